@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { persons } from './persons';
+
+/**
+ * Bank details of a person for payouts and pension payments (spec 001 section 5 "Bank data"). The current
+ * entry is the one with the latest validFrom not after today.
+ */
+export const bankAccounts = sqliteTable(
+  'bank_accounts',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    personId: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    accountHolder: text().notNull(),
+    bankName: text().notNull(),
+    /** Electronic format, no spaces, upper case; checked with ibantools. */
+    iban: text().notNull(),
+    /** ISO 9362 BIC, 8 or 11 characters. */
+    bic: text(),
+    validFrom: text().notNull(),
+  },
+  (t) => [index('bank_accounts_person_idx').on(t.personId, t.validFrom)],
+);
+
+export type BankAccountRow = typeof bankAccounts.$inferSelect;

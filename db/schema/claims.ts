@@ -1,0 +1,61 @@
+import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { persons } from './persons';
+import { vkAccounts } from './severance-fund';
+
+/** Options of a severance claim (Geltendmachung, § 17 BMSVG; spec 001 section 3 "Severance claim"). */
+export const CLAIM_OPTIONS = ['KEEP', 'TRANSFER_PENSION_FUND', 'TRANSFER_SUPPLEMENTARY_INSURANCE', 'TRANSFER_VORSORGEKASSE', 'PAYOUT'] as const;
+/** Claim statuses of the teaser (spec 001 section 4). */
+export const CLAIM_STATUSES = ['NEW', 'CHECKING', 'CHECKED', 'PRE_TRANSFER', 'POST_TRANSFER', 'INFORMATION_NEEDED'] as const;
+
+/** A member's claim on a Vorsorgekasse entitlement: keep, transfer or payout. */
+export const severanceClaims = sqliteTable(
+  'severance_claims',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    personId: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    accountId: integer()
+      .notNull()
+      .references(() => vkAccounts.id, { onDelete: 'cascade' }),
+    option: text({ enum: CLAIM_OPTIONS }).notNull(),
+    /** Receiving institution for transfers. */
+    institutionName: text(),
+    /** Policy number at a supplementary pension insurance. */
+    policyNumber: text(),
+    iban: text(),
+    bic: text(),
+    /** BANK_TRANSFER or CASH_ORDER (Postanweisung, Austrian addresses only). */
+    payoutType: text({ enum: ['BANK_TRANSFER', 'CASH_ORDER'] }),
+    street: text(),
+    postcode: text(),
+    city: text(),
+    country: text(),
+    status: text({ enum: CLAIM_STATUSES }).notNull(),
+    submittedAt: text().notNull(),
+    /** Latest legal payout date: end of the second full calendar month plus 5 working days (§ 16 BMSVG). */
+    dueDate: text().notNull(),
+    /** Definite payout or transfer date once checked. */
+    definiteDate: text(),
+  },
+  (t) => [index('severance_claims_person_idx').on(t.personId)],
+);
+
+/** Files uploaded with a claim: identity document, signature sample, bank confirmation, institution confirmation. */
+export const claimFiles = sqliteTable(
+  'claim_files',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    claimId: integer()
+      .notNull()
+      .references(() => severanceClaims.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['IDENTITY_DOCUMENT', 'SIGNATURE_SAMPLE', 'BANK_CONFIRMATION', 'INSTITUTION_CONFIRMATION'] }).notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    content: blob({ mode: 'buffer' }).notNull(),
+  },
+  (t) => [index('claim_files_claim_idx').on(t.claimId)],
+);
+
+export type SeveranceClaimRow = typeof severanceClaims.$inferSelect;

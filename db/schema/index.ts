@@ -1,0 +1,11 @@
+/** All tables; drizzle-kit and the Drizzle client read this module. */
+export * from './persons';
+export * from './auth';
+export * from './employers';
+export * from './pension-fund';
+export * from './severance-fund';
+export * from './messages';
+export * from './documents';
+export * from './claims';
+export * from './mandates';
+export * from './bank-accounts';

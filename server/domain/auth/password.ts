@@ -1,0 +1,39 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+/**
+ * Password hashing with argon2id at the OWASP Password Storage Cheat Sheet's first recommendation:
+ * m = 19 MiB (19456 KiB), t = 2 iterations, p = 1. The PHC string stores the parameters and salt, so they can
+ * be raised later and old hashes still verify.
+ */
+export const ARGON2_PARAMS = {
+  algorithm: Algorithm.Argon2id,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** Hashes a password; resolves to a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_PARAMS);
+}
+
+/** True when `password` matches `phc`; false (never throws) for a malformed hash. */
+export async function verifyPassword(phc: string, password: string): Promise<boolean> {
+  try {
+    return await verify(phc, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies against a fixed dummy hash, so that an unknown e-mail costs the same time as a wrong password
+ * (no account enumeration by timing). Always resolves to false.
+ */
+export async function verifyDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy-password-for-timing-equalisation');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

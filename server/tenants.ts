@@ -1,0 +1,29 @@
+/**
+ * The two tenants (spec 000 section 1 and 2). The route keys each tenant offers are listed in
+ * web/src/config/paths.ts; the server refuses capabilities a tenant lacks (for example Pensionskasse data on the
+ * regional tenant), and tests/unit/tenants.test.ts keeps both lists in agreement.
+ */
+export type TenantId = 'main' | 'regional';
+
+export interface TenantDefinition {
+  id: TenantId;
+  /** Display name of the fund group, used in mails and letters. */
+  name: string;
+  /** Key under which severance-fund personal data is read and answered (spec 000 section 1). */
+  severanceDataKey: 'VBVVK' | 'NOEVK';
+  /** Whether this tenant offers Pensionskasse data and features. */
+  pensionFund: boolean;
+  /** Product name of the `login{product}` REST method (spec 000 section 7). */
+  loginProduct: string;
+}
+
+export const TENANTS: Record<TenantId, TenantDefinition> = {
+  main: { id: 'main', name: 'VBV-Gruppe', severanceDataKey: 'VBVVK', pensionFund: true, loginProduct: 'Portal' },
+  regional: {
+    id: 'regional',
+    name: 'Niederösterreichische Vorsorgekasse',
+    severanceDataKey: 'NOEVK',
+    pensionFund: false,
+    loginProduct: 'Vk',
+  },
+};
