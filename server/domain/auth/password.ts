@@ -1,4 +1,4 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Password hashing with argon2id at the OWASP Password Storage Cheat Sheet's first recommendation:
@@ -6,7 +6,8 @@ import { Algorithm, hash, verify } from '@node-rs/argon2';
  * be raised later and old hashes still verify.
  */
 export const ARGON2_PARAMS = {
-  algorithm: Algorithm.Argon2id,
+  /** Algorithm.Argon2id (a const enum, which verbatimModuleSyntax cannot import). */
+  algorithm: 2,
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,

@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import type { AppDeps } from './context';
+import { createRequestContext } from './context';
+import { createGraphQLHandler } from './graphql/yoga';
+import { createStaticHandler } from './http/static';
+import { handleRest } from './rest/handler';
+
+/**
+ * Headers on every answer: no MIME sniffing, no referrer leaks, no framing by other sites, and a
+ * Content-Security-Policy that allows scripts only from the portal itself (no inline scripts).
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+};
+
+/**
+ * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
+ * registry, everything else → the built web app.
+ */
+export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
+  const graphql = createGraphQLHandler({ production: deps.config.NODE_ENV === 'production', logger: deps.logger });
+  const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'));
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (pathname === '/graphql') {
+      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      await graphql.handleNodeRequestAndResponse(req, res, { requestContext });
+      return;
+    }
+    if (pathname.startsWith('/rest/')) {
+      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      await handleRest(req, res, pathname.slice('/rest/'.length), requestContext);
+      return;
+    }
+    serveStatic(req, res, pathname);
+  }
+
+  return function requestListener(req: IncomingMessage, res: ServerResponse): void {
+    handle(req, res).catch((error: unknown) => {
+      deps.logger.error('request failed', { error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end('{"error":"INTERNAL"}');
+      else res.destroy();
+    });
+  };
+}
+
+/** Starts listening; resolves with the server and the bound port (PORT=0 picks a free one). */
+export function listen(listener: ReturnType<typeof createApp>, port: number, host: string): Promise<{ server: Server; port: number }> {
+  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolvePromise({ server, port: typeof address === 'object' && address ? address.port : port });
+    });
+  });
+}

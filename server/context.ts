@@ -1,0 +1,124 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Db } from '../db/client';
+import type { Config } from './config';
+import { createAccountsService } from './domain/accounts/accounts.service';
+import { createAccountsStore } from './domain/accounts/accounts.store';
+import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
+import { createAuthStore } from './domain/auth/auth.store';
+import { createLoaders } from './domain/loaders';
+import { createPersonService } from './domain/person/person.service';
+import { createPersonStore } from './domain/person/person.store';
+import type { Clock } from './domain/shared/clock';
+import { sessionInvalid, sessionTimeout } from './domain/shared/errors';
+import type { Logger } from './log';
+import { TENANTS, type TenantDefinition } from './tenants';
+
+/** Everything that lives as long as the process: database, configuration, stores (with prepared statements). */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  tenant: TenantDefinition;
+  clock: Clock;
+  logger: Logger;
+  authSettings: AuthSettings;
+  stores: {
+    auth: ReturnType<typeof createAuthStore>;
+    accounts: ReturnType<typeof createAccountsStore>;
+    person: ReturnType<typeof createPersonStore>;
+  };
+}
+
+export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logger): AppDeps {
+  const idleWarningMs = config.IDLE_WARNING_MINUTES * 60_000;
+  return {
+    db,
+    config,
+    clock,
+    logger,
+    tenant: TENANTS[config.TENANT],
+    authSettings: {
+      maintenance: config.MAINTENANCE,
+      lockoutThreshold: config.LOCKOUT_THRESHOLD,
+      lockoutMs: config.LOCKOUT_MINUTES * 60_000,
+      // The client warns after the idle time and logs out 30 s later; the server allows 30 s more for clocks and network.
+      idleTimeoutMs: idleWarningMs + 60_000,
+      absoluteTimeoutMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    stores: { auth: createAuthStore(db), accounts: createAccountsStore(db), person: createPersonStore(db) },
+  };
+}
+
+/** Name of the session cookie: `__Host-` prefixed when the portal is served over HTTPS. */
+export function sessionCookieName(config: Config): string {
+  return isHttps(config) ? '__Host-mvbv_session' : 'mvbv_session';
+}
+
+function isHttps(config: Config): boolean {
+  return config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, services bound to
+ * fresh DataLoaders, the session, and the cookies to set on the answer.
+ */
+export function createRequestContext(deps: AppDeps, request: { headers: IncomingHttpHeaders; remoteAddress: string | undefined }) {
+  const { config, tenant, clock } = deps;
+  const cookieName = sessionCookieName(config);
+  const sessionToken = readCookie(request.headers.cookie, cookieName);
+  const userAgent = request.headers['user-agent'];
+  const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
+  const loaders = createLoaders(deps.stores);
+  const auth = createAuthService({ store: deps.stores.auth, clock, tenant, settings: deps.authSettings });
+  const accounts = createAccountsService({ loaders, tenant });
+  const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant });
+  /** Set-Cookie header values for the answer. */
+  const setCookies: string[] = [];
+  let checked: SessionCheck | undefined;
+
+  /** The session check of this request (done once, touching the session). */
+  function session(): SessionCheck {
+    checked ??= auth.checkSession(sessionToken, { touch: true });
+    return checked;
+  }
+
+  const cookieAttributes = `Path=/; HttpOnly; SameSite=Strict${isHttps(config) ? '; Secure' : ''}`;
+
+  return {
+    deps,
+    tenant,
+    clock,
+    config,
+    logger: deps.logger,
+    meta,
+    loaders,
+    services: { auth, accounts, person },
+    sessionToken,
+    setCookies,
+    session,
+    /** Person id of the active session. Throws SESSION_INVALID (no/unknown/ended session) or SESSION_TIMEOUT. */
+    requirePersonId(): number {
+      const s = session();
+      if (s.state === 'ACTIVE') return s.personId;
+      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+    },
+    setSessionCookie(token: string): void {
+      setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);
+    },
+    clearSessionCookie(): void {
+      setCookies.push(`${cookieName}=; ${cookieAttributes}; Max-Age=0`);
+    },
+  };
+}
+
+export type RequestContext = ReturnType<typeof createRequestContext>;
+/** The GraphQL context is the request context (codegen's `contextType`). */
+export type GraphQLContext = RequestContext;

@@ -1,0 +1,165 @@
+import type { Clock } from '../shared/clock';
+import { isoInstant } from '../shared/clock';
+import type { TenantDefinition } from '../../tenants';
+import type { AuthStore } from './auth.store';
+import { checkLoginInput, EMAIL_MAX_LENGTH, normalizeEmail, PASSWORD_MAX_LENGTH, successStatus, type LoginStatus } from './auth.rules';
+import { verifyDummy, verifyPassword } from './password';
+import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
+
+export interface AuthSettings {
+  maintenance: boolean;
+  /** Consecutive wrong passwords that lock the access. */
+  lockoutThreshold: number;
+  /** Lock duration in milliseconds (spec 000 section 9: 60 minutes). */
+  lockoutMs: number;
+  /** Inactivity after which the server ends a session, in milliseconds. */
+  idleTimeoutMs: number;
+  /** Maximum session lifetime in milliseconds. */
+  absoluteTimeoutMs: number;
+}
+
+/** Where a request comes from; written to the login attempt and the session. */
+export interface RequestMeta {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface LoginResult {
+  status: LoginStatus;
+  /** The new session's cookie token when the status is a logged-in one. */
+  sessionToken?: string;
+}
+
+/** The session a request carries, after the time-out checks. */
+export type SessionCheck =
+  | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP' }
+  | { state: 'NONE' }
+  | { state: 'INVALID' }
+  | { state: 'TIMEOUT' };
+
+/**
+ * Login, logout and session checks (spec 000 sections 4, 8 and 9). Used by GraphQL and REST alike.
+ */
+export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant: TenantDefinition; settings: AuthSettings }) {
+  const { store, clock, tenant, settings } = deps;
+
+  function record(personId: number | null, email: string, status: LoginStatus, meta: RequestMeta): void {
+    store.recordAttempt({
+      personId,
+      email: email.slice(0, EMAIL_MAX_LENGTH),
+      status,
+      succeeded: status.startsWith('SUCCESSFUL'),
+      ipAddress: meta.ipAddress,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      attemptedAt: isoInstant(clock.now()),
+    });
+  }
+
+  /**
+   * Checks e-mail and password and, on success, creates a new session (a new token on every login, so a
+   * session id planted before login is never adopted).
+   *
+   * Order of checks: maintenance; input (ERROR_MAIL_NOT_GIVEN, ERROR_PWD_NOT_GIVEN, ERROR_MAIL_NOT_VALID);
+   * unknown e-mail (NOT_VALID, after a dummy hash check so it takes as long as a known one); lock
+   * (LOCKED_TEMPORARY); password (ERROR_PWD_INVALID; the guess that reaches the threshold locks for 60 minutes
+   * and answers LOCKED_TEMPORARY); deactivated access (DEACTIVATED); membership (ERROR_AUSGETRETEN, ERROR_TOT);
+   * tenant (a person without a fund of this tenant: ERROR_AUSGETRETEN, "no valid contract").
+   * Every attempt is recorded in login_attempts; nothing else is written unless the password was checked.
+   */
+  async function login(input: { email: string; password: string }, meta: RequestMeta): Promise<LoginResult> {
+    const email = normalizeEmail(input.email);
+    const password = input.password;
+    if (settings.maintenance) {
+      record(null, email, 'MAINTENANCE', meta);
+      return { status: 'MAINTENANCE' };
+    }
+    const inputError = checkLoginInput(email, password);
+    if (inputError) {
+      record(null, email, inputError, meta);
+      return { status: inputError };
+    }
+    const subject = store.findLoginSubject(email);
+    if (!subject || !subject.passwordHash) {
+      await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
+      record(subject?.personId ?? null, email, 'NOT_VALID', meta);
+      return { status: 'NOT_VALID' };
+    }
+    const now = clock.now();
+    const guess = store.reserveGuess(subject.personId, isoInstant(now), settings.lockoutThreshold);
+    if (guess === null) {
+      await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
+      record(subject.personId, email, 'LOCKED_TEMPORARY', meta);
+      return { status: 'LOCKED_TEMPORARY' };
+    }
+    const correct = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(subject.passwordHash, password));
+    if (!correct) {
+      const status: LoginStatus = guess >= settings.lockoutThreshold ? 'LOCKED_TEMPORARY' : 'ERROR_PWD_INVALID';
+      if (status === 'LOCKED_TEMPORARY') store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
+      record(subject.personId, email, status, meta);
+      return { status };
+    }
+    const nowIso = isoInstant(clock.now());
+    store.recordSuccess(subject.personId, nowIso);
+    let status: LoginStatus;
+    if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
+    else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
+    else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
+    else {
+      const funds = store.funds(subject.personId);
+      const visible = { pensionFund: funds.pensionFund && tenant.pensionFund, severanceFund: funds.severanceFund };
+      status = visible.pensionFund || visible.severanceFund ? successStatus(visible) : 'ERROR_AUSGETRETEN';
+    }
+    record(subject.personId, email, status, meta);
+    if (!status.startsWith('SUCCESSFUL')) return { status };
+
+    const token = newSessionToken();
+    store.createSession({
+      tokenHash: hashToken(token),
+      personId: subject.personId,
+      tenant: tenant.id,
+      createdAt: nowIso,
+      lastSeenAt: nowIso,
+      ipAddress: meta.ipAddress,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return { status, sessionToken: token };
+  }
+
+  /** Ends the session of `token` on the server. Unknown or ended tokens are ignored. */
+  function logout(token: string | undefined): void {
+    if (!token || !isWellFormedToken(token)) return;
+    store.endSession(hashToken(token), isoInstant(clock.now()), 'LOGOUT');
+  }
+
+  /**
+   * Looks up the session of a cookie token and applies the idle and absolute time-outs.
+   * - NONE: no token; INVALID: unknown, logged out, ended otherwise or of another tenant (REST answers 406);
+   * - TIMEOUT: ended by inactivity or lifetime, now or earlier (REST answers 423);
+   * - ACTIVE: valid. With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
+   *   `checkSessionQuiet` passes `touch: false` so that asking does not keep a session alive.
+   */
+  function checkSession(token: string | undefined, options: { touch: boolean }): SessionCheck {
+    if (!token) return { state: 'NONE' };
+    if (!isWellFormedToken(token)) return { state: 'INVALID' };
+    const tokenHash = hashToken(token);
+    const row = store.findSession(tokenHash);
+    if (!row || row.tenant !== tenant.id) return { state: 'INVALID' };
+    if (row.endedAt) return row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT' ? { state: 'TIMEOUT' } : { state: 'INVALID' };
+    const now = clock.now();
+    const lastSeen = Date.parse(row.lastSeenAt);
+    if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {
+      store.endSession(tokenHash, isoInstant(now), 'ABSOLUTE_TIMEOUT');
+      return { state: 'TIMEOUT' };
+    }
+    if (now - lastSeen > settings.idleTimeoutMs) {
+      store.endSession(tokenHash, isoInstant(now), 'IDLE_TIMEOUT');
+      return { state: 'TIMEOUT' };
+    }
+    if (options.touch && now - lastSeen > 15_000) store.touchSession(tokenHash, isoInstant(now));
+    return { state: 'ACTIVE', personId: row.personId, tokenHash, mailboxType: row.mailboxType };
+  }
+
+  return { login, logout, checkSession };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,69 @@
+import type { PersonRow } from '../../../db/schema';
+import type { TenantDefinition } from '../../tenants';
+import type { AccountsService } from '../accounts/accounts.service';
+import { notFound } from '../shared/errors';
+import type { Loaders } from '../loaders';
+import type { PersonStore } from './person.store';
+
+/** The legacy person block of spec 000 section 3 ("Newsletter decision response" person data). */
+export interface LegacyPersonFields {
+  bIsMaennlich: boolean;
+  titelVorne: string | null;
+  vorname: string;
+  nachname: string;
+  titelHinten: string | null;
+  email: string | null;
+}
+
+/**
+ * The legacy `getPersonalData` answer (spec 000 section 3 "Personal data"): the Pensionskasse block under `VBVPK`
+ * with `awb` (true while the person is Anwartschaftsberechtigte/r) and `bLeistungsnachweisDigital`; the
+ * severance block under the tenant's key (`VBVVK` or `NOEVK`) with `bABPBPerMail`. A block is null when the
+ * person has no contract with that fund (or the tenant does not offer it).
+ */
+export type LegacyPkBlock = LegacyPersonFields & { awb: boolean; bLeistungsnachweisDigital: boolean | null };
+export type LegacyVkBlock = LegacyPersonFields & { bABPBPerMail: boolean };
+export type LegacyPersonalData = { VBVPK: LegacyPkBlock | null; [severanceDataKey: string]: LegacyPkBlock | LegacyVkBlock | null };
+
+export function createPersonService(deps: { store: PersonStore; loaders: Loaders; accounts: AccountsService; tenant: TenantDefinition }) {
+  const { store, loaders, accounts, tenant } = deps;
+
+  function legacyFields(p: PersonRow): LegacyPersonFields {
+    return {
+      bIsMaennlich: p.gender === 'MALE',
+      titelVorne: p.titlePrefix,
+      vorname: p.firstName,
+      nachname: p.lastName,
+      titelHinten: p.titleSuffix,
+      email: p.email,
+    };
+  }
+
+  return {
+    /** The person row of the session. Throws NOT_FOUND only if the row vanished (access deleted meanwhile). */
+    get(personId: number): PersonRow {
+      const row = store.findById(personId);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    unreadMessageCount(personId: number): Promise<number> {
+      return loaders.unreadCountByPerson.load(personId);
+    },
+
+    /** Legacy personal data (REST `getPersonalData`). */
+    async legacyPersonalData(personId: number): Promise<LegacyPersonalData> {
+      const person = this.get(personId);
+      const [pk, vk] = await Promise.all([accounts.pensionContracts(personId), accounts.severanceAccounts(personId)]);
+      const base = legacyFields(person);
+      return {
+        VBVPK: pk.length
+          ? { ...base, awb: pk.some((c) => c.role === 'MEMBER'), bLeistungsnachweisDigital: person.benefitStatementDigital }
+          : null,
+        [tenant.severanceDataKey]: vk.length ? { ...base, bABPBPerMail: person.accountStatementByMail } : null,
+      };
+    },
+  };
+}
+
+export type PersonService = ReturnType<typeof createPersonService>;

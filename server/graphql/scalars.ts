@@ -1,0 +1,35 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { isIsoDate } from '../domain/accounts/accounts.rules';
+
+/** `Date`: ISO calendar date `YYYY-MM-DD` (schema/base.graphql). Invalid input is a GraphQL validation error. */
+export const DateScalar = new GraphQLScalarType<string, string>({
+  name: 'Date',
+  serialize: (value) => String(value),
+  parseValue(value) {
+    if (typeof value !== 'string' || !isIsoDate(value)) throw new GraphQLError('Date erwartet das Format JJJJ-MM-TT.');
+    return value;
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING || !isIsoDate(ast.value)) throw new GraphQLError('Date erwartet das Format JJJJ-MM-TT.');
+    return ast.value;
+  },
+});
+
+/** `Money`: integer euro cents (schema/base.graphql). */
+export const MoneyScalar = new GraphQLScalarType<number, number>({
+  name: 'Money',
+  serialize(value) {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new GraphQLError('Money muss ein ganzzahliger Cent-Betrag sein.');
+    return value;
+  },
+  parseValue(value) {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new GraphQLError('Money erwartet ganze Cent.');
+    return value;
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.INT) throw new GraphQLError('Money erwartet ganze Cent.');
+    const n = Number(ast.value);
+    if (!Number.isSafeInteger(n)) throw new GraphQLError('Money erwartet ganze Cent.');
+    return n;
+  },
+});

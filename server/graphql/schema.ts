@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSchema, type YogaInitialContext } from 'graphql-yoga';
+import type { GraphQLContext, RequestContext } from '../context';
+import type { Resolvers } from './__generated__/resolvers-types';
+import { contractResolvers } from './contract/contract.resolvers';
+import { personResolvers } from './person/person.resolvers';
+import { DateScalar, MoneyScalar } from './scalars';
+import { sessionResolvers } from './session/session.resolvers';
+import { statementResolvers } from './statement/statement.resolvers';
+import { tenantResolvers } from './tenant/tenant.resolvers';
+
+const SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schema');
+
+/** The SDL of schema/*.graphql, one file per domain, in a stable order. */
+export function loadTypeDefs(): string[] {
+  return readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()
+    .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
+}
+
+const areaResolvers: Resolvers[] = [sessionResolvers, tenantResolvers, personResolvers, contractResolvers, statementResolvers];
+
+/** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */
+function mergeResolvers(maps: Resolvers[]): Resolvers {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
+  }
+  return merged as Resolvers;
+}
+
+/** What Yoga passes to resolvers: its own initial context, the server context and the request context. */
+export type YogaContext = YogaInitialContext & { requestContext: RequestContext } & GraphQLContext;
+
+export function buildSchema() {
+  return createSchema<YogaContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers: { ...mergeResolvers(areaResolvers), Date: DateScalar, Money: MoneyScalar },
+  });
+}

@@ -1,0 +1,23 @@
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+/** Login and session (schema/session.graphql). Thin: the rules live in server/domain/auth. */
+export const sessionResolvers: Resolvers = {
+  Query: {
+    session: (_p, _a, ctx) => ({ loggedIn: ctx.services.auth.checkSession(ctx.sessionToken, { touch: false }).state === 'ACTIVE' }),
+  },
+  Mutation: {
+    async login(_p, args, ctx) {
+      const result = await ctx.services.auth.login({ email: args.email, password: args.password }, ctx.meta);
+      if (result.sessionToken) {
+        ctx.services.auth.logout(ctx.sessionToken);
+        ctx.setSessionCookie(result.sessionToken);
+      }
+      return { status: result.status, loggedIn: result.sessionToken !== undefined };
+    },
+    logout(_p, _a, ctx) {
+      ctx.services.auth.logout(ctx.sessionToken);
+      ctx.clearSessionCookie();
+      return { ok: true };
+    },
+  },
+};

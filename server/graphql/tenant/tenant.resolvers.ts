@@ -1,0 +1,21 @@
+import { clientConfig } from '../../domain/tenant/client-config';
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+export const tenantResolvers: Resolvers = {
+  Query: {
+    clientConfig(_p, _a, ctx) {
+      const c = clientConfig(ctx.config, ctx.tenant);
+      return {
+        tenant: c.tenant.id === 'main' ? 'MAIN' : 'REGIONAL',
+        matomoSiteId: c.matomoSiteId,
+        versionNumbers: c.versionNumbers,
+        announcement: c.announcement,
+        eidAuthEndpoint: c.eid?.authEndpoint ?? null,
+        eidClientId: c.eid?.clientId ?? null,
+        eidRedirectUri: c.eid?.redirectUri ?? null,
+        idleWarningSeconds: c.idleWarningSeconds,
+        severanceDataKey: c.tenant.severanceDataKey,
+      };
+    },
+  },
+};

@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestContext } from '../context';
+import { DomainError } from '../domain/shared/errors';
+import { BodyError, parseBody, readBody } from './body';
+import { REST_REGISTRY } from './registry';
+
+/** HTTP status for each thrown domain error (spec 000 section 8: 406 session failure, 423 session timeout). */
+const STATUS: Record<DomainError['code'], number> = {
+  SESSION_INVALID: 406,
+  SESSION_TIMEOUT: 423,
+  NOT_FOUND: 404,
+  BAD_REQUEST: 400,
+  FORBIDDEN: 404,
+};
+
+function send(res: ServerResponse, status: number, body: unknown, cookies: string[]): void {
+  const headers: Record<string, string | string[]> = { 'Cache-Control': 'no-store' };
+  if (cookies.length) headers['Set-Cookie'] = cookies;
+  if (body === undefined) {
+    res.writeHead(status, { ...headers, 'Content-Length': '0' }).end();
+    return;
+  }
+  const json = JSON.stringify(body);
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)) }).end(json);
+}
+
+/**
+ * Serves POST /rest/{method} from the registry. Client errors answer 400 (bad body or fields), 404 (unknown
+ * method), 405 (not POST), 406/423 (session) or 413 (too large) with `{ error, message }`; nothing unexpected
+ * leaves the server but `{ error: 'INTERNAL' }` with 500, and the cause goes to the server log.
+ */
+export async function handleRest(req: IncomingMessage, res: ServerResponse, name: string, ctx: RequestContext): Promise<void> {
+  const method = REST_REGISTRY.get(name);
+  if (!method) return send(res, 404, { error: 'NOT_FOUND', message: 'Unbekannte Methode.' }, []);
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST');
+    return send(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, []);
+  }
+  try {
+    const body = await parseBody(await readBody(req), req.headers['content-type']);
+    const parsed = method.input.safeParse(body);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
+      return send(res, 400, { error: 'BAD_REQUEST', message: 'Ungültige Eingabe.', fields }, []);
+    }
+    if (method.auth === 'session') ctx.requirePersonId();
+    const answer = await method.run(ctx, parsed.data);
+    return send(res, 200, answer, ctx.setCookies);
+  } catch (error) {
+    if (error instanceof BodyError) return send(res, error.status, { error: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message }, []);
+    if (error instanceof DomainError) return send(res, STATUS[error.code], { error: error.code, message: error.message }, []);
+    ctx.logger.error('rest method failed', { method: name, error: error instanceof Error ? error.message : String(error) });
+    if (!res.headersSent) send(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' }, []);
+  }
+}

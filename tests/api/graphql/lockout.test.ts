@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const EMAIL = 'anna.muster@example.at';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 5 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const credentials = () =>
+  server.db.$client
+    .prepare(`SELECT c.failed_attempts AS failed, c.locked_until AS lockedUntil FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`)
+    .get(EMAIL) as { failed: number; lockedUntil: string | null };
+const login = (password: string) => new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { email: EMAIL, password });
+
+describe('lockout after repeated wrong passwords (spec 000 section 8, threshold 5, 60 minutes)', () => {
+  it('locks at exactly the fifth wrong password, refuses the right one for 60 minutes and accepts it after', async () => {
+    for (let i = 1; i <= 4; i++) expect((await login(`wrong-${i}`)).body.data!.login.status).toBe('ERROR_PWD_INVALID');
+    expect(credentials().failed).toBe(4);
+    expect((await login('wrong-5')).body.data!.login.status).toBe('LOCKED_TEMPORARY');
+    expect(credentials().lockedUntil).not.toBeNull();
+    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('LOCKED_TEMPORARY');
+    server.clock.advance(59 * 60_000);
+    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('LOCKED_TEMPORARY');
+    server.clock.advance(60_001);
+    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
+    expect(credentials()).toEqual({ failed: 0, lockedUntil: null });
+  });
+
+  it('resets the count after a successful login', async () => {
+    for (let i = 1; i <= 3; i++) await login(`wrong-${i}`);
+    expect(credentials().failed).toBe(3);
+    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
+    expect(credentials().failed).toBe(0);
+    for (let i = 1; i <= 4; i++) expect((await login(`wrong-${i}`)).body.data!.login.status).toBe('ERROR_PWD_INVALID');
+    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
+  });
+
+  it('lets no more than five guesses through when 30 wrong passwords arrive at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(`concurrent-${i}`)));
+    const statuses = answers.map((a) => a.body.data!.login.status);
+    expect(statuses.filter((s) => s === 'ERROR_PWD_INVALID')).toHaveLength(4);
+    expect(statuses.filter((s) => s === 'LOCKED_TEMPORARY')).toHaveLength(26);
+    expect(credentials().failed).toBe(5);
+    const evaluated = server.db.$client
+      .prepare(`SELECT count(*) AS n FROM login_attempts a JOIN persons p ON p.id = a.person_id WHERE p.email = ? AND a.status = 'ERROR_PWD_INVALID' AND a.email LIKE ?`)
+      .get(EMAIL, '%') as { n: number };
+    expect(evaluated.n).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const ME = `query Me($stichtag: Date) {
+  me {
+    firstName lastName titlePrefix gender unreadMessageCount
+    pensionContracts { contractNumber vrg vrgName role calculationInterestRate employer { name } customer { name }
+      stichtage statement(stichtag: $stichtag) { stichtag reserve fluctuationReserve totalCapital employerContributions premium108a } }
+    severanceAccounts { accountNumber status stichtage statement(stichtag: $stichtag) { stichtag totalEntitlement guaranteedCapital contributions } }
+  }
+}`;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function countRows(table: string): number {
+  return (server.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+function annaId(): number {
+  return (server.db.$client.prepare(`SELECT id FROM persons WHERE email = 'anna.muster@example.at'`).get() as { id: number }).id;
+}
+
+describe('GraphQL login, me and logout', () => {
+  it('logs anna in, sets an HttpOnly SameSite=Strict session cookie and answers SUCCESSFUL', async () => {
+    const client = new PortalClient(server.url);
+    const { body, headers } = await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    expect(body.data).toEqual({ login: { status: 'SUCCESSFUL', loggedIn: true } });
+    const cookie = headers.getSetCookie().join('\n');
+    expect(cookie).toMatch(/^mvbv_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/m);
+    expect(headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers me with the person, contracts and the newest statements exactly as stored', async () => {
+    const client = new PortalClient(server.url);
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    const { body } = await client.graphql<{ me: any }>(ME);
+    expect(body.errors).toBeUndefined();
+    const me = body.data!.me;
+    expect(me.firstName).toBe('Anna');
+    expect(me.lastName).toBe('Muster');
+    expect(me.unreadMessageCount).toBe(2);
+    expect(me.pensionContracts).toHaveLength(1);
+    const pk = me.pensionContracts[0];
+    expect(pk.stichtage[0]).toBe('2025-12-31');
+    expect(pk.stichtage.at(-1)).toBe('2015-12-31');
+    const row = server.db.$client
+      .prepare(`SELECT s.* FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? ORDER BY s.stichtag DESC LIMIT 1`)
+      .get(annaId()) as Record<string, number>;
+    expect(pk.statement).toMatchObject({
+      stichtag: '2025-12-31',
+      reserve: row.reserve_cents,
+      fluctuationReserve: row.fluctuation_reserve_cents,
+      totalCapital: row.total_capital_cents,
+      employerContributions: row.employer_contributions_cents,
+      premium108a: row.premium108a_cents,
+    });
+    expect(pk.statement.totalCapital).toBe(pk.statement.reserve + pk.statement.fluctuationReserve);
+    expect(me.severanceAccounts[0].stichtage.at(-1)).toBe('2008-12-31');
+  });
+
+  it('answers the statement of an older Stichtag and null for a date without a statement', async () => {
+    const client = new PortalClient(server.url);
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    const older = await client.graphql<{ me: any }>(ME, { stichtag: '2020-12-31' });
+    const row = server.db.$client
+      .prepare(`SELECT s.total_capital_cents AS t FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? AND s.stichtag = '2020-12-31'`)
+      .get(annaId()) as { t: number };
+    expect(older.body.data!.me.pensionContracts[0].statement).toMatchObject({ stichtag: '2020-12-31', totalCapital: row.t });
+    const none = await client.graphql<{ me: any }>(ME, { stichtag: '2020-06-30' });
+    expect(none.body.data!.me.pensionContracts[0].statement).toBeNull();
+    expect(none.body.data!.me.severanceAccounts[0].statement).toBeNull();
+  });
+
+  it('refuses a malformed Stichtag as bad input without a server error', async () => {
+    const client = new PortalClient(server.url);
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    const res = await client.graphql(ME, { stichtag: "2020-12-31' OR 1=1" });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.data?.me ?? null).toBeNull();
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('answers the funds-specific success statuses for bernd (VK only) and clara (PK only)', async () => {
+    const bernd = await new PortalClient(server.url).graphql(LOGIN, { email: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
+    expect(bernd.body.data).toEqual({ login: { status: 'SUCCESSFUL_VK', loggedIn: true } });
+    const clara = new PortalClient(server.url);
+    expect((await clara.graphql(LOGIN, { email: 'clara.pension@example.at', password: DEMO_PASSWORD })).body.data).toEqual({
+      login: { status: 'SUCCESSFUL_PK', loggedIn: true },
+    });
+    const me = await clara.graphql<{ me: any }>(`{ me { severanceAccounts { id } pensionContracts { role monthlyPension } } }`);
+    expect(me.body.data!.me.severanceAccounts).toEqual([]);
+    expect(me.body.data!.me.pensionContracts[0].role).toBe('BENEFICIARY');
+    expect(me.body.data!.me.pensionContracts[0].monthlyPension).toBeGreaterThan(0);
+  });
+
+  it('throws UNAUTHENTICATED for me without a session, and after logout for the replayed cookie', async () => {
+    const client = new PortalClient(server.url);
+    const anonymous = await client.graphql(`{ me { firstName } }`);
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    const saved = new Map(client.cookies);
+    const out = await client.graphql(`mutation { logout { ok } }`);
+    expect(out.body.data).toEqual({ logout: { ok: true } });
+    expect(out.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    client.cookies = saved;
+    const replay = await client.graphql(`{ me { firstName } }`);
+    expect(replay.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(replay.body.data?.me ?? null).toBeNull();
+  });
+
+  it('throws SESSION_TIMEOUT after the idle time-out', async () => {
+    const client = new PortalClient(server.url);
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    server.clock.advance(12 * 60_000);
+    const res = await client.graphql(`{ me { firstName } }`);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('SESSION_TIMEOUT');
+    server.clock.advance(-12 * 60_000);
+  });
+
+  it('gives a new session id on every login (no fixation)', async () => {
+    const client = new PortalClient(server.url);
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    const first = client.cookies.get('mvbv_session');
+    await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    const second = client.cookies.get('mvbv_session');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const stale = new PortalClient(server.url);
+    stale.cookies.set('mvbv_session', first!);
+    expect((await stale.graphql(`{ me { firstName } }`)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('GraphQL login errors', () => {
+  it.each([
+    ['', DEMO_PASSWORD, 'ERROR_MAIL_NOT_GIVEN'],
+    ['anna.muster@example.at', '', 'ERROR_PWD_NOT_GIVEN'],
+    ['anna.muster(at)example.at', 'x', 'ERROR_MAIL_NOT_VALID'],
+    ['nobody@example.at', DEMO_PASSWORD, 'NOT_VALID'],
+    ['bernd.vorsorge@example.at', 'wrong-password-1', 'ERROR_PWD_INVALID'],
+    ['bernd.vorsorge@example.at', 'x'.repeat(5000), 'ERROR_PWD_INVALID'],
+  ])('answers %j / password of %#: %s, writes only the login attempt and sets no cookie', async (email, password, status) => {
+    const before = { sessions: countRows('sessions'), attempts: countRows('login_attempts') };
+    const client = new PortalClient(server.url);
+    const res = await client.graphql(LOGIN, { email, password });
+    expect(res.body.data).toEqual({ login: { status, loggedIn: false } });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(countRows('sessions')).toBe(before.sessions);
+    expect(countRows('login_attempts')).toBe(before.attempts + 1);
+    server.db.$client.prepare(`UPDATE credentials SET failed_attempts = 0, locked_until = NULL`).run();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A minimal HTTP client for the API tests: real fetch over TCP, with one cookie jar per client so that a test
+ * can hold several members' sessions at once.
+ */
+export class PortalClient {
+  cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
+    const res = await fetch(this.baseUrl + path, { ...init, headers });
+    this.remember(res);
+    return res;
+  }
+
+  /** POST /graphql with a JSON body; returns status and parsed body. */
+  async graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) {
+    const res = await this.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-application-version': 'Portal' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  /** POST /rest/{method} with a form-urlencoded body (the spec's login format) or none. */
+  async rest(method: string, form?: Record<string, string>) {
+    const res = await this.fetch(`/rest/${method}`, {
+      method: 'POST',
+      headers: form ? { 'content-type': 'application/x-www-form-urlencoded', 'x-application-version': 'Portal' } : { 'x-application-version': 'Portal' },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json: json as Record<string, unknown> | null, text, headers: res.headers };
+  }
+}
+
+export const DEMO_PASSWORD = 'Pensionskasse#2026';
