@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const pathname = q === -1 ? url : url.slice(0, q);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
-      await graphql.handleNodeRequestAndResponse(req, res, { requestContext });
+      await graphql.handle(req, res, { requestContext });
       return;
     }
     if (pathname.startsWith('/rest/')) {

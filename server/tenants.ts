@@ -18,12 +18,12 @@ export interface TenantDefinition {
 }
 
 export const TENANTS: Record<TenantId, TenantDefinition> = {
-  main: { id: 'main', name: 'VBV-Gruppe', severanceDataKey: 'VBVVK', pensionFund: true, loginProduct: 'Portal' },
+  main: { id: 'main', name: 'VBV-Gruppe', severanceDataKey: 'VBVVK', pensionFund: true, loginProduct: 'Mvbv' },
   regional: {
     id: 'regional',
     name: 'Niederösterreichische Vorsorgekasse',
     severanceDataKey: 'NOEVK',
     pensionFund: false,
-    loginProduct: 'Vk',
+    loginProduct: 'Noevk',
   },
 };

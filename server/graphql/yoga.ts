@@ -19,6 +19,10 @@ const CODES: Record<DomainError['code'], string> = {
   FORBIDDEN: 'FORBIDDEN',
 };
 
+function isGraphQLErrorLike(value: unknown): boolean {
+  return value instanceof Error && value.name === 'GraphQLError';
+}
+
 /**
  * Adds the session cookies a resolver asked for to the answer, and `Cache-Control: no-store`, because GraphQL
  * answers carry personal data and must not be stored by browsers or proxies.
@@ -32,6 +36,14 @@ function useSessionCookies(): Plugin<GraphQLContext, GraphQLServerContext> {
   };
 }
 
+/** Yoga options that bear on speed, shared with the bench's `{ hello }` floor (bench/yoga-hello.ts). */
+export const YOGA_SPEED_OPTIONS = {} as const;
+
+/** Plugins that bear on speed, shared with the bench's `{ hello }` floor. */
+export function speedPlugins(): Plugin[] {
+  return [];
+}
+
 /**
  * The GraphQL endpoint at /graphql. Unexpected errors are masked (no messages or stacks leave the server);
  * domain errors keep their message and get `extensions.code`. GraphiQL only outside production.
@@ -42,8 +54,9 @@ export function createGraphQLHandler(options: { production: boolean; logger: Log
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: !options.production,
+    ...YOGA_SPEED_OPTIONS,
     context: ({ requestContext }) => requestContext,
-    plugins: [useSessionCookies()],
+    plugins: [...speedPlugins(), useSessionCookies()],
     logging: {
       debug: (...args) => options.logger.debug('yoga', { args: args.map(String) }),
       info: (...args) => options.logger.info('yoga', { args: args.map(String) }),
@@ -52,16 +65,15 @@ export function createGraphQLHandler(options: { production: boolean; logger: Log
     },
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
+        // Checked by shape, not instanceof: graphql ships CJS and ESM builds, and Yoga's copy may not be ours.
+        const graphqlError = error as { originalError?: unknown; nodes?: GraphQLError['nodes']; path?: GraphQLError['path'] };
+        const original = graphqlError.originalError;
         if (original instanceof DomainError) {
-          return new GraphQLError(original.message, {
-            nodes: error instanceof GraphQLError ? error.nodes : undefined,
-            path: error instanceof GraphQLError ? error.path : undefined,
-            extensions: { code: CODES[original.code] },
-          });
+          return new GraphQLError(original.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: CODES[original.code] } });
         }
-        if (error instanceof GraphQLError && !error.originalError) return error;
-        options.logger.error('graphql resolver failed', { error: original instanceof Error ? original.message : String(original) });
+        // No cause, or a GraphQL error as cause (validation, variable coercion, a scalar refusing input): client errors.
+        if (isGraphQLErrorLike(error) && (original === undefined || isGraphQLErrorLike(original))) return error as GraphQLError;
+        options.logger.error('graphql resolver failed', { error: original instanceof Error ? original.message : String(original ?? error) });
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },

@@ -1,0 +1,93 @@
+/**
+ * Command line of the seed generator:
+ *
+ *   npm run seed -- --members N [--seed S] [--database PATH] [--reset] [--today YYYY-MM-DD]
+ *
+ * Default database: env DATABASE_PATH or data/portal.db. Refuses a database that already holds persons unless
+ * --reset, which deletes the file and its -wal/-shm files first. Prints the row counts, the elapsed seconds and
+ * the database file size. Exit codes: 0 done, 1 refused or failed, 2 bad arguments.
+ */
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { openDatabase } from '../client';
+import { DEFAULT_SEED, isCalendarDate, seedDatabase } from './generator';
+
+const USAGE = 'Usage: npm run seed -- --members N [--seed S] [--database PATH] [--reset] [--today YYYY-MM-DD]';
+
+/** Prints `message` and the usage to stderr and exits with code 2 (bad arguments). */
+function usageError(message: string): never {
+  process.stderr.write(`seed: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+/** A non-negative integer from a command-line value, or a usage error naming `option`. */
+function parseCount(option: string, value: string, allowNegative = false): number {
+  if (!(allowNegative ? /^-?\d+$/ : /^\d+$/).test(value.trim())) usageError(`--${option} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) usageError(`--${option} is out of range: ${value}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        members: { type: 'string', short: 'm' },
+        seed: { type: 'string', short: 's' },
+        database: { type: 'string', short: 'd' },
+        today: { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    usageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (values.members === undefined) usageError('--members is required');
+  const members = parseCount('members', values.members);
+  const seed = values.seed === undefined ? DEFAULT_SEED : parseCount('seed', values.seed, true);
+  if (values.today !== undefined && !isCalendarDate(values.today)) usageError(`--today must be a date YYYY-MM-DD, got "${values.today}"`);
+  const path = resolve(values.database ?? process.env.DATABASE_PATH ?? 'data/portal.db');
+
+  if (values.reset) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  }
+  const db = openDatabase(path);
+  try {
+    const existing = db.$client.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
+    if (existing.n > 0) {
+      process.stderr.write(`seed: ${path} already holds ${existing.n} persons; use --reset to replace it\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(`Seeding ${path} with ${members} members (seed ${seed})…\n`);
+    const stats = await seedDatabase(db, {
+      members,
+      seed,
+      ...(values.today === undefined ? {} : { today: values.today }),
+      log: (msg) => process.stdout.write(`  ${msg}\n`),
+    });
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    const { millis, ...counts } = stats;
+    for (const [name, count] of Object.entries(counts)) process.stdout.write(`  ${name.padEnd(14)} ${count}\n`);
+    process.stdout.write(`Done in ${(millis / 1000).toFixed(1)} s\n`);
+  } finally {
+    db.$client.close();
+  }
+  const size = existsSync(path) ? statSync(path).size : 0;
+  process.stdout.write(`Database ${path}: ${(size / 1024 / 1024).toFixed(1)} MB\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`seed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

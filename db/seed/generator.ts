@@ -1,0 +1,794 @@
+/**
+ * Deterministic seed generator for a plausible member population of the Pensionskasse (PK) and the
+ * Vorsorgekasse (VK). Same options (seed, members, today) → byte-identical database content: every random draw
+ * comes from db/seed/random.ts, all timestamps derive from `today`, and even the password hashes use seeded salts.
+ *
+ * Rows are written with raw prepared statements on the better-sqlite3 handle (`db.$client`), one transaction per
+ * 5,000 persons, because Drizzle's query builder per row is far too slow for 100,000 members.
+ */
+import { hash } from '@node-rs/argon2';
+import { composeIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+
+import { ARGON2_PARAMS } from '../../server/domain/auth/password';
+import { isoDateVienna } from '../../server/domain/shared/clock';
+import { makeSvnr } from '../../server/domain/shared/svnr';
+import type { Db } from '../client';
+import { writeTransaction } from '../client';
+import {
+  addDays,
+  buildPkHistory,
+  buildVkHistory,
+  createMarket,
+  firstDayOfMonth,
+  type Gender,
+  type Market,
+  monthIndex,
+  monthIndexOf,
+  type PkHistory,
+  type PkPlan,
+  randomDate,
+  type SalaryPath,
+  type VkHistory,
+  VRGS,
+  yearOf,
+} from './history';
+import {
+  BANKS,
+  EMPLOYER_REGIONS,
+  EMPLOYER_TRADES,
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  LEGAL_FORM_WEIGHTS,
+  LEGAL_FORMS,
+  MALE_FIRST_NAMES,
+  MOBILE_PREFIXES,
+  POSTAL_PLACES,
+  STREETS,
+  TITLE_PREFIXES_FEMALE,
+  TITLE_PREFIXES_MALE,
+  TITLE_SUFFIXES,
+  transliterate,
+} from './names';
+import { DEMO_PASSWORD, type Persona, personaFundPlan, PERSONAS } from './personas';
+import { hashSeed, Rng } from './random';
+
+/** Default seed of the generator. */
+export const DEFAULT_SEED = 20261122;
+/** Persons written per transaction. */
+const BATCH_SIZE = 5_000;
+
+/** Options of `seedDatabase`. */
+export interface SeedOptions {
+  /** Number of generated members (the three personas are seeded in addition). Integer ≥ 0. */
+  members: number;
+  /** Seed of all random draws; default 20261122. */
+  seed?: number;
+  /**
+   * Reference date as ISO `YYYY-MM-DD`; statements run up to 31.12. of the year before, timestamps derive from it.
+   * Default: today in Europe/Vienna (pass it explicitly for reproducible content).
+   */
+  today?: string;
+  /** Progress messages. */
+  log?: (msg: string) => void;
+}
+
+/** Row counts written by one seed run, and its duration in milliseconds. */
+export interface SeedStats {
+  /** Persons including the personas. */
+  persons: number;
+  pkContracts: number;
+  pkStatements: number;
+  vkAccounts: number;
+  vkStatements: number;
+  messages: number;
+  employers: number;
+  millis: number;
+}
+
+type Bool = 0 | 1 | null;
+
+interface EmployerRef {
+  id: number;
+  parentId: number | null;
+}
+
+/** Prepared insert statements (positional parameters, snake_case columns of db/migrations/0000_init.sql). */
+function prepareStatements(db: Db) {
+  const c = db.$client;
+  return {
+    vrg: c.prepare('INSERT INTO vrgs (number, name, equity_target_percent) VALUES (?, ?, ?)'),
+    employer: c.prepare('INSERT INTO employers (customer_number, name, city, parent_id) VALUES (?, ?, ?, ?)'),
+    person: c.prepare(
+      `INSERT INTO persons (svnr, lfn, gender, title_prefix, title_suffix, first_name, last_name, birth_date, email, phone,
+        street, postcode, city, country, po_box, address_valid_from, newsletter_pk, newsletter_vk, benefit_statement_digital,
+        account_statement_by_mail, notify_when_payout_possible, prize_draw_vk, membership_status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    credential: c.prepare(
+      `INSERT INTO credentials (person_id, password_hash, password_changed_at, access_status, failed_attempts, locked_until,
+        last_login_at, created_at) VALUES (?, ?, ?, 'ACTIVE', 0, NULL, NULL, ?)`,
+    ),
+    bankAccount: c.prepare(
+      'INSERT INTO bank_accounts (person_id, account_holder, bank_name, iban, bic, valid_from) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    pkContract: c.prepare(
+      `INSERT INTO pk_contracts (person_id, contract_number, vrg, employer_id, customer_id, calculation_interest_rate_bp,
+        widow_transition_percent, partner_rule, role, start_date, pension_start_date, monthly_pension_cents)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    pkStatement: c.prepare(
+      `INSERT INTO pk_statements (contract_id, stichtag, reserve_cents, fluctuation_reserve_cents, total_capital_cents,
+        employer_contributions_cents, employee_contributions_cents, employer_transfers_cents, employee_transfers_cents,
+        premium108a_cents, investment_result_cents, costs_cents, pension_payments_cents, shortfall_cents,
+        projected_yearly_pension_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    vkAccount: c.prepare(
+      `INSERT INTO vk_accounts (person_id, account_number, employer_id, start_date, end_date, status, right_to_decide_since)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    vkStatement: c.prepare(
+      `INSERT INTO vk_statements (account_id, stichtag, total_entitlement_cents, guaranteed_capital_cents,
+        paid_out_total_cents, contributions_cents, transfers_in_cents, administration_costs_cents, sv_carrier_costs_cents,
+        investment_result_cents, payout_cents, loyalty_bonus_cents, surplus_share_cents)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    message: c.prepare(
+      `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at, read_at)
+       VALUES (?, 'INBOUND', ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** State shared by all persons of one seed run. */
+interface Context {
+  stmts: Statements;
+  market: Market;
+  today: string;
+  todayMs: number;
+  lastYear: number;
+  /** ISO instant used for created_at/updated_at of every row: 05:00 UTC of `today`. */
+  createdAt: string;
+  svnrs: Set<string>;
+  emails: Set<string>;
+  contractNumbers: Set<string>;
+  accountNumbers: Set<string>;
+  employers: EmployerRef[];
+  stats: Omit<SeedStats, 'millis'>;
+}
+
+const toBool = (value: boolean | null): Bool => (value === null ? null : value ? 1 : 0);
+const rowId = (value: number | bigint): number => Number(value);
+
+/**
+ * An argon2id hash of DEMO_PASSWORD with the portal's parameters (ARGON2_PARAMS of server/domain/auth/password.ts,
+ * so verifyPassword accepts it) and a salt drawn from the seeded stream instead of the OS, so that the same seed
+ * gives the same credentials rows. Demo data only: a real password never gets a predictable salt.
+ */
+async function demoPasswordHash(rng: Rng): Promise<string> {
+  const salt = new Uint8Array(16);
+  for (let i = 0; i < salt.length; i++) salt[i] = rng.int(0, 255);
+  return hash(DEMO_PASSWORD, { ...ARGON2_PARAMS, salt });
+}
+
+/** A unique number with the given prefix and `digits` random digits (no leading zero). */
+function uniqueNumber(rng: Rng, used: Set<string>, prefix: string, digits: number): string {
+  for (;;) {
+    const value = `${prefix}${rng.int(1, 9)}${rng.digits(digits - 1)}`;
+    if (!used.has(value)) {
+      used.add(value);
+      return value;
+    }
+  }
+}
+
+/** IBAN (electronic format) of an Austrian account: bank code + 11-digit account number, check digits by ibantools. */
+function austrianIban(blz: string, accountNumber: string): string {
+  const iban = composeIBAN({ countryCode: 'AT', bban: `${blz}${accountNumber}` });
+  if (!iban || !isValidIBAN(iban)) throw new Error(`seed: could not compose a valid IBAN for ${blz}/${accountNumber}`);
+  return iban;
+}
+
+/** True when `value` is an ISO date `YYYY-MM-DD` that exists in the calendar (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+
+/** ISO instant of `ms` since the epoch (UTC). */
+const isoInstant = (ms: number): string => new Date(ms).toISOString();
+
+/** The eight VRGs. */
+function insertVrgs(ctx: Context): void {
+  for (const v of VRGS) ctx.stmts.vrg.run(v.number, v.name, v.equityTargetPercent);
+}
+
+/** About max(50, members / 20) employers with unique names and customer numbers; ~20 % belong to a group parent. */
+function insertEmployers(ctx: Context, rng: Rng, count: number): void {
+  const names = new Set<string>();
+  const topLevel: number[] = [];
+  let customerNumber = 1_000_000;
+  for (let i = 0; i < count; i++) {
+    let name = '';
+    for (let attempt = 0; attempt < 30 && (name === '' || names.has(name)); attempt++) {
+      const form = rng.weighted(LEGAL_FORMS, LEGAL_FORM_WEIGHTS);
+      const style = rng.next();
+      if (style < 0.65) name = `${rng.pick(EMPLOYER_REGIONS)} ${rng.pick(EMPLOYER_TRADES)} ${form}`;
+      else if (style < 0.92) name = `${rng.pick(LAST_NAMES)} ${rng.pick(EMPLOYER_TRADES)} ${form}`;
+      else name = `${rng.pick(LAST_NAMES)} & ${rng.pick(LAST_NAMES)} ${form === 'AG' ? 'OG' : form}`;
+    }
+    if (names.has(name)) name = `${name.replace(/ (GmbH.*|AG|KG|OG|Gesellschaft m\.b\.H\.)$/, '')} ${i + 1} GmbH`;
+    names.add(name);
+    customerNumber += rng.int(1, 40);
+    const parentId = i >= 5 && rng.chance(0.2) ? rng.pick(topLevel) : null;
+    const info = ctx.stmts.employer.run(String(customerNumber), name, rng.pick(POSTAL_PLACES).city, parentId);
+    const id = rowId(info.lastInsertRowid);
+    if (parentId === null) topLevel.push(id);
+    ctx.employers.push({ id, parentId });
+  }
+  ctx.stats.employers = count;
+}
+
+/** An employer, skewed towards the first ones (a few large companies, many small). */
+function pickEmployer(ctx: Context, rng: Rng, except?: number): EmployerRef {
+  for (;;) {
+    const e = ctx.employers[Math.floor(ctx.employers.length * rng.next() ** 2)]!;
+    if (e.id !== except || ctx.employers.length === 1) return e;
+  }
+}
+
+interface PersonData {
+  svnr: string;
+  lfn: number;
+  gender: Gender;
+  titlePrefix: string | null;
+  titleSuffix: string | null;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  email: string | null;
+  phone: string | null;
+  street: string;
+  postcode: string;
+  city: string;
+  addressValidFrom: string;
+  newsletterPk: boolean | null;
+  newsletterVk: boolean | null;
+  benefitStatementDigital: boolean | null;
+  accountStatementByMail: boolean;
+  notifyWhenPayoutPossible: boolean;
+  prizeDrawVk: boolean | null;
+}
+
+/** Inserts a person row; returns its id. */
+function insertPerson(ctx: Context, p: PersonData): number {
+  const info = ctx.stmts.person.run(
+    p.svnr,
+    p.lfn,
+    p.gender,
+    p.titlePrefix,
+    p.titleSuffix,
+    p.firstName,
+    p.lastName,
+    p.birthDate,
+    p.email,
+    p.phone,
+    p.street,
+    p.postcode,
+    p.city,
+    'AT',
+    null,
+    p.addressValidFrom,
+    toBool(p.newsletterPk),
+    toBool(p.newsletterVk),
+    toBool(p.benefitStatementDigital),
+    toBool(p.accountStatementByMail),
+    toBool(p.notifyWhenPayoutPossible),
+    toBool(p.prizeDrawVk),
+    'ACTIVE',
+    ctx.createdAt,
+    ctx.createdAt,
+  );
+  ctx.stats.persons++;
+  return rowId(info.lastInsertRowid);
+}
+
+function insertBankAccount(ctx: Context, personId: number, holder: string, blz: string, accountNumber: string, validFrom: string): void {
+  const bank = BANKS.find((b) => b.blz === blz);
+  if (!bank) throw new Error(`seed: unknown bank code ${blz}`);
+  const iban = austrianIban(blz, accountNumber);
+  if (!isValidBIC(bank.bic)) throw new Error(`seed: invalid BIC ${bank.bic}`);
+  ctx.stmts.bankAccount.run(personId, holder, bank.name, iban, bank.bic, validFrom);
+}
+
+interface PkContractData {
+  personId: number;
+  contractNumber: string;
+  vrg: number;
+  employer: EmployerRef;
+  rateBp: number;
+  widowTransitionPercent: number;
+  partnerRule: string;
+  startDate: string;
+  history: PkHistory;
+}
+
+function insertPkContract(ctx: Context, c: PkContractData): void {
+  const info = ctx.stmts.pkContract.run(
+    c.personId,
+    c.contractNumber,
+    c.vrg,
+    c.employer.id,
+    c.employer.parentId ?? c.employer.id,
+    c.rateBp,
+    c.widowTransitionPercent,
+    c.partnerRule,
+    c.history.role,
+    c.startDate,
+    c.history.pensionStartDate,
+    c.history.monthlyPensionCents,
+  );
+  const contractId = rowId(info.lastInsertRowid);
+  for (const s of c.history.statements) {
+    ctx.stmts.pkStatement.run(
+      contractId,
+      `${s.year}-12-31`,
+      s.reserveCents,
+      s.fluctuationReserveCents,
+      s.totalCapitalCents,
+      s.employerContributionsCents,
+      s.employeeContributionsCents,
+      s.employerTransfersCents,
+      s.employeeTransfersCents,
+      s.premium108aCents,
+      s.investmentResultCents,
+      s.costsCents,
+      s.pensionPaymentsCents,
+      s.shortfallCents,
+      s.projectedYearlyPensionCents,
+    );
+  }
+  ctx.stats.pkContracts++;
+  ctx.stats.pkStatements += c.history.statements.length;
+}
+
+function insertVkAccount(ctx: Context, personId: number, accountNumber: string, employer: EmployerRef, history: VkHistory): void {
+  const info = ctx.stmts.vkAccount.run(
+    personId,
+    accountNumber,
+    employer.id,
+    history.startDate,
+    history.endDate,
+    history.status,
+    history.rightToDecideSince,
+  );
+  const accountId = rowId(info.lastInsertRowid);
+  for (const s of history.statements) {
+    ctx.stmts.vkStatement.run(
+      accountId,
+      `${s.year}-12-31`,
+      s.totalEntitlementCents,
+      s.guaranteedCapitalCents,
+      s.paidOutTotalCents,
+      s.contributionsCents,
+      s.transfersInCents,
+      s.administrationCostsCents,
+      s.svCarrierCostsCents,
+      s.investmentResultCents,
+      s.payoutCents,
+      s.loyaltyBonusCents,
+      s.surplusShareCents,
+    );
+  }
+  ctx.stats.vkAccounts++;
+  ctx.stats.vkStatements += history.statements.length;
+}
+
+/**
+ * Inserts an inbound message sent `daysAgo` days before today at a seeded time of day; `read` marks it read
+ * some minutes to days later (never after today).
+ */
+function insertMessage(
+  ctx: Context,
+  rng: Rng,
+  personId: number,
+  m: { counterpart: string; origin: string; subject: string; body: string; daysAgo: number; read: boolean },
+): void {
+  const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + rng.int(6, 17) * 3_600_000 + rng.int(0, 59) * 60_000;
+  const latestRead = Math.min(14 * 86_400_000, ctx.todayMs - sentMs);
+  const readAt = m.read ? isoInstant(sentMs + rng.int(600_000, Math.max(600_000, latestRead))) : null;
+  ctx.stmts.message.run(personId, m.counterpart, m.subject.slice(0, 100), m.body, m.origin, isoInstant(sentMs), readAt);
+  ctx.stats.messages++;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Personas
+// ---------------------------------------------------------------------------------------------------------------
+
+function seedPersona(ctx: Context, persona: Persona, lfn: number, passwordHash: string): void {
+  const rng = new Rng(hashSeed('persona', persona.key));
+  const plan = personaFundPlan(persona.key, ctx.lastYear);
+  ctx.svnrs.add(persona.svnr);
+  ctx.emails.add(persona.email);
+  const personId = insertPerson(ctx, {
+    svnr: persona.svnr,
+    lfn,
+    gender: persona.gender,
+    titlePrefix: persona.titlePrefix,
+    titleSuffix: persona.titleSuffix,
+    firstName: persona.firstName,
+    lastName: persona.lastName,
+    birthDate: persona.birthDate,
+    email: persona.email,
+    phone: persona.phone,
+    street: persona.street,
+    postcode: persona.postcode,
+    city: persona.city,
+    addressValidFrom: '2015-03-01',
+    newsletterPk: plan.pk ? true : null,
+    newsletterVk: plan.vk.length > 0 ? false : null,
+    benefitStatementDigital: plan.pk ? true : null,
+    accountStatementByMail: plan.vk.length > 0,
+    notifyWhenPayoutPossible: persona.key === 'bernd',
+    prizeDrawVk: null,
+  });
+  ctx.stmts.credential.run(personId, passwordHash, ctx.createdAt, ctx.createdAt);
+  insertBankAccount(ctx, personId, `${persona.firstName} ${persona.lastName}`, persona.bank.blz, persona.bank.accountNumber, '2015-03-01');
+
+  const employerAt = (index: number): EmployerRef => ctx.employers[index % ctx.employers.length]!;
+  if (plan.pk) {
+    const pkPlan: PkPlan = {
+      birthDate: persona.birthDate,
+      gender: persona.gender,
+      startMonth: plan.pk.startMonth,
+      lastYear: ctx.lastYear,
+      vrg: plan.pk.vrg,
+      rateBp: plan.pk.rateBp,
+      salary: plan.salary,
+      employerRatePermille: plan.pk.employerRatePermille,
+      contributionsEndMonth: null,
+      ownContribution:
+        plan.pk.ownContributionMonthlyCents === null ? null : { monthlyCents: plan.pk.ownContributionMonthlyCents, yearProbability: 1 },
+      employerTransfer: null,
+      employeeTransfer: null,
+      shortfallStartCents: 0,
+      pensionStartMonth: plan.pk.pensionStartMonth,
+    };
+    insertPkContract(ctx, {
+      personId,
+      contractNumber: uniqueNumber(rng, ctx.contractNumbers, 'PK-', 7),
+      vrg: plan.pk.vrg,
+      employer: employerAt(plan.pk.employerIndex),
+      rateBp: plan.pk.rateBp,
+      widowTransitionPercent: plan.pk.widowTransitionPercent,
+      partnerRule: plan.pk.partnerRule,
+      startDate: firstDayOfMonth(plan.pk.startMonth),
+      history: buildPkHistory(pkPlan, ctx.market, rng),
+    });
+  }
+  for (const account of plan.vk) {
+    const history = buildVkHistory(
+      { firstMonth: account.firstMonth, lastMonth: account.lastMonth, lastYear: ctx.lastYear, salary: plan.salary, transferIn: null, allowPayout: false },
+      ctx.market,
+      rng,
+    );
+    insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employerAt(account.employerIndex), history);
+  }
+  for (const m of plan.messages) insertMessage(ctx, rng, personId, m);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Population
+// ---------------------------------------------------------------------------------------------------------------
+
+const MESSAGE_TEMPLATES: Record<'PENSION_FUND' | 'SEVERANCE_FUND', readonly { subject: string; body: string }[]> = {
+  PENSION_FUND: [
+    {
+      subject: 'Ihr Leistungsnachweis zum 31.12.{lastYear} ist verfügbar',
+      body: 'Ihr Leistungsnachweis der Pensionskasse zum Stichtag 31.12.{lastYear} steht im Portal unter „Dokumente“ bereit.',
+    },
+    {
+      subject: 'Information zur Veranlagung im Jahr {lastYear}',
+      body: 'Im Anhang Ihres Portals finden Sie den Bericht über die Veranlagung Ihrer Veranlagungs- und Risikogemeinschaft im Jahr {lastYear}.',
+    },
+    {
+      subject: 'Bestätigung Ihrer Eigenbeiträge',
+      body: 'Wir bestätigen den Eingang Ihrer Eigenbeiträge. Die Prämie nach § 108a EStG wird nach Ende des Kalenderjahres gutgeschrieben.',
+    },
+    {
+      subject: 'Änderung Ihrer Adressdaten',
+      body: 'Ihre neue Adresse wurde in unserem System erfasst. Bitte prüfen Sie die Angaben in Ihrem Profil.',
+    },
+  ],
+  SEVERANCE_FUND: [
+    {
+      subject: 'Ihre Kontonachricht zum 31.12.{lastYear}',
+      body: 'Ihre jährliche Kontonachricht der Vorsorgekasse zum 31.12.{lastYear} ist jetzt im Portal abrufbar.',
+    },
+    {
+      subject: 'Information zur Abfertigung NEU',
+      body: 'Ihr Arbeitgeber leistet für Sie monatlich 1,53 % Ihres Bruttoentgelts an die Vorsorgekasse. Ihre Anwartschaft sehen Sie jederzeit im Portal.',
+    },
+    {
+      subject: 'Zusammenlegung Ihrer Abfertigungskonten',
+      body: 'Beitragsfreie Anwartschaften können nach drei Jahren in die aktuelle Vorsorgekasse übertragen werden. Den Antrag finden Sie im Portal.',
+    },
+    {
+      subject: 'Veranlagungsergebnis {lastYear}',
+      body: 'Das Veranlagungsergebnis des Jahres {lastYear} wurde Ihrem Konto zugewiesen. Details finden Sie in Ihrer Kontonachricht.',
+    },
+  ],
+};
+
+function salutation(p: PersonData): string {
+  const name = [p.titlePrefix, p.lastName].filter(Boolean).join(' ');
+  if (p.gender === 'FEMALE') return `Sehr geehrte Frau ${name},`;
+  if (p.gender === 'MALE') return `Sehr geehrter Herr ${name},`;
+  return `Guten Tag ${p.firstName} ${p.lastName},`;
+}
+
+/** A generated member's person row data (not yet inserted). */
+function generatePersonData(ctx: Context, rng: Rng, lfn: number): PersonData {
+  const gender: Gender = rng.weighted(['FEMALE', 'MALE', 'DIVERSE'] as const, [49.6, 49.6, 0.8]);
+  const female = gender === 'FEMALE' || (gender === 'DIVERSE' && rng.chance(0.5));
+  const firstName = rng.pick(female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
+  const lastName = rng.pick(LAST_NAMES);
+  const birthDate = randomDate(rng, '1958-01-01', '2002-12-31');
+
+  let svnr: string | null = null;
+  while (svnr === null || ctx.svnrs.has(svnr)) svnr = makeSvnr(rng.int(100, 999), birthDate);
+  ctx.svnrs.add(svnr);
+
+  let titlePrefix: string | null = null;
+  let titleSuffix: string | null = null;
+  if (Number(birthDate.slice(0, 4)) <= ctx.lastYear - 23 && rng.chance(0.15)) {
+    const kind = rng.next();
+    if (kind < 0.85) titlePrefix = rng.pick(gender === 'FEMALE' ? TITLE_PREFIXES_FEMALE : TITLE_PREFIXES_MALE);
+    if (kind >= 0.55) titleSuffix = rng.pick(TITLE_SUFFIXES);
+  }
+
+  let email: string | null = null;
+  if (rng.chance(0.97)) {
+    email = `${transliterate(firstName)}.${transliterate(lastName)}.${lfn}@example.at`;
+    if (ctx.emails.has(email)) throw new Error(`seed: duplicate e-mail ${email}`);
+    ctx.emails.add(email);
+  }
+  const phone = rng.chance(0.9) ? `+43 ${rng.pick(MOBILE_PREFIXES)} ${rng.int(1, 9)}${rng.digits(6)}` : null;
+  const place = rng.pick(POSTAL_PLACES);
+  const door = place.city === 'Wien' || rng.chance(0.25) ? `/${rng.int(1, 30)}` : '';
+  const adult = addDays(birthDate, 18 * 365 + 5);
+  const earliest = adult > '2000-01-01' ? adult : '2000-01-01';
+  const latest = addDays(ctx.today, -30);
+
+  return {
+    svnr,
+    lfn,
+    gender,
+    titlePrefix,
+    titleSuffix,
+    firstName,
+    lastName,
+    birthDate,
+    email,
+    phone,
+    street: `${rng.pick(STREETS)} ${rng.int(1, 120)}${door}`,
+    postcode: place.postcode,
+    city: place.city,
+    addressValidFrom: randomDate(rng, earliest < latest ? earliest : latest, latest),
+    newsletterPk: rng.chance(0.85) ? rng.chance(0.4) : null,
+    newsletterVk: rng.chance(0.85) ? rng.chance(0.4) : null,
+    benefitStatementDigital: rng.chance(0.85) ? rng.chance(0.7) : null,
+    accountStatementByMail: rng.chance(0.4),
+    notifyWhenPayoutPossible: rng.chance(0.05),
+    prizeDrawVk: rng.chance(0.3) ? rng.chance(0.5) : null,
+  };
+}
+
+/** First month of a history of 1..25 years that ends with `lastYear` and starts no earlier than `minYear`. */
+function historyStart(rng: Rng, lastYear: number, minYear: number): number {
+  const maxSpan = Math.max(1, Math.min(25, lastYear - minYear + 1));
+  const startYear = lastYear - rng.int(1, maxSpan) + 1;
+  // Abfertigung neu: employments from 1 Jan 2003, so the earliest contribution month is February 2003.
+  const firstMonth = startYear === 2003 && minYear === 2003 ? rng.int(2, 12) : rng.int(1, 12);
+  return monthIndex(startYear, firstMonth);
+}
+
+/** One generated member: person, credentials, bank account, PK contract and/or VK accounts, messages. */
+function seedMember(ctx: Context, rng: Rng, lfn: number, sharedHash: string): void {
+  const p = generatePersonData(ctx, rng, lfn);
+  const personId = insertPerson(ctx, p);
+  // Demo data only: all generated members share ONE argon2id hash of DEMO_PASSWORD (computed once per run),
+  // because hashing 100,000 passwords at ~25 ms each would take 40 minutes.
+  if (p.email !== null) ctx.stmts.credential.run(personId, sharedHash, ctx.createdAt, ctx.createdAt);
+
+  const bank = rng.pick(BANKS);
+  const adult = addDays(p.birthDate, 18 * 365 + 5);
+  const latest = addDays(ctx.today, -30);
+  const earliest = adult > '2000-01-01' ? adult : '2000-01-01';
+  insertBankAccount(ctx, personId, `${p.firstName} ${p.lastName}`, bank.blz, rng.digits(11), randomDate(rng, earliest < latest ? earliest : latest, latest));
+
+  // ~60 % VK, ~45 % PK, everyone at least one: 55 % VK only, 40 % PK only, 5 % both.
+  const u = rng.next();
+  const hasVk = u < 0.55 || u >= 0.95;
+  const hasPk = u >= 0.55;
+  const birthYear = Number(p.birthDate.slice(0, 4));
+  const endIdx = monthIndex(ctx.lastYear, 12);
+  const todayIdx = monthIndexOf(ctx.today);
+
+  const vkStart = hasVk ? historyStart(rng, ctx.lastYear, Math.max(2003, birthYear + 18)) : null;
+  const pkStart = hasPk ? historyStart(rng, ctx.lastYear, birthYear + 18) : null;
+  const baseMonth = Math.min(vkStart ?? Number.MAX_SAFE_INTEGER, pkStart ?? Number.MAX_SAFE_INTEGER);
+  const salary: SalaryPath = { baseYear: yearOf(baseMonth), baseMonthlyCents: rng.int(1800, 6500) * 100, growthBp: rng.int(150, 400) };
+
+  let currentEmployer: EmployerRef | null = null;
+  if (vkStart !== null) {
+    const span = endIdx - vkStart + 1;
+    let n = rng.weighted([1, 2, 3], [60, 28, 12]);
+    if (span < 30) n = 1;
+    else if (span < 60) n = Math.min(n, 2);
+    let first = vkStart;
+    let employer: EmployerRef | null = null;
+    for (let k = 0; k < n; k++) {
+      const remaining = n - 1 - k;
+      let last: number | null;
+      if (remaining > 0) last = rng.int(first + 6, endIdx - remaining * 14);
+      else last = rng.chance(0.85) ? null : rng.int(first, todayIdx - 1);
+      employer = pickEmployer(ctx, rng, employer?.id);
+      const history = buildVkHistory(
+        {
+          firstMonth: first,
+          lastMonth: last,
+          lastYear: ctx.lastYear,
+          salary,
+          transferIn: rng.chance(0.03) ? { year: rng.int(yearOf(first), ctx.lastYear), cents: rng.int(300, 6000) * 100 } : null,
+          allowPayout: true,
+        },
+        ctx.market,
+        rng,
+      );
+      insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employer, history);
+      if (last === null) currentEmployer = employer;
+      else first = last + 2 + rng.int(0, 4);
+    }
+  }
+
+  let vrg: number | null = null;
+  if (pkStart !== null) {
+    const startYear = yearOf(pkStart);
+    vrg = rng.int(1, VRGS.length);
+    const rateBp = rng.pick(startYear >= 2020 ? [150, 175, 200] : [150, 175, 200, 250, 300, 350]);
+    const widowTransitionPercent = rng.pick([0, 50, 60, 75]);
+    const partnerRule = widowTransitionPercent === 0 ? 'NONE' : rng.pick(['SPOUSE', 'SPOUSE_OR_REGISTERED_PARTNER', 'SPOUSE_OR_COHABITANT']);
+    const leaves = endIdx - pkStart >= 48 && rng.chance(0.1);
+    const plan: PkPlan = {
+      birthDate: p.birthDate,
+      gender: p.gender,
+      startMonth: pkStart,
+      lastYear: ctx.lastYear,
+      vrg,
+      rateBp,
+      salary,
+      employerRatePermille: rng.pick([20, 25, 30, 35, 40, 45, 50]),
+      contributionsEndMonth: leaves ? rng.int(pkStart + 24, endIdx - 12) : null,
+      ownContribution: rng.chance(0.3) ? { monthlyCents: rng.int(2, 20) * 1000, yearProbability: 0.8 } : null,
+      employerTransfer: rng.chance(0.03) ? { year: startYear, cents: rng.int(2000, 60000) * 100 } : null,
+      employeeTransfer: rng.chance(0.015) ? { year: rng.int(startYear, ctx.lastYear), cents: rng.int(500, 20000) * 100 } : null,
+      shortfallStartCents: rng.chance(0.05) ? rng.int(200, 5000) * 100 : 0,
+      pensionStartMonth: null,
+    };
+    insertPkContract(ctx, {
+      personId,
+      contractNumber: uniqueNumber(rng, ctx.contractNumbers, 'PK-', 7),
+      vrg,
+      employer: currentEmployer ?? pickEmployer(ctx, rng),
+      rateBp,
+      widowTransitionPercent,
+      partnerRule,
+      startDate: firstDayOfMonth(pkStart),
+      history: buildPkHistory(plan, ctx.market, rng),
+    });
+  }
+
+  if (rng.chance(0.1)) {
+    const count = rng.int(1, 2);
+    for (let i = 0; i < count; i++) {
+      const counterpart = hasPk && hasVk ? rng.pick(['PENSION_FUND', 'SEVERANCE_FUND'] as const) : hasPk ? 'PENSION_FUND' : 'SEVERANCE_FUND';
+      const template = rng.pick(MESSAGE_TEMPLATES[counterpart]);
+      const fill = (text: string): string => text.replaceAll('{lastYear}', String(ctx.lastYear));
+      const closing = counterpart === 'PENSION_FUND' ? 'Ihre Pensionskasse' : 'Ihre Vorsorgekasse';
+      insertMessage(ctx, rng, personId, {
+        counterpart,
+        origin: 'CORE_SYSTEM',
+        subject: fill(template.subject),
+        body: `${salutation(p)}\n\n${fill(template.body)}\n\nMit freundlichen Grüßen\n${closing}`,
+        daysAgo: rng.int(1, 300),
+        read: rng.chance(0.65),
+      });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public API
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Fills an EMPTY, migrated database with the three personas (first, so they get ids 1-3) and `options.members`
+ * generated members, plus 8 VRGs and max(50, round(members / 20)) employers. Statements (PK and VK) exist for
+ * every 31.12. from a history's first year up to the year before `today`; all amounts are integer cents and
+ * satisfy the roll-forward invariants of db/schema/pension-fund.ts and db/schema/severance-fund.ts.
+ *
+ * Deterministic: the same `seed`, `members` and `today` give byte-identical rows. Throws when `persons` already
+ * has rows (use `seedIfEmpty`, or delete the file first) or when the options are invalid.
+ *
+ * @returns row counts and the duration in milliseconds.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedStats> {
+  const started = performance.now();
+  const { members } = options;
+  if (!Number.isInteger(members) || members < 0) throw new RangeError(`seed: members must be an integer ≥ 0, got ${members}`);
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isInteger(seed)) throw new RangeError(`seed: seed must be an integer, got ${seed}`);
+  const today = options.today ?? isoDateVienna(Date.now());
+  if (!isCalendarDate(today)) {
+    throw new RangeError(`seed: today must be an ISO date YYYY-MM-DD, got ${today}`);
+  }
+  const log = options.log ?? (() => {});
+  const existing = db.$client.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
+  if (existing.n > 0) throw new Error(`seed: the database already holds ${existing.n} persons; seed an empty database`);
+
+  // Hashes first (async), then all writes synchronously in transactions.
+  const hashRng = new Rng(hashSeed(seed, 'argon2'));
+  const sharedHash = await demoPasswordHash(hashRng);
+  const personaHashes: string[] = [];
+  for (const persona of PERSONAS) personaHashes.push(await demoPasswordHash(new Rng(hashSeed(seed, 'argon2', persona.key))));
+
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  const ctx: Context = {
+    stmts: prepareStatements(db),
+    market: createMarket(seed),
+    today,
+    todayMs,
+    lastYear: Number(today.slice(0, 4)) - 1,
+    createdAt: isoInstant(todayMs + 5 * 3_600_000),
+    svnrs: new Set(),
+    emails: new Set(),
+    contractNumbers: new Set(),
+    accountNumbers: new Set(),
+    employers: [],
+    stats: { persons: 0, pkContracts: 0, pkStatements: 0, vkAccounts: 0, vkStatements: 0, messages: 0, employers: 0 },
+  };
+  const rng = new Rng(seed);
+  const employerCount = Math.max(50, Math.round(members / 20));
+
+  writeTransaction(db, () => {
+    insertVrgs(ctx);
+    insertEmployers(ctx, rng.fork('employers'), employerCount);
+    PERSONAS.forEach((persona, i) => seedPersona(ctx, persona, i + 1, personaHashes[i]!));
+  });
+  log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length} personas`);
+
+  const population = rng.fork('population');
+  for (let done = 0; done < members; ) {
+    const end = Math.min(members, done + BATCH_SIZE);
+    writeTransaction(db, () => {
+      for (let i = done; i < end; i++) seedMember(ctx, population, PERSONAS.length + i + 1, sharedHash);
+    });
+    done = end;
+    log(`${done}/${members} members`);
+  }
+
+  return { ...ctx.stats, millis: Math.round(performance.now() - started) };
+}
+
+/**
+ * Seeds like `seedDatabase` when the `persons` table is empty; otherwise leaves the database alone and
+ * returns null.
+ */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedStats | null> {
+  const existing = db.$client.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
+  if (existing.n > 0) return null;
+  return seedDatabase(db, options);
+}

@@ -1,0 +1,590 @@
+/**
+ * Pure building blocks of the seed generator: calendar helpers, the seeded capital market, and the yearly
+ * roll-forward of Pensionskasse (PK) contracts and Vorsorgekasse (VK) accounts.
+ *
+ * All money is integer cents. Every flow is rounded on its own (Math.round) and the balances are plain sums
+ * of those integers, so the invariants documented in db/schema/pension-fund.ts and db/schema/severance-fund.ts
+ * hold to the cent:
+ * - PK: total = previous total + employerContributions + employeeContributions + employerTransfers
+ *   + employeeTransfers + premium108a + investmentResult - costs - pensionPayments; total = reserve + fluctuationReserve.
+ * - VK: total = previous total + contributions + transfersIn + investmentResult + loyaltyBonus + surplusShare
+ *   - administrationCosts - svCarrierCosts - payout; guaranteed = previous guaranteed + contributions + transfersIn
+ *   - payout; paidOutTotal = previous paidOutTotal + payout.
+ */
+import { hashSeed, Rng } from './random';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calendar (month indexes: year * 12 + month - 1, so January 2020 = 24240)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Month index of a year and a month (1-12): `year * 12 + month - 1`. */
+export function monthIndex(year: number, month: number): number {
+  return year * 12 + month - 1;
+}
+
+/** Month index of an ISO date `YYYY-MM-DD` (or `YYYY-MM`). */
+export function monthIndexOf(date: string): number {
+  return monthIndex(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+}
+
+/** Calendar year of a month index. */
+export function yearOf(month: number): number {
+  return Math.floor(month / 12);
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** Number of days of a month (1-12) in a year, Gregorian. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** First day of the month with index `month`, as `YYYY-MM-01`. */
+export function firstDayOfMonth(month: number): string {
+  return `${yearOf(month)}-${pad2((month % 12) + 1)}-01`;
+}
+
+/** Last day of the month with index `month`, as `YYYY-MM-DD`. */
+export function lastDayOfMonth(month: number): string {
+  const y = yearOf(month);
+  const m = (month % 12) + 1;
+  return `${y}-${pad2(m)}-${pad2(daysInMonth(y, m))}`;
+}
+
+/** ISO date `days` days after (or before, when negative) the ISO date `date`. */
+export function addDays(date: string, days: number): string {
+  const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  return new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Days from ISO date `from` to ISO date `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const a = Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)));
+  const b = Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)));
+  return Math.round((b - a) / 86_400_000);
+}
+
+/** A uniformly drawn ISO date in [from, to] (both ISO dates, inclusive). */
+export function randomDate(rng: Rng, from: string, to: string): string {
+  const span = daysBetween(from, to);
+  return addDays(from, span <= 0 ? 0 : rng.int(0, span));
+}
+
+/**
+ * Start of the statutory old-age pension (first day of the month after the age is reached), DOMAIN.md
+ * "Statutory age": men 65; women 60 when born before 1964, then +6 months per half-year of birth up to 65 for
+ * women born after 30 June 1968. DIVERSE is treated like MALE (65).
+ */
+export function statutoryPensionStart(birthDate: string, gender: Gender): string {
+  const by = Number(birthDate.slice(0, 4));
+  const bm = Number(birthDate.slice(5, 7));
+  let ageMonths = 65 * 12;
+  if (gender === 'FEMALE') {
+    if (by < 1964) ageMonths = 60 * 12;
+    else {
+      const halfYearsAfter1963 = (by - 1964) * 2 + (bm <= 6 ? 1 : 2);
+      ageMonths = Math.min(65 * 12, 60 * 12 + 6 * halfYearsAfter1963);
+    }
+  }
+  // The age is reached in the birth month `ageMonths` later; the pension starts on the first of the next month.
+  return firstDayOfMonth(monthIndex(by, bm) + ageMonths + 1);
+}
+
+export type Gender = 'MALE' | 'FEMALE' | 'DIVERSE';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Capital market (seeded; shared by all members of a VRG and by all VK accounts)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A Veranlagungs- und Risikogemeinschaft of the seeded Pensionskasse. */
+export interface VrgDefinition {
+  number: number;
+  name: string;
+  /** Target equity share in percent (15..60). */
+  equityTargetPercent: number;
+}
+
+/** The eight VRGs of the seeded Pensionskasse. */
+export const VRGS: readonly VrgDefinition[] = [
+  { number: 1, name: 'VRG 1 – Klassisch', equityTargetPercent: 30 },
+  { number: 2, name: 'VRG 2 – Sicherheit', equityTargetPercent: 15 },
+  { number: 3, name: 'VRG 3 – Ausgewogen', equityTargetPercent: 40 },
+  { number: 4, name: 'VRG 4 – Wachstum', equityTargetPercent: 50 },
+  { number: 5, name: 'VRG 5 – Dynamik', equityTargetPercent: 60 },
+  { number: 6, name: 'VRG 6 – Nachhaltig', equityTargetPercent: 35 },
+  { number: 7, name: 'VRG 7 – Konservativ', equityTargetPercent: 20 },
+  { number: 8, name: 'VRG 8 – Aktien Global', equityTargetPercent: 55 },
+];
+
+/** Yearly returns and reserve shares of the seeded market. Fractions (0.05 = 5 %), rounded to basis points. */
+export interface Market {
+  /** Net return of a VRG in a calendar year, −0.12..+0.14; equal for all members of the VRG. */
+  pkReturn(vrg: number, year: number): number;
+  /** Fluctuation reserve as a share of a member's capital at the year end, −0.04..+0.10; negative after bad years. */
+  pkFluctuationShare(vrg: number, year: number): number;
+  /** Net return of the Vorsorgekasse in a calendar year, −0.05..+0.08; equal for all VK accounts. */
+  vkReturn(year: number): number;
+}
+
+const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
+const toBp = (fraction: number): number => Math.round(fraction * 10_000) / 10_000;
+
+/** Years with fixed market moves (financial crisis 2008, rate shock 2022), so the history looks familiar. */
+const CRISIS_YEARS: ReadonlyMap<number, { equity: number; bonds: number }> = new Map([
+  [2008, { equity: -0.4, bonds: 0.03 }],
+  [2022, { equity: -0.17, bonds: -0.12 }],
+]);
+
+/** First year of the fluctuation-reserve path of each VRG. */
+const FLUCTUATION_BASE_YEAR = 1990;
+
+/**
+ * The capital market of a seed: per year one equity and one bond return (shared by everyone), per VRG a
+ * mix by its equity share plus a little VRG-specific noise. Values are memoised.
+ */
+export function createMarket(seed: number, vrgs: readonly VrgDefinition[] = VRGS): Market {
+  const factors = new Map<number, { equity: number; bonds: number }>();
+  const pk = new Map<string, number>();
+  const share = new Map<string, number>();
+  const vk = new Map<number, number>();
+  const equityShare = new Map(vrgs.map((v) => [v.number, v.equityTargetPercent / 100]));
+
+  const factor = (year: number): { equity: number; bonds: number } => {
+    let f = factors.get(year);
+    if (!f) {
+      const rng = new Rng(hashSeed(seed, 'market', year));
+      f = CRISIS_YEARS.get(year) ?? {
+        equity: rng.normalClamped(0.07, 0.15, -0.3, 0.35),
+        bonds: rng.normalClamped(0.025, 0.03, -0.06, 0.09),
+      };
+      factors.set(year, f);
+    }
+    return f;
+  };
+
+  const pkReturn = (vrg: number, year: number): number => {
+    const key = `${vrg}:${year}`;
+    let r = pk.get(key);
+    if (r === undefined) {
+      const w = equityShare.get(vrg) ?? 0.3;
+      const f = factor(year);
+      const noise = new Rng(hashSeed(seed, 'vrg', vrg, year)).normalClamped(0, 0.006, -0.015, 0.015);
+      r = toBp(clamp(w * f.equity + (1 - w) * f.bonds + noise - 0.004, -0.12, 0.14));
+      pk.set(key, r);
+    }
+    return r;
+  };
+
+  const pkFluctuationShare = (vrg: number, year: number): number => {
+    const key = `${vrg}:${year}`;
+    const known = share.get(key);
+    if (known !== undefined) return known;
+    // A buffer that fills in good years, drains in bad ones and drifts back towards 5 %:
+    // s(y) = clamp(0.75 × s(y-1) + 0.25 × 5 % + (return − 3.5 %) × 0.5, −4 %, +10 %).
+    let s = 0.05;
+    for (let y = FLUCTUATION_BASE_YEAR; y <= year; y++) {
+      const k = `${vrg}:${y}`;
+      const cached = share.get(k);
+      if (cached !== undefined) {
+        s = cached;
+        continue;
+      }
+      s = toBp(clamp(0.75 * s + 0.25 * 0.05 + (pkReturn(vrg, y) - 0.035) * 0.5, -0.04, 0.1));
+      share.set(k, s);
+    }
+    return year < FLUCTUATION_BASE_YEAR ? 0.05 : s;
+  };
+
+  const vkReturn = (year: number): number => {
+    let r = vk.get(year);
+    if (r === undefined) {
+      const f = factor(year);
+      const noise = new Rng(hashSeed(seed, 'vk', year)).normalClamped(0, 0.004, -0.01, 0.01);
+      r = toBp(clamp(0.2 * f.equity + 0.8 * f.bonds + noise - 0.003, -0.05, 0.08));
+      vk.set(year, r);
+    }
+    return r;
+  };
+
+  return { pkReturn, pkFluctuationShare, vkReturn };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Salaries
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A person's gross monthly salary over time: `baseMonthlyCents` in `baseYear`, growing by `growthBp` a year. */
+export interface SalaryPath {
+  baseYear: number;
+  /** Gross monthly salary in cents in the base year (one of the 14 yearly payments). */
+  baseMonthlyCents: number;
+  /** Yearly growth in basis points (150 = 1.5 %). */
+  growthBp: number;
+}
+
+/** Gross monthly salary in cents in `year` (rounded to whole cents). */
+export function monthlySalaryCents(path: SalaryPath, year: number): number {
+  return Math.round(path.baseMonthlyCents * (1 + path.growthBp / 10_000) ** (year - path.baseYear));
+}
+
+/**
+ * Gross pay in cents including the special payments (13th and 14th salary) for `months` months of `year`:
+ * monthly salary × months × 14 / 12, rounded.
+ */
+export function grossPayCents(path: SalaryPath, year: number, months: number): number {
+  return Math.round((monthlySalaryCents(path, year) * months * 14) / 12);
+}
+
+/** Number of months of [from, to] (month indexes, inclusive; `to` null = open) that fall into `year`. */
+export function monthsInYear(year: number, from: number, to: number | null): number {
+  const start = Math.max(from, monthIndex(year, 1));
+  const end = Math.min(to ?? Number.MAX_SAFE_INTEGER, monthIndex(year, 12));
+  return end >= start ? end - start + 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pensionskasse
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Cap of own contributions that earn the § 108a EStG premium: 1,000 EUR a year. */
+export const PREMIUM_108A_CAP_CENTS = 100_000;
+/** § 108a premium rate used for every year (4.25 %, DOMAIN.md). */
+export const PREMIUM_108A_RATE = 0.0425;
+/** Yearly PK cost: 0.3 % of the capital at the start of the year plus a fixed 15 EUR. */
+export const PK_COST_RATE = 0.003;
+export const PK_FIXED_COST_CENTS = 1500;
+/** Years of pension payments assumed by the annuity factor of projections and pension awards. */
+export const ANNUITY_YEARS = 25;
+
+/**
+ * Annuity-due factor: present value at the calculation interest rate of 1 per year paid at the start of each of
+ * `years` years, `(1 - v^n) / i × (1 + i)` with `v = 1 / (1 + i)`. About 19.9 at 2 % over 25 years.
+ */
+export function annuityFactor(rateBp: number, years: number): number {
+  const i = rateBp / 10_000;
+  if (years <= 0) return 0;
+  if (i === 0) return years;
+  return ((1 - (1 + i) ** -years) / i) * (1 + i);
+}
+
+/**
+ * Projected yearly pension (cents per year, i.e. 14 monthly payments) at the statutory pension start, from one
+ * statement:
+ *
+ *   n       = max(0, pension start year − statement year)          (whole years still to accumulate)
+ *   i       = calculation interest rate (Rechnungszins) of the contract
+ *   capital = total × (1 + i)^n + c × ((1 + i)^n − 1) / i           (c = current yearly contribution level,
+ *                                                                     0 when contributions have stopped)
+ *   pension = round(capital / annuityFactor(i, 25))                 (annuity-due over 25 years, ≈ 20 at 2 %)
+ *
+ * The capital grows only at the calculation interest rate (no investment surplus is assumed), as a fund would
+ * project conservatively.
+ */
+export function projectYearlyPensionCents(
+  totalCents: number,
+  yearlyContributionCents: number,
+  rateBp: number,
+  yearsToPension: number,
+): number {
+  const i = rateBp / 10_000;
+  const n = Math.max(0, yearsToPension);
+  const growth = (1 + i) ** n;
+  const annuity = i === 0 ? n : (growth - 1) / i;
+  const capital = Math.max(0, totalCents) * growth + yearlyContributionCents * annuity;
+  return Math.round(capital / annuityFactor(rateBp, ANNUITY_YEARS));
+}
+
+/** Everything that determines a PK contract's statements. Month indexes as in `monthIndex`. */
+export interface PkPlan {
+  birthDate: string;
+  gender: Gender;
+  /** First month of the contract (and of employer contributions); its year is the first statement year. */
+  startMonth: number;
+  /** Last statement year (today's year − 1). */
+  lastYear: number;
+  vrg: number;
+  /** Rechnungszins in basis points. */
+  rateBp: number;
+  salary: SalaryPath;
+  /** Employer contribution in per mille of gross pay incl. special payments (20..50 = 2..5 %). */
+  employerRatePermille: number;
+  /** Last month with contributions (the member left the employer); null while contributions flow. */
+  contributionsEndMonth: number | null;
+  /** Own contributions (Eigenbeiträge): monthly amount in cents, and the chance that a year has any. */
+  ownContribution: { monthlyCents: number; yearProbability: number } | null;
+  /** One transfer in from the employer (for example from a former plan): year and cents. */
+  employerTransfer: { year: number; cents: number } | null;
+  /** One transfer in by the employee (for example a Vorsorgekasse entitlement moved in): year and cents. */
+  employeeTransfer: { year: number; cents: number } | null;
+  /** Shortfall (Fehlbetrag) at the first statement in cents; 0 for none. Amortised by ≥ a tenth a year. */
+  shortfallStartCents: number;
+  /** First month of the pension for a beneficiary (contributions end the month before); null for a member. */
+  pensionStartMonth: number | null;
+}
+
+/** One PK statement's figures (cents) at 31.12. of `year`. */
+export interface PkStatementFigures {
+  year: number;
+  reserveCents: number;
+  fluctuationReserveCents: number;
+  totalCapitalCents: number;
+  employerContributionsCents: number;
+  employeeContributionsCents: number;
+  employerTransfersCents: number;
+  employeeTransfersCents: number;
+  premium108aCents: number;
+  investmentResultCents: number;
+  costsCents: number;
+  pensionPaymentsCents: number;
+  shortfallCents: number;
+  projectedYearlyPensionCents: number;
+}
+
+/** The statements of a PK contract, oldest first, and the awarded monthly pension (cents) for a beneficiary. */
+export interface PkHistory {
+  statements: PkStatementFigures[];
+  role: 'MEMBER' | 'BENEFICIARY';
+  pensionStartDate: string | null;
+  monthlyPensionCents: number | null;
+}
+
+/**
+ * Rolls a PK contract forward from its first year to `plan.lastYear`, one statement per 31.12.
+ *
+ * Members: reserve = total − fluctuation reserve, the fluctuation reserve being the VRG's year-end share of the
+ * total. Beneficiaries (from the pension start): the monthly pension is the reserve at the 31.12. before the
+ * pension start / annuityFactor(rate, 25) / 14; the reserve is the present value of the remaining pension payments (so it
+ * shrinks every year) and the fluctuation reserve takes the rest.
+ */
+export function buildPkHistory(plan: PkPlan, market: Market, rng: Rng): PkHistory {
+  const firstYear = yearOf(plan.startMonth);
+  const pensionYear = plan.pensionStartMonth === null ? null : yearOf(plan.pensionStartMonth);
+  const contributionEnd =
+    plan.pensionStartMonth !== null
+      ? Math.min(plan.pensionStartMonth - 1, plan.contributionsEndMonth ?? Number.MAX_SAFE_INTEGER)
+      : plan.contributionsEndMonth;
+  const retirementYear = Number(statutoryPensionStart(plan.birthDate, plan.gender).slice(0, 4));
+  const statements: PkStatementFigures[] = [];
+  let total = 0;
+  let shortfall = plan.shortfallStartCents;
+  const shortfallTenth = Math.ceil(plan.shortfallStartCents / 10);
+  let monthlyPension: number | null = null;
+
+  let prevReserve = 0;
+  for (let year = firstYear; year <= plan.lastYear; year++) {
+    const prev = total;
+    const months = monthsInYear(year, plan.startMonth, contributionEnd);
+    const employerContributions = Math.round((grossPayCents(plan.salary, year, months) * plan.employerRatePermille) / 1000);
+
+    let employeeContributions = 0;
+    if (plan.ownContribution && months > 0 && rng.chance(plan.ownContribution.yearProbability)) {
+      const ownMonths = rng.chance(0.6) ? months : rng.int(1, months);
+      employeeContributions = plan.ownContribution.monthlyCents * ownMonths;
+    }
+    const premium108a =
+      employeeContributions > 0 ? Math.round(Math.min(employeeContributions, PREMIUM_108A_CAP_CENTS) * PREMIUM_108A_RATE) : 0;
+    const employerTransfers = plan.employerTransfer?.year === year ? plan.employerTransfer.cents : 0;
+    const employeeTransfers = plan.employeeTransfer?.year === year ? plan.employeeTransfer.cents : 0;
+    const investmentResult = Math.round(prev * market.pkReturn(plan.vrg, year));
+
+    // Pension award at the start of the pension year, from the actuarial reserve (without the fluctuation
+    // reserve) at the previous 31.12.
+    let pensionPayments = 0;
+    if (pensionYear !== null && plan.pensionStartMonth !== null && year >= pensionYear) {
+      if (monthlyPension === null) monthlyPension = Math.round(prevReserve / annuityFactor(plan.rateBp, ANNUITY_YEARS) / 14);
+      const paidMonths = monthsInYear(year, plan.pensionStartMonth, null);
+      pensionPayments = Math.round((monthlyPension * paidMonths * 14) / 12);
+    }
+
+    const inflows =
+      prev + employerContributions + employeeContributions + employerTransfers + employeeTransfers + premium108a + investmentResult;
+    // Costs never take more than there is (matters only for tiny, long contribution-free capitals).
+    const costs = Math.max(0, Math.min(Math.round(prev * PK_COST_RATE) + PK_FIXED_COST_CENTS, inflows - pensionPayments));
+    total = inflows - costs - pensionPayments;
+
+    let reserve: number;
+    let fluctuation: number;
+    if (pensionYear !== null && monthlyPension !== null && year >= pensionYear) {
+      const remainingYears = Math.max(1, ANNUITY_YEARS - (year - pensionYear + 1));
+      reserve = Math.round(monthlyPension * 14 * annuityFactor(plan.rateBp, remainingYears));
+      fluctuation = total - reserve;
+    } else {
+      fluctuation = Math.round(total * market.pkFluctuationShare(plan.vrg, year));
+      reserve = total - fluctuation;
+    }
+
+    prevReserve = reserve;
+    if (year > firstYear && shortfall > 0) shortfall = Math.max(0, shortfall - shortfallTenth - rng.int(0, shortfallTenth));
+
+    let projected: number;
+    if (monthlyPension !== null) projected = monthlyPension * 14;
+    else {
+      const contributing = contributionEnd === null || contributionEnd >= monthIndex(year, 12);
+      const yearlyLevel = contributing
+        ? Math.round((monthlySalaryCents(plan.salary, year) * 14 * plan.employerRatePermille) / 1000) +
+          (plan.ownContribution ? plan.ownContribution.monthlyCents * 12 : 0)
+        : 0;
+      projected = projectYearlyPensionCents(total, yearlyLevel, plan.rateBp, retirementYear - year);
+    }
+
+    statements.push({
+      year,
+      reserveCents: reserve,
+      fluctuationReserveCents: fluctuation,
+      totalCapitalCents: total,
+      employerContributionsCents: employerContributions,
+      employeeContributionsCents: employeeContributions,
+      employerTransfersCents: employerTransfers,
+      employeeTransfersCents: employeeTransfers,
+      premium108aCents: premium108a,
+      investmentResultCents: investmentResult,
+      costsCents: costs,
+      pensionPaymentsCents: pensionPayments,
+      shortfallCents: shortfall,
+      projectedYearlyPensionCents: projected,
+    });
+  }
+
+  const isBeneficiary = plan.pensionStartMonth !== null && pensionYear !== null && pensionYear <= plan.lastYear;
+  return {
+    statements,
+    role: isBeneficiary ? 'BENEFICIARY' : 'MEMBER',
+    pensionStartDate: isBeneficiary && plan.pensionStartMonth !== null ? firstDayOfMonth(plan.pensionStartMonth) : null,
+    monthlyPensionCents: isBeneficiary ? monthlyPension : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vorsorgekasse
+// ---------------------------------------------------------------------------------------------------------------
+
+/** VK contribution: 1.53 % of gross pay including special payments (§ 6 BMSVG). */
+export const VK_CONTRIBUTION_RATE = 0.0153;
+/** Collection fee of the social insurance carrier: 0.3 % of the contributions. */
+export const VK_SV_CARRIER_RATE = 0.003;
+/** Administration costs: 2 % of the contributions plus a 0.7 % yearly management fee on the capital. */
+export const VK_ADMIN_CONTRIBUTION_RATE = 0.02;
+export const VK_MANAGEMENT_FEE_RATE = 0.007;
+/** Contribution months that, with an ended employment, give the right to decide (§ 14 BMSVG). */
+export const RIGHT_TO_DECIDE_MONTHS = 36;
+
+/** Everything that determines a VK account's statements. Month indexes as in `monthIndex`. */
+export interface VkAccountPlan {
+  /** First contribution month (the second month of the employment). */
+  firstMonth: number;
+  /** Last contribution month of an ended employment; null while the account is ACTIVE. */
+  lastMonth: number | null;
+  /** Last statement year (today's year − 1). */
+  lastYear: number;
+  salary: SalaryPath;
+  /** One transfer in from another Vorsorgekasse: year and cents. */
+  transferIn: { year: number; cents: number } | null;
+  /** Allow a rare partial payout once the right to decide exists (population only). */
+  allowPayout: boolean;
+}
+
+/** One VK statement's figures (cents) at 31.12. of `year`. */
+export interface VkStatementFigures {
+  year: number;
+  totalEntitlementCents: number;
+  guaranteedCapitalCents: number;
+  paidOutTotalCents: number;
+  contributionsCents: number;
+  transfersInCents: number;
+  administrationCostsCents: number;
+  svCarrierCostsCents: number;
+  investmentResultCents: number;
+  payoutCents: number;
+  loyaltyBonusCents: number;
+  surplusShareCents: number;
+}
+
+/** The account row fields and the statements (oldest first) of a VK account. */
+export interface VkHistory {
+  statements: VkStatementFigures[];
+  status: 'ACTIVE' | 'DORMANT';
+  /** First contribution month, `YYYY-MM-01`. */
+  startDate: string;
+  /** Last day of the last contribution month, or null while ACTIVE. */
+  endDate: string | null;
+  /** First day after the employment ended when it had ≥ 36 contribution months; else null. */
+  rightToDecideSince: string | null;
+  /** Contribution months of an ended employment (null while ACTIVE). */
+  contributionMonths: number | null;
+}
+
+/**
+ * Rolls a VK account forward from the year of its first contribution month to `plan.lastYear`, one statement
+ * per 31.12. Contributions = round(gross pay incl. special payments of the contribution months × 1.53 %).
+ * Dormant accounts keep getting statements (investment result and management fee, no contributions).
+ *
+ * Payouts: when allowed, a rare partial payout (30-70 % of the entitlement, never more than the guaranteed
+ * capital) in a year after the right to decide arose; a full payout would leave the guaranteed capital at
+ * minus the accumulated result under the schema's guaranteed-capital equation, so the generator avoids it.
+ */
+export function buildVkHistory(plan: VkAccountPlan, market: Market, rng: Rng): VkHistory {
+  const firstYear = yearOf(plan.firstMonth);
+  const contributionMonths = plan.lastMonth === null ? null : plan.lastMonth - plan.firstMonth + 1;
+  const rightToDecideSince =
+    plan.lastMonth !== null && contributionMonths !== null && contributionMonths >= RIGHT_TO_DECIDE_MONTHS
+      ? firstDayOfMonth(plan.lastMonth + 1)
+      : null;
+  const rightYear = rightToDecideSince === null ? null : Number(rightToDecideSince.slice(0, 4));
+
+  const statements: VkStatementFigures[] = [];
+  let total = 0;
+  let guaranteed = 0;
+  let paidOut = 0;
+  let paidOnce = false;
+  for (let year = firstYear; year <= plan.lastYear; year++) {
+    const prev = total;
+    const months = monthsInYear(year, plan.firstMonth, plan.lastMonth);
+    const contributions = Math.round(grossPayCents(plan.salary, year, months) * VK_CONTRIBUTION_RATE);
+    const transfersIn = plan.transferIn?.year === year ? plan.transferIn.cents : 0;
+    const svCarrierCosts = Math.round(contributions * VK_SV_CARRIER_RATE);
+    const administrationCosts =
+      Math.round(contributions * VK_ADMIN_CONTRIBUTION_RATE) + Math.round(prev * VK_MANAGEMENT_FEE_RATE);
+    const investmentResult = Math.round(prev * market.vkReturn(year));
+    const loyaltyBonus = prev > 0 && rng.chance(0.04) ? Math.round(prev * rng.float(0.001, 0.005)) : 0;
+    const surplusShare = prev > 0 && rng.chance(0.06) ? Math.round(prev * rng.float(0.0005, 0.003)) : 0;
+    const beforePayout =
+      prev + contributions + transfersIn + investmentResult + loyaltyBonus + surplusShare - administrationCosts - svCarrierCosts;
+
+    let payout = 0;
+    if (plan.allowPayout && !paidOnce && rightYear !== null && year > rightYear && rng.chance(0.02)) {
+      const wanted = Math.round(beforePayout * rng.float(0.3, 0.7));
+      const guaranteeLeft = guaranteed + contributions + transfersIn;
+      if (wanted > 0 && wanted <= guaranteeLeft) {
+        payout = wanted;
+        paidOnce = true;
+      }
+    }
+
+    total = beforePayout - payout;
+    guaranteed = guaranteed + contributions + transfersIn - payout;
+    paidOut = paidOut + payout;
+    statements.push({
+      year,
+      totalEntitlementCents: total,
+      guaranteedCapitalCents: guaranteed,
+      paidOutTotalCents: paidOut,
+      contributionsCents: contributions,
+      transfersInCents: transfersIn,
+      administrationCostsCents: administrationCosts,
+      svCarrierCostsCents: svCarrierCosts,
+      investmentResultCents: investmentResult,
+      payoutCents: payout,
+      loyaltyBonusCents: loyaltyBonus,
+      surplusShareCents: surplusShare,
+    });
+  }
+
+  return {
+    statements,
+    status: plan.lastMonth === null ? 'ACTIVE' : 'DORMANT',
+    startDate: firstDayOfMonth(plan.firstMonth),
+    endDate: plan.lastMonth === null ? null : lastDayOfMonth(plan.lastMonth),
+    rightToDecideSince,
+    contributionMonths,
+  };
+}

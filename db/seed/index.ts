@@ -1,0 +1,28 @@
+/** Public API of the deterministic seed generator (see db/seed/generator.ts and db/seed/cli.ts). */
+export { DEFAULT_SEED, isCalendarDate, seedDatabase, seedIfEmpty, type SeedOptions, type SeedStats } from './generator';
+export {
+  DEMO_PASSWORD,
+  PERSONA_EMAILS,
+  PERSONAS,
+  personaFundPlan,
+  type Persona,
+  type PersonaFundPlan,
+  type PersonaKey,
+} from './personas';
+export {
+  annuityFactor,
+  buildPkHistory,
+  buildVkHistory,
+  createMarket,
+  projectYearlyPensionCents,
+  statutoryPensionStart,
+  VRGS,
+  type Market,
+  type PkHistory,
+  type PkPlan,
+  type PkStatementFigures,
+  type VkAccountPlan,
+  type VkHistory,
+  type VkStatementFigures,
+} from './history';
+export { hashSeed, Rng } from './random';
