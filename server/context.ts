@@ -6,6 +6,8 @@ import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
 import { createAuthStore } from './domain/auth/auth.store';
 import { createLoaders } from './domain/loaders';
+import { createLoginFlowService, type FlowSession } from './domain/login-flow/login-flow.service';
+import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
 import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import type { Clock } from './domain/shared/clock';
@@ -25,6 +27,7 @@ export interface AppDeps {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
     person: ReturnType<typeof createPersonStore>;
+    loginFlow: ReturnType<typeof createLoginFlowStore>;
   };
 }
 
@@ -44,7 +47,12 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       idleTimeoutMs: idleWarningMs + 60_000,
       absoluteTimeoutMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
-    stores: { auth: createAuthStore(db), accounts: createAccountsStore(db), person: createPersonStore(db) },
+    stores: {
+      auth: createAuthStore(db),
+      accounts: createAccountsStore(db),
+      person: createPersonStore(db),
+      loginFlow: createLoginFlowStore(db),
+    },
   };
 }
 
@@ -77,7 +85,15 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
   const loaders = createLoaders(deps.stores);
-  const auth = createAuthService({ store: deps.stores.auth, clock, tenant, settings: deps.authSettings });
+  const loginFlow = createLoginFlowService({
+    store: deps.stores.loginFlow,
+    authStore: deps.stores.auth,
+    personStore: deps.stores.person,
+    clock,
+    tenant,
+    maintenance: deps.authSettings.maintenance,
+  });
+  const auth = createAuthService({ store: deps.stores.auth, clock, tenant, settings: deps.authSettings, loginStateOf: loginFlow.loginStateOf });
   const accounts = createAccountsService({ loaders, tenant });
   const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant });
   /** Set-Cookie header values for the answer. */
@@ -100,14 +116,23 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person },
+    services: { auth, accounts, person, loginFlow },
     sessionToken,
     setCookies,
     session,
-    /** Person id of the active session. Throws SESSION_INVALID (no/unknown/ended session) or SESSION_TIMEOUT. */
+    /**
+     * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
+     * still PENDING a flow step) or SESSION_TIMEOUT.
+     */
     requirePersonId(): number {
       const s = session();
-      if (s.state === 'ACTIVE') return s.personId;
+      if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
+      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+    },
+    /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
+    requireFlowSession(): FlowSession {
+      const s = session();
+      if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     setSessionCookie(token: string): void {

@@ -14,7 +14,8 @@ export const credentials = sqliteTable('credentials', {
   passwordHash: text().notNull(),
   passwordChangedAt: text().notNull(),
   /** ACTIVE, or DEACTIVATED (access switched off; login answers DEACTIVATED). */
-  accessStatus: text({ enum: ['ACTIVE', 'DEACTIVATED'] }).notNull().default('ACTIVE'),
+  /** LOCKED is a lock set by the fund (answer LOCKED), unlike the 60-minute LOCKED_TEMPORARY of lockedUntil. */
+  accessStatus: text({ enum: ['ACTIVE', 'DEACTIVATED', 'LOCKED', 'PENDING_ACTIVATION'] }).notNull().default('ACTIVE'),
   /** Consecutive failed password checks since the last success or lock. */
   failedAttempts: integer().notNull().default(0),
   /** Instant until which the access is locked; null when not locked. */
@@ -44,6 +45,13 @@ export const sessions = sqliteTable(
     endReason: text({ enum: ['LOGOUT', 'IDLE_TIMEOUT', 'ABSOLUTE_TIMEOUT', 'PASSWORD_CHANGED', 'ACCESS_DELETED'] }),
     /** Mailbox type chosen at login: AWB_LB (acting as oneself) or ASP (acting for a customer duty). */
     mailboxType: text({ enum: ['AWB_LB', 'ASP'] }).notNull().default('AWB_LB'),
+    /** The service duty chosen in the mailbox dialog when acting as ASP. */
+    selectedDutyId: integer(),
+    /**
+     * PENDING while the login flow still needs a step (terms, letter-or-portal, data sync, e-mail update): only the
+     * login-flow calls accept such a session. ACTIVE once the login status is a logged-in one.
+     */
+    stage: text({ enum: ['PENDING', 'ACTIVE'] }).notNull().default('ACTIVE'),
     ipAddress: text(),
     userAgent: text(),
   },
@@ -72,3 +80,44 @@ export const loginAttempts = sqliteTable(
 export type CredentialRow = typeof credentials.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginAttemptRow = typeof loginAttempts.$inferSelect;
+
+/**
+ * Service duties of a contact person (Ansprechpartner, ASP) at an employer customer: the customers the person may
+ * act for, each with its function groups (spec 000 section 3 "Mailbox duty entry").
+ */
+export const contactDuties = sqliteTable(
+  'contact_duties',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    personId: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** kundenbezeichnung: the customer's designation as shown in the mailbox dialog. */
+    customerDesignation: text().notNull(),
+    /** funktionsgruppen: JSON array of function group names. */
+    functionGroups: text({ mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [index('contact_duties_person_idx').on(t.personId)],
+);
+
+/**
+ * Single-use tokens sent by e-mail or post (activation links, later password reset and e-mail change). Only the
+ * SHA-256 of the token is stored; a token is valid until `expiresAt` and only while `usedAt` is null.
+ */
+export const personTokens = sqliteTable(
+  'person_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    personId: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['ACTIVATION', 'PASSWORD_RESET', 'EMAIL_CHANGE'] }).notNull(),
+    createdAt: text().notNull(),
+    expiresAt: text().notNull(),
+    usedAt: text(),
+  },
+  (t) => [index('person_tokens_person_idx').on(t.personId, t.purpose)],
+);
+
+export type ContactDutyRow = typeof contactDuties.$inferSelect;
+export type PersonTokenRow = typeof personTokens.$inferSelect;

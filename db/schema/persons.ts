@@ -45,12 +45,33 @@ export const persons = sqliteTable(
     prizeDrawVk: integer({ mode: 'boolean' }),
     /** Membership state in the funds' core system: ACTIVE, EXITED (ausgetreten, no valid contract) or DECEASED. */
     membershipStatus: text({ enum: ['ACTIVE', 'EXITED', 'DECEASED'] }).notNull().default('ACTIVE'),
+    /**
+     * Terms of use the person still has to accept, set by the fund when its terms change (spec 000 section 4:
+     * NUTZUNGSBEDINGUNGEN_ACCEPT_PK, _VK, _PKVK); null when nothing is pending.
+     */
+    termsPending: text({ enum: ['PK', 'VK', 'PKVK'] }),
+    /** When the person last accepted the terms of use. */
+    termsAcceptedAt: text(),
+    /** The fund asks once whether the yearly account information (IBK) goes by letter or to the portal (IBK_DECISSION). */
+    annualStatementDecisionPending: integer({ mode: 'boolean' }).notNull().default(false),
+    /** Yearly account information delivered to the portal (true) or by letter (false); null while undecided. */
+    annualStatementViaPortal: integer({ mode: 'boolean' }),
+    /** Separate Pensionskasse and Vorsorgekasse logins still to be merged at the next login (SYNCHRONIZE_LOGIN_DATA). */
+    loginDataSyncPending: integer({ mode: 'boolean' }).notNull().default(false),
+    loginDataSyncedAt: text(),
+    /** The e-mail must be confirmed or changed for these funds before login (UPDATE_PK_MAIL, _VK_MAIL, _PKVK_MAIL). */
+    emailUpdatePending: text({ enum: ['PK', 'VK', 'PKVK'] }),
+    /** Registration data the member should review after login (answer UPDATE_REGISTRATION). */
+    registrationUpdatePending: integer({ mode: 'boolean' }).notNull().default(false),
+    /** Sector-specific person identifier (bPK) from ID Austria, linked after a first eID login; never the SVNR. */
+    eidBpk: text(),
     createdAt: text().notNull(),
     updatedAt: text().notNull(),
   },
   (t) => [
     uniqueIndex('persons_svnr_uq').on(t.svnr),
     uniqueIndex('persons_email_uq').on(t.email),
+    uniqueIndex('persons_eid_bpk_uq').on(t.eidBpk),
     index('persons_last_name_idx').on(t.lastName),
     check('persons_svnr_digits', sql`length(${t.svnr}) = 10`),
   ],

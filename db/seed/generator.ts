@@ -6,6 +6,7 @@
  * Rows are written with raw prepared statements on the better-sqlite3 handle (`db.$client`), one transaction per
  * 5,000 persons, because Drizzle's query builder per row is far too slow for 100,000 members.
  */
+import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { composeIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
@@ -49,7 +50,8 @@ import {
   TITLE_SUFFIXES,
   transliterate,
 } from './names';
-import { DEMO_PASSWORD, type Persona, personaFundPlan, PERSONAS } from './personas';
+import { demoActivationToken, LOGIN_PERSONAS, type LoginSetup } from './login-personas';
+import { DEMO_PASSWORD, type Persona, type PersonaFundPlan, personaFundPlan, PERSONAS } from './personas';
 import { hashSeed, Rng } from './random';
 
 /** Default seed of the generator. */
@@ -407,9 +409,14 @@ function insertMessage(
 // Personas
 // ---------------------------------------------------------------------------------------------------------------
 
-function seedPersona(ctx: Context, persona: Persona, lfn: number, passwordHash: string): void {
+function seedPersona(
+  ctx: Context,
+  persona: Omit<Persona, 'key'> & { key: string },
+  lfn: number,
+  passwordHash: string,
+  plan: PersonaFundPlan,
+): number {
   const rng = new Rng(hashSeed('persona', persona.key));
-  const plan = personaFundPlan(persona.key, ctx.lastYear);
   ctx.svnrs.add(persona.svnr);
   ctx.emails.add(persona.email);
   const personId = insertPerson(ctx, {
@@ -432,7 +439,8 @@ function seedPersona(ctx: Context, persona: Persona, lfn: number, passwordHash: 
     benefitStatementDigital: plan.pk ? true : null,
     accountStatementByMail: plan.vk.length > 0,
     notifyWhenPayoutPossible: persona.key === 'bernd',
-    prizeDrawVk: null,
+    // Answered once, so that the demo logins do not ask the prize-draw question every time.
+    prizeDrawVk: plan.vk.length > 0 ? false : null,
   });
   ctx.stmts.credential.run(personId, passwordHash, ctx.createdAt, ctx.createdAt);
   insertBankAccount(ctx, personId, `${persona.firstName} ${persona.lastName}`, persona.bank.blz, persona.bank.accountNumber, '2015-03-01');
@@ -477,6 +485,43 @@ function seedPersona(ctx: Context, persona: Persona, lfn: number, passwordHash: 
     insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employerAt(account.employerIndex), history);
   }
   for (const m of plan.messages) insertMessage(ctx, rng, personId, m);
+  return personId;
+}
+
+/** Applies a login persona's flags (db/seed/login-personas.ts) to its freshly inserted rows. */
+function applyLoginSetup(db: Db, ctx: Context, personId: number, setup: LoginSetup, seed: number, log: (msg: string) => void): void {
+  const c = db.$client;
+  const set = (column: string, value: string | number | null) => c.prepare(`UPDATE persons SET ${column} = ? WHERE id = ?`).run(value, personId);
+  if (setup.termsPending) set('terms_pending', setup.termsPending);
+  if (setup.annualStatementDecisionPending) set('annual_statement_decision_pending', 1);
+  if (setup.loginDataSyncPending) set('login_data_sync_pending', 1);
+  if (setup.emailUpdatePending) set('email_update_pending', setup.emailUpdatePending);
+  if (setup.registrationUpdatePending) set('registration_update_pending', 1);
+  if (setup.membershipStatus) set('membership_status', setup.membershipStatus);
+  if (setup.openQuestions) {
+    c.prepare(
+      'UPDATE persons SET newsletter_pk = NULL, newsletter_vk = NULL, benefit_statement_digital = NULL, account_statement_by_mail = 0, prize_draw_vk = NULL WHERE id = ?',
+    ).run(personId);
+  }
+  if (setup.accessStatus) c.prepare('UPDATE credentials SET access_status = ? WHERE person_id = ?').run(setup.accessStatus, personId);
+  for (const duty of setup.duties ?? []) {
+    c.prepare('INSERT INTO contact_duties (person_id, customer_designation, function_groups) VALUES (?, ?, ?)').run(
+      personId,
+      duty.customerDesignation,
+      JSON.stringify(duty.functionGroups),
+    );
+  }
+  if (setup.accessStatus === 'PENDING_ACTIVATION') {
+    const token = demoActivationToken(seed);
+    const expires = isoInstant(ctx.todayMs + 30 * 86_400_000);
+    c.prepare(`INSERT INTO person_tokens (token_hash, person_id, purpose, created_at, expires_at, used_at) VALUES (?, ?, 'ACTIVATION', ?, ?, NULL)`).run(
+      createHash('sha256').update(token).digest('base64url'),
+      personId,
+      ctx.createdAt,
+      expires,
+    );
+    log(`demo activation link: /#/activation?id=${token}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -766,15 +811,22 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
   writeTransaction(db, () => {
     insertVrgs(ctx);
     insertEmployers(ctx, rng.fork('employers'), employerCount);
-    PERSONAS.forEach((persona, i) => seedPersona(ctx, persona, i + 1, personaHashes[i]!));
+    PERSONAS.forEach((persona, i) => seedPersona(ctx, persona, i + 1, personaHashes[i]!, personaFundPlan(persona.key, ctx.lastYear)));
+    // Login personas share the population's hash of the same demo password (one argon2 run instead of 18).
+    LOGIN_PERSONAS.forEach((lp, i) => {
+      const base = lp.plan ? personaFundPlan(lp.plan, ctx.lastYear) : null;
+      const plan: PersonaFundPlan = base ? { ...base, messages: [] } : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
+      const personId = seedPersona(ctx, lp.persona, PERSONAS.length + i + 1, sharedHash, plan);
+      applyLoginSetup(db, ctx, personId, lp.setup, seed, log);
+    });
   });
-  log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length} personas`);
+  log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length + LOGIN_PERSONAS.length} personas`);
 
   const population = rng.fork('population');
   for (let done = 0; done < members; ) {
     const end = Math.min(members, done + BATCH_SIZE);
     writeTransaction(db, () => {
-      for (let i = done; i < end; i++) seedMember(ctx, population, PERSONAS.length + i + 1, sharedHash);
+      for (let i = done; i < end; i++) seedMember(ctx, population, PERSONAS.length + LOGIN_PERSONAS.length + i + 1, sharedHash);
     });
     done = end;
     log(`${done}/${members} members`);

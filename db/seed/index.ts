@@ -26,3 +26,4 @@ export {
   type VkStatementFigures,
 } from './history';
 export { hashSeed, Rng } from './random';
+export { LOGIN_PERSONAS, demoActivationToken, type LoginPersona, type LoginSetup } from './login-personas';

@@ -5,6 +5,7 @@ import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
 import type { Resolvers } from './__generated__/resolvers-types';
 import { contractResolvers } from './contract/contract.resolvers';
+import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
 import { personResolvers } from './person/person.resolvers';
 import { DateScalar, MoneyScalar } from './scalars';
 import { sessionResolvers } from './session/session.resolvers';
@@ -21,7 +22,7 @@ export function loadTypeDefs(): string[] {
     .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
 }
 
-const areaResolvers: Resolvers[] = [sessionResolvers, tenantResolvers, personResolvers, contractResolvers, statementResolvers];
+const areaResolvers: Resolvers[] = [sessionResolvers, loginFlowResolvers, tenantResolvers, personResolvers, contractResolvers, statementResolvers];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */
 function mergeResolvers(maps: Resolvers[]): Resolvers {

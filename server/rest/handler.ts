@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from '../context';
 import { DomainError } from '../domain/shared/errors';
 import { BodyError, parseBody, readBody } from './body';
-import { REST_REGISTRY } from './registry';
+import { findRestMethod } from './registry';
 
 /** HTTP status for each thrown domain error (spec 000 section 8: 406 session failure, 423 session timeout). */
 const STATUS: Record<DomainError['code'], number> = {
@@ -30,7 +30,7 @@ function send(res: ServerResponse, status: number, body: unknown, cookies: strin
  * leaves the server but `{ error: 'INTERNAL' }` with 500, and the cause goes to the server log.
  */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, name: string, ctx: RequestContext): Promise<void> {
-  const method = REST_REGISTRY.get(name);
+  const method = findRestMethod(name, ctx.tenant);
   if (!method) return send(res, 404, { error: 'NOT_FOUND', message: 'Unbekannte Methode.' }, []);
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST');

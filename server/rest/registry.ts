@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../context';
+import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
 
 /**
@@ -28,6 +29,15 @@ export const text = (max: number) => z.string().max(max);
 
 const empty = z.object({}).loose();
 
+/** The legacy person block of the newsletter decision (spec 000 section 3). */
+function legacyPerson(ctx: RequestContext, personId: number) {
+  const p = ctx.services.person.get(personId);
+  return { bIsMaennlich: p.gender === 'MALE', titelVorne: p.titlePrefix, vorname: p.firstName, nachname: p.lastName, titelHinten: p.titleSuffix, email: p.email };
+}
+
+/** Log levels of the remote log call (spec 000 section 3 "Log message"). */
+export const LOG_LEVELS = ['LOG', 'INFO', 'DEBUG', 'WARN', 'ERROR'] as const;
+
 export const REST_METHODS: RestMethod[] = [
   method({
     name: 'getClientConfig',
@@ -49,7 +59,7 @@ export const REST_METHODS: RestMethod[] = [
     name: 'checkSessionQuiet',
     input: empty,
     auth: 'public',
-    run: (ctx) => ({ loggedIn: ctx.services.auth.checkSession(ctx.sessionToken, { touch: false }).state === 'ACTIVE' }),
+    run: (ctx) => ({ loggedIn: ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
   }),
   method({
     name: 'login',
@@ -75,6 +85,162 @@ export const REST_METHODS: RestMethod[] = [
     auth: 'session',
     run: (ctx) => ctx.services.person.legacyPersonalData(ctx.requirePersonId()),
   }),
+  method({
+    name: 'activateAccount',
+    input: z.object({ registrationId: text(200) }),
+    auth: 'public',
+    run: (ctx, input) => ({ status: ctx.services.loginFlow.activate(input.registrationId) }),
+  }),
+  method({
+    name: 'loginNutzungAkzeptiert',
+    // `cont` is the status that asked for the acceptance; `accepted` the member's answer.
+    input: z.object({ cont: text(60), accepted: formBoolean }),
+    auth: 'public',
+    run: (ctx, input) => ({ status: ctx.services.loginFlow.acceptTerms(ctx.requireFlowSession(), input.cont, input.accepted) }),
+  }),
+  method({
+    name: 'setIbkPerPortal',
+    input: z.object({ value: formBoolean }),
+    auth: 'public',
+    run: (ctx, input) => ({ status: ctx.services.loginFlow.setAnnualStatementDelivery(ctx.requireFlowSession(), input.value) }),
+  }),
+  method({
+    name: 'setLNDigital',
+    input: z.object({ lnDigital: formBoolean, showLNDigital: formBoolean.optional() }),
+    auth: 'session',
+    run(ctx, input) {
+      if (input.showLNDigital !== false) ctx.services.loginFlow.setBenefitStatementDelivery(ctx.requirePersonId(), input.lnDigital);
+      return undefined;
+    },
+  }),
+  method({
+    name: 'getAspDuties',
+    input: empty,
+    auth: 'session',
+    run: (ctx) =>
+      ctx.services.loginFlow.duties(ctx.requirePersonId()).map((d) => ({ id: d.id, kundenbezeichnung: d.customerDesignation, funktionsgruppen: d.functionGroups })),
+  }),
+  method({
+    name: 'setPostfachtype',
+    input: z.object({ postfachtype: z.enum(['ASP', 'AWB_LB']) }),
+    auth: 'session',
+    run(ctx, input) {
+      const session = ctx.requireFlowSession();
+      if (input.postfachtype === 'AWB_LB') {
+        ctx.services.loginFlow.chooseMailbox(session, 'AWB_LB', null);
+        return undefined;
+      }
+      // ASP: keep a duty chosen with setSelectedAspDuty; with a single duty take it; otherwise the duty follows.
+      const current = ctx.session();
+      const duties = ctx.services.loginFlow.duties(session.personId);
+      const dutyId = (current.state === 'ACTIVE' ? current.selectedDutyId : null) ?? (duties.length === 1 ? duties[0]!.id : null);
+      if (dutyId === null) return undefined;
+      ctx.services.loginFlow.chooseMailbox(session, 'ASP', dutyId);
+      return undefined;
+    },
+  }),
+  method({
+    name: 'setSelectedAspDuty',
+    input: z.object({ id: z.number().int().optional(), kundenbezeichnung: text(200), funktionsgruppen: z.array(text(200)).max(50) }),
+    auth: 'session',
+    run(ctx, input) {
+      const session = ctx.requireFlowSession();
+      const duty = ctx.services.loginFlow.findDuty(session.personId, {
+        id: input.id,
+        customerDesignation: input.kundenbezeichnung,
+        functionGroups: input.funktionsgruppen,
+      });
+      if (!duty) throw notFound();
+      ctx.services.loginFlow.chooseMailbox(session, 'ASP', duty.id);
+      return undefined;
+    },
+  }),
+  method({
+    name: 'getNewsletterDecisionNecessary',
+    input: empty,
+    auth: 'session',
+    run(ctx) {
+      const personId = ctx.requirePersonId();
+      const q = ctx.services.loginFlow.questions(personId);
+      const person = legacyPerson(ctx, personId);
+      return {
+        status: q.showNewsletterPk || q.showNewsletterVk ? 'NECESSARY' : 'NONE',
+        personalDataPk: q.showNewsletterPk ? person : null,
+        personalDataVk: q.showNewsletterVk ? person : null,
+        showPk: q.showNewsletterPk,
+        showVk: q.showNewsletterVk,
+        showGewinnspielVk: q.askPrizeDraw,
+      };
+    },
+  }),
+  method({
+    name: 'setNewsletter',
+    input: z.object({
+      newsletterPk: formBoolean.optional(),
+      showNewsletterPk: formBoolean.optional(),
+      newsletterVk: formBoolean.optional(),
+      showNewsletterVk: formBoolean.optional(),
+    }),
+    auth: 'session',
+    run(ctx, input) {
+      ctx.services.loginFlow.setNewsletter(ctx.requirePersonId(), {
+        pk: input.showNewsletterPk && input.newsletterPk !== undefined ? input.newsletterPk : null,
+        vk: input.showNewsletterVk && input.newsletterVk !== undefined ? input.newsletterVk : null,
+      });
+      return undefined;
+    },
+  }),
+  method({
+    name: 'setGewinnspielVk',
+    input: z.object({ gewinnspielVk: formBoolean }),
+    auth: 'session',
+    run(ctx, input) {
+      ctx.services.loginFlow.setPrizeDraw(ctx.requirePersonId(), input.gewinnspielVk);
+      return undefined;
+    },
+  }),
+  method({
+    name: 'setABPBPerMail',
+    input: z.object({ aBPBPerMail: formBoolean, expressInfo: formBoolean.optional() }),
+    auth: 'session',
+    run(ctx, input) {
+      ctx.requirePersonId();
+      return { status: ctx.services.loginFlow.setAccountStatementByMail(ctx.requireFlowSession(), input.aBPBPerMail, input.expressInfo ?? null) };
+    },
+  }),
+  method({
+    name: 'log',
+    input: z.object({
+      component: text(100),
+      level: z.enum(LOG_LEVELS),
+      msgs: z.array(text(2000)).max(20),
+    }),
+    auth: 'public',
+    run(ctx, input) {
+      // Client messages are logged as data under their own key, never interpreted; each is cut to 2,000 characters.
+      ctx.logger.info('client log', { component: input.component, clientLevel: input.level, msgs: input.msgs });
+      return undefined;
+    },
+  }),
 ];
 
+/**
+ * `login{product}` (spec 000 section 7): the first-login data sync. The product name is the tenant's
+ * (`loginMvbv` on the main tenant, `loginNoevk` on the regional one); the other tenant's name is unknown (404).
+ */
+export const LOGIN_PRODUCT_METHOD: RestMethod = method({
+  name: 'login{product}',
+  input: empty,
+  auth: 'public',
+  run(ctx) {
+    return { status: ctx.services.loginFlow.synchronizeLoginData(ctx.requireFlowSession()) };
+  },
+});
+
 export const REST_REGISTRY: ReadonlyMap<string, RestMethod> = new Map(REST_METHODS.map((m) => [m.name, m]));
+
+/** The method registered under `name` for this tenant, or undefined (answered 404). */
+export function findRestMethod(name: string, tenant: { loginProduct: string }): RestMethod | undefined {
+  if (name === `login${tenant.loginProduct}`) return LOGIN_PRODUCT_METHOD;
+  return REST_REGISTRY.get(name);
+}

@@ -6,7 +6,10 @@ import { isValidBIC, isValidIBAN } from 'ibantools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Db, openDatabase } from '../../db/client';
-import { DEMO_PASSWORD, PERSONA_EMAILS, PERSONAS, seedDatabase, seedIfEmpty } from '../../db/seed';
+import { DEMO_PASSWORD, LOGIN_PERSONAS, PERSONA_EMAILS, PERSONAS, seedDatabase, seedIfEmpty } from '../../db/seed';
+
+/** Personas seeded in addition to the generated members. */
+const ALL_PERSONAS = PERSONAS.length + LOGIN_PERSONAS.length;
 import { verifyPassword } from '../../server/domain/auth/password';
 import { isValidSvnr } from '../../server/domain/shared/svnr';
 
@@ -55,7 +58,7 @@ afterAll(() => {
 describe('seeded person data', () => {
   it('gives every person a valid and unique SVNR', () => {
     const svnrs = (db.$client.prepare('SELECT svnr FROM persons').all() as { svnr: string }[]).map((r) => r.svnr);
-    expect(svnrs).toHaveLength(403);
+    expect(svnrs).toHaveLength(400 + ALL_PERSONAS);
     expect(svnrs.filter((s) => !isValidSvnr(s))).toEqual([]);
     expect(new Set(svnrs).size).toBe(svnrs.length);
   });
@@ -84,8 +87,8 @@ describe('seeded person data', () => {
 
   it('gives every person exactly one bank account with a valid IBAN and BIC', () => {
     const rows = db.$client.prepare('SELECT person_id AS personId, iban, bic FROM bank_accounts').all() as { personId: number; iban: string; bic: string }[];
-    expect(rows).toHaveLength(403);
-    expect(new Set(rows.map((r) => r.personId)).size).toBe(403);
+    expect(rows).toHaveLength(400 + ALL_PERSONAS);
+    expect(new Set(rows.map((r) => r.personId)).size).toBe(400 + ALL_PERSONAS);
     expect(rows.filter((r) => !isValidIBAN(r.iban) || !r.iban.startsWith('AT') || r.iban.length !== 20)).toEqual([]);
     expect(rows.filter((r) => !isValidBIC(r.bic))).toEqual([]);
   });
@@ -211,8 +214,8 @@ describe('determinism', () => {
   it('seeds only an empty database through seedIfEmpty and refuses to seed twice', async () => {
     const fresh = freshDatabase();
     const first = await seedIfEmpty(fresh, { members: 10, today: TODAY });
-    expect(first?.persons).toBe(13);
+    expect(first?.persons).toBe(10 + ALL_PERSONAS);
     expect(await seedIfEmpty(fresh, { members: 10, today: TODAY })).toBeNull();
-    await expect(seedDatabase(fresh, { members: 10, today: TODAY })).rejects.toThrow(/already holds 13 persons/);
+    await expect(seedDatabase(fresh, { members: 10, today: TODAY })).rejects.toThrow(new RegExp(`already holds ${10 + ALL_PERSONAS} persons`));
   });
 });

@@ -2,7 +2,8 @@ import type { Clock } from '../shared/clock';
 import { isoInstant } from '../shared/clock';
 import type { TenantDefinition } from '../../tenants';
 import type { AuthStore } from './auth.store';
-import { checkLoginInput, EMAIL_MAX_LENGTH, normalizeEmail, PASSWORD_MAX_LENGTH, successStatus, type LoginStatus } from './auth.rules';
+import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
+import { checkLoginInput, EMAIL_MAX_LENGTH, isLoggedInStatus, normalizeEmail, PASSWORD_MAX_LENGTH, type LoginStatus } from './auth.rules';
 import { verifyDummy, verifyPassword } from './password';
 import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
 
@@ -32,7 +33,7 @@ export interface LoginResult {
 
 /** The session a request carries, after the time-out checks. */
 export type SessionCheck =
-  | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP' }
+  | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP'; selectedDutyId: number | null; stage: 'PENDING' | 'ACTIVE' }
   | { state: 'NONE' }
   | { state: 'INVALID' }
   | { state: 'TIMEOUT' };
@@ -40,8 +41,15 @@ export type SessionCheck =
 /**
  * Login, logout and session checks (spec 000 sections 4, 8 and 9). Used by GraphQL and REST alike.
  */
-export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant: TenantDefinition; settings: AuthSettings }) {
-  const { store, clock, tenant, settings } = deps;
+export function createAuthService(deps: {
+  store: AuthStore;
+  clock: Clock;
+  tenant: TenantDefinition;
+  settings: AuthSettings;
+  /** The person's login state for the status machine (server/domain/login-flow). */
+  loginStateOf: (personId: number) => LoginState;
+}) {
+  const { store, clock, tenant, settings, loginStateOf } = deps;
 
   function record(personId: number | null, email: string, status: LoginStatus, meta: RequestMeta): void {
     store.recordAttempt({
@@ -62,8 +70,9 @@ export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant
    * Order of checks: maintenance; input (ERROR_MAIL_NOT_GIVEN, ERROR_PWD_NOT_GIVEN, ERROR_MAIL_NOT_VALID);
    * unknown e-mail (NOT_VALID, after a dummy hash check so it takes as long as a known one); lock
    * (LOCKED_TEMPORARY); password (ERROR_PWD_INVALID; the guess that reaches the threshold locks for 60 minutes
-   * and answers LOCKED_TEMPORARY); deactivated access (DEACTIVATED); membership (ERROR_AUSGETRETEN, ERROR_TOT);
-   * tenant (a person without a fund of this tenant: ERROR_AUSGETRETEN, "no valid contract").
+   * and answers LOCKED_TEMPORARY); access (DEACTIVATED, LOCKED; an access not yet activated answers NOT_VALID);
+   * membership (ERROR_AUSGETRETEN, ERROR_TOT); then the login status machine (`nextLoginStatus`): a logged-in
+   * status creates an ACTIVE session, a flow status (terms, IBK decision, data sync, e-mail update) a PENDING one.
    * Every attempt is recorded in login_attempts; nothing else is written unless the password was checked.
    */
   async function login(input: { email: string; password: string }, meta: RequestMeta): Promise<LoginResult> {
@@ -102,15 +111,14 @@ export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant
     store.recordSuccess(subject.personId, nowIso);
     let status: LoginStatus;
     if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
+    else if (subject.accessStatus === 'LOCKED') status = 'LOCKED';
+    else if (subject.accessStatus === 'PENDING_ACTIVATION') status = 'NOT_VALID';
     else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
     else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
-    else {
-      const funds = store.funds(subject.personId);
-      const visible = { pensionFund: funds.pensionFund && tenant.pensionFund, severanceFund: funds.severanceFund };
-      status = visible.pensionFund || visible.severanceFund ? successStatus(visible) : 'ERROR_AUSGETRETEN';
-    }
+    else status = nextLoginStatus(loginStateOf(subject.personId));
     record(subject.personId, email, status, meta);
-    if (!status.startsWith('SUCCESSFUL')) return { status };
+    const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
+    if (!stage) return { status };
 
     const token = newSessionToken();
     store.createSession({
@@ -121,6 +129,7 @@ export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant
       lastSeenAt: nowIso,
       ipAddress: meta.ipAddress,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      stage,
     });
     return { status, sessionToken: token };
   }
@@ -135,7 +144,7 @@ export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant
    * Looks up the session of a cookie token and applies the idle and absolute time-outs.
    * - NONE: no token; INVALID: unknown, logged out, ended otherwise or of another tenant (REST answers 406);
    * - TIMEOUT: ended by inactivity or lifetime, now or earlier (REST answers 423);
-   * - ACTIVE: valid. With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
+   * - ACTIVE: valid (`stage` PENDING while a login-flow step is open). With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
    *   `checkSessionQuiet` passes `touch: false` so that asking does not keep a session alive.
    */
   function checkSession(token: string | undefined, options: { touch: boolean }): SessionCheck {
@@ -156,10 +165,16 @@ export function createAuthService(deps: { store: AuthStore; clock: Clock; tenant
       return { state: 'TIMEOUT' };
     }
     if (options.touch && now - lastSeen > 15_000) store.touchSession(tokenHash, isoInstant(now));
-    return { state: 'ACTIVE', personId: row.personId, tokenHash, mailboxType: row.mailboxType };
+    return { state: 'ACTIVE', personId: row.personId, tokenHash, mailboxType: row.mailboxType, selectedDutyId: row.selectedDutyId, stage: row.stage };
   }
 
-  return { login, logout, checkSession };
+  /** True when `token` holds a fully logged-in session (ACTIVE stage); never extends it (checkSessionQuiet). */
+  function isLoggedIn(token: string | undefined): boolean {
+    const s = checkSession(token, { touch: false });
+    return s.state === 'ACTIVE' && s.stage === 'ACTIVE';
+  }
+
+  return { login, logout, checkSession, isLoggedIn };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

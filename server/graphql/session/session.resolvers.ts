@@ -3,7 +3,7 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 /** Login and session (schema/session.graphql). Thin: the rules live in server/domain/auth. */
 export const sessionResolvers: Resolvers = {
   Query: {
-    session: (_p, _a, ctx) => ({ loggedIn: ctx.services.auth.checkSession(ctx.sessionToken, { touch: false }).state === 'ACTIVE' }),
+    session: (_p, _a, ctx) => ({ loggedIn: ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
   },
   Mutation: {
     async login(_p, args, ctx) {

@@ -1,0 +1,190 @@
+import type { Clock } from '../shared/clock';
+import { isoInstant } from '../shared/clock';
+import type { TenantDefinition } from '../../tenants';
+import type { AuthStore } from '../auth/auth.store';
+import { isLoggedInStatus, type LoginStatus } from '../auth/auth.rules';
+import { hashToken } from '../auth/session-token';
+import type { PersonStore } from '../person/person.store';
+import { nextLoginStatus, postLoginQuestions, type LoginState } from './login-flow.rules';
+import type { LoginFlowStore } from './login-flow.store';
+
+/** A flow session: the session's person and token hash, in stage PENDING or ACTIVE. */
+export interface FlowSession {
+  personId: number;
+  tokenHash: string;
+  stage: 'PENDING' | 'ACTIVE';
+}
+
+export type ActivationStatus = 'SUCCESSFUL' | 'ALREADY_ACTIVATED' | 'ERROR_LINK_EXPIRED' | 'MAINTENANCE' | 'ERROR';
+
+/** A service duty as the mailbox dialog shows it (spec 000 section 3 "Mailbox duty entry"). */
+export interface Duty {
+  id: number;
+  customerDesignation: string;
+  functionGroups: string[];
+}
+
+/**
+ * The steps of the login flow after a correct password (spec 000 sections 2 and 4): terms acceptance,
+ * letter-or-portal decision, login data sync, mailbox choice, and the post-login questions (newsletter, benefit
+ * statement delivery, account statement by mail with express info, prize draw). Each flow step completes one
+ * pending item and answers the next login status; a logged-in status turns the PENDING session ACTIVE.
+ */
+export function createLoginFlowService(deps: {
+  store: LoginFlowStore;
+  authStore: AuthStore;
+  personStore: PersonStore;
+  clock: Clock;
+  tenant: TenantDefinition;
+  maintenance: boolean;
+}) {
+  const { store, authStore, personStore, clock, tenant } = deps;
+  const now = () => isoInstant(clock.now());
+
+  function funds(personId: number) {
+    const f = authStore.funds(personId);
+    return { pensionFund: f.pensionFund && tenant.pensionFund, severanceFund: f.severanceFund };
+  }
+
+  function person(personId: number) {
+    const row = personStore.findById(personId);
+    if (!row) throw new Error(`person ${personId} vanished`);
+    return row;
+  }
+
+  /** The inputs of the status machine for a person. */
+  function loginStateOf(personId: number): LoginState {
+    const p = person(personId);
+    return {
+      termsPending: p.termsPending,
+      loginDataSyncPending: p.loginDataSyncPending,
+      annualStatementDecisionPending: p.annualStatementDecisionPending,
+      emailUpdatePending: p.emailUpdatePending,
+      registrationUpdatePending: p.registrationUpdatePending,
+      dutyCount: store.duties(personId).length,
+      funds: funds(personId),
+    };
+  }
+
+  /** Asks the status machine again and activates the session once the status is a logged-in one. */
+  function advance(session: FlowSession): LoginStatus {
+    const status = nextLoginStatus(loginStateOf(session.personId));
+    if (isLoggedInStatus(status) && session.stage === 'PENDING') store.activateSession(session.tokenHash);
+    return status;
+  }
+
+  return {
+    loginStateOf,
+    /** The current answer of the status machine, without changing anything. */
+    currentStatus: (session: FlowSession) => nextLoginStatus(loginStateOf(session.personId)),
+
+    /**
+     * Terms accepted (`loginNutzungAkzeptiert`, spec 000 section 4): sent with the status that asked for it.
+     * Not accepted, or a `previousStatus` that is not the pending one, changes nothing and answers the current status.
+     */
+    acceptTerms(session: FlowSession, previousStatus: string, accepted: boolean): LoginStatus {
+      const current = nextLoginStatus(loginStateOf(session.personId));
+      if (!accepted || previousStatus !== current || !current.startsWith('NUTZUNGSBEDINGUNGEN_ACCEPT_')) return current;
+      store.updatePerson(session.personId, { termsPending: null, termsAcceptedAt: now() }, now());
+      return advance(session);
+    },
+
+    /** Letter (false) or portal (true) for the yearly account information (`setIbkPerPortal`). */
+    setAnnualStatementDelivery(session: FlowSession, viaPortal: boolean): LoginStatus {
+      store.updatePerson(session.personId, { annualStatementViaPortal: viaPortal, annualStatementDecisionPending: false }, now());
+      return advance(session);
+    },
+
+    /** Merges the PK and VK logins at the first login (`login{product}`). */
+    synchronizeLoginData(session: FlowSession): LoginStatus {
+      const p = person(session.personId);
+      if (p.loginDataSyncPending) store.updatePerson(session.personId, { loginDataSyncPending: false, loginDataSyncedAt: now() }, now());
+      return advance(session);
+    },
+
+    duties(personId: number): Duty[] {
+      return store.duties(personId).map((d) => ({ id: d.id, customerDesignation: d.customerDesignation, functionGroups: d.functionGroups }));
+    },
+
+    /**
+     * Mailbox choice: AWB_LB (own portal) or ASP with one of the person's own duties. A duty of someone else, or
+     * ASP without a duty, answers false and changes nothing.
+     */
+    chooseMailbox(session: FlowSession, type: 'AWB_LB' | 'ASP', dutyId: number | null): boolean {
+      if (type === 'AWB_LB') {
+        store.setMailbox(session.tokenHash, 'AWB_LB', null);
+        return true;
+      }
+      if (dutyId === null || !store.duties(session.personId).some((d) => d.id === dutyId)) return false;
+      store.setMailbox(session.tokenHash, 'ASP', dutyId);
+      return true;
+    },
+
+    /** The duty of the person matching a legacy duty entry (kundenbezeichnung and funktionsgruppen). */
+    findDuty(personId: number, entry: { id?: number; customerDesignation: string; functionGroups: string[] }): Duty | undefined {
+      return this.duties(personId).find(
+        (d) =>
+          (entry.id === undefined || entry.id === d.id) &&
+          d.customerDesignation === entry.customerDesignation &&
+          d.functionGroups.length === entry.functionGroups.length &&
+          d.functionGroups.every((g, i) => g === entry.functionGroups[i]),
+      );
+    },
+
+    /** Which post-login questions to ask (spec 000 section 4). */
+    questions(personId: number) {
+      const p = person(personId);
+      return postLoginQuestions({
+        funds: funds(personId),
+        newsletterPk: p.newsletterPk,
+        newsletterVk: p.newsletterVk,
+        benefitStatementDigital: p.benefitStatementDigital,
+        accountStatementByMail: p.accountStatementByMail,
+        prizeDrawVk: p.prizeDrawVk,
+      });
+    },
+
+    /** Newsletter consent; only the funds whose question was shown are written (null = not shown). */
+    setNewsletter(personId: number, choice: { pk: boolean | null; vk: boolean | null }): void {
+      const patch: { newsletterPk?: boolean; newsletterVk?: boolean } = {};
+      if (choice.pk !== null) patch.newsletterPk = choice.pk;
+      if (choice.vk !== null) patch.newsletterVk = choice.vk;
+      if (Object.keys(patch).length) store.updatePerson(personId, patch, now());
+    },
+
+    setPrizeDraw(personId: number, participate: boolean): void {
+      store.updatePerson(personId, { prizeDrawVk: participate }, now());
+    },
+
+    setBenefitStatementDelivery(personId: number, digital: boolean): void {
+      store.updatePerson(personId, { benefitStatementDigital: digital }, now());
+    },
+
+    /** Account statement by mail (`setABPBPerMail`) and the express info; answers the login status again. */
+    setAccountStatementByMail(session: FlowSession, byMail: boolean, notifyWhenPayoutPossible: boolean | null): LoginStatus {
+      store.updatePerson(
+        session.personId,
+        notifyWhenPayoutPossible === null ? { accountStatementByMail: byMail } : { accountStatementByMail: byMail, notifyWhenPayoutPossible },
+        now(),
+      );
+      return advance(session);
+    },
+
+    /**
+     * Activates an access from the link of the registration mail (spec 000 section 4 "Activation statuses"):
+     * SUCCESSFUL, ALREADY_ACTIVATED (link used before), ERROR_LINK_EXPIRED, MAINTENANCE, or ERROR (unknown link).
+     */
+    activate(registrationId: string): ActivationStatus {
+      if (deps.maintenance) return 'MAINTENANCE';
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(registrationId)) return 'ERROR';
+      const tokenHash = hashToken(registrationId);
+      const token = store.findToken(tokenHash, 'ACTIVATION');
+      if (!token) return 'ERROR';
+      if (token.usedAt) return 'ALREADY_ACTIVATED';
+      if (Date.parse(token.expiresAt) <= clock.now()) return 'ERROR_LINK_EXPIRED';
+      return store.consumeActivation(tokenHash, token.personId, now()) ? 'SUCCESSFUL' : 'ALREADY_ACTIVATED';
+    },
+  };
+}
+
+export type LoginFlowService = ReturnType<typeof createLoginFlowService>;
