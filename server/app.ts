@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
 import { createGraphQLHandler } from './graphql/yoga';
@@ -7,15 +8,32 @@ import { createStaticHandler } from './http/static';
 import { handleRest } from './rest/handler';
 
 /**
- * Headers on every answer: no MIME sniffing, no referrer leaks, no framing by other sites, and a
- * Content-Security-Policy that allows scripts only from the portal itself (no inline scripts).
+ * Headers on every answer: no MIME sniffing, no referrer leaks, and a Content-Security-Policy that allows scripts
+ * only from the portal itself (no inline scripts), plus the configured Matomo and chatbot origins, and framing only
+ * by the configured embedders of the `embedded=1` login (none by default).
  */
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-};
+export function securityHeaders(config: Config): Record<string, string> {
+  const extra = [config.MATOMO_URL, config.CHATBOT_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+  const scripts = ["'self'", ...extra].join(' ');
+  const frameAncestors = config.FRAME_ANCESTORS.trim() || "'none'";
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      `script-src ${scripts}`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: ${extra.join(' ')}`.trim(),
+      `connect-src ${scripts}`,
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      `frame-ancestors ${frameAncestors}`,
+    ].join('; '),
+    ...(config.PUBLIC_ORIGIN?.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
 
 /**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
@@ -24,9 +42,10 @@ const SECURITY_HEADERS: Record<string, string> = {
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const graphql = createGraphQLHandler({ production: deps.config.NODE_ENV === 'production', logger: deps.logger });
   const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'));
+  const headers = Object.entries(securityHeaders(deps.config));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    for (const [k, v] of headers) res.setHeader(k, v);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);

@@ -39,6 +39,12 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   /** Matomo site id for the web analytics (spec 000 section 3 clientConfig.matomoSiteId). */
   MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
+  /** Matomo tracker base URL (for example https://analytics.example.at/); tracking runs only with MATOMO_SITE_ID too. */
+  MATOMO_URL: z.url().optional(),
+  /** Script URL of the optional chatbot widget (spec 000 section 1); off when unset. */
+  CHATBOT_URL: z.url().optional(),
+  /** Origins allowed to embed the login page (`embedded=1`) in a frame, space-separated; none by default. */
+  FRAME_ANCESTORS: z.string().default(''),
   /** Announcement banner HTML for the login page. */
   ANNOUNCEMENT_HTML: z.string().optional(),
   EID_AUTH_ENDPOINT: z.url().optional(),

@@ -102,6 +102,12 @@ export function createLoginFlowService(deps: {
       return advance(session);
     },
 
+    /** Keeps the stored e-mail for the funds that asked to confirm it (UPDATE_*_MAIL); answers the next status. */
+    confirmRegistrationEmail(session: FlowSession): LoginStatus {
+      if (person(session.personId).emailUpdatePending) store.updatePerson(session.personId, { emailUpdatePending: null }, now());
+      return advance(session);
+    },
+
     duties(personId: number): Duty[] {
       return store.duties(personId).map((d) => ({ id: d.id, customerDesignation: d.customerDesignation, functionGroups: d.functionGroups }));
     },

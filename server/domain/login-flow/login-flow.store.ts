@@ -11,6 +11,7 @@ type PersonPatch = Partial<
     | 'annualStatementViaPortal'
     | 'loginDataSyncPending'
     | 'loginDataSyncedAt'
+    | 'emailUpdatePending'
     | 'newsletterPk'
     | 'newsletterVk'
     | 'benefitStatementDigital'

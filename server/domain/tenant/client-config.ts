@@ -5,6 +5,10 @@ import type { TenantDefinition } from '../../tenants';
 export interface ClientConfig {
   tenant: TenantDefinition;
   matomoSiteId: number | null;
+  /** Matomo tracker base URL; analytics runs only when both the site id and this URL are set. */
+  matomoUrl: string | null;
+  /** Script URL of the chatbot widget; null when the widget is off. */
+  chatbotUrl: string | null;
   versionNumbers: { portal: string; webRechner: string };
   announcement: string | null;
   /** The three eID values, all or none: the eID button shows only when all three are configured. */
@@ -21,6 +25,8 @@ export function clientConfig(config: Config, tenant: TenantDefinition): ClientCo
   return {
     tenant,
     matomoSiteId: config.MATOMO_SITE_ID ?? null,
+    matomoUrl: config.MATOMO_URL ?? null,
+    chatbotUrl: config.CHATBOT_URL ?? null,
     versionNumbers: { ...VERSION_NUMBERS },
     announcement: config.ANNOUNCEMENT_HTML ?? null,
     eid,

@@ -43,6 +43,7 @@ export const loginFlowResolvers: Resolvers = {
       ctx.requirePersonId();
       return payload(ctx.services.loginFlow.setAccountStatementByMail(ctx.requireFlowSession(), args.byMail, args.notifyWhenPayoutPossible ?? null));
     },
+    confirmRegistrationEmail: (_p, _a, ctx) => payload(ctx.services.loginFlow.confirmRegistrationEmail(ctx.requireFlowSession())),
     activateAccount: (_p, args, ctx) => ({ status: ctx.services.loginFlow.activate(args.registrationId) }),
     log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');

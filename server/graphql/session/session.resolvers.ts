@@ -14,6 +14,10 @@ export const sessionResolvers: Resolvers = {
       }
       return { status: result.status, loggedIn: result.sessionToken !== undefined };
     },
+    keepAlive(_p, _a, ctx) {
+      const s = ctx.session();
+      return { loggedIn: s.state === 'ACTIVE' && s.stage === 'ACTIVE' };
+    },
     logout(_p, _a, ctx) {
       ctx.services.auth.logout(ctx.sessionToken);
       ctx.clearSessionCookie();

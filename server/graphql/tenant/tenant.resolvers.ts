@@ -8,6 +8,8 @@ export const tenantResolvers: Resolvers = {
       return {
         tenant: c.tenant.id === 'main' ? 'MAIN' : 'REGIONAL',
         matomoSiteId: c.matomoSiteId,
+        matomoUrl: c.matomoUrl,
+        chatbotUrl: c.chatbotUrl,
         versionNumbers: c.versionNumbers,
         announcement: c.announcement,
         eidAuthEndpoint: c.eid?.authEndpoint ?? null,

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { expectedDate, expectedMoney } from './helpers/expected-format';
+import { logIn, passwordField, personas } from './helpers/login';
+import { pensionStatementsOf, severanceStatementsOf, type PensionStatementRow } from './helpers/seed-db';
+
+/** Every row of the two Pensionskasse statement tables, with the column it shows. */
+const PENSION_ROWS: Array<[label: string, column: keyof PensionStatementRow]> = [
+  ['Deckungsrückstellung', 'reserve_cents'],
+  ['Schwankungsrückstellung', 'fluctuation_reserve_cents'],
+  ['Gesamtes Pensionskapital', 'total_capital_cents'],
+  ['Fehlbetrag aus der Änderung der Rechnungsgrundlagen', 'shortfall_cents'],
+  ['Voraussichtliche Jahrespension', 'projected_yearly_pension_cents'],
+  ['Arbeitgeberbeiträge', 'employer_contributions_cents'],
+  ['Eigenbeiträge', 'employee_contributions_cents'],
+  ['Übertragungen durch den Arbeitgeber', 'employer_transfers_cents'],
+  ['Übertragungen durch Sie', 'employee_transfers_cents'],
+  ['Prämie gemäß § 108a EStG', 'premium108a_cents'],
+  ['Veranlagungsergebnis', 'investment_result_cents'],
+  ['Verwaltungskosten', 'costs_cents'],
+  ['Pensionszahlungen', 'pension_payments_cents'],
+];
+
+async function expectPensionStatement(page: Page, statement: PensionStatementRow): Promise<void> {
+  const panel = page.getByRole('region', { name: `Vertrag ${statement.contract_number}` });
+  await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statement.stichtag)}` })).toBeVisible();
+  for (const [label, column] of PENSION_ROWS) {
+    const row = panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+    await expect(row.getByRole('cell'), label).toHaveText(expectedMoney(statement[column] as number));
+  }
+}
+
+test('a member with both funds logs in, reads her Pensionskasse statement, switches the Stichtag and logs out', async ({
+  page,
+}) => {
+  const statements = pensionStatementsOf(personas.anna.email);
+  const latest = statements[0];
+  const older = statements[Math.min(2, statements.length - 1)];
+  expect(latest, 'anna has Pensionskasse statements in the seed').toBeDefined();
+  expect(older?.stichtag, 'anna has an older statement than the latest').not.toBe(latest?.stichtag);
+  if (!latest || !older) return;
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'login');
+
+  await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
+  await passwordField(page).fill('Pensionskasse#2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
+  await expect(page.getByText(expectedMoney(latest.total_capital_cents))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'dashboard');
+
+  await page.getByRole('link', { name: 'Kontoinformation Pensionskasse' }).click();
+  await expect(page).toHaveURL(/#\/kontoinformation\/pensionskasse$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontoinformation Pensionskasse' })).toBeVisible();
+  await expectPensionStatement(page, latest);
+  await expectNoSeriousA11yViolations(page, 'Pensionskasse account information');
+
+  const panel = page.getByRole('region', { name: `Vertrag ${latest.contract_number}` });
+  await panel.getByLabel('Stichtag').selectOption({ label: expectedDate(older.stichtag) });
+  await expect(page).toHaveURL(new RegExp(`#/kontoinformation/pensionskasse/${older.stichtag}$`));
+  await expectPensionStatement(page, older);
+  await expect(panel.getByLabel('Stichtag')).toHaveValue(older.stichtag);
+  await expectNoSeriousA11yViolations(page, 'Pensionskasse account information at an older Stichtag');
+
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+  await expect(page.getByText('Sie haben sich erfolgreich abgemeldet.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'login after logout');
+
+  // The session is gone on the server too: the dashboard sends the visitor back to the login.
+  await page.goto('/#/dashboard');
+  await expect(page).toHaveURL(/#\/login$/);
+});
+
+test('the Vorsorgekasse account information shows the latest total entitlement of each account', async ({ page }) => {
+  const statements = severanceStatementsOf(personas.anna.email);
+  const accounts = [...new Set(statements.map((s) => s.account_number))];
+  expect(accounts.length, 'anna has Vorsorgekasse accounts in the seed').toBeGreaterThan(0);
+
+  await logIn(page, personas.anna.email);
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vorsorgekasse' }).click();
+  await expect(page).toHaveURL(/#\/kontoinformation\/vorsorgekasse$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontoinformation Vorsorgekasse' })).toBeVisible();
+
+  for (const account of accounts) {
+    const latest = statements.find((s) => s.account_number === account);
+    if (!latest) continue;
+    const panel = page.getByRole('region', { name: `Konto ${account}` });
+    await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(latest.stichtag)}` })).toBeVisible();
+    await expect(panel.getByLabel('Stichtag')).toHaveValue(latest.stichtag);
+    const rows: Array<[string, number]> = [
+      ['Gesamtanspruch (Abfertigungsanwartschaft)', latest.total_entitlement_cents],
+      ['Garantierte Kapitalsumme', latest.guaranteed_capital_cents],
+      ['Bisher ausbezahlt oder übertragen (gesamt)', latest.paid_out_total_cents],
+    ];
+    for (const [label, cents] of rows) {
+      const row = panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+      await expect(row.getByRole('cell'), label).toHaveText(expectedMoney(cents));
+    }
+  }
+  await expectNoSeriousA11yViolations(page, 'Vorsorgekasse account information');
+});
+
+test('a wrong password shows "password not correct" at the password field and stays on the login page', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
+  await passwordField(page).fill('Falsches#Passwort1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  await expect(passwordField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordField(page)).toHaveAccessibleDescription('Das Passwort ist nicht korrekt.');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'false');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expectNoSeriousA11yViolations(page, 'login with a wrong password');
+});
+
+test('an empty form shows the "not given" messages at both fields without calling the server', async ({ page }) => {
+  const loginCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('LoginForm_Login')) {
+      loginCalls.push(request.url());
+    }
+  });
+  await page.goto('/#/login');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAccessibleDescription('Bitte geben Sie Ihre E-Mail-Adresse ein.');
+  await expect(passwordField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordField(page)).toHaveAccessibleDescription('Bitte geben Sie Ihr Passwort ein.');
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
+  await expect(page).toHaveURL(/#\/login$/);
+  expect(loginCalls).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'login with empty fields');
+});
+
+test('an unknown e-mail marks both fields as invalid and links the message to the registration', async ({ page }) => {
+  await page.goto('/#/login');
+  await page.getByLabel('E-Mail-Adresse').fill('niemand.bekannt@example.at');
+  await passwordField(page).fill('Irgendein#Passwort1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  const message = 'Die Anmeldedaten sind ungültig. Sind Sie noch nicht registriert? Jetzt registrieren';
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAccessibleDescription(message);
+  await expect(passwordField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordField(page)).toHaveAccessibleDescription(message);
+  await expect(page.getByRole('link', { name: 'Jetzt registrieren' }).first()).toHaveAttribute('href', '#/registration');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expectNoSeriousA11yViolations(page, 'login with an unknown e-mail');
+});

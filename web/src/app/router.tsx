@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { paths, tenantOffers, type RouteKey, type TenantId } from '../config/paths';
+import { withTimeout } from '../lib/with-timeout';
+import { AuthenticatedLayout, InitialLoading, PublicLayout } from './routes/layouts';
+import { NotFoundPage } from './routes/not-found';
+import { Root } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+type RouteModule = { Component: ComponentType };
+
+/** A lazily loaded screen; a chunk that takes longer than 120 s fails into the route's error state (spec 000 section 7). */
+function lazyScreen(load: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => {
+    const { Component } = await withTimeout(load());
+    return { Component };
+  };
+}
+
+interface Screen {
+  key: RouteKey;
+  layout: 'public' | 'authenticated';
+  load: () => Promise<RouteModule>;
+}
+
+/** The screens this app has; route keys without a screen (registration, …) fall through to "not found". */
+const screens: readonly Screen[] = [
+  { key: 'login', layout: 'public', load: () => import('./routes/login') },
+  { key: 'dashboard', layout: 'authenticated', load: () => import('./routes/dashboard') },
+  { key: 'pensionAccount', layout: 'authenticated', load: () => import('./routes/pension-account') },
+  { key: 'severanceAccount', layout: 'authenticated', load: () => import('./routes/severance-account') },
+];
+
+function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {
+  return screens
+    .filter((screen) => screen.layout === layout && tenantOffers(tenant, screen.key))
+    .map((screen) => ({ path: paths[screen.key].path, lazy: lazyScreen(screen.load) }));
+}
+
+/** The hash router (spec 000 section 2) with the routes `tenant` offers; any other address shows "not found". */
+export function createAppRouter(tenant: TenantId) {
+  const routes: RouteObject[] = [
+    {
+      Component: Root,
+      HydrateFallback: InitialLoading,
+      ErrorBoundary: RouteError,
+      children: [
+        { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace /> },
+        {
+          Component: PublicLayout,
+          children: [
+            {
+              ErrorBoundary: RouteError,
+              children: [...screenRoutes(tenant, 'public'), { path: '*', Component: NotFoundPage }],
+            },
+          ],
+        },
+        {
+          element: <AuthenticatedLayout tenant={tenant} />,
+          children: [{ ErrorBoundary: RouteError, children: screenRoutes(tenant, 'authenticated') }],
+        },
+      ],
+    },
+  ];
+  return createHashRouter(routes);
+}

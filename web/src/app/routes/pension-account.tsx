@@ -1,0 +1,2 @@
+/** Lazy route module of /kontoinformation/pensionskasse[/:stichtag]. */
+export { PensionAccountPage as Component } from '../../features/account-info/components/pension-account-page';

@@ -1,0 +1,46 @@
+import { Money } from './money';
+
+export interface AmountRow {
+  key: string;
+  label: string;
+  cents: number;
+  /** Emphasised row, for example a total. */
+  total?: boolean;
+}
+
+/** A two-column table of labelled amounts; amounts right-aligned in tabular numerals. */
+export function AmountTable({
+  caption,
+  labelHeader,
+  amountHeader,
+  rows,
+}: {
+  caption: string;
+  labelHeader: string;
+  amountHeader: string;
+  rows: readonly AmountRow[];
+}) {
+  return (
+    <table className="amount-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{labelHeader}</th>
+          <th scope="col" className="amount-table__amount">
+            {amountHeader}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className={row.total ? 'amount-table__total' : undefined}>
+            <th scope="row">{row.label}</th>
+            <td className="amount-table__amount">
+              <Money cents={row.cents} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { failedCallPlacement, loginErrorPlacement } from './login-errors';
+
+describe('loginErrorPlacement', () => {
+  it('shows e-mail problems and the temporary lock at the e-mail field', () => {
+    for (const status of ['ERROR_MAIL_NOT_GIVEN', 'ERROR_MAIL_NOT_VALID', 'LOCKED_TEMPORARY'] as const) {
+      expect(loginErrorPlacement(status)).toEqual({ email: { key: `login.error.${status}` } });
+    }
+  });
+
+  it('shows password problems at the password field', () => {
+    expect(loginErrorPlacement('ERROR_PWD_INVALID')).toEqual({ password: { key: 'login.error.ERROR_PWD_INVALID' } });
+    expect(loginErrorPlacement('ERROR_PWD_NOT_GIVEN')).toEqual({
+      password: { key: 'login.error.ERROR_PWD_NOT_GIVEN' },
+    });
+  });
+
+  it('marks both fields for NOT_VALID and links the message to the registration', () => {
+    expect(loginErrorPlacement('NOT_VALID')).toEqual({
+      email: { key: 'login.error.NOT_VALID', registrationLink: true },
+      password: 'sameAsEmail',
+    });
+  });
+
+  it('shows "login data invalid" at the e-mail and "password not correct" at the password for DEACTIVATED and LOCKED', () => {
+    for (const status of ['DEACTIVATED', 'LOCKED'] as const) {
+      expect(loginErrorPlacement(status)).toEqual({
+        email: { key: 'login.error.loginDataInvalid' },
+        password: { key: 'login.error.passwordIncorrect' },
+      });
+    }
+  });
+
+  it('shows "no valid contract" for the whole form for members who left or died', () => {
+    expect(loginErrorPlacement('ERROR_AUSGETRETEN')).toEqual({ form: 'login.error.noValidContract' });
+    expect(loginErrorPlacement('ERROR_TOT')).toEqual({ form: 'login.error.noValidContract' });
+  });
+
+  it('shows the maintenance message for the whole form', () => {
+    expect(loginErrorPlacement('MAINTENANCE')).toEqual({ form: 'login.error.MAINTENANCE' });
+  });
+
+  it('treats ERROR and a failed call as invalid login data on both fields', () => {
+    const expected = { email: { key: 'login.error.loginDataInvalid' }, password: 'sameAsEmail' };
+    expect(loginErrorPlacement('ERROR')).toEqual(expected);
+    expect(failedCallPlacement).toEqual(expected);
+  });
+
+  it('answers a further login step the portal does not offer yet with a form-level message', () => {
+    expect(loginErrorPlacement('IBK_DECISSION')).toEqual({ form: 'login.error.stepNotAvailable' });
+  });
+});

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
+import { Notice } from '../../../components/ui/notice';
+import { paths } from '../../../config/paths';
+import { useLogIn } from '../api/log-in';
+import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
+import { loginSchema, type LoginClientErrorCode, type LoginFormInput, type LoginFormValues } from './login-schema';
+
+function describedBy(...ids: Array<string | false | undefined>): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list === '' ? undefined : list;
+}
+
+/**
+ * The login form (spec 000 sections 2, 5 and 8): the zod schema pre-checks the fields, the server answers with a
+ * status whose message is shown at the field it belongs to (`aria-invalid` + `aria-describedby`).
+ */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [logIn, { loading }] = useLogIn();
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverErrors, setServerErrors] = useState<LoginErrorPlacement | null>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
+
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const clientMessage = (code: string | undefined): FieldMessage | undefined =>
+    code ? { key: `login.error.${code as LoginClientErrorCode}` } : undefined;
+  const emailMessage = clientMessage(errors.email?.message) ?? serverErrors?.email;
+  const passwordProblem = errors.password ? clientMessage(errors.password.message) : serverErrors?.password;
+  const passwordMessage = passwordProblem === 'sameAsEmail' ? undefined : passwordProblem;
+  const emailInvalid = Boolean(emailMessage);
+  const passwordInvalid = Boolean(passwordProblem);
+
+  const showServerErrors = (placement: LoginErrorPlacement) => {
+    setServerErrors(placement);
+    if (placement.email) setFocus('email');
+    else if (placement.password) setFocus('password');
+  };
+
+  // A form-level message takes the focus, so it is read out and the next Tab continues from there.
+  useEffect(() => {
+    if (serverErrors?.form) formErrorRef.current?.focus();
+  }, [serverErrors]);
+
+  const onSubmit = async (values: LoginFormValues) => {
+    setServerErrors(null);
+    try {
+      const { data } = await logIn({ variables: values });
+      if (data?.login.loggedIn) {
+        await navigate(paths.dashboard.getHref(), { replace: true });
+        return;
+      }
+      showServerErrors(data ? loginErrorPlacement(data.login.status) : failedCallPlacement);
+    } catch {
+      showServerErrors(failedCallPlacement);
+    }
+  };
+
+  const renderMessage = (id: string, message: FieldMessage | undefined) =>
+    message ? (
+      <p id={id} className="field__error">
+        {t(message.key)}
+        {message.registrationLink ? (
+          <>
+            {' '}
+            {t('login.error.notValidRegistration')}{' '}
+            <a href={`#${paths.registration.getHref()}`}>{t('login.registration.cta')}</a>
+          </>
+        ) : null}
+      </p>
+    ) : null;
+
+  return (
+    <form className="login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>
+      {serverErrors?.form ? (
+        <div ref={formErrorRef} tabIndex={-1}>
+          <Notice tone="error">{t(serverErrors.form)}</Notice>
+        </div>
+      ) : null}
+
+      <div className={emailInvalid ? 'field field--invalid' : 'field'}>
+        <label htmlFor={ids.email} className="field__label">
+          {t('login.email')}
+        </label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          autoFocus
+          className="field__input"
+          aria-invalid={emailInvalid}
+          aria-describedby={describedBy(emailMessage && ids.emailError)}
+          {...register('email')}
+        />
+        {renderMessage(ids.emailError, emailMessage)}
+      </div>
+
+      <div className={passwordInvalid ? 'field field--invalid' : 'field'}>
+        <label htmlFor={ids.password} className="field__label">
+          {t('login.password')}
+        </label>
+        <div className="field__with-button">
+          <input
+            id={ids.password}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            spellCheck={false}
+            className="field__input"
+            aria-invalid={passwordInvalid}
+            aria-describedby={describedBy(
+              passwordMessage && ids.passwordError,
+              passwordProblem === 'sameAsEmail' && emailMessage && ids.emailError,
+            )}
+            {...register('password')}
+          />
+          <button
+            type="button"
+            className="field__toggle"
+            aria-pressed={showPassword}
+            aria-controls={ids.password}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 5c-5 0-9 4.5-10 7 1 2.5 5 7 10 7s9-4.5 10-7c-1-2.5-5-7-10-7zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
+              />
+              {showPassword ? null : <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" />}
+            </svg>
+            <span className="field__toggle-label">{t('login.showPassword')}</span>
+          </button>
+        </div>
+        {renderMessage(ids.passwordError, passwordMessage)}
+      </div>
+
+      <button type="submit" className="button button--primary button--block" disabled={loading}>
+        {t('login.submit')}
+      </button>
+      {loading ? <BusyOverlay label={t('login.busy')} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { paths, tenantIdOf, tenantOffers } from '../../../config/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardWelcome } from './dashboard-welcome';
+import { PensionContractSummary } from './pension-contract-summary';
+import { QuickLinks, type QuickLink } from './quick-links';
+import { SeveranceAccountSummary } from './severance-account-summary';
+
+/** The dashboard (spec 001 section 2): greeting, contracts and accounts with their latest figures, quick links. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { data, error, refetch } = useDashboard();
+  useDocumentTitle(t('dashboard.pageTitle'));
+
+  if (!data) {
+    return error ? <ErrorState onRetry={() => void refetch()} /> : <LoadingState />;
+  }
+  if (!data.me) return <ErrorState onRetry={() => void refetch()} />;
+
+  const { me } = data;
+  const tenant = tenantIdOf(data.clientConfig.tenant);
+  const hasPension = me.pensionContracts.length > 0;
+  const hasSeverance = me.severanceAccounts.length > 0;
+  const quickLinks: QuickLink[] = [];
+  if (hasPension && tenantOffers(tenant, 'pensionAccount')) {
+    quickLinks.push({ href: paths.pensionAccount.getHref(), label: t('dashboard.quickLinks.pensionAccount') });
+  }
+  if (hasSeverance && tenantOffers(tenant, 'severanceAccount')) {
+    quickLinks.push({ href: paths.severanceAccount.getHref(), label: t('dashboard.quickLinks.severanceAccount') });
+  }
+
+  return (
+    <div className="dashboard">
+      <DashboardWelcome person={me} />
+      {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
+      <div className="dashboard__funds">
+        {hasPension ? (
+          <section aria-labelledby="dashboard-pension">
+            <h2 id="dashboard-pension">{t('dashboard.pension.heading')}</h2>
+            <div className="card-grid">
+              {me.pensionContracts.map((contract) => (
+                <PensionContractSummary key={contract.id} contract={contract} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+        {hasSeverance ? (
+          <section aria-labelledby="dashboard-severance">
+            <h2 id="dashboard-severance">{t('dashboard.severance.heading')}</h2>
+            <div className="card-grid">
+              {me.severanceAccounts.map((account) => (
+                <SeveranceAccountSummary key={account.id} account={account} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+      <QuickLinks links={quickLinks} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { DescriptionList } from '../../../components/ui/description-list';
+import { Money } from '../../../components/ui/money';
+import { graphql } from '../../../gql';
+import type { SeveranceAccountSummary_SeveranceAccountFragmentFragment } from '../../../gql/graphql';
+import { formatDate } from '../../../lib/format';
+
+export const SeveranceAccountSummaryFragment = graphql(`
+  fragment SeveranceAccountSummary_SeveranceAccountFragment on SeveranceAccount {
+    accountNumber
+    status
+    employer {
+      id
+      name
+    }
+    statement {
+      stichtag
+      totalEntitlement
+    }
+  }
+`);
+
+/** A Vorsorgekasse account on the dashboard: account data and the latest total entitlement. */
+export function SeveranceAccountSummary({
+  account,
+}: {
+  account: SeveranceAccountSummary_SeveranceAccountFragmentFragment;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="card summary-card">
+      <h3>{t('dashboard.severance.account', { number: account.accountNumber })}</h3>
+      <DescriptionList
+        className="description-list--compact"
+        items={[
+          { key: 'employer', term: t('dashboard.severance.employer'), value: account.employer.name },
+          {
+            key: 'status',
+            term: t('dashboard.severance.status'),
+            value: t(`enums.SeveranceAccountStatus.${account.status}`),
+          },
+        ]}
+      />
+      {account.statement ? (
+        <p className="key-figure">
+          <span className="key-figure__label">{t('dashboard.severance.totalEntitlement')}</span>
+          <span className="key-figure__value">
+            <Money cents={account.statement.totalEntitlement} />
+          </span>
+          <span className="key-figure__date">{t('dashboard.asOf', { date: formatDate(account.statement.stichtag) })}</span>
+        </p>
+      ) : (
+        <p className="muted">{t('dashboard.noStatement')}</p>
+      )}
+    </article>
+  );
+}
