@@ -36,6 +36,26 @@ export function securityHeaders(config: Config): Record<string, string> {
 }
 
 /**
+ * CSRF guard for POST /graphql and POST /rest/*: the request must carry the spec's version-marker header
+ * `X-Application-Version` (a non-simple header, so a cross-site page cannot send it without a CORS preflight, which
+ * this server never grants) or an `Origin` equal to the portal's own origin. A cross-site form post has neither.
+ * GET requests cannot run mutations (Yoga refuses them), so they need no check.
+ */
+export function passesCsrfCheck(req: IncomingMessage, config: Config): boolean {
+  if (req.method !== 'POST') return true;
+  if (typeof req.headers['x-application-version'] === 'string') return true;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  const own = config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://${req.headers.host ?? ''}`;
+  return origin === own;
+}
+
+function refuseCsrf(res: ServerResponse): void {
+  const body = JSON.stringify({ error: 'CSRF', message: 'Anfrage ohne Portal-Kennung oder von fremder Herkunft abgelehnt.' });
+  res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
+}
+
+/**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
  * registry, everything else → the built web app.
  */
@@ -49,6 +69,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
+    if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config)) return refuseCsrf(res);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
       await graphql.handle(req, res, { requestContext });

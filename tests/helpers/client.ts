@@ -4,6 +4,8 @@
  */
 export class PortalClient {
   cookies = new Map<string, string>();
+  /** Set to send requests as a foreign page would: without the version-marker header. */
+  omitVersionHeader = false;
 
   constructor(readonly baseUrl: string) {}
 
@@ -24,6 +26,8 @@ export class PortalClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    // The portal's version marker (spec 000 section 7); the server's CSRF guard expects it on every POST.
+    if (!headers.has('x-application-version') && !this.omitVersionHeader) headers.set('x-application-version', 'Portal');
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     const res = await fetch(this.baseUrl + path, { ...init, headers });
     this.remember(res);

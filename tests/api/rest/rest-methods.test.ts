@@ -80,7 +80,8 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
 });
 
 describe('REST bad input', () => {
-  const post = (path: string, init: RequestInit) => fetch(server.url + path, { method: 'POST', ...init });
+  const post = (path: string, init: RequestInit) =>
+    fetch(server.url + path, { method: 'POST', ...init, headers: { 'x-application-version': 'Portal', ...(init.headers as Record<string, string>) } });
 
   it.each([
     ['malformed JSON', { headers: { 'content-type': 'application/json' }, body: '{"user": "a' }, 400],
