@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
 import { createGraphQLHandler } from './graphql/yoga';
+import { createEidRoutes } from './http/eid';
 import { createStaticHandler } from './http/static';
 import { handleRest } from './rest/handler';
 
@@ -57,11 +58,13 @@ function refuseCsrf(res: ServerResponse): void {
 
 /**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
- * registry, everything else → the built web app.
+ * registry, /webportal/eid/start and /webportal/eid/callback → the electronic-ID login (server/http/eid.ts),
+ * everything else → the built web app.
  */
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const graphql = createGraphQLHandler({ production: deps.config.NODE_ENV === 'production', logger: deps.logger });
   const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'));
+  const eid = createEidRoutes(deps);
   const headers = Object.entries(securityHeaders(deps.config));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -78,6 +81,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     if (pathname.startsWith('/rest/')) {
       const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
       await handleRest(req, res, pathname.slice('/rest/'.length), requestContext);
+      return;
+    }
+    if (eid.handles(pathname)) {
+      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      await eid.handle(req, res, pathname, q === -1 ? '' : url.slice(q + 1), requestContext);
       return;
     }
     serveStatic(req, res, pathname);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EID_CALLBACK_PATH } from './domain/eid/eid.rules';
 
 /**
  * Server configuration, parsed once from the environment at start (STYLE.md 15). A wrong value stops the
@@ -16,6 +17,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** SQLite file. @default data/portal.db */
   DATABASE_PATH: z.string().min(1).default('data/portal.db'),
+  /**
+   * Milliseconds a database write waits for the write lock held by another connection or process before it gives up
+   * (SQLite busy_timeout); a request that still finds the database locked answers 503. @default 5000
+   */
+  DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Tenant this process serves (spec 000 section 1). @default main */
   TENANT: z.enum(['main', 'regional']).default('main'),
   /** `production` hides GraphiQL and introspection. @default development */
@@ -47,18 +53,60 @@ const envSchema = z.object({
   FRAME_ANCESTORS: z.string().default(''),
   /** Announcement banner HTML for the login page. */
   ANNOUNCEMENT_HTML: z.string().optional(),
+  /*
+   * Electronic-ID login (ID Austria, OpenID Connect authorization-code flow with PKCE; DOMAIN.md "Electronic ID",
+   * spec 000 section 2). Off unless all five EID_* variables are set; a partial set stops the server.
+   */
+  /** Authorization endpoint of the eID provider, exposed in clientConfig.eidAuthEndpoint (spec 000 section 3). @default unset (eID off) */
   EID_AUTH_ENDPOINT: z.url().optional(),
+  /** Client id registered with the eID provider (clientConfig.eidClientId). @default unset (eID off) */
   EID_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * The portal's callback URL registered with the provider: `<origin>/webportal/eid/callback`
+   * (clientConfig.eidRedirectUri). @default unset (eID off)
+   */
   EID_REDIRECT_URI: z.url().optional(),
+  /**
+   * Issuer identifier of the eID provider; its `/.well-known/openid-configuration` gives the endpoints and keys.
+   * Must be https in production. @default unset (eID off)
+   */
+  EID_ISSUER: z.url().optional(),
+  /** Client secret for the code exchange at the token endpoint (server side only, never sent to browsers). @default unset (eID off) */
+  EID_CLIENT_SECRET: z.string().min(1).optional(),
   /** Log level of the server log. @default info */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+const EID_VARIABLES = ['EID_AUTH_ENDPOINT', 'EID_CLIENT_ID', 'EID_REDIRECT_URI', 'EID_ISSUER', 'EID_CLIENT_SECRET'] as const;
+
+/**
+ * Cross-field checks of the eID variables: all five or none; EID_REDIRECT_URI ends with the callback path; in
+ * production the issuer, the authorization endpoint and the redirect URI use https.
+ */
+const configSchema = envSchema.superRefine((env, ctx) => {
+  const set = EID_VARIABLES.filter((name) => env[name] !== undefined);
+  if (set.length === 0) return;
+  if (set.length < EID_VARIABLES.length) {
+    for (const name of EID_VARIABLES.filter((n) => env[n] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `required when any of ${EID_VARIABLES.join(', ')} is set` });
+    }
+    return;
+  }
+  if (env.EID_REDIRECT_URI && !new URL(env.EID_REDIRECT_URI).pathname.endsWith(EID_CALLBACK_PATH)) {
+    ctx.addIssue({ code: 'custom', path: ['EID_REDIRECT_URI'], message: `must be the portal's callback URL <origin>${EID_CALLBACK_PATH}` });
+  }
+  if (env.NODE_ENV === 'production') {
+    for (const name of ['EID_ISSUER', 'EID_AUTH_ENDPOINT', 'EID_REDIRECT_URI'] as const) {
+      if (!env[name]?.startsWith('https:')) ctx.addIssue({ code: 'custom', path: [name], message: 'must use https in production' });
+    }
+  }
 });
 
 export type Config = z.infer<typeof envSchema>;
 
 /** Parses `env` (default `process.env`); throws an Error that lists every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -65,7 +65,8 @@ function isHttps(config: Config): boolean {
   return config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
+/** The value of cookie `name` in a Cookie request header; undefined when absent. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -13,7 +13,7 @@ import { createLogger } from './log';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = openDatabase(config.DATABASE_PATH, { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS });
   const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: (msg: string) => logger.info(msg) });
   if (stats) logger.info('seeded an empty database', { ...stats });
   const deps = createAppDeps(db, config, systemClock, logger);

@@ -65,8 +65,13 @@ export const loginAttempts = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     /** Null when the e-mail matched no person. */
     personId: integer().references(() => persons.id, { onDelete: 'set null' }),
-    /** The e-mail as entered, trimmed and lower-cased, cut to 100 characters. */
+    /**
+     * The e-mail as entered, trimmed and lower-cased, cut to 100 characters. For an electronic-ID login (no e-mail
+     * entered) the person's registered e-mail, or '' when none.
+     */
     email: text().notNull(),
+    /** How the person proved who they are: PASSWORD (e-mail and password) or EID (electronic ID, DOMAIN.md). */
+    method: text({ enum: ['PASSWORD', 'EID'] }).notNull().default('PASSWORD'),
     /** The login status answered (spec 000 section 4 and 8). */
     status: text().notNull(),
     succeeded: integer({ mode: 'boolean' }).notNull(),

@@ -9,3 +9,4 @@ export * from './documents';
 export * from './claims';
 export * from './mandates';
 export * from './bank-accounts';
+export * from './eid';

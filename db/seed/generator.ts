@@ -106,6 +106,7 @@ function prepareStatements(db: Db) {
         account_statement_by_mail, notify_when_payout_possible, prize_draw_vk, membership_status, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    personEidBpk: c.prepare('UPDATE persons SET eid_bpk = ? WHERE id = ?'),
     credential: c.prepare(
       `INSERT INTO credentials (person_id, password_hash, password_changed_at, access_status, failed_attempts, locked_until,
         last_login_at, created_at) VALUES (?, ?, ?, 'ACTIVE', 0, NULL, NULL, ?)`,
@@ -442,6 +443,7 @@ function seedPersona(
     // Answered once, so that the demo logins do not ask the prize-draw question every time.
     prizeDrawVk: plan.vk.length > 0 ? false : null,
   });
+  if (persona.eidBpk) ctx.stmts.personEidBpk.run(persona.eidBpk, personId);
   ctx.stmts.credential.run(personId, passwordHash, ctx.createdAt, ctx.createdAt);
   insertBankAccount(ctx, personId, `${persona.firstName} ${persona.lastName}`, persona.bank.blz, persona.bank.accountNumber, '2015-03-01');
 

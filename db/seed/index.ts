@@ -1,7 +1,9 @@
 /** Public API of the deterministic seed generator (see db/seed/generator.ts and db/seed/cli.ts). */
 export { DEFAULT_SEED, isCalendarDate, seedDatabase, seedIfEmpty, type SeedOptions, type SeedStats } from './generator';
 export {
+  ANNA_EID_BPK,
   DEMO_PASSWORD,
+  demoEidBpk,
   PERSONA_EMAILS,
   PERSONAS,
   personaFundPlan,

@@ -3,6 +3,7 @@
  * tests and manual checks can rely on them. Their figures come from the same roll-forward functions as the
  * population (db/seed/history.ts), so they satisfy the same invariants.
  */
+import { createHash } from 'node:crypto';
 import { makeSvnr } from '../../server/domain/shared/svnr';
 import { type Gender, monthIndex, type SalaryPath } from './history';
 
@@ -33,7 +34,20 @@ export interface Persona {
   city: string;
   /** Bank account: bank code (BLZ) of one of names.ts BANKS and an 11-digit account number. */
   bank: { blz: string; accountNumber: string };
+  /** Electronic-ID bPK linked to the person (persons.eid_bpk), for the eID login demo; none when absent. */
+  eidBpk?: string;
 }
+
+/**
+ * A deterministic demo bPK for persona `key`: `AT:bPK:ZP:` + base64 of SHA-256(key). Demo data only; a real bPK
+ * comes from the eID provider as the ID token's `sub` (DOMAIN.md "Electronic ID").
+ */
+export function demoEidBpk(key: string): string {
+  return `AT:bPK:ZP:${createHash('sha256').update(key).digest('base64')}`;
+}
+
+/** anna's demo bPK: an eID login whose `sub` is this value logs in as anna.muster@example.at. */
+export const ANNA_EID_BPK = demoEidBpk('anna');
 
 /** First valid SVNR for `birthDate` with a serial from `serial` upwards (a serial can give the unissued remainder 10). */
 function personaSvnr(serial: number, birthDate: string): string {
@@ -71,6 +85,7 @@ export const PERSONAS: readonly Persona[] = [
     postcode: '1070',
     city: 'Wien',
     bank: { blz: '20111', accountNumber: '00012345678' },
+    eidBpk: ANNA_EID_BPK,
   },
   {
     key: 'bernd',

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isDatabaseBusyError } from '../../db/client';
 import type { RequestContext } from '../context';
 import { DomainError } from '../domain/shared/errors';
 import { BodyError, parseBody, readBody } from './body';
@@ -13,8 +14,11 @@ const STATUS: Record<DomainError['code'], number> = {
   FORBIDDEN: 404,
 };
 
-function send(res: ServerResponse, status: number, body: unknown, cookies: string[]): void {
-  const headers: Record<string, string | string[]> = { 'Cache-Control': 'no-store' };
+/** Seconds a client is asked to wait (Retry-After) before repeating a request that found the database locked. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+function send(res: ServerResponse, status: number, body: unknown, cookies: string[], extraHeaders: Record<string, string> = {}): void {
+  const headers: Record<string, string | string[]> = { 'Cache-Control': 'no-store', ...extraHeaders };
   if (cookies.length) headers['Set-Cookie'] = cookies;
   if (body === undefined) {
     res.writeHead(status, { ...headers, 'Content-Length': '0' }).end();
@@ -26,8 +30,11 @@ function send(res: ServerResponse, status: number, body: unknown, cookies: strin
 
 /**
  * Serves POST /rest/{method} from the registry. Client errors answer 400 (bad body or fields), 404 (unknown
- * method), 405 (not POST), 406/423 (session) or 413 (too large) with `{ error, message }`; nothing unexpected
- * leaves the server but `{ error: 'INTERNAL' }` with 500, and the cause goes to the server log.
+ * method), 405 (not POST), 406/423 (session) or 413 (too large) with `{ error, message }`. A database that stayed
+ * locked by another writer beyond the busy timeout (SQLITE_BUSY, see `isDatabaseBusyError`) answers 503
+ * `{ error: 'SERVICE_UNAVAILABLE' }` with `Retry-After` and no cookies: the failed statement wrote nothing, and the
+ * client may repeat the request. Nothing else unexpected leaves the server but `{ error: 'INTERNAL' }` with 500;
+ * the cause goes to the server log.
  */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, name: string, ctx: RequestContext): Promise<void> {
   const method = findRestMethod(name, ctx.tenant);
@@ -49,6 +56,17 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
   } catch (error) {
     if (error instanceof BodyError) return send(res, error.status, { error: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message }, []);
     if (error instanceof DomainError) return send(res, STATUS[error.code], { error: error.code, message: error.message }, []);
+    if (isDatabaseBusyError(error)) {
+      ctx.logger.warn('rest method found the database locked', { method: name });
+      if (res.headersSent) return;
+      return send(
+        res,
+        503,
+        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
+        [],
+        { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+      );
+    }
     ctx.logger.error('rest method failed', { method: name, error: error instanceof Error ? error.message : String(error) });
     if (!res.headersSent) send(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' }, []);
   }

@@ -28,19 +28,44 @@ export interface TestServer {
  * Starts the real portal (GraphQL, REST, static) on 127.0.0.1 with a port chosen by the OS, over a fresh SQLite
  * file in a temp folder seeded with `members` generated members plus the demo personas. The clock is manual
  * and starts at TEST_TODAY 10:00 Vienna time.
+ *
+ * - `env`: extra configuration variables, or a function of the server's URL that returns them (for variables
+ *   that must name the server itself). `DB_BUSY_TIMEOUT_MS` sets the busy timeout of the server's connection.
+ * - `databasePath`: serve this existing, already seeded file instead (opened and migrated, not seeded; `close()`
+ *   leaves it in place). `members` is ignored then.
  */
-export async function startTestServer(options: { members?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    members?: number;
+    env?: Record<string, string> | ((url: string) => Record<string, string>);
+    databasePath?: string;
+  } = {},
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const dbPath = join(dir, 'portal.db');
+  const dbPath = options.databasePath ?? join(dir, 'portal.db');
   const db = openDatabase(dbPath);
-  await seedDatabase(db, { members: options.members ?? 20, today: TEST_TODAY });
-  const config = loadConfig({ DATABASE_PATH: dbPath, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...options.env });
+  if (options.databasePath === undefined) await seedDatabase(db, { members: options.members ?? 20, today: TEST_TODAY });
+  // The app is bound after listening, so that `env` can name the server's own URL.
+  const late: { app?: ReturnType<typeof createApp> } = {};
+  const { server, port } = await listen((req, res) => late.app!(req, res), 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}`;
+  const env = typeof options.env === 'function' ? options.env(url) : options.env;
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({ DATABASE_PATH: dbPath, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...env });
+  } catch (error) {
+    await closeServer(server);
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const clock = new ManualClock(Date.parse(`${TEST_TODAY}T09:00:00Z`));
   const logLines: string[] = [];
   const deps = createAppDeps(db, config, clock, createLogger('debug', (line) => logLines.push(line)));
-  const { server, port } = await listen(createApp(deps, { webRoot: join(dir, 'no-web') }), 0, '127.0.0.1');
+  late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     db,
     dbPath,
     clock,

@@ -31,6 +31,19 @@ export interface LoginResult {
   sessionToken?: string;
 }
 
+/** How a person proved who they are at login; written to the login attempt. */
+export type LoginMethod = 'PASSWORD' | 'EID';
+
+/**
+ * A person whose identity has been proven (correct password, or a valid electronic-ID answer), with what the
+ * login status depends on. `accessStatus` is null when the person has no portal access (no credentials row).
+ */
+export interface LoginSubject {
+  personId: number;
+  accessStatus: 'ACTIVE' | 'DEACTIVATED' | 'LOCKED' | 'PENDING_ACTIVATION' | null;
+  membershipStatus: 'ACTIVE' | 'EXITED' | 'DECEASED';
+}
+
 /** The session a request carries, after the time-out checks. */
 export type SessionCheck =
   | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP'; selectedDutyId: number | null; stage: 'PENDING' | 'ACTIVE' }
@@ -51,10 +64,11 @@ export function createAuthService(deps: {
 }) {
   const { store, clock, tenant, settings, loginStateOf } = deps;
 
-  function record(personId: number | null, email: string, status: LoginStatus, meta: RequestMeta): void {
+  function record(personId: number | null, email: string, status: LoginStatus, meta: RequestMeta, method: LoginMethod = 'PASSWORD'): void {
     store.recordAttempt({
       personId,
       email: email.slice(0, EMAIL_MAX_LENGTH),
+      method,
       status,
       succeeded: status.startsWith('SUCCESSFUL'),
       ipAddress: meta.ipAddress,
@@ -107,19 +121,37 @@ export function createAuthService(deps: {
       record(subject.personId, email, status, meta);
       return { status };
     }
-    const nowIso = isoInstant(clock.now());
-    store.recordSuccess(subject.personId, nowIso);
+    store.recordSuccess(subject.personId, isoInstant(clock.now()));
+    return completeLogin(subject, { method: 'PASSWORD', email }, meta);
+  }
+
+  /**
+   * Finishes a login whose identity check has passed: the password in `login`, the electronic ID in
+   * server/domain/eid (DOMAIN.md "Electronic ID"). Shared so that both ways answer the same statuses and open
+   * sessions the same way (spec 000 sections 4 and 8).
+   *
+   * Order: maintenance (MAINTENANCE); access (DEACTIVATED, LOCKED; not yet activated or no portal access at all:
+   * NOT_VALID); membership (ERROR_AUSGETRETEN, ERROR_TOT); then the status machine (`nextLoginStatus`). A logged-in
+   * status opens an ACTIVE session, a flow status (terms, IBK decision, data sync, e-mail update) a PENDING one;
+   * every other status opens none. The session gets a new random token (only its hash is stored), so an id planted
+   * before login is never adopted. The attempt is recorded in login_attempts with `via.method` and `via.email`.
+   *
+   * @returns the status, and the new session's cookie token when a session was opened.
+   */
+  function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string }, meta: RequestMeta): LoginResult {
     let status: LoginStatus;
-    if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
+    if (settings.maintenance) status = 'MAINTENANCE';
+    else if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
     else if (subject.accessStatus === 'LOCKED') status = 'LOCKED';
-    else if (subject.accessStatus === 'PENDING_ACTIVATION') status = 'NOT_VALID';
+    else if (subject.accessStatus === 'PENDING_ACTIVATION' || subject.accessStatus === null) status = 'NOT_VALID';
     else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
     else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
     else status = nextLoginStatus(loginStateOf(subject.personId));
-    record(subject.personId, email, status, meta);
+    record(subject.personId, via.email, status, meta, via.method);
     const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
     if (!stage) return { status };
 
+    const nowIso = isoInstant(clock.now());
     const token = newSessionToken();
     store.createSession({
       tokenHash: hashToken(token),
@@ -174,7 +206,7 @@ export function createAuthService(deps: {
     return s.state === 'ACTIVE' && s.stage === 'ACTIVE';
   }
 
-  return { login, logout, checkSession, isLoggedIn };
+  return { login, completeLogin, logout, checkSession, isLoggedIn };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -6,16 +6,24 @@ import { credentials, loginAttempts, persons, pkContracts, sessions, vkAccounts 
  * Queries of the auth area. The only place that knows how credentials, sessions and login attempts are stored.
  */
 export function createAuthStore(db: Db) {
+  const subjectColumns = {
+    personId: persons.id,
+    email: persons.email,
+    membershipStatus: persons.membershipStatus,
+    passwordHash: credentials.passwordHash,
+    accessStatus: credentials.accessStatus,
+  };
   const personByEmail = db
-    .select({
-      personId: persons.id,
-      membershipStatus: persons.membershipStatus,
-      passwordHash: credentials.passwordHash,
-      accessStatus: credentials.accessStatus,
-    })
+    .select(subjectColumns)
     .from(persons)
     .leftJoin(credentials, eq(credentials.personId, persons.id))
     .where(eq(persons.email, sql.placeholder('email')))
+    .prepare();
+  const personByBpk = db
+    .select(subjectColumns)
+    .from(persons)
+    .leftJoin(credentials, eq(credentials.personId, persons.id))
+    .where(eq(persons.eidBpk, sql.placeholder('bpk')))
     .prepare();
 
   const sessionByHash = db.select().from(sessions).where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare();
@@ -50,6 +58,14 @@ export function createAuthStore(db: Db) {
     /** Person, membership and credential state for a normalised e-mail; undefined when unknown. */
     findLoginSubject(email: string) {
       return personByEmail.get({ email });
+    },
+
+    /**
+     * Person, membership and credential state for the sector-specific person identifier (bPK) an electronic-ID
+     * login delivered (persons.eid_bpk, unique); undefined when no person is linked to it.
+     */
+    findLoginSubjectByBpk(bpk: string) {
+      return personByBpk.get({ bpk });
     },
 
     /** Which funds the person has contracts with. */

@@ -15,6 +15,7 @@ export const tenantResolvers: Resolvers = {
         eidAuthEndpoint: c.eid?.authEndpoint ?? null,
         eidClientId: c.eid?.clientId ?? null,
         eidRedirectUri: c.eid?.redirectUri ?? null,
+        eidStartUrl: c.eid?.startUrl ?? null,
         idleWarningSeconds: c.idleWarningSeconds,
         severanceDataKey: c.tenant.severanceDataKey,
       };
