@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../db/client';
 import type { Config } from './config';
+import { createSecurityAudit, type SecurityAudit } from './domain/audit/security-audit';
 import { createAccountsService } from './domain/accounts/accounts.service';
 import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
@@ -23,6 +24,8 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   authSettings: AuthSettings;
+  /** Security audit log (security_events). */
+  audit: SecurityAudit;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -39,6 +42,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     clock,
     logger,
     tenant: TENANTS[config.TENANT],
+    audit: createSecurityAudit(db, clock),
     authSettings: {
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,
@@ -94,7 +98,15 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     tenant,
     maintenance: deps.authSettings.maintenance,
   });
-  const auth = createAuthService({ store: deps.stores.auth, clock, tenant, settings: deps.authSettings, loginStateOf: loginFlow.loginStateOf });
+  const auth = createAuthService({
+    store: deps.stores.auth,
+    clock,
+    tenant,
+    settings: deps.authSettings,
+    loginStateOf: loginFlow.loginStateOf,
+    audit: deps.audit,
+    requestMeta: meta,
+  });
   const accounts = createAccountsService({ loaders, tenant });
   const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant });
   /** Set-Cookie header values for the answer. */
@@ -128,12 +140,14 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     requirePersonId(): number {
       const s = session();
       if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
+      deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
     requireFlowSession(): FlowSession {
       const s = session();
       if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
+      deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     setSessionCookie(token: string): void {

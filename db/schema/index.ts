@@ -10,3 +10,4 @@ export * from './claims';
 export * from './mandates';
 export * from './bank-accounts';
 export * from './eid';
+export * from './security-events';

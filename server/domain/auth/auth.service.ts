@@ -1,6 +1,7 @@
 import type { Clock } from '../shared/clock';
 import { isoInstant } from '../shared/clock';
 import type { TenantDefinition } from '../../tenants';
+import type { SecurityAudit } from '../audit/security-audit';
 import type { AuthStore } from './auth.store';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
 import { checkLoginInput, EMAIL_MAX_LENGTH, isLoggedInStatus, normalizeEmail, PASSWORD_MAX_LENGTH, type LoginStatus } from './auth.rules';
@@ -61,10 +62,22 @@ export function createAuthService(deps: {
   settings: AuthSettings;
   /** The person's login state for the status machine (server/domain/login-flow). */
   loginStateOf: (personId: number) => LoginState;
+  /** Security audit log (login success and failure, lockout, session end). */
+  audit?: SecurityAudit;
+  /** Origin of the request this service instance serves, for session-end events. */
+  requestMeta?: RequestMeta;
 }) {
-  const { store, clock, tenant, settings, loginStateOf } = deps;
+  const { store, clock, tenant, settings, loginStateOf, audit } = deps;
+  const requestMeta: RequestMeta = deps.requestMeta ?? { ipAddress: null, userAgent: null };
+
+  /** Ends a session and writes the SESSION_END security event. */
+  function endSession(tokenHash: string, personId: number | null, at: number, reason: 'LOGOUT' | 'IDLE_TIMEOUT' | 'ABSOLUTE_TIMEOUT'): void {
+    if (store.endSession(tokenHash, isoInstant(at), reason)) audit?.record('SESSION_END', personId, requestMeta, { reason });
+  }
 
   function record(personId: number | null, email: string, status: LoginStatus, meta: RequestMeta, method: LoginMethod = 'PASSWORD'): void {
+    const succeeded = isLoggedInStatus(status) || isPendingStatus(status);
+    audit?.record(succeeded ? 'LOGIN_SUCCESS' : 'LOGIN_FAILURE', personId, meta, { status, method });
     store.recordAttempt({
       personId,
       email: email.slice(0, EMAIL_MAX_LENGTH),
@@ -117,7 +130,10 @@ export function createAuthService(deps: {
     const correct = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(subject.passwordHash, password));
     if (!correct) {
       const status: LoginStatus = guess >= settings.lockoutThreshold ? 'LOCKED_TEMPORARY' : 'ERROR_PWD_INVALID';
-      if (status === 'LOCKED_TEMPORARY') store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
+      if (status === 'LOCKED_TEMPORARY') {
+        store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
+        audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
+      }
       record(subject.personId, email, status, meta);
       return { status };
     }
@@ -169,7 +185,8 @@ export function createAuthService(deps: {
   /** Ends the session of `token` on the server. Unknown or ended tokens are ignored. */
   function logout(token: string | undefined): void {
     if (!token || !isWellFormedToken(token)) return;
-    store.endSession(hashToken(token), isoInstant(clock.now()), 'LOGOUT');
+    const row = store.findSession(hashToken(token));
+    endSession(hashToken(token), row?.personId ?? null, clock.now(), 'LOGOUT');
   }
 
   /**
@@ -189,11 +206,11 @@ export function createAuthService(deps: {
     const now = clock.now();
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {
-      store.endSession(tokenHash, isoInstant(now), 'ABSOLUTE_TIMEOUT');
+      endSession(tokenHash, row.personId, now, 'ABSOLUTE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
     if (now - lastSeen > settings.idleTimeoutMs) {
-      store.endSession(tokenHash, isoInstant(now), 'IDLE_TIMEOUT');
+      endSession(tokenHash, row.personId, now, 'IDLE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
     if (options.touch && now - lastSeen > 15_000) store.touchSession(tokenHash, isoInstant(now));

@@ -104,13 +104,16 @@ export function createAuthStore(db: Db) {
       return sessionByHash.get({ tokenHash });
     },
 
-    /** Marks an active session as ended; no effect on an already ended one. */
-    endSession(tokenHash: string, at: string, reason: NonNullable<typeof sessions.$inferSelect.endReason>): void {
-      db.update(sessions)
+    /** Marks an active session as ended; no effect on an already ended one. @returns true when this call ended it. */
+    endSession(tokenHash: string, at: string, reason: NonNullable<typeof sessions.$inferSelect.endReason>): boolean {
+      const result = db
+        .update(sessions)
         .set({ endedAt: at, endReason: reason })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
         .run();
+      return result.changes === 1;
     },
+
 
     touchSession(tokenHash: string, at: string): void {
       db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash)).run();

@@ -1,0 +1,33 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { persons } from './persons';
+
+/** Kinds of security events (OWASP ASVS 5.0 V16 security logging). */
+export const SECURITY_EVENT_TYPES = [
+  'LOGIN_SUCCESS',
+  'LOGIN_FAILURE',
+  'LOCKOUT',
+  'SESSION_END',
+  'ACCESS_DENIED',
+  'PASSWORD_CHANGE',
+  'EMAIL_CHANGE',
+] as const;
+
+/**
+ * Security audit log: who (if known), when, from where, what. Never holds passwords, tokens, codes or bPKs; the
+ * detail is a small JSON object of codes (status, reason, method).
+ */
+export const securityEvents = sqliteTable(
+  'security_events',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    occurredAt: text().notNull(),
+    type: text({ enum: SECURITY_EVENT_TYPES }).notNull(),
+    personId: integer().references(() => persons.id, { onDelete: 'set null' }),
+    ipAddress: text(),
+    userAgent: text(),
+    detail: text({ mode: 'json' }).$type<Record<string, string | number | boolean | null>>().notNull(),
+  },
+  (t) => [index('security_events_person_idx').on(t.personId, t.occurredAt), index('security_events_type_idx').on(t.type, t.occurredAt)],
+);
+
+export type SecurityEventRow = typeof securityEvents.$inferSelect;
