@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/durability/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'db/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/durability/**/*.test.ts', 'tests/security/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'db/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
