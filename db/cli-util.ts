@@ -1,0 +1,18 @@
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * True when the module of `moduleUrl` (pass `import.meta.url`) is the script Node was started with
+ * (`tsx db/backup.ts`, `node --import tsx db/restore.ts`), false when it is imported (tests, other modules). Lets a
+ * file export its functions and be a command line at once.
+ */
+export function isMainModule(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(resolve(script)) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}
