@@ -130,15 +130,21 @@ export function createAuthService(deps: {
     const correct = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(subject.passwordHash, password));
     if (!correct) {
       const status: LoginStatus = guess >= settings.lockoutThreshold ? 'LOCKED_TEMPORARY' : 'ERROR_PWD_INVALID';
-      if (status === 'LOCKED_TEMPORARY') {
-        store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
-        audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
-      }
-      record(subject.personId, email, status, meta);
+      // Lock, audit and attempt row together: a failure in between leaves none of them.
+      store.inTransaction(() => {
+        if (status === 'LOCKED_TEMPORARY') {
+          store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
+          audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
+        }
+        record(subject.personId, email, status, meta);
+      });
       return { status };
     }
-    store.recordSuccess(subject.personId, isoInstant(clock.now()));
-    return completeLogin(subject, { method: 'PASSWORD', email }, meta);
+    // Counter reset, attempt row, audit event and session in one transaction.
+    return store.inTransaction(() => {
+      store.recordSuccess(subject.personId, isoInstant(clock.now()));
+      return completeLogin(subject, { method: 'PASSWORD', email }, meta);
+    });
   }
 
   /**
@@ -155,31 +161,34 @@ export function createAuthService(deps: {
    * @returns the status, and the new session's cookie token when a session was opened.
    */
   function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string }, meta: RequestMeta): LoginResult {
-    let status: LoginStatus;
-    if (settings.maintenance) status = 'MAINTENANCE';
-    else if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
-    else if (subject.accessStatus === 'LOCKED') status = 'LOCKED';
-    else if (subject.accessStatus === 'PENDING_ACTIVATION' || subject.accessStatus === null) status = 'NOT_VALID';
-    else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
-    else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
-    else status = nextLoginStatus(loginStateOf(subject.personId));
-    record(subject.personId, via.email, status, meta, via.method);
-    const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
-    if (!stage) return { status };
+    // Attempt row, audit event and session are written together or not at all.
+    return store.inTransaction(() => {
+      let status: LoginStatus;
+      if (settings.maintenance) status = 'MAINTENANCE';
+      else if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
+      else if (subject.accessStatus === 'LOCKED') status = 'LOCKED';
+      else if (subject.accessStatus === 'PENDING_ACTIVATION' || subject.accessStatus === null) status = 'NOT_VALID';
+      else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
+      else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
+      else status = nextLoginStatus(loginStateOf(subject.personId));
+      record(subject.personId, via.email, status, meta, via.method);
+      const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
+      if (!stage) return { status };
 
-    const nowIso = isoInstant(clock.now());
-    const token = newSessionToken();
-    store.createSession({
-      tokenHash: hashToken(token),
-      personId: subject.personId,
-      tenant: tenant.id,
-      createdAt: nowIso,
-      lastSeenAt: nowIso,
-      ipAddress: meta.ipAddress,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      stage,
+      const nowIso = isoInstant(clock.now());
+      const token = newSessionToken();
+      store.createSession({
+        tokenHash: hashToken(token),
+        personId: subject.personId,
+        tenant: tenant.id,
+        createdAt: nowIso,
+        lastSeenAt: nowIso,
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        stage,
+      });
+      return { status, sessionToken: token };
     });
-    return { status, sessionToken: token };
   }
 
   /** Ends the session of `token` on the server. Unknown or ended tokens are ignored. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { writeTransaction, type Db } from '../../../db/client';
 import { credentials, loginAttempts, persons, pkContracts, sessions, vkAccounts } from '../../../db/schema';
 
 /**
@@ -55,6 +55,11 @@ export function createAuthStore(db: Db) {
     RETURNING failed_attempts`);
 
   return {
+    /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one. */
+    inTransaction<T>(fn: () => T): T {
+      return db.$client.inTransaction ? fn() : writeTransaction(db, fn);
+    },
+
     /** Person, membership and credential state for a normalised e-mail; undefined when unknown. */
     findLoginSubject(email: string) {
       return personByEmail.get({ email });
