@@ -5,11 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Browser tests against the real server on a fresh database. The port and the database path are chosen once, in
- * the runner process, and kept in process.env: Playwright's workers evaluate this file again and inherit the
- * environment, so they reuse the same values (and the tests find the database file in E2E_DATABASE_PATH).
+ * Browser tests against the real server on fresh databases, one project per tenant (ARCHITECTURE.md "tests"):
+ * - "main tenant": every spec except `*.regional.spec.ts`, against a server with TENANT=main;
+ * - "regional tenant": the `*.regional.spec.ts` specs, against a second server with TENANT=regional on its own port
+ *   and database, configured with an announcement, Matomo, a chatbot and the eID login (the browser tests stub
+ *   the external hosts).
+ * Ports and database paths are chosen once, in the runner process, and kept in process.env: Playwright's workers
+ * evaluate this file again and inherit the environment, so they reuse the same values (and the tests find the
+ * database files in E2E_DATABASE_PATH and E2E_REGIONAL_DATABASE_PATH).
  */
-if (!process.env.E2E_PORT) {
+function freePort(): string {
   const probe = spawnSync(
     process.execPath,
     [
@@ -20,14 +25,25 @@ if (!process.env.E2E_PORT) {
   );
   const port = Number(probe.stdout.trim());
   if (!Number.isInteger(port) || port <= 0) throw new Error(`Could not find a free port: ${probe.stderr}`);
-  process.env.E2E_PORT = String(port);
-}
-if (!process.env.E2E_DATABASE_PATH) {
-  process.env.E2E_DATABASE_PATH = join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
+  return String(port);
 }
 
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_REGIONAL_PORT ??= freePort();
+process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
+process.env.E2E_REGIONAL_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
+
 const port = process.env.E2E_PORT;
+const regionalPort = process.env.E2E_REGIONAL_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+const regionalBaseURL = `http://127.0.0.1:${regionalPort}`;
+
+const serverEnv = {
+  SEED_MEMBERS: '50',
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+} as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +55,6 @@ export default defineConfig({
   reporter: 'list',
   timeout: 60_000,
   use: {
-    baseURL,
     headless: true,
     locale: 'de-AT',
     timezoneId: 'Europe/Vienna',
@@ -56,22 +71,51 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'main tenant', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npx tsx server/main.ts',
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
-      SEED_MEMBERS: '50',
-      PORT: port,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      TENANT: 'main',
+  projects: [
+    {
+      name: 'main tenant',
+      testIgnore: /\.regional\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL },
     },
-  },
+    {
+      name: 'regional tenant',
+      testMatch: /\.regional\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: regionalBaseURL },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...serverEnv, DATABASE_PATH: process.env.E2E_DATABASE_PATH, PORT: port, TENANT: 'main' },
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${regionalBaseURL}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        DATABASE_PATH: process.env.E2E_REGIONAL_DATABASE_PATH,
+        PORT: regionalPort,
+        TENANT: 'regional',
+        ANNOUNCEMENT_HTML:
+          '<p><strong>Wartungsarbeiten:</strong> Am Samstag ist das Portal von 8 bis 10 Uhr nicht erreichbar.</p><img src="x" onerror="window.__announcementXss=1"><script>window.__announcementXss=2</script>',
+        MATOMO_SITE_ID: '7',
+        MATOMO_URL: 'https://analytics.example.at/',
+        CHATBOT_URL: 'https://chat.example.at/widget.js',
+        EID_AUTH_ENDPOINT: 'https://eid.example.at/auth',
+        EID_CLIENT_ID: 'portal-regional',
+        EID_REDIRECT_URI: `${regionalBaseURL}/webportal/eid/callback`,
+        EID_ISSUER: 'https://eid.example.at',
+        EID_CLIENT_SECRET: 'e2e-client-secret',
+      },
+    },
+  ],
 });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Password of every demo persona (db/seed/personas.ts). */
+/** Password of every demo persona (db/seed/personas.ts and db/seed/login-personas.ts). */
 export const DEMO_PASSWORD = 'Pensionskasse#2026';
 
 export const personas = {
@@ -9,16 +9,39 @@ export const personas = {
   clara: { email: 'clara.pension@example.at', name: 'Clara Pension' },
 } as const;
 
+/** The login personas of db/seed/login-personas.ts: one branch of the login flow each. */
+export const loginPersonas = {
+  dora: 'dora.nutzung@example.at',
+  emil: 'emil.dienst@example.at',
+  fritz: 'fritz.brief@example.at',
+  gabi: 'gabi.erstlogin@example.at',
+  hans: 'hans.update@example.at',
+  ida: 'ida.newsletter@example.at',
+  karl: 'karl.gesperrt@example.at',
+  lena: 'lena.ausgetreten@example.at',
+  max: 'max.verstorben@example.at',
+  otto: 'otto.kunde@example.at',
+  paula: 'paula.ansprech@example.at',
+  rita: 'rita.review@example.at',
+  sepp: 'sepp.gesperrt@example.at',
+  nina: 'nina.aktivierung@example.at',
+} as const;
+
 /** The password input (the show/hide button's name also starts with "Passwort"). */
 export function passwordField(page: Page) {
   return page.getByLabel('Passwort', { exact: true });
 }
 
+/** Fills in the login form on the current page and submits it. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+}
+
 /** Logs in through the login screen and waits for the dashboard. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/#/login');
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await passwordField(page).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitLogin(page, email, password);
   await expect(page).toHaveURL(/#\/dashboard$/);
 }

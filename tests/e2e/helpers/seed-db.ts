@@ -1,13 +1,19 @@
 import Database from 'better-sqlite3';
 
 /**
- * Read-only access to the database the test server seeded (its path is in E2E_DATABASE_PATH, see
- * playwright.config.ts), so tests compare the screen with what is stored instead of with copied numbers.
+ * Access to the databases the test servers seeded (paths in E2E_DATABASE_PATH and E2E_REGIONAL_DATABASE_PATH, see
+ * playwright.config.ts), so tests compare the screen with what is stored instead of with copied numbers. Reads are
+ * read-only; the one write (`expireSessionsOf`) plays the passing of time for the session time-out.
  */
-function openSeedDb(): Database.Database {
-  const path = process.env.E2E_DATABASE_PATH;
-  if (!path) throw new Error('E2E_DATABASE_PATH is not set; run the tests through playwright.config.ts');
-  return new Database(path, { readonly: true, fileMustExist: true });
+export type TestTenant = 'main' | 'regional';
+
+function openSeedDb(tenant: TestTenant = 'main', readonly = true): Database.Database {
+  const variable = tenant === 'main' ? 'E2E_DATABASE_PATH' : 'E2E_REGIONAL_DATABASE_PATH';
+  const path = process.env[variable];
+  if (!path) throw new Error(`${variable} is not set; run the tests through playwright.config.ts`);
+  const db = new Database(path, { readonly, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
 }
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
@@ -69,4 +75,69 @@ export function severanceStatementsOf(email: string): SeveranceStatementRow[] {
       order by a.id, s.stichtag desc`,
     email,
   );
+}
+
+export interface PersonFlagsRow {
+  newsletter_pk: number | null;
+  newsletter_vk: number | null;
+  benefit_statement_digital: number | null;
+  account_statement_by_mail: number;
+  notify_when_payout_possible: number;
+  prize_draw_vk: number | null;
+  terms_pending: string | null;
+  annual_statement_decision_pending: number;
+  annual_statement_via_portal: number | null;
+  login_data_sync_pending: number;
+  email_update_pending: string | null;
+}
+
+/** The login-flow flags and preferences of the person with `email` (main tenant's database). */
+export function personFlagsOf(email: string): PersonFlagsRow {
+  const [row] = query<PersonFlagsRow>(
+    `select newsletter_pk, newsletter_vk, benefit_statement_digital, account_statement_by_mail,
+            notify_when_payout_possible, prize_draw_vk, terms_pending, annual_statement_decision_pending,
+            annual_statement_via_portal, login_data_sync_pending, email_update_pending
+       from persons where email = ?`,
+    email,
+  );
+  if (!row) throw new Error(`no person ${email}`);
+  return row;
+}
+
+export interface SessionRow {
+  mailbox_type: string;
+  customer_designation: string | null;
+  stage: string;
+}
+
+/** The open sessions of the person with `email`, newest first, with the chosen mailbox and duty. */
+export function openSessionsOf(email: string): SessionRow[] {
+  return query<SessionRow>(
+    `select s.mailbox_type, d.customer_designation, s.stage
+       from sessions s
+       join persons p on p.id = s.person_id
+       left join contact_duties d on d.id = s.selected_duty_id
+      where p.email = ? and s.ended_at is null
+      order by s.created_at desc`,
+    email,
+  );
+}
+
+/**
+ * Makes the open sessions of the person with `email` look idle for a day, as if the member had left the browser
+ * alone: the server's next check ends them with IDLE_TIMEOUT (SESSION_TIMEOUT in GraphQL, HTTP 423 in REST).
+ */
+export function expireSessionsOf(email: string, tenant: TestTenant = 'main'): number {
+  const db = openSeedDb(tenant, false);
+  try {
+    const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+    return db
+      .prepare(
+        `update sessions set last_seen_at = ?
+          where ended_at is null and person_id = (select id from persons where email = ?)`,
+      )
+      .run(dayAgo, email).changes;
+  } finally {
+    db.close();
+  }
 }

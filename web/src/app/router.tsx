@@ -26,6 +26,10 @@ interface Screen {
 /** The screens this app has; route keys without a screen (registration, …) fall through to "not found". */
 const screens: readonly Screen[] = [
   { key: 'login', layout: 'public', load: () => import('./routes/login') },
+  { key: 'activation', layout: 'public', load: () => import('./routes/activation') },
+  { key: 'qr', layout: 'public', load: () => import('./routes/qr') },
+  { key: 'eid', layout: 'public', load: () => import('./routes/eid') },
+  { key: 'updateRegistration', layout: 'public', load: () => import('./routes/update-registration') },
   { key: 'dashboard', layout: 'authenticated', load: () => import('./routes/dashboard') },
   { key: 'pensionAccount', layout: 'authenticated', load: () => import('./routes/pension-account') },
   { key: 'severanceAccount', layout: 'authenticated', load: () => import('./routes/severance-account') },
@@ -37,8 +41,13 @@ function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[]
     .map((screen) => ({ path: paths[screen.key].path, lazy: lazyScreen(screen.load) }));
 }
 
+export interface AppRouterOptions {
+  /** Inactivity before the warning (clientConfig.idleWarningSeconds). */
+  idleWarningSeconds: number;
+}
+
 /** The hash router (spec 000 section 2) with the routes `tenant` offers; any other address shows "not found". */
-export function createAppRouter(tenant: TenantId) {
+export function createAppRouter(tenant: TenantId, options: AppRouterOptions) {
   const routes: RouteObject[] = [
     {
       Component: Root,
@@ -47,7 +56,7 @@ export function createAppRouter(tenant: TenantId) {
       children: [
         { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace /> },
         {
-          Component: PublicLayout,
+          element: <PublicLayout tenant={tenant} />,
           children: [
             {
               ErrorBoundary: RouteError,
@@ -56,7 +65,7 @@ export function createAppRouter(tenant: TenantId) {
           ],
         },
         {
-          element: <AuthenticatedLayout tenant={tenant} />,
+          element: <AuthenticatedLayout tenant={tenant} idleWarningSeconds={options.idleWarningSeconds} />,
           children: [{ ErrorBoundary: RouteError, children: screenRoutes(tenant, 'authenticated') }],
         },
       ],

@@ -2,16 +2,33 @@
  * Every route of the web app, once (ARCHITECTURE.md "web/"), with a `getHref` builder for links and navigation.
  * `path` is the react-router pattern; `getHref` returns the path without the leading `#` (the hash router adds it).
  *
- * Routes that are linked to but not built yet (password lost, registration, terms of use) are listed too, so links
- * have one source; the router only mounts the keys it has a screen for, the rest show the not-found page.
+ * All routes of spec 000 section 2 are listed, also those not built yet (registration, password flows, inbox, …),
+ * so links have one source and each tenant's route set is complete; the router mounts only the keys it has a screen
+ * for, everything else shows the not-found page.
  */
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
+  /** Login with the activation flag; the link carries `id` (or an id after `=` in the hash). */
+  activation: { path: '/activation', getHref: (id?: string) => (id ? `/activation?id=${encodeURIComponent(id)}` : '/activation') },
+  /** Login with the qr flag (`entryViaQrCode`). */
+  qr: { path: '/qr', getHref: () => '/qr' },
+  /** Confirm the stored e-mail: `status` is UPDATE_VK_MAIL, UPDATE_PK_MAIL or UPDATE_PKVK_MAIL. */
+  updateRegistration: {
+    path: '/updateRegistration/:status',
+    getHref: (status: string) => `/updateRegistration/${encodeURIComponent(status)}`,
+  },
+  orderRegistrationCode: { path: '/orderRegistrationCode', getHref: () => '/orderRegistrationCode' },
   registration: { path: '/registration', getHref: () => '/registration' },
   pwdLost: { path: '/pwdLost', getHref: () => '/pwdLost' },
+  pwdReset: { path: '/pwdReset', getHref: () => '/pwdReset' },
+  pwdChange: { path: '/pwdChange', getHref: () => '/pwdChange' },
+  /** Terms of use; opens in a new tab. */
   nutzung: { path: '/nutzung', getHref: () => '/nutzung' },
+  /** Electronic-ID flow: no session check, never redirects to login on its own. */
+  eid: { path: '/eid', getHref: () => '/eid' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  settings: { path: '/einstellungen', getHref: () => '/einstellungen' },
   pensionAccount: {
     path: '/kontoinformation/pensionskasse/:stichtag?',
     getHref: (stichtag?: string) =>
@@ -22,6 +39,42 @@ export const paths = {
     getHref: (stichtag?: string) =>
       stichtag ? `/kontoinformation/vorsorgekasse/${encodeURIComponent(stichtag)}` : '/kontoinformation/vorsorgekasse',
   },
+  inboxMessages: { path: '/postfach/posteingang', getHref: () => '/postfach/posteingang' },
+  inbox: {
+    path: '/postfach/:step/:id?',
+    getHref: (step: string, id?: string) =>
+      id ? `/postfach/${encodeURIComponent(step)}/${encodeURIComponent(id)}` : `/postfach/${encodeURIComponent(step)}`,
+  },
+  severanceClaims: {
+    path: '/gm/:step?',
+    getHref: (step?: string) => (step ? `/gm/${encodeURIComponent(step)}` : '/gm'),
+  },
+  ownContributions: {
+    path: '/eigenbeitraege/:step?/:param?',
+    getHref: (step?: string, param?: string) => {
+      if (!step) return '/eigenbeitraege';
+      const base = `/eigenbeitraege/${encodeURIComponent(step)}`;
+      return param ? `${base}/${encodeURIComponent(param)}` : base;
+    },
+  },
+  calculatorOnly: { path: '/rechner', getHref: () => '/rechner' },
+  calculator: { path: '/vorsorgerechner', getHref: () => '/vorsorgerechner' },
+  documents: {
+    path: '/dokumente/:step?',
+    getHref: (step?: string) => (step ? `/dokumente/${encodeURIComponent(step)}` : '/dokumente'),
+  },
+  pensionInvestment: {
+    path: '/veranlagung/pensionskasse/:vrg?',
+    getHref: (vrg?: string) => (vrg ? `/veranlagung/pensionskasse/vrg${encodeURIComponent(vrg)}` : '/veranlagung/pensionskasse'),
+  },
+  severanceInvestment: { path: '/veranlagung/vorsorgekasse', getHref: () => '/veranlagung/vorsorgekasse' },
+  mergeSeverance: { path: '/abfertigungsbeitraege-zusammenlegen', getHref: () => '/abfertigungsbeitraege-zusammenlegen' },
+  mergeSeveranceUpload: {
+    path: '/abfertigungsbeitraege-zusammenlegen-upload',
+    getHref: () => '/abfertigungsbeitraege-zusammenlegen-upload',
+  },
+  uploadForm: { path: '/upload-formular', getHref: () => '/upload-formular' },
+  sitemap: { path: '/sitemap', getHref: () => '/sitemap' },
 } as const;
 
 export type RouteKey = keyof typeof paths;
@@ -32,12 +85,40 @@ export type TenantId = 'main' | 'regional';
 const allRouteKeys = Object.keys(paths) as RouteKey[];
 
 /**
- * The route keys each tenant offers (spec 000 section 2): the regional tenant has no Pensionskasse routes.
+ * Routes that show Pensionskasse data or features: only a tenant with a pension fund (server/tenants.ts
+ * `pensionFund`) offers them. tests/unit/tenants.test.ts checks this against the server.
+ */
+export const pensionFundRouteKeys: readonly RouteKey[] = ['pensionAccount', 'ownContributions', 'pensionInvestment'];
+
+/**
+ * The route keys each tenant offers (spec 000 section 2 "Routes, main tenant" and "Routes, regional tenant"): the
+ * main tenant offers every route; the regional tenant lacks the Pensionskasse account information, own
+ * contributions, documents, investment, merging and upload routes, the calculator-only mode and the sitemap.
  * tests/unit/tenants.test.ts compares this with the server's capabilities in server/tenants.ts.
  */
 export const tenantRouteKeys: Record<TenantId, readonly RouteKey[]> = {
   main: allRouteKeys,
-  regional: allRouteKeys.filter((key) => key !== 'pensionAccount'),
+  regional: [
+    'root',
+    'login',
+    'activation',
+    'qr',
+    'updateRegistration',
+    'orderRegistrationCode',
+    'registration',
+    'pwdLost',
+    'pwdReset',
+    'pwdChange',
+    'nutzung',
+    'eid',
+    'dashboard',
+    'calculator',
+    'settings',
+    'severanceAccount',
+    'inboxMessages',
+    'inbox',
+    'severanceClaims',
+  ],
 };
 
 /** Maps the GraphQL `Tenant` enum value (`MAIN`, `REGIONAL`) to the tenant id. */

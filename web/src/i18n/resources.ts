@@ -1,9 +1,10 @@
 import accountInfo from './de/account-info.json';
 import common from './de/common.json';
 import dashboard from './de/dashboard.json';
+import loginFlow from './de/login-flow.json';
 import login from './de/login.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...dashboard, ...accountInfo } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo } },
 } as const;

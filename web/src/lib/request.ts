@@ -9,6 +9,8 @@
  *   member to /login with the matching notice.
  */
 
+import { DEFAULT_LANGUAGE, queryParam, requestedLanguage, resolveLanguage, type AddressParts } from './url-params';
+
 /** Request time-out of spec 000 section 9. */
 export const REQUEST_TIMEOUT_MS = 180_000;
 
@@ -35,18 +37,14 @@ export function notifySessionEnd(reason: SessionEndReason): void {
   for (const listener of sessionEndListeners) listener(reason);
 }
 
-const SUPPORTED_LANGUAGES = ['de'] as const;
-const DEFAULT_LANGUAGE = 'de';
-
 /**
  * The portal language: the `lng` query parameter (in the page's query string or in the hash route's query string)
- * when it names a supported language, else `de` (spec 000 section 1).
+ * when it names a supported language, else `de` (spec 000 section 1). Without an `lng` in the current address, the
+ * language the page was opened with is kept (the hash router drops the parameter on navigation).
  */
-export function portalLanguage(location: Pick<Location, 'search' | 'hash'> | undefined = globalThis.location): string {
-  if (!location) return DEFAULT_LANGUAGE;
-  const hashQuery = location.hash.includes('?') ? location.hash.slice(location.hash.indexOf('?')) : '';
-  const requested = new URLSearchParams(location.search).get('lng') ?? new URLSearchParams(hashQuery).get('lng');
-  return SUPPORTED_LANGUAGES.find((lng) => lng === requested) ?? DEFAULT_LANGUAGE;
+export function portalLanguage(location: AddressParts | undefined = globalThis.location): string {
+  const requested = queryParam('lng', location);
+  return requested === null ? (requestedLanguage() ?? DEFAULT_LANGUAGE) : resolveLanguage(requested);
 }
 
 function timeoutSignal(signal: AbortSignal | null | undefined): AbortSignal {

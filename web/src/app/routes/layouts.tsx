@@ -1,22 +1,38 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { CookieBanner } from '../../components/layout/cookie-banner';
 import { PageLayout } from '../../components/layout/page-layout';
 import type { NavItem } from '../../components/layout/site-header';
 import { LoadingState } from '../../components/ui/loading-state';
+import { externalLinks } from '../../config/links';
 import { paths, tenantOffers, type TenantId } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { SessionWatch } from '../../features/auth/components/session-watch';
+import { queryParam } from '../../lib/url-params';
 
-/** Layout of public routes (login, not found): no navigation. */
-export function PublicLayout() {
+function cookieBanner(tenant: TenantId) {
+  return <CookieBanner privacyHref={tenant === 'regional' ? externalLinks.regionalPrivacy : externalLinks.privacy} />;
+}
+
+/**
+ * Layout of public routes (login, activation, eID, e-mail confirmation, not found): no navigation. With the query
+ * parameter `embedded=1` header and footer are hidden (spec 000 section 2).
+ */
+export function PublicLayout({ tenant }: { tenant: TenantId }) {
+  const location = useLocation();
+  const embedded = queryParam('embedded', { search: window.location.search, hash: `#${location.pathname}${location.search}` }) === '1';
   return (
-    <PageLayout homeHref={paths.login.getHref()}>
+    <PageLayout tenant={tenant} homeHref={paths.login.getHref()} embedded={embedded} banner={cookieBanner(tenant)}>
       <Outlet />
     </PageLayout>
   );
 }
 
-/** Layout of the routes behind the login: main navigation for the tenant's routes and the logout button. */
-export function AuthenticatedLayout({ tenant }: { tenant: TenantId }) {
+/**
+ * Layout of the routes behind the login: main navigation for the tenant's routes, the logout button, and the
+ * inactivity watch with the keep-alive (spec 000 sections 4 and 9).
+ */
+export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: TenantId; idleWarningSeconds: number }) {
   const { t } = useTranslation();
   const navItems: NavItem[] = [
     { href: paths.dashboard.getHref(), label: t('layout.nav.dashboard') },
@@ -28,8 +44,15 @@ export function AuthenticatedLayout({ tenant }: { tenant: TenantId }) {
       : []),
   ];
   return (
-    <PageLayout homeHref={paths.dashboard.getHref()} navItems={navItems} headerActions={<LogoutButton />}>
+    <PageLayout
+      tenant={tenant}
+      homeHref={paths.dashboard.getHref()}
+      navItems={navItems}
+      headerActions={<LogoutButton />}
+      banner={cookieBanner(tenant)}
+    >
       <Outlet />
+      <SessionWatch idleWarningSeconds={idleWarningSeconds} />
     </PageLayout>
   );
 }

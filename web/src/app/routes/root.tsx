@@ -1,34 +1,74 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { resetAnalyticsUser, trackPageView } from '../../lib/analytics';
+import { broadcastAuth, onAuthMessage } from '../../lib/auth-channel';
+import type { LoginNotice, NavigationState } from '../../lib/navigation-state';
 import { onSessionEnd, type SessionEndReason } from '../../lib/request';
 
-const NOTICE_BY_REASON: Record<SessionEndReason, 'timeout' | 'failure' | undefined> = {
+const NOTICE_BY_REASON: Record<SessionEndReason, LoginNotice | undefined> = {
   timeout: 'timeout',
   failure: 'failure',
   unauthenticated: undefined,
 };
 
+/** The hash route's path at the time of the call (listeners live as long as the app, so they read it then). */
+function currentRoutePath(): string {
+  return window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+}
+
+/** Routes a session end or another tab's logout does not leave: the login itself and the electronic-ID flow. */
+function staysOnEnd(path: string): boolean {
+  return path === paths.login.getHref() || path === paths.eid.getHref();
+}
+
+/** An activation link with the id after an equals sign (`#/activation=…`), read as `/activation?id=…`. */
+function legacyActivationId(pathname: string): string | null {
+  const prefix = `${paths.activation.getHref()}=`;
+  return pathname.startsWith(prefix) ? pathname.slice(prefix.length) : null;
+}
+
 /**
- * Root of every route: sends the member to /login when the session ends (spec 000 section 4 "Session end"), restores
- * scroll positions, and moves focus to the new page's heading after a navigation so screen readers announce it.
+ * Root of every route (spec 000 sections 2, 4 and 9):
+ * - a session end (HTTP 406 → failure notice, HTTP 423 or SESSION_TIMEOUT → timeout notice) forgets the cached data,
+ *   tells the other tabs (`timeout` under mvbv-auth) and goes to /login, unless on /login or /eid;
+ * - another tab's logout or timeout does the same here, and resets the analytics user id;
+ * - each route change is a page view for analytics (with the German window title);
+ * - after a navigation, focus moves to the new page's heading so screen readers announce it; scroll is restored.
  */
 export function Root() {
   const navigate = useNavigate();
   const location = useLocation();
   const client = useApolloClient();
-  useEffect(
-    () =>
-      onSessionEnd((reason) => {
-        void client.clearStore();
-        // Read the address at the time of the call: the listener lives as long as the app.
-        const currentPath = window.location.hash.replace(/^#/, '').split('?')[0];
-        if (currentPath === paths.login.getHref()) return;
-        void navigate(paths.login.getHref(), { replace: true, state: { notice: NOTICE_BY_REASON[reason] } });
-      }),
-    [client, navigate],
-  );
+
+  useEffect(() => {
+    const toLogin = (notice: LoginNotice | undefined) => {
+      if (staysOnEnd(currentRoutePath())) return;
+      const state: NavigationState = { notice };
+      void navigate(paths.login.getHref(), { replace: true, state });
+    };
+    const stopSessionEnd = onSessionEnd((reason) => {
+      void client.clearStore();
+      if (reason !== 'unauthenticated') broadcastAuth('timeout');
+      toLogin(NOTICE_BY_REASON[reason]);
+    });
+    const stopAuthMessages = onAuthMessage((message) => {
+      if (message.type === 'login') return; // the login page handles it
+      void client.clearStore();
+      resetAnalyticsUser();
+      toLogin(message.type === 'timeout' ? 'timeout' : 'loggedOutElsewhere');
+    });
+    return () => {
+      stopSessionEnd();
+      stopAuthMessages();
+    };
+  }, [client, navigate]);
+
+  // Child effects run first, so the new screen has set its window title by now.
+  useEffect(() => {
+    trackPageView(window.location.href, document.title);
+  }, [location.pathname]);
 
   const firstRender = useRef(true);
   useEffect(() => {
@@ -36,11 +76,14 @@ export function Root() {
       firstRender.current = false;
       return;
     }
-    if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
+    if ((location.state as NavigationState | null)?.keepFocus) return;
     const main = document.getElementById('content');
     const target = main?.querySelector<HTMLElement>('h1[tabindex="-1"]') ?? main;
     target?.focus({ preventScroll: true });
   }, [location.pathname, location.state]);
+
+  const activationId = legacyActivationId(location.pathname);
+  if (activationId !== null) return <Navigate to={paths.activation.getHref(activationId)} replace />;
 
   return (
     <>

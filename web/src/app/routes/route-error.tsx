@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
+import { errorMessages, remoteLog } from '../../lib/remote-log';
 import { ChunkLoadTimeoutError } from '../../lib/with-timeout';
 
 /** Whether `error` says a lazily loaded screen did not arrive (time-out, network, new deployment). */
@@ -9,11 +11,14 @@ function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(message);
 }
 
-/** Error state of a route: a screen that failed to load or to render. */
+/** Error state of a route: a screen that failed to load or to render. The error goes to the remote log. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
+  useEffect(() => {
+    remoteLog(chunk ? 'ChunkLoad' : 'RouteError', 'ERROR', errorMessages(error));
+  }, [chunk, error]);
   return (
     <div className="state state--error" role="alert">
       <h1 className="state__title" tabIndex={-1}>

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { externalLinks } from '../../config/links';
-import { paths } from '../../config/paths';
+import { paths, type TenantId } from '../../config/paths';
 import { SKIP_TARGETS } from './skip-links';
 
-/** Footer with the legal links (spec 000 section 2); the terms of use open in a new tab. */
-export function SiteFooter() {
+/**
+ * Footer with the legal links (spec 000 section 2); the terms of use open in a new tab. The regional tenant links its
+ * own data-protection information.
+ */
+export function SiteFooter({ tenant }: { tenant: TenantId }) {
   const { t } = useTranslation();
   const newTab = t('layout.newTab');
   return (
@@ -17,7 +20,7 @@ export function SiteFooter() {
             </a>
           </li>
           <li>
-            <a href={externalLinks.privacy}>{t('layout.footer.privacy')}</a>
+            <a href={tenant === 'regional' ? externalLinks.regionalPrivacy : externalLinks.privacy}>{t('layout.footer.privacy')}</a>
           </li>
           <li>
             <a href={externalLinks.accessibility}>{t('layout.footer.accessibility')}</a>

@@ -2,21 +2,23 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 /**
- * The login page's one query: the quiet session check (`session` never fails and never extends the session) and the
- * client configuration its boxes render.
+ * The login page's one query: the quiet session check (`session` never fails and never extends the session; left
+ * out in the electronic-ID flow) and the client configuration its boxes render.
  */
 export const LoginPage_Query = graphql(`
-  query LoginPage_Query {
-    session {
+  query LoginPage_Query($checkSession: Boolean!) {
+    session @include(if: $checkSession) {
       loggedIn
     }
     clientConfig {
       tenant
       ...VersionLine_ClientConfigFragment
+      ...AnnouncementBanner_ClientConfigFragment
+      ...EidLoginButton_ClientConfigFragment
     }
   }
 `);
 
-export function useLoginPage() {
-  return useQuery(LoginPage_Query, { fetchPolicy: 'network-only' });
+export function useLoginPage({ checkSession }: { checkSession: boolean }) {
+  return useQuery(LoginPage_Query, { variables: { checkSession }, fetchPolicy: 'network-only' });
 }

@@ -2,15 +2,18 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 export const LoginForm_LoginMutation = graphql(`
-  mutation LoginForm_Login($email: String!, $password: String!) {
-    login(email: $email, password: $password) {
+  mutation LoginForm_Login($email: String!, $password: String!, $entryViaQrCode: Boolean) {
+    login(email: $email, password: $password, entryViaQrCode: $entryViaQrCode) {
       status
       loggedIn
     }
   }
 `);
 
-/** Logs in with e-mail and password; the answer's `status` says where an error belongs (spec 000 section 8). */
+/**
+ * Logs in with e-mail and password (`entryViaQrCode` on the /qr route); the answer's `status` is either an error,
+ * shown at the field it belongs to (spec 000 section 8), or the first step of the login flow (section 4).
+ */
 export function useLogIn() {
   return useMutation(LoginForm_LoginMutation);
 }

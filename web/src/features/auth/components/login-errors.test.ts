@@ -46,7 +46,7 @@ describe('loginErrorPlacement', () => {
     expect(failedCallPlacement).toEqual(expected);
   });
 
-  it('answers a further login step the portal does not offer yet with a form-level message', () => {
+  it('answers a login-flow status, which the flow handles instead, with a form-level message', () => {
     expect(loginErrorPlacement('IBK_DECISSION')).toEqual({ form: 'login.error.stepNotAvailable' });
   });
 });

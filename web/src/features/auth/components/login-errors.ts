@@ -25,9 +25,9 @@ const loginDataInvalidOnBoth: LoginErrorPlacement = {
 };
 
 /**
- * Placement of the message for a login status that did not log the member in (spec 000 section 8). A status that
- * would need a further login step (terms, mailbox choice, …) is not offered by this portal yet and gets a form-level
- * message.
+ * Placement of the message for an error status of the login (spec 000 section 8). The statuses of the login flow
+ * (terms, mailbox choice, …) never get here: the form hands them to the flow (`login-flow.ts` `isErrorStatus`); should
+ * one arrive anyway, it gets a form-level message.
  */
 export function loginErrorPlacement(status: LoginStatus): LoginErrorPlacement {
   switch (status) {

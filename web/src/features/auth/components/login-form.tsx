@@ -1,32 +1,59 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
+import type { LoginStatus } from '../../../gql/graphql';
 import { useLogIn } from '../api/log-in';
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
+import { isErrorStatus } from './login-flow';
 import { loginSchema, type LoginClientErrorCode, type LoginFormInput, type LoginFormValues } from './login-schema';
 
-function describedBy(...ids: Array<string | false | undefined>): string | undefined {
+function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const list = ids.filter(Boolean).join(' ');
   return list === '' ? undefined : list;
 }
 
+type Field = 'email' | 'password';
+
+/** Caps lock is reported on desktop devices only (spec 000 section 2): a fine pointer, not a touch screen. */
+function isDesktop(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
+}
+
+interface LoginFormProps {
+  /** Sends `entryViaQrCode` with the login (the /qr route). */
+  entryViaQrCode?: boolean;
+  /** A login answer that is a step of the login flow (not an error): the page runs the flow. */
+  onProceed: (status: LoginStatus, email: string) => void;
+  /** The login flow runs: the form waits. */
+  flowRunning?: boolean;
+  /** The member submits the form (the page drops notices of an earlier visit). */
+  onAttempt?: () => void;
+}
+
 /**
  * The login form (spec 000 sections 2, 5 and 8): the zod schema pre-checks the fields, the server answers with a
- * status whose message is shown at the field it belongs to (`aria-invalid` + `aria-describedby`).
+ * status; an error status is shown at the field it belongs to (`aria-invalid` + `aria-describedby`), any other
+ * status starts the login flow. A caps-lock warning shows at the focused field on desktop devices.
  */
-export function LoginForm() {
+export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = false, onAttempt }: LoginFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [logIn, { loading }] = useLogIn();
   const [showPassword, setShowPassword] = useState(false);
   const [serverErrors, setServerErrors] = useState<LoginErrorPlacement | null>(null);
+  const [capsLockAt, setCapsLockAt] = useState<Field | null>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
+  const ids = {
+    email: useId(),
+    password: useId(),
+    emailError: useId(),
+    passwordError: useId(),
+    emailCaps: useId(),
+    passwordCaps: useId(),
+  };
 
   const {
     register,
@@ -59,17 +86,28 @@ export function LoginForm() {
 
   const onSubmit = async (values: LoginFormValues) => {
     setServerErrors(null);
+    onAttempt?.();
     try {
-      const { data } = await logIn({ variables: values });
-      if (data?.login.loggedIn) {
-        await navigate(paths.dashboard.getHref(), { replace: true });
+      const { data } = await logIn({ variables: { ...values, entryViaQrCode } });
+      if (!data) {
+        showServerErrors(failedCallPlacement);
         return;
       }
-      showServerErrors(data ? loginErrorPlacement(data.login.status) : failedCallPlacement);
+      if (isErrorStatus(data.login.status)) showServerErrors(loginErrorPlacement(data.login.status));
+      else onProceed(data.login.status, values.email);
     } catch {
       showServerErrors(failedCallPlacement);
     }
   };
+
+  const capsLockHandlers = (field: Field) => ({
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (isDesktop()) setCapsLockAt(event.getModifierState('CapsLock') ? field : null);
+    },
+    onKeyUp: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (isDesktop()) setCapsLockAt(event.getModifierState('CapsLock') ? field : null);
+    },
+  });
 
   const renderMessage = (id: string, message: FieldMessage | undefined) =>
     message ? (
@@ -85,8 +123,19 @@ export function LoginForm() {
       </p>
     ) : null;
 
+  // The live region exists before the warning, so that screen readers announce it when it appears.
+  const renderCapsLock = (id: string, field: Field) => (
+    <div id={id} className="field__live" aria-live="polite">
+      {capsLockAt === field ? <p className="field__warning">{t('login.capsLock')}</p> : null}
+    </div>
+  );
+
+  const busy = loading || flowRunning;
+  const emailField = register('email');
+  const passwordField = register('password');
+
   return (
-    <form className="login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>
+    <form className="login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
       {serverErrors?.form ? (
         <div ref={formErrorRef} tabIndex={-1}>
           <Notice tone="error">{t(serverErrors.form)}</Notice>
@@ -106,10 +155,16 @@ export function LoginForm() {
           autoFocus
           className="field__input"
           aria-invalid={emailInvalid}
-          aria-describedby={describedBy(emailMessage && ids.emailError)}
-          {...register('email')}
+          aria-describedby={describedBy(emailMessage && ids.emailError, capsLockAt === 'email' && ids.emailCaps)}
+          {...emailField}
+          {...capsLockHandlers('email')}
+          onBlur={(event) => {
+            setCapsLockAt(null);
+            void emailField.onBlur(event);
+          }}
         />
         {renderMessage(ids.emailError, emailMessage)}
+        {renderCapsLock(ids.emailCaps, 'email')}
       </div>
 
       <div className={passwordInvalid ? 'field field--invalid' : 'field'}>
@@ -127,8 +182,14 @@ export function LoginForm() {
             aria-describedby={describedBy(
               passwordMessage && ids.passwordError,
               passwordProblem === 'sameAsEmail' && emailMessage && ids.emailError,
+              capsLockAt === 'password' && ids.passwordCaps,
             )}
-            {...register('password')}
+            {...passwordField}
+            {...capsLockHandlers('password')}
+            onBlur={(event) => {
+              setCapsLockAt(null);
+              void passwordField.onBlur(event);
+            }}
           />
           <button
             type="button"
@@ -148,9 +209,10 @@ export function LoginForm() {
           </button>
         </div>
         {renderMessage(ids.passwordError, passwordMessage)}
+        {renderCapsLock(ids.passwordCaps, 'password')}
       </div>
 
-      <button type="submit" className="button button--primary button--block" disabled={loading}>
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
         {t('login.submit')}
       </button>
       {loading ? <BusyOverlay label={t('login.busy')} /> : null}

@@ -1,51 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { externalLinks } from '../../../config/links';
 import { paths } from '../../../config/paths';
+import type { ActivationStatus, LoginStatus } from '../../../gql/graphql';
+import { onAuthMessage } from '../../../lib/auth-channel';
+import { LOGIN_NOTICES, noticeOf, type LoginNotice, type NavigationState } from '../../../lib/navigation-state';
+import { queryParam } from '../../../lib/url-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useActivateAccount } from '../api/activate-account';
 import { useLoginPage } from '../api/get-login-page';
+import { activationIdFrom } from './activation-link';
+import { AnnouncementBanner } from './announcement-banner';
+import { EidLoginButton } from './eid-login-button';
+import { loginErrorPlacement } from './login-errors';
+import { isErrorStatus, isLoginStatus } from './login-flow';
 import { LoginForm } from './login-form';
 import { RegistrationBox } from './registration-box';
+import { useLoginFlow } from './use-login-flow';
 import { VersionLine } from './version-line';
 
-/** Notices the login page shows when another screen sends the member here (spec 000 section 2 "Notices"). */
-export type LoginNotice = 'timeout' | 'failure' | 'loggedOut';
+/**
+ * How the login screen was reached (spec 000 section 2): `/login`, `/activation` (activation flag), `/qr` (qr flag)
+ * or `/eid` (the answer of the electronic-ID login; no session check, never sends itself to the login).
+ */
+export type LoginMode = 'login' | 'activation' | 'qr' | 'eid';
 
-function noticeOf(state: unknown): LoginNotice | null {
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  return notice === 'timeout' || notice === 'failure' || notice === 'loggedOut' ? notice : null;
+type ActivationResult = ActivationStatus | 'pending';
+
+/** The electronic-ID answer the /eid route was opened with. */
+type EidAnswer = { status: LoginStatus } | { error: 'INCOMPLETE' | 'NOT_LINKED' } | null;
+
+function eidAnswerOf(status: string | null, error: string | null): EidAnswer {
+  if (error === 'NOT_LINKED') return { error: 'NOT_LINKED' };
+  if (error !== null) return { error: 'INCOMPLETE' };
+  if (status === null) return null;
+  return isLoginStatus(status) ? { status } : { error: 'INCOMPLETE' };
 }
 
 /**
- * The login screen: a quiet session check first (a valid session goes to the dashboard), then the form, the links,
- * and for the main tenant the registration box and the version line.
+ * The login screen: a quiet session check (a valid session goes to the dashboard), the notices (session end,
+ * activation, electronic ID, a stopped login flow), the announcement, the eID button, the form with the login flow's
+ * dialogs, the links, and for the main tenant the registration box and the version line.
  */
-export function LoginPage() {
+export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { data, loading } = useLoginPage();
+  const navigate = useNavigate();
+  const inEidFlow = mode === 'eid';
+  const { data, loading } = useLoginPage({ checkSession: !inEidFlow });
+  const [formKey, setFormKey] = useState(0);
+  const [email, setEmail] = useState<string | null>(null);
+  const flow = useLoginFlow({
+    email,
+    onDone: () => setFormKey((key) => key + 1),
+    returnTo: inEidFlow ? queryParam('returnTo') : null,
+  });
   useDocumentTitle(t('login.pageTitle'));
 
-  if (data?.session.loggedIn) return <Navigate to={paths.dashboard.getHref()} replace />;
-  if (loading) return <LoadingState label={t('login.checkingSession')} />;
+  // A notice handed over by another screen is shown once: it is taken out of the history entry, so that it does not
+  // come back with the browser's back button after the member has left the login.
+  const [routeNotice, setRouteNotice] = useState<LoginNotice | null>(() => noticeOf(location.state, LOGIN_NOTICES));
+  useEffect(() => {
+    if (noticeOf(location.state, LOGIN_NOTICES) === null) return;
+    const state: NavigationState = { keepFocus: true };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state });
+  }, [location, navigate]);
 
-  const notice = noticeOf(location.state);
+  // Activation link (/activation?id=… or an id after "=" in the hash): activated on load and whenever the id changes.
+  const activationId = mode === 'activation' ? activationIdFrom({ search: window.location.search, hash: window.location.hash }) : null;
+  const [activation, setActivation] = useState<{ id: string; result: ActivationResult } | null>(null);
+  const [activate] = useActivateAccount();
+  // The call started for the current id: a link is activated once per visit of the screen, even when the effect
+  // runs again (React's strict mode runs effects twice in development; a second call would answer ALREADY_ACTIVATED).
+  const startedActivation = useRef<{ id: string; answer: Promise<ActivationStatus> } | null>(null);
+  useEffect(() => {
+    if (!activationId) return;
+    let current = true;
+    if (startedActivation.current?.id !== activationId) {
+      const answer = activate({ variables: { registrationId: activationId } }).then(
+        ({ data: result }) => result?.activateAccount.status ?? 'ERROR',
+        () => 'ERROR' as const,
+      );
+      startedActivation.current = { id: activationId, answer };
+    }
+    void startedActivation.current.answer.then((result) => {
+      if (current) setActivation({ id: activationId, result });
+    });
+    return () => {
+      current = false;
+    };
+  }, [activationId, activate]);
+  const activationResult: ActivationResult | null = activationId
+    ? activation?.id === activationId
+      ? activation.result
+      : 'pending'
+    : null;
+
+  // The electronic-ID answer: a login status runs the login flow like a login answer; errors are explained.
+  const eidAnswer = inEidFlow ? eidAnswerOf(queryParam('status'), queryParam('error')) : null;
+  const eidStatus = eidAnswer && 'status' in eidAnswer ? eidAnswer.status : null;
+  const startedEidStatus = useRef<string | null>(null);
+  const { start } = flow;
+  useEffect(() => {
+    if (!eidStatus || isErrorStatus(eidStatus) || startedEidStatus.current === eidStatus) return;
+    startedEidStatus.current = eidStatus;
+    start(eidStatus);
+  }, [eidStatus, start]);
+
+  // A login in another tab sends this tab to the dashboard, except in the electronic-ID flow.
+  useEffect(() => {
+    if (inEidFlow) return undefined;
+    return onAuthMessage((message) => {
+      if (message.type === 'login') void navigate(paths.dashboard.getHref(), { replace: true });
+    });
+  }, [inEidFlow, navigate]);
+
+  if (!inEidFlow && data?.session?.loggedIn) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (loading && !data) return <LoadingState label={t('login.checkingSession')} />;
+
   const isMainTenant = data?.clientConfig.tenant !== 'REGIONAL';
   const newTab = t('layout.newTab');
+  const eidProblem =
+    eidAnswer && 'error' in eidAnswer
+      ? t(`login.eid.${eidAnswer.error}`)
+      : eidStatus && isErrorStatus(eidStatus)
+        ? t(loginErrorPlacement(eidStatus).form ?? loginErrorPlacement(eidStatus).email?.key ?? 'login.error.loginDataInvalid')
+        : null;
 
   return (
-    <div className="login-page">
+    <div className={isMainTenant ? 'login-page' : 'login-page login-page--single'}>
       <section className="card login-card" aria-labelledby="login-title">
         <h1 id="login-title" tabIndex={-1}>
           {t('login.heading')}
         </h1>
         <p className="lead">{t('login.intro')}</p>
-        {notice ? (
-          <Notice tone={notice === 'loggedOut' ? 'success' : 'warning'}>{t(`login.notice.${notice}`)}</Notice>
+        {data ? <AnnouncementBanner config={data.clientConfig} /> : null}
+        {routeNotice ? (
+          <Notice tone={routeNotice === 'loggedOut' ? 'success' : 'warning'}>{t(`login.notice.${routeNotice}`)}</Notice>
         ) : null}
-        <LoginForm />
+        {activationResult && activationResult !== 'pending' ? (
+          <Notice tone={activationResult === 'SUCCESSFUL' || activationResult === 'ALREADY_ACTIVATED' ? 'success' : 'error'}>
+            {t(`login.activation.${activationResult}`)}
+            {activationResult === 'ERROR_LINK_EXPIRED' ? (
+              <>
+                {' '}
+                <a href={`#${paths.registration.getHref()}`}>{t('login.activation.registerAgain')}</a>
+              </>
+            ) : null}
+          </Notice>
+        ) : null}
+        {eidProblem ? <Notice tone="error">{eidProblem}</Notice> : null}
+        {flow.problem ? <Notice tone="error">{t(flow.problem)}</Notice> : null}
+        {data ? <EidLoginButton config={data.clientConfig} /> : null}
+        <LoginForm
+          key={formKey}
+          entryViaQrCode={mode === 'qr'}
+          flowRunning={flow.busy || flow.dialog !== null}
+          onAttempt={() => setRouteNotice(null)}
+          onProceed={(status, loginEmail) => {
+            setEmail(loginEmail);
+            flow.start(status);
+          }}
+        />
         <nav aria-label={t('login.links.label')}>
           <ul className="link-list">
             <li>
@@ -60,13 +180,20 @@ export function LoginPage() {
               </a>
             </li>
             <li>
-              <a href={externalLinks.help}>{t('login.links.help')}</a>
+              {isMainTenant ? (
+                <a href={externalLinks.help}>{t('login.links.help')}</a>
+              ) : (
+                <a href={externalLinks.regionalPrivacy}>{t('login.links.privacy')}</a>
+              )}
             </li>
           </ul>
         </nav>
       </section>
       {isMainTenant ? <RegistrationBox /> : null}
       {data && isMainTenant ? <VersionLine config={data.clientConfig} /> : null}
+      {flow.dialog}
+      {activationResult === 'pending' ? <BusyOverlay label={t('login.activation.busy')} /> : null}
+      {flow.busy ? <BusyOverlay label={t('state.wait')} /> : null}
     </div>
   );
 }

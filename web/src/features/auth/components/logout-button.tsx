@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { resetAnalyticsUser } from '../../../lib/analytics';
+import { broadcastAuth } from '../../../lib/auth-channel';
+import type { NavigationState } from '../../../lib/navigation-state';
 import { useLogOut } from '../api/log-out';
 
-/** Logs out (mutation `logout`) and returns to the login page with the logged-out notice. */
+/**
+ * Logs out (mutation `logout`), tells the other tabs (`logout` under mvbv-auth) and returns to the login page with
+ * the logged-out notice.
+ */
 export function LogoutButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -12,7 +18,10 @@ export function LogoutButton() {
     // The cache is cleared either way; should the session still be valid, the login page's session check
     // sends the member back to the dashboard.
     await logOut().catch(() => undefined);
-    await navigate(paths.login.getHref(), { replace: true, state: { notice: 'loggedOut' } });
+    broadcastAuth('logout');
+    resetAnalyticsUser();
+    const state: NavigationState = { notice: 'loggedOut' };
+    await navigate(paths.login.getHref(), { replace: true, state });
   };
   return (
     <button type="button" className="button button--header" onClick={onClick} disabled={loading}>

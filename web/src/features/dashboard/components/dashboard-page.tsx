@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { Notice } from '../../../components/ui/notice';
 import { paths, tenantIdOf, tenantOffers } from '../../../config/paths';
+import { DASHBOARD_NOTICES, noticeOf } from '../../../lib/navigation-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardWelcome } from './dashboard-welcome';
@@ -10,9 +13,15 @@ import { PensionContractSummary } from './pension-contract-summary';
 import { QuickLinks, type QuickLink } from './quick-links';
 import { SeveranceAccountSummary } from './severance-account-summary';
 
-/** The dashboard (spec 001 section 2): greeting, contracts and accounts with their latest figures, quick links. */
+/**
+ * The dashboard (spec 001 section 2): greeting, contracts and accounts with their latest figures, quick links. After
+ * a login answered with UPDATE_REGISTRATION it asks the member to review the stored data (the settings screen that
+ * spec 000 section 4 sends them to is not built yet).
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const notice = noticeOf(location.state, DASHBOARD_NOTICES);
   const { data, error, refetch } = useDashboard();
   useDocumentTitle(t('dashboard.pageTitle'));
 
@@ -36,6 +45,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <DashboardWelcome person={me} />
+      {notice === 'reviewRegistration' ? <Notice tone="info">{t('dashboard.reviewRegistration')}</Notice> : null}
       {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
       <div className="dashboard__funds">
         {hasPension ? (

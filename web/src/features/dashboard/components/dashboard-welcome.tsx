@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../../gql';
 import type { DashboardWelcome_PersonFragmentFragment } from '../../../gql/graphql';
-import { formatPersonName } from './person-name';
+import { formatPersonName } from '../../../lib/person-name';
 
 export const DashboardWelcomeFragment = graphql(`
   fragment DashboardWelcome_PersonFragment on Person {

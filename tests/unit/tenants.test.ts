@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { TENANTS, type TenantId } from '../../server/tenants';
+import { paths, pensionFundRouteKeys, tenantOffers, tenantRouteKeys, type RouteKey } from '../../web/src/config/paths';
+
+/**
+ * The web app's tenant route sets (web/src/config/paths.ts) agree with the server's tenants (server/tenants.ts):
+ * the same tenant ids, and the Pensionskasse routes exactly where the server offers Pensionskasse data.
+ */
+const tenantIds = Object.keys(TENANTS) as TenantId[];
+
+describe('tenant route keys', () => {
+  it('are listed for exactly the tenants the server knows', () => {
+    expect(Object.keys(tenantRouteKeys).sort()).toEqual([...tenantIds].sort());
+  });
+
+  it('name only routes of the route registry, each once', () => {
+    for (const tenant of tenantIds) {
+      for (const key of tenantRouteKeys[tenant]) expect(paths, `${tenant}: ${key}`).toHaveProperty(key);
+      expect(new Set(tenantRouteKeys[tenant]).size, tenant).toBe(tenantRouteKeys[tenant].length);
+    }
+  });
+
+  it('include the Pensionskasse routes exactly for tenants with a pension fund', () => {
+    expect(pensionFundRouteKeys.length).toBeGreaterThan(0);
+    for (const tenant of tenantIds) {
+      for (const key of pensionFundRouteKeys) {
+        expect(tenantOffers(tenant, key), `${tenant}: ${key}`).toBe(TENANTS[tenant].pensionFund);
+      }
+    }
+  });
+
+  it('give the main tenant (Pensionskasse and Vorsorgekasse) every route', () => {
+    expect(TENANTS.main.pensionFund).toBe(true);
+    expect([...tenantRouteKeys.main].sort()).toEqual((Object.keys(paths) as RouteKey[]).sort());
+  });
+
+  it('give the regional tenant the route set of spec 000 section 2, without any Pensionskasse route', () => {
+    expect(TENANTS.regional.pensionFund).toBe(false);
+    const regionalPaths = tenantRouteKeys.regional.map((key) => paths[key].path).sort();
+    expect(regionalPaths).toEqual(
+      [
+        '/',
+        '/login',
+        '/activation',
+        '/qr',
+        '/updateRegistration/:status',
+        '/orderRegistrationCode',
+        '/registration',
+        '/pwdLost',
+        '/pwdReset',
+        '/pwdChange',
+        '/nutzung',
+        '/eid',
+        '/dashboard',
+        '/vorsorgerechner',
+        '/einstellungen',
+        '/kontoinformation/vorsorgekasse/:stichtag?',
+        '/postfach/posteingang',
+        '/postfach/:step/:id?',
+        '/gm/:step?',
+      ].sort(),
+    );
+    for (const key of ['pensionAccount', 'ownContributions', 'documents', 'pensionInvestment', 'uploadForm'] as const) {
+      expect(tenantOffers('regional', key), key).toBe(false);
+    }
+  });
+});

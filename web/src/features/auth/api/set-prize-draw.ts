@@ -1,0 +1,15 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const PrizeDrawDialog_SetParticipationMutation = graphql(`
+  mutation PrizeDrawDialog_SetParticipation($participate: Boolean!) {
+    setPrizeDraw(participate: $participate) {
+      ok
+    }
+  }
+`);
+
+/** Takes part in the Vorsorgekasse prize draw, or not. */
+export function useSetPrizeDraw() {
+  return useMutation(PrizeDrawDialog_SetParticipationMutation);
+}

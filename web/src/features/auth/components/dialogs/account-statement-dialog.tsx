@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { ChoiceGroup } from '../../../../components/ui/choice-group';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
+import { useSetAccountStatementByMail } from '../../api/set-account-statement-by-mail';
+import type { FlowDialogCallbacks } from './flow-dialog-props';
+
+type Delivery = 'mail' | 'post';
+
+/**
+ * The Vorsorgekasse account statement by e-mail (spec 000 section 2, dialogs 6 and 10), with the express-info
+ * checkbox (an e-mail as soon as the severance payout can be decided). `setAccountStatementByMail` answers the login
+ * status again, which the flow handles (spec 000 section 4: "the response feeds the login-event handler").
+ */
+export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCallbacks, 'onStatus' | 'onFailed'>) {
+  const { t } = useTranslation();
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
+  const [expressInfo, setExpressInfo] = useState(false);
+  const [save, { loading }] = useSetAccountStatementByMail();
+
+  const submit = async (choice: Delivery) => {
+    try {
+      const { data } = await save({ variables: { byMail: choice === 'mail', notifyWhenPayoutPossible: expressInfo } });
+      if (!data) throw new Error('setAccountStatementByMail gave no answer');
+      onStatus(data.setAccountStatementByMail.status);
+    } catch {
+      onFailed();
+    }
+  };
+
+  return (
+    <ModalDialog title={t('loginFlow.accountStatement.title')} busy={loading} busyLabel={t('loginFlow.busy')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (delivery) void submit(delivery);
+        }}
+      >
+        <ChoiceGroup
+          legend={t('loginFlow.accountStatement.legend')}
+          value={delivery}
+          onChange={setDelivery}
+          choices={[
+            { value: 'mail', label: t('loginFlow.accountStatement.byMail') },
+            { value: 'post', label: t('loginFlow.accountStatement.byPost') },
+          ]}
+        />
+        <Checkbox
+          label={t('loginFlow.accountStatement.expressInfo')}
+          hint={t('loginFlow.accountStatement.expressInfoHint')}
+          checked={expressInfo}
+          onChange={setExpressInfo}
+        />
+        <div className="modal__actions">
+          <button type="submit" className="button button--primary" disabled={!delivery || loading}>
+            {t('loginFlow.save')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

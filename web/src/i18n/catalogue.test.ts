@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from './resources';
+import { tenantOverrides } from './tenant-catalogue';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Dot-joined keys of every text in `tree`, with the text. */
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else for (const [leaf, text] of leaves(value, path)) result.set(leaf, text);
+  }
+  return result;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+const main = leaves(resources.de.translation as unknown as Tree);
+
+describe('tenant catalogue overrides', () => {
+  for (const [tenant, overrides] of Object.entries(tenantOverrides)) {
+    if (!overrides) continue;
+    it(`${tenant}: replaces only existing texts and keeps their placeholders`, () => {
+      const entries = leaves(overrides as Tree);
+      expect(entries.size).toBeGreaterThan(0);
+      for (const [key, text] of entries) {
+        const original = main.get(key);
+        expect(original, `${key} exists in the German catalogue`).toBeDefined();
+        expect(placeholders(text), key).toEqual(placeholders(original ?? ''));
+        expect(text, `${key} differs from the main text`).not.toBe(original);
+      }
+    });
+  }
+});
+
+describe('German catalogue', () => {
+  it('addresses the member formally: no "du", "dich", "dein"', () => {
+    for (const [key, text] of main) expect(text, key).not.toMatch(/\b(du|dich|dir|dein\w*)\b/i);
+  });
+});

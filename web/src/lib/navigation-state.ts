@@ -1,0 +1,29 @@
+/**
+ * The `state` one screen hands to the next with `navigate(to, { state })`: a notice the target shows once (the
+ * login page's session notices, the dashboard's review request), and `keepFocus`, which tells the root route not to
+ * move focus to the new page's heading. Features never import each other, so the shapes live here.
+ */
+export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere'] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
+
+export const DASHBOARD_NOTICES = ['reviewRegistration'] as const;
+export type DashboardNotice = (typeof DASHBOARD_NOTICES)[number];
+
+export interface NavigationState {
+  notice?: LoginNotice | DashboardNotice;
+  /** E-mail the member logged in with (for the e-mail confirmation page). */
+  email?: string;
+  keepFocus?: boolean;
+}
+
+/** The notice in a location's state when it is one of `allowed`, else null. */
+export function noticeOf<T extends string>(state: unknown, allowed: readonly T[]): T | null {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' && (allowed as readonly string[]).includes(notice) ? (notice as T) : null;
+}
+
+/** The e-mail in a location's state, or null. */
+export function emailOf(state: unknown): string | null {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email !== '' ? email : null;
+}
