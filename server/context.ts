@@ -47,8 +47,10 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,
       lockoutMs: config.LOCKOUT_MINUTES * 60_000,
-      // The client warns after the idle time and logs out 30 s later; the server allows 30 s more for clocks and network.
-      idleTimeoutMs: idleWarningMs + 60_000,
+      // The client warns after the idle time and logs out 30 s later. Activity reaches the server only with the next
+      // keep-alive (every 180 s), so the last one can be up to 180 s older than the last key press: the server
+      // allows warning + 30 s + 180 s + 30 s slack (14 minutes with the default warning of 10).
+      idleTimeoutMs: idleWarningMs + 240_000,
       absoluteTimeoutMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     stores: {

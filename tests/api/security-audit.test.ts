@@ -49,7 +49,7 @@ describe('security audit log (security_events)', () => {
     const client = new PortalClient(server.url);
     await client.rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
     const from = lastId();
-    server.clock.advance(12 * 60_000);
+    server.clock.advance(15 * 60_000);
     await client.rest('getPersonalData');
     await client.rest('getPersonalData');
     await new PortalClient(server.url).rest('getPersonalData');

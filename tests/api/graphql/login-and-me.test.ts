@@ -119,10 +119,10 @@ describe('GraphQL login, me and logout', () => {
   it('throws SESSION_TIMEOUT after the idle time-out', async () => {
     const client = new PortalClient(server.url);
     await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
-    server.clock.advance(12 * 60_000);
+    server.clock.advance(15 * 60_000);
     const res = await client.graphql(`{ me { firstName } }`);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('SESSION_TIMEOUT');
-    server.clock.advance(-12 * 60_000);
+    server.clock.advance(-15 * 60_000);
   });
 
   it('gives a new session id on every login (no fixation)', async () => {

@@ -59,11 +59,11 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
     expect(anonymous.status).toBe(406);
     const client = new PortalClient(server.url);
     await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
-    server.clock.advance(11 * 60_000 + 1);
+    server.clock.advance(14 * 60_000 + 1);
     const timedOut = await client.rest('getPersonalData');
     expect(timedOut.status).toBe(423);
     expect((await client.rest('getPersonalData')).status).toBe(423);
-    server.clock.advance(-(11 * 60_000 + 1));
+    server.clock.advance(-(14 * 60_000 + 1));
   });
 
   it('answers getClientConfig with the version numbers and no eID fields when eID is not configured', async () => {
