@@ -11,6 +11,10 @@ function badInput(message: string): GraphQLError {
 /** The login flow (schema/login-flow.graphql): the same service calls as the spec-000 REST methods. */
 export const loginFlowResolvers: Resolvers = {
   Query: {
+    pendingLogin(_p, _a, ctx) {
+      const session = ctx.requireFlowSession();
+      return { status: ctx.services.loginFlow.currentStatus(session), email: ctx.services.person.get(session.personId).email };
+    },
     serviceDuties: (_p, _a, ctx) => ctx.services.loginFlow.duties(ctx.requirePersonId()).map((d) => ({ ...d, id: String(d.id) })),
     postLoginQuestions: (_p, _a, ctx) => ctx.services.loginFlow.questions(ctx.requirePersonId()),
   },

@@ -50,6 +50,8 @@ describe('update registration: confirming the stored e-mail', () => {
   it('hans confirms his e-mail and is then logged in', async () => {
     const { client, status } = await login('hans.update@example.at');
     expect(status).toBe('UPDATE_PKVK_MAIL');
+    const pending = await client.graphql(`{ pendingLogin { status email } }`);
+    expect(pending.body.data).toEqual({ pendingLogin: { status: 'UPDATE_PKVK_MAIL', email: 'hans.update@example.at' } });
     const res = await client.graphql(`mutation { confirmRegistrationEmail { status loggedIn } }`);
     expect(res.body.data).toEqual({ confirmRegistrationEmail: { status: 'SUCCESSFUL', loggedIn: true } });
     expect((await client.graphql<{ me: { firstName: string } }>(`{ me { firstName } }`)).body.data!.me.firstName).toBe('Hans');
@@ -58,6 +60,8 @@ describe('update registration: confirming the stored e-mail', () => {
   it('cannot be called without a session', async () => {
     const res = await new PortalClient(server.url).graphql(`mutation { confirmRegistrationEmail { status } }`);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const pending = await new PortalClient(server.url).graphql(`{ pendingLogin { email } }`);
+    expect(pending.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { emailOf } from '../../../lib/navigation-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConfirmRegistrationEmail } from '../api/confirm-registration-email';
+import { usePendingLogin } from '../api/get-pending-login';
 import { isUpdateMailStatus } from './login-flow';
 import { useLoginFlow } from './use-login-flow';
 
@@ -14,14 +15,15 @@ import { useLoginFlow } from './use-login-flow';
  * stored e-mail address and lets the member confirm it with `confirmRegistrationEmail`; the answer is handled like
  * any login answer (post-login questions, dashboard). Changing the address comes with a later issue; a hint says so.
  *
- * The address shown is the one the member just logged in with (handed over by the login form): during the pending
- * login the server offers no query for the stored address (`me` needs a completed login).
+ * The address shown is the stored one (`pendingLogin.email`, readable with the pending session); until it has loaded,
+ * the address the member just logged in with (handed over by the login form).
  */
 export function UpdateRegistrationPage() {
   const { t } = useTranslation();
   const { status } = useParams();
   const location = useLocation();
-  const email = emailOf(location.state);
+  const pending = usePendingLogin();
+  const email = pending.data?.pendingLogin.email ?? emailOf(location.state);
   const [confirm, { loading }] = useConfirmRegistrationEmail();
   const flow = useLoginFlow({ email });
   useDocumentTitle(t('loginFlow.updateRegistration.pageTitle'));
