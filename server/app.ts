@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
 import { createGraphQLHandler } from './graphql/yoga';
+import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
 import { createStaticHandler } from './http/static';
 import { handleRest } from './rest/handler';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       await handleRest(req, res, pathname.slice('/rest/'.length), requestContext);
       return;
     }
+    if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (eid.handles(pathname)) {
       const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
       await eid.handle(req, res, pathname, q === -1 ? '' : url.slice(q + 1), requestContext);

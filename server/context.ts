@@ -6,6 +6,10 @@ import { createAccountsService } from './domain/accounts/accounts.service';
 import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
 import { createAuthStore } from './domain/auth/auth.store';
+import { createDocumentsService } from './domain/documents/documents.service';
+import { createDocumentsStore } from './domain/documents/documents.store';
+import { createInvestmentService } from './domain/investment/investment.service';
+import { createInvestmentStore } from './domain/investment/investment.store';
 import { createLoaders } from './domain/loaders';
 import { createLoginFlowService, type FlowSession } from './domain/login-flow/login-flow.service';
 import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
@@ -31,6 +35,8 @@ export interface AppDeps {
     accounts: ReturnType<typeof createAccountsStore>;
     person: ReturnType<typeof createPersonStore>;
     loginFlow: ReturnType<typeof createLoginFlowStore>;
+    documents: ReturnType<typeof createDocumentsStore>;
+    investment: ReturnType<typeof createInvestmentStore>;
   };
 }
 
@@ -58,6 +64,8 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       accounts: createAccountsStore(db),
       person: createPersonStore(db),
       loginFlow: createLoginFlowStore(db),
+      documents: createDocumentsStore(db),
+      investment: createInvestmentStore(db),
     },
   };
 }
@@ -111,6 +119,16 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
   });
   const accounts = createAccountsService({ loaders, tenant });
   const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant });
+  const documents = createDocumentsService({
+    loaders,
+    store: deps.stores.documents,
+    personStore: deps.stores.person,
+    accounts,
+    tenant,
+    clock,
+    logger: deps.logger,
+  });
+  const investment = createInvestmentService({ loaders, tenant, accounts });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
   let checked: SessionCheck | undefined;
@@ -131,7 +149,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person, loginFlow },
+    services: { auth, accounts, person, loginFlow, documents, investment },
     sessionToken,
     setCookies,
     session,

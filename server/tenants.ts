@@ -13,17 +13,31 @@ export interface TenantDefinition {
   severanceDataKey: 'VBVVK' | 'NOEVK';
   /** Whether this tenant offers Pensionskasse data and features. */
   pensionFund: boolean;
+  /** Whether this tenant offers the documents archive and its PDF downloads (spec 001 section 1: not the regional brand). */
+  documentsArchive: boolean;
+  /** Whether this tenant offers the investment information of both funds (spec 001 section 1: not the regional brand). */
+  investmentInformation: boolean;
   /** Product name of the `login{product}` REST method (spec 000 section 7). */
   loginProduct: string;
 }
 
 export const TENANTS: Record<TenantId, TenantDefinition> = {
-  main: { id: 'main', name: 'VBV-Gruppe', severanceDataKey: 'VBVVK', pensionFund: true, loginProduct: 'Mvbv' },
+  main: {
+    id: 'main',
+    name: 'VBV-Gruppe',
+    severanceDataKey: 'VBVVK',
+    pensionFund: true,
+    documentsArchive: true,
+    investmentInformation: true,
+    loginProduct: 'Mvbv',
+  },
   regional: {
     id: 'regional',
     name: 'Niederösterreichische Vorsorgekasse',
     severanceDataKey: 'NOEVK',
     pensionFund: false,
+    documentsArchive: false,
+    investmentInformation: false,
     loginProduct: 'Noevk',
   },
 };

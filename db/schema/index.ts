@@ -11,3 +11,4 @@ export * from './mandates';
 export * from './bank-accounts';
 export * from './eid';
 export * from './security-events';
+export * from './investment';

@@ -11,6 +11,7 @@ import { hash } from '@node-rs/argon2';
 import { composeIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 import { ARGON2_PARAMS } from '../../server/domain/auth/password';
+import { formatDate, formatPercentNumberBp } from '../../server/domain/documents/pdf/format';
 import { isoDateVienna } from '../../server/domain/shared/clock';
 import { makeSvnr } from '../../server/domain/shared/svnr';
 import type { Db } from '../client';
@@ -30,6 +31,7 @@ import {
   randomDate,
   type SalaryPath,
   type VkHistory,
+  VK_MANAGEMENT_FEE_RATE,
   VRGS,
   yearOf,
 } from './history';
@@ -83,6 +85,8 @@ export interface SeedStats {
   vkAccounts: number;
   vkStatements: number;
   messages: number;
+  /** Rows of the documents archive (statements, tax confirmations, payment statements, pension model information). */
+  documents: number;
   employers: number;
   millis: number;
 }
@@ -139,6 +143,14 @@ function prepareStatements(db: Db) {
       `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at, read_at)
        VALUES (?, 'INBOUND', ?, ?, ?, ?, ?, ?)`,
     ),
+    document: c.prepare(
+      `INSERT INTO documents (person_id, category, fund, title, document_date, source_table, source_id, file_name, content_type,
+        created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'application/pdf', ?, ?)`,
+    ),
+    vrgPerformance: c.prepare('INSERT INTO vrg_performance (vrg, year, return_bp, volatility_bp, fluctuation_reserve_bp) VALUES (?, ?, ?, ?, ?)'),
+    vrgAllocation: c.prepare('INSERT INTO vrg_allocations (vrg, year, asset_class, share_bp) VALUES (?, ?, ?, ?)'),
+    vrgReport: c.prepare('INSERT INTO vrg_reports (vrg, year, title, summary) VALUES (?, ?, ?, ?)'),
+    vkInvestmentResult: c.prepare('INSERT INTO vk_investment_results (year, return_bp, management_fee_bp) VALUES (?, ?, ?)'),
   };
 }
 
@@ -158,6 +170,8 @@ interface Context {
   contractNumbers: Set<string>;
   accountNumbers: Set<string>;
   employers: EmployerRef[];
+  /** Creation and read instants of the documents of a statement year (see `documentTimes`), memoised per year. */
+  documentTimes: Map<number, { createdAt: string; readAt: string }>;
   stats: Omit<SeedStats, 'millis'>;
 }
 
@@ -206,6 +220,89 @@ const isoInstant = (ms: number): string => new Date(ms).toISOString();
 /** The eight VRGs. */
 function insertVrgs(ctx: Context): void {
   for (const v of VRGS) ctx.stmts.vrg.run(v.number, v.name, v.equityTargetPercent);
+}
+
+/**
+ * First year of the seeded investment information: early enough for every statement year of personas and population
+ * (PK histories reach back at most 25 years, VK histories to 2003).
+ */
+export function firstInvestmentYear(lastYear: number): number {
+  return Math.min(2000, lastYear - 24);
+}
+
+/** Sample standard deviation of integer basis points, rounded to basis points. */
+function sampleStdDevBp(values: readonly number[]): number {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1);
+  return Math.round(Math.sqrt(variance));
+}
+
+/** German names of the asset classes in the report texts. */
+const ASSET_CLASS_TEXT = {
+  EQUITIES: 'Aktien',
+  BONDS: 'Anleihen',
+  REAL_ESTATE: 'Immobilien',
+  ALTERNATIVES: 'alternativen Veranlagungen',
+  CASH: 'liquiden Mitteln',
+} as const;
+
+/**
+ * The investment information of the main tenant, from the same seeded market (`ctx.market`) that rolls the members'
+ * statements forward, for every year from `firstInvestmentYear` to the last statement year:
+ * - vrg_performance: the VRG's net return (exactly the rate applied to every member's capital), the fluctuation
+ *   reserve share at 31.12., and the volatility (sample standard deviation of the five yearly returns up to the year);
+ * - vrg_allocations: equities around the VRG's target (drifting up after good years, down after bad ones), real
+ *   estate, alternatives and cash drawn per VRG and year, bonds the rest, so that the shares add up to 10,000 bp;
+ * - vrg_reports: a German yearly summary of those figures;
+ * - vk_investment_results: the Vorsorgekasse's net return and its 0.7 % p.a. management fee (VK_MANAGEMENT_FEE_RATE,
+ *   the rate the VK statements charge), in basis points.
+ * Draws come from streams of their own (hashSeed(seed, 'allocation', vrg, year)), so the members' data stays unchanged.
+ */
+function insertInvestmentInformation(ctx: Context, seed: number): void {
+  const bp = (fraction: number): number => Math.round(fraction * 10_000);
+  const first = firstInvestmentYear(ctx.lastYear);
+  const managementFeeBp = bp(VK_MANAGEMENT_FEE_RATE);
+  for (let year = first; year <= ctx.lastYear; year++) ctx.stmts.vkInvestmentResult.run(year, bp(ctx.market.vkReturn(year)), managementFeeBp);
+
+  for (const v of VRGS) {
+    for (let year = first; year <= ctx.lastYear; year++) {
+      const returnBp = bp(ctx.market.pkReturn(v.number, year));
+      const fluctuationBp = bp(ctx.market.pkFluctuationShare(v.number, year));
+      const volatilityBp = sampleStdDevBp([4, 3, 2, 1, 0].map((back) => bp(ctx.market.pkReturn(v.number, year - back))));
+      ctx.stmts.vrgPerformance.run(v.number, year, returnBp, volatilityBp, fluctuationBp);
+
+      const rng = new Rng(hashSeed(seed, 'allocation', v.number, year));
+      const cautious = v.equityTargetPercent <= 20;
+      const equities = Math.max(0, v.equityTargetPercent * 100 + Math.max(-500, Math.min(500, Math.round((returnBp - 300) / 2))) + rng.int(-100, 100));
+      const realEstate = rng.int(300, 800);
+      const alternatives = cautious ? rng.int(0, 200) : rng.int(100, 500);
+      const cash = rng.int(100, 600);
+      const bonds = 10_000 - equities - realEstate - alternatives - cash;
+      const shares = { EQUITIES: equities, BONDS: bonds, REAL_ESTATE: realEstate, ALTERNATIVES: alternatives, CASH: cash };
+      for (const [assetClass, share] of Object.entries(shares)) ctx.stmts.vrgAllocation.run(v.number, year, assetClass, share);
+
+      const market =
+        year === 2008
+          ? 'Die weltweite Finanzkrise führte zu starken Kursverlusten an den Aktienmärkten; Anleihen hoher Bonität stabilisierten das Portfolio.'
+          : year === 2022
+            ? 'Der rasche Anstieg der Zinsen belastete Anleihen und Aktien zugleich; ein solches Jahr ist historisch selten.'
+            : returnBp >= 600
+              ? 'Ein freundliches Umfeld an den Aktienmärkten trug wesentlich zum Ergebnis bei.'
+              : returnBp >= 0
+                ? 'Aktien und Anleihen lieferten moderate positive Beiträge.'
+                : 'Schwankungen an den Kapitalmärkten führten zu einem negativen Ergebnis.';
+      const parts = (['EQUITIES', 'BONDS', 'REAL_ESTATE', 'ALTERNATIVES', 'CASH'] as const).map((k) => `${formatPercentNumberBp(shares[k])} % in ${ASSET_CLASS_TEXT[k]}`);
+      const allocationText = `${parts.slice(0, -1).join(', ')} und ${parts.at(-1)}`;
+      const summary = [
+        `Die ${v.name} erzielte im Jahr ${year} ein Veranlagungsergebnis von ${formatPercentNumberBp(returnBp)} % nach Kosten. ${market}`,
+        `Zum 31.12.${year} war das Vermögen zu ${allocationText} veranlagt (Aktien-Zielquote ${v.equityTargetPercent} %). ` +
+          `Die Schwankungsrückstellung betrug ${formatPercentNumberBp(fluctuationBp)} % des Vermögens.`,
+        `Die Volatilität der Jahresergebnisse der letzten fünf Jahre lag bei ${formatPercentNumberBp(volatilityBp)} % p. a. ` +
+          'Vergangene Wertentwicklungen lassen keine verlässlichen Rückschlüsse auf die zukünftige Entwicklung zu.',
+      ].join('\n\n');
+      ctx.stmts.vrgReport.run(v.number, year, `Veranlagungsbericht ${year} – ${v.name}`, summary);
+    }
+  }
 }
 
 /** About max(50, members / 20) employers with unique names and customer numbers; ~20 % belong to a group parent. */
@@ -316,6 +413,40 @@ interface PkContractData {
   partnerRule: string;
   startDate: string;
   history: PkHistory;
+  /** Number of PK contracts of the person; with more than one, titles and file names carry the contract number. */
+  contractsOfPerson: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Documents archive (the PDFs are rendered on request from the rows these documents point at)
+// ---------------------------------------------------------------------------------------------------------------
+
+type DocumentCategory = 'TAX_CONFIRMATION' | 'PERFORMANCE_STATEMENT' | 'VK_ACCOUNT_STATEMENT' | 'PAYMENT_STATEMENT' | 'PENSION_MODEL_INFO';
+
+/**
+ * Instants of the documents of statement year `year`: produced on 15 February of the next year and read a week later
+ * (both at most the seed's "now", `ctx.createdAt`). Memoised: 1.7 million documents share about 25 years.
+ */
+function documentTimes(ctx: Context, year: number): { createdAt: string; readAt: string } {
+  let times = ctx.documentTimes.get(year);
+  if (!times) {
+    const cap = (iso: string): string => (iso < ctx.createdAt ? iso : ctx.createdAt);
+    times = { createdAt: cap(`${year + 1}-02-15T06:00:00.000Z`), readAt: cap(`${year + 1}-02-22T17:30:00.000Z`) };
+    ctx.documentTimes.set(year, times);
+  }
+  return times;
+}
+
+/** Inserts one document row; `read` false leaves it unread (read_at NULL). */
+function insertDocument(
+  ctx: Context,
+  personId: number,
+  d: { category: DocumentCategory; fund: 'PK' | 'VK'; title: string; date: string; sourceTable: string; sourceId: number; fileName: string },
+  times: { createdAt: string; readAt: string },
+  read: boolean,
+): void {
+  ctx.stmts.document.run(personId, d.category, d.fund, d.title, d.date, d.sourceTable, d.sourceId, d.fileName, times.createdAt, read ? times.readAt : null);
+  ctx.stats.documents++;
 }
 
 function insertPkContract(ctx: Context, c: PkContractData): void {
@@ -334,30 +465,91 @@ function insertPkContract(ctx: Context, c: PkContractData): void {
     c.history.monthlyPensionCents,
   );
   const contractId = rowId(info.lastInsertRowid);
-  for (const s of c.history.statements) {
-    ctx.stmts.pkStatement.run(
-      contractId,
-      `${s.year}-12-31`,
-      s.reserveCents,
-      s.fluctuationReserveCents,
-      s.totalCapitalCents,
-      s.employerContributionsCents,
-      s.employeeContributionsCents,
-      s.employerTransfersCents,
-      s.employeeTransfersCents,
-      s.premium108aCents,
-      s.investmentResultCents,
-      s.costsCents,
-      s.pensionPaymentsCents,
-      s.shortfallCents,
-      s.projectedYearlyPensionCents,
+  const several = c.contractsOfPerson > 1;
+  const titleSuffix = several ? ` – Vertrag ${c.contractNumber}` : '';
+  const fileSuffix = several ? `_${c.contractNumber}` : '';
+  // The pension model information of the contract, dated at the contract start and long read.
+  const startTimes = { createdAt: `${c.startDate}T06:00:00.000Z`, readAt: `${addDays(c.startDate, 14)}T17:30:00.000Z` };
+  insertDocument(
+    ctx,
+    c.personId,
+    {
+      category: 'PENSION_MODEL_INFO',
+      fund: 'PK',
+      title: `Informationen zum Pensionskassenmodell${titleSuffix}`,
+      date: c.startDate,
+      sourceTable: 'pk_contracts',
+      sourceId: contractId,
+      fileName: `Pensionskassenmodell_${c.contractNumber}.pdf`,
+    },
+    { createdAt: startTimes.createdAt < ctx.createdAt ? startTimes.createdAt : ctx.createdAt, readAt: startTimes.readAt < ctx.createdAt ? startTimes.readAt : ctx.createdAt },
+    true,
+  );
+  const last = c.history.statements.length - 1;
+  c.history.statements.forEach((s, i) => {
+    const stichtag = `${s.year}-12-31`;
+    const statementId = rowId(
+      ctx.stmts.pkStatement.run(
+        contractId,
+        stichtag,
+        s.reserveCents,
+        s.fluctuationReserveCents,
+        s.totalCapitalCents,
+        s.employerContributionsCents,
+        s.employeeContributionsCents,
+        s.employerTransfersCents,
+        s.employeeTransfersCents,
+        s.premium108aCents,
+        s.investmentResultCents,
+        s.costsCents,
+        s.pensionPaymentsCents,
+        s.shortfallCents,
+        s.projectedYearlyPensionCents,
+      ).lastInsertRowid,
     );
-  }
+    const times = documentTimes(ctx, s.year);
+    const source = { fund: 'PK' as const, date: stichtag, sourceTable: 'pk_statements', sourceId: statementId };
+    // The newest Leistungsnachweis is unread; everything older has been read.
+    insertDocument(
+      ctx,
+      c.personId,
+      { ...source, category: 'PERFORMANCE_STATEMENT', title: `Leistungsnachweis zum ${formatDate(stichtag)}${titleSuffix}`, fileName: `Leistungsnachweis_${s.year}${fileSuffix}.pdf` },
+      times,
+      i !== last,
+    );
+    if (s.employeeContributionsCents > 0) {
+      insertDocument(
+        ctx,
+        c.personId,
+        {
+          ...source,
+          category: 'TAX_CONFIRMATION',
+          title: `Bestätigung über Eigenbeiträge ${s.year} für das Finanzamt${titleSuffix}`,
+          fileName: `Bestätigung_Eigenbeiträge_${s.year}${fileSuffix}.pdf`,
+        },
+        times,
+        true,
+      );
+    }
+    if (s.pensionPaymentsCents > 0) {
+      insertDocument(
+        ctx,
+        c.personId,
+        { ...source, category: 'PAYMENT_STATEMENT', title: `Pensionsauszahlungen ${s.year}${titleSuffix}`, fileName: `Pensionsauszahlungen_${s.year}${fileSuffix}.pdf` },
+        times,
+        true,
+      );
+    }
+  });
   ctx.stats.pkContracts++;
   ctx.stats.pkStatements += c.history.statements.length;
 }
 
-function insertVkAccount(ctx: Context, personId: number, accountNumber: string, employer: EmployerRef, history: VkHistory): void {
+/**
+ * Inserts a VK account, its statements and one Kontonachricht document per statement (the newest unread). With more
+ * than one account of the person (`accountsOfPerson`), titles and file names carry the account number.
+ */
+function insertVkAccount(ctx: Context, personId: number, accountNumber: string, employer: EmployerRef, history: VkHistory, accountsOfPerson: number): void {
   const info = ctx.stmts.vkAccount.run(
     personId,
     accountNumber,
@@ -368,23 +560,43 @@ function insertVkAccount(ctx: Context, personId: number, accountNumber: string, 
     history.rightToDecideSince,
   );
   const accountId = rowId(info.lastInsertRowid);
-  for (const s of history.statements) {
-    ctx.stmts.vkStatement.run(
-      accountId,
-      `${s.year}-12-31`,
-      s.totalEntitlementCents,
-      s.guaranteedCapitalCents,
-      s.paidOutTotalCents,
-      s.contributionsCents,
-      s.transfersInCents,
-      s.administrationCostsCents,
-      s.svCarrierCostsCents,
-      s.investmentResultCents,
-      s.payoutCents,
-      s.loyaltyBonusCents,
-      s.surplusShareCents,
+  const several = accountsOfPerson > 1;
+  const last = history.statements.length - 1;
+  history.statements.forEach((s, i) => {
+    const stichtag = `${s.year}-12-31`;
+    const statementId = rowId(
+      ctx.stmts.vkStatement.run(
+        accountId,
+        stichtag,
+        s.totalEntitlementCents,
+        s.guaranteedCapitalCents,
+        s.paidOutTotalCents,
+        s.contributionsCents,
+        s.transfersInCents,
+        s.administrationCostsCents,
+        s.svCarrierCostsCents,
+        s.investmentResultCents,
+        s.payoutCents,
+        s.loyaltyBonusCents,
+        s.surplusShareCents,
+      ).lastInsertRowid,
     );
-  }
+    insertDocument(
+      ctx,
+      personId,
+      {
+        category: 'VK_ACCOUNT_STATEMENT',
+        fund: 'VK',
+        title: `Kontonachricht zum ${formatDate(stichtag)}${several ? ` – Konto ${accountNumber}` : ''}`,
+        date: stichtag,
+        sourceTable: 'vk_statements',
+        sourceId: statementId,
+        fileName: `Kontonachricht_${s.year}${several ? `_${accountNumber}` : ''}.pdf`,
+      },
+      documentTimes(ctx, s.year),
+      i !== last,
+    );
+  });
   ctx.stats.vkAccounts++;
   ctx.stats.vkStatements += history.statements.length;
 }
@@ -476,6 +688,7 @@ function seedPersona(
       partnerRule: plan.pk.partnerRule,
       startDate: firstDayOfMonth(plan.pk.startMonth),
       history: buildPkHistory(pkPlan, ctx.market, rng),
+      contractsOfPerson: 1,
     });
   }
   for (const account of plan.vk) {
@@ -484,7 +697,7 @@ function seedPersona(
       ctx.market,
       rng,
     );
-    insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employerAt(account.employerIndex), history);
+    insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employerAt(account.employerIndex), history, plan.vk.length);
   }
   for (const m of plan.messages) insertMessage(ctx, rng, personId, m);
   return personId;
@@ -695,7 +908,7 @@ function seedMember(ctx: Context, rng: Rng, lfn: number, sharedHash: string): vo
         ctx.market,
         rng,
       );
-      insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employer, history);
+      insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employer, history, n);
       if (last === null) currentEmployer = employer;
       else first = last + 2 + rng.int(0, 4);
     }
@@ -735,6 +948,7 @@ function seedMember(ctx: Context, rng: Rng, lfn: number, sharedHash: string): vo
       partnerRule,
       startDate: firstDayOfMonth(pkStart),
       history: buildPkHistory(plan, ctx.market, rng),
+      contractsOfPerson: 1,
     });
   }
 
@@ -805,13 +1019,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
     contractNumbers: new Set(),
     accountNumbers: new Set(),
     employers: [],
-    stats: { persons: 0, pkContracts: 0, pkStatements: 0, vkAccounts: 0, vkStatements: 0, messages: 0, employers: 0 },
+    documentTimes: new Map(),
+    stats: { persons: 0, pkContracts: 0, pkStatements: 0, vkAccounts: 0, vkStatements: 0, messages: 0, documents: 0, employers: 0 },
   };
   const rng = new Rng(seed);
   const employerCount = Math.max(50, Math.round(members / 20));
 
   writeTransaction(db, () => {
     insertVrgs(ctx);
+    insertInvestmentInformation(ctx, seed);
     insertEmployers(ctx, rng.fork('employers'), employerCount);
     PERSONAS.forEach((persona, i) => seedPersona(ctx, persona, i + 1, personaHashes[i]!, personaFundPlan(persona.key, ctx.lastYear)));
     // Login personas share the population's hash of the same demo password (one argon2 run instead of 18).

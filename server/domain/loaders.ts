@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
 import type { AccountsStore } from './accounts/accounts.store';
+import type { DocumentsStore } from './documents/documents.store';
+import type { InvestmentStore } from './investment/investment.store';
 import type { PersonStore } from './person/person.store';
 
 /**
@@ -7,7 +9,7 @@ import type { PersonStore } from './person/person.store';
  * contracts runs one statement query, not one per contract (no N+1). A new set is made for every request, so
  * nothing is cached across members.
  */
-export function createLoaders(stores: { accounts: AccountsStore; person: PersonStore }) {
+export function createLoaders(stores: { accounts: AccountsStore; person: PersonStore; documents: DocumentsStore; investment: InvestmentStore }) {
   const batch = <K, V>(fn: (keys: readonly K[]) => V[]) => new DataLoader<K, V>(async (keys) => fn(keys));
   return {
     pkContractsByPerson: batch(stores.accounts.pkContractsByPerson),
@@ -17,6 +19,13 @@ export function createLoaders(stores: { accounts: AccountsStore; person: PersonS
     employerById: batch(stores.accounts.employersById),
     vrgByNumber: batch(stores.accounts.vrgsByNumber),
     unreadCountByPerson: batch(stores.person.unreadCounts),
+    /** Documents of a person, newest first (the list, the counts and a statement's document share one query). */
+    documentsByPerson: batch(stores.documents.documentsByPerson),
+    vrgPerformanceByVrg: batch(stores.investment.performanceByVrg),
+    vrgAllocationsByVrg: batch(stores.investment.allocationsByVrg),
+    vrgReportsByVrg: batch(stores.investment.reportsByVrg),
+    /** The Vorsorgekasse's yearly results; the key is ignored (one fund), use 0. */
+    vkInvestmentResults: batch(stores.investment.vkResults),
   };
 }
 

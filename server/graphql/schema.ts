@@ -5,6 +5,8 @@ import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
 import type { Resolvers } from './__generated__/resolvers-types';
 import { contractResolvers } from './contract/contract.resolvers';
+import { documentResolvers } from './document/document.resolvers';
+import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
 import { personResolvers } from './person/person.resolvers';
 import { DateScalar, MoneyScalar } from './scalars';
@@ -22,7 +24,16 @@ export function loadTypeDefs(): string[] {
     .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
 }
 
-const areaResolvers: Resolvers[] = [sessionResolvers, loginFlowResolvers, tenantResolvers, personResolvers, contractResolvers, statementResolvers];
+const areaResolvers: Resolvers[] = [
+  sessionResolvers,
+  loginFlowResolvers,
+  tenantResolvers,
+  personResolvers,
+  contractResolvers,
+  statementResolvers,
+  documentResolvers,
+  investmentResolvers,
+];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */
 function mergeResolvers(maps: Resolvers[]): Resolvers {

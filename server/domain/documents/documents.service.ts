@@ -1,0 +1,184 @@
+import type { DocumentRow } from '../../../db/schema';
+import type { Logger } from '../../log';
+import type { TenantDefinition } from '../../tenants';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Loaders } from '../loaders';
+import type { PersonStore } from '../person/person.store';
+import { isoInstant, type Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import {
+  countByCategory,
+  isUnread,
+  MAX_PAGE_SIZE,
+  pageOfDocuments,
+  parseDocumentId,
+  type DocumentCategory,
+  type DocumentCount,
+  type DocumentPage,
+} from './documents.rules';
+import type { DocumentsStore } from './documents.store';
+import { renderLetter, type LetterContent } from './pdf/letter';
+import { paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
+
+/** The expected failure of `markRead`: the same for an unknown, malformed or another member's id. */
+export interface DocumentNotFound {
+  code: 'NOT_FOUND';
+  message: string;
+}
+
+/** Result of `markRead`: the document as it is now (read), or NOT_FOUND. */
+export type MarkReadResult = { ok: true; document: DocumentRow; error: null } | { ok: false; document: null; error: DocumentNotFound };
+
+/** A rendered download: the archive's file name and the PDF bytes. */
+export interface RenderedDocument {
+  fileName: string;
+  contentType: 'application/pdf';
+  bytes: Buffer;
+}
+
+const NOT_FOUND: DocumentNotFound = { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' };
+
+/**
+ * The documents archive of the session's person (spec 001 section 2 "Documents"). Every call takes the person id of
+ * the session; a document of another member behaves exactly like one that does not exist. The regional tenant has
+ * no archive: lists are empty, counts are [], and every id is NOT_FOUND. PDFs are rendered on request from the stored
+ * rows the document points at (nothing cached that could diverge from the account information).
+ */
+export function createDocumentsService(deps: {
+  loaders: Loaders;
+  store: DocumentsStore;
+  personStore: PersonStore;
+  accounts: AccountsService;
+  tenant: TenantDefinition;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const { loaders, store, personStore, accounts, tenant, clock, logger } = deps;
+
+  /** All documents of the person, newest first; [] without the archive. */
+  async function list(personId: number): Promise<DocumentRow[]> {
+    if (!tenant.documentsArchive) return [];
+    return loaders.documentsByPerson.load(personId);
+  }
+
+  /** The letter content of a document from its source row, or null when the source is missing or not the person's. */
+  async function letterFor(row: DocumentRow, personId: number): Promise<LetterContent | null> {
+    if (row.sourceTable === 'pk_statements' && (row.category === 'PERFORMANCE_STATEMENT' || row.category === 'TAX_CONFIRMATION' || row.category === 'PAYMENT_STATEMENT')) {
+      const source = store.pkStatementOwn(row.sourceId, personId);
+      if (!source) return null;
+      const { statement, contract } = source;
+      if (row.category === 'TAX_CONFIRMATION') return taxConfirmationLetter({ statement, contract, vrgName: await accounts.vrgName(contract.vrg) });
+      if (row.category === 'PAYMENT_STATEMENT') return paymentStatementLetter({ statement, contract });
+      const [statements, employer, vrgName, performance] = await Promise.all([
+        loaders.pkStatementsByContract.load(contract.id),
+        accounts.employer(contract.employerId),
+        accounts.vrgName(contract.vrg),
+        loaders.vrgPerformanceByVrg.load(contract.vrg),
+      ]);
+      const index = statements.findIndex((s) => s.id === statement.id);
+      const year = Number(statement.stichtag.slice(0, 4));
+      return pkStatementLetter({
+        statement,
+        previous: index > 0 ? statements[index - 1]! : null,
+        contract,
+        employerName: employer.name,
+        vrgName,
+        vrgReturnBp: performance.find((p) => p.year === year)?.returnBp ?? null,
+      });
+    }
+    if (row.sourceTable === 'vk_statements' && row.category === 'VK_ACCOUNT_STATEMENT') {
+      const source = store.vkStatementOwn(row.sourceId, personId);
+      if (!source) return null;
+      const { statement, account } = source;
+      const [statements, employer] = await Promise.all([loaders.vkStatementsByAccount.load(account.id), accounts.employer(account.employerId)]);
+      const index = statements.findIndex((s) => s.id === statement.id);
+      return vkStatementLetter({ statement, previous: index > 0 ? statements[index - 1]! : null, account, employerName: employer.name });
+    }
+    if (row.sourceTable === 'pk_contracts' && row.category === 'PENSION_MODEL_INFO') {
+      const contract = store.pkContractOwn(row.sourceId, personId);
+      if (!contract) return null;
+      const [employer, customer, vrgName] = await Promise.all([accounts.employer(contract.employerId), accounts.employer(contract.customerId), accounts.vrgName(contract.vrg)]);
+      return pensionModelLetter({ contract, employerName: employer.name, customerName: customer.name, vrgName });
+    }
+    // PAYROLL_ACCOUNT and any unknown pairing: nothing the portal can render.
+    logger.warn('document without a renderable source', { documentId: row.id, category: row.category, sourceTable: row.sourceTable });
+    return null;
+  }
+
+  return {
+    list,
+
+    /**
+     * One page of the person's documents, newest first, optionally of one category (`first` 1..200, default 50;
+     * `after` the `endCursor` of the previous page). Throws BAD_REQUEST (GraphQL BAD_USER_INPUT) for a `first`
+     * outside that range or a cursor this server did not make.
+     */
+    async page(personId: number, args: { category?: DocumentCategory | null; first?: number | null; after?: string | null }): Promise<DocumentPage<DocumentRow>> {
+      const result = pageOfDocuments(await list(personId), args);
+      if (!result.ok) {
+        throw new DomainError(
+          'BAD_REQUEST',
+          result.error === 'INVALID_FIRST' ? `first muss zwischen 1 und ${MAX_PAGE_SIZE} liegen.` : 'Ungültiger Cursor (after).',
+        );
+      }
+      return result.page;
+    },
+
+    /** Total and unread documents per category, every category once (DOCUMENT_CATEGORIES order); [] without the archive. */
+    async counts(personId: number): Promise<DocumentCount[]> {
+      if (!tenant.documentsArchive) return [];
+      return countByCategory(await list(personId));
+    },
+
+    /** Number of unread documents of the person (0 without the archive). */
+    async unreadCount(personId: number): Promise<number> {
+      return (await list(personId)).filter(isUnread).length;
+    },
+
+    /**
+     * The statement document (Leistungsnachweis or Kontonachricht) made from statement `statementId` of `sourceTable`,
+     * or null (none, regional tenant). The statement must already be the person's (reached through `me`).
+     */
+    async forStatement(personId: number, sourceTable: 'pk_statements' | 'vk_statements', statementId: number): Promise<DocumentRow | null> {
+      const category: DocumentCategory = sourceTable === 'pk_statements' ? 'PERFORMANCE_STATEMENT' : 'VK_ACCOUNT_STATEMENT';
+      return (await list(personId)).find((d) => d.category === category && d.sourceTable === sourceTable && d.sourceId === statementId) ?? null;
+    },
+
+    /**
+     * Marks the person's document `rawId` read (idempotent: an already read document keeps its first read time).
+     * An unknown, malformed or foreign id, and every id on the regional tenant, gives the same NOT_FOUND result and
+     * changes nothing.
+     */
+    markRead(personId: number, rawId: string): MarkReadResult {
+      const id = parseDocumentId(rawId);
+      if (id === null || !tenant.documentsArchive || !store.findOwn(id, personId)) return { ok: false, document: null, error: NOT_FOUND };
+      store.markRead(id, personId, isoInstant(clock.now()));
+      loaders.documentsByPerson.clear(personId);
+      const document = store.findOwn(id, personId);
+      return document ? { ok: true, document, error: null } : { ok: false, document: null, error: NOT_FOUND };
+    },
+
+    /**
+     * Renders the person's document `rawId` (the download route's `?id=`) as a PDF from its stored source rows and
+     * marks it read. Null for an unknown, malformed or foreign id, a document without a renderable source, and on the
+     * regional tenant: the caller answers all of them with the same 404.
+     */
+    async render(personId: number, rawId: unknown): Promise<RenderedDocument | null> {
+      const id = parseDocumentId(rawId);
+      if (id === null || !tenant.documentsArchive) return null;
+      const row = store.findOwn(id, personId);
+      if (!row) return null;
+      const person = personStore.findById(personId);
+      const content = person ? await letterFor(row, personId) : null;
+      if (!person || !content) return null;
+      const bytes = await renderLetter(content, recipientOf(person), tenant.name);
+      if (isUnread(row)) {
+        store.markRead(row.id, personId, isoInstant(clock.now()));
+        loaders.documentsByPerson.clear(personId);
+      }
+      return { fileName: row.fileName, contentType: 'application/pdf', bytes };
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,196 @@
+/**
+ * Renders a member letter (statement, confirmation, information sheet) as an A4 PDF with pdfkit.
+ *
+ * Why pdfkit: it writes the PDF as a stream straight from Node (no headless browser, no HTML to PDF step, nothing to
+ * install beside one npm package of a few hundred KB), brings the 14 standard PDF fonts (Helvetica with the WinAnsi
+ * characters German letters need: umlauts, ß, €, §, „ “ –), and is actively maintained. Chromium-based rendering
+ * would cost a browser process per server and ~100 ms per page; pdfkit renders a statement in a few milliseconds.
+ *
+ * Output is deterministic for the same content: the PDF's creation and modification dates (from which pdfkit also
+ * derives the file ID) are set from the document date, so the same stored rows always give the same bytes.
+ * The letter is collected into a Buffer (a statement is a few KB), so the HTTP answer can carry a Content-Length
+ * and a failed rendering never starts a 200 answer.
+ */
+import PDFDocument from 'pdfkit';
+
+/** One line of a table: label left, value right-aligned. `strong` prints it bold with a rule above (a total). */
+export interface LetterLine {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+/** A table with a heading. */
+export interface LetterTable {
+  heading: string;
+  rows: LetterLine[];
+}
+
+/** The content of a letter, independent of layout (built by ./templates.ts from stored rows). */
+export interface LetterContent {
+  /** PK (Pensionskasse) or VK (Vorsorgekasse): names the sender under the letterhead and in the closing. */
+  fund: 'PK' | 'VK';
+  /** Heading of the letter, also the PDF's title, for example "Leistungsnachweis zum 31.12.2024". */
+  title: string;
+  /** ISO date of the document (the Stichtag of a statement); printed as the letter's date. */
+  documentDate: string;
+  /** Reference block at the top right (contract number, VRG, employer, …). */
+  facts: LetterLine[];
+  /** Paragraphs after the salutation. */
+  paragraphs: string[];
+  tables: LetterTable[];
+  /** Small print after the tables. */
+  notes: string[];
+}
+
+/** The addressee: the lines of the address block and the salutation ("Sehr geehrte Frau Mag.a Muster,"). */
+export interface LetterRecipient {
+  addressLines: string[];
+  salutation: string;
+}
+
+/** German names of the two funds. */
+export const FUND_NAMES = { PK: 'Pensionskasse', VK: 'Vorsorgekasse' } as const;
+
+const MM = 72 / 25.4;
+const LEFT = 20 * MM;
+const RIGHT_MARGIN = 20 * MM;
+const BOTTOM = 25 * MM;
+const FONT = 'Helvetica';
+const FONT_BOLD = 'Helvetica-Bold';
+const GREY = '#555555';
+
+/**
+ * Renders `content` for `recipient` as a PDF (A4, letterhead with the tenant's name and the fund, address block in the
+ * DIN 5008 window position, reference block, title, salutation, paragraphs, tables, notes, closing, page footer).
+ * @param tenantName the tenant's display name (server/tenants.ts), printed as letterhead and PDF author.
+ * @returns the PDF bytes.
+ */
+export function renderLetter(content: LetterContent, recipient: LetterRecipient, tenantName: string): Promise<Buffer> {
+  const date = new Date(`${content.documentDate}T00:00:00Z`);
+  const fundName = FUND_NAMES[content.fund];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 18 * MM, bottom: BOTTOM, left: LEFT, right: RIGHT_MARGIN },
+    bufferPages: true,
+    compress: true,
+    lang: 'de-AT',
+    displayTitle: true,
+    info: {
+      Title: content.title,
+      Author: `${tenantName} – ${fundName}`,
+      Subject: content.title,
+      Creator: 'Mitgliederportal',
+      Producer: 'PDFKit',
+      CreationDate: date,
+      ModDate: date,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const pageWidth = doc.page.width;
+  const contentWidth = pageWidth - LEFT - RIGHT_MARGIN;
+  const maxY = () => doc.page.height - BOTTOM;
+  const ensureSpace = (height: number) => {
+    if (doc.y + height > maxY()) doc.addPage();
+  };
+
+  // Letterhead.
+  doc.font(FONT_BOLD).fontSize(16).fillColor('black').text(tenantName, LEFT, 18 * MM, { width: contentWidth, lineBreak: false });
+  doc.font(FONT).fontSize(10).fillColor(GREY).text(fundName, LEFT, doc.y + 2, { width: contentWidth, lineBreak: false });
+  const ruleY = doc.y + 6;
+  doc.moveTo(LEFT, ruleY).lineTo(pageWidth - RIGHT_MARGIN, ruleY).lineWidth(0.6).strokeColor(GREY).stroke();
+
+  // Address block (DIN 5008 form B window: 45 mm from the top, 20 mm from the left) with the sender line above.
+  const addressTop = 45 * MM;
+  doc.font(FONT).fontSize(7).fillColor(GREY).text(`${tenantName} · ${fundName}`, LEFT, addressTop, { width: 85 * MM, lineBreak: false });
+  doc.font(FONT).fontSize(10).fillColor('black');
+  let y = addressTop + 14;
+  for (const line of recipient.addressLines) {
+    doc.text(line, LEFT, y, { width: 85 * MM, lineBreak: false });
+    y += 13;
+  }
+
+  // Reference block at the right.
+  const factsX = 125 * MM;
+  const factsWidth = pageWidth - RIGHT_MARGIN - factsX;
+  let fy = addressTop;
+  doc.fontSize(8.5);
+  for (const fact of content.facts) {
+    doc.font(FONT).fillColor(GREY).text(fact.label, factsX, fy, { width: factsWidth, lineBreak: false });
+    fy += 10.5;
+    doc.font(FONT).fillColor('black').text(fact.value, factsX, fy, { width: factsWidth });
+    fy = doc.y + 3;
+  }
+
+  // Title, salutation, paragraphs.
+  doc.font(FONT_BOLD).fontSize(14).fillColor('black').text(content.title, LEFT, Math.max(y, fy) + 20, { width: contentWidth });
+  doc.moveDown(0.7);
+  doc.font(FONT).fontSize(10).text(recipient.salutation, LEFT, doc.y, { width: contentWidth });
+  doc.moveDown(0.6);
+  for (const paragraph of content.paragraphs) {
+    ensureSpace(30);
+    doc.text(paragraph, LEFT, doc.y, { width: contentWidth, align: 'left' });
+    doc.moveDown(0.6);
+  }
+
+  // Tables: label left, value right-aligned in a column as wide as the widest value needs (at most 55 %).
+  for (const table of content.tables) {
+    ensureSpace(40);
+    doc.moveDown(0.3);
+    doc.font(FONT_BOLD).fontSize(10.5).fillColor('black').text(table.heading, LEFT, doc.y, { width: contentWidth });
+    doc.moveDown(0.2);
+    doc.fontSize(10);
+    const widest = Math.max(...table.rows.map((r) => doc.font(r.strong ? FONT_BOLD : FONT).widthOfString(r.value)));
+    const valueWidth = Math.min(contentWidth * 0.55, Math.max(40 * MM, widest + 2));
+    const labelWidth = contentWidth - valueWidth - 8;
+    for (const row of table.rows) {
+      doc.font(row.strong ? FONT_BOLD : FONT).fontSize(10).fillColor('black');
+      const height = Math.max(doc.heightOfString(row.label, { width: labelWidth }), doc.heightOfString(row.value, { width: valueWidth }));
+      ensureSpace(height + 4);
+      const rowY = doc.y;
+      if (row.strong) doc.moveTo(LEFT, rowY).lineTo(LEFT + contentWidth, rowY).lineWidth(0.5).strokeColor(GREY).stroke();
+      doc.text(row.label, LEFT, rowY + 2, { width: labelWidth });
+      doc.text(row.value, LEFT + labelWidth + 8, rowY + 2, { width: valueWidth, align: 'right' });
+      doc.y = rowY + height + 3;
+    }
+  }
+
+  // Closing, then the small print.
+  ensureSpace(60);
+  doc.moveDown(0.8);
+  doc.font(FONT).fontSize(10).fillColor('black').text('Mit freundlichen Grüßen', LEFT, doc.y, { width: contentWidth });
+  doc.text(`Ihre ${fundName}`, LEFT, doc.y, { width: contentWidth });
+  doc.moveDown(0.8);
+  doc.font(FONT).fontSize(8).fillColor(GREY);
+  for (const note of [...content.notes, 'Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.']) {
+    ensureSpace(22);
+    doc.text(note, LEFT, doc.y, { width: contentWidth });
+    doc.moveDown(0.3);
+  }
+
+  // Footer on every page (written with the bottom margin lifted, so it does not open a new page).
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const saved = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(FONT)
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(`${tenantName} · ${fundName} · ${content.title} · Seite ${i - range.start + 1} von ${range.count}`, LEFT, doc.page.height - 15 * MM, {
+        width: contentWidth,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = saved;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,51 @@
+import { annualisedReturnPercent, bpToPercent, latestYear } from '../../domain/investment/investment.rules';
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+/**
+ * Investment information (schema/investment.graphql). Rates are stored in basis points and answered in percent per
+ * year. A VRG is reached through one of the member's contracts or `vrgInvestment`, which checks membership.
+ */
+export const investmentResolvers: Resolvers = {
+  Query: {
+    vrgInvestment: (_p, args, ctx) => ctx.services.investment.vrgOfPerson(ctx.requirePersonId(), args.vrg),
+    severanceFundInvestment: (_p, _a, ctx) => {
+      ctx.requirePersonId();
+      return ctx.services.investment.severanceFund();
+    },
+  },
+  PensionContract: {
+    investment: (c, _a, ctx) => ctx.services.investment.forContract(c),
+  },
+  VrgInvestment: {
+    vrg: (v) => v.number,
+    equityTargetPercent: (v) => v.equityTargetPercent,
+    performance: (v, _a, ctx) => ctx.services.investment.performance(v),
+    annualisedReturnPercent: async (v, args, ctx) => annualisedReturnPercent(await ctx.services.investment.performance(v), args.years),
+    allocation: (v, args, ctx) => ctx.services.investment.allocation(v, args.year),
+    report: (v, args, ctx) => ctx.services.investment.report(v, args.year),
+    reports: (v, _a, ctx) => ctx.services.investment.reports(v),
+  },
+  VrgYearPerformance: {
+    returnPercent: (p) => bpToPercent(p.returnBp),
+    volatilityPercent: (p) => (p.volatilityBp === null ? null : bpToPercent(p.volatilityBp)),
+    fluctuationReservePercent: (p) => bpToPercent(p.fluctuationReserveBp),
+  },
+  AssetAllocation: {
+    percent: (a) => bpToPercent(a.shareBp),
+  },
+  VrgReport: {
+    paragraphs: (r) => r.summary.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+  },
+  SeveranceFundInvestment: {
+    managementFeePercent: (m) => {
+      const latest = latestYear(m.results);
+      const row = m.results.find((r) => r.year === latest);
+      return row ? bpToPercent(row.managementFeeBp) : null;
+    },
+    annualisedReturnPercent: (m, args) => annualisedReturnPercent(m.results, args.years),
+  },
+  SeveranceFundYearResult: {
+    returnPercent: (r) => bpToPercent(r.returnBp),
+    managementFeePercent: (r) => bpToPercent(r.managementFeeBp),
+  },
+};

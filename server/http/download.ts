@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isDatabaseBusyError } from '../../db/client';
+import { createRequestContext, type AppDeps } from '../context';
+import { contentDisposition, DOWNLOAD_PATH } from '../domain/documents/documents.rules';
+import { DomainError } from '../domain/shared/errors';
+
+export { DOWNLOAD_PATH };
+
+/** HTTP status of each thrown domain error, as in the REST door (406 session failure, 423 session timeout). */
+const STATUS: Record<DomainError['code'], number> = {
+  SESSION_INVALID: 406,
+  SESSION_TIMEOUT: 423,
+  NOT_FOUND: 404,
+  BAD_REQUEST: 404,
+  FORBIDDEN: 404,
+};
+
+function sendJson(res: ServerResponse, status: number, body: Record<string, string>, extra: Record<string, string> = {}): void {
+  const json = JSON.stringify(body);
+  res
+    .writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(json)),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...extra,
+    })
+    .end(json);
+}
+
+/** The one answer for an unknown, malformed or foreign id: same status, headers and body, no hint which it was. */
+function sendNotFound(res: ServerResponse): void {
+  sendJson(res, 404, { error: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' });
+}
+
+/**
+ * `GET /webportal/download?id=<document id>&lng=de`: the PDF of one document of the session's person (spec 001
+ * section 2 "Documents"), rendered from the stored rows, and the document marked read.
+ *
+ * - 200 `application/pdf` with `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…`,
+ *   `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and a Content-Length.
+ * - 406 `{ error: 'SESSION_INVALID' }` without a (fully logged-in) session, 423 `{ error: 'SESSION_TIMEOUT' }` after the
+ *   idle time-out (as the REST door); the session is checked before the id is looked at.
+ * - 404 `{ error: 'NOT_FOUND' }`, identical in status, headers and body, for an id of another member, an unknown id, a
+ *   malformed one (`abc`, `-1`, `1e3`, beyond 2^53, missing, repeated), and on a tenant without the documents archive.
+ * - 405 for any method but GET; 503 with Retry-After when the database stayed locked beyond the busy timeout.
+ * `lng` is accepted and ignored: every document is German (spec 001 section 1).
+ */
+export async function handleDownload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
+  if (req.method !== 'GET') {
+    sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur GET ist erlaubt.' }, { Allow: 'GET' });
+    return;
+  }
+  const ctx = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+  const q = url.indexOf('?');
+  const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  try {
+    const personId = ctx.requirePersonId();
+    const ids = query.getAll('id');
+    const document = ids.length === 1 ? await ctx.services.documents.render(personId, ids[0]) : null;
+    if (!document) {
+      sendNotFound(res);
+      return;
+    }
+    res
+      .writeHead(200, {
+        'Content-Type': document.contentType,
+        'Content-Length': String(document.bytes.length),
+        'Content-Disposition': contentDisposition(document.fileName),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .end(document.bytes);
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof DomainError) {
+      if (STATUS[error.code] === 404) sendNotFound(res);
+      else sendJson(res, STATUS[error.code], { error: error.code, message: error.message });
+      return;
+    }
+    if (isDatabaseBusyError(error)) {
+      deps.logger.warn('download found the database locked', {});
+      sendJson(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, { 'Retry-After': '2' });
+      return;
+    }
+    deps.logger.error('download failed', { error: error instanceof Error ? error.message : String(error) });
+    sendJson(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' });
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../db/schema';
+import type { LetterContent } from '../../server/domain/documents/pdf/letter';
+import {
+  PK_STATEMENT_LABELS,
+  pkStatementLetter,
+  recipientOf,
+  VK_STATEMENT_LABELS,
+  vkStatementLetter,
+} from '../../server/domain/documents/pdf/templates';
+
+const contract: PkContractRow = {
+  id: 1,
+  personId: 1,
+  contractNumber: 'PK-1234567',
+  vrg: 3,
+  employerId: 1,
+  customerId: 1,
+  calculationInterestRateBp: 250,
+  widowTransitionPercent: 60,
+  partnerRule: 'SPOUSE',
+  role: 'MEMBER',
+  startDate: '2015-04-01',
+  pensionStartDate: null,
+  monthlyPensionCents: null,
+};
+const pk: PkStatementRow = {
+  id: 2,
+  contractId: 1,
+  stichtag: '2024-12-31',
+  reserveCents: 2_382_702,
+  fluctuationReserveCents: 44_416,
+  totalCapitalCents: 2_427_118,
+  employerContributionsCents: 215_673,
+  employeeContributionsCents: 60_000,
+  employerTransfersCents: 1,
+  employeeTransfersCents: 2,
+  premium108aCents: 2_550,
+  investmentResultCents: 121_490,
+  costsCents: 7_605,
+  pensionPaymentsCents: 3,
+  shortfallCents: 4,
+  projectedYearlyPensionCents: 736_888,
+};
+
+function allText(content: LetterContent): string {
+  return [content.title, ...content.facts.flatMap((f) => [f.label, f.value]), ...content.paragraphs, ...content.tables.flatMap((t) => [t.heading, ...t.rows.flatMap((r) => [r.label, r.value])]), ...content.notes].join('\n');
+}
+
+describe('letter templates', () => {
+  it('puts every PK statement field into the Leistungsnachweis with its amount', () => {
+    const content = pkStatementLetter({ statement: pk, previous: { ...pk, id: 1, stichtag: '2023-12-31', totalCapitalCents: 2_035_010 }, contract, employerName: 'Muster GmbH', vrgName: 'VRG 3 – Ausgewogen', vrgReturnBp: 597 });
+    const rows = new Map(content.tables.flatMap((t) => t.rows).map((r) => [r.label, r.value]));
+    for (const label of Object.values(PK_STATEMENT_LABELS)) expect(rows.has(label), label).toBe(true);
+    expect(rows.get(PK_STATEMENT_LABELS.totalCapitalCents)).toBe('24.271,18 €');
+    expect(rows.get(PK_STATEMENT_LABELS.costsCents)).toBe('-76,05 €');
+    expect(rows.get('Pensionskapital zum 31.12.2023')).toBe('20.350,10 €');
+    expect(content.title).toBe('Leistungsnachweis zum 31.12.2024');
+    expect(allText(content)).toContain('5,97 %');
+    expect(content.documentDate).toBe('2024-12-31');
+  });
+
+  it('puts every VK statement field into the Kontonachricht', () => {
+    const account: VkAccountRow = { id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'ACTIVE', rightToDecideSince: null };
+    const vk: VkStatementRow = {
+      id: 1,
+      accountId: 1,
+      stichtag: '2025-12-31',
+      totalEntitlementCents: 1_234_567,
+      guaranteedCapitalCents: 1_000_000,
+      paidOutTotalCents: 0,
+      contributionsCents: 98_765,
+      transfersInCents: 0,
+      administrationCostsCents: 2_345,
+      svCarrierCostsCents: 300,
+      investmentResultCents: -4_567,
+      payoutCents: 0,
+      loyaltyBonusCents: 0,
+      surplusShareCents: 12,
+    };
+    const content = vkStatementLetter({ statement: vk, previous: null, account, employerName: 'Muster GmbH' });
+    const labels = new Set(content.tables.flatMap((t) => t.rows).map((r) => r.label));
+    for (const label of Object.values(VK_STATEMENT_LABELS)) expect(labels.has(label), label).toBe(true);
+    expect(allText(content)).toContain('12.345,67 €');
+    expect(allText(content)).toContain('-45,67 €');
+    expect(allText(content)).toContain('VK-12345678');
+  });
+
+  it('addresses members formally with their academic titles', () => {
+    const base = { titleSuffix: null, street: 'Lindengasse 12/4', postcode: '1070', city: 'Wien', country: 'AT', poBox: null, firstName: 'Anna', lastName: 'Muster' };
+    expect(recipientOf({ ...base, gender: 'FEMALE', titlePrefix: 'Mag.a' })).toEqual({
+      addressLines: ['Mag.a Anna Muster', 'Lindengasse 12/4', '1070 Wien'],
+      salutation: 'Sehr geehrte Frau Mag.a Muster,',
+    });
+    expect(recipientOf({ ...base, gender: 'MALE', titlePrefix: null, titleSuffix: 'MSc', country: 'DE' })).toEqual({
+      addressLines: ['Anna Muster, MSc', 'Lindengasse 12/4', '1070 Wien', 'DE'],
+      salutation: 'Sehr geehrter Herr Muster,',
+    });
+    expect(recipientOf({ ...base, gender: 'DIVERSE', titlePrefix: null }).salutation).toBe('Guten Tag Anna Muster,');
+  });
+});
