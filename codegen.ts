@@ -1,4 +1,5 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 
 /**
  * One codegen for both sides (STYLE.md 5):
@@ -50,11 +51,13 @@ const config: CodegenConfig = {
         fragmentMasking: false,
         persistedDocuments: { mode: 'embedHashInDocument', hashAlgorithm: 'sha256' },
       },
+      // Apollo Client 4 adds __typename to every selection; the hashed documents must contain it too, or the hash
+      // the client sends would name a different document than the one it runs.
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
         scalars,
-        documentMode: 'documentNode',
       },
     },
   },

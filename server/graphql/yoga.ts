@@ -1,5 +1,12 @@
-import { GraphQLError } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, type ASTVisitor, type DocumentNode, type FieldNode, type GraphQLError, type ValidationContext } from 'graphql';
+import { useGraphQlJit } from '@envelop/graphql-jit';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
+import { isDatabaseBusyError } from '../../db/client';
 import type { GraphQLContext, RequestContext } from '../context';
 import { DomainError } from '../domain/shared/errors';
 import type { Logger } from '../log';
@@ -23,6 +30,39 @@ function isGraphQLErrorLike(value: unknown): boolean {
   return value instanceof Error && value.name === 'GraphQLError';
 }
 
+/** The GraphQLError class of Yoga's copy of graphql: Yoga answers 500 for an error that is not one of its own. */
+const YogaGraphQLError = createGraphQLError('').constructor as typeof GraphQLError;
+
+/**
+ * A client error as Yoga's own GraphQLError. graphql-jit and the schema's scalars can bring the other build of
+ * graphql (ESM beside CJS, as under vitest); there Yoga would take the error, or the scalar's error it wraps, for an
+ * unexpected one and answer 500. Under plain Node all share one copy and the error is returned as it is.
+ */
+function asYogaError(error: GraphQLError): GraphQLError {
+  if (error instanceof YogaGraphQLError && (error.originalError == null || error.originalError instanceof YogaGraphQLError)) return error;
+  return createGraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: error.extensions });
+}
+
+/**
+ * Introspection off (production): integrators get the SDL from the repository's schema/ folder instead, so the
+ * running portal does not hand out its full schema to anyone who asks (OWASP GraphQL cheat sheet).
+ */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      // Same check as graphql's NoSchemaIntrospectionCustomRule, but the error is made by Yoga's own GraphQL copy,
+      // so Yoga recognises it as a client error (graphql-jit may load a second copy of graphql).
+      addValidationRule((context: ValidationContext): ASTVisitor => ({
+        Field(node: FieldNode) {
+          if (node.name.value === '__schema' || node.name.value === '__type') {
+            context.reportError(createGraphQLError('Introspection ist im Produktivbetrieb abgeschaltet.', { nodes: [node] }));
+          }
+        },
+      }));
+    },
+  };
+}
+
 /**
  * Adds the session cookies a resolver asked for to the answer, and `Cache-Control: no-store`, because GraphQL
  * answers carry personal data and must not be stored by browsers or proxies.
@@ -36,46 +76,148 @@ function useSessionCookies(): Plugin<GraphQLContext, GraphQLServerContext> {
   };
 }
 
-/** Yoga options that bear on speed, shared with the bench's `{ hello }` floor (bench/yoga-hello.ts). */
-export const YOGA_SPEED_OPTIONS = {} as const;
+/** Largest GraphQL request body (the web app's biggest document is a few KB; a persisted one is a hash). */
+export const MAX_GRAPHQL_BODY_BYTES = 100 * 1024;
 
-/** Plugins that bear on speed, shared with the bench's `{ hello }` floor. */
+/**
+ * Yoga options that bear on speed, shared with the bench's `{ hello }` floor (bench/yoga-hello.ts); docs/benchmarks.md
+ * has what each gained.
+ * - `cors: false`: the web app is served from the same origin, so no CORS headers (Yoga's default would reflect any
+ *   Origin with `Access-Control-Allow-Credentials: true`) and no per-request CORS work.
+ * - `multipart: false`: the schema has no uploads.
+ */
+export const YOGA_SPEED_OPTIONS = {
+  cors: false,
+  multipart: false,
+  maxRequestBodySize: MAX_GRAPHQL_BODY_BYTES,
+} as const;
+
+/**
+ * Plugins that bear on speed, shared with the bench's `{ hello }` floor: graphql-jit compiles each document once
+ * (cached per parsed document; Yoga's parse and validation caches, on by default, hand it the same document
+ * object for the same text or persisted hash) into a function that runs the resolvers without graphql-js's
+ * generic field walk. Custom scalars (Date, Money) serialize through the schema's own functions.
+ */
 export function speedPlugins(): Plugin[] {
-  return [];
+  return [useGraphQlJit() as Plugin];
+}
+
+/** The web app's persisted documents: codegen's `persisted-documents.json` (sha256 → document text). */
+export const PERSISTED_DOCUMENTS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/src/gql/persisted-documents.json');
+
+/** Reads and parses the persisted documents once; an absent file is an empty list. */
+export function loadPersistedDocuments(file = PERSISTED_DOCUMENTS_FILE): Map<string, DocumentNode> {
+  if (!existsSync(file)) return new Map();
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(entries).map(([hash, text]) => [hash, parse(text)]));
+}
+
+/**
+ * Persisted operations: a request may name a document of the web app by its sha256 hash
+ * (`extensions.persistedQuery.sha256Hash`, over GET or POST) instead of sending its text. The documents are
+ * parsed once at start, so such a request skips reading and parsing the text. Full documents are still accepted
+ * (`allowArbitraryOperations`) for integrators and tests; restricting to the list is a later step.
+ */
+function usePersistedDocuments(documents: Map<string, DocumentNode>): Plugin {
+  return usePersistedOperations({
+    allowArbitraryOperations: true,
+    getPersistedOperation: (hash) => documents.get(hash) ?? null,
+  }) as Plugin;
+}
+
+/** The part of a Yoga instance `nodeHandler` uses: its node:http overload of `handle`. */
+interface NodeYoga<S> {
+  handle(req: IncomingMessage, res: ServerResponse, ...serverContext: Partial<S>[]): unknown;
+}
+
+/**
+ * The node:http entry to a Yoga instance. A POST JSON body of a declared length within the limit is read here
+ * and handed to Yoga already parsed (`req.body`, which @whatwg-node/server takes as given, as with body-parser):
+ * Yoga's own way pipes the body through web streams with an AbortController per request, which took about 40 %
+ * of the dashboard's CPU time (docs/benchmarks.md). Anything else (other content types, chunked or oversized
+ * bodies, a body that is not a JSON object) goes to Yoga unchanged, so its answers stay Yoga's.
+ */
+export function nodeHandler<S extends object>(yoga: NodeYoga<S>) {
+  return function handle(req: IncomingMessage, res: ServerResponse, serverContext: S): Promise<void> {
+    const length = req.headers['content-length'];
+    const type = req.headers['content-type'];
+    if (req.method !== 'POST' || length === undefined || !/^\d+$/.test(length) || Number(length) > MAX_GRAPHQL_BODY_BYTES || !type?.startsWith('application/json')) {
+      return Promise.resolve(yoga.handle(req, res, serverContext)).then(() => undefined);
+    }
+    return new Promise<void>((resolvePromise, reject) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.once('error', reject);
+      req.once('end', () => {
+        const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+        // An object with at least one key is taken as parsed; otherwise Yoga parses the text and answers the error.
+        (req as IncomingMessage & { body?: unknown }).body = body !== null && typeof body === 'object' && Object.keys(body).length > 0 ? body : text || ' ';
+        Promise.resolve(yoga.handle(req, res, serverContext)).then(() => resolvePromise(), reject);
+      });
+    });
+  };
 }
 
 /**
  * The GraphQL endpoint at /graphql. Unexpected errors are masked (no messages or stacks leave the server);
- * domain errors keep their message and get `extensions.code`. GraphiQL only outside production.
+ * domain errors keep their message and get `extensions.code`. GraphiQL only outside production. Accepts the web
+ * app's persisted documents by hash (default: codegen's persisted-documents.json). `handle(req, res, context)` is
+ * the node:http entry; `yoga` the instance (for `fetch` in tests).
  */
-export function createGraphQLHandler(options: { production: boolean; logger: Logger }) {
-  return createYoga<GraphQLServerContext, GraphQLContext>({
+export function createGraphQLHandler(options: { production: boolean; logger: Logger; persistedDocuments?: Map<string, DocumentNode> }) {
+  const persistedDocuments = options.persistedDocuments ?? loadPersistedDocuments();
+  const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: !options.production,
     ...YOGA_SPEED_OPTIONS,
     context: ({ requestContext }) => requestContext,
-    plugins: [...speedPlugins(), useSessionCookies()],
+    plugins: [
+      ...speedPlugins(),
+      usePersistedDocuments(persistedDocuments),
+      useSessionCookies(),
+      ...(options.production ? [useNoIntrospection()] : []),
+    ],
     logging: {
       debug: (...args) => options.logger.debug('yoga', { args: args.map(String) }),
       info: (...args) => options.logger.info('yoga', { args: args.map(String) }),
       warn: (...args) => options.logger.warn('yoga', { args: args.map(String) }),
-      error: (...args) => options.logger.error('yoga', { args: args.map((a) => (a instanceof Error ? a.name : String(a))) }),
+      // Expected outcomes (a missing session, bad input) reach Yoga's error log as GraphQL errors: debug, not error.
+      error: (...args) => {
+        const expected = args.every((a) => !(a instanceof Error) || a.name === 'GraphQLError');
+        options.logger[expected ? 'debug' : 'error']('yoga', { args: args.map((a) => (a instanceof Error ? a.name : String(a))) });
+      },
     },
     maskedErrors: {
       maskError(error, message) {
         // Checked by shape, not instanceof: graphql ships CJS and ESM builds, and Yoga's copy may not be ours.
         const graphqlError = error as { originalError?: unknown; nodes?: GraphQLError['nodes']; path?: GraphQLError['path'] };
         const original = graphqlError.originalError;
+        if (isDatabaseBusyError(original)) {
+          // Another writer held the database beyond the busy timeout: a temporary condition, as REST's 503.
+          options.logger.warn('graphql: database busy');
+          return createGraphQLError('Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.', {
+            nodes: graphqlError.nodes,
+            path: graphqlError.path,
+            extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': '2' } } },
+          });
+        }
         if (original instanceof DomainError) {
-          return new GraphQLError(original.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: CODES[original.code] } });
+          return createGraphQLError(original.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: CODES[original.code] } });
         }
         // No cause, or a GraphQL error as cause (validation, variable coercion, a scalar refusing input): client errors.
-        if (isGraphQLErrorLike(error) && (original === undefined || isGraphQLErrorLike(original))) return error as GraphQLError;
+        if (isGraphQLErrorLike(error) && (original === undefined || isGraphQLErrorLike(original))) return asYogaError(error as GraphQLError);
         options.logger.error('graphql resolver failed', { error: original instanceof Error ? original.message : String(original ?? error) });
-        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+        return createGraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },
   });
+  return { yoga, handle: nodeHandler<GraphQLServerContext>(yoga) };
 }

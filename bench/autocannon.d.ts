@@ -1,0 +1,47 @@
+/** The part of autocannon's programmatic API the bench uses (the package ships no types). */
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    timeout?: number;
+    verifyBody?: (body: string) => boolean;
+    title?: string;
+  }
+
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+
+  interface Instance extends EventEmitter, PromiseLike<Result> {
+    stop(): void;
+  }
+
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

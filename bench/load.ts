@@ -1,0 +1,153 @@
+/**
+ * Load worker of `npm run bench`: one autocannon run against one variant, in its own process (the orchestrator
+ * starts it pinned to core 1 with `taskset -c 1`, so it never shares a core with the server under test).
+ *
+ * Input: the JSON LoadSpec in the environment variable BENCH_LOAD_SPEC. Output: one line `RESULT <json>` with a
+ * LoadResult on stdout. Latencies are recorded here from autocannon's `response` events in fractions of a
+ * millisecond (autocannon's own histogram has whole milliseconds only); only 2xx answers count.
+ */
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** Seconds. */
+  duration: number;
+  connections: number;
+  /** The expected answer body (compared as JSON). */
+  expected: string;
+  /** Every n-th answer's body is checked against `expected` (1 = all). */
+  sampleEvery: number;
+}
+
+export interface LoadResult {
+  /** Completed requests per second over the run (all answers, 2xx or not). */
+  rps: number;
+  requests: number;
+  /** Latency percentiles of 2xx answers, milliseconds. */
+  p50: number;
+  p99: number;
+  mean: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  bodiesChecked: number;
+  bodyMismatches: number;
+  /** The start of the first wrong body, for the report. */
+  firstMismatch?: string;
+  seconds: number;
+  /** CPU milliseconds this load process used (user + system, start-up included). */
+  cpuMs: number;
+}
+
+/** JSON text with object keys sorted, so that two answers compare equal whatever their key order. */
+export function canonicalJson(text: string): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  try {
+    return JSON.stringify(sort(JSON.parse(text)));
+  } catch {
+    return `<not JSON> ${text}`;
+  }
+}
+
+function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const expectedCanonical = canonicalJson(spec.expected);
+  let seen = 0;
+  let bodiesChecked = 0;
+  let bodyMismatches = 0;
+  let firstMismatch: string | undefined;
+  const verifyBody = (body: string): boolean => {
+    if (seen++ % spec.sampleEvery !== 0) return true;
+    bodiesChecked++;
+    if (body === spec.expected || canonicalJson(body) === expectedCanonical) return true;
+    bodyMismatches++;
+    firstMismatch ??= body.slice(0, 300);
+    return false;
+  };
+
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  const started = process.hrtime.bigint();
+  const instance = autocannon({
+    url: spec.url,
+    method: spec.method,
+    headers: spec.headers,
+    ...(spec.body === undefined ? {} : { body: spec.body }),
+    connections: spec.connections,
+    duration: spec.duration,
+    timeout: 10,
+    verifyBody,
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode < 200 || statusCode > 299) return;
+    if (count === latencies.length) {
+      const bigger = new Float64Array(latencies.length * 2);
+      bigger.set(latencies);
+      latencies = bigger;
+    }
+    latencies[count++] = responseTime;
+  });
+  const result = await instance;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const sorted = latencies.subarray(0, count).sort();
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum += sorted[i]!;
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count: n }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(n);
+  const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  return {
+    rps: requests / result.duration,
+    requests,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    mean: count ? sum / count : NaN,
+    non2xx: result.non2xx,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bodiesChecked,
+    bodyMismatches,
+    ...(firstMismatch === undefined ? {} : { firstMismatch }),
+    seconds,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  };
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const raw = process.env.BENCH_LOAD_SPEC;
+  if (!raw) {
+    process.stderr.write('load: BENCH_LOAD_SPEC is not set\n');
+    process.exit(2);
+  }
+  runLoad(JSON.parse(raw) as LoadSpec).then(
+    (result) => {
+      process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(`load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

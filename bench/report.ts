@@ -1,0 +1,209 @@
+/**
+ * Renders docs/benchmarks.md from a bench run. Only the part between the generated-part markers is rewritten;
+ * whatever follows the end marker (the hand-written findings and optimisation log) is kept.
+ */
+import type { BenchReport, ProfileRun, RoundResult, VariantName, VariantSummary } from './run';
+
+const START = '<!-- bench:generated:start (written by `npm run bench`; edit below the end marker, not here) -->';
+const END = '<!-- bench:generated:end -->';
+
+const DEFAULT_MANUAL = `
+## Findings
+
+(Not written yet: add what the profile shows and what each optimisation gained.)
+`;
+
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const f3 = (n: number) => (Number.isFinite(n) ? n.toFixed(3) : '–');
+const pct = (n: number) => `${n.toFixed(1)} %`;
+const esc = (s: string) => s.replace(/\|/g, '\\|');
+
+interface Target {
+  name: string;
+  goal: string;
+  measured: string;
+  met: boolean | null;
+  bound: string;
+}
+
+function profileBound(profile: ProfileRun | undefined): string {
+  if (!profile) return 'not profiled (run without --no-profile)';
+  const s = profile.summary;
+  const top = s.categories
+    .slice(0, 5)
+    .map((c) => `${esc(c.category)} ${c.percent.toFixed(0)} %`)
+    .join(', ');
+  return `CPU of the one server core (busy ${(s.busyShare * 100).toFixed(0)} % of the profiled round); self time by package: ${top}`;
+}
+
+function targets(report: BenchReport): Target[] {
+  const by = (name: VariantName) => report.summaries.find((s) => s.name === name);
+  const profile = (name: VariantName) => report.profiles.find((p) => p.variant === name);
+  const out: Target[] = [];
+  const dash = by('dashboard');
+  if (dash) {
+    const met = Number.isFinite(dash.ratio) ? dash.ratio >= 0.15 : null;
+    out.push({
+      name: 'GraphQL dashboard throughput',
+      goal: '≥ 0.15 × raw',
+      measured: `${f3(dash.ratio)} × raw (${f0(dash.rps)} req/s; quiet rounds only: ${f3(dash.quietRatio)}, ${dash.quietRounds} rounds)`,
+      met,
+      bound: met === false ? profileBound(profile('dashboard')) : '–',
+    });
+    const p99met = Number.isFinite(dash.p99) ? dash.p99 < 50 : null;
+    const little = (report.options.connections / dash.rps) * 1000;
+    out.push({
+      name: `GraphQL dashboard p99 at ${report.options.connections} connections`,
+      goal: '< 50 ms',
+      measured: `${f2(dash.p99)} ms (quiet rounds only: ${f2(dash.quietP99)} ms)`,
+      met: p99met,
+      bound:
+        p99met === false
+          ? `throughput: ${report.options.connections} connections ÷ ${f0(dash.rps)} req/s = ${f2(little)} ms per request on average (Little's law); ${profileBound(profile('dashboard'))}`
+          : '–',
+    });
+  }
+  const rest = by('rest');
+  if (rest) {
+    const met = Number.isFinite(rest.ratio) ? rest.ratio >= 0.35 : null;
+    out.push({
+      name: 'REST getPersonalData throughput',
+      goal: '≥ 0.35 × raw',
+      measured: `${f3(rest.ratio)} × raw (${f0(rest.rps)} req/s; quiet rounds only: ${f3(rest.quietRatio)}, ${rest.quietRounds} rounds)`,
+      met,
+      bound: met === false ? profileBound(profile('rest')) : '–',
+    });
+  }
+  if (report.seed100k) {
+    const s = report.seed100k;
+    const met = s.wallSeconds < 60;
+    out.push({
+      name: `Seeding ${f0(s.members)} members (CLI, wall time)`,
+      goal: '< 60 s',
+      measured: `${s.wallSeconds.toFixed(1)} s`,
+      met,
+      bound: met ? '–' : 'the single-threaded seed generator and SQLite inserts (see db/seed); not profiled by the bench',
+    });
+  } else {
+    out.push({ name: 'Seeding 100,000 members', goal: '< 60 s', measured: 'skipped (--skip-seed100k)', met: null, bound: '–' });
+  }
+  return out;
+}
+
+function summaryTable(report: BenchReport): string[] {
+  const lines = [
+    '| variant | request | req/s | p50 ms | p99 ms | ratio to raw | ratio to raw, quiet rounds only | server CPU per request | CPU ratio (raw CPU ÷ this) | valid rounds |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const rawCpu = report.summaries.find((x) => x.name === 'raw')?.cpuUs ?? NaN;
+  for (const s of report.summaries) {
+    const v = report.variants.find((x) => x.name === s.name)!;
+    lines.push(`| ${s.label} | ${esc(v.description)} | ${f0(s.rps)} | ${f2(s.p50)} | ${f2(s.p99)} | ${s.name === 'raw' ? '1' : f3(s.ratio)} | ${s.name === 'raw' ? `(${s.quietRounds} quiet)` : `${f3(s.quietRatio)} (${s.quietRounds})`} | ${Number.isFinite(s.cpuUs) ? `${s.cpuUs.toFixed(0)} µs` : '–'} | ${f3(rawCpu / s.cpuUs)} | ${s.validRounds} of ${report.options.rounds} |`);
+  }
+  return lines;
+}
+
+function roundTable(report: BenchReport, summary: VariantSummary): string[] {
+  const raw = new Map(report.rounds.filter((r) => r.variant === 'raw' && r.voidReasons.length === 0).map((r) => [r.round, r.result.rps]));
+  const rows: RoundResult[] = [...report.warmups.filter((r) => r.variant === summary.name), ...report.rounds.filter((r) => r.variant === summary.name)];
+  const lines = [`#### ${summary.label}`, '', '| round | req/s | p50 ms | p99 ms | ratio to raw | server CPU per request | bodies checked | core 0: server / kernel net / other processes / steal | core 1: busy (other processes) | void because |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const r of rows) {
+    const ratio = summary.name === 'raw' || r.round === 0 || !raw.has(r.round) ? '–' : f3(r.result.rps / raw.get(r.round)!);
+    lines.push(
+      `| ${r.round === 0 ? 'warm-up' : r.round} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${ratio} | ${r.cpu ? `${((r.cpu.serverCpuMs * 1000) / Math.max(1, r.result.requests)).toFixed(0)} µs` : '–'} | ${r.result.bodiesChecked} | ${r.cpu ? `${r.cpu.server.toFixed(0)} / ${r.cpu.irq.toFixed(0)} / ${r.cpu.foreign.toFixed(0)} / ${r.cpu.steal.toFixed(0)} %` : '–'} | ${r.cpu ? `${r.cpu.loadCore.toFixed(0)} % (${r.cpu.loadForeign.toFixed(0)} %)` : '–'} | ${r.voidReasons.length ? esc(r.voidReasons.join('; ')) : '–'} |`,
+    );
+  }
+  return lines;
+}
+
+function profileSection(report: BenchReport, p: ProfileRun): string[] {
+  const label = report.summaries.find((s) => s.name === p.variant)?.label ?? p.variant;
+  const s = p.summary;
+  const lines = [
+    `### ${label} under \`--cpu-prof\``,
+    '',
+    `${f0(p.rps)} req/s while profiled; the server core was busy ${pct(s.busyShare * 100)} of the ${(s.windowMs / 1000).toFixed(1)} s round. Self time (percent of busy time):`,
+    '',
+    '| package / area | self time |',
+    '| --- | ---: |',
+    ...s.categories.slice(0, 12).map((c) => `| ${esc(c.category)} | ${pct(c.percent)} |`),
+    '',
+    '| function | where | self time |',
+    '| --- | --- | ---: |',
+    ...s.functions.map((fn) => `| \`${esc(fn.name)}\` | ${esc(fn.where || fn.category)} | ${pct(fn.percent)} |`),
+  ];
+  return lines;
+}
+
+export function renderReport(report: BenchReport, previous: string | null): string {
+  const o = report.options;
+  const m = report.machine;
+  const quick = o.rounds < 3 || o.duration < 10;
+  const args = process.argv.slice(2).join(' ');
+  const out: string[] = [
+    '# Benchmarks',
+    '',
+    START,
+    '',
+    `Written by \`npm run bench${args ? ` -- ${args}` : ''}\` on ${report.date.slice(0, 10)} (${report.date.slice(11, 16)} UTC), commit ${m.commit} plus the working tree; the run took ${(report.totalSeconds / 60).toFixed(1)} min.`,
+    '',
+  ];
+  out.push(
+    'Run it with `npm run bench` (about 7 minutes); a quick check: `npm run bench -- --rounds 1 --duration 3 --warmup 2 --skip-seed100k --no-profile --out /tmp/bench.md`. `npm run bench -- --help` lists the flags.',
+    '',
+  );
+  if (quick) out.push('> **Quick run** (fewer than 3 rounds or rounds shorter than 10 s): the figures below are indicative only.', '');
+  out.push(
+    '## Machine',
+    '',
+    '| cores | CPU | memory | Node | kernel |',
+    '| ---: | --- | ---: | --- | --- |',
+    `| ${m.cores} | ${esc(m.model)} | ${m.memoryGiB} GiB | ${m.node} | ${m.kernel} |`,
+    '',
+    '## Method',
+    '',
+    `- Database: a fresh SQLite file seeded with ${f0(o.members)} members plus the demo personas (seed CLI${report.seedSmall ? `, ${report.seedSmall.wallSeconds.toFixed(1)} s` : ''}).`,
+    '- Server: the real portal, `npx tsx server/main.ts` with `NODE_ENV=production LOG_LEVEL=warn SEED_MEMBERS=0 PORT=0 HOST=127.0.0.1`, pinned to core 0 (`taskset -c 0`). The raw node:http baseline (bench/raw-server.ts) and the Yoga `{ hello }` floor (bench/yoga-hello.ts) run on core 0 too, one at a time under load.',
+    `- Load: autocannon (programmatic API, bench/load.ts), a new process per run pinned to core 1 (\`taskset -c 1\`), ${o.connections} connections, keep-alive, one request in flight per connection. Latency percentiles are computed from every 2xx answer with sub-millisecond resolution.`,
+    `- Logged in as the demo persona anna.muster@example.at (GraphQL login mutation; the session cookie is reused). Dashboard query: ${report.dashboardSource}.`,
+    `- ${o.warmup} s warm-up per variant, then ${o.rounds} interleaved rounds of ${o.duration} s per variant (round-robin ${report.variants.map((v) => v.name).join(' → ')}). A round is void when any answer is non-2xx, a connection fails or times out, or a checked body differs from the reference answer (every ${o.sampleEvery}th body is compared as JSON).`,
+    '- Headline figure: the **median over rounds of portal req/s ÷ raw req/s measured in the same round**; req/s, p50 and p99 below are medians over the valid rounds.',
+    "- *CPU ratio*: the raw server's CPU per request divided by the variant's: the share of raw's per-request capacity, independent of the load generator's limit and little moved by outside load.",
+    "- CPU accounting from /proc for every round: *server CPU per request* is the CPU time of the server's processes (user + system) divided by the answers; it moves much less than req/s when other work shares the machine. *Core 0* splits the server core's time into the server, the kernel's interrupt and network work (loopback TCP), other processes (noise from outside the bench) and hypervisor steal; *core 1* near 100 % means the load generator itself was at its limit (typically for the raw baseline).",
+    '- *Quiet rounds*: rounds in which other processes used at most 10 % of either core, for both the variant and raw in that round. The ratio over quiet rounds only is shown beside the headline; when other sessions load the machine, it is the better guide.',
+    '- Profile: a separate portal started with `node --cpu-prof`, one warm-up and one round per profiled variant; self time is counted only inside the round (start-up and shutdown excluded). The profiler slows the server, so its req/s is not comparable. Time in native code (SQLite, the socket write) is counted in the JavaScript function that called it.',
+    '',
+    `## Results (median over valid rounds, ${o.connections} connections)`,
+    '',
+    ...summaryTable(report),
+    '',
+    '## Targets',
+    '',
+    '| target | goal | measured | met | what bounds it |',
+    '| --- | --- | --- | :---: | --- |',
+    ...targets(report).map((t) => `| ${t.name} | ${t.goal} | ${t.measured} | ${t.met === null ? 'n/a' : t.met ? 'yes' : '**no**'} | ${t.bound} |`),
+    '',
+    '## Rounds',
+    '',
+  );
+  for (const s of report.summaries) out.push(...roundTable(report, s), '');
+  if (report.profiles.length) {
+    out.push('## Profile', '');
+    for (const p of report.profiles) out.push(...profileSection(report, p), '');
+  }
+  out.push('## Seeding', '', '| members | wall time (CLI process) | seeding as the CLI reports it | database file |', '| ---: | ---: | ---: | ---: |');
+  for (const s of [report.seedSmall, report.seed100k]) {
+    if (s) out.push(`| ${f0(s.members)} | ${s.wallSeconds.toFixed(1)} s | ${s.cliSeconds === null ? '–' : `${s.cliSeconds.toFixed(1)} s`} | ${(s.bytes / 1024 / 1024).toFixed(1)} MiB |`);
+  }
+  if (!report.seed100k) out.push('', 'The 100,000-member seeding was skipped (`--skip-seed100k`).');
+  out.push('', END);
+  let manual = DEFAULT_MANUAL;
+  if (previous) {
+    const at = previous.indexOf(END);
+    if (at !== -1) manual = previous.slice(at + END.length);
+  }
+  return `${out.join('\n')}${manual.startsWith('\n') ? '' : '\n'}${manual}`;
+}

@@ -1,0 +1,32 @@
+/**
+ * Floor of `npm run bench`: a minimal graphql-yoga server with one `hello: String` field, with the same Yoga
+ * options as the portal where they matter for speed (server/graphql/yoga.ts: `YOGA_SPEED_OPTIONS`, `speedPlugins`
+ * and the `nodeHandler` entry that reads POST bodies), behind the same kind of node:http server. The gap between
+ * this and the raw node:http server is what the framework costs per request before any resolver runs. Prints
+ * `LISTENING <port>` when ready.
+ */
+import { createServer } from 'node:http';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { nodeHandler, speedPlugins, YOGA_SPEED_OPTIONS } from '../server/graphql/yoga';
+
+const yoga = createYoga({
+  ...YOGA_SPEED_OPTIONS,
+  schema: createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } }),
+  graphqlEndpoint: '/graphql',
+  landingPage: false,
+  graphiql: false,
+  logging: false,
+  plugins: speedPlugins(),
+});
+
+const handle = nodeHandler<Record<string, never>>(yoga);
+const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+  handle(req, res, {}).catch(() => res.destroy());
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
+});
+const stop = () => server.close(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,45 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+let prod: TestServer;
+beforeAll(async () => {
+  prod = await startTestServer({ members: 1, env: { NODE_ENV: 'production', DB_BUSY_TIMEOUT_MS: '200' } });
+});
+afterAll(async () => {
+  await prod.close();
+});
+
+describe('GraphQL in production', () => {
+  it('refuses introspection without a server error, while ordinary queries work', async () => {
+    const client = new PortalClient(prod.url);
+    const res = await client.graphql(`{ __schema { types { name } } }`);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.data ?? null).toBeNull();
+    expect(JSON.stringify(res.body.errors)).toMatch(/introspection/i);
+    expect((await client.graphql(`{ clientConfig { tenant } }`)).body.data).toEqual({ clientConfig: { tenant: 'MAIN' } });
+  });
+
+  it('answers 503 with SERVICE_UNAVAILABLE and changes nothing while another writer holds the database', async () => {
+    const locker = new Database(prod.dbPath);
+    const before = (prod.db.$client.prepare(`SELECT count(*) AS n FROM login_attempts`).get() as { n: number }).n;
+    locker.prepare('BEGIN IMMEDIATE').run();
+    try {
+      const res = await new PortalClient(prod.url).graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
+        e: 'anna.muster@example.at',
+        p: DEMO_PASSWORD,
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(res.headers.getSetCookie()).toEqual([]);
+    } finally {
+      locker.prepare('ROLLBACK').run();
+      locker.close();
+    }
+    expect((prod.db.$client.prepare(`SELECT count(*) AS n FROM login_attempts`).get() as { n: number }).n).toBe(before);
+    const ok = await new PortalClient(prod.url).graphql<{ login: { status: string } }>(`mutation { login(email: "anna.muster@example.at", password: "${DEMO_PASSWORD}") { status } }`);
+    expect(ok.body.data!.login.status).toBe('SUCCESSFUL');
+  });
+});
