@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 1 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const state = () =>
+  JSON.stringify([
+    server.db.$client.prepare(`SELECT * FROM persons ORDER BY id`).all(),
+    server.db.$client.prepare(`SELECT stage, mailbox_type, selected_duty_id, ended_at FROM sessions ORDER BY token_hash`).all(),
+    server.db.$client.prepare(`SELECT * FROM person_tokens ORDER BY token_hash`).all(),
+  ]);
+
+async function pendingDora() {
+  const client = new PortalClient(server.url);
+  await client.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD });
+  return client;
+}
+
+describe('GraphQL login-flow mutations refuse bad input and change nothing', () => {
+  it.each([
+    ['an unknown enum value', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_ALL, accepted: true) { status } }`],
+    ['a wrong type', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: "ja") { status } }`],
+    ['a missing argument', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK) { status } }`],
+    ['an unknown mailbox type', `mutation { chooseMailbox(type: BOSS) { ok } }`],
+    ['a wrong type for the prize draw', `mutation { setPrizeDraw(participate: 1) { ok } }`],
+    ['an overlong log entry', `mutation { log(component: "${'x'.repeat(500)}", level: INFO, msgs: ["a"]) }`],
+    ['an unknown log level', `mutation { log(component: "x", level: FATAL, msgs: []) }`],
+    ['an overlong activation id', `mutation { activateAccount(registrationId: "${'a'.repeat(5000)}") { status } }`],
+  ])('%s', async (_name, query) => {
+    const client = await pendingDora();
+    const before = state();
+    const res = await client.graphql(query);
+    expect(res.status).toBeLessThan(500);
+    const activationAnswer = (res.body.data as { activateAccount?: { status: string } } | undefined)?.activateAccount?.status;
+    if (activationAnswer) expect(activationAnswer).toBe('ERROR');
+    else expect(res.body.errors?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(res.body)).not.toMatch(/\.ts:\d+|node_modules/);
+    expect(state()).toBe(before);
+  });
+
+  it.each([
+    `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true) { status } }`,
+    `mutation { setAnnualStatementDelivery(viaPortal: true) { status } }`,
+    `mutation { synchronizeLoginData { status } }`,
+    `mutation { chooseMailbox(type: AWB_LB) { ok } }`,
+    `mutation { setNewsletterConsent(pensionFund: true) { ok } }`,
+    `mutation { setPrizeDraw(participate: true) { ok } }`,
+    `mutation { setBenefitStatementDelivery(digital: true) { ok } }`,
+    `mutation { setAccountStatementByMail(byMail: true) { status } }`,
+    `mutation { confirmRegistrationEmail { status } }`,
+  ])('%s without a session answers UNAUTHENTICATED and changes nothing', async (query) => {
+    const before = state();
+    const res = await new PortalClient(server.url).graphql(query);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(state()).toBe(before);
+  });
+
+  it('a pending login cannot use the preference mutations of a completed login', async () => {
+    const client = await pendingDora();
+    const before = state();
+    for (const q of [`mutation { setPrizeDraw(participate: true) { ok } }`, `mutation { setNewsletterConsent(pensionFund: true) { ok } }`, `{ postLoginQuestions { askPrizeDraw } }`]) {
+      expect((await client.graphql(q)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    expect(state()).toBe(before);
+  });
+});
