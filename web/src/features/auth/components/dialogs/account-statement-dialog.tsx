@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../../components/ui/checkbox';
-import { ChoiceGroup } from '../../../../components/ui/choice-group';
-import { ModalDialog } from '../../../../components/ui/modal-dialog';
 import { useSetAccountStatementByMail } from '../../api/set-account-statement-by-mail';
+import { ChoiceDialog } from './choice-dialog';
 import type { FlowDialogCallbacks } from './flow-dialog-props';
-
-type Delivery = 'mail' | 'post';
 
 /**
  * The Vorsorgekasse account statement by e-mail (spec 000 section 2, dialogs 6 and 10), with the express-info
@@ -15,11 +12,10 @@ type Delivery = 'mail' | 'post';
  */
 export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCallbacks, 'onStatus' | 'onFailed'>) {
   const { t } = useTranslation();
-  const [delivery, setDelivery] = useState<Delivery | null>(null);
   const [expressInfo, setExpressInfo] = useState(false);
   const [save, { loading }] = useSetAccountStatementByMail();
 
-  const submit = async (choice: Delivery) => {
+  const submit = async (choice: 'mail' | 'post') => {
     try {
       const { data } = await save({ variables: { byMail: choice === 'mail', notifyWhenPayoutPossible: expressInfo } });
       if (!data) throw new Error('setAccountStatementByMail gave no answer');
@@ -30,34 +26,22 @@ export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCa
   };
 
   return (
-    <ModalDialog title={t('loginFlow.accountStatement.title')} busy={loading} busyLabel={t('loginFlow.busy')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (delivery) void submit(delivery);
-        }}
-      >
-        <ChoiceGroup
-          legend={t('loginFlow.accountStatement.legend')}
-          value={delivery}
-          onChange={setDelivery}
-          choices={[
-            { value: 'mail', label: t('loginFlow.accountStatement.byMail') },
-            { value: 'post', label: t('loginFlow.accountStatement.byPost') },
-          ]}
-        />
-        <Checkbox
-          label={t('loginFlow.accountStatement.expressInfo')}
-          hint={t('loginFlow.accountStatement.expressInfoHint')}
-          checked={expressInfo}
-          onChange={setExpressInfo}
-        />
-        <div className="modal__actions">
-          <button type="submit" className="button button--primary" disabled={!delivery || loading}>
-            {t('loginFlow.save')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+    <ChoiceDialog
+      title={t('loginFlow.accountStatement.title')}
+      legend={t('loginFlow.accountStatement.legend')}
+      busy={loading}
+      onSubmit={(choice) => void submit(choice)}
+      choices={[
+        { value: 'mail', label: t('loginFlow.accountStatement.byMail') },
+        { value: 'post', label: t('loginFlow.accountStatement.byPost') },
+      ]}
+    >
+      <Checkbox
+        label={t('loginFlow.accountStatement.expressInfo')}
+        hint={t('loginFlow.accountStatement.expressInfoHint')}
+        checked={expressInfo}
+        onChange={setExpressInfo}
+      />
+    </ChoiceDialog>
   );
 }
