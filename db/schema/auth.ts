@@ -18,6 +18,11 @@ export const credentials = sqliteTable('credentials', {
   accessStatus: text({ enum: ['ACTIVE', 'DEACTIVATED', 'LOCKED', 'PENDING_ACTIVATION'] }).notNull().default('ACTIVE'),
   /** Consecutive failed password checks since the last success or lock. */
   failedAttempts: integer().notNull().default(0),
+  /**
+   * Set when the fund judges the password insecure after a rule change: the next login asks for a new one
+   * (security update dialog, /pwdChange, spec 001 section 2).
+   */
+  passwordInsecure: integer({ mode: 'boolean' }).notNull().default(false),
   /** Instant until which the access is locked; null when not locked. */
   lockedUntil: text(),
   lastLoginAt: text(),
@@ -117,6 +122,8 @@ export const personTokens = sqliteTable(
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
     purpose: text({ enum: ['ACTIVATION', 'PASSWORD_RESET', 'EMAIL_CHANGE'] }).notNull(),
+    /** Data the token confirms, for example the new e-mail address of an EMAIL_CHANGE; null when none. */
+    payload: text(),
     createdAt: text().notNull(),
     expiresAt: text().notNull(),
     usedAt: text(),

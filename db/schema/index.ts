@@ -12,3 +12,5 @@ export * from './bank-accounts';
 export * from './eid';
 export * from './security-events';
 export * from './investment';
+export * from './registration';
+export * from './profile-changes';
