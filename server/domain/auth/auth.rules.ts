@@ -24,6 +24,8 @@ export const LOGIN_STATUSES = [
   'UPDATE_VK_MAIL',
   'UPDATE_PK_MAIL',
   'UPDATE_PKVK_MAIL',
+  /** Password judged insecure after a rule change: the web goes to /pwdChange (not in spec 000; see README). */
+  'PASSWORD_INSECURE',
   'ERROR_MAIL_NOT_GIVEN',
   'ERROR_PWD_NOT_GIVEN',
   'ERROR_MAIL_NOT_VALID',
