@@ -49,6 +49,7 @@ describe('tenant route keys', () => {
         '/pwdLost',
         '/pwdReset',
         '/pwdChange',
+        '/emailChange',
         '/nutzung',
         '/eid',
         '/dashboard',

@@ -23,6 +23,11 @@ export const paths = {
   pwdLost: { path: '/pwdLost', getHref: () => '/pwdLost' },
   pwdReset: { path: '/pwdReset', getHref: () => '/pwdReset' },
   pwdChange: { path: '/pwdChange', getHref: () => '/pwdChange' },
+  /** Public: confirms an e-mail change from the link sent to the new address (`token`; GraphQL `confirmEmailChange`). */
+  emailChange: {
+    path: '/emailChange',
+    getHref: (token?: string) => (token ? `/emailChange?token=${encodeURIComponent(token)}` : '/emailChange'),
+  },
   /** Terms of use; opens in a new tab. */
   nutzung: { path: '/nutzung', getHref: () => '/nutzung' },
   /** Electronic-ID flow: no session check, never redirects to login on its own. */
@@ -109,6 +114,7 @@ export const tenantRouteKeys: Record<TenantId, readonly RouteKey[]> = {
     'pwdLost',
     'pwdReset',
     'pwdChange',
+    'emailChange',
     'nutzung',
     'eid',
     'dashboard',
