@@ -73,6 +73,15 @@ const envSchema = z.object({
   EID_ISSUER: z.url().optional(),
   /** Client secret for the code exchange at the token endpoint (server side only, never sent to browsers). @default unset (eID off) */
   EID_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * SMTP server for outgoing mail as a URL (smtp://user:pass@host:587, smtps://host:465). When unset, every mail is
+   * written as an .eml file to MAIL_OUTBOX_DIR instead and its path logged. @default unset (outbox files)
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** Folder for the .eml files of outgoing mail when SMTP_URL is unset. @default data/outbox */
+  MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  /** Folder for generated postal letters (registration code, first password) as PDF. @default data/letters */
+  LETTERS_DIR: z.string().min(1).default('data/letters'),
   /** Log level of the server log. @default info */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

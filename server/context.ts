@@ -11,6 +11,7 @@ import { createDocumentsStore } from './domain/documents/documents.store';
 import { createInvestmentService } from './domain/investment/investment.service';
 import { createInvestmentStore } from './domain/investment/investment.store';
 import { createLoaders } from './domain/loaders';
+import { createMailer, type Mailer } from './domain/mail/mailer';
 import { createLoginFlowService, type FlowSession } from './domain/login-flow/login-flow.service';
 import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
 import { createPersonService } from './domain/person/person.service';
@@ -30,6 +31,8 @@ export interface AppDeps {
   authSettings: AuthSettings;
   /** Security audit log (security_events). */
   audit: SecurityAudit;
+  /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
+  mailer: Mailer;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -49,6 +52,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     logger,
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
+    mailer: createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger }),
     authSettings: {
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,
@@ -169,6 +173,15 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
       if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
       deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+    },
+    /**
+     * Origin for links in mails and letters: PUBLIC_ORIGIN, else the request's Host header (only a plain
+     * host[:port]; production must set PUBLIC_ORIGIN, since a Host header is chosen by the client).
+     */
+    publicOrigin(): string {
+      if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+      const host = request.headers.host;
+      return `http://${typeof host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? host : `${config.HOST}:${config.PORT}`}`;
     },
     setSessionCookie(token: string): void {
       setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);

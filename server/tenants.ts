@@ -19,6 +19,12 @@ export interface TenantDefinition {
   investmentInformation: boolean;
   /** Product name of the `login{product}` REST method (spec 000 section 7). */
   loginProduct: string;
+  /** Sender address of the portal's e-mails. */
+  mailFrom: string;
+  /** Sender display name of the portal's e-mails and the letterhead of postal letters. */
+  mailSenderName: string;
+  /** Return address printed above the address block of postal letters (DIN 5008 "Rücksendeangabe"). */
+  letterReturnAddress: string;
 }
 
 export const TENANTS: Record<TenantId, TenantDefinition> = {
@@ -30,6 +36,9 @@ export const TENANTS: Record<TenantId, TenantDefinition> = {
     documentsArchive: true,
     investmentInformation: true,
     loginProduct: 'Mvbv',
+    mailFrom: 'portal@vbv.at',
+    mailSenderName: 'VBV-Gruppe Mitgliederportal',
+    letterReturnAddress: 'VBV-Gruppe, Obere Donaustraße 49-53, 1020 Wien',
   },
   regional: {
     id: 'regional',
@@ -39,5 +48,8 @@ export const TENANTS: Record<TenantId, TenantDefinition> = {
     documentsArchive: false,
     investmentInformation: false,
     loginProduct: 'Noevk',
+    mailFrom: 'portal@noevk.at',
+    mailSenderName: 'Niederösterreichische Vorsorgekasse Mitgliederportal',
+    letterReturnAddress: 'Niederösterreichische Vorsorgekasse, Neue Herrengasse 10, 3100 St. Pölten',
   },
 };
