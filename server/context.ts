@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { createSecurityAudit, type SecurityAudit } from './domain/audit/security-audit';
 import { createAccountsService } from './domain/accounts/accounts.service';
 import { createAccountsStore } from './domain/accounts/accounts.store';
+import { createClaimsService } from './domain/claims/claims.service';
+import { createClaimsStore } from './domain/claims/claims.store';
 import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
 import { createAuthStore } from './domain/auth/auth.store';
 import { createDocumentsService } from './domain/documents/documents.service';
@@ -40,6 +42,7 @@ export interface AppDeps {
     loginFlow: ReturnType<typeof createLoginFlowStore>;
     documents: ReturnType<typeof createDocumentsStore>;
     investment: ReturnType<typeof createInvestmentStore>;
+    claims: ReturnType<typeof createClaimsStore>;
   };
 }
 
@@ -57,6 +60,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,
       lockoutMs: config.LOCKOUT_MINUTES * 60_000,
+      ipThrottle: { maxFailures: config.LOGIN_IP_MAX_FAILURES, windowMs: config.LOGIN_IP_WINDOW_MINUTES * 60_000 },
       // The client warns after the idle time and logs out 30 s later. Activity reaches the server only with the next
       // keep-alive (every 180 s), so the last one can be up to 180 s older than the last key press: the server
       // allows warning + 30 s + 180 s + 30 s slack (14 minutes with the default warning of 10).
@@ -70,6 +74,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       loginFlow: createLoginFlowStore(db),
       documents: createDocumentsStore(db),
       investment: createInvestmentStore(db),
+      claims: createClaimsStore(db),
     },
   };
 }
@@ -133,6 +138,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
+  const claims = createClaimsService({ loaders, clock, tenant });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
   let checked: SessionCheck | undefined;
@@ -153,7 +159,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person, loginFlow, documents, investment },
+    services: { auth, accounts, person, loginFlow, documents, investment, claims },
     sessionToken,
     setCookies,
     session,

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { AccountsStore } from './accounts/accounts.store';
+import type { ClaimsStore } from './claims/claims.store';
 import type { DocumentsStore } from './documents/documents.store';
 import type { InvestmentStore } from './investment/investment.store';
 import type { PersonStore } from './person/person.store';
@@ -9,7 +10,7 @@ import type { PersonStore } from './person/person.store';
  * contracts runs one statement query, not one per contract (no N+1). A new set is made for every request, so
  * nothing is cached across members.
  */
-export function createLoaders(stores: { accounts: AccountsStore; person: PersonStore; documents: DocumentsStore; investment: InvestmentStore }) {
+export function createLoaders(stores: { accounts: AccountsStore; person: PersonStore; documents: DocumentsStore; investment: InvestmentStore; claims: ClaimsStore }) {
   const batch = <K, V>(fn: (keys: readonly K[]) => V[]) => new DataLoader<K, V>(async (keys) => fn(keys));
   return {
     pkContractsByPerson: batch(stores.accounts.pkContractsByPerson),
@@ -26,6 +27,8 @@ export function createLoaders(stores: { accounts: AccountsStore; person: PersonS
     vrgReportsByVrg: batch(stores.investment.reportsByVrg),
     /** The Vorsorgekasse's yearly results; the key is ignored (one fund), use 0. */
     vkInvestmentResults: batch(stores.investment.vkResults),
+    /** The newest severance claim of a person (undefined when none). */
+    latestClaimByPerson: batch(stores.claims.latestByPerson),
   };
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
 import type { Resolvers } from './__generated__/resolvers-types';
+import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
 import { documentResolvers } from './document/document.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
@@ -33,6 +34,7 @@ const areaResolvers: Resolvers[] = [
   statementResolvers,
   documentResolvers,
   investmentResolvers,
+  claimResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */
