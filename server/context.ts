@@ -18,7 +18,9 @@ import { createLoginFlowService, type FlowSession } from './domain/login-flow/lo
 import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
 import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
-import type { Clock } from './domain/shared/clock';
+import { createProfileService } from './domain/profile/profile.service';
+import { createProfileStore } from './domain/profile/profile.store';
+import { isoDateVienna, type Clock } from './domain/shared/clock';
 import { sessionInvalid, sessionTimeout } from './domain/shared/errors';
 import type { Logger } from './log';
 import { TENANTS, type TenantDefinition } from './tenants';
@@ -42,6 +44,7 @@ export interface AppDeps {
     loginFlow: ReturnType<typeof createLoginFlowStore>;
     documents: ReturnType<typeof createDocumentsStore>;
     investment: ReturnType<typeof createInvestmentStore>;
+    profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
   };
 }
@@ -74,6 +77,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       loginFlow: createLoginFlowStore(db),
       documents: createDocumentsStore(db),
       investment: createInvestmentStore(db),
+      profile: createProfileStore(db),
       claims: createClaimsStore(db),
     },
   };
@@ -109,6 +113,20 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
   const loaders = createLoaders(deps.stores);
+  const profile = createProfileService({
+    store: deps.stores.profile,
+    personStore: deps.stores.person,
+    mailer: deps.mailer,
+    audit: deps.audit,
+    tenant,
+    clock,
+    logger: deps.logger,
+    meta,
+    sessionHash: () => {
+      const s = session();
+      return s.state === 'ACTIVE' ? s.tokenHash : null;
+    },
+  });
   const loginFlow = createLoginFlowService({
     store: deps.stores.loginFlow,
     authStore: deps.stores.auth,
@@ -116,6 +134,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     clock,
     tenant,
     maintenance: deps.authSettings.maintenance,
+    recordChanges: profile.recordChanges,
   });
   const auth = createAuthService({
     store: deps.stores.auth,
@@ -127,7 +146,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     requestMeta: meta,
   });
   const accounts = createAccountsService({ loaders, tenant });
-  const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant });
+  const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant, today: () => isoDateVienna(clock.now()) });
   const documents = createDocumentsService({
     loaders,
     store: deps.stores.documents,
@@ -159,7 +178,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person, loginFlow, documents, investment, claims },
+    services: { auth, accounts, person, loginFlow, documents, investment, claims, profile },
     sessionToken,
     setCookies,
     session,

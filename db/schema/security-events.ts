@@ -10,6 +10,8 @@ export const SECURITY_EVENT_TYPES = [
   'ACCESS_DENIED',
   'PASSWORD_CHANGE',
   'EMAIL_CHANGE',
+  /** The member deleted their portal access (issue 6; the fund membership stays). */
+  'ACCESS_DELETED',
 ] as const;
 
 /**

@@ -10,6 +10,7 @@ import { documentResolvers } from './document/document.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
 import { personResolvers } from './person/person.resolvers';
+import { profileResolvers } from './profile/profile.resolvers';
 import { DateScalar, MoneyScalar } from './scalars';
 import { sessionResolvers } from './session/session.resolvers';
 import { statementResolvers } from './statement/statement.resolvers';
@@ -30,6 +31,7 @@ const areaResolvers: Resolvers[] = [
   loginFlowResolvers,
   tenantResolvers,
   personResolvers,
+  profileResolvers,
   contractResolvers,
   statementResolvers,
   documentResolvers,

@@ -29,6 +29,14 @@ export const text = (max: number) => z.string().max(max);
 
 const empty = z.object({}).loose();
 
+/** A profile form field as a legacy client sends it; the profile service checks it (empty, length, characters). */
+const profileText = z.string().max(10_000).optional();
+
+/** The legacy answer of a profile change: `{ ok, code, fieldErrors: [{ field, code }] }` (codes of schema/profile.graphql). */
+function profileAnswer(r: { ok: true } | { ok: false; code: string; fieldErrors: { field: string; code: string }[] }) {
+  return r.ok ? { ok: true, code: null, fieldErrors: [] } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
+}
+
 /** The legacy person block of the newsletter decision (spec 000 section 3). */
 function legacyPerson(ctx: RequestContext, personId: number) {
   const p = ctx.services.person.get(personId);
@@ -207,6 +215,63 @@ export const REST_METHODS: RestMethod[] = [
       ctx.requirePersonId();
       return { status: ctx.services.loginFlow.setAccountStatementByMail(ctx.requireFlowSession(), input.aBPBPerMail, input.expressInfo ?? null) };
     },
+  }),
+  // Profile settings (issue 6; schema/profile.graphql). Fields arrive as text of at most 10,000 characters and are
+  // checked by the profile service, which answers refused fields as data: { ok, code, fieldErrors: [{ field, code }] }.
+  // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
+  method({
+    name: 'changeEmail',
+    input: z.object({ newEmail: profileText, newEmailConfirmation: profileText }),
+    auth: 'session',
+    async run(ctx, input) {
+      const r = await ctx.services.profile.requestEmailChange(ctx.requirePersonId(), input, ctx.publicOrigin());
+      return r.ok ? { ok: true, code: null, fieldErrors: [], pendingEmail: r.value.pendingEmail } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
+    },
+  }),
+  method({
+    name: 'confirmEmailChange',
+    input: z.object({ token: text(200) }),
+    auth: 'public',
+    run: (ctx, input) => ({ status: ctx.services.profile.confirmEmailChange(input.token) }),
+  }),
+  method({
+    name: 'changeAddress',
+    input: z.object({ street: profileText, postcode: profileText, city: profileText, country: profileText, poBox: profileText, validFrom: profileText }),
+    auth: 'session',
+    run: (ctx, input) => profileAnswer(ctx.services.profile.changeAddress(ctx.requirePersonId(), input)),
+  }),
+  method({
+    name: 'changeBankDetails',
+    input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText }),
+    auth: 'session',
+    run: (ctx, input) => profileAnswer(ctx.services.profile.changeBankDetails(ctx.requirePersonId(), input)),
+  }),
+  method({
+    name: 'deleteAccess',
+    input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),
+    auth: 'session',
+    async run(ctx, input) {
+      const r = await ctx.services.profile.deleteAccess(ctx.requirePersonId(), input);
+      if (r.ok) ctx.clearSessionCookie();
+      return profileAnswer(r);
+    },
+  }),
+  method({
+    name: 'getChangeHistory',
+    input: z.object({ first: z.coerce.number().int().min(0).max(200).optional() }),
+    auth: 'session',
+    run(ctx, input) {
+      const personId = ctx.requirePersonId();
+      return ctx.services.profile
+        .history(personId, input.first)
+        .map((c) => ({ changedAt: c.changedAt, actor: c.actor, area: c.area, field: c.field, oldValue: c.oldValue, newValue: c.newValue }));
+    },
+  }),
+  method({
+    name: 'getRetentionFacts',
+    input: empty,
+    auth: 'public',
+    run: (ctx) => ctx.services.profile.retentionFacts(),
   }),
   method({
     name: 'log',

@@ -7,6 +7,10 @@ import { hashToken } from '../auth/session-token';
 import type { PersonStore } from '../person/person.store';
 import { nextLoginStatus, postLoginQuestions, type LoginState } from './login-flow.rules';
 import type { LoginFlowStore } from './login-flow.store';
+import type { ChangeEntry } from '../profile/profile.store';
+
+/** Preferences whose changes go into the profile change log. */
+type PreferenceField = 'newsletterPk' | 'newsletterVk' | 'benefitStatementDigital' | 'accountStatementByMail' | 'notifyWhenPayoutPossible';
 
 /** A flow session: the session's person and token hash, in stage PENDING or ACTIVE. */
 export interface FlowSession {
@@ -37,9 +41,27 @@ export function createLoginFlowService(deps: {
   clock: Clock;
   tenant: TenantDefinition;
   maintenance: boolean;
+  /**
+   * Writes the profile change log with a preference change, in one transaction (ProfileService.recordChanges):
+   * the login-time dialogs and /einstellungen share this path (issue 6 item 5). Without it, changes are not logged.
+   */
+  recordChanges?: <T>(personId: number, entries: ChangeEntry[], apply: () => T) => T;
 }) {
   const { store, authStore, personStore, clock, tenant } = deps;
   const now = () => isoInstant(clock.now());
+  const asText = (v: boolean | null) => (v === null ? null : String(v));
+
+  /** Writes `patch` to the person and logs every field whose value changes (area NEWSLETTER or DELIVERY). */
+  function updateLogged(personId: number, area: 'NEWSLETTER' | 'DELIVERY', patch: Partial<Record<PreferenceField, boolean>>): void {
+    const before = person(personId);
+    const entries: ChangeEntry[] = [];
+    for (const [field, value] of Object.entries(patch) as [PreferenceField, boolean][]) {
+      if (before[field] !== value) entries.push({ area, field, oldValue: asText(before[field]), newValue: asText(value) });
+    }
+    const apply = () => store.updatePerson(personId, patch, now());
+    if (deps.recordChanges) deps.recordChanges(personId, entries, apply);
+    else apply();
+  }
 
   function funds(personId: number) {
     const f = authStore.funds(personId);
@@ -155,7 +177,7 @@ export function createLoginFlowService(deps: {
       const patch: { newsletterPk?: boolean; newsletterVk?: boolean } = {};
       if (choice.pk !== null) patch.newsletterPk = choice.pk;
       if (choice.vk !== null) patch.newsletterVk = choice.vk;
-      if (Object.keys(patch).length) store.updatePerson(personId, patch, now());
+      if (Object.keys(patch).length) updateLogged(personId, 'NEWSLETTER', patch);
     },
 
     setPrizeDraw(personId: number, participate: boolean): void {
@@ -163,15 +185,15 @@ export function createLoginFlowService(deps: {
     },
 
     setBenefitStatementDelivery(personId: number, digital: boolean): void {
-      store.updatePerson(personId, { benefitStatementDigital: digital }, now());
+      updateLogged(personId, 'DELIVERY', { benefitStatementDigital: digital });
     },
 
     /** Account statement by mail (`setABPBPerMail`) and the express info; answers the login status again. */
     setAccountStatementByMail(session: FlowSession, byMail: boolean, notifyWhenPayoutPossible: boolean | null): LoginStatus {
-      store.updatePerson(
+      updateLogged(
         session.personId,
+        'DELIVERY',
         notifyWhenPayoutPossible === null ? { accountStatementByMail: byMail } : { accountStatementByMail: byMail, notifyWhenPayoutPossible },
-        now(),
       );
       return advance(session);
     },

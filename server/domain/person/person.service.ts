@@ -1,6 +1,7 @@
 import type { PersonRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
+import { isoDateVienna } from '../shared/clock';
 import { notFound } from '../shared/errors';
 import type { Loaders } from '../loaders';
 import type { PersonStore } from './person.store';
@@ -15,17 +16,46 @@ export interface LegacyPersonFields {
   email: string | null;
 }
 
+/** Postal address in the legacy blocks (changed on /einstellungen, issue 6). */
+export interface LegacyAddress {
+  strasse: string | null;
+  plz: string | null;
+  ort: string | null;
+  /** ISO 3166-1 alpha-2 code. */
+  land: string;
+  postfach: string | null;
+  gueltigAb: string | null;
+}
+
+/** The bank account in force today in the legacy blocks (IBAN in electronic format); null when none is on file. */
+export interface LegacyBankAccount {
+  kontoinhaber: string;
+  bankname: string;
+  iban: string;
+  bic: string | null;
+  gueltigAb: string;
+}
+
 /**
  * The legacy `getPersonalData` answer (spec 000 section 3 "Personal data"): the Pensionskasse block under `VBVPK`
  * with `awb` (true while the person is Anwartschaftsberechtigte/r) and `bLeistungsnachweisDigital`; the
  * severance block under the tenant's key (`VBVVK` or `NOEVK`) with `bABPBPerMail`. A block is null when the
- * person has no contract with that fund (or the tenant does not offer it).
+ * person has no contract with that fund (or the tenant does not offer it). Both blocks also carry the address
+ * (`adresse`) and the current bank account (`bankverbindung`), so a change made on /einstellungen shows here.
  */
-export type LegacyPkBlock = LegacyPersonFields & { awb: boolean; bLeistungsnachweisDigital: boolean | null };
-export type LegacyVkBlock = LegacyPersonFields & { bABPBPerMail: boolean };
+type LegacyContactFields = { adresse: LegacyAddress; bankverbindung: LegacyBankAccount | null };
+export type LegacyPkBlock = LegacyPersonFields & LegacyContactFields & { awb: boolean; bLeistungsnachweisDigital: boolean | null };
+export type LegacyVkBlock = LegacyPersonFields & LegacyContactFields & { bABPBPerMail: boolean };
 export type LegacyPersonalData = { VBVPK: LegacyPkBlock | null; [severanceDataKey: string]: LegacyPkBlock | LegacyVkBlock | null };
 
-export function createPersonService(deps: { store: PersonStore; loaders: Loaders; accounts: AccountsService; tenant: TenantDefinition }) {
+export function createPersonService(deps: {
+  store: PersonStore;
+  loaders: Loaders;
+  accounts: AccountsService;
+  tenant: TenantDefinition;
+  /** Today's ISO date (Vienna) for the bank account in force; the system clock's when not given. */
+  today?: () => string;
+}) {
   const { store, loaders, accounts, tenant } = deps;
 
   function legacyFields(p: PersonRow): LegacyPersonFields {
@@ -55,7 +85,21 @@ export function createPersonService(deps: { store: PersonStore; loaders: Loaders
     async legacyPersonalData(personId: number): Promise<LegacyPersonalData> {
       const person = this.get(personId);
       const [pk, vk] = await Promise.all([accounts.pensionContracts(personId), accounts.severanceAccounts(personId)]);
-      const base = legacyFields(person);
+      const bank = store.currentBankAccount(personId, deps.today?.() ?? isoDateVienna(Date.now()));
+      const base = {
+        ...legacyFields(person),
+        adresse: {
+          strasse: person.street,
+          plz: person.postcode,
+          ort: person.city,
+          land: person.country,
+          postfach: person.poBox,
+          gueltigAb: person.addressValidFrom,
+        },
+        bankverbindung: bank
+          ? { kontoinhaber: bank.accountHolder, bankname: bank.bankName, iban: bank.iban, bic: bank.bic, gueltigAb: bank.validFrom }
+          : null,
+      };
       return {
         VBVPK: pk.length
           ? { ...base, awb: pk.some((c) => c.role === 'MEMBER'), bLeistungsnachweisDigital: person.benefitStatementDigital }

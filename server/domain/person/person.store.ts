@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { messages, persons, type PersonRow } from '../../../db/schema';
+import { bankAccounts, messages, persons, type BankAccountRow, type PersonRow } from '../../../db/schema';
 
 /** Person queries; every one takes the person id from the caller's session. */
 export function createPersonStore(db: Db) {
@@ -11,9 +11,21 @@ export function createPersonStore(db: Db) {
     .where(and(eq(messages.personId, sql.placeholder('personId')), eq(messages.direction, 'INBOUND'), isNull(messages.readAt)))
     .prepare();
 
+  const currentBank = db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
+    .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
+    .limit(1)
+    .prepare();
+
   return {
     findById(id: number): PersonRow | undefined {
       return byId.get({ id });
+    },
+    /** The bank account in force on `today`: the latest validFrom not after it, the newest entry on a tie. */
+    currentBankAccount(personId: number, today: string): BankAccountRow | undefined {
+      return currentBank.get({ personId, today });
     },
     /** Unread inbound messages per person id, in the order of `personIds`. */
     unreadCounts(personIds: readonly number[]): number[] {

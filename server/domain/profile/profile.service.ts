@@ -1,0 +1,270 @@
+import type { BankAccountRow, PersonRow, ProfileChangeRow } from '../../../db/schema';
+import type { Logger } from '../../log';
+import type { TenantDefinition } from '../../tenants';
+import type { SecurityAudit } from '../audit/security-audit';
+import type { RequestMeta } from '../auth/auth.service';
+import { verifyPassword } from '../auth/password';
+import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
+import type { Mailer } from '../mail/mailer';
+import { renderMail, salutationFor } from '../mail/templates';
+import type { PersonStore } from '../person/person.store';
+import { isoDateVienna, isoInstant, type Clock } from '../shared/clock';
+import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, historyLimit, RETENTION_FACTS } from './profile.rules';
+import {
+  validateAddress,
+  validateBankDetails,
+  validateDeleteAccess,
+  validateEmailChange,
+  type ProfileFieldError,
+} from './profile.schemas';
+import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
+
+/** Codes of a refused profile change (schema/profile.graphql `ProfileResultCode`). */
+export type ProfileErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR_PWD_INVALID' | 'ERROR_INTERNAL';
+
+/** Outcome of a profile change: ok with a value, or a code with field errors; nothing is stored when not ok. */
+export type ProfileResult<T = null> = { ok: true; value: T } | { ok: false; code: ProfileErrorCode; fieldErrors: ProfileFieldError[] };
+
+/** Outcome of opening the e-mail change link (schema/profile.graphql `EmailChangeStatus`). */
+export type EmailChangeStatus = 'SUCCESSFUL' | 'ERROR_LINK_EXPIRED' | 'ALREADY_USED' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR';
+
+const invalid = (fieldErrors: ProfileFieldError[]): ProfileResult<never> => ({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors });
+const failure = (code: ProfileErrorCode, fieldErrors: ProfileFieldError[] = []): ProfileResult<never> => ({ ok: false, code, fieldErrors });
+
+/** True for SQLite's unique-constraint failure (the e-mail taken between check and write). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
+}
+
+/**
+ * Profile settings of spec 001 sections 2, 5 and 8 (issue 6): e-mail change confirmed by a link to the new address,
+ * address, bank details, deleting the access, the change log and the retention facts. Every change and its
+ * `profile_changes` rows are written in one transaction; refused input writes nothing. The newsletter and delivery
+ * settings go through the login-flow service (the same path as the login-time dialogs), which logs through
+ * `recordChanges` here.
+ */
+export function createProfileService(deps: {
+  store: ProfileStore;
+  personStore: PersonStore;
+  mailer: Mailer;
+  audit: SecurityAudit;
+  tenant: TenantDefinition;
+  clock: Clock;
+  logger: Logger;
+  meta: RequestMeta;
+  /** SHA-256 hash of the caller's session (the sessions key); null without one. */
+  sessionHash: () => string | null;
+}) {
+  const { store, personStore, mailer, audit, tenant, clock, logger, meta } = deps;
+  const now = () => isoInstant(clock.now());
+  const today = () => isoDateVienna(clock.now());
+  const origin = (): ChangeOrigin => ({ actor: 'MEMBER', sessionHash: deps.sessionHash(), ipAddress: meta.ipAddress });
+
+  function person(personId: number): PersonRow {
+    const row = personStore.findById(personId);
+    if (!row) throw new Error(`person ${personId} vanished`);
+    return row;
+  }
+
+  /**
+   * Applies a change and writes its change log rows in one transaction (issue 6 item 7). `apply` runs first; the
+   * rows are written only when it does not throw.
+   */
+  function recordChanges<T>(personId: number, entries: ChangeEntry[], apply: () => T): T {
+    return store.inTransaction(() => {
+      const result = apply();
+      store.writeChanges(personId, origin(), entries, now());
+      return result;
+    });
+  }
+
+  async function sendSafely(kind: string, message: Parameters<Mailer['send']>[0]): Promise<boolean> {
+    try {
+      await mailer.send(message);
+      return true;
+    } catch (error) {
+      logger.warn('mail not sent', { kind, error: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  }
+
+  return {
+    recordChanges,
+
+    /** Data-retention facts shown before deleting the access. */
+    retentionFacts: () => RETENTION_FACTS,
+
+    /** The person's own change log, newest first (`first` clamped to 0..200, default 50). */
+    history(personId: number, first?: number | null): ProfileChangeRow[] {
+      const limit = historyLimit(first);
+      return limit === 0 ? [] : store.history(personId, limit);
+    },
+
+    /** The bank account in force today, or undefined. */
+    bankAccount(personId: number): BankAccountRow | undefined {
+      return store.currentBankAccount(personId, today());
+    },
+
+    /** The address of an open e-mail change request, or null. */
+    pendingEmail(personId: number): string | null {
+      return store.pendingEmail(personId, now());
+    },
+
+    /**
+     * Starts an e-mail change (spec 001 sections 2 and 8): checks the address and its confirmation, refuses an
+     * address another access uses (ERROR_MAIL_NOT_UNIQUE), sends the confirmation link (256-bit token, only its
+     * SHA-256 stored, single use, 24 hours; a newer request closes an older one) to the NEW address, stores the token
+     * and the change log row, and sends a notice to the current address. A failed confirmation mail answers
+     * ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
+     */
+    async requestEmailChange(personId: number, input: unknown, publicOrigin: string): Promise<ProfileResult<{ pendingEmail: string }>> {
+      const p = person(personId);
+      const checked = validateEmailChange(input, p.email);
+      if (!checked.ok) return invalid(checked.fieldErrors);
+      const email = checked.value.newEmail;
+      if (store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
+
+      const token = newSessionToken();
+      const createdAt = now();
+      const expiresAt = isoInstant(clock.now() + EMAIL_CHANGE_LINK_MS);
+      const link = `${publicOrigin}/#/emailChange?token=${token}`;
+      const confirm = renderMail(tenant, {
+        subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
+        salutation: salutationFor(p),
+        paragraphs: [
+          'Sie haben im Mitgliederportal eine neue E-Mail-Adresse für Ihren Zugang angegeben.',
+          'Bitte bestätigen Sie die Adresse über den folgenden Link. Erst danach melden Sie sich mit der neuen Adresse an.',
+        ],
+        link: { label: 'E-Mail-Adresse bestätigen', url: link },
+        after: ['Der Link ist 24 Stunden gültig und kann nur einmal verwendet werden.', 'Falls Sie diese Änderung nicht veranlasst haben, ignorieren Sie diese Nachricht.'],
+      });
+      if (!(await sendSafely('EMAIL_CHANGE_CONFIRM', { personId, kind: 'EMAIL_CHANGE_CONFIRM', to: email, ...confirm }))) return failure('ERROR_INTERNAL');
+
+      try {
+        recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], () =>
+          store.createEmailChangeToken({ tokenHash: hashToken(token), personId, email, createdAt, expiresAt }),
+        );
+      } catch (error) {
+        logger.error('e-mail change not stored', { error: error instanceof Error ? error.message : String(error) });
+        return failure('ERROR_INTERNAL');
+      }
+      audit.record('EMAIL_CHANGE', personId, meta, { stage: 'REQUESTED' });
+
+      if (p.email) {
+        const notice = renderMail(tenant, {
+          subject: 'Änderung Ihrer E-Mail-Adresse angefordert',
+          salutation: salutationFor(p),
+          paragraphs: [
+            'für Ihren Zugang zum Mitgliederportal wurde eine Änderung der E-Mail-Adresse angefordert. Wir haben einen Bestätigungslink an die neue Adresse gesendet.',
+            'Bis zur Bestätigung bleibt diese Adresse Ihre Anmeldeadresse.',
+            'Falls Sie diese Änderung nicht veranlasst haben, ändern Sie bitte Ihr Passwort und wenden Sie sich an unser Service-Team.',
+          ],
+        });
+        await sendSafely('EMAIL_CHANGE_NOTICE', { personId, kind: 'EMAIL_CHANGE_NOTICE', to: p.email, ...notice });
+      }
+      return { ok: true, value: { pendingEmail: email } };
+    },
+
+    /**
+     * Confirms an e-mail change from the link (public; `#/emailChange?token=…`). The login e-mail becomes the token's
+     * address; the token is used up; the change log gets a row, and the security log an EMAIL_CHANGE event.
+     */
+    confirmEmailChange(token: string): EmailChangeStatus {
+      if (!isWellFormedToken(token)) return 'ERROR';
+      const tokenHash = hashToken(token);
+      const row = store.findEmailChangeToken(tokenHash);
+      if (!row?.payload) return 'ERROR';
+      if (row.usedAt) return 'ALREADY_USED';
+      if (Date.parse(row.expiresAt) <= clock.now()) return 'ERROR_LINK_EXPIRED';
+      const cred = store.credentials(row.personId);
+      if (!cred || cred.accessStatus !== 'ACTIVE') return 'ERROR';
+      const email = row.payload;
+      if (store.emailTakenByOther(email, row.personId)) return 'ERROR_MAIL_NOT_UNIQUE';
+      const old = person(row.personId).email;
+      // The link is opened in a browser that may hold no session (or another person's): no session hash then.
+      const linkOrigin: ChangeOrigin = { actor: 'MEMBER', sessionHash: null, ipAddress: meta.ipAddress };
+      try {
+        const status = store.inTransaction((): EmailChangeStatus => {
+          if (!store.consumeToken(tokenHash, now())) return 'ALREADY_USED';
+          store.setEmail(row.personId, email, now());
+          store.writeChanges(row.personId, linkOrigin, [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }], now());
+          return 'SUCCESSFUL';
+        });
+        if (status === 'SUCCESSFUL') audit.record('EMAIL_CHANGE', row.personId, meta, { stage: 'CONFIRMED' });
+        return status;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'ERROR_MAIL_NOT_UNIQUE';
+        throw error;
+      }
+    },
+
+    /** Changes the postal address (spec 001 section 5 "Profile address"); the change log gets one row per changed field. */
+    changeAddress(personId: number, input: unknown): ProfileResult<PersonRow> {
+      const checked = validateAddress(input, today());
+      if (!checked.ok) return invalid(checked.fieldErrors);
+      const a = checked.value;
+      const p = person(personId);
+      const entries = diffEntries(
+        'ADDRESS',
+        { street: p.street, postcode: p.postcode, city: p.city, country: p.country, poBox: p.poBox, validFrom: p.addressValidFrom },
+        { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
+      );
+      recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
+      return { ok: true, value: person(personId) };
+    },
+
+    /**
+     * Adds a bank account entry from `validFrom` (default today); earlier entries stay as history. The change log
+     * compares with the newest entry and holds the IBAN masked only.
+     */
+    changeBankDetails(personId: number, input: unknown): ProfileResult<PersonRow> {
+      const checked = validateBankDetails(input, today());
+      if (!checked.ok) return invalid(checked.fieldErrors);
+      const b = { ...checked.value, validFrom: checked.value.validFrom ?? today() };
+      const before = store.latestBankAccount(personId);
+      const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
+      // The same data again is no change: nothing is stored.
+      if (entries.length) recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
+      return { ok: true, value: person(personId) };
+    },
+
+    /**
+     * Deletes the portal access (spec 001 section 2): needs the current password and `confirmed: true`. Sets the
+     * access DEACTIVATED (the fund membership stays), ends every session of the person (ACCESS_DELETED) and writes
+     * the change log in one transaction; then the security event ACCESS_DELETED and the confirmation mail (a mail
+     * failure is logged, the deletion stands).
+     */
+    async deleteAccess(personId: number, input: unknown): Promise<ProfileResult> {
+      const checked = validateDeleteAccess(input);
+      if (!checked.ok) return invalid(checked.fieldErrors);
+      const cred = store.credentials(personId);
+      if (!cred || cred.accessStatus !== 'ACTIVE') return failure('ERROR_INTERNAL');
+      if (!(await verifyPassword(cred.passwordHash, checked.value.currentPassword))) {
+        audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_PASSWORD' });
+        return failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
+      }
+      const p = person(personId);
+      const ended = recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], () => {
+        store.deactivateAccess(personId);
+        return store.endAllSessions(personId, now(), 'ACCESS_DELETED');
+      });
+      audit.record('ACCESS_DELETED', personId, meta, { sessionsEnded: ended });
+      if (p.email) {
+        const facts = RETENTION_FACTS;
+        const mail = renderMail(tenant, {
+          subject: 'Ihr Zugang zum Mitgliederportal wurde gelöscht',
+          salutation: salutationFor(p),
+          paragraphs: [
+            'wie von Ihnen gewünscht, haben wir Ihren Zugang zum Mitgliederportal gelöscht. Sie wurden überall abgemeldet.',
+            'Ihre Mitgliedschaft bei der Kasse und Ihre Ansprüche bleiben davon unberührt. Für einen neuen Zugang können Sie sich jederzeit wieder registrieren.',
+            `Ihre Anmeldedaten bewahren wir ${facts.loginDataYearsAfterDeactivation} Jahre nach der Deaktivierung auf, Protokolldateien höchstens ${facts.logFileDays} Tage; gesetzliche Aufbewahrungspflichten betragen bis zu ${facts.maxRetentionYears} Jahre.`,
+          ],
+        });
+        await sendSafely('ACCESS_DELETED', { personId, kind: 'ACCESS_DELETED', to: p.email, ...mail });
+      }
+      return { ok: true, value: null };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,70 @@
+import type { BankAccountRow, ProfileChangeRow } from '../../../db/schema';
+import { withMessage } from '../../domain/profile/profile.messages';
+import { maskIban } from '../../domain/profile/profile.schemas';
+import type { ProfileResult } from '../../domain/profile/profile.service';
+import { COUNTRIES } from '../../domain/shared/countries';
+import type { ProfileChangeActor, ProfileChangeArea, Resolvers } from '../__generated__/resolvers-types';
+
+/** The error part of a payload: code and field errors with German messages (none when ok). */
+function errorPart(r: ProfileResult<unknown>) {
+  return r.ok ? { code: null, fieldErrors: [] } : { code: r.code, fieldErrors: r.fieldErrors.map(withMessage) };
+}
+
+const bankAccount = (b: BankAccountRow) => ({
+  accountHolder: b.accountHolder,
+  bankName: b.bankName,
+  iban: b.iban,
+  ibanMasked: maskIban(b.iban),
+  bic: b.bic,
+  validFrom: b.validFrom,
+});
+
+const change = (c: ProfileChangeRow) => ({
+  id: String(c.id),
+  changedAt: c.changedAt,
+  actor: c.actor as ProfileChangeActor,
+  area: c.area as ProfileChangeArea,
+  field: c.field,
+  oldValue: c.oldValue,
+  newValue: c.newValue,
+});
+
+/**
+ * Profile settings (schema/profile.graphql): thin calls into ProfileService. Every mutation but the public
+ * `confirmEmailChange` takes the person from the session (`requirePersonId`); inputs never name a person.
+ */
+export const profileResolvers: Resolvers = {
+  Query: {
+    retentionFacts: (_p, _a, ctx) => ctx.services.profile.retentionFacts(),
+    countries: () => COUNTRIES.map((c) => ({ ...c })),
+  },
+  Person: {
+    bankAccount(p, _a, ctx) {
+      const b = ctx.services.profile.bankAccount(p.id);
+      return b ? bankAccount(b) : null;
+    },
+    pendingEmail: (p, _a, ctx) => ctx.services.profile.pendingEmail(p.id),
+    changeHistory: (p, args, ctx) => ctx.services.profile.history(p.id, args.first).map(change),
+  },
+  Mutation: {
+    async requestEmailChange(_p, args, ctx) {
+      const personId = ctx.requirePersonId();
+      const r = await ctx.services.profile.requestEmailChange(personId, args.input, ctx.publicOrigin());
+      return { ok: r.ok, ...errorPart(r), pendingEmail: r.ok ? r.value.pendingEmail : null };
+    },
+    confirmEmailChange: (_p, args, ctx) => ({ status: ctx.services.profile.confirmEmailChange(args.token) }),
+    changeAddress(_p, args, ctx) {
+      const r = ctx.services.profile.changeAddress(ctx.requirePersonId(), args.input);
+      return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
+    },
+    changeBankDetails(_p, args, ctx) {
+      const r = ctx.services.profile.changeBankDetails(ctx.requirePersonId(), args.input);
+      return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
+    },
+    async deleteAccess(_p, args, ctx) {
+      const r = await ctx.services.profile.deleteAccess(ctx.requirePersonId(), args.input);
+      if (r.ok) ctx.clearSessionCookie();
+      return { ok: r.ok, ...errorPart(r) };
+    },
+  },
+};

@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+
+/**
+ * Profile settings (issue 6; spec 001 sections 2, 5 and 8) through the real server over HTTP, with a real SMTP
+ * server receiving the portal's mails: address, bank details, e-mail change by link, newsletter and delivery
+ * settings, deleting the access, and the change log of each.
+ */
+const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
+const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) {
+  changeAddress(input: $input) { ok code fieldErrors { field code message } person { address { street postcode city country poBox validFrom } } }
+}`;
+const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) {
+  changeBankDetails(input: $input) { ok code fieldErrors { field code } person { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } }
+}`;
+const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok code fieldErrors { field code } pendingEmail } }`;
+const CONFIRM_EMAIL = `mutation($t: String!) { confirmEmailChange(token: $t) { status } }`;
+const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok code fieldErrors { field code } } }`;
+const HISTORY = `query($first: Int) { me { changeHistory(first: $first) { id changedAt actor area field oldValue newValue } } }`;
+
+type Change = { id: string; changedAt: string; actor: string; area: string; field: string; oldValue: string | null; newValue: string | null };
+
+let server: TestServer;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const sql = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).get(...params) as T;
+const all = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).all(...params) as T[];
+const idOf = (email: string) => sql<{ id: number }>('SELECT id FROM persons WHERE email = ?', email).id;
+const changesOf = (personId: number) => all<{ area: string; field: string; old_value: string | null; new_value: string | null; session_hash: string | null; ip_address: string | null; actor: string }>(
+  'SELECT * FROM profile_changes WHERE person_id = ? ORDER BY id',
+  personId,
+);
+
+async function loggedIn(email: string, password = DEMO_PASSWORD): Promise<PortalClient> {
+  const client = new PortalClient(server.url);
+  const res = await client.graphql<{ login: { status: string } }>(LOGIN, { e: email, p: password });
+  expect(res.body.data?.login.status).toMatch(/^SUCCESSFUL/);
+  return client;
+}
+
+const sessionHashOf = (client: PortalClient) => createHash('sha256').update(client.cookies.get('mvbv_session')!).digest('base64url');
+
+describe('address change', () => {
+  it('stores the new address, shows it in me and in REST getPersonalData, and logs each changed field with session and IP', async () => {
+    const anna = await loggedIn('anna.muster@example.at');
+    const annaId = idOf('anna.muster@example.at');
+    const before = changesOf(annaId).length;
+    const input = { street: 'Mariahilfer Straße 12/3', postcode: '1060', city: 'Wien', country: 'Österreich', poBox: '', validFrom: '2026-11-01' };
+    const res = await anna.graphql<{ changeAddress: { ok: boolean; code: string | null; person: { address: Record<string, unknown> } } }>(CHANGE_ADDRESS, { input });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data?.changeAddress).toMatchObject({ ok: true, code: null });
+    expect(res.body.data?.changeAddress.person.address).toEqual({
+      street: 'Mariahilfer Straße 12/3',
+      postcode: '1060',
+      city: 'Wien',
+      country: 'AT',
+      poBox: null,
+      validFrom: '2026-11-01',
+    });
+
+    const legacy = (await anna.rest('getPersonalData')).json as Record<string, { adresse: Record<string, unknown> }>;
+    expect(legacy.VBVPK!.adresse).toEqual({ strasse: 'Mariahilfer Straße 12/3', plz: '1060', ort: 'Wien', land: 'AT', postfach: null, gueltigAb: '2026-11-01' });
+    expect(legacy.VBVVK!.adresse).toMatchObject({ plz: '1060' });
+
+    const rows = changesOf(annaId).slice(before);
+    expect(rows.map((r) => r.field)).toEqual(expect.arrayContaining(['street', 'postcode', 'validFrom']));
+    for (const r of rows) {
+      expect(r).toMatchObject({ area: 'ADDRESS', actor: 'MEMBER', session_hash: sessionHashOf(anna), ip_address: '127.0.0.1' });
+    }
+    expect(rows.find((r) => r.field === 'postcode')).toMatchObject({ new_value: '1060' });
+  });
+
+  it('accepts a German address with a German postcode and stores the country code', async () => {
+    const clara = await loggedIn('clara.pension@example.at');
+    const res = await clara.graphql<{ changeAddress: { ok: boolean; person: { address: { country: string } } } }>(CHANGE_ADDRESS, {
+      input: { street: 'Unter den Linden 1', postcode: '10117', city: 'Berlin', country: 'de', poBox: 'Postfach 12', validFrom: TEST_TODAY },
+    });
+    expect(res.body.data?.changeAddress.ok).toBe(true);
+    expect(res.body.data?.changeAddress.person.address.country).toBe('DE');
+  });
+});
+
+describe('bank details', () => {
+  it('adds a bank account entry from a grouped Austrian IBAN, keeps the old one, and logs the IBAN masked only', async () => {
+    const anna = await loggedIn('anna.muster@example.at');
+    const annaId = idOf('anna.muster@example.at');
+    const entriesBefore = sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n;
+    const res = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
+    expect(sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n).toBe(entriesBefore + 1);
+
+    const me = await anna.graphql<{ me: { bankAccount: Record<string, unknown> } }>(`{ me { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } }`);
+    expect(me.body.data?.me.bankAccount).toEqual({
+      accountHolder: 'Anna Muster',
+      bankName: 'Erste Bank',
+      iban: 'AT611904300234573201',
+      ibanMasked: 'AT61 **** **** **** 3201',
+      bic: null,
+      validFrom: TEST_TODAY,
+    });
+    const legacy = (await anna.rest('getPersonalData')).json as Record<string, { bankverbindung: Record<string, unknown> }>;
+    expect(legacy.VBVPK!.bankverbindung).toEqual({ kontoinhaber: 'Anna Muster', bankname: 'Erste Bank', iban: 'AT611904300234573201', bic: null, gueltigAb: TEST_TODAY });
+
+    const ibanRow = changesOf(annaId).filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban').at(-1)!;
+    expect(ibanRow.new_value).toBe('AT61 **** **** **** 3201');
+    const everything = JSON.stringify(all('SELECT * FROM profile_changes'));
+    expect(everything).not.toContain('AT611904300234573201');
+    expect(everything).not.toContain('1904 3002 3457');
+  });
+
+  it('takes a Swiss IBAN only with a BIC, and a future start leaves the current account in force until that day', async () => {
+    const clara = await loggedIn('clara.pension@example.at');
+    const swiss = { accountHolder: 'Clara Pension', bankName: 'UBS Switzerland AG', iban: 'CH93 0076 2011 6238 5295 7', bic: 'UBSW CHZH 80A', validFrom: '2026-12-01' };
+    const noBic = await clara.graphql<{ changeBankDetails: { ok: boolean; fieldErrors: unknown[] } }>(CHANGE_BANK, { input: { ...swiss, bic: null } });
+    expect(noBic.body.data?.changeBankDetails).toMatchObject({ ok: false, fieldErrors: [{ field: 'bic', code: 'BIC_REQUIRED' }] });
+
+    const BANK = `{ me { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } }`;
+    const current = (await clara.graphql<{ me: { bankAccount: { iban: string } | null } }>(BANK)).body.data?.me.bankAccount;
+    expect(current?.iban).not.toMatch(/^CH/);
+    const ok = await clara.graphql<{ changeBankDetails: { ok: boolean; person: { bankAccount: { iban: string } | null } } }>(CHANGE_BANK, { input: swiss });
+    expect(ok.body.data?.changeBankDetails.ok).toBe(true);
+    expect(ok.body.data?.changeBankDetails.person.bankAccount).toEqual(current);
+    expect(sql<{ bic: string }>(`SELECT bic FROM bank_accounts WHERE iban = 'CH9300762011623852957'`).bic).toBe('UBSWCHZH80A');
+
+    const days = 9 * 86_400_000;
+    server.clock.advance(days);
+    try {
+      const later = await loggedIn('clara.pension@example.at');
+      const account = (await later.graphql<{ me: { bankAccount: { iban: string; validFrom: string } } }>(BANK)).body.data?.me.bankAccount;
+      expect(account).toMatchObject({ iban: 'CH9300762011623852957', validFrom: '2026-12-01' });
+    } finally {
+      server.clock.advance(-days);
+    }
+  });
+});
+
+describe('newsletter and electronic delivery', () => {
+  it('log their changes through the same service calls as the login-time dialogs', async () => {
+    const ida = await loggedIn('ida.newsletter@example.at');
+    const idaId = idOf('ida.newsletter@example.at');
+    const before = changesOf(idaId).length;
+    const res = await ida.graphql<{ setNewsletterConsent: { ok: boolean } }>(`mutation { setNewsletterConsent(pensionFund: true, severanceFund: false) { ok } }`);
+    expect(res.body.data?.setNewsletterConsent.ok).toBe(true);
+    await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok } }`);
+    expect((await ida.rest('setABPBPerMail', { aBPBPerMail: 'true' })).status).toBe(200);
+    const rows = changesOf(idaId).slice(before);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ area: 'NEWSLETTER', field: 'newsletterPk', old_value: null, new_value: 'true', session_hash: sessionHashOf(ida) }),
+        expect.objectContaining({ area: 'NEWSLETTER', field: 'newsletterVk', old_value: null, new_value: 'false' }),
+        expect.objectContaining({ area: 'DELIVERY', field: 'benefitStatementDigital', new_value: 'true' }),
+        expect.objectContaining({ area: 'DELIVERY', field: 'accountStatementByMail', old_value: 'false', new_value: 'true' }),
+      ]),
+    );
+    // The same value again is no change and writes no row.
+    await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok } }`);
+    expect(changesOf(idaId).length).toBe(before + rows.length);
+  });
+});
+
+describe('change history', () => {
+  it('shows the member their own changes only, newest first, with `first` limiting the list', async () => {
+    const anna = await loggedIn('anna.muster@example.at');
+    const res = await anna.graphql<{ me: { changeHistory: Change[] } }>(HISTORY, {});
+    const history = res.body.data!.me.changeHistory;
+    const annaId = idOf('anna.muster@example.at');
+    expect(history.length).toBe(changesOf(annaId).length);
+    expect(history.every((c) => ['ADDRESS', 'BANK_ACCOUNT'].includes(c.area))).toBe(true);
+    const times = history.map((c) => c.changedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(Number(history[0]!.id)).toBeGreaterThan(Number(history.at(-1)!.id));
+    expect((await anna.graphql<{ me: { changeHistory: Change[] } }>(HISTORY, { first: 2 })).body.data!.me.changeHistory).toHaveLength(2);
+    const legacy = (await anna.rest('getChangeHistory', { first: '1' })).json as Change[];
+    expect(legacy).toHaveLength(1);
+    expect(legacy[0]).toMatchObject({ area: history[0]!.area, field: history[0]!.field });
+  });
+
+  it('never holds a password', async () => {
+    expect(JSON.stringify(all('SELECT * FROM profile_changes'))).not.toContain(DEMO_PASSWORD);
+  });
+});
+
+describe('e-mail change (over a real SMTP server)', () => {
+  it('sends the link to the new address and a notice to the old one; the link switches the login address', async () => {
+    const bernd = await loggedIn('bernd.vorsorge@example.at');
+    const berndId = idOf('bernd.vorsorge@example.at');
+    smtp.clear();
+    const res = await bernd.graphql<{ requestEmailChange: { ok: boolean; pendingEmail: string } }>(REQUEST_EMAIL, {
+      input: { newEmail: ' Bernd.Neu@Example.at ', newEmailConfirmation: 'bernd.neu@example.at' },
+    });
+    expect(res.body.data?.requestEmailChange).toMatchObject({ ok: true, pendingEmail: 'bernd.neu@example.at' });
+
+    const confirmMail = await smtp.waitForMail((m) => m.to.includes('bernd.neu@example.at'));
+    const notice = await smtp.waitForMail((m) => m.to.includes('bernd.vorsorge@example.at'));
+    expect(notice.subject).toMatch(/E-Mail-Adresse/);
+    expect(notice.text).not.toMatch(/token=/);
+    const link = /https?:\/\/\S+#\/emailChange\?token=([A-Za-z0-9_-]{43})/.exec(confirmMail.text);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    // Only the SHA-256 of the token is stored, with the new address as payload.
+    expect(sql<{ payload: string; token_hash: string }>(`SELECT * FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND person_id = ?`, berndId)).toMatchObject({
+      payload: 'bernd.neu@example.at',
+      token_hash: createHash('sha256').update(token).digest('base64url'),
+    });
+    expect((await bernd.graphql<{ me: { pendingEmail: string; email: string } }>(`{ me { email pendingEmail } }`)).body.data?.me).toEqual({
+      email: 'bernd.vorsorge@example.at',
+      pendingEmail: 'bernd.neu@example.at',
+    });
+    // Until confirmed, the new address does not log in.
+    const early = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: 'bernd.neu@example.at', p: DEMO_PASSWORD });
+    expect(early.body.data?.login.status).toBe('NOT_VALID');
+
+    // The link is opened in a browser without a session.
+    const browser = new PortalClient(server.url);
+    expect((await browser.graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token })).body.data?.confirmEmailChange.status).toBe('SUCCESSFUL');
+    expect((await browser.graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token })).body.data?.confirmEmailChange.status).toBe('ALREADY_USED');
+
+    await loggedIn('bernd.neu@example.at');
+    const old = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: 'bernd.vorsorge@example.at', p: DEMO_PASSWORD });
+    expect(old.body.data?.login.status).toBe('NOT_VALID');
+
+    expect(changesOf(berndId).filter((r) => r.area === 'EMAIL')).toEqual([
+      expect.objectContaining({ field: 'emailChangeRequested', old_value: 'bernd.vorsorge@example.at', new_value: 'bernd.neu@example.at' }),
+      expect.objectContaining({ field: 'email', old_value: 'bernd.vorsorge@example.at', new_value: 'bernd.neu@example.at', session_hash: null }),
+    ]);
+    const events = all<{ detail: string }>(`SELECT detail FROM security_events WHERE type = 'EMAIL_CHANGE' AND person_id = ? ORDER BY id`, berndId);
+    expect(events.map((e) => JSON.parse(e.detail))).toEqual([{ stage: 'REQUESTED' }, { stage: 'CONFIRMED' }]);
+  });
+
+  it('answers ERROR_LINK_EXPIRED after 24 hours, and the REST method confirms like GraphQL', async () => {
+    const clara = await loggedIn('clara.pension@example.at');
+    smtp.clear();
+    const res = await clara.rest('changeEmail', { newEmail: 'clara.neu@example.at', newEmailConfirmation: 'clara.neu@example.at' });
+    expect(res.json).toMatchObject({ ok: true, pendingEmail: 'clara.neu@example.at' });
+    const mail = await smtp.waitForMail((m) => m.to.includes('clara.neu@example.at'));
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    server.clock.advance(24 * 3_600_000 + 1);
+    try {
+      expect((await new PortalClient(server.url).rest('confirmEmailChange', { token })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
+    } finally {
+      server.clock.advance(-(24 * 3_600_000 + 1));
+    }
+    expect(sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('clara.pension@example.at')).email).toBe('clara.pension@example.at');
+    expect((await new PortalClient(server.url).rest('confirmEmailChange', { token: 'x'.repeat(43) })).json).toEqual({ status: 'ERROR' });
+  });
+
+  it('refuses an address another access uses (ERROR_MAIL_NOT_UNIQUE) without sending or storing anything', async () => {
+    const clara = await loggedIn('clara.pension@example.at');
+    const claraId = idOf('clara.pension@example.at');
+    const changes = changesOf(claraId).length;
+    const tokens = sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n;
+    smtp.clear();
+    const res = await clara.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
+      input: { newEmail: 'anna.muster@example.at', newEmailConfirmation: 'anna.muster@example.at' },
+    });
+    expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_MAIL_NOT_UNIQUE' });
+    expect(changesOf(claraId).length).toBe(changes);
+    expect(sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n).toBe(tokens);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe('deleting the access', () => {
+  // The first generated member with an active access (the demo personas have fixed addresses).
+  const member = () =>
+    sql<{ id: number; email: string }>(
+      `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
+       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' ORDER BY p.id LIMIT 1`,
+    );
+
+  it('needs the current password and the confirmation; a wrong one changes nothing', async () => {
+    const { id, email } = member();
+    const client = await loggedIn(email);
+    const changes = changesOf(id).length;
+    const wrong = await client.graphql<{ deleteAccess: { ok: boolean; code: string; fieldErrors: unknown[] } }>(DELETE_ACCESS, {
+      input: { currentPassword: 'Falsch#Passwort1', confirmed: true },
+    });
+    expect(wrong.body.data?.deleteAccess).toEqual({ ok: false, code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] });
+    const unconfirmed = await client.graphql<{ deleteAccess: { ok: boolean; code: string; fieldErrors: unknown[] } }>(DELETE_ACCESS, {
+      input: { currentPassword: DEMO_PASSWORD, confirmed: false },
+    });
+    expect(unconfirmed.body.data?.deleteAccess).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] });
+    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('ACTIVE');
+    expect(changesOf(id).length).toBe(changes);
+    expect((await client.graphql(`{ me { id } }`)).body.errors).toBeUndefined();
+  });
+
+  it('deactivates the access (not the membership), ends every session, mails a confirmation and logs it', async () => {
+    const { id, email } = member();
+    const first = await loggedIn(email);
+    const second = await loggedIn(email);
+    smtp.clear();
+    const res = await first.rest('deleteAccess', { currentPassword: DEMO_PASSWORD, confirmed: 'true' });
+    expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
+    expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+
+    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('DEACTIVATED');
+    expect(sql<{ membership_status: string }>('SELECT membership_status FROM persons WHERE id = ?', id).membership_status).toBe('ACTIVE');
+    const open = all<{ end_reason: string | null }>('SELECT end_reason FROM sessions WHERE person_id = ?', id);
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    expect(open.every((s) => s.end_reason === 'ACCESS_DELETED' || s.end_reason !== null)).toBe(true);
+    expect(open.filter((s) => s.end_reason === 'ACCESS_DELETED').length).toBeGreaterThanOrEqual(2);
+    expect((await second.rest('getPersonalData')).status).toBe(406);
+    expect((await second.graphql(`{ me { id } }`)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const again = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+    expect(again.body.data?.login.status).toBe('DEACTIVATED');
+
+    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    expect(mail.subject).toMatch(/gelöscht/);
+    expect(mail.text).toContain('10 Jahre');
+    expect(changesOf(id).at(-1)).toMatchObject({ area: 'ACCESS', field: 'accessStatus', old_value: 'ACTIVE', new_value: 'DEACTIVATED' });
+    expect(sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'ACCESS_DELETED' AND person_id = ?`, id).n).toBe(1);
+  });
+
+  it('shows the retention facts of the terms without a session', async () => {
+    const res = await new PortalClient(server.url).graphql<{ retentionFacts: Record<string, number> }>(
+      `{ retentionFacts { loginDataYearsAfterDeactivation logFileDays maxRetentionYears accessYearsAfterPayout } }`,
+    );
+    expect(res.body.data?.retentionFacts).toEqual({ loginDataYearsAfterDeactivation: 10, logFileDays: 180, maxRetentionYears: 30, accessYearsAfterPayout: 10 });
+    expect((await new PortalClient(server.url).rest('getRetentionFacts')).json).toEqual(res.body.data?.retentionFacts);
+  });
+});
