@@ -41,6 +41,14 @@ const envSchema = z.object({
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   /** Lock duration (spec 000 section 9: 60 minutes). @default 60 */
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
+   * Per-IP login throttle against credential stuffing (OWASP ASVS 5.0 V6.3.1): failed password logins (unknown
+   * e-mail, wrong password, locked access) from one IP address, over all accounts, that stop further logins from that
+   * address for the rest of the window, without a password check and without locking any account. @default 30
+   */
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Sliding window of the per-IP login throttle, in minutes. @default 10 */
+  LOGIN_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Origin under which the portal is served to browsers, for example https://portal.example.at; https turns on Secure and __Host- cookies. */
   PUBLIC_ORIGIN: z.url().optional(),
   /** Matomo site id for the web analytics (spec 000 section 3 clientConfig.matomoSiteId). */

@@ -52,7 +52,8 @@ export async function startTestServer(
   const env = typeof options.env === 'function' ? options.env(url) : options.env;
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig({ DATABASE_PATH: dbPath, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug', ...env });
+    // Every test client connects from 127.0.0.1: the per-IP login throttle is set out of reach unless a test sets it.
+    config = loadConfig({ DATABASE_PATH: dbPath, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug', LOGIN_IP_MAX_FAILURES: '1000000', ...env });
   } catch (error) {
     await closeServer(server);
     db.$client.close();

@@ -5,6 +5,7 @@ import type { SecurityAudit } from '../audit/security-audit';
 import type { AuthStore } from './auth.store';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
 import { checkLoginInput, EMAIL_MAX_LENGTH, isLoggedInStatus, normalizeEmail, PASSWORD_MAX_LENGTH, type LoginStatus } from './auth.rules';
+import { createLoginThrottle, type IpThrottleSettings } from './login-throttle';
 import { verifyDummy, verifyPassword } from './password';
 import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
 
@@ -18,6 +19,8 @@ export interface AuthSettings {
   idleTimeoutMs: number;
   /** Maximum session lifetime in milliseconds. */
   absoluteTimeoutMs: number;
+  /** Per-IP login throttle (server/domain/auth/login-throttle.ts); off when absent. */
+  ipThrottle?: IpThrottleSettings;
 }
 
 /** Where a request comes from; written to the login attempt and the session. */
@@ -69,15 +72,28 @@ export function createAuthService(deps: {
 }) {
   const { store, clock, tenant, settings, loginStateOf, audit } = deps;
   const requestMeta: RequestMeta = deps.requestMeta ?? { ipAddress: null, userAgent: null };
+  const throttle = createLoginThrottle({ store, settings: settings.ipThrottle });
 
   /** Ends a session and writes the SESSION_END security event. */
   function endSession(tokenHash: string, personId: number | null, at: number, reason: 'LOGOUT' | 'IDLE_TIMEOUT' | 'ABSOLUTE_TIMEOUT'): void {
     if (store.endSession(tokenHash, isoInstant(at), reason)) audit?.record('SESSION_END', personId, requestMeta, { reason });
   }
 
-  function record(personId: number | null, email: string, status: LoginStatus, meta: RequestMeta, method: LoginMethod = 'PASSWORD'): void {
+  /**
+   * Writes the attempt (login_attempts) and its security event. `slotId`: the attempt's row reserved by the per-IP
+   * throttle, which gets the final status instead of a new row. `detail`: extra codes for the security event.
+   */
+  function record(
+    personId: number | null,
+    email: string,
+    status: LoginStatus,
+    meta: RequestMeta,
+    method: LoginMethod = 'PASSWORD',
+    options: { slotId?: number | null; detail?: Record<string, string | number> } = {},
+  ): void {
     const succeeded = isLoggedInStatus(status) || isPendingStatus(status);
-    audit?.record(succeeded ? 'LOGIN_SUCCESS' : 'LOGIN_FAILURE', personId, meta, { status, method });
+    audit?.record(succeeded ? 'LOGIN_SUCCESS' : 'LOGIN_FAILURE', personId, meta, { status, method, ...options.detail });
+    if (options.slotId != null && store.completeSlot(options.slotId, { personId, status, succeeded: status.startsWith('SUCCESSFUL') })) return;
     store.recordAttempt({
       personId,
       email: email.slice(0, EMAIL_MAX_LENGTH),
@@ -94,8 +110,10 @@ export function createAuthService(deps: {
    * Checks e-mail and password and, on success, creates a new session (a new token on every login, so a
    * session id planted before login is never adopted).
    *
-   * Order of checks: maintenance; input (ERROR_MAIL_NOT_GIVEN, ERROR_PWD_NOT_GIVEN, ERROR_MAIL_NOT_VALID);
-   * unknown e-mail (NOT_VALID, after a dummy hash check so it takes as long as a known one); lock
+   * Order of checks: maintenance; input (ERROR_MAIL_NOT_GIVEN, ERROR_PWD_NOT_GIVEN, ERROR_MAIL_NOT_VALID); the per-IP
+   * throttle (login-throttle.ts: answers ERROR, the spec's "login data invalid on both fields", without looking at the
+   * account or the password, and locks no account); unknown e-mail (NOT_VALID, after a dummy hash check so it takes
+   * as long as a known one); lock
    * (LOCKED_TEMPORARY); password (ERROR_PWD_INVALID; the guess that reaches the threshold locks for 60 minutes
    * and answers LOCKED_TEMPORARY); access (DEACTIVATED, LOCKED; an access not yet activated answers NOT_VALID);
    * membership (ERROR_AUSGETRETEN, ERROR_TOT); then the login status machine (`nextLoginStatus`): a logged-in
@@ -114,17 +132,36 @@ export function createAuthService(deps: {
       record(null, email, inputError, meta);
       return { status: inputError };
     }
+    const userAgent = meta.userAgent?.slice(0, 300) ?? null;
+    const slot = throttle.reserve({ ipAddress: meta.ipAddress, email: email.slice(0, EMAIL_MAX_LENGTH), userAgent, now: clock.now() });
+    if (!slot.allowed) {
+      record(null, email, 'ERROR', meta, 'PASSWORD', { detail: { reason: 'IP_THROTTLED', retryAfterSeconds: slot.retryAfterSeconds } });
+      return { status: 'ERROR' };
+    }
+    try {
+      return await checkPassword(email, password, meta, slot.slotId);
+    } finally {
+      // Normally the row has its final status by now; this removes it only when the check failed unexpectedly.
+      if (slot.slotId !== null) store.abandonSlot(slot.slotId);
+    }
+  }
+
+  /**
+   * The password part of `login` (unknown e-mail, lock, password, then `completeLogin`), for input that passed the
+   * checks and the throttle. `slotId` is the throttle's reserved login_attempts row, which gets the final status.
+   */
+  async function checkPassword(email: string, password: string, meta: RequestMeta, slotId: number | null): Promise<LoginResult> {
     const subject = store.findLoginSubject(email);
     if (!subject || !subject.passwordHash) {
       await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
-      record(subject?.personId ?? null, email, 'NOT_VALID', meta);
+      record(subject?.personId ?? null, email, 'NOT_VALID', meta, 'PASSWORD', { slotId });
       return { status: 'NOT_VALID' };
     }
     const now = clock.now();
     const guess = store.reserveGuess(subject.personId, isoInstant(now), settings.lockoutThreshold);
     if (guess === null) {
       await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
-      record(subject.personId, email, 'LOCKED_TEMPORARY', meta);
+      record(subject.personId, email, 'LOCKED_TEMPORARY', meta, 'PASSWORD', { slotId });
       return { status: 'LOCKED_TEMPORARY' };
     }
     const correct = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(subject.passwordHash, password));
@@ -136,14 +173,14 @@ export function createAuthService(deps: {
           store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
           audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
         }
-        record(subject.personId, email, status, meta);
+        record(subject.personId, email, status, meta, 'PASSWORD', { slotId });
       });
       return { status };
     }
     // Counter reset, attempt row, audit event and session in one transaction.
     return store.inTransaction(() => {
       store.recordSuccess(subject.personId, isoInstant(clock.now()));
-      return completeLogin(subject, { method: 'PASSWORD', email }, meta);
+      return completeLogin(subject, { method: 'PASSWORD', email, slotId }, meta);
     });
   }
 
@@ -160,7 +197,7 @@ export function createAuthService(deps: {
    *
    * @returns the status, and the new session's cookie token when a session was opened.
    */
-  function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string }, meta: RequestMeta): LoginResult {
+  function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string; slotId?: number | null }, meta: RequestMeta): LoginResult {
     // Attempt row, audit event and session are written together or not at all.
     return store.inTransaction(() => {
       let status: LoginStatus;
@@ -171,7 +208,7 @@ export function createAuthService(deps: {
       else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
       else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
       else status = nextLoginStatus(loginStateOf(subject.personId));
-      record(subject.personId, via.email, status, meta, via.method);
+      record(subject.personId, via.email, status, meta, via.method, { slotId: via.slotId });
       const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
       if (!stage) return { status };
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { credentials, loginAttempts, persons, pkContracts, sessions, vkAccounts } from '../../../db/schema';
+import { createLoginThrottleStore } from './login-throttle.store';
 
 /**
  * Queries of the auth area. The only place that knows how credentials, sessions and login attempts are stored.
@@ -55,6 +56,9 @@ export function createAuthStore(db: Db) {
     RETURNING failed_attempts`);
 
   return {
+    /** The per-IP login throttle's queries (login-throttle.store.ts). */
+    ...createLoginThrottleStore(db),
+
     /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one. */
     inTransaction<T>(fn: () => T): T {
       return db.$client.inTransaction ? fn() : writeTransaction(db, fn);
