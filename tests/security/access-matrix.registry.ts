@@ -1,0 +1,251 @@
+/**
+ * The id-taking doors of the portal, for the cross-member access matrix (tests/security/access-matrix.test.ts).
+ *
+ * Every GraphQL argument or input field of type ID (or named `id`, `…Id`, `stichtag`, `vrg`), every REST body key of
+ * that kind, and every root operation or REST method that takes any argument is either a door here or on the
+ * NO_OBJECT_ID list with the reason; the matrix's completeness check fails otherwise, so a new operation is flagged
+ * until someone decides which it is.
+ */
+
+/** The objects one member owns, read from the test database (see `loadMember` in the test). */
+export interface MemberObjects {
+  personId: number;
+  documentIds: number[];
+  /** `documentDate` of each document, by id (for cursors). */
+  documentDates: Map<number, string>;
+  pensionStichtage: string[];
+  severanceStichtage: string[];
+  vrgs: number[];
+  duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
+}
+
+/** One request of a door, built from one probe value. */
+export type DoorRequest =
+  | { kind: 'graphql'; query: string; variables: Record<string, unknown> }
+  | { kind: 'rest'; method: string; json: Record<string, unknown> }
+  | { kind: 'download'; path: string };
+
+export interface Door {
+  /** Readable name, e.g. `Mutation.markDocumentRead(id)`. */
+  name: string;
+  /**
+   * Schema coordinates the door covers: `Type.field` and `Type.field(arg:)` for GraphQL, `InputType.field` for input
+   * fields, `rest:method` and `rest:method.key` for REST, `download:id` for the download URL.
+   */
+  covers: string[];
+  /** The probe values that name objects of `member` (ids, dates, VRG numbers). */
+  idsOf(member: MemberObjects): string[];
+  /** Values around a probe, for the sequential walk (neighbouring ids, dates one day or one year off, …). */
+  walk(value: string): string[];
+  /** A value that names no object of anyone. */
+  missing: string;
+  /** True when `value` names an object of `member` (then the answer is that member's own data). */
+  ownedBy(member: MemberObjects, value: string): boolean;
+  /**
+   * `identical`: a foreign value must get the byte-identical answer of `missing`. `secretsOnly`: the value is a
+   * position, not an object (a paging cursor), so only the absence of foreign data is checked.
+   */
+  compare: 'identical' | 'secretsOnly';
+  request(value: string): DoorRequest;
+  /** What the door answers without a session (README: REST and download 406, GraphQL `UNAUTHENTICATED`). */
+  withoutSession: { status: number } | { code: 'UNAUTHENTICATED' };
+}
+
+const intWalk = (value: string) => {
+  const n = Number(value);
+  return [-3, -2, -1, 1, 2, 3].map((d) => String(n + d)).filter((v) => Number(v) > 0);
+};
+
+const dateWalk = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  const shift = (days: number, years = 0) => {
+    const x = new Date(d);
+    x.setUTCFullYear(x.getUTCFullYear() + years);
+    x.setUTCDate(x.getUTCDate() + days);
+    return x.toISOString().slice(0, 10);
+  };
+  return [shift(-1), shift(1), shift(0, -1), shift(0, 1), shift(0, -20)];
+};
+
+/** base64url of `d:<date>:<id>`, the documents cursor (server/domain/documents/documents.rules.ts). */
+const cursor = (date: string, id: string) => Buffer.from(`d:${date}:${id}`).toString('base64url');
+
+const DOCUMENT_FIELDS = 'id category fund title documentDate fileName contentType unread readAt downloadUrl';
+const PENSION_STATEMENT_FIELDS =
+  'stichtag reserve fluctuationReserve totalCapital employerContributions employeeContributions employerTransfers employeeTransfers premium108a investmentResult costs pensionPayments shortfall projectedYearlyPension document { id title }';
+const SEVERANCE_STATEMENT_FIELDS =
+  'stichtag totalEntitlement guaranteedCapital paidOutTotal contributions transfersIn administrationCosts svCarrierCosts investmentResult payout loyaltyBonus surplusShare document { id title }';
+
+export const MATRIX_DOORS: Door[] = [
+  {
+    name: 'Mutation.markDocumentRead(id)',
+    covers: ['Mutation.markDocumentRead', 'Mutation.markDocumentRead(id:)'],
+    idsOf: (m) => m.documentIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.documentIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_MarkRead($id: ID!) { markDocumentRead(id: $id) { ok error { code message } document { ${DOCUMENT_FIELDS} } documentCounts { category total unread } } }`,
+      variables: { id },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'GET /webportal/download?id=',
+    covers: ['download:id'],
+    idsOf: (m) => m.documentIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.documentIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({ kind: 'download', path: `/webportal/download?id=${encodeURIComponent(id)}&lng=de` }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'PensionContract.statement(stichtag)',
+    covers: ['PensionContract.statement(stichtag:)'],
+    idsOf: (m) => m.pensionStichtage,
+    walk: dateWalk,
+    missing: '1901-12-31',
+    ownedBy: (m, v) => m.pensionStichtage.includes(v),
+    compare: 'identical',
+    request: (stichtag) => ({
+      kind: 'graphql',
+      query: `query Matrix_PkStatement($s: Date) { me { pensionContracts { id statement(stichtag: $s) { ${PENSION_STATEMENT_FIELDS} } } } }`,
+      variables: { s: stichtag },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'SeveranceAccount.statement(stichtag)',
+    covers: ['SeveranceAccount.statement(stichtag:)'],
+    idsOf: (m) => m.severanceStichtage,
+    walk: dateWalk,
+    missing: '1901-12-31',
+    ownedBy: (m, v) => m.severanceStichtage.includes(v),
+    compare: 'identical',
+    request: (stichtag) => ({
+      kind: 'graphql',
+      query: `query Matrix_VkStatement($s: Date) { me { severanceAccounts { id statement(stichtag: $s) { ${SEVERANCE_STATEMENT_FIELDS} } } } }`,
+      variables: { s: stichtag },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'Query.vrgInvestment(vrg)',
+    covers: ['Query.vrgInvestment', 'Query.vrgInvestment(vrg:)'],
+    idsOf: (m) => m.vrgs.map(String),
+    walk: (v) => intWalk(v).filter((x) => Number(x) < 100),
+    missing: '99',
+    ownedBy: (m, v) => m.vrgs.includes(Number(v)),
+    compare: 'identical',
+    request: (vrg) => ({
+      kind: 'graphql',
+      query: `query Matrix_Vrg($vrg: Int!) { vrgInvestment(vrg: $vrg) { vrg name equityTargetPercent performance { year returnPercent } reports { year title } } }`,
+      variables: { vrg: Number(vrg) },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'Mutation.chooseMailbox(type: ASP, dutyId)',
+    covers: ['Mutation.chooseMailbox', 'Mutation.chooseMailbox(dutyId:)'],
+    idsOf: (m) => m.duties.map((d) => String(d.id)),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.duties.some((d) => d.id === Number(v)),
+    compare: 'identical',
+    request: (dutyId) => ({ kind: 'graphql', query: `mutation Matrix_Mailbox($d: ID) { chooseMailbox(type: ASP, dutyId: $d) { ok } }`, variables: { d: dutyId } }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'rest/setSelectedAspDuty (id, kundenbezeichnung, funktionsgruppen)',
+    covers: ['rest:setSelectedAspDuty', 'rest:setSelectedAspDuty.id'],
+    // The probe is the JSON of a whole duty entry, as the legacy client sends it.
+    idsOf: (m) => m.duties.map((d) => JSON.stringify({ id: d.id, kundenbezeichnung: d.customerDesignation, funktionsgruppen: d.functionGroups })),
+    walk: (v) => {
+      const entry = JSON.parse(v) as { id: number };
+      return [-2, -1, 1, 2].map((d) => JSON.stringify({ ...entry, id: entry.id + d }));
+    },
+    missing: JSON.stringify({ id: 987654321, kundenbezeichnung: 'Niemand GmbH', funktionsgruppen: ['Keine'] }),
+    ownedBy: (m, v) => {
+      const e = JSON.parse(v) as { id: number; kundenbezeichnung: string; funktionsgruppen: string[] };
+      return m.duties.some((d) => d.id === e.id && d.customerDesignation === e.kundenbezeichnung && JSON.stringify(d.functionGroups) === JSON.stringify(e.funktionsgruppen));
+    },
+    compare: 'identical',
+    request: (entry) => ({ kind: 'rest', method: 'setSelectedAspDuty', json: JSON.parse(entry) as Record<string, unknown> }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'Person.documents(after: cursor)',
+    covers: ['Person.documents(after:)'],
+    idsOf: (m) => m.documentIds.map((id) => cursor(m.documentDates.get(id)!, String(id))),
+    walk: (v) => {
+      const [, date, id] = Buffer.from(v, 'base64url').toString('utf8').split(':');
+      return intWalk(id!).map((x) => cursor(date!, x));
+    },
+    missing: cursor('1901-12-31', '987654321'),
+    ownedBy: () => false,
+    compare: 'secretsOnly',
+    request: (after) => ({
+      kind: 'graphql',
+      query: `query Matrix_Docs($after: String) { me { documents(first: 5, after: $after) { totalCount unreadCount endCursor hasNextPage nodes { ${DOCUMENT_FIELDS} } } } }`,
+      variables: { after },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+];
+
+/**
+ * Coordinates that the completeness check would flag but that name no object of a member (or root operations and
+ * REST methods with arguments that take no object id at all), each with the reason. Entries of operations that no
+ * longer exist are ignored.
+ */
+export const NO_OBJECT_ID: Record<string, string> = {
+  'Mutation.login': 'e-mail and password of the caller; login abuse is covered by tests/security/login-abuse.test.ts',
+  'rest:login': 'e-mail and password of the caller (tests/security/login-abuse.test.ts)',
+  'Mutation.activateAccount': 'the activation link token (spec 000 section 2), a bearer secret, not scoped to a session by design',
+  'Mutation.activateAccount(registrationId:)': 'the activation link token, a 256-bit bearer secret, not a member object id',
+  'rest:activateAccount': 'the activation link token (spec 000 section 2)',
+  'rest:activateAccount.registrationId': 'the activation link token, a 256-bit bearer secret, not a member object id',
+  'Mutation.acceptTerms': 'acts on the session’s own login flow; the argument is the status that asked',
+  'rest:loginNutzungAkzeptiert': 'acts on the session’s own login flow; `cont` is the status that asked',
+  'Mutation.setAnnualStatementDelivery': 'a yes/no of the session’s own person',
+  'rest:setIbkPerPortal': 'a yes/no of the session’s own person',
+  'Mutation.setNewsletterConsent': 'yes/no per fund of the session’s own person',
+  'rest:setNewsletter': 'yes/no per fund of the session’s own person',
+  'Mutation.setPrizeDraw': 'a yes/no of the session’s own person',
+  'rest:setGewinnspielVk': 'a yes/no of the session’s own person',
+  'Mutation.setBenefitStatementDelivery': 'a yes/no of the session’s own person',
+  'rest:setLNDigital': 'a yes/no of the session’s own person',
+  'Mutation.setAccountStatementByMail': 'yes/no of the session’s own person',
+  'rest:setABPBPerMail': 'yes/no of the session’s own person',
+  'rest:setPostfachtype': 'the mailbox type of the session; a duty is chosen with setSelectedAspDuty (a door)',
+  'Mutation.log': 'client log lines, stored nowhere but the server log',
+  'rest:log': 'client log lines, stored nowhere but the server log',
+  // Profile (schema/profile.graphql): every mutation acts on the session's own person; no input names an object.
+  'Mutation.requestEmailChange': 'new e-mail of the session’s own person',
+  'rest:changeEmail': 'new e-mail of the session’s own person',
+  'Mutation.confirmEmailChange': 'the confirmation token from the e-mail, a bearer secret bound to the person who asked',
+  'Mutation.confirmEmailChange(token:)': 'bearer token from the e-mail, not a member object id',
+  'rest:confirmEmailChange': 'the confirmation token from the e-mail, a bearer secret bound to the person who asked',
+  'Mutation.changeAddress': 'new address of the session’s own person',
+  'rest:changeAddress': 'new address of the session’s own person',
+  'Mutation.changeBankDetails': 'new bank details of the session’s own person',
+  'rest:changeBankDetails': 'new bank details of the session’s own person',
+  'Mutation.deleteAccess': 'the session’s own password and a confirmation',
+  'rest:deleteAccess': 'the session’s own password and a confirmation',
+  'rest:getChangeHistory': 'page size of the session’s own change history',
+  // Registration and password (schema/registration.graphql): public flows that prove who the caller is (SVNR plus a
+  // code or the last name, or a mailed token), or act on the session's own person. No argument names another member's
+  // object; whether an answer tells registered from unknown SVNRs is the registration suite's concern.
+  'Mutation.register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
+  'Mutation.requestPasswordReset': 'SVNR, e-mail and last name of the caller; the answer is the same whether they match',
+  'Mutation.resetPassword': 'the reset token from the e-mail, a bearer secret, and the new password',
+  'Query.passwordResetLinkStatus': 'the reset token from the e-mail, a bearer secret',
+  'Mutation.changeInsecurePassword': 'new password of the session’s own person',
+  'Mutation.changePassword': 'current and new password of the session’s own person',
+  'Mutation.orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
+  'Mutation.updateRegistrationEmail': 'new e-mail of the session’s own pending login',
+};
