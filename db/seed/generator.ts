@@ -53,6 +53,7 @@ import {
   transliterate,
 } from './names';
 import { demoActivationToken, LOGIN_PERSONAS, type LoginSetup } from './login-personas';
+import { applyRegistrationSetup, REGISTRATION_PERSONAS } from './registration-personas';
 import { DEMO_PASSWORD, type Persona, type PersonaFundPlan, personaFundPlan, PERSONAS } from './personas';
 import { hashSeed, Rng } from './random';
 
@@ -1036,6 +1037,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
       const plan: PersonaFundPlan = base ? { ...base, messages: [] } : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
       const personId = seedPersona(ctx, lp.persona, PERSONAS.length + i + 1, sharedHash, plan);
       applyLoginSetup(db, ctx, personId, lp.setup, seed, log);
+    });
+    // Registration personas (issue 4): own LFN range, so the generated population keeps its numbers.
+    REGISTRATION_PERSONAS.forEach((rp, i) => {
+      const personId = seedPersona(ctx, rp.persona, 90_000 + i, sharedHash, { ...personaFundPlan(rp.plan, ctx.lastYear), messages: [] });
+      applyRegistrationSetup(db.$client, personId, rp, seed, ctx.todayMs, log);
     });
   });
   log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length + LOGIN_PERSONAS.length} personas`);

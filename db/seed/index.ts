@@ -29,3 +29,4 @@ export {
 } from './history';
 export { hashSeed, Rng } from './random';
 export { LOGIN_PERSONAS, demoActivationToken, type LoginPersona, type LoginSetup } from './login-personas';
+export { REGISTRATION_PERSONAS, demoRegistrationCode, type RegistrationPersona } from './registration-personas';

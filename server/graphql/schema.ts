@@ -10,6 +10,7 @@ import { documentResolvers } from './document/document.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
 import { personResolvers } from './person/person.resolvers';
+import { registrationResolvers } from './registration/registration.resolvers';
 import { profileResolvers } from './profile/profile.resolvers';
 import { DateScalar, MoneyScalar } from './scalars';
 import { sessionResolvers } from './session/session.resolvers';
@@ -31,6 +32,7 @@ const areaResolvers: Resolvers[] = [
   loginFlowResolvers,
   tenantResolvers,
   personResolvers,
+  registrationResolvers,
   profileResolvers,
   contractResolvers,
   statementResolvers,

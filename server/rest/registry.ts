@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../context';
 import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
+import { registrationFor } from '../domain/registration/for-request';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -272,6 +273,76 @@ export const REST_METHODS: RestMethod[] = [
     input: empty,
     auth: 'public',
     run: (ctx) => ctx.services.profile.retentionFacts(),
+  }),
+  // Registration, password lost / reset / change, code ordering, e-mail update (issue 4; schema/registration.graphql).
+  method({
+    name: 'register',
+    input: z.object({
+      svnr: text(100).default(''),
+      code: text(100).default(''),
+      email: text(300).default(''),
+      emailConfirmation: text(300).default(''),
+      password: text(1000).default(''),
+      passwordConfirmation: text(1000).default(''),
+      termsAccepted: formBoolean.default(false),
+    }),
+    auth: 'public',
+    run: (ctx, input) => registrationFor(ctx).register(input),
+  }),
+  method({
+    name: 'pwdLost',
+    input: z.object({
+      svnr: text(100).default(''),
+      email: text(300).default(''),
+      lastName: text(300).default(''),
+      termsAccepted: formBoolean.default(false),
+      addEmail: formBoolean.default(false),
+    }),
+    auth: 'public',
+    run: (ctx, input) => registrationFor(ctx).requestPasswordReset(input),
+  }),
+  method({
+    name: 'checkPwdResetToken',
+    input: z.object({ token: text(200).default('') }),
+    auth: 'public',
+    run: (ctx, input) => ({ status: registrationFor(ctx).resetLinkStatus(input.token) }),
+  }),
+  method({
+    name: 'pwdReset',
+    input: z.object({ token: text(200).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
+    auth: 'public',
+    run: (ctx, input) => registrationFor(ctx).resetPassword(input),
+  }),
+  method({
+    name: 'pwdChange',
+    input: z.object({ newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
+    auth: 'public',
+    run(ctx, input) {
+      const session = ctx.requireFlowSession();
+      return registrationFor(ctx).changeInsecurePassword(session, input, () => ctx.services.loginFlow.advance(session));
+    },
+  }),
+  method({
+    name: 'changePassword',
+    input: z.object({ currentPassword: text(1000).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
+    auth: 'session',
+    run: (ctx, input) => registrationFor(ctx).changePassword(ctx.requireFlowSession(), input),
+  }),
+  method({
+    name: 'orderRegistrationCode',
+    input: z.object({ svnr: text(100).default(''), lastName: text(300).default(''), kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).default('REGISTRATION_CODE') }),
+    auth: 'public',
+    run: (ctx, input) => registrationFor(ctx).orderRegistrationCode(input),
+  }),
+  method({
+    name: 'updateRegistration',
+    input: z.object({ email: text(300).default(''), emailConfirmation: text(300).default('') }),
+    auth: 'public',
+    run(ctx, input) {
+      const session = ctx.requireFlowSession();
+      const flow = ctx.services.loginFlow;
+      return registrationFor(ctx).updateRegistrationEmail(session, input, () => flow.currentStatus(session), () => flow.advance(session));
+    },
   }),
   method({
     name: 'log',

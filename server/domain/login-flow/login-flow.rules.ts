@@ -16,10 +16,13 @@ export interface LoginState {
   dutyCount: number;
   /** Funds the person has contracts with, as far as the tenant offers them. */
   funds: { pensionFund: boolean; severanceFund: boolean };
+  /** The fund judged the password insecure after a rule change (credentials.password_insecure). */
+  passwordInsecure?: boolean;
 }
 
 /**
  * The next answer of the login flow for a person whose password was correct (spec 000 section 4), in this order:
+ * 0. password judged insecure → PASSWORD_INSECURE (the web goes to /pwdChange; not in spec 000, see README);
  * 1. terms of use pending → NUTZUNGSBEDINGUNGEN_ACCEPT_PK / _VK / _PKVK;
  * 2. logins to merge → SYNCHRONIZE_LOGIN_DATA;
  * 3. letter-or-portal decision → IBK_DECISSION;
@@ -31,6 +34,7 @@ export interface LoginState {
  * Steps 1 to 4 leave the session PENDING; the flow call that completes a step asks again.
  */
 export function nextLoginStatus(state: LoginState): LoginStatus {
+  if (state.passwordInsecure) return 'PASSWORD_INSECURE';
   if (state.termsPending) return `NUTZUNGSBEDINGUNGEN_ACCEPT_${state.termsPending}`;
   if (state.loginDataSyncPending) return 'SYNCHRONIZE_LOGIN_DATA';
   if (state.annualStatementDecisionPending) return 'IBK_DECISSION';
@@ -49,6 +53,7 @@ export function isPendingStatus(status: LoginStatus): boolean {
     status.startsWith('NUTZUNGSBEDINGUNGEN_ACCEPT_') ||
     status === 'SYNCHRONIZE_LOGIN_DATA' ||
     status === 'IBK_DECISSION' ||
+    status === 'PASSWORD_INSECURE' ||
     (status.startsWith('UPDATE_') && status.endsWith('_MAIL'))
   );
 }

@@ -85,6 +85,7 @@ export function createLoginFlowService(deps: {
       registrationUpdatePending: p.registrationUpdatePending,
       dutyCount: store.duties(personId).length,
       funds: funds(personId),
+      passwordInsecure: store.passwordInsecure(personId),
     };
   }
 
@@ -99,6 +100,8 @@ export function createLoginFlowService(deps: {
     loginStateOf,
     /** The current answer of the status machine, without changing anything. */
     currentStatus: (session: FlowSession) => nextLoginStatus(loginStateOf(session.personId)),
+    /** Asks the status machine after a step done elsewhere (new password on /pwdChange, e-mail update); activates the session once logged in. */
+    advance,
 
     /**
      * Terms accepted (`loginNutzungAkzeptiert`, spec 000 section 4): sent with the status that asked for it.

@@ -37,6 +37,10 @@ export function createLoginFlowStore(db: Db) {
     setMailbox(tokenHash: string, mailboxType: 'AWB_LB' | 'ASP', selectedDutyId: number | null): void {
       db.update(sessions).set({ mailboxType, selectedDutyId }).where(eq(sessions.tokenHash, tokenHash)).run();
     },
+    /** True when the fund judged the person's password insecure (the login answers PASSWORD_INSECURE). */
+    passwordInsecure(personId: number): boolean {
+      return db.select({ v: credentials.passwordInsecure }).from(credentials).where(eq(credentials.personId, personId)).get()?.v ?? false;
+    },
     findToken(tokenHash: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE') {
       return db
         .select()

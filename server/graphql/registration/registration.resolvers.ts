@@ -1,0 +1,42 @@
+import { registrationFor } from '../../domain/registration/for-request';
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+/**
+ * Registration, password lost / reset / change, code ordering and e-mail update (schema/registration.graphql):
+ * the same service calls as the REST methods `register`, `pwdLost`, `pwdReset`, `checkPwdResetToken`, `pwdChange`,
+ * `changePassword`, `orderRegistrationCode` and `updateRegistration`.
+ */
+export const registrationResolvers: Resolvers = {
+  Query: {
+    passwordResetLinkStatus: (_p, args, ctx) => registrationFor(ctx).resetLinkStatus(args.token),
+  },
+  Mutation: {
+    register: (_p, args, ctx) => registrationFor(ctx).register(args.input),
+    requestPasswordReset: (_p, args, ctx) => registrationFor(ctx).requestPasswordReset(args.input),
+    resetPassword: (_p, args, ctx) => registrationFor(ctx).resetPassword(args.input),
+    changeInsecurePassword(_p, args, ctx) {
+      const session = ctx.requireFlowSession();
+      return registrationFor(ctx).changeInsecurePassword(session, args.input, () => ctx.services.loginFlow.advance(session));
+    },
+    changePassword(_p, args, ctx) {
+      ctx.requirePersonId();
+      const s = ctx.requireFlowSession();
+      return registrationFor(ctx)
+        .changePassword(s, args.input)
+        .then((r) => ({ ...r, ok: r.status === 'SUCCESSFUL' }));
+    },
+    async orderRegistrationCode(_p, args, ctx) {
+      return registrationFor(ctx).orderRegistrationCode(args.input);
+    },
+    updateRegistrationEmail(_p, args, ctx) {
+      const session = ctx.requireFlowSession();
+      const flow = ctx.services.loginFlow;
+      return registrationFor(ctx).updateRegistrationEmail(
+        session,
+        args.input,
+        () => flow.currentStatus(session),
+        () => flow.advance(session),
+      );
+    },
+  },
+};

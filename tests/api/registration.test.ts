@@ -1,0 +1,225 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/seed';
+import { backgroundSettled } from '../../server/domain/registration/background';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { ACTIVATE, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, LOGIN, personByLastName, REGISTER, snapshot, UNKNOWN_SVNR } from './registration-helpers';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  dir = mkdtempSync(join(tmpdir(), 'reg-'));
+  server = await startTestServer({ members: 5, env: (url) => ({ SMTP_URL: smtp.url, PUBLIC_ORIGIN: url, LETTERS_DIR: join(dir, 'letters') }) });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => smtp.clear());
+
+const xaverCode = () => demoRegistrationCode(DEFAULT_SEED, 'xaver.neu');
+
+function input(overrides: Record<string, unknown> = {}) {
+  return {
+    svnr: personByLastName(server.db, 'Neu').svnr,
+    code: xaverCode(),
+    email: 'xaver.neu@example.at',
+    emailConfirmation: 'xaver.neu@example.at',
+    password: GOOD_PASSWORD,
+    passwordConfirmation: GOOD_PASSWORD,
+    termsAccepted: true,
+    ...overrides,
+  };
+}
+
+async function register(client: PortalClient, values: Record<string, unknown>) {
+  const res = await client.graphql<{ register: { status: string; fieldErrors: { field: string; code: string }[] } }>(REGISTER, { input: values });
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data!.register;
+}
+
+/** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP server. */
+async function expectNothingChanged(fn: () => Promise<void>) {
+  const before = snapshot(server.db);
+  await fn();
+  await backgroundSettled();
+  expect(snapshot(server.db)).toBe(before);
+  expect(smtp.mails).toHaveLength(0);
+}
+
+describe('register: bad input gets its code, stores nothing and sends no mail', () => {
+  const cases: [string, Record<string, unknown>, { field: string; code: string }][] = [
+    ['wrong check digit', { svnr: BAD_CHECK_DIGIT_SVNR }, { field: 'svnr', code: 'SVNR_CHECK_DIGIT' }],
+    ['svnr not 10 digits', { svnr: '12345' }, { field: 'svnr', code: 'SVNR_FORMAT' }],
+    ['empty svnr', { svnr: '' }, { field: 'svnr', code: 'REQUIRED' }],
+    ['code with foreign characters', { code: 'abc$%&def' }, { field: 'code', code: 'CODE_FORMAT' }],
+    ['invalid e-mail', { email: 'xaver@', emailConfirmation: 'xaver@' }, { field: 'email', code: 'EMAIL_INVALID' }],
+    ['mismatched e-mail confirmation', { emailConfirmation: 'other@example.at' }, { field: 'emailConfirmation', code: 'EMAIL_MISMATCH' }],
+    ['mismatched password confirmation', { passwordConfirmation: 'Sonnenblume#2028' }, { field: 'passwordConfirmation', code: 'PASSWORD_MISMATCH' }],
+    ['password too short', { password: 'Ab#1', passwordConfirmation: 'Ab#1' }, { field: 'password', code: 'PASSWORD_TOO_SHORT' }],
+    ['password too long (101)', { password: `Aa#1${'x'.repeat(97)}`, passwordConfirmation: `Aa#1${'x'.repeat(97)}` }, { field: 'password', code: 'PASSWORD_TOO_LONG' }],
+    ['password without special character', { password: 'Sonnenblume2027', passwordConfirmation: 'Sonnenblume2027' }, { field: 'password', code: 'PASSWORD_WEAK' }],
+    ['password without upper case', { password: 'sonnenblume#2027', passwordConfirmation: 'sonnenblume#2027' }, { field: 'password', code: 'PASSWORD_WEAK' }],
+    ['password with the e-mail name', { password: 'Xaver.neu#2027', passwordConfirmation: 'Xaver.neu#2027' }, { field: 'password', code: 'PASSWORD_INSECURE' }],
+    ['terms not accepted', { termsAccepted: false }, { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
+  ];
+  it.each(cases)('%s', async (_name, overrides, expected) => {
+    await expectNothingChanged(async () => {
+      const r = await register(new PortalClient(server.url), input(overrides));
+      expect(r.status).toBe('INVALID_INPUT');
+      expect(r.fieldErrors).toContainEqual(expected);
+    });
+  });
+
+  it('password containing the last name (known only to the server): PASSWORD_INSECURE', async () => {
+    await expectNothingChanged(async () => {
+      const r = await register(new PortalClient(server.url), input({ password: 'Herr-Neu-2027!', passwordConfirmation: 'Herr-Neu-2027!' }));
+      expect(r).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'password', code: 'PASSWORD_INSECURE' }] });
+    });
+  });
+
+  it('e-mail of another member: EMAIL_NOT_UNIQUE', async () => {
+    await expectNothingChanged(async () => {
+      const r = await register(new PortalClient(server.url), input({ email: PERSONA_EMAILS.anna, emailConfirmation: PERSONA_EMAILS.anna }));
+      expect(r).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'email', code: 'EMAIL_NOT_UNIQUE' }] });
+    });
+  });
+
+  it('wrong code, and an unknown number, both answer ERROR_CODE_INVALID', async () => {
+    await expectNothingChanged(async () => {
+      expect((await register(new PortalClient(server.url), input({ code: 'zzzzzzzzzzzz' }))).status).toBe('ERROR_CODE_INVALID');
+      expect((await register(new PortalClient(server.url), input({ svnr: UNKNOWN_SVNR }))).status).toBe('ERROR_CODE_INVALID');
+    });
+  });
+
+  it('member who left the fund: ERROR_NO_VALID_CONTRACT', async () => {
+    const lena = personByLastName(server.db, 'Ausgetreten');
+    const { createHash } = await import('node:crypto');
+    server.db.$client
+      .prepare("INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at) VALUES (?, 'REGISTRATION_CODE', ?, 'FUND', ?, ?)")
+      .run(lena.id, createHash('sha256').update('lenacode2345').digest('base64url'), '2026-11-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+    await expectNothingChanged(async () => {
+      const r = await register(new PortalClient(server.url), input({ svnr: lena.svnr, code: 'lenacode2345', email: 'lena.neu@example.at', emailConfirmation: 'lena.neu@example.at' }));
+      expect(r.status).toBe('ERROR_NO_VALID_CONTRACT');
+    });
+  });
+});
+
+describe('register → activation mail → activateAccount → login', () => {
+  it('runs the whole first registration with a registration code', async () => {
+    const xaver = personByLastName(server.db, 'Neu');
+    const client = new PortalClient(server.url);
+    // Typed in upper case with spaces: codes are case-insensitive digits and lower-case letters.
+    const code = xaverCode().toUpperCase().replace(/(.{4})/g, '$1 ');
+    expect(await register(client, input({ code }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+
+    const c = server.db.$client;
+    expect(c.prepare('SELECT access_status FROM credentials WHERE person_id = ?').pluck().get(xaver.id)).toBe('PENDING_ACTIVATION');
+    expect(c.prepare('SELECT used_at FROM registration_codes WHERE person_id = ?').pluck().get(xaver.id)).not.toBeNull();
+    const mail = await smtp.waitForMail((m) => m.to.includes('xaver.neu@example.at'));
+    expect(mail.subject).toContain('Registrierung');
+    const link = linkFrom(mail, '/#/activation?id=');
+    expect(link.startsWith(`${server.url}/#/activation?id=`)).toBe(true);
+    const token = hashParam(link, 'id');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the hash of the link is stored, and the sent_mails row holds no body or link.
+    expect(JSON.stringify(c.prepare('SELECT * FROM person_tokens').all())).not.toContain(token);
+    expect(c.prepare("SELECT kind, recipient FROM sent_mails WHERE person_id = ?").all(xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
+
+    // Before activation the login is not possible.
+    expect((await client.graphql<{ login: { status: string } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.status).toBe('NOT_VALID');
+    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: tampered })).body.data!.activateAccount.status).toBe('ERROR');
+    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: token })).body.data!.activateAccount.status).toBe('SUCCESSFUL');
+    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: token })).body.data!.activateAccount.status).toBe('ALREADY_ACTIVATED');
+    const login = (await client.graphql<{ login: { status: string; loggedIn: boolean } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
+    expect(login.loggedIn).toBe(true);
+
+    // The same code again: the person is registered now.
+    smtp.clear();
+    await expectNothingChanged(async () => {
+      expect((await register(new PortalClient(server.url), input({ email: 'x2@example.at', emailConfirmation: 'x2@example.at' }))).status).toBe('ALREADY_REGISTERED');
+    });
+  });
+
+  it('registers with the first password over REST; the used first password then answers ERROR_CODE_USED while not activated', async () => {
+    const yvonne = personByLastName(server.db, 'Erstpasswort');
+    const client = new PortalClient(server.url);
+    const form = {
+      svnr: yvonne.svnr,
+      code: demoRegistrationCode(DEFAULT_SEED, 'yvonne.erstpasswort'),
+      email: 'yvonne@example.at',
+      emailConfirmation: 'yvonne@example.at',
+      password: GOOD_PASSWORD,
+      passwordConfirmation: GOOD_PASSWORD,
+      termsAccepted: 'true',
+    };
+    const r = await client.rest('register', form);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+    const mail = await smtp.waitForMail((m) => m.to.includes('yvonne@example.at'));
+    const token = hashParam(linkFrom(mail), 'id');
+    smtp.clear();
+    await expectNothingChanged(async () => {
+      expect((await client.rest('register', { ...form, email: 'yvonne2@example.at', emailConfirmation: 'yvonne2@example.at' })).json).toMatchObject({ status: 'ERROR_CODE_USED' });
+    });
+    // The activation link expires after 48 hours.
+    server.clock.advance(49 * 3_600_000);
+    try {
+      expect((await client.rest('activateAccount', { registrationId: token })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
+    } finally {
+      server.clock.advance(-49 * 3_600_000);
+    }
+  });
+});
+
+describe('register: failures of the surroundings', () => {
+  it('answers MAINTENANCE and stores nothing while maintenance is on', async () => {
+    const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: smtp.url } });
+    try {
+      const before = snapshot(maint.db);
+      const svnr = personByLastName(maint.db, 'Bestellt').svnr;
+      const r = await new PortalClient(maint.url).graphql<{ register: { status: string } }>(REGISTER, {
+        input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt') },
+      });
+      expect(r.body.data!.register.status).toBe('MAINTENANCE');
+      expect(snapshot(maint.db)).toBe(before);
+      expect(smtp.mails).toHaveLength(0);
+    } finally {
+      await maint.close();
+    }
+  });
+
+  it('answers ERROR and undoes the registration when the activation mail cannot be sent', async () => {
+    const broken = await startTestServer({ members: 0, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const before = snapshot(broken.db);
+      const svnr = personByLastName(broken.db, 'Bestellt').svnr;
+      const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
+        input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
+      });
+      expect(r.body.data!.register.status).toBe('ERROR');
+      expect(snapshot(broken.db)).toBe(before);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('login of a member whose password was judged insecure', () => {
+  it('answers PASSWORD_INSECURE with a pending session (REST and GraphQL)', async () => {
+    const client = new PortalClient(server.url);
+    expect((await client.rest('login', { user: 'zoe.unsicher@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'PASSWORD_INSECURE' });
+    expect((await client.graphql<{ pendingLogin: { status: string } }>('{ pendingLogin { status } }')).body.data!.pendingLogin.status).toBe('PASSWORD_INSECURE');
+    // A pending session reaches no member data.
+    expect((await client.rest('getPersonalData')).status).toBe(406);
+  });
+});
