@@ -63,9 +63,10 @@ export const PROFILE_LIMITS = {
 /**
  * Characters that never belong in profile data: control characters (C0 and C1, NUL, tab, line breaks), format
  * characters (bidirectional overrides and isolates, zero-width space and joiners, byte-order mark, soft hyphen),
- * lone surrogates, private-use and unassigned code points, line and paragraph separators.
+ * lone surrogates, private-use and unassigned code points, line and paragraph separators, and the replacement
+ * character U+FFFD (what a lone surrogate or broken UTF-8 becomes in a form body).
  */
-const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u2028\u2029]/u;
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u2028\u2029\uFFFD]/u;
 /** Allowed in names and address lines: letters and marks of any script, digits, space and `. , ' ’ - / & ( ) # ° +`. */
 const TEXT_ALLOWED = /^[\p{L}\p{M}\p{N} .,'’\-/&()#°+]+$/u;
 
@@ -100,8 +101,8 @@ export function checkText(value: unknown, max: number, opts: { optional?: boolea
   if (hasForbidden(value)) return fail('INVALID_CHARACTERS');
   const text = normalizeText(value);
   if (text === '') return opts.optional ? pass(null) : fail('REQUIRED');
-  if (codePoints(text) > max) return fail('TOO_LONG');
   if (!TEXT_ALLOWED.test(text)) return fail('INVALID_CHARACTERS');
+  if (codePoints(text) > max) return fail('TOO_LONG');
   return pass(text);
 }
 
@@ -129,6 +130,7 @@ export function checkCountry(value: unknown): Check<string> {
   if (hasForbidden(value)) return fail('INVALID_CHARACTERS');
   const text = normalizeText(value);
   if (text === '') return fail('REQUIRED');
+  if (!TEXT_ALLOWED.test(text)) return fail('INVALID_CHARACTERS');
   if (codePoints(text) > 60) return fail('TOO_LONG');
   const country = resolveCountry(text);
   return country ? pass(country.code) : fail('COUNTRY_UNKNOWN');
@@ -146,8 +148,8 @@ export function checkPostcodeText(value: unknown): Check<string> {
   if (hasForbidden(value)) return fail('INVALID_CHARACTERS');
   const text = normalizeText(value).toUpperCase();
   if (text === '') return fail('REQUIRED');
-  if (codePoints(text) > PROFILE_LIMITS.postcode) return fail('TOO_LONG');
   if (!/^[A-Z0-9 -]+$/.test(text)) return fail('INVALID_CHARACTERS');
+  if (codePoints(text) > PROFILE_LIMITS.postcode) return fail('TOO_LONG');
   return pass(text);
 }
 
@@ -192,8 +194,8 @@ export function checkIban(value: unknown): Check<string> {
   const typed = value.replace(/\p{Zs}+/gu, ' ').trim();
   const iban = typed.replace(/ /g, '').toUpperCase();
   if (iban === '') return fail('REQUIRED');
-  if (typed.length > ibanInputCap(iban.slice(0, 2)) || iban.length > IBAN_MAX_LENGTH) return fail('TOO_LONG');
   if (!/^[A-Z0-9]+$/.test(iban)) return fail('INVALID_CHARACTERS');
+  if (typed.length > ibanInputCap(iban.slice(0, 2)) || iban.length > IBAN_MAX_LENGTH) return fail('TOO_LONG');
   if (iban.startsWith('AT00')) return fail('IBAN_PLACEHOLDER');
   if (!isValidIBAN(iban)) return fail('IBAN_INVALID');
   if (!isSepaCountry(iban.slice(0, 2))) return fail('IBAN_NOT_SEPA');
@@ -207,8 +209,8 @@ export function checkBic(value: unknown): Check<string | null> {
   if (hasForbidden(value)) return fail('INVALID_CHARACTERS');
   const bic = value.replace(/\p{Zs}/gu, '').toUpperCase();
   if (bic === '') return pass(null);
-  if (bic.length > 11) return fail('TOO_LONG');
   if (!/^[A-Z0-9]+$/.test(bic)) return fail('INVALID_CHARACTERS');
+  if (bic.length > 11) return fail('TOO_LONG');
   if (!isValidBIC(bic)) return fail('BIC_INVALID');
   return pass(bic);
 }

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+
+/**
+ * Bad input for the profile changes (issue 6): every field empty, too long, in a wrong format, in a wrong country
+ * combination, with script-injection strings and with mixed-up Unicode. Each must answer a field error code through
+ * GraphQL and REST alike, store nothing and leave `profile_changes` unchanged. Changes without a session, from a
+ * login still pending, or naming another member's id change nothing.
+ */
+const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
+const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) { changeAddress(input: $input) { ok code fieldErrors { field code message } } }`;
+const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok code fieldErrors { field code message } } }`;
+const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok code fieldErrors { field code message } } }`;
+const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok code fieldErrors { field code } } }`;
+
+type Payload = { ok: boolean; code: string | null; fieldErrors: { field: string; code: string; message?: string }[] };
+
+let server: TestServer;
+let smtp: TestSmtp;
+let anna: PortalClient;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  anna = new PortalClient(server.url);
+  expect((await anna.graphql<{ login: { status: string } }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD })).body.data?.login.status).toBe('SUCCESSFUL');
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+beforeEach(() => smtp.clear());
+
+/** Everything a profile change could write: the person rows, bank accounts, tokens, change log, credentials, sessions. */
+function snapshot(): string {
+  const q = (s: string) => server.db.$client.prepare(s).all();
+  return JSON.stringify({
+    persons: q('SELECT id, email, street, postcode, city, country, po_box, address_valid_from, newsletter_pk, newsletter_vk FROM persons ORDER BY id'),
+    bank: q('SELECT * FROM bank_accounts ORDER BY id'),
+    tokens: q('SELECT token_hash, used_at FROM person_tokens ORDER BY token_hash'),
+    changes: q('SELECT count(*) AS n FROM profile_changes'),
+    credentials: q('SELECT person_id, access_status FROM credentials ORDER BY person_id'),
+    ended: q('SELECT count(*) AS n FROM sessions WHERE ended_at IS NOT NULL'),
+  });
+}
+
+/** Hostile strings for text fields, each refused as INVALID_CHARACTERS. */
+const HOSTILE: [string, string][] = [
+  ['a script tag', '<script>alert(1)</script>'],
+  ['an attribute break-out', '"><img src=x onerror=alert(1)>'],
+  ['a bidi override', 'Haupt\u202Estraße 1'],
+  ['a bidi isolate', 'Haupt\u2066straße 1'],
+  ['a NUL', 'Haupt\u0000straße 1'],
+  ['a lone surrogate', 'Haupt\uD800straße 1'],
+  ['a zero-width space', 'Haupt\u200Bstraße 1'],
+  ['a byte-order mark', '\uFEFFHauptstraße 1'],
+  ['a line break', 'Hauptstraße\n1'],
+  ['SQL', "x'); DROP TABLE persons; --"],
+];
+
+const ADDRESS = { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null as string | null, validFrom: TEST_TODAY };
+const BANK = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: null as string | null, validFrom: null as string | null };
+
+/**
+ * One bad input: label, the whole input, the field and the code expected. `dateScalar`: GraphQL's `Date` scalar
+ * already refuses the malformed date as a variable error (nothing runs); REST answers the field error.
+ */
+type Case = [label: string, input: Record<string, unknown>, field: string, code: string, dateScalar?: boolean];
+
+const addressCases: Case[] = [
+  ...(['street', 'city', 'postcode', 'country'] as const).flatMap((f): Case[] => [
+    [`${f} empty`, { ...ADDRESS, [f]: '' }, f, 'REQUIRED'],
+    [`${f} blank`, { ...ADDRESS, [f]: '   ' }, f, 'REQUIRED'],
+  ]),
+  ['street too long', { ...ADDRESS, street: 'a'.repeat(101) }, 'street', 'TOO_LONG'],
+  ['city too long', { ...ADDRESS, city: 'W'.repeat(61) }, 'city', 'TOO_LONG'],
+  ['poBox too long', { ...ADDRESS, poBox: '1'.repeat(21) }, 'poBox', 'TOO_LONG'],
+  ['postcode too long', { ...ADDRESS, postcode: '1'.repeat(13) }, 'postcode', 'TOO_LONG'],
+  ['country too long', { ...ADDRESS, country: 'Ö'.repeat(61) }, 'country', 'TOO_LONG'],
+  ['validFrom empty', { ...ADDRESS, validFrom: '' }, 'validFrom', 'REQUIRED', true],
+  ['validFrom impossible day', { ...ADDRESS, validFrom: '2026-02-30' }, 'validFrom', 'INVALID', true],
+  ['validFrom German format', { ...ADDRESS, validFrom: '22.11.2026' }, 'validFrom', 'INVALID', true],
+  ['validFrom in the future', { ...ADDRESS, validFrom: '2026-12-24' }, 'validFrom', 'DATE_OUT_OF_RANGE'],
+  ['validFrom two years back', { ...ADDRESS, validFrom: '2024-11-01' }, 'validFrom', 'DATE_OUT_OF_RANGE'],
+  ['unknown country', { ...ADDRESS, country: 'Mars' }, 'country', 'COUNTRY_UNKNOWN'],
+  ['unknown country code', { ...ADDRESS, country: 'XX' }, 'country', 'COUNTRY_UNKNOWN'],
+  ['Austrian postcode with five digits', { ...ADDRESS, postcode: '10115' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
+  ['Austrian postcode starting with 0', { ...ADDRESS, postcode: '0100' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
+  ['Austrian postcode with letters', { ...ADDRESS, postcode: 'A-1010' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
+  ['Austrian postcode for Germany', { ...ADDRESS, country: 'Deutschland', city: 'Berlin' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
+  ['German postcode for Wien (domestic)', { ...ADDRESS, postcode: '10115', country: 'Wien' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
+  ['Swiss postcode in Liechtenstein', { ...ADDRESS, postcode: '8001', country: 'LI' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
+  ['postcode with a script tag', { ...ADDRESS, postcode: '<b>1</b>' }, 'postcode', 'INVALID_CHARACTERS'],
+  ...(['street', 'city', 'poBox', 'country', 'postcode'] as const).flatMap((f) =>
+    HOSTILE.map(([label, value]): Case => [`${f} with ${label}`, { ...ADDRESS, [f]: value }, f, 'INVALID_CHARACTERS']),
+  ),
+];
+
+const bankCases: Case[] = [
+  ...(['accountHolder', 'bankName', 'iban'] as const).map((f): Case => [`${f} empty`, { ...BANK, [f]: '' }, f, 'REQUIRED']),
+  ['accountHolder too long', { ...BANK, accountHolder: 'A'.repeat(71) }, 'accountHolder', 'TOO_LONG'],
+  ['bankName too long', { ...BANK, bankName: 'B'.repeat(71) }, 'bankName', 'TOO_LONG'],
+  ['Austrian IBAN over 24 characters as typed', { ...BANK, iban: 'AT61 1904 3002 3457 3201 0' }, 'iban', 'TOO_LONG'],
+  ['IBAN over 34 characters', { ...BANK, iban: 'DE89370400440532013000123456789012345' }, 'iban', 'TOO_LONG'],
+  ['placeholder AT00', { ...BANK, iban: 'AT00 0000 0000 0000 0000' }, 'iban', 'IBAN_PLACEHOLDER'],
+  ['wrong check digits', { ...BANK, iban: 'AT62 1904 3002 3457 3201' }, 'iban', 'IBAN_INVALID'],
+  ['Austrian IBAN too short', { ...BANK, iban: 'AT61 1904 3002 3457 320' }, 'iban', 'IBAN_INVALID'],
+  ['IBAN outside SEPA (Turkey)', { ...BANK, iban: 'TR33 0006 1005 1978 6457 8413 26', bic: 'TGBATRIS' }, 'iban', 'IBAN_NOT_SEPA'],
+  ['Swiss IBAN without BIC', { ...BANK, iban: 'CH93 0076 2011 6238 5295 7' }, 'bic', 'BIC_REQUIRED'],
+  ['BIC too short', { ...BANK, bic: 'GIBA' }, 'bic', 'BIC_INVALID'],
+  ['BIC of nine characters', { ...BANK, bic: 'GIBAATWWX' }, 'bic', 'BIC_INVALID'],
+  ['BIC too long', { ...BANK, bic: 'GIBAATWWXXXX' }, 'bic', 'TOO_LONG'],
+  ['validFrom in the past', { ...BANK, validFrom: '2026-11-01' }, 'validFrom', 'DATE_OUT_OF_RANGE'],
+  ['validFrom impossible', { ...BANK, validFrom: '2026-13-01' }, 'validFrom', 'INVALID', true],
+  ...(['accountHolder', 'bankName', 'iban', 'bic'] as const).flatMap((f) =>
+    HOSTILE.map(([label, value]): Case => [`${f} with ${label}`, { ...BANK, [f]: value }, f, 'INVALID_CHARACTERS']),
+  ),
+];
+
+const EMAIL = { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at' };
+const emailCases: Case[] = [
+  ['new address empty', { ...EMAIL, newEmail: '' }, 'newEmail', 'REQUIRED'],
+  ['confirmation empty', { ...EMAIL, newEmailConfirmation: '' }, 'newEmailConfirmation', 'REQUIRED'],
+  ['address too short', { newEmail: 'a@b', newEmailConfirmation: 'a@b' }, 'newEmail', 'TOO_SHORT'],
+  ['address too long', { newEmail: `${'a'.repeat(92)}@example.at`, newEmailConfirmation: `${'a'.repeat(92)}@example.at` }, 'newEmail', 'TOO_LONG'],
+  ['address without domain ending', { newEmail: 'anna@example', newEmailConfirmation: 'anna@example' }, 'newEmail', 'INVALID'],
+  ['confirmation differs', { ...EMAIL, newEmailConfirmation: 'anna.alt@example.at' }, 'newEmailConfirmation', 'MISMATCH'],
+  ['the current address', { newEmail: 'ANNA.muster@example.at', newEmailConfirmation: 'anna.muster@example.at' }, 'newEmail', 'UNCHANGED'],
+  ['a script tag', { newEmail: '<script>@example.at', newEmailConfirmation: '<script>@example.at' }, 'newEmail', 'INVALID'],
+  ['an attribute break-out', { newEmail: '"><img onerror>@x.at', newEmailConfirmation: '"><img onerror>@x.at' }, 'newEmail', 'INVALID'],
+  ...(
+    [
+      ['a bidi override', 'anna\u202E@example.at'],
+      ['a NUL', 'anna\u0000@example.at'],
+      ['a lone surrogate', 'anna\uDC00@example.at'],
+      ['a zero-width joiner', 'an\u200Dna@example.at'],
+    ] as const
+  ).map(([label, value]): Case => [label, { newEmail: value, newEmailConfirmation: value }, 'newEmail', 'INVALID_CHARACTERS']),
+  ['umlauts in the local part', { newEmail: 'jürgen@example.at', newEmailConfirmation: 'jürgen@example.at' }, 'newEmail', 'INVALID'],
+];
+
+/** REST form values: null is sent as an empty field. */
+const form = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+
+function expectFieldError(payload: Payload | undefined, field: string, code: string) {
+  expect(payload?.ok).toBe(false);
+  expect(payload?.code).toBe('ERROR_INVALID_INPUT');
+  expect(payload?.fieldErrors).toContainEqual(expect.objectContaining({ field, code }));
+}
+
+describe.each([
+  ['changeAddress', CHANGE_ADDRESS, 'changeAddress', addressCases],
+  ['changeBankDetails', CHANGE_BANK, 'changeBankDetails', bankCases],
+  ['requestEmailChange', REQUEST_EMAIL, 'changeEmail', emailCases],
+] as const)('%s refuses bad input', (mutation, query, restMethod, cases) => {
+  it.each(cases)('%s: GraphQL and REST answer a field error and store nothing', async (_label, input, field, code, dateScalar) => {
+    const before = snapshot();
+    const gql = await anna.graphql<Record<string, Payload>>(query, { input });
+    if (dateScalar) {
+      expect(gql.status).toBeLessThan(500);
+      expect(gql.body.errors?.[0]?.message).toMatch(/Expected type Date/);
+      expect(gql.body.data ?? null).toBeNull();
+    } else {
+      expect(gql.status).toBe(200);
+      expect(gql.body.errors).toBeUndefined();
+      const payload = gql.body.data?.[mutation];
+      expectFieldError(payload, field, code);
+      expect(payload?.fieldErrors.every((e) => typeof e.message === 'string' && e.message.length > 0)).toBe(true);
+    }
+    const rest = await anna.rest(restMethod, form(input));
+    expect(rest.status).toBe(200);
+    expectFieldError(rest.json as Payload, field, code);
+    expect(snapshot()).toBe(before);
+    expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe('the valid baseline of these cases', () => {
+  it('is accepted, so each refusal above comes from the one bad field', async () => {
+    const address = await anna.graphql<{ changeAddress: Payload }>(CHANGE_ADDRESS, { input: ADDRESS });
+    expect(address.body.data?.changeAddress).toMatchObject({ ok: true, fieldErrors: [] });
+    const bank = await anna.graphql<{ changeBankDetails: Payload }>(CHANGE_BANK, { input: BANK });
+    expect(bank.body.data?.changeBankDetails).toMatchObject({ ok: true, fieldErrors: [] });
+  });
+});
+
+describe('deleteAccess refuses bad input', () => {
+  it.each([
+    ['no password', { currentPassword: '', confirmed: true }, 'currentPassword', 'REQUIRED'],
+    ['an overlong password', { currentPassword: 'x'.repeat(101), confirmed: true }, 'currentPassword', 'TOO_LONG'],
+    ['no confirmation', { currentPassword: DEMO_PASSWORD, confirmed: false }, 'confirmed', 'NOT_CONFIRMED'],
+  ] as const)('%s', async (_label, input, field, code) => {
+    const before = snapshot();
+    expectFieldError((await anna.graphql<{ deleteAccess: Payload }>(DELETE_ACCESS, { input })).body.data?.deleteAccess, field, code);
+    expectFieldError((await anna.rest('deleteAccess', form(input))).json as Payload, field, code);
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe('values of the wrong type or unknown fields', () => {
+  it.each([
+    ['a number for the street', CHANGE_ADDRESS, { ...ADDRESS, street: 5 }],
+    ['an object for the IBAN', CHANGE_BANK, { ...BANK, iban: { value: 'AT611904300234573201' } }],
+    ['a missing confirmation', REQUEST_EMAIL, { newEmail: 'a.b@example.at' }],
+    ['another member’s id (address)', CHANGE_ADDRESS, { ...ADDRESS, personId: '3' }],
+    ['another member’s id (bank)', CHANGE_BANK, { ...BANK, personId: 3 }],
+  ])('%s is refused by GraphQL validation and changes nothing', async (_label, query, input) => {
+    const before = snapshot();
+    const res = await anna.graphql(query, { input });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors?.length).toBeGreaterThan(0);
+    expect(res.body.data ?? null).toBeNull();
+    expect(snapshot()).toBe(before);
+  });
+
+  it('REST ignores a personId field: the change applies to the session’s own person only', async () => {
+    const bernd = server.db.$client.prepare(`SELECT * FROM persons WHERE email = 'bernd.vorsorge@example.at'`).get() as { id: number };
+    const berndBefore = JSON.stringify(bernd);
+    const berndChanges = server.db.$client.prepare('SELECT count(*) AS n FROM profile_changes WHERE person_id = ?').get(bernd.id);
+    const res = await anna.rest('changeAddress', { ...form(ADDRESS), street: 'Fremdgasse 7', personId: String(bernd.id) });
+    expect(res.json).toMatchObject({ ok: true });
+    expect(JSON.stringify(server.db.$client.prepare('SELECT * FROM persons WHERE id = ?').get(bernd.id))).toBe(berndBefore);
+    expect(server.db.$client.prepare('SELECT count(*) AS n FROM profile_changes WHERE person_id = ?').get(bernd.id)).toEqual(berndChanges);
+    const annaRow = server.db.$client.prepare(`SELECT street FROM persons WHERE email = 'anna.muster@example.at'`).get();
+    expect(annaRow).toEqual({ street: 'Fremdgasse 7' });
+    const bank = await anna.rest('changeBankDetails', { ...form(BANK), iban: 'DE89 3704 0044 0532 0130 00', personId: String(bernd.id) });
+    expect(bank.json).toMatchObject({ ok: true });
+    expect(server.db.$client.prepare(`SELECT count(*) AS n FROM bank_accounts WHERE person_id = ? AND iban LIKE 'DE89%'`).get(bernd.id)).toEqual({ n: 0 });
+  });
+});
+
+describe('changes without a completed login', () => {
+  const mutations: [string, string, Record<string, unknown>][] = [
+    ['changeAddress', CHANGE_ADDRESS, { input: ADDRESS }],
+    ['changeBankDetails', CHANGE_BANK, { input: BANK }],
+    ['requestEmailChange', REQUEST_EMAIL, { input: EMAIL }],
+    ['deleteAccess', DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } }],
+  ];
+  const restCalls: [string, Record<string, string>][] = [
+    ['changeAddress', form(ADDRESS)],
+    ['changeBankDetails', form(BANK)],
+    ['changeEmail', form(EMAIL)],
+    ['deleteAccess', { currentPassword: DEMO_PASSWORD, confirmed: 'true' }],
+    ['getChangeHistory', {}],
+  ];
+
+  it.each(mutations)('GraphQL %s without a session answers UNAUTHENTICATED and changes nothing', async (_name, query, variables) => {
+    const before = snapshot();
+    const res = await new PortalClient(server.url).graphql(query, variables);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(snapshot()).toBe(before);
+  });
+
+  it.each(restCalls)('REST %s without a session answers 406 and changes nothing', async (name, body) => {
+    const before = snapshot();
+    expect((await new PortalClient(server.url).rest(name, body)).status).toBe(406);
+    expect(snapshot()).toBe(before);
+  });
+
+  it('a login still pending a flow step (terms not yet accepted) changes nothing either', async () => {
+    const dora = new PortalClient(server.url);
+    expect((await dora.graphql<{ login: { status: string } }>(LOGIN, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD })).body.data?.login.status).toBe(
+      'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
+    );
+    const before = snapshot();
+    for (const [, query, variables] of mutations) {
+      expect((await dora.graphql(query, variables)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    for (const [name, body] of restCalls) expect((await dora.rest(name, body)).status).toBe(406);
+    expect(snapshot()).toBe(before);
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('a malformed or unknown e-mail change link answers ERROR and changes nothing', async () => {
+    const before = snapshot();
+    for (const token of ['', 'abc', '<script>', 'a'.repeat(43), '\u202E'.repeat(43), 'x'.repeat(200)]) {
+      const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(
+        `mutation($t: String!) { confirmEmailChange(token: $t) { status } }`,
+        { t: token },
+      );
+      expect(res.body.data?.confirmEmailChange.status).toBe('ERROR');
+    }
+    expect(snapshot()).toBe(before);
+  });
+});
