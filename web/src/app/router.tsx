@@ -33,6 +33,9 @@ const screens: readonly Screen[] = [
   { key: 'dashboard', layout: 'authenticated', load: () => import('./routes/dashboard') },
   { key: 'pensionAccount', layout: 'authenticated', load: () => import('./routes/pension-account') },
   { key: 'severanceAccount', layout: 'authenticated', load: () => import('./routes/severance-account') },
+  { key: 'documents', layout: 'authenticated', load: () => import('./routes/documents') },
+  { key: 'pensionInvestment', layout: 'authenticated', load: () => import('./routes/pension-investment') },
+  { key: 'severanceInvestment', layout: 'authenticated', load: () => import('./routes/severance-investment') },
 ];
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

@@ -1,10 +1,12 @@
 import accountInfo from './de/account-info.json';
 import common from './de/common.json';
 import dashboard from './de/dashboard.json';
+import documents from './de/documents.json';
+import investment from './de/investment.json';
 import loginFlow from './de/login-flow.json';
 import login from './de/login.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment } },
 } as const;

@@ -1,0 +1,35 @@
+import type { DocumentCategory } from '../../../gql/graphql';
+
+/**
+ * The categories of the documents archive in the order of spec 001 section 2 "Documents" (tax-office confirmations,
+ * performance statements, payroll accounts, payment statements, pension model information), with the Vorsorgekasse
+ * account statements after the performance statements. `step` is the route segment of `/dokumente/{step}`.
+ */
+export const DOCUMENT_CATEGORIES: readonly { category: DocumentCategory; step: string }[] = [
+  { category: 'TAX_CONFIRMATION', step: 'eigenbeitraege-finanzamt' },
+  { category: 'PERFORMANCE_STATEMENT', step: 'leistungsnachweise' },
+  { category: 'VK_ACCOUNT_STATEMENT', step: 'kontonachrichten' },
+  { category: 'PAYROLL_ACCOUNT', step: 'lohnkonten' },
+  { category: 'PAYMENT_STATEMENT', step: 'pensionsauszahlungen' },
+  { category: 'PENSION_MODEL_INFO', step: 'pensionskassenmodell' },
+];
+
+/** The category of a route step; undefined for an unknown step. */
+export function categoryOfStep(step: string): DocumentCategory | undefined {
+  return DOCUMENT_CATEGORIES.find((entry) => entry.step === step)?.category;
+}
+
+/** The route step of a category. */
+export function stepOfCategory(category: DocumentCategory): string {
+  const entry = DOCUMENT_CATEGORIES.find((item) => item.category === category);
+  if (!entry) throw new RangeError(`unknown document category ${category}`);
+  return entry.step;
+}
+
+/**
+ * The URL the web app downloads a document from: the API's `downloadUrl` (`/webportal/download?id=…`) with the
+ * language parameter the spec's download calls carry (`lng=de`; every document is German).
+ */
+export function downloadHref(downloadUrl: string): string {
+  return `${downloadUrl}${downloadUrl.includes('?') ? '&' : '?'}lng=de`;
+}
