@@ -126,6 +126,8 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
       const s = session();
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
+    guesses: deps.stores.auth,
+    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
   });
   const loginFlow = createLoginFlowService({
     store: deps.stores.loginFlow,

@@ -326,6 +326,25 @@ describe('deleting the access', () => {
     expect(sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'ACCESS_DELETED' AND person_id = ?`, id).n).toBe(1);
   });
 
+  it('counts wrong passwords towards the login lockout, so a taken-over session cannot guess without limit', async () => {
+    const { id, email } = sql<{ id: number; email: string }>(
+      `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
+       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id DESC LIMIT 1`,
+    );
+    const client = await loggedIn(email);
+    for (let i = 0; i < 5; i++) {
+      const res = await client.graphql<{ deleteAccess: { code: string } }>(DELETE_ACCESS, { input: { currentPassword: `Falsch#${i}Passwort`, confirmed: true } });
+      expect(res.body.data?.deleteAccess.code).toBe('ERROR_PWD_INVALID');
+    }
+    const login = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+    expect(login.body.data?.login.status).toBe('LOCKED_TEMPORARY');
+    // While locked, even the right password is not evaluated.
+    const right = await client.graphql<{ deleteAccess: { code: string } }>(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } });
+    expect(right.body.data?.deleteAccess.code).toBe('ERROR_PWD_INVALID');
+    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('ACTIVE');
+    expect(sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'LOCKOUT' AND person_id = ?`, id).n).toBe(1);
+  });
+
   it('shows the retention facts of the terms without a session', async () => {
     const res = await new PortalClient(server.url).graphql<{ retentionFacts: Record<string, number> }>(
       `{ retentionFacts { loginDataYearsAfterDeactivation logFileDays maxRetentionYears accessYearsAfterPayout } }`,

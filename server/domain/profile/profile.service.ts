@@ -54,6 +54,15 @@ export function createProfileService(deps: {
   meta: RequestMeta;
   /** SHA-256 hash of the caller's session (the sessions key); null without one. */
   sessionHash: () => string | null;
+  /**
+   * The login's guess counter (AuthStore): a wrong current password in `deleteAccess` counts like a wrong login
+   * password, so a taken-over session cannot try passwords without limit; at the threshold the access is locked.
+   */
+  guesses: {
+    reserveGuess(personId: number, now: string, threshold: number): number | null;
+    lock(personId: number, until: string): void;
+  };
+  lockout: { threshold: number; ms: number };
 }) {
   const { store, personStore, mailer, audit, tenant, clock, logger, meta } = deps;
   const now = () => isoInstant(clock.now());
@@ -229,7 +238,8 @@ export function createProfileService(deps: {
     },
 
     /**
-     * Deletes the portal access (spec 001 section 2): needs the current password and `confirmed: true`. Sets the
+     * Deletes the portal access (spec 001 section 2): needs the current password and `confirmed: true` (a wrong
+     * password counts towards the login lockout, LOCKOUT_THRESHOLD / LOCKOUT_MINUTES). Sets the
      * access DEACTIVATED (the fund membership stays), ends every session of the person (ACCESS_DELETED) and writes
      * the change log in one transaction; then the security event ACCESS_DELETED and the confirmation mail (a mail
      * failure is logged, the deletion stands).
@@ -239,9 +249,20 @@ export function createProfileService(deps: {
       if (!checked.ok) return invalid(checked.fieldErrors);
       const cred = store.credentials(personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return failure('ERROR_INTERNAL');
+      const wrongPassword = failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
+      const guess = deps.guesses.reserveGuess(personId, now(), deps.lockout.threshold);
+      if (guess === null) {
+        // Locked after too many wrong passwords: no guess is evaluated until the lock ends.
+        audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_LOCKED' });
+        return wrongPassword;
+      }
       if (!(await verifyPassword(cred.passwordHash, checked.value.currentPassword))) {
-        audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_PASSWORD' });
-        return failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
+        audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_PASSWORD', failedAttempts: guess });
+        if (guess >= deps.lockout.threshold) {
+          deps.guesses.lock(personId, isoInstant(clock.now() + deps.lockout.ms));
+          audit.record('LOCKOUT', personId, meta, { minutes: Math.round(deps.lockout.ms / 60_000), failedAttempts: guess });
+        }
+        return wrongPassword;
       }
       const p = person(personId);
       const ended = recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], () => {

@@ -143,7 +143,7 @@ export function createProfileStore(db: Db) {
 
     /** Switches the access off (DEACTIVATED); the fund membership in `persons` is untouched. */
     deactivateAccess(personId: number): void {
-      db.update(credentials).set({ accessStatus: 'DEACTIVATED' }).where(eq(credentials.personId, personId)).run();
+      db.update(credentials).set({ accessStatus: 'DEACTIVATED', failedAttempts: 0, lockedUntil: null }).where(eq(credentials.personId, personId)).run();
     },
 
     /** Ends every open session of the person; answers how many. */
