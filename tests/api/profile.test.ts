@@ -353,3 +353,23 @@ describe('deleting the access', () => {
     expect((await new PortalClient(server.url).rest('getRetentionFacts')).json).toEqual(res.body.data?.retentionFacts);
   });
 });
+
+describe('e-mail change when the mail server is down', () => {
+  it('answers ERROR_INTERNAL and stores neither token nor change log row', async () => {
+    // Port 1 on the loopback interface: connection refused at once.
+    const down = await startTestServer({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const client = new PortalClient(down.url);
+      await client.graphql(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
+      const count = (t: string) => (down.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+      const before = [count('person_tokens'), count('profile_changes'), count('sent_mails')];
+      const res = await client.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
+        input: { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at' },
+      });
+      expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_INTERNAL' });
+      expect([count('person_tokens'), count('profile_changes'), count('sent_mails')]).toEqual(before);
+    } finally {
+      await down.close();
+    }
+  });
+});
