@@ -48,6 +48,8 @@ async function register(client: PortalClient, values: Record<string, unknown>) {
 
 /** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP server. */
 async function expectNothingChanged(fn: () => Promise<void>) {
+  await backgroundSettled();
+  smtp.clear();
   const before = snapshot(server.db);
   await fn();
   await backgroundSettled();

@@ -58,7 +58,7 @@ export function renderCodeLetter(tenant: TenantDefinition, letter: CodeLetter): 
   const what = letter.kind === 'REGISTRATION_CODE' ? 'Ihren Registrierungscode' : 'Ihr Erstpasswort';
   doc.text(`wie gewünscht senden wir Ihnen ${what} für die Registrierung im Mitgliederportal:`, { width });
   doc.moveDown(0.8);
-  doc.font('Courier-Bold').fontSize(18).text(letter.code, { width, align: 'center', characterSpacing: 2 });
+  doc.font('Courier-Bold').fontSize(18).text(letter.code, { width, align: 'center' });
   doc.moveDown(0.8).font('Helvetica').fontSize(11);
   doc.text(
     `Bitte registrieren Sie sich damit bis ${de(letter.validUntil)} im Mitgliederportal unter „Registrierung“ mit Ihrer Sozialversicherungsnummer, ` +

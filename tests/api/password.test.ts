@@ -1,0 +1,302 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PERSONA_EMAILS } from '../../db/seed';
+import { backgroundSettled } from '../../server/domain/registration/background';
+import { isoDateVienna } from '../../server/domain/shared/clock';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import {
+  CHANGE_INSECURE,
+  CHANGE_PASSWORD,
+  GOOD_PASSWORD,
+  LINK_STATUS,
+  LOGIN,
+  ORDER,
+  personByLastName,
+  PWD_LOST,
+  REGISTER,
+  RESET,
+  snapshot,
+  UNKNOWN_SVNR,
+  UPDATE_EMAIL,
+} from './registration-helpers';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  dir = mkdtempSync(join(tmpdir(), 'pwd-'));
+  server = await startTestServer({ members: 5, env: (url) => ({ SMTP_URL: smtp.url, PUBLIC_ORIGIN: url, LETTERS_DIR: join(dir, 'letters') }) });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => smtp.clear());
+
+type R = { status: string; fieldErrors: { field: string; code: string }[]; nextPossibleOn?: string | null; loginStatus?: string; ok?: boolean };
+async function gql(client: PortalClient, query: string, variables: Record<string, unknown>): Promise<R> {
+  const res = await client.graphql<Record<string, R>>(query, variables);
+  expect(res.body.errors).toBeUndefined();
+  return Object.values(res.body.data!)[0]!;
+}
+
+async function expectNothingChanged(fn: () => Promise<void>) {
+  await backgroundSettled();
+  smtp.clear();
+  const before = snapshot(server.db);
+  await fn();
+  await backgroundSettled();
+  expect(snapshot(server.db)).toBe(before);
+  expect(smtp.mails).toHaveLength(0);
+}
+
+const anna = () => personByLastName(server.db, 'Muster');
+const lost = (overrides: Record<string, unknown> = {}) => ({ svnr: anna().svnr, email: PERSONA_EMAILS.anna, lastName: 'Muster', termsAccepted: true, ...overrides });
+
+describe('password lost (pwdLost)', () => {
+  const person = (lastName: string) => personByLastName(server.db, lastName);
+  const cases: [string, () => Record<string, unknown>, string, { field: string; code: string }?][] = [
+    ['last name missing', () => lost({ lastName: ' ' }), 'INVALID_INPUT', { field: 'lastName', code: 'REQUIRED' }],
+    ['terms not accepted', () => lost({ termsAccepted: false }), 'INVALID_INPUT', { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
+    ['wrong check digit', () => lost({ svnr: '1238010180' }), 'INVALID_INPUT', { field: 'svnr', code: 'SVNR_CHECK_DIGIT' }],
+    ['unknown number', () => lost({ svnr: UNKNOWN_SVNR }), 'ERROR_NOT_FOUND'],
+    ['wrong last name', () => lost({ lastName: 'Mustermann' }), 'ERROR_NOT_FOUND'],
+    ['e-mail differs from the registered one', () => lost({ email: 'someone@example.at' }), 'ERROR_MAIL_DIFFERS'],
+    ['no access yet (registration code variant)', () => lost({ svnr: person('Neu').svnr, lastName: 'Neu', email: 'x@example.at' }), 'REGISTRATION_CODE_NEEDED'],
+    ['access without e-mail (mail not found variant)', () => lost({ svnr: person('Ohnemail').svnr, lastName: 'ohnemail', email: 'ulla@example.at' }), 'MAIL_NOT_FOUND'],
+    ['left the fund', () => lost({ svnr: person('Ausgetreten').svnr, lastName: 'Ausgetreten', email: 'lena.ausgetreten@example.at' }), 'ERROR_NO_VALID_CONTRACT'],
+    ['deactivated access', () => lost({ svnr: person('Gesperrt').svnr, lastName: 'Gesperrt', email: 'karl.gesperrt@example.at' }), 'ERROR_NO_ACTIVE_ACCESS'],
+  ];
+  it.each(cases)('%s → %s, nothing stored or sent', async (_n, values, status, fieldError) => {
+    await expectNothingChanged(async () => {
+      const r = await gql(new PortalClient(server.url), PWD_LOST, { input: values() });
+      expect(r.status).toBe(status);
+      if (fieldError) expect(r.fieldErrors).toContainEqual(fieldError);
+    });
+  });
+
+  it('MAINTENANCE stops password lost, reset and code ordering', async () => {
+    const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: smtp.url } });
+    try {
+      const client = new PortalClient(maint.url);
+      expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('MAINTENANCE');
+      expect((await gql(client, RESET, { input: { token: 'x'.repeat(43), newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('MAINTENANCE');
+      expect((await gql(client, ORDER, { input: { svnr: anna().svnr, lastName: 'Muster' } })).status).toBe('MAINTENANCE');
+      await backgroundSettled();
+      expect(smtp.mails).toHaveLength(0);
+    } finally {
+      await maint.close();
+    }
+  });
+
+  it('mails a 24-hour single-use reset link; the reset ends all sessions; used, altered and expired links fail', async () => {
+    const other = new PortalClient(server.url);
+    expect((await gql(other, LOGIN, { e: PERSONA_EMAILS.anna, p: DEMO_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
+    const client = new PortalClient(server.url);
+    expect(await gql(client, PWD_LOST, { input: lost() })).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+    const mail = await smtp.waitForMail((m) => m.to.includes(PERSONA_EMAILS.anna));
+    const token = hashParam(linkFrom(mail, '/#/pwdReset?token='), 'token');
+    // A second request within 15 minutes: already requested.
+    expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('ERROR_ALREADY_REQUESTED');
+
+    const tampered = token.slice(0, 10) + (token[10] === 'a' ? 'b' : 'a') + token.slice(11);
+    expect((await client.graphql<{ passwordResetLinkStatus: string }>(LINK_STATUS, { t: token })).body.data!.passwordResetLinkStatus).toBe('VALID');
+    expect((await client.graphql<{ passwordResetLinkStatus: string }>(LINK_STATUS, { t: tampered })).body.data!.passwordResetLinkStatus).toBe('ERROR_RESET_FAILED');
+
+    await expectNothingChanged(async () => {
+      smtp.clear();
+      expect((await gql(client, RESET, { input: { token: tampered, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('ERROR_RESET_FAILED');
+      const weak = await gql(client, RESET, { input: { token, newPassword: 'kurz', newPasswordConfirmation: 'kurz' } });
+      expect(weak).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_TOO_SHORT' }] });
+      const same = await gql(client, RESET, { input: { token, newPassword: DEMO_PASSWORD, newPasswordConfirmation: DEMO_PASSWORD } });
+      expect(same).toEqual({ status: 'ERROR_PW_ALREADY_USED', fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }] });
+    });
+
+    expect((await gql(client, RESET, { input: { token, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('SUCCESSFUL');
+    expect((await other.rest('getPersonalData')).status).toBe(406);
+    expect((await gql(client, LOGIN, { e: PERSONA_EMAILS.anna, p: DEMO_PASSWORD })).status).toBe('ERROR_PWD_INVALID');
+    expect((await gql(client, LOGIN, { e: PERSONA_EMAILS.anna, p: GOOD_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
+    // Used once: the same link fails now (REST).
+    expect((await client.rest('pwdReset', { token, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' })).json).toMatchObject({ status: 'ERROR_RESET_FAILED' });
+
+    // A new link expires after 24 hours.
+    server.clock.advance(20 * 60_000);
+    smtp.clear();
+    expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('SUCCESSFUL');
+    const second = hashParam(linkFrom(await smtp.waitForMail()), 'token');
+    server.clock.advance(24 * 3_600_000 + 1000);
+    expect((await client.rest('checkPwdResetToken', { token: second })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
+    expect((await gql(client, RESET, { input: { token: second, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' } })).status).toBe('ERROR_LINK_EXPIRED');
+  });
+
+  it('answers known and unknown numbers in about the same time (one argon2 check each)', async () => {
+    const client = new PortalClient(server.url);
+    const time = async (values: Record<string, unknown>) => {
+      const t = performance.now();
+      await gql(client, PWD_LOST, { input: values });
+      return performance.now() - t;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await time(lost({ svnr: UNKNOWN_SVNR })));
+      known.push(await time(lost({ email: 'other@example.at' })));
+    }
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3);
+    expect(median(known)).toBeGreaterThan(median(unknown) / 3);
+  });
+});
+
+describe('order of a registration code by post', () => {
+  it('writes a PDF letter with code and address, refuses a second order for 7 days, and the code registers', async () => {
+    const xaver = personByLastName(server.db, 'Neu');
+    const client = new PortalClient(server.url);
+    expect(await gql(client, ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } })).toEqual({ status: 'SUCCESSFUL', nextPossibleOn: null, fieldErrors: [] });
+    await backgroundSettled();
+    const row = server.db.$client.prepare("SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'").get(xaver.id) as { file: string; hash: string };
+    const file = join(dir, 'letters', row.file);
+    expect(existsSync(file)).toBe(true);
+    const text = (await new PDFParse({ data: readFileSync(file) }).getText()).text;
+    expect(text).toContain('Xaver Neu');
+    expect(text).toContain('Landstraßer Hauptstraße 12');
+    expect(text).toContain('1030 Wien');
+    // The code is on a line of its own (pdfkit may space the letters: characterSpacing).
+    const code = /^\s*((?:[2-9a-hjkmnp-z]\s?){12})\s*$/m.exec(text)?.[1]?.replace(/\s/g, '');
+    expect(code).toBeDefined();
+    expect(row.hash).not.toContain(code!);
+
+    await expectNothingChanged(async () => {
+      const again = await gql(client, ORDER, { input: { svnr: xaver.svnr, lastName: 'neu' } });
+      expect(again.status).toBe('ERROR_ALREADY_REQUESTED');
+      expect(again.nextPossibleOn).toBe(isoDateVienna(server.clock.now() + 7 * 86_400_000));
+    });
+
+    const reg = await gql(client, REGISTER, {
+      input: { svnr: xaver.svnr, code, email: 'xaver@example.at', emailConfirmation: 'xaver@example.at', password: GOOD_PASSWORD, passwordConfirmation: GOOD_PASSWORD, termsAccepted: true },
+    });
+    expect(reg.status).toBe('SUCCESSFUL');
+  });
+
+  it('answers the spec codes for the other cases, changing nothing', async () => {
+    const client = new PortalClient(server.url);
+    const walter = personByLastName(server.db, 'Bestellt');
+    const lena = personByLastName(server.db, 'Ausgetreten');
+    const clara = personByLastName(server.db, 'Pension');
+    await expectNothingChanged(async () => {
+      const w = await gql(client, ORDER, { input: { svnr: walter.svnr, lastName: 'Bestellt' } });
+      expect(w.status).toBe('ERROR_ALREADY_REQUESTED');
+      expect(w.nextPossibleOn).toBe('2026-11-26'); // ordered 3 days before the seed's today (2026-11-22)
+      expect((await gql(client, ORDER, { input: { svnr: UNKNOWN_SVNR, lastName: 'Neu' } })).status).toBe('ERROR_NOT_FOUND');
+      expect((await gql(client, ORDER, { input: { svnr: lena.svnr, lastName: 'Ausgetreten' } })).status).toBe('ERROR_NO_VALID_CONTRACT');
+      expect((await gql(client, ORDER, { input: { svnr: clara.svnr, lastName: 'Pension' } })).status).toBe('ERROR_ALREADY_REGISTERED');
+      expect((await gql(client, ORDER, { input: { svnr: '1238010180', lastName: '' } })).fieldErrors).toEqual([
+        { field: 'svnr', code: 'SVNR_CHECK_DIGIT' },
+        { field: 'lastName', code: 'REQUIRED' },
+      ]);
+      expect((await client.rest('orderRegistrationCode', { svnr: walter.svnr, lastName: 'Bestellt', kind: 'FIRST_PASSWORD' })).json).toMatchObject({ status: 'ERROR_ALREADY_REQUESTED' });
+    });
+  });
+
+  it('password lost "add e-mail" variant sends a first password by post, once per 7 days', async () => {
+    const ulla = personByLastName(server.db, 'Ohnemail');
+    const client = new PortalClient(server.url);
+    const values = { svnr: ulla.svnr, lastName: 'Ohnemail', email: 'ulla@example.at', termsAccepted: true, addEmail: true };
+    expect((await gql(client, PWD_LOST, { input: values })).status).toBe('LETTER_SENT');
+    await backgroundSettled();
+    const file = server.db.$client.prepare("SELECT letter_file FROM registration_codes WHERE person_id = ? AND kind = 'FIRST_PASSWORD'").pluck().get(ulla.id) as string;
+    const text = (await new PDFParse({ data: readFileSync(join(dir, 'letters', file)) }).getText()).text;
+    expect(text).toContain('Erstpasswort');
+    await expectNothingChanged(async () => {
+      expect((await gql(client, PWD_LOST, { input: values })).status).toBe('ERROR_ALREADY_REQUESTED');
+    });
+  });
+});
+
+describe('password change', () => {
+  it('settings: wrong current password, rules, history; success ends the other sessions, audits and logs the change', async () => {
+    const bernd = PERSONA_EMAILS.bernd;
+    const a = new PortalClient(server.url);
+    const b = new PortalClient(server.url);
+    await gql(a, LOGIN, { e: bernd, p: DEMO_PASSWORD });
+    await gql(b, LOGIN, { e: bernd, p: DEMO_PASSWORD });
+    const change = (currentPassword: string, newPassword: string, newPasswordConfirmation = newPassword) =>
+      gql(a, CHANGE_PASSWORD, { input: { currentPassword, newPassword, newPasswordConfirmation } });
+    await expectNothingChanged(async () => {
+      expect(await change('Falsch#12345', GOOD_PASSWORD)).toEqual({ status: 'ERROR_WRONG_CURRENT_PASSWORD', ok: false, fieldErrors: [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }] });
+      expect((await change(DEMO_PASSWORD, GOOD_PASSWORD, 'Other#123456')).fieldErrors).toEqual([{ field: 'newPasswordConfirmation', code: 'PASSWORD_MISMATCH' }]);
+      expect((await change(DEMO_PASSWORD, DEMO_PASSWORD)).status).toBe('ERROR_PW_ALREADY_USED');
+    });
+    expect(await change(DEMO_PASSWORD, GOOD_PASSWORD)).toEqual({ status: 'SUCCESSFUL', ok: true, fieldErrors: [] });
+    // The other session is over: REST 406, GraphQL UNAUTHENTICATED; this one goes on.
+    expect((await b.rest('getPersonalData')).status).toBe(406);
+    const gqlB = await b.graphql('{ postLoginQuestions { showNewsletterPk } }');
+    expect(gqlB.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await a.rest('getPersonalData')).status).toBe(200);
+    const c = server.db.$client;
+    const id = c.prepare('SELECT id FROM persons WHERE email = ?').pluck().get(bernd) as number;
+    expect(c.prepare("SELECT count(*) FROM sessions WHERE person_id = ? AND end_reason = 'PASSWORD_CHANGED'").pluck().get(id)).toBe(1);
+    expect(c.prepare("SELECT count(*) FROM security_events WHERE person_id = ? AND type = 'PASSWORD_CHANGE'").pluck().get(id)).toBe(1);
+    expect(c.prepare("SELECT area, field, old_value AS o, new_value AS n FROM profile_changes WHERE person_id = ? AND area = 'PASSWORD'").all(id)).toEqual([
+      { area: 'PASSWORD', field: 'password', o: null, n: null },
+    ]);
+    await smtp.waitForMail((m) => m.to.includes(bernd) && m.subject.includes('Passwort wurde geändert'));
+    // The last 5 passwords are refused; the history keeps 5 rows.
+    let current = GOOD_PASSWORD;
+    for (let i = 1; i <= 5; i++) {
+      const next = `Wechsel#${i}Passwort`;
+      expect((await change(current, next)).status).toBe('SUCCESSFUL');
+      current = next;
+    }
+    expect(c.prepare('SELECT count(*) FROM password_history WHERE person_id = ?').pluck().get(id)).toBe(5);
+    expect((await change(current, 'Wechsel#1Passwort')).status).toBe('ERROR_PW_ALREADY_USED');
+    expect((await change(current, GOOD_PASSWORD)).status).toBe('SUCCESSFUL');
+    // Without a session: UNAUTHENTICATED / 406.
+    const anon = new PortalClient(server.url);
+    expect((await anon.graphql(CHANGE_PASSWORD, { input: { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' } })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await anon.rest('changePassword', { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' })).status).toBe(406);
+  });
+
+  it('insecure password: login PASSWORD_INSECURE, /pwdChange refuses the old one, then logs in', async () => {
+    const client = new PortalClient(server.url);
+    expect((await gql(client, LOGIN, { e: 'zoe.unsicher@example.at', p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
+    await expectNothingChanged(async () => {
+      expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: DEMO_PASSWORD, newPasswordConfirmation: DEMO_PASSWORD } })).status).toBe('ERROR_PW_ALREADY_USED');
+      expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: 'abc', newPasswordConfirmation: 'abc' } })).fieldErrors).toEqual([{ field: 'newPassword', code: 'PASSWORD_TOO_SHORT' }]);
+    });
+    const r = await gql(client, CHANGE_INSECURE, { input: { newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } });
+    expect(r).toEqual({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL', fieldErrors: [] });
+    expect((await client.rest('getPersonalData')).status).toBe(200);
+    expect((await new PortalClient(server.url).rest('login', { user: 'zoe.unsicher@example.at', password: GOOD_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL' });
+  });
+});
+
+describe('update registration: changing the e-mail during UPDATE_*_MAIL', () => {
+  it('refuses mismatches and taken addresses, then changes the e-mail, answers the next status and notifies both addresses', async () => {
+    const client = new PortalClient(server.url);
+    expect((await gql(client, LOGIN, { e: 'vera.pkmail@example.at', p: DEMO_PASSWORD })).status).toBe('UPDATE_PK_MAIL');
+    await expectNothingChanged(async () => {
+      expect(await gql(client, UPDATE_EMAIL, { input: { email: 'vera@example.at', emailConfirmation: 'vera2@example.at' } })).toEqual({
+        status: 'INVALID_INPUT',
+        loginStatus: 'UPDATE_PK_MAIL',
+        fieldErrors: [{ field: 'emailConfirmation', code: 'EMAIL_MISMATCH' }],
+      });
+      expect((await gql(client, UPDATE_EMAIL, { input: { email: PERSONA_EMAILS.clara, emailConfirmation: PERSONA_EMAILS.clara } })).fieldErrors).toEqual([
+        { field: 'email', code: 'EMAIL_NOT_UNIQUE' },
+      ]);
+    });
+    const r = await client.rest('updateRegistration', { email: 'Vera.Neu@Example.at', emailConfirmation: 'vera.neu@example.at' });
+    expect(r.json).toMatchObject({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL_PK' });
+    await smtp.waitForMail((m) => m.to.includes('vera.neu@example.at'));
+    await smtp.waitForMail((m) => m.to.includes('vera.pkmail@example.at'));
+    expect((await new PortalClient(server.url).rest('login', { user: 'vera.neu@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_PK' });
+  });
+});
