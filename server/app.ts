@@ -63,7 +63,12 @@ function refuseCsrf(res: ServerResponse): void {
  * everything else → the built web app.
  */
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
-  const graphql = createGraphQLHandler({ production: deps.config.NODE_ENV === 'production', logger: deps.logger });
+  const graphql = createGraphQLHandler({
+    production: deps.config.NODE_ENV === 'production',
+    logger: deps.logger,
+    persistedOnly: deps.config.GRAPHQL_PERSISTED_ONLY,
+    allowListDir: deps.config.GRAPHQL_ALLOW_LIST_DIR,
+  });
   const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'));
   const eid = createEidRoutes(deps);
   const headers = Object.entries(securityHeaders(deps.config));

@@ -26,6 +26,20 @@ const envSchema = z.object({
   TENANT: z.enum(['main', 'regional']).default('main'),
   /** `production` hides GraphiQL and introspection. @default development */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * GraphQL runs only registered operations (the web app's persisted documents and GRAPHQL_ALLOW_LIST_DIR); a document
+   * sent as text is refused with PERSISTED_QUERY_ONLY. Unset: on in production, off otherwise (docs/security.md).
+   * @default on in production
+   */
+  GRAPHQL_PERSISTED_ONLY: z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true' || v === 'yes')),
+  /**
+   * Folder of the integrators' allow-list: one `*.graphql` file per operation, keyed by the SHA-256 of the file
+   * (README "For integrators"). Read at start. @default config/graphql-operations
+   */
+  GRAPHQL_ALLOW_LIST_DIR: z.string().min(1).default('config/graphql-operations'),
   /** Maintenance switch: login answers MAINTENANCE. */
   MAINTENANCE: booleanFlag,
   /** Members the start-up seeding creates when the database is empty. @default 2000 */

@@ -4,13 +4,14 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type ASTVisitor, type DocumentNode, type FieldNode, type GraphQLError, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { isDatabaseBusyError } from '../../db/client';
 import type { GraphQLContext, RequestContext } from '../context';
 import { DomainError } from '../domain/shared/errors';
 import type { Logger } from '../log';
 import { buildSchema } from './schema';
+import { abuseLimitPlugins, stripSuggestions } from './security/limits';
+import { DEFAULT_ALLOW_LIST_DIR, loadAllowList, persistedOperationPlugins, registeredDocuments } from './security/persisted-operations';
 
 /** What the node:http handler hands to Yoga for every request. */
 export interface GraphQLServerContext {
@@ -39,8 +40,9 @@ const YogaGraphQLError = createGraphQLError('').constructor as typeof GraphQLErr
  * unexpected one and answer 500. Under plain Node all share one copy and the error is returned as it is.
  */
 function asYogaError(error: GraphQLError): GraphQLError {
-  if (error instanceof YogaGraphQLError && (error.originalError == null || error.originalError instanceof YogaGraphQLError)) return error;
-  return createGraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: error.extensions });
+  const message = stripSuggestions(error.message);
+  if (message === error.message && error instanceof YogaGraphQLError && (error.originalError == null || error.originalError instanceof YogaGraphQLError)) return error;
+  return createGraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: error.extensions });
 }
 
 /**
@@ -112,18 +114,10 @@ export function loadPersistedDocuments(file = PERSISTED_DOCUMENTS_FILE): Map<str
   return new Map(Object.entries(entries).map(([hash, text]) => [hash, parse(text)]));
 }
 
-/**
- * Persisted operations: a request may name a document of the web app by its sha256 hash
- * (`extensions.persistedQuery.sha256Hash`, over GET or POST) instead of sending its text. The documents are
- * parsed once at start, so such a request skips reading and parsing the text. Full documents are still accepted
- * (`allowArbitraryOperations`) for integrators and tests; restricting to the list is a later step.
- */
-function usePersistedDocuments(documents: Map<string, DocumentNode>): Plugin {
-  return usePersistedOperations({
-    allowArbitraryOperations: true,
-    getPersistedOperation: (hash) => documents.get(hash) ?? null,
-  }) as Plugin;
-}
+/** The JSON answer to a batched (array) body: one operation per request (no batching, OWASP GraphQL cheat sheet). */
+const BATCH_REFUSAL = JSON.stringify({
+  errors: [{ message: 'Mehrere Operationen in einer Anfrage (Batching) werden nicht unterstützt.', extensions: { code: 'BATCHING_NOT_SUPPORTED' } }],
+});
 
 /** The part of a Yoga instance `nodeHandler` uses: its node:http overload of `handle`. */
 interface NodeYoga<S> {
@@ -134,8 +128,9 @@ interface NodeYoga<S> {
  * The node:http entry to a Yoga instance. A POST JSON body of a declared length within the limit is read here
  * and handed to Yoga already parsed (`req.body`, which @whatwg-node/server takes as given, as with body-parser):
  * Yoga's own way pipes the body through web streams with an AbortController per request, which took about 40 %
- * of the dashboard's CPU time (docs/benchmarks.md). Anything else (other content types, chunked or oversized
- * bodies, a body that is not a JSON object) goes to Yoga unchanged, so its answers stay Yoga's.
+ * of the dashboard's CPU time (docs/benchmarks.md). A JSON array (batching) is refused here with 400. Anything else
+ * (other content types, chunked or oversized bodies, a body that is not a JSON object) goes to Yoga unchanged, so
+ * its answers stay Yoga's (Yoga refuses batching too: `batching` is off).
  */
 export function nodeHandler<S extends object>(yoga: NodeYoga<S>) {
   return function handle(req: IncomingMessage, res: ServerResponse, serverContext: S): Promise<void> {
@@ -156,6 +151,11 @@ export function nodeHandler<S extends object>(yoga: NodeYoga<S>) {
         } catch {
           body = undefined;
         }
+        if (Array.isArray(body)) {
+          res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(BATCH_REFUSAL);
+          resolvePromise();
+          return;
+        }
         // An object with at least one key is taken as parsed; otherwise Yoga parses the text and answers the error.
         (req as IncomingMessage & { body?: unknown }).body = body !== null && typeof body === 'object' && Object.keys(body).length > 0 ? body : text || ' ';
         Promise.resolve(yoga.handle(req, res, serverContext)).then(() => resolvePromise(), reject);
@@ -166,12 +166,27 @@ export function nodeHandler<S extends object>(yoga: NodeYoga<S>) {
 
 /**
  * The GraphQL endpoint at /graphql. Unexpected errors are masked (no messages or stacks leave the server);
- * domain errors keep their message and get `extensions.code`. GraphiQL only outside production. Accepts the web
- * app's persisted documents by hash (default: codegen's persisted-documents.json). `handle(req, res, context)` is
- * the node:http entry; `yoga` the instance (for `fetch` in tests).
+ * domain errors keep their message and get `extensions.code`; no message carries a "Did you mean" hint.
+ * GraphiQL, introspection and the landing page only outside production; no batching, no multipart uploads.
+ * Abuse limits (depth, aliases, tokens, cost, directives) from security/limits.ts.
+ *
+ * Registered operations: the web app's persisted documents (default: codegen's persisted-documents.json) and
+ * the integrators' allow-list (`allowListDir`, default config/graphql-operations), by hash. `persistedOnly`
+ * (default: `production`) refuses every other document (security/persisted-operations.ts).
+ *
+ * `handle(req, res, context)` is the node:http entry; `yoga` the instance (for `fetch` in tests).
  */
-export function createGraphQLHandler(options: { production: boolean; logger: Logger; persistedDocuments?: Map<string, DocumentNode> }) {
-  const persistedDocuments = options.persistedDocuments ?? loadPersistedDocuments();
+export function createGraphQLHandler(options: {
+  production: boolean;
+  logger: Logger;
+  persistedDocuments?: Map<string, DocumentNode>;
+  persistedOnly?: boolean;
+  allowListDir?: string;
+}) {
+  const allowList = loadAllowList(options.allowListDir ?? DEFAULT_ALLOW_LIST_DIR);
+  for (const op of allowList) options.logger.info('graphql: allow-listed operation', { file: op.file, hash: op.hash });
+  const documents = registeredDocuments(options.persistedDocuments ?? loadPersistedDocuments(), allowList);
+  const persistedOnly = options.persistedOnly ?? options.production;
   const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -179,9 +194,11 @@ export function createGraphQLHandler(options: { production: boolean; logger: Log
     graphiql: !options.production,
     ...YOGA_SPEED_OPTIONS,
     context: ({ requestContext }) => requestContext,
+    batching: false,
     plugins: [
       ...speedPlugins(),
-      usePersistedDocuments(persistedDocuments),
+      ...persistedOperationPlugins(documents, { persistedOnly }),
+      ...abuseLimitPlugins(),
       useSessionCookies(),
       ...(options.production ? [useNoIntrospection()] : []),
     ],

@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let prod: TestServer;
 beforeAll(async () => {
-  prod = await startTestServer({ members: 1, env: { NODE_ENV: 'production', DB_BUSY_TIMEOUT_MS: '200' } });
+  // Documents sent as text (persisted-only mode is switched off here; tests/security/graphql-production.test.ts covers it).
+  prod = await startTestServer({ members: 1, env: { NODE_ENV: 'production', DB_BUSY_TIMEOUT_MS: '200', GRAPHQL_PERSISTED_ONLY: 'false' } });
 });
 afterAll(async () => {
   await prod.close();

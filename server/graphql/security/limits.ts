@@ -1,0 +1,89 @@
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import type { ASTVisitor, GraphQLError, OperationDefinitionNode, ValidationContext } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+
+/**
+ * Abuse limits of the GraphQL endpoint (issue "Security and reliability baseline", item 2; OWASP GraphQL cheat
+ * sheet "Query limiting"), enforced with GraphQL Armor as Envelop plugins. The numbers leave every operation the
+ * web app sends (web/src/gql/persisted-documents.json) well inside; tests/security/graphql-limits.test.ts checks
+ * that, and docs/security.md lists the numbers with the largest value a web operation reaches.
+ *
+ * - `maxDepth`: nesting of selection sets, fragments counted where they are spread.
+ * - `maxAliases`: aliased fields per operation (alias floods: `a1: me { … } a2: me { … } …`).
+ * - `maxTokens`: lexer tokens of the document text, counted while parsing, so a 100 KB query stops early
+ *   (persisted documents are parsed at start and not counted again).
+ * - `maxCost`: Armor's cost estimate (objects 2, scalars 1, ×1.5 per level and per fragment spread; a literal
+ *   `first`/`last` argument multiplies its field's cost).
+ * - `maxDirectives`: directives per operation (`@skip` floods).
+ */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 12,
+  maxAliases: 15,
+  maxTokens: 1000,
+  maxCost: 20_000,
+  maxDirectives: 10,
+} as const;
+
+/** `extensions.code` of a document refused by one of the limits. */
+export const LIMIT_ERROR_CODE = 'QUERY_LIMIT_EXCEEDED';
+
+/**
+ * Removes graphql-js's "Did you mean …?" hints (field, argument, type and enum-value suggestions, and the lexer's
+ * "did you mean to use a double quote") from a message, so that errors do not reveal the schema's names where
+ * introspection is off, and no answer carries a suggestion at all.
+ */
+export function stripSuggestions(message: string): string {
+  return message.replace(/[,;]?\s*did you mean\b[^?]*\?/gi, '').trim();
+}
+
+/**
+ * A refusal as Yoga's own GraphQLError, with status 400: Armor builds its errors with its own copy of graphql,
+ * which Yoga (or vitest's second module build) would take for an unexpected error and answer 500.
+ */
+function refusal(error: GraphQLError): GraphQLError {
+  return createGraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { code: LIMIT_ERROR_CODE, http: { status: 400 } } });
+}
+
+/** A validation-time refusal is reported to the validation context (one error among the others); a parse-time one is thrown. */
+function onReject(context: ValidationContext | null, error: GraphQLError): void {
+  if (context) context.reportError(refusal(error));
+  else throw refusal(error);
+}
+
+/**
+ * Refuses an operation whose root type the schema lacks (a `subscription` here): graphql-js 16 only finds that
+ * at execution, where graphql-jit throws an unexpected error instead of a client error.
+ */
+function useKnownRootOperation(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule((context: ValidationContext): ASTVisitor => ({
+        OperationDefinition(node: OperationDefinitionNode) {
+          if (!context.getSchema().getRootType(node.operation)) {
+            context.reportError(
+              createGraphQLError(`Dieses Schema unterstützt keine Operationen vom Typ "${node.operation}".`, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+            );
+          }
+        },
+      }));
+    },
+  };
+}
+
+/**
+ * The Armor plugins with GRAPHQL_LIMITS and field suggestions blocked, and the root-operation check. They hook only parse (token count) and
+ * validation (the other limits), so they work beside graphql-jit (which compiles at execution) and the persisted
+ * operations plugin (whose documents skip parsing, but are validated with these rules like any other).
+ */
+export function abuseLimitPlugins(): Plugin[] {
+  const callbacks = { onReject: [onReject], propagateOnRejection: false, exposeLimits: true };
+  const armor = new EnvelopArmor({
+    blockFieldSuggestion: { enabled: true, mask: '' },
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ...callbacks },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...callbacks },
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens, ...callbacks },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ...callbacks },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...callbacks },
+  });
+  return [...(armor.protect().plugins as Plugin[]), useKnownRootOperation()];
+}
