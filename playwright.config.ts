@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * Browser tests against the real server on fresh databases, one project per tenant (ARCHITECTURE.md "tests"):
@@ -32,11 +32,16 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_REGIONAL_PORT ??= freePort();
 process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
 process.env.E2E_REGIONAL_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
+// The SMTP server of tests/e2e/global-setup.ts: the main-tenant server mails to it, each message lands as a file in
+// E2E_MAIL_DIR (inside the main database's temporary directory, so the global teardown removes it too).
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAIL_DIR ??= join(dirname(process.env.E2E_DATABASE_PATH), 'mail');
 
 const port = process.env.E2E_PORT;
 const regionalPort = process.env.E2E_REGIONAL_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const regionalBaseURL = `http://127.0.0.1:${regionalPort}`;
+const smtpUrl = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
 
 const serverEnv = {
   SEED_MEMBERS: '50',
@@ -49,6 +54,7 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
@@ -93,7 +99,16 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { ...serverEnv, DATABASE_PATH: process.env.E2E_DATABASE_PATH, PORT: port, TENANT: 'main' },
+      env: {
+        ...serverEnv,
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        PORT: port,
+        TENANT: 'main',
+        SMTP_URL: smtpUrl,
+        PUBLIC_ORIGIN: baseURL,
+        // Postal letters (registration code, first password) as PDFs, readable by the tests.
+        LETTERS_DIR: join(dirname(process.env.E2E_DATABASE_PATH), 'letters'),
+      },
     },
     {
       command: 'npx tsx server/main.ts',
@@ -107,6 +122,9 @@ export default defineConfig({
         DATABASE_PATH: process.env.E2E_REGIONAL_DATABASE_PATH,
         PORT: regionalPort,
         TENANT: 'regional',
+        // No SMTP server: mails are written as files next to the regional database, as are the letters.
+        MAIL_OUTBOX_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'outbox'),
+        LETTERS_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'letters'),
         ANNOUNCEMENT_HTML:
           '<p><strong>Wartungsarbeiten:</strong> Am Samstag ist das Portal von 8 bis 10 Uhr nicht erreichbar.</p><img src="x" onerror="window.__announcementXss=1"><script>window.__announcementXss=2</script>',
         MATOMO_SITE_ID: '7',
