@@ -5,8 +5,9 @@ import documents from './de/documents.json';
 import investment from './de/investment.json';
 import loginFlow from './de/login-flow.json';
 import login from './de/login.json';
+import registration from './de/registration.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration } },
 } as const;

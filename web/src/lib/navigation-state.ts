@@ -3,7 +3,8 @@
  * login page's session notices, the dashboard's review request), and `keepFocus`, which tells the root route not to
  * move focus to the new page's heading. Features never import each other, so the shapes live here.
  */
-export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere'] as const;
+/** `pwdResetSuccess`: the password was reset from the mailed link (spec 000 `loginShowPwdResetSuccess`). */
+export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere', 'pwdResetSuccess'] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 export const DASHBOARD_NOTICES = ['reviewRegistration'] as const;

@@ -88,6 +88,12 @@ describe('loginFlowReducer', () => {
     }
   });
 
+  it('sends PASSWORD_INSECURE to the password change page, and continues with the answer of the change', () => {
+    expect(run(start('PASSWORD_INSECURE')).step).toEqual({ kind: 'insecurePassword' });
+    expect(run(start('PASSWORD_INSECURE'), status('SUCCESSFUL')).step).toEqual({ kind: 'loadQuestions' });
+    expect(isErrorStatus('PASSWORD_INSECURE')).toBe(false);
+  });
+
   it('shows the mailbox dialog once for SUCCESSFUL_PK_MANY_ASP and SUCCESSFUL_PK_WITH_ASP, then the questions', () => {
     for (const value of ['SUCCESSFUL_PK_MANY_ASP', 'SUCCESSFUL_PK_WITH_ASP'] as const) {
       expect(run(start(value)).step).toEqual({ kind: 'mailbox' });

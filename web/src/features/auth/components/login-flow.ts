@@ -11,7 +11,9 @@ import type { LoginStatus } from '../../../gql/graphql';
  *   delivery, account statement by mail with the express info, prize draw; then `done`.
  * - SUCCESSFUL_PK_MANY_ASP and SUCCESSFUL_PK_WITH_ASP show the mailbox dialog first (once), then continue as above.
  * - NUTZUNGSBEDINGUNGEN_ACCEPT_* → terms dialog; IBK_DECISSION → info dialog, then the delivery choice;
- *   SYNCHRONIZE_LOGIN_DATA → data-sync notice; UPDATE_*_MAIL → the page /updateRegistration/{status}.
+ *   SYNCHRONIZE_LOGIN_DATA → data-sync notice; UPDATE_*_MAIL → the page /updateRegistration/{status};
+ *   PASSWORD_INSECURE (the password no longer meets the rules after a rule change) → the page /pwdChange, whose
+ *   security-update dialog asks for a new password and whose answer continues the flow.
  * - Any other status is an error: `failed`, shown at the login form's fields.
  */
 
@@ -46,6 +48,7 @@ export const LOGIN_STATUSES = [
   'IBK_DECISSION',
   'SYNCHRONIZE_LOGIN_DATA',
   ...UPDATE_MAIL_STATUSES,
+  'PASSWORD_INSECURE',
   ...ERROR_STATUSES,
 ] as const satisfies readonly LoginStatus[];
 
@@ -97,6 +100,8 @@ export type FlowStep =
   | { kind: 'mailbox' }
   /** Go to /updateRegistration/{status}. */
   | { kind: 'updateEmail'; status: UpdateMailStatus }
+  /** Go to /pwdChange: the password must be replaced before the login continues. */
+  | { kind: 'insecurePassword' }
   /** Load the post-login questions. */
   | { kind: 'loadQuestions' }
   | QuestionStep
@@ -169,6 +174,7 @@ function onStatus(state: FlowState, status: LoginStatus): FlowState {
   if (status === 'IBK_DECISSION') return { ...state, step: { kind: 'annualStatementInfo' } };
   if (status === 'SYNCHRONIZE_LOGIN_DATA') return { ...state, step: { kind: 'dataSync' } };
   if (isOneOf(UPDATE_MAIL_STATUSES, status)) return { ...state, step: { kind: 'updateEmail', status } };
+  if (status === 'PASSWORD_INSECURE') return { ...state, step: { kind: 'insecurePassword' } };
   if (isOneOf(MAILBOX_STATUSES, status)) {
     return state.mailboxChosen ? loggedIn(state) : { ...state, step: { kind: 'mailbox' } };
   }

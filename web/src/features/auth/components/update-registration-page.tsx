@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
@@ -7,18 +8,25 @@ import { emailOf } from '../../../lib/navigation-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConfirmRegistrationEmail } from '../api/confirm-registration-email';
 import { usePendingLogin } from '../api/get-pending-login';
+import type { LoginStatus } from '../../../gql/graphql';
 import { isUpdateMailStatus } from './login-flow';
 import { useLoginFlow } from './use-login-flow';
 
 /**
  * /updateRegistration/{status} (spec 000 section 4: UPDATE_VK_MAIL, UPDATE_PK_MAIL, UPDATE_PKVK_MAIL): shows the
  * stored e-mail address and lets the member confirm it with `confirmRegistrationEmail`; the answer is handled like
- * any login answer (post-login questions, dashboard). Changing the address comes with a later issue; a hint says so.
+ * any login answer (post-login questions, dashboard). Next to it the route places the form that changes the address
+ * (`changeEmail`, from the registration feature); its answer, the next login status, continues the flow the same way.
  *
  * The address shown is the stored one (`pendingLogin.email`, readable with the pending session); until it has loaded,
  * the address the member just logged in with (handed over by the login form).
  */
-export function UpdateRegistrationPage() {
+export interface UpdateRegistrationPageProps {
+  /** Renders the form that changes the address; it reports the next login status, and waits while `disabled`. */
+  changeEmail?: (props: { onChanged: (status: LoginStatus) => void; disabled: boolean }) => ReactNode;
+}
+
+export function UpdateRegistrationPage({ changeEmail }: UpdateRegistrationPageProps = {}) {
   const { t } = useTranslation();
   const { status } = useParams();
   const location = useLocation();
@@ -65,7 +73,11 @@ export function UpdateRegistrationPage() {
       >
         {t('loginFlow.updateRegistration.confirm')}
       </button>
-      <p className="update-registration__hint">{t('loginFlow.updateRegistration.changeHint')}</p>
+      {changeEmail ? (
+        changeEmail({ onChanged: flow.start, disabled: loading || flow.busy || flow.dialog !== null })
+      ) : (
+        <p className="update-registration__hint">{t('loginFlow.updateRegistration.changeHint')}</p>
+      )}
       <p>
         <Link to={paths.login.getHref()}>{t('loginFlow.updateRegistration.backToLogin')}</Link>
       </p>

@@ -46,7 +46,7 @@ function isAppRoute(route: string | null | undefined): route is string {
 /**
  * Runs the login flow (spec 000 section 4) after a login answer: the state machine of `login-flow.ts`, the dialog of
  * the current step (each submits its own call and reports the answer back), loading the post-login questions, the
- * way to /updateRegistration/{status}, and at the end: `onDone` (clear the form), the login signal to other tabs, a
+ * way to /updateRegistration/{status} or /pwdChange, and at the end: `onDone` (clear the form), the login signal to other tabs, a
  * new visit for analytics, and the dashboard (with the review notice after UPDATE_REGISTRATION).
  */
 export function useLoginFlow(options: LoginFlowOptions = {}) {
@@ -85,6 +85,10 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
       navigatedFor.current = step;
       const navigationState: NavigationState = { email: optionsRef.current.email ?? undefined };
       void navigate(paths.updateRegistration.getHref(step.status), { state: navigationState });
+    }
+    if (step.kind === 'insecurePassword') {
+      navigatedFor.current = step;
+      void navigate(paths.pwdChange.getHref());
     }
     if (step.kind === 'done') {
       navigatedFor.current = step;

@@ -1,0 +1,20 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const PwdChangePage_ChangeInsecurePasswordMutation = graphql(`
+  mutation PwdChangePage_ChangeInsecurePassword($input: ChangeInsecurePasswordInput!) {
+    changeInsecurePassword(input: $input) {
+      status
+      loginStatus
+      fieldErrors {
+        field
+        code
+      }
+    }
+  }
+`);
+
+/** New password after the login answered PASSWORD_INSECURE; answers the next login status. */
+export function useChangeInsecurePassword() {
+  return useMutation(PwdChangePage_ChangeInsecurePasswordMutation);
+}

@@ -1,0 +1,93 @@
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { RegistrationField, RegistrationFieldCode } from '../../../gql/graphql';
+import type registrationCatalogue from '../../../i18n/de/registration.json';
+
+type Catalogue = (typeof registrationCatalogue)['registration'];
+
+/** Catalogue key of a field message: `registration.required.<field>` or `registration.fieldError.<code>`. */
+export type FieldMessageKey = `registration.required.${keyof Catalogue['required']}` | `registration.fieldError.${keyof Catalogue['fieldError']}`;
+
+const REQUIRED_FIELDS: ReadonlySet<string> = new Set<keyof Catalogue['required']>([
+  'svnr',
+  'code',
+  'email',
+  'emailConfirmation',
+  'password',
+  'passwordConfirmation',
+  'newPassword',
+  'newPasswordConfirmation',
+  'currentPassword',
+  'termsAccepted',
+  'lastName',
+  'token',
+  'kind',
+]);
+
+const FIELD_CODES: ReadonlySet<string> = new Set<keyof Catalogue['fieldError']>([
+  'SVNR_FORMAT',
+  'SVNR_CHECK_DIGIT',
+  'EMAIL_INVALID',
+  'EMAIL_MISMATCH',
+  'EMAIL_NOT_UNIQUE',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'PASSWORD_WEAK',
+  'PASSWORD_INSECURE',
+  'PASSWORD_MISMATCH',
+  'PASSWORD_ALREADY_USED',
+  'WRONG_CURRENT_PASSWORD',
+  'CODE_FORMAT',
+  'TERMS_NOT_ACCEPTED',
+  'TOO_LONG',
+]);
+
+/**
+ * The German message for a refused field (schema/registration.graphql `RegistrationFieldCode`, spec 001 section 8):
+ * REQUIRED names the field ("Bitte geben Sie Ihre Sozialversicherungsnummer ein."), every other code has one text;
+ * an unknown code (a newer server) gets "Bitte prüfen Sie Ihre Eingabe." rather than nothing.
+ */
+export function fieldMessageKey(field: RegistrationField | string, code: RegistrationFieldCode | string): FieldMessageKey {
+  if (code === 'REQUIRED') {
+    return REQUIRED_FIELDS.has(field) ? (`registration.required.${field}` as FieldMessageKey) : 'registration.fieldError.UNKNOWN';
+  }
+  if (code === 'TERMS_NOT_ACCEPTED') return 'registration.required.termsAccepted';
+  return FIELD_CODES.has(code) ? (`registration.fieldError.${code}` as FieldMessageKey) : 'registration.fieldError.UNKNOWN';
+}
+
+export interface ServerFieldError {
+  field: RegistrationField | string;
+  code: RegistrationFieldCode | string;
+}
+
+/**
+ * Puts the server's field errors on the form's fields (`setError` with the message's catalogue key as message), for
+ * the fields the form has; the others are returned, so the page can show them in the summary.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  fieldErrors: readonly ServerFieldError[],
+  formFields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): ServerFieldError[] {
+  const unplaced: ServerFieldError[] = [];
+  fieldErrors.forEach((error) => {
+    const field = formFields.find((name) => name === error.field);
+    if (field) setError(field, { type: 'server', message: fieldMessageKey(error.field, error.code) });
+    else unplaced.push(error);
+  });
+  return unplaced;
+}
+
+/**
+ * The message key of a react-hook-form error: our own catalogue keys stay as they are; a code of the shared zod rules
+ * (server/domain/registration/registration.schemas.ts reports `RegistrationFieldCode` values) becomes its text.
+ */
+export function messageKeyOf(field: string, message: string | undefined): FieldMessageKey | undefined {
+  if (!message) return undefined;
+  if (message.startsWith('registration.')) return message as FieldMessageKey;
+  return fieldMessageKey(field, message);
+}
+
+/** The fields of `order` that have an error, in form order (for the error summary). */
+export function erroredFields<T extends FieldValues>(errors: FieldErrors<T>, order: readonly Path<T>[]): Path<T>[] {
+  return order.filter((name) => Boolean((errors as Record<string, unknown>)[name]));
+}

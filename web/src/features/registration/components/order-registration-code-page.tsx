@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  orderRegistrationCodeSchema,
+  type OrderRegistrationCodeFormInput,
+} from '../../../../../server/domain/registration/registration.schemas';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
+import { Notice } from '../../../components/ui/notice';
+import { paths } from '../../../config/paths';
+import type { RegistrationCodeKind } from '../../../gql/graphql';
+import { formatDate } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrderRegistrationCode } from '../api/order-registration-code';
+import { ErrorSummary } from './error-summary';
+import { applyServerFieldErrors } from './form-errors';
+import { TextField } from './form-fields';
+import './registration.css';
+import { formatSvnrInput } from './svnr-format';
+import { useFormSummary } from './use-form-summary';
+
+const ID = { svnr: 'order-code-svnr', lastName: 'order-code-last-name' } as const;
+const FIELDS = ['svnr', 'lastName'] as const;
+
+type FormStatus = 'ERROR_ALREADY_REQUESTED' | 'ERROR_NO_VALID_CONTRACT' | 'ERROR_ALREADY_REGISTERED' | 'MAINTENANCE' | 'ERROR';
+
+/**
+ * /orderRegistrationCode (spec 001 sections 2, 8 "Order of code" and 9): a new registration code or first password
+ * by post to the stored address. After an order none can be ordered for 7 days; the answer names the first day
+ * (`nextPossibleOn`). "Number not in the database" is shown at the number; the other answers above the form.
+ */
+export function OrderRegistrationCodePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('registration.orderCode.pageTitle'));
+  const [order, { loading }] = useOrderRegistrationCode();
+  const [kind, setKind] = useState<RegistrationCodeKind>('REGISTRATION_CODE');
+  const [sent, setSent] = useState(false);
+  const [formStatus, setFormStatus] = useState<{ status: FormStatus; nextPossibleOn: string | null } | null>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+
+  const {
+    register: field,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<OrderRegistrationCodeFormInput>({
+    resolver: zodResolver(orderRegistrationCodeSchema),
+    defaultValues: { svnr: '', lastName: '' },
+    shouldFocusError: false,
+  });
+
+  const formProblem = formStatus
+    ? formStatus.status === 'ERROR_ALREADY_REQUESTED'
+      ? formStatus.nextPossibleOn
+        ? t('registration.orderCode.status.ERROR_ALREADY_REQUESTED', { date: formatDate(formStatus.nextPossibleOn) })
+        : t('registration.orderCode.status.ERROR_ALREADY_REQUESTED_NO_DATE')
+      : t(`registration.orderCode.status.${formStatus.status}`)
+    : null;
+  const summary = useFormSummary<OrderRegistrationCodeFormInput>({ errors, fields: FIELDS.map((name) => ({ name, id: ID[name] })), formProblem });
+
+  useEffect(() => {
+    if (sent) sentHeading.current?.focus();
+  }, [sent]);
+
+  const onSubmit = async (values: OrderRegistrationCodeFormInput) => {
+    setFormStatus(null);
+    try {
+      const { data } = await order({ variables: { input: { svnr: values.svnr, lastName: values.lastName, kind } } });
+      const result = data?.orderRegistrationCode;
+      if (!result) throw new Error('orderRegistrationCode gave no answer');
+      switch (result.status) {
+        case 'SUCCESSFUL':
+          summary.reset();
+          setSent(true);
+          return;
+        case 'INVALID_INPUT':
+          applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+          break;
+        case 'ERROR_NOT_FOUND':
+          setError('svnr', { type: 'server', message: 'registration.orderCode.status.ERROR_NOT_FOUND' });
+          break;
+        case 'ERROR_ALREADY_REQUESTED':
+        case 'ERROR_NO_VALID_CONTRACT':
+        case 'ERROR_ALREADY_REGISTERED':
+        case 'MAINTENANCE':
+          setFormStatus({ status: result.status, nextPossibleOn: result.nextPossibleOn ?? null });
+          break;
+        default:
+          setFormStatus({ status: 'ERROR', nextPossibleOn: null });
+      }
+      summary.failed();
+    } catch {
+      setFormStatus({ status: 'ERROR', nextPossibleOn: null });
+      summary.failed();
+    }
+  };
+
+  return (
+    <div className="card registration-page">
+      <h1 tabIndex={-1}>{t('registration.orderCode.heading')}</h1>
+      {sent ? (
+        <section aria-labelledby="order-code-sent">
+          <h2 id="order-code-sent" ref={sentHeading} tabIndex={-1}>
+            {t('registration.orderCode.sentHeading')}
+          </h2>
+          <Notice tone="success">{t('registration.orderCode.sent')}</Notice>
+          <Link className="button button--primary" to={paths.registration.getHref()}>
+            {t('registration.pwdLost.toRegistration')}
+          </Link>
+        </section>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
+          <ErrorSummary items={summary.items} focusKey={summary.attempt} />
+          {formStatus?.status === 'ERROR_ALREADY_REGISTERED' ? (
+            <p>
+              <Link to={paths.pwdLost.getHref()}>{t('registration.status.codeInvalidPwdLost')}</Link>
+            </p>
+          ) : null}
+          <p className="lead">{t('registration.orderCode.intro')}</p>
+          <TextField
+            id={ID.svnr}
+            label={t('registration.field.svnr')}
+            hint={t('registration.field.svnrHint')}
+            error={summary.fieldError('svnr')}
+            field={field('svnr')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={11}
+            format={formatSvnrInput}
+          />
+          <TextField
+            id={ID.lastName}
+            label={t('registration.field.lastName')}
+            error={summary.fieldError('lastName')}
+            field={field('lastName')}
+            autoComplete="family-name"
+            maxLength={200}
+          />
+          <ChoiceGroup<RegistrationCodeKind>
+            legend={t('registration.orderCode.kind')}
+            value={kind}
+            onChange={setKind}
+            choices={[
+              { value: 'REGISTRATION_CODE', label: t('registration.orderCode.kindCode'), hint: t('registration.orderCode.kindCodeHint') },
+              {
+                value: 'FIRST_PASSWORD',
+                label: t('registration.orderCode.kindFirstPassword'),
+                hint: t('registration.orderCode.kindFirstPasswordHint'),
+              },
+            ]}
+          />
+          <div className="registration-actions">
+            <button type="submit" className="button button--primary" disabled={loading}>
+              {t('registration.orderCode.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="registration-links">
+        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
+      </p>
+      {loading ? <BusyOverlay label={t('registration.orderCode.busy')} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  changeInsecurePasswordSchema,
+  type ChangeInsecurePasswordFormInput,
+} from '../../../../../server/domain/registration/registration.schemas';
+import { BusyOverlay } from '../../../components/ui/busy-overlay';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { paths } from '../../../config/paths';
+import type { LoginStatus } from '../../../gql/graphql';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useChangeInsecurePassword } from '../api/change-insecure-password';
+import { ErrorSummary } from './error-summary';
+import { applyServerFieldErrors } from './form-errors';
+import { PasswordField } from './form-fields';
+import { PasswordChecklist } from './password-checklist';
+import './registration.css';
+import { useFormSummary } from './use-form-summary';
+
+const ID = {
+  newPassword: 'pwd-change-password',
+  newPasswordConfirmation: 'pwd-change-password-confirmation',
+  rules: 'pwd-change-password-rules',
+} as const;
+const FIELDS = ['newPassword', 'newPasswordConfirmation'] as const;
+
+type FormStatus = 'ERROR' | 'noSession';
+
+export interface PwdChangePageProps {
+  /** The password was changed: the next login status, handled like a login answer (app/routes/pwd-change.tsx). */
+  onChanged: (loginStatus: LoginStatus) => void;
+  /** The login flow runs after the change (its dialogs, loading the questions): the form waits. */
+  flowBusy?: boolean;
+  /** A message of the login flow (declined terms, failed call), already translated. */
+  flowProblem?: string | null;
+  /** The login flow's dialog, rendered by the route. */
+  children?: ReactNode;
+}
+
+/**
+ * /pwdChange (spec 001 section 2: "a security update dialog after a rule change"): the login answered
+ * PASSWORD_INSECURE, the session is still pending. The security-update dialog explains why; then a new password
+ * with confirmation and the live rules; `changeInsecurePassword` stores it and answers the next login status, which
+ * the route hands to the login flow.
+ */
+export function PwdChangePage({ onChanged, flowBusy = false, flowProblem = null, children }: PwdChangePageProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('registration.pwdChange.pageTitle'));
+  const [dialogOpen, setDialogOpen] = useState(true);
+  const [change, { loading }] = useChangeInsecurePassword();
+  const [formStatus, setFormStatus] = useState<FormStatus | null>(null);
+  const {
+    register: field,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<ChangeInsecurePasswordFormInput>({
+    resolver: zodResolver(changeInsecurePasswordSchema),
+    defaultValues: { newPassword: '', newPasswordConfirmation: '' },
+    shouldFocusError: false,
+  });
+  const password = useWatch({ control, name: 'newPassword' }) ?? '';
+  const formProblem = formStatus ? t(`registration.pwdChange.${formStatus}`) : flowProblem;
+  const summary = useFormSummary<ChangeInsecurePasswordFormInput>({ errors, fields: FIELDS.map((name) => ({ name, id: ID[name] })), formProblem });
+
+  const onSubmit = async (values: ChangeInsecurePasswordFormInput) => {
+    setFormStatus(null);
+    try {
+      const { data } = await change({ variables: { input: values } });
+      const result = data?.changeInsecurePassword;
+      if (!result) throw new Error('changeInsecurePassword gave no answer');
+      switch (result.status) {
+        case 'SUCCESSFUL':
+          onChanged(result.loginStatus);
+          return;
+        case 'INVALID_INPUT':
+          applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+          break;
+        case 'ERROR_PW_ALREADY_USED':
+          setError('newPassword', { type: 'server', message: 'registration.fieldError.PASSWORD_ALREADY_USED' });
+          break;
+        default:
+          setFormStatus('ERROR');
+      }
+      summary.failed();
+    } catch {
+      setFormStatus('noSession');
+      summary.failed();
+    }
+  };
+
+  const busy = loading || flowBusy;
+  return (
+    <div className="card registration-page">
+      <h1 tabIndex={-1}>{t('registration.pwdChange.heading')}</h1>
+      <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={busy}>
+        <ErrorSummary items={summary.items} focusKey={summary.attempt} />
+        <p className="lead">{t('registration.pwdChange.intro')}</p>
+        <PasswordField
+          id={ID.newPassword}
+          label={t('registration.field.newPassword')}
+          error={summary.fieldError('newPassword')}
+          field={field('newPassword')}
+          autoComplete="new-password"
+          extraDescribedBy={ID.rules}
+          after={<PasswordChecklist id={ID.rules} password={password} />}
+        />
+        <PasswordField
+          id={ID.newPasswordConfirmation}
+          label={t('registration.field.newPasswordConfirmation')}
+          error={summary.fieldError('newPasswordConfirmation')}
+          field={field('newPasswordConfirmation')}
+          autoComplete="new-password"
+        />
+        <div className="registration-actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('registration.pwdChange.submit')}
+          </button>
+        </div>
+      </form>
+      <p className="registration-links">
+        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
+      </p>
+      {dialogOpen ? (
+        <ModalDialog title={t('registration.pwdChange.dialogTitle')} describedBy="pwd-change-dialog-text">
+          <p id="pwd-change-dialog-text">{t('registration.pwdChange.dialogText')}</p>
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" onClick={() => setDialogOpen(false)}>
+              {t('registration.pwdChange.dialogContinue')}
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+      {children}
+      {busy ? <BusyOverlay label={t('registration.pwdChange.busy')} /> : null}
+    </div>
+  );
+}
