@@ -248,4 +248,12 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.changePassword': 'current and new password of the session’s own person',
   'Mutation.orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
   'Mutation.updateRegistrationEmail': 'new e-mail of the session’s own pending login',
+  'rest:register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
+  'rest:pwdLost': 'SVNR, e-mail and last name of the caller; the answer is the same whether they match',
+  'rest:checkPwdResetToken': 'the reset token from the e-mail, a bearer secret',
+  'rest:pwdReset': 'the reset token from the e-mail, a bearer secret, and the new password',
+  'rest:pwdChange': 'new password of the session’s own person (insecure-password change)',
+  'rest:changePassword': 'current and new password of the session’s own person',
+  'rest:orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
+  'rest:updateRegistration': 'new e-mail of the session’s own pending login',
 };
