@@ -59,6 +59,9 @@ describe('tenant route keys', () => {
         '/postfach/posteingang',
         '/postfach/:step/:id?',
         '/gm/:step?',
+        // Not in the spec's regional list, but the accessibility statement is linked from both tenants' footers
+        // (Web-Zugänglichkeits-Gesetz; DOMAIN.md "Accessibility").
+        '/barrierefreiheit',
       ].sort(),
     );
     for (const key of ['pensionAccount', 'ownContributions', 'documents', 'pensionInvestment', 'uploadForm'] as const) {

@@ -1,3 +1,5 @@
+import type { TenantId } from './paths';
+
 /**
  * External pages the footer links to (spec 000 section 2: group sites, accessibility statement, imprint). They live
  * on the group's public website, not in the portal; replace them here when the final addresses are known.
@@ -20,4 +22,46 @@ export const regionalContact = {
   phoneHref: 'tel:+43274290500',
   mail: 'service@noevk.at',
   privacy: externalLinks.regionalPrivacy,
+} as const;
+
+/** External pages of the dashboard's quick links (spec 001 section 2: FAQs, severance calculator, why us, news). */
+export interface QuickLinkTargets {
+  faq: string;
+  /** Abfertigungsrechner: what a dismissal means for the severance entitlement. */
+  severanceCalculator: string;
+  whyUs: string;
+  news: string;
+}
+
+/** The quick links' external pages per tenant, on each group's public website. */
+export const quickLinkTargets: Record<TenantId, QuickLinkTargets> = {
+  main: {
+    faq: 'https://www.vbv.at/faq',
+    severanceCalculator: 'https://www.vbv.at/abfertigungsrechner',
+    whyUs: 'https://www.vbv.at/warum-wir',
+    news: 'https://www.vbv.at/news',
+  },
+  regional: {
+    faq: 'https://www.noevk.at/faq',
+    severanceCalculator: 'https://www.noevk.at/abfertigungsrechner',
+    whyUs: 'https://www.noevk.at/warum-wir',
+    news: 'https://www.noevk.at/aktuelles',
+  },
+};
+
+/**
+ * Feedback contact of the accessibility statement per tenant (Web-Zugänglichkeits-Gesetz: "Feedback und
+ * Kontaktangaben"). Placeholders until the final addresses are known.
+ */
+export const accessibilityContact: Record<TenantId, { mail: string; phone: string; phoneHref: string }> = {
+  main: { mail: 'barrierefreiheit@vbv.at', phone: '+43 1 716 07 0', phoneHref: 'tel:+431716070' },
+  regional: { mail: regionalContact.mail, phone: regionalContact.phone, phoneHref: regionalContact.phoneHref },
+};
+
+/**
+ * Complaints body of the accessibility statement's enforcement procedure (§ 13 WZG): the Beschwerdestelle of the
+ * Österreichische Forschungsförderungsgesellschaft (FFG), which takes complaints through its contact form.
+ */
+export const accessibilityComplaints = {
+  ffgForm: 'https://www.ffg.at/form/kontaktformular-beschwerdestelle-barrierefreiheit',
 } as const;

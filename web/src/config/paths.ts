@@ -80,6 +80,11 @@ export const paths = {
   },
   uploadForm: { path: '/upload-formular', getHref: () => '/upload-formular' },
   sitemap: { path: '/sitemap', getHref: () => '/sitemap' },
+  /**
+   * Erklärung zur Barrierefreiheit (accessibility statement, Web-Zugänglichkeits-Gesetz), linked from the footer of
+   * both tenants (spec 000 section 2; DOMAIN.md "Accessibility"). Public, like the terms of use.
+   */
+  accessibility: { path: '/barrierefreiheit', getHref: () => '/barrierefreiheit' },
 } as const;
 
 export type RouteKey = keyof typeof paths;
@@ -124,6 +129,7 @@ export const tenantRouteKeys: Record<TenantId, readonly RouteKey[]> = {
     'inboxMessages',
     'inbox',
     'severanceClaims',
+    'accessibility',
   ],
 };
 

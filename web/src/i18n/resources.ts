@@ -6,8 +6,9 @@ import investment from './de/investment.json';
 import loginFlow from './de/login-flow.json';
 import login from './de/login.json';
 import registration from './de/registration.json';
+import staticPages from './de/static-pages.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...staticPages } },
 } as const;

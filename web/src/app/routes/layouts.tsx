@@ -21,8 +21,14 @@ function cookieBanner(tenant: TenantId) {
 export function PublicLayout({ tenant }: { tenant: TenantId }) {
   const location = useLocation();
   const embedded = queryParam('embedded', { search: window.location.search, hash: `#${location.pathname}${location.search}` }) === '1';
+  const { t } = useTranslation();
+  // A small menu of the public pages, so the skip link "Zum Menü" has a target on every layout.
+  const navItems: NavItem[] = [
+    { href: paths.login.getHref(), label: t('layout.nav.login') },
+    ...(tenantOffers(tenant, 'registration') ? [{ href: paths.registration.getHref(), label: t('layout.nav.registration') }] : []),
+  ];
   return (
-    <PageLayout tenant={tenant} homeHref={paths.login.getHref()} embedded={embedded} banner={cookieBanner(tenant)}>
+    <PageLayout tenant={tenant} homeHref={paths.login.getHref()} navItems={navItems} embedded={embedded} banner={cookieBanner(tenant)}>
       <Outlet />
     </PageLayout>
   );
@@ -42,6 +48,7 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: Te
     ...(tenantOffers(tenant, 'severanceAccount')
       ? [{ href: paths.severanceAccount.getHref(), label: t('layout.nav.severanceAccount') }]
       : []),
+    ...(tenantOffers(tenant, 'settings') ? [{ href: paths.settings.getHref(), label: t('settings.nav') }] : []),
   ];
   return (
     <PageLayout
@@ -50,6 +57,7 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: Te
       navItems={navItems}
       headerActions={<LogoutButton />}
       banner={cookieBanner(tenant)}
+      loggedIn
     >
       <Outlet />
       <SessionWatch idleWarningSeconds={idleWarningSeconds} />

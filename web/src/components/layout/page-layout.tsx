@@ -14,14 +14,17 @@ interface PageLayoutProps {
   embedded?: boolean;
   /** Shown above the header, for example the cookie notice. */
   banner?: ReactNode;
+  /** The authenticated layout: the footer adds the sitemap link. */
+  loggedIn?: boolean;
   children: ReactNode;
 }
 
 /**
  * Page frame shared by the public and the authenticated layout: skip links first, then header, `<main id="content">`
- * and footer. The regional tenant's layout adds its contact box above the footer (spec 000 section 2).
+ * and footer. The skip links' targets (spec 000 section 2: menu, content, footer) are the header's navigation
+ * (`#menu`, both layouts have one), `<main>` and the footer; each is focusable with `tabindex="-1"`. The regional tenant's layout adds its contact box above the footer (spec 000 section 2).
  */
-export function PageLayout({ tenant, homeHref, navItems, headerActions, embedded = false, banner, children }: PageLayoutProps) {
+export function PageLayout({ tenant, homeHref, navItems, headerActions, embedded = false, banner, loggedIn = false, children }: PageLayoutProps) {
   return (
     <div className={embedded ? 'page page--embedded' : `page page--${tenant}`}>
       {embedded ? null : <SkipLinks withMenu={Boolean(navItems && navItems.length > 0)} />}
@@ -31,7 +34,7 @@ export function PageLayout({ tenant, homeHref, navItems, headerActions, embedded
         {children}
       </main>
       {!embedded && tenant === 'regional' ? <RegionalContact /> : null}
-      {embedded ? null : <SiteFooter tenant={tenant} />}
+      {embedded ? null : <SiteFooter tenant={tenant} loggedIn={loggedIn} />}
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { externalLinks } from '../../config/links';
-import { paths, type TenantId } from '../../config/paths';
+import { paths, tenantOffers, type TenantId } from '../../config/paths';
 import { SKIP_TARGETS } from './skip-links';
 
 /**
- * Footer with the legal links (spec 000 section 2); the terms of use open in a new tab. The regional tenant links its
- * own data-protection information.
+ * Footer with the legal links (spec 000 section 2): terms of use (new tab), privacy (the regional tenant's own),
+ * the portal's accessibility statement (both tenants, Web-Zugänglichkeits-Gesetz), imprint, and for a logged-in
+ * member the sitemap where the tenant offers one.
  */
-export function SiteFooter({ tenant }: { tenant: TenantId }) {
+export function SiteFooter({ tenant, loggedIn = false }: { tenant: TenantId; loggedIn?: boolean }) {
   const { t } = useTranslation();
   const newTab = t('layout.newTab');
   return (
@@ -23,11 +25,16 @@ export function SiteFooter({ tenant }: { tenant: TenantId }) {
             <a href={tenant === 'regional' ? externalLinks.regionalPrivacy : externalLinks.privacy}>{t('layout.footer.privacy')}</a>
           </li>
           <li>
-            <a href={externalLinks.accessibility}>{t('layout.footer.accessibility')}</a>
+            <Link to={paths.accessibility.getHref()}>{t('layout.footer.accessibility')}</Link>
           </li>
           <li>
             <a href={externalLinks.imprint}>{t('layout.footer.imprint')}</a>
           </li>
+          {loggedIn && tenantOffers(tenant, 'sitemap') ? (
+            <li>
+              <Link to={paths.sitemap.getHref()}>{t('layout.footer.sitemap')}</Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <p className="site-footer__copyright">{t('layout.footer.copyright', { year: new Date().getFullYear() })}</p>

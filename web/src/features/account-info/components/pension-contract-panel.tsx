@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { PensionContractPanel_PensionContractFragmentFragment } from '../../../gql/graphql';
 import { formatDate, formatPercent } from '../../../lib/format';
+import { HistoryChart } from './history-chart';
 import { PensionStatementTables } from './pension-statement-tables';
 import { StatementMissing } from './statement-missing';
 import { StichtagSelect } from './stichtag-select';
@@ -33,6 +34,10 @@ export const PensionContractPanelFragment = graphql(`
     stichtage
     statement(stichtag: $stichtag) {
       ...PensionStatementTables_PensionStatementFragment
+    }
+    statements {
+      stichtag
+      totalCapital
     }
   }
 `);
@@ -92,6 +97,12 @@ export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: P
       ) : (
         <StatementMissing stichtag={stichtag} latestHref={paths.pensionAccount.getHref()} />
       )}
+      <HistoryChart
+        title={t('accountInfo.history.pensionTitle')}
+        amountHeader={t('accountInfo.pensionStatement.totalCapital')}
+        points={c.statements.map((s) => ({ stichtag: s.stichtag, cents: s.totalCapital }))}
+        selected={c.statement?.stichtag}
+      />
     </section>
   );
 }

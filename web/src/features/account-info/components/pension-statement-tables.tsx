@@ -3,6 +3,7 @@ import { AmountTable } from '../../../components/ui/amount-table';
 import { graphql } from '../../../gql';
 import type { PensionStatementTables_PensionStatementFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '../../../lib/format';
+import { AnnualStatementLink } from './annual-statement-link';
 
 export const PensionStatementTablesFragment = graphql(`
   fragment PensionStatementTables_PensionStatementFragment on PensionStatement {
@@ -20,6 +21,11 @@ export const PensionStatementTablesFragment = graphql(`
     investmentResult
     costs
     pensionPayments
+    document {
+      id
+      title
+      downloadUrl
+    }
   }
 `);
 
@@ -37,71 +43,74 @@ export function PensionStatementTables({
   const position = t('accountInfo.statement.position');
   const amount = t('accountInfo.statement.amount');
   return (
-    <div className="statement-tables">
-      <AmountTable
-        caption={t('accountInfo.statement.balancesCaption', { date: formatDate(s.stichtag) })}
-        labelHeader={position}
-        amountHeader={amount}
-        rows={[
-          { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve },
-          {
-            key: 'fluctuationReserve',
-            label: t('accountInfo.pensionStatement.fluctuationReserve'),
-            cents: s.fluctuationReserve,
-          },
-          {
-            key: 'totalCapital',
-            label: t('accountInfo.pensionStatement.totalCapital'),
-            cents: s.totalCapital,
-            total: true,
-          },
-          { key: 'shortfall', label: t('accountInfo.pensionStatement.shortfall'), cents: s.shortfall },
-          {
-            key: 'projectedYearlyPension',
-            label: t('accountInfo.pensionStatement.projectedYearlyPension'),
-            cents: s.projectedYearlyPension,
-          },
-        ]}
-      />
-      <AmountTable
-        caption={t('accountInfo.statement.movementsCaption', { year: s.stichtag.slice(0, 4) })}
-        labelHeader={position}
-        amountHeader={amount}
-        rows={[
-          {
-            key: 'employerContributions',
-            label: t('accountInfo.pensionStatement.employerContributions'),
-            cents: s.employerContributions,
-          },
-          {
-            key: 'employeeContributions',
-            label: t('accountInfo.pensionStatement.employeeContributions'),
-            cents: s.employeeContributions,
-          },
-          {
-            key: 'employerTransfers',
-            label: t('accountInfo.pensionStatement.employerTransfers'),
-            cents: s.employerTransfers,
-          },
-          {
-            key: 'employeeTransfers',
-            label: t('accountInfo.pensionStatement.employeeTransfers'),
-            cents: s.employeeTransfers,
-          },
-          { key: 'premium108a', label: t('accountInfo.pensionStatement.premium108a'), cents: s.premium108a },
-          {
-            key: 'investmentResult',
-            label: t('accountInfo.pensionStatement.investmentResult'),
-            cents: s.investmentResult,
-          },
-          { key: 'costs', label: t('accountInfo.pensionStatement.costs'), cents: s.costs },
-          {
-            key: 'pensionPayments',
-            label: t('accountInfo.pensionStatement.pensionPayments'),
-            cents: s.pensionPayments,
-          },
-        ]}
-      />
-    </div>
+    <>
+      <div className="statement-tables">
+        <AmountTable
+          caption={t('accountInfo.statement.balancesCaption', { date: formatDate(s.stichtag) })}
+          labelHeader={position}
+          amountHeader={amount}
+          rows={[
+            { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve },
+            {
+              key: 'fluctuationReserve',
+              label: t('accountInfo.pensionStatement.fluctuationReserve'),
+              cents: s.fluctuationReserve,
+            },
+            {
+              key: 'totalCapital',
+              label: t('accountInfo.pensionStatement.totalCapital'),
+              cents: s.totalCapital,
+              total: true,
+            },
+            { key: 'shortfall', label: t('accountInfo.pensionStatement.shortfall'), cents: s.shortfall },
+            {
+              key: 'projectedYearlyPension',
+              label: t('accountInfo.pensionStatement.projectedYearlyPension'),
+              cents: s.projectedYearlyPension,
+            },
+          ]}
+        />
+        <AmountTable
+          caption={t('accountInfo.statement.movementsCaption', { year: s.stichtag.slice(0, 4) })}
+          labelHeader={position}
+          amountHeader={amount}
+          rows={[
+            {
+              key: 'employerContributions',
+              label: t('accountInfo.pensionStatement.employerContributions'),
+              cents: s.employerContributions,
+            },
+            {
+              key: 'employeeContributions',
+              label: t('accountInfo.pensionStatement.employeeContributions'),
+              cents: s.employeeContributions,
+            },
+            {
+              key: 'employerTransfers',
+              label: t('accountInfo.pensionStatement.employerTransfers'),
+              cents: s.employerTransfers,
+            },
+            {
+              key: 'employeeTransfers',
+              label: t('accountInfo.pensionStatement.employeeTransfers'),
+              cents: s.employeeTransfers,
+            },
+            { key: 'premium108a', label: t('accountInfo.pensionStatement.premium108a'), cents: s.premium108a },
+            {
+              key: 'investmentResult',
+              label: t('accountInfo.pensionStatement.investmentResult'),
+              cents: s.investmentResult,
+            },
+            { key: 'costs', label: t('accountInfo.pensionStatement.costs'), cents: s.costs },
+            {
+              key: 'pensionPayments',
+              label: t('accountInfo.pensionStatement.pensionPayments'),
+              cents: s.pensionPayments,
+            },
+          ]}
+        />
+      </div>
+      <AnnualStatementLink document={s.document} />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { SeveranceAccountPanel_SeveranceAccountFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '../../../lib/format';
+import { HistoryChart } from './history-chart';
 import { SeveranceStatementTables } from './severance-statement-tables';
 import { StatementMissing } from './statement-missing';
 import { StichtagSelect } from './stichtag-select';
@@ -23,6 +24,10 @@ export const SeveranceAccountPanelFragment = graphql(`
     stichtage
     statement(stichtag: $stichtag) {
       ...SeveranceStatementTables_SeveranceStatementFragment
+    }
+    statements {
+      stichtag
+      totalEntitlement
     }
   }
 `);
@@ -72,6 +77,12 @@ export function SeveranceAccountPanel({ account, stichtag, onSelectStichtag }: S
       ) : (
         <StatementMissing stichtag={stichtag} latestHref={paths.severanceAccount.getHref()} />
       )}
+      <HistoryChart
+        title={t('accountInfo.history.severanceTitle')}
+        amountHeader={t('accountInfo.severanceStatement.totalEntitlement')}
+        points={a.statements.map((s) => ({ stichtag: s.stichtag, cents: s.totalEntitlement }))}
+        selected={a.statement?.stichtag}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { AmountTable } from '../../../components/ui/amount-table';
 import { graphql } from '../../../gql';
 import type { SeveranceStatementTables_SeveranceStatementFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '../../../lib/format';
+import { AnnualStatementLink } from './annual-statement-link';
 
 export const SeveranceStatementTablesFragment = graphql(`
   fragment SeveranceStatementTables_SeveranceStatementFragment on SeveranceStatement {
@@ -18,6 +19,11 @@ export const SeveranceStatementTablesFragment = graphql(`
     administrationCosts
     svCarrierCosts
     payout
+    document {
+      id
+      title
+      downloadUrl
+    }
   }
 `);
 
@@ -35,53 +41,56 @@ export function SeveranceStatementTables({
   const position = t('accountInfo.statement.position');
   const amount = t('accountInfo.statement.amount');
   return (
-    <div className="statement-tables">
-      <AmountTable
-        caption={t('accountInfo.statement.balancesCaption', { date: formatDate(s.stichtag) })}
-        labelHeader={position}
-        amountHeader={amount}
-        rows={[
-          {
-            key: 'totalEntitlement',
-            label: t('accountInfo.severanceStatement.totalEntitlement'),
-            cents: s.totalEntitlement,
-            total: true,
-          },
-          {
-            key: 'guaranteedCapital',
-            label: t('accountInfo.severanceStatement.guaranteedCapital'),
-            cents: s.guaranteedCapital,
-          },
-          { key: 'paidOutTotal', label: t('accountInfo.severanceStatement.paidOutTotal'), cents: s.paidOutTotal },
-        ]}
-      />
-      <AmountTable
-        caption={t('accountInfo.statement.movementsCaption', { year: s.stichtag.slice(0, 4) })}
-        labelHeader={position}
-        amountHeader={amount}
-        rows={[
-          { key: 'contributions', label: t('accountInfo.severanceStatement.contributions'), cents: s.contributions },
-          { key: 'transfersIn', label: t('accountInfo.severanceStatement.transfersIn'), cents: s.transfersIn },
-          {
-            key: 'investmentResult',
-            label: t('accountInfo.severanceStatement.investmentResult'),
-            cents: s.investmentResult,
-          },
-          { key: 'loyaltyBonus', label: t('accountInfo.severanceStatement.loyaltyBonus'), cents: s.loyaltyBonus },
-          { key: 'surplusShare', label: t('accountInfo.severanceStatement.surplusShare'), cents: s.surplusShare },
-          {
-            key: 'administrationCosts',
-            label: t('accountInfo.severanceStatement.administrationCosts'),
-            cents: s.administrationCosts,
-          },
-          {
-            key: 'svCarrierCosts',
-            label: t('accountInfo.severanceStatement.svCarrierCosts'),
-            cents: s.svCarrierCosts,
-          },
-          { key: 'payout', label: t('accountInfo.severanceStatement.payout'), cents: s.payout },
-        ]}
-      />
-    </div>
+    <>
+      <div className="statement-tables">
+        <AmountTable
+          caption={t('accountInfo.statement.balancesCaption', { date: formatDate(s.stichtag) })}
+          labelHeader={position}
+          amountHeader={amount}
+          rows={[
+            {
+              key: 'totalEntitlement',
+              label: t('accountInfo.severanceStatement.totalEntitlement'),
+              cents: s.totalEntitlement,
+              total: true,
+            },
+            {
+              key: 'guaranteedCapital',
+              label: t('accountInfo.severanceStatement.guaranteedCapital'),
+              cents: s.guaranteedCapital,
+            },
+            { key: 'paidOutTotal', label: t('accountInfo.severanceStatement.paidOutTotal'), cents: s.paidOutTotal },
+          ]}
+        />
+        <AmountTable
+          caption={t('accountInfo.statement.movementsCaption', { year: s.stichtag.slice(0, 4) })}
+          labelHeader={position}
+          amountHeader={amount}
+          rows={[
+            { key: 'contributions', label: t('accountInfo.severanceStatement.contributions'), cents: s.contributions },
+            { key: 'transfersIn', label: t('accountInfo.severanceStatement.transfersIn'), cents: s.transfersIn },
+            {
+              key: 'investmentResult',
+              label: t('accountInfo.severanceStatement.investmentResult'),
+              cents: s.investmentResult,
+            },
+            { key: 'loyaltyBonus', label: t('accountInfo.severanceStatement.loyaltyBonus'), cents: s.loyaltyBonus },
+            { key: 'surplusShare', label: t('accountInfo.severanceStatement.surplusShare'), cents: s.surplusShare },
+            {
+              key: 'administrationCosts',
+              label: t('accountInfo.severanceStatement.administrationCosts'),
+              cents: s.administrationCosts,
+            },
+            {
+              key: 'svCarrierCosts',
+              label: t('accountInfo.severanceStatement.svCarrierCosts'),
+              cents: s.svCarrierCosts,
+            },
+            { key: 'payout', label: t('accountInfo.severanceStatement.payout'), cents: s.payout },
+          ]}
+        />
+      </div>
+      <AnnualStatementLink document={s.document} />
+    </>
   );
 }

@@ -4,17 +4,23 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
-import { paths, tenantIdOf, tenantOffers } from '../../../config/paths';
+import { tenantIdOf } from '../../../config/paths';
 import { DASHBOARD_NOTICES, noticeOf } from '../../../lib/navigation-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
+import '../dashboard.css';
+import { ClaimTeaser } from './claim-teaser';
 import { DashboardWelcome } from './dashboard-welcome';
 import { PensionContractSummary } from './pension-contract-summary';
-import { QuickLinks, type QuickLink } from './quick-links';
+import { quickLinksFor } from './quick-link-rules';
+import { QuickLinks } from './quick-links';
 import { SeveranceAccountSummary } from './severance-account-summary';
+import { UnreadSummary } from './unread-summary';
 
 /**
- * The dashboard (spec 001 section 2): greeting, contracts and accounts with their latest figures, quick links. After
+ * The dashboard (spec 001 section 2): greeting, unread messages and documents, the latest severance claim's status
+ * (only when there is one, section 4), contracts and accounts with their latest figures, quick links by fund and
+ * tenant. All of it comes from one query (one GraphQL round trip). After
  * a login answered with UPDATE_REGISTRATION it asks the member to review the stored data (the settings screen that
  * spec 000 section 4 sends them to is not built yet).
  */
@@ -34,18 +40,19 @@ export function DashboardPage() {
   const tenant = tenantIdOf(data.clientConfig.tenant);
   const hasPension = me.pensionContracts.length > 0;
   const hasSeverance = me.severanceAccounts.length > 0;
-  const quickLinks: QuickLink[] = [];
-  if (hasPension && tenantOffers(tenant, 'pensionAccount')) {
-    quickLinks.push({ href: paths.pensionAccount.getHref(), label: t('dashboard.quickLinks.pensionAccount') });
-  }
-  if (hasSeverance && tenantOffers(tenant, 'severanceAccount')) {
-    quickLinks.push({ href: paths.severanceAccount.getHref(), label: t('dashboard.quickLinks.severanceAccount') });
-  }
+  const quickLinks = quickLinksFor({
+    tenant,
+    hasPension,
+    hasPensionMembership: me.pensionContracts.some((contract) => contract.role === 'MEMBER'),
+    hasSeverance,
+  });
 
   return (
     <div className="dashboard">
       <DashboardWelcome person={me} />
       {notice === 'reviewRegistration' ? <Notice tone="info">{t('dashboard.reviewRegistration')}</Notice> : null}
+      <UnreadSummary person={me} tenant={tenant} />
+      {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} /> : null}
       {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
       <div className="dashboard__funds">
         {hasPension ? (

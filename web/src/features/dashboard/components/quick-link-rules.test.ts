@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { quickLinksFor, type QuickLinkFacts } from './quick-link-rules';
+
+const ids = (facts: QuickLinkFacts) => quickLinksFor(facts).map((link) => link.id);
+
+describe('dashboard quick links', () => {
+  it('give a member of both funds on the main tenant every link, in the order of spec 001 section 2', () => {
+    expect(ids({ tenant: 'main', hasPension: true, hasPensionMembership: true, hasSeverance: true })).toEqual([
+      'pensionAccount',
+      'severanceAccount',
+      'inbox',
+      'documents',
+      'pensionInvestment',
+      'severanceInvestment',
+      'calculator',
+      'ownContributions',
+      'faq',
+      'severanceCalculator',
+      'whyUs',
+      'news',
+    ]);
+  });
+
+  it('leave out the Pensionskasse links for a Vorsorgekasse-only member', () => {
+    expect(ids({ tenant: 'main', hasPension: false, hasPensionMembership: false, hasSeverance: true })).toEqual([
+      'severanceAccount',
+      'inbox',
+      'documents',
+      'severanceInvestment',
+      'calculator',
+      'faq',
+      'severanceCalculator',
+      'whyUs',
+      'news',
+    ]);
+  });
+
+  it('give a beneficiary of the Pensionskasse no own contributions and no severance calculator', () => {
+    const links = ids({ tenant: 'main', hasPension: true, hasPensionMembership: false, hasSeverance: false });
+    expect(links).toContain('pensionAccount');
+    expect(links).not.toContain('ownContributions');
+    expect(links).not.toContain('severanceCalculator');
+    expect(links).not.toContain('severanceAccount');
+  });
+
+  it('offer on the regional tenant only its routes, with its own external pages', () => {
+    const links = quickLinksFor({ tenant: 'regional', hasPension: true, hasPensionMembership: true, hasSeverance: true });
+    expect(links.map((link) => link.id)).toEqual(['severanceAccount', 'inbox', 'calculator', 'faq', 'severanceCalculator', 'whyUs', 'news']);
+    for (const link of links) if (link.kind === 'external') expect(link.href).toMatch(/^https:\/\/www\.noevk\.at\//);
+  });
+
+  it('link routes by their spec path', () => {
+    const links = quickLinksFor({ tenant: 'main', hasPension: true, hasPensionMembership: true, hasSeverance: true });
+    const to = Object.fromEntries(links.filter((l) => l.kind === 'route').map((l) => [l.id, l.to]));
+    expect(to).toMatchObject({
+      pensionAccount: '/kontoinformation/pensionskasse',
+      inbox: '/postfach/posteingang',
+      documents: '/dokumente',
+      pensionInvestment: '/veranlagung/pensionskasse',
+      calculator: '/vorsorgerechner',
+      ownContributions: '/eigenbeitraege',
+    });
+  });
+});

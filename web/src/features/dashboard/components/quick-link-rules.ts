@@ -1,0 +1,66 @@
+import { quickLinkTargets } from '../../../config/links';
+import { paths, tenantOffers, type RouteKey, type TenantId } from '../../../config/paths';
+
+/** What decides the quick links: the tenant and the member's funds. */
+export interface QuickLinkFacts {
+  tenant: TenantId;
+  /** At least one Pensionskasse contract. */
+  hasPension: boolean;
+  /** At least one Pensionskasse contract as Anwartschaftsberechtigte/r (still paying in). */
+  hasPensionMembership: boolean;
+  /** At least one Vorsorgekasse account. */
+  hasSeverance: boolean;
+}
+
+/** The quick links of spec 001 section 2; each names its text `dashboard.quickLinks.<id>`. */
+export type QuickLinkId =
+  | 'pensionAccount'
+  | 'severanceAccount'
+  | 'inbox'
+  | 'documents'
+  | 'pensionInvestment'
+  | 'severanceInvestment'
+  | 'calculator'
+  | 'ownContributions'
+  | 'faq'
+  | 'severanceCalculator'
+  | 'whyUs'
+  | 'news';
+
+/** One quick link: a portal route (`to`) or an external page (`href`). */
+export type QuickLinkSpec =
+  | { id: QuickLinkId; kind: 'route'; to: string }
+  | { id: QuickLinkId; kind: 'external'; href: string };
+
+/**
+ * The dashboard's quick links in the order of spec 001 section 2 (account info, inbox, documents, investment,
+ * calculator, own contributions, FAQs, dismissal/severance calculator, why us, news), each only where it applies:
+ * - a portal route only when the tenant offers it (web/src/config/paths.ts), so the regional tenant never links to
+ *   Pensionskasse, documents or investment screens;
+ * - fund screens only for a member of that fund; own contributions only while paying in (not for a beneficiary
+ *   already drawing the pension); the severance calculator only with a Vorsorgekasse account;
+ * - documents with either fund; inbox, calculator (the fictitious calculator exists for members without a
+ *   Pensionskasse entitlement, spec 001 section 6), FAQs, why us and news for everyone.
+ * Routes without a screen yet still link to their spec route (the router shows "not found" for them).
+ */
+export function quickLinksFor(facts: QuickLinkFacts): QuickLinkSpec[] {
+  const { tenant, hasPension, hasPensionMembership, hasSeverance } = facts;
+  const external = quickLinkTargets[tenant];
+  const links: QuickLinkSpec[] = [];
+  const route = (id: QuickLinkId, key: RouteKey, to: string, applies: boolean) => {
+    if (applies && tenantOffers(tenant, key)) links.push({ id, kind: 'route', to });
+  };
+  route('pensionAccount', 'pensionAccount', paths.pensionAccount.getHref(), hasPension);
+  route('severanceAccount', 'severanceAccount', paths.severanceAccount.getHref(), hasSeverance);
+  route('inbox', 'inboxMessages', paths.inboxMessages.getHref(), true);
+  route('documents', 'documents', paths.documents.getHref(), hasPension || hasSeverance);
+  route('pensionInvestment', 'pensionInvestment', paths.pensionInvestment.getHref(), hasPension);
+  route('severanceInvestment', 'severanceInvestment', paths.severanceInvestment.getHref(), hasSeverance);
+  route('calculator', 'calculator', paths.calculator.getHref(), true);
+  route('ownContributions', 'ownContributions', paths.ownContributions.getHref(), hasPensionMembership);
+  links.push({ id: 'faq', kind: 'external', href: external.faq });
+  if (hasSeverance) links.push({ id: 'severanceCalculator', kind: 'external', href: external.severanceCalculator });
+  links.push({ id: 'whyUs', kind: 'external', href: external.whyUs });
+  links.push({ id: 'news', kind: 'external', href: external.news });
+  return links;
+}
