@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS, LIMIT_ERROR_CODE } from '../../server/graphql/security/limits';
 import { MAX_GRAPHQL_BODY_BYTES } from '../../server/graphql/yoga';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { fingerprint, LEAK, loginCookie, postGraphQL, sdlSchema, SUGGESTION, webOperations, type RawAnswer } from './graphql-operations';
+import { fingerprint, LEAK, loginCookie, postGraphQL, sdlSchema, StateWatch, SUGGESTION, webOperations, type RawAnswer } from './graphql-operations';
 
 /**
  * Abuse limits of /graphql (issue "Security and reliability baseline", item 2): depth, aliases, tokens, cost and
@@ -46,6 +46,23 @@ const codes = (a: RawAnswer) => (a.json?.errors ?? []).map((e) => e.extensions?.
 const messages = (a: RawAnswer) => (a.json?.errors ?? []).map((e) => e.message).join(' | ');
 
 describe('GraphQL abuse limits', () => {
+  it('the stored-state check sees a write to member data and ignores the session stamp and the security log', () => {
+    const watch = new StateWatch(server);
+    const c = server.db.$client;
+    let before = watch.before();
+    c.prepare(`UPDATE sessions SET last_seen_at = last_seen_at || ''`).run();
+    c.prepare(`INSERT INTO security_events (occurred_at, type, detail) VALUES ('2026-11-22T10:00:00Z', 'LOGIN_FAILURE', '{}')`).run();
+    expect(watch.changedBy(before)).toBeNull();
+    before = watch.before();
+    const person = c.prepare(`SELECT id, last_name FROM persons ORDER BY id LIMIT 1`).get() as { id: number; last_name: string };
+    c.prepare(`UPDATE persons SET last_name = ? WHERE id = ?`).run(`${person.last_name}x`, person.id);
+    try {
+      expect(watch.changedBy(before)).toMatch(/row change/);
+    } finally {
+      c.prepare(`UPDATE persons SET last_name = ? WHERE id = ?`).run(person.last_name, person.id);
+    }
+  });
+
   it('every operation of the web app stays inside every limit (measured with the same rules)', async () => {
     const schema = sdlSchema();
     const operations = webOperations();
