@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { expectedDate, expectedMoney } from './helpers/expected-format';
+import { recordGraphqlRequests } from './helpers/graphql-requests';
+import { logIn, personas } from './helpers/login';
+import { insertClaim, removeClaim, unreadCountsOf, updateClaim } from './helpers/member-db';
+import { pensionStatementsOf, severanceStatementsOf } from './helpers/seed-db';
+
+/**
+ * The dashboard (spec 001 sections 2 and 4): quick links by the member's funds and the tenant, the latest figures
+ * of each fund, the unread messages and documents, the claim teaser only when a claim exists, and one GraphQL round
+ * trip per screen.
+ */
+
+const EXTERNAL = ' (externe Website)';
+
+async function quickLinks(page: Page): Promise<Array<{ name: string; href: string }>> {
+  const section = page.getByRole('region', { name: 'Schnellzugriff' });
+  await expect(section).toBeVisible();
+  return section.getByRole('link').evaluateAll((links) =>
+    links.map((link) => ({ name: (link.textContent ?? '').replace(/\s+/g, ' ').trim(), href: link.getAttribute('href') ?? '' })),
+  );
+}
+
+test('anna (both funds) sees every quick link, her latest figures and her unread messages and documents', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
+
+  const links = await quickLinks(page);
+  expect(links).toEqual([
+    { name: 'Kontoinformation Pensionskasse', href: '#/kontoinformation/pensionskasse' },
+    { name: 'Kontoinformation Vorsorgekasse', href: '#/kontoinformation/vorsorgekasse' },
+    { name: 'Postfach', href: '#/postfach/posteingang' },
+    { name: 'Dokumente', href: '#/dokumente' },
+    { name: 'Veranlagung Pensionskasse', href: '#/veranlagung/pensionskasse' },
+    { name: 'Veranlagung Vorsorgekasse', href: '#/veranlagung/vorsorgekasse' },
+    { name: 'Vorsorgerechner', href: '#/vorsorgerechner' },
+    { name: 'Eigenbeiträge', href: '#/eigenbeitraege' },
+    { name: `Häufige Fragen (FAQ)${EXTERNAL}`, href: 'https://www.vbv.at/faq' },
+    { name: `Abfertigungsrechner bei Kündigung${EXTERNAL}`, href: 'https://www.vbv.at/abfertigungsrechner' },
+    { name: `Warum wir?${EXTERNAL}`, href: 'https://www.vbv.at/warum-wir' },
+    { name: `Neuigkeiten${EXTERNAL}`, href: 'https://www.vbv.at/news' },
+  ]);
+
+  const pk = pensionStatementsOf(personas.anna.email)[0]!;
+  const pkCard = page.getByRole('article').filter({ hasText: `Vertrag ${pk.contract_number}` });
+  await expect(pkCard).toContainText(expectedMoney(pk.total_capital_cents));
+  await expect(pkCard).toContainText(`Stand ${expectedDate(pk.stichtag)}`);
+  const vk = severanceStatementsOf(personas.anna.email)[0]!;
+  const vkCard = page.getByRole('article').filter({ hasText: `Konto ${vk.account_number}` });
+  await expect(vkCard).toContainText(expectedMoney(vk.total_entitlement_cents));
+
+  const unread = unreadCountsOf(personas.anna.email);
+  expect(unread.messages, 'anna has unread messages in the seed').toBeGreaterThan(0);
+  const messages = page.getByRole('link', { name: `${unread.messages} ungelesene Nachrichten im Postfach` });
+  await expect(messages).toHaveAttribute('href', '#/postfach/posteingang');
+  const documentsText = unread.documents === 0 ? 'Keine neuen Dokumente' : unread.documents === 1 ? '1 neues Dokument' : `${unread.documents} neue Dokumente`;
+  await expect(page.getByRole('link', { name: documentsText })).toHaveAttribute('href', '#/dokumente');
+
+  await expect(page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'dashboard of anna');
+});
+
+test('bernd (Vorsorgekasse only) and clara (Pensionskasse beneficiary) get the quick links of their funds', async ({ page }) => {
+  await logIn(page, personas.bernd.email);
+  const bernd = (await quickLinks(page)).map((link) => link.name);
+  expect(bernd).toEqual([
+    'Kontoinformation Vorsorgekasse',
+    'Postfach',
+    'Dokumente',
+    'Veranlagung Vorsorgekasse',
+    'Vorsorgerechner',
+    `Häufige Fragen (FAQ)${EXTERNAL}`,
+    `Abfertigungsrechner bei Kündigung${EXTERNAL}`,
+    `Warum wir?${EXTERNAL}`,
+    `Neuigkeiten${EXTERNAL}`,
+  ]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Pensionskasse' })).toHaveCount(0);
+  for (const account of new Set(severanceStatementsOf(personas.bernd.email).map((s) => s.account_number))) {
+    await expect(page.getByRole('heading', { level: 3, name: `Konto ${account}` })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page, 'dashboard of bernd');
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+
+  await logIn(page, personas.clara.email);
+  const clara = (await quickLinks(page)).map((link) => link.name);
+  // A beneficiary drawing her pension pays no own contributions; without a Vorsorgekasse account no severance links.
+  expect(clara).toEqual([
+    'Kontoinformation Pensionskasse',
+    'Postfach',
+    'Dokumente',
+    'Veranlagung Pensionskasse',
+    'Vorsorgerechner',
+    `Häufige Fragen (FAQ)${EXTERNAL}`,
+    `Warum wir?${EXTERNAL}`,
+    `Neuigkeiten${EXTERNAL}`,
+  ]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Vorsorgekasse' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'dashboard of clara');
+});
+
+test('the claim teaser appears once a claim exists and follows its status and the legal payout deadline', async ({ page }) => {
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', dueDate: '2099-03-06' });
+  try {
+    await logIn(page, personas.bernd.email);
+    const teaser = page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
+    await expect(teaser).toContainText('Status: Neu');
+    await expect(teaser).toContainText(`Auszahlung für Konto ${claim.accountNumber}`);
+    await expect(teaser).toContainText('2 volle Kalendermonate plus 5 Arbeitstage');
+    await expect(teaser).toContainText('Voraussichtliche Auszahlung bis 06.03.2099.');
+    await expectNoSeriousA11yViolations(page, 'dashboard with a new claim');
+
+    // Once the deadline has passed, the teaser shows no date.
+    updateClaim(claim.id, { dueDate: '2001-01-05' });
+    await page.reload();
+    await expect(teaser).toContainText('Die Auszahlung erfolgt in Kürze.');
+    await expect(teaser).not.toContainText('05.01.2001');
+
+    updateClaim(claim.id, { option: 'TRANSFER_VORSORGEKASSE', status: 'PRE_TRANSFER', definiteDate: '2099-02-14' });
+    await page.reload();
+    await expect(teaser).toContainText('Status: Zahlung vorgemerkt');
+    await expect(teaser).toContainText('Ihre Abfertigung wird am 14.02.2099 übertragen.');
+
+    updateClaim(claim.id, { status: 'INFORMATION_NEEDED' });
+    await page.reload();
+    await expect(teaser).toContainText('Status: Unterlagen fehlen');
+    await expect(teaser.getByRole('link', { name: 'Zum Postfach' })).toHaveAttribute('href', '#/postfach/posteingang');
+    await expectNoSeriousA11yViolations(page, 'dashboard with a claim needing documents');
+  } finally {
+    removeClaim(claim.id);
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' })).toHaveCount(0);
+});
+
+test('the dashboard and the account information load with one GraphQL request each', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await expect(page.getByRole('region', { name: 'Schnellzugriff' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+  for (const [link, heading, operation] of [
+    ['Pensionskasse', 'Kontoinformation Pensionskasse', 'PensionAccountPage_Query'],
+    ['Übersicht', 'Sehr geehrte Frau Mag.a Anna Muster', 'DashboardPage_Query'],
+    ['Vorsorgekasse', 'Kontoinformation Vorsorgekasse', 'SeveranceAccountPage_Query'],
+  ] as const) {
+    const recording = recordGraphqlRequests(page);
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Daten werden geladen' })).toHaveCount(0);
+    await page.waitForTimeout(750); // anything a screen would load late has started by now
+    expect(recording.stop(), `GraphQL requests for ${heading}`).toEqual([operation]);
+  }
+});

@@ -1,0 +1,130 @@
+import Database from 'better-sqlite3';
+
+/**
+ * Reads (and, for the claim teaser, writes) the main tenant's test database (E2E_DATABASE_PATH, see
+ * playwright.config.ts), so the dashboard and account-information tests compare the screen with what is stored.
+ */
+function withDb<T>(fn: (db: Database.Database) => T, readonly = true): T {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error('E2E_DATABASE_PATH is not set; run the tests through playwright.config.ts');
+  const db = new Database(path, { readonly, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+function personId(db: Database.Database, email: string): number {
+  const row = db.prepare('SELECT id FROM persons WHERE email = ?').get(email) as { id: number } | undefined;
+  if (!row) throw new Error(`no person ${email}`);
+  return row.id;
+}
+
+/** Unread inbound messages and unread documents of the person. */
+export function unreadCountsOf(email: string): { messages: number; documents: number } {
+  return withDb((db) => {
+    const id = personId(db, email);
+    const messages = (db.prepare("SELECT count(*) AS n FROM messages WHERE person_id = ? AND direction = 'INBOUND' AND read_at IS NULL").get(id) as { n: number }).n;
+    const documents = (db.prepare('SELECT count(*) AS n FROM documents WHERE person_id = ? AND read_at IS NULL').get(id) as { n: number }).n;
+    return { messages, documents };
+  });
+}
+
+export interface ContractRow {
+  contract_number: string;
+  vrg_name: string;
+  employer: string;
+  customer: string;
+  calculation_interest_rate_bp: number;
+  widow_transition_percent: number;
+  partner_rule: string;
+  role: string;
+}
+
+/** The person's Pensionskasse contracts with employer, customer and VRG names. */
+export function pensionContractsOf(email: string): ContractRow[] {
+  return withDb((db) =>
+    db
+      .prepare(
+        `SELECT c.contract_number, v.name AS vrg_name, e.name || ', ' || e.city AS employer, k.name || ', ' || k.city AS customer,
+                c.calculation_interest_rate_bp, c.widow_transition_percent, c.partner_rule, c.role
+           FROM pk_contracts c JOIN vrgs v ON v.number = c.vrg JOIN employers e ON e.id = c.employer_id
+           JOIN employers k ON k.id = c.customer_id
+          WHERE c.person_id = ? ORDER BY c.id`,
+      )
+      .all(personId(db, email)) as ContractRow[],
+  );
+}
+
+/** Every column of the person's Vorsorgekasse statements (snake_case), with the account number; newest first. */
+export function fullSeveranceStatementsOf(email: string): Array<Record<string, number | string>> {
+  return withDb((db) =>
+    db
+      .prepare(
+        `SELECT a.account_number, s.* FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id
+          WHERE a.person_id = ? ORDER BY a.id, s.stichtag DESC`,
+      )
+      .all(personId(db, email)) as Array<Record<string, number | string>>,
+  );
+}
+
+/** Whether any person has a Pensionskasse statement at `stichtag` (to make a "someone else's date" test meaningful). */
+export function someonesPensionStatementAt(stichtag: string, exceptEmail: string): boolean {
+  return withDb((db) =>
+    Boolean(
+      db
+        .prepare(
+          `SELECT 1 FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id JOIN persons p ON p.id = c.person_id
+            WHERE s.stichtag = ? AND p.email <> ? LIMIT 1`,
+        )
+        .get(stichtag, exceptEmail),
+    ),
+  );
+}
+
+export interface ClaimInput {
+  option: 'KEEP' | 'TRANSFER_PENSION_FUND' | 'TRANSFER_SUPPLEMENTARY_INSURANCE' | 'TRANSFER_VORSORGEKASSE' | 'PAYOUT';
+  status: 'NEW' | 'CHECKING' | 'CHECKED' | 'PRE_TRANSFER' | 'POST_TRANSFER' | 'INFORMATION_NEEDED';
+  dueDate: string;
+  definiteDate?: string | null;
+}
+
+/**
+ * Stores a severance claim for the person's first Vorsorgekasse account, as the claim flow would (submitted now);
+ * returns its id and the account number. `removeClaim` deletes it again.
+ */
+export function insertClaim(email: string, claim: ClaimInput): { id: number; accountNumber: string } {
+  return withDb((db) => {
+    const id = personId(db, email);
+    const account = db.prepare('SELECT id, account_number FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1').get(id) as {
+      id: number;
+      account_number: string;
+    };
+    const result = db
+      .prepare(
+        `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, due_date, definite_date)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, account.id, claim.option, claim.status, new Date().toISOString(), claim.dueDate, claim.definiteDate ?? null);
+    return { id: Number(result.lastInsertRowid), accountNumber: account.account_number };
+  }, false);
+}
+
+export function updateClaim(id: number, claim: Partial<ClaimInput>): void {
+  withDb((db) => {
+    const current = db.prepare('SELECT option, status, due_date, definite_date FROM severance_claims WHERE id = ?').get(id) as Record<string, string | null>;
+    db.prepare('UPDATE severance_claims SET option = ?, status = ?, due_date = ?, definite_date = ? WHERE id = ?').run(
+      claim.option ?? current.option,
+      claim.status ?? current.status,
+      claim.dueDate ?? current.due_date,
+      claim.definiteDate === undefined ? current.definite_date : claim.definiteDate,
+      id,
+    );
+  }, false);
+}
+
+export function removeClaim(id: number): void {
+  withDb((db) => db.prepare('DELETE FROM severance_claims WHERE id = ?').run(id), false);
+}
