@@ -182,7 +182,7 @@ describe('change history', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(Number(history[0]!.id)).toBeGreaterThan(Number(history.at(-1)!.id));
     expect((await anna.graphql<{ me: { changeHistory: Change[] } }>(HISTORY, { first: 2 })).body.data!.me.changeHistory).toHaveLength(2);
-    const legacy = (await anna.rest('getChangeHistory', { first: '1' })).json as Change[];
+    const legacy = (await anna.rest('getChangeHistory', { first: '1' })).json as unknown as Change[];
     expect(legacy).toHaveLength(1);
     expect(legacy[0]).toMatchObject({ area: history[0]!.area, field: history[0]!.field });
   });
