@@ -373,3 +373,40 @@ describe('e-mail change when the mail server is down', () => {
     }
   });
 });
+
+describe('e-mail change requests', () => {
+  it('are limited to 5 in 24 hours per person, and a later one is allowed again', async () => {
+    const member = sql<{ id: number; email: string }>(
+      `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
+       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id LIMIT 1 OFFSET 2`,
+    );
+    const client = await loggedIn(member.email);
+    const request = (n: number) =>
+      client.graphql<{ requestEmailChange: { ok: boolean; code: string | null } }>(REQUEST_EMAIL, {
+        input: { newEmail: `paula.${n}@example.at`, newEmailConfirmation: `paula.${n}@example.at` },
+      });
+    for (let n = 1; n <= 5; n++) expect((await request(n)).body.data?.requestEmailChange.ok).toBe(true);
+    smtp.clear();
+    expect((await request(6)).body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_TOO_MANY_REQUESTS' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails).toHaveLength(0);
+    // Only the newest request's link works: the earlier ones were closed by the later ones.
+    const open = all<{ payload: string }>(
+      `SELECT payload FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND person_id = ?`,
+      member.id,
+    );
+    expect(open).toEqual([{ payload: 'paula.5@example.at' }]);
+
+    const day = 24 * 3_600_000 + 1;
+    server.clock.advance(day);
+    try {
+      const later = await loggedIn(member.email);
+      const res = await later.graphql<{ requestEmailChange: { ok: boolean } }>(REQUEST_EMAIL, {
+        input: { newEmail: 'paula.7@example.at', newEmailConfirmation: 'paula.7@example.at' },
+      });
+      expect(res.body.data?.requestEmailChange.ok).toBe(true);
+    } finally {
+      server.clock.advance(-day);
+    }
+  });
+});

@@ -17,6 +17,9 @@ export const RETENTION_FACTS = {
 /** Validity of the e-mail change link: 24 hours, like the reset link (spec 001 section 4). */
 export const EMAIL_CHANGE_LINK_MS = 24 * 3_600_000;
 
+/** At most this many e-mail change requests per person within EMAIL_CHANGE_LINK_MS (each sends a mail). */
+export const EMAIL_CHANGE_MAX_REQUESTS = 5;
+
 /** Largest `first` of `changeHistory`. */
 export const HISTORY_MAX = 200;
 

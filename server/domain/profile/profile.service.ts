@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import { renderMail, salutationFor } from '../mail/templates';
 import type { PersonStore } from '../person/person.store';
 import { isoDateVienna, isoInstant, type Clock } from '../shared/clock';
-import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, historyLimit, RETENTION_FACTS } from './profile.rules';
+import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQUESTS, historyLimit, RETENTION_FACTS } from './profile.rules';
 import {
   validateAddress,
   validateBankDetails,
@@ -20,7 +20,7 @@ import {
 import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
 
 /** Codes of a refused profile change (schema/profile.graphql `ProfileResultCode`). */
-export type ProfileErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR_PWD_INVALID' | 'ERROR_INTERNAL';
+export type ProfileErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR_PWD_INVALID' | 'ERROR_INTERNAL' | 'ERROR_TOO_MANY_REQUESTS';
 
 /** Outcome of a profile change: ok with a value, or a code with field errors; nothing is stored when not ok. */
 export type ProfileResult<T = null> = { ok: true; value: T } | { ok: false; code: ProfileErrorCode; fieldErrors: ProfileFieldError[] };
@@ -121,7 +121,8 @@ export function createProfileService(deps: {
 
     /**
      * Starts an e-mail change (spec 001 sections 2 and 8): checks the address and its confirmation, refuses an
-     * address another access uses (ERROR_MAIL_NOT_UNIQUE), sends the confirmation link (256-bit token, only its
+     * address another access uses (ERROR_MAIL_NOT_UNIQUE) and a sixth request within 24 hours
+     * (ERROR_TOO_MANY_REQUESTS), sends the confirmation link (256-bit token, only its
      * SHA-256 stored, single use, 24 hours; a newer request closes an older one) to the NEW address, stores the token
      * and the change log row, and sends a notice to the current address. A failed confirmation mail answers
      * ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
@@ -132,6 +133,10 @@ export function createProfileService(deps: {
       if (!checked.ok) return invalid(checked.fieldErrors);
       const email = checked.value.newEmail;
       if (store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
+      if (store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
+        audit.record('ACCESS_DENIED', personId, meta, { reason: 'EMAIL_CHANGE_RATE' });
+        return failure('ERROR_TOO_MANY_REQUESTS');
+      }
 
       const token = newSessionToken();
       const createdAt = now();

@@ -80,6 +80,16 @@ export function createProfileStore(db: Db) {
         .run();
     },
 
+    /** How many e-mail change requests the person made since `since` (ISO instant). */
+    emailChangeRequestsSince(personId: number, since: string): number {
+      const row = db
+        .select({ n: sql<number>`count(*)` })
+        .from(personTokens)
+        .where(and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), gt(personTokens.createdAt, since)))
+        .get();
+      return row?.n ?? 0;
+    },
+
     findEmailChangeToken(tokenHash: string) {
       return db
         .select()
