@@ -256,6 +256,17 @@ describe('e-mail change (over a real SMTP server)', () => {
     expect((await new PortalClient(server.url).rest('confirmEmailChange', { token: 'x'.repeat(43) })).json).toEqual({ status: 'ERROR' });
   });
 
+  it('answers ERROR_MAIL_NOT_UNIQUE when the new address was taken between request and confirmation', async () => {
+    const otto = await loggedIn('otto.kunde@example.at');
+    smtp.clear();
+    await otto.graphql(REQUEST_EMAIL, { input: { newEmail: 'otto.neu@example.at', newEmailConfirmation: 'otto.neu@example.at' } });
+    const token = /token=([A-Za-z0-9_-]{43})/.exec((await smtp.waitForMail((m) => m.to.includes('otto.neu@example.at'))).text)![1]!;
+    server.db.$client.prepare(`UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`).run();
+    const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token });
+    expect(res.body.data?.confirmEmailChange.status).toBe('ERROR_MAIL_NOT_UNIQUE');
+    expect(sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('otto.kunde@example.at')).email).toBe('otto.kunde@example.at');
+  });
+
   it('refuses an address another access uses (ERROR_MAIL_NOT_UNIQUE) without sending or storing anything', async () => {
     const clara = await loggedIn('clara.pension@example.at');
     const claraId = idOf('clara.pension@example.at');
