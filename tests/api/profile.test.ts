@@ -421,3 +421,25 @@ describe('e-mail change requests', () => {
     }
   });
 });
+
+describe('change and change log in one transaction', () => {
+  it('rolls the change back when its change log row cannot be written', async () => {
+    const anna = await loggedIn('anna.muster@example.at');
+    const annaId = idOf('anna.muster@example.at');
+    const before = JSON.stringify([sql('SELECT * FROM persons WHERE id = ?', annaId), all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)]);
+    server.db.$client.exec(`CREATE TRIGGER profile_changes_fail BEFORE INSERT ON profile_changes BEGIN SELECT RAISE(ABORT, 'test: log unavailable'); END`);
+    try {
+      const address = await anna.graphql(CHANGE_ADDRESS, {
+        input: { street: 'Rollbackgasse 1', postcode: '8010', city: 'Graz', country: 'AT', poBox: null, validFrom: TEST_TODAY },
+      });
+      expect(address.body.errors?.[0]?.message).toBe('Unexpected error.');
+      const bank = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Bank', iban: 'DE89 3704 0044 0532 0130 00', bic: '' });
+      expect(bank.status).toBe(500);
+      const newsletter = await anna.graphql(`mutation { setNewsletterConsent(pensionFund: false, severanceFund: false) { ok } }`);
+      expect(newsletter.body.errors?.length).toBe(1);
+    } finally {
+      server.db.$client.exec('DROP TRIGGER profile_changes_fail');
+    }
+    expect(JSON.stringify([sql('SELECT * FROM persons WHERE id = ?', annaId), all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)])).toBe(before);
+  });
+});
