@@ -17,8 +17,16 @@ export interface LoadSpec {
   /** Seconds. */
   duration: number;
   connections: number;
-  /** The expected answer body (compared as JSON). */
+  /** The expected answer body (compared as JSON, or by `bodyCheck`). */
   expected: string;
+  /**
+   * How a sampled body is compared with `expected`: `json` (default) as canonical JSON; `pdf` for a binary PDF, which
+   * autocannon hands over decoded chunk by chunk as UTF-8 (so the bytes of a multi-byte sequence split between two
+   * chunks decode differently): the body must start with `%PDF-` and end with the same ASCII trailer as `expected`
+   * (from the last `trailer` keyword: the object count, the document /ID and the byte offset of the cross-reference
+   * table, which pins the file's length).
+   */
+  bodyCheck?: 'json' | 'pdf';
   /** Every n-th answer's body is checked against `expected` (1 = all). */
   sampleEvery: number;
 }
@@ -70,8 +78,21 @@ function percentile(sorted: Float64Array, q: number): number {
   return sorted[i]!;
 }
 
+/** The ASCII tail of a PDF from its last `trailer` keyword; empty when there is none. */
+export function pdfTrailer(text: string): string {
+  const at = text.lastIndexOf('trailer');
+  return at === -1 ? '' : text.slice(at);
+}
+
+/** Whether `body` is a PDF with the same trailer as `expectedTrailer` (see LoadSpec.bodyCheck). */
+export function samePdf(body: string, expectedTrailer: string): boolean {
+  return expectedTrailer !== '' && body.startsWith('%PDF-') && pdfTrailer(body) === expectedTrailer;
+}
+
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const expectedCanonical = canonicalJson(spec.expected);
+  const pdf = spec.bodyCheck === 'pdf';
+  const expectedCanonical = pdf ? '' : canonicalJson(spec.expected);
+  const expectedTrailer = pdf ? pdfTrailer(spec.expected) : '';
   let seen = 0;
   let bodiesChecked = 0;
   let bodyMismatches = 0;
@@ -79,7 +100,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const verifyBody = (body: string): boolean => {
     if (seen++ % spec.sampleEvery !== 0) return true;
     bodiesChecked++;
-    if (body === spec.expected || canonicalJson(body) === expectedCanonical) return true;
+    if (pdf ? samePdf(body, expectedTrailer) : body === spec.expected || canonicalJson(body) === expectedCanonical) return true;
     bodyMismatches++;
     firstMismatch ??= body.slice(0, 300);
     return false;

@@ -71,9 +71,9 @@ function DocumentsOverview() {
   ];
   return (
     <div className="documents-layout">
+      <UnreadLine count={me.unreadDocumentCount} />
       <DocumentCategoryNav person={me} />
       <div className="documents-layout__main">
-        <UnreadLine count={me.unreadDocumentCount} />
         {sections.map(([category, connection]) => (
           <DocumentSection
             key={category}
@@ -130,9 +130,9 @@ function DocumentCategoryView({ category }: { category: DocumentCategory }) {
     }).catch(() => undefined);
   return (
     <div className="documents-layout">
+      <UnreadLine count={me.unreadDocumentCount} />
       <DocumentCategoryNav person={me} />
       <div className="documents-layout__main">
-        <UnreadLine count={me.unreadDocumentCount} />
         <DocumentSection
           category={category}
           headingId={`documents-${stepOfCategory(category)}`}

@@ -18,7 +18,7 @@ interface PerformanceChartProps {
 
 const WIDTH = 640;
 const HEIGHT = 260;
-const MARGIN = { top: 14, right: 8, bottom: 30, left: 66 };
+const MARGIN = { top: 14, right: 26, bottom: 30, left: 66 };
 
 /** Tick step for about five ticks over `span` percentage points: 1, 2, 2.5 or 5 times a power of ten. */
 function tickStep(span: number): number {

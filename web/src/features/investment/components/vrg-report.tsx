@@ -12,7 +12,7 @@ export const VrgReportFragment = graphql(`
 
 /**
  * The investment reports of a VRG (the API offers them as text, not as a download): the newest in full, the earlier
- * ones each in a disclosure (`<details>`), newest first.
+ * ones, newest first, in one disclosure (`<details>`) that is closed at first.
  */
 export function VrgReports({ reports, headingId }: { reports: readonly VrgReport_VrgReportFragmentFragment[]; headingId: string }) {
   const { t } = useTranslation();
@@ -31,17 +31,17 @@ export function VrgReports({ reports, headingId }: { reports: readonly VrgReport
         <p className="muted">{t('investment.report.none')}</p>
       )}
       {earlier.length > 0 ? (
-        <div className="vrg-report__earlier">
-          <h4>{t('investment.report.earlier')}</h4>
+        <details className="vrg-report__earlier">
+          <summary>{t('investment.report.earlier', { count: earlier.length })}</summary>
           {earlier.map((report) => (
-            <details key={report.year} className="vrg-report__details">
-              <summary>{report.title}</summary>
+            <article key={report.year} className="vrg-report__details">
+              <h4>{report.title}</h4>
               {report.paragraphs.map((paragraph, index) => (
                 <p key={index}>{paragraph}</p>
               ))}
-            </details>
+            </article>
           ))}
-        </div>
+        </details>
       ) : null}
     </section>
   );
