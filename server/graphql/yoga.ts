@@ -185,8 +185,10 @@ export function createGraphQLHandler(options: {
 }) {
   const allowList = loadAllowList(options.allowListDir ?? DEFAULT_ALLOW_LIST_DIR);
   for (const op of allowList) options.logger.info('graphql: allow-listed operation', { file: op.file, hash: op.hash });
-  const documents = registeredDocuments(options.persistedDocuments ?? loadPersistedDocuments(), allowList);
+  const webDocuments = options.persistedDocuments ?? loadPersistedDocuments();
+  const documents = registeredDocuments(webDocuments, allowList);
   const persistedOnly = options.persistedOnly ?? options.production;
+  if (persistedOnly && webDocuments.size === 0) options.logger.warn('graphql: persisted-only mode without the web app\'s documents (run npm run build): only the allow-list runs');
   const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
