@@ -16,9 +16,14 @@ export interface SummaryItem {
 export function ErrorSummary({ items, focusKey }: { items: readonly SummaryItem[]; focusKey: number }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  // The attempt whose summary took the focus: the messages of an attempt may arrive a render after it is counted.
+  const focusedFor = useRef(0);
   useEffect(() => {
-    if (focusKey > 0) box.current?.focus();
-  }, [focusKey]);
+    if (focusKey > 0 && focusKey !== focusedFor.current && box.current) {
+      focusedFor.current = focusKey;
+      box.current.focus();
+    }
+  });
   if (items.length === 0) return null;
   return (
     <div ref={box} className="error-summary" tabIndex={-1} role="alert" aria-labelledby="error-summary-title">

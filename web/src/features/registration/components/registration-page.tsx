@@ -81,15 +81,17 @@ export function RegistrationPage() {
   const password = useWatch({ control, name: 'password' }) ?? '';
 
   // A new step moves the focus to its heading, so screen readers announce it (a route change does this in Root).
+  // Going back to step 1 because of errors focuses the error summary instead.
   const stageHeading = useRef<HTMLHeadingElement>(null);
   const firstStage = useRef(true);
+  const [stageFocus, setStageFocus] = useState<'heading' | 'summary'>('heading');
   useEffect(() => {
     if (firstStage.current) {
       firstStage.current = false;
       return;
     }
-    stageHeading.current?.focus();
-  }, [stage]);
+    if (stageFocus === 'heading') stageHeading.current?.focus();
+  }, [stage, stageFocus]);
 
   const formProblem = formStatus ? t(`registration.status.${formStatus}`) : null;
   const summary = useFormSummary<RegisterFormInput>({
@@ -107,6 +109,7 @@ export function RegistrationPage() {
   ];
 
   const goToData = () => {
+    if (stage !== 'data') setStageFocus('summary');
     setStage('data');
     summary.failed();
   };
@@ -115,6 +118,7 @@ export function RegistrationPage() {
     setFormStatus(null);
     if (await trigger([...DATA_FIELDS])) {
       summary.reset();
+      setStageFocus('heading');
       setStage('terms');
     } else {
       summary.failed();
@@ -144,6 +148,7 @@ export function RegistrationPage() {
         case 'SUCCESSFUL':
           setRegisteredEmail(values.email.trim());
           summary.reset();
+          setStageFocus('heading');
           setStage('verify');
           return;
         case 'ALREADY_REGISTERED':
@@ -334,6 +339,7 @@ export function RegistrationPage() {
                 className="button button--secondary"
                 onClick={() => {
                   summary.reset();
+                  setStageFocus('heading');
                   setStage('data');
                 }}
               >

@@ -1,0 +1,189 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DEFAULT_SEED } from '../../db/seed/generator';
+import { demoRegistrationCode } from '../../db/seed/registration-personas';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { passwordField, submitLogin } from './helpers/login';
+import { linkFrom, waitForMail } from './helpers/mailbox';
+
+/**
+ * Registration in the browser (spec 001 sections 2, 4, 5 and 8; issue 4 "done when"): from the code letter to a
+ * working login, through the real mail (the test server sends over SMTP to the server of global-setup.ts), with the
+ * field errors, the already-registered dialog, and the code order. Personas: db/seed/registration-personas.ts.
+ */
+
+const XAVER = { svnr: '3010170584', code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'), email: 'xaver.neu.e2e@example.at' };
+const YVONNE = { svnr: '3023020892', lastName: 'Erstpasswort' };
+const WALTER = { svnr: '3046300168', lastName: 'Bestellt' };
+const NEW_PASSWORD = 'Vorsorge!Plan2026';
+
+async function openRegistration(page: Page): Promise<void> {
+  await page.goto('/#/registration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrierung für das Mitgliederportal' })).toBeVisible();
+}
+
+/** A field is invalid and its message is tied to it. */
+async function expectFieldError(page: Page, label: string | RegExp, message: string | RegExp): Promise<void> {
+  const input = page.getByLabel(label, { exact: typeof label === 'string' });
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription(message instanceof RegExp ? message : new RegExp(escapeRegExp(message)));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function fillData(page: Page, data: { svnr: string; code: string; email: string; password: string }): Promise<void> {
+  await page.getByLabel('Sozialversicherungsnummer').fill(data.svnr);
+  await page.getByLabel('Registrierungscode', { exact: true }).fill(data.code);
+  await page.getByLabel('E-Mail-Adresse', { exact: true }).fill(data.email);
+  await page.getByLabel('E-Mail-Adresse wiederholen').fill(data.email);
+  await passwordField(page).fill(data.password);
+  await page.getByLabel('Passwort wiederholen', { exact: true }).fill(data.password);
+}
+
+test('a new member registers with the code from the letter, activates the access from the mailed link and logs in', async ({ page }) => {
+  await openRegistration(page);
+  await expect(page.getByRole('navigation', { name: 'Schritte der Registrierung' }).locator('[aria-current="step"]')).toHaveText('Daten eingeben');
+  await expectNoSeriousA11yViolations(page, 'registration, step 1');
+
+  // Empty form: every field says what is missing, the summary takes the focus and links to the fields.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Bitte prüfen Sie Ihre Angaben:' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('button')).toHaveCount(6);
+  await expectFieldError(page, 'Sozialversicherungsnummer', 'Bitte geben Sie Ihre Sozialversicherungsnummer ein.');
+  await expectFieldError(page, 'Registrierungscode', 'Bitte geben Sie Ihren Registrierungscode oder Ihr Erstpasswort ein.');
+  await expectFieldError(page, 'Passwort wiederholen', 'Bitte wiederholen Sie das Passwort.');
+  await expectNoSeriousA11yViolations(page, 'registration, step 1 with errors');
+  await summary.getByRole('button', { name: 'Bitte geben Sie Ihre E-Mail-Adresse ein.' }).click();
+  await expect(page.getByLabel('E-Mail-Adresse', { exact: true })).toBeFocused();
+
+  // The SVNR is grouped 4-6 while typing; a wrong check digit, mismatches and a weak password are named.
+  await page.getByLabel('Sozialversicherungsnummer').fill('3011170584');
+  await expect(page.getByLabel('Sozialversicherungsnummer')).toHaveValue('3011 170584');
+  await page.getByLabel('Registrierungscode', { exact: true }).fill(XAVER.code);
+  await page.getByLabel('E-Mail-Adresse', { exact: true }).fill(XAVER.email);
+  await page.getByLabel('E-Mail-Adresse wiederholen').fill('xaver@example.at');
+  await passwordField(page).fill('kurz1');
+  const rules = page.locator('#registration-password-rules');
+  await expect(rules.getByText('einen Kleinbuchstaben')).toContainText('erfüllt');
+  await expect(rules.getByText('eine Ziffer')).toContainText('erfüllt');
+  await expect(rules.getByText('einen Großbuchstaben')).toContainText('noch nicht erfüllt');
+  await expect(rules.getByText('10 bis 100 Zeichen')).toContainText('noch nicht erfüllt');
+  await page.getByLabel('Passwort wiederholen', { exact: true }).fill('kurz2');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expectFieldError(page, 'Sozialversicherungsnummer', /Prüfziffer \(4\. Stelle\)/);
+  await expectFieldError(page, 'E-Mail-Adresse wiederholen', 'Die beiden E-Mail-Adressen stimmen nicht überein.');
+  await expectFieldError(page, 'Passwort', 'Das Passwort muss mindestens 10 Zeichen lang sein.');
+  await expectFieldError(page, 'Passwort wiederholen', 'Die beiden Passwörter stimmen nicht überein.');
+  await expect(page.getByLabel('Registrierungscode', { exact: true })).toHaveAttribute('aria-invalid', 'false');
+
+  // Correct data: step 2, the terms; registering without accepting them is refused at the checkbox.
+  await fillData(page, { ...XAVER, password: NEW_PASSWORD });
+  for (const rule of ['10 bis 100 Zeichen', 'einen Großbuchstaben', 'ein Sonderzeichen']) {
+    await expect(rules.getByText(rule)).not.toContainText('noch nicht');
+  }
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Nutzungsbedingungen' })).toBeFocused();
+  await expect(page.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('target', '_blank');
+  await expectNoSeriousA11yViolations(page, 'registration, step 2 (terms)');
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expectFieldError(page, 'Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.', 'Bitte stimmen Sie den Nutzungsbedingungen zu.');
+  await page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.').check();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+
+  // Step 3: the e-mail verification notice; the mail carries the activation link.
+  await expect(page.getByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeVisible();
+  await expect(page.getByText(`Wir haben Ihnen eine E-Mail an ${XAVER.email} geschickt.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'registration, step 3 (e-mail notice)');
+  const mail = await waitForMail({ to: XAVER.email, subject: 'Bitte bestätigen Sie Ihre Registrierung', since });
+  const link = linkFrom(mail, /#\/activation\?id=/);
+  expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+
+  // Before activation the login is refused; the link activates the access; then the login works.
+  await page.goto('/#/login');
+  await submitLogin(page, XAVER.email, NEW_PASSWORD);
+  await expect(page.getByText('Die Anmeldedaten sind ungültig.').first()).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText('Ihr Zugang wurde aktiviert. Sie können sich jetzt anmelden.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'login after activation');
+  await submitLogin(page, XAVER.email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Xaver');
+});
+
+test('registering again with the same letter opens the already-registered dialog, which leads to password lost', async ({ page }) => {
+  await openRegistration(page);
+  await fillData(page, { ...XAVER, email: 'xaver.zweiter@example.at', password: NEW_PASSWORD });
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.').check();
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Sie sind bereits registriert' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expectNoSeriousA11yViolations(page, 'already-registered dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Passwort vergessen' }).click();
+  await expect(page).toHaveURL(/#\/pwdLost$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen' })).toBeVisible();
+});
+
+test('a code that does not belong to the number is shown at the code field, with the way to order a new one', async ({ page }) => {
+  await openRegistration(page);
+  await fillData(page, { svnr: YVONNE.svnr, code: 'falsch12345', email: 'yvonne.e2e@example.at', password: NEW_PASSWORD });
+  await page.getByRole('radio', { name: /Erstpasswort/ }).check();
+  await expect(page.getByLabel('Erstpasswort', { exact: true })).toHaveValue('falsch12345');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.').check();
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+
+  // Back on step 1, the message at the field (and in the focused summary).
+  await expectFieldError(page, 'Erstpasswort', 'Der Registrierungscode bzw. das Erstpasswort ist für diese Sozialversicherungsnummer nicht gültig.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Bitte prüfen Sie Ihre Angaben:' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'registration, code not valid');
+  await page.getByRole('link', { name: 'Neuen Registrierungscode anfordern' }).click();
+  await expect(page).toHaveURL(/#\/orderRegistrationCode$/);
+});
+
+test('a new code is ordered by post (letter written), and a second order within 7 days names the first possible day', async ({ page }) => {
+  await page.goto('/#/orderRegistrationCode');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrierungscode anfordern' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'order registration code');
+
+  await page.getByRole('button', { name: 'Per Post anfordern' }).click();
+  await expectFieldError(page, 'Sozialversicherungsnummer', 'Bitte geben Sie Ihre Sozialversicherungsnummer ein.');
+  await expectFieldError(page, 'Nachname', 'Bitte geben Sie Ihren Nachnamen ein.');
+
+  // Walter ordered 3 days ago: the answer names the day 7 days after that order.
+  await page.getByLabel('Sozialversicherungsnummer').fill(WALTER.svnr);
+  await page.getByLabel('Nachname').fill(WALTER.lastName);
+  await page.getByRole('button', { name: 'Per Post anfordern' }).click();
+  const nextDay = new Date(Date.now() + 4 * 86_400_000).toLocaleDateString('de-AT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Vienna' });
+  await expect(page.getByRole('alert').filter({ hasText: 'Sie haben bereits einen Code angefordert' })).toContainText(`ab ${nextDay}`);
+
+  // Yvonne gets a first password by post: the letter PDF is written.
+  const lettersDir = join(dirname(process.env.E2E_DATABASE_PATH ?? ''), 'letters');
+  const lettersBefore = countFiles(lettersDir);
+  await page.getByLabel('Sozialversicherungsnummer').fill(YVONNE.svnr);
+  await page.getByLabel('Nachname').fill(YVONNE.lastName);
+  await page.getByRole('radio', { name: /Erstpasswort/ }).check();
+  await page.getByRole('button', { name: 'Per Post anfordern' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihr Registrierungscode ist unterwegs' })).toBeFocused();
+  await expect(page.getByText('innerhalb einer Woche')).toBeVisible();
+  await expect(page.getByText('In den nächsten 7 Tagen können Sie keinen weiteren Code anfordern.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'order registration code, sent');
+  await expect.poll(() => countFiles(lettersDir)).toBe(lettersBefore + 1);
+});
+
+function countFiles(dir: string): number {
+  try {
+    return readdirSync(dir, { recursive: true }).filter((name) => String(name).endsWith('.pdf')).length;
+  } catch {
+    return 0;
+  }
+}
