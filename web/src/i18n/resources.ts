@@ -6,9 +6,10 @@ import investment from './de/investment.json';
 import loginFlow from './de/login-flow.json';
 import login from './de/login.json';
 import registration from './de/registration.json';
+import settings from './de/settings.json';
 import staticPages from './de/static-pages.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...staticPages } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages } },
 } as const;

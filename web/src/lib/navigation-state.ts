@@ -4,7 +4,8 @@
  * move focus to the new page's heading. Features never import each other, so the shapes live here.
  */
 /** `pwdResetSuccess`: the password was reset from the mailed link (spec 000 `loginShowPwdResetSuccess`). */
-export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere', 'pwdResetSuccess'] as const;
+/** `accessDeleted`: the member deleted their portal access on /einstellungen (every session ended). */
+export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere', 'pwdResetSuccess', 'accessDeleted'] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 export const DASHBOARD_NOTICES = ['reviewRegistration'] as const;

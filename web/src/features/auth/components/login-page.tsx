@@ -140,7 +140,7 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
         <p className="lead">{t('login.intro')}</p>
         {data ? <AnnouncementBanner config={data.clientConfig} /> : null}
         {routeNotice ? (
-          <Notice tone={routeNotice === 'loggedOut' || routeNotice === 'pwdResetSuccess' ? 'success' : 'warning'}>{t(`login.notice.${routeNotice}`)}</Notice>
+          <Notice tone={routeNotice === 'loggedOut' || routeNotice === 'pwdResetSuccess' || routeNotice === 'accessDeleted' ? 'success' : 'warning'}>{t(`login.notice.${routeNotice}`)}</Notice>
         ) : null}
         {activationResult && activationResult !== 'pending' ? (
           <Notice tone={activationResult === 'SUCCESSFUL' || activationResult === 'ALREADY_ACTIVATED' ? 'success' : 'error'}>

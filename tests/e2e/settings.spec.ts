@@ -1,0 +1,401 @@
+import Database from 'better-sqlite3';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { DEMO_PASSWORD, logIn, personas, submitLogin } from './helpers/login';
+import { linkFrom, waitForMail } from './helpers/mailbox';
+
+/**
+ * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: anna changes
+ * her address, bank details and e-mail (following the mailed link), sees the changes in her history and in the legacy
+ * REST `getPersonalData`; bad input is refused at the field; one form is used with the keyboard alone; deleting an
+ * access logs out. The e2e database is shared by all specs of a run: anna's e-mail is changed back at the end (and
+ * restored in the database should the test fail half-way), and the access deletion uses a generated member no other
+ * spec uses.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const ANNA_NEW_EMAIL = 'anna.muster.neu@example.at';
+const SHOTS = process.env.SETTINGS_SHOTS === '1';
+
+/** Opens /einstellungen through the main navigation. */
+async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page).toHaveURL(/#\/einstellungen$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+}
+
+function section(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** The legacy personal data as the REST client gets it with the page's session cookie. */
+async function restPersonalData(page: Page): Promise<Record<string, any>> {
+  const response = await page.request.post('/rest/getPersonalData', { headers: { 'X-Application-Version': 'Portal' } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, any>;
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times); fails when it never gets it. */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** The element ids an input's `aria-describedby` names, with their texts. */
+async function describedTexts(input: Locator): Promise<string> {
+  return input.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
+}
+
+/** Today as `DD.MM.YYYY`. */
+function typedToday(): string {
+  const [year, month, day] = isoToday().split('-');
+  return `${day}.${month}.${year}`;
+}
+
+function isoToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function writeDb(sql: string, ...params: unknown[]): void {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) return;
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+function readDb<T>(sql: string, ...params: unknown[]): T[] {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error('E2E_DATABASE_PATH is not set; run the tests through playwright.config.ts');
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+test.afterAll(() => {
+  // Safety net only: should the e-mail test fail between the two changes, anna keeps her login for the other specs.
+  writeDb('update persons set email = ? where email = ?', personas.anna.email, ANNA_NEW_EMAIL);
+});
+
+test('anna changes her address and bank details; the screen, her change history and REST getPersonalData show them', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  await expectNoSeriousA11yViolations(page, 'settings');
+
+  // Address: the form starts with the stored address; the current values are shown above it.
+  const address = section(page, 'Adresse');
+  await expect(address.getByText('Lindengasse 12/4').first()).toBeVisible();
+  await address.getByLabel('Straße und Hausnummer').fill('Neubaugasse 8/3');
+  await address.getByLabel('Postleitzahl').fill('1080');
+  await address.getByLabel('Ort').fill('Wien');
+  await address.getByLabel('Land').selectOption('AT');
+  await expect(address.getByLabel('Gültig ab')).toHaveValue(typedToday());
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
+  await expect(address.locator('dl')).toContainText('Neubaugasse 8/3');
+  await expect(address.locator('dl')).toContainText('1080 Wien');
+
+  // Bank details: IBAN grouped in fours and BIC 4-4-3 while typing.
+  const bank = section(page, 'Bankverbindung');
+  await bank.getByLabel('Kontoinhaberin/Kontoinhaber').fill('Anna Muster');
+  await bank.getByLabel('Name der Bank').fill('Erste Bank');
+  const iban = bank.getByLabel('IBAN');
+  await iban.pressSequentially('at611904300234573201');
+  await expect(iban).toHaveValue('AT61 1904 3002 3457 3201');
+  await expect(iban).toHaveAttribute('inputmode', 'text');
+  expect(await describedTexts(iban)).toContain('Leerzeichen setzen wir für Sie');
+  const bic = bank.getByLabel(/^BIC/);
+  await bic.pressSequentially('giba atww xxx');
+  await expect(bic).toHaveValue('GIBA ATWW XXX');
+  await bank.getByRole('button', { name: 'Bankverbindung speichern' }).click();
+  await expect(bank.getByRole('status')).toHaveText('Ihre neue Bankverbindung ist gespeichert.');
+  await expect(bank.locator('dl')).toContainText('AT61 **** **** **** 3201');
+  await expect(bank.locator('dl')).toContainText('GIBAATWWXXX');
+
+  // The change history lists both changes, newest first, with old → new values.
+  const history = section(page, 'Änderungsverlauf');
+  const table = history.getByRole('table', { name: 'Ihre Änderungen' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Datum', 'Bereich', 'Angabe', 'Änderung']);
+  const postcodeRow = table.getByRole('row').filter({ hasText: 'Postleitzahl' });
+  await expect(postcodeRow).toHaveCount(1);
+  await expect(postcodeRow.getByRole('cell').nth(0)).toHaveText('Adresse');
+  // The arrow is hidden from screen readers, which hear "von … auf …" instead.
+  await expect(postcodeRow.getByRole('cell').nth(2)).toHaveText('von 1070 → auf 1080');
+  await expect(postcodeRow.getByRole('rowheader')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  await expect(table.getByRole('row').filter({ hasText: 'Straße und Hausnummer' })).toContainText('von Lindengasse 12/4 → auf Neubaugasse 8/3');
+  const ibanRow = table.getByRole('row').filter({ hasText: 'Bankverbindung' }).filter({ hasText: 'IBAN' });
+  await expect(ibanRow).toContainText('AT61 **** **** **** 3201');
+  await expectNoSeriousA11yViolations(page, 'settings after changes');
+
+  // The legacy REST door reads the same data.
+  const data = await restPersonalData(page);
+  for (const block of [data.VBVPK, data.VBVVK]) {
+    expect(block.adresse).toMatchObject({ strasse: 'Neubaugasse 8/3', plz: '1080', ort: 'Wien', land: 'AT', gueltigAb: isoToday() });
+    expect(block.bankverbindung).toMatchObject({ kontoinhaber: 'Anna Muster', bankname: 'Erste Bank', iban: 'AT611904300234573201', bic: 'GIBAATWWXXX' });
+  }
+
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: '/tmp/shots/settings-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > 391)
+        .slice(0, 15)
+        .map((element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`),
+    );
+    console.log('wider than 390:', wide);
+    for (let part = 0; part < 8; part++) {
+      await page.evaluate((y) => window.scrollTo(0, y), part * 800);
+      await page.screenshot({ path: `/tmp/shots/settings-390-part${part}.png` });
+    }
+  }
+});
+
+test('bad input is refused at the field: postcode, IBAN checksum, the AT00 placeholder, a missing BIC; nothing is stored', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const before = await restPersonalData(page);
+
+  const address = section(page, 'Adresse');
+  const postcode = address.getByLabel('Postleitzahl');
+  await postcode.fill('108');
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postcode).toBeFocused();
+  expect(await describedTexts(postcode)).toContain('Die Postleitzahl passt nicht zum gewählten Land.');
+  // A postcode that fits another country is fine for that country.
+  await postcode.fill('10115');
+  await address.getByLabel('Land').selectOption('DE');
+  await address.getByLabel('Ort').fill('Berlin');
+  await address.getByLabel('Gültig ab').fill('31.02.2026');
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  expect(await describedTexts(address.getByLabel('Gültig ab'))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
+  await address.getByLabel('Gültig ab').fill('01.01.2999');
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'false');
+  expect(await describedTexts(address.getByLabel('Gültig ab'))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
+
+  const bank = section(page, 'Bankverbindung');
+  const iban = bank.getByLabel('IBAN');
+  const save = bank.getByRole('button', { name: 'Bankverbindung speichern' });
+  await iban.pressSequentially('AT621904300234573201');
+  await save.click();
+  await expect(iban).toHaveAttribute('aria-invalid', 'true');
+  expect(await describedTexts(iban)).toContain('Die IBAN ist ungültig.');
+  expect(await describedTexts(bank.getByLabel('Kontoinhaberin/Kontoinhaber'))).toBe('');
+
+  await iban.fill('');
+  await iban.pressSequentially('AT001904300234573201');
+  await save.click();
+  expect(await describedTexts(iban)).toContain('Bitte geben Sie Ihre vollständige IBAN ein.');
+
+  // An Austrian IBAN is capped at 24 characters as typed (20 without the grouping spaces).
+  await iban.fill('');
+  await iban.pressSequentially('AT6119043002345732019999');
+  await expect(iban).toHaveValue('AT61 1904 3002 3457 3201');
+
+  // A Swiss IBAN is SEPA but outside the EU/EEA: the BIC becomes mandatory.
+  await iban.fill('');
+  await iban.pressSequentially('CH9300762011623852957');
+  await expect(bank.getByLabel('BIC', { exact: true })).toBeVisible();
+  await save.click();
+  const bic = bank.getByLabel('BIC', { exact: true });
+  await expect(bic).toHaveAttribute('aria-invalid', 'true');
+  expect(await describedTexts(bic)).toContain('Für eine IBAN aus diesem Land ist der BIC erforderlich.');
+  await expectNoSeriousA11yViolations(page, 'settings with field errors');
+
+  // Wrong current password and a password not allowed again, from the server.
+  const password = section(page, 'Passwort');
+  await password.getByLabel('Aktuelles Passwort').fill('Falsch#Passwort99');
+  const newPassword = password.getByLabel('Neues Passwort', { exact: true });
+  await newPassword.pressSequentially('Neu#Pass');
+  await expect(password.getByRole('listitem').filter({ hasText: '10 bis 100 Zeichen' })).toContainText('noch nicht erfüllt');
+  await expect(password.getByRole('listitem').filter({ hasText: 'einen Großbuchstaben' })).toContainText(': erfüllt');
+  await newPassword.pressSequentially('wort2027');
+  await expect(password.getByRole('listitem').filter({ hasText: '10 bis 100 Zeichen' })).toContainText(': erfüllt');
+  await password.getByLabel('Neues Passwort wiederholen').fill('Neu#Passwort2027');
+  await password.getByRole('button', { name: 'Passwort ändern' }).click();
+  const current = password.getByLabel('Aktuelles Passwort');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  expect(await describedTexts(current)).toContain('Ihr aktuelles Passwort ist nicht korrekt.');
+
+  const after = await restPersonalData(page);
+  expect(after.VBVPK.adresse).toEqual(before.VBVPK.adresse);
+  expect(after.VBVPK.bankverbindung).toEqual(before.VBVPK.bankverbindung);
+});
+
+test('the address form works with the keyboard alone', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const address = section(page, 'Adresse');
+
+  // From the table of contents into the section, then through the fields in order.
+  await tabTo(page, page.getByRole('navigation', { name: 'Auf dieser Seite' }).getByRole('link', { name: 'Adresse', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(address).toBeFocused();
+  await tabTo(page, address.getByLabel('Straße und Hausnummer'), 5);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Kirchengasse 1');
+  await page.keyboard.press('Tab');
+  await expect(address.getByLabel('Postleitzahl')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('1070');
+  await page.keyboard.press('Tab');
+  await expect(address.getByLabel('Ort')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(address.getByLabel('Land')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(address.getByLabel(/^Postfach/)).toBeFocused();
+  await page.keyboard.type('PF 12');
+  await page.keyboard.press('Enter');
+  await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
+  await expect(address.locator('dl')).toContainText('Kirchengasse 1');
+  await expect(address.locator('dl')).toContainText('PF 12');
+  const data = await restPersonalData(page);
+  expect(data.VBVPK.adresse).toMatchObject({ strasse: 'Kirchengasse 1', plz: '1070', postfach: 'PF 12' });
+});
+
+test('anna changes her e-mail by the mailed link, logs in with it, sees it in her history, and changes it back', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const email = section(page, 'E-Mail-Adresse');
+  await expect(email.locator('dl')).toContainText(personas.anna.email);
+
+  // The confirmation must match.
+  await email.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(ANNA_NEW_EMAIL);
+  await email.getByLabel('Neue E-Mail-Adresse wiederholen').fill('anna.muster.neo@example.at');
+  await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  const confirmation = email.getByLabel('Neue E-Mail-Adresse wiederholen');
+  await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+  expect(await describedTexts(confirmation)).toContain('Die beiden E-Mail-Adressen stimmen nicht überein.');
+
+  const since = Date.now();
+  await confirmation.fill(ANNA_NEW_EMAIL);
+  await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(email.getByRole('status')).toContainText(`Wir haben einen Bestätigungslink an ${ANNA_NEW_EMAIL} gesendet.`);
+  await expect(email.locator('dl')).toContainText('Wartet auf Bestätigung');
+  await expect(email.locator('dl')).toContainText(ANNA_NEW_EMAIL);
+
+  const mail = await waitForMail({ to: ANNA_NEW_EMAIL, since });
+  const link = linkFrom(mail, /#\/emailChange\?token=/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Neue E-Mail-Adresse bestätigen' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Ihre neue E-Mail-Adresse ist bestätigt. Bitte melden Sie sich ab jetzt mit dieser Adresse an.');
+  await expectNoSeriousA11yViolations(page, 'e-mail change confirmed');
+
+  // The same link a second time is used up.
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Dieser Link wurde bereits verwendet oder durch eine neuere Änderung ersetzt.');
+
+  // Log in with the new address; the history and REST show it.
+  await page.context().clearCookies();
+  await page.goto('/#/login');
+  await submitLogin(page, ANNA_NEW_EMAIL, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await openSettings(page);
+  await expect(section(page, 'E-Mail-Adresse').locator('dl')).toContainText(ANNA_NEW_EMAIL);
+  const emailRow = section(page, 'Änderungsverlauf')
+    .getByRole('row')
+    .filter({ hasText: `von ${personas.anna.email} → auf ${ANNA_NEW_EMAIL}` });
+  await expect(emailRow.first()).toBeVisible();
+  expect((await restPersonalData(page)).VBVPK.email).toBe(ANNA_NEW_EMAIL);
+
+  // Change it back, the same way.
+  const back = Date.now();
+  await section(page, 'E-Mail-Adresse').getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(personas.anna.email);
+  await section(page, 'E-Mail-Adresse').getByLabel('Neue E-Mail-Adresse wiederholen').fill(personas.anna.email);
+  await section(page, 'E-Mail-Adresse').getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(section(page, 'E-Mail-Adresse').getByRole('status')).toContainText('Wir haben einen Bestätigungslink');
+  const backLink = linkFrom(await waitForMail({ to: personas.anna.email, since: back }), /#\/emailChange\?token=/);
+  await page.goto(backLink);
+  await expect(page.getByRole('status')).toContainText('Ihre neue E-Mail-Adresse ist bestätigt.');
+  expect((await restPersonalData(page)).VBVPK.email).toBe(personas.anna.email);
+});
+
+test('a link that is not valid shows a clear message', async ({ page }) => {
+  await page.goto('/#/emailChange?token=nicht-gueltig');
+  await expect(page.getByRole('alert')).toHaveText('Der Link ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig geöffnet haben.');
+  await expect(page.getByRole('link', { name: 'Zur Anmeldung' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'e-mail change invalid');
+});
+
+test('deleting the access shows the retention facts first, asks in a dialog, then logs out with a notice', async ({ page }) => {
+  // A generated member no other spec uses, without pending login-flow questions.
+  const [member] = readDb<{ email: string }>(
+    `select p.email from persons p join credentials c on c.person_id = p.id
+      where p.email like '%.%.%@example.at' and c.access_status = 'ACTIVE' and p.membership_status = 'ACTIVE'
+        and p.terms_pending is null and p.email_update_pending is null and p.annual_statement_decision_pending = 0
+        and p.login_data_sync_pending = 0 and p.registration_update_pending = 0
+      order by p.id desc limit 1`,
+  );
+  expect(member, 'a generated member to delete').toBeDefined();
+  const login = await page.request.post('/rest/login', {
+    headers: { 'X-Application-Version': 'Portal' },
+    form: { user: member!.email, password: DEMO_PASSWORD, entryViaQrCode: 'false' },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto('/#/einstellungen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+
+  const deletion = section(page, 'Zugang löschen');
+  await expect(deletion.getByRole('heading', { name: 'Was mit Ihren Daten geschieht' })).toBeVisible();
+  await expect(deletion.getByRole('listitem')).toHaveText([
+    'Ihre Anmeldedaten bewahren wir nach der Löschung noch 10 Jahre auf.',
+    'Protokolldaten speichern wir höchstens 180 Tage.',
+    'Wegen gesetzlicher Aufbewahrungspflichten bewahren wir Daten höchstens 30 Jahre auf.',
+    'Das Portal der Vorsorgekasse steht nach einer Auszahlung 10 Jahre zur Verfügung.',
+  ]);
+
+  // Cancel first: nothing happens and focus returns.
+  const open = deletion.getByRole('button', { name: 'Zugang löschen …' });
+  await open.click();
+  let dialog = page.getByRole('dialog', { name: 'Zugang wirklich löschen?' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'delete access dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+
+  await open.click();
+  dialog = page.getByRole('dialog', { name: 'Zugang wirklich löschen?' });
+  await dialog.getByLabel('Ihr Passwort').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Zugang endgültig löschen' }).click();
+  const confirm = dialog.getByLabel('Ich habe verstanden, dass ich mich danach nicht mehr anmelden kann.');
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Ihr Passwort').fill('Falsch#Passwort99');
+  await confirm.check();
+  await dialog.getByRole('button', { name: 'Zugang endgültig löschen' }).click();
+  expect(await describedTexts(dialog.getByLabel('Ihr Passwort'))).toContain('Das Passwort ist nicht korrekt.');
+
+  await dialog.getByLabel('Ihr Passwort').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Zugang endgültig löschen' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Ihr Zugang zum Mitgliederportal wurde gelöscht' })).toBeVisible();
+  const gone = await page.request.post('/rest/getPersonalData', { headers: { 'X-Application-Version': 'Portal' } });
+  expect(gone.status()).toBe(406);
+
+  await submitLogin(page, member!.email);
+  await expect(page).toHaveURL(/#\/login$/);
+});

@@ -1,0 +1,151 @@
+import './code-fields.css';
+import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+
+/** Letters and digits of `value`, upper-cased: the "electronic" form of an IBAN or a BIC. */
+export function compactCode(value: string): string {
+  return value.replace(/[^0-9a-z]/gi, '').toUpperCase();
+}
+
+/**
+ * Groups `compact` into blocks of the given sizes, separated by one space; the last size repeats for the rest
+ * (`[4]` groups in fours, `[4, 4, 3]` gives `BKAU ATWW XXX`).
+ */
+export function groupCode(compact: string, sizes: readonly number[]): string {
+  const groups: string[] = [];
+  let rest = compact;
+  for (let index = 0; rest.length > 0; index++) {
+    const size = sizes[Math.min(index, sizes.length - 1)] ?? 4;
+    groups.push(rest.slice(0, size));
+    rest = rest.slice(size);
+  }
+  return groups.join(' ');
+}
+
+/** Position in `grouped` just after the `count`-th letter or digit (0 = start). */
+function caretAfter(grouped: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let index = 0; index < grouped.length; index++) {
+    if (/[0-9A-Z]/.test(grouped[index] ?? '')) seen++;
+    if (seen === count) return index + 1;
+  }
+  return grouped.length;
+}
+
+export interface GroupedInputProps {
+  /** Id of the input (the field's label points to it). */
+  id: string;
+  name?: string;
+  /** The grouped text, as shown. */
+  value: string;
+  /** Called with the newly grouped text after each keystroke or paste. */
+  onChange: (grouped: string) => void;
+  onBlur?: () => void;
+  /** Callback ref of the input (react-hook-form's `field.ref`, for focusing a field with an error). */
+  inputRef?: (node: HTMLInputElement | null) => void;
+  /** Block sizes; the last repeats. */
+  sizes: readonly number[];
+  /** Most letters and digits accepted (spaces not counted); more are cut off. */
+  maxCharacters: number;
+  invalid?: boolean;
+  describedBy?: string;
+  placeholder?: string;
+  autoComplete?: string;
+}
+
+/**
+ * A text input that upper-cases what is typed, drops everything but letters and digits, groups it into blocks while
+ * the member types, and keeps the caret after the same character (so editing in the middle works). Screen readers
+ * hear the grouped text; `inputMode="text"` because both IBANs and BICs contain letters.
+ */
+export function GroupedInput({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  sizes,
+  maxCharacters,
+  invalid = false,
+  describedBy,
+  placeholder,
+  autoComplete = 'off',
+}: GroupedInputProps) {
+  const element = useRef<HTMLInputElement | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const input = element.current;
+    if (pendingCaret.current === null || !input || document.activeElement !== input) return;
+    const caret = pendingCaret.current;
+    pendingCaret.current = null;
+    input.setSelectionRange(caret, caret);
+  }, [value]);
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    const caret = event.target.selectionStart ?? raw.length;
+    const before = compactCode(raw.slice(0, caret)).length;
+    const compact = compactCode(raw).slice(0, maxCharacters);
+    const grouped = groupCode(compact, sizes);
+    pendingCaret.current = caretAfter(grouped, Math.min(before, compact.length));
+    onChange(grouped);
+  };
+
+  const setRef = (node: HTMLInputElement | null) => {
+    element.current = node;
+    inputRef?.(node);
+  };
+
+  return (
+    <input
+      ref={setRef}
+      id={id}
+      name={name}
+      type="text"
+      inputMode="text"
+      autoCapitalize="characters"
+      autoCorrect="off"
+      spellCheck={false}
+      autoComplete={autoComplete}
+      className="field__input field__input--code"
+      value={value}
+      placeholder={placeholder}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      onChange={handleChange}
+      onBlur={onBlur}
+    />
+  );
+}
+
+export interface CodeFieldFrameProps {
+  id: string;
+  label: string;
+  hint: string;
+  hintId: string;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}
+
+/** Label, hint, input and error message of an IBAN or BIC field. */
+export function CodeFieldFrame({ id, label, hint, hintId, error, errorId, children }: CodeFieldFrameProps) {
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <p id={hintId} className="field__hint">
+        {hint}
+      </p>
+      {children}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const ConsentSection_SetBenefitStatementDeliveryMutation = graphql(`
+  mutation ConsentSection_SetBenefitStatementDelivery($digital: Boolean!) {
+    setBenefitStatementDelivery(digital: $digital) {
+      ok
+    }
+  }
+`);
+
+/** Benefit statement (Leistungsnachweis) digital or on paper; the screen's query is refetched. */
+export function useSetBenefitStatementDelivery() {
+  return useMutation(ConsentSection_SetBenefitStatementDeliveryMutation, { refetchQueries: ['SettingsPage_Query'], awaitRefetchQueries: true });
+}

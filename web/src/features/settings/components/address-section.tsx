@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { addressInput, createAddressSchema } from '../../../../../server/domain/profile/profile.schemas';
+import { COUNTRIES, countryByCode } from '../../../../../server/domain/shared/countries';
+import { Notice } from '../../../components/ui/notice';
+import { graphql } from '../../../gql';
+import type { AddressSection_PersonFragmentFragment } from '../../../gql/graphql';
+import { formatDate, isIsoDate } from '../../../lib/format';
+import { useChangeAddress } from '../api/change-address';
+import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { formSchema } from './form-schema';
+import { isoToTypedDate, localIsoDate, typedDateToIso } from './local-date';
+import { SettingsSection } from './settings-section';
+import { describedBy, TextField } from './text-field';
+
+export const AddressSectionFragment = graphql(`
+  fragment AddressSection_PersonFragment on Person {
+    address {
+      street
+      postcode
+      city
+      country
+      poBox
+      validFrom
+    }
+  }
+`);
+
+/** Austria first, then every other country of the table by its German name. */
+const COUNTRY_OPTIONS = [...COUNTRIES].sort((a, b) =>
+  a.code === 'AT' ? -1 : b.code === 'AT' ? 1 : a.name.localeCompare(b.name, 'de'),
+);
+
+const FIELDS = ['street', 'postcode', 'city', 'country', 'poBox', 'validFrom'] as const;
+
+/**
+ * Postal address (spec 001 section 5 "Profile address"): street, postcode, city, country from the country table,
+ * optional P.O. box and the valid-from date; the postcode must fit the country. The checks are the shared zod rules
+ * of server/domain/profile/profile.schemas.ts with today's date window.
+ */
+export function AddressSection({ person }: { person: AddressSection_PersonFragmentFragment }) {
+  const { t } = useTranslation();
+  const ids = { country: useId(), countryError: useId() };
+  const today = localIsoDate();
+  const schema = useMemo(() => formSchema(createAddressSchema(today), addressInput), [today]);
+  type Input = z.input<typeof schema>;
+  type Values = z.output<typeof schema>;
+  const [changeAddress, { loading }] = useChangeAddress();
+  const [changed, setChanged] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const { address } = person;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<Input, unknown, Values>({
+    // The date is typed as DD.MM.YYYY; the shared schema checks the ISO date.
+    resolver: (values, context, options) => zodResolver(schema)({ ...values, validFrom: typedDateToIso(values.validFrom) }, context, options),
+    defaultValues: {
+      street: address.street ?? '',
+      postcode: address.postcode ?? '',
+      city: address.city ?? '',
+      country: countryByCode(address.country) ? address.country : 'AT',
+      poBox: address.poBox ?? '',
+      validFrom: isoToTypedDate(today),
+    },
+  });
+  const country = useWatch({ control, name: 'country' });
+
+  const onSubmit = async (values: Values) => {
+    setChanged(false);
+    setFailed(false);
+    try {
+      const { data } = await changeAddress({ variables: { input: values } });
+      const answer = data?.changeAddress;
+      if (answer?.ok) setChanged(true);
+      else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) setFailed(true);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  const countryError = fieldErrorText(t, errors.country?.message);
+  const storedCountry = countryByCode(address.country)?.name ?? address.country;
+  return (
+    <SettingsSection
+      id="address"
+      title={t('settings.address.heading')}
+      intro={<p>{t('settings.address.intro')}</p>}
+      currentLabel={t('settings.current')}
+      current={[
+        { key: 'street', term: t('settings.address.street'), value: address.street || t('settings.notGiven') },
+        {
+          key: 'city',
+          term: `${t('settings.address.postcode')}, ${t('settings.address.city')}`,
+          value: [address.postcode, address.city].filter(Boolean).join(' ') || t('settings.notGiven'),
+        },
+        { key: 'country', term: t('settings.address.country'), value: storedCountry },
+        ...(address.poBox ? [{ key: 'poBox', term: t('settings.address.poBox'), value: address.poBox }] : []),
+        ...(address.validFrom && isIsoDate(address.validFrom)
+          ? [{ key: 'validFrom', term: t('settings.address.validFrom'), value: formatDate(address.validFrom) }]
+          : []),
+      ]}
+      success={changed ? t('settings.address.changed') : null}
+    >
+      {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
+        <TextField
+          label={t('settings.address.street')}
+          autoComplete="street-address"
+          registration={register('street')}
+          error={fieldErrorText(t, errors.street?.message)}
+        />
+        <div className="settings-form__row">
+          <TextField
+            label={t('settings.address.postcode')}
+            autoComplete="postal-code"
+            inputMode={country === 'AT' ? 'numeric' : 'text'}
+            narrow
+            registration={register('postcode')}
+            error={fieldErrorText(t, errors.postcode?.message)}
+          />
+          <TextField
+            label={t('settings.address.city')}
+            autoComplete="address-level2"
+            registration={register('city')}
+            error={fieldErrorText(t, errors.city?.message)}
+          />
+        </div>
+        <div className={countryError ? 'field field--invalid' : 'field'}>
+          <label htmlFor={ids.country} className="field__label">
+            {t('settings.address.country')}
+          </label>
+          <select
+            id={ids.country}
+            className="field__select"
+            autoComplete="country"
+            aria-invalid={Boolean(countryError)}
+            aria-describedby={describedBy(countryError && ids.countryError)}
+            {...register('country')}
+          >
+            {COUNTRY_OPTIONS.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+          {countryError ? (
+            <p id={ids.countryError} className="field__error">
+              {countryError}
+            </p>
+          ) : null}
+        </div>
+        <TextField
+          label={t('settings.address.poBox')}
+          optionalLabel={t('settings.optional')}
+          registration={register('poBox')}
+          error={fieldErrorText(t, errors.poBox?.message)}
+        />
+        <TextField
+          label={t('settings.address.validFrom')}
+          inputMode="numeric"
+          placeholder={t('settings.datePlaceholder')}
+          hint={t('settings.address.validFromHint')}
+          narrow
+          registration={register('validFrom')}
+          error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
+        />
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('settings.address.submit')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { bankDetailsInput, createBankDetailsSchema } from '../../../../../server/domain/profile/profile.schemas';
+import { isBicRequired } from '../../../../../server/domain/shared/countries';
+import { BicInput } from '../../../components/ui/bic-input';
+import { compactCode } from '../../../components/ui/grouped-input';
+import { IbanInput } from '../../../components/ui/iban-input';
+import { Notice } from '../../../components/ui/notice';
+import { graphql } from '../../../gql';
+import type { BankDetailsSection_PersonFragmentFragment } from '../../../gql/graphql';
+import { formatDate, isIsoDate } from '../../../lib/format';
+import { useChangeBankDetails } from '../api/change-bank-details';
+import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { formSchema } from './form-schema';
+import { localIsoDate, typedDateToIso } from './local-date';
+import { SettingsSection } from './settings-section';
+import { TextField } from './text-field';
+
+export const BankDetailsSectionFragment = graphql(`
+  fragment BankDetailsSection_PersonFragment on Person {
+    bankAccount {
+      accountHolder
+      bankName
+      ibanMasked
+      bic
+      validFrom
+    }
+  }
+`);
+
+const FIELDS = ['accountHolder', 'bankName', 'iban', 'bic', 'validFrom'] as const;
+
+/** Whether the IBAN typed so far names a country whose payments need a BIC (country table's intra-EU flag). */
+function bicNeededFor(iban: string | null | undefined): boolean {
+  const country = compactCode(iban ?? '').slice(0, 2);
+  return /^[A-Z]{2}$/.test(country) && isBicRequired(country);
+}
+
+/**
+ * Bank details (spec 001 section 5 "Bank data", spec 000 section 5 IBAN, BIC and SEPA check): account holder, bank
+ * name, IBAN grouped in fours as typed, BIC grouped 4-4-3 (required when the IBAN's country is outside the EU/EEA),
+ * optional valid-from date. The shared zod rules of server/domain/profile/profile.schemas.ts check it.
+ */
+export function BankDetailsSection({ person }: { person: BankDetailsSection_PersonFragmentFragment }) {
+  const { t } = useTranslation();
+  const today = localIsoDate();
+  const schema = useMemo(() => formSchema(createBankDetailsSchema(today), bankDetailsInput), [today]);
+  type Input = z.input<typeof schema>;
+  type Values = z.output<typeof schema>;
+  const [changeBankDetails, { loading }] = useChangeBankDetails();
+  const [changed, setChanged] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const account = person.bankAccount;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<Input, unknown, Values>({
+    // The date is typed as DD.MM.YYYY; the shared schema checks the ISO date.
+    resolver: (values, context, options) => zodResolver(schema)({ ...values, validFrom: typedDateToIso(values.validFrom) }, context, options),
+    defaultValues: { accountHolder: account?.accountHolder ?? '', bankName: account?.bankName ?? '', iban: '', bic: '', validFrom: '' },
+  });
+  const iban = useWatch({ control, name: 'iban' });
+  const bicNeeded = bicNeededFor(iban);
+
+  const onSubmit = async (values: Values) => {
+    setChanged(false);
+    setFailed(false);
+    try {
+      const { data } = await changeBankDetails({ variables: { input: values } });
+      const answer = data?.changeBankDetails;
+      if (answer?.ok) {
+        setChanged(true);
+        const stored = answer.person?.bankAccount;
+        reset({ accountHolder: stored?.accountHolder ?? values.accountHolder, bankName: stored?.bankName ?? values.bankName, iban: '', bic: '', validFrom: '' });
+      } else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+        setFailed(true);
+      }
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  const current = account
+    ? [
+        { key: 'holder', term: t('settings.bank.accountHolder'), value: account.accountHolder },
+        { key: 'bank', term: t('settings.bank.bankName'), value: account.bankName },
+        { key: 'iban', term: t('settings.bank.iban'), value: <span className="settings-code">{account.ibanMasked}</span> },
+        ...(account.bic ? [{ key: 'bic', term: t('settings.bank.bic'), value: <span className="settings-code">{account.bic}</span> }] : []),
+        ...(isIsoDate(account.validFrom) ? [{ key: 'validFrom', term: t('settings.bank.validFrom'), value: formatDate(account.validFrom) }] : []),
+      ]
+    : [];
+
+  return (
+    <SettingsSection
+      id="bank"
+      title={t('settings.bank.heading')}
+      intro={
+        <>
+          <p>{t('settings.bank.intro')}</p>
+          {account ? null : <p className="muted">{t('settings.bank.none')}</p>}
+        </>
+      }
+      currentLabel={t('settings.current')}
+      current={current}
+      success={changed ? t('settings.bank.changed') : null}
+    >
+      {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
+        <TextField
+          label={t('settings.bank.accountHolder')}
+          autoComplete="name"
+          registration={register('accountHolder')}
+          error={fieldErrorText(t, errors.accountHolder?.message)}
+        />
+        <TextField
+          label={t('settings.bank.bankName')}
+          autoComplete="off"
+          registration={register('bankName')}
+          error={fieldErrorText(t, errors.bankName?.message)}
+        />
+        <Controller
+          control={control}
+          name="iban"
+          render={({ field }) => (
+            <IbanInput
+              label={t('settings.bank.iban')}
+              hint={t('settings.bank.ibanHint')}
+              error={fieldErrorText(t, errors.iban?.message)}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="bic"
+          render={({ field }) => (
+            <BicInput
+              label={bicNeeded ? t('settings.bank.bic') : `${t('settings.bank.bic')} ${t('settings.optional')}`}
+              hint={bicNeeded ? t('settings.bank.bicHintRequired') : t('settings.bank.bicHintOptional')}
+              error={fieldErrorText(t, errors.bic?.message)}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        />
+        <TextField
+          label={t('settings.bank.validFrom')}
+          optionalLabel={t('settings.optional')}
+          inputMode="numeric"
+          placeholder={t('settings.datePlaceholder')}
+          hint={t('settings.bank.validFromHint')}
+          narrow
+          registration={register('validFrom')}
+          error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
+        />
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('settings.bank.submit')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,88 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { countryByCode } from '../../../../../server/domain/shared/countries';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { graphql } from '../../../gql';
+import type { ChangeHistorySection_PersonFragmentFragment } from '../../../gql/graphql';
+import { formatDate, isIsoDate } from '../../../lib/format';
+import settings from '../../../i18n/de/settings.json';
+import { formatDateTime } from './local-date';
+import { SettingsSection } from './settings-section';
+
+export const ChangeHistorySectionFragment = graphql(`
+  fragment ChangeHistorySection_PersonFragment on Person {
+    changeHistory(first: 50) {
+      id
+      changedAt
+      actor
+      area
+      field
+      oldValue
+      newValue
+    }
+  }
+`);
+
+type FieldKey = keyof typeof settings.settings.history.fields;
+const FIELD_KEYS = new Set(Object.keys(settings.settings.history.fields));
+
+function fieldLabel(t: TFunction, field: string): string {
+  return FIELD_KEYS.has(field) ? t(`settings.history.fields.${field as FieldKey}`) : field;
+}
+
+/** A logged value as the member reads it: yes/no, `DD.MM.YYYY`, a country's name, or the text; "–" for none. */
+function valueText(t: TFunction, field: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return t('settings.history.none');
+  if (value === 'true' || value === 'false') return t(`settings.history.values.${value}`);
+  if (isIsoDate(value)) return formatDate(value);
+  if (field === 'country') return countryByCode(value)?.name ?? value;
+  return value;
+}
+
+/**
+ * The member's own change log (issue 6 item 7), newest first: a table with the time (`DD.MM.YYYY HH:mm`), the area,
+ * the field and the change from the old to the new value. Passwords never appear; IBANs come masked from the server.
+ */
+export function ChangeHistorySection({ person }: { person: ChangeHistorySection_PersonFragmentFragment }) {
+  const { t } = useTranslation();
+  const entries = person.changeHistory;
+  return (
+    <SettingsSection id="history" title={t('settings.history.heading')} intro={<p>{t('settings.history.intro')}</p>}>
+      {entries.length === 0 ? (
+        <EmptyState>{t('settings.history.empty')}</EmptyState>
+      ) : (
+        <div className="settings-history" role="region" aria-label={t('settings.history.caption')} tabIndex={0}>
+          <table className="amount-table settings-history__table">
+            <caption>{t('settings.history.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.history.date')}</th>
+                <th scope="col">{t('settings.history.area')}</th>
+                <th scope="col">{t('settings.history.field')}</th>
+                <th scope="col">{t('settings.history.change')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row" className="settings-history__date">
+                    {formatDateTime(entry.changedAt)}
+                  </th>
+                  <td>{t(`settings.history.areas.${entry.area}`)}</td>
+                  <td>{fieldLabel(t, entry.field)}</td>
+                  <td className="settings-history__change">
+                    <span className="visually-hidden">{t('settings.history.from')} </span>
+                    <span className="settings-history__old">{valueText(t, entry.field, entry.oldValue)}</span>
+                    <span aria-hidden="true"> → </span>
+                    <span className="visually-hidden">{t('settings.history.to')} </span>
+                    <span className="settings-history__new">{valueText(t, entry.field, entry.newValue)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}

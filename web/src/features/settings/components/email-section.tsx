@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { emailChangeInput, emailChangeSchema } from '../../../../../server/domain/profile/profile.schemas';
+import { Notice } from '../../../components/ui/notice';
+import { graphql } from '../../../gql';
+import type { EmailSection_PersonFragmentFragment } from '../../../gql/graphql';
+import { useRequestEmailChange } from '../api/request-email-change';
+import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { formSchema } from './form-schema';
+import { SettingsSection } from './settings-section';
+import { TextField } from './text-field';
+
+export const EmailSectionFragment = graphql(`
+  fragment EmailSection_PersonFragment on Person {
+    email
+    pendingEmail
+  }
+`);
+
+const schema = formSchema(emailChangeSchema, emailChangeInput);
+type EmailFormInput = z.input<typeof schema>;
+type EmailFormValues = z.output<typeof schema>;
+const FIELDS = ['newEmail', 'newEmailConfirmation'] as const;
+
+/**
+ * E-mail change (spec 001 sections 2 and 8 "Profile"): the new address twice; the server mails a confirmation link to
+ * the new address, and the login e-mail changes only when the member opens it (route `#/emailChange?token=…`).
+ */
+export function EmailSection({ person }: { person: EmailSection_PersonFragmentFragment }) {
+  const { t } = useTranslation();
+  const [requestEmailChange, { loading }] = useRequestEmailChange();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [problem, setProblem] = useState<'internalError' | 'email.tooManyRequests' | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<EmailFormInput, unknown, EmailFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { newEmail: '', newEmailConfirmation: '' },
+  });
+
+  const onSubmit = async (values: EmailFormValues) => {
+    const raw = getValues();
+    setSentTo(null);
+    setProblem(null);
+    if (person.email && values.newEmail === person.email.toLowerCase()) {
+      setError('newEmail', { type: 'client', message: 'UNCHANGED' }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const { data } = await requestEmailChange({
+        variables: { input: { newEmail: raw.newEmail ?? '', newEmailConfirmation: raw.newEmailConfirmation ?? '' } },
+      });
+      const answer = data?.requestEmailChange;
+      if (answer?.ok) {
+        setSentTo(answer.pendingEmail ?? values.newEmail);
+        reset();
+      } else if (answer?.code === 'ERROR_MAIL_NOT_UNIQUE') {
+        setError('newEmail', { type: 'server', message: 'EMAIL_NOT_UNIQUE' }, { shouldFocus: true });
+      } else if (answer?.code === 'ERROR_TOO_MANY_REQUESTS') {
+        setProblem('email.tooManyRequests');
+      } else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+        setProblem('internalError');
+      }
+    } catch {
+      setProblem('internalError');
+    }
+  };
+
+  return (
+    <SettingsSection
+      id="email"
+      title={t('settings.email.heading')}
+      intro={<p>{t('settings.email.intro')}</p>}
+      currentLabel={t('settings.current')}
+      current={[
+        { key: 'email', term: t('settings.email.currentEmail'), value: person.email ?? t('settings.notGiven') },
+        ...(person.pendingEmail ? [{ key: 'pending', term: t('settings.email.pendingEmail'), value: person.pendingEmail }] : []),
+      ]}
+      success={sentTo ? t('settings.email.sent', { email: sentTo }) : null}
+    >
+      {problem ? <Notice tone="error">{t(`settings.${problem}`)}</Notice> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>
+        <TextField
+          label={t('settings.email.newEmail')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          registration={register('newEmail')}
+          error={fieldErrorText(t, errors.newEmail?.message)}
+        />
+        <TextField
+          label={t('settings.email.newEmailConfirmation')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          registration={register('newEmailConfirmation')}
+          error={fieldErrorText(t, errors.newEmailConfirmation?.message)}
+        />
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('settings.email.submit')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}

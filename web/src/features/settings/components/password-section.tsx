@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { changePasswordSchema, passwordRuleChecks, type ChangePasswordFormInput } from '../../../../../server/domain/registration/registration.schemas';
+import { Notice } from '../../../components/ui/notice';
+import { PasswordRules } from '../../../components/ui/password-rules';
+import { useChangePassword } from '../api/change-password';
+import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { SettingsSection } from './settings-section';
+import { TextField } from './text-field';
+
+const FIELDS = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
+const RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;
+
+/**
+ * Password change (spec 001 sections 2 and 8 "Profile"; spec 000 section 5 "Password"): the current password, the new
+ * one with the live rules checklist, and its repetition. The rules are the shared ones of
+ * server/domain/registration/registration.schemas.ts; "wrong current password" and "already used" come from the server.
+ */
+export function PasswordSection() {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  const [changePassword, { loading }] = useChangePassword();
+  const [changed, setChanged] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [shown, setShown] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', newPasswordConfirmation: '' },
+  });
+  const newPassword = useWatch({ control, name: 'newPassword' }) ?? '';
+  const checks = passwordRuleChecks(newPassword);
+
+  const onSubmit = async (values: ChangePasswordFormInput) => {
+    setChanged(false);
+    setFailed(false);
+    try {
+      const { data } = await changePassword({ variables: { input: values } });
+      const answer = data?.changePassword;
+      if (answer?.ok) {
+        setChanged(true);
+        reset();
+        return;
+      }
+      if (answer?.status === 'ERROR_WRONG_CURRENT_PASSWORD') {
+        setError('currentPassword', { type: 'server', message: 'WRONG_CURRENT_PASSWORD' }, { shouldFocus: true });
+      } else if (answer?.status === 'ERROR_PW_ALREADY_USED') {
+        setError('newPassword', { type: 'server', message: 'PASSWORD_ALREADY_USED' }, { shouldFocus: true });
+      } else if (!answer || answer.status === 'ERROR' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+        setFailed(true);
+      }
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  const type = shown ? 'text' : 'password';
+  return (
+    <SettingsSection
+      id="password"
+      title={t('settings.password.heading')}
+      intro={<p>{t('settings.password.intro')}</p>}
+      success={changed ? t('settings.password.changed') : null}
+    >
+      {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>
+        <TextField
+          label={t('settings.password.currentPassword')}
+          type={type}
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={fieldErrorText(t, errors.currentPassword?.message)}
+        />
+        <TextField
+          label={t('settings.password.newPassword')}
+          type={type}
+          autoComplete="new-password"
+          registration={register('newPassword')}
+          error={fieldErrorText(t, errors.newPassword?.message)}
+          extraDescribedBy={rulesId}
+          after={
+            <PasswordRules
+              id={rulesId}
+              title={t('settings.password.rules.title')}
+              metLabel={t('settings.password.rules.met')}
+              unmetLabel={t('settings.password.rules.unmet')}
+              rules={RULES.map((rule) => ({ key: rule, label: t(`settings.password.rules.${rule}`), met: checks[rule] }))}
+            />
+          }
+        />
+        <TextField
+          label={t('settings.password.newPasswordConfirmation')}
+          type={type}
+          autoComplete="new-password"
+          registration={register('newPasswordConfirmation')}
+          error={fieldErrorText(t, errors.newPasswordConfirmation?.message)}
+        />
+        <div className="checkbox settings-form__show">
+          <input id={`${rulesId}-show`} type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />
+          <label htmlFor={`${rulesId}-show`}>{t('settings.password.show')}</label>
+        </div>
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('settings.password.submit')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,40 @@
+import { useId, type ReactNode } from 'react';
+import { DescriptionList, type DescriptionItem } from '../../../components/ui/description-list';
+
+interface SettingsSectionProps {
+  /** Anchor id of the section (the page's table of contents points to it). */
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  /** The values stored now, shown above the form. */
+  current?: readonly DescriptionItem[];
+  /** Caption of the current values. */
+  currentLabel?: string;
+  /** Success text after the last submission; announced politely. */
+  success?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * One section of the settings screen: heading, the stored values, a live status line for the success notice (the
+ * `role="status"` region exists before the text appears, so screen readers announce it), and the section's form.
+ */
+export function SettingsSection({ id, title, intro, current, currentLabel, success, children }: SettingsSectionProps) {
+  const headingId = useId();
+  return (
+    <section id={id} className="card settings-section" aria-labelledby={headingId} tabIndex={-1}>
+      <h2 id={headingId}>{title}</h2>
+      {intro ? <div className="settings-section__intro">{intro}</div> : null}
+      {current && current.length > 0 ? (
+        <div className="settings-section__current">
+          {currentLabel ? <h3 className="settings-section__current-title">{currentLabel}</h3> : null}
+          <DescriptionList items={current} />
+        </div>
+      ) : null}
+      <div role="status" className="settings-section__status">
+        {success ? <p className="notice notice--success">{success}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** Space-separated ids, or undefined when there are none. */
+export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list === '' ? undefined : list;
+}
+
+interface TextFieldProps {
+  label: string;
+  /** The react-hook-form registration of the field. */
+  registration: UseFormRegisterReturn;
+  /** The message of a failed check (already translated); sets `aria-invalid` and is tied to the input. */
+  error?: string;
+  /** A hint under the label, read with the field. */
+  hint?: string;
+  /** "(optional)" after the label. */
+  optionalLabel?: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
+  /** Ids of further describing elements, for example a rules checklist. */
+  extraDescribedBy?: string;
+  /** Shown after the input, for example a rules checklist. */
+  after?: ReactNode;
+  maxLength?: number;
+  placeholder?: string;
+  /** Narrow input for short values such as a postcode. */
+  narrow?: boolean;
+}
+
+/**
+ * A labelled text input of a settings form: the error message sits under the input, tied with `aria-describedby`
+ * and flagged with `aria-invalid` (WCAG 3.3.1).
+ */
+export function TextField({
+  label,
+  registration,
+  error,
+  hint,
+  optionalLabel,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  extraDescribedBy,
+  after,
+  maxLength,
+  placeholder,
+  narrow = false,
+}: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {optionalLabel ? <span className="field__optional"> {optionalLabel}</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        type={type}
+        className={narrow ? 'field__input field__input--narrow' : 'field__input'}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        spellCheck={false}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(hint && hintId, extraDescribedBy, error && errorId)}
+        {...registration}
+      />
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+      {after}
+    </div>
+  );
+}
