@@ -6,6 +6,8 @@ export const BIC_MAX_CHARACTERS = 11;
 
 export interface BicInputProps {
   label: string;
+  /** Shown after the label in normal weight while the BIC is optional, for example "(optional)". */
+  optionalLabel?: string;
   /** Format hint under the label (and whether the BIC is needed); read with the field (`aria-describedby`). */
   hint: string;
   /** Message of a failed check, shown under the field and tied to it. */
@@ -24,12 +26,12 @@ export interface BicInputProps {
  * 11 characters without spaces. Whether a BIC is required (the country table's intra-EU flag) and valid is the form's
  * zod schema's to decide.
  */
-export function BicInput({ label, hint, error, name, value, onChange, onBlur, inputRef }: BicInputProps) {
+export function BicInput({ label, optionalLabel, hint, error, name, value, onChange, onBlur, inputRef }: BicInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <CodeFieldFrame id={id} label={label} hint={hint} hintId={hintId} error={error} errorId={errorId}>
+    <CodeFieldFrame id={id} label={label} optionalLabel={optionalLabel} hint={hint} hintId={hintId} error={error} errorId={errorId}>
       <GroupedInput
         id={id}
         name={name}

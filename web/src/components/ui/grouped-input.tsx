@@ -123,6 +123,8 @@ export function GroupedInput({
 export interface CodeFieldFrameProps {
   id: string;
   label: string;
+  /** Shown after the label in normal weight, for example "(optional)". */
+  optionalLabel?: string;
   hint: string;
   hintId: string;
   error?: string;
@@ -131,11 +133,12 @@ export interface CodeFieldFrameProps {
 }
 
 /** Label, hint, input and error message of an IBAN or BIC field. */
-export function CodeFieldFrame({ id, label, hint, hintId, error, errorId, children }: CodeFieldFrameProps) {
+export function CodeFieldFrame({ id, label, optionalLabel, hint, hintId, error, errorId, children }: CodeFieldFrameProps) {
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id} className="field__label">
         {label}
+        {optionalLabel ? <span className="field__optional"> {optionalLabel}</span> : null}
       </label>
       <p id={hintId} className="field__hint">
         {hint}

@@ -146,7 +146,8 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           name="bic"
           render={({ field }) => (
             <BicInput
-              label={bicNeeded ? t('settings.bank.bic') : `${t('settings.bank.bic')} ${t('settings.optional')}`}
+              label={t('settings.bank.bic')}
+              optionalLabel={bicNeeded ? undefined : t('settings.optional')}
               hint={bicNeeded ? t('settings.bank.bicHintRequired') : t('settings.bank.bicHintOptional')}
               error={fieldErrorText(t, errors.bic?.message)}
               name={field.name}

@@ -52,25 +52,37 @@ export function ChangeHistorySection({ person }: { person: ChangeHistorySection_
         <EmptyState>{t('settings.history.empty')}</EmptyState>
       ) : (
         <div className="settings-history" role="region" aria-label={t('settings.history.caption')} tabIndex={0}>
-          <table className="amount-table settings-history__table">
+          <table className="amount-table settings-history__table" role="table">
             <caption>{t('settings.history.caption')}</caption>
             <thead>
-              <tr>
-                <th scope="col">{t('settings.history.date')}</th>
-                <th scope="col">{t('settings.history.area')}</th>
-                <th scope="col">{t('settings.history.field')}</th>
-                <th scope="col">{t('settings.history.change')}</th>
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {t('settings.history.date')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('settings.history.area')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('settings.history.field')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('settings.history.change')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <th scope="row" className="settings-history__date">
+                <tr key={entry.id} role="row">
+                  <th scope="row" role="rowheader" className="settings-history__date">
                     {formatDateTime(entry.changedAt)}
                   </th>
-                  <td>{t(`settings.history.areas.${entry.area}`)}</td>
-                  <td>{fieldLabel(t, entry.field)}</td>
-                  <td className="settings-history__change">
+                  <td role="cell" className="settings-history__area">
+                    {t(`settings.history.areas.${entry.area}`)}
+                  </td>
+                  <td role="cell" className="settings-history__field">
+                    {fieldLabel(t, entry.field)}
+                  </td>
+                  <td role="cell" className="settings-history__change">
                     <span className="visually-hidden">{t('settings.history.from')} </span>
                     <span className="settings-history__old">{valueText(t, entry.field, entry.oldValue)}</span>
                     <span aria-hidden="true"> → </span>
