@@ -28,11 +28,11 @@ function compactEuros(cents: number): string {
   return `${euros}\u00A0€`;
 }
 
-const ROW_HEIGHT = 22;
-const BAR_HEIGHT = 14;
-const WIDTH = 360;
+const ROW_HEIGHT = 24;
+const BAR_HEIGHT = 15;
+const WIDTH = 300;
 const YEAR_WIDTH = 40;
-const VALUE_WIDTH = 84;
+const VALUE_WIDTH = 74;
 
 /**
  * The entitlement over the years as a horizontal SVG bar chart (one bar per statement, oldest on top), followed by
