@@ -182,6 +182,7 @@ test('a reset link older than 24 hours shows the expiry message and leads to a n
 test('a member whose password no longer meets the rules sets a new one after the security-update dialog and is logged in', async ({ page }) => {
   const email = 'zoe.unsicher@example.at';
   await page.goto('/#/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
   await submitLogin(page, email);
 
   await expect(page).toHaveURL(/#\/pwdChange$/);

@@ -105,6 +105,7 @@ test('a new member registers with the code from the letter, activates the access
 
   // Before activation the login is refused; the link activates the access; then the login works.
   await page.goto('/#/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
   await submitLogin(page, XAVER.email, NEW_PASSWORD);
   await expect(page.getByText('Die Anmeldedaten sind ungültig.').first()).toBeVisible();
   await page.goto(link);
@@ -187,3 +188,33 @@ function countFiles(dir: string): number {
     return 0;
   }
 }
+
+test('during the login a member changes the stored e-mail on /updateRegistration instead of confirming it, and is logged in', async ({ page }) => {
+  const vera = 'vera.pkmail@example.at';
+  const newEmail = 'vera.neu.e2e@example.at';
+  await page.goto('/#/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+  await submitLogin(page, vera);
+  await expect(page).toHaveURL(/#\/updateRegistration\/UPDATE_PK_MAIL$/);
+  const form = page.getByRole('region', { name: 'E-Mail-Adresse ändern' });
+  await expect(form).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'update registration with the e-mail change');
+
+  // Mismatch, then an address another member uses: both named at their fields.
+  await form.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(newEmail);
+  await form.getByLabel('Neue E-Mail-Adresse wiederholen').fill('vera.anders@example.at');
+  await form.getByRole('button', { name: 'E-Mail-Adresse ändern und weiter' }).click();
+  await expectFieldError(page, 'Neue E-Mail-Adresse wiederholen', 'Die beiden E-Mail-Adressen stimmen nicht überein.');
+  await form.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill('anna.muster@example.at');
+  await form.getByLabel('Neue E-Mail-Adresse wiederholen').fill('anna.muster@example.at');
+  await form.getByRole('button', { name: 'E-Mail-Adresse ändern und weiter' }).click();
+  await expectFieldError(page, 'Neue E-Mail-Adresse', /Diese E-Mail-Adresse wird bereits für einen anderen Zugang verwendet\./);
+  await expectNoSeriousA11yViolations(page, 'update registration, e-mail taken');
+
+  const since = Date.now();
+  await form.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(newEmail);
+  await form.getByLabel('Neue E-Mail-Adresse wiederholen').fill(newEmail);
+  await form.getByRole('button', { name: 'E-Mail-Adresse ändern und weiter' }).click();
+  await expect(page.getByRole('dialog').or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ })).first()).toBeVisible();
+  await waitForMail({ to: newEmail, subject: 'Ihre E-Mail-Adresse wurde geändert', since });
+});
