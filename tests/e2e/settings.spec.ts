@@ -122,7 +122,7 @@ test('anna changes her address and bank details; the screen, her change history 
   await iban.pressSequentially('at611904300234573201');
   await expect(iban).toHaveValue('AT61 1904 3002 3457 3201');
   await expect(iban).toHaveAttribute('inputmode', 'text');
-  expect(await describedTexts(iban)).toContain('Leerzeichen setzen wir für Sie');
+  await expect.poll(() => describedTexts(iban)).toContain('Leerzeichen setzen wir für Sie');
   const bic = bank.getByLabel(/^BIC/);
   await bic.pressSequentially('giba atww xxx');
   await expect(bic).toHaveValue('GIBA ATWW XXX');
@@ -187,18 +187,18 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(postcode).toHaveAttribute('aria-invalid', 'true');
   await expect(postcode).toBeFocused();
-  expect(await describedTexts(postcode)).toContain('Die Postleitzahl passt nicht zum gewählten Land.');
+  await expect.poll(() => describedTexts(postcode)).toContain('Die Postleitzahl passt nicht zum gewählten Land.');
   // A postcode that fits another country is fine for that country.
   await postcode.fill('10115');
   await address.getByLabel('Land').selectOption('DE');
   await address.getByLabel('Ort').fill('Berlin');
   await address.getByLabel('Gültig ab').fill('31.02.2026');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
-  expect(await describedTexts(address.getByLabel('Gültig ab'))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
+  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab'))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
   await address.getByLabel('Gültig ab').fill('01.01.2999');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(postcode).toHaveAttribute('aria-invalid', 'false');
-  expect(await describedTexts(address.getByLabel('Gültig ab'))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
+  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab'))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
 
   const bank = section(page, 'Bankverbindung');
   const iban = bank.getByLabel('IBAN');
@@ -206,13 +206,13 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await iban.pressSequentially('AT621904300234573201');
   await save.click();
   await expect(iban).toHaveAttribute('aria-invalid', 'true');
-  expect(await describedTexts(iban)).toContain('Die IBAN ist ungültig.');
-  expect(await describedTexts(bank.getByLabel('Kontoinhaberin/Kontoinhaber'))).toBe('');
+  await expect.poll(() => describedTexts(iban)).toContain('Die IBAN ist ungültig.');
+  await expect.poll(() => describedTexts(bank.getByLabel('Kontoinhaberin/Kontoinhaber'))).toBe('');
 
   await iban.fill('');
   await iban.pressSequentially('AT001904300234573201');
   await save.click();
-  expect(await describedTexts(iban)).toContain('Bitte geben Sie Ihre vollständige IBAN ein.');
+  await expect.poll(() => describedTexts(iban)).toContain('Bitte geben Sie Ihre vollständige IBAN ein.');
 
   // An Austrian IBAN is capped at 24 characters as typed (20 without the grouping spaces).
   await iban.fill('');
@@ -226,7 +226,7 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await save.click();
   const bic = bank.getByLabel('BIC', { exact: true });
   await expect(bic).toHaveAttribute('aria-invalid', 'true');
-  expect(await describedTexts(bic)).toContain('Für eine IBAN aus diesem Land ist der BIC erforderlich.');
+  await expect.poll(() => describedTexts(bic)).toContain('Für eine IBAN aus diesem Land ist der BIC erforderlich.');
   await expectNoSeriousA11yViolations(page, 'settings with field errors');
 
   // Wrong current password and a password not allowed again, from the server.
@@ -242,7 +242,7 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await password.getByRole('button', { name: 'Passwort ändern' }).click();
   const current = password.getByLabel('Aktuelles Passwort');
   await expect(current).toHaveAttribute('aria-invalid', 'true');
-  expect(await describedTexts(current)).toContain('Ihr aktuelles Passwort ist nicht korrekt.');
+  await expect.poll(() => describedTexts(current)).toContain('Ihr aktuelles Passwort ist nicht korrekt.');
 
   const after = await restPersonalData(page);
   expect(after.VBVPK.adresse).toEqual(before.VBVPK.adresse);
@@ -292,9 +292,18 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   const confirmation = email.getByLabel('Neue E-Mail-Adresse wiederholen');
   await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
-  expect(await describedTexts(confirmation)).toContain('Die beiden E-Mail-Adressen stimmen nicht überein.');
+  await expect.poll(() => describedTexts(confirmation)).toContain('Die beiden E-Mail-Adressen stimmen nicht überein.');
+
+  // An address another access uses is refused by the server, at the field.
+  await email.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(personas.bernd.email);
+  await confirmation.fill(personas.bernd.email);
+  await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  const newEmail = email.getByLabel('Neue E-Mail-Adresse', { exact: true });
+  await expect(newEmail).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => describedTexts(newEmail)).toContain('Diese E-Mail-Adresse wird bereits für einen anderen Zugang verwendet.');
 
   const since = Date.now();
+  await newEmail.fill(ANNA_NEW_EMAIL);
   await confirmation.fill(ANNA_NEW_EMAIL);
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(email.getByRole('status')).toContainText(`Wir haben einen Bestätigungslink an ${ANNA_NEW_EMAIL} gesendet.`);
@@ -344,23 +353,69 @@ test('a link that is not valid shows a clear message', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'e-mail change invalid');
 });
 
-test('deleting the access shows the retention facts first, asks in a dialog, then logs out with a notice', async ({ page }) => {
-  // A generated member no other spec uses, without pending login-flow questions.
-  const [member] = readDb<{ email: string }>(
+/** A generated member (by position from the newest) that no other spec uses, without pending login-flow questions. */
+function generatedMember(offset: number): string {
+  const rows = readDb<{ email: string }>(
     `select p.email from persons p join credentials c on c.person_id = p.id
       where p.email like '%.%.%@example.at' and c.access_status = 'ACTIVE' and p.membership_status = 'ACTIVE'
         and p.terms_pending is null and p.email_update_pending is null and p.annual_statement_decision_pending = 0
         and p.login_data_sync_pending = 0 and p.registration_update_pending = 0
-      order by p.id desc limit 1`,
+      order by p.id desc limit 1 offset ?`,
+    offset,
   );
-  expect(member, 'a generated member to delete').toBeDefined();
+  expect(rows[0], 'a generated member').toBeDefined();
+  return rows[0]!.email;
+}
+
+/** Logs in over REST with the page's cookie store (no login-time dialogs) and opens /einstellungen. */
+async function openSettingsAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const login = await page.request.post('/rest/login', {
     headers: { 'X-Application-Version': 'Portal' },
-    form: { user: member!.email, password: DEMO_PASSWORD, entryViaQrCode: 'false' },
+    form: { user: email, password, entryViaQrCode: 'false' },
   });
   expect(login.status()).toBe(200);
   await page.goto('/#/einstellungen');
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+}
+
+test('a member changes the password; a recent password is refused as already used; only the new one logs in', async ({ page }) => {
+  const member = generatedMember(1);
+  const newPassword = 'Sommer#Wiese2027';
+  await openSettingsAs(page, member);
+  const password = section(page, 'Passwort');
+  await password.getByLabel('Aktuelles Passwort').fill(DEMO_PASSWORD);
+  await password.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
+  await password.getByLabel('Neues Passwort wiederholen').fill('Sommer#Wiese2028');
+  await password.getByRole('button', { name: 'Passwort ändern' }).click();
+  const repeat = password.getByLabel('Neues Passwort wiederholen');
+  await expect.poll(() => describedTexts(repeat)).toContain('Die beiden Passwörter stimmen nicht überein.');
+  await repeat.fill(newPassword);
+  await password.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(password.getByRole('status')).toHaveText('Ihr Passwort wurde geändert.');
+  await expect(password.getByLabel('Aktuelles Passwort')).toHaveValue('');
+  await expect(section(page, 'Änderungsverlauf').getByRole('row').filter({ hasText: 'Passwort' }).first()).toBeVisible();
+
+  // The password just set is one of the recent ones: refused at the field.
+  await password.getByLabel('Aktuelles Passwort').fill(newPassword);
+  await password.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
+  await password.getByLabel('Neues Passwort wiederholen').fill(newPassword);
+  await password.getByRole('button', { name: 'Passwort ändern' }).click();
+  const fresh = password.getByLabel('Neues Passwort', { exact: true });
+  await expect(fresh).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => describedTexts(fresh)).toContain('Dieses Passwort haben Sie bereits verwendet.');
+
+  await page.context().clearCookies();
+  const oldLogin = await page.request.post('/rest/login', {
+    headers: { 'X-Application-Version': 'Portal' },
+    form: { user: member, password: DEMO_PASSWORD, entryViaQrCode: 'false' },
+  });
+  expect(((await oldLogin.json()) as { status: string }).status).toBe('ERROR_PWD_INVALID');
+  await openSettingsAs(page, member, newPassword);
+});
+
+test('deleting the access shows the retention facts first, asks in a dialog, then logs out with a notice', async ({ page }) => {
+  const member = generatedMember(0);
+  await openSettingsAs(page, member);
 
   const deletion = section(page, 'Zugang löschen');
   await expect(deletion.getByRole('heading', { name: 'Was mit Ihren Daten geschieht' })).toBeVisible();
@@ -397,7 +452,7 @@ test('deleting the access shows the retention facts first, asks in a dialog, the
   await dialog.getByLabel('Ihr Passwort').fill('Falsch#Passwort99');
   await confirm.check();
   await dialog.getByRole('button', { name: 'Zugang endgültig löschen' }).click();
-  expect(await describedTexts(dialog.getByLabel('Ihr Passwort'))).toContain('Das Passwort ist nicht korrekt.');
+  await expect.poll(() => describedTexts(dialog.getByLabel('Ihr Passwort'))).toContain('Das Passwort ist nicht korrekt.');
 
   await dialog.getByLabel('Ihr Passwort').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Zugang endgültig löschen' }).click();
@@ -406,6 +461,6 @@ test('deleting the access shows the retention facts first, asks in a dialog, the
   const gone = await page.request.post('/rest/getPersonalData', { headers: { 'X-Application-Version': 'Portal' } });
   expect(gone.status()).toBe(406);
 
-  await submitLogin(page, member!.email);
+  await submitLogin(page, member);
   await expect(page).toHaveURL(/#\/login$/);
 });
