@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { recordGraphqlRequests } from './helpers/graphql-requests';
+import { logIn, personas } from './helpers/login';
+
+/** The regional tenant's dashboard: only its routes among the quick links, its own external pages, no documents. */
+
+test.beforeEach(async ({ page }) => {
+  await page.route('https://analytics.example.at/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  await page.route('https://chat.example.at/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+});
+
+test('anna on the regional tenant gets the Vorsorgekasse quick links only, and one GraphQL request per screen', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  const section = page.getByRole('region', { name: 'Schnellzugriff' });
+  await expect(section).toBeVisible();
+  const links = await section.getByRole('link').evaluateAll((all) =>
+    all.map((link) => [(link.textContent ?? '').replace(/\s+/g, ' ').trim(), link.getAttribute('href')]),
+  );
+  expect(links).toEqual([
+    ['Kontoinformation', '#/kontoinformation/vorsorgekasse'],
+    ['Postfach', '#/postfach/posteingang'],
+    ['Vorsorgerechner', '#/vorsorgerechner'],
+    ['Häufige Fragen (FAQ) (externe Website)', 'https://www.noevk.at/faq'],
+    ['Abfertigungsrechner bei Kündigung (externe Website)', 'https://www.noevk.at/abfertigungsrechner'],
+    ['Warum wir? (externe Website)', 'https://www.noevk.at/warum-wir'],
+    ['Neuigkeiten (externe Website)', 'https://www.noevk.at/aktuelles'],
+  ]);
+  await expect(page.getByRole('link', { name: /ungelesene Nachrichten im Postfach/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Dokument/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'regional dashboard');
+
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  let recording = recordGraphqlRequests(page);
+  await nav.getByRole('link', { name: 'Mein Konto' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontoinformation Vorsorgekasse' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Stand zum/ }).first()).toBeVisible();
+  await page.waitForTimeout(750);
+  expect(recording.stop()).toEqual(['SeveranceAccountPage_Query']);
+  // No documents archive on the regional tenant: no annual-statement download.
+  await expect(page.getByRole('link', { name: /herunterladen \(PDF\)/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'regional account information');
+
+  recording = recordGraphqlRequests(page);
+  await nav.getByRole('link', { name: 'Übersicht' }).click();
+  await expect(page.getByRole('region', { name: 'Schnellzugriff' })).toBeVisible();
+  await page.waitForTimeout(750);
+  expect(recording.stop()).toEqual(['DashboardPage_Query']);
+});
