@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
-import { tenantIdOf } from '../../../config/paths';
+import { paths, tenantIdOf } from '../../../config/paths';
 import { DASHBOARD_NOTICES, noticeOf } from '../../../lib/navigation-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
@@ -50,7 +50,11 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <DashboardWelcome person={me} />
-      {notice === 'reviewRegistration' ? <Notice tone="info">{t('dashboard.reviewRegistration')}</Notice> : null}
+      {notice === 'reviewRegistration' ? (
+        <Notice tone="info">
+          {t('dashboard.reviewRegistration')} <Link to={paths.settings.getHref()}>{t('dashboard.reviewRegistrationLink')}</Link>
+        </Notice>
+      ) : null}
       <UnreadSummary person={me} tenant={tenant} />
       {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} /> : null}
       {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
