@@ -29,7 +29,10 @@ function withDb<T>(readonly: boolean, run: (db: Database.Database) => T): T {
   }
 }
 
-/** Generated members (not the named personas other specs log in as) with an active access and an e-mail. */
+/**
+ * Generated members (not the named personas other specs log in as) with an active access and an e-mail, the oldest
+ * first: settings.spec.ts takes its members from the newest end, so the two specs never share one.
+ */
 function generatedMembers(count: number): Member[] {
   return withDb(true, (db) =>
     db
@@ -37,7 +40,9 @@ function generatedMembers(count: number): Member[] {
         `select p.email, p.svnr, p.last_name as lastName
            from persons p join credentials c on c.person_id = p.id
           where c.access_status = 'ACTIVE' and c.password_insecure = 0 and p.email like '%.%.%@example.at'
-          order by p.id desc limit ?`,
+            and p.membership_status = 'ACTIVE' and p.terms_pending is null and p.email_update_pending is null
+            and p.annual_statement_decision_pending = 0 and p.login_data_sync_pending = 0 and p.registration_update_pending = 0
+          order by p.id asc limit ?`,
       )
       .all(count) as Member[],
   );

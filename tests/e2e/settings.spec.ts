@@ -353,7 +353,10 @@ test('a link that is not valid shows a clear message', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'e-mail change invalid');
 });
 
-/** A generated member (by position from the newest) that no other spec uses, without pending login-flow questions. */
+/**
+ * A generated member (by position from the newest) that no other spec uses, without pending login-flow questions;
+ * password-reset.spec.ts takes its members from the oldest end.
+ */
 function generatedMember(offset: number): string {
   const rows = readDb<{ email: string }>(
     `select p.email from persons p join credentials c on c.person_id = p.id
