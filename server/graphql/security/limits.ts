@@ -85,5 +85,22 @@ export function abuseLimitPlugins(): Plugin[] {
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ...callbacks },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...callbacks },
   });
-  return [...(armor.protect().plugins as Plugin[]), useKnownRootOperation()];
+  return [...(armor.protect().plugins as Plugin[]), useKnownRootOperation(), useNoValidationSuggestions()];
+}
+
+/**
+ * Strips every "Did you mean …?" from validation errors. Armor's block-field-suggestions only masks quoted field
+ * names ("Did you mean "x"?"); graphql-js words enum-literal hints differently ("Did you mean the enum value "X" or
+ * "Y"?"), and validation errors of a document do not pass through Yoga's error masking. Found by the GraphQL fuzz suite.
+ */
+function useNoValidationSuggestions(): Plugin {
+  return {
+    onValidate() {
+      return ({ result }) => {
+        for (const error of result) {
+          if (/did you mean/i.test(error.message)) (error as { message: string }).message = stripSuggestions(error.message);
+        }
+      };
+    },
+  };
 }
