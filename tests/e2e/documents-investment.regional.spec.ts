@@ -8,6 +8,9 @@ import { logIn, personas } from './helpers/login';
  */
 test('the regional tenant has no /dokumente and no /veranlagung: every such address is not found', async ({ page }) => {
   await logIn(page, personas.anna.email);
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(nav.getByRole('link', { name: 'Dokumente' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Veranlagung' })).toHaveCount(0);
   for (const route of [
     '/dokumente',
     '/dokumente/kontonachrichten',

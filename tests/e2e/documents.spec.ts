@@ -150,3 +150,13 @@ test('bernd, with a Vorsorgekasse account only, sees empty states for the Pensio
   await expect(section(page, 'Kontonachrichten Vorsorgekasse').getByRole('row')).toHaveCount(Math.min(expected.length, 5) + 1);
   await expectNoSeriousA11yViolations(page, 'documents of a Vorsorgekasse-only member');
 });
+
+test('the main navigation leads to the documents and the investment information', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await nav.getByRole('link', { name: 'Dokumente', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumente' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dokumente', exact: true })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Veranlagung', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Veranlagung Pensionskasse' })).toBeVisible();
+});

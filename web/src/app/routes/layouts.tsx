@@ -48,6 +48,10 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: Te
     ...(tenantOffers(tenant, 'severanceAccount')
       ? [{ href: paths.severanceAccount.getHref(), label: t('layout.nav.severanceAccount') }]
       : []),
+    ...(tenantOffers(tenant, 'documents') ? [{ href: paths.documents.getHref(), label: t('layout.nav.documents') }] : []),
+    ...(tenantOffers(tenant, 'pensionInvestment')
+      ? [{ href: paths.pensionInvestment.getHref(), label: t('layout.nav.investment') }]
+      : []),
     ...(tenantOffers(tenant, 'settings') ? [{ href: paths.settings.getHref(), label: t('settings.nav') }] : []),
   ];
   return (
