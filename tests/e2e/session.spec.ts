@@ -58,7 +58,9 @@ test('a session that timed out on the server sends the member to the login with 
   await expectNoSeriousA11yViolations(page, 'login with the time-out notice');
 
   // The notice belongs to that visit of the login: it does not come back with the back button.
+  // /registration is a lazily loaded screen: until it has rendered, the login (and its notice) is still on screen.
   await page.goto('/#/registration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrierung für das Mitgliederportal' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
   await expect(page.getByText(TIMEOUT_NOTICE)).toHaveCount(0);
