@@ -241,7 +241,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   // code or the last name, or a mailed token), or act on the session's own person. No argument names another member's
   // object; whether an answer tells registered from unknown SVNRs is the registration suite's concern.
   'Mutation.register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
-  'Mutation.requestPasswordReset': 'SVNR, e-mail and last name of the caller; the answer is the same whether they match',
+  'Mutation.requestPasswordReset': 'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
   'Mutation.resetPassword': 'the reset token from the e-mail, a bearer secret, and the new password',
   'Query.passwordResetLinkStatus': 'the reset token from the e-mail, a bearer secret',
   'Mutation.changeInsecurePassword': 'new password of the session’s own person',
@@ -249,7 +249,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
   'Mutation.updateRegistrationEmail': 'new e-mail of the session’s own pending login',
   'rest:register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
-  'rest:pwdLost': 'SVNR, e-mail and last name of the caller; the answer is the same whether they match',
+  'rest:pwdLost': 'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
   'rest:checkPwdResetToken': 'the reset token from the e-mail, a bearer secret',
   'rest:pwdReset': 'the reset token from the e-mail, a bearer secret, and the new password',
   'rest:pwdChange': 'new password of the session’s own person (insecure-password change)',
