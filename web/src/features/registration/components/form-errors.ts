@@ -1,45 +1,15 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { RegistrationField, RegistrationFieldCode } from '../../../gql/graphql';
-import type registrationCatalogue from '../../../i18n/de/registration.json';
+import registrationCatalogue from '../../../i18n/de/registration.json';
 
 type Catalogue = (typeof registrationCatalogue)['registration'];
 
 /** Catalogue key of a field message: `registration.required.<field>` or `registration.fieldError.<code>`. */
 export type FieldMessageKey = `registration.required.${keyof Catalogue['required']}` | `registration.fieldError.${keyof Catalogue['fieldError']}`;
 
-const REQUIRED_FIELDS: ReadonlySet<string> = new Set<keyof Catalogue['required']>([
-  'svnr',
-  'code',
-  'email',
-  'emailConfirmation',
-  'password',
-  'passwordConfirmation',
-  'newPassword',
-  'newPasswordConfirmation',
-  'currentPassword',
-  'termsAccepted',
-  'lastName',
-  'token',
-  'kind',
-]);
-
-const FIELD_CODES: ReadonlySet<string> = new Set<keyof Catalogue['fieldError']>([
-  'SVNR_FORMAT',
-  'SVNR_CHECK_DIGIT',
-  'EMAIL_INVALID',
-  'EMAIL_MISMATCH',
-  'EMAIL_NOT_UNIQUE',
-  'PASSWORD_TOO_SHORT',
-  'PASSWORD_TOO_LONG',
-  'PASSWORD_WEAK',
-  'PASSWORD_INSECURE',
-  'PASSWORD_MISMATCH',
-  'PASSWORD_ALREADY_USED',
-  'WRONG_CURRENT_PASSWORD',
-  'CODE_FORMAT',
-  'TERMS_NOT_ACCEPTED',
-  'TOO_LONG',
-]);
+/** Fields with a "please enter …" text, and codes with their own text: whatever the catalogue has a message for. */
+const REQUIRED_FIELDS: ReadonlySet<string> = new Set(Object.keys(registrationCatalogue.registration.required));
+const FIELD_CODES: ReadonlySet<string> = new Set(Object.keys(registrationCatalogue.registration.fieldError));
 
 /**
  * The German message for a refused field (schema/registration.graphql `RegistrationFieldCode`, spec 001 section 8):

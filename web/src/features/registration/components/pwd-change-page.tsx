@@ -15,8 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangeInsecurePassword } from '../api/change-insecure-password';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
-import { PasswordField } from './form-fields';
-import { PasswordChecklist } from './password-checklist';
+import { NewPasswordFields } from './new-password-fields';
 import './registration.css';
 import { useFormSummary } from './use-form-summary';
 
@@ -100,22 +99,7 @@ export function PwdChangePage({ onChanged, flowBusy = false, flowProblem = null,
       <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={busy}>
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
         <p className="lead">{t('registration.pwdChange.intro')}</p>
-        <PasswordField
-          id={ID.newPassword}
-          label={t('registration.field.newPassword')}
-          error={summary.fieldError('newPassword')}
-          field={field('newPassword')}
-          autoComplete="new-password"
-          extraDescribedBy={ID.rules}
-          after={<PasswordChecklist id={ID.rules} password={password} />}
-        />
-        <PasswordField
-          id={ID.newPasswordConfirmation}
-          label={t('registration.field.newPasswordConfirmation')}
-          error={summary.fieldError('newPasswordConfirmation')}
-          field={field('newPasswordConfirmation')}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields ids={ID} password={password} field={field} fieldError={summary.fieldError} />
         <div className="registration-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('registration.pwdChange.submit')}

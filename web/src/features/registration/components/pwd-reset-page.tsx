@@ -14,8 +14,7 @@ import { usePasswordResetLinkStatus } from '../api/get-password-reset-link-statu
 import { useResetPassword } from '../api/reset-password';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
-import { PasswordField } from './form-fields';
-import { PasswordChecklist } from './password-checklist';
+import { NewPasswordFields } from './new-password-fields';
 import './registration.css';
 import { useFormSummary } from './use-form-summary';
 
@@ -121,22 +120,7 @@ export function PwdResetPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
         <p className="lead">{t('registration.pwdReset.intro')}</p>
-        <PasswordField
-          id={ID.newPassword}
-          label={t('registration.field.newPassword')}
-          error={summary.fieldError('newPassword')}
-          field={field('newPassword')}
-          autoComplete="new-password"
-          extraDescribedBy={ID.rules}
-          after={<PasswordChecklist id={ID.rules} password={password} />}
-        />
-        <PasswordField
-          id={ID.newPasswordConfirmation}
-          label={t('registration.field.newPasswordConfirmation')}
-          error={summary.fieldError('newPasswordConfirmation')}
-          field={field('newPasswordConfirmation')}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields ids={ID} password={password} field={field} fieldError={summary.fieldError} />
         <div className="registration-actions">
           <button type="submit" className="button button--primary" disabled={loading}>
             {t('registration.pwdReset.submit')}
