@@ -23,11 +23,13 @@ export function SiteHeader({ homeHref, navItems, actions }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link to={homeHref} className="site-header__brand" aria-label={t('layout.homeLink')}>
+        {/* The link's name starts with its visible text (WCAG 2.5.3 "Label in Name"); the target follows, hidden. */}
+        <Link to={homeHref} className="site-header__brand">
           <span className="site-header__logo" aria-hidden="true" />
           <span className="site-header__name">
             <span className="site-header__title">{t('app.name')}</span>
             <span className="site-header__group">{t('app.group')}</span>
+            <span className="visually-hidden"> {t('layout.homeLinkTarget')}</span>
           </span>
         </Link>
         {actions ? <div className="site-header__actions">{actions}</div> : null}

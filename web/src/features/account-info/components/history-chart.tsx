@@ -20,6 +20,11 @@ interface HistoryChartProps {
   points: readonly HistoryPoint[];
   /** The Stichtag shown on the page; its bar is emphasised. */
   selected: string | undefined;
+  /**
+   * Id of the heading that names the contract or account: joins the chart region's name, so two accounts' charts on
+   * one page are two distinct landmarks (axe `landmark-unique`).
+   */
+  ownerHeadingId: string;
 }
 
 /** Whole euros with thousands dots, `12.345 €`: the chart's bar labels (the table shows cents). */
@@ -44,7 +49,7 @@ const VALUE_WIDTH = 74;
  * wants the cents. Horizontal bars keep the year labels legible at 390 px width, where a column chart of 18 years
  * would shrink its text below reading size.
  */
-export function HistoryChart({ title, amountHeader, points, selected }: HistoryChartProps) {
+export function HistoryChart({ title, amountHeader, points, selected, ownerHeadingId }: HistoryChartProps) {
   const { t } = useTranslation();
   const id = useId();
   const titleId = `${id}-title`;
@@ -58,7 +63,7 @@ export function HistoryChart({ title, amountHeader, points, selected }: HistoryC
   const last = points[points.length - 1]!;
 
   return (
-    <section className="history-chart" aria-labelledby={titleId}>
+    <section className="history-chart" aria-labelledby={`${titleId} ${ownerHeadingId}`}>
       <h3 id={titleId} className="account-panel__subheading">
         {title}
       </h3>

@@ -102,6 +102,7 @@ export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: P
         amountHeader={t('accountInfo.pensionStatement.totalCapital')}
         points={c.statements.map((s) => ({ stichtag: s.stichtag, cents: s.totalCapital }))}
         selected={c.statement?.stichtag}
+        ownerHeadingId={headingId}
       />
     </section>
   );

@@ -56,7 +56,7 @@ export function DashboardPage() {
         </Notice>
       ) : null}
       <UnreadSummary person={me} tenant={tenant} />
-      {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} /> : null}
+      {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} tenant={tenant} /> : null}
       {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
       <div className="dashboard__funds">
         {hasPension ? (
