@@ -13,6 +13,7 @@ export function createAuthStore(db: Db) {
     membershipStatus: persons.membershipStatus,
     passwordHash: credentials.passwordHash,
     accessStatus: credentials.accessStatus,
+    lockedUntil: credentials.lockedUntil,
   };
   const personByEmail = db
     .select(subjectColumns)
