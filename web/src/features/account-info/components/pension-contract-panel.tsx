@@ -93,7 +93,7 @@ export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: P
       <h3 className="account-panel__subheading">{t('accountInfo.pension.detailsHeading')}</h3>
       <DescriptionList items={details} />
       {c.statement ? (
-        <PensionStatementTables statement={c.statement} />
+        <PensionStatementTables statement={c.statement} drawingPension={c.role === 'BENEFICIARY'} />
       ) : (
         <StatementMissing stichtag={stichtag} latestHref={paths.pensionAccount.getHref()} />
       )}
