@@ -8,6 +8,8 @@ import { externalLinks } from '../../config/links';
 import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useLoginPage } from '../../features/auth/api/get-login-page';
+import { useMemberNavigation } from '../api/get-member-navigation';
+import { memberNavEntries } from './member-nav';
 import { SessionWatch } from '../../features/auth/components/session-watch';
 import { queryParam } from '../../lib/url-params';
 
@@ -36,7 +38,8 @@ export function PublicLayout({ tenant, outletContext }: { tenant: TenantId; outl
 }
 
 /**
- * Layout of the routes behind the login: main navigation for the tenant's routes, the logout button, and the
+ * Layout of the routes behind the login: main navigation for the tenant's routes and the member's funds
+ * (`memberNavEntries`), the logout button, and the
  * inactivity watch with the keep-alive (spec 000 sections 4 and 9).
  */
 export function AuthenticatedLayout({
@@ -49,20 +52,9 @@ export function AuthenticatedLayout({
   outletContext?: NotFoundContext;
 }) {
   const { t } = useTranslation();
-  const navItems: NavItem[] = [
-    { href: paths.dashboard.getHref(), label: t('layout.nav.dashboard') },
-    ...(routeAvailable(tenant, 'pensionAccount')
-      ? [{ href: paths.pensionAccount.getHref(), label: t('layout.nav.pensionAccount') }]
-      : []),
-    ...(routeAvailable(tenant, 'severanceAccount')
-      ? [{ href: paths.severanceAccount.getHref(), label: t('layout.nav.severanceAccount') }]
-      : []),
-    ...(routeAvailable(tenant, 'documents') ? [{ href: paths.documents.getHref(), label: t('layout.nav.documents') }] : []),
-    ...(routeAvailable(tenant, 'pensionInvestment')
-      ? [{ href: paths.pensionInvestment.getHref(), label: t('layout.nav.investment') }]
-      : []),
-    ...(routeAvailable(tenant, 'settings') ? [{ href: paths.settings.getHref(), label: t('settings.nav') }] : []),
-  ];
+  const { data } = useMemberNavigation();
+  const funds = data?.me ? { hasPension: data.me.pensionContracts.length > 0, hasSeverance: data.me.severanceAccounts.length > 0 } : null;
+  const navItems: NavItem[] = memberNavEntries(tenant, funds).map((entry) => ({ href: entry.href, label: t(entry.label) }));
   return (
     <PageLayout
       tenant={tenant}
