@@ -136,7 +136,8 @@ test('the accessibility statement is linked from the footer, before and after lo
     await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
   await expect(main).toContainText('teilweise mit der Konformitätsstufe AA der Web Content Accessibility Guidelines (WCAG) 2.1');
-  await expect(main).toContainText('PDF-Dokumente im Dokumentenarchiv');
+  // The statement PDFs are tagged now (tests/unit/pdf-tagged.test.ts): no longer listed as inaccessible.
+  await expect(main).not.toContainText('nicht getaggt');
   await expect(main.getByRole('link', { name: 'barrierefreiheit@vbv.at' })).toHaveAttribute('href', 'mailto:barrierefreiheit@vbv.at');
   await expect(main.getByRole('link', { name: 'Beschwerdeformular der FFG-Beschwerdestelle' })).toHaveAttribute('href', /^https:\/\/www\.ffg\.at\//);
   await expect(main).toContainText('Österreichischen Forschungsförderungsgesellschaft mbH (FFG)');
