@@ -4,7 +4,7 @@ import { createApp, listen } from './app';
 import { loadConfig } from './config';
 import { createAppDeps } from './context';
 import { systemClock } from './domain/shared/clock';
-import { createLogger } from './log';
+import { createDemoLog, createLogger } from './log';
 
 /**
  * `npm start`: opens (and migrates) the SQLite database, seeds SEED_MEMBERS members plus the demo personas when
@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const db = openDatabase(config.DATABASE_PATH, { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS });
-  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: (msg: string) => logger.info(msg) });
+  // The seed prints only demo data (codes, nina's activation link), unmasked, as the README promises.
+  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: createDemoLog(config.LOG_LEVEL) });
   if (stats) logger.info('seeded an empty database', { ...stats });
   const deps = createAppDeps(db, config, systemClock, logger);
   const { server, port } = await listen(createApp(deps), config.PORT, config.HOST);

@@ -182,9 +182,11 @@ test('a new code is ordered by post (letter written), and a second order within 
   await page.getByLabel('Nachname').fill(YVONNE.lastName);
   await page.getByRole('radio', { name: /Erstpasswort/ }).check();
   await page.getByRole('button', { name: 'Per Post anfordern' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Ihr Registrierungscode ist unterwegs' })).toBeFocused();
+  // A first password was ordered, so the confirmation speaks of a first password, not of a registration code.
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihr Erstpasswort ist unterwegs' })).toBeFocused();
   await expect(page.getByText('innerhalb einer Woche')).toBeVisible();
-  await expect(page.getByText('In den nächsten 7 Tagen können Sie keinen weiteren Code anfordern.')).toBeVisible();
+  await expect(page.getByText('In den nächsten 7 Tagen können Sie kein weiteres Erstpasswort anfordern.')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Registrierungscode ist unterwegs');
   await expectNoSeriousA11yViolations(page, 'order registration code, sent');
   await expect.poll(() => countFiles(lettersDir)).toBe(lettersBefore + 1);
 });

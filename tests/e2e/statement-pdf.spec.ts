@@ -61,6 +61,8 @@ test('every figure of anna\'s Pensionskasse and Vorsorgekasse statement screens 
   const costs = pkFigures.find(([label]) => label === 'Verwaltungskosten');
   expect(costs?.[1], 'costs are shown as a deduction').toMatch(/^(-\d|0,00)/);
   expect(pkFigures.map(([label]) => label)).toContain('Voraussichtliche Jahrespension (brutto, 14 Auszahlungen)');
+  // The role follows the member's gender (issue 19 item 11).
+  await expect(pk.getByRole('definition').filter({ hasText: /berechtigte/ })).toHaveText('Anwartschaftsberechtigte');
 
   await page.goto('/#/kontoinformation/vorsorgekasse');
   const vk = page.getByRole('region', { name: /^Konto / }).first();
@@ -80,6 +82,7 @@ test('clara, drawing her pension, sees no projected yearly pension on the screen
   expect(figures.map(([label]) => label).join('|')).not.toContain('Voraussichtliche Jahrespension');
   expect(await pk.textContent()).not.toContain('Voraussichtliche Jahrespension');
   expect(await statementPdf(page, pk)).not.toMatch(/voraussichtliche Jahrespension/i);
+  await expect(pk.getByRole('definition').filter({ hasText: /berechtigte/ })).toHaveText('Leistungsberechtigte');
   const payments = figures.find(([label]) => label === 'Pensionszahlungen');
   expect(payments?.[1], 'pension payments are a deduction from the capital').toMatch(/^-\d/);
 });
