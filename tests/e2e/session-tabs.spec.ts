@@ -57,3 +57,21 @@ test('"Angemeldet bleiben" or a key in one tab keeps both tabs signed in', async
   await expect(first).toHaveURL(/#\/login$/);
   await expect(second).toHaveURL(/#\/login$/);
 });
+
+test('a session lost while on a member screen sends the member to the login with the reason', async ({ page, context }) => {
+  await logIn(page, personas.bernd.email);
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vorsorgekasse', exact: true })).toBeVisible();
+  // The session disappears (ended elsewhere, cookie gone): the next screen's request answers UNAUTHENTICATED.
+  await context.clearCookies();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vorsorgekasse', exact: true }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByText('Ihre Sitzung ist nicht mehr gültig. Bitte melden Sie sich erneut an.')).toBeVisible();
+
+  // A first visit without a session is not told that a session was lost.
+  const fresh = await context.browser()!.newPage();
+  await fresh.goto(page.url().replace(/#.*$/, '#/dashboard'));
+  await expect(fresh).toHaveURL(/#\/login$/);
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+  await expect(fresh.getByText('Ihre Sitzung ist nicht mehr gültig.')).toHaveCount(0);
+  await fresh.close();
+});

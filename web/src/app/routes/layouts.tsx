@@ -11,6 +11,7 @@ import { useLoginPage } from '../../features/auth/api/get-login-page';
 import { useMemberNavigation } from '../api/get-member-navigation';
 import { memberNavEntries } from './member-nav';
 import { SessionWatch } from '../../features/auth/components/session-watch';
+import { markLoggedInScreenSeen } from '../../lib/navigation-state';
 import { queryParam } from '../../lib/url-params';
 
 function cookieBanner(tenant: TenantId) {
@@ -53,6 +54,7 @@ export function AuthenticatedLayout({
 }) {
   const { t } = useTranslation();
   const { data } = useMemberNavigation();
+  if (data?.me) markLoggedInScreenSeen();
   const funds = data?.me ? { hasPension: data.me.pensionContracts.length > 0, hasSeverance: data.me.severanceAccounts.length > 0 } : null;
   const navItems: NavItem[] = memberNavEntries(tenant, funds).map((entry) => ({ href: entry.href, label: t(entry.label) }));
   return (
