@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFolder } from './precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -8,15 +9,28 @@ const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 /** Where `npm run dev:server` listens; the dev server forwards the API paths there. */
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** After the build, writes brotli and gzip variants of the text assets beside them (web/precompress.ts). */
+function precompress(): Plugin {
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    closeBundle() {
+      precompressFolder(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // Relative asset URLs: the hash router needs no server-side routes, so the app works under any path.
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for decoding error reports, but not referenced from the bundles; the server does not serve
+    // them in production (server/http/static.ts).
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {
