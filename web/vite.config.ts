@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { bundleStats } from './bundle-stats-plugin';
+import { graphqlDocumentImports } from './graphql-documents-plugin';
 import { precompressFolder } from './precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -24,7 +26,7 @@ export default defineConfig({
   root: webRoot,
   // Relative asset URLs: the hash router needs no server-side routes, so the app works under any path.
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))), react(), precompress(), bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url)))],
   build: {
     outDir,
     emptyOutDir: true,
