@@ -64,7 +64,7 @@ export function DashboardPage() {
             <h2 id="dashboard-pension">{t('dashboard.pension.heading')}</h2>
             <div className="card-grid">
               {me.pensionContracts.map((contract) => (
-                <PensionContractSummary key={contract.id} contract={contract} />
+                <PensionContractSummary key={contract.id} contract={contract} gender={me.gender} />
               ))}
             </div>
           </section>
