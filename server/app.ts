@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
 import { createGraphQLHandler } from './graphql/yoga';
+import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
 import { createStaticHandler } from './http/static';
@@ -78,7 +79,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config)) return refuseCsrf(res);
+    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH) && !passesCsrfCheck(req, deps.config)) return refuseCsrf(res);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
       await graphql.handle(req, res, { requestContext });
@@ -90,6 +91,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
+    if (pathname === CALCPRINT_PATH) {
+      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      await handleCalcprint(req, res, requestContext);
+      return;
+    }
     if (eid.handles(pathname)) {
       const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
       await eid.handle(req, res, pathname, q === -1 ? '' : url.slice(q + 1), requestContext);

@@ -10,6 +10,7 @@ import { createAuthService, type AuthSettings, type RequestMeta, type SessionChe
 import { createAuthStore } from './domain/auth/auth.store';
 import { createDocumentsService } from './domain/documents/documents.service';
 import { createDocumentsStore } from './domain/documents/documents.store';
+import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createInvestmentService } from './domain/investment/investment.service';
 import { createInvestmentStore } from './domain/investment/investment.store';
 import { createLoaders } from './domain/loaders';
@@ -160,6 +161,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const claims = createClaimsService({ loaders, clock, tenant });
+  const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
   let checked: SessionCheck | undefined;
@@ -180,7 +182,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person, loginFlow, documents, investment, claims, profile },
+    services: { auth, accounts, person, loginFlow, documents, investment, claims, profile, calculator },
     sessionToken,
     setCookies,
     session,

@@ -15,7 +15,8 @@ const STATUS: Record<DomainError['code'], number> = {
   FORBIDDEN: 404,
 };
 
-function sendJson(res: ServerResponse, status: number, body: Record<string, string>, extra: Record<string, string> = {}): void {
+/** A JSON answer that is never cached or sniffed (the download and calcprint routes). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   const json = JSON.stringify(body);
   res
     .writeHead(status, {

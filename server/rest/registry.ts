@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../context';
 import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
+import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
 import { registrationFor } from '../domain/registration/for-request';
 
 /**
@@ -356,6 +357,22 @@ export const REST_METHODS: RestMethod[] = [
       // Client messages are logged as data under their own key, never interpreted; each is cut to 2,000 characters.
       ctx.logger.info('client log', { component: input.component, clientLevel: input.level, msgs: input.msgs });
       return undefined;
+    },
+  }),
+  method({
+    name: 'getCalculator',
+    input: empty,
+    auth: 'session',
+    async run(ctx) {
+      return calculatorViewAnswer(await ctx.services.calculator.view(ctx.requirePersonId()));
+    },
+  }),
+  method({
+    name: 'calculatePension',
+    input: calculatorRestInput,
+    auth: 'session',
+    async run(ctx, input) {
+      return calculatorRestAnswer(await ctx.services.calculator.project(ctx.requirePersonId(), input));
     },
   }),
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LIFE_TABLE,
   annuityFactor14,
+  calculatorAccessOf,
   annuityFactorAtMonths,
   costBonusBp,
   monthlyOf,
@@ -213,5 +214,24 @@ describe('projectPension', () => {
   it('an inactive severance toggle drops the severance pension', () => {
     const r = projectPension({ ...input, severanceFund: { ...input.severanceFund, active: false } }).scenarios[1]!;
     expect(r.severanceYearlyCents).toBe(0);
+  });
+});
+
+describe('calculator restrictions (spec 001 section 6)', () => {
+  const member = { role: 'MEMBER' as const, calculatorAccess: 'FULL' as const, vrgActive: true, hasStatement: true };
+  const base = { membershipActive: true, termsPending: false, pensionContracts: [member], severanceAccountsWithData: 1 };
+  it.each([
+    ['a member with a full contract', base, 'FULL', null],
+    ['a restricted contract', { ...base, pensionContracts: [{ ...member, calculatorAccess: 'OWN_CONTRIBUTIONS_ONLY' as const }] }, 'OWN_CONTRIBUTIONS_ONLY', null],
+    ['a contract without calculator', { ...base, pensionContracts: [{ ...member, calculatorAccess: 'NONE' as const }] }, 'NONE', 'NOT_AUTHORIZED'],
+    ['a beneficiary', { ...base, pensionContracts: [{ ...member, role: 'BENEFICIARY' as const }] }, 'NONE', 'NOT_AUTHORIZED'],
+    ['an inactive VRG', { ...base, pensionContracts: [{ ...member, vrgActive: false }] }, 'NONE', 'INACTIVE_VRG'],
+    ['a contract without statement', { ...base, pensionContracts: [{ ...member, hasStatement: false }] }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
+    ['terms not accepted', { ...base, termsPending: true }, 'NONE', 'TERMS_NOT_ACCEPTED'],
+    ['an exited member', { ...base, membershipActive: false }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
+    ['a Vorsorgekasse-only member', { ...base, pensionContracts: [] }, 'FICTITIOUS', null],
+    ['a person without any contract', { ...base, pensionContracts: [], severanceAccountsWithData: 0 }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
+  ] as const)('%s gets %s', (_name, facts, access, refusal) => {
+    expect(calculatorAccessOf(facts)).toEqual({ access, refusal });
   });
 });
