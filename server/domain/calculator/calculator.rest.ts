@@ -48,6 +48,8 @@ export function calculatorViewAnswer(v: CalculatorView) {
     access: v.access,
     refusal: v.refusal,
     refusalMessage: v.refusal ? CALCULATOR_REFUSAL_MESSAGES[v.refusal] : null,
+    today: v.today,
+    gender: v.gender,
     calculationDate: v.calculationDate,
     dataDate: v.dataDate,
     dataOutdated: v.dataOutdated,
