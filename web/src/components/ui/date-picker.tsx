@@ -15,7 +15,6 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { isIsoDate } from '../../lib/format';
 import './date-picker.css';
 
 interface DatePickerFieldProps {
@@ -34,7 +33,20 @@ interface DatePickerFieldProps {
   openLabel: string;
 }
 
-const toDate = (iso: string | undefined): CalendarDate | null => (iso && isIsoDate(iso) ? parseDate(iso) : null);
+/**
+ * The picker's value for an ISO date; null for anything else. Years below 1000 are kept (not checked with the app's
+ * `isIsoDate`), because while a year is typed the picker reports 0002, 0020, 0202 before 2020: dropping those would
+ * clear the other segments mid-typing. The form's rules refuse such a year on submit.
+ */
+function toDate(iso: string | undefined): CalendarDate | null {
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  try {
+    const date = parseDate(iso);
+    return date.toString() === iso ? date : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A date field with a calendar pop-up (react-aria-components' DatePicker with the locale de-AT): typed segments
@@ -59,7 +71,7 @@ export function DatePickerField({ label, value, onChange, onBlur, min, max, hint
       >
         <Label className="field__label">{label}</Label>
         {hint ? (
-          <Text slot="description" className="field__hint">
+          <Text slot="description" elementType="p" className="field__hint">
             {hint}
           </Text>
         ) : null}
@@ -72,7 +84,7 @@ export function DatePickerField({ label, value, onChange, onBlur, min, max, hint
           </Button>
         </Group>
         {error ? (
-          <Text slot="errorMessage" className="field__error">
+          <Text slot="errorMessage" elementType="p" className="field__error">
             {error}
           </Text>
         ) : null}
