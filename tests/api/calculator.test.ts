@@ -255,6 +255,20 @@ describe('webportal/calcprint', () => {
     expect(text).toContain('nicht die lizenzierte Rechnungsgrundlage');
   });
 
+  it("reads only the session's own contract: the same inputs print anna's contract for anna and rosa's for rosa", async () => {
+    const contractOf = (email: string) =>
+      sql<{ n: string }>(`SELECT c.contract_number n FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`, email).n;
+    const anna = await login('anna.muster@example.at');
+    const rosa = await login('rosa.eigenbeitrag@example.at');
+    const { defaults } = await calculatorOf(rosa);
+    const annaText = await pdfText(new Uint8Array(await (await calcprint(anna, defaults)).arrayBuffer()));
+    const rosaText = await pdfText(new Uint8Array(await (await calcprint(rosa, defaults)).arrayBuffer()));
+    expect(annaText).toContain(contractOf('anna.muster@example.at'));
+    expect(annaText).not.toContain(contractOf('rosa.eigenbeitrag@example.at'));
+    expect(rosaText).toContain(contractOf('rosa.eigenbeitrag@example.at'));
+    expect(rosaText).toContain('nur Eigenbeiträge');
+  });
+
   it('refuses bad input (400), a refused calculator (403), no session (406), GET (405) and a foreign page (403 CSRF)', async () => {
     const anna = await login('anna.muster@example.at');
     const { defaults } = await calculatorOf(anna);
