@@ -58,6 +58,7 @@ test("anna: the dashboard link opens the prefilled calculator; total, range and 
   await expect(page.getByText('Ihre Kontodaten haben den Stand 31.12.2025.')).toBeVisible();
   await expect(page.getByLabel('Arbeitgeberbeitrag pro Jahr (€)')).toHaveValue(formCents(latest.e));
   await expect(page.getByLabel('Eigenbeitrag pro Jahr (€)')).toHaveValue(formCents(latest.o));
+  await expect(page.getByText('Alter bei Pensionsantritt: 65 Jahre und 0 Monate')).toBeVisible();
   await expect(page.getByText(/öffentlichen Sterbetafel \(Allgemeine Sterbetafel 2010\/2012/)).toBeVisible();
 
   const bar = page.getByRole('complementary', { name: 'Gesamtpension' });

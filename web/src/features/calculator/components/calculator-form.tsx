@@ -11,7 +11,8 @@ import {
 } from '../../../../../server/domain/calculator/calculator.schemas';
 import { DatePickerField } from '../../../components/ui/date-picker';
 import { Notice } from '../../../components/ui/notice';
-import { formatDate } from '../../../lib/format';
+import { formatDate, isIsoDate } from '../../../lib/format';
+import { monthsBetween } from '../../../../../server/domain/calculator/calculator.rules';
 import type catalogue from '../../../i18n/de/calculator.json';
 import { toCalculatorInput, toFormValues, type CalculatorFormValues } from './form-values';
 
@@ -58,6 +59,8 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
     defaultValues: toFormValues(defaults),
   });
   const severanceActive = useWatch({ control, name: 'severanceActive' });
+  const [birthDate, retirementDate] = useWatch({ control, name: ['birthDate', 'retirementDate'] });
+  const retirementAge = isIsoDate(birthDate) && isIsoDate(retirementDate) ? monthsBetween(birthDate, retirementDate) : null;
 
   useEffect(() => {
     serverErrors.forEach((e, i) => setError(e.field as Path<CalculatorFormValues>, { type: 'server', message: e.code }, { shouldFocus: i === 0 }));
@@ -109,6 +112,11 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
           max: context.latestRetirementDate,
           hint: t('calculator.form.retirementHint', { earliest: formatDate(context.earliestRetirementDate), statutory: formatDate(context.statutoryRetirementDate) }),
         })}
+        {retirementAge !== null && retirementAge > 0 ? (
+          <p className="calculator-form__age" aria-live="polite">
+            {t('calculator.form.ageAtRetirement', { years: Math.floor(retirementAge / 12), months: retirementAge % 12 })}
+          </p>
+        ) : null}
       </fieldset>
       <fieldset className="calculator-form__group">
         <legend>{t('calculator.form.legendPensionFund')}</legend>
