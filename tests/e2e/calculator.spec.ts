@@ -111,6 +111,10 @@ test('the date picker speaks German (Jänner) and a past retirement date gets it
   await expect(page.getByRole('dialog')).toBeHidden();
 
   await expect(page.getByRole('spinbutton', { name: /Monat, Pensionsantritt/ })).toHaveText('01');
+  // End dates that followed the retirement date move with it; the state pension stays at the statutory age.
+  await expect(page.getByRole('spinbutton', { name: /Monat, Ende der Eigenbeiträge/ })).toHaveText('01');
+  await expect(page.getByRole('spinbutton', { name: /Monat, Ende der Arbeitgeberbeiträge/ })).toHaveText('01');
+  await expect(page.getByRole('spinbutton', { name: /Monat, Beginn der staatlichen Pension/ })).toHaveText('06');
   await page.getByRole('spinbutton', { name: /Jahr, Pensionsantritt/ }).click();
   await page.keyboard.type('2020');
   await page.getByRole('button', { name: 'Berechnen' }).click();

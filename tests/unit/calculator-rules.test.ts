@@ -14,6 +14,7 @@ import {
   type LifeTable,
   type ProjectionInput,
 } from '../../server/domain/calculator/calculator.rules';
+import { calculatorDateBounds, validateCalculatorInput } from '../../server/domain/calculator/calculator.schemas';
 
 /**
  * The calculator's pure projection (server/domain/calculator/calculator.rules.ts) against cases computed by hand.
@@ -233,5 +234,46 @@ describe('calculator restrictions (spec 001 section 6)', () => {
     ['a person without any contract', { ...base, pensionContracts: [], severanceAccountsWithData: 0 }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
   ] as const)('%s gets %s', (_name, facts, access, refusal) => {
     expect(calculatorAccessOf(facts)).toEqual({ access, refusal });
+  });
+});
+
+describe('calculator input rules', () => {
+  const ctx = { today: '2026-11-22', calculationDate: '2025-12-31', gender: 'FEMALE' as const };
+  const input = {
+    birthDate: '1984-05-17',
+    retirementDate: '2049-06-01',
+    employerAnnualContribution: 200_000,
+    employerPaymentEnd: '2049-06-01',
+    employerGrowthRate: 2,
+    ownAnnualContribution: 60_000,
+    ownContributionStart: '2026-01-01',
+    ownContributionEnd: '2049-06-01',
+    ownGrowthRate: 0,
+    transferAmount: 0,
+    transferDate: null,
+    expectedReturn: 3,
+    severanceActive: true,
+    severanceCapital: 0,
+    severanceContributing: true,
+    otherFundsCapital: 0,
+    otherFundsAnnualContribution: 0,
+    yearlyGrossIncome: 5_000_000,
+    incomeGrowthRate: 2,
+    statePensionStart: '2049-06-01',
+    accountCredit: 0,
+    otherYearlyIncome: 0,
+  };
+  it('accept the prefilled inputs', () => {
+    expect(validateCalculatorInput(input, ctx)).toEqual([]);
+  });
+  it('check the employer fields only where employer contributions count', () => {
+    const early = { ...input, retirementDate: '2045-01-01', ownContributionEnd: '2045-01-01' };
+    expect(validateCalculatorInput(early, ctx)).toEqual([{ field: 'employerPaymentEnd', code: 'AFTER_RETIREMENT' }]);
+    expect(validateCalculatorInput(early, { ...ctx, employerContributions: false })).toEqual([]);
+  });
+  it('take the pension-fund end date from 1 January of this year when the data is older', () => {
+    const old = { ...ctx, calculationDate: '2024-12-31', today: '2026-02-10' };
+    expect(calculatorDateBounds(old, input.birthDate).earliestPaymentEndDate).toBe('2026-01-01');
+    expect(validateCalculatorInput({ ...input, employerPaymentEnd: '2025-06-30' }, old)).toEqual([{ field: 'employerPaymentEnd', code: 'DATE_TOO_EARLY' }]);
   });
 });

@@ -92,6 +92,11 @@ export interface CalculatorContext {
   /** Stichtag of the base data, or today without data. */
   calculationDate: string;
   gender: Gender;
+  /**
+   * False for the restricted and the fictitious calculator, which take no employer contributions: their employer
+   * fields are not shown and not checked. @default true
+   */
+  employerContributions?: boolean;
 }
 
 /** Date bounds of the pickers (spec 000 section 5) for a birth date. */
@@ -189,11 +194,13 @@ export function validateCalculatorInput(input: CalculatorInput, ctx: CalculatorC
     else if (retire && value > retire) fail(field, 'AFTER_RETIREMENT');
   };
 
-  amount('employerAnnualContribution');
-  const paymentEnd = date('employerPaymentEnd');
-  inWindow('employerPaymentEnd', paymentEnd);
-  if (paymentEnd && bounds && paymentEnd < bounds.earliestPaymentEndDate) fail('employerPaymentEnd', 'DATE_TOO_EARLY');
-  rate('employerGrowthRate', L.minGrowthPercent, L.maxGrowthPercent);
+  if (ctx.employerContributions !== false) {
+    amount('employerAnnualContribution');
+    const paymentEnd = date('employerPaymentEnd');
+    inWindow('employerPaymentEnd', paymentEnd);
+    if (paymentEnd && bounds && paymentEnd < bounds.earliestPaymentEndDate) fail('employerPaymentEnd', 'DATE_TOO_EARLY');
+    rate('employerGrowthRate', L.minGrowthPercent, L.maxGrowthPercent);
+  }
 
   amount('ownAnnualContribution');
   const ownStart = date('ownContributionStart');

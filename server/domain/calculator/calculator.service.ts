@@ -145,7 +145,7 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
   async function project(personId: number, input: CalculatorInput): Promise<ProjectOutcome> {
     const v = await view(personId);
     if (v.access === 'NONE') return { ok: false, code: 'CALCULATOR_NOT_AVAILABLE', view: v, fieldErrors: [] };
-    const fieldErrors = validateCalculatorInput(input, { today: v.today, calculationDate: v.calculationDate, gender: v.gender });
+    const fieldErrors = validateCalculatorInput(input, { today: v.today, calculationDate: v.calculationDate, gender: v.gender, employerContributions: v.access === 'FULL' });
     if (fieldErrors.length > 0) return { ok: false, code: 'INVALID_INPUT', view: v, fieldErrors };
     const mode = v.access === 'FULL' ? 'FULL' : v.access === 'FICTITIOUS' ? 'FICTITIOUS' : 'OWN_ONLY';
     const projection = projectPension({

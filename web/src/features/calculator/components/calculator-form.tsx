@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -53,6 +53,8 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
     control,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors, submitCount, isSubmitSuccessful },
   } = useForm<CalculatorFormValues, unknown, CalculatorInput>({
     resolver: zodResolver(schema as unknown as z.ZodType<CalculatorInput, CalculatorFormValues>) as Resolver<CalculatorFormValues, unknown, CalculatorInput>,
@@ -61,6 +63,20 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
   const severanceActive = useWatch({ control, name: 'severanceActive' });
   const [birthDate, retirementDate] = useWatch({ control, name: ['birthDate', 'retirementDate'] });
   const retirementAge = isIsoDate(birthDate) && isIsoDate(retirementDate) ? monthsBetween(birthDate, retirementDate) : null;
+  // End dates that followed the retirement date move with it (a member who retires earlier stops paying earlier).
+  const previousRetirement = useRef(defaults.retirementDate);
+  useEffect(() => {
+    const before = previousRetirement.current;
+    if (!isIsoDate(retirementDate) || retirementDate === before) return;
+    for (const field of ['employerPaymentEnd', 'ownContributionEnd'] as const) {
+      if (getValues(field) === before) setValue(field, retirementDate);
+    }
+    // The state pension follows too, but never before the statutory age.
+    const statutory = context.statutoryRetirementDate;
+    const later = (a: string, b: string) => (a > b ? a : b);
+    if (getValues('statePensionStart') === later(before, statutory)) setValue('statePensionStart', later(retirementDate, statutory));
+    previousRetirement.current = retirementDate;
+  }, [retirementDate, getValues, setValue, context.statutoryRetirementDate]);
 
   useEffect(() => {
     serverErrors.forEach((e, i) => setError(e.field as Path<CalculatorFormValues>, { type: 'server', message: e.code }, { shouldFocus: i === 0 }));

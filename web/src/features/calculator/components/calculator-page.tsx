@@ -75,6 +75,7 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
       today: calculator.today,
       calculationDate: calculator.calculationDate,
       gender: calculator.gender,
+      employerContributions: access === 'FULL',
       access,
       earliestRetirementDate: calculator.earliestRetirementDate,
       latestRetirementDate: calculator.latestRetirementDate,
