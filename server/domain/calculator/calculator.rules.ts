@@ -228,8 +228,10 @@ export interface CapitalPoint {
 }
 
 /**
- * Projects `plan` month by month from `from` to `to` (both first-of-month-aligned by the caller or not: a month is
- * counted per whole month between them). Returns the capital at `to` and at each 31.12. on the way, in cents.
+ * Projects `plan` month by month over the whole months from `from` to `to`: each month the capital grows by the
+ * month's share of the yearly rate (return + shift − fee + cost bonus), then the month's contributions and the
+ * transfers dated in it are added. Returns the capital at `to` and at each 31.12. on the way, in cents.
+ * `returnShiftBp` moves the return for the range's scenarios.
  */
 export function projectCapital(plan: CapitalPlan, from: string, to: string, returnShiftBp = 0): { finalCents: number; path: CapitalPoint[] } {
   const months = Math.max(0, monthsBetween(from, to));
