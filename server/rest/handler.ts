@@ -44,13 +44,16 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     return send(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, []);
   }
   try {
+    // The session first (spec 000 section 8): a protected method without one answers 406 (423 after a time-out)
+    // whatever its body, and only a caller with a session gets field errors.
+    if (method.auth === 'session') ctx.requirePersonId();
+    else if (method.auth === 'flow') ctx.requireFlowSession();
     const body = await parseBody(await readBody(req), req.headers['content-type']);
     const parsed = method.input.safeParse(body);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
       return send(res, 400, { error: 'BAD_REQUEST', message: 'Ungültige Eingabe.', fields }, []);
     }
-    if (method.auth === 'session') ctx.requirePersonId();
     const answer = await method.run(ctx, parsed.data);
     return send(res, 200, answer, ctx.setCookies);
   } catch (error) {

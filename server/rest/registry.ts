@@ -14,8 +14,12 @@ export interface RestMethod<S extends z.ZodType = z.ZodType> {
   name: string;
   /** Body schema; form fields arrive as strings. */
   input: S;
-  /** `session`: without an active session the answer is 406, after a time-out 423. */
-  auth: 'public' | 'session';
+  /**
+   * Who may call, checked by the handler before the body is read (so a call without a session answers the same
+   * whatever its body): `session` needs a completed login, `flow` a login in progress (stage PENDING) or a completed
+   * one; without either the answer is 406, after a time-out 423. `public`: anyone.
+   */
+  auth: 'public' | 'flow' | 'session';
   run(ctx: RequestContext, input: z.infer<S>): Promise<unknown> | unknown;
 }
 
@@ -104,13 +108,13 @@ export const REST_METHODS: RestMethod[] = [
     name: 'loginNutzungAkzeptiert',
     // `cont` is the status that asked for the acceptance; `accepted` the member's answer.
     input: z.object({ cont: text(60), accepted: formBoolean }),
-    auth: 'public',
+    auth: 'flow',
     run: (ctx, input) => ({ status: ctx.services.loginFlow.acceptTerms(ctx.requireFlowSession(), input.cont, input.accepted) }),
   }),
   method({
     name: 'setIbkPerPortal',
     input: z.object({ value: formBoolean }),
-    auth: 'public',
+    auth: 'flow',
     run: (ctx, input) => ({ status: ctx.services.loginFlow.setAnnualStatementDelivery(ctx.requireFlowSession(), input.value) }),
   }),
   method({
@@ -316,7 +320,7 @@ export const REST_METHODS: RestMethod[] = [
   method({
     name: 'pwdChange',
     input: z.object({ newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
-    auth: 'public',
+    auth: 'flow',
     run(ctx, input) {
       const session = ctx.requireFlowSession();
       return registrationFor(ctx).changeInsecurePassword(session, input, () => ctx.services.loginFlow.advance(session));
@@ -337,7 +341,7 @@ export const REST_METHODS: RestMethod[] = [
   method({
     name: 'updateRegistration',
     input: z.object({ email: text(300).default(''), emailConfirmation: text(300).default('') }),
-    auth: 'public',
+    auth: 'flow',
     run(ctx, input) {
       const session = ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
@@ -367,7 +371,7 @@ export const REST_METHODS: RestMethod[] = [
 export const LOGIN_PRODUCT_METHOD: RestMethod = method({
   name: 'login{product}',
   input: empty,
-  auth: 'public',
+  auth: 'flow',
   run(ctx) {
     return { status: ctx.services.loginFlow.synchronizeLoginData(ctx.requireFlowSession()) };
   },
