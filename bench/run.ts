@@ -483,7 +483,7 @@ async function seed(members: number, database: string): Promise<SeedTiming> {
 async function startPortal(database: string, extraNodeArgs: string[] | null): Promise<{ child: Child; port: number }> {
   // Production refuses documents sent as text (GRAPHQL_PERSISTED_ONLY); the bench logs in with a text mutation and
   // measures the full-text POST variant, so it turns that off. The persisted variants take the same path either way.
-  const env = { DATABASE_PATH: database, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_MEMBERS: '0', GRAPHQL_PERSISTED_ONLY: '0' };
+  const env = { DATABASE_PATH: database, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'warn', SEED_MEMBERS: '0', GRAPHQL_PERSISTED_ONLY: '0' };
   const child = extraNodeArgs
     ? startChild('portal (profiled)', 'taskset', ['-c', SERVER_CORE, process.execPath, ...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], env)
     : startChild('portal', 'taskset', ['-c', SERVER_CORE, 'npx', 'tsx', 'server/main.ts'], env);

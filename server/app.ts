@@ -52,6 +52,11 @@ export function passesCsrfCheck(req: IncomingMessage, config: Config): boolean {
   return origin === own;
 }
 
+/** What the request context takes from a request: its headers and both ends of its connection. */
+function connectionOf(req: IncomingMessage) {
+  return { headers: req.headers, remoteAddress: req.socket.remoteAddress, localAddress: req.socket.localAddress, localPort: req.socket.localPort };
+}
+
 function refuseCsrf(res: ServerResponse): void {
   const body = JSON.stringify({ error: 'CSRF', message: 'Anfrage ohne Portal-Kennung oder von fremder Herkunft abgelehnt.' });
   res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
@@ -80,18 +85,18 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const pathname = q === -1 ? url : url.slice(0, q);
     if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config)) return refuseCsrf(res);
     if (pathname === '/graphql') {
-      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      const requestContext = createRequestContext(deps, connectionOf(req));
       await graphql.handle(req, res, { requestContext });
       return;
     }
     if (pathname.startsWith('/rest/')) {
-      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      const requestContext = createRequestContext(deps, connectionOf(req));
       await handleRest(req, res, pathname.slice('/rest/'.length), requestContext);
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (eid.handles(pathname)) {
-      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      const requestContext = createRequestContext(deps, connectionOf(req));
       await eid.handle(req, res, pathname, q === -1 ? '' : url.slice(q + 1), requestContext);
       return;
     }

@@ -63,8 +63,18 @@ const envSchema = z.object({
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Sliding window of the per-IP login throttle, in minutes. @default 10 */
   LOGIN_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
-  /** Origin under which the portal is served to browsers, for example https://portal.example.at; https turns on Secure and __Host- cookies. */
-  PUBLIC_ORIGIN: z.url().optional(),
+  /**
+   * Origin under which the portal is served to browsers, for example https://portal.example.at; https turns on Secure
+   * and __Host- cookies. Every link in a mail or letter starts with it (never with the request's Host or
+   * X-Forwarded-Host header, which the client chooses). Required in production; elsewhere the default is the address
+   * the server listens on (`http://HOST:<bound port>`). Only the origin is kept (a path or trailing slash is dropped).
+   * @default http://HOST:<bound port> outside production; required in production
+   */
+  PUBLIC_ORIGIN: z
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) origin, for example https://portal.example.at')
+    .transform((v) => new URL(v).origin)
+    .optional(),
   /** Matomo site id for the web analytics (spec 000 section 3 clientConfig.matomoSiteId). */
   MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
   /** Matomo tracker base URL (for example https://analytics.example.at/); tracking runs only with MATOMO_SITE_ID too. */
@@ -115,6 +125,13 @@ const EID_VARIABLES = ['EID_AUTH_ENDPOINT', 'EID_CLIENT_ID', 'EID_REDIRECT_URI',
  * production the issuer, the authorization endpoint and the redirect URI use https.
  */
 const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && env.PUBLIC_ORIGIN === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_ORIGIN'],
+      message: 'required in production: links in mails and letters are built from it, e.g. PUBLIC_ORIGIN=https://portal.example.at',
+    });
+  }
   const set = EID_VARIABLES.filter((name) => env[name] !== undefined);
   if (set.length === 0) return;
   if (set.length < EID_VARIABLES.length) {

@@ -83,6 +83,20 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
   };
 }
 
+/**
+ * The origin links in mails are built from: PUBLIC_ORIGIN, else `http://<listening address>:<port>` of the connection's
+ * local side (HOST, or the socket's local address when HOST is a wildcard such as 0.0.0.0), which the client cannot
+ * choose. `connection`: the request socket's `localAddress` and `localPort`.
+ */
+export function publicOriginFor(config: Config, connection: { localAddress?: string | undefined; localPort?: number | undefined }): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+  const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '[::]';
+  let host = wildcard ? (connection.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '') : config.HOST;
+  if (host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
+  const port = connection.localPort ?? config.PORT;
+  return `http://${host}:${port}`;
+}
+
 /** Name of the session cookie: `__Host-` prefixed when the portal is served over HTTPS. */
 export function sessionCookieName(config: Config): string {
   return isHttps(config) ? '__Host-mvbv_session' : 'mvbv_session';
@@ -106,7 +120,10 @@ export function readCookie(header: string | undefined, name: string): string | u
  * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, services bound to
  * fresh DataLoaders, the session, and the cookies to set on the answer.
  */
-export function createRequestContext(deps: AppDeps, request: { headers: IncomingHttpHeaders; remoteAddress: string | undefined }) {
+export function createRequestContext(
+  deps: AppDeps,
+  request: { headers: IncomingHttpHeaders; remoteAddress: string | undefined; localAddress?: string | undefined; localPort?: number | undefined },
+) {
   const { config, tenant, clock } = deps;
   const cookieName = sessionCookieName(config);
   const sessionToken = readCookie(request.headers.cookie, cookieName);
@@ -202,13 +219,13 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /**
-     * Origin for links in mails and letters: PUBLIC_ORIGIN, else the request's Host header (only a plain
-     * host[:port]; production must set PUBLIC_ORIGIN, since a Host header is chosen by the client).
+     * Origin for links in mails and letters (`https://portal.example.at`, no trailing slash): PUBLIC_ORIGIN, else (only
+     * outside production, where the configuration requires PUBLIC_ORIGIN) the address this server listens on. Never
+     * the request's `Host` or `X-Forwarded-Host` header: a client chooses those, and a link built from them would carry
+     * a reset or confirmation token to a host of the client's choosing.
      */
     publicOrigin(): string {
-      if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
-      const host = request.headers.host;
-      return `http://${typeof host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? host : `${config.HOST}:${config.PORT}`}`;
+      return publicOriginFor(config, request);
     },
     setSessionCookie(token: string): void {
       setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);
