@@ -243,6 +243,36 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
     }
   });
 
+  describe('ID tokens that a provider with a stolen endpoint or a careless one could answer (issue 11 item 3)', () => {
+    afterAll(() => idp.tamperIdTokens(null));
+    it.each([
+      ['signed with a key that is not in the provider\'s key set', { key: 'foreign' as const }],
+      ['expired (exp and iat an hour ago), signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }) }],
+      ['for another audience, signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, aud: 'another-client' }) }],
+      ['from another issuer, signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iss: 'https://idp.example' }) }],
+      ['without a signature (alg none)', { key: 'none' as const }],
+    ])('an ID token %s → INCOMPLETE, no session', async (_name, mode) => {
+      const before = sessionCount();
+      idp.tamperIdTokens(mode);
+      try {
+        const result = await eidLogin(ANNA_EID_BPK);
+        await expectRefused(result, 'INCOMPLETE');
+      } finally {
+        idp.tamperIdTokens(null);
+      }
+      expect(sessionCount()).toBe(before);
+    });
+
+    it('the same flow with an honest token logs in (the tampering above is the only difference)', async () => {
+      idp.tamperIdTokens({ key: 'own' });
+      try {
+        expect((await eidLogin(ANNA_EID_BPK)).location).toBe('/#/eid?status=SUCCESSFUL');
+      } finally {
+        idp.tamperIdTokens(null);
+      }
+    });
+  });
+
   it('logs why, without codes, states or bPKs', () => {
     const reasons = server.logLines
       .map((l) => JSON.parse(l) as { msg: string; reason?: string })
