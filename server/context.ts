@@ -8,6 +8,7 @@ import { createClaimsService } from './domain/claims/claims.service';
 import { createClaimsStore } from './domain/claims/claims.store';
 import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
 import { createAuthStore } from './domain/auth/auth.store';
+import { createStepUp } from './domain/auth/step-up';
 import { createDocumentsService } from './domain/documents/documents.service';
 import { createDocumentsStore } from './domain/documents/documents.store';
 import { createInvestmentService } from './domain/investment/investment.service';
@@ -130,6 +131,13 @@ export function createRequestContext(
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
   const loaders = createLoaders(deps.stores);
+  const stepUp = createStepUp({
+    store: deps.stores.auth,
+    clock,
+    audit: deps.audit,
+    meta,
+    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+  });
   const profile = createProfileService({
     store: deps.stores.profile,
     personStore: deps.stores.person,
@@ -143,8 +151,7 @@ export function createRequestContext(
       const s = session();
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
-    guesses: deps.stores.auth,
-    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+    stepUp,
   });
   const loginFlow = createLoginFlowService({
     store: deps.stores.loginFlow,
@@ -197,7 +204,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person, loginFlow, documents, investment, claims, profile },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile },
     sessionToken,
     setCookies,
     session,

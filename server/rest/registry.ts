@@ -226,7 +226,8 @@ export const REST_METHODS: RestMethod[] = [
   // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
   method({
     name: 'changeEmail',
-    input: z.object({ newEmail: profileText, newEmailConfirmation: profileText }),
+    // currentPassword: the step-up (issue 11 item 1); optional only for a session of an eID login of the last 5 minutes.
+    input: z.object({ newEmail: profileText, newEmailConfirmation: profileText, currentPassword: profileText }),
     auth: 'session',
     async run(ctx, input) {
       const r = await ctx.services.profile.requestEmailChange(ctx.requirePersonId(), input, ctx.publicOrigin());
@@ -247,9 +248,9 @@ export const REST_METHODS: RestMethod[] = [
   }),
   method({
     name: 'changeBankDetails',
-    input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText }),
+    input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
-    run: (ctx, input) => profileAnswer(ctx.services.profile.changeBankDetails(ctx.requirePersonId(), input)),
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(ctx.requirePersonId(), input)),
   }),
   method({
     name: 'deleteAccess',

@@ -123,6 +123,28 @@ describe('eID login through the provider', () => {
     expect(attempt).toEqual({ email: 'anna.muster@example.at', method: 'EID', status: 'SUCCESSFUL', succeeded: 1 });
   });
 
+  it('step-up (issue 11 item 1): within 5 minutes of the eID login bank details change without a password, after that only with one', async () => {
+    const { browser, location } = await eidLogin(ANNA_EID_BPK);
+    expect(location).toBe('/#/eid?status=SUCCESSFUL');
+    const bank = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' };
+    expect((await browser.rest('changeBankDetails', bank)).json).toEqual({ ok: true, code: null, fieldErrors: [] });
+    server.clock.advance(5 * 60_000 + 1);
+    try {
+      expect((await browser.rest('changeBankDetails', { ...bank, bankName: 'Bank Austria' })).json).toEqual({
+        ok: false,
+        code: 'ERROR_INVALID_INPUT',
+        fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }],
+      });
+      expect((await browser.rest('changeBankDetails', { ...bank, bankName: 'Bank Austria', currentPassword: 'Pensionskasse#2026' })).json).toMatchObject({ ok: true });
+      // A password session never had the eID stand-in.
+      const password = new PortalClient(server.url);
+      await password.rest('login', { user: 'anna.muster@example.at', password: 'Pensionskasse#2026' });
+      expect((await password.rest('changeBankDetails', bank)).json).toMatchObject({ ok: false, fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }] });
+    } finally {
+      server.clock.advance(-(5 * 60_000 + 1));
+    }
+  });
+
   it('replaces a session the browser held before and carries a safe returnTo', async () => {
     const first = await eidLogin(ANNA_EID_BPK);
     const oldToken = first.browser.cookies.get(SESSION_COOKIE)!;

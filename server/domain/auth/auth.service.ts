@@ -223,6 +223,7 @@ export function createAuthService(deps: {
         ipAddress: meta.ipAddress,
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
         stage,
+        loginMethod: via.method,
       });
       return { status, sessionToken: token };
     });
