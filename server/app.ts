@@ -38,28 +38,46 @@ export function securityHeaders(config: Config): Record<string, string> {
 }
 
 /**
- * CSRF guard for POST /graphql and POST /rest/*: the request must carry the spec's version-marker header
- * `X-Application-Version` (a non-simple header, so a cross-site page cannot send it without a CORS preflight, which
- * this server never grants) or an `Origin` equal to the portal's own origin. A cross-site form post has neither.
- * GET requests cannot run mutations (Yoga refuses them), so they need no check.
+ * Content types a cross-site page may POST without a CORS preflight (the CORS "simple" ones), and a missing type.
+ * Compared by the MIME type's essence (lower-cased, parameters dropped).
  */
-export function passesCsrfCheck(req: IncomingMessage, config: Config): boolean {
+const SIMPLE_CONTENT_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
+/** The essence of a Content-Type header: `application/json; charset=utf-8` → `application/json`. */
+export function contentTypeEssence(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * CSRF guard for POST /graphql and POST /rest/* (GraphQL-over-HTTP, and the rule graphql-yoga's and Apollo Server's
+ * CSRF prevention apply). A POST passes when it carries
+ * - the spec's version-marker header `X-Application-Version` (a non-simple header: a cross-site page cannot send it
+ *   without a CORS preflight, which this server never grants), or
+ * - an `Origin` equal to the portal's own origin, or
+ * - on /graphql only: a non-simple content type (`application/json`, `application/graphql-response+json`, …) and no
+ *   foreign `Origin`. Such a request cannot come from a cross-site page without a preflight either, so standard
+ *   GraphQL clients (Apollo, urql, graphql-request, Postman, curl) need no custom header.
+ * A cross-site form post (simple content type, foreign or no Origin, no marker) is refused; REST keeps needing the
+ * marker or the own Origin whatever its content type. GET requests cannot run mutations (Yoga answers 405), so they
+ * need no check.
+ */
+export function passesCsrfCheck(req: IncomingMessage, config: Config, pathname = ''): boolean {
   if (req.method !== 'POST') return true;
   if (typeof req.headers['x-application-version'] === 'string') return true;
   const origin = req.headers.origin;
-  if (!origin) return false;
-  const own = config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://${req.headers.host ?? ''}`;
-  return origin === own;
-}
-
-/** What the request context takes from a request: its headers and both ends of its connection. */
-function connectionOf(req: IncomingMessage) {
-  return { headers: req.headers, remoteAddress: req.socket.remoteAddress, localAddress: req.socket.localAddress, localPort: req.socket.localPort };
+  const own = config.PUBLIC_ORIGIN ?? `http://${req.headers.host ?? ''}`;
+  if (origin !== undefined) return origin === own;
+  return pathname === '/graphql' && !SIMPLE_CONTENT_TYPES.has(contentTypeEssence(req.headers['content-type']));
 }
 
 function refuseCsrf(res: ServerResponse): void {
   const body = JSON.stringify({ error: 'CSRF', message: 'Anfrage ohne Portal-Kennung oder von fremder Herkunft abgelehnt.' });
   res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
+}
+
+/** What the request context takes from a request: its headers and both ends of its connection. */
+function connectionOf(req: IncomingMessage) {
+  return { headers: req.headers, remoteAddress: req.socket.remoteAddress, localAddress: req.socket.localAddress, localPort: req.socket.localPort };
 }
 
 /**
@@ -83,7 +101,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config)) return refuseCsrf(res);
+    if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, connectionOf(req));
       await graphql.handle(req, res, { requestContext });
