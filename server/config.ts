@@ -75,6 +75,15 @@ const envSchema = z.object({
     .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) origin, for example https://portal.example.at')
     .transform((v) => new URL(v).origin)
     .optional(),
+  /**
+   * Remote log (REST `log`, GraphQL `log`; spec 000 section 7), public and so the cheapest way to fill the disk:
+   * largest call in UTF-8 bytes of `component` plus all `msgs` (larger answers 413). @default 8192
+   */
+  LOG_MAX_CALL_BYTES: z.coerce.number().int().min(256).max(1_000_000).default(8192),
+  /** Remote log calls per IP address per minute (fixed windows, counted in the database); more answer 429. @default 60 */
+  LOG_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Remote log calls per session per minute; more answer 429. @default 20 */
+  LOG_SESSION_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Matomo site id for the web analytics (spec 000 section 3 clientConfig.matomoSiteId). */
   MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
   /** Matomo tracker base URL (for example https://analytics.example.at/); tracking runs only with MATOMO_SITE_ID too. */

@@ -22,7 +22,11 @@ import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
 import { isoDateVienna, type Clock } from './domain/shared/clock';
-import { sessionInvalid, sessionTimeout } from './domain/shared/errors';
+import { payloadTooLarge, rateLimited, sessionInvalid, sessionTimeout } from './domain/shared/errors';
+import { createRateLimiter } from './domain/shared/rate-limit';
+import { createRateLimitStore, type RateLimitStore } from './domain/shared/rate-limit.store';
+import { createClientLog, type ClientLogEntry } from './domain/client-log/client-log.service';
+import { hashToken, isWellFormedToken } from './domain/auth/session-token';
 import type { Logger } from './log';
 import { TENANTS, type TenantDefinition } from './tenants';
 
@@ -47,6 +51,7 @@ export interface AppDeps {
     investment: ReturnType<typeof createInvestmentStore>;
     profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
+    rateLimit: RateLimitStore;
   };
 }
 
@@ -80,6 +85,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       investment: createInvestmentStore(db),
       profile: createProfileStore(db),
       claims: createClaimsStore(db),
+      rateLimit: createRateLimitStore(db),
     },
   };
 }
@@ -184,6 +190,11 @@ export function createRequestContext(
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const claims = createClaimsService({ loaders, clock, tenant });
+  const clientLog = createClientLog({
+    limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
+    logger: deps.logger,
+    settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
+  });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
   let checked: SessionCheck | undefined;
@@ -204,7 +215,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog },
     sessionToken,
     setCookies,
     session,
@@ -233,6 +244,17 @@ export function createRequestContext(
      */
     publicOrigin(): string {
       return publicOriginFor(config, request);
+    },
+    /**
+     * Writes a remote log call (REST and GraphQL `log`) under the rate limits of server/domain/client-log. The session
+     * is identified by its cookie alone (not looked up, so logging never extends a session).
+     * @throws DomainError RATE_LIMITED (429, Retry-After) or PAYLOAD_TOO_LARGE (413).
+     */
+    writeClientLog(entry: ClientLogEntry): void {
+      const sessionHash = sessionToken && isWellFormedToken(sessionToken) ? hashToken(sessionToken) : null;
+      const outcome = clientLog.write(entry, { ipAddress: meta.ipAddress, sessionHash });
+      if (outcome.status === 'RATE_LIMITED') throw rateLimited(outcome.retryAfterSeconds);
+      if (outcome.status === 'TOO_LARGE') throw payloadTooLarge();
     },
     setSessionCookie(token: string): void {
       setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);

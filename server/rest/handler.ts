@@ -12,6 +12,8 @@ const STATUS: Record<DomainError['code'], number> = {
   NOT_FOUND: 404,
   BAD_REQUEST: 400,
   FORBIDDEN: 404,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
 };
 
 /** Seconds a client is asked to wait (Retry-After) before repeating a request that found the database locked. */
@@ -58,7 +60,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     return send(res, 200, answer, ctx.setCookies);
   } catch (error) {
     if (error instanceof BodyError) return send(res, error.status, { error: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message }, []);
-    if (error instanceof DomainError) return send(res, STATUS[error.code], { error: error.code, message: error.message }, []);
+    if (error instanceof DomainError) {
+      const retry: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
+      return send(res, STATUS[error.code], { error: error.code, message: error.message }, [], retry);
+    }
     if (isDatabaseBusyError(error)) {
       ctx.logger.warn('rest method found the database locked', { method: name });
       if (res.headersSent) return;

@@ -3,6 +3,7 @@ import type { RequestContext } from '../context';
 import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
 import { registrationFor } from '../domain/registration/for-request';
+import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -49,7 +50,7 @@ function legacyPerson(ctx: RequestContext, personId: number) {
 }
 
 /** Log levels of the remote log call (spec 000 section 3 "Log message"). */
-export const LOG_LEVELS = ['LOG', 'INFO', 'DEBUG', 'WARN', 'ERROR'] as const;
+export const LOG_LEVELS = CLIENT_LOG_LEVELS;
 
 export const REST_METHODS: RestMethod[] = [
   method({
@@ -358,8 +359,8 @@ export const REST_METHODS: RestMethod[] = [
     }),
     auth: 'public',
     run(ctx, input) {
-      // Client messages are logged as data under their own key, never interpreted; each is cut to 2,000 characters.
-      ctx.logger.info('client log', { component: input.component, clientLevel: input.level, msgs: input.msgs });
+      // Rate-limited per IP and session, at most LOG_MAX_CALL_BYTES per call (server/domain/client-log): 429 / 413.
+      ctx.writeClientLog(input);
       return undefined;
     },
   }),

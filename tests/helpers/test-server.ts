@@ -52,8 +52,18 @@ export async function startTestServer(
   const env = typeof options.env === 'function' ? options.env(url) : options.env;
   let config: ReturnType<typeof loadConfig>;
   try {
-    // Every test client connects from 127.0.0.1: the per-IP login throttle is set out of reach unless a test sets it.
-    config = loadConfig({ DATABASE_PATH: dbPath, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug', LOGIN_IP_MAX_FAILURES: '1000000', ...env });
+    // Every test client connects from 127.0.0.1: the per-IP login throttle and the remote log's per-IP and per-session
+    // limits are set out of reach unless a test sets them (tests/api/client-log-limits.test.ts does).
+    config = loadConfig({
+      DATABASE_PATH: dbPath,
+      PORT: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      LOGIN_IP_MAX_FAILURES: '1000000',
+      LOG_IP_MAX_PER_MINUTE: '1000000',
+      LOG_SESSION_MAX_PER_MINUTE: '1000000',
+      ...env,
+    });
   } catch (error) {
     await closeServer(server);
     db.$client.close();
