@@ -130,9 +130,60 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   };
 }
 
-/** Starts listening; resolves with the server and the bound port (PORT=0 picks a free one). */
-export function listen(listener: ReturnType<typeof createApp>, port: number, host: string): Promise<{ server: Server; port: number }> {
-  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
+/** Connection limits of the node:http server (HTTP_* in server/config.ts; issue 11 item 7). */
+export interface ConnectionLimits {
+  /** Milliseconds to receive the complete request headers. */
+  headersTimeoutMs: number;
+  /** Milliseconds to receive the complete request (headers and body); also the socket's inactivity limit. */
+  requestTimeoutMs: number;
+  /** Milliseconds an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at once; more are closed as they arrive. */
+  maxConnections: number;
+}
+
+/** The connection limits of a configuration. */
+export function connectionLimits(config: Config): ConnectionLimits {
+  return {
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+  };
+}
+
+/**
+ * Applies `limits` to a node:http server (also after it started listening, as the test server does). Node answers a
+ * request whose headers or body did not arrive in time with 408 and closes the connection; `timeout` closes a socket
+ * without traffic for `requestTimeoutMs` (a client that stops reading a long answer); `maxConnections` closes
+ * connections beyond the cap at once.
+ */
+export function applyConnectionLimits(server: Server, limits: ConnectionLimits): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  server.timeout = limits.requestTimeoutMs;
+}
+
+/**
+ * How often node:http checks the header and request time limits of open connections, in milliseconds (Node's default
+ * of 30 s would let a dribbling client stay up to 30 s past its limit).
+ */
+export const CONNECTION_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Starts listening with `limits` (default: those of an empty configuration); resolves with the server and the bound
+ * port (PORT=0 picks a free one).
+ */
+export function listen(
+  listener: ReturnType<typeof createApp>,
+  port: number,
+  host: string,
+  limits?: ConnectionLimits,
+): Promise<{ server: Server; port: number }> {
+  const server = createServer({ connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS }, listener);
+  if (limits) applyConnectionLimits(server, limits);
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

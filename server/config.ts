@@ -84,6 +84,24 @@ const envSchema = z.object({
   LOG_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Remote log calls per session per minute; more answer 429. @default 20 */
   LOG_SESSION_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /*
+   * Slow and greedy clients (issue 11 item 7; node:http server limits). A client that dribbles its headers or body
+   * is cut off (408, connection closed) when the limit passes; limits are checked every second.
+   */
+  /** Time a client has to send the complete request headers, in milliseconds. @default 10000 */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Time a client has to send the complete request (headers and body), in milliseconds; also the longest a connection
+   * may stay without any traffic while a request is open (a client that stops reading an answer). @default 30000
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * How long an idle keep-alive connection stays open after an answer, in milliseconds. Behind a reverse proxy, set it
+   * above the proxy's own idle timeout. @default 5000
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Open connections the server accepts at once; further connections are closed at once. @default 1000 */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Matomo site id for the web analytics (spec 000 section 3 clientConfig.matomoSiteId). */
   MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
   /** Matomo tracker base URL (for example https://analytics.example.at/); tracking runs only with MATOMO_SITE_ID too. */
@@ -134,6 +152,9 @@ const EID_VARIABLES = ['EID_AUTH_ENDPOINT', 'EID_CLIENT_ID', 'EID_REDIRECT_URI',
  * production the issuer, the authorization endpoint and the redirect URI use https.
  */
 const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not be larger than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)' });
+  }
   if (env.NODE_ENV === 'production' && env.PUBLIC_ORIGIN === undefined) {
     ctx.addIssue({
       code: 'custom',

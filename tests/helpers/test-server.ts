@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
-import { createApp, listen } from '../../server/app';
+import { applyConnectionLimits, connectionLimits, createApp, listen } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createAppDeps, type AppDeps } from '../../server/context';
 import { ManualClock } from '../../server/domain/shared/clock';
@@ -19,6 +19,8 @@ export interface TestServer {
   dbPath: string;
   clock: ManualClock;
   deps: AppDeps;
+  /** The node:http server (its connection limits are the configuration's HTTP_* values). */
+  server: Server;
   /** Every line the server logged (JSON), for tests that inspect the log. */
   logLines: string[];
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export async function startTestServer(
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  applyConnectionLimits(server, connectionLimits(config));
   db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const clock = new ManualClock(Date.parse(`${TEST_TODAY}T09:00:00Z`));
   const logLines: string[] = [];
@@ -77,6 +80,7 @@ export async function startTestServer(
   late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
   return {
     url,
+    server,
     db,
     dbPath,
     clock,
