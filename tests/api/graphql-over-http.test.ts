@@ -46,6 +46,12 @@ describe('CSRF rule for /graphql: non-simple content types pass, simple ones nee
     expect(typed.headers.get('content-type')).toContain('application/graphql-response+json');
   });
 
+  it("the README's integrator curl call works as written", async () => {
+    const res = await post({ 'Content-Type': 'application/json' }, '{"query":"{ clientConfig { versionNumbers { portal } } }"}');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { clientConfig: { versionNumbers: { portal: 'v902' } } } });
+  });
+
   it('a GET query runs without a header; a GET mutation is refused (405) and changes nothing', async () => {
     const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ session { loggedIn } }')}`, { headers: { Accept: 'application/json' } });
     expect(res.status).toBe(200);
