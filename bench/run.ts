@@ -24,6 +24,7 @@
  *                    [--no-profile] [--sample-every 20] [--out docs/benchmarks.md] [--keep] [--no-persisted]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { writeBundleReport } from './bundle';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -929,6 +930,10 @@ async function main(): Promise<void> {
     writeFileSync(join(dir, 'report.json'), JSON.stringify(report, null, 2));
     const previous = existsSync(options.out) ? readFileSync(options.out, 'utf8') : null;
     writeFileSync(options.out, renderReport(report, previous));
+    log('building the web app for the first-load JavaScript figures');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+    for (const load of writeBundleReport(options.out)) log(`${load.route}: ${(load.gzip / 1024).toFixed(1)} KiB gzip first load (budget ${load.budgetKiB})`);
     log(`wrote ${options.out}`);
     for (const s of summaries) {
       log(

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import compression from 'compression';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
@@ -81,6 +82,20 @@ function connectionOf(req: IncomingMessage) {
 }
 
 /**
+ * Compression of API answers (the `compression` middleware, used without Express): bodies above `thresholdBytes`
+ * are sent brotli- or gzip-encoded as the request's `Accept-Encoding` allows, with `Vary: Accept-Encoding`. The
+ * middleware wraps `res.write`/`res.end` before the handler writes, and calls its `next` synchronously.
+ */
+function createJsonCompression(thresholdBytes: number) {
+  const middleware = compression({ threshold: thresholdBytes });
+  type Req = Parameters<typeof middleware>[0];
+  type Res = Parameters<typeof middleware>[1];
+  return function compressJson(req: IncomingMessage, res: ServerResponse): void {
+    middleware(req as Req, res as Res, () => undefined);
+  };
+}
+
+/**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
  * registry, /webportal/eid/start and /webportal/eid/callback → the electronic-ID login (server/http/eid.ts),
  * everything else → the built web app.
@@ -92,7 +107,10 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     persistedOnly: deps.config.GRAPHQL_PERSISTED_ONLY,
     allowListDir: deps.config.GRAPHQL_ALLOW_LIST_DIR,
   });
-  const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'));
+  const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'), {
+    serveSourceMaps: deps.config.NODE_ENV !== 'production',
+  });
+  const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);
   const headers = Object.entries(securityHeaders(deps.config));
 
@@ -102,6 +120,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
+    if (pathname === '/graphql' || pathname.startsWith('/rest/')) compressJson(req, res);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, connectionOf(req));
       await graphql.handle(req, res, { requestContext });

@@ -24,6 +24,11 @@ const envSchema = z.object({
   DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Tenant this process serves (spec 000 section 1). @default main */
   TENANT: z.enum(['main', 'regional']).default('main'),
+  /**
+   * JSON answers of /graphql and /rest larger than this many bytes are compressed (brotli or gzip, as the client
+   * accepts, with `Vary: Accept-Encoding`); smaller ones are sent as they are. @default 1024
+   */
+  COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** `production` hides GraphiQL and introspection. @default development */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
