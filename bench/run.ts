@@ -3,7 +3,7 @@
  * docs/benchmarks.md. A script, not a test.
  *
  * 1. Seeds a fresh database (default 2,000 members) in a temp folder with the seed CLI.
- * 2. Starts the real portal (`npx tsx server/main.ts`, NODE_ENV=production, LOG_LEVEL=warn, GRAPHQL_PERSISTED_ONLY=0), the raw baseline
+ * 2. Starts the real portal (`npx tsx server/main.ts`, NODE_ENV=production, PUBLIC_ORIGIN, LOG_LEVEL=warn, GRAPHQL_PERSISTED_ONLY=0), the raw baseline
  *    (bench/raw-server.ts, answering the bytes of the portal's real dashboard answer) and the Yoga floor
  *    (bench/yoga-hello.ts), each pinned to core 0 with `taskset -c 0`. Every load run is a separate process
  *    (bench/load.ts, autocannon) pinned to core 1, so server and load generator never share a core.
