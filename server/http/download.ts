@@ -13,6 +13,8 @@ const STATUS: Record<DomainError['code'], number> = {
   NOT_FOUND: 404,
   BAD_REQUEST: 404,
   FORBIDDEN: 404,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
 };
 
 /** A JSON answer that is never cached or sniffed (the download and calcprint routes). */

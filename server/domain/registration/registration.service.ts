@@ -30,7 +30,6 @@ import {
   fieldErrorsOf,
   normalizeCode,
   orderRegistrationCodeSchema,
-  passwordError,
   passwordLostSchema,
   registerSchema,
   resetPasswordSchema,
@@ -38,6 +37,7 @@ import {
   type RegistrationFieldError,
 } from './registration.schemas';
 import type { RegistrationStore } from './registration.store';
+import { newPasswordError } from './password-strength';
 
 export type RegisterStatus = 'SUCCESSFUL' | 'ALREADY_REGISTERED' | 'INVALID_INPUT' | 'ERROR_CODE_INVALID' | 'ERROR_CODE_USED' | 'ERROR_NO_VALID_CONTRACT' | 'MAINTENANCE' | 'ERROR';
 export type PasswordLostStatus =
@@ -166,7 +166,7 @@ export function createRegistrationService(deps: {
       if (match.usedAt) return answer('ERROR_CODE_USED');
       const fieldErrors: RegistrationFieldError[] = [];
       if (store.emailTaken(email, person.id)) fieldErrors.push({ field: 'email', code: 'EMAIL_NOT_UNIQUE' });
-      const pwCode = passwordError(input.password, { email, svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(input.password, { email, svnr: person.svnr, lastName: person.lastName });
       if (pwCode) fieldErrors.push({ field: 'password', code: pwCode });
       if (fieldErrors.length) return answer('INVALID_INPUT', fieldErrors);
 
@@ -267,7 +267,7 @@ export function createRegistrationService(deps: {
       const row = store.findToken(tokenHash, 'PASSWORD_RESET')!;
       const person = store.person(row.personId);
       if (!person) return answer('ERROR_RESET_FAILED');
-      const pwCode = passwordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const passwordHash = await hashPassword(parsed.data.newPassword);
@@ -289,7 +289,7 @@ export function createRegistrationService(deps: {
       const parsed = changeInsecurePasswordSchema.safeParse(raw);
       if (!parsed.success) return { ...answer('INVALID_INPUT', fieldErrorsOf(parsed.error)), ...pending };
       const person = store.person(session.personId)!;
-      const pwCode = passwordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return { ...answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]), ...pending };
       if (await usedBefore(person.id, parsed.data.newPassword)) return { ...answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]), ...pending };
       const now = nowIso();
@@ -317,7 +317,7 @@ export function createRegistrationService(deps: {
       if (!(await verifyPassword(credential.passwordHash, parsed.data.currentPassword))) {
         return answer('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
       }
-      const pwCode = passwordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const now = nowIso();
