@@ -128,6 +128,18 @@ describe('step-up: the current password in the same request', () => {
     await smtp.waitForMail((mail) => mail.to.includes(`neu.${m.id}@example.at`));
   });
 
+  it('the password change in the settings counts a wrong current password towards the lockout too (no eID stand-in)', async () => {
+    const m = member();
+    const client = await loggedIn(m.email);
+    for (let i = 1; i <= 2; i++) {
+      const r = await client.rest('changePassword', { currentPassword: `Falsch#${i}`, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' });
+      expect(r.json).toMatchObject({ status: 'ERROR_WRONG_CURRENT_PASSWORD', fieldErrors: [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }] });
+      expect(failedAttempts(m.id).n).toBe(i);
+    }
+    expect((await client.rest('changePassword', { currentPassword: DEMO_PASSWORD, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' })).json).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(failedAttempts(m.id).n).toBe(0);
+  });
+
   it('checks the form before the password: a bad IBAN with a wrong password answers the field, counts no guess', async () => {
     const m = member();
     const client = await loggedIn(m.email);

@@ -37,6 +37,7 @@ import {
   type RegistrationFieldError,
 } from './registration.schemas';
 import type { RegistrationStore } from './registration.store';
+import type { StepUp } from '../auth/step-up';
 import { newPasswordError } from './password-strength';
 
 export type RegisterStatus = 'SUCCESSFUL' | 'ALREADY_REGISTERED' | 'INVALID_INPUT' | 'ERROR_CODE_INVALID' | 'ERROR_CODE_USED' | 'ERROR_NO_VALID_CONTRACT' | 'MAINTENANCE' | 'ERROR';
@@ -97,8 +98,13 @@ export function createRegistrationService(deps: {
   maintenance: boolean;
   logger: Logger;
   meta: RequestMeta;
-  /** Origin for links in mails (PUBLIC_ORIGIN or the request's). */
+  /** Origin for links in mails (PUBLIC_ORIGIN, or outside production the listening address; never the request's). */
   origin: () => string;
+  /**
+   * Step-up check of the current password in the settings' password change (server/domain/auth/step-up.ts): a wrong
+   * one counts towards the login lockout, so a taken-over session cannot try passwords without limit.
+   */
+  stepUp: StepUp;
 }) {
   const { store, mailer, audit, clock, tenant, logger, meta } = deps;
   const nowIso = () => isoInstant(clock.now());
@@ -314,9 +320,8 @@ export function createRegistrationService(deps: {
       const credential = store.credential(session.personId);
       const person = store.person(session.personId);
       if (!credential || !person) return answer('ERROR');
-      if (!(await verifyPassword(credential.passwordHash, parsed.data.currentPassword))) {
-        return answer('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
-      }
+      const step = await deps.stepUp.verify(session, parsed.data.currentPassword, 'PASSWORD_CHANGE', { allowEid: false });
+      if (!step.ok) return answer('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
       const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
