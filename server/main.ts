@@ -1,6 +1,6 @@
 import { openDatabase } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
-import { createApp, listen } from './app';
+import { connectionLimits, createApp, listen } from './app';
 import { loadConfig } from './config';
 import { createAppDeps } from './context';
 import { systemClock } from './domain/shared/clock';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: createDemoLog(config.LOG_LEVEL) });
   if (stats) logger.info('seeded an empty database', { ...stats });
   const deps = createAppDeps(db, config, systemClock, logger);
-  const { server, port } = await listen(createApp(deps), config.PORT, config.HOST);
+  const { server, port } = await listen(createApp(deps), config.PORT, config.HOST, connectionLimits(config));
   logger.info('portal listening', { url: `http://${config.HOST}:${port}/`, tenant: config.TENANT, database: config.DATABASE_PATH });
   // Tests and scripts that start the server with PORT=0 read the bound port from this line.
   if (config.PORT === 0) process.stdout.write(`LISTENING ${port}\n`);

@@ -92,6 +92,16 @@ export function createAuthStore(db: Db) {
       return row ? row.failed_attempts : null;
     },
 
+    /** The person's password hash (PHC string); undefined without credentials (step-up, server/domain/auth/step-up.ts). */
+    passwordHashOf(personId: number): string | undefined {
+      return db.select({ hash: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).get()?.hash;
+    },
+
+    /** A correct password outside a login (step-up): the consecutive-failure counter starts again. */
+    resetGuesses(personId: number): void {
+      db.update(credentials).set({ failedAttempts: 0 }).where(eq(credentials.personId, personId)).run();
+    },
+
     /** Locks the access until `until` (ISO instant). */
     lock(personId: number, until: string): void {
       db.update(credentials).set({ lockedUntil: until }).where(eq(credentials.personId, personId)).run();

@@ -51,7 +51,7 @@ export const loginFlowResolvers: Resolvers = {
     activateAccount: (_p, args, ctx) => ({ status: ctx.services.loginFlow.activate(args.registrationId) }),
     log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
-      ctx.logger.info('client log', { component: args.component, clientLevel: args.level, msgs: args.msgs });
+      ctx.writeClientLog({ component: args.component, level: args.level, msgs: args.msgs });
       return true;
     },
   },

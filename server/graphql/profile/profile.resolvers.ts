@@ -57,8 +57,8 @@ export const profileResolvers: Resolvers = {
       const r = ctx.services.profile.changeAddress(ctx.requirePersonId(), args.input);
       return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
     },
-    changeBankDetails(_p, args, ctx) {
-      const r = ctx.services.profile.changeBankDetails(ctx.requirePersonId(), args.input);
+    async changeBankDetails(_p, args, ctx) {
+      const r = await ctx.services.profile.changeBankDetails(ctx.requirePersonId(), args.input);
       return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
     },
     async deleteAccess(_p, args, ctx) {

@@ -48,6 +48,8 @@ const screens: Record<ScreenRouteKey, Screen> = {
   documents: { layout: 'authenticated', load: () => import('./routes/documents') },
   pensionInvestment: { layout: 'authenticated', load: () => import('./routes/pension-investment') },
   severanceInvestment: { layout: 'authenticated', load: () => import('./routes/severance-investment') },
+  calculator: { layout: 'authenticated', load: () => import('./routes/calculator') },
+  calculatorOnly: { layout: 'authenticated', load: () => import('./routes/calculator') },
 };
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

@@ -162,6 +162,8 @@ export const screenRouteKeys = [
   'documents',
   'pensionInvestment',
   'severanceInvestment',
+  'calculator',
+  'calculatorOnly',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

@@ -53,6 +53,8 @@ export function AuthenticatedLayout({
   outletContext?: NotFoundContext;
 }) {
   const { t } = useTranslation();
+  // The calculator-only mode /rechner (spec 000 section 2) shows the calculator without header, menu and footer.
+  const calculatorOnly = useLocation().pathname === paths.calculatorOnly.path;
   const { data } = useMemberNavigation();
   if (data?.me) markLoggedInScreenSeen();
   const funds = data?.me ? { hasPension: data.me.pensionContracts.length > 0, hasSeverance: data.me.severanceAccounts.length > 0 } : null;
@@ -64,6 +66,7 @@ export function AuthenticatedLayout({
       navItems={navItems}
       headerActions={<LogoutButton />}
       banner={cookieBanner(tenant)}
+      embedded={calculatorOnly}
       loggedIn
     >
       <Outlet context={outletContext} />
