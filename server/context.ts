@@ -122,8 +122,8 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     clock,
     logger: deps.logger,
     meta,
-    sessionHash: () => {
-      const s = session();
+    sessionHash: async () => {
+      const s = await session();
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
     guesses: deps.stores.auth,
@@ -162,10 +162,10 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
   const claims = createClaimsService({ loaders, clock, tenant });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
-  let checked: SessionCheck | undefined;
+  let checked: Promise<SessionCheck> | undefined;
 
   /** The session check of this request (done once, touching the session). */
-  function session(): SessionCheck {
+  function session(): Promise<SessionCheck> {
     checked ??= auth.checkSession(sessionToken, { touch: true });
     return checked;
   }
@@ -188,17 +188,17 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
      * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
      * still PENDING a flow step) or SESSION_TIMEOUT.
      */
-    requirePersonId(): number {
-      const s = session();
+    async requirePersonId(): Promise<number> {
+      const s = await session();
       if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
-      deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
+      await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
-    requireFlowSession(): FlowSession {
-      const s = session();
+    async requireFlowSession(): Promise<FlowSession> {
+      const s = await session();
       if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
-      deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
+      await deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /**

@@ -50,7 +50,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
       return send(res, 400, { error: 'BAD_REQUEST', message: 'Ungültige Eingabe.', fields }, []);
     }
-    if (method.auth === 'session') ctx.requirePersonId();
+    if (method.auth === 'session') await ctx.requirePersonId();
     const answer = await method.run(ctx, parsed.data);
     return send(res, 200, answer, ctx.setCookies);
   } catch (error) {

@@ -53,24 +53,24 @@ export function createProfileService(deps: {
   logger: Logger;
   meta: RequestMeta;
   /** SHA-256 hash of the caller's session (the sessions key); null without one. */
-  sessionHash: () => string | null;
+  sessionHash: () => Promise<string | null>;
   /**
    * The login's guess counter (AuthStore): a wrong current password in `deleteAccess` counts like a wrong login
    * password, so a taken-over session cannot try passwords without limit; at the threshold the access is locked.
    */
   guesses: {
-    reserveGuess(personId: number, now: string, threshold: number): number | null;
-    lock(personId: number, until: string): void;
+    reserveGuess(personId: number, now: string, threshold: number): Promise<number | null>;
+    lock(personId: number, until: string): Promise<void>;
   };
   lockout: { threshold: number; ms: number };
 }) {
   const { store, personStore, mailer, audit, tenant, clock, logger, meta } = deps;
   const now = () => isoInstant(clock.now());
   const today = () => isoDateVienna(clock.now());
-  const origin = (): ChangeOrigin => ({ actor: 'MEMBER', sessionHash: deps.sessionHash(), ipAddress: meta.ipAddress });
+  const origin = async (): Promise<ChangeOrigin> => ({ actor: 'MEMBER', sessionHash: await deps.sessionHash(), ipAddress: meta.ipAddress });
 
-  function person(personId: number): PersonRow {
-    const row = personStore.findById(personId);
+  async function person(personId: number): Promise<PersonRow> {
+    const row = await personStore.findById(personId);
     if (!row) throw new Error(`person ${personId} vanished`);
     return row;
   }
@@ -79,10 +79,10 @@ export function createProfileService(deps: {
    * Applies a change and writes its change log rows in one transaction (issue 6 item 7). `apply` runs first; the
    * rows are written only when it does not throw.
    */
-  function recordChanges<T>(personId: number, entries: ChangeEntry[], apply: () => T): T {
-    return store.inTransaction(() => {
-      const result = apply();
-      store.writeChanges(personId, origin(), entries, now());
+  function recordChanges<T>(personId: number, entries: ChangeEntry[], apply: () => Promise<T>): Promise<T> {
+    return store.inTransaction(async () => {
+      const result = await apply();
+      await store.writeChanges(personId, await origin(), entries, now());
       return result;
     });
   }
@@ -104,19 +104,19 @@ export function createProfileService(deps: {
     retentionFacts: () => RETENTION_FACTS,
 
     /** The person's own change log, newest first (`first` clamped to 0..200, default 50). */
-    history(personId: number, first?: number | null): ProfileChangeRow[] {
+    async history(personId: number, first?: number | null): Promise<ProfileChangeRow[]> {
       const limit = historyLimit(first);
-      return limit === 0 ? [] : store.history(personId, limit);
+      return limit === 0 ? [] : await store.history(personId, limit);
     },
 
     /** The bank account in force today, or undefined. */
-    bankAccount(personId: number): BankAccountRow | undefined {
-      return store.currentBankAccount(personId, today());
+    async bankAccount(personId: number): Promise<BankAccountRow | undefined> {
+      return await store.currentBankAccount(personId, today());
     },
 
     /** The address of an open e-mail change request, or null. */
-    pendingEmail(personId: number): string | null {
-      return store.pendingEmail(personId, now());
+    async pendingEmail(personId: number): Promise<string | null> {
+      return await store.pendingEmail(personId, now());
     },
 
     /**
@@ -128,13 +128,13 @@ export function createProfileService(deps: {
      * ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
      */
     async requestEmailChange(personId: number, input: unknown, publicOrigin: string): Promise<ProfileResult<{ pendingEmail: string }>> {
-      const p = person(personId);
+      const p = await person(personId);
       const checked = validateEmailChange(input, p.email);
       if (!checked.ok) return invalid(checked.fieldErrors);
       const email = checked.value.newEmail;
-      if (store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
-      if (store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
-        audit.record('ACCESS_DENIED', personId, meta, { reason: 'EMAIL_CHANGE_RATE' });
+      if (await store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
+      if (await store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
+        await audit.record('ACCESS_DENIED', personId, meta, { reason: 'EMAIL_CHANGE_RATE' });
         return failure('ERROR_TOO_MANY_REQUESTS');
       }
 
@@ -155,14 +155,14 @@ export function createProfileService(deps: {
       if (!(await sendSafely('EMAIL_CHANGE_CONFIRM', { personId, kind: 'EMAIL_CHANGE_CONFIRM', to: email, ...confirm }))) return failure('ERROR_INTERNAL');
 
       try {
-        recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], () =>
+        await recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], () =>
           store.createEmailChangeToken({ tokenHash: hashToken(token), personId, email, createdAt, expiresAt }),
         );
       } catch (error) {
         logger.error('e-mail change not stored', { error: error instanceof Error ? error.message : String(error) });
         return failure('ERROR_INTERNAL');
       }
-      audit.record('EMAIL_CHANGE', personId, meta, { stage: 'REQUESTED' });
+      await audit.record('EMAIL_CHANGE', personId, meta, { stage: 'REQUESTED' });
 
       if (p.email) {
         const notice = renderMail(tenant, {
@@ -183,28 +183,28 @@ export function createProfileService(deps: {
      * Confirms an e-mail change from the link (public; `#/emailChange?token=…`). The login e-mail becomes the token's
      * address; the token is used up; the change log gets a row, and the security log an EMAIL_CHANGE event.
      */
-    confirmEmailChange(token: string): EmailChangeStatus {
+    async confirmEmailChange(token: string): Promise<EmailChangeStatus> {
       if (!isWellFormedToken(token)) return 'ERROR';
       const tokenHash = hashToken(token);
-      const row = store.findEmailChangeToken(tokenHash);
+      const row = await store.findEmailChangeToken(tokenHash);
       if (!row?.payload) return 'ERROR';
       if (row.usedAt) return 'ALREADY_USED';
       if (Date.parse(row.expiresAt) <= clock.now()) return 'ERROR_LINK_EXPIRED';
-      const cred = store.credentials(row.personId);
+      const cred = await store.credentials(row.personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return 'ERROR';
       const email = row.payload;
-      if (store.emailTakenByOther(email, row.personId)) return 'ERROR_MAIL_NOT_UNIQUE';
-      const old = person(row.personId).email;
+      if (await store.emailTakenByOther(email, row.personId)) return 'ERROR_MAIL_NOT_UNIQUE';
+      const old = (await person(row.personId)).email;
       // The link is opened in a browser that may hold no session (or another person's): no session hash then.
       const linkOrigin: ChangeOrigin = { actor: 'MEMBER', sessionHash: null, ipAddress: meta.ipAddress };
       try {
-        const status = store.inTransaction((): EmailChangeStatus => {
-          if (!store.consumeToken(tokenHash, now())) return 'ALREADY_USED';
-          store.setEmail(row.personId, email, now());
-          store.writeChanges(row.personId, linkOrigin, [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }], now());
+        const status = await store.inTransaction(async (): Promise<EmailChangeStatus> => {
+          if (!(await store.consumeToken(tokenHash, now()))) return 'ALREADY_USED';
+          await store.setEmail(row.personId, email, now());
+          await store.writeChanges(row.personId, linkOrigin, [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }], now());
           return 'SUCCESSFUL';
         });
-        if (status === 'SUCCESSFUL') audit.record('EMAIL_CHANGE', row.personId, meta, { stage: 'CONFIRMED' });
+        if (status === 'SUCCESSFUL') await audit.record('EMAIL_CHANGE', row.personId, meta, { stage: 'CONFIRMED' });
         return status;
       } catch (error) {
         if (isUniqueViolation(error)) return 'ERROR_MAIL_NOT_UNIQUE';
@@ -213,33 +213,33 @@ export function createProfileService(deps: {
     },
 
     /** Changes the postal address (spec 001 section 5 "Profile address"); the change log gets one row per changed field. */
-    changeAddress(personId: number, input: unknown): ProfileResult<PersonRow> {
+    async changeAddress(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
       const checked = validateAddress(input, today());
       if (!checked.ok) return invalid(checked.fieldErrors);
       const a = checked.value;
-      const p = person(personId);
+      const p = await person(personId);
       const entries = diffEntries(
         'ADDRESS',
         { street: p.street, postcode: p.postcode, city: p.city, country: p.country, poBox: p.poBox, validFrom: p.addressValidFrom },
         { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
       );
-      recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
-      return { ok: true, value: person(personId) };
+      await recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
+      return { ok: true, value: (await person(personId)) };
     },
 
     /**
      * Adds a bank account entry from `validFrom` (default today); earlier entries stay as history. The change log
      * compares with the newest entry and holds the IBAN masked only.
      */
-    changeBankDetails(personId: number, input: unknown): ProfileResult<PersonRow> {
+    async changeBankDetails(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
       const checked = validateBankDetails(input, today());
       if (!checked.ok) return invalid(checked.fieldErrors);
       const b = { ...checked.value, validFrom: checked.value.validFrom ?? today() };
-      const before = store.latestBankAccount(personId);
+      const before = await store.latestBankAccount(personId);
       const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
       // The same data again is no change: nothing is stored.
-      if (entries.length) recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
-      return { ok: true, value: person(personId) };
+      if (entries.length) await recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
+      return { ok: true, value: (await person(personId)) };
     },
 
     /**
@@ -252,29 +252,29 @@ export function createProfileService(deps: {
     async deleteAccess(personId: number, input: unknown): Promise<ProfileResult> {
       const checked = validateDeleteAccess(input);
       if (!checked.ok) return invalid(checked.fieldErrors);
-      const cred = store.credentials(personId);
+      const cred = await store.credentials(personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return failure('ERROR_INTERNAL');
       const wrongPassword = failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
-      const guess = deps.guesses.reserveGuess(personId, now(), deps.lockout.threshold);
+      const guess = await deps.guesses.reserveGuess(personId, now(), deps.lockout.threshold);
       if (guess === null) {
         // Locked after too many wrong passwords: no guess is evaluated until the lock ends.
-        audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_LOCKED' });
+        await audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_LOCKED' });
         return wrongPassword;
       }
       if (!(await verifyPassword(cred.passwordHash, checked.value.currentPassword))) {
-        audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_PASSWORD', failedAttempts: guess });
+        await audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_PASSWORD', failedAttempts: guess });
         if (guess >= deps.lockout.threshold) {
-          deps.guesses.lock(personId, isoInstant(clock.now() + deps.lockout.ms));
-          audit.record('LOCKOUT', personId, meta, { minutes: Math.round(deps.lockout.ms / 60_000), failedAttempts: guess });
+          await deps.guesses.lock(personId, isoInstant(clock.now() + deps.lockout.ms));
+          await audit.record('LOCKOUT', personId, meta, { minutes: Math.round(deps.lockout.ms / 60_000), failedAttempts: guess });
         }
         return wrongPassword;
       }
-      const p = person(personId);
-      const ended = recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], () => {
-        store.deactivateAccess(personId);
-        return store.endAllSessions(personId, now(), 'ACCESS_DELETED');
+      const p = await person(personId);
+      const ended = await recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], async () => {
+        await store.deactivateAccess(personId);
+        return await store.endAllSessions(personId, now(), 'ACCESS_DELETED');
       });
-      audit.record('ACCESS_DELETED', personId, meta, { sessionsEnded: ended });
+      await audit.record('ACCESS_DELETED', personId, meta, { sessionsEnded: ended });
       if (p.email) {
         const facts = RETENTION_FACTS;
         const mail = renderMail(tenant, {
