@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /** Suites that run on SQLite. */
-const API_SUITES = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/durability/**/*.test.ts'];
+const API_SUITES = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/durability/**/*.test.ts', 'tests/cluster/**/*.test.ts'];
 /**
  * Suites that run on PostgreSQL too (issue 13 item 4). Only those that reach the database through the server or the
  * query builder so far: the other API, security and durability suites still read and arrange rows with raw SQLite
  * SQL (`db.$client`) and are not yet ported (docs/scaling.md "Tests on both engines").
  */
-const POSTGRES_SUITES = ['tests/api/graphql/lockout.test.ts', 'tests/api/graphql/session-keepalive.test.ts'];
+const POSTGRES_SUITES = ['tests/api/graphql/lockout.test.ts', 'tests/api/graphql/session-keepalive.test.ts', 'tests/cluster/**/*.test.ts'];
 
 /**
  * Unit and server-integration tests. Browser tests are Playwright's (tests/e2e, playwright.config.ts).
