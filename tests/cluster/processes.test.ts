@@ -82,7 +82,7 @@ let b: Portal;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-cluster-'));
   location = await createTestDatabase(dir);
-  const database = TEST_ENGINE === 'postgresql' ? { DATABASE_URL: location } : { DATABASE_PATH: location, DATABASE_URL: '' };
+  const database: Record<string, string> = TEST_ENGINE === 'postgresql' ? { DATABASE_URL: location } : { DATABASE_PATH: location, DATABASE_URL: '' };
   if (TEST_ENGINE === 'postgresql') {
     // The first process migrates and seeds; the second starts on the ready database, as a second machine would.
     a = await startPortal(database);
