@@ -3,7 +3,7 @@
  * docs/benchmarks.md. A script, not a test.
  *
  * 1. Seeds a fresh database (default 2,000 members) in a temp folder with the seed CLI.
- * 2. Starts the real portal (`npx tsx server/main.ts`, NODE_ENV=production, LOG_LEVEL=warn, GRAPHQL_PERSISTED_ONLY=0), the raw baseline
+ * 2. Starts the real portal (`npx tsx server/main.ts`, NODE_ENV=production, PUBLIC_ORIGIN, LOG_LEVEL=warn, GRAPHQL_PERSISTED_ONLY=0), the raw baseline
  *    (bench/raw-server.ts, answering the bytes of the portal's real dashboard answer) and the Yoga floor
  *    (bench/yoga-hello.ts), each pinned to core 0 with `taskset -c 0`. Every load run is a separate process
  *    (bench/load.ts, autocannon) pinned to core 1, so server and load generator never share a core.
@@ -24,6 +24,7 @@
  *                    [--no-profile] [--sample-every 20] [--out docs/benchmarks.md] [--keep] [--no-persisted]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { writeBundleReport } from './bundle';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -483,7 +484,7 @@ async function seed(members: number, database: string): Promise<SeedTiming> {
 async function startPortal(database: string, extraNodeArgs: string[] | null): Promise<{ child: Child; port: number }> {
   // Production refuses documents sent as text (GRAPHQL_PERSISTED_ONLY); the bench logs in with a text mutation and
   // measures the full-text POST variant, so it turns that off. The persisted variants take the same path either way.
-  const env = { DATABASE_PATH: database, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_MEMBERS: '0', GRAPHQL_PERSISTED_ONLY: '0' };
+  const env = { DATABASE_PATH: database, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'warn', SEED_MEMBERS: '0', GRAPHQL_PERSISTED_ONLY: '0' };
   const child = extraNodeArgs
     ? startChild('portal (profiled)', 'taskset', ['-c', SERVER_CORE, process.execPath, ...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], env)
     : startChild('portal', 'taskset', ['-c', SERVER_CORE, 'npx', 'tsx', 'server/main.ts'], env);
@@ -929,6 +930,10 @@ async function main(): Promise<void> {
     writeFileSync(join(dir, 'report.json'), JSON.stringify(report, null, 2));
     const previous = existsSync(options.out) ? readFileSync(options.out, 'utf8') : null;
     writeFileSync(options.out, renderReport(report, previous));
+    log('building the web app for the first-load JavaScript figures');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+    for (const load of writeBundleReport(options.out)) log(`${load.route}: ${(load.gzip / 1024).toFixed(1)} KiB gzip first load (budget ${load.budgetKiB})`);
     log(`wrote ${options.out}`);
     for (const s of summaries) {
       log(

@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import compression from 'compression';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
 import { createGraphQLHandler } from './graphql/yoga';
+import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
 import { createStaticHandler } from './http/static';
@@ -38,23 +40,60 @@ export function securityHeaders(config: Config): Record<string, string> {
 }
 
 /**
- * CSRF guard for POST /graphql and POST /rest/*: the request must carry the spec's version-marker header
- * `X-Application-Version` (a non-simple header, so a cross-site page cannot send it without a CORS preflight, which
- * this server never grants) or an `Origin` equal to the portal's own origin. A cross-site form post has neither.
- * GET requests cannot run mutations (Yoga refuses them), so they need no check.
+ * Content types a cross-site page may POST without a CORS preflight (the CORS "simple" ones), and a missing type.
+ * Compared by the MIME type's essence (lower-cased, parameters dropped).
  */
-export function passesCsrfCheck(req: IncomingMessage, config: Config): boolean {
+const SIMPLE_CONTENT_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
+/** The essence of a Content-Type header: `application/json; charset=utf-8` → `application/json`. */
+export function contentTypeEssence(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * CSRF guard for POST /graphql and POST /rest/* (GraphQL-over-HTTP, and the rule graphql-yoga's and Apollo Server's
+ * CSRF prevention apply). A POST passes when it carries
+ * - the spec's version-marker header `X-Application-Version` (a non-simple header: a cross-site page cannot send it
+ *   without a CORS preflight, which this server never grants), or
+ * - an `Origin` equal to the portal's own origin, or
+ * - on /graphql only: a non-simple content type (`application/json`, `application/graphql-response+json`, …) and no
+ *   foreign `Origin`. Such a request cannot come from a cross-site page without a preflight either, so standard
+ *   GraphQL clients (Apollo, urql, graphql-request, Postman, curl) need no custom header.
+ * A cross-site form post (simple content type, foreign or no Origin, no marker) is refused; REST keeps needing the
+ * marker or the own Origin whatever its content type. GET requests cannot run mutations (Yoga answers 405), so they
+ * need no check.
+ */
+export function passesCsrfCheck(req: IncomingMessage, config: Config, pathname = ''): boolean {
   if (req.method !== 'POST') return true;
   if (typeof req.headers['x-application-version'] === 'string') return true;
   const origin = req.headers.origin;
-  if (!origin) return false;
-  const own = config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://${req.headers.host ?? ''}`;
-  return origin === own;
+  const own = config.PUBLIC_ORIGIN ?? `http://${req.headers.host ?? ''}`;
+  if (origin !== undefined) return origin === own;
+  return pathname === '/graphql' && !SIMPLE_CONTENT_TYPES.has(contentTypeEssence(req.headers['content-type']));
 }
 
 function refuseCsrf(res: ServerResponse): void {
   const body = JSON.stringify({ error: 'CSRF', message: 'Anfrage ohne Portal-Kennung oder von fremder Herkunft abgelehnt.' });
   res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
+}
+
+/** What the request context takes from a request: its headers and both ends of its connection. */
+function connectionOf(req: IncomingMessage) {
+  return { headers: req.headers, remoteAddress: req.socket.remoteAddress, localAddress: req.socket.localAddress, localPort: req.socket.localPort };
+}
+
+/**
+ * Compression of API answers (the `compression` middleware, used without Express): bodies above `thresholdBytes`
+ * are sent brotli- or gzip-encoded as the request's `Accept-Encoding` allows, with `Vary: Accept-Encoding`. The
+ * middleware wraps `res.write`/`res.end` before the handler writes, and calls its `next` synchronously.
+ */
+function createJsonCompression(thresholdBytes: number) {
+  const middleware = compression({ threshold: thresholdBytes });
+  type Req = Parameters<typeof middleware>[0];
+  type Res = Parameters<typeof middleware>[1];
+  return function compressJson(req: IncomingMessage, res: ServerResponse): void {
+    middleware(req as Req, res as Res, () => undefined);
+  };
 }
 
 /**
@@ -69,7 +108,10 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     persistedOnly: deps.config.GRAPHQL_PERSISTED_ONLY,
     allowListDir: deps.config.GRAPHQL_ALLOW_LIST_DIR,
   });
-  const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'));
+  const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'), {
+    serveSourceMaps: deps.config.NODE_ENV !== 'production',
+  });
+  const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);
   const headers = Object.entries(securityHeaders(deps.config));
 
@@ -78,20 +120,26 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    if ((pathname === '/graphql' || pathname.startsWith('/rest/')) && !passesCsrfCheck(req, deps.config)) return refuseCsrf(res);
+    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
+    if (pathname === '/graphql' || pathname.startsWith('/rest/')) compressJson(req, res);
     if (pathname === '/graphql') {
-      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      const requestContext = createRequestContext(deps, connectionOf(req));
       await graphql.handle(req, res, { requestContext });
       return;
     }
     if (pathname.startsWith('/rest/')) {
-      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      const requestContext = createRequestContext(deps, connectionOf(req));
       await handleRest(req, res, pathname.slice('/rest/'.length), requestContext);
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
+    if (pathname === CALCPRINT_PATH) {
+      const requestContext = createRequestContext(deps, connectionOf(req));
+      await handleCalcprint(req, res, requestContext);
+      return;
+    }
     if (eid.handles(pathname)) {
-      const requestContext = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      const requestContext = createRequestContext(deps, connectionOf(req));
       await eid.handle(req, res, pathname, q === -1 ? '' : url.slice(q + 1), requestContext);
       return;
     }
@@ -107,9 +155,60 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   };
 }
 
-/** Starts listening; resolves with the server and the bound port (PORT=0 picks a free one). */
-export function listen(listener: ReturnType<typeof createApp>, port: number, host: string): Promise<{ server: Server; port: number }> {
-  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
+/** Connection limits of the node:http server (HTTP_* in server/config.ts; issue 11 item 7). */
+export interface ConnectionLimits {
+  /** Milliseconds to receive the complete request headers. */
+  headersTimeoutMs: number;
+  /** Milliseconds to receive the complete request (headers and body); also the socket's inactivity limit. */
+  requestTimeoutMs: number;
+  /** Milliseconds an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at once; more are closed as they arrive. */
+  maxConnections: number;
+}
+
+/** The connection limits of a configuration. */
+export function connectionLimits(config: Config): ConnectionLimits {
+  return {
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+  };
+}
+
+/**
+ * Applies `limits` to a node:http server (also after it started listening, as the test server does). Node answers a
+ * request whose headers or body did not arrive in time with 408 and closes the connection; `timeout` closes a socket
+ * without traffic for `requestTimeoutMs` (a client that stops reading a long answer); `maxConnections` closes
+ * connections beyond the cap at once.
+ */
+export function applyConnectionLimits(server: Server, limits: ConnectionLimits): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  server.timeout = limits.requestTimeoutMs;
+}
+
+/**
+ * How often node:http checks the header and request time limits of open connections, in milliseconds (Node's default
+ * of 30 s would let a dribbling client stay up to 30 s past its limit).
+ */
+export const CONNECTION_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Starts listening with `limits` (default: those of an empty configuration); resolves with the server and the bound
+ * port (PORT=0 picks a free one).
+ */
+export function listen(
+  listener: ReturnType<typeof createApp>,
+  port: number,
+  host: string,
+  limits?: ConnectionLimits,
+): Promise<{ server: Server; port: number }> {
+  const server = createServer({ connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS }, listener);
+  if (limits) applyConnectionLimits(server, limits);
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -45,6 +45,11 @@ const envSchema = z.object({
   DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Tenant this process serves (spec 000 section 1). @default main */
   TENANT: z.enum(['main', 'regional']).default('main'),
+  /**
+   * JSON answers of /graphql and /rest larger than this many bytes are compressed (brotli or gzip, as the client
+   * accepts, with `Vary: Accept-Encoding`); smaller ones are sent as they are. @default 1024
+   */
+  COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** `production` hides GraphiQL and introspection. @default development */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -84,8 +89,45 @@ const envSchema = z.object({
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Sliding window of the per-IP login throttle, in minutes. @default 10 */
   LOGIN_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
-  /** Origin under which the portal is served to browsers, for example https://portal.example.at; https turns on Secure and __Host- cookies. */
-  PUBLIC_ORIGIN: z.url().optional(),
+  /**
+   * Origin under which the portal is served to browsers, for example https://portal.example.at; https turns on Secure
+   * and __Host- cookies. Every link in a mail or letter starts with it (never with the request's Host or
+   * X-Forwarded-Host header, which the client chooses). Required in production; elsewhere the default is the address
+   * the server listens on (`http://HOST:<bound port>`). Only the origin is kept (a path or trailing slash is dropped).
+   * @default http://HOST:<bound port> outside production; required in production
+   */
+  PUBLIC_ORIGIN: z
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) origin, for example https://portal.example.at')
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /**
+   * Remote log (REST `log`, GraphQL `log`; spec 000 section 7), public and so the cheapest way to fill the disk:
+   * largest call in UTF-8 bytes of `component` plus all `msgs` (larger answers 413). @default 8192
+   */
+  LOG_MAX_CALL_BYTES: z.coerce.number().int().min(256).max(1_000_000).default(8192),
+  /** Remote log calls per IP address per minute (fixed windows, counted in the database); more answer 429. @default 60 */
+  LOG_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Remote log calls per session per minute; more answer 429. @default 20 */
+  LOG_SESSION_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /*
+   * Slow and greedy clients (issue 11 item 7; node:http server limits). A client that dribbles its headers or body
+   * is cut off (408, connection closed) when the limit passes; limits are checked every second.
+   */
+  /** Time a client has to send the complete request headers, in milliseconds. @default 10000 */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Time a client has to send the complete request (headers and body), in milliseconds; also the longest a connection
+   * may stay without any traffic while a request is open (a client that stops reading an answer). @default 30000
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * How long an idle keep-alive connection stays open after an answer, in milliseconds. Behind a reverse proxy, set it
+   * above the proxy's own idle timeout. @default 5000
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Open connections the server accepts at once; further connections are closed at once. @default 1000 */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Matomo site id for the web analytics (spec 000 section 3 clientConfig.matomoSiteId). */
   MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
   /** Matomo tracker base URL (for example https://analytics.example.at/); tracking runs only with MATOMO_SITE_ID too. */
@@ -136,6 +178,16 @@ const EID_VARIABLES = ['EID_AUTH_ENDPOINT', 'EID_CLIENT_ID', 'EID_REDIRECT_URI',
  * production the issuer, the authorization endpoint and the redirect URI use https.
  */
 const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not be larger than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)' });
+  }
+  if (env.NODE_ENV === 'production' && env.PUBLIC_ORIGIN === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_ORIGIN'],
+      message: 'required in production: links in mails and letters are built from it, e.g. PUBLIC_ORIGIN=https://portal.example.at',
+    });
+  }
   const set = EID_VARIABLES.filter((name) => env[name] !== undefined);
   if (set.length === 0) return;
   if (set.length < EID_VARIABLES.length) {

@@ -8,8 +8,10 @@ import { createClaimsService } from './domain/claims/claims.service';
 import { createClaimsStore } from './domain/claims/claims.store';
 import { createAuthService, type AuthSettings, type RequestMeta, type SessionCheck } from './domain/auth/auth.service';
 import { createAuthStore } from './domain/auth/auth.store';
+import { createStepUp } from './domain/auth/step-up';
 import { createDocumentsService } from './domain/documents/documents.service';
 import { createDocumentsStore } from './domain/documents/documents.store';
+import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createInvestmentService } from './domain/investment/investment.service';
 import { createInvestmentStore } from './domain/investment/investment.store';
 import { createLoaders } from './domain/loaders';
@@ -21,7 +23,11 @@ import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
 import { isoDateVienna, type Clock } from './domain/shared/clock';
-import { sessionInvalid, sessionTimeout } from './domain/shared/errors';
+import { payloadTooLarge, rateLimited, sessionInvalid, sessionTimeout } from './domain/shared/errors';
+import { createRateLimiter } from './domain/shared/rate-limit';
+import { createRateLimitStore, type RateLimitStore } from './domain/shared/rate-limit.store';
+import { createClientLog, type ClientLogEntry } from './domain/client-log/client-log.service';
+import { hashToken, isWellFormedToken } from './domain/auth/session-token';
 import type { Logger } from './log';
 import { TENANTS, type TenantDefinition } from './tenants';
 
@@ -46,6 +52,7 @@ export interface AppDeps {
     investment: ReturnType<typeof createInvestmentStore>;
     profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
+    rateLimit: RateLimitStore;
   };
 }
 
@@ -79,8 +86,23 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       investment: createInvestmentStore(db),
       profile: createProfileStore(db),
       claims: createClaimsStore(db),
+      rateLimit: createRateLimitStore(db),
     },
   };
+}
+
+/**
+ * The origin links in mails are built from: PUBLIC_ORIGIN, else `http://<listening address>:<port>` of the connection's
+ * local side (HOST, or the socket's local address when HOST is a wildcard such as 0.0.0.0), which the client cannot
+ * choose. `connection`: the request socket's `localAddress` and `localPort`.
+ */
+export function publicOriginFor(config: Config, connection: { localAddress?: string | undefined; localPort?: number | undefined }): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+  const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '[::]';
+  let host = wildcard ? (connection.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '') : config.HOST;
+  if (host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
+  const port = connection.localPort ?? config.PORT;
+  return `http://${host}:${port}`;
 }
 
 /** Name of the session cookie: `__Host-` prefixed when the portal is served over HTTPS. */
@@ -106,13 +128,23 @@ export function readCookie(header: string | undefined, name: string): string | u
  * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, services bound to
  * fresh DataLoaders, the session, and the cookies to set on the answer.
  */
-export function createRequestContext(deps: AppDeps, request: { headers: IncomingHttpHeaders; remoteAddress: string | undefined }) {
+export function createRequestContext(
+  deps: AppDeps,
+  request: { headers: IncomingHttpHeaders; remoteAddress: string | undefined; localAddress?: string | undefined; localPort?: number | undefined },
+) {
   const { config, tenant, clock } = deps;
   const cookieName = sessionCookieName(config);
   const sessionToken = readCookie(request.headers.cookie, cookieName);
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
   const loaders = createLoaders(deps.stores);
+  const stepUp = createStepUp({
+    store: deps.stores.auth,
+    clock,
+    audit: deps.audit,
+    meta,
+    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+  });
   const profile = createProfileService({
     store: deps.stores.profile,
     personStore: deps.stores.person,
@@ -126,8 +158,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
       const s = await session();
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
-    guesses: deps.stores.auth,
-    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+    stepUp,
   });
   const loginFlow = createLoginFlowService({
     store: deps.stores.loginFlow,
@@ -160,6 +191,12 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const claims = createClaimsService({ loaders, clock, tenant });
+  const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
+  const clientLog = createClientLog({
+    limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
+    logger: deps.logger,
+    settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
+  });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
   let checked: Promise<SessionCheck> | undefined;
@@ -180,7 +217,7 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, accounts, person, loginFlow, documents, investment, claims, profile },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator },
     sessionToken,
     setCookies,
     session,
@@ -202,13 +239,24 @@ export function createRequestContext(deps: AppDeps, request: { headers: Incoming
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /**
-     * Origin for links in mails and letters: PUBLIC_ORIGIN, else the request's Host header (only a plain
-     * host[:port]; production must set PUBLIC_ORIGIN, since a Host header is chosen by the client).
+     * Origin for links in mails and letters (`https://portal.example.at`, no trailing slash): PUBLIC_ORIGIN, else (only
+     * outside production, where the configuration requires PUBLIC_ORIGIN) the address this server listens on. Never
+     * the request's `Host` or `X-Forwarded-Host` header: a client chooses those, and a link built from them would carry
+     * a reset or confirmation token to a host of the client's choosing.
      */
     publicOrigin(): string {
-      if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
-      const host = request.headers.host;
-      return `http://${typeof host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? host : `${config.HOST}:${config.PORT}`}`;
+      return publicOriginFor(config, request);
+    },
+    /**
+     * Writes a remote log call (REST and GraphQL `log`) under the rate limits of server/domain/client-log. The session
+     * is identified by its cookie alone (not looked up, so logging never extends a session).
+     * @throws DomainError RATE_LIMITED (429, Retry-After) or PAYLOAD_TOO_LARGE (413).
+     */
+    async writeClientLog(entry: ClientLogEntry): Promise<void> {
+      const sessionHash = sessionToken && isWellFormedToken(sessionToken) ? hashToken(sessionToken) : null;
+      const outcome = await clientLog.write(entry, { ipAddress: meta.ipAddress, sessionHash });
+      if (outcome.status === 'RATE_LIMITED') throw rateLimited(outcome.retryAfterSeconds);
+      if (outcome.status === 'TOO_LARGE') throw payloadTooLarge();
     },
     setSessionCookie(token: string): void {
       setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type Db } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
-import { createApp, listen } from './app';
+import { connectionLimits, createApp, listen } from './app';
 import { databaseLocation, loadConfig, type Config } from './config';
 import { createAppDeps } from './context';
 import { systemClock } from './domain/shared/clock';
@@ -24,7 +24,7 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Db> {
 /** One server process: serves HTTP on HOST:PORT. */
 async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   const deps = createAppDeps(db, config, systemClock, logger);
-  const { server, port } = await listen(createApp(deps), config.PORT, config.HOST);
+  const { server, port } = await listen(createApp(deps), config.PORT, config.HOST, connectionLimits(config));
   logger.info('portal listening', { url: `http://${config.HOST}:${port}/`, tenant: config.TENANT, database: db.dialect, pid: process.pid });
   // Tests and scripts that start the server with PORT=0 read the bound port from this line (in cluster mode the
   // primary prints it once, for the port every worker shares).

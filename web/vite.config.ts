@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { bundleStats } from './bundle-stats-plugin';
+import { graphqlDocumentImports } from './graphql-documents-plugin';
+import { precompressFolder } from './precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -8,15 +11,28 @@ const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 /** Where `npm run dev:server` listens; the dev server forwards the API paths there. */
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** After the build, writes brotli and gzip variants of the text assets beside them (web/precompress.ts). */
+function precompress(): Plugin {
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    closeBundle() {
+      precompressFolder(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // Relative asset URLs: the hash router needs no server-side routes, so the app works under any path.
   base: './',
-  plugins: [react()],
+  plugins: [graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))), react(), precompress(), bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url)))],
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for decoding error reports, but not referenced from the bundles; the server does not serve
+    // them in production (server/http/static.ts).
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {

@@ -78,6 +78,13 @@ CREATE TABLE "person_tokens" (
 	"used_at" text
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limit_counters" (
+	"key" text NOT NULL,
+	"window_start" text NOT NULL,
+	"count" bigint NOT NULL,
+	CONSTRAINT "rate_limit_counters_key_window_start_pk" PRIMARY KEY("key","window_start")
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"person_id" bigint NOT NULL,
@@ -89,6 +96,7 @@ CREATE TABLE "sessions" (
 	"mailbox_type" text DEFAULT 'AWB_LB' NOT NULL,
 	"selected_duty_id" bigint,
 	"stage" text DEFAULT 'ACTIVE' NOT NULL,
+	"login_method" text DEFAULT 'PASSWORD' NOT NULL,
 	"ip_address" text,
 	"user_agent" text
 );
@@ -115,6 +123,7 @@ CREATE TABLE "pk_contracts" (
 	"start_date" text NOT NULL,
 	"pension_start_date" text,
 	"monthly_pension_cents" bigint,
+	"calculator_access" text DEFAULT 'FULL' NOT NULL,
 	CONSTRAINT "pk_contracts_rate" CHECK ("pk_contracts"."calculation_interest_rate_bp" between 0 and 600)
 );
 --> statement-breakpoint
@@ -140,7 +149,8 @@ CREATE TABLE "pk_statements" (
 CREATE TABLE "vrgs" (
 	"number" bigint PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
-	"equity_target_percent" bigint NOT NULL
+	"equity_target_percent" bigint NOT NULL,
+	"active" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "vk_accounts" (
@@ -396,6 +406,7 @@ CREATE INDEX "contact_duties_person_idx" ON "contact_duties" USING btree ("perso
 CREATE INDEX "login_attempts_person_idx" ON "login_attempts" USING btree ("person_id","attempted_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip_address","attempted_at");--> statement-breakpoint
 CREATE INDEX "person_tokens_person_idx" ON "person_tokens" USING btree ("person_id","purpose");--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_window_idx" ON "rate_limit_counters" USING btree ("window_start");--> statement-breakpoint
 CREATE INDEX "sessions_person_idx" ON "sessions" USING btree ("person_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "employers_customer_number_uq" ON "employers" USING btree ("customer_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "pk_contracts_number_uq" ON "pk_contracts" USING btree ("contract_number");--> statement-breakpoint

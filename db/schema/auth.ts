@@ -1,4 +1,4 @@
-import { index, integer, table, text } from './kit';
+import { index, integer, primaryKey, table, text } from './kit';
 
 import { persons } from './persons';
 
@@ -57,6 +57,11 @@ export const sessions = table(
      * login-flow calls accept such a session. ACTIVE once the login status is a logged-in one.
      */
     stage: text({ enum: ['PENDING', 'ACTIVE'] }).notNull().default('ACTIVE'),
+    /**
+     * How the login that opened the session proved the person: PASSWORD or EID (electronic ID). With `createdAt`, the
+     * step-up check (server/domain/auth/step-up.ts) accepts an eID login of the last 5 minutes instead of a password.
+     */
+    loginMethod: text({ enum: ['PASSWORD', 'EID'] }).notNull().default('PASSWORD'),
     ipAddress: text(),
     userAgent: text(),
   },
@@ -133,3 +138,21 @@ export const personTokens = table(
 
 export type ContactDutyRow = typeof contactDuties.$inferSelect;
 export type PersonTokenRow = typeof personTokens.$inferSelect;
+
+/**
+ * Fixed-window request counters of the rate limits (server/domain/shared/rate-limit.ts; the remote log's per-session
+ * and per-IP limits). One row per key and window; the count is raised with one atomic upsert, so several processes
+ * on one database share the limits. Rows of past windows are deleted as new windows start.
+ */
+export const rateLimitCounters = table(
+  'rate_limit_counters',
+  {
+    /** What is counted, e.g. `log:ip:127.0.0.1` or `log:session:<session hash>`. */
+    key: text().notNull(),
+    /** Start of the window (ISO instant). */
+    windowStart: text().notNull(),
+    /** Calls counted in this window (units: requests), or bytes for byte budgets. */
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+);

@@ -10,6 +10,8 @@ export const vrgs = table('vrgs', {
   name: text().notNull(),
   /** Target share of equities in percent; shown with the investment information. */
   equityTargetPercent: integer().notNull(),
+  /** False once the VRG is closed or being wound up: the pension calculator is refused (spec 001 section 6). */
+  active: integer({ mode: 'boolean' }).notNull().default(true),
 });
 
 /** Pensionskasse contract of a person (spec 001 section 3 "Contract (pension)"). */
@@ -44,6 +46,11 @@ export const pkContracts = table(
     pensionStartDate: text(),
     /** Current gross monthly pension in cents (paid 14 times a year), for beneficiaries. */
     monthlyPensionCents: integer(),
+    /**
+     * Pension calculator offered for this contract (spec 001 section 6): FULL, OWN_CONTRIBUTIONS_ONLY (the restricted
+     * calculator: own contributions only) or NONE.
+     */
+    calculatorAccess: text({ enum: ['FULL', 'OWN_CONTRIBUTIONS_ONLY', 'NONE'] }).notNull().default('FULL'),
   },
   (t) => [
     uniqueIndex('pk_contracts_number_uq').on(t.contractNumber),

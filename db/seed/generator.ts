@@ -62,6 +62,7 @@ import {
 } from './names';
 import { demoActivationToken, LOGIN_PERSONAS, type LoginSetup } from './login-personas';
 import { applyRegistrationSetup, REGISTRATION_PERSONAS } from './registration-personas';
+import { CALCULATOR_PERSONA_LFN, CALCULATOR_PERSONAS } from './calculator-personas';
 import { DEMO_PASSWORD, type Persona, type PersonaFundPlan, personaFundPlan, PERSONAS } from './personas';
 import { hashSeed, Rng } from './random';
 
@@ -1079,6 +1080,11 @@ export async function seedSqlite(c: Database.Database, options: SeedOptions): Pr
     REGISTRATION_PERSONAS.forEach((rp, i) => {
       const personId = seedPersona(ctx, rp.persona, 90_000 + i, sharedHash, { ...personaFundPlan(rp.plan, ctx.lastYear), messages: [] });
       applyRegistrationSetup(c, personId, rp, seed, ctx.todayMs, log);
+    });
+    // Calculator personas (issue 17): a contract with a restricted calculator.
+    CALCULATOR_PERSONAS.forEach((cp, i) => {
+      const personId = seedPersona(ctx, cp.persona, CALCULATOR_PERSONA_LFN + i, sharedHash, { ...personaFundPlan(cp.plan, ctx.lastYear), messages: [] });
+      c.prepare('UPDATE pk_contracts SET calculator_access = ? WHERE person_id = ?').run(cp.calculatorAccess, personId);
     });
   }).immediate();
   log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length + LOGIN_PERSONAS.length} personas`);

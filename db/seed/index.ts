@@ -30,3 +30,4 @@ export {
 export { hashSeed, Rng } from './random';
 export { LOGIN_PERSONAS, demoActivationToken, type LoginPersona, type LoginSetup } from './login-personas';
 export { REGISTRATION_PERSONAS, demoRegistrationCode, type RegistrationPersona } from './registration-personas';
+export { CALCULATOR_PERSONAS, type CalculatorPersona } from './calculator-personas';

@@ -39,7 +39,7 @@ function svnr(serial: number, birthDate: string): string {
   throw new Error(`no valid SVNR for ${birthDate}`);
 }
 
-function person(
+export function person(
   key: string,
   firstName: string,
   lastName: string,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
 import type { Resolvers } from './__generated__/resolvers-types';
+import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
 import { documentResolvers } from './document/document.resolvers';
@@ -39,6 +40,7 @@ const areaResolvers: Resolvers[] = [
   documentResolvers,
   investmentResolvers,
   claimResolvers,
+  calculatorResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

@@ -25,7 +25,12 @@ const CODES: Record<DomainError['code'], string> = {
   NOT_FOUND: 'NOT_FOUND',
   BAD_REQUEST: 'BAD_USER_INPUT',
   FORBIDDEN: 'FORBIDDEN',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
 };
+
+/** HTTP status of the answer for thrown domain errors that are not answered 200 with an error (GraphQL over HTTP). */
+const HTTP_STATUS: Partial<Record<DomainError['code'], number>> = { RATE_LIMITED: 429, PAYLOAD_TOO_LARGE: 413 };
 
 function isGraphQLErrorLike(value: unknown): boolean {
   return value instanceof Error && value.name === 'GraphQLError';
@@ -229,7 +234,9 @@ export function createGraphQLHandler(options: {
           });
         }
         if (original instanceof DomainError) {
-          return createGraphQLError(original.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: CODES[original.code] } });
+          const status = HTTP_STATUS[original.code];
+          const http = status ? { http: { status, headers: original.retryAfterSeconds ? { 'Retry-After': String(original.retryAfterSeconds) } : {} } } : {};
+          return createGraphQLError(original.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: CODES[original.code], ...http } });
         }
         // No cause, or a GraphQL error as cause (validation, variable coercion, a scalar refusing input): client errors.
         if (isGraphQLErrorLike(error) && (original === undefined || isGraphQLErrorLike(original))) return asYogaError(error as GraphQLError);

@@ -13,9 +13,12 @@ const STATUS: Record<DomainError['code'], number> = {
   NOT_FOUND: 404,
   BAD_REQUEST: 404,
   FORBIDDEN: 404,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
 };
 
-function sendJson(res: ServerResponse, status: number, body: Record<string, string>, extra: Record<string, string> = {}): void {
+/** A JSON answer that is never cached or sniffed (the download and calcprint routes). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   const json = JSON.stringify(body);
   res
     .writeHead(status, {

@@ -1,24 +1,58 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import Negotiator from 'negotiator';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
 };
 
+/** Precompressed variants written at build time (web/precompress.ts), best first; `identity` is the file itself. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+export interface StaticOptions {
+  /** Source maps (`*.map`) answer 404 when false (production): they would hand anyone the readable source. */
+  serveSourceMaps: boolean;
+}
+
+function fileStats(file: string): Stats | undefined {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+}
+
 /**
- * Serves the built web app (dist/web). `/` is index.html; hashed files under /assets are cached for a year,
- * everything else is revalidated. Paths outside the folder, dot files and unknown files answer 404.
+ * Serves the built web app (dist/web).
+ *
+ * - `/` is index.html. Hashed files under `assets/` are `Cache-Control: public, max-age=31536000, immutable`;
+ *   everything else (index.html, favicon, manifest) is `no-cache` with an `ETag`, answered 304 when unchanged.
+ * - Text files with a precompressed `.br`/`.gz` variant beside them are sent in the encoding the browser prefers
+ *   among those it accepts (`Accept-Encoding`, q-values honoured), with `Content-Encoding` and
+ *   `Vary: Accept-Encoding`; the variant files themselves are never served by their own names.
+ * - Source maps answer 404 unless `serveSourceMaps` (development).
+ * - Paths outside the folder, dot files and unknown files answer 404; methods other than GET and HEAD 405.
  */
-export function createStaticHandler(root: string) {
+export function createStaticHandler(root: string, options: StaticOptions = { serveSourceMaps: true }) {
   const base = resolve(root);
   return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -34,18 +68,42 @@ export function createStaticHandler(root: string) {
     }
     const relative = decoded === '/' ? 'index.html' : normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(base, relative);
-    const ok = (file === base || file.startsWith(base + sep)) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
-    if (!ok || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+    const inside = (file === base || file.startsWith(base + sep)) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
+    const extension = extname(file);
+    const hiddenVariant = extension === '.br' || extension === '.gz' || (extension === '.map' && !options.serveSourceMaps);
+    const stats = inside && !hiddenVariant ? fileStats(file) : undefined;
+    if (!stats) return notFound(res);
+
+    const immutable = relative.startsWith('assets' + sep) || relative.startsWith('assets/');
+    const variants = ENCODINGS.map((e) => ({ ...e, stats: fileStats(file + e.suffix) })).filter((e) => e.stats);
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extension] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    if (variants.length > 0) headers.Vary = 'Accept-Encoding';
+    const available = [...variants.map((v) => v.name), 'identity'];
+    // At equal q-values the server's order decides (brotli before gzip), not the order the client lists them in.
+    // negotiator takes that preference as a second argument, which its type declarations omit.
+    const negotiate = Negotiator.prototype.encoding as (available: string[], preferred: string[]) => string | undefined;
+    const accepted = variants.length > 0 ? negotiate.call(new Negotiator(req), available, available) : 'identity';
+    const chosen = variants.find((v) => v.name === accepted);
+    const sent = chosen ? { path: file + chosen.suffix, size: chosen.stats!.size } : { path: file, size: stats.size };
+    if (chosen) headers['Content-Encoding'] = chosen.name;
+
+    // One validator for the resource in every encoding: the variant is derived from the file at build time.
+    const etag = `W/"${stats.size.toString(16)}-${Math.trunc(stats.mtimeMs).toString(16)}"`;
+    headers.ETag = etag;
+    if (!immutable && req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
+      res.writeHead(304, { ETag: etag, 'Cache-Control': headers['Cache-Control']!, ...(headers.Vary ? { Vary: headers.Vary } : {}) }).end();
       return;
     }
-    const immutable = relative.startsWith('assets' + sep) || relative.startsWith('assets/');
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': String(statSync(file).size),
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    if (!accepted) {
+      // Every encoding we have was refused, identity included (`Accept-Encoding: identity;q=0`).
+      res.writeHead(406, { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept-Encoding' }).end('Not Acceptable');
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': String(sent.size) });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    else createReadStream(sent.path).pipe(res);
   };
 }

@@ -12,6 +12,8 @@ const STATUS: Record<DomainError['code'], number> = {
   NOT_FOUND: 404,
   BAD_REQUEST: 400,
   FORBIDDEN: 404,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
 };
 
 /** Seconds a client is asked to wait (Retry-After) before repeating a request that found the database locked. */
@@ -44,18 +46,24 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     return send(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, []);
   }
   try {
+    // The session first (spec 000 section 8): a protected method without one answers 406 (423 after a time-out)
+    // whatever its body, and only a caller with a session gets field errors.
+    if (method.auth === 'session') await ctx.requirePersonId();
+    else if (method.auth === 'flow') await ctx.requireFlowSession();
     const body = await parseBody(await readBody(req), req.headers['content-type']);
     const parsed = method.input.safeParse(body);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
       return send(res, 400, { error: 'BAD_REQUEST', message: 'Ungültige Eingabe.', fields }, []);
     }
-    if (method.auth === 'session') await ctx.requirePersonId();
     const answer = await method.run(ctx, parsed.data);
     return send(res, 200, answer, ctx.setCookies);
   } catch (error) {
     if (error instanceof BodyError) return send(res, error.status, { error: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message }, []);
-    if (error instanceof DomainError) return send(res, STATUS[error.code], { error: error.code, message: error.message }, []);
+    if (error instanceof DomainError) {
+      const retry: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
+      return send(res, STATUS[error.code], { error: error.code, message: error.message }, [], retry);
+    }
     if (isDatabaseBusyError(error)) {
       ctx.logger.warn('rest method found the database locked', { method: name });
       if (res.headersSent) return;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { RequestContext } from '../context';
 import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
+import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
 import { registrationFor } from '../domain/registration/for-request';
+import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -14,8 +16,12 @@ export interface RestMethod<S extends z.ZodType = z.ZodType> {
   name: string;
   /** Body schema; form fields arrive as strings. */
   input: S;
-  /** `session`: without an active session the answer is 406, after a time-out 423. */
-  auth: 'public' | 'session';
+  /**
+   * Who may call, checked by the handler before the body is read (so a call without a session answers the same
+   * whatever its body): `session` needs a completed login, `flow` a login in progress (stage PENDING) or a completed
+   * one; without either the answer is 406, after a time-out 423. `public`: anyone.
+   */
+  auth: 'public' | 'flow' | 'session';
   run(ctx: RequestContext, input: z.infer<S>): Promise<unknown> | unknown;
 }
 
@@ -45,7 +51,7 @@ async function legacyPerson(ctx: RequestContext, personId: number) {
 }
 
 /** Log levels of the remote log call (spec 000 section 3 "Log message"). */
-export const LOG_LEVELS = ['LOG', 'INFO', 'DEBUG', 'WARN', 'ERROR'] as const;
+export const LOG_LEVELS = CLIENT_LOG_LEVELS;
 
 export const REST_METHODS: RestMethod[] = [
   method({
@@ -104,13 +110,13 @@ export const REST_METHODS: RestMethod[] = [
     name: 'loginNutzungAkzeptiert',
     // `cont` is the status that asked for the acceptance; `accepted` the member's answer.
     input: z.object({ cont: text(60), accepted: formBoolean }),
-    auth: 'public',
+    auth: 'flow',
     run: async (ctx, input) => ({ status: await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), input.cont, input.accepted) }),
   }),
   method({
     name: 'setIbkPerPortal',
     input: z.object({ value: formBoolean }),
-    auth: 'public',
+    auth: 'flow',
     run: async (ctx, input) => ({ status: await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), input.value) }),
   }),
   method({
@@ -222,7 +228,8 @@ export const REST_METHODS: RestMethod[] = [
   // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
   method({
     name: 'changeEmail',
-    input: z.object({ newEmail: profileText, newEmailConfirmation: profileText }),
+    // currentPassword: the step-up (issue 11 item 1); optional only for a session of an eID login of the last 5 minutes.
+    input: z.object({ newEmail: profileText, newEmailConfirmation: profileText, currentPassword: profileText }),
     auth: 'session',
     async run(ctx, input) {
       const r = await ctx.services.profile.requestEmailChange(await ctx.requirePersonId(), input, ctx.publicOrigin());
@@ -243,7 +250,7 @@ export const REST_METHODS: RestMethod[] = [
   }),
   method({
     name: 'changeBankDetails',
-    input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText }),
+    input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
     run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), input)),
   }),
@@ -314,10 +321,10 @@ export const REST_METHODS: RestMethod[] = [
   method({
     name: 'pwdChange',
     input: z.object({ newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
-    auth: 'public',
+    auth: 'flow',
     async run(ctx, input) {
       const session = await ctx.requireFlowSession();
-      return registrationFor(ctx).changeInsecurePassword(session, input, () => ctx.services.loginFlow.advance(session));
+      return registrationFor(ctx).changeInsecurePassword(session, input, async () => await ctx.services.loginFlow.advance(session));
     },
   }),
   method({
@@ -335,7 +342,7 @@ export const REST_METHODS: RestMethod[] = [
   method({
     name: 'updateRegistration',
     input: z.object({ email: text(300).default(''), emailConfirmation: text(300).default('') }),
-    auth: 'public',
+    auth: 'flow',
     async run(ctx, input) {
       const session = await ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
@@ -350,10 +357,26 @@ export const REST_METHODS: RestMethod[] = [
       msgs: z.array(text(2000)).max(20),
     }),
     auth: 'public',
-    run(ctx, input) {
-      // Client messages are logged as data under their own key, never interpreted; each is cut to 2,000 characters.
-      ctx.logger.info('client log', { component: input.component, clientLevel: input.level, msgs: input.msgs });
+    async run(ctx, input) {
+      // Rate-limited per IP and session, at most LOG_MAX_CALL_BYTES per call (server/domain/client-log): 429 / 413.
+      await ctx.writeClientLog(input);
       return undefined;
+    },
+  }),
+  method({
+    name: 'getCalculator',
+    input: empty,
+    auth: 'session',
+    async run(ctx) {
+      return calculatorViewAnswer(await ctx.services.calculator.view(await ctx.requirePersonId()));
+    },
+  }),
+  method({
+    name: 'calculatePension',
+    input: calculatorRestInput,
+    auth: 'session',
+    async run(ctx, input) {
+      return calculatorRestAnswer(await ctx.services.calculator.project(await ctx.requirePersonId(), input));
     },
   }),
 ];
@@ -365,7 +388,7 @@ export const REST_METHODS: RestMethod[] = [
 export const LOGIN_PRODUCT_METHOD: RestMethod = method({
   name: 'login{product}',
   input: empty,
-  auth: 'public',
+  auth: 'flow',
   async run(ctx) {
     return { status: await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession()) };
   },

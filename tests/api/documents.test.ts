@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { euro, pdfText } from '../helpers/pdf';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { parseDocumentId } from '../../server/domain/documents/documents.rules';
 
@@ -33,20 +33,7 @@ interface Doc {
   downloadUrl: string;
 }
 
-/** Independent formatting for the assertions: `1.234,56 €` with a minus for negative amounts. */
-function euro(cents: number): string {
-  const n = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(cents) / 100);
-  return `${cents < 0 ? '-' : ''}${n} €`;
-}
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 let server: TestServer;
 beforeAll(async () => {

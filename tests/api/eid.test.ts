@@ -123,6 +123,28 @@ describe('eID login through the provider', () => {
     expect(attempt).toEqual({ email: 'anna.muster@example.at', method: 'EID', status: 'SUCCESSFUL', succeeded: 1 });
   });
 
+  it('step-up (issue 11 item 1): within 5 minutes of the eID login bank details change without a password, after that only with one', async () => {
+    const { browser, location } = await eidLogin(ANNA_EID_BPK);
+    expect(location).toBe('/#/eid?status=SUCCESSFUL');
+    const bank = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' };
+    expect((await browser.rest('changeBankDetails', bank)).json).toEqual({ ok: true, code: null, fieldErrors: [] });
+    server.clock.advance(5 * 60_000 + 1);
+    try {
+      expect((await browser.rest('changeBankDetails', { ...bank, bankName: 'Bank Austria' })).json).toEqual({
+        ok: false,
+        code: 'ERROR_INVALID_INPUT',
+        fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }],
+      });
+      expect((await browser.rest('changeBankDetails', { ...bank, bankName: 'Bank Austria', currentPassword: 'Pensionskasse#2026' })).json).toMatchObject({ ok: true });
+      // A password session never had the eID stand-in.
+      const password = new PortalClient(server.url);
+      await password.rest('login', { user: 'anna.muster@example.at', password: 'Pensionskasse#2026' });
+      expect((await password.rest('changeBankDetails', bank)).json).toMatchObject({ ok: false, fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }] });
+    } finally {
+      server.clock.advance(-(5 * 60_000 + 1));
+    }
+  });
+
   it('replaces a session the browser held before and carries a safe returnTo', async () => {
     const first = await eidLogin(ANNA_EID_BPK);
     const oldToken = first.browser.cookies.get(SESSION_COOKIE)!;
@@ -241,6 +263,36 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
       server.db.$client.prepare(`UPDATE eid_auth_requests SET ${column} = ? WHERE state_hash = ?`).run('x'.repeat(43), hash);
       await expectRefused({ browser, ...(await callback(browser, redirect)) }, 'INCOMPLETE');
     }
+  });
+
+  describe('ID tokens that a provider with a stolen endpoint or a careless one could answer (issue 11 item 3)', () => {
+    afterAll(() => idp.tamperIdTokens(null));
+    it.each([
+      ['signed with a key that is not in the provider\'s key set', { key: 'foreign' as const }],
+      ['expired (exp and iat an hour ago), signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }) }],
+      ['for another audience, signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, aud: 'another-client' }) }],
+      ['from another issuer, signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iss: 'https://idp.example' }) }],
+      ['without a signature (alg none)', { key: 'none' as const }],
+    ])('an ID token %s → INCOMPLETE, no session', async (_name, mode) => {
+      const before = sessionCount();
+      idp.tamperIdTokens(mode);
+      try {
+        const result = await eidLogin(ANNA_EID_BPK);
+        await expectRefused(result, 'INCOMPLETE');
+      } finally {
+        idp.tamperIdTokens(null);
+      }
+      expect(sessionCount()).toBe(before);
+    });
+
+    it('the same flow with an honest token logs in (the tampering above is the only difference)', async () => {
+      idp.tamperIdTokens({ key: 'own' });
+      try {
+        expect((await eidLogin(ANNA_EID_BPK)).location).toBe('/#/eid?status=SUCCESSFUL');
+      } finally {
+        idp.tamperIdTokens(null);
+      }
+    });
   });
 
   it('logs why, without codes, states or bPKs', () => {

@@ -60,7 +60,7 @@ const HOSTILE: [string, string][] = [
 ];
 
 const ADDRESS = { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null as string | null, validFrom: TEST_TODAY };
-const BANK = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: null as string | null, validFrom: null as string | null };
+const BANK = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: null as string | null, validFrom: null as string | null, currentPassword: DEMO_PASSWORD };
 
 /**
  * One bad input: label, the whole input, the field and the code expected. `dateScalar`: GraphQL's `Date` scalar
@@ -118,17 +118,17 @@ const bankCases: Case[] = [
   ),
 ];
 
-const EMAIL = { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at' };
+const EMAIL = { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at', currentPassword: DEMO_PASSWORD };
 const emailCases: Case[] = [
   ['new address empty', { ...EMAIL, newEmail: '' }, 'newEmail', 'REQUIRED'],
-  ['confirmation empty', { ...EMAIL, newEmailConfirmation: '' }, 'newEmailConfirmation', 'REQUIRED'],
-  ['address too short', { newEmail: 'a@b', newEmailConfirmation: 'a@b' }, 'newEmail', 'TOO_SHORT'],
-  ['address too long', { newEmail: `${'a'.repeat(92)}@example.at`, newEmailConfirmation: `${'a'.repeat(92)}@example.at` }, 'newEmail', 'TOO_LONG'],
-  ['address without domain ending', { newEmail: 'anna@example', newEmailConfirmation: 'anna@example' }, 'newEmail', 'INVALID'],
-  ['confirmation differs', { ...EMAIL, newEmailConfirmation: 'anna.alt@example.at' }, 'newEmailConfirmation', 'MISMATCH'],
-  ['the current address', { newEmail: 'ANNA.muster@example.at', newEmailConfirmation: 'anna.muster@example.at' }, 'newEmail', 'UNCHANGED'],
-  ['a script tag', { newEmail: '<script>@example.at', newEmailConfirmation: '<script>@example.at' }, 'newEmail', 'INVALID'],
-  ['an attribute break-out', { newEmail: '"><img onerror>@x.at', newEmailConfirmation: '"><img onerror>@x.at' }, 'newEmail', 'INVALID'],
+  ['confirmation empty', { ...EMAIL, newEmailConfirmation: '', currentPassword: DEMO_PASSWORD }, 'newEmailConfirmation', 'REQUIRED'],
+  ['address too short', { newEmail: 'a@b', newEmailConfirmation: 'a@b', currentPassword: DEMO_PASSWORD }, 'newEmail', 'TOO_SHORT'],
+  ['address too long', { newEmail: `${'a'.repeat(92)}@example.at`, newEmailConfirmation: `${'a'.repeat(92)}@example.at`, currentPassword: DEMO_PASSWORD }, 'newEmail', 'TOO_LONG'],
+  ['address without domain ending', { newEmail: 'anna@example', newEmailConfirmation: 'anna@example', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
+  ['confirmation differs', { ...EMAIL, newEmailConfirmation: 'anna.alt@example.at', currentPassword: DEMO_PASSWORD }, 'newEmailConfirmation', 'MISMATCH'],
+  ['the current address', { newEmail: 'ANNA.muster@example.at', newEmailConfirmation: 'anna.muster@example.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'UNCHANGED'],
+  ['a script tag', { newEmail: '<script>@example.at', newEmailConfirmation: '<script>@example.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
+  ['an attribute break-out', { newEmail: '"><img onerror>@x.at', newEmailConfirmation: '"><img onerror>@x.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
   ...(
     [
       ['a bidi override', 'anna\u202E@example.at'],
@@ -137,7 +137,7 @@ const emailCases: Case[] = [
       ['a zero-width joiner', 'an\u200Dna@example.at'],
     ] as const
   ).map(([label, value]): Case => [label, { newEmail: value, newEmailConfirmation: value }, 'newEmail', 'INVALID_CHARACTERS']),
-  ['umlauts in the local part', { newEmail: 'jürgen@example.at', newEmailConfirmation: 'jürgen@example.at' }, 'newEmail', 'INVALID'],
+  ['umlauts in the local part', { newEmail: 'jürgen@example.at', newEmailConfirmation: 'jürgen@example.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
 ];
 
 /** REST form values: null is sent as an empty field. */

@@ -96,7 +96,7 @@ describe('bank details', () => {
     const anna = await loggedIn('anna.muster@example.at');
     const annaId = idOf('anna.muster@example.at');
     const entriesBefore = sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n;
-    const res = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' });
+    const res = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '', currentPassword: DEMO_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
     expect(sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n).toBe(entriesBefore + 1);
@@ -122,7 +122,7 @@ describe('bank details', () => {
 
   it('takes a Swiss IBAN only with a BIC, and a future start leaves the current account in force until that day', async () => {
     const clara = await loggedIn('clara.pension@example.at');
-    const swiss = { accountHolder: 'Clara Pension', bankName: 'UBS Switzerland AG', iban: 'CH93 0076 2011 6238 5295 7', bic: 'UBSW CHZH 80A', validFrom: '2026-12-01' };
+    const swiss = { accountHolder: 'Clara Pension', bankName: 'UBS Switzerland AG', iban: 'CH93 0076 2011 6238 5295 7', bic: 'UBSW CHZH 80A', validFrom: '2026-12-01', currentPassword: DEMO_PASSWORD };
     const noBic = await clara.graphql<{ changeBankDetails: { ok: boolean; fieldErrors: unknown[] } }>(CHANGE_BANK, { input: { ...swiss, bic: null } });
     expect(noBic.body.data?.changeBankDetails).toMatchObject({ ok: false, fieldErrors: [{ field: 'bic', code: 'BIC_REQUIRED' }] });
 
@@ -198,7 +198,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     const berndId = idOf('bernd.vorsorge@example.at');
     smtp.clear();
     const res = await bernd.graphql<{ requestEmailChange: { ok: boolean; pendingEmail: string } }>(REQUEST_EMAIL, {
-      input: { newEmail: ' Bernd.Neu@Example.at ', newEmailConfirmation: 'bernd.neu@example.at' },
+      input: { newEmail: ' Bernd.Neu@Example.at ', newEmailConfirmation: 'bernd.neu@example.at', currentPassword: DEMO_PASSWORD },
     });
     expect(res.body.data?.requestEmailChange).toMatchObject({ ok: true, pendingEmail: 'bernd.neu@example.at' });
 
@@ -242,7 +242,7 @@ describe('e-mail change (over a real SMTP server)', () => {
   it('answers ERROR_LINK_EXPIRED after 24 hours, and the REST method confirms like GraphQL', async () => {
     const clara = await loggedIn('clara.pension@example.at');
     smtp.clear();
-    const res = await clara.rest('changeEmail', { newEmail: 'clara.neu@example.at', newEmailConfirmation: 'clara.neu@example.at' });
+    const res = await clara.rest('changeEmail', { newEmail: 'clara.neu@example.at', newEmailConfirmation: 'clara.neu@example.at', currentPassword: DEMO_PASSWORD });
     expect(res.json).toMatchObject({ ok: true, pendingEmail: 'clara.neu@example.at' });
     const mail = await smtp.waitForMail((m) => m.to.includes('clara.neu@example.at'));
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
@@ -259,7 +259,7 @@ describe('e-mail change (over a real SMTP server)', () => {
   it('answers ERROR_MAIL_NOT_UNIQUE when the new address was taken between request and confirmation', async () => {
     const otto = await loggedIn('otto.kunde@example.at');
     smtp.clear();
-    await otto.graphql(REQUEST_EMAIL, { input: { newEmail: 'otto.neu@example.at', newEmailConfirmation: 'otto.neu@example.at' } });
+    await otto.graphql(REQUEST_EMAIL, { input: { newEmail: 'otto.neu@example.at', newEmailConfirmation: 'otto.neu@example.at', currentPassword: DEMO_PASSWORD } });
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await smtp.waitForMail((m) => m.to.includes('otto.neu@example.at'))).text)![1]!;
     server.db.$client.prepare(`UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`).run();
     const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token });
@@ -274,7 +274,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     const tokens = sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n;
     smtp.clear();
     const res = await clara.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
-      input: { newEmail: 'anna.muster@example.at', newEmailConfirmation: 'anna.muster@example.at' },
+      input: { newEmail: 'anna.muster@example.at', newEmailConfirmation: 'anna.muster@example.at', currentPassword: DEMO_PASSWORD },
     });
     expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_MAIL_NOT_UNIQUE' });
     expect(changesOf(claraId).length).toBe(changes);
@@ -375,7 +375,7 @@ describe('e-mail change when the mail server is down', () => {
       const count = (t: string) => (down.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
       const before = [count('person_tokens'), count('profile_changes'), count('sent_mails')];
       const res = await client.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
-        input: { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at' },
+        input: { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at', currentPassword: DEMO_PASSWORD },
       });
       expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_INTERNAL' });
       expect([count('person_tokens'), count('profile_changes'), count('sent_mails')]).toEqual(before);
@@ -394,7 +394,7 @@ describe('e-mail change requests', () => {
     const client = await loggedIn(member.email);
     const request = (n: number) =>
       client.graphql<{ requestEmailChange: { ok: boolean; code: string | null } }>(REQUEST_EMAIL, {
-        input: { newEmail: `paula.${n}@example.at`, newEmailConfirmation: `paula.${n}@example.at` },
+        input: { newEmail: `paula.${n}@example.at`, newEmailConfirmation: `paula.${n}@example.at`, currentPassword: DEMO_PASSWORD },
       });
     for (let n = 1; n <= 5; n++) expect((await request(n)).body.data?.requestEmailChange.ok).toBe(true);
     smtp.clear();
@@ -413,7 +413,7 @@ describe('e-mail change requests', () => {
     try {
       const later = await loggedIn(member.email);
       const res = await later.graphql<{ requestEmailChange: { ok: boolean } }>(REQUEST_EMAIL, {
-        input: { newEmail: 'paula.7@example.at', newEmailConfirmation: 'paula.7@example.at' },
+        input: { newEmail: 'paula.7@example.at', newEmailConfirmation: 'paula.7@example.at', currentPassword: DEMO_PASSWORD },
       });
       expect(res.body.data?.requestEmailChange.ok).toBe(true);
     } finally {
@@ -433,7 +433,7 @@ describe('change and change log in one transaction', () => {
         input: { street: 'Rollbackgasse 1', postcode: '8010', city: 'Graz', country: 'AT', poBox: null, validFrom: TEST_TODAY },
       });
       expect(address.body.errors?.[0]?.message).toBe('Unexpected error.');
-      const bank = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Bank', iban: 'DE89 3704 0044 0532 0130 00', bic: '' });
+      const bank = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Bank', iban: 'DE89 3704 0044 0532 0130 00', bic: '', currentPassword: DEMO_PASSWORD });
       expect(bank.status).toBe(500);
       const newsletter = await anna.graphql(`mutation { setNewsletterConsent(pensionFund: false, severanceFund: false) { ok } }`);
       expect(newsletter.body.errors?.length).toBe(1);

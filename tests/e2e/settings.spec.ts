@@ -126,8 +126,31 @@ test('anna changes her address and bank details; the screen, her change history 
   const bic = bank.getByLabel(/^BIC/);
   await bic.pressSequentially('giba atww xxx');
   await expect(bic).toHaveValue('GIBA ATWW XXX');
+  // Step-up (issue 11): the payout account changes only with the current password; a wrong one is refused at the field.
+  const stepUp = bank.getByLabel('Aktuelles Passwort zur Bestätigung');
+  await expect(stepUp).toHaveAttribute('type', 'password');
+  await expect(stepUp).toHaveAttribute('autocomplete', 'current-password');
+  await bank.getByRole('button', { name: 'Bankverbindung speichern' }).click();
+  await expect(stepUp).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => describedTexts(stepUp)).toContain('Bitte füllen Sie dieses Feld aus.');
+  await expect(stepUp).toBeFocused();
+  await stepUp.fill('Falsch#Passwort1');
+  await bank.getByRole('button', { name: 'Bankverbindung speichern' }).click();
+  await expect.poll(() => describedTexts(stepUp)).toContain('Das Passwort ist nicht korrekt.');
+  await expect(bank.locator('dl')).not.toContainText('AT61 **** **** **** 3201');
+  await expectNoSeriousA11yViolations(page, 'settings with a refused step-up password');
+  if (SHOTS) {
+    await stepUp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/settings-step-up-refused-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await stepUp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/settings-step-up-refused-390.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await stepUp.fill(DEMO_PASSWORD);
   await bank.getByRole('button', { name: 'Bankverbindung speichern' }).click();
   await expect(bank.getByRole('status')).toHaveText('Ihre neue Bankverbindung ist gespeichert.');
+  await expect(stepUp).toHaveValue('');
   await expect(bank.locator('dl')).toContainText('AT61 **** **** **** 3201');
   await expect(bank.locator('dl')).toContainText('GIBAATWWXXX');
 
@@ -297,6 +320,11 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   // An address another access uses is refused by the server, at the field.
   await email.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(personas.bernd.email);
   await confirmation.fill(personas.bernd.email);
+  // Step-up (issue 11): the login e-mail changes only with the current password in the same request.
+  const stepUp = email.getByLabel('Aktuelles Passwort zur Bestätigung');
+  await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect.poll(() => describedTexts(stepUp)).toContain('Bitte füllen Sie dieses Feld aus.');
+  await stepUp.fill(DEMO_PASSWORD);
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   const newEmail = email.getByLabel('Neue E-Mail-Adresse', { exact: true });
   await expect(newEmail).toHaveAttribute('aria-invalid', 'true');
@@ -305,6 +333,7 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   const since = Date.now();
   await newEmail.fill(ANNA_NEW_EMAIL);
   await confirmation.fill(ANNA_NEW_EMAIL);
+  await stepUp.fill(DEMO_PASSWORD);
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(email.getByRole('status')).toContainText(`Wir haben einen Bestätigungslink an ${ANNA_NEW_EMAIL} gesendet.`);
   await expect(email.locator('dl')).toContainText('Wartet auf Bestätigung');
@@ -338,6 +367,7 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   const back = Date.now();
   await section(page, 'E-Mail-Adresse').getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(personas.anna.email);
   await section(page, 'E-Mail-Adresse').getByLabel('Neue E-Mail-Adresse wiederholen').fill(personas.anna.email);
+  await section(page, 'E-Mail-Adresse').getByLabel('Aktuelles Passwort zur Bestätigung').fill(DEMO_PASSWORD);
   await section(page, 'E-Mail-Adresse').getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(section(page, 'E-Mail-Adresse').getByRole('status')).toContainText('Wir haben einen Bestätigungslink');
   const backLink = linkFrom(await waitForMail({ to: personas.anna.email, since: back }), /#\/emailChange\?token=/);

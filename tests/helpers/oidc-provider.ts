@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Provider } from 'oidc-provider';
 
@@ -25,7 +25,23 @@ export interface TestIdp {
    * @returns the URL the provider redirects the browser to (the client's callback with code or error, and state).
    */
   authorize(authorizationUrl: string, accountId: string | null): Promise<URL>;
+  /**
+   * Makes the token endpoint misbehave, as a compromised or impersonated provider would: every ID token it answers
+   * is decoded, its claims passed through `tamper.claims`, and signed again (RS256, same `kid`) with the provider's
+   * own key or, with `key: 'foreign'`, with a key that is not in the provider's published key set (`none`: unsigned,
+   * `alg: none`). `null` restores
+   * honest answers.
+   */
+  tamperIdTokens(tamper: { key: 'own' | 'foreign' | 'none'; claims?: (claims: Record<string, unknown>) => Record<string, unknown> } | null): void;
   close(): Promise<void>;
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An RS256 JWS of `claims` with `header`, signed with the RSA private key `jwk`. */
+function signRs256(header: Record<string, unknown>, claims: Record<string, unknown>, jwk: JsonWebKey): string {
+  const input = `${b64url(header)}.${b64url(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), createPrivateKey({ key: jwk, format: 'jwk' })).toString('base64url')}`;
 }
 
 /**
@@ -37,6 +53,7 @@ export interface TestIdp {
 export async function startTestIdp(accounts: readonly TestIdpAccount[]): Promise<TestIdp> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => {
+    if (handler && tamper && req.method === 'POST' && req.url?.startsWith('/token')) tamperTokenResponse(res);
     if (handler) handler(req, res);
     else res.writeHead(503).end();
   });
@@ -47,6 +64,31 @@ export async function startTestIdp(accounts: readonly TestIdpAccount[]): Promise
   const clientSecret = 'portal-test-secret-0123456789abcdef';
   const byId = new Map(accounts.map((a) => [a.sub, a]));
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  let tamper: Parameters<TestIdp['tamperIdTokens']>[0] = null;
+
+  /** Rewrites the ID token of a token-endpoint answer (oidc-provider answers with one `end(body)` call). */
+  function tamperTokenResponse(res: ServerResponse): void {
+    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+    (res as { end: (chunk?: unknown) => ServerResponse }).end = (chunk?: unknown) => {
+      const active = tamper;
+      if (!active || chunk === undefined || res.statusCode !== 200) return end(chunk);
+      const body = JSON.parse(Buffer.from(chunk as Buffer).toString('utf8')) as { id_token?: string };
+      if (body.id_token) {
+        const [header, payload] = body.id_token.split('.');
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+        const next = active.claims ? active.claims(claims) : claims;
+        const parsedHeader = JSON.parse(Buffer.from(header!, 'base64url').toString('utf8')) as Record<string, unknown>;
+        body.id_token =
+          active.key === 'none'
+            ? `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(next)}.`
+            : signRs256(parsedHeader, next, active.key === 'own' ? signingKey : foreignKey);
+      }
+      const text = JSON.stringify(body);
+      res.setHeader('content-length', Buffer.byteLength(text));
+      return end(text);
+    };
+  }
 
   function register(redirectUri: string): void {
     const provider = new Provider(issuer, {
@@ -127,6 +169,9 @@ export async function startTestIdp(accounts: readonly TestIdpAccount[]): Promise
     clientSecret,
     register,
     authorize,
+    tamperIdTokens(next) {
+      tamper = next;
+    },
     close() {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/client';
 import { createTestDatabase, dropTestDatabase } from './test-db';
 import { seedDatabase } from '../../db/seed';
-import { createApp, listen } from '../../server/app';
+import { applyConnectionLimits, connectionLimits, createApp, listen } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createAppDeps, type AppDeps } from '../../server/context';
 import { ManualClock } from '../../server/domain/shared/clock';
@@ -21,6 +21,8 @@ export interface TestServer {
   dbPath: string;
   clock: ManualClock;
   deps: AppDeps;
+  /** The node:http server (its connection limits are the configuration's HTTP_* values). */
+  server: Server;
   /** Every line the server logged (JSON), for tests that inspect the log. */
   logLines: string[];
   close(): Promise<void>;
@@ -55,8 +57,18 @@ export async function startTestServer(
   const env = typeof options.env === 'function' ? options.env(url) : options.env;
   let config: ReturnType<typeof loadConfig>;
   try {
-    // Every test client connects from 127.0.0.1: the per-IP login throttle is set out of reach unless a test sets it.
-    config = loadConfig({ ...(db.dialect === 'postgresql' ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }), PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug', LOGIN_IP_MAX_FAILURES: '1000000', ...env });
+    // Every test client connects from 127.0.0.1: the per-IP login throttle and the remote log's per-IP and per-session
+    // limits are set out of reach unless a test sets them (tests/api/client-log-limits.test.ts does).
+    config = loadConfig({
+      ...(db.dialect === 'postgresql' ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }),
+      PORT: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      LOGIN_IP_MAX_FAILURES: '1000000',
+      LOG_IP_MAX_PER_MINUTE: '1000000',
+      LOG_SESSION_MAX_PER_MINUTE: '1000000',
+      ...env,
+    });
   } catch (error) {
     await closeServer(server);
     await db.close();
@@ -64,12 +76,14 @@ export async function startTestServer(
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  applyConnectionLimits(server, connectionLimits(config));
   const clock = new ManualClock(Date.parse(`${TEST_TODAY}T09:00:00Z`));
   const logLines: string[] = [];
   const deps = createAppDeps(db, config, clock, createLogger('debug', (line) => logLines.push(line)));
   late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
   return {
     url,
+    server,
     db,
     dbPath,
     clock,

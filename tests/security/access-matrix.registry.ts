@@ -256,4 +256,10 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'rest:changePassword': 'current and new password of the session’s own person',
   'rest:orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
   'rest:updateRegistration': 'new e-mail of the session’s own pending login',
+  // Pension calculator (schema/calculator.graphql): the inputs are figures of a what-if calculation; the start capital,
+  // contract and restriction come from the session's own person only (calculator.service.ts). webportal/calcprint
+  // takes the same body (tests/api/calculator.test.ts).
+  'Query.projectPension': 'what-if figures of the session’s own calculation; no input names an object',
+  'Query.projectPension(input:)': 'what-if figures of the session’s own calculation; no input names an object',
+  'rest:calculatePension': 'what-if figures of the session’s own calculation; no input names an object',
 };

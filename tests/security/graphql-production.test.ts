@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'tenant.graphql'), INTEGRATOR_OP);
   writeFileSync(join(dir, 'introspection.graphql'), INTROSPECTION_OP);
   writeFileSync(join(dir, 'README.md'), 'not a .graphql file: ignored');
-  prod = await startTestServer({ members: 1, env: { NODE_ENV: 'production', GRAPHQL_ALLOW_LIST_DIR: dir } });
+  prod = await startTestServer({ members: 1, env: (url) => ({ NODE_ENV: 'production', PUBLIC_ORIGIN: url, GRAPHQL_ALLOW_LIST_DIR: dir }) });
   dev = await startTestServer({ members: 1, env: { NODE_ENV: 'development', GRAPHQL_ALLOW_LIST_DIR: dir } });
 });
 afterAll(async () => {

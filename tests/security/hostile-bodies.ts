@@ -31,7 +31,7 @@ const nasty = fc.constantFrom(
   'anna.muster@example.at',
 );
 
-const scalar = fc.oneof(
+export const scalar = fc.oneof(
   nasty,
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),

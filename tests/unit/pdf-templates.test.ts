@@ -23,6 +23,7 @@ const contract: PkContractRow = {
   startDate: '2015-04-01',
   pensionStartDate: null,
   monthlyPensionCents: null,
+  calculatorAccess: 'FULL',
 };
 const pk: PkStatementRow = {
   id: 2,

@@ -6,7 +6,7 @@ import type { AuthStore } from './auth.store';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
 import { checkLoginInput, EMAIL_MAX_LENGTH, isLoggedInStatus, normalizeEmail, PASSWORD_MAX_LENGTH, type LoginStatus } from './auth.rules';
 import { createLoginThrottle, type IpThrottleSettings } from './login-throttle';
-import { verifyDummy, verifyPassword } from './password';
+import { verifyDummy, verifyWithEqualWork } from './password';
 import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
 
 export interface AuthSettings {
@@ -164,7 +164,7 @@ export function createAuthService(deps: {
       await record(subject.personId, email, 'LOCKED_TEMPORARY', meta, 'PASSWORD', { slotId });
       return { status: 'LOCKED_TEMPORARY' };
     }
-    const correct = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(subject.passwordHash, password));
+    const correct = await verifyWithEqualWork(subject.passwordHash, password, PASSWORD_MAX_LENGTH);
     if (!correct) {
       const status: LoginStatus = guess >= settings.lockoutThreshold ? 'LOCKED_TEMPORARY' : 'ERROR_PWD_INVALID';
       // Lock, audit and attempt row together: a failure in between leaves none of them.
@@ -223,6 +223,7 @@ export function createAuthService(deps: {
         ipAddress: meta.ipAddress,
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
         stage,
+        loginMethod: via.method,
       });
       return { status, sessionToken: token };
     });

@@ -77,6 +77,16 @@ export function createAuthStore(db: Db) {
       return rows[0]?.failedAttempts ?? null;
     },
 
+    /** The person's password hash (PHC string); undefined without credentials (step-up, server/domain/auth/step-up.ts). */
+    async passwordHashOf(personId: number): Promise<string | undefined> {
+      return (await db.select({ hash: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).limit(1))[0]?.hash;
+    },
+
+    /** A correct password outside a login (step-up): the consecutive-failure counter starts again. */
+    async resetGuesses(personId: number): Promise<void> {
+      await write(() => db.update(credentials).set({ failedAttempts: 0 }).where(eq(credentials.personId, personId)));
+    },
+
     /** Locks the access until `until` (ISO instant). */
     async lock(personId: number, until: string): Promise<void> {
       await write(() => db.update(credentials).set({ lockedUntil: until }).where(eq(credentials.personId, personId)));

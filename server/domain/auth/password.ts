@@ -38,3 +38,15 @@ export async function verifyDummy(password: string): Promise<false> {
   await verifyPassword(await dummyHash, password);
   return false;
 }
+
+/**
+ * Checks a password typed at a login or a step-up against the stored hash with the same work whatever its length:
+ * a password longer than `maxLength` characters can never be right (none is stored), but it is still run through one
+ * argon2id verification (its first `maxLength` characters against the dummy hash), so an over-long guess costs what a
+ * wrong one costs (no shortcut that tells a known account from an unknown one by time). Never throws.
+ * @returns true only for a password of at most `maxLength` characters that matches `phc`.
+ */
+export async function verifyWithEqualWork(phc: string, password: string, maxLength: number): Promise<boolean> {
+  if (password.length > maxLength) return verifyDummy(password.slice(0, maxLength));
+  return verifyPassword(phc, password);
+}

@@ -19,7 +19,10 @@ export interface EidProvider {
   /**
    * Validates the authorization response in `callbackUrl` (state, and `iss` where the provider sends it), exchanges
    * the code at the token endpoint with the client secret (client_secret_post) and the PKCE verifier, and validates
-   * the ID token (signature from the provider's JWKS, issuer, audience, expiry, nonce).
+   * the ID token: its JWS signature against the provider's published keys (jwks_uri; `enableNonRepudiationChecks`,
+   * without which openid-client 6 would trust TLS alone), `iss` equal to the discovered issuer, `aud` containing the
+   * client id (and `azp` when there are several audiences), `exp` in the future and `iat` present, and `nonce` equal
+   * to the one sent at start (openid-client's ID token checks, OpenID Connect Core 3.1.3.7).
    * @returns the ID token's claims. Rejects on any provider error or failed check.
    */
   exchange(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<Record<string, unknown>>;
@@ -36,7 +39,11 @@ export function createEidProvider(settings: EidSettings, logger: Logger): EidPro
   function discover(): Promise<oidc.Configuration> {
     configuration ??= oidc
       .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, oidc.ClientSecretPost(settings.clientSecret), {
-        execute: settings.allowInsecureRequests ? [oidc.allowInsecureRequests] : [],
+        // enableNonRepudiationChecks: openid-client 6 trusts the TLS connection to the token endpoint by default and
+        // does not check the ID token's signature; with it, the signature is verified against the provider's published
+        // key set (jwks_uri, fetched and cached by openid-client), so a token signed with any other key, or unsigned
+        // (alg none), is refused.
+        execute: [oidc.enableNonRepudiationChecks, ...(settings.allowInsecureRequests ? [oidc.allowInsecureRequests] : [])],
         timeout: PROVIDER_TIMEOUT_SECONDS,
       })
       .then(

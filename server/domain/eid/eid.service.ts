@@ -104,7 +104,7 @@ export function createEidService(deps: {
    * Checks in order, each failure answering `/#/eid?error=INCOMPLETE` without a session: `state` present and equal
    * to the state bound to this browser at start (`boundState`, from the state cookie); the stored request unknown,
    * used or expired (it is consumed here, so it never works twice); a provider `error`; no `code`; the code exchange
-   * and ID-token validation (issuer, audience, signature, expiry, nonce, PKCE); `sub`, `given_name`, `family_name`
+   * and ID-token validation (eid.oidc.ts: signature against the provider's published keys, issuer, audience, expiry, nonce; PKCE); `sub`, `given_name`, `family_name`
    * present. Then the bPK (`sub`) must belong to a person, else `/#/eid?error=NOT_LINKED`. Otherwise the login
    * completes as a password login does and answers `/#/eid?status=<login status>` (plus `&returnTo=` when asked
    * for and a session was opened); deactivated, locked, exited or deceased persons get their status without a session.

@@ -228,19 +228,33 @@ function collect<T>(fields: Record<string, Check<unknown>>, build: () => T, extr
 const valueOf = <T>(c: Check<T>): T => (c as { ok: true; value: T }).value;
 const asRecord = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' ? (input as Record<string, unknown>) : {});
 
-/** E-mail change form: new address and its confirmation (spec 001 section 2). */
+/**
+ * The current password of a step-up (issue 11 item 1) as sent: a string or nothing (null). Its length is not
+ * checked here: the step-up service treats an over-long password as a wrong one, counted and with equal work.
+ */
+function checkStepUpPassword(value: unknown): Check<string | null> {
+  if (value === undefined || value === null || value === '') return pass(null);
+  return typeof value === 'string' ? pass(value) : fail('INVALID');
+}
+
+/**
+ * E-mail change form: new address and its confirmation (spec 001 section 2), plus the current password of the
+ * step-up (null when none was sent; the server may accept a recent eID login instead).
+ */
 export interface EmailChangeValues {
   newEmail: string;
+  currentPassword: string | null;
 }
 
 export function validateEmailChange(input: unknown, currentEmail?: string | null): FormCheck<EmailChangeValues> {
   const raw = asRecord(input);
   const email = checkEmail(raw.newEmail);
   const confirmation = checkEmail(raw.newEmailConfirmation);
+  const currentPassword = checkStepUpPassword(raw.currentPassword);
   const extra: ProfileFieldError[] = [];
   if (email.ok && confirmation.ok && email.value !== confirmation.value) extra.push({ field: 'newEmailConfirmation', code: 'MISMATCH' });
   if (email.ok && currentEmail && email.value === currentEmail.toLowerCase()) extra.push({ field: 'newEmail', code: 'UNCHANGED' });
-  return collect({ newEmail: email, newEmailConfirmation: confirmation }, () => ({ newEmail: valueOf(email) }), extra);
+  return collect({ newEmail: email, newEmailConfirmation: confirmation, currentPassword }, () => ({ newEmail: valueOf(email), currentPassword: valueOf(currentPassword) }), extra);
 }
 
 /** Address form (spec 001 section 5 "Profile address"). `country` is the ISO code after reading the entry. */
@@ -286,6 +300,8 @@ export interface BankDetailsValues {
   bic: string | null;
   /** Null = from today. */
   validFrom: string | null;
+  /** Current password of the step-up; null when none was sent. */
+  currentPassword: string | null;
 }
 
 /** Checks the bank details form. With `today`, the valid-from date lies between today and one year ahead. */
@@ -298,12 +314,14 @@ export function validateBankDetails(input: unknown, today?: string): FormCheck<B
   if (iban.ok && bic.ok && bic.value === null && isBicRequired(iban.value.slice(0, 2))) bic = fail('BIC_REQUIRED');
   let validFrom = checkIsoDate(raw.validFrom, { optional: true });
   if (validFrom.ok && validFrom.value && today && (validFrom.value < today || validFrom.value > addMonths(today, 12))) validFrom = fail('DATE_OUT_OF_RANGE');
-  return collect({ accountHolder, bankName, iban, bic, validFrom }, () => ({
+  const currentPassword = checkStepUpPassword(raw.currentPassword);
+  return collect({ accountHolder, bankName, iban, bic, validFrom, currentPassword }, () => ({
     accountHolder: valueOf(accountHolder)!,
     bankName: valueOf(bankName)!,
     iban: valueOf(iban),
     bic: valueOf(bic),
     validFrom: valueOf(validFrom),
+    currentPassword: valueOf(currentPassword),
   }));
 }
 
@@ -340,7 +358,7 @@ function asZod<I, T>(shape: z.ZodType<I>, validate: (input: I) => FormCheck<T>) 
 const str = z.string({ error: 'INVALID' }).nullish();
 
 /** Form input of the e-mail change (web form and REST `changeEmail`). */
-export const emailChangeInput = z.object({ newEmail: str, newEmailConfirmation: str });
+export const emailChangeInput = z.object({ newEmail: str, newEmailConfirmation: str, currentPassword: str });
 export const emailChangeSchema = asZod(emailChangeInput, (i) => validateEmailChange(i));
 
 /** Form input of the address change (web form and REST `changeAddress`); `createAddressSchema(today)` adds the date window. */
@@ -349,7 +367,7 @@ export const createAddressSchema = (today?: string) => asZod(addressInput, (i) =
 export const addressSchema = createAddressSchema();
 
 /** Form input of the bank details (web form and REST `changeBankDetails`); `createBankDetailsSchema(today)` adds the window. */
-export const bankDetailsInput = z.object({ accountHolder: str, bankName: str, iban: str, bic: str, validFrom: str });
+export const bankDetailsInput = z.object({ accountHolder: str, bankName: str, iban: str, bic: str, validFrom: str, currentPassword: str });
 export const createBankDetailsSchema = (today?: string) => asZod(bankDetailsInput, (i) => validateBankDetails(i, today));
 export const bankDetailsSchema = createBankDetailsSchema();
 

@@ -3,7 +3,7 @@ import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
 import type { RequestMeta } from '../auth/auth.service';
-import { verifyPassword } from '../auth/password';
+import type { StepUp, StepUpAction } from '../auth/step-up';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, salutationFor } from '../mail/templates';
@@ -55,14 +55,11 @@ export function createProfileService(deps: {
   /** SHA-256 hash of the caller's session (the sessions key); null without one. */
   sessionHash: () => Promise<string | null>;
   /**
-   * The login's guess counter (AuthStore): a wrong current password in `deleteAccess` counts like a wrong login
-   * password, so a taken-over session cannot try passwords without limit; at the threshold the access is locked.
+   * Step-up authentication (server/domain/auth/step-up.ts) for the e-mail change, the bank details and deleting the
+   * access: the current password (a wrong one counts towards the login lockout) or, except for deleting, an eID
+   * login of the last 5 minutes.
    */
-  guesses: {
-    reserveGuess(personId: number, now: string, threshold: number): Promise<number | null>;
-    lock(personId: number, until: string): Promise<void>;
-  };
-  lockout: { threshold: number; ms: number };
+  stepUp: StepUp;
 }) {
   const { store, personStore, mailer, audit, tenant, clock, logger, meta } = deps;
   const now = () => isoInstant(clock.now());
@@ -85,6 +82,18 @@ export function createProfileService(deps: {
       await store.writeChanges(personId, await origin(), entries, now());
       return result;
     });
+  }
+
+  /**
+   * The step-up for `action` in the caller's session; null when it passed, else the refusal to answer (nothing stored):
+   * no password and no recent eID login → ERROR_INVALID_INPUT with `currentPassword: REQUIRED`; a wrong password or
+   * a locked access → ERROR_PWD_INVALID with `currentPassword: PASSWORD_INCORRECT`.
+   */
+  async function refusedStepUp(personId: number, currentPassword: string | null, action: StepUpAction, allowEid = true): Promise<ProfileResult<never> | null> {
+    const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, currentPassword, action, { allowEid });
+    if (outcome.ok) return null;
+    if (outcome.reason === 'PASSWORD_REQUIRED') return invalid([{ field: 'currentPassword', code: 'REQUIRED' }]);
+    return failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
   }
 
   async function sendSafely(kind: string, message: Parameters<Mailer['send']>[0]): Promise<boolean> {
@@ -120,7 +129,8 @@ export function createProfileService(deps: {
     },
 
     /**
-     * Starts an e-mail change (spec 001 sections 2 and 8): checks the address and its confirmation, refuses an
+     * Starts an e-mail change (spec 001 sections 2 and 8): checks the address and its confirmation, then the step-up
+     * (`currentPassword`, or an eID login of the last 5 minutes; a wrong password counts towards the lockout), refuses an
      * address another access uses (ERROR_MAIL_NOT_UNIQUE) and a sixth request within 24 hours
      * (ERROR_TOO_MANY_REQUESTS), sends the confirmation link (256-bit token, only its
      * SHA-256 stored, single use, 24 hours; a newer request closes an older one) to the NEW address, stores the token
@@ -131,6 +141,8 @@ export function createProfileService(deps: {
       const p = await person(personId);
       const checked = validateEmailChange(input, p.email);
       if (!checked.ok) return invalid(checked.fieldErrors);
+      const refused = await refusedStepUp(personId, checked.value.currentPassword, 'EMAIL_CHANGE');
+      if (refused) return refused;
       const email = checked.value.newEmail;
       if (await store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
       if (await store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
@@ -228,13 +240,17 @@ export function createProfileService(deps: {
     },
 
     /**
-     * Adds a bank account entry from `validFrom` (default today); earlier entries stay as history. The change log
-     * compares with the newest entry and holds the IBAN masked only.
+     * Adds a bank account entry from `validFrom` (default today); earlier entries stay as history. Needs the step-up
+     * (`currentPassword`, or an eID login of the last 5 minutes; a wrong password counts towards the lockout). The
+     * change log compares with the newest entry and holds the IBAN masked only.
      */
     async changeBankDetails(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
       const checked = validateBankDetails(input, today());
       if (!checked.ok) return invalid(checked.fieldErrors);
-      const b = { ...checked.value, validFrom: checked.value.validFrom ?? today() };
+      const refused = await refusedStepUp(personId, checked.value.currentPassword, 'BANK_DETAILS_CHANGE');
+      if (refused) return refused;
+      const { currentPassword: _password, ...details } = checked.value;
+      const b = { ...details, validFrom: details.validFrom ?? today() };
       const before = await store.latestBankAccount(personId);
       const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
       // The same data again is no change: nothing is stored.
@@ -254,21 +270,9 @@ export function createProfileService(deps: {
       if (!checked.ok) return invalid(checked.fieldErrors);
       const cred = await store.credentials(personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return failure('ERROR_INTERNAL');
-      const wrongPassword = failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
-      const guess = await deps.guesses.reserveGuess(personId, now(), deps.lockout.threshold);
-      if (guess === null) {
-        // Locked after too many wrong passwords: no guess is evaluated until the lock ends.
-        await audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_LOCKED' });
-        return wrongPassword;
-      }
-      if (!(await verifyPassword(cred.passwordHash, checked.value.currentPassword))) {
-        await audit.record('ACCESS_DENIED', personId, meta, { reason: 'DELETE_ACCESS_PASSWORD', failedAttempts: guess });
-        if (guess >= deps.lockout.threshold) {
-          await deps.guesses.lock(personId, isoInstant(clock.now() + deps.lockout.ms));
-          await audit.record('LOCKOUT', personId, meta, { minutes: Math.round(deps.lockout.ms / 60_000), failedAttempts: guess });
-        }
-        return wrongPassword;
-      }
+      // Deleting always asks for the password (no eID stand-in): a wrong one counts towards the lockout.
+      const refused = await refusedStepUp(personId, checked.value.currentPassword, 'ACCESS_DELETE', false);
+      if (refused) return refused;
       const p = await person(personId);
       const ended = await recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], async () => {
         await store.deactivateAccess(personId);

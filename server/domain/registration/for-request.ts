@@ -15,5 +15,6 @@ export function registrationFor(ctx: RequestContext) {
     logger: ctx.logger,
     meta: ctx.meta,
     origin: () => ctx.publicOrigin(),
+    stepUp: ctx.services.stepUp,
   });
 }

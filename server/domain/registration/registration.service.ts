@@ -30,7 +30,6 @@ import {
   fieldErrorsOf,
   normalizeCode,
   orderRegistrationCodeSchema,
-  passwordError,
   passwordLostSchema,
   registerSchema,
   resetPasswordSchema,
@@ -38,6 +37,8 @@ import {
   type RegistrationFieldError,
 } from './registration.schemas';
 import type { RegistrationStore } from './registration.store';
+import type { StepUp } from '../auth/step-up';
+import { newPasswordError } from './password-strength';
 
 export type RegisterStatus = 'SUCCESSFUL' | 'ALREADY_REGISTERED' | 'INVALID_INPUT' | 'ERROR_CODE_INVALID' | 'ERROR_CODE_USED' | 'ERROR_NO_VALID_CONTRACT' | 'MAINTENANCE' | 'ERROR';
 export type PasswordLostStatus =
@@ -97,8 +98,13 @@ export function createRegistrationService(deps: {
   maintenance: boolean;
   logger: Logger;
   meta: RequestMeta;
-  /** Origin for links in mails (PUBLIC_ORIGIN or the request's). */
+  /** Origin for links in mails (PUBLIC_ORIGIN, or outside production the listening address; never the request's). */
   origin: () => string;
+  /**
+   * Step-up check of the current password in the settings' password change (server/domain/auth/step-up.ts): a wrong
+   * one counts towards the login lockout, so a taken-over session cannot try passwords without limit.
+   */
+  stepUp: StepUp;
 }) {
   const { store, mailer, audit, clock, tenant, logger, meta } = deps;
   const nowIso = () => isoInstant(clock.now());
@@ -166,7 +172,7 @@ export function createRegistrationService(deps: {
       if (match.usedAt) return answer('ERROR_CODE_USED');
       const fieldErrors: RegistrationFieldError[] = [];
       if (await store.emailTaken(email, person.id)) fieldErrors.push({ field: 'email', code: 'EMAIL_NOT_UNIQUE' });
-      const pwCode = passwordError(input.password, { email, svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(input.password, { email, svnr: person.svnr, lastName: person.lastName });
       if (pwCode) fieldErrors.push({ field: 'password', code: pwCode });
       if (fieldErrors.length) return answer('INVALID_INPUT', fieldErrors);
 
@@ -267,7 +273,7 @@ export function createRegistrationService(deps: {
       const row = (await store.findToken(tokenHash, 'PASSWORD_RESET'))!;
       const person = await store.person(row.personId);
       if (!person) return answer('ERROR_RESET_FAILED');
-      const pwCode = passwordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const passwordHash = await hashPassword(parsed.data.newPassword);
@@ -289,7 +295,7 @@ export function createRegistrationService(deps: {
       const parsed = changeInsecurePasswordSchema.safeParse(raw);
       if (!parsed.success) return { ...answer('INVALID_INPUT', fieldErrorsOf(parsed.error)), ...pending };
       const person = (await store.person(session.personId))!;
-      const pwCode = passwordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
+      const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return { ...answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]), ...pending };
       if (await usedBefore(person.id, parsed.data.newPassword)) return { ...answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]), ...pending };
       const now = nowIso();
@@ -314,10 +320,9 @@ export function createRegistrationService(deps: {
       const credential = await store.credential(session.personId);
       const person = await store.person(session.personId);
       if (!credential || !person) return answer('ERROR');
-      if (!(await verifyPassword(credential.passwordHash, parsed.data.currentPassword))) {
-        return answer('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
-      }
-      const pwCode = passwordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
+      const step = await deps.stepUp.verify(session, parsed.data.currentPassword, 'PASSWORD_CHANGE', { allowEid: false });
+      if (!step.ok) return answer('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
+      const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const now = nowIso();

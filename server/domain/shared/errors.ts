@@ -1,14 +1,17 @@
 /**
  * Failures that are thrown rather than returned: the caller has no session, may not see the object, or the
  * input was so malformed that no service ran. Transports map them: GraphQL to `extensions.code`, REST to the
- * documented HTTP status (406 session failure, 423 session timeout, 400 bad request, 404 not found).
+ * documented HTTP status (406 session failure, 423 session timeout, 400 bad request, 404 not found, 429 too many
+ * requests with Retry-After, 413 too large).
  */
-export type DomainErrorCode = 'SESSION_INVALID' | 'SESSION_TIMEOUT' | 'NOT_FOUND' | 'BAD_REQUEST' | 'FORBIDDEN';
+export type DomainErrorCode = 'SESSION_INVALID' | 'SESSION_TIMEOUT' | 'NOT_FOUND' | 'BAD_REQUEST' | 'FORBIDDEN' | 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE';
 
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
+    /** RATE_LIMITED: seconds until the caller may try again (HTTP `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -18,3 +21,6 @@ export class DomainError extends Error {
 export const sessionInvalid = () => new DomainError('SESSION_INVALID', 'Keine gültige Sitzung.');
 export const sessionTimeout = () => new DomainError('SESSION_TIMEOUT', 'Die Sitzung ist abgelaufen.');
 export const notFound = () => new DomainError('NOT_FOUND', 'Nicht gefunden.');
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError('RATE_LIMITED', 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.', retryAfterSeconds);
+export const payloadTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß.');

@@ -49,9 +49,9 @@ export const loginFlowResolvers: Resolvers = {
     },
     confirmRegistrationEmail: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
     activateAccount: async (_p, args, ctx) => ({ status: await ctx.services.loginFlow.activate(args.registrationId) }),
-    log(_p, args, ctx) {
+    async log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
-      ctx.logger.info('client log', { component: args.component, clientLevel: args.level, msgs: args.msgs });
+      await ctx.writeClientLog({ component: args.component, level: args.level, msgs: args.msgs });
       return true;
     },
   },

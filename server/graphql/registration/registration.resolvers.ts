@@ -16,7 +16,7 @@ export const registrationResolvers: Resolvers = {
     resetPassword: (_p, args, ctx) => registrationFor(ctx).resetPassword(args.input),
     async changeInsecurePassword(_p, args, ctx) {
       const session = await ctx.requireFlowSession();
-      return registrationFor(ctx).changeInsecurePassword(session, args.input, () => ctx.services.loginFlow.advance(session));
+      return registrationFor(ctx).changeInsecurePassword(session, args.input, async () => await ctx.services.loginFlow.advance(session));
     },
     async changePassword(_p, args, ctx) {
       await ctx.requirePersonId();

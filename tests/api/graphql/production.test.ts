@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 let prod: TestServer;
 beforeAll(async () => {
   // Documents sent as text (persisted-only mode is switched off here; tests/security/graphql-production.test.ts covers it).
-  prod = await startTestServer({ members: 1, env: { NODE_ENV: 'production', DB_BUSY_TIMEOUT_MS: '200', GRAPHQL_PERSISTED_ONLY: 'false' } });
+  prod = await startTestServer({ members: 1, env: (url) => ({ NODE_ENV: 'production', PUBLIC_ORIGIN: url, DB_BUSY_TIMEOUT_MS: '200', GRAPHQL_PERSISTED_ONLY: 'false' }) });
 });
 afterAll(async () => {
   await prod.close();

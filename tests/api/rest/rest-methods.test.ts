@@ -66,6 +66,29 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
     server.clock.advance(-(14 * 60_000 + 1));
   });
 
+  it('checks the session before the body: every protected method answers 406 without a session whatever its body, 423 after a time-out', async () => {
+    const { REST_METHODS, LOGIN_PRODUCT_METHOD } = await import('../../../server/rest/registry');
+    const protectedMethods = [...REST_METHODS, LOGIN_PRODUCT_METHOD].filter((m) => m.auth !== 'public').map((m) => m.name.replace('{product}', 'Mvbv'));
+    expect(protectedMethods).toEqual(expect.arrayContaining(['changeBankDetails', 'changeEmail', 'pwdChange', 'updateRegistration', 'loginMvbv']));
+    const before = tableCounts();
+    const anonymous = new PortalClient(server.url);
+    for (const name of protectedMethods) {
+      // An empty body (fields missing), a wrongly typed one and a malformed JSON body: all 406, never a field error.
+      for (const body of [{}, { newEmail: 42, iban: ['x'], value: 'maybe', postfachtype: 'NONE', first: '-1' }]) {
+        const res = await anonymous.rest(name, body as unknown as Record<string, string>);
+        expect(res.status, `${name} ${JSON.stringify(body)}`).toBe(406);
+      }
+      const raw = await fetch(`${server.url}/rest/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Application-Version': 'test' }, body: '{"broken' });
+      expect(raw.status, name).toBe(406);
+    }
+    expect(tableCounts()).toEqual(before);
+    const client = new PortalClient(server.url);
+    await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    server.clock.advance(14 * 60_000 + 1);
+    expect((await client.rest('changeBankDetails', {})).status).toBe(423);
+    server.clock.advance(-(14 * 60_000 + 1));
+  });
+
   it('answers getClientConfig with the version numbers and no eID fields when eID is not configured', async () => {
     const res = await new PortalClient(server.url).rest('getClientConfig');
     expect(res.json).toEqual({

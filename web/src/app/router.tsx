@@ -46,6 +46,8 @@ const screens: readonly Screen[] = [
   { key: 'documents', layout: 'authenticated', load: () => import('./routes/documents') },
   { key: 'pensionInvestment', layout: 'authenticated', load: () => import('./routes/pension-investment') },
   { key: 'severanceInvestment', layout: 'authenticated', load: () => import('./routes/severance-investment') },
+  { key: 'calculator', layout: 'authenticated', load: () => import('./routes/calculator') },
+  { key: 'calculatorOnly', layout: 'authenticated', load: () => import('./routes/calculator') },
 ];
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

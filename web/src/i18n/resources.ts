@@ -1,4 +1,5 @@
 import accountInfo from './de/account-info.json';
+import calculator from './de/calculator.json';
 import common from './de/common.json';
 import dashboard from './de/dashboard.json';
 import documents from './de/documents.json';
@@ -11,5 +12,5 @@ import staticPages from './de/static-pages.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages, ...calculator } },
 } as const;

@@ -40,6 +40,8 @@ export function PublicLayout({ tenant }: { tenant: TenantId }) {
  */
 export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: TenantId; idleWarningSeconds: number }) {
   const { t } = useTranslation();
+  // The calculator-only mode /rechner (spec 000 section 2) shows the calculator without header, menu and footer.
+  const calculatorOnly = useLocation().pathname === paths.calculatorOnly.path;
   const navItems: NavItem[] = [
     { href: paths.dashboard.getHref(), label: t('layout.nav.dashboard') },
     ...(tenantOffers(tenant, 'pensionAccount')
@@ -61,6 +63,7 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: Te
       navItems={navItems}
       headerActions={<LogoutButton />}
       banner={cookieBanner(tenant)}
+      embedded={calculatorOnly}
       loggedIn
     >
       <Outlet />

@@ -1,5 +1,4 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../../gql';
 import type { AnnouncementBanner_ClientConfigFragmentFragment } from '../../../gql/graphql';
@@ -16,21 +15,38 @@ const ALLOWED = {
   ALLOWED_ATTR: ['href', 'title', 'lang'],
 };
 
+/** Sanitises announcement HTML with DOMPurify, loaded only when there is an announcement (about 9 KB gzipped). */
+async function sanitiseAnnouncement(source: string): Promise<string> {
+  const { default: DOMPurify } = await import('dompurify');
+  const fragment = DOMPurify.sanitize(source, { ...ALLOWED, RETURN_DOM_FRAGMENT: true });
+  for (const link of fragment.querySelectorAll('a')) link.setAttribute('rel', 'noopener noreferrer');
+  const container = document.createElement('div');
+  container.append(fragment);
+  return container.innerHTML.trim();
+}
+
 /**
  * The optional announcement banner of the login page (spec 000 section 2): HTML from the client configuration,
  * sanitised with DOMPurify in the browser as well (scripts, event handlers, styles and foreign tags are removed), and
- * links opened safely.
+ * links opened safely. Nothing is shown until the sanitised HTML is ready; unsanitised HTML is never rendered.
  */
 export function AnnouncementBanner({ config }: { config: AnnouncementBanner_ClientConfigFragmentFragment }) {
   const { t } = useTranslation();
-  const html = useMemo(() => {
-    if (!config.announcement) return '';
-    const fragment = DOMPurify.sanitize(config.announcement, { ...ALLOWED, RETURN_DOM_FRAGMENT: true });
-    for (const link of fragment.querySelectorAll('a')) link.setAttribute('rel', 'noopener noreferrer');
-    const container = document.createElement('div');
-    container.append(fragment);
-    return container.innerHTML.trim();
+  // The sanitised HTML with the source it was made from; a stale result for an earlier source is never shown.
+  const [sanitised, setSanitised] = useState<{ source: string; html: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    const source = config.announcement;
+    if (source) {
+      void sanitiseAnnouncement(source).then((html) => {
+        if (current) setSanitised({ source, html });
+      });
+    }
+    return () => {
+      current = false;
+    };
   }, [config.announcement]);
+  const html = sanitised && sanitised.source === config.announcement ? sanitised.html : '';
   if (!html) return null;
   return (
     <section className="announcement" aria-label={t('login.announcement')}>

@@ -31,7 +31,7 @@ export const BankDetailsSectionFragment = graphql(`
   }
 `);
 
-const FIELDS = ['accountHolder', 'bankName', 'iban', 'bic', 'validFrom'] as const;
+const FIELDS = ['accountHolder', 'bankName', 'iban', 'bic', 'validFrom', 'currentPassword'] as const;
 
 /** Whether the IBAN typed so far names a country whose payments need a BIC (country table's intra-EU flag). */
 function bicNeededFor(iban: string | null | undefined): boolean {
@@ -42,7 +42,9 @@ function bicNeededFor(iban: string | null | undefined): boolean {
 /**
  * Bank details (spec 001 section 5 "Bank data", spec 000 section 5 IBAN, BIC and SEPA check): account holder, bank
  * name, IBAN grouped in fours as typed, BIC grouped 4-4-3 (required when the IBAN's country is outside the EU/EEA),
- * optional valid-from date. The shared zod rules of server/domain/profile/profile.schemas.ts check it.
+ * optional valid-from date, and the current password (step-up, server/domain/auth/step-up.ts; not needed within 5
+ * minutes of an eID login, so the server decides whether it is missing). The shared zod rules of
+ * server/domain/profile/profile.schemas.ts check it.
  */
 export function BankDetailsSection({ person }: { person: BankDetailsSection_PersonFragmentFragment }) {
   const { t } = useTranslation();
@@ -64,7 +66,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
   } = useForm<Input, unknown, Values>({
     // The date is typed as DD.MM.YYYY; the shared schema checks the ISO date.
     resolver: (values, context, options) => zodResolver(schema)({ ...values, validFrom: typedDateToIso(values.validFrom) }, context, options),
-    defaultValues: { accountHolder: account?.accountHolder ?? '', bankName: account?.bankName ?? '', iban: '', bic: '', validFrom: '' },
+    defaultValues: { accountHolder: account?.accountHolder ?? '', bankName: account?.bankName ?? '', iban: '', bic: '', validFrom: '', currentPassword: '' },
   });
   const iban = useWatch({ control, name: 'iban' });
   const bicNeeded = bicNeededFor(iban);
@@ -78,8 +80,8 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
       if (answer?.ok) {
         setChanged(true);
         const stored = answer.person?.bankAccount;
-        reset({ accountHolder: stored?.accountHolder ?? values.accountHolder, bankName: stored?.bankName ?? values.bankName, iban: '', bic: '', validFrom: '' });
-      } else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+        reset({ accountHolder: stored?.accountHolder ?? values.accountHolder, bankName: stored?.bankName ?? values.bankName, iban: '', bic: '', validFrom: '', currentPassword: '' });
+      } else if ((answer?.code !== 'ERROR_INVALID_INPUT' && answer?.code !== 'ERROR_PWD_INVALID') || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
         setFailed(true);
       }
     } catch {
@@ -167,6 +169,14 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           narrow
           registration={register('validFrom')}
           error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
+        />
+        <TextField
+          label={t('settings.stepUp.currentPassword')}
+          hint={t('settings.stepUp.hint')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={fieldErrorText(t, errors.currentPassword?.message)}
         />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.bank.submit')}

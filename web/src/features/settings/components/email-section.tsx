@@ -23,11 +23,13 @@ export const EmailSectionFragment = graphql(`
 const schema = formSchema(emailChangeSchema, emailChangeInput);
 type EmailFormInput = z.input<typeof schema>;
 type EmailFormValues = z.output<typeof schema>;
-const FIELDS = ['newEmail', 'newEmailConfirmation'] as const;
+const FIELDS = ['newEmail', 'newEmailConfirmation', 'currentPassword'] as const;
 
 /**
- * E-mail change (spec 001 sections 2 and 8 "Profile"): the new address twice; the server mails a confirmation link to
- * the new address, and the login e-mail changes only when the member opens it (route `#/emailChange?token=…`).
+ * E-mail change (spec 001 sections 2 and 8 "Profile"): the new address twice and the current password (step-up,
+ * server/domain/auth/step-up.ts; not needed within 5 minutes of an eID login, so the server decides whether it is
+ * missing); the server mails a confirmation link to the new address, and the login e-mail changes only when the
+ * member opens it (route `#/emailChange?token=…`).
  */
 export function EmailSection({ person }: { person: EmailSection_PersonFragmentFragment }) {
   const { t } = useTranslation();
@@ -43,7 +45,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
     formState: { errors },
   } = useForm<EmailFormInput, unknown, EmailFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { newEmail: '', newEmailConfirmation: '' },
+    defaultValues: { newEmail: '', newEmailConfirmation: '', currentPassword: '' },
   });
 
   const onSubmit = async (values: EmailFormValues) => {
@@ -56,7 +58,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
     }
     try {
       const { data } = await requestEmailChange({
-        variables: { input: { newEmail: raw.newEmail ?? '', newEmailConfirmation: raw.newEmailConfirmation ?? '' } },
+        variables: { input: { newEmail: raw.newEmail ?? '', newEmailConfirmation: raw.newEmailConfirmation ?? '', currentPassword: raw.currentPassword || null } },
       });
       const answer = data?.requestEmailChange;
       if (answer?.ok) {
@@ -66,7 +68,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
         setError('newEmail', { type: 'server', message: 'EMAIL_NOT_UNIQUE' }, { shouldFocus: true });
       } else if (answer?.code === 'ERROR_TOO_MANY_REQUESTS') {
         setProblem('email.tooManyRequests');
-      } else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+      } else if ((answer?.code !== 'ERROR_INVALID_INPUT' && answer?.code !== 'ERROR_PWD_INVALID') || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
         setProblem('internalError');
       }
     } catch {
@@ -103,6 +105,14 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
           autoComplete="off"
           registration={register('newEmailConfirmation')}
           error={fieldErrorText(t, errors.newEmailConfirmation?.message)}
+        />
+        <TextField
+          label={t('settings.stepUp.currentPassword')}
+          hint={t('settings.stepUp.hint')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={fieldErrorText(t, errors.currentPassword?.message)}
         />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.email.submit')}

@@ -1,0 +1,228 @@
+import type { PersonRow, PkContractRow, PkStatementRow } from '../../../db/schema';
+import type { TenantDefinition } from '../../tenants';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Loaders } from '../loaders';
+import type { PersonStore } from '../person/person.store';
+import type { Clock } from '../shared/clock';
+import { isoDateVienna } from '../shared/clock';
+import {
+  DEFAULT_CALCULATION_INTEREST_BP,
+  FICTITIOUS_RETURN_BP,
+  LIFE_TABLE,
+  MAX_DATA_AGE_MONTHS,
+  SEVERANCE_CONTRIBUTION_RATE_BP,
+  SEVERANCE_FEE_BP,
+  calculatorAccessOf,
+  monthsBetween,
+  projectPension,
+  type CalculatorAccess,
+  type CalculatorRefusal,
+  type Gender,
+  type ProjectionResult,
+} from './calculator.rules';
+import {
+  calculatorDateBounds,
+  validateCalculatorInput,
+  type CalculatorContext,
+  type CalculatorDateBounds,
+  type CalculatorFieldError,
+  type CalculatorInput,
+} from './calculator.schemas';
+import { calculatorPrintLetter } from './calculator.print';
+import { renderLetter } from '../documents/pdf/letter';
+import { recipientOf } from '../documents/pdf/templates';
+
+/** Default expected return with a PK contract: 3.00 % a year (an assumption shown on screen; the member may change it). */
+export const DEFAULT_RETURN_PERCENT = 3;
+/** Default yearly growth of income and employer contributions: 2.00 %. */
+export const DEFAULT_GROWTH_PERCENT = 2;
+
+/** What `pensionCalculator` answers: who may calculate, from which data, with which bounds and prefilled inputs. */
+export interface CalculatorView {
+  access: CalculatorAccess;
+  refusal: CalculatorRefusal | null;
+  today: string;
+  /** The calculation date: Stichtag of the base data, or today without data. */
+  calculationDate: string;
+  /** Stichtag of the base data; null when there is none (fictitious calculator without a statement). */
+  dataDate: string | null;
+  /** The base data is older than 15 months (spec 001 section 9): the screen shows a notice. */
+  dataOutdated: boolean;
+  gender: Gender;
+  /** Rechnungszins used to annuitise, bp per year. */
+  calculationInterestBp: number;
+  contractNumber: string | null;
+  bounds: CalculatorDateBounds;
+  defaults: CalculatorInput;
+}
+
+export type ProjectOutcome =
+  | { ok: true; view: CalculatorView; input: CalculatorInput; projection: ProjectionResult }
+  | { ok: false; code: 'CALCULATOR_NOT_AVAILABLE' | 'INVALID_INPUT'; view: CalculatorView; fieldErrors: CalculatorFieldError[] };
+
+const toBp = (percent: number) => Math.round(percent * 100);
+
+/**
+ * The pension calculator of the session's person (spec 001 sections 3, 5, 6, 9; issue 17): the restriction, the
+ * prefilled inputs from the person's contracts and latest statements, the projection and its PDF. Everything is read
+ * through the person id of the session (accounts service and person store), so no input can reach another member.
+ */
+export function createCalculatorService(deps: { loaders: Loaders; accounts: AccountsService; personStore: PersonStore; tenant: TenantDefinition; clock: Clock }) {
+  const { accounts, personStore, tenant, clock, loaders } = deps;
+
+  async function latestPk(contract: PkContractRow): Promise<PkStatementRow | null> {
+    return accounts.pensionStatement(contract);
+  }
+
+  async function view(personId: number): Promise<CalculatorView> {
+    const person = await personStore.findById(personId);
+    if (!person) throw new Error(`person ${personId} missing`);
+    const today = isoDateVienna(clock.now());
+    const contracts = await accounts.pensionContracts(personId);
+    const pk = await Promise.all(
+      contracts.map(async (c) => ({ contract: c, statement: await latestPk(c), vrg: await loaders.vrgByNumber.load(c.vrg) })),
+    );
+    const vkAccounts = (await accounts.severanceAccounts(personId)).filter((a) => a.status !== 'CLOSED');
+    const vk = await Promise.all(vkAccounts.map(async (a) => ({ account: a, statement: await accounts.severanceStatement(a) })));
+    const vkWithData = vk.filter((v) => v.statement);
+    const { access, refusal } = calculatorAccessOf({
+      membershipActive: person.membershipStatus === 'ACTIVE',
+      termsPending: person.termsPending !== null,
+      pensionContracts: pk.map((p) => ({ role: p.contract.role, calculatorAccess: p.contract.calculatorAccess, vrgActive: p.vrg?.active ?? false, hasStatement: p.statement !== null })),
+      severanceAccountsWithData: vkWithData.length,
+    });
+    const member = pk.find((p) => p.contract.role === 'MEMBER' && p.statement) ?? null;
+    const vkDates = vkWithData.map((v) => v.statement!.stichtag).sort();
+    const dataDate = member?.statement?.stichtag ?? vkDates.at(-1) ?? null;
+    const calculationDate = dataDate ?? today;
+    const gender = person.gender;
+    const ctx: CalculatorContext = { today, calculationDate, gender };
+    const bounds = calculatorDateBounds(ctx, person.birthDate);
+    const retirementDate = bounds.statutoryRetirementDate > bounds.earliestRetirementDate ? bounds.statutoryRetirementDate : bounds.earliestRetirementDate;
+    const severanceCapital = vkWithData.reduce((s, v) => s + v.statement!.totalEntitlementCents, 0);
+    const activeVk = vkWithData.filter((v) => v.account.status === 'ACTIVE');
+    const lastVkContributions = activeVk.reduce((s, v) => s + v.statement!.contributionsCents, 0);
+    const full = access === 'FULL';
+    const defaults: CalculatorInput = {
+      birthDate: person.birthDate,
+      retirementDate,
+      employerAnnualContribution: full ? (member?.statement?.employerContributionsCents ?? 0) : 0,
+      employerPaymentEnd: retirementDate,
+      employerGrowthRate: full ? DEFAULT_GROWTH_PERCENT : 0,
+      ownAnnualContribution: member?.statement?.employeeContributionsCents ?? 0,
+      ownContributionStart: bounds.earliestPaymentEndDate,
+      ownContributionEnd: retirementDate,
+      ownGrowthRate: 0,
+      transferAmount: 0,
+      transferDate: null,
+      expectedReturn: access === 'FICTITIOUS' ? FICTITIOUS_RETURN_BP / 100 : DEFAULT_RETURN_PERCENT,
+      severanceActive: vkWithData.length > 0,
+      severanceCapital,
+      severanceContributing: activeVk.length > 0,
+      otherFundsCapital: 0,
+      otherFundsAnnualContribution: 0,
+      yearlyGrossIncome: Math.round((lastVkContributions * 10_000) / SEVERANCE_CONTRIBUTION_RATE_BP),
+      incomeGrowthRate: DEFAULT_GROWTH_PERCENT,
+      statePensionStart: retirementDate > bounds.statutoryRetirementDate ? retirementDate : bounds.statutoryRetirementDate,
+      accountCredit: 0,
+      otherYearlyIncome: 0,
+    };
+    return {
+      access,
+      refusal,
+      today,
+      calculationDate,
+      dataDate,
+      dataOutdated: dataDate !== null && monthsBetween(dataDate, today) > MAX_DATA_AGE_MONTHS,
+      gender,
+      calculationInterestBp: member?.contract.calculationInterestRateBp ?? DEFAULT_CALCULATION_INTEREST_BP,
+      contractNumber: member?.contract.contractNumber ?? null,
+      bounds,
+      defaults,
+    };
+  }
+
+  async function project(personId: number, input: CalculatorInput): Promise<ProjectOutcome> {
+    const v = await view(personId);
+    if (v.access === 'NONE') return { ok: false, code: 'CALCULATOR_NOT_AVAILABLE', view: v, fieldErrors: [] };
+    const fieldErrors = validateCalculatorInput(input, { today: v.today, calculationDate: v.calculationDate, gender: v.gender, employerContributions: v.access === 'FULL' });
+    if (fieldErrors.length > 0) return { ok: false, code: 'INVALID_INPUT', view: v, fieldErrors };
+    const mode = v.access === 'FULL' ? 'FULL' : v.access === 'FICTITIOUS' ? 'FICTITIOUS' : 'OWN_ONLY';
+    const projection = projectPension({
+      calculationDate: v.calculationDate,
+      birthDate: input.birthDate,
+      gender: v.gender,
+      retirementDate: input.retirementDate,
+      calculationInterestBp: v.calculationInterestBp,
+      mode,
+      pensionFund: {
+        capitalCents: mode === 'FICTITIOUS' ? 0 : await pkCapital(personId),
+        employerAnnualCents: mode === 'FULL' ? input.employerAnnualContribution : 0,
+        employerPaymentEnd: input.employerPaymentEnd,
+        employerGrowthBp: toBp(input.employerGrowthRate),
+        ownAnnualCents: input.ownAnnualContribution,
+        ownStart: input.ownContributionStart,
+        ownEnd: input.ownContributionEnd,
+        ownGrowthBp: toBp(input.ownGrowthRate),
+        transferCents: input.transferAmount,
+        transferDate: input.transferDate,
+        expectedReturnBp: toBp(input.expectedReturn),
+      },
+      severanceFund: {
+        active: input.severanceActive,
+        capitalCents: input.severanceCapital,
+        contributing: input.severanceContributing,
+        yearlyGrossPayCents: input.yearlyGrossIncome,
+        payGrowthBp: toBp(input.incomeGrowthRate),
+        expectedReturnBp: toBp(input.expectedReturn),
+        feeBp: SEVERANCE_FEE_BP,
+        otherCapitalCents: input.otherFundsCapital,
+        otherAnnualContributionCents: input.otherFundsAnnualContribution,
+      },
+      statePension: {
+        yearlyGrossIncomeCents: input.yearlyGrossIncome,
+        incomeGrowthBp: toBp(input.incomeGrowthRate),
+        accountCreditCents: input.accountCredit,
+        startDate: input.statePensionStart,
+      },
+      otherYearlyIncomeCents: input.otherYearlyIncome,
+    });
+    return { ok: true, view: v, input, projection };
+  }
+
+  /** The PK capital of the member contract's latest statement (the projection's start), cents. */
+  async function pkCapital(personId: number): Promise<number> {
+    for (const c of await accounts.pensionContracts(personId)) {
+      if (c.role !== 'MEMBER') continue;
+      const s = await latestPk(c);
+      if (s) return s.totalCapitalCents;
+    }
+    return 0;
+  }
+
+  return {
+    view,
+    project,
+    pkCapital,
+    /**
+     * `webportal/calcprint`: the PDF of inputs, assumptions and results of `input` (the same projection the screen
+     * shows). Not ok with the field errors when the input breaks a rule, or when the calculator is refused.
+     */
+    async print(personId: number, input: CalculatorInput): Promise<{ ok: true; bytes: Buffer; fileName: string } | Extract<ProjectOutcome, { ok: false }>> {
+      const outcome = await project(personId, input);
+      if (!outcome.ok) return outcome;
+      const person = await personStore.findById(personId) as PersonRow;
+      const content = calculatorPrintLetter({
+        view: outcome.view,
+        input,
+        projection: outcome.projection,
+        startCapitalCents: outcome.view.access === 'FICTITIOUS' ? 0 : await pkCapital(personId),
+        lifeTable: LIFE_TABLE,
+      });
+      const bytes = await renderLetter(content, recipientOf(person), tenant.name);
+      return { ok: true, bytes, fileName: `Vorsorgerechner_${outcome.view.today}.pdf` };
+    },
+  };
+}
+
+export type CalculatorService = ReturnType<typeof createCalculatorService>;

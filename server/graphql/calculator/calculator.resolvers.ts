@@ -1,0 +1,42 @@
+import { CALCULATOR_REFUSAL_MESSAGES } from '../../domain/calculator/calculator.messages';
+import { calculatorFailure } from '../../domain/calculator/calculator.rest';
+import { LIFE_TABLE, RANGE_SPREAD_BP } from '../../domain/calculator/calculator.rules';
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+/**
+ * The pension calculator (schema/calculator.graphql): thin resolvers over the calculator service. Rates go out in
+ * percent per year; money stays in cents.
+ */
+export const calculatorResolvers: Resolvers = {
+  Query: {
+    pensionCalculator: async (_p, _a, ctx) => await ctx.services.calculator.view(await ctx.requirePersonId()),
+    projectPension: async (_p, args, ctx) => {
+      const outcome = await ctx.services.calculator.project(await ctx.requirePersonId(), { ...args.input, transferDate: args.input.transferDate ?? null });
+      return outcome.ok ? { ok: true, code: null, message: null, fieldErrors: [], projection: outcome.projection } : calculatorFailure(outcome);
+    },
+  },
+  PensionCalculator: {
+    refusalMessage: (v) => (v.refusal ? CALCULATOR_REFUSAL_MESSAGES[v.refusal] : null),
+    calculationInterestRate: (v) => v.calculationInterestBp / 100,
+    earliestRetirementDate: (v) => v.bounds.earliestRetirementDate,
+    latestRetirementDate: (v) => v.bounds.latestRetirementDate,
+    earliestPaymentEndDate: (v) => v.bounds.earliestPaymentEndDate,
+    statutoryRetirementDate: (v) => v.bounds.statutoryRetirementDate,
+    defaults: (v) => (v.access === 'NONE' ? null : v.defaults),
+    lifeTable: () => LIFE_TABLE,
+    rangeSpread: () => RANGE_SPREAD_BP / 100,
+  },
+  PensionProjection: {
+    capitalPath: (p) => p.path.map((c) => ({ date: c.date, pensionFund: c.pensionFundCents, severance: c.severanceCents })),
+  },
+  PensionScenarioResult: {
+    pensionFundCapital: (s) => s.pensionFundCapitalCents,
+    severanceCapital: (s) => s.severanceCapitalCents,
+    pensionFundYearly: (s) => s.pensionFundYearlyCents,
+    severanceYearly: (s) => s.severanceYearlyCents,
+    stateYearly: (s) => s.stateYearlyCents,
+    otherYearly: (s) => s.otherYearlyCents,
+    totalYearly: (s) => s.totalYearlyCents,
+    totalMonthly: (s) => s.totalMonthlyCents,
+  },
+};

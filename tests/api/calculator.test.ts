@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { euro, pdfText } from '../helpers/pdf';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/** The pension calculator through the real server: GraphQL, REST and webportal/calcprint (issue 17). */
+
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const INPUT_FIELDS = `birthDate retirementDate employerAnnualContribution employerPaymentEnd employerGrowthRate ownAnnualContribution
+  ownContributionStart ownContributionEnd ownGrowthRate transferAmount transferDate expectedReturn severanceActive severanceCapital
+  severanceContributing otherFundsCapital otherFundsAnnualContribution yearlyGrossIncome incomeGrowthRate statePensionStart accountCredit
+  otherYearlyIncome`;
+const CALCULATOR = `query { pensionCalculator {
+  access refusal refusalMessage calculationDate dataDate dataOutdated calculationInterestRate earliestRetirementDate latestRetirementDate
+  earliestPaymentEndDate statutoryRetirementDate rangeSpread lifeTable { name year source } defaults { ${INPUT_FIELDS} }
+} }`;
+const PROJECT = `query Project($input: ProjectPensionInput!) { projectPension(input: $input) {
+  ok code message fieldErrors { field code message }
+  projection { ageAtRetirementMonths annuityFactor
+    scenarios { scenario pensionFundCapital severanceCapital pensionFundYearly severanceYearly stateYearly otherYearly totalYearly totalMonthly }
+    capitalPath { date pensionFund severance } }
+} }`;
+
+
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 5 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function login(email: string): Promise<PortalClient> {
+  const client = new PortalClient(server.url);
+  const res = await client.graphql(LOGIN, { email, password: DEMO_PASSWORD });
+  expect((res.body.data as any)?.login?.loggedIn).toBe(true);
+  return client;
+}
+
+async function calculatorOf(client: PortalClient) {
+  const res = await client.graphql<{ pensionCalculator: any }>(CALCULATOR);
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data!.pensionCalculator;
+}
+
+async function project(client: PortalClient, input: Record<string, unknown>) {
+  const res = await client.graphql<{ projectPension: any }>(PROJECT, { input });
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data!.projectPension;
+}
+
+function sql<T>(query: string, ...params: unknown[]): T {
+  return server.db.$client.prepare(query).get(...params) as T;
+}
+
+describe('prefilled calculator', () => {
+  it("anna's calculator is FULL and prefilled from her latest PK and VK statements", async () => {
+    const anna = await login('anna.muster@example.at');
+    const c = await calculatorOf(anna);
+    const pk = sql<{ e: number; o: number; s: string; r: number }>(
+      `SELECT s.employer_contributions_cents e, s.employee_contributions_cents o, s.stichtag s, c.calculation_interest_rate_bp r
+       FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id JOIN persons p ON p.id = c.person_id
+       WHERE p.email = 'anna.muster@example.at' ORDER BY s.stichtag DESC LIMIT 1`,
+    );
+    const vk = sql<{ t: number; c: number }>(
+      `SELECT SUM(s.total_entitlement_cents) t, SUM(s.contributions_cents) c FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id
+       JOIN persons p ON p.id = a.person_id WHERE p.email = 'anna.muster@example.at' AND s.stichtag = '2025-12-31'`,
+    );
+    expect(c.access).toBe('FULL');
+    expect(c.refusal).toBeNull();
+    expect(c.dataDate).toBe('2025-12-31');
+    expect(pk.s).toBe('2025-12-31');
+    expect(c.calculationDate).toBe('2025-12-31');
+    expect(c.dataOutdated).toBe(false);
+    expect(c.calculationInterestRate).toBe(pk.r / 100);
+    expect(c.statutoryRetirementDate).toBe('2049-06-01'); // born 17.05.1984: 65, first of the following month
+    expect(c.earliestRetirementDate).toBe('2026-12-01'); // today 22.11.2026
+    expect(c.latestRetirementDate).toBe('2059-06-01');
+    expect(c.earliestPaymentEndDate).toBe('2026-01-01');
+    expect(c.lifeTable.name).toContain('Sterbetafel 2010/2012');
+    expect(c.defaults).toMatchObject({
+      birthDate: '1984-05-17',
+      retirementDate: '2049-06-01',
+      employerAnnualContribution: pk.e,
+      ownAnnualContribution: pk.o,
+      ownContributionStart: '2026-01-01',
+      severanceActive: true,
+      severanceCapital: vk.t,
+      severanceContributing: true,
+      yearlyGrossIncome: Math.round((vk.c * 10_000) / 153),
+      expectedReturn: 3,
+      transferDate: null,
+    });
+  });
+
+  it('projects the prefilled inputs: range ordered, totals add up, monthly is yearly ÷ 14', async () => {
+    const anna = await login('anna.muster@example.at');
+    const { defaults } = await calculatorOf(anna);
+    const r = await project(anna, defaults);
+    expect(r.ok).toBe(true);
+    const [p, e, o] = r.projection.scenarios;
+    expect([p.scenario, e.scenario, o.scenario]).toEqual(['PESSIMISTIC', 'EXPECTED', 'OPTIMISTIC']);
+    expect(p.totalMonthly).toBeLessThan(e.totalMonthly);
+    expect(e.totalMonthly).toBeLessThan(o.totalMonthly);
+    expect(e.totalYearly).toBe(e.pensionFundYearly + e.severanceYearly + e.stateYearly + e.otherYearly);
+    expect(e.totalMonthly).toBe(Math.round(e.totalYearly / 14));
+    expect(e.pensionFundYearly).toBeGreaterThan(0);
+    expect(e.severanceYearly).toBeGreaterThan(0);
+    expect(r.projection.ageAtRetirementMonths).toBe(780);
+    expect(r.projection.capitalPath.at(-1)).toEqual({ date: '2049-06-01', pensionFund: e.pensionFundCapital, severance: e.severanceCapital });
+    // The first point is the end of this year: the statement capital plus a year of contributions and return.
+    expect(r.projection.capitalPath[0].date).toBe('2026-12-31');
+  });
+});
+
+describe('restrictions (spec 001 section 6)', () => {
+  it('clara (beneficiary) gets no calculator: NOT_AUTHORIZED, no defaults, and projectPension refuses', async () => {
+    const clara = await login('clara.pension@example.at');
+    const c = await calculatorOf(clara);
+    expect(c).toMatchObject({ access: 'NONE', refusal: 'NOT_AUTHORIZED', defaults: null });
+    expect(c.refusalMessage).toMatch(/nicht zur Verfügung/);
+    const anna = await login('anna.muster@example.at');
+    const r = await project(clara, (await calculatorOf(anna)).defaults);
+    expect(r).toMatchObject({ ok: false, code: 'CALCULATOR_NOT_AVAILABLE', projection: null });
+  });
+
+  it('rosa (restricted contract) gets own contributions only: no employer contribution counts', async () => {
+    const rosa = await login('rosa.eigenbeitrag@example.at');
+    const c = await calculatorOf(rosa);
+    expect(c.access).toBe('OWN_CONTRIBUTIONS_ONLY');
+    expect(c.defaults.employerAnnualContribution).toBe(0);
+    expect(c.defaults.ownAnnualContribution).toBeGreaterThan(0);
+    const a = await project(rosa, c.defaults);
+    const b = await project(rosa, { ...c.defaults, employerAnnualContribution: 5_000_000 });
+    expect(a.ok && b.ok).toBe(true);
+    expect(b.projection.scenarios[1].pensionFundCapital).toBe(a.projection.scenarios[1].pensionFundCapital);
+  });
+
+  it('bernd (Vorsorgekasse only) gets the fictitious calculator with a default return of 2.00 %', async () => {
+    const bernd = await login('bernd.vorsorge@example.at');
+    const c = await calculatorOf(bernd);
+    expect(c.access).toBe('FICTITIOUS');
+    expect(c.defaults.expectedReturn).toBe(2);
+    expect(c.calculationInterestRate).toBe(2);
+    const r = await project(bernd, { ...c.defaults, ownAnnualContribution: 120_000 });
+    expect(r.ok).toBe(true);
+    expect(r.projection.scenarios[1].pensionFundYearly).toBeGreaterThan(0);
+  });
+
+  it('an inactive VRG refuses the calculator with INACTIVE_VRG', async () => {
+    const vrg = sql<{ vrg: number }>(`SELECT c.vrg FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = 'anna.muster@example.at'`).vrg;
+    server.db.$client.prepare('UPDATE vrgs SET active = 0 WHERE number = ?').run(vrg);
+    try {
+      const anna = await login('anna.muster@example.at');
+      expect(await calculatorOf(anna)).toMatchObject({ access: 'NONE', refusal: 'INACTIVE_VRG' });
+    } finally {
+      server.db.$client.prepare('UPDATE vrgs SET active = 1 WHERE number = ?').run(vrg);
+    }
+  });
+
+  it('without a session the calculator answers UNAUTHENTICATED', async () => {
+    const res = await new PortalClient(server.url).graphql(CALCULATOR);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('validation (spec 001 section 5, spec 000 section 5)', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['retirement in the past', { retirementDate: '2026-11-01' }, 'retirementDate', 'DATE_IN_PAST'],
+    ['retirement not on the first', { retirementDate: '2049-06-15' }, 'retirementDate', 'NOT_FIRST_OF_MONTH'],
+    ['retirement after 75', { retirementDate: '2060-01-01' }, 'retirementDate', 'DATE_TOO_LATE'],
+    ['payment end on the calculation date', { employerPaymentEnd: '2025-12-31' }, 'employerPaymentEnd', 'NOT_AFTER_CALCULATION_DATE'],
+    ['payment end after retirement', { employerPaymentEnd: '2049-07-01' }, 'employerPaymentEnd', 'AFTER_RETIREMENT'],
+    ['own start on the calculation date', { ownContributionStart: '2025-12-31' }, 'ownContributionStart', 'NOT_AFTER_CALCULATION_DATE'],
+    ['own start after retirement', { ownContributionStart: '2049-07-01', ownContributionEnd: '2049-08-01' }, 'ownContributionStart', 'AFTER_RETIREMENT'],
+    ['own end before start', { ownContributionStart: '2030-01-01', ownContributionEnd: '2029-12-31' }, 'ownContributionEnd', 'END_BEFORE_START'],
+    ['transfer without a date', { transferAmount: 100_000, transferDate: null }, 'transferDate', 'REQUIRED'],
+    ['transfer before the calculation date', { transferAmount: 100_000, transferDate: '2025-06-01' }, 'transferDate', 'NOT_AFTER_CALCULATION_DATE'],
+    ['transfer after retirement', { transferAmount: 100_000, transferDate: '2050-01-01' }, 'transferDate', 'AFTER_RETIREMENT'],
+    ['growth above 10 %', { employerGrowthRate: 10.5 }, 'employerGrowthRate', 'OUT_OF_RANGE'],
+    ['growth with three decimals', { ownGrowthRate: 1.234 }, 'ownGrowthRate', 'TOO_MANY_DECIMALS'],
+    ['return below −5 %', { expectedReturn: -6 }, 'expectedReturn', 'OUT_OF_RANGE'],
+    ['state pension before the statutory age', { statePensionStart: '2049-05-01' }, 'statePensionStart', 'BEFORE_STATUTORY_AGE'],
+    ['account credit above the possible pension', { accountCredit: 5_000_000 }, 'accountCredit', 'CREDIT_TOO_HIGH'],
+    ['negative other income', { otherYearlyIncome: -1 }, 'otherYearlyIncome', 'OUT_OF_RANGE'],
+    ['a birth date over 75 years ago', { birthDate: '1949-01-01' }, 'birthDate', 'OUT_OF_RANGE'],
+  ];
+  it.each(cases)('%s is refused with its field error', async (_name, change, field, code) => {
+    const anna = await login('anna.muster@example.at');
+    const { defaults } = await calculatorOf(anna);
+    const r = await project(anna, { ...defaults, ...change });
+    expect(r.ok).toBe(false);
+    expect(r.code).toBe('INVALID_INPUT');
+    expect(r.fieldErrors).toContainEqual(expect.objectContaining({ field, code }));
+    expect(r.fieldErrors.find((e: any) => e.field === field).message).toMatch(/\S/);
+  });
+
+  it('a malformed date or money value is refused by the scalars, not answered with a 500', async () => {
+    const anna = await login('anna.muster@example.at');
+    const { defaults } = await calculatorOf(anna);
+    const res = await anna.graphql(PROJECT, { input: { ...defaults, retirementDate: 'morgen', accountCredit: 1.5 } });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('REST getCalculator / calculatePension', () => {
+  it('answer the same figures as GraphQL', async () => {
+    const anna = await login('anna.muster@example.at');
+    const g = await calculatorOf(anna);
+    const view = await anna.rest('getCalculator');
+    expect(view.status).toBe(200);
+    expect(view.json).toMatchObject({ access: 'FULL', dataDate: g.dataDate, defaults: g.defaults, statutoryRetirementDate: g.statutoryRetirementDate });
+    const form = Object.fromEntries(Object.entries(g.defaults as Record<string, unknown>).map(([k, v]) => [k, v === null ? '' : String(v)]));
+    const rest = await anna.rest('calculatePension', form);
+    const graph = await project(anna, g.defaults);
+    expect(rest.status).toBe(200);
+    expect((rest.json as any).projection.scenarios).toEqual(graph.projection.scenarios);
+  });
+
+  it('answer 406 without a session and 400 for a body of the wrong shape', async () => {
+    expect((await new PortalClient(server.url).rest('getCalculator')).status).toBe(406);
+    const anna = await login('anna.muster@example.at');
+    const bad = await anna.rest('calculatePension', { birthDate: '1984-05-17', accountCredit: 'viel' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: 'BAD_REQUEST' });
+  });
+});
+
+describe('webportal/calcprint', () => {
+  async function calcprint(client: PortalClient, body: unknown, init: RequestInit = {}) {
+    return client.fetch('/webportal/calcprint', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...init });
+  }
+
+  it("prints anna's calculation with the same figures as projectPension", async () => {
+    const anna = await login('anna.muster@example.at');
+    const { defaults } = await calculatorOf(anna);
+    const input = { ...defaults, accountCredit: 1_200_000, otherYearlyIncome: 240_000 };
+    const r = await project(anna, input);
+    const res = await calcprint(anna, input);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="Vorsorgerechner_2026-11-22\.pdf"/);
+    const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, ' ');
+    const e = r.projection.scenarios[1];
+    for (const cents of [e.pensionFundYearly, e.severanceYearly, e.stateYearly, e.otherYearly, e.totalYearly, e.totalMonthly, e.pensionFundCapital]) {
+      expect(text).toContain(euro(cents));
+    }
+    for (const s of r.projection.scenarios) expect(text).toContain(euro(s.totalMonthly));
+    expect(text).toContain('Stand der Daten');
+    expect(text).toContain('31.12.2025');
+    expect(text).toContain('Sterbetafel 2010/2012');
+    expect(text).toContain('nicht die lizenzierte Rechnungsgrundlage');
+  });
+
+  it("reads only the session's own contract: the same inputs print anna's contract for anna and rosa's for rosa", async () => {
+    const contractOf = (email: string) =>
+      sql<{ n: string }>(`SELECT c.contract_number n FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`, email).n;
+    const anna = await login('anna.muster@example.at');
+    const rosa = await login('rosa.eigenbeitrag@example.at');
+    const { defaults } = await calculatorOf(rosa);
+    const annaText = await pdfText(new Uint8Array(await (await calcprint(anna, defaults)).arrayBuffer()));
+    const rosaText = await pdfText(new Uint8Array(await (await calcprint(rosa, defaults)).arrayBuffer()));
+    expect(annaText).toContain(contractOf('anna.muster@example.at'));
+    expect(annaText).not.toContain(contractOf('rosa.eigenbeitrag@example.at'));
+    expect(rosaText).toContain(contractOf('rosa.eigenbeitrag@example.at'));
+    expect(rosaText).toContain('nur Eigenbeiträge');
+  });
+
+  it('refuses bad input (400), a refused calculator (403), no session (406), GET (405) and a foreign page (403 CSRF)', async () => {
+    const anna = await login('anna.muster@example.at');
+    const { defaults } = await calculatorOf(anna);
+    const bad = await calcprint(anna, { ...defaults, retirementDate: '2020-01-01' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ ok: false, code: 'INVALID_INPUT', fieldErrors: [expect.objectContaining({ field: 'retirementDate' })] });
+    const shape = await calcprint(anna, { hello: 'world' });
+    expect(shape.status).toBe(400);
+    const clara = await login('clara.pension@example.at');
+    expect((await calcprint(clara, defaults)).status).toBe(403);
+    expect((await calcprint(new PortalClient(server.url), defaults)).status).toBe(406);
+    expect((await anna.fetch('/webportal/calcprint')).status).toBe(405);
+    anna.omitVersionHeader = true;
+    const csrf = await calcprint(anna, defaults);
+    expect(csrf.status).toBe(403);
+    expect(await csrf.json()).toMatchObject({ error: 'CSRF' });
+  });
+});

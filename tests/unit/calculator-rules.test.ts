@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LIFE_TABLE,
+  annuityFactor14,
+  calculatorAccessOf,
+  annuityFactorAtMonths,
+  costBonusBp,
+  monthlyOf,
+  projectCapital,
+  projectPension,
+  statePensionYearlyCents,
+  statutoryRetirementAgeMonths,
+  statutoryRetirementDate,
+  type LifeTable,
+  type ProjectionInput,
+} from '../../server/domain/calculator/calculator.rules';
+import { calculatorDateBounds, validateCalculatorInput } from '../../server/domain/calculator/calculator.schemas';
+
+/**
+ * The calculator's pure projection (server/domain/calculator/calculator.rules.ts) against cases computed by hand.
+ * Each expected value is written out as the arithmetic that gives it.
+ */
+
+/** A two-age table: nobody dies at 60, everybody during age 61 (deaths spread evenly over the year). */
+const TINY: LifeTable = { name: 't', source: 't', year: 't', firstAge: 60, male: [0, 1], female: [0, 1] };
+
+describe('annuity factor, 14 payments a year', () => {
+  it('at 0 % and the two-age table is (14 + 6.5 + 0.75 + 0.25) / 14', () => {
+    // Age 60: all 14 payments certain = 14. Age 61: monthly m paid with probability 1 − m/12 → Σ = 12 − 66/12 = 6.5;
+    // the special payments at 3/12 and 9/12 → 0.75 + 0.25.
+    expect(annuityFactor14(TINY, 'MALE', 60, 0)).toBeCloseTo(21.5 / 14, 12);
+  });
+
+  it('at 2 % and one year of life left discounts each payment by 1.02^(−t)', () => {
+    const v = 1 / 1.02;
+    let sum = 0;
+    for (let m = 0; m < 12; m++) sum += v ** (m / 12) * (1 - m / 12);
+    sum += v ** 0.25 * 0.75 + v ** 0.75 * 0.25;
+    expect(annuityFactor14(TINY, 'FEMALE', 61, 200)).toBeCloseTo(sum / 14, 12);
+    expect(sum / 14).toBeCloseTo(0.53239, 5);
+  });
+
+  it('with the public table: women above men, a higher rate lowers it, fractional ages interpolate', () => {
+    const f = annuityFactor14(LIFE_TABLE, 'FEMALE', 65, 250);
+    const m = annuityFactor14(LIFE_TABLE, 'MALE', 65, 250);
+    expect(f).toBeGreaterThan(m);
+    expect(annuityFactor14(LIFE_TABLE, 'FEMALE', 65, 0)).toBeGreaterThan(f);
+    // Life expectancy at 65 in 2010/12 was about 21.5 (women) and 18 years (men): the factors at 0 % are near that.
+    expect(annuityFactor14(LIFE_TABLE, 'FEMALE', 65, 0)).toBeGreaterThan(20);
+    expect(annuityFactor14(LIFE_TABLE, 'FEMALE', 65, 0)).toBeLessThan(23);
+    expect(annuityFactor14(LIFE_TABLE, 'MALE', 65, 0)).toBeGreaterThan(17);
+    expect(annuityFactor14(LIFE_TABLE, 'MALE', 65, 0)).toBeLessThan(19.5);
+    const f66 = annuityFactor14(LIFE_TABLE, 'FEMALE', 66, 250);
+    expect(annuityFactorAtMonths(LIFE_TABLE, 'FEMALE', 65 * 12 + 6, 250)).toBeCloseTo((f + f66) / 2, 12);
+    expect(annuityFactor14(LIFE_TABLE, 'DIVERSE', 65, 250)).toBeGreaterThan(m);
+    expect(annuityFactor14(LIFE_TABLE, 'DIVERSE', 65, 250)).toBeLessThan(f);
+  });
+});
+
+describe('14 payments a year', () => {
+  it('a yearly pension of 14,000.00 € is 1,000.00 € a month; 2,136.00 € is 152.57 €', () => {
+    expect(monthlyOf(1_400_000)).toBe(100_000);
+    expect(monthlyOf(213_600)).toBe(15_257); // 213,600 / 14 = 15,257.14…
+  });
+});
+
+describe("women's statutory age table at each half-year boundary", () => {
+  const cases: [string, number][] = [
+    ['1963-12-31', 720],
+    ['1964-01-01', 726],
+    ['1964-06-30', 726],
+    ['1964-07-01', 732],
+    ['1964-12-31', 732],
+    ['1965-01-01', 738],
+    ['1965-07-01', 744],
+    ['1966-01-01', 750],
+    ['1966-07-01', 756],
+    ['1967-01-01', 762],
+    ['1967-07-01', 768],
+    ['1968-01-01', 774],
+    ['1968-06-30', 774],
+    ['1968-07-01', 780],
+    ['1984-05-17', 780],
+  ];
+  it.each(cases)('a woman born %s retires at %i months of age', (birth, months) => {
+    expect(statutoryRetirementAgeMonths('FEMALE', birth)).toBe(months);
+  });
+  it('men (and diverse) retire at 65 whatever the birth date', () => {
+    expect(statutoryRetirementAgeMonths('MALE', '1960-01-01')).toBe(780);
+    expect(statutoryRetirementAgeMonths('DIVERSE', '1966-03-01')).toBe(780);
+  });
+  it('the pension starts on the first of the month after the age, or on the day when that is the first', () => {
+    expect(statutoryRetirementDate('FEMALE', '1984-05-17')).toBe('2049-06-01'); // 65 on 17.05.2049
+    expect(statutoryRetirementDate('FEMALE', '1964-01-01')).toBe('2024-07-01'); // 60.5 on 01.07.2024
+    expect(statutoryRetirementDate('FEMALE', '1964-03-15')).toBe('2024-10-01'); // 60.5 on 15.09.2024
+    expect(statutoryRetirementDate('MALE', '1979-08-21')).toBe('2044-09-01');
+  });
+});
+
+describe('cost bonus steps of the fictitious calculator', () => {
+  it.each([
+    [0, 0],
+    [1, 5],
+    [2, 5],
+    [3, 8],
+    [4, 8],
+    [5, 11],
+    [10, 11],
+    [11, 14],
+    [30, 14],
+  ])('contract year %i adds %i bp', (year, bp) => {
+    expect(costBonusBp(year)).toBe(bp);
+  });
+});
+
+describe('state pension from a given history (§ 11 APG)', () => {
+  it('adds 1.78 % of each contribution base to the credit so far', () => {
+    // 30,000 × 1.78 % = 534; 40,000 × 1.78 % = 712; 50,000 × 1.78 % = 890 → 2,136 € a year.
+    expect(statePensionYearlyCents(0, [3_000_000, 4_000_000, 5_000_000])).toBe(213_600);
+    // With 10,000 € already on the account: 12,136 € a year, 866.86 € a month (12,136 / 14 = 866.857…).
+    const yearly = statePensionYearlyCents(1_000_000, [3_000_000, 4_000_000, 5_000_000]);
+    expect(yearly).toBe(1_213_600);
+    expect(monthlyOf(yearly)).toBe(86_686);
+  });
+});
+
+describe('capital projection', () => {
+  const plan = { startCents: 100_000, returnBp: 0, feeBp: 0, costBonus: false, contributions: [], lumpSums: [] };
+  it('at 0 % adds twelve monthly parts of a yearly contribution', () => {
+    const r = projectCapital({ ...plan, contributions: [{ annualCents: 120_000, from: '2026-01-01', to: '2027-01-01', growthBp: 0 }] }, '2026-01-01', '2027-01-01');
+    expect(r.finalCents).toBe(220_000);
+    expect(r.path).toEqual([{ date: '2027-01-01', cents: 220_000 }]);
+  });
+  it('at 12 % a year compounds monthly to exactly 12 % over the year', () => {
+    expect(projectCapital({ ...plan, returnBp: 1200 }, '2026-01-01', '2027-01-01').finalCents).toBe(112_000);
+  });
+  it('grows the contribution yearly and adds a transfer on its date', () => {
+    // Year 1: 1,200; year 2: 1,200 × 1.10 = 1,320; transfer 500 → 1,000 + 1,200 + 1,320 + 500 = 4,020.
+    const r = projectCapital(
+      { ...plan, contributions: [{ annualCents: 120_000, from: '2026-01-01', to: '2030-01-01', growthBp: 1000 }], lumpSums: [{ cents: 50_000, date: '2027-06-15' }] },
+      '2026-01-01',
+      '2028-01-01',
+    );
+    expect(r.finalCents).toBe(402_000);
+    expect(r.path.map((p) => p.date)).toEqual(['2026-12-31', '2028-01-01']);
+  });
+  it('adds the cost bonus of each contract year', () => {
+    // Year 1 at 2.05 %, year 2 at 2.05 %, year 3 at 2.08 %: 1,000 × 1.0205² × 1.0208 = 1,063.08.
+    const r = projectCapital({ ...plan, returnBp: 200, costBonus: true }, '2026-01-01', '2029-01-01');
+    expect(r.finalCents).toBe(Math.round(100_000 * 1.0205 ** 2 * 1.0208));
+  });
+});
+
+describe('projectPension', () => {
+  const input: ProjectionInput = {
+    calculationDate: '2025-12-31',
+    birthDate: '1984-05-17',
+    gender: 'FEMALE',
+    retirementDate: '2049-06-01',
+    calculationInterestBp: 250,
+    mode: 'FULL',
+    pensionFund: {
+      capitalCents: 3_000_000,
+      employerAnnualCents: 200_000,
+      employerPaymentEnd: '2049-06-01',
+      employerGrowthBp: 0,
+      ownAnnualCents: 60_000,
+      ownStart: '2026-01-01',
+      ownEnd: '2049-06-01',
+      ownGrowthBp: 0,
+      transferCents: 0,
+      transferDate: null,
+      expectedReturnBp: 300,
+    },
+    severanceFund: {
+      active: true,
+      capitalCents: 1_000_000,
+      contributing: true,
+      yearlyGrossPayCents: 5_000_000,
+      payGrowthBp: 0,
+      expectedReturnBp: 300,
+      feeBp: 70,
+      otherCapitalCents: 0,
+      otherAnnualContributionCents: 0,
+    },
+    statePension: { yearlyGrossIncomeCents: 5_000_000, incomeGrowthBp: 0, accountCreditCents: 1_500_000, startDate: '2049-06-01' },
+    otherYearlyIncomeCents: 120_000,
+  };
+
+  it('orders the range pessimistic < expected < optimistic and adds every source into the total', () => {
+    const r = projectPension(input);
+    const [p, e, o] = r.scenarios;
+    expect(p!.totalYearlyCents).toBeLessThan(e!.totalYearlyCents);
+    expect(e!.totalYearlyCents).toBeLessThan(o!.totalYearlyCents);
+    for (const s of r.scenarios) {
+      expect(s.totalYearlyCents).toBe(s.pensionFundYearlyCents + s.severanceYearlyCents + s.stateYearlyCents + s.otherYearlyCents);
+      expect(s.totalMonthlyCents).toBe(Math.round(s.totalYearlyCents / 14));
+    }
+    // State pension: 15,000 + 23 years × 890 + 5 months (2049-01 to 2049-05) × 890 × 5/12 = 15,000 + 20,470 + 370.83.
+    expect(e!.stateYearlyCents).toBe(1_500_000 + 23 * 89_000 + Math.round(5_000_000 * (5 / 12) * 0.0178));
+    expect(r.ageAtRetirementMonths).toBe(780);
+    expect(e!.pensionFundYearlyCents).toBe(Math.round(e!.pensionFundCapitalCents / r.annuityFactor));
+    expect(r.path.at(-1)).toEqual({ date: '2049-06-01', pensionFundCents: e!.pensionFundCapitalCents, severanceCents: e!.severanceCapitalCents });
+  });
+
+  it('the restricted calculator leaves out employer contributions; the fictitious one starts from nothing', () => {
+    const full = projectPension(input).scenarios[1]!;
+    const own = projectPension({ ...input, mode: 'OWN_ONLY' }).scenarios[1]!;
+    const fict = projectPension({ ...input, mode: 'FICTITIOUS' }).scenarios[1]!;
+    expect(own.pensionFundCapitalCents).toBeLessThan(full.pensionFundCapitalCents);
+    expect(fict.pensionFundCapitalCents).toBeLessThan(own.pensionFundCapitalCents);
+    expect(fict.pensionFundCapitalCents).toBeGreaterThan(0);
+  });
+
+  it('an inactive severance toggle drops the severance pension', () => {
+    const r = projectPension({ ...input, severanceFund: { ...input.severanceFund, active: false } }).scenarios[1]!;
+    expect(r.severanceYearlyCents).toBe(0);
+  });
+});
+
+describe('calculator restrictions (spec 001 section 6)', () => {
+  const member = { role: 'MEMBER' as const, calculatorAccess: 'FULL' as const, vrgActive: true, hasStatement: true };
+  const base = { membershipActive: true, termsPending: false, pensionContracts: [member], severanceAccountsWithData: 1 };
+  it.each([
+    ['a member with a full contract', base, 'FULL', null],
+    ['a restricted contract', { ...base, pensionContracts: [{ ...member, calculatorAccess: 'OWN_CONTRIBUTIONS_ONLY' as const }] }, 'OWN_CONTRIBUTIONS_ONLY', null],
+    ['a contract without calculator', { ...base, pensionContracts: [{ ...member, calculatorAccess: 'NONE' as const }] }, 'NONE', 'NOT_AUTHORIZED'],
+    ['a beneficiary', { ...base, pensionContracts: [{ ...member, role: 'BENEFICIARY' as const }] }, 'NONE', 'NOT_AUTHORIZED'],
+    ['an inactive VRG', { ...base, pensionContracts: [{ ...member, vrgActive: false }] }, 'NONE', 'INACTIVE_VRG'],
+    ['a contract without statement', { ...base, pensionContracts: [{ ...member, hasStatement: false }] }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
+    ['terms not accepted', { ...base, termsPending: true }, 'NONE', 'TERMS_NOT_ACCEPTED'],
+    ['an exited member', { ...base, membershipActive: false }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
+    ['a Vorsorgekasse-only member', { ...base, pensionContracts: [] }, 'FICTITIOUS', null],
+    ['a person without any contract', { ...base, pensionContracts: [], severanceAccountsWithData: 0 }, 'NONE', 'NO_VALID_CONTRACT_DATA'],
+  ] as const)('%s gets %s', (_name, facts, access, refusal) => {
+    expect(calculatorAccessOf(facts)).toEqual({ access, refusal });
+  });
+});
+
+describe('calculator input rules', () => {
+  const ctx = { today: '2026-11-22', calculationDate: '2025-12-31', gender: 'FEMALE' as const };
+  const input = {
+    birthDate: '1984-05-17',
+    retirementDate: '2049-06-01',
+    employerAnnualContribution: 200_000,
+    employerPaymentEnd: '2049-06-01',
+    employerGrowthRate: 2,
+    ownAnnualContribution: 60_000,
+    ownContributionStart: '2026-01-01',
+    ownContributionEnd: '2049-06-01',
+    ownGrowthRate: 0,
+    transferAmount: 0,
+    transferDate: null,
+    expectedReturn: 3,
+    severanceActive: true,
+    severanceCapital: 0,
+    severanceContributing: true,
+    otherFundsCapital: 0,
+    otherFundsAnnualContribution: 0,
+    yearlyGrossIncome: 5_000_000,
+    incomeGrowthRate: 2,
+    statePensionStart: '2049-06-01',
+    accountCredit: 0,
+    otherYearlyIncome: 0,
+  };
+  it('accept the prefilled inputs', () => {
+    expect(validateCalculatorInput(input, ctx)).toEqual([]);
+  });
+  it('check the employer fields only where employer contributions count', () => {
+    const early = { ...input, retirementDate: '2045-01-01', ownContributionEnd: '2045-01-01' };
+    expect(validateCalculatorInput(early, ctx)).toEqual([{ field: 'employerPaymentEnd', code: 'AFTER_RETIREMENT' }]);
+    expect(validateCalculatorInput(early, { ...ctx, employerContributions: false })).toEqual([]);
+  });
+  it('take the pension-fund end date from 1 January of this year when the data is older', () => {
+    const old = { ...ctx, calculationDate: '2024-12-31', today: '2026-02-10' };
+    expect(calculatorDateBounds(old, input.birthDate).earliestPaymentEndDate).toBe('2026-01-01');
+    expect(validateCalculatorInput({ ...input, employerPaymentEnd: '2025-06-30' }, old)).toEqual([{ field: 'employerPaymentEnd', code: 'DATE_TOO_EARLY' }]);
+  });
+});

@@ -1,0 +1,23 @@
+import type { CalculatorInput } from '../../../../../server/domain/calculator/calculator.schemas';
+import { portalFetch } from '../../../lib/request';
+
+/** Path of the calculator's PDF on the server (server/http/calcprint.ts). */
+export const CALCPRINT_URL = '/webportal/calcprint';
+
+/**
+ * Asks `webportal/calcprint` for the PDF of `input` and saves it through a temporary link (the answer of a POST
+ * cannot be opened as a plain link). Throws when the server refuses.
+ */
+export async function printCalculation(input: CalculatorInput): Promise<void> {
+  const response = await portalFetch(CALCPRINT_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'Vorsorgerechner.pdf';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+
+/**
+ * The fixed total-pension bar at the bottom of the calculator (spec 000 section 2): the expected total per month,
+ * the range, and a scroll-down link to the result block (a button, since the hash router owns the address's `#`).
+ */
+export function TotalBar({ monthly, low, high, onShowResult }: { monthly: number; low: number; high: number; onShowResult: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="total-bar" aria-label={t('calculator.bar.label')}>
+      <p className="total-bar__text">
+        <span className="total-bar__label">{t('calculator.bar.label')}: </span>
+        <strong className="total-bar__value">{t('calculator.bar.value', { amount: formatMoney(monthly) })}</strong>
+        <span className="total-bar__range">{t('calculator.bar.range', { low: formatMoney(low), high: formatMoney(high) })}</span>
+      </p>
+      <button type="button" className="link-button total-bar__link" onClick={onShowResult}>
+        {t('calculator.bar.toResult')} <span aria-hidden="true">↓</span>
+      </button>
+    </aside>
+  );
+}
