@@ -121,12 +121,17 @@ export function renderBundleSection(loads: RouteLoad[], date = new Date()): stri
   return lines.join('\n');
 }
 
+/** Replaces the part of `document` from `startMarker` to `endMarker` with `section` (or appends it when absent). */
+export function withSection(document: string, startMarker: string, endMarker: string, section: string): string {
+  const start = document.indexOf(startMarker);
+  const end = document.indexOf(endMarker);
+  if (start !== -1 && end > start) return document.slice(0, start) + section + document.slice(end + endMarker.length);
+  return `${document.trimEnd()}\n\n${section}\n`;
+}
+
 /** Replaces the bundle section of `document` (or appends it when absent). */
 export function withBundleSection(document: string, section: string): string {
-  const start = document.indexOf(START);
-  const end = document.indexOf(END);
-  if (start !== -1 && end > start) return document.slice(0, start) + section + document.slice(end + END.length);
-  return `${document.trimEnd()}\n\n${section}\n`;
+  return withSection(document, START, END, section);
 }
 
 /** Measures the build and writes the section into `out`; returns the measurements. */

@@ -25,6 +25,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeBundleReport } from './bundle';
+import { writeLighthouseReport } from './lighthouse';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -934,6 +935,8 @@ async function main(): Promise<void> {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
     if (build.status !== 0) throw new Error('npm run build failed');
     for (const load of writeBundleReport(options.out)) log(`${load.route}: ${(load.gzip / 1024).toFixed(1)} KiB gzip first load (budget ${load.budgetKiB})`);
+    log('running Lighthouse on /login and /dashboard');
+    for (const row of await writeLighthouseReport(options.out)) log(`${row.page}: Lighthouse performance ${row.performance}, accessibility ${row.accessibility}`);
     log(`wrote ${options.out}`);
     for (const s of summaries) {
       log(

@@ -49,3 +49,15 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
+
+/**
+ * The log of the seed's demo lines (`npm start` on an empty database): the demo personas' registration codes, first
+ * passwords and nina's activation link, which the README promises in the start log. They are made-up demo data, so
+ * they are written as they are (info level), not masked as secrets the way `createLogger` masks real ones.
+ */
+export function createDemoLog(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): (msg: string) => void {
+  return (msg) => {
+    if (LEVELS.info < LEVELS[level]) return;
+    write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, demo: true }));
+  };
+}

@@ -6,7 +6,7 @@ import { connectionLimits, createApp, listen } from './app';
 import { databaseLocation, loadConfig, type Config } from './config';
 import { createAppDeps } from './context';
 import { systemClock } from './domain/shared/clock';
-import { createLogger, type Logger } from './log';
+import { createDemoLog, createLogger, type Logger } from './log';
 
 /** Number of server processes WORKERS asks for: a whole number, or `auto` = one per CPU core. */
 export function workerCount(workers: Config['WORKERS'], cores: number = availableParallelism()): number {
@@ -16,7 +16,8 @@ export function workerCount(workers: Config['WORKERS'], cores: number = availabl
 /** Opens the database, migrating it, and seeds SEED_MEMBERS members plus the demo personas when it is empty. */
 async function prepareDatabase(config: Config, logger: Logger): Promise<Db> {
   const db = await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE });
-  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: (msg: string) => logger.info(msg) });
+  // The seed prints only demo data (codes, nina's activation link), unmasked, as the README promises.
+  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: createDemoLog(config.LOG_LEVEL) });
   if (stats) logger.info('seeded an empty database', { ...stats });
   return db;
 }

@@ -159,6 +159,30 @@ describe('restrictions (spec 001 section 6)', () => {
     }
   });
 
+  it('a person without own contract data (the external-person view: otto, a contact person) gets no calculator', async () => {
+    // Spec 001 section 6: the external-person view needs valid contract data and accepted terms.
+    const otto = await login('otto.kunde@example.at');
+    const c = await calculatorOf(otto);
+    expect(c).toMatchObject({ access: 'NONE', refusal: 'NO_VALID_CONTRACT_DATA', defaults: null });
+    expect(c.refusalMessage).toMatch(/keine gültigen Vertragsdaten/);
+    const anna = await login('anna.muster@example.at');
+    expect(await project(otto, (await calculatorOf(anna)).defaults)).toMatchObject({ ok: false, projection: null });
+  });
+
+  it('base data up to 15 months old is current; older data is flagged outdated (spec 001 section 3)', async () => {
+    const before = server.clock.now();
+    try {
+      // anna's newest statements are of 31.12.2025: 15 months later is 31.03.2027, 16 months 01.05.2027.
+      for (const [day, outdated] of [['2027-03-31', false], ['2027-05-01', true]] as const) {
+        server.clock.set(Date.parse(`${day}T09:00:00Z`));
+        const c = await calculatorOf(await login('anna.muster@example.at'));
+        expect({ day, dataDate: c.dataDate, outdated: c.dataOutdated }).toEqual({ day, dataDate: '2025-12-31', outdated });
+      }
+    } finally {
+      server.clock.set(before);
+    }
+  });
+
   it('without a session the calculator answers UNAUTHENTICATED', async () => {
     const res = await new PortalClient(server.url).graphql(CALCULATOR);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { expectedDate, expectedMoney } from './helpers/expected-format';
+import { expectedDate, expectedDeduction, expectedMoney } from './helpers/expected-format';
 import { recordGraphqlRequests } from './helpers/graphql-requests';
 import { logIn, personas } from './helpers/login';
 import { fullSeveranceStatementsOf, pensionContractsOf, someonesPensionStatementAt } from './helpers/member-db';
@@ -40,6 +40,10 @@ const SEVERANCE_ROWS: Array<[label: string, column: string]> = [
   ['Einhebungsvergütung des Sozialversicherungsträgers', 'sv_carrier_costs_cents'],
   ['Auszahlung oder Übertragung', 'payout_cents'],
 ];
+
+/** Rows that show a stored positive outflow as a deduction (with a minus, as the PDF does). */
+const DEDUCTIONS = new Set(['Verwaltungskosten', 'Pensionszahlungen', 'Einhebungsvergütung des Sozialversicherungsträgers', 'Auszahlung oder Übertragung']);
+const shown = (label: string, cents: number) => (DEDUCTIONS.has(label) ? expectedDeduction(cents) : expectedMoney(cents));
 
 function amountCell(panel: Locator, page: Page, label: string): Locator {
   return panel
@@ -100,7 +104,7 @@ test('the Pensionskasse account information shows every field as stored, at two 
     }
     await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statement.stichtag)}` })).toBeVisible();
     for (const [label, column] of PENSION_ROWS) {
-      await expect(amountCell(panel, page, label), `${label} at ${statement.stichtag}`).toHaveText(expectedMoney(statement[column] as number));
+      await expect(amountCell(panel, page, label), `${label} at ${statement.stichtag}`).toHaveText(shown(label, statement[column] as number));
     }
     const download = panel.getByRole('link', { name: `Leistungsnachweis zum ${expectedDate(statement.stichtag)} herunterladen (PDF)` });
     await expect(download).toHaveAttribute('href', /^\/webportal\/download\?id=[^&]+&lng=de$/);
@@ -128,7 +132,7 @@ test('the Vorsorgekasse account information shows all eleven statement fields as
     await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(String(statement.stichtag))}` })).toBeVisible();
     await expect(panel.getByLabel('Stichtag')).toHaveValue(String(statement.stichtag));
     for (const [label, column] of SEVERANCE_ROWS) {
-      await expect(amountCell(panel, page, label), `${label} at ${String(statement.stichtag)}`).toHaveText(expectedMoney(Number(statement[column])));
+      await expect(amountCell(panel, page, label), `${label} at ${String(statement.stichtag)}`).toHaveText(shown(label, Number(statement[column])));
     }
     await expect(panel.getByRole('link', { name: /^Kontonachricht zum .* herunterladen \(PDF\)$/ })).toHaveAttribute('href', /lng=de$/);
   }

@@ -50,7 +50,11 @@ test("anna downloads last year's Vorsorgekasse statement: the PDF names the tota
   const shownAmount = AMOUNT.exec(shown)?.[0];
   expect(shownAmount, `amount in "${shown}"`).toBeDefined();
 
+  // Opened without `lng`, the download links carry none; opened with `?lng=de`, they carry it (spec 000 section 1).
   await page.goto('/#/dokumente');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumente' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /\(PDF-Datei herunterladen\)$/ }).first()).toHaveAttribute('href', /^\/webportal\/download\?id=\d+$/);
+  await page.goto('/?lng=de#/dokumente');
   await expect(page.getByRole('heading', { level: 1, name: 'Dokumente' })).toBeVisible();
   await expect(page.getByText('Sie haben 2 neue Dokumente.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'documents overview');

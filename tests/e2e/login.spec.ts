@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { expectedDate, expectedMoney } from './helpers/expected-format';
+import { expectedDate, expectedDeduction, expectedMoney } from './helpers/expected-format';
 import { logIn, passwordField, personas } from './helpers/login';
 import { pensionStatementsOf, severanceStatementsOf, type PensionStatementRow } from './helpers/seed-db';
 
@@ -26,7 +26,8 @@ async function expectPensionStatement(page: Page, statement: PensionStatementRow
   await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statement.stichtag)}` })).toBeVisible();
   for (const [label, column] of PENSION_ROWS) {
     const row = panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
-    await expect(row.getByRole('cell'), label).toHaveText(expectedMoney(statement[column] as number));
+    const cents = statement[column] as number;
+    await expect(row.getByRole('cell'), label).toHaveText(['Verwaltungskosten', 'Pensionszahlungen'].includes(label) ? expectedDeduction(cents) : expectedMoney(cents));
   }
 }
 

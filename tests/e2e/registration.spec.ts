@@ -80,6 +80,16 @@ test('a new member registers with the code from the letter, activates the access
   await expectFieldError(page, 'Passwort wiederholen', 'Die beiden Passwörter stimmen nicht überein.');
   await expect(page.getByLabel('Registrierungscode', { exact: true })).toHaveAttribute('aria-invalid', 'false');
 
+  // The checklist names the rule on personal data; the form knows e-mail and SVNR, the server also the name. A
+  // password with the name is refused on step 1, before the terms (issue 19 item 3).
+  await fillData(page, { ...XAVER, password: 'Xaver.Neu!2026' });
+  await expect(rules.getByText('nicht Ihren Namen, Ihre E-Mail-Adresse oder Sozialversicherungsnummer')).not.toContainText('noch nicht');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expectFieldError(page, 'Passwort', 'Dieses Passwort ist nicht sicher genug: Es darf weder Ihre E-Mail-Adresse, Ihren Namen noch Ihre Sozialversicherungsnummer enthalten.');
+  await expect(page.getByRole('heading', { level: 2, name: 'Nutzungsbedingungen' })).toHaveCount(0);
+  await passwordField(page).fill(`Sv${XAVER.svnr}!x`);
+  await expect(rules.getByText('nicht Ihren Namen, Ihre E-Mail-Adresse oder Sozialversicherungsnummer')).toContainText('noch nicht erfüllt');
+
   // Correct data: step 2, the terms; registering without accepting them is refused at the checkbox.
   await fillData(page, { ...XAVER, password: NEW_PASSWORD });
   for (const rule of ['10 bis 100 Zeichen', 'einen Großbuchstaben', 'ein Sonderzeichen']) {
@@ -119,9 +129,8 @@ test('a new member registers with the code from the letter, activates the access
 test('registering again with the same letter opens the already-registered dialog, which leads to password lost', async ({ page }) => {
   await openRegistration(page);
   await fillData(page, { ...XAVER, email: 'xaver.zweiter@example.at', password: NEW_PASSWORD });
+  // Found on step 1, before the terms.
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.').check();
-  await page.getByRole('button', { name: 'Registrieren' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Sie sind bereits registriert' });
   await expect(dialog).toBeVisible();
@@ -134,16 +143,15 @@ test('registering again with the same letter opens the already-registered dialog
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen' })).toBeVisible();
 });
 
-test('a code that does not belong to the number is shown at the code field, with the way to order a new one', async ({ page }) => {
+test('a code that does not belong to the number is shown at the code field on step 1, with the way to order a new one', async ({ page }) => {
   await openRegistration(page);
   await fillData(page, { svnr: YVONNE.svnr, code: 'falsch12345', email: 'yvonne.e2e@example.at', password: NEW_PASSWORD });
   await page.getByRole('radio', { name: /Erstpasswort/ }).check();
   await expect(page.getByLabel('Erstpasswort', { exact: true })).toHaveValue('falsch12345');
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.').check();
-  await page.getByRole('button', { name: 'Registrieren' }).click();
 
-  // Back on step 1, the message at the field (and in the focused summary).
+  // Still on step 1 (no terms step first): the message at the field (and in the focused summary).
+  await expect(page.getByRole('heading', { level: 2, name: 'Nutzungsbedingungen' })).toHaveCount(0);
   await expectFieldError(page, 'Erstpasswort', 'Der Registrierungscode bzw. das Erstpasswort ist für diese Sozialversicherungsnummer nicht gültig.');
   await expect(page.getByRole('alert').filter({ hasText: 'Bitte prüfen Sie Ihre Angaben:' })).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'registration, code not valid');
@@ -174,9 +182,11 @@ test('a new code is ordered by post (letter written), and a second order within 
   await page.getByLabel('Nachname').fill(YVONNE.lastName);
   await page.getByRole('radio', { name: /Erstpasswort/ }).check();
   await page.getByRole('button', { name: 'Per Post anfordern' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Ihr Registrierungscode ist unterwegs' })).toBeFocused();
+  // A first password was ordered, so the confirmation speaks of a first password, not of a registration code.
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihr Erstpasswort ist unterwegs' })).toBeFocused();
   await expect(page.getByText('innerhalb einer Woche')).toBeVisible();
-  await expect(page.getByText('In den nächsten 7 Tagen können Sie keinen weiteren Code anfordern.')).toBeVisible();
+  await expect(page.getByText('In den nächsten 7 Tagen können Sie kein weiteres Erstpasswort anfordern.')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Registrierungscode ist unterwegs');
   await expectNoSeriousA11yViolations(page, 'order registration code, sent');
   await expect.poll(() => countFiles(lettersDir)).toBe(lettersBefore + 1);
 });

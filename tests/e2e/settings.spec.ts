@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { elementsWiderThan } from './helpers/layout-checks';
 import { DEMO_PASSWORD, logIn, personas, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';
 
@@ -182,13 +183,7 @@ test('anna changes her address and bank details; the screen, her change history 
   }
   // On a 390 px phone screen nothing sticks out sideways (the history turns into blocks).
   await page.setViewportSize({ width: 390, height: 844 });
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > 391)
-      .slice(0, 15)
-      .map((element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`),
-  );
-  expect(wide, 'nothing wider than a 390 px screen').toEqual([]);
+  expect(await elementsWiderThan(page, 390), 'nothing wider than a 390 px screen').toEqual([]);
   await expect(table.getByRole('row').filter({ hasText: 'Postleitzahl' }).getByRole('cell').nth(2)).toHaveText('von 1070 → auf 1080');
   await expectNoSeriousA11yViolations(page, 'settings at 390 px');
   if (SHOTS) {

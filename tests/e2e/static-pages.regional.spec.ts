@@ -38,6 +38,8 @@ test('the regional accessibility statement names the regional contact; the regio
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'service@noevk.at' })).toHaveAttribute('href', 'mailto:service@noevk.at');
   await expect(main).not.toContainText('Dokumentenarchiv');
+  // The regional tenant has no sitemap: the statement does not send anyone to one.
+  await expect(main).not.toContainText('Sitemap');
   await expect(main.getByRole('heading', { level: 2, name: 'Durchsetzungsverfahren' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'regional accessibility statement');
 
@@ -45,6 +47,11 @@ test('the regional accessibility statement names the regional contact; the regio
   await expect(footer(page).getByRole('link', { name: 'Sitemap' })).toHaveCount(0);
   await page.goto('/#/sitemap');
   await expect(page.getByRole('heading', { level: 1, name: 'Diese Seite gibt es nicht.' })).toBeVisible();
+  // A logged-in member keeps the member layout on the not-found page: navigation and logout.
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zur Übersicht' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
 });
 
 test('the regional skip links lead to menu, content and footer', async ({ page }) => {

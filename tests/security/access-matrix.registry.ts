@@ -241,6 +241,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   // code or the last name, or a mailed token), or act on the session's own person. No argument names another member's
   // object; whether an answer tells registered from unknown SVNRs is the registration suite's concern.
   'Mutation.register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
+  'Mutation.checkRegistration': 'as register (its step-1 checks, storing nothing): SVNR plus code prove the caller',
   'Mutation.requestPasswordReset': 'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
   'Mutation.resetPassword': 'the reset token from the e-mail, a bearer secret, and the new password',
   'Query.passwordResetLinkStatus': 'the reset token from the e-mail, a bearer secret',

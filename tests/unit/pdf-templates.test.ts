@@ -61,6 +61,12 @@ describe('letter templates', () => {
     expect(content.documentDate).toBe('2024-12-31');
   });
 
+  it('gives a beneficiary drawing the pension no projected yearly pension', () => {
+    const content = pkStatementLetter({ statement: pk, previous: null, contract: { ...contract, role: 'BENEFICIARY', pensionStartDate: '2022-01-01' }, employerName: 'Muster GmbH', vrgName: 'VRG 3', vrgReturnBp: null });
+    expect(allText(content)).not.toMatch(/voraussichtlich/i);
+    expect(allText(content)).toContain('-76,05 €');
+  });
+
   it('puts every VK statement field into the Kontonachricht', () => {
     const account: VkAccountRow = { id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'ACTIVE', rightToDecideSince: null };
     const vk: VkStatementRow = {

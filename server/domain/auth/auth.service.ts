@@ -33,6 +33,10 @@ export interface LoginResult {
   status: LoginStatus;
   /** The new session's cookie token when the status is a logged-in one. */
   sessionToken?: string;
+  /** With ERROR_PWD_INVALID: wrong passwords left before the temporary lock (spec 000 section 8). */
+  remainingAttempts?: number;
+  /** With LOCKED_TEMPORARY: the end of the lock, an ISO 8601 instant (UTC). */
+  lockedUntil?: string;
 }
 
 /** How a person proved who they are at login; written to the login attempt. */
@@ -114,8 +118,8 @@ export function createAuthService(deps: {
    * throttle (login-throttle.ts: answers ERROR, the spec's "login data invalid on both fields", without looking at the
    * account or the password, and locks no account); unknown e-mail (NOT_VALID, after a dummy hash check so it takes
    * as long as a known one); lock
-   * (LOCKED_TEMPORARY); password (ERROR_PWD_INVALID; the guess that reaches the threshold locks for 60 minutes
-   * and answers LOCKED_TEMPORARY); access (DEACTIVATED, LOCKED; an access not yet activated answers NOT_VALID);
+   * (LOCKED_TEMPORARY, with `lockedUntil`); password (ERROR_PWD_INVALID with `remainingAttempts`; the guess that
+   * reaches the threshold locks for 60 minutes and answers LOCKED_TEMPORARY with `lockedUntil`); access (DEACTIVATED, LOCKED; an access not yet activated answers NOT_VALID);
    * membership (ERROR_AUSGETRETEN, ERROR_TOT); then the login status machine (`nextLoginStatus`): a logged-in
    * status creates an ACTIVE session, a flow status (terms, IBK decision, data sync, e-mail update) a PENDING one.
    * Every attempt is recorded in login_attempts; nothing else is written unless the password was checked.
@@ -162,20 +166,21 @@ export function createAuthService(deps: {
     if (guess === null) {
       await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
       await record(subject.personId, email, 'LOCKED_TEMPORARY', meta, 'PASSWORD', { slotId });
-      return { status: 'LOCKED_TEMPORARY' };
+      return { status: 'LOCKED_TEMPORARY', ...(subject.lockedUntil ? { lockedUntil: subject.lockedUntil } : {}) };
     }
     const correct = await verifyWithEqualWork(subject.passwordHash, password, PASSWORD_MAX_LENGTH);
     if (!correct) {
       const status: LoginStatus = guess >= settings.lockoutThreshold ? 'LOCKED_TEMPORARY' : 'ERROR_PWD_INVALID';
+      const lockedUntil = isoInstant(now + settings.lockoutMs);
       // Lock, audit and attempt row together: a failure in between leaves none of them.
       await store.inTransaction(async () => {
         if (status === 'LOCKED_TEMPORARY') {
-          await store.lock(subject.personId, isoInstant(now + settings.lockoutMs));
+          await store.lock(subject.personId, lockedUntil);
           await audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
         }
         await record(subject.personId, email, status, meta, 'PASSWORD', { slotId });
       });
-      return { status };
+      return status === 'LOCKED_TEMPORARY' ? { status, lockedUntil } : { status, remainingAttempts: settings.lockoutThreshold - guess };
     }
     // Counter reset, attempt row, audit event and session in one transaction.
     return store.inTransaction(async () => {

@@ -13,6 +13,7 @@ export function createAuthStore(db: Db) {
     membershipStatus: persons.membershipStatus,
     passwordHash: credentials.passwordHash,
     accessStatus: credentials.accessStatus,
+    lockedUntil: credentials.lockedUntil,
   };
   const subjectWhere = async (where: SQL) =>
     (await db.select(subjectColumns).from(persons).leftJoin(credentials, eq(credentials.personId, persons.id)).where(where).limit(1))[0];

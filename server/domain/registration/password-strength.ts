@@ -1,7 +1,7 @@
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as germanDictionary } from '@zxcvbn-ts/language-de';
-import { passwordError, type RegistrationFieldCode } from './registration.schemas';
+import { passwordError, type PersonalPasswordContext, type RegistrationFieldCode } from './registration.schemas';
 
 /**
  * Common and breached-style passwords (issue 11 item 4; NIST SP 800-63B section 3.1.1.2: compare new passwords with
@@ -49,6 +49,6 @@ export function isCommonPassword(password: string): boolean {
  * spec's rules first (`passwordError`: length, composition, personal data), then `PASSWORD_COMMON` for a common or
  * breached-style password. @returns the field code, or null when the password may be set.
  */
-export function newPasswordError(password: string, context: { email?: string; lastName?: string; svnr?: string } = {}): RegistrationFieldCode | null {
+export function newPasswordError(password: string, context: PersonalPasswordContext = {}): RegistrationFieldCode | null {
   return passwordError(password, context) ?? (isCommonPassword(password) ? 'PASSWORD_COMMON' : null);
 }

@@ -89,16 +89,38 @@ export function emailError(value: string): RegistrationFieldCode | null {
  * character, that is anything but a letter, digit or space), PASSWORD_INSECURE (contains the e-mail's local part,
  * the last name or the social insurance number, each compared case-insensitively when at least 3 characters long).
  */
-export function passwordError(password: string, context: { email?: string; lastName?: string; svnr?: string } = {}): RegistrationFieldCode | null {
+export function passwordError(password: string, context: PersonalPasswordContext = {}): RegistrationFieldCode | null {
   if (password === '') return 'REQUIRED';
   if (length(password) > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
   if (length(password) < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
   const rules = passwordRuleChecks(password);
   if (!(rules.lowercase && rules.uppercase && rules.digit && rules.special)) return 'PASSWORD_WEAK';
-  const folded = password.toLowerCase();
-  const parts = [normalizeEmail(context.email ?? '').split('@')[0] ?? '', (context.lastName ?? '').trim().toLowerCase(), normalizeSvnr(context.svnr ?? '')];
-  if (parts.some((p) => p.length >= 3 && folded.includes(p))) return 'PASSWORD_INSECURE';
+  if (containsPersonalData(password, context)) return 'PASSWORD_INSECURE';
   return null;
+}
+
+/** What a password must not contain (spec 000 section 5): the person's names, e-mail (local part) and SVNR. */
+export interface PersonalPasswordContext {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  svnr?: string;
+}
+
+/**
+ * Whether `password` contains (case-insensitively) the first or last name, the e-mail's local part or the SVNR,
+ * each of at least 3 characters. The live checklist asks it with what the form knows (e-mail, SVNR); the server
+ * adds the names of the person.
+ */
+export function containsPersonalData(password: string, context: PersonalPasswordContext): boolean {
+  const folded = password.toLowerCase();
+  const parts = [
+    normalizeEmail(context.email ?? '').split('@')[0] ?? '',
+    (context.firstName ?? '').trim().toLowerCase(),
+    (context.lastName ?? '').trim().toLowerCase(),
+    normalizeSvnr(context.svnr ?? ''),
+  ];
+  return parts.some((p) => p.length >= 3 && folded.includes(p));
 }
 
 /**

@@ -146,7 +146,46 @@ export function createRegistrationService(deps: {
     return until > clock.now() ? isoDateVienna(until) : null;
   }
 
+  /**
+   * Every check of `register` before anything is stored (maintenance, fields, code, membership, existing access,
+   * used code, e-mail of another person, password with the person's name, e-mail or SVNR): `refused` with the
+   * answer, or the parsed input and the person's rows.
+   */
+  async function checkRegistrationData(raw: unknown) {
+    if (deps.maintenance) return { refused: answer<RegisterStatus>('MAINTENANCE') };
+    const parsed = registerSchema.safeParse(raw);
+    if (!parsed.success) return { refused: answer<RegisterStatus>('INVALID_INPUT', fieldErrorsOf(parsed.error)) };
+    const input = parsed.data;
+    const email = normalizeEmail(input.email);
+    const code = normalizeCode(input.code);
+    const person = await store.personBySvnr(normalizeSvnr(input.svnr));
+    const now = clock.now();
+    const match = person ? (await store.codesByHash(person.id, [...new Set([sha256(code), sha256(code.toLowerCase())])]))[0] : undefined;
+    if (!person || !match || (!match.usedAt && Date.parse(match.expiresAt) <= now)) return { refused: answer<RegisterStatus>('ERROR_CODE_INVALID') };
+    if (person.membershipStatus !== 'ACTIVE') return { refused: answer<RegisterStatus>('ERROR_NO_VALID_CONTRACT') };
+    const credential = await store.credential(person.id);
+    if (credential && credential.accessStatus !== 'PENDING_ACTIVATION' && person.email) return { refused: answer<RegisterStatus>('ALREADY_REGISTERED') };
+    if (match.usedAt) return { refused: answer<RegisterStatus>('ERROR_CODE_USED') };
+    const fieldErrors: RegistrationFieldError[] = [];
+    if (await store.emailTaken(email, person.id)) fieldErrors.push({ field: 'email', code: 'EMAIL_NOT_UNIQUE' });
+    const pwCode = newPasswordError(input.password, { email, svnr: person.svnr, lastName: person.lastName, firstName: person.firstName });
+    if (pwCode) fieldErrors.push({ field: 'password', code: pwCode });
+    if (fieldErrors.length) return { refused: answer<RegisterStatus>('INVALID_INPUT', fieldErrors) };
+    return { input, email, person, match, credential };
+  }
+
   return {
+    /**
+     * Step 1 of the registration (spec 001 section 5; issue 19 item 3): every check of `register` except the terms,
+     * without storing or mailing anything, so a wrong code or a password with the member's name, e-mail or SVNR is
+     * reported before the terms step. SUCCESSFUL means the data of step 1 would be accepted.
+     */
+    async checkRegistration(raw: unknown): Promise<Answer<RegisterStatus>> {
+      const data = typeof raw === 'object' && raw !== null ? { ...raw, termsAccepted: true } : raw;
+      const checked = await checkRegistrationData(data);
+      return checked.refused ?? answer('SUCCESSFUL');
+    },
+
     /**
      * First registration (REST `register`). Order of checks: maintenance; fields (INVALID_INPUT); code or first
      * password of the person with this number (ERROR_CODE_INVALID, also for an unknown number or an expired code);
@@ -156,25 +195,9 @@ export function createRegistrationService(deps: {
      * when the mail cannot be sent the registration is undone and ERROR answered.
      */
     async register(raw: unknown): Promise<Answer<RegisterStatus>> {
-      if (deps.maintenance) return answer('MAINTENANCE');
-      const parsed = registerSchema.safeParse(raw);
-      if (!parsed.success) return answer('INVALID_INPUT', fieldErrorsOf(parsed.error));
-      const input = parsed.data;
-      const email = normalizeEmail(input.email);
-      const code = normalizeCode(input.code);
-      const person = await store.personBySvnr(normalizeSvnr(input.svnr));
-      const now = clock.now();
-      const match = person ? (await store.codesByHash(person.id, [...new Set([sha256(code), sha256(code.toLowerCase())])]))[0] : undefined;
-      if (!person || !match || (!match.usedAt && Date.parse(match.expiresAt) <= now)) return answer('ERROR_CODE_INVALID');
-      if (person.membershipStatus !== 'ACTIVE') return answer('ERROR_NO_VALID_CONTRACT');
-      const credential = await store.credential(person.id);
-      if (credential && credential.accessStatus !== 'PENDING_ACTIVATION' && person.email) return answer('ALREADY_REGISTERED');
-      if (match.usedAt) return answer('ERROR_CODE_USED');
-      const fieldErrors: RegistrationFieldError[] = [];
-      if (await store.emailTaken(email, person.id)) fieldErrors.push({ field: 'email', code: 'EMAIL_NOT_UNIQUE' });
-      const pwCode = newPasswordError(input.password, { email, svnr: person.svnr, lastName: person.lastName });
-      if (pwCode) fieldErrors.push({ field: 'password', code: pwCode });
-      if (fieldErrors.length) return answer('INVALID_INPUT', fieldErrors);
+      const checked = await checkRegistrationData(raw);
+      if (checked.refused) return checked.refused;
+      const { input, email, person, match, credential } = checked;
 
       const token = newSessionToken();
       const tokenHash = hashToken(token);

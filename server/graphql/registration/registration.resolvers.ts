@@ -12,6 +12,7 @@ export const registrationResolvers: Resolvers = {
   },
   Mutation: {
     register: (_p, args, ctx) => registrationFor(ctx).register(args.input),
+    checkRegistration: (_p, args, ctx) => registrationFor(ctx).checkRegistration(args.input),
     requestPasswordReset: (_p, args, ctx) => registrationFor(ctx).requestPasswordReset(args.input),
     resetPassword: (_p, args, ctx) => registrationFor(ctx).resetPassword(args.input),
     async changeInsecurePassword(_p, args, ctx) {

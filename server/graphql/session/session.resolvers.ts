@@ -12,7 +12,12 @@ export const sessionResolvers: Resolvers = {
         await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
-      return { status: result.status, loggedIn: result.sessionToken !== undefined };
+      return {
+        status: result.status,
+        loggedIn: result.sessionToken !== undefined,
+        remainingAttempts: result.remainingAttempts ?? null,
+        lockedUntil: result.lockedUntil ?? null,
+      };
     },
     async keepAlive(_p, _a, ctx) {
       const s = await ctx.session();

@@ -9,6 +9,11 @@ export function expectedMoney(cents: number): string {
   return `${euro.format(cents / 100)}\u00A0€`;
 }
 
+/** A stored positive outflow (costs, payments) as shown: with a minus, `4310` → `-43,10 €`; zero stays `0,00 €`. */
+export function expectedDeduction(cents: number): string {
+  return expectedMoney(cents === 0 ? 0 : -cents);
+}
+
 /** `2024-12-31` → `31.12.2024`. */
 export function expectedDate(iso: string): string {
   const [year, month, day] = iso.split('-');

@@ -128,3 +128,30 @@ export function updateClaim(id: number, claim: Partial<ClaimInput>): void {
 export function removeClaim(id: number): void {
   withDb((db) => db.prepare('DELETE FROM severance_claims WHERE id = ?').run(id), false);
 }
+
+/**
+ * A generated member with an active access and no pending login-flow question, taken from the middle of the
+ * population (`offset` from the 25th by id): password-reset.spec.ts takes the oldest, settings.spec.ts the newest.
+ */
+export function middleGeneratedMember(offset = 0): string {
+  return withDb((db) => {
+    const row = db
+      .prepare(
+        `select p.email from persons p join credentials c on c.person_id = p.id
+          where p.email like '%.%.%@example.at' and c.access_status = 'ACTIVE' and c.password_insecure = 0
+            and p.membership_status = 'ACTIVE' and p.terms_pending is null and p.email_update_pending is null
+            and p.annual_statement_decision_pending = 0 and p.login_data_sync_pending = 0 and p.registration_update_pending = 0
+          order by p.id asc limit 1 offset ?`,
+      )
+      .get(25 + offset) as { email: string } | undefined;
+    if (!row) throw new Error('no generated member in the middle of the population');
+    return row.email;
+  });
+}
+
+/** Ends a temporary login lock and its count of wrong passwords (cleanup after a lockout test). */
+export function clearLoginLock(email: string): void {
+  withDb((db) => {
+    db.prepare('update credentials set failed_attempts = 0, locked_until = null where person_id = ?').run(personId(db, email));
+  }, false);
+}

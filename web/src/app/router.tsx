@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { paths, tenantOffers, type RouteKey, type TenantId } from '../config/paths';
+import { paths, routeAvailable, screenRouteKeys, type ScreenRouteKey, type TenantId } from '../config/paths';
 import { withTimeout } from '../lib/with-timeout';
-import { AuthenticatedLayout, InitialLoading, PublicLayout } from './routes/layouts';
+import { AuthenticatedLayout, InitialLoading, NotFoundLayout, PublicLayout } from './routes/layouts';
 import { NotFoundPage } from './routes/not-found';
 import { Root } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -18,42 +18,44 @@ function lazyScreen(load: () => Promise<RouteModule>): RouteObject['lazy'] {
 }
 
 interface Screen {
-  key: RouteKey;
   layout: 'public' | 'authenticated';
   load: () => Promise<RouteModule>;
 }
 
-/** The screens this app has; route keys without a screen (registration, …) fall through to "not found". */
-const screens: readonly Screen[] = [
-  { key: 'login', layout: 'public', load: () => import('./routes/login') },
-  { key: 'activation', layout: 'public', load: () => import('./routes/activation') },
-  { key: 'qr', layout: 'public', load: () => import('./routes/qr') },
-  { key: 'eid', layout: 'public', load: () => import('./routes/eid') },
-  { key: 'updateRegistration', layout: 'public', load: () => import('./routes/update-registration') },
-  { key: 'emailChange', layout: 'public', load: () => import('./routes/email-change') },
-  { key: 'registration', layout: 'public', load: () => import('./routes/registration') },
-  { key: 'pwdLost', layout: 'public', load: () => import('./routes/pwd-lost') },
-  { key: 'pwdReset', layout: 'public', load: () => import('./routes/pwd-reset') },
-  { key: 'pwdChange', layout: 'public', load: () => import('./routes/pwd-change') },
-  { key: 'orderRegistrationCode', layout: 'public', load: () => import('./routes/order-registration-code') },
-  { key: 'nutzung', layout: 'public', load: () => import('./routes/terms-of-use') },
-  { key: 'accessibility', layout: 'public', load: () => import('./routes/accessibility') },
-  { key: 'sitemap', layout: 'authenticated', load: () => import('./routes/sitemap') },
-  { key: 'dashboard', layout: 'authenticated', load: () => import('./routes/dashboard') },
-  { key: 'settings', layout: 'authenticated', load: () => import('./routes/settings') },
-  { key: 'pensionAccount', layout: 'authenticated', load: () => import('./routes/pension-account') },
-  { key: 'severanceAccount', layout: 'authenticated', load: () => import('./routes/severance-account') },
-  { key: 'documents', layout: 'authenticated', load: () => import('./routes/documents') },
-  { key: 'pensionInvestment', layout: 'authenticated', load: () => import('./routes/pension-investment') },
-  { key: 'severanceInvestment', layout: 'authenticated', load: () => import('./routes/severance-investment') },
-  { key: 'calculator', layout: 'authenticated', load: () => import('./routes/calculator') },
-  { key: 'calculatorOnly', layout: 'authenticated', load: () => import('./routes/calculator') },
-];
+/**
+ * The screen of every route key in `screenRouteKeys` (web/src/config/paths.ts): adding a screen means adding its key
+ * there and its entry here (the type check insists on both); every link to it then appears on its own.
+ */
+const screens: Record<ScreenRouteKey, Screen> = {
+  login: { layout: 'public', load: () => import('./routes/login') },
+  activation: { layout: 'public', load: () => import('./routes/activation') },
+  qr: { layout: 'public', load: () => import('./routes/qr') },
+  eid: { layout: 'public', load: () => import('./routes/eid') },
+  updateRegistration: { layout: 'public', load: () => import('./routes/update-registration') },
+  emailChange: { layout: 'public', load: () => import('./routes/email-change') },
+  registration: { layout: 'public', load: () => import('./routes/registration') },
+  pwdLost: { layout: 'public', load: () => import('./routes/pwd-lost') },
+  pwdReset: { layout: 'public', load: () => import('./routes/pwd-reset') },
+  pwdChange: { layout: 'public', load: () => import('./routes/pwd-change') },
+  orderRegistrationCode: { layout: 'public', load: () => import('./routes/order-registration-code') },
+  nutzung: { layout: 'public', load: () => import('./routes/terms-of-use') },
+  accessibility: { layout: 'public', load: () => import('./routes/accessibility') },
+  sitemap: { layout: 'authenticated', load: () => import('./routes/sitemap') },
+  dashboard: { layout: 'authenticated', load: () => import('./routes/dashboard') },
+  settings: { layout: 'authenticated', load: () => import('./routes/settings') },
+  pensionAccount: { layout: 'authenticated', load: () => import('./routes/pension-account') },
+  severanceAccount: { layout: 'authenticated', load: () => import('./routes/severance-account') },
+  documents: { layout: 'authenticated', load: () => import('./routes/documents') },
+  pensionInvestment: { layout: 'authenticated', load: () => import('./routes/pension-investment') },
+  severanceInvestment: { layout: 'authenticated', load: () => import('./routes/severance-investment') },
+  calculator: { layout: 'authenticated', load: () => import('./routes/calculator') },
+  calculatorOnly: { layout: 'authenticated', load: () => import('./routes/calculator') },
+};
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {
-  return screens
-    .filter((screen) => screen.layout === layout && tenantOffers(tenant, screen.key))
-    .map((screen) => ({ path: paths[screen.key].path, lazy: lazyScreen(screen.load) }));
+  return screenRouteKeys
+    .filter((key) => screens[key].layout === layout && routeAvailable(tenant, key))
+    .map((key) => ({ path: paths[key].path, lazy: lazyScreen(screens[key].load) }));
 }
 
 export interface AppRouterOptions {
@@ -75,13 +77,18 @@ export function createAppRouter(tenant: TenantId, options: AppRouterOptions) {
           children: [
             {
               ErrorBoundary: RouteError,
-              children: [...screenRoutes(tenant, 'public'), { path: '*', Component: NotFoundPage }],
+              children: screenRoutes(tenant, 'public'),
             },
           ],
         },
         {
           element: <AuthenticatedLayout tenant={tenant} idleWarningSeconds={options.idleWarningSeconds} />,
           children: [{ ErrorBoundary: RouteError, children: screenRoutes(tenant, 'authenticated') }],
+        },
+        {
+          // Any other address: "not found", inside the member layout (navigation, logout) for a logged-in member.
+          element: <NotFoundLayout tenant={tenant} idleWarningSeconds={options.idleWarningSeconds} />,
+          children: [{ ErrorBoundary: RouteError, children: [{ path: '*', Component: NotFoundPage }] }],
         },
       ],
     },

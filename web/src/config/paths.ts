@@ -2,9 +2,9 @@
  * Every route of the web app, once (ARCHITECTURE.md "web/"), with a `getHref` builder for links and navigation.
  * `path` is the react-router pattern; `getHref` returns the path without the leading `#` (the hash router adds it).
  *
- * All routes of spec 000 section 2 are listed, also those not built yet (registration, password flows, inbox, …),
- * so links have one source and each tenant's route set is complete; the router mounts only the keys it has a screen
- * for, everything else shows the not-found page.
+ * All routes of spec 000 section 2 are listed, also those not built yet (inbox, severance claim, …), so each
+ * tenant's route set is complete; `screenRouteKeys` below names the routes that have a screen, and every link,
+ * menu entry and text that points to a route asks `routeAvailable` (docs/decisions/0019-route-availability.md).
  */
 export const paths = {
   root: { path: '/', getHref: () => '/' },
@@ -132,6 +132,57 @@ export const tenantRouteKeys: Record<TenantId, readonly RouteKey[]> = {
     'accessibility',
   ],
 };
+
+/**
+ * The routes that have a screen in this build. web/src/app/router.tsx mounts exactly these (its screen table is a
+ * `Record<ScreenRouteKey, …>`, so the type check fails when a key lacks its screen or a screen its key); everything
+ * else shows the not-found page. Links, the main navigation, the dashboard's quick links and unread counts, the
+ * claim teaser, the sitemap, the login page's advantages and the accessibility statement ask `routeAvailable`, so
+ * adding a screen's key here (with its screen in the router) is all it takes for every link to it to appear.
+ */
+export const screenRouteKeys = [
+  'login',
+  'activation',
+  'qr',
+  'eid',
+  'updateRegistration',
+  'emailChange',
+  'registration',
+  'pwdLost',
+  'pwdReset',
+  'pwdChange',
+  'orderRegistrationCode',
+  'nutzung',
+  'accessibility',
+  'sitemap',
+  'dashboard',
+  'settings',
+  'pensionAccount',
+  'severanceAccount',
+  'documents',
+  'pensionInvestment',
+  'severanceInvestment',
+  'calculator',
+  'calculatorOnly',
+] as const satisfies readonly RouteKey[];
+
+/** A route key with a screen in this build. */
+export type ScreenRouteKey = (typeof screenRouteKeys)[number];
+
+const screenRouteKeySet: ReadonlySet<RouteKey> = new Set(screenRouteKeys);
+
+/** Whether `key` has a screen in this build (whatever the tenant). */
+export function hasScreen(key: RouteKey): boolean {
+  return screenRouteKeySet.has(key);
+}
+
+/**
+ * Whether a link to the route `key` may be shown on `tenant`: the tenant offers the route (spec 000 section 2) and
+ * the route has a screen in this build (`screenRouteKeys`). Nothing links to a route for which this is false.
+ */
+export function routeAvailable(tenant: TenantId, key: RouteKey): boolean {
+  return hasScreen(key) && tenantOffers(tenant, key);
+}
 
 /** Maps the GraphQL `Tenant` enum value (`MAIN`, `REGIONAL`) to the tenant id. */
 export function tenantIdOf(tenant: 'MAIN' | 'REGIONAL'): TenantId {

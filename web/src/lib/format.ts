@@ -56,3 +56,17 @@ export function formatPercent(value: number, fractionDigits = 2): string {
   }).format(value);
   return `${number}${NBSP}%`;
 }
+
+/**
+ * Formats an instant (ISO 8601, e.g. `2026-11-23T14:05:00.000Z`) as the browser's local time `14:05`, with the
+ * date `23.11.2026, 14:05` when the instant falls on another local day than `now`.
+ * @throws RangeError when `iso` is not a valid instant.
+ */
+export function formatLocalTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) throw new RangeError(`formatLocalTime expects an ISO instant, got ${iso}`);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
+  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
+  return sameDay ? time : `${two(at.getDate())}.${two(at.getMonth() + 1)}.${at.getFullYear()}, ${time}`;
+}

@@ -29,3 +29,20 @@ export function emailOf(state: unknown): string | null {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' && email !== '' ? email : null;
 }
+
+/**
+ * Whether this tab has shown a logged-in screen since it was opened: a session that then answers "no session"
+ * (UNAUTHENTICATED: ended elsewhere, password changed, cookie gone) was lost, and the login says so ("failure"
+ * notice) instead of appearing without a word (issue 19 item 9). A first visit without a session stays silent.
+ */
+let loggedInScreenSeen = false;
+
+/** Marks that a logged-in screen was shown in this tab (called by the member layout once its data arrived). */
+export function markLoggedInScreenSeen(): void {
+  loggedInScreenSeen = true;
+}
+
+/** Whether this tab has shown a logged-in screen (see `markLoggedInScreenSeen`). */
+export function hasSeenLoggedInScreen(): boolean {
+  return loggedInScreenSeen;
+}

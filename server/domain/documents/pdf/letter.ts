@@ -74,6 +74,10 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     margins: { top: 18 * MM, bottom: BOTTOM, left: LEFT, right: RIGHT_MARGIN },
     bufferPages: true,
     compress: true,
+    // Tagged PDF (PDF/UA basics): structure tree, language de-AT, the title shown instead of the file name, so screen
+    // readers read the letter in order with its headings and tables (issue 19 item 9).
+    pdfVersion: '1.7',
+    tagged: true,
     lang: 'de-AT',
     displayTitle: true,
     info: {
@@ -93,6 +97,17 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     doc.on('error', reject);
   });
 
+  // Structure tree: every text in a structure element (H1, H2, P, Table/TR/TH/TD); rules and the page footer are
+  // artifacts.
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const tag = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
+  const artifact = (draw: () => void) => {
+    doc.markContent('Artifact', { type: 'Layout' });
+    draw();
+    doc.endMarkedContent();
+  };
+
   const pageWidth = doc.page.width;
   const contentWidth = pageWidth - LEFT - RIGHT_MARGIN;
   const maxY = () => doc.page.height - BOTTOM;
@@ -101,20 +116,24 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
   };
 
   // Letterhead.
-  doc.font(FONT_BOLD).fontSize(16).fillColor('black').text(tenantName, LEFT, 18 * MM, { width: contentWidth, lineBreak: false });
-  doc.font(FONT).fontSize(10).fillColor(GREY).text(fundName, LEFT, doc.y + 2, { width: contentWidth, lineBreak: false });
+  tag('P', () => {
+    doc.font(FONT_BOLD).fontSize(16).fillColor('black').text(tenantName, LEFT, 18 * MM, { width: contentWidth, lineBreak: false });
+    doc.font(FONT).fontSize(10).fillColor(GREY).text(fundName, LEFT, doc.y + 2, { width: contentWidth, lineBreak: false });
+  });
   const ruleY = doc.y + 6;
-  doc.moveTo(LEFT, ruleY).lineTo(pageWidth - RIGHT_MARGIN, ruleY).lineWidth(0.6).strokeColor(GREY).stroke();
+  artifact(() => doc.moveTo(LEFT, ruleY).lineTo(pageWidth - RIGHT_MARGIN, ruleY).lineWidth(0.6).strokeColor(GREY).stroke());
 
   // Address block (DIN 5008 form B window: 45 mm from the top, 20 mm from the left) with the sender line above.
   const addressTop = 45 * MM;
-  doc.font(FONT).fontSize(7).fillColor(GREY).text(`${tenantName} · ${fundName}`, LEFT, addressTop, { width: 85 * MM, lineBreak: false });
-  doc.font(FONT).fontSize(10).fillColor('black');
   let y = addressTop + 14;
-  for (const line of recipient.addressLines) {
-    doc.text(line, LEFT, y, { width: 85 * MM, lineBreak: false });
-    y += 13;
-  }
+  tag('P', () => {
+    doc.font(FONT).fontSize(7).fillColor(GREY).text(`${tenantName} · ${fundName}`, LEFT, addressTop, { width: 85 * MM, lineBreak: false });
+    doc.font(FONT).fontSize(10).fillColor('black');
+    for (const line of recipient.addressLines) {
+      doc.text(line, LEFT, y, { width: 85 * MM, lineBreak: false });
+      y += 13;
+    }
+  });
 
   // Reference block at the right.
   const factsX = 125 * MM;
@@ -122,20 +141,22 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
   let fy = addressTop;
   doc.fontSize(8.5);
   for (const fact of content.facts) {
-    doc.font(FONT).fillColor(GREY).text(fact.label, factsX, fy, { width: factsWidth, lineBreak: false });
-    fy += 10.5;
-    doc.font(FONT).fillColor('black').text(fact.value, factsX, fy, { width: factsWidth });
-    fy = doc.y + 3;
+    tag('P', () => {
+      doc.font(FONT).fillColor(GREY).text(fact.label, factsX, fy, { width: factsWidth, lineBreak: false });
+      fy += 10.5;
+      doc.font(FONT).fillColor('black').text(fact.value, factsX, fy, { width: factsWidth });
+      fy = doc.y + 3;
+    });
   }
 
   // Title, salutation, paragraphs.
-  doc.font(FONT_BOLD).fontSize(14).fillColor('black').text(content.title, LEFT, Math.max(y, fy) + 20, { width: contentWidth });
+  tag('H1', () => doc.font(FONT_BOLD).fontSize(14).fillColor('black').text(content.title, LEFT, Math.max(y, fy) + 20, { width: contentWidth }));
   doc.moveDown(0.7);
-  doc.font(FONT).fontSize(10).text(recipient.salutation, LEFT, doc.y, { width: contentWidth });
+  tag('P', () => doc.font(FONT).fontSize(10).text(recipient.salutation, LEFT, doc.y, { width: contentWidth }));
   doc.moveDown(0.6);
   for (const paragraph of content.paragraphs) {
     ensureSpace(30);
-    doc.text(paragraph, LEFT, doc.y, { width: contentWidth, align: 'left' });
+    tag('P', () => doc.text(paragraph, LEFT, doc.y, { width: contentWidth, align: 'left' }));
     doc.moveDown(0.6);
   }
 
@@ -143,8 +164,10 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
   for (const table of content.tables) {
     ensureSpace(40);
     doc.moveDown(0.3);
-    doc.font(FONT_BOLD).fontSize(10.5).fillColor('black').text(table.heading, LEFT, doc.y, { width: contentWidth });
+    tag('H2', () => doc.font(FONT_BOLD).fontSize(10.5).fillColor('black').text(table.heading, LEFT, doc.y, { width: contentWidth }));
     doc.moveDown(0.2);
+    const tableStruct = doc.struct('Table');
+    root.add(tableStruct);
     doc.fontSize(10);
     const widest = Math.max(...table.rows.map((r) => doc.font(r.strong ? FONT_BOLD : FONT).widthOfString(r.value)));
     const valueWidth = Math.min(contentWidth * 0.55, Math.max(40 * MM, widest + 2));
@@ -154,25 +177,32 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
       const height = Math.max(doc.heightOfString(row.label, { width: labelWidth }), doc.heightOfString(row.value, { width: valueWidth }));
       ensureSpace(height + 4);
       const rowY = doc.y;
-      if (row.strong) doc.moveTo(LEFT, rowY).lineTo(LEFT + contentWidth, rowY).lineWidth(0.5).strokeColor(GREY).stroke();
-      doc.text(row.label, LEFT, rowY + 2, { width: labelWidth });
-      doc.text(row.value, LEFT + labelWidth + 8, rowY + 2, { width: valueWidth, align: 'right' });
+      if (row.strong) artifact(() => doc.moveTo(LEFT, rowY).lineTo(LEFT + contentWidth, rowY).lineWidth(0.5).strokeColor(GREY).stroke());
+      const rowStruct = doc.struct('TR');
+      tableStruct.add(rowStruct);
+      rowStruct.add(doc.struct('TH', {}, () => doc.text(row.label, LEFT, rowY + 2, { width: labelWidth })));
+      rowStruct.add(doc.struct('TD', {}, () => doc.text(row.value, LEFT + labelWidth + 8, rowY + 2, { width: valueWidth, align: 'right' })));
+      rowStruct.end();
       doc.y = rowY + height + 3;
     }
+    tableStruct.end();
   }
 
   // Closing, then the small print.
   ensureSpace(60);
   doc.moveDown(0.8);
-  doc.font(FONT).fontSize(10).fillColor('black').text('Mit freundlichen Grüßen', LEFT, doc.y, { width: contentWidth });
-  doc.text(`Ihre ${fundName}`, LEFT, doc.y, { width: contentWidth });
+  tag('P', () => {
+    doc.font(FONT).fontSize(10).fillColor('black').text('Mit freundlichen Grüßen', LEFT, doc.y, { width: contentWidth });
+    doc.text(`Ihre ${fundName}`, LEFT, doc.y, { width: contentWidth });
+  });
   doc.moveDown(0.8);
   doc.font(FONT).fontSize(8).fillColor(GREY);
   for (const note of [...content.notes, 'Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.']) {
     ensureSpace(22);
-    doc.text(note, LEFT, doc.y, { width: contentWidth });
+    tag('P', () => doc.text(note, LEFT, doc.y, { width: contentWidth }));
     doc.moveDown(0.3);
   }
+  root.end();
 
   // Footer on every page (written with the bottom margin lifted, so it does not open a new page).
   const range = doc.bufferedPageRange();
@@ -180,6 +210,7 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     doc.switchToPage(i);
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
+    doc.markContent('Artifact', { type: 'Pagination' });
     doc
       .font(FONT)
       .fontSize(7.5)
@@ -189,6 +220,7 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
         align: 'center',
         lineBreak: false,
       });
+    doc.endMarkedContent();
     doc.page.margins.bottom = saved;
   }
   doc.end();

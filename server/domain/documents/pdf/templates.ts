@@ -94,13 +94,18 @@ export interface PkStatementData {
   vrgReturnBp: number | null;
 }
 
-/** Leistungsnachweis (PERFORMANCE_STATEMENT): every PK statement field, the year's development and the projection. */
+/**
+ * Leistungsnachweis (PERFORMANCE_STATEMENT): every PK statement field, the year's development and, unless the
+ * member is a beneficiary already drawing the pension, the projected yearly pension.
+ */
 export function pkStatementLetter(d: PkStatementData): LetterContent {
   const s = d.statement;
   const L = PK_STATEMENT_LABELS;
   const y = year(s.stichtag);
   const previousTotal = d.previous?.totalCapitalCents ?? 0;
   const previousDate = d.previous ? formatDate(d.previous.stichtag) : `01.01.${y}`;
+  // A beneficiary already draws the pension: no projection of a pension to come (as on the screen).
+  const drawingPension = d.contract.role === 'BENEFICIARY';
   return {
     fund: 'PK',
     title: `Leistungsnachweis zum ${formatDate(s.stichtag)}`,
@@ -114,7 +119,9 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
     ],
     paragraphs: [
       `wir übermitteln Ihnen den Leistungsnachweis Ihrer Pensionskassenanwartschaft zum Stichtag ${formatDate(s.stichtag)}. ` +
-        `Er zeigt Ihr Pensionskapital, seine Entwicklung im Jahr ${y} und die daraus voraussichtlich erreichbare Pension.`,
+        (drawingPension
+          ? `Er zeigt Ihr Pensionskapital und seine Entwicklung im Jahr ${y}.`
+          : `Er zeigt Ihr Pensionskapital, seine Entwicklung im Jahr ${y} und die daraus voraussichtlich erreichbare Pension.`),
     ],
     tables: [
       {
@@ -144,15 +151,19 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
         heading: 'Weitere Angaben',
         rows: [
           { label: L.shortfallCents, value: money(s.shortfallCents) },
-          { label: L.projectedYearlyPensionCents, value: money(s.projectedYearlyPensionCents) },
+          ...(drawingPension ? [] : [{ label: L.projectedYearlyPensionCents, value: money(s.projectedYearlyPensionCents) }]),
           ...(d.vrgReturnBp === null ? [] : [{ label: `Veranlagungsergebnis der VRG im Jahr ${y}`, value: formatPercentBp(d.vrgReturnBp) }]),
         ],
       },
     ],
     notes: [
       'Die Schwankungsrückstellung gleicht Schwankungen der Veranlagungsergebnisse aus; sie kann auch negativ sein.',
-      `Die voraussichtliche Jahrespension ist eine Hochrechnung mit dem Rechnungszins von ${formatPercentBp(d.contract.calculationInterestRateBp)} ` +
-        'ohne künftige Veranlagungsüberschüsse und bei gleichbleibenden Beiträgen. Sie ist nicht garantiert. Die Pension wird 14-mal im Jahr ausbezahlt.',
+      ...(drawingPension
+        ? []
+        : [
+            `Die voraussichtliche Jahrespension ist eine Hochrechnung mit dem Rechnungszins von ${formatPercentBp(d.contract.calculationInterestRateBp)} ` +
+              'ohne künftige Veranlagungsüberschüsse und bei gleichbleibenden Beiträgen. Sie ist nicht garantiert. Die Pension wird 14-mal im Jahr ausbezahlt.',
+          ]),
       'Ein Fehlbetrag aus der Änderung der Rechnungsgrundlagen wird innerhalb von höchstens zehn Jahren, jährlich mindestens zu einem Zehntel, ausgeglichen.',
     ],
   };

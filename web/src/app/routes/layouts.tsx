@@ -5,9 +5,13 @@ import { PageLayout } from '../../components/layout/page-layout';
 import type { NavItem } from '../../components/layout/site-header';
 import { LoadingState } from '../../components/ui/loading-state';
 import { externalLinks } from '../../config/links';
-import { paths, tenantOffers, type TenantId } from '../../config/paths';
+import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { useLoginPage } from '../../features/auth/api/get-login-page';
+import { useMemberNavigation } from '../api/get-member-navigation';
+import { memberNavEntries } from './member-nav';
 import { SessionWatch } from '../../features/auth/components/session-watch';
+import { markLoggedInScreenSeen } from '../../lib/navigation-state';
 import { queryParam } from '../../lib/url-params';
 
 function cookieBanner(tenant: TenantId) {
@@ -18,44 +22,43 @@ function cookieBanner(tenant: TenantId) {
  * Layout of public routes (login, activation, eID, e-mail confirmation, not found): no navigation. With the query
  * parameter `embedded=1` header and footer are hidden (spec 000 section 2).
  */
-export function PublicLayout({ tenant }: { tenant: TenantId }) {
+export function PublicLayout({ tenant, outletContext }: { tenant: TenantId; outletContext?: NotFoundContext }) {
   const location = useLocation();
   const embedded = queryParam('embedded', { search: window.location.search, hash: `#${location.pathname}${location.search}` }) === '1';
   const { t } = useTranslation();
   // A small menu of the public pages, so the skip link "Zum Menü" has a target on every layout.
   const navItems: NavItem[] = [
     { href: paths.login.getHref(), label: t('layout.nav.login') },
-    ...(tenantOffers(tenant, 'registration') ? [{ href: paths.registration.getHref(), label: t('layout.nav.registration') }] : []),
+    ...(routeAvailable(tenant, 'registration') ? [{ href: paths.registration.getHref(), label: t('layout.nav.registration') }] : []),
   ];
   return (
     <PageLayout tenant={tenant} homeHref={paths.login.getHref()} navItems={navItems} embedded={embedded} banner={cookieBanner(tenant)}>
-      <Outlet />
+      <Outlet context={outletContext} />
     </PageLayout>
   );
 }
 
 /**
- * Layout of the routes behind the login: main navigation for the tenant's routes, the logout button, and the
+ * Layout of the routes behind the login: main navigation for the tenant's routes and the member's funds
+ * (`memberNavEntries`), the logout button, and the
  * inactivity watch with the keep-alive (spec 000 sections 4 and 9).
  */
-export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: TenantId; idleWarningSeconds: number }) {
+export function AuthenticatedLayout({
+  tenant,
+  idleWarningSeconds,
+  outletContext,
+}: {
+  tenant: TenantId;
+  idleWarningSeconds: number;
+  outletContext?: NotFoundContext;
+}) {
   const { t } = useTranslation();
   // The calculator-only mode /rechner (spec 000 section 2) shows the calculator without header, menu and footer.
   const calculatorOnly = useLocation().pathname === paths.calculatorOnly.path;
-  const navItems: NavItem[] = [
-    { href: paths.dashboard.getHref(), label: t('layout.nav.dashboard') },
-    ...(tenantOffers(tenant, 'pensionAccount')
-      ? [{ href: paths.pensionAccount.getHref(), label: t('layout.nav.pensionAccount') }]
-      : []),
-    ...(tenantOffers(tenant, 'severanceAccount')
-      ? [{ href: paths.severanceAccount.getHref(), label: t('layout.nav.severanceAccount') }]
-      : []),
-    ...(tenantOffers(tenant, 'documents') ? [{ href: paths.documents.getHref(), label: t('layout.nav.documents') }] : []),
-    ...(tenantOffers(tenant, 'pensionInvestment')
-      ? [{ href: paths.pensionInvestment.getHref(), label: t('layout.nav.investment') }]
-      : []),
-    ...(tenantOffers(tenant, 'settings') ? [{ href: paths.settings.getHref(), label: t('settings.nav') }] : []),
-  ];
+  const { data } = useMemberNavigation();
+  if (data?.me) markLoggedInScreenSeen();
+  const funds = data?.me ? { hasPension: data.me.pensionContracts.length > 0, hasSeverance: data.me.severanceAccounts.length > 0 } : null;
+  const navItems: NavItem[] = memberNavEntries(tenant, funds).map((entry) => ({ href: entry.href, label: t(entry.label) }));
   return (
     <PageLayout
       tenant={tenant}
@@ -66,9 +69,29 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds }: { tenant: Te
       embedded={calculatorOnly}
       loggedIn
     >
-      <Outlet />
+      <Outlet context={outletContext} />
       <SessionWatch idleWarningSeconds={idleWarningSeconds} />
     </PageLayout>
+  );
+}
+
+/** What the not-found page learns from its layout (react-router outlet context). */
+export interface NotFoundContext {
+  loggedIn: boolean;
+}
+
+/**
+ * Layout of an address the tenant has no screen for: the member layout (navigation, logout button) for a logged-in
+ * member, the public layout otherwise. Asks the quiet session check, which never extends the session.
+ */
+export function NotFoundLayout({ tenant, idleWarningSeconds }: { tenant: TenantId; idleWarningSeconds: number }) {
+  const { data } = useLoginPage({ checkSession: true });
+  if (!data) return <InitialLoading />;
+  const context: NotFoundContext = { loggedIn: Boolean(data.session?.loggedIn) };
+  return context.loggedIn ? (
+    <AuthenticatedLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} outletContext={context} />
+  ) : (
+    <PublicLayout tenant={tenant} outletContext={context} />
   );
 }
 

@@ -4,14 +4,14 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'r
 import { paths } from '../../config/paths';
 import { resetAnalyticsUser, trackPageView } from '../../lib/analytics';
 import { broadcastAuth, onAuthMessage } from '../../lib/auth-channel';
-import type { LoginNotice, NavigationState } from '../../lib/navigation-state';
+import { hasSeenLoggedInScreen, type LoginNotice, type NavigationState } from '../../lib/navigation-state';
 import { onSessionEnd, type SessionEndReason } from '../../lib/request';
 
-const NOTICE_BY_REASON: Record<SessionEndReason, LoginNotice | undefined> = {
-  timeout: 'timeout',
-  failure: 'failure',
-  unauthenticated: undefined,
-};
+/** The login notice for a session end; "no session" after a logged-in screen means the session was lost. */
+function noticeFor(reason: SessionEndReason): LoginNotice | undefined {
+  if (reason === 'unauthenticated') return hasSeenLoggedInScreen() ? 'failure' : undefined;
+  return reason;
+}
 
 /** The hash route's path at the time of the call (listeners live as long as the app, so they read it then). */
 function currentRoutePath(): string {
@@ -51,7 +51,7 @@ export function Root() {
     const stopSessionEnd = onSessionEnd((reason) => {
       void client.clearStore();
       if (reason !== 'unauthenticated') broadcastAuth('timeout');
-      toLogin(NOTICE_BY_REASON[reason]);
+      toLogin(noticeFor(reason));
     });
     const stopAuthMessages = onAuthMessage((message) => {
       if (message.type === 'login') return; // the login page handles it

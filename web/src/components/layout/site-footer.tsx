@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../config/links';
-import { paths, tenantOffers, type TenantId } from '../../config/paths';
+import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { SKIP_TARGETS } from './skip-links';
 
 /**
@@ -30,7 +30,7 @@ export function SiteFooter({ tenant, loggedIn = false }: { tenant: TenantId; log
           <li>
             <a href={externalLinks.imprint}>{t('layout.footer.imprint')}</a>
           </li>
-          {loggedIn && tenantOffers(tenant, 'sitemap') ? (
+          {loggedIn && routeAvailable(tenant, 'sitemap') ? (
             <li>
               <Link to={paths.sitemap.getHref()}>{t('layout.footer.sitemap')}</Link>
             </li>

@@ -6,9 +6,14 @@ export interface AmountRow {
   cents: number;
   /** Emphasised row, for example a total. */
   total?: boolean;
+  /**
+   * An outflow (costs, payments): the stored positive amount is shown with a minus, as in the statement PDF
+   * (server/domain/documents/pdf/templates.ts `minus`); zero stays `0,00 €`.
+   */
+  deduction?: boolean;
 }
 
-/** A two-column table of labelled amounts; amounts right-aligned in tabular numerals. */
+/** A two-column table of labelled amounts; amounts right-aligned in tabular numerals, deductions with a minus. */
 export function AmountTable({
   caption,
   labelHeader,
@@ -36,7 +41,7 @@ export function AmountTable({
           <tr key={row.key} className={row.total ? 'amount-table__total' : undefined}>
             <th scope="row">{row.label}</th>
             <td className="amount-table__amount">
-              <Money cents={row.cents} />
+              <Money cents={row.deduction && row.cents !== 0 ? -row.cents : row.cents} />
             </td>
           </tr>
         ))}

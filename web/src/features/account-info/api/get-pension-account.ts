@@ -9,6 +9,7 @@ export const PensionAccountPage_Query = graphql(`
   query PensionAccountPage_Query($stichtag: Date) {
     me {
       id
+      gender
       pensionContracts {
         id
         ...PensionContractPanel_PensionContractFragment

@@ -11,7 +11,7 @@ export function AnnualStatementLink({ document }: { document: { title: string; d
   if (!document) return null;
   return (
     <p className="annual-statement-link">
-      <a href={withLng(document.downloadUrl, 'de')} download>
+      <a href={withLng(document.downloadUrl)} download>
         {t('accountInfo.statement.download', { title: document.title })}
       </a>
     </p>

@@ -1,8 +1,9 @@
 import '../account-info.css';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';
 import { formatDate } from '../../../lib/format';
+import { useElementWidth } from '../../../lib/use-element-width';
 
 export interface HistoryPoint {
   /** ISO date of the statement (31.12. of its year). */
@@ -20,6 +21,11 @@ interface HistoryChartProps {
   points: readonly HistoryPoint[];
   /** The Stichtag shown on the page; its bar is emphasised. */
   selected: string | undefined;
+  /**
+   * Id of the heading that names the contract or account: joins the chart region's name, so two accounts' charts on
+   * one page are two distinct landmarks (axe `landmark-unique`).
+   */
+  ownerHeadingId: string;
 }
 
 /** Whole euros with thousands dots, `12.345 €`: the chart's bar labels (the table shows cents). */
@@ -30,6 +36,7 @@ function compactEuros(cents: number): string {
 
 const ROW_HEIGHT = 24;
 const BAR_HEIGHT = 15;
+/** Width before the first measurement, and the narrowest drawing (below it the text would shrink under 12 px). */
 const WIDTH = 300;
 const YEAR_WIDTH = 40;
 const VALUE_WIDTH = 74;
@@ -44,21 +51,23 @@ const VALUE_WIDTH = 74;
  * wants the cents. Horizontal bars keep the year labels legible at 390 px width, where a column chart of 18 years
  * would shrink its text below reading size.
  */
-export function HistoryChart({ title, amountHeader, points, selected }: HistoryChartProps) {
+export function HistoryChart({ title, amountHeader, points, selected, ownerHeadingId }: HistoryChartProps) {
   const { t } = useTranslation();
   const id = useId();
   const titleId = `${id}-title`;
   const summaryId = `${id}-summary`;
+  const sectionRef = useRef<HTMLElement>(null);
+  const drawingWidth = Math.max(WIDTH, useElementWidth(sectionRef, WIDTH));
   if (points.length === 0) return null;
 
   const max = Math.max(1, ...points.map((p) => p.cents));
-  const plotWidth = WIDTH - YEAR_WIDTH - VALUE_WIDTH;
+  const plotWidth = drawingWidth - YEAR_WIDTH - VALUE_WIDTH;
   const height = points.length * ROW_HEIGHT + 4;
   const first = points[0]!;
   const last = points[points.length - 1]!;
 
   return (
-    <section className="history-chart" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="history-chart" aria-labelledby={`${titleId} ${ownerHeadingId}`}>
       <h3 id={titleId} className="account-panel__subheading">
         {title}
       </h3>
@@ -75,7 +84,7 @@ export function HistoryChart({ title, amountHeader, points, selected }: HistoryC
         className="history-chart__svg"
         role="img"
         aria-labelledby={`${titleId} ${summaryId}`}
-        viewBox={`0 0 ${WIDTH} ${height}`}
+        viewBox={`0 0 ${drawingWidth} ${height}`}
         preserveAspectRatio="xMinYMin meet"
       >
         {points.map((point, index) => {

@@ -25,7 +25,7 @@ export function PensionAccountPage() {
       onRetry={() => void refetch()}
       emptyText={t('accountInfo.pension.empty')}
       renderItem={(contract) => (
-        <PensionContractPanel key={contract.id} contract={contract} stichtag={stichtag} onSelectStichtag={select} />
+        <PensionContractPanel key={contract.id} contract={contract} gender={shown?.me?.gender ?? 'DIVERSE'} stichtag={stichtag} onSelectStichtag={select} />
       )}
     />
   );

@@ -3,7 +3,7 @@ import { DescriptionList } from '../../../components/ui/description-list';
 import { Money } from '../../../components/ui/money';
 import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
-import type { PensionContractPanel_PensionContractFragmentFragment } from '../../../gql/graphql';
+import type { Gender, PensionContractPanel_PensionContractFragmentFragment } from '../../../gql/graphql';
 import { formatDate, formatPercent } from '../../../lib/format';
 import { HistoryChart } from './history-chart';
 import { PensionStatementTables } from './pension-statement-tables';
@@ -44,13 +44,15 @@ export const PensionContractPanelFragment = graphql(`
 
 interface PensionContractPanelProps {
   contract: PensionContractPanel_PensionContractFragmentFragment;
+  /** The member's gender: the role reads "Anwartschaftsberechtigte" or "Anwartschaftsberechtigter". */
+  gender: Gender;
   /** The Stichtag from the address; undefined shows the newest statement. */
   stichtag: string | undefined;
   onSelectStichtag: (stichtag: string) => void;
 }
 
 /** One Pensionskasse contract: Stichtag selector, contract details and the statement at the Stichtag. */
-export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: PensionContractPanelProps) {
+export function PensionContractPanel({ contract, gender, stichtag, onSelectStichtag }: PensionContractPanelProps) {
   const { t } = useTranslation();
   const c = contract;
   const shown = c.statement?.stichtag ?? stichtag ?? c.stichtage[0];
@@ -74,7 +76,7 @@ export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: P
           : t('accountInfo.contract.widowTransitionNone'),
     },
     { key: 'partnerRule', term: t('accountInfo.contract.partnerRule'), value: t(`enums.PartnerRule.${c.partnerRule}`) },
-    { key: 'role', term: t('accountInfo.contract.role'), value: t(`enums.ContractRole.${c.role}`) },
+    { key: 'role', term: t('accountInfo.contract.role'), value: t(`enums.ContractRoleByGender.${c.role}.${gender}`) },
     { key: 'startDate', term: t('accountInfo.contract.startDate'), value: formatDate(c.startDate) },
     ...(c.pensionStartDate
       ? [{ key: 'pensionStartDate', term: t('accountInfo.contract.pensionStartDate'), value: formatDate(c.pensionStartDate) }]
@@ -93,7 +95,7 @@ export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: P
       <h3 className="account-panel__subheading">{t('accountInfo.pension.detailsHeading')}</h3>
       <DescriptionList items={details} />
       {c.statement ? (
-        <PensionStatementTables statement={c.statement} />
+        <PensionStatementTables statement={c.statement} drawingPension={c.role === 'BENEFICIARY'} />
       ) : (
         <StatementMissing stichtag={stichtag} latestHref={paths.pensionAccount.getHref()} />
       )}
@@ -102,6 +104,7 @@ export function PensionContractPanel({ contract, stichtag, onSelectStichtag }: P
         amountHeader={t('accountInfo.pensionStatement.totalCapital')}
         points={c.statements.map((s) => ({ stichtag: s.stichtag, cents: s.totalCapital }))}
         selected={c.statement?.stichtag}
+        ownerHeadingId={headingId}
       />
     </section>
   );

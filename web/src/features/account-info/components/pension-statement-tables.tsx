@@ -31,12 +31,15 @@ export const PensionStatementTablesFragment = graphql(`
 
 /**
  * Every field of a Pensionskasse statement (schema/statement.graphql `PensionStatement`): the balances at the Stichtag
- * and the movements of its year.
+ * and the movements of its year, deductions (costs, pension payments) with a minus as in the PDF.
  */
 export function PensionStatementTables({
   statement,
+  drawingPension,
 }: {
   statement: PensionStatementTables_PensionStatementFragmentFragment;
+  /** A beneficiary already drawing the pension: no projected yearly pension (as in the PDF). */
+  drawingPension: boolean;
 }) {
   const { t } = useTranslation();
   const s = statement;
@@ -63,11 +66,15 @@ export function PensionStatementTables({
               total: true,
             },
             { key: 'shortfall', label: t('accountInfo.pensionStatement.shortfall'), cents: s.shortfall },
-            {
-              key: 'projectedYearlyPension',
-              label: t('accountInfo.pensionStatement.projectedYearlyPension'),
-              cents: s.projectedYearlyPension,
-            },
+            ...(drawingPension
+              ? []
+              : [
+                  {
+                    key: 'projectedYearlyPension',
+                    label: t('accountInfo.pensionStatement.projectedYearlyPension'),
+                    cents: s.projectedYearlyPension,
+                  },
+                ]),
           ]}
         />
         <AmountTable
@@ -101,11 +108,12 @@ export function PensionStatementTables({
               label: t('accountInfo.pensionStatement.investmentResult'),
               cents: s.investmentResult,
             },
-            { key: 'costs', label: t('accountInfo.pensionStatement.costs'), cents: s.costs },
+            { key: 'costs', label: t('accountInfo.pensionStatement.costs'), cents: s.costs, deduction: true },
             {
               key: 'pensionPayments',
               label: t('accountInfo.pensionStatement.pensionPayments'),
               cents: s.pensionPayments,
+              deduction: true,
             },
           ]}
         />

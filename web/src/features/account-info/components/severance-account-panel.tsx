@@ -82,6 +82,7 @@ export function SeveranceAccountPanel({ account, stichtag, onSelectStichtag }: S
         amountHeader={t('accountInfo.severanceStatement.totalEntitlement')}
         points={a.statements.map((s) => ({ stichtag: s.stichtag, cents: s.totalEntitlement }))}
         selected={a.statement?.stichtag}
+        ownerHeadingId={headingId}
       />
     </section>
   );

@@ -29,7 +29,7 @@ export const SeveranceStatementTablesFragment = graphql(`
 
 /**
  * Every field of a Vorsorgekasse statement (schema/statement.graphql `SeveranceStatement`): the balances at the
- * Stichtag and the movements of its year.
+ * Stichtag and the movements of its year, deductions (costs, payout) with a minus as in the PDF.
  */
 export function SeveranceStatementTables({
   statement,
@@ -80,13 +80,15 @@ export function SeveranceStatementTables({
               key: 'administrationCosts',
               label: t('accountInfo.severanceStatement.administrationCosts'),
               cents: s.administrationCosts,
+              deduction: true,
             },
             {
               key: 'svCarrierCosts',
               label: t('accountInfo.severanceStatement.svCarrierCosts'),
               cents: s.svCarrierCosts,
+              deduction: true,
             },
-            { key: 'payout', label: t('accountInfo.severanceStatement.payout'), cents: s.payout },
+            { key: 'payout', label: t('accountInfo.severanceStatement.payout'), cents: s.payout, deduction: true },
           ]}
         />
       </div>

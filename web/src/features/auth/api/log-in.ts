@@ -6,6 +6,8 @@ export const LoginForm_LoginMutation = graphql(`
     login(email: $email, password: $password, entryViaQrCode: $entryViaQrCode) {
       status
       loggedIn
+      remainingAttempts
+      lockedUntil
     }
   }
 `);

@@ -3,9 +3,30 @@ import { failedCallPlacement, loginErrorPlacement } from './login-errors';
 
 describe('loginErrorPlacement', () => {
   it('shows e-mail problems and the temporary lock at the e-mail field', () => {
-    for (const status of ['ERROR_MAIL_NOT_GIVEN', 'ERROR_MAIL_NOT_VALID', 'LOCKED_TEMPORARY'] as const) {
+    for (const status of ['ERROR_MAIL_NOT_GIVEN', 'ERROR_MAIL_NOT_VALID'] as const) {
       expect(loginErrorPlacement(status)).toEqual({ email: { key: `login.error.${status}` } });
     }
+    expect(loginErrorPlacement('LOCKED_TEMPORARY')).toEqual({ email: { key: 'login.error.LOCKED_TEMPORARY', passwordLostLink: true } });
+  });
+
+  it('says until when (local time) the access is locked, with the password-lost link', () => {
+    const now = new Date(2026, 10, 23, 13, 10);
+    const until = new Date(2026, 10, 23, 14, 10).toISOString();
+    expect(loginErrorPlacement('LOCKED_TEMPORARY', { lockedUntil: until }, now)).toEqual({
+      email: { key: 'login.error.lockedUntil', values: { until: '14:10' }, passwordLostLink: true },
+    });
+    const afterMidnight = new Date(2026, 10, 24, 0, 5).toISOString();
+    expect(loginErrorPlacement('LOCKED_TEMPORARY', { lockedUntil: afterMidnight }, now).email?.values).toEqual({ until: '24.11.2026, 00:05' });
+  });
+
+  it('warns from the third wrong password on how many attempts remain', () => {
+    expect(loginErrorPlacement('ERROR_PWD_INVALID', { remainingAttempts: 3 })).toEqual({ password: { key: 'login.error.ERROR_PWD_INVALID' } });
+    expect(loginErrorPlacement('ERROR_PWD_INVALID', { remainingAttempts: 2 })).toEqual({
+      password: { key: 'login.error.attemptsLeft', values: { count: 2 } },
+    });
+    expect(loginErrorPlacement('ERROR_PWD_INVALID', { remainingAttempts: 1 })).toEqual({
+      password: { key: 'login.error.attemptsLeft', values: { count: 1 } },
+    });
   });
 
   it('shows password problems at the password field', () => {

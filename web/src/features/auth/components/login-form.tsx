@@ -93,7 +93,7 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
         showServerErrors(failedCallPlacement);
         return;
       }
-      if (isErrorStatus(data.login.status)) showServerErrors(loginErrorPlacement(data.login.status));
+      if (isErrorStatus(data.login.status)) showServerErrors(loginErrorPlacement(data.login.status, data.login));
       else onProceed(data.login.status, values.email);
     } catch {
       showServerErrors(failedCallPlacement);
@@ -112,7 +112,13 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
   const renderMessage = (id: string, message: FieldMessage | undefined) =>
     message ? (
       <p id={id} className="field__error">
-        {t(message.key)}
+        {message.values ? t(message.key, message.values) : t(message.key)}
+        {message.passwordLostLink ? (
+          <>
+            {' '}
+            <a href={`#${paths.pwdLost.getHref()}`}>{t('login.error.passwordLostLink')}</a>
+          </>
+        ) : null}
         {message.registrationLink ? (
           <>
             {' '}

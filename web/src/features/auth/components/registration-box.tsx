@@ -1,15 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { paths, routeAvailable, type RouteKey } from '../../../config/paths';
 
-/** Registration box of the main tenant's login page (spec 000 section 2). */
+/** Advantages of registering, each with the route whose screen it promises (none: always true). */
+const ADVANTAGES: readonly { key: 'advantage1' | 'advantage2' | 'advantage3' | 'advantage4'; route?: RouteKey }[] = [
+  { key: 'advantage1' },
+  { key: 'advantage2' },
+  { key: 'advantage3', route: 'inboxMessages' },
+  { key: 'advantage4', route: 'calculator' },
+];
+
+/**
+ * Registration box of the main tenant's login page (spec 000 section 2). An advantage that names a screen (inbox,
+ * calculator) is listed only once that screen exists (`routeAvailable`).
+ */
 export function RegistrationBox() {
   const { t } = useTranslation();
-  const advantages = [
-    t('login.registration.advantage1'),
-    t('login.registration.advantage2'),
-    t('login.registration.advantage3'),
-    t('login.registration.advantage4'),
-  ];
+  const advantages = ADVANTAGES.filter((advantage) => !advantage.route || routeAvailable('main', advantage.route)).map((advantage) =>
+    t(`login.registration.${advantage.key}`),
+  );
   return (
     <section className="card registration-box" aria-labelledby="registration-title">
       <p className="registration-box__hint">{t('login.registration.hint')}</p>

@@ -20,6 +20,15 @@ const SHARE_EVERY_MS = 5_000;
 const TICK_MS = 250;
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
+/** Tells the other tabs of activity at `now` (a `storage` event there). */
+function shareActivity(now: number): void {
+  try {
+    localStorage.setItem(ACTIVITY_KEY, String(now));
+  } catch {
+    // Not shared: each tab then watches its own activity.
+  }
+}
+
 function readSharedActivity(): number {
   try {
     return Number(localStorage.getItem(ACTIVITY_KEY)) || 0;
@@ -62,9 +71,13 @@ export function SessionWatch({ idleWarningSeconds }: { idleWarningSeconds: numbe
     [keepAlive],
   );
 
+  // "Angemeldet bleiben" or a key during the warning: at once also for every other tab, whose warning then closes
+  // (otherwise the other tab would log both out 30 s later).
   const stay = useCallback(() => {
     const now = Date.now();
     lastActivity.current = now;
+    lastShared.current = now;
+    shareActivity(now);
     warningSince.current = null;
     setPhase({ phase: 'active' });
     void sendKeepAlive(now);
@@ -92,11 +105,7 @@ export function SessionWatch({ idleWarningSeconds }: { idleWarningSeconds: numbe
       lastActivity.current = now;
       if (now - lastShared.current >= SHARE_EVERY_MS) {
         lastShared.current = now;
-        try {
-          localStorage.setItem(ACTIVITY_KEY, String(now));
-        } catch {
-          // Not shared: each tab then watches its own activity.
-        }
+        shareActivity(now);
       }
     };
     const onStorage = (event: StorageEvent) => {

@@ -12,6 +12,7 @@ export const DashboardPage_Query = graphql(`
     }
     me {
       id
+      gender
       ...DashboardWelcome_PersonFragment
       ...UnreadSummary_PersonFragment
       latestSeveranceClaim {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths, routeAvailable, type TenantId } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { ClaimTeaser_SeveranceClaimFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '../../../lib/format';
@@ -27,7 +27,8 @@ export type ClaimTextKey =
   | `${Wording}.${DatedStatus}`
   | `${Wording}.${DatedStatus}_noDate`
   | `${Wording}.${DefiniteStatus}`
-  | 'INFORMATION_NEEDED';
+  | 'INFORMATION_NEEDED'
+  | 'INFORMATION_NEEDED_noInbox';
 
 /** Payout and transfer have their own wording (spec 001 section 4); keeping the money invested a third one. */
 function wordingOf(option: Claim['option']): Wording {
@@ -58,10 +59,15 @@ export function claimText(claim: Claim): { key: ClaimTextKey; date: string | nul
   }
 }
 
-/** The status of the member's latest severance claim, shown on the dashboard only when a claim exists. */
-export function ClaimTeaser({ claim }: { claim: Claim }) {
+/**
+ * The status of the member's latest severance claim, shown on the dashboard only when a claim exists. Missing
+ * documents point to the inbox only where the tenant's inbox screen exists (`routeAvailable`).
+ */
+export function ClaimTeaser({ claim, tenant }: { claim: Claim; tenant: TenantId }) {
   const { t } = useTranslation();
-  const text = claimText(claim);
+  const withInbox = routeAvailable(tenant, 'inboxMessages');
+  const claimed = claimText(claim);
+  const text = claimed.key === 'INFORMATION_NEEDED' && !withInbox ? { ...claimed, key: 'INFORMATION_NEEDED_noInbox' as const } : claimed;
   return (
     <section className="card claim-teaser" aria-labelledby="claim-teaser-title">
       <h2 id="claim-teaser-title">{t('dashboard.claim.heading')}</h2>
@@ -79,7 +85,7 @@ export function ClaimTeaser({ claim }: { claim: Claim }) {
         })}
       </p>
       <p>{t(`dashboard.claim.text.${text.key}`, { date: text.date ? formatDate(text.date) : '' })}</p>
-      {claim.status === 'INFORMATION_NEEDED' ? (
+      {claim.status === 'INFORMATION_NEEDED' && withInbox ? (
         <p>
           <Link to={paths.inboxMessages.getHref()}>{t('dashboard.claim.toInbox')}</Link>
         </p>

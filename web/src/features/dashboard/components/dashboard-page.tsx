@@ -56,7 +56,7 @@ export function DashboardPage() {
         </Notice>
       ) : null}
       <UnreadSummary person={me} tenant={tenant} />
-      {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} /> : null}
+      {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} tenant={tenant} /> : null}
       {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
       <div className="dashboard__funds">
         {hasPension ? (
@@ -64,7 +64,7 @@ export function DashboardPage() {
             <h2 id="dashboard-pension">{t('dashboard.pension.heading')}</h2>
             <div className="card-grid">
               {me.pensionContracts.map((contract) => (
-                <PensionContractSummary key={contract.id} contract={contract} />
+                <PensionContractSummary key={contract.id} contract={contract} gender={me.gender} />
               ))}
             </div>
           </section>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DescriptionList } from '../../../components/ui/description-list';
 import { Money } from '../../../components/ui/money';
 import { graphql } from '../../../gql';
-import type { PensionContractSummary_PensionContractFragmentFragment } from '../../../gql/graphql';
+import type { Gender, PensionContractSummary_PensionContractFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '../../../lib/format';
 
 export const PensionContractSummaryFragment = graphql(`
@@ -22,7 +22,14 @@ export const PensionContractSummaryFragment = graphql(`
 `);
 
 /** A Pensionskasse contract on the dashboard: contract data and the latest total capital. */
-export function PensionContractSummary({ contract }: { contract: PensionContractSummary_PensionContractFragmentFragment }) {
+export function PensionContractSummary({
+  contract,
+  gender,
+}: {
+  contract: PensionContractSummary_PensionContractFragmentFragment;
+  /** The member's gender: the role reads "Anwartschaftsberechtigte" or "Anwartschaftsberechtigter". */
+  gender: Gender;
+}) {
   const { t } = useTranslation();
   return (
     <article className="card summary-card">
@@ -32,7 +39,7 @@ export function PensionContractSummary({ contract }: { contract: PensionContract
         items={[
           { key: 'employer', term: t('dashboard.pension.employer'), value: contract.employer.name },
           { key: 'vrg', term: t('dashboard.pension.vrg'), value: contract.vrgName },
-          { key: 'role', term: t('dashboard.pension.role'), value: t(`enums.ContractRole.${contract.role}`) },
+          { key: 'role', term: t('dashboard.pension.role'), value: t(`enums.ContractRoleByGender.${contract.role}.${gender}`) },
         ]}
       />
       {contract.statement ? (

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hasScreen, paths, routeAvailable, tenantOffers, type RouteKey } from '../../../config/paths';
 import { quickLinksFor, type QuickLinkFacts } from './quick-link-rules';
 
-const ids = (facts: QuickLinkFacts) => quickLinksFor(facts).map((link) => link.id);
+/** The spec's rules as if every route had its screen; the real registry is checked in the last test. */
+const allBuilt = (tenant: 'main' | 'regional', key: RouteKey) => tenantOffers(tenant, key);
+const ids = (facts: QuickLinkFacts) => quickLinksFor(facts, allBuilt).map((link) => link.id);
 
 describe('dashboard quick links', () => {
   it('give a member of both funds on the main tenant every link, in the order of spec 001 section 2', () => {
@@ -44,13 +47,13 @@ describe('dashboard quick links', () => {
   });
 
   it('offer on the regional tenant only its routes, with its own external pages', () => {
-    const links = quickLinksFor({ tenant: 'regional', hasPension: true, hasPensionMembership: true, hasSeverance: true });
+    const links = quickLinksFor({ tenant: 'regional', hasPension: true, hasPensionMembership: true, hasSeverance: true }, allBuilt);
     expect(links.map((link) => link.id)).toEqual(['severanceAccount', 'inbox', 'calculator', 'faq', 'severanceCalculator', 'whyUs', 'news']);
     for (const link of links) if (link.kind === 'external') expect(link.href).toMatch(/^https:\/\/www\.noevk\.at\//);
   });
 
   it('link routes by their spec path', () => {
-    const links = quickLinksFor({ tenant: 'main', hasPension: true, hasPensionMembership: true, hasSeverance: true });
+    const links = quickLinksFor({ tenant: 'main', hasPension: true, hasPensionMembership: true, hasSeverance: true }, allBuilt);
     const to = Object.fromEntries(links.filter((l) => l.kind === 'route').map((l) => [l.id, l.to]));
     expect(to).toMatchObject({
       pensionAccount: '/kontoinformation/pensionskasse',
@@ -60,5 +63,14 @@ describe('dashboard quick links', () => {
       calculator: '/vorsorgerechner',
       ownContributions: '/eigenbeitraege',
     });
+  });
+
+  it('link by default only routes whose screen exists on the tenant (the route registry)', () => {
+    const builtHrefs = new Set((Object.keys(paths) as RouteKey[]).filter((key) => hasScreen(key)).map((key) => (paths[key].getHref as () => string)()));
+    for (const tenant of ['main', 'regional'] as const) {
+      const links = quickLinksFor({ tenant, hasPension: true, hasPensionMembership: true, hasSeverance: true });
+      for (const link of links) if (link.kind === 'route') expect(builtHrefs, `${tenant}: ${link.to}`).toContain(link.to);
+      expect(links.some((link) => link.id === 'inbox')).toBe(routeAvailable(tenant, 'inboxMessages'));
+    }
   });
 });

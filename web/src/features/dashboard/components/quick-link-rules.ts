@@ -1,5 +1,5 @@
 import { quickLinkTargets } from '../../../config/links';
-import { paths, tenantOffers, type RouteKey, type TenantId } from '../../../config/paths';
+import { paths, routeAvailable, type RouteKey, type TenantId } from '../../../config/paths';
 
 /** What decides the quick links: the tenant and the member's funds. */
 export interface QuickLinkFacts {
@@ -41,14 +41,18 @@ export type QuickLinkSpec =
  *   already drawing the pension); the severance calculator only with a Vorsorgekasse account;
  * - documents with either fund; inbox, calculator (the fictitious calculator exists for members without a
  *   Pensionskasse entitlement, spec 001 section 6), FAQs, why us and news for everyone.
- * Routes without a screen yet still link to their spec route (the router shows "not found" for them).
+ * A route link appears only when `available` says the route has a screen on the tenant (default `routeAvailable`,
+ * the route registry), so a screen not built yet is never linked.
  */
-export function quickLinksFor(facts: QuickLinkFacts): QuickLinkSpec[] {
+export function quickLinksFor(
+  facts: QuickLinkFacts,
+  available: (tenant: TenantId, key: RouteKey) => boolean = routeAvailable,
+): QuickLinkSpec[] {
   const { tenant, hasPension, hasPensionMembership, hasSeverance } = facts;
   const external = quickLinkTargets[tenant];
   const links: QuickLinkSpec[] = [];
   const route = (id: QuickLinkId, key: RouteKey, to: string, applies: boolean) => {
-    if (applies && tenantOffers(tenant, key)) links.push({ id, kind: 'route', to });
+    if (applies && available(tenant, key)) links.push({ id, kind: 'route', to });
   };
   route('pensionAccount', 'pensionAccount', paths.pensionAccount.getHref(), hasPension);
   route('severanceAccount', 'severanceAccount', paths.severanceAccount.getHref(), hasSeverance);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths, tenantOffers, type TenantId } from '../../../config/paths';
+import { paths, routeAvailable, type TenantId } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { UnreadSummary_PersonFragmentFragment } from '../../../gql/graphql';
 
@@ -12,36 +12,36 @@ export const UnreadSummaryFragment = graphql(`
 `);
 
 /**
- * What is new for the member: unread inbox messages (linked to the inbox) and, on a tenant with the documents
- * archive, unread documents (linked to the archive).
+ * What is new for the member: unread inbox messages (linked to the inbox) and unread documents (linked to the
+ * archive), each only where its screen exists on the tenant (`routeAvailable`); nothing when neither does.
  */
 export function UnreadSummary({ person, tenant }: { person: UnreadSummary_PersonFragmentFragment; tenant: TenantId }) {
   const { t } = useTranslation();
-  const withDocuments = tenantOffers(tenant, 'documents');
+  const items = [
+    routeAvailable(tenant, 'inboxMessages')
+      ? { href: paths.inboxMessages.getHref(), count: person.unreadMessageCount, text: t('dashboard.unread', { count: person.unreadMessageCount }) }
+      : null,
+    routeAvailable(tenant, 'documents')
+      ? { href: paths.documents.getHref(), count: person.unreadDocumentCount, text: t('dashboard.unreadDocuments', { count: person.unreadDocumentCount }) }
+      : null,
+  ].filter((item) => item !== null);
+  if (items.length === 0) return null;
   return (
     <section className="unread-summary" aria-labelledby="unread-summary-title">
       <h2 id="unread-summary-title" className="visually-hidden">
         {t('dashboard.unreadHeading')}
       </h2>
       <ul className="unread-summary__list">
-        <li>
-          <Link to={paths.inboxMessages.getHref()} className="unread-summary__item">
-            <span className="unread-summary__count" aria-hidden="true">
-              {person.unreadMessageCount}
-            </span>
-            <span>{t('dashboard.unread', { count: person.unreadMessageCount })}</span>
-          </Link>
-        </li>
-        {withDocuments ? (
-          <li>
-            <Link to={paths.documents.getHref()} className="unread-summary__item">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link to={item.href} className="unread-summary__item">
               <span className="unread-summary__count" aria-hidden="true">
-                {person.unreadDocumentCount}
+                {item.count}
               </span>
-              <span>{t('dashboard.unreadDocuments', { count: person.unreadDocumentCount })}</span>
+              <span>{item.text}</span>
             </Link>
           </li>
-        ) : null}
+        ))}
       </ul>
     </section>
   );

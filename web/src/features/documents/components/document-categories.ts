@@ -1,4 +1,5 @@
 import type { DocumentCategory } from '../../../gql/graphql';
+import { withLng } from '../../../lib/url-params';
 
 /**
  * The categories of the documents archive in the order of spec 001 section 2 "Documents" (tax-office confirmations,
@@ -28,8 +29,9 @@ export function stepOfCategory(category: DocumentCategory): string {
 
 /**
  * The URL the web app downloads a document from: the API's `downloadUrl` (`/webportal/download?id=…`) with the
- * language parameter the spec's download calls carry (`lng=de`; every document is German).
+ * page's `lng` carried onto it (spec 000 section 1; `withLng`: the language the page was opened with, resolved to a
+ * supported one; none when the page had none).
  */
 export function downloadHref(downloadUrl: string): string {
-  return `${downloadUrl}${downloadUrl.includes('?') ? '&' : '?'}lng=de`;
+  return withLng(downloadUrl);
 }

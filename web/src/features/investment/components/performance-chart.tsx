@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { formatPercent } from '../../../lib/format';
+import { useElementWidth } from '../../../lib/use-element-width';
 
 export interface ChartPoint {
   /** Label on the x axis, for example the year. */
@@ -16,8 +17,13 @@ interface PerformanceChartProps {
   points: readonly ChartPoint[];
 }
 
+/** Width before the first measurement; then the chart draws at its element's width in CSS pixels (12 px labels). */
 const WIDTH = 640;
+/** Narrowest drawing; below it the labels would shrink under 12 px. */
+const MIN_WIDTH = 280;
 const HEIGHT = 260;
+/** Horizontal room one year label needs (CSS px at 12 px text). */
+const LABEL_ROOM = 40;
 const MARGIN = { top: 14, right: 26, bottom: 30, left: 66 };
 
 /** Tick step for about five ticks over `span` percentage points: 1, 2, 2.5 or 5 times a power of ten. */
@@ -41,22 +47,24 @@ export function PerformanceChart({ title, summary, points }: PerformanceChartPro
   const id = useId();
   const titleId = `${id}-title`;
   const summaryId = `${id}-summary`;
+  const figureRef = useRef<HTMLElement>(null);
+  const width = Math.max(MIN_WIDTH, useElementWidth(figureRef, WIDTH));
   const values = points.map((point) => point.value);
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const step = tickStep(Math.max(high - low, 1));
   const min = Math.floor(low / step) * step;
   const max = Math.ceil(high / step) * step || step;
-  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const plotWidth = width - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const y = (value: number) => MARGIN.top + ((max - value) / (max - min)) * plotHeight;
   const band = plotWidth / Math.max(points.length, 1);
-  const labelEvery = Math.max(1, Math.ceil(points.length / 12));
+  const labelEvery = Math.max(1, Math.ceil(points.length / 12), Math.ceil(LABEL_ROOM / band));
   const ticks: number[] = [];
   for (let tick = min; tick <= max + step / 2; tick += step) ticks.push(Math.round(tick * 1000) / 1000);
 
   return (
-    <figure className="performance-chart">
+    <figure ref={figureRef} className="performance-chart">
       <figcaption id={titleId} className="performance-chart__title">
         {title}
       </figcaption>
@@ -64,7 +72,7 @@ export function PerformanceChart({ title, summary, points }: PerformanceChartPro
         {summary}
       </p>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         role="img"
         aria-labelledby={`${titleId} ${summaryId}`}
         className="performance-chart__svg"
@@ -74,7 +82,7 @@ export function PerformanceChart({ title, summary, points }: PerformanceChartPro
           <g key={tick}>
             <line
               x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
+              x2={width - MARGIN.right}
               y1={y(tick)}
               y2={y(tick)}
               className={tick === 0 ? 'performance-chart__zero' : 'performance-chart__grid'}

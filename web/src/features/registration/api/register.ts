@@ -17,3 +17,23 @@ export const RegistrationPage_RegisterMutation = graphql(`
 export function useRegister() {
   return useMutation(RegistrationPage_RegisterMutation);
 }
+
+export const RegistrationPage_CheckMutation = graphql(`
+  mutation RegistrationPage_Check($input: RegisterInput!) {
+    checkRegistration(input: $input) {
+      status
+      fieldErrors {
+        field
+        code
+      }
+    }
+  }
+`);
+
+/**
+ * Step 1 of the registration: the server's checks of `register` (code, name/e-mail/SVNR in the password, e-mail of
+ * another person) without storing anything, so errors show before the terms step (issue 19 item 3).
+ */
+export function useCheckRegistration() {
+  return useMutation(RegistrationPage_CheckMutation);
+}

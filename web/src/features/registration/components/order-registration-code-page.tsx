@@ -104,9 +104,9 @@ export function OrderRegistrationCodePage() {
       {sent ? (
         <section aria-labelledby="order-code-sent">
           <h2 id="order-code-sent" ref={sentHeading} tabIndex={-1}>
-            {t('registration.orderCode.sentHeading')}
+            {kind === 'FIRST_PASSWORD' ? t('registration.orderCode.sentHeadingFirstPassword') : t('registration.orderCode.sentHeading')}
           </h2>
-          <Notice tone="success">{t('registration.orderCode.sent')}</Notice>
+          <Notice tone="success">{kind === 'FIRST_PASSWORD' ? t('registration.orderCode.sentFirstPassword') : t('registration.orderCode.sent')}</Notice>
           <Link className="button button--primary" to={paths.registration.getHref()}>
             {t('registration.pwdLost.toRegistration')}
           </Link>

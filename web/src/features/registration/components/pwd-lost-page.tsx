@@ -28,7 +28,7 @@ const FIELDS = ['svnr', 'email', 'lastName', 'termsAccepted'] as const;
 /** Answers that end the form with a panel of their own (the variants of spec 001 section 2). */
 type Outcome = 'SUCCESSFUL' | 'LETTER_SENT' | 'MAIL_NOT_FOUND' | 'REGISTRATION_CODE_NEEDED';
 /** Answers shown as a message about the whole form. */
-type FormStatus = 'ERROR_ALREADY_REQUESTED' | 'ERROR_NO_VALID_CONTRACT' | 'ERROR_NO_ACTIVE_ACCESS' | 'MAINTENANCE' | 'ERROR';
+type FormStatus = 'ERROR_ALREADY_REQUESTED' | 'ERROR_ALREADY_REQUESTED_LETTER' | 'ERROR_NO_VALID_CONTRACT' | 'ERROR_NO_ACTIVE_ACCESS' | 'MAINTENANCE' | 'ERROR';
 
 function isOutcome(status: PasswordLostStatus): status is Outcome {
   return status === 'SUCCESSFUL' || status === 'LETTER_SENT' || status === 'MAIL_NOT_FOUND' || status === 'REGISTRATION_CODE_NEEDED';
@@ -93,6 +93,8 @@ export function PwdLostPage() {
       if (status === 'INVALID_INPUT') applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
       else if (status === 'ERROR_NOT_FOUND') setError('svnr', { type: 'server', message: 'registration.pwdLost.status.ERROR_NOT_FOUND' });
       else if (status === 'ERROR_MAIL_DIFFERS') setError('email', { type: 'server', message: 'registration.pwdLost.status.ERROR_MAIL_DIFFERS' });
+      // A repeated request by e-mail mentions the e-mail only; with "add e-mail" it was a letter (issue 19 item 11).
+      else if (status === 'ERROR_ALREADY_REQUESTED' && addEmail) setFormStatus('ERROR_ALREADY_REQUESTED_LETTER');
       else setFormStatus(status);
       summary.failed();
     } catch {

@@ -11,7 +11,7 @@ import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import type { RegisterStatus } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useRegister } from '../api/register';
+import { useCheckRegistration, useRegister } from '../api/register';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
 import { CheckboxField, PasswordField, TextField } from './form-fields';
@@ -39,6 +39,19 @@ const ID = {
 const DATA_FIELDS = ['svnr', 'code', 'email', 'emailConfirmation', 'password', 'passwordConfirmation'] as const satisfies readonly Path<RegisterFormInput>[];
 const ALL_FIELDS = [...DATA_FIELDS, 'termsAccepted'] as const;
 
+/** The GraphQL `RegisterInput` of the form's values. */
+function registerInput(values: RegisterFormInput) {
+  return {
+    svnr: values.svnr,
+    code: values.code,
+    email: values.email,
+    emailConfirmation: values.emailConfirmation,
+    password: values.password,
+    passwordConfirmation: values.passwordConfirmation,
+    termsAccepted: values.termsAccepted === true,
+  };
+}
+
 /** Statuses shown as a message about the whole form. */
 type FormStatus = 'ERROR_NO_VALID_CONTRACT' | 'MAINTENANCE' | 'ERROR';
 
@@ -63,7 +76,9 @@ export function RegistrationPage() {
   const [formStatus, setFormStatus] = useState<FormStatus | null>(null);
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState('');
-  const [register, { loading }] = useRegister();
+  const [register, { loading: registering }] = useRegister();
+  const [checkRegistration, { loading: checking }] = useCheckRegistration();
+  const loading = registering || checking;
 
   const form = useForm<RegisterFormInput>({
     resolver: zodResolver(registerSchema),
@@ -79,6 +94,8 @@ export function RegistrationPage() {
     formState: { errors },
   } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
+  const typedEmail = useWatch({ control, name: 'email' }) ?? '';
+  const typedSvnr = useWatch({ control, name: 'svnr' }) ?? '';
 
   // A new step moves the focus to its heading, so screen readers announce it (a route change does this in Root).
   // Going back to step 1 because of errors focuses the error summary instead.
@@ -114,13 +131,57 @@ export function RegistrationPage() {
     summary.failed();
   };
 
+  /** Shows a refusal of `checkRegistration` or `register` where it belongs (field, code links, dialog, form). */
+  const showRefusal = (result: { status: RegisterStatus; fieldErrors: ReadonlyArray<{ field: string; code: string }> }) => {
+    switch (result.status) {
+      case 'ALREADY_REGISTERED':
+        setAlreadyRegistered(true);
+        return;
+      case 'INVALID_INPUT': {
+        applyServerFieldErrors(result.fieldErrors, ALL_FIELDS, setError);
+        const onData = result.fieldErrors.some((error) => (DATA_FIELDS as readonly string[]).includes(error.field));
+        if (onData) goToData();
+        else summary.failed();
+        return;
+      }
+      case 'ERROR_CODE_INVALID':
+      case 'ERROR_CODE_USED':
+        setCodeStatus(result.status);
+        setError('code', { type: 'server', message: `registration.status.${result.status}` });
+        goToData();
+        return;
+      case 'ERROR_NO_VALID_CONTRACT':
+      case 'MAINTENANCE':
+        setFormStatus(result.status);
+        summary.failed();
+        return;
+      default:
+        setFormStatus('ERROR');
+        summary.failed();
+    }
+  };
+
+  /** Step 1 done: the form's rules, then the server's checks (code, password with name/e-mail/SVNR, e-mail taken). */
   const onNext = async () => {
     setFormStatus(null);
-    if (await trigger([...DATA_FIELDS])) {
-      summary.reset();
-      setStageFocus('heading');
-      setStage('terms');
-    } else {
+    setCodeStatus(null);
+    if (!(await trigger([...DATA_FIELDS]))) {
+      summary.failed();
+      return;
+    }
+    try {
+      const { data } = await checkRegistration({ variables: { input: registerInput(form.getValues()) } });
+      const result = data?.checkRegistration;
+      if (!result) throw new Error('checkRegistration gave no answer');
+      if (result.status === 'SUCCESSFUL') {
+        summary.reset();
+        setStageFocus('heading');
+        setStage('terms');
+        return;
+      }
+      showRefusal(result);
+    } catch {
+      setFormStatus('ERROR');
       summary.failed();
     }
   };
@@ -129,53 +190,17 @@ export function RegistrationPage() {
     setFormStatus(null);
     setCodeStatus(null);
     try {
-      const { data } = await register({
-        variables: {
-          input: {
-            svnr: values.svnr,
-            code: values.code,
-            email: values.email,
-            emailConfirmation: values.emailConfirmation,
-            password: values.password,
-            passwordConfirmation: values.passwordConfirmation,
-            termsAccepted: values.termsAccepted === true,
-          },
-        },
-      });
+      const { data } = await register({ variables: { input: registerInput(values) } });
       const result = data?.register;
       if (!result) throw new Error('register gave no answer');
-      switch (result.status) {
-        case 'SUCCESSFUL':
-          setRegisteredEmail(values.email.trim());
-          summary.reset();
-          setStageFocus('heading');
-          setStage('verify');
-          return;
-        case 'ALREADY_REGISTERED':
-          setAlreadyRegistered(true);
-          return;
-        case 'INVALID_INPUT': {
-          applyServerFieldErrors(result.fieldErrors, ALL_FIELDS, setError);
-          const onData = result.fieldErrors.some((error) => (DATA_FIELDS as readonly string[]).includes(error.field));
-          if (onData) goToData();
-          else summary.failed();
-          return;
-        }
-        case 'ERROR_CODE_INVALID':
-        case 'ERROR_CODE_USED':
-          setCodeStatus(result.status);
-          setError('code', { type: 'server', message: `registration.status.${result.status}` });
-          goToData();
-          return;
-        case 'ERROR_NO_VALID_CONTRACT':
-        case 'MAINTENANCE':
-          setFormStatus(result.status);
-          summary.failed();
-          return;
-        default:
-          setFormStatus('ERROR');
-          summary.failed();
+      if (result.status === 'SUCCESSFUL') {
+        setRegisteredEmail(values.email.trim());
+        summary.reset();
+        setStageFocus('heading');
+        setStage('verify');
+        return;
       }
+      showRefusal(result);
     } catch {
       setFormStatus('ERROR');
       summary.failed();
@@ -289,7 +314,7 @@ export function RegistrationPage() {
               field={field('password')}
               autoComplete="new-password"
               extraDescribedBy={ID.passwordRules}
-              after={<PasswordChecklist id={ID.passwordRules} password={password} />}
+              after={<PasswordChecklist id={ID.passwordRules} password={password} personal={{ email: typedEmail, svnr: typedSvnr }} />}
             />
             <PasswordField
               id={ID.passwordConfirmation}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { accessibilityComplaints, accessibilityContact } from '../../../config/links';
-import { tenantIdOf, tenantOffers } from '../../../config/paths';
+import { hasScreen, routeAvailable, tenantIdOf, tenantRouteKeys } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAccessibilityStatement } from '../api/get-accessibility';
@@ -37,8 +37,13 @@ export function AccessibilityPage() {
         <h2>{t('staticPages.accessibility.limitations.heading')}</h2>
         <p>{t('staticPages.accessibility.limitations.text')}</p>
         <ul>
-          {tenantOffers(tenant, 'documents') ? <li>{t('staticPages.accessibility.limitations.pdf')}</li> : null}
-          <li>{t('staticPages.accessibility.limitations.notYetAvailable')}</li>
+          {tenantRouteKeys[tenant].some((key) => !hasScreen(key)) ? (
+            <li>
+              {routeAvailable(tenant, 'sitemap')
+                ? t('staticPages.accessibility.limitations.notYetAvailable')
+                : t('staticPages.accessibility.limitations.notYetAvailableNoSitemap')}
+            </li>
+          ) : null}
           <li>{t('staticPages.accessibility.limitations.thirdParty')}</li>
         </ul>
 

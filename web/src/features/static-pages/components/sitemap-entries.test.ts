@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, tenantOffers, type RouteKey } from '../../../config/paths';
+import { hasScreen, paths, routeAvailable, type RouteKey } from '../../../config/paths';
 import { SITEMAP_PLACEMENT, sitemapFor } from './sitemap-entries';
 import catalogue from '../../../i18n/de/static-pages.json';
 
@@ -17,10 +17,16 @@ describe('sitemap', () => {
     for (const key of allKeys) if (SITEMAP_PLACEMENT[key]) expect(labels[key], key).toBeTruthy();
   });
 
-  it('lists for each tenant exactly the classified routes it offers', () => {
+  it('lists for each tenant exactly the classified routes it offers and has a screen for', () => {
     for (const tenant of ['main', 'regional'] as const) {
-      const expected = allKeys.filter((key) => SITEMAP_PLACEMENT[key] && tenantOffers(tenant, key)).map((key) => (paths[key].getHref as () => string)());
+      const expected = allKeys.filter((key) => SITEMAP_PLACEMENT[key] && routeAvailable(tenant, key)).map((key) => (paths[key].getHref as () => string)());
       expect(hrefs(tenant).sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('lists no route without a screen (inbox, severance claim, own contributions, uploads)', () => {
+    for (const tenant of ['main', 'regional'] as const) {
+      for (const key of allKeys) if (!hasScreen(key)) expect(hrefs(tenant), key).not.toContain((paths[key].getHref as () => string)());
     }
   });
 

@@ -1,4 +1,4 @@
-import { paths, tenantRouteKeys, type RouteKey, type TenantId } from '../../../config/paths';
+import { paths, routeAvailable, type RouteKey, type TenantId } from '../../../config/paths';
 
 /** Groups of the sitemap, in the order shown. */
 export const SITEMAP_GROUPS = ['overview', 'accounts', 'mailbox', 'services', 'profile', 'access', 'legal'] as const;
@@ -8,7 +8,8 @@ export type SitemapGroup = (typeof SITEMAP_GROUPS)[number];
  * Where each route of the registry (web/src/config/paths.ts) appears in the sitemap: its group, or `null` for a
  * route that is no page of its own to link to (the redirecting root, login variants reached from a link in a letter
  * or mail, steps that need an id or token, the calculator-only mode for external users, the sitemap itself).
- * The sitemap lists every classified route the tenant offers (`tenantRouteKeys`); a unit test fails when a route
+ * The sitemap lists every classified route available on the tenant (`routeAvailable`: offered and built, so no
+ * entry leads to a screen that does not exist yet); a unit test fails when a route
  * key is added to the registry without being classified here.
  */
 export const SITEMAP_PLACEMENT: Partial<Record<RouteKey, SitemapGroup | null>> = {
@@ -51,10 +52,9 @@ export interface SitemapEntry {
   href: string;
 }
 
-/** The tenant's sitemap: its routes grouped by `SITEMAP_PLACEMENT`, in registry order; empty groups left out. */
+/** The tenant's sitemap: its available routes grouped by `SITEMAP_PLACEMENT`, in registry order; empty groups left out. */
 export function sitemapFor(tenant: TenantId): { group: SitemapGroup; entries: SitemapEntry[] }[] {
-  const offered = new Set(tenantRouteKeys[tenant]);
-  const keys = (Object.keys(paths) as RouteKey[]).filter((key) => offered.has(key));
+  const keys = (Object.keys(paths) as RouteKey[]).filter((key) => routeAvailable(tenant, key));
   return SITEMAP_GROUPS.map((group) => ({
     group,
     entries: keys

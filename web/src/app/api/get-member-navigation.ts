@@ -1,0 +1,25 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+
+/**
+ * What the main navigation needs to follow the member's funds (spec 001 section 2): whether the member has
+ * Pensionskasse contracts and Vorsorgekasse accounts (only their ids). Run once per login by the member layout
+ * (cache-first), so screens keep their one request each.
+ */
+export const MemberNavigation_Query = graphql(`
+  query MemberNavigation_Query {
+    me {
+      id
+      pensionContracts {
+        id
+      }
+      severanceAccounts {
+        id
+      }
+    }
+  }
+`);
+
+export function useMemberNavigation() {
+  return useQuery(MemberNavigation_Query);
+}
