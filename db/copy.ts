@@ -8,7 +8,7 @@ const MAX_PARAMS = 60_000;
  * Copies every row of the portal's tables from a SQLite database (the same migrations applied) into an empty
  * PostgreSQL database of the portal, in one transaction: parents before children (foreign keys), values converted by
  * the PostgreSQL column type (SQLite's 0/1 → boolean, JSON text → jsonb, blobs → bytea), identity sequences moved past
- * the copied ids. Used by the seed on PostgreSQL (db/seed/generator.ts) and by `npm run restore` to move a SQLite
+ * the copied ids. Used by the seed on PostgreSQL (db/seed/generator.ts); it can also move a SQLite
  * backup onto PostgreSQL.
  *
  * @throws Error when `target` is not PostgreSQL; the driver's error when a row violates a constraint (nothing is
