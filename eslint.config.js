@@ -17,6 +17,29 @@ export default tseslint.config(
     },
   },
   {
+    // Stores are asynchronous on both engines (docs/decisions/0013-two-engines.md): every promise is awaited, and the
+    // synchronous better-sqlite3 executors (.get(), .all(), .run() without arguments) do not exist on PostgreSQL.
+    files: ['server/**/*.ts', 'db/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'db/schema/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee > Identifier.property[name=/^(get|all|run)$/]",
+          message: 'Synchronous better-sqlite3 executor: await the query builder instead (it runs on PostgreSQL too).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -16,3 +16,14 @@ export function isMainModule(moduleUrl: string): boolean {
     return false;
   }
 }
+
+/** A database URL with its password replaced by `***`, for logs and messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
+}

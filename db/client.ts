@@ -1,73 +1,323 @@
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type { SQL } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import * as schema from './schema';
+import { dialectOf, SCHEMA_DIALECT, type Dialect } from './schema/kit';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export { dialectOf, type Dialect };
 
-const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * The portal's database handle, the same on both engines. Its query-builder API is Drizzle's SQLite one, always
+ * awaited (stores never use better-sqlite3's synchronous `.get()`, `.all()`, `.run()`): on PostgreSQL the same calls
+ * reach Drizzle's node-postgres driver. Inside `writeTransaction` the handle runs every query in that transaction
+ * (AsyncLocalStorage), so stores take the handle and never a transaction object.
+ */
+export type Db = SqliteRemoteDatabase<typeof schema> & DbExtras;
+
+interface DbExtras {
+  /** The engine behind the handle. */
+  readonly dialect: Dialect;
+  /** Closes the connections (SQLite: both; PostgreSQL: the pool). */
+  close(): Promise<void>;
+  /**
+   * SQLite only: the better-sqlite3 connection that writes (migrations, transactions, seed, backup, pragmas).
+   * Throws on PostgreSQL.
+   */
+  readonly $client: Database.Database;
+  /** PostgreSQL only: the connection pool. Throws on SQLite. */
+  readonly $pool: pg.Pool;
+}
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+/** drizzle-kit output per engine (db/schema is the one source of both). */
+export const MIGRATIONS_FOLDERS: Record<Dialect, string> = {
+  sqlite: resolve(HERE, 'migrations'),
+  postgresql: resolve(HERE, 'migrations-pg'),
+};
 
 /** Default of `busyTimeoutMs` in `openDatabase`: how long a writer waits for the write lock, in milliseconds. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** Default of `poolSize` in `openDatabase`: PostgreSQL connections per process. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** Options of `openDatabase`. */
 export interface OpenDatabaseOptions {
-  /** Apply pending migrations from db/migrations (default true). */
+  /** Apply pending migrations (default true). */
   migrate?: boolean;
   /**
-   * Milliseconds a statement waits for a lock held by another connection before it fails with SQLITE_BUSY
-   * (`PRAGMA busy_timeout`). Integer ≥ 0; default DEFAULT_BUSY_TIMEOUT_MS (5000).
+   * SQLite: milliseconds a statement waits for a lock held by another connection before it fails with SQLITE_BUSY
+   * (`PRAGMA busy_timeout`). PostgreSQL: `lock_timeout` of every connection. Integer ≥ 0; default 5000.
    */
   busyTimeoutMs?: number;
+  /** PostgreSQL: connections in the pool of this process (integer ≥ 1, default 10). Ignored on SQLite. */
+  poolSize?: number;
+}
+
+/** What a transaction of the current async context runs on; `open` turns false at commit or rollback. */
+interface TxState {
+  target: unknown;
+  open: boolean;
+}
+
+const currentTx = new AsyncLocalStorage<TxState>();
+
+/** One transaction at a time per SQLite process: better-sqlite3 has one write connection. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+interface Engine {
+  dialect: Dialect;
+  /** Drizzle instance for queries outside a transaction. */
+  base: unknown;
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  sqlite?: Database.Database;
+  pool?: pg.Pool;
+}
+
+const engines = new WeakMap<object, Engine>();
+
+function handle(engine: Engine): Db {
+  const extras: DbExtras = {
+    dialect: engine.dialect,
+    close: () => engine.close(),
+    get $client(): Database.Database {
+      if (!engine.sqlite) throw new Error('db.$client is the SQLite connection; this database is PostgreSQL');
+      return engine.sqlite;
+    },
+    get $pool(): pg.Pool {
+      if (!engine.pool) throw new Error('db.$pool is the PostgreSQL pool; this database is SQLite');
+      return engine.pool;
+    },
+  };
+  const proxy = new Proxy(extras, {
+    get(target, prop) {
+      if (prop in target) return Reflect.get(target, prop);
+      const tx = currentTx.getStore();
+      const on = (tx?.open ? tx.target : engine.base) as Record<string | symbol, unknown>;
+      const value = on[prop];
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(on) : value;
+    },
+  }) as unknown as Db;
+  engines.set(proxy, engine);
+  return proxy;
+}
+
+function engineOf(db: Db): Engine {
+  const engine = engines.get(db);
+  if (!engine) throw new Error('not a database handle of openDatabase');
+  return engine;
 }
 
 /**
- * Opens the SQLite file with the durability settings the portal relies on and applies pending migrations.
+ * Opens the portal's database and applies pending migrations.
  *
- * - `journal_mode=WAL`: readers never block the writer.
- * - `synchronous=FULL`: every commit is fsynced to the WAL before it is acknowledged; WAL's usual NORMAL can lose
- *   the last committed transactions on power loss, which a fund cannot accept.
- * - `foreign_keys=ON`, `busy_timeout` (default 5000 ms): a second writer waits instead of failing with SQLITE_BUSY;
- *   only a lock held longer than that surfaces as SQLITE_BUSY (see `isDatabaseBusyError`).
+ * - A path (default engine): SQLite through better-sqlite3. Two connections: one that writes (`journal_mode=WAL`,
+ *   `synchronous=FULL` so every commit is fsynced before it is acknowledged, `foreign_keys=ON`, `busy_timeout`), used
+ *   by `writeTransaction` one transaction at a time, and a read-only one for every query outside a transaction, which
+ *   sees only committed data. A write outside `writeTransaction` fails ("readonly database"), so no write can slip
+ *   into another request's open transaction. Several processes may open one file (cluster mode): SQLite's write lock
+ *   orders their transactions.
+ * - `postgres://…` or `postgresql://…`: PostgreSQL through node-postgres, a pool of `poolSize` connections; migrations
+ *   run under an advisory lock, so processes starting together migrate once.
  *
- * @param path file path; `:memory:` is accepted for throw-away databases. The parent folder is created if missing.
- * @throws RangeError for a negative or fractional `busyTimeoutMs`; SqliteError when the file cannot be opened or a
- *   migration fails.
+ * The tables of db/schema must have been built for the same engine (DATABASE_URL set before db/schema was loaded):
+ * otherwise this throws.
+ *
+ * @throws RangeError for a bad option or a mismatching engine; the driver's error when the database cannot be opened
+ *   or a migration fails.
  */
-export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Db {
+export async function openDatabase(location: string, options: OpenDatabaseOptions = {}): Promise<Db> {
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw new RangeError(`busyTimeoutMs must be an integer ≥ 0, got ${busyTimeoutMs}`);
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const db = drizzle(sqlite, { schema, casing: 'snake_case' }) as Db;
-  if (options.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return db;
+  const dialect = dialectOf(location);
+  if (dialect !== SCHEMA_DIALECT) {
+    throw new RangeError(
+      `the tables were built for ${SCHEMA_DIALECT} but the database is ${dialect}: set DATABASE_URL to the database before the portal starts`,
+    );
+  }
+  return dialect === 'postgresql' ? openPostgres(location, busyTimeoutMs, options) : openSqlite(location, busyTimeoutMs, options);
 }
 
-/**
- * True when `error` (or an error in its `cause` chain, as Drizzle wraps driver errors in DrizzleQueryError) is
- * SQLite's "database is busy/locked": another connection held the lock longer than the busy timeout
- * (SQLITE_BUSY and its extended codes, SQLITE_LOCKED). Such a failure is temporary; nothing of the failed statement
- * was written, so transports answer "try again" (REST 503) instead of an internal error.
- */
-export function isDatabaseBusyError(error: unknown): boolean {
+function openSqlite(path: string, busyTimeoutMs: number, options: OpenDatabaseOptions): Db {
+  if (path === ':memory:') throw new RangeError('an in-memory SQLite database cannot be shared by the reading and the writing connection; use a file');
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  const writer = new Database(path);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  const writeDb = drizzleSqlite(writer, { schema, casing: 'snake_case' });
+  if (options.migrate !== false) migrateSqlite(writeDb, { migrationsFolder: MIGRATIONS_FOLDERS.sqlite });
+  const reader = new Database(path, { readonly: true, fileMustExist: true });
+  reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  const readDb: BetterSQLite3Database<typeof schema> = drizzleSqlite(reader, { schema, casing: 'snake_case' });
+  const mutex = new Mutex();
+  return handle({
+    dialect: 'sqlite',
+    base: readDb,
+    sqlite: writer,
+    transaction: (fn) =>
+      mutex.run(async () => {
+        writer.exec('BEGIN IMMEDIATE');
+        const state: TxState = { target: writeDb, open: true };
+        try {
+          const result = await currentTx.run(state, fn);
+          state.open = false;
+          writer.exec('COMMIT');
+          return result;
+        } catch (error) {
+          state.open = false;
+          if (writer.inTransaction) writer.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    async close() {
+      reader.close();
+      writer.close();
+    },
+  });
+}
+
+/** Advisory-lock key under which PostgreSQL migrations run (one migrating process at a time). */
+const MIGRATION_LOCK_KEY = 713_013;
+/** How often a serialisable PostgreSQL transaction is tried before its conflict is reported (as busy). */
+const SERIALIZATION_ATTEMPTS = 30;
+
+async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDatabaseOptions): Promise<Db> {
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  if (!Number.isSafeInteger(poolSize) || poolSize < 1) throw new RangeError(`poolSize must be an integer ≥ 1, got ${poolSize}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // count(*) and sum() answer int8/numeric, which node-postgres gives as strings; the portal's figures fit a number.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    options: `-c lock_timeout=${busyTimeoutMs}`,
+  });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  const db: NodePgDatabase<typeof schema> = drizzlePg(pool, { schema, casing: 'snake_case' });
+  if (options.migrate !== false) {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDERS.postgresql });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+  }
+  return handle({
+    dialect: 'postgresql',
+    base: db,
+    pool,
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(
+            async (tx) => {
+              const state: TxState = { target: tx, open: true };
+              try {
+                return await currentTx.run(state, fn);
+              } finally {
+                state.open = false;
+              }
+            },
+            { isolationLevel: 'serializable' },
+          );
+        } catch (error) {
+          if (attempt >= SERIALIZATION_ATTEMPTS || !isRetryablePgError(error)) throw error;
+          // Another transaction touched the same rows: run this one again on the new state.
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
+        }
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  });
+}
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code)) return true;
+    if (typeof code === 'string') codes.push(code);
     current = current.cause;
   }
-  return false;
+  return codes;
 }
 
-/** Runs `fn` in one write transaction that takes the write lock at its start (BEGIN IMMEDIATE). */
-export function writeTransaction<T>(db: Db, fn: () => T): T {
-  return db.$client.transaction(fn).immediate();
+function isRetryablePgError(error: unknown): boolean {
+  return errorCodes(error).some((c) => c === '40001' || c === '40P01');
+}
+
+/**
+ * True when `error` (or an error in its `cause` chain, as Drizzle wraps driver errors in DrizzleQueryError) says the
+ * database is busy: SQLite's SQLITE_BUSY/SQLITE_LOCKED (another connection held the lock longer than the busy
+ * timeout), PostgreSQL's serialization failure or deadlock after every retry (40001, 40P01) and lock timeout (55P03).
+ * Such a failure is temporary and nothing of the failed transaction was written, so transports answer "try again"
+ * (REST 503) instead of an internal error.
+ */
+export function isDatabaseBusyError(error: unknown): boolean {
+  return errorCodes(error).some((c) => /^SQLITE_(BUSY|LOCKED)(_|$)/.test(c) || c === '40001' || c === '40P01' || c === '55P03');
+}
+
+/**
+ * Runs `fn` in one write transaction and resolves to its result; a rejection of `fn` rolls everything back.
+ *
+ * - SQLite: BEGIN IMMEDIATE on the writing connection, one transaction of the process at a time; the write lock
+ *   orders transactions of several processes. Serialisable by construction.
+ * - PostgreSQL: an ISOLATION LEVEL SERIALIZABLE transaction, run again (up to 30 times, after a random pause growing to 100 ms) when PostgreSQL reports a
+ *   serialization conflict or deadlock, so `fn` must not have effects outside the database (mail goes through the
+ *   outbox table).
+ *
+ * Every query through `db` inside `fn` (also in functions it awaits) runs in the transaction; a nested call joins the
+ * outer transaction.
+ */
+export function writeTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  if (currentTx.getStore()?.open) return fn();
+  return engineOf(db).transaction(fn);
+}
+
+/** True inside `writeTransaction` (of any database). */
+export function inWriteTransaction(): boolean {
+  return currentTx.getStore()?.open ?? false;
+}
+
+/**
+ * Runs a raw SQL query (Drizzle's `sql` template, whose parameters are bound, never spliced) and resolves to its rows
+ * with the column names as the query gives them. Keep such SQL to what both engines understand.
+ */
+export async function rawRows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (db.dialect === 'postgresql') return (await (db as unknown as NodePgDatabase).execute(query)).rows as T[];
+  return (await db.all(query)) as T[];
+}
+
+/** Runs `fn` outside any transaction of the current async context (for work that must not join one, e.g. the mail worker). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return currentTx.exit(fn);
 }

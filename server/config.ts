@@ -15,8 +15,29 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to listen on. @default 127.0.0.1 */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** SQLite file. @default data/portal.db */
+  /** SQLite file, used when DATABASE_URL is unset. @default data/portal.db */
   DATABASE_PATH: z.string().min(1).default('data/portal.db'),
+  /**
+   * PostgreSQL instead of SQLite: `postgres://user:password@host:5432/portal` (docs/scaling.md). Unset: the SQLite file
+   * DATABASE_PATH. @default unset
+   */
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//i, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  /** PostgreSQL connections per portal process (pool size). @default 10 */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Server processes on this machine: a number, or `auto` for one per CPU core (node:cluster; docs/scaling.md).
+   * @default 1
+   */
+  WORKERS: z
+    .string()
+    .default('1')
+    .refine((v) => v === 'auto' || /^[1-9]\d{0,2}$/.test(v), 'must be a whole number from 1 to 999 or auto'),
   /**
    * Milliseconds a database write waits for the write lock held by another connection or process before it gives up
    * (SQLite busy_timeout); a request that still finds the database locked answers 503. @default 5000
@@ -188,6 +209,11 @@ const configSchema = envSchema.superRefine((env, ctx) => {
 export type Config = z.infer<typeof envSchema>;
 
 /** Parses `env` (default `process.env`); throws an Error that lists every invalid variable. */
+/** Where the portal's data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file DATABASE_PATH. */
+export function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_PATH'>): string {
+  return config.DATABASE_URL ?? config.DATABASE_PATH;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

@@ -154,8 +154,8 @@ export function createRequestContext(
     clock,
     logger: deps.logger,
     meta,
-    sessionHash: () => {
-      const s = session();
+    sessionHash: async () => {
+      const s = await session();
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
     stepUp,
@@ -199,10 +199,10 @@ export function createRequestContext(
   });
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
-  let checked: SessionCheck | undefined;
+  let checked: Promise<SessionCheck> | undefined;
 
   /** The session check of this request (done once, touching the session). */
-  function session(): SessionCheck {
+  function session(): Promise<SessionCheck> {
     checked ??= auth.checkSession(sessionToken, { touch: true });
     return checked;
   }
@@ -225,17 +225,17 @@ export function createRequestContext(
      * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
      * still PENDING a flow step) or SESSION_TIMEOUT.
      */
-    requirePersonId(): number {
-      const s = session();
+    async requirePersonId(): Promise<number> {
+      const s = await session();
       if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
-      deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
+      await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
-    requireFlowSession(): FlowSession {
-      const s = session();
+    async requireFlowSession(): Promise<FlowSession> {
+      const s = await session();
       if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
-      deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
+      await deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
       throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
     },
     /**
@@ -252,9 +252,9 @@ export function createRequestContext(
      * is identified by its cookie alone (not looked up, so logging never extends a session).
      * @throws DomainError RATE_LIMITED (429, Retry-After) or PAYLOAD_TOO_LARGE (413).
      */
-    writeClientLog(entry: ClientLogEntry): void {
+    async writeClientLog(entry: ClientLogEntry): Promise<void> {
       const sessionHash = sessionToken && isWellFormedToken(sessionToken) ? hashToken(sessionToken) : null;
-      const outcome = clientLog.write(entry, { ipAddress: meta.ipAddress, sessionHash });
+      const outcome = await clientLog.write(entry, { ipAddress: meta.ipAddress, sessionHash });
       if (outcome.status === 'RATE_LIMITED') throw rateLimited(outcome.retryAfterSeconds);
       if (outcome.status === 'TOO_LARGE') throw payloadTooLarge();
     },

@@ -1,38 +1,103 @@
-import { openDatabase } from '../db/client';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { openDatabase, type Db } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
-import { loadConfig } from './config';
+import { databaseLocation, loadConfig, type Config } from './config';
 import { createAppDeps } from './context';
 import { systemClock } from './domain/shared/clock';
-import { createDemoLog, createLogger } from './log';
+import { createDemoLog, createLogger, type Logger } from './log';
 
-/**
- * `npm start`: opens (and migrates) the SQLite database, seeds SEED_MEMBERS members plus the demo personas when
- * it is empty, and serves the portal on HOST:PORT.
- */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
-  const db = openDatabase(config.DATABASE_PATH, { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS });
+/** Number of server processes WORKERS asks for: a whole number, or `auto` = one per CPU core. */
+export function workerCount(workers: Config['WORKERS'], cores: number = availableParallelism()): number {
+  return workers === 'auto' ? Math.max(1, cores) : Number(workers);
+}
+
+/** Opens the database, migrating it, and seeds SEED_MEMBERS members plus the demo personas when it is empty. */
+async function prepareDatabase(config: Config, logger: Logger): Promise<Db> {
+  const db = await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE });
   // The seed prints only demo data (codes, nina's activation link), unmasked, as the README promises.
   const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: createDemoLog(config.LOG_LEVEL) });
   if (stats) logger.info('seeded an empty database', { ...stats });
+  return db;
+}
+
+/** One server process: serves HTTP on HOST:PORT. */
+async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   const deps = createAppDeps(db, config, systemClock, logger);
   const { server, port } = await listen(createApp(deps), config.PORT, config.HOST, connectionLimits(config));
-  logger.info('portal listening', { url: `http://${config.HOST}:${port}/`, tenant: config.TENANT, database: config.DATABASE_PATH });
-  // Tests and scripts that start the server with PORT=0 read the bound port from this line.
-  if (config.PORT === 0) process.stdout.write(`LISTENING ${port}\n`);
+  logger.info('portal listening', { url: `http://${config.HOST}:${port}/`, tenant: config.TENANT, database: db.dialect, pid: process.pid });
+  // Tests and scripts that start the server with PORT=0 read the bound port from this line (in cluster mode the
+  // primary prints it once, for the port every worker shares).
+  if (config.PORT === 0) {
+    if (cluster.isWorker) process.send?.({ listening: port });
+    else process.stdout.write(`LISTENING ${port}\n`);
+  }
 
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     server.close(() => {
-      db.$client.close();
-      process.exit(0);
+      void db.close().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * Cluster primary (WORKERS > 1): migrates and seeds once, then forks the workers, which share the listening socket
+ * (node:cluster hands connections out round-robin) and the database. A worker that dies is replaced; SIGINT/SIGTERM
+ * stop all of them.
+ */
+async function primary(config: Config, logger: Logger, count: number): Promise<void> {
+  const db = await prepareDatabase(config, logger);
+  await db.close();
+  let stopping = false;
+  let announced = false;
+  const fork = () => {
+    const worker = cluster.fork({ PORTAL_WORKER: '1' });
+    worker.on('message', (message: { listening?: number }) => {
+      if (message.listening !== undefined && !announced) {
+        announced = true;
+        process.stdout.write(`LISTENING ${message.listening}\n`);
+      }
+    });
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.warn('worker exited; starting a new one', { pid: worker.process.pid, code, signal });
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  logger.info('cluster started', { workers: count });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    logger.info('stopping workers', { signal });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const left = () => Object.keys(cluster.workers ?? {}).length;
+    cluster.on('exit', () => {
+      if (left() === 0) process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 8_000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * `npm start`: opens (and migrates) the database (SQLite file, or PostgreSQL with DATABASE_URL), seeds SEED_MEMBERS
+ * members plus the demo personas when it is empty, and serves the portal on HOST:PORT, in WORKERS processes.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const count = workerCount(config.WORKERS);
+  if (cluster.isPrimary && count > 1) return primary(config, logger, count);
+  const db = cluster.isWorker
+    ? await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE, migrate: false })
+    : await prepareDatabase(config, logger);
+  await serve(config, logger, db);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, table, text } from './kit';
 
 import { persons } from './persons';
 
@@ -7,7 +7,7 @@ import { persons } from './persons';
  * The failed-attempt counter is updated atomically in SQL so that concurrent guesses cannot skip the lock
  * (spec 000 section 8: LOCKED_TEMPORARY, 60 minutes).
  */
-export const credentials = sqliteTable('credentials', {
+export const credentials = table('credentials', {
   personId: integer()
     .primaryKey()
     .references(() => persons.id, { onDelete: 'cascade' }),
@@ -33,7 +33,7 @@ export const credentials = sqliteTable('credentials', {
  * Server-side session. The cookie carries a random 256-bit token; only its SHA-256 hash is stored here,
  * so a leaked database does not yield usable cookies.
  */
-export const sessions = sqliteTable(
+export const sessions = table(
   'sessions',
   {
     /** SHA-256 of the cookie token, base64url. */
@@ -69,7 +69,7 @@ export const sessions = sqliteTable(
 );
 
 /** Every login attempt, successful or not (who, when, from where, with which answer). */
-export const loginAttempts = sqliteTable(
+export const loginAttempts = table(
   'login_attempts',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -100,7 +100,7 @@ export type LoginAttemptRow = typeof loginAttempts.$inferSelect;
  * Service duties of a contact person (Ansprechpartner, ASP) at an employer customer: the customers the person may
  * act for, each with its function groups (spec 000 section 3 "Mailbox duty entry").
  */
-export const contactDuties = sqliteTable(
+export const contactDuties = table(
   'contact_duties',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -119,7 +119,7 @@ export const contactDuties = sqliteTable(
  * Single-use tokens sent by e-mail or post (activation links, later password reset and e-mail change). Only the
  * SHA-256 of the token is stored; a token is valid until `expiresAt` and only while `usedAt` is null.
  */
-export const personTokens = sqliteTable(
+export const personTokens = table(
   'person_tokens',
   {
     tokenHash: text().primaryKey(),
@@ -144,7 +144,7 @@ export type PersonTokenRow = typeof personTokens.$inferSelect;
  * and per-IP limits). One row per key and window; the count is raised with one atomic upsert, so several processes
  * on one database share the limits. Rows of past windows are deleted as new windows start.
  */
-export const rateLimitCounters = sqliteTable(
+export const rateLimitCounters = table(
   'rate_limit_counters',
   {
     /** What is counted, e.g. `log:ip:127.0.0.1` or `log:session:<session hash>`. */

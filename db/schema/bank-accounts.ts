@@ -1,11 +1,11 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /**
  * Bank details of a person for payouts and pension payments (spec 001 section 5 "Bank data"). The current
  * entry is the one with the latest validFrom not after today.
  */
-export const bankAccounts = sqliteTable(
+export const bankAccounts = table(
   'bank_accounts',
   {
     id: integer().primaryKey({ autoIncrement: true }),

@@ -1,4 +1,4 @@
-import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 import { vkAccounts } from './severance-fund';
 
@@ -8,7 +8,7 @@ export const CLAIM_OPTIONS = ['KEEP', 'TRANSFER_PENSION_FUND', 'TRANSFER_SUPPLEM
 export const CLAIM_STATUSES = ['NEW', 'CHECKING', 'CHECKED', 'PRE_TRANSFER', 'POST_TRANSFER', 'INFORMATION_NEEDED'] as const;
 
 /** A member's claim on a Vorsorgekasse entitlement: keep, transfer or payout. */
-export const severanceClaims = sqliteTable(
+export const severanceClaims = table(
   'severance_claims',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -42,7 +42,7 @@ export const severanceClaims = sqliteTable(
 );
 
 /** Files uploaded with a claim: identity document, signature sample, bank confirmation, institution confirmation. */
-export const claimFiles = sqliteTable(
+export const claimFiles = table(
   'claim_files',
   {
     id: integer().primaryKey({ autoIncrement: true }),

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /** Document categories of the archive (spec 001 section 2 "Documents"). */
@@ -15,7 +15,7 @@ export const DOCUMENT_CATEGORIES = [
  * A document in a member's archive. The PDF itself is rendered on request from the member's stored data
  * (source = the statement or mandate it is made from), so a figure in a PDF always equals the stored row.
  */
-export const documents = sqliteTable(
+export const documents = table(
   'documents',
   {
     id: integer().primaryKey({ autoIncrement: true }),

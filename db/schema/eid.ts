@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, table, text } from './kit';
 
 /**
  * Open electronic-ID (ID Austria, OpenID Connect) login requests: one row per `GET /webportal/eid/start`, read back
@@ -11,7 +11,7 @@ import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * - A row is single use: the callback sets `usedAt` atomically and only while it is null and `expiresAt` (creation
  *   plus 10 minutes) lies in the future. Expired rows are deleted by later starts.
  */
-export const eidAuthRequests = sqliteTable(
+export const eidAuthRequests = table(
   'eid_auth_requests',
   {
     /** SHA-256 of the `state` parameter, base64url. */

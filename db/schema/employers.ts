@@ -1,10 +1,10 @@
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { integer, table, text, uniqueIndex } from './kit';
 
 /**
  * An employer. In the Pensionskasse an employer joins through a customer (Kunde): the company, often the group
  * parent, that signed the pension fund agreement; customer and employer can be the same company.
  */
-export const employers = sqliteTable(
+export const employers = table(
   'employers',
   {
     id: integer().primaryKey({ autoIncrement: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, integer, primaryKey, table, text } from './kit';
 import { vrgs } from './pension-fund';
 
 /** Asset classes of a VRG's portfolio (spec 001 section 2 "Investment"). */
@@ -11,7 +11,7 @@ export type AssetClass = (typeof ASSET_CLASSES)[number];
  * every member of the VRG in that calendar year: a member's pk_statements.investment_result_cents equals
  * round(previous total capital × returnBp / 10,000).
  */
-export const vrgPerformance = sqliteTable(
+export const vrgPerformance = table(
   'vrg_performance',
   {
     vrg: integer()
@@ -32,7 +32,7 @@ export const vrgPerformance = sqliteTable(
 );
 
 /** Asset allocation of a VRG at 31.12. of a year; the shares of one VRG and year add up to 10,000 bp (100 %). */
-export const vrgAllocations = sqliteTable(
+export const vrgAllocations = table(
   'vrg_allocations',
   {
     vrg: integer()
@@ -47,7 +47,7 @@ export const vrgAllocations = sqliteTable(
 );
 
 /** The yearly investment report of a VRG: a title and a German summary for members. */
-export const vrgReports = sqliteTable(
+export const vrgReports = table(
   'vrg_reports',
   {
     vrg: integer()
@@ -65,7 +65,7 @@ export const vrgReports = sqliteTable(
  * Yearly investment result of the Vorsorgekasse (one fund for all accounts). `returnBp` is the rate credited to every
  * account: vk_statements.investment_result_cents = round(previous total entitlement × returnBp / 10,000).
  */
-export const vkInvestmentResults = sqliteTable('vk_investment_results', {
+export const vkInvestmentResults = table('vk_investment_results', {
   year: integer().primaryKey(),
   /** Net investment result of the calendar year in basis points per year (may be negative). */
   returnBp: integer().notNull(),

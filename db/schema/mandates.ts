@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text, uniqueIndex } from './kit';
 import { pkContracts } from './pension-fund';
 import { persons } from './persons';
 
@@ -6,7 +6,7 @@ import { persons } from './persons';
  * SEPA direct-debit mandate for own contributions (Eigenbeiträge) to a Pensionskasse contract
  * (spec 001 section 3 "Own contribution mandate"). Amount in cents.
  */
-export const mandates = sqliteTable(
+export const mandates = table(
   'mandates',
   {
     id: integer().primaryKey({ autoIncrement: true }),

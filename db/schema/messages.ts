@@ -1,11 +1,11 @@
-import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /** Counterparts of the portal inbox (spec 001 section 3 "Message"). */
 export const MESSAGE_COUNTERPARTS = ['PENSION_FUND', 'SEVERANCE_FUND', 'PENSION_SERVICE', 'OMBUDSMAN'] as const;
 
 /** A message in a member's inbox (INBOUND, from the fund) or outbox (OUTBOUND, sent by the member). */
-export const messages = sqliteTable(
+export const messages = table(
   'messages',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -28,7 +28,7 @@ export const messages = sqliteTable(
 );
 
 /** A file attached to a message (tiff, pdf, jpg; spec 001 section 5). */
-export const messageAttachments = sqliteTable(
+export const messageAttachments = table(
   'message_attachments',
   {
     id: integer().primaryKey({ autoIncrement: true }),

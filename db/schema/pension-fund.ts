@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, table, text, uniqueIndex } from './kit';
 import { employers } from './employers';
 import { persons } from './persons';
 
 /** Veranlagungs- und Risikogemeinschaft (VRG): the investment and risk community of a Pensionskasse contract. */
-export const vrgs = sqliteTable('vrgs', {
+export const vrgs = table('vrgs', {
   /** VRG number as used in the route /veranlagung/pensionskasse/vrg{vrg}. */
   number: integer().primaryKey(),
   name: text().notNull(),
@@ -15,7 +15,7 @@ export const vrgs = sqliteTable('vrgs', {
 });
 
 /** Pensionskasse contract of a person (spec 001 section 3 "Contract (pension)"). */
-export const pkContracts = sqliteTable(
+export const pkContracts = table(
   'pk_contracts',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -68,7 +68,7 @@ export const pkContracts = sqliteTable(
  * - totalCapital = previous totalCapital + employerContributions + employeeContributions + employerTransfers
  *   + employeeTransfers + premium108a + investmentResult - costs - pensionPayments.
  */
-export const pkStatements = sqliteTable(
+export const pkStatements = table(
   'pk_statements',
   {
     id: integer().primaryKey({ autoIncrement: true }),

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, table, text, uniqueIndex } from './kit';
 
 
 /**
  * A person known to the funds: member (Anwartschaftsberechtigte/r) or beneficiary (Leistungsberechtigte/r)
  * of the Pensionskasse, and/or member of the Vorsorgekasse. Spec 001 section 3 "Person".
  */
-export const persons = sqliteTable(
+export const persons = table(
   'persons',
   {
     id: integer().primaryKey({ autoIncrement: true }),

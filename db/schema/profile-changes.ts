@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /**
@@ -6,7 +6,7 @@ import { persons } from './persons';
  * with the old and new value where they may be shown (never passwords; IBANs are kept masked). A member sees their
  * own history on /einstellungen; the fund sees all of it.
  */
-export const profileChanges = sqliteTable(
+export const profileChanges = table(
   'profile_changes',
   {
     id: integer().primaryKey({ autoIncrement: true }),

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /**
@@ -6,7 +6,7 @@ import { persons } from './persons';
  * none may be requested for 7 days; delivered by post within a week"). Only the SHA-256 of the code is stored; a code
  * is single use (`usedAt`) and valid until `expiresAt`.
  */
-export const registrationCodes = sqliteTable(
+export const registrationCodes = table(
   'registration_codes',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -32,7 +32,7 @@ export const registrationCodes = sqliteTable(
  * Earlier password hashes of a person (argon2id PHC strings), newest first by `changedAt`, so a new password can be
  * refused when it is one of the last ones used (spec 000 section 8 ERROR_PW_ALREADY_USED).
  */
-export const passwordHistory = sqliteTable(
+export const passwordHistory = table(
   'password_history',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -49,7 +49,7 @@ export const passwordHistory = sqliteTable(
  * Every e-mail the portal sent (registration, reset, e-mail change, notices): who, what kind, to which address, when,
  * and the message id; never the body or the link, so no token can be read back from the database.
  */
-export const sentMails = sqliteTable(
+export const sentMails = table(
   'sent_mails',
   {
     id: integer().primaryKey({ autoIncrement: true }),

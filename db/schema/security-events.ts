@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /** Kinds of security events (OWASP ASVS 5.0 V16 security logging). */
@@ -18,7 +18,7 @@ export const SECURITY_EVENT_TYPES = [
  * Security audit log: who (if known), when, from where, what. Never holds passwords, tokens, codes or bPKs; the
  * detail is a small JSON object of codes (status, reason, method).
  */
-export const securityEvents = sqliteTable(
+export const securityEvents = table(
   'security_events',
   {
     id: integer().primaryKey({ autoIncrement: true }),

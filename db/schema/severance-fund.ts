@@ -1,9 +1,9 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text, uniqueIndex } from './kit';
 import { employers } from './employers';
 import { persons } from './persons';
 
 /** Vorsorgekasse account (Abfertigung neu, BMSVG) of a person with one employer. */
-export const vkAccounts = sqliteTable(
+export const vkAccounts = table(
   'vk_accounts',
   {
     id: integer().primaryKey({ autoIncrement: true }),
@@ -36,7 +36,7 @@ export const vkAccounts = sqliteTable(
  * - guaranteedCapital = previous guaranteedCapital + contributions + transfersIn - payout (§ 24 BMSVG capital guarantee);
  * - paidOutTotal = previous paidOutTotal + payout.
  */
-export const vkStatements = sqliteTable(
+export const vkStatements = table(
   'vk_statements',
   {
     id: integer().primaryKey({ autoIncrement: true }),

@@ -3,16 +3,18 @@
  *
  *   npm run seed -- --members N [--seed S] [--database PATH] [--reset] [--today YYYY-MM-DD]
  *
- * Default database: env DATABASE_PATH or data/portal.db. Refuses a database that already holds persons unless
- * --reset, which deletes the file and its -wal/-shm files first. Prints the row counts, the elapsed seconds and
+ * Default database: env DATABASE_URL (PostgreSQL), else DATABASE_PATH, else data/portal.db; `--database` takes a
+ * path or a postgres:// URL. Refuses a database that already holds persons unless --reset, which deletes the SQLite
+ * file and its -wal/-shm files (PostgreSQL: drops every table of the portal) first. Prints the row counts, the elapsed seconds and
  * the database file size. Exit codes: 0 done, 1 refused or failed, 2 bad arguments.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { openDatabase } from '../client';
-import { DEFAULT_SEED, isCalendarDate, seedDatabase } from './generator';
+import { dialectOf } from '../schema/kit';
+import { DEFAULT_SEED, isCalendarDate } from './generator';
+import { redactUrl } from '../cli-util';
 
 const USAGE = 'Usage: npm run seed -- --members N [--seed S] [--database PATH] [--reset] [--today YYYY-MM-DD]';
 
@@ -56,33 +58,44 @@ async function main(): Promise<void> {
   const members = parseCount('members', values.members);
   const seed = values.seed === undefined ? DEFAULT_SEED : parseCount('seed', values.seed, true);
   if (values.today !== undefined && !isCalendarDate(values.today)) usageError(`--today must be a date YYYY-MM-DD, got "${values.today}"`);
-  const path = resolve(values.database ?? process.env.DATABASE_PATH ?? 'data/portal.db');
+  const location = values.database ?? process.env.DATABASE_URL ?? process.env.DATABASE_PATH ?? 'data/portal.db';
+  const postgres = dialectOf(location) === 'postgresql';
+  const path = postgres ? location : resolve(location);
+  const shown = postgres ? redactUrl(location) : path;
+  // The tables are built for the engine DATABASE_URL names when db/schema loads (db/schema/kit.ts).
+  if (postgres) process.env.DATABASE_URL = location;
+  else delete process.env.DATABASE_URL;
+  const { openDatabase } = await import('../client');
+  const { countPersons, seedDatabase } = await import('./generator');
+  const { resetDatabase } = await import('../reset');
 
   if (values.reset) {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    if (postgres) await resetDatabase(location);
+    else for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
   }
-  const db = openDatabase(path);
+  const db = await openDatabase(path);
   try {
-    const existing = db.$client.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
-    if (existing.n > 0) {
-      process.stderr.write(`seed: ${path} already holds ${existing.n} persons; use --reset to replace it\n`);
+    const existing = await countPersons(db);
+    if (existing > 0) {
+      process.stderr.write(`seed: ${shown} already holds ${existing} persons; use --reset to replace it\n`);
       process.exitCode = 1;
       return;
     }
-    process.stdout.write(`Seeding ${path} with ${members} members (seed ${seed})…\n`);
+    process.stdout.write(`Seeding ${shown} with ${members} members (seed ${seed})…\n`);
     const stats = await seedDatabase(db, {
       members,
       seed,
       ...(values.today === undefined ? {} : { today: values.today }),
       log: (msg) => process.stdout.write(`  ${msg}\n`),
     });
-    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    if (db.dialect === 'sqlite') db.$client.pragma('wal_checkpoint(TRUNCATE)');
     const { millis, ...counts } = stats;
     for (const [name, count] of Object.entries(counts)) process.stdout.write(`  ${name.padEnd(14)} ${count}\n`);
     process.stdout.write(`Done in ${(millis / 1000).toFixed(1)} s\n`);
   } finally {
-    db.$client.close();
+    await db.close();
   }
+  if (postgres) return;
   const size = existsSync(path) ? statSync(path).size : 0;
   process.stdout.write(`Database ${path}: ${(size / 1024 / 1024).toFixed(1)} MB\n`);
 }

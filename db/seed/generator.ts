@@ -3,7 +3,7 @@
  * Vorsorgekasse (VK). Same options (seed, members, today) → byte-identical database content: every random draw
  * comes from db/seed/random.ts, all timestamps derive from `today`, and even the password hashes use seeded salts.
  *
- * Rows are written with raw prepared statements on the better-sqlite3 handle (`db.$client`), one transaction per
+ * Rows are written with raw prepared statements on a better-sqlite3 connection, one transaction per
  * 5,000 persons, because Drizzle's query builder per row is far too slow for 100,000 members.
  */
 import { createHash } from 'node:crypto';
@@ -14,8 +14,16 @@ import { ARGON2_PARAMS } from '../../server/domain/auth/password';
 import { formatDate, formatPercentNumberBp } from '../../server/domain/documents/pdf/format';
 import { isoDateVienna } from '../../server/domain/shared/clock';
 import { makeSvnr } from '../../server/domain/shared/svnr';
-import type { Db } from '../client';
-import { writeTransaction } from '../client';
+import Database from 'better-sqlite3';
+import { count } from 'drizzle-orm';
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
+import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIGRATIONS_FOLDERS, type Db } from '../client';
+import { copySqliteToPostgres } from '../copy';
+import { persons } from '../schema';
 import {
   addDays,
   buildPkHistory,
@@ -101,8 +109,7 @@ interface EmployerRef {
 }
 
 /** Prepared insert statements (positional parameters, snake_case columns of db/migrations/0000_init.sql). */
-function prepareStatements(db: Db) {
-  const c = db.$client;
+function prepareStatements(c: Database.Database) {
   return {
     vrg: c.prepare('INSERT INTO vrgs (number, name, equity_target_percent) VALUES (?, ?, ?)'),
     employer: c.prepare('INSERT INTO employers (customer_number, name, city, parent_id) VALUES (?, ?, ?, ?)'),
@@ -706,8 +713,7 @@ function seedPersona(
 }
 
 /** Applies a login persona's flags (db/seed/login-personas.ts) to its freshly inserted rows. */
-function applyLoginSetup(db: Db, ctx: Context, personId: number, setup: LoginSetup, seed: number, log: (msg: string) => void): void {
-  const c = db.$client;
+function applyLoginSetup(c: Database.Database, ctx: Context, personId: number, setup: LoginSetup, seed: number, log: (msg: string) => void): void {
   const set = (column: string, value: string | number | null) => c.prepare(`UPDATE persons SET ${column} = ? WHERE id = ?`).run(value, personId);
   if (setup.termsPending) set('terms_pending', setup.termsPending);
   if (setup.annualStatementDecisionPending) set('annual_statement_decision_pending', 1);
@@ -988,7 +994,38 @@ function seedMember(ctx: Context, rng: Rng, lfn: number, sharedHash: string): vo
  *
  * @returns row counts and the duration in milliseconds.
  */
+/**
+ * Seeds an empty portal database (see `seedSqlite`). On PostgreSQL the population is generated into a temporary SQLite
+ * file first and copied table by table (db/copy.ts), so both engines hold the same rows for the same seed.
+ * @throws like `seedSqlite`.
+ */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedStats> {
+  if (db.dialect === 'sqlite') return seedSqlite(db.$client, options);
+  if ((await countPersons(db)) > 0) throw new Error('seed: the database already holds persons; seed an empty database');
+  const dir = mkdtempSync(join(tmpdir(), 'portal-seed-'));
+  try {
+    const file = new Database(join(dir, 'seed.db'));
+    try {
+      file.pragma('journal_mode = WAL');
+      file.pragma('synchronous = OFF');
+      migrateSqlite(drizzleSqlite(file), { migrationsFolder: MIGRATIONS_FOLDERS.sqlite });
+      const stats = await seedSqlite(file, options);
+      const started = performance.now();
+      await copySqliteToPostgres(file, db, options.log);
+      return { ...stats, millis: stats.millis + Math.round(performance.now() - started) };
+    } finally {
+      file.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes the seed population into the SQLite connection `c` (raw prepared statements, one transaction per batch).
+ * @throws RangeError for bad options; Error when the database already holds persons.
+ */
+export async function seedSqlite(c: Database.Database, options: SeedOptions): Promise<SeedStats> {
   const started = performance.now();
   const { members } = options;
   if (!Number.isInteger(members) || members < 0) throw new RangeError(`seed: members must be an integer ≥ 0, got ${members}`);
@@ -999,7 +1036,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
     throw new RangeError(`seed: today must be an ISO date YYYY-MM-DD, got ${today}`);
   }
   const log = options.log ?? (() => {});
-  const existing = db.$client.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
+  const existing = c.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
   if (existing.n > 0) throw new Error(`seed: the database already holds ${existing.n} persons; seed an empty database`);
 
   // Hashes first (async), then all writes synchronously in transactions.
@@ -1010,7 +1047,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
 
   const todayMs = Date.parse(`${today}T00:00:00Z`);
   const ctx: Context = {
-    stmts: prepareStatements(db),
+    stmts: prepareStatements(c),
     market: createMarket(seed),
     today,
     todayMs,
@@ -1027,7 +1064,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
   const rng = new Rng(seed);
   const employerCount = Math.max(50, Math.round(members / 20));
 
-  writeTransaction(db, () => {
+  c.transaction(() => {
     insertVrgs(ctx);
     insertInvestmentInformation(ctx, seed);
     insertEmployers(ctx, rng.fork('employers'), employerCount);
@@ -1037,27 +1074,27 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
       const base = lp.plan ? personaFundPlan(lp.plan, ctx.lastYear) : null;
       const plan: PersonaFundPlan = base ? { ...base, messages: [] } : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
       const personId = seedPersona(ctx, lp.persona, PERSONAS.length + i + 1, sharedHash, plan);
-      applyLoginSetup(db, ctx, personId, lp.setup, seed, log);
+      applyLoginSetup(c, ctx, personId, lp.setup, seed, log);
     });
     // Registration personas (issue 4): own LFN range, so the generated population keeps its numbers.
     REGISTRATION_PERSONAS.forEach((rp, i) => {
       const personId = seedPersona(ctx, rp.persona, 90_000 + i, sharedHash, { ...personaFundPlan(rp.plan, ctx.lastYear), messages: [] });
-      applyRegistrationSetup(db.$client, personId, rp, seed, ctx.todayMs, log);
+      applyRegistrationSetup(c, personId, rp, seed, ctx.todayMs, log);
     });
     // Calculator personas (issue 17): a contract with a restricted calculator.
     CALCULATOR_PERSONAS.forEach((cp, i) => {
       const personId = seedPersona(ctx, cp.persona, CALCULATOR_PERSONA_LFN + i, sharedHash, { ...personaFundPlan(cp.plan, ctx.lastYear), messages: [] });
-      db.$client.prepare('UPDATE pk_contracts SET calculator_access = ? WHERE person_id = ?').run(cp.calculatorAccess, personId);
+      c.prepare('UPDATE pk_contracts SET calculator_access = ? WHERE person_id = ?').run(cp.calculatorAccess, personId);
     });
-  });
+  }).immediate();
   log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length + LOGIN_PERSONAS.length} personas`);
 
   const population = rng.fork('population');
   for (let done = 0; done < members; ) {
     const end = Math.min(members, done + BATCH_SIZE);
-    writeTransaction(db, () => {
+    c.transaction(() => {
       for (let i = done; i < end; i++) seedMember(ctx, population, PERSONAS.length + LOGIN_PERSONAS.length + i + 1, sharedHash);
-    });
+    }).immediate();
     done = end;
     log(`${done}/${members} members`);
   }
@@ -1069,8 +1106,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
  * Seeds like `seedDatabase` when the `persons` table is empty; otherwise leaves the database alone and
  * returns null.
  */
+/** Rows in `persons` (any engine). */
+export async function countPersons(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(persons);
+  return row?.n ?? 0;
+}
+
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedStats | null> {
-  const existing = db.$client.prepare('SELECT count(*) AS n FROM persons').get() as { n: number };
-  if (existing.n > 0) return null;
+  if ((await countPersons(db)) > 0) return null;
   return seedDatabase(db, options);
 }

@@ -11,7 +11,7 @@ import type { PersonStore } from './person/person.store';
  * nothing is cached across members.
  */
 export function createLoaders(stores: { accounts: AccountsStore; person: PersonStore; documents: DocumentsStore; investment: InvestmentStore; claims: ClaimsStore }) {
-  const batch = <K, V>(fn: (keys: readonly K[]) => V[]) => new DataLoader<K, V>(async (keys) => fn(keys));
+  const batch = <K, V>(fn: (keys: readonly K[]) => Promise<V[]>) => new DataLoader<K, V>((keys) => fn(keys));
   return {
     pkContractsByPerson: batch(stores.accounts.pkContractsByPerson),
     vkAccountsByPerson: batch(stores.accounts.vkAccountsByPerson),

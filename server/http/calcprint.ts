@@ -25,7 +25,7 @@ const SESSION_STATUS: Partial<Record<DomainError['code'], number>> = { SESSION_I
 export async function handleCalcprint(req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
   if (req.method !== 'POST') return sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, { Allow: 'POST' });
   try {
-    const personId = ctx.requirePersonId();
+    const personId = await ctx.requirePersonId();
     const body = await parseBody(await readBody(req), req.headers['content-type']);
     const parsed = calculatorRestInput.safeParse(body);
     if (!parsed.success) {

@@ -58,7 +58,7 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   const q = url.indexOf('?');
   const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
   try {
-    const personId = ctx.requirePersonId();
+    const personId = await ctx.requirePersonId();
     const ids = query.getAll('id');
     const document = ids.length === 1 ? await ctx.services.documents.render(personId, ids[0]) : null;
     if (!document) {

@@ -73,7 +73,7 @@ export function createEidRoutes(deps: AppDeps) {
       const result = await service.callback({ query, boundState: readCookie(req.headers.cookie, stateCookie), meta: ctx.meta });
       if (result.sessionToken) {
         // As with a password login: the session this browser held before ends, the new one replaces it.
-        ctx.services.auth.logout(ctx.sessionToken);
+        await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       redirect(res, result.location, [clearStateCookie, ...ctx.setCookies]);

@@ -48,8 +48,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
   try {
     // The session first (spec 000 section 8): a protected method without one answers 406 (423 after a time-out)
     // whatever its body, and only a caller with a session gets field errors.
-    if (method.auth === 'session') ctx.requirePersonId();
-    else if (method.auth === 'flow') ctx.requireFlowSession();
+    if (method.auth === 'session') await ctx.requirePersonId();
+    else if (method.auth === 'flow') await ctx.requireFlowSession();
     const body = await parseBody(await readBody(req), req.headers['content-type']);
     const parsed = method.input.safeParse(body);
     if (!parsed.success) {

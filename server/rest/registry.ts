@@ -45,8 +45,8 @@ function profileAnswer(r: { ok: true } | { ok: false; code: string; fieldErrors:
 }
 
 /** The legacy person block of the newsletter decision (spec 000 section 3). */
-function legacyPerson(ctx: RequestContext, personId: number) {
-  const p = ctx.services.person.get(personId);
+async function legacyPerson(ctx: RequestContext, personId: number) {
+  const p = await ctx.services.person.get(personId);
   return { bIsMaennlich: p.gender === 'MALE', titelVorne: p.titlePrefix, vorname: p.firstName, nachname: p.lastName, titelHinten: p.titleSuffix, email: p.email };
 }
 
@@ -74,7 +74,7 @@ export const REST_METHODS: RestMethod[] = [
     name: 'checkSessionQuiet',
     input: empty,
     auth: 'public',
-    run: (ctx) => ({ loggedIn: ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
+    run: async (ctx) => ({ loggedIn: await ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
   }),
   method({
     name: 'login',
@@ -88,7 +88,7 @@ export const REST_METHODS: RestMethod[] = [
     async run(ctx, input) {
       const result = await ctx.services.auth.login({ email: input.user, password: input.password }, ctx.meta);
       if (result.sessionToken) {
-        ctx.services.auth.logout(ctx.sessionToken);
+        await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       return { status: result.status };
@@ -98,33 +98,33 @@ export const REST_METHODS: RestMethod[] = [
     name: 'getPersonalData',
     input: empty,
     auth: 'session',
-    run: (ctx) => ctx.services.person.legacyPersonalData(ctx.requirePersonId()),
+    run: async (ctx) => await ctx.services.person.legacyPersonalData(await ctx.requirePersonId()),
   }),
   method({
     name: 'activateAccount',
     input: z.object({ registrationId: text(200) }),
     auth: 'public',
-    run: (ctx, input) => ({ status: ctx.services.loginFlow.activate(input.registrationId) }),
+    run: async (ctx, input) => ({ status: await ctx.services.loginFlow.activate(input.registrationId) }),
   }),
   method({
     name: 'loginNutzungAkzeptiert',
     // `cont` is the status that asked for the acceptance; `accepted` the member's answer.
     input: z.object({ cont: text(60), accepted: formBoolean }),
     auth: 'flow',
-    run: (ctx, input) => ({ status: ctx.services.loginFlow.acceptTerms(ctx.requireFlowSession(), input.cont, input.accepted) }),
+    run: async (ctx, input) => ({ status: await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), input.cont, input.accepted) }),
   }),
   method({
     name: 'setIbkPerPortal',
     input: z.object({ value: formBoolean }),
     auth: 'flow',
-    run: (ctx, input) => ({ status: ctx.services.loginFlow.setAnnualStatementDelivery(ctx.requireFlowSession(), input.value) }),
+    run: async (ctx, input) => ({ status: await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), input.value) }),
   }),
   method({
     name: 'setLNDigital',
     input: z.object({ lnDigital: formBoolean, showLNDigital: formBoolean.optional() }),
     auth: 'session',
-    run(ctx, input) {
-      if (input.showLNDigital !== false) ctx.services.loginFlow.setBenefitStatementDelivery(ctx.requirePersonId(), input.lnDigital);
+    async run(ctx, input) {
+      if (input.showLNDigital !== false) await ctx.services.loginFlow.setBenefitStatementDelivery(await ctx.requirePersonId(), input.lnDigital);
       return undefined;
     },
   }),
@@ -132,25 +132,25 @@ export const REST_METHODS: RestMethod[] = [
     name: 'getAspDuties',
     input: empty,
     auth: 'session',
-    run: (ctx) =>
-      ctx.services.loginFlow.duties(ctx.requirePersonId()).map((d) => ({ id: d.id, kundenbezeichnung: d.customerDesignation, funktionsgruppen: d.functionGroups })),
+    run: async (ctx) =>
+      (await ctx.services.loginFlow.duties(await ctx.requirePersonId())).map((d) => ({ id: d.id, kundenbezeichnung: d.customerDesignation, funktionsgruppen: d.functionGroups })),
   }),
   method({
     name: 'setPostfachtype',
     input: z.object({ postfachtype: z.enum(['ASP', 'AWB_LB']) }),
     auth: 'session',
-    run(ctx, input) {
-      const session = ctx.requireFlowSession();
+    async run(ctx, input) {
+      const session = await ctx.requireFlowSession();
       if (input.postfachtype === 'AWB_LB') {
-        ctx.services.loginFlow.chooseMailbox(session, 'AWB_LB', null);
+        await ctx.services.loginFlow.chooseMailbox(session, 'AWB_LB', null);
         return undefined;
       }
       // ASP: keep a duty chosen with setSelectedAspDuty; with a single duty take it; otherwise the duty follows.
-      const current = ctx.session();
-      const duties = ctx.services.loginFlow.duties(session.personId);
+      const current = await ctx.session();
+      const duties = await ctx.services.loginFlow.duties(session.personId);
       const dutyId = (current.state === 'ACTIVE' ? current.selectedDutyId : null) ?? (duties.length === 1 ? duties[0]!.id : null);
       if (dutyId === null) return undefined;
-      ctx.services.loginFlow.chooseMailbox(session, 'ASP', dutyId);
+      await ctx.services.loginFlow.chooseMailbox(session, 'ASP', dutyId);
       return undefined;
     },
   }),
@@ -158,15 +158,15 @@ export const REST_METHODS: RestMethod[] = [
     name: 'setSelectedAspDuty',
     input: z.object({ id: z.number().int().optional(), kundenbezeichnung: text(200), funktionsgruppen: z.array(text(200)).max(50) }),
     auth: 'session',
-    run(ctx, input) {
-      const session = ctx.requireFlowSession();
-      const duty = ctx.services.loginFlow.findDuty(session.personId, {
+    async run(ctx, input) {
+      const session = await ctx.requireFlowSession();
+      const duty = await ctx.services.loginFlow.findDuty(session.personId, {
         id: input.id,
         customerDesignation: input.kundenbezeichnung,
         functionGroups: input.funktionsgruppen,
       });
       if (!duty) throw notFound();
-      ctx.services.loginFlow.chooseMailbox(session, 'ASP', duty.id);
+      await ctx.services.loginFlow.chooseMailbox(session, 'ASP', duty.id);
       return undefined;
     },
   }),
@@ -174,10 +174,10 @@ export const REST_METHODS: RestMethod[] = [
     name: 'getNewsletterDecisionNecessary',
     input: empty,
     auth: 'session',
-    run(ctx) {
-      const personId = ctx.requirePersonId();
-      const q = ctx.services.loginFlow.questions(personId);
-      const person = legacyPerson(ctx, personId);
+    async run(ctx) {
+      const personId = await ctx.requirePersonId();
+      const q = await ctx.services.loginFlow.questions(personId);
+      const person = await legacyPerson(ctx, personId);
       return {
         status: q.showNewsletterPk || q.showNewsletterVk ? 'NECESSARY' : 'NONE',
         personalDataPk: q.showNewsletterPk ? person : null,
@@ -197,8 +197,8 @@ export const REST_METHODS: RestMethod[] = [
       showNewsletterVk: formBoolean.optional(),
     }),
     auth: 'session',
-    run(ctx, input) {
-      ctx.services.loginFlow.setNewsletter(ctx.requirePersonId(), {
+    async run(ctx, input) {
+      await ctx.services.loginFlow.setNewsletter(await ctx.requirePersonId(), {
         pk: input.showNewsletterPk && input.newsletterPk !== undefined ? input.newsletterPk : null,
         vk: input.showNewsletterVk && input.newsletterVk !== undefined ? input.newsletterVk : null,
       });
@@ -209,8 +209,8 @@ export const REST_METHODS: RestMethod[] = [
     name: 'setGewinnspielVk',
     input: z.object({ gewinnspielVk: formBoolean }),
     auth: 'session',
-    run(ctx, input) {
-      ctx.services.loginFlow.setPrizeDraw(ctx.requirePersonId(), input.gewinnspielVk);
+    async run(ctx, input) {
+      await ctx.services.loginFlow.setPrizeDraw(await ctx.requirePersonId(), input.gewinnspielVk);
       return undefined;
     },
   }),
@@ -218,9 +218,9 @@ export const REST_METHODS: RestMethod[] = [
     name: 'setABPBPerMail',
     input: z.object({ aBPBPerMail: formBoolean, expressInfo: formBoolean.optional() }),
     auth: 'session',
-    run(ctx, input) {
-      ctx.requirePersonId();
-      return { status: ctx.services.loginFlow.setAccountStatementByMail(ctx.requireFlowSession(), input.aBPBPerMail, input.expressInfo ?? null) };
+    async run(ctx, input) {
+      await ctx.requirePersonId();
+      return { status: await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), input.aBPBPerMail, input.expressInfo ?? null) };
     },
   }),
   // Profile settings (issue 6; schema/profile.graphql). Fields arrive as text of at most 10,000 characters and are
@@ -232,7 +232,7 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ newEmail: profileText, newEmailConfirmation: profileText, currentPassword: profileText }),
     auth: 'session',
     async run(ctx, input) {
-      const r = await ctx.services.profile.requestEmailChange(ctx.requirePersonId(), input, ctx.publicOrigin());
+      const r = await ctx.services.profile.requestEmailChange(await ctx.requirePersonId(), input, ctx.publicOrigin());
       return r.ok ? { ok: true, code: null, fieldErrors: [], pendingEmail: r.value.pendingEmail } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
     },
   }),
@@ -240,26 +240,26 @@ export const REST_METHODS: RestMethod[] = [
     name: 'confirmEmailChange',
     input: z.object({ token: text(200) }),
     auth: 'public',
-    run: (ctx, input) => ({ status: ctx.services.profile.confirmEmailChange(input.token) }),
+    run: async (ctx, input) => ({ status: await ctx.services.profile.confirmEmailChange(input.token) }),
   }),
   method({
     name: 'changeAddress',
     input: z.object({ street: profileText, postcode: profileText, city: profileText, country: profileText, poBox: profileText, validFrom: profileText }),
     auth: 'session',
-    run: (ctx, input) => profileAnswer(ctx.services.profile.changeAddress(ctx.requirePersonId(), input)),
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeAddress(await ctx.requirePersonId(), input)),
   }),
   method({
     name: 'changeBankDetails',
     input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
-    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(ctx.requirePersonId(), input)),
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), input)),
   }),
   method({
     name: 'deleteAccess',
     input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),
     auth: 'session',
     async run(ctx, input) {
-      const r = await ctx.services.profile.deleteAccess(ctx.requirePersonId(), input);
+      const r = await ctx.services.profile.deleteAccess(await ctx.requirePersonId(), input);
       if (r.ok) ctx.clearSessionCookie();
       return profileAnswer(r);
     },
@@ -268,18 +268,16 @@ export const REST_METHODS: RestMethod[] = [
     name: 'getChangeHistory',
     input: z.object({ first: z.coerce.number().int().min(0).max(200).optional() }),
     auth: 'session',
-    run(ctx, input) {
-      const personId = ctx.requirePersonId();
-      return ctx.services.profile
-        .history(personId, input.first)
-        .map((c) => ({ changedAt: c.changedAt, actor: c.actor, area: c.area, field: c.field, oldValue: c.oldValue, newValue: c.newValue }));
+    async run(ctx, input) {
+      const personId = await ctx.requirePersonId();
+      return (await ctx.services.profile.history(personId, input.first)).map((c) => ({ changedAt: c.changedAt, actor: c.actor, area: c.area, field: c.field, oldValue: c.oldValue, newValue: c.newValue }));
     },
   }),
   method({
     name: 'getRetentionFacts',
     input: empty,
     auth: 'public',
-    run: (ctx) => ctx.services.profile.retentionFacts(),
+    run: async (ctx) => await ctx.services.profile.retentionFacts(),
   }),
   // Registration, password lost / reset / change, code ordering, e-mail update (issue 4; schema/registration.graphql).
   method({
@@ -312,7 +310,7 @@ export const REST_METHODS: RestMethod[] = [
     name: 'checkPwdResetToken',
     input: z.object({ token: text(200).default('') }),
     auth: 'public',
-    run: (ctx, input) => ({ status: registrationFor(ctx).resetLinkStatus(input.token) }),
+    run: async (ctx, input) => ({ status: await registrationFor(ctx).resetLinkStatus(input.token) }),
   }),
   method({
     name: 'pwdReset',
@@ -324,16 +322,16 @@ export const REST_METHODS: RestMethod[] = [
     name: 'pwdChange',
     input: z.object({ newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'flow',
-    run(ctx, input) {
-      const session = ctx.requireFlowSession();
-      return registrationFor(ctx).changeInsecurePassword(session, input, () => ctx.services.loginFlow.advance(session));
+    async run(ctx, input) {
+      const session = await ctx.requireFlowSession();
+      return registrationFor(ctx).changeInsecurePassword(session, input, async () => await ctx.services.loginFlow.advance(session));
     },
   }),
   method({
     name: 'changePassword',
     input: z.object({ currentPassword: text(1000).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'session',
-    run: (ctx, input) => registrationFor(ctx).changePassword(ctx.requireFlowSession(), input),
+    run: async (ctx, input) => registrationFor(ctx).changePassword(await ctx.requireFlowSession(), input),
   }),
   method({
     name: 'orderRegistrationCode',
@@ -345,8 +343,8 @@ export const REST_METHODS: RestMethod[] = [
     name: 'updateRegistration',
     input: z.object({ email: text(300).default(''), emailConfirmation: text(300).default('') }),
     auth: 'flow',
-    run(ctx, input) {
-      const session = ctx.requireFlowSession();
+    async run(ctx, input) {
+      const session = await ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
       return registrationFor(ctx).updateRegistrationEmail(session, input, () => flow.currentStatus(session), () => flow.advance(session));
     },
@@ -359,9 +357,9 @@ export const REST_METHODS: RestMethod[] = [
       msgs: z.array(text(2000)).max(20),
     }),
     auth: 'public',
-    run(ctx, input) {
+    async run(ctx, input) {
       // Rate-limited per IP and session, at most LOG_MAX_CALL_BYTES per call (server/domain/client-log): 429 / 413.
-      ctx.writeClientLog(input);
+      await ctx.writeClientLog(input);
       return undefined;
     },
   }),
@@ -370,7 +368,7 @@ export const REST_METHODS: RestMethod[] = [
     input: empty,
     auth: 'session',
     async run(ctx) {
-      return calculatorViewAnswer(await ctx.services.calculator.view(ctx.requirePersonId()));
+      return calculatorViewAnswer(await ctx.services.calculator.view(await ctx.requirePersonId()));
     },
   }),
   method({
@@ -378,7 +376,7 @@ export const REST_METHODS: RestMethod[] = [
     input: calculatorRestInput,
     auth: 'session',
     async run(ctx, input) {
-      return calculatorRestAnswer(await ctx.services.calculator.project(ctx.requirePersonId(), input));
+      return calculatorRestAnswer(await ctx.services.calculator.project(await ctx.requirePersonId(), input));
     },
   }),
 ];
@@ -391,8 +389,8 @@ export const LOGIN_PRODUCT_METHOD: RestMethod = method({
   name: 'login{product}',
   input: empty,
   auth: 'flow',
-  run(ctx) {
-    return { status: ctx.services.loginFlow.synchronizeLoginData(ctx.requireFlowSession()) };
+  async run(ctx) {
+    return { status: await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession()) };
   },
 });
 

@@ -47,7 +47,7 @@ describe('mailer', () => {
     const link = linkFrom(mail);
     expect(link).toBe('https://portal.example.at/#/activation?id=abc_DEF-123');
     expect(hashParam(link, 'id')).toBe('abc_DEF-123');
-    const rows = db.select().from(sentMails).where(eq(sentMails.messageId, messageId)).all();
+    const rows = await db.select().from(sentMails).where(eq(sentMails.messageId, messageId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ personId, kind: 'ACTIVATION', recipient: 'Anna@Example.at' });
     expect(JSON.stringify(rows[0])).not.toContain('abc_DEF-123');

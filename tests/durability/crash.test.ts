@@ -48,10 +48,10 @@ let personIds: number[];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-durability-'));
   dbPath = join(dir, 'portal.db');
-  const db = openDatabase(dbPath);
+  const db = await openDatabase(dbPath);
   await seedDatabase(db, { members: 5, today: TEST_TODAY });
   personIds = (db.$client.prepare('SELECT id FROM persons ORDER BY id').all() as { id: number }[]).map((r) => r.id);
-  db.$client.close();
+  await db.close();
 });
 
 afterAll(() => {
@@ -93,7 +93,7 @@ describe('crash durability', () => {
         expect(exit.signal, `cycle ${cycle}: the writer must still be running when killed (stderr: ${writer.stderr()})`).toBe('SIGKILL');
         expect(writer.lines.filter((l) => l.startsWith('ERROR')), `cycle ${cycle}`).toEqual([]);
 
-        const db = openDatabase(dbPath, { migrate: false });
+        const db = await openDatabase(dbPath, { migrate: false });
         try {
           expect(structuralChecks(db), `cycle ${cycle} (seed ${SEED})`).toEqual({ integrity: [{ integrity_check: 'ok' }], foreignKeys: [] });
           const check = checkWriter(db, ledger, start, writer.acks);
@@ -102,7 +102,7 @@ describe('crash durability', () => {
           figures.unacknowledgedCommits += check.unacknowledgedCommits;
           if (check.acknowledged === 0) figures.killedBeforeFirstAck++;
         } finally {
-          db.$client.close();
+          await db.close();
         }
         figures.cycles++;
       }
@@ -137,7 +137,7 @@ describe('crash durability', () => {
       expect(w.acks.length).toBeGreaterThan(100);
     }
 
-    const db = openDatabase(dbPath, { migrate: false });
+    const db = await openDatabase(dbPath, { migrate: false });
     try {
       expect(structuralChecks(db)).toEqual({ integrity: [{ integrity_check: 'ok' }], foreignKeys: [] });
       expect(checkWriter(db, a, 0, writers[0]!.acks).unacknowledgedCommits).toBe(0);
@@ -151,7 +151,7 @@ describe('crash durability', () => {
       console.log(`two writers: ${writers[0]!.acks.length} + ${writers[1]!.acks.length} commits in 3 s, ${switches} alternations, longest transaction incl. lock wait ${Math.max(...waits)} ms`);
       expect(switches).toBeGreaterThan(10);
     } finally {
-      db.$client.close();
+      await db.close();
     }
   }, 30_000);
 });

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const busyTimeoutMs = values['busy-timeout-ms'] === undefined ? undefined : parseInteger('busy-timeout-ms', values['busy-timeout-ms'], 0);
 
   // The parent seeded and migrated the file; the writer only opens it with the portal's settings.
-  const db = openDatabase(values.database, { migrate: false, ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }) });
+  const db = await openDatabase(values.database, { migrate: false, ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }) });
   const write = (line: string) => process.stdout.write(`${line}\n`);
   write('READY');
 
@@ -91,9 +91,9 @@ async function main(): Promise<void> {
     const begin = performance.now();
     let id: number;
     try {
-      id = writeTransaction(db, () => {
+      id = await writeTransaction(db, async () => {
         if (kind === 'login') {
-          return db
+          const [row] = await db
             .insert(loginAttempts)
             .values({
               personId,
@@ -104,15 +104,15 @@ async function main(): Promise<void> {
               userAgent: `durability-writer ${writer}`,
               attemptedAt: new Date().toISOString(),
             })
-            .returning({ id: loginAttempts.id })
-            .get().id;
+            .returning({ id: loginAttempts.id });
+          return row!.id;
         }
         if (kind === 'preferences') {
-          const changed = db.update(persons).set(preferenceOf(seq)).where(eq(persons.id, personId)).run();
-          if (changed.changes !== 1) throw new Error(`person ${personId} not found`);
+          const changed = await db.update(persons).set(preferenceOf(seq)).where(eq(persons.id, personId)).returning({ id: persons.id });
+          if (changed.length !== 1) throw new Error(`person ${personId} not found`);
           return personId;
         }
-        const messageId = db
+        const [message] = await db
           .insert(messages)
           .values({
             personId,
@@ -123,17 +123,17 @@ async function main(): Promise<void> {
             origin: 'PORTAL',
             sentAt: new Date().toISOString(),
           })
-          .returning({ id: messages.id })
-          .get().id;
+          .returning({ id: messages.id });
+        const messageId = message!.id;
         for (const a of attachmentsOf(writer, seq)) {
-          db.insert(messageAttachments).values({ messageId, fileName: a.fileName, contentType: a.contentType, sizeBytes: a.content.length, content: a.content }).run();
+          await db.insert(messageAttachments).values({ messageId, fileName: a.fileName, contentType: a.contentType, sizeBytes: a.content.length, content: a.content });
         }
         return messageId;
       });
     } catch (error) {
       const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code ?? 'UNKNOWN';
       write(`ERROR ${seq} ${String(code)} ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`);
-      db.$client.close();
+      await db.close();
       process.exit(1);
     }
     maxWaitMs = Math.max(maxWaitMs, performance.now() - begin);
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * (pauseMs + 1))));
   }
   write(`DONE ${committed} ${Math.round(maxWaitMs)}`);
-  db.$client.close();
+  await db.close();
 }
 
 main().catch((error: unknown) => {

@@ -117,7 +117,8 @@ export async function startTestIdp(accounts: readonly TestIdpAccount[]): Promise
       cookies: { keys: ['eid-test-cookie-key-0123456789'] },
       jwks: { keys: [{ ...signingKey, kid: 'eid-test', use: 'sig', alg: 'RS256' }] },
     });
-    handler = provider.callback();
+    // oidc-provider's Koa callback answers through `res`; its promise settles when the answer is written.
+    handler = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
   }
 
   async function authorize(authorizationUrl: string, accountId: string | null): Promise<URL> {

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/client';
+import { createTestDatabase, dropTestDatabase } from './test-db';
 import { seedDatabase } from '../../db/seed';
 import { applyConnectionLimits, connectionLimits, createApp, listen } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -16,6 +17,7 @@ export const TEST_TODAY = '2026-11-22';
 export interface TestServer {
   url: string;
   db: Db;
+  /** The SQLite file, or the PostgreSQL URL of the test's database. */
   dbPath: string;
   clock: ManualClock;
   deps: AppDeps;
@@ -27,12 +29,12 @@ export interface TestServer {
 }
 
 /**
- * Starts the real portal (GraphQL, REST, static) on 127.0.0.1 with a port chosen by the OS, over a fresh SQLite
- * file in a temp folder seeded with `members` generated members plus the demo personas. The clock is manual
+ * Starts the real portal (GraphQL, REST, static) on 127.0.0.1 with a port chosen by the OS, over a fresh database
+ * (a SQLite file in a temp folder, or a new PostgreSQL database when the tests run on PostgreSQL, tests/helpers/test-db.ts) seeded with `members` generated members plus the demo personas. The clock is manual
  * and starts at TEST_TODAY 10:00 Vienna time.
  *
  * - `env`: extra configuration variables, or a function of the server's URL that returns them (for variables
- *   that must name the server itself). `DB_BUSY_TIMEOUT_MS` sets the busy timeout of the server's connection.
+ *   that must name the server itself). `DB_BUSY_TIMEOUT_MS` (a plain object only) sets the busy timeout of the server's connections.
  * - `databasePath`: serve this existing, already seeded file instead (opened and migrated, not seeded; `close()`
  *   leaves it in place). `members` is ignored then.
  */
@@ -44,8 +46,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const dbPath = options.databasePath ?? join(dir, 'portal.db');
-  const db = openDatabase(dbPath);
+  const dbPath = options.databasePath ?? (await createTestDatabase(dir));
+  const busy = options.env && typeof options.env !== 'function' ? options.env.DB_BUSY_TIMEOUT_MS : undefined;
+  const db = await openDatabase(dbPath, busy === undefined ? {} : { busyTimeoutMs: Number(busy) });
   if (options.databasePath === undefined) await seedDatabase(db, { members: options.members ?? 20, today: TEST_TODAY });
   // The app is bound after listening, so that `env` can name the server's own URL.
   const late: { app?: ReturnType<typeof createApp> } = {};
@@ -57,7 +60,7 @@ export async function startTestServer(
     // Every test client connects from 127.0.0.1: the per-IP login throttle and the remote log's per-IP and per-session
     // limits are set out of reach unless a test sets them (tests/api/client-log-limits.test.ts does).
     config = loadConfig({
-      DATABASE_PATH: dbPath,
+      ...(db.dialect === 'postgresql' ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }),
       PORT: '0',
       NODE_ENV: 'test',
       LOG_LEVEL: 'debug',
@@ -68,12 +71,12 @@ export async function startTestServer(
     });
   } catch (error) {
     await closeServer(server);
-    db.$client.close();
+    await db.close();
+    await dropTestDatabase(options.databasePath === undefined ? dbPath : undefined);
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   applyConnectionLimits(server, connectionLimits(config));
-  db.$client.pragma(`busy_timeout = ${config.DB_BUSY_TIMEOUT_MS}`);
   const clock = new ManualClock(Date.parse(`${TEST_TODAY}T09:00:00Z`));
   const logLines: string[] = [];
   const deps = createAppDeps(db, config, clock, createLogger('debug', (line) => logLines.push(line)));
@@ -88,7 +91,8 @@ export async function startTestServer(
     logLines,
     async close() {
       await closeServer(server);
-      db.$client.close();
+      await db.close();
+      await dropTestDatabase(options.databasePath === undefined ? dbPath : undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

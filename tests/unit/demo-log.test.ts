@@ -16,11 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('demo lines of the start log', () => {
   it('print nina\'s activation link and the demo codes unmasked', async () => {
     const lines: string[] = [];
-    const db = openDatabase(join(dir, 'portal.db'));
+    const db = await openDatabase(join(dir, 'portal.db'));
     try {
       await seedIfEmpty(db, { members: 2, log: createDemoLog('info', (line) => lines.push(line)) });
     } finally {
-      db.$client.close();
+      await db.close();
     }
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages.some((msg) => /^demo activation link: \/#\/activation\?id=[A-Za-z0-9_-]{43}$/.test(msg)), messages.join('\n')).toBe(true);

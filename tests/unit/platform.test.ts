@@ -9,8 +9,8 @@ const dir = mkdtempSync(join(tmpdir(), 'platform-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('database settings (issue "walking skeleton", item 2)', () => {
-  it('opens SQLite in WAL mode with synchronous=FULL, foreign keys on and a busy timeout, and applies all migrations', () => {
-    const db = openDatabase(join(dir, 'portal.db'));
+  it('opens SQLite in WAL mode with synchronous=FULL, foreign keys on and a busy timeout, and applies all migrations', async () => {
+    const db = await openDatabase(join(dir, 'portal.db'));
     const c = db.$client;
     expect(c.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(c.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL

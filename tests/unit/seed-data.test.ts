@@ -20,10 +20,10 @@ const dirs: string[] = [];
 const dbs: Db[] = [];
 
 /** A fresh, migrated database file in its own temp directory. */
-function freshDatabase(): Db {
+async function freshDatabase(): Promise<Db> {
   const dir = mkdtempSync(join(tmpdir(), 'seed-'));
   dirs.push(dir);
-  const db = openDatabase(join(dir, 'portal.db'));
+  const db = await openDatabase(join(dir, 'portal.db'));
   dbs.push(db);
   return db;
 }
@@ -46,12 +46,12 @@ const years = (from: number, to: number): string[] => Array.from({ length: to - 
 let db: Db;
 
 beforeAll(async () => {
-  db = freshDatabase();
+  db = await freshDatabase();
   await seedDatabase(db, { members: 400, today: TODAY });
 });
 
-afterAll(() => {
-  for (const d of dbs) d.$client.close();
+afterAll(async () => {
+  for (const d of dbs) await d.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -201,9 +201,9 @@ describe('demo personas', () => {
 
 describe('determinism', () => {
   it('writes identical content for the same seed and a different content for another seed', async () => {
-    const a = freshDatabase();
-    const b = freshDatabase();
-    const c = freshDatabase();
+    const a = await freshDatabase();
+    const b = await freshDatabase();
+    const c = await freshDatabase();
     await seedDatabase(a, { members: 150, seed: 42, today: TODAY });
     await seedDatabase(b, { members: 150, seed: 42, today: TODAY });
     await seedDatabase(c, { members: 150, seed: 43, today: TODAY });
@@ -212,7 +212,7 @@ describe('determinism', () => {
   });
 
   it('seeds only an empty database through seedIfEmpty and refuses to seed twice', async () => {
-    const fresh = freshDatabase();
+    const fresh = await freshDatabase();
     const first = await seedIfEmpty(fresh, { members: 10, today: TODAY });
     expect(first?.persons).toBe(10 + ALL_PERSONAS);
     expect(await seedIfEmpty(fresh, { members: 10, today: TODAY })).toBeNull();

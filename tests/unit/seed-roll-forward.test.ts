@@ -85,7 +85,7 @@ function checkDates(label: string, stichtage: readonly string[], firstYear: numb
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'seed-'));
-  db = openDatabase(join(dir, 'portal.db'));
+  db = await openDatabase(join(dir, 'portal.db'));
   stats = await seedDatabase(db, { members: MEMBERS, today: TODAY });
   pkRows = db.$client
     .prepare(

@@ -68,7 +68,7 @@ export function createAuthService(deps: {
   tenant: TenantDefinition;
   settings: AuthSettings;
   /** The person's login state for the status machine (server/domain/login-flow). */
-  loginStateOf: (personId: number) => LoginState;
+  loginStateOf: (personId: number) => Promise<LoginState>;
   /** Security audit log (login success and failure, lockout, session end). */
   audit?: SecurityAudit;
   /** Origin of the request this service instance serves, for session-end events. */
@@ -79,26 +79,26 @@ export function createAuthService(deps: {
   const throttle = createLoginThrottle({ store, settings: settings.ipThrottle });
 
   /** Ends a session and writes the SESSION_END security event. */
-  function endSession(tokenHash: string, personId: number | null, at: number, reason: 'LOGOUT' | 'IDLE_TIMEOUT' | 'ABSOLUTE_TIMEOUT'): void {
-    if (store.endSession(tokenHash, isoInstant(at), reason)) audit?.record('SESSION_END', personId, requestMeta, { reason });
+  async function endSession(tokenHash: string, personId: number | null, at: number, reason: 'LOGOUT' | 'IDLE_TIMEOUT' | 'ABSOLUTE_TIMEOUT'): Promise<void> {
+    if (await store.endSession(tokenHash, isoInstant(at), reason)) await audit?.record('SESSION_END', personId, requestMeta, { reason });
   }
 
   /**
    * Writes the attempt (login_attempts) and its security event. `slotId`: the attempt's row reserved by the per-IP
    * throttle, which gets the final status instead of a new row. `detail`: extra codes for the security event.
    */
-  function record(
+  async function record(
     personId: number | null,
     email: string,
     status: LoginStatus,
     meta: RequestMeta,
     method: LoginMethod = 'PASSWORD',
     options: { slotId?: number | null; detail?: Record<string, string | number> } = {},
-  ): void {
+  ): Promise<void> {
     const succeeded = isLoggedInStatus(status) || isPendingStatus(status);
-    audit?.record(succeeded ? 'LOGIN_SUCCESS' : 'LOGIN_FAILURE', personId, meta, { status, method, ...options.detail });
-    if (options.slotId != null && store.completeSlot(options.slotId, { personId, status, succeeded: status.startsWith('SUCCESSFUL') })) return;
-    store.recordAttempt({
+    await audit?.record(succeeded ? 'LOGIN_SUCCESS' : 'LOGIN_FAILURE', personId, meta, { status, method, ...options.detail });
+    if (options.slotId != null && (await store.completeSlot(options.slotId, { personId, status, succeeded: status.startsWith('SUCCESSFUL') }))) return;
+    await store.recordAttempt({
       personId,
       email: email.slice(0, EMAIL_MAX_LENGTH),
       method,
@@ -128,25 +128,25 @@ export function createAuthService(deps: {
     const email = normalizeEmail(input.email);
     const password = input.password;
     if (settings.maintenance) {
-      record(null, email, 'MAINTENANCE', meta);
+      await record(null, email, 'MAINTENANCE', meta);
       return { status: 'MAINTENANCE' };
     }
     const inputError = checkLoginInput(email, password);
     if (inputError) {
-      record(null, email, inputError, meta);
+      await record(null, email, inputError, meta);
       return { status: inputError };
     }
     const userAgent = meta.userAgent?.slice(0, 300) ?? null;
-    const slot = throttle.reserve({ ipAddress: meta.ipAddress, email: email.slice(0, EMAIL_MAX_LENGTH), userAgent, now: clock.now() });
+    const slot = await throttle.reserve({ ipAddress: meta.ipAddress, email: email.slice(0, EMAIL_MAX_LENGTH), userAgent, now: clock.now() });
     if (!slot.allowed) {
-      record(null, email, 'ERROR', meta, 'PASSWORD', { detail: { reason: 'IP_THROTTLED', retryAfterSeconds: slot.retryAfterSeconds } });
+      await record(null, email, 'ERROR', meta, 'PASSWORD', { detail: { reason: 'IP_THROTTLED', retryAfterSeconds: slot.retryAfterSeconds } });
       return { status: 'ERROR' };
     }
     try {
       return await checkPassword(email, password, meta, slot.slotId);
     } finally {
       // Normally the row has its final status by now; this removes it only when the check failed unexpectedly.
-      if (slot.slotId !== null) store.abandonSlot(slot.slotId);
+      if (slot.slotId !== null) await store.abandonSlot(slot.slotId);
     }
   }
 
@@ -155,17 +155,17 @@ export function createAuthService(deps: {
    * checks and the throttle. `slotId` is the throttle's reserved login_attempts row, which gets the final status.
    */
   async function checkPassword(email: string, password: string, meta: RequestMeta, slotId: number | null): Promise<LoginResult> {
-    const subject = store.findLoginSubject(email);
+    const subject = await store.findLoginSubject(email);
     if (!subject || !subject.passwordHash) {
       await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
-      record(subject?.personId ?? null, email, 'NOT_VALID', meta, 'PASSWORD', { slotId });
+      await record(subject?.personId ?? null, email, 'NOT_VALID', meta, 'PASSWORD', { slotId });
       return { status: 'NOT_VALID' };
     }
     const now = clock.now();
-    const guess = store.reserveGuess(subject.personId, isoInstant(now), settings.lockoutThreshold);
+    const guess = await store.reserveGuess(subject.personId, isoInstant(now), settings.lockoutThreshold);
     if (guess === null) {
       await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
-      record(subject.personId, email, 'LOCKED_TEMPORARY', meta, 'PASSWORD', { slotId });
+      await record(subject.personId, email, 'LOCKED_TEMPORARY', meta, 'PASSWORD', { slotId });
       return { status: 'LOCKED_TEMPORARY', ...(subject.lockedUntil ? { lockedUntil: subject.lockedUntil } : {}) };
     }
     const correct = await verifyWithEqualWork(subject.passwordHash, password, PASSWORD_MAX_LENGTH);
@@ -173,19 +173,19 @@ export function createAuthService(deps: {
       const status: LoginStatus = guess >= settings.lockoutThreshold ? 'LOCKED_TEMPORARY' : 'ERROR_PWD_INVALID';
       const lockedUntil = isoInstant(now + settings.lockoutMs);
       // Lock, audit and attempt row together: a failure in between leaves none of them.
-      store.inTransaction(() => {
+      await store.inTransaction(async () => {
         if (status === 'LOCKED_TEMPORARY') {
-          store.lock(subject.personId, lockedUntil);
-          audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
+          await store.lock(subject.personId, lockedUntil);
+          await audit?.record('LOCKOUT', subject.personId, meta, { minutes: Math.round(settings.lockoutMs / 60_000), failedAttempts: guess });
         }
-        record(subject.personId, email, status, meta, 'PASSWORD', { slotId });
+        await record(subject.personId, email, status, meta, 'PASSWORD', { slotId });
       });
       return status === 'LOCKED_TEMPORARY' ? { status, lockedUntil } : { status, remainingAttempts: settings.lockoutThreshold - guess };
     }
     // Counter reset, attempt row, audit event and session in one transaction.
-    return store.inTransaction(() => {
-      store.recordSuccess(subject.personId, isoInstant(clock.now()));
-      return completeLogin(subject, { method: 'PASSWORD', email, slotId }, meta);
+    return store.inTransaction(async () => {
+      await store.recordSuccess(subject.personId, isoInstant(clock.now()));
+      return await completeLogin(subject, { method: 'PASSWORD', email, slotId }, meta);
     });
   }
 
@@ -202,9 +202,9 @@ export function createAuthService(deps: {
    *
    * @returns the status, and the new session's cookie token when a session was opened.
    */
-  function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string; slotId?: number | null }, meta: RequestMeta): LoginResult {
+  function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string; slotId?: number | null }, meta: RequestMeta): Promise<LoginResult> {
     // Attempt row, audit event and session are written together or not at all.
-    return store.inTransaction(() => {
+    return store.inTransaction(async () => {
       let status: LoginStatus;
       if (settings.maintenance) status = 'MAINTENANCE';
       else if (subject.accessStatus === 'DEACTIVATED') status = 'DEACTIVATED';
@@ -212,14 +212,14 @@ export function createAuthService(deps: {
       else if (subject.accessStatus === 'PENDING_ACTIVATION' || subject.accessStatus === null) status = 'NOT_VALID';
       else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
       else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
-      else status = nextLoginStatus(loginStateOf(subject.personId));
-      record(subject.personId, via.email, status, meta, via.method, { slotId: via.slotId });
+      else status = nextLoginStatus(await loginStateOf(subject.personId));
+      await record(subject.personId, via.email, status, meta, via.method, { slotId: via.slotId });
       const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
       if (!stage) return { status };
 
       const nowIso = isoInstant(clock.now());
       const token = newSessionToken();
-      store.createSession({
+      await store.createSession({
         tokenHash: hashToken(token),
         personId: subject.personId,
         tenant: tenant.id,
@@ -235,10 +235,10 @@ export function createAuthService(deps: {
   }
 
   /** Ends the session of `token` on the server. Unknown or ended tokens are ignored. */
-  function logout(token: string | undefined): void {
+  async function logout(token: string | undefined): Promise<void> {
     if (!token || !isWellFormedToken(token)) return;
-    const row = store.findSession(hashToken(token));
-    endSession(hashToken(token), row?.personId ?? null, clock.now(), 'LOGOUT');
+    const row = await store.findSession(hashToken(token));
+    await endSession(hashToken(token), row?.personId ?? null, clock.now(), 'LOGOUT');
   }
 
   /**
@@ -248,30 +248,30 @@ export function createAuthService(deps: {
    * - ACTIVE: valid (`stage` PENDING while a login-flow step is open). With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
    *   `checkSessionQuiet` passes `touch: false` so that asking does not keep a session alive.
    */
-  function checkSession(token: string | undefined, options: { touch: boolean }): SessionCheck {
+  async function checkSession(token: string | undefined, options: { touch: boolean }): Promise<SessionCheck> {
     if (!token) return { state: 'NONE' };
     if (!isWellFormedToken(token)) return { state: 'INVALID' };
     const tokenHash = hashToken(token);
-    const row = store.findSession(tokenHash);
+    const row = await store.findSession(tokenHash);
     if (!row || row.tenant !== tenant.id) return { state: 'INVALID' };
     if (row.endedAt) return row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT' ? { state: 'TIMEOUT' } : { state: 'INVALID' };
     const now = clock.now();
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {
-      endSession(tokenHash, row.personId, now, 'ABSOLUTE_TIMEOUT');
+      await endSession(tokenHash, row.personId, now, 'ABSOLUTE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
     if (now - lastSeen > settings.idleTimeoutMs) {
-      endSession(tokenHash, row.personId, now, 'IDLE_TIMEOUT');
+      await endSession(tokenHash, row.personId, now, 'IDLE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
-    if (options.touch && now - lastSeen > 15_000) store.touchSession(tokenHash, isoInstant(now));
+    if (options.touch && now - lastSeen > 15_000) await store.touchSession(tokenHash, isoInstant(now));
     return { state: 'ACTIVE', personId: row.personId, tokenHash, mailboxType: row.mailboxType, selectedDutyId: row.selectedDutyId, stage: row.stage };
   }
 
   /** True when `token` holds a fully logged-in session (ACTIVE stage); never extends it (checkSessionQuiet). */
-  function isLoggedIn(token: string | undefined): boolean {
-    const s = checkSession(token, { touch: false });
+  async function isLoggedIn(token: string | undefined): Promise<boolean> {
+    const s = await checkSession(token, { touch: false });
     return s.state === 'ACTIVE' && s.stage === 'ACTIVE';
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { credentials, loginAttempts, persons, pkContracts, sessions, vkAccounts } from '../../../db/schema';
 import { createLoginThrottleStore } from './login-throttle.store';
@@ -15,59 +15,22 @@ export function createAuthStore(db: Db) {
     accessStatus: credentials.accessStatus,
     lockedUntil: credentials.lockedUntil,
   };
-  const personByEmail = db
-    .select(subjectColumns)
-    .from(persons)
-    .leftJoin(credentials, eq(credentials.personId, persons.id))
-    .where(eq(persons.email, sql.placeholder('email')))
-    .prepare();
-  const personByBpk = db
-    .select(subjectColumns)
-    .from(persons)
-    .leftJoin(credentials, eq(credentials.personId, persons.id))
-    .where(eq(persons.eidBpk, sql.placeholder('bpk')))
-    .prepare();
-
-  const sessionByHash = db.select().from(sessions).where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare();
-
-  const hasPk = db
-    .select({ id: pkContracts.id })
-    .from(pkContracts)
-    .where(eq(pkContracts.personId, sql.placeholder('personId')))
-    .limit(1)
-    .prepare();
-  const hasVk = db
-    .select({ id: vkAccounts.id })
-    .from(vkAccounts)
-    .where(eq(vkAccounts.personId, sql.placeholder('personId')))
-    .limit(1)
-    .prepare();
-
-  /*
-   * Reserves one password guess atomically, before the (slow) hash check runs: the counter is raised only while
-   * the access is not locked and fewer than `threshold` guesses are counted. An expired lock starts a new count.
-   * SQLite runs the statement under its write lock, so concurrent requests cannot count the same slot twice.
-   */
-  const reserveGuess = db.$client.prepare<{ personId: number; now: string; threshold: number }, { failed_attempts: number }>(`
-    UPDATE credentials
-       SET failed_attempts = CASE WHEN locked_until IS NOT NULL AND locked_until <= @now THEN 1 ELSE failed_attempts + 1 END,
-           locked_until    = CASE WHEN locked_until IS NOT NULL AND locked_until <= @now THEN NULL ELSE locked_until END
-     WHERE person_id = @personId
-       AND ((locked_until IS NULL AND failed_attempts < @threshold) OR locked_until <= @now)
-    RETURNING failed_attempts`);
+  const subjectWhere = async (where: SQL) =>
+    (await db.select(subjectColumns).from(persons).leftJoin(credentials, eq(credentials.personId, persons.id)).where(where).limit(1))[0];
+  const write = <T>(fn: () => Promise<T>) => writeTransaction(db, fn);
 
   return {
     /** The per-IP login throttle's queries (login-throttle.store.ts). */
     ...createLoginThrottleStore(db),
 
-    /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one. */
-    inTransaction<T>(fn: () => T): T {
-      return db.$client.inTransaction ? fn() : writeTransaction(db, fn);
+    /** Runs `fn` in one write transaction; nested calls join the outer one. */
+    inTransaction<T>(fn: () => Promise<T>): Promise<T> {
+      return writeTransaction(db, fn);
     },
 
     /** Person, membership and credential state for a normalised e-mail; undefined when unknown. */
     findLoginSubject(email: string) {
-      return personByEmail.get({ email });
+      return subjectWhere(eq(persons.email, email));
     },
 
     /**
@@ -75,68 +38,92 @@ export function createAuthStore(db: Db) {
      * login delivered (persons.eid_bpk, unique); undefined when no person is linked to it.
      */
     findLoginSubjectByBpk(bpk: string) {
-      return personByBpk.get({ bpk });
+      return subjectWhere(eq(persons.eidBpk, bpk));
     },
 
     /** Which funds the person has contracts with. */
-    funds(personId: number): { pensionFund: boolean; severanceFund: boolean } {
-      return { pensionFund: hasPk.get({ personId }) !== undefined, severanceFund: hasVk.get({ personId }) !== undefined };
+    async funds(personId: number): Promise<{ pensionFund: boolean; severanceFund: boolean }> {
+      const [pk, vk] = await Promise.all([
+        db.select({ id: pkContracts.id }).from(pkContracts).where(eq(pkContracts.personId, personId)).limit(1),
+        db.select({ id: vkAccounts.id }).from(vkAccounts).where(eq(vkAccounts.personId, personId)).limit(1),
+      ]);
+      return { pensionFund: pk.length > 0, severanceFund: vk.length > 0 };
     },
 
     /**
-     * Counts one guess. @returns the number of consecutive guesses including this one, or null when the access is
-     * locked (no guess may be evaluated).
+     * Reserves one password guess atomically, before the (slow) hash check runs: the counter is raised only while
+     * the access is not locked and fewer than `threshold` guesses are counted. An expired lock starts a new count.
+     * One statement in a serialisable write transaction, so concurrent requests (of any process) cannot count the
+     * same slot twice.
+     * @returns the number of consecutive guesses including this one, or null when the access is locked (no guess
+     * may be evaluated).
      */
-    reserveGuess(personId: number, now: string, threshold: number): number | null {
-      const row = reserveGuess.get({ personId, now, threshold });
-      return row ? row.failed_attempts : null;
+    async reserveGuess(personId: number, now: string, threshold: number): Promise<number | null> {
+      const expired = sql`(${credentials.lockedUntil} IS NOT NULL AND ${credentials.lockedUntil} <= ${now})`;
+      const rows = await write(() =>
+        db
+          .update(credentials)
+          .set({
+            failedAttempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${credentials.failedAttempts} + 1 END`,
+            lockedUntil: sql`CASE WHEN ${expired} THEN NULL ELSE ${credentials.lockedUntil} END`,
+          })
+          .where(
+            and(
+              eq(credentials.personId, personId),
+              or(and(isNull(credentials.lockedUntil), lt(credentials.failedAttempts, threshold)), lte(credentials.lockedUntil, now)),
+            ),
+          )
+          .returning({ failedAttempts: credentials.failedAttempts }),
+      );
+      return rows[0]?.failedAttempts ?? null;
     },
 
     /** The person's password hash (PHC string); undefined without credentials (step-up, server/domain/auth/step-up.ts). */
-    passwordHashOf(personId: number): string | undefined {
-      return db.select({ hash: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).get()?.hash;
+    async passwordHashOf(personId: number): Promise<string | undefined> {
+      return (await db.select({ hash: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).limit(1))[0]?.hash;
     },
 
     /** A correct password outside a login (step-up): the consecutive-failure counter starts again. */
-    resetGuesses(personId: number): void {
-      db.update(credentials).set({ failedAttempts: 0 }).where(eq(credentials.personId, personId)).run();
+    async resetGuesses(personId: number): Promise<void> {
+      await write(() => db.update(credentials).set({ failedAttempts: 0 }).where(eq(credentials.personId, personId)));
     },
 
     /** Locks the access until `until` (ISO instant). */
-    lock(personId: number, until: string): void {
-      db.update(credentials).set({ lockedUntil: until }).where(eq(credentials.personId, personId)).run();
+    async lock(personId: number, until: string): Promise<void> {
+      await write(() => db.update(credentials).set({ lockedUntil: until }).where(eq(credentials.personId, personId)));
     },
 
     /** A correct password: resets the counter and any lock, and records the login time. */
-    recordSuccess(personId: number, now: string): void {
-      db.update(credentials).set({ failedAttempts: 0, lockedUntil: null, lastLoginAt: now }).where(eq(credentials.personId, personId)).run();
+    async recordSuccess(personId: number, now: string): Promise<void> {
+      await write(() => db.update(credentials).set({ failedAttempts: 0, lockedUntil: null, lastLoginAt: now }).where(eq(credentials.personId, personId)));
     },
 
-    recordAttempt(attempt: typeof loginAttempts.$inferInsert): void {
-      db.insert(loginAttempts).values(attempt).run();
+    async recordAttempt(attempt: typeof loginAttempts.$inferInsert): Promise<void> {
+      await write(() => db.insert(loginAttempts).values(attempt));
     },
 
-    createSession(row: typeof sessions.$inferInsert): void {
-      db.insert(sessions).values(row).run();
+    async createSession(row: typeof sessions.$inferInsert): Promise<void> {
+      await write(() => db.insert(sessions).values(row));
     },
 
-    findSession(tokenHash: string) {
-      return sessionByHash.get({ tokenHash });
+    async findSession(tokenHash: string) {
+      return (await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1))[0];
     },
 
     /** Marks an active session as ended; no effect on an already ended one. @returns true when this call ended it. */
-    endSession(tokenHash: string, at: string, reason: NonNullable<typeof sessions.$inferSelect.endReason>): boolean {
-      const result = db
-        .update(sessions)
-        .set({ endedAt: at, endReason: reason })
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
-        .run();
-      return result.changes === 1;
+    async endSession(tokenHash: string, at: string, reason: NonNullable<typeof sessions.$inferSelect.endReason>): Promise<boolean> {
+      const rows = await write(() =>
+        db
+          .update(sessions)
+          .set({ endedAt: at, endReason: reason })
+          .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
+          .returning({ tokenHash: sessions.tokenHash }),
+      );
+      return rows.length === 1;
     },
 
-
-    touchSession(tokenHash: string, at: string): void {
-      db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash)).run();
+    async touchSession(tokenHash: string, at: string): Promise<void> {
+      await write(() => db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash)));
     },
   };
 }

@@ -32,10 +32,10 @@ export function createLoginThrottle(deps: { store: LoginThrottleStore; settings:
    * Reserves a counted slot for a password login from `ipAddress` at `now` (epoch ms), atomically.
    * @returns the decision; see ThrottleDecision.
    */
-  function reserve(args: { ipAddress: string | null; email: string; userAgent: string | null; now: number }): ThrottleDecision {
+  async function reserve(args: { ipAddress: string | null; email: string; userAgent: string | null; now: number }): Promise<ThrottleDecision> {
     if (!settings || args.ipAddress === null) return { allowed: true, slotId: null };
     const since = isoInstant(args.now - settings.windowMs);
-    const slotId = store.reserveSlot({
+    const slotId = await store.reserveSlot({
       ip: args.ipAddress,
       email: args.email,
       userAgent: args.userAgent,
@@ -44,7 +44,7 @@ export function createLoginThrottle(deps: { store: LoginThrottleStore; settings:
       max: settings.maxFailures,
     });
     if (slotId !== null) return { allowed: true, slotId };
-    const oldest = store.oldestCountedAttempt(args.ipAddress, since);
+    const oldest = await store.oldestCountedAttempt(args.ipAddress, since);
     const freeAt = (oldest === null ? args.now : Date.parse(oldest)) + settings.windowMs;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - args.now) / 1000)) };
   }

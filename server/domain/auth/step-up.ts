@@ -30,13 +30,13 @@ export type StepUpOutcome = { ok: true; via: 'PASSWORD' | 'EID' } | { ok: false;
 
 /** What the step-up needs of the auth store (server/domain/auth/auth.store.ts). */
 export interface StepUpStore {
-  findSession(tokenHash: string): { personId: number; createdAt: string; loginMethod: 'PASSWORD' | 'EID'; endedAt: string | null } | undefined;
+  findSession(tokenHash: string): Promise<{ personId: number; createdAt: string; loginMethod: 'PASSWORD' | 'EID'; endedAt: string | null } | undefined>;
   /** The person's argon2id hash (PHC string), or undefined without credentials. */
-  passwordHashOf(personId: number): string | undefined;
-  reserveGuess(personId: number, now: string, threshold: number): number | null;
-  lock(personId: number, until: string): void;
+  passwordHashOf(personId: number): Promise<string | undefined>;
+  reserveGuess(personId: number, now: string, threshold: number): Promise<number | null>;
+  lock(personId: number, until: string): Promise<void>;
   /** A correct password: the consecutive-failure counter starts again at 0. */
-  resetGuesses(personId: number): void;
+  resetGuesses(personId: number): Promise<void>;
 }
 
 /**
@@ -74,29 +74,29 @@ export function createStepUp(deps: {
     options: { allowEid?: boolean } = {},
   ): Promise<StepUpOutcome> {
     const { personId } = session;
-    const row = session.tokenHash ? store.findSession(session.tokenHash) : undefined;
+    const row = session.tokenHash ? await store.findSession(session.tokenHash) : undefined;
     const ownSession = row !== undefined && row.personId === personId && row.endedAt === null;
     if (currentPassword === undefined || currentPassword === null || currentPassword === '') {
       const recentEid = ownSession && row.loginMethod === 'EID' && clock.now() - Date.parse(row.createdAt) <= STEP_UP_EID_WINDOW_MS;
       if ((options.allowEid ?? true) && recentEid) return { ok: true, via: 'EID' };
-      audit.record('ACCESS_DENIED', personId, meta, { reason: 'STEP_UP_REQUIRED', action });
+      await audit.record('ACCESS_DENIED', personId, meta, { reason: 'STEP_UP_REQUIRED', action });
       return { ok: false, reason: 'PASSWORD_REQUIRED' };
     }
-    const hash = store.passwordHashOf(personId);
-    const guess = store.reserveGuess(personId, isoInstant(clock.now()), lockout.threshold);
+    const hash = await store.passwordHashOf(personId);
+    const guess = await store.reserveGuess(personId, isoInstant(clock.now()), lockout.threshold);
     if (guess === null || hash === undefined) {
-      audit.record('ACCESS_DENIED', personId, meta, { reason: 'STEP_UP_LOCKED', action });
+      await audit.record('ACCESS_DENIED', personId, meta, { reason: 'STEP_UP_LOCKED', action });
       return { ok: false, reason: 'LOCKED' };
     }
     if (!(await verifyWithEqualWork(hash, currentPassword, PASSWORD_MAX_LENGTH))) {
-      audit.record('ACCESS_DENIED', personId, meta, { reason: 'STEP_UP_PASSWORD', action, failedAttempts: guess });
+      await audit.record('ACCESS_DENIED', personId, meta, { reason: 'STEP_UP_PASSWORD', action, failedAttempts: guess });
       if (guess >= lockout.threshold) {
-        store.lock(personId, isoInstant(clock.now() + lockout.ms));
-        audit.record('LOCKOUT', personId, meta, { minutes: Math.round(lockout.ms / 60_000), failedAttempts: guess });
+        await store.lock(personId, isoInstant(clock.now() + lockout.ms));
+        await audit.record('LOCKOUT', personId, meta, { minutes: Math.round(lockout.ms / 60_000), failedAttempts: guess });
       }
       return { ok: false, reason: 'PASSWORD_INCORRECT' };
     }
-    store.resetGuesses(personId);
+    await store.resetGuesses(personId);
     return { ok: true, via: 'PASSWORD' };
   }
 

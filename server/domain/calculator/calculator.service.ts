@@ -75,7 +75,7 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
   }
 
   async function view(personId: number): Promise<CalculatorView> {
-    const person = personStore.findById(personId);
+    const person = await personStore.findById(personId);
     if (!person) throw new Error(`person ${personId} missing`);
     const today = isoDateVienna(clock.now());
     const contracts = await accounts.pensionContracts(personId);
@@ -211,7 +211,7 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
     async print(personId: number, input: CalculatorInput): Promise<{ ok: true; bytes: Buffer; fileName: string } | Extract<ProjectOutcome, { ok: false }>> {
       const outcome = await project(personId, input);
       if (!outcome.ok) return outcome;
-      const person = personStore.findById(personId) as PersonRow;
+      const person = await personStore.findById(personId) as PersonRow;
       const content = calculatorPrintLetter({
         view: outcome.view,
         input,

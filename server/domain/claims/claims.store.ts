@@ -12,14 +12,13 @@ export function createClaimsStore(db: Db) {
      * The newest claim (by submission time, then id) of each person id, in the order of `personIds`; undefined for
      * a person without a claim. One statement for the whole batch.
      */
-    latestByPerson(personIds: readonly number[]): (ClaimWithAccount | undefined)[] {
-      const rows = db
+    async latestByPerson(personIds: readonly number[]): Promise<(ClaimWithAccount | undefined)[]> {
+      const rows = await db
         .select({ claim: severanceClaims, accountNumber: vkAccounts.accountNumber })
         .from(severanceClaims)
         .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
         .where(inArray(severanceClaims.personId, [...personIds]))
-        .orderBy(desc(severanceClaims.submittedAt), desc(severanceClaims.id))
-        .all();
+        .orderBy(desc(severanceClaims.submittedAt), desc(severanceClaims.id));
       const latest = new Map<number, ClaimWithAccount>();
       for (const row of rows) {
         if (!latest.has(row.claim.personId)) latest.set(row.claim.personId, { ...row.claim, accountNumber: row.accountNumber });

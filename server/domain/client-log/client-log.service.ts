@@ -45,13 +45,13 @@ export function createClientLog(deps: { limiter: RateLimiter; logger: Logger; se
      * of the caller's session token, or null without a session. The IP limit is checked first; a call refused by it
      * does not count against the session.
      */
-    write(entry: ClientLogEntry, caller: { ipAddress: string | null; sessionHash: string | null }): ClientLogOutcome {
-      const ip = limiter.take(`log:ip:${caller.ipAddress ?? 'unknown'}`, { max: settings.ipMaxPerMinute, windowMs: MINUTE_MS });
+    async write(entry: ClientLogEntry, caller: { ipAddress: string | null; sessionHash: string | null }): Promise<ClientLogOutcome> {
+      const ip = await limiter.take(`log:ip:${caller.ipAddress ?? 'unknown'}`, { max: settings.ipMaxPerMinute, windowMs: MINUTE_MS });
       if (!ip.allowed) return { status: 'RATE_LIMITED', retryAfterSeconds: ip.retryAfterSeconds };
       if (caller.sessionHash) {
         // The key holds a hash of the session hash, so the counter table never holds a session's lookup key.
         const key = `log:session:${createHash('sha256').update(caller.sessionHash).digest('base64url')}`;
-        const session = limiter.take(key, { max: settings.sessionMaxPerMinute, windowMs: MINUTE_MS });
+        const session = await limiter.take(key, { max: settings.sessionMaxPerMinute, windowMs: MINUTE_MS });
         if (!session.allowed) return { status: 'RATE_LIMITED', retryAfterSeconds: session.retryAfterSeconds };
       }
       const bytes = Buffer.byteLength(entry.component) + entry.msgs.reduce((sum, m) => sum + Buffer.byteLength(m), 0);

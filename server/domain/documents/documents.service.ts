@@ -64,7 +64,7 @@ export function createDocumentsService(deps: {
   /** The letter content of a document from its source row, or null when the source is missing or not the person's. */
   async function letterFor(row: DocumentRow, personId: number): Promise<LetterContent | null> {
     if (row.sourceTable === 'pk_statements' && (row.category === 'PERFORMANCE_STATEMENT' || row.category === 'TAX_CONFIRMATION' || row.category === 'PAYMENT_STATEMENT')) {
-      const source = store.pkStatementOwn(row.sourceId, personId);
+      const source = await store.pkStatementOwn(row.sourceId, personId);
       if (!source) return null;
       const { statement, contract } = source;
       if (row.category === 'TAX_CONFIRMATION') return taxConfirmationLetter({ statement, contract, vrgName: await accounts.vrgName(contract.vrg) });
@@ -87,7 +87,7 @@ export function createDocumentsService(deps: {
       });
     }
     if (row.sourceTable === 'vk_statements' && row.category === 'VK_ACCOUNT_STATEMENT') {
-      const source = store.vkStatementOwn(row.sourceId, personId);
+      const source = await store.vkStatementOwn(row.sourceId, personId);
       if (!source) return null;
       const { statement, account } = source;
       const [statements, employer] = await Promise.all([loaders.vkStatementsByAccount.load(account.id), accounts.employer(account.employerId)]);
@@ -95,7 +95,7 @@ export function createDocumentsService(deps: {
       return vkStatementLetter({ statement, previous: index > 0 ? statements[index - 1]! : null, account, employerName: employer.name });
     }
     if (row.sourceTable === 'pk_contracts' && row.category === 'PENSION_MODEL_INFO') {
-      const contract = store.pkContractOwn(row.sourceId, personId);
+      const contract = await store.pkContractOwn(row.sourceId, personId);
       if (!contract) return null;
       const [employer, customer, vrgName] = await Promise.all([accounts.employer(contract.employerId), accounts.employer(contract.customerId), accounts.vrgName(contract.vrg)]);
       return pensionModelLetter({ contract, employerName: employer.name, customerName: customer.name, vrgName });
@@ -149,12 +149,12 @@ export function createDocumentsService(deps: {
      * An unknown, malformed or foreign id, and every id on the regional tenant, gives the same NOT_FOUND result and
      * changes nothing.
      */
-    markRead(personId: number, rawId: string): MarkReadResult {
+    async markRead(personId: number, rawId: string): Promise<MarkReadResult> {
       const id = parseDocumentId(rawId);
-      if (id === null || !tenant.documentsArchive || !store.findOwn(id, personId)) return { ok: false, document: null, error: NOT_FOUND };
-      store.markRead(id, personId, isoInstant(clock.now()));
+      if (id === null || !tenant.documentsArchive || !await store.findOwn(id, personId)) return { ok: false, document: null, error: NOT_FOUND };
+      await store.markRead(id, personId, isoInstant(clock.now()));
       loaders.documentsByPerson.clear(personId);
-      const document = store.findOwn(id, personId);
+      const document = await store.findOwn(id, personId);
       return document ? { ok: true, document, error: null } : { ok: false, document: null, error: NOT_FOUND };
     },
 
@@ -166,14 +166,14 @@ export function createDocumentsService(deps: {
     async render(personId: number, rawId: unknown): Promise<RenderedDocument | null> {
       const id = parseDocumentId(rawId);
       if (id === null || !tenant.documentsArchive) return null;
-      const row = store.findOwn(id, personId);
+      const row = await store.findOwn(id, personId);
       if (!row) return null;
-      const person = personStore.findById(personId);
+      const person = await personStore.findById(personId);
       const content = person ? await letterFor(row, personId) : null;
       if (!person || !content) return null;
       const bytes = await renderLetter(content, recipientOf(person), tenant.name);
       if (isUnread(row)) {
-        store.markRead(row.id, personId, isoInstant(clock.now()));
+        await store.markRead(row.id, personId, isoInstant(clock.now()));
         loaders.documentsByPerson.clear(personId);
       }
       return { fileName: row.fileName, contentType: 'application/pdf', bytes };

@@ -85,8 +85,8 @@ export function createEidService(deps: {
       return { location: eidResultLocation({ error: 'INCOMPLETE' }), state: null };
     }
     const now = clock.now();
-    store.purgeExpired(isoInstant(now));
-    store.create({
+    await store.purgeExpired(isoInstant(now));
+    await store.create({
       stateHash: hashToken(state),
       nonce,
       codeVerifier,
@@ -118,8 +118,8 @@ export function createEidService(deps: {
     if (!input.boundState || !sameText(input.boundState, state)) return refuse('STATE_NOT_BOUND_TO_BROWSER');
     const nowIso = isoInstant(clock.now());
     const stateHash = hashToken(state);
-    const request = store.consume(stateHash, nowIso);
-    if (!request) return refuse(`STATE_${store.refusalReason(stateHash, nowIso)}`);
+    const request = await store.consume(stateHash, nowIso);
+    if (!request) return refuse(`STATE_${await store.refusalReason(stateHash, nowIso)}`);
     const providerError = query.get('error');
     if (providerError !== null) return refuse('PROVIDER_ERROR', { providerError: providerError.replace(/[^\w.-]/g, '').slice(0, 64) });
     if (!query.get('code')) return refuse('NO_CODE');
@@ -136,13 +136,13 @@ export function createEidService(deps: {
     const identity = identityFromClaims(claims);
     if (!identity) return refuse('CLAIMS_MISSING');
 
-    const subject = authStore.findLoginSubjectByBpk(identity.bpk);
+    const subject = await authStore.findLoginSubjectByBpk(identity.bpk);
     if (!subject) {
       logger.info('eid login refused', { reason: 'NOT_LINKED' });
       const outcome: EidOutcome = { error: 'NOT_LINKED' };
       return { location: eidResultLocation(outcome), outcome };
     }
-    const result = auth.completeLogin(subject, { method: 'EID', email: subject.email ?? '' }, input.meta);
+    const result = await auth.completeLogin(subject, { method: 'EID', email: subject.email ?? '' }, input.meta);
     const outcome: EidOutcome = { status: result.status, returnTo: result.sessionToken ? request.returnTo : null };
     logger.info('eid login', { personId: subject.personId, status: result.status });
     return { location: eidResultLocation(outcome), outcome, ...(result.sessionToken ? { sessionToken: result.sessionToken } : {}) };

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { writeTransaction, type Db } from '../../../db/client';
 import { eidAuthRequests, type EidAuthRequestRow } from '../../../db/schema';
 
 /**
@@ -9,8 +9,8 @@ import { eidAuthRequests, type EidAuthRequestRow } from '../../../db/schema';
 export function createEidStore(db: Db) {
   return {
     /** Stores a started request. */
-    create(row: typeof eidAuthRequests.$inferInsert): void {
-      db.insert(eidAuthRequests).values(row).run();
+    async create(row: typeof eidAuthRequests.$inferInsert): Promise<void> {
+      await writeTransaction(db, () => db.insert(eidAuthRequests).values(row));
     },
 
     /**
@@ -18,25 +18,30 @@ export function createEidStore(db: Db) {
      * not expired at `now` (ISO instant). Concurrent callbacks with the same state cannot both succeed.
      * @returns the request, or undefined when it is unknown, already used or expired.
      */
-    consume(stateHash: string, now: string): EidAuthRequestRow | undefined {
-      return db
-        .update(eidAuthRequests)
-        .set({ usedAt: now })
-        .where(and(eq(eidAuthRequests.stateHash, stateHash), isNull(eidAuthRequests.usedAt), gt(eidAuthRequests.expiresAt, now)))
-        .returning()
-        .get();
+    async consume(stateHash: string, now: string): Promise<EidAuthRequestRow | undefined> {
+      const rows = await writeTransaction(db, () =>
+        db
+          .update(eidAuthRequests)
+          .set({ usedAt: now })
+          .where(and(eq(eidAuthRequests.stateHash, stateHash), isNull(eidAuthRequests.usedAt), gt(eidAuthRequests.expiresAt, now)))
+          .returning(),
+      );
+      return rows[0];
     },
 
     /** Why `consume` refused a state, for the server log: UNKNOWN, USED or EXPIRED. */
-    refusalReason(stateHash: string, now: string): 'UNKNOWN' | 'USED' | 'EXPIRED' {
-      const row = db.select().from(eidAuthRequests).where(eq(eidAuthRequests.stateHash, stateHash)).get();
+    async refusalReason(stateHash: string, now: string): Promise<'UNKNOWN' | 'USED' | 'EXPIRED'> {
+      const row = (await db.select().from(eidAuthRequests).where(eq(eidAuthRequests.stateHash, stateHash)).limit(1))[0];
       if (!row) return 'UNKNOWN';
       return row.usedAt ? 'USED' : row.expiresAt <= now ? 'EXPIRED' : 'UNKNOWN';
     },
 
     /** Deletes requests that expired at or before `now` (used or not). @returns how many were deleted. */
-    purgeExpired(now: string): number {
-      return db.delete(eidAuthRequests).where(lte(eidAuthRequests.expiresAt, now)).run().changes;
+    async purgeExpired(now: string): Promise<number> {
+      const rows = await writeTransaction(db, () =>
+        db.delete(eidAuthRequests).where(lte(eidAuthRequests.expiresAt, now)).returning({ stateHash: eidAuthRequests.stateHash }),
+      );
+      return rows.length;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   vkInvestmentResults,
@@ -10,9 +10,6 @@ import {
   type VrgPerformanceRow,
   type VrgReportRow,
 } from '../../../db/schema';
-
-/** Batches up to this size run the prepared single-key statement per key instead of one `IN (…)` query. */
-const LOOP_BATCH_MAX = 8;
 
 /** Rows grouped by VRG number, in the order of `keys` (DataLoader's contract). */
 function byVrg<R extends { vrg: number }>(keys: readonly number[], rows: R[]): R[][] {
@@ -31,30 +28,22 @@ function byVrg<R extends { vrg: number }>(keys: readonly number[], rows: R[]): R
  * take no person id; the service decides who may see which VRG. All lists are oldest year first.
  */
 export function createInvestmentStore(db: Db) {
-  const performanceOne = db.select().from(vrgPerformance).where(eq(vrgPerformance.vrg, sql.placeholder('k'))).orderBy(asc(vrgPerformance.year)).prepare();
-  const allocationsOne = db.select().from(vrgAllocations).where(eq(vrgAllocations.vrg, sql.placeholder('k'))).orderBy(asc(vrgAllocations.year)).prepare();
-  const reportsOne = db.select().from(vrgReports).where(eq(vrgReports.vrg, sql.placeholder('k'))).orderBy(asc(vrgReports.year)).prepare();
-  const vkAll = db.select().from(vkInvestmentResults).orderBy(asc(vkInvestmentResults.year)).prepare();
-
   return {
     /** Yearly performance per VRG number, oldest first. */
-    performanceByVrg(vrgs: readonly number[]): VrgPerformanceRow[][] {
-      if (vrgs.length <= LOOP_BATCH_MAX) return vrgs.map((k) => performanceOne.all({ k }));
-      return byVrg(vrgs, db.select().from(vrgPerformance).where(inArray(vrgPerformance.vrg, [...vrgs])).orderBy(asc(vrgPerformance.year)).all());
+    async performanceByVrg(vrgs: readonly number[]): Promise<VrgPerformanceRow[][]> {
+      return byVrg(vrgs, await db.select().from(vrgPerformance).where(inArray(vrgPerformance.vrg, [...vrgs])).orderBy(asc(vrgPerformance.year)));
     },
     /** Asset allocation rows per VRG number, oldest year first. */
-    allocationsByVrg(vrgs: readonly number[]): VrgAllocationRow[][] {
-      if (vrgs.length <= LOOP_BATCH_MAX) return vrgs.map((k) => allocationsOne.all({ k }));
-      return byVrg(vrgs, db.select().from(vrgAllocations).where(inArray(vrgAllocations.vrg, [...vrgs])).orderBy(asc(vrgAllocations.year)).all());
+    async allocationsByVrg(vrgs: readonly number[]): Promise<VrgAllocationRow[][]> {
+      return byVrg(vrgs, await db.select().from(vrgAllocations).where(inArray(vrgAllocations.vrg, [...vrgs])).orderBy(asc(vrgAllocations.year), asc(vrgAllocations.assetClass)));
     },
     /** Yearly reports per VRG number, oldest first. */
-    reportsByVrg(vrgs: readonly number[]): VrgReportRow[][] {
-      if (vrgs.length <= LOOP_BATCH_MAX) return vrgs.map((k) => reportsOne.all({ k }));
-      return byVrg(vrgs, db.select().from(vrgReports).where(inArray(vrgReports.vrg, [...vrgs])).orderBy(asc(vrgReports.year)).all());
+    async reportsByVrg(vrgs: readonly number[]): Promise<VrgReportRow[][]> {
+      return byVrg(vrgs, await db.select().from(vrgReports).where(inArray(vrgReports.vrg, [...vrgs])).orderBy(asc(vrgReports.year)));
     },
     /** The Vorsorgekasse's yearly results, oldest first; the same list for every key (one fund). */
-    vkResults(keys: readonly number[]): VkInvestmentResultRow[][] {
-      const rows = vkAll.all();
+    async vkResults(keys: readonly number[]): Promise<VkInvestmentResultRow[][]> {
+      const rows = await db.select().from(vkInvestmentResults).orderBy(asc(vkInvestmentResults.year));
       return keys.map(() => rows);
     },
   };

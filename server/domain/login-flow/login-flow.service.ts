@@ -45,61 +45,61 @@ export function createLoginFlowService(deps: {
    * Writes the profile change log with a preference change, in one transaction (ProfileService.recordChanges):
    * the login-time dialogs and /einstellungen share this path (issue 6 item 5). Without it, changes are not logged.
    */
-  recordChanges?: <T>(personId: number, entries: ChangeEntry[], apply: () => T) => T;
+  recordChanges?: <T>(personId: number, entries: ChangeEntry[], apply: () => Promise<T>) => Promise<T>;
 }) {
   const { store, authStore, personStore, clock, tenant } = deps;
   const now = () => isoInstant(clock.now());
   const asText = (v: boolean | null) => (v === null ? null : String(v));
 
   /** Writes `patch` to the person and logs every field whose value changes (area NEWSLETTER or DELIVERY). */
-  function updateLogged(personId: number, area: 'NEWSLETTER' | 'DELIVERY', patch: Partial<Record<PreferenceField, boolean>>): void {
-    const before = person(personId);
+  async function updateLogged(personId: number, area: 'NEWSLETTER' | 'DELIVERY', patch: Partial<Record<PreferenceField, boolean>>): Promise<void> {
+    const before = await person(personId);
     const entries: ChangeEntry[] = [];
     for (const [field, value] of Object.entries(patch) as [PreferenceField, boolean][]) {
       if (before[field] !== value) entries.push({ area, field, oldValue: asText(before[field]), newValue: asText(value) });
     }
     const apply = () => store.updatePerson(personId, patch, now());
-    if (deps.recordChanges) deps.recordChanges(personId, entries, apply);
-    else apply();
+    if (deps.recordChanges) await deps.recordChanges(personId, entries, apply);
+    else await apply();
   }
 
-  function funds(personId: number) {
-    const f = authStore.funds(personId);
+  async function funds(personId: number) {
+    const f = await authStore.funds(personId);
     return { pensionFund: f.pensionFund && tenant.pensionFund, severanceFund: f.severanceFund };
   }
 
-  function person(personId: number) {
-    const row = personStore.findById(personId);
+  async function person(personId: number) {
+    const row = await personStore.findById(personId);
     if (!row) throw new Error(`person ${personId} vanished`);
     return row;
   }
 
   /** The inputs of the status machine for a person. */
-  function loginStateOf(personId: number): LoginState {
-    const p = person(personId);
+  async function loginStateOf(personId: number): Promise<LoginState> {
+    const p = await person(personId);
     return {
       termsPending: p.termsPending,
       loginDataSyncPending: p.loginDataSyncPending,
       annualStatementDecisionPending: p.annualStatementDecisionPending,
       emailUpdatePending: p.emailUpdatePending,
       registrationUpdatePending: p.registrationUpdatePending,
-      dutyCount: store.duties(personId).length,
-      funds: funds(personId),
-      passwordInsecure: store.passwordInsecure(personId),
+      dutyCount: (await store.duties(personId)).length,
+      funds: await funds(personId),
+      passwordInsecure: await store.passwordInsecure(personId),
     };
   }
 
   /** Asks the status machine again and activates the session once the status is a logged-in one. */
-  function advance(session: FlowSession): LoginStatus {
-    const status = nextLoginStatus(loginStateOf(session.personId));
-    if (isLoggedInStatus(status) && session.stage === 'PENDING') store.activateSession(session.tokenHash);
+  async function advance(session: FlowSession): Promise<LoginStatus> {
+    const status = nextLoginStatus(await loginStateOf(session.personId));
+    if (isLoggedInStatus(status) && session.stage === 'PENDING') await store.activateSession(session.tokenHash);
     return status;
   }
 
   return {
     loginStateOf,
     /** The current answer of the status machine, without changing anything. */
-    currentStatus: (session: FlowSession) => nextLoginStatus(loginStateOf(session.personId)),
+    currentStatus: async (session: FlowSession) => nextLoginStatus(await loginStateOf(session.personId)),
     /** Asks the status machine after a step done elsewhere (new password on /pwdChange, e-mail update); activates the session once logged in. */
     advance,
 
@@ -107,53 +107,53 @@ export function createLoginFlowService(deps: {
      * Terms accepted (`loginNutzungAkzeptiert`, spec 000 section 4): sent with the status that asked for it.
      * Not accepted, or a `previousStatus` that is not the pending one, changes nothing and answers the current status.
      */
-    acceptTerms(session: FlowSession, previousStatus: string, accepted: boolean): LoginStatus {
-      const current = nextLoginStatus(loginStateOf(session.personId));
+    async acceptTerms(session: FlowSession, previousStatus: string, accepted: boolean): Promise<LoginStatus> {
+      const current = nextLoginStatus(await loginStateOf(session.personId));
       if (!accepted || previousStatus !== current || !current.startsWith('NUTZUNGSBEDINGUNGEN_ACCEPT_')) return current;
-      store.updatePerson(session.personId, { termsPending: null, termsAcceptedAt: now() }, now());
-      return advance(session);
+      await store.updatePerson(session.personId, { termsPending: null, termsAcceptedAt: now() }, now());
+      return await advance(session);
     },
 
     /** Letter (false) or portal (true) for the yearly account information (`setIbkPerPortal`). */
-    setAnnualStatementDelivery(session: FlowSession, viaPortal: boolean): LoginStatus {
-      store.updatePerson(session.personId, { annualStatementViaPortal: viaPortal, annualStatementDecisionPending: false }, now());
-      return advance(session);
+    async setAnnualStatementDelivery(session: FlowSession, viaPortal: boolean): Promise<LoginStatus> {
+      await store.updatePerson(session.personId, { annualStatementViaPortal: viaPortal, annualStatementDecisionPending: false }, now());
+      return await advance(session);
     },
 
     /** Merges the PK and VK logins at the first login (`login{product}`). */
-    synchronizeLoginData(session: FlowSession): LoginStatus {
-      const p = person(session.personId);
-      if (p.loginDataSyncPending) store.updatePerson(session.personId, { loginDataSyncPending: false, loginDataSyncedAt: now() }, now());
-      return advance(session);
+    async synchronizeLoginData(session: FlowSession): Promise<LoginStatus> {
+      const p = await person(session.personId);
+      if (p.loginDataSyncPending) await store.updatePerson(session.personId, { loginDataSyncPending: false, loginDataSyncedAt: now() }, now());
+      return await advance(session);
     },
 
     /** Keeps the stored e-mail for the funds that asked to confirm it (UPDATE_*_MAIL); answers the next status. */
-    confirmRegistrationEmail(session: FlowSession): LoginStatus {
-      if (person(session.personId).emailUpdatePending) store.updatePerson(session.personId, { emailUpdatePending: null }, now());
-      return advance(session);
+    async confirmRegistrationEmail(session: FlowSession): Promise<LoginStatus> {
+      if ((await person(session.personId)).emailUpdatePending) await store.updatePerson(session.personId, { emailUpdatePending: null }, now());
+      return await advance(session);
     },
 
-    duties(personId: number): Duty[] {
-      return store.duties(personId).map((d) => ({ id: d.id, customerDesignation: d.customerDesignation, functionGroups: d.functionGroups }));
+    async duties(personId: number): Promise<Duty[]> {
+      return (await store.duties(personId)).map((d) => ({ id: d.id, customerDesignation: d.customerDesignation, functionGroups: d.functionGroups }));
     },
 
     /**
      * Mailbox choice: AWB_LB (own portal) or ASP with one of the person's own duties. A duty of someone else, or
      * ASP without a duty, answers false and changes nothing.
      */
-    chooseMailbox(session: FlowSession, type: 'AWB_LB' | 'ASP', dutyId: number | null): boolean {
+    async chooseMailbox(session: FlowSession, type: 'AWB_LB' | 'ASP', dutyId: number | null): Promise<boolean> {
       if (type === 'AWB_LB') {
-        store.setMailbox(session.tokenHash, 'AWB_LB', null);
+        await store.setMailbox(session.tokenHash, 'AWB_LB', null);
         return true;
       }
-      if (dutyId === null || !store.duties(session.personId).some((d) => d.id === dutyId)) return false;
-      store.setMailbox(session.tokenHash, 'ASP', dutyId);
+      if (dutyId === null || !(await store.duties(session.personId)).some((d) => d.id === dutyId)) return false;
+      await store.setMailbox(session.tokenHash, 'ASP', dutyId);
       return true;
     },
 
     /** The duty of the person matching a legacy duty entry (kundenbezeichnung and funktionsgruppen). */
-    findDuty(personId: number, entry: { id?: number; customerDesignation: string; functionGroups: string[] }): Duty | undefined {
-      return this.duties(personId).find(
+    async findDuty(personId: number, entry: { id?: number; customerDesignation: string; functionGroups: string[] }): Promise<Duty | undefined> {
+      return (await this.duties(personId)).find(
         (d) =>
           (entry.id === undefined || entry.id === d.id) &&
           d.customerDesignation === entry.customerDesignation &&
@@ -163,10 +163,10 @@ export function createLoginFlowService(deps: {
     },
 
     /** Which post-login questions to ask (spec 000 section 4). */
-    questions(personId: number) {
-      const p = person(personId);
+    async questions(personId: number) {
+      const p = await person(personId);
       return postLoginQuestions({
-        funds: funds(personId),
+        funds: await funds(personId),
         newsletterPk: p.newsletterPk,
         newsletterVk: p.newsletterVk,
         benefitStatementDigital: p.benefitStatementDigital,
@@ -176,44 +176,44 @@ export function createLoginFlowService(deps: {
     },
 
     /** Newsletter consent; only the funds whose question was shown are written (null = not shown). */
-    setNewsletter(personId: number, choice: { pk: boolean | null; vk: boolean | null }): void {
+    async setNewsletter(personId: number, choice: { pk: boolean | null; vk: boolean | null }): Promise<void> {
       const patch: { newsletterPk?: boolean; newsletterVk?: boolean } = {};
       if (choice.pk !== null) patch.newsletterPk = choice.pk;
       if (choice.vk !== null) patch.newsletterVk = choice.vk;
-      if (Object.keys(patch).length) updateLogged(personId, 'NEWSLETTER', patch);
+      if (Object.keys(patch).length) await updateLogged(personId, 'NEWSLETTER', patch);
     },
 
-    setPrizeDraw(personId: number, participate: boolean): void {
-      store.updatePerson(personId, { prizeDrawVk: participate }, now());
+    async setPrizeDraw(personId: number, participate: boolean): Promise<void> {
+      await store.updatePerson(personId, { prizeDrawVk: participate }, now());
     },
 
-    setBenefitStatementDelivery(personId: number, digital: boolean): void {
-      updateLogged(personId, 'DELIVERY', { benefitStatementDigital: digital });
+    async setBenefitStatementDelivery(personId: number, digital: boolean): Promise<void> {
+      await updateLogged(personId, 'DELIVERY', { benefitStatementDigital: digital });
     },
 
     /** Account statement by mail (`setABPBPerMail`) and the express info; answers the login status again. */
-    setAccountStatementByMail(session: FlowSession, byMail: boolean, notifyWhenPayoutPossible: boolean | null): LoginStatus {
-      updateLogged(
+    async setAccountStatementByMail(session: FlowSession, byMail: boolean, notifyWhenPayoutPossible: boolean | null): Promise<LoginStatus> {
+      await updateLogged(
         session.personId,
         'DELIVERY',
         notifyWhenPayoutPossible === null ? { accountStatementByMail: byMail } : { accountStatementByMail: byMail, notifyWhenPayoutPossible },
       );
-      return advance(session);
+      return await advance(session);
     },
 
     /**
      * Activates an access from the link of the registration mail (spec 000 section 4 "Activation statuses"):
      * SUCCESSFUL, ALREADY_ACTIVATED (link used before), ERROR_LINK_EXPIRED, MAINTENANCE, or ERROR (unknown link).
      */
-    activate(registrationId: string): ActivationStatus {
+    async activate(registrationId: string): Promise<ActivationStatus> {
       if (deps.maintenance) return 'MAINTENANCE';
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(registrationId)) return 'ERROR';
       const tokenHash = hashToken(registrationId);
-      const token = store.findToken(tokenHash, 'ACTIVATION');
+      const token = await store.findToken(tokenHash, 'ACTIVATION');
       if (!token) return 'ERROR';
       if (token.usedAt) return 'ALREADY_ACTIVATED';
       if (Date.parse(token.expiresAt) <= clock.now()) return 'ERROR_LINK_EXPIRED';
-      return store.consumeActivation(tokenHash, token.personId, now()) ? 'SUCCESSFUL' : 'ALREADY_ACTIVATED';
+      return (await store.consumeActivation(tokenHash, token.personId, now())) ? 'SUCCESSFUL' : 'ALREADY_ACTIVATED';
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db/client';
 import { contactDuties, credentials, persons, personTokens, sessions, type ContactDutyRow, type PersonRow } from '../../../db/schema';
 
 type PersonPatch = Partial<
@@ -23,44 +23,45 @@ type PersonPatch = Partial<
 
 /** Queries of the login flow: person flags, service duties, session stage and mailbox, activation tokens. */
 export function createLoginFlowStore(db: Db) {
-  const dutiesOf = db.select().from(contactDuties).where(eq(contactDuties.personId, sql.placeholder('personId'))).orderBy(contactDuties.id).prepare();
   return {
-    duties(personId: number): ContactDutyRow[] {
-      return dutiesOf.all({ personId });
+    async duties(personId: number): Promise<ContactDutyRow[]> {
+      return db.select().from(contactDuties).where(eq(contactDuties.personId, personId)).orderBy(contactDuties.id);
     },
-    updatePerson(personId: number, patch: PersonPatch, now: string): void {
-      db.update(persons).set({ ...patch, updatedAt: now }).where(eq(persons.id, personId)).run();
+    async updatePerson(personId: number, patch: PersonPatch, now: string): Promise<void> {
+      await writeTransaction(db, () => db.update(persons).set({ ...patch, updatedAt: now }).where(eq(persons.id, personId)));
     },
-    activateSession(tokenHash: string): void {
-      db.update(sessions).set({ stage: 'ACTIVE' }).where(eq(sessions.tokenHash, tokenHash)).run();
+    async activateSession(tokenHash: string): Promise<void> {
+      await writeTransaction(db, () => db.update(sessions).set({ stage: 'ACTIVE' }).where(eq(sessions.tokenHash, tokenHash)));
     },
-    setMailbox(tokenHash: string, mailboxType: 'AWB_LB' | 'ASP', selectedDutyId: number | null): void {
-      db.update(sessions).set({ mailboxType, selectedDutyId }).where(eq(sessions.tokenHash, tokenHash)).run();
+    async setMailbox(tokenHash: string, mailboxType: 'AWB_LB' | 'ASP', selectedDutyId: number | null): Promise<void> {
+      await writeTransaction(db, () => db.update(sessions).set({ mailboxType, selectedDutyId }).where(eq(sessions.tokenHash, tokenHash)));
     },
     /** True when the fund judged the person's password insecure (the login answers PASSWORD_INSECURE). */
-    passwordInsecure(personId: number): boolean {
-      return db.select({ v: credentials.passwordInsecure }).from(credentials).where(eq(credentials.personId, personId)).get()?.v ?? false;
+    async passwordInsecure(personId: number): Promise<boolean> {
+      const rows = await db.select({ v: credentials.passwordInsecure }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
+      return rows[0]?.v ?? false;
     },
-    findToken(tokenHash: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE') {
-      return db
+    async findToken(tokenHash: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE') {
+      const rows = await db
         .select()
         .from(personTokens)
         .where(and(eq(personTokens.tokenHash, tokenHash), eq(personTokens.purpose, purpose)))
-        .get();
+        .limit(1);
+      return rows[0];
     },
     /** Marks the token used and activates the access, in one transaction; false when it was used meanwhile. */
-    consumeActivation(tokenHash: string, personId: number, now: string): boolean {
-      return db.transaction((tx) => {
-        const used = tx
+    async consumeActivation(tokenHash: string, personId: number, now: string): Promise<boolean> {
+      return writeTransaction(db, async () => {
+        const used = await db
           .update(personTokens)
           .set({ usedAt: now })
-          .where(and(eq(personTokens.tokenHash, tokenHash), sql`${personTokens.usedAt} IS NULL`))
-          .run();
-        if (used.changes !== 1) return false;
-        tx.update(credentials)
+          .where(and(eq(personTokens.tokenHash, tokenHash), isNull(personTokens.usedAt)))
+          .returning({ tokenHash: personTokens.tokenHash });
+        if (used.length !== 1) return false;
+        await db
+          .update(credentials)
           .set({ accessStatus: 'ACTIVE' })
-          .where(and(eq(credentials.personId, personId), eq(credentials.accessStatus, 'PENDING_ACTIVATION')))
-          .run();
+          .where(and(eq(credentials.personId, personId), eq(credentials.accessStatus, 'PENDING_ACTIVATION')));
         return true;
       });
     },

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../../../db/client';
+import { writeTransaction, type Db } from '../../../db/client';
 import { sentMails } from '../../../db/schema';
 import type { Config } from '../../config';
 import type { Logger } from '../../log';
@@ -85,9 +85,9 @@ export function createMailer(deps: { db: Db; config: Pick<Config, 'SMTP_URL' | '
       } else {
         logger.info('mail sent', { kind: message.kind });
       }
-      db.insert(sentMails)
-        .values({ personId: message.personId, kind: message.kind, recipient: message.to, messageId: info.messageId, sentAt: isoInstant(clock.now()) })
-        .run();
+      await writeTransaction(db, () =>
+        db.insert(sentMails).values({ personId: message.personId, kind: message.kind, recipient: message.to, messageId: info.messageId, sentAt: isoInstant(clock.now()) }),
+      );
       return { messageId: info.messageId };
     },
   };

@@ -71,8 +71,8 @@ export function createPersonService(deps: {
 
   return {
     /** The person row of the session. Throws NOT_FOUND only if the row vanished (access deleted meanwhile). */
-    get(personId: number): PersonRow {
-      const row = store.findById(personId);
+    async get(personId: number): Promise<PersonRow> {
+      const row = await store.findById(personId);
       if (!row) throw notFound();
       return row;
     },
@@ -83,9 +83,9 @@ export function createPersonService(deps: {
 
     /** Legacy personal data (REST `getPersonalData`). */
     async legacyPersonalData(personId: number): Promise<LegacyPersonalData> {
-      const person = this.get(personId);
+      const person = await this.get(personId);
       const [pk, vk] = await Promise.all([accounts.pensionContracts(personId), accounts.severanceAccounts(personId)]);
-      const bank = store.currentBankAccount(personId, deps.today?.() ?? isoDateVienna(Date.now()));
+      const bank = await store.currentBankAccount(personId, deps.today?.() ?? isoDateVienna(Date.now()));
       const base = {
         ...legacyFields(person),
         adresse: {

@@ -53,7 +53,7 @@ export function createProfileService(deps: {
   logger: Logger;
   meta: RequestMeta;
   /** SHA-256 hash of the caller's session (the sessions key); null without one. */
-  sessionHash: () => string | null;
+  sessionHash: () => Promise<string | null>;
   /**
    * Step-up authentication (server/domain/auth/step-up.ts) for the e-mail change, the bank details and deleting the
    * access: the current password (a wrong one counts towards the login lockout) or, except for deleting, an eID
@@ -64,10 +64,10 @@ export function createProfileService(deps: {
   const { store, personStore, mailer, audit, tenant, clock, logger, meta } = deps;
   const now = () => isoInstant(clock.now());
   const today = () => isoDateVienna(clock.now());
-  const origin = (): ChangeOrigin => ({ actor: 'MEMBER', sessionHash: deps.sessionHash(), ipAddress: meta.ipAddress });
+  const origin = async (): Promise<ChangeOrigin> => ({ actor: 'MEMBER', sessionHash: await deps.sessionHash(), ipAddress: meta.ipAddress });
 
-  function person(personId: number): PersonRow {
-    const row = personStore.findById(personId);
+  async function person(personId: number): Promise<PersonRow> {
+    const row = await personStore.findById(personId);
     if (!row) throw new Error(`person ${personId} vanished`);
     return row;
   }
@@ -76,10 +76,10 @@ export function createProfileService(deps: {
    * Applies a change and writes its change log rows in one transaction (issue 6 item 7). `apply` runs first; the
    * rows are written only when it does not throw.
    */
-  function recordChanges<T>(personId: number, entries: ChangeEntry[], apply: () => T): T {
-    return store.inTransaction(() => {
-      const result = apply();
-      store.writeChanges(personId, origin(), entries, now());
+  function recordChanges<T>(personId: number, entries: ChangeEntry[], apply: () => Promise<T>): Promise<T> {
+    return store.inTransaction(async () => {
+      const result = await apply();
+      await store.writeChanges(personId, await origin(), entries, now());
       return result;
     });
   }
@@ -90,7 +90,7 @@ export function createProfileService(deps: {
    * a locked access → ERROR_PWD_INVALID with `currentPassword: PASSWORD_INCORRECT`.
    */
   async function refusedStepUp(personId: number, currentPassword: string | null, action: StepUpAction, allowEid = true): Promise<ProfileResult<never> | null> {
-    const outcome = await deps.stepUp.verify({ personId, tokenHash: deps.sessionHash() }, currentPassword, action, { allowEid });
+    const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, currentPassword, action, { allowEid });
     if (outcome.ok) return null;
     if (outcome.reason === 'PASSWORD_REQUIRED') return invalid([{ field: 'currentPassword', code: 'REQUIRED' }]);
     return failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
@@ -113,19 +113,19 @@ export function createProfileService(deps: {
     retentionFacts: () => RETENTION_FACTS,
 
     /** The person's own change log, newest first (`first` clamped to 0..200, default 50). */
-    history(personId: number, first?: number | null): ProfileChangeRow[] {
+    async history(personId: number, first?: number | null): Promise<ProfileChangeRow[]> {
       const limit = historyLimit(first);
-      return limit === 0 ? [] : store.history(personId, limit);
+      return limit === 0 ? [] : await store.history(personId, limit);
     },
 
     /** The bank account in force today, or undefined. */
-    bankAccount(personId: number): BankAccountRow | undefined {
-      return store.currentBankAccount(personId, today());
+    async bankAccount(personId: number): Promise<BankAccountRow | undefined> {
+      return await store.currentBankAccount(personId, today());
     },
 
     /** The address of an open e-mail change request, or null. */
-    pendingEmail(personId: number): string | null {
-      return store.pendingEmail(personId, now());
+    async pendingEmail(personId: number): Promise<string | null> {
+      return await store.pendingEmail(personId, now());
     },
 
     /**
@@ -138,15 +138,15 @@ export function createProfileService(deps: {
      * ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
      */
     async requestEmailChange(personId: number, input: unknown, publicOrigin: string): Promise<ProfileResult<{ pendingEmail: string }>> {
-      const p = person(personId);
+      const p = await person(personId);
       const checked = validateEmailChange(input, p.email);
       if (!checked.ok) return invalid(checked.fieldErrors);
       const refused = await refusedStepUp(personId, checked.value.currentPassword, 'EMAIL_CHANGE');
       if (refused) return refused;
       const email = checked.value.newEmail;
-      if (store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
-      if (store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
-        audit.record('ACCESS_DENIED', personId, meta, { reason: 'EMAIL_CHANGE_RATE' });
+      if (await store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
+      if (await store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
+        await audit.record('ACCESS_DENIED', personId, meta, { reason: 'EMAIL_CHANGE_RATE' });
         return failure('ERROR_TOO_MANY_REQUESTS');
       }
 
@@ -167,14 +167,14 @@ export function createProfileService(deps: {
       if (!(await sendSafely('EMAIL_CHANGE_CONFIRM', { personId, kind: 'EMAIL_CHANGE_CONFIRM', to: email, ...confirm }))) return failure('ERROR_INTERNAL');
 
       try {
-        recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], () =>
+        await recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], () =>
           store.createEmailChangeToken({ tokenHash: hashToken(token), personId, email, createdAt, expiresAt }),
         );
       } catch (error) {
         logger.error('e-mail change not stored', { error: error instanceof Error ? error.message : String(error) });
         return failure('ERROR_INTERNAL');
       }
-      audit.record('EMAIL_CHANGE', personId, meta, { stage: 'REQUESTED' });
+      await audit.record('EMAIL_CHANGE', personId, meta, { stage: 'REQUESTED' });
 
       if (p.email) {
         const notice = renderMail(tenant, {
@@ -195,28 +195,28 @@ export function createProfileService(deps: {
      * Confirms an e-mail change from the link (public; `#/emailChange?token=…`). The login e-mail becomes the token's
      * address; the token is used up; the change log gets a row, and the security log an EMAIL_CHANGE event.
      */
-    confirmEmailChange(token: string): EmailChangeStatus {
+    async confirmEmailChange(token: string): Promise<EmailChangeStatus> {
       if (!isWellFormedToken(token)) return 'ERROR';
       const tokenHash = hashToken(token);
-      const row = store.findEmailChangeToken(tokenHash);
+      const row = await store.findEmailChangeToken(tokenHash);
       if (!row?.payload) return 'ERROR';
       if (row.usedAt) return 'ALREADY_USED';
       if (Date.parse(row.expiresAt) <= clock.now()) return 'ERROR_LINK_EXPIRED';
-      const cred = store.credentials(row.personId);
+      const cred = await store.credentials(row.personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return 'ERROR';
       const email = row.payload;
-      if (store.emailTakenByOther(email, row.personId)) return 'ERROR_MAIL_NOT_UNIQUE';
-      const old = person(row.personId).email;
+      if (await store.emailTakenByOther(email, row.personId)) return 'ERROR_MAIL_NOT_UNIQUE';
+      const old = (await person(row.personId)).email;
       // The link is opened in a browser that may hold no session (or another person's): no session hash then.
       const linkOrigin: ChangeOrigin = { actor: 'MEMBER', sessionHash: null, ipAddress: meta.ipAddress };
       try {
-        const status = store.inTransaction((): EmailChangeStatus => {
-          if (!store.consumeToken(tokenHash, now())) return 'ALREADY_USED';
-          store.setEmail(row.personId, email, now());
-          store.writeChanges(row.personId, linkOrigin, [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }], now());
+        const status = await store.inTransaction(async (): Promise<EmailChangeStatus> => {
+          if (!(await store.consumeToken(tokenHash, now()))) return 'ALREADY_USED';
+          await store.setEmail(row.personId, email, now());
+          await store.writeChanges(row.personId, linkOrigin, [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }], now());
           return 'SUCCESSFUL';
         });
-        if (status === 'SUCCESSFUL') audit.record('EMAIL_CHANGE', row.personId, meta, { stage: 'CONFIRMED' });
+        if (status === 'SUCCESSFUL') await audit.record('EMAIL_CHANGE', row.personId, meta, { stage: 'CONFIRMED' });
         return status;
       } catch (error) {
         if (isUniqueViolation(error)) return 'ERROR_MAIL_NOT_UNIQUE';
@@ -225,18 +225,18 @@ export function createProfileService(deps: {
     },
 
     /** Changes the postal address (spec 001 section 5 "Profile address"); the change log gets one row per changed field. */
-    changeAddress(personId: number, input: unknown): ProfileResult<PersonRow> {
+    async changeAddress(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
       const checked = validateAddress(input, today());
       if (!checked.ok) return invalid(checked.fieldErrors);
       const a = checked.value;
-      const p = person(personId);
+      const p = await person(personId);
       const entries = diffEntries(
         'ADDRESS',
         { street: p.street, postcode: p.postcode, city: p.city, country: p.country, poBox: p.poBox, validFrom: p.addressValidFrom },
         { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
       );
-      recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
-      return { ok: true, value: person(personId) };
+      await recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
+      return { ok: true, value: (await person(personId)) };
     },
 
     /**
@@ -251,11 +251,11 @@ export function createProfileService(deps: {
       if (refused) return refused;
       const { currentPassword: _password, ...details } = checked.value;
       const b = { ...details, validFrom: details.validFrom ?? today() };
-      const before = store.latestBankAccount(personId);
+      const before = await store.latestBankAccount(personId);
       const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
       // The same data again is no change: nothing is stored.
-      if (entries.length) recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
-      return { ok: true, value: person(personId) };
+      if (entries.length) await recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
+      return { ok: true, value: (await person(personId)) };
     },
 
     /**
@@ -268,17 +268,17 @@ export function createProfileService(deps: {
     async deleteAccess(personId: number, input: unknown): Promise<ProfileResult> {
       const checked = validateDeleteAccess(input);
       if (!checked.ok) return invalid(checked.fieldErrors);
-      const cred = store.credentials(personId);
+      const cred = await store.credentials(personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return failure('ERROR_INTERNAL');
       // Deleting always asks for the password (no eID stand-in): a wrong one counts towards the lockout.
       const refused = await refusedStepUp(personId, checked.value.currentPassword, 'ACCESS_DELETE', false);
       if (refused) return refused;
-      const p = person(personId);
-      const ended = recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], () => {
-        store.deactivateAccess(personId);
-        return store.endAllSessions(personId, now(), 'ACCESS_DELETED');
+      const p = await person(personId);
+      const ended = await recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], async () => {
+        await store.deactivateAccess(personId);
+        return await store.endAllSessions(personId, now(), 'ACCESS_DELETED');
       });
-      audit.record('ACCESS_DELETED', personId, meta, { sessionsEnded: ended });
+      await audit.record('ACCESS_DELETED', personId, meta, { sessionsEnded: ended });
       if (p.email) {
         const facts = RETENTION_FACTS;
         const mail = renderMail(tenant, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { bankAccounts, credentials, persons, personTokens, profileChanges, sessions, type BankAccountRow, type ProfileChangeRow } from '../../../db/schema';
 
@@ -22,147 +22,153 @@ export interface ChangeOrigin {
  * change link, from the stored token); none takes an id sent by a client.
  */
 export function createProfileStore(db: Db) {
-  const historyOf = db
-    .select()
-    .from(profileChanges)
-    .where(eq(profileChanges.personId, sql.placeholder('personId')))
-    .orderBy(desc(profileChanges.changedAt), desc(profileChanges.id))
-    .limit(sql.placeholder('limit'))
-    .prepare();
-  const currentBank = db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
-    .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
-    .limit(1)
-    .prepare();
-
   return {
-    /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one. */
-    inTransaction<T>(fn: () => T): T {
-      return db.$client.inTransaction ? fn() : writeTransaction(db, fn);
+    /** Runs `fn` in one write transaction; nested calls join the outer one. */
+    inTransaction<T>(fn: () => Promise<T>): Promise<T> {
+      return writeTransaction(db, fn);
     },
 
     /** Appends change log rows for `personId` (call inside the transaction of the change). */
-    writeChanges(personId: number, origin: ChangeOrigin, entries: ChangeEntry[], now: string): void {
+    async writeChanges(personId: number, origin: ChangeOrigin, entries: ChangeEntry[], now: string): Promise<void> {
       if (!entries.length) return;
-      db.insert(profileChanges)
-        .values(entries.map((e) => ({ personId, ...origin, ...e, changedAt: now })))
-        .run();
+      await writeTransaction(db, () => db.insert(profileChanges).values(entries.map((e) => ({ personId, ...origin, ...e, changedAt: now }))));
     },
 
     /** The person's change log, newest first. */
-    history(personId: number, limit: number): ProfileChangeRow[] {
-      return historyOf.all({ personId, limit });
+    async history(personId: number, limit: number): Promise<ProfileChangeRow[]> {
+      return db
+        .select()
+        .from(profileChanges)
+        .where(eq(profileChanges.personId, personId))
+        .orderBy(desc(profileChanges.changedAt), desc(profileChanges.id))
+        .limit(limit);
     },
 
-    credentials(personId: number) {
-      return db.select().from(credentials).where(eq(credentials.personId, personId)).get();
+    async credentials(personId: number) {
+      return (await db.select().from(credentials).where(eq(credentials.personId, personId)).limit(1))[0];
     },
 
     /** Whether another person already uses `email` (stored lower-case). */
-    emailTakenByOther(email: string, personId: number): boolean {
-      return !!db
+    async emailTakenByOther(email: string, personId: number): Promise<boolean> {
+      const rows = await db
         .select({ id: persons.id })
         .from(persons)
         .where(and(eq(persons.email, email), ne(persons.id, personId)))
-        .get();
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Stores an EMAIL_CHANGE token; open earlier requests of the person are closed (marked used) first. */
-    createEmailChangeToken(row: { tokenHash: string; personId: number; email: string; createdAt: string; expiresAt: string }): void {
-      db.update(personTokens)
-        .set({ usedAt: row.createdAt })
-        .where(and(eq(personTokens.personId, row.personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), isNull(personTokens.usedAt)))
-        .run();
-      db.insert(personTokens)
-        .values({ tokenHash: row.tokenHash, personId: row.personId, purpose: 'EMAIL_CHANGE', payload: row.email, createdAt: row.createdAt, expiresAt: row.expiresAt })
-        .run();
+    async createEmailChangeToken(row: { tokenHash: string; personId: number; email: string; createdAt: string; expiresAt: string }): Promise<void> {
+      await writeTransaction(db, async () => {
+        await db
+          .update(personTokens)
+          .set({ usedAt: row.createdAt })
+          .where(and(eq(personTokens.personId, row.personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), isNull(personTokens.usedAt)));
+        await db
+          .insert(personTokens)
+          .values({ tokenHash: row.tokenHash, personId: row.personId, purpose: 'EMAIL_CHANGE', payload: row.email, createdAt: row.createdAt, expiresAt: row.expiresAt });
+      });
     },
 
     /** How many e-mail change requests the person made since `since` (ISO instant). */
-    emailChangeRequestsSince(personId: number, since: string): number {
-      const row = db
-        .select({ n: sql<number>`count(*)` })
+    async emailChangeRequestsSince(personId: number, since: string): Promise<number> {
+      const rows = await db
+        .select({ n: count() })
         .from(personTokens)
-        .where(and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), gt(personTokens.createdAt, since)))
-        .get();
-      return row?.n ?? 0;
+        .where(and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), gt(personTokens.createdAt, since)));
+      return rows[0]?.n ?? 0;
     },
 
-    findEmailChangeToken(tokenHash: string) {
-      return db
+    async findEmailChangeToken(tokenHash: string) {
+      const rows = await db
         .select()
         .from(personTokens)
         .where(and(eq(personTokens.tokenHash, tokenHash), eq(personTokens.purpose, 'EMAIL_CHANGE')))
-        .get();
+        .limit(1);
+      return rows[0];
     },
 
     /** Marks the token used; false when it was used meanwhile. */
-    consumeToken(tokenHash: string, now: string): boolean {
-      return (
+    async consumeToken(tokenHash: string, now: string): Promise<boolean> {
+      const rows = await writeTransaction(db, () =>
         db
           .update(personTokens)
           .set({ usedAt: now })
           .where(and(eq(personTokens.tokenHash, tokenHash), isNull(personTokens.usedAt)))
-          .run().changes === 1
+          .returning({ tokenHash: personTokens.tokenHash }),
       );
+      return rows.length === 1;
     },
 
     /** The new address of the person's open (unused, unexpired) e-mail change request, or null. */
-    pendingEmail(personId: number, now: string): string | null {
-      const row = db
+    async pendingEmail(personId: number, now: string): Promise<string | null> {
+      const rows = await db
         .select({ payload: personTokens.payload })
         .from(personTokens)
         .where(
           and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), isNull(personTokens.usedAt), gt(personTokens.expiresAt, now)),
         )
         .orderBy(desc(personTokens.createdAt))
-        .get();
-      return row?.payload ?? null;
+        .limit(1);
+      return rows[0]?.payload ?? null;
     },
 
-    setEmail(personId: number, email: string, now: string): void {
-      db.update(persons).set({ email, updatedAt: now }).where(eq(persons.id, personId)).run();
+    async setEmail(personId: number, email: string, now: string): Promise<void> {
+      await writeTransaction(db, () => db.update(persons).set({ email, updatedAt: now }).where(eq(persons.id, personId)));
     },
 
-    setAddress(
+    async setAddress(
       personId: number,
       a: { street: string; postcode: string; city: string; country: string; poBox: string | null; validFrom: string },
       now: string,
-    ): void {
-      db.update(persons)
-        .set({ street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, addressValidFrom: a.validFrom, updatedAt: now })
-        .where(eq(persons.id, personId))
-        .run();
+    ): Promise<void> {
+      await writeTransaction(db, () =>
+        db
+          .update(persons)
+          .set({ street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, addressValidFrom: a.validFrom, updatedAt: now })
+          .where(eq(persons.id, personId)),
+      );
     },
 
     /** The bank account in force on `today`: latest validFrom not after today, the newest entry on a tie. */
-    currentBankAccount(personId: number, today: string): BankAccountRow | undefined {
-      return currentBank.get({ personId, today });
+    async currentBankAccount(personId: number, today: string): Promise<BankAccountRow | undefined> {
+      const rows = await db
+        .select()
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.personId, personId), lte(bankAccounts.validFrom, today)))
+        .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
+        .limit(1);
+      return rows[0];
     },
 
     /** The newest bank account entry regardless of its start (the one a new entry replaces). */
-    latestBankAccount(personId: number): BankAccountRow | undefined {
-      return db.select().from(bankAccounts).where(eq(bankAccounts.personId, personId)).orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id)).get();
+    async latestBankAccount(personId: number): Promise<BankAccountRow | undefined> {
+      const rows = await db.select().from(bankAccounts).where(eq(bankAccounts.personId, personId)).orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id)).limit(1);
+      return rows[0];
     },
 
-    addBankAccount(row: { personId: number; accountHolder: string; bankName: string; iban: string; bic: string | null; validFrom: string }): void {
-      db.insert(bankAccounts).values(row).run();
+    async addBankAccount(row: { personId: number; accountHolder: string; bankName: string; iban: string; bic: string | null; validFrom: string }): Promise<void> {
+      await writeTransaction(db, () => db.insert(bankAccounts).values(row));
     },
 
     /** Switches the access off (DEACTIVATED); the fund membership in `persons` is untouched. */
-    deactivateAccess(personId: number): void {
-      db.update(credentials).set({ accessStatus: 'DEACTIVATED', failedAttempts: 0, lockedUntil: null }).where(eq(credentials.personId, personId)).run();
+    async deactivateAccess(personId: number): Promise<void> {
+      await writeTransaction(db, () =>
+        db.update(credentials).set({ accessStatus: 'DEACTIVATED', failedAttempts: 0, lockedUntil: null }).where(eq(credentials.personId, personId)),
+      );
     },
 
     /** Ends every open session of the person; answers how many. */
-    endAllSessions(personId: number, now: string, reason: 'ACCESS_DELETED' | 'PASSWORD_CHANGED'): number {
-      return db
-        .update(sessions)
-        .set({ endedAt: now, endReason: reason })
-        .where(and(eq(sessions.personId, personId), isNull(sessions.endedAt)))
-        .run().changes;
+    async endAllSessions(personId: number, now: string, reason: 'ACCESS_DELETED' | 'PASSWORD_CHANGED'): Promise<number> {
+      const rows = await writeTransaction(db, () =>
+        db
+          .update(sessions)
+          .set({ endedAt: now, endReason: reason })
+          .where(and(eq(sessions.personId, personId), isNull(sessions.endedAt)))
+          .returning({ tokenHash: sessions.tokenHash }),
+      );
+      return rows.length;
     },
   };
 }

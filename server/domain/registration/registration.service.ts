@@ -111,16 +111,16 @@ export function createRegistrationService(deps: {
 
   /** True when `password` equals the current or one of the last stored passwords of the person. */
   async function usedBefore(personId: number, password: string): Promise<boolean> {
-    for (const h of store.recentPasswordHashes(personId)) if (await verifyPassword(h, password)) return true;
+    for (const h of await store.recentPasswordHashes(personId)) if (await verifyPassword(h, password)) return true;
     return false;
   }
 
   /** Issues a code of `kind` by post: row first (so the 7-day rule holds at once), the letter after the answer. */
-  function issueCodeLetter(person: NonNullable<ReturnType<RegistrationStore['person']>>, kind: 'REGISTRATION_CODE' | 'FIRST_PASSWORD'): void {
+  async function issueCodeLetter(person: NonNullable<Awaited<ReturnType<RegistrationStore['person']>>>, kind: 'REGISTRATION_CODE' | 'FIRST_PASSWORD'): Promise<void> {
     const code = newCode(kind);
     const now = clock.now();
     const validUntil = isoInstant(now + CODE_VALID_DAYS * DAY);
-    const codeId = store.insertCode({ personId: person.id, kind, codeHash: sha256(code), origin: 'ORDERED', createdAt: isoInstant(now), expiresAt: validUntil });
+    const codeId = await store.insertCode({ personId: person.id, kind, codeHash: sha256(code), origin: 'ORDERED', createdAt: isoInstant(now), expiresAt: validUntil });
     runInBackground(logger, 'code letter', async () => {
       const name = [person.titlePrefix, person.firstName, person.lastName, person.titleSuffix].filter(Boolean).join(' ');
       const addressLines = [name, person.street ?? '', person.poBox ? `Postfach ${person.poBox}` : '', `${person.postcode ?? ''} ${person.city ?? ''}`.trim(), person.country === 'AT' ? '' : person.country].filter(
@@ -133,14 +133,14 @@ export function createRegistrationService(deps: {
         validUntil: isoDateVienna(now + CODE_VALID_DAYS * DAY),
         recipient: { salutation: salutationFor(person), addressLines },
       });
-      store.setLetterFile(codeId, file);
+      await store.setLetterFile(codeId, file);
       logger.info('code letter written', { codeId, file });
     });
   }
 
   /** The 7-day rule: the first day a new code can be ordered, or null when one can be ordered now. */
-  function nextOrderDay(personId: number): string | null {
-    const last = store.lastOrderedCode(personId);
+  async function nextOrderDay(personId: number): Promise<string | null> {
+    const last = await store.lastOrderedCode(personId);
     if (!last) return null;
     const until = Date.parse(last.createdAt) + CODE_ORDER_BLOCK_DAYS * DAY;
     return until > clock.now() ? isoDateVienna(until) : null;
@@ -151,23 +151,23 @@ export function createRegistrationService(deps: {
    * used code, e-mail of another person, password with the person's name, e-mail or SVNR): `refused` with the
    * answer, or the parsed input and the person's rows.
    */
-  function checkRegistrationData(raw: unknown) {
+  async function checkRegistrationData(raw: unknown) {
     if (deps.maintenance) return { refused: answer<RegisterStatus>('MAINTENANCE') };
     const parsed = registerSchema.safeParse(raw);
     if (!parsed.success) return { refused: answer<RegisterStatus>('INVALID_INPUT', fieldErrorsOf(parsed.error)) };
     const input = parsed.data;
     const email = normalizeEmail(input.email);
     const code = normalizeCode(input.code);
-    const person = store.personBySvnr(normalizeSvnr(input.svnr));
+    const person = await store.personBySvnr(normalizeSvnr(input.svnr));
     const now = clock.now();
-    const match = person ? store.codesByHash(person.id, [...new Set([sha256(code), sha256(code.toLowerCase())])])[0] : undefined;
+    const match = person ? (await store.codesByHash(person.id, [...new Set([sha256(code), sha256(code.toLowerCase())])]))[0] : undefined;
     if (!person || !match || (!match.usedAt && Date.parse(match.expiresAt) <= now)) return { refused: answer<RegisterStatus>('ERROR_CODE_INVALID') };
     if (person.membershipStatus !== 'ACTIVE') return { refused: answer<RegisterStatus>('ERROR_NO_VALID_CONTRACT') };
-    const credential = store.credential(person.id);
+    const credential = await store.credential(person.id);
     if (credential && credential.accessStatus !== 'PENDING_ACTIVATION' && person.email) return { refused: answer<RegisterStatus>('ALREADY_REGISTERED') };
     if (match.usedAt) return { refused: answer<RegisterStatus>('ERROR_CODE_USED') };
     const fieldErrors: RegistrationFieldError[] = [];
-    if (store.emailTaken(email, person.id)) fieldErrors.push({ field: 'email', code: 'EMAIL_NOT_UNIQUE' });
+    if (await store.emailTaken(email, person.id)) fieldErrors.push({ field: 'email', code: 'EMAIL_NOT_UNIQUE' });
     const pwCode = newPasswordError(input.password, { email, svnr: person.svnr, lastName: person.lastName, firstName: person.firstName });
     if (pwCode) fieldErrors.push({ field: 'password', code: pwCode });
     if (fieldErrors.length) return { refused: answer<RegisterStatus>('INVALID_INPUT', fieldErrors) };
@@ -180,9 +180,9 @@ export function createRegistrationService(deps: {
      * without storing or mailing anything, so a wrong code or a password with the member's name, e-mail or SVNR is
      * reported before the terms step. SUCCESSFUL means the data of step 1 would be accepted.
      */
-    checkRegistration(raw: unknown): Answer<RegisterStatus> {
+    async checkRegistration(raw: unknown): Promise<Answer<RegisterStatus>> {
       const data = typeof raw === 'object' && raw !== null ? { ...raw, termsAccepted: true } : raw;
-      const checked = checkRegistrationData(data);
+      const checked = await checkRegistrationData(data);
       return checked.refused ?? answer('SUCCESSFUL');
     },
 
@@ -195,14 +195,14 @@ export function createRegistrationService(deps: {
      * when the mail cannot be sent the registration is undone and ERROR answered.
      */
     async register(raw: unknown): Promise<Answer<RegisterStatus>> {
-      const checked = checkRegistrationData(raw);
+      const checked = await checkRegistrationData(raw);
       if (checked.refused) return checked.refused;
       const { input, email, person, match, credential } = checked;
 
       const token = newSessionToken();
       const tokenHash = hashToken(token);
       const before = { credential, email: person.email, termsAcceptedAt: person.termsAcceptedAt, updatedAt: person.updatedAt };
-      const stored = store.storeRegistration({
+      const stored = await store.storeRegistration({
         personId: person.id,
         codeId: match.id,
         email,
@@ -217,7 +217,7 @@ export function createRegistrationService(deps: {
         await mailer.send({ personId: person.id, kind: 'ACTIVATION', to: email, ...activationMail(tenant, person, link, ACTIVATION_LINK_HOURS) });
       } catch (error) {
         logger.error('activation mail failed; registration undone', { personId: person.id, error: error instanceof Error ? error.message : String(error) });
-        store.undoRegistration({ personId: person.id, codeId: match.id, tokenHash, before });
+        await store.undoRegistration({ personId: person.id, codeId: match.id, tokenHash, before });
         return answer('ERROR');
       }
       return answer('SUCCESSFUL');
@@ -238,32 +238,32 @@ export function createRegistrationService(deps: {
       const input = parsed.data;
       const addEmail = input.addEmail === true || input.addEmail === 'true' || input.addEmail === '1';
       await verifyDummy(normalizeSvnr(input.svnr));
-      const person = store.personBySvnr(normalizeSvnr(input.svnr));
+      const person = await store.personBySvnr(normalizeSvnr(input.svnr));
       if (!person || !sameLastName(person.lastName, input.lastName)) return answer('ERROR_NOT_FOUND');
       if (person.membershipStatus !== 'ACTIVE') return answer('ERROR_NO_VALID_CONTRACT');
-      const credential = store.credential(person.id);
+      const credential = await store.credential(person.id);
       if (!credential) return answer('REGISTRATION_CODE_NEEDED');
       if (credential.accessStatus !== 'ACTIVE') return answer('ERROR_NO_ACTIVE_ACCESS');
       if (!person.email) {
         if (!addEmail) return answer('MAIL_NOT_FOUND');
-        if (nextOrderDay(person.id)) return answer('ERROR_ALREADY_REQUESTED');
+        if (await nextOrderDay(person.id)) return answer('ERROR_ALREADY_REQUESTED');
         if (!person.street || !person.postcode) return answer('ERROR');
-        issueCodeLetter(person, 'FIRST_PASSWORD');
+        await issueCodeLetter(person, 'FIRST_PASSWORD');
         return answer('LETTER_SENT');
       }
       if (person.email !== normalizeEmail(input.email)) return answer('ERROR_MAIL_DIFFERS');
       const now = clock.now();
-      if (store.hasRecentResetToken(person.id, isoInstant(now - RESET_REQUEST_INTERVAL_MINUTES * 60_000), isoInstant(now))) return answer('ERROR_ALREADY_REQUESTED');
+      if (await store.hasRecentResetToken(person.id, isoInstant(now - RESET_REQUEST_INTERVAL_MINUTES * 60_000), isoInstant(now))) return answer('ERROR_ALREADY_REQUESTED');
       const token = newSessionToken();
       const tokenHash = hashToken(token);
-      store.storeResetToken({ personId: person.id, tokenHash, now: isoInstant(now), expiresAt: isoInstant(now + RESET_LINK_HOURS * 3_600_000) });
+      await store.storeResetToken({ personId: person.id, tokenHash, now: isoInstant(now), expiresAt: isoInstant(now + RESET_LINK_HOURS * 3_600_000) });
       const link = portalLink(deps.origin(), '/pwdReset', { token });
       const to = person.email;
       runInBackground(logger, 'password reset mail', async () => {
         try {
           await mailer.send({ personId: person.id, kind: 'PASSWORD_RESET', to, ...passwordResetMail(tenant, person, link, RESET_LINK_HOURS) });
         } catch (error) {
-          store.deleteToken(tokenHash);
+          await store.deleteToken(tokenHash);
           throw error;
         }
       });
@@ -271,9 +271,9 @@ export function createRegistrationService(deps: {
     },
 
     /** Whether a reset link can still be used: VALID, ERROR_LINK_EXPIRED, or ERROR_RESET_FAILED (unknown, altered, used). */
-    resetLinkStatus(token: string): 'VALID' | 'ERROR_LINK_EXPIRED' | 'ERROR_RESET_FAILED' {
+    async resetLinkStatus(token: string): Promise<'VALID' | 'ERROR_LINK_EXPIRED' | 'ERROR_RESET_FAILED'> {
       if (!isWellFormedToken(token)) return 'ERROR_RESET_FAILED';
-      const row = store.findToken(hashToken(token), 'PASSWORD_RESET');
+      const row = await store.findToken(hashToken(token), 'PASSWORD_RESET');
       if (!row || row.usedAt) return 'ERROR_RESET_FAILED';
       if (Date.parse(row.expiresAt) <= clock.now()) return 'ERROR_LINK_EXPIRED';
       return 'VALID';
@@ -288,22 +288,22 @@ export function createRegistrationService(deps: {
     async resetPassword(raw: unknown): Promise<Answer<PasswordResetStatus>> {
       if (deps.maintenance) return answer('MAINTENANCE');
       const token = typeof raw === 'object' && raw !== null && typeof (raw as { token?: unknown }).token === 'string' ? (raw as { token: string }).token : '';
-      const linkStatus = this.resetLinkStatus(token);
+      const linkStatus = await this.resetLinkStatus(token);
       if (linkStatus !== 'VALID') return answer(linkStatus);
       const parsed = resetPasswordSchema.safeParse(raw);
       if (!parsed.success) return answer('INVALID_INPUT', fieldErrorsOf(parsed.error));
       const tokenHash = hashToken(token);
-      const row = store.findToken(tokenHash, 'PASSWORD_RESET')!;
-      const person = store.person(row.personId);
+      const row = (await store.findToken(tokenHash, 'PASSWORD_RESET'))!;
+      const person = await store.person(row.personId);
       if (!person) return answer('ERROR_RESET_FAILED');
       const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const passwordHash = await hashPassword(parsed.data.newPassword);
       const now = nowIso();
-      if (!store.consumeResetToken(tokenHash, { personId: person.id, passwordHash, now })) return answer('ERROR_RESET_FAILED');
-      audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'RESET' });
-      store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: null, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
+      if (!await store.consumeResetToken(tokenHash, { personId: person.id, passwordHash, now })) return answer('ERROR_RESET_FAILED');
+      await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'RESET' });
+      await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: null, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
       return answer('SUCCESSFUL');
     },
 
@@ -311,21 +311,21 @@ export function createRegistrationService(deps: {
      * New password after the login answered PASSWORD_INSECURE (REST `pwdChange`). Answers the next login status
      * through `nextStatus` (the login flow's status machine) after a successful change.
      */
-    async changeInsecurePassword(session: FlowSession, raw: unknown, nextStatus: () => LoginStatus): Promise<Answer<PasswordChangeStatus> & { loginStatus: LoginStatus }> {
-      const credential = store.credential(session.personId);
-      if (!credential?.passwordInsecure) return { ...answer('ERROR'), loginStatus: nextStatus() };
+    async changeInsecurePassword(session: FlowSession, raw: unknown, nextStatus: () => Promise<LoginStatus>): Promise<Answer<PasswordChangeStatus> & { loginStatus: LoginStatus }> {
+      const credential = await store.credential(session.personId);
+      if (!credential?.passwordInsecure) return { ...answer('ERROR'), loginStatus: await nextStatus() };
       const pending = { loginStatus: 'PASSWORD_INSECURE' as LoginStatus };
       const parsed = changeInsecurePasswordSchema.safeParse(raw);
       if (!parsed.success) return { ...answer('INVALID_INPUT', fieldErrorsOf(parsed.error)), ...pending };
-      const person = store.person(session.personId)!;
+      const person = (await store.person(session.personId))!;
       const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return { ...answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]), ...pending };
       if (await usedBefore(person.id, parsed.data.newPassword)) return { ...answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]), ...pending };
       const now = nowIso();
-      store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
-      audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'INSECURE' });
-      store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
-      return { ...answer('SUCCESSFUL'), loginStatus: nextStatus() };
+      await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
+      await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'INSECURE' });
+      await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
+      return { ...answer('SUCCESSFUL'), loginStatus: await nextStatus() };
     },
 
     /**
@@ -340,8 +340,8 @@ export function createRegistrationService(deps: {
         const errors = fieldErrorsOf(parsed.error);
         return answer(errors.some((e) => e.code === 'WRONG_CURRENT_PASSWORD') && errors.length === 1 ? 'ERROR_WRONG_CURRENT_PASSWORD' : 'INVALID_INPUT', errors);
       }
-      const credential = store.credential(session.personId);
-      const person = store.person(session.personId);
+      const credential = await store.credential(session.personId);
+      const person = await store.person(session.personId);
       if (!credential || !person) return answer('ERROR');
       const step = await deps.stepUp.verify(session, parsed.data.currentPassword, 'PASSWORD_CHANGE', { allowEid: false });
       if (!step.ok) return answer('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
@@ -349,9 +349,9 @@ export function createRegistrationService(deps: {
       if (pwCode) return answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const now = nowIso();
-      const ended = store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
-      audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'SETTINGS', otherSessionsEnded: ended });
-      store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
+      const ended = await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
+      await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'SETTINGS', otherSessionsEnded: ended });
+      await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
       if (person.email) {
         const to = person.email;
         runInBackground(logger, 'password changed mail', () => mailer.send({ personId: person.id, kind: 'PASSWORD_CHANGED', to, ...passwordChangedMail(tenant, person) }));
@@ -372,15 +372,15 @@ export function createRegistrationService(deps: {
       const parsed = orderRegistrationCodeSchema.safeParse(raw);
       if (!parsed.success) return { ...answer('INVALID_INPUT', fieldErrorsOf(parsed.error)), ...none };
       await verifyDummy(normalizeSvnr(parsed.data.svnr));
-      const person = store.personBySvnr(normalizeSvnr(parsed.data.svnr));
+      const person = await store.personBySvnr(normalizeSvnr(parsed.data.svnr));
       if (!person || !sameLastName(person.lastName, parsed.data.lastName)) return { ...answer('ERROR_NOT_FOUND'), ...none };
       if (person.membershipStatus !== 'ACTIVE') return { ...answer('ERROR_NO_VALID_CONTRACT'), ...none };
-      const credential = store.credential(person.id);
+      const credential = await store.credential(person.id);
       if (credential && credential.accessStatus === 'ACTIVE' && person.email) return { ...answer('ERROR_ALREADY_REGISTERED'), ...none };
-      const next = nextOrderDay(person.id);
+      const next = await nextOrderDay(person.id);
       if (next) return { ...answer('ERROR_ALREADY_REQUESTED'), nextPossibleOn: next };
       if (!person.street || !person.postcode) return { ...answer('ERROR'), ...none };
-      issueCodeLetter(person, parsed.data.kind ?? 'REGISTRATION_CODE');
+      await issueCodeLetter(person, parsed.data.kind ?? 'REGISTRATION_CODE');
       return { ...answer('SUCCESSFUL'), ...none };
     },
 
@@ -390,21 +390,21 @@ export function createRegistrationService(deps: {
      * EMAIL_CHANGE, logs the profile change and sends a notice to the new and the old address; answers the next
      * login status.
      */
-    updateRegistrationEmail(session: FlowSession, raw: unknown, currentStatus: () => LoginStatus, nextStatus: () => LoginStatus): Answer<'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR'> & { loginStatus: LoginStatus } {
-      const status = currentStatus();
+    async updateRegistrationEmail(session: FlowSession, raw: unknown, currentStatus: () => Promise<LoginStatus>, nextStatus: () => Promise<LoginStatus>): Promise<Answer<'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR'> & { loginStatus: LoginStatus }> {
+      const status = await currentStatus();
       if (!/^UPDATE_(PK|VK|PKVK)_MAIL$/.test(status)) return { ...answer('ERROR'), loginStatus: status };
       const parsed = updateRegistrationEmailSchema.safeParse(raw);
       if (!parsed.success) return { ...answer('INVALID_INPUT', fieldErrorsOf(parsed.error)), loginStatus: status };
       const email = normalizeEmail(parsed.data.email);
-      if (store.emailTaken(email, session.personId)) return { ...answer('INVALID_INPUT', [{ field: 'email', code: 'EMAIL_NOT_UNIQUE' }]), loginStatus: status };
-      const person = store.person(session.personId)!;
+      if (await store.emailTaken(email, session.personId)) return { ...answer('INVALID_INPUT', [{ field: 'email', code: 'EMAIL_NOT_UNIQUE' }]), loginStatus: status };
+      const person = (await store.person(session.personId))!;
       const old = person.email;
       const now = nowIso();
-      store.inTransaction(() => {
-        store.updateEmail(person.id, email, now);
+      await store.inTransaction(async () => {
+        await store.updateEmail(person.id, email, now);
         if (old !== email) {
-          audit.record('EMAIL_CHANGE', person.id, meta, { via: 'UPDATE_REGISTRATION' });
-          store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'EMAIL', field: 'email', oldValue: old, newValue: email, changedAt: now, ipAddress: meta.ipAddress });
+          await audit.record('EMAIL_CHANGE', person.id, meta, { via: 'UPDATE_REGISTRATION' });
+          await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'EMAIL', field: 'email', oldValue: old, newValue: email, changedAt: now, ipAddress: meta.ipAddress });
         }
       });
       if (old !== email) {
@@ -413,7 +413,7 @@ export function createRegistrationService(deps: {
           if (old) await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: old, ...emailChangedMail(tenant, person, email, true) });
         });
       }
-      return { ...answer('SUCCESSFUL'), loginStatus: nextStatus() };
+      return { ...answer('SUCCESSFUL'), loginStatus: await nextStatus() };
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db/client';
 import { credentials, passwordHistory, persons, personTokens, profileChanges, registrationCodes, sessions, type CredentialRow, type PersonRow } from '../../../db/schema';
 
 /** How many earlier passwords a new one must differ from (the current one included); older history rows are pruned. */
@@ -14,78 +14,83 @@ export interface PasswordWrite {
 
 /** Queries of registration, password lost/reset/change, code ordering and e-mail update (tables of db/schema/registration.ts). */
 export function createRegistrationStore(db: Db) {
-  function writePassword(tx: Pick<Db, 'insert' | 'update' | 'delete' | 'select'>, w: PasswordWrite): void {
-    tx.update(credentials)
+  /** Call inside a write transaction. */
+  async function writePassword(w: PasswordWrite): Promise<void> {
+    await db
+      .update(credentials)
       .set({ passwordHash: w.passwordHash, passwordChangedAt: w.now, passwordInsecure: false, failedAttempts: 0, lockedUntil: null })
-      .where(eq(credentials.personId, w.personId))
-      .run();
-    tx.insert(passwordHistory).values({ personId: w.personId, passwordHash: w.passwordHash, changedAt: w.now }).run();
-    const keep = tx
-      .select({ id: passwordHistory.id })
-      .from(passwordHistory)
-      .where(eq(passwordHistory.personId, w.personId))
-      .orderBy(desc(passwordHistory.changedAt), desc(passwordHistory.id))
-      .limit(PASSWORD_HISTORY_SIZE)
-      .all()
-      .map((r) => r.id);
-    tx.delete(passwordHistory)
-      .where(and(eq(passwordHistory.personId, w.personId), sql`${passwordHistory.id} NOT IN ${keep.length ? keep : [0]}`))
-      .run();
+      .where(eq(credentials.personId, w.personId));
+    await db.insert(passwordHistory).values({ personId: w.personId, passwordHash: w.passwordHash, changedAt: w.now });
+    const keep = (
+      await db
+        .select({ id: passwordHistory.id })
+        .from(passwordHistory)
+        .where(eq(passwordHistory.personId, w.personId))
+        .orderBy(desc(passwordHistory.changedAt), desc(passwordHistory.id))
+        .limit(PASSWORD_HISTORY_SIZE)
+    ).map((r) => r.id);
+    await db.delete(passwordHistory).where(and(eq(passwordHistory.personId, w.personId), keep.length ? notInArray(passwordHistory.id, keep) : undefined));
+  }
+
+  async function first<T>(rows: Promise<T[]>): Promise<T | undefined> {
+    return (await rows)[0];
   }
 
   return {
-    inTransaction<T>(fn: () => T): T {
-      return db.transaction(() => fn());
+    /** Runs `fn` in one write transaction; nested calls join the outer one. */
+    inTransaction<T>(fn: () => Promise<T>): Promise<T> {
+      return writeTransaction(db, fn);
     },
-    personBySvnr(svnr: string): PersonRow | undefined {
-      return db.select().from(persons).where(eq(persons.svnr, svnr)).get();
+    personBySvnr(svnr: string): Promise<PersonRow | undefined> {
+      return first(db.select().from(persons).where(eq(persons.svnr, svnr)).limit(1));
     },
-    person(personId: number): PersonRow | undefined {
-      return db.select().from(persons).where(eq(persons.id, personId)).get();
+    person(personId: number): Promise<PersonRow | undefined> {
+      return first(db.select().from(persons).where(eq(persons.id, personId)).limit(1));
     },
-    credential(personId: number): CredentialRow | undefined {
-      return db.select().from(credentials).where(eq(credentials.personId, personId)).get();
+    credential(personId: number): Promise<CredentialRow | undefined> {
+      return first(db.select().from(credentials).where(eq(credentials.personId, personId)).limit(1));
     },
     /** The person's codes whose hash is one of `hashes`, newest first. */
-    codesByHash(personId: number, hashes: string[]) {
+    async codesByHash(personId: number, hashes: string[]) {
       return db
         .select()
         .from(registrationCodes)
         .where(and(eq(registrationCodes.personId, personId), inArray(registrationCodes.codeHash, hashes)))
-        .orderBy(desc(registrationCodes.createdAt))
-        .all();
+        .orderBy(desc(registrationCodes.createdAt));
     },
     /** The newest code the member ordered (origin ORDERED), or undefined. */
-    lastOrderedCode(personId: number) {
-      return db
-        .select()
-        .from(registrationCodes)
-        .where(and(eq(registrationCodes.personId, personId), eq(registrationCodes.origin, 'ORDERED')))
-        .orderBy(desc(registrationCodes.createdAt))
-        .limit(1)
-        .get();
+    async lastOrderedCode(personId: number) {
+      return first(
+        db
+          .select()
+          .from(registrationCodes)
+          .where(and(eq(registrationCodes.personId, personId), eq(registrationCodes.origin, 'ORDERED')))
+          .orderBy(desc(registrationCodes.createdAt))
+          .limit(1),
+      );
     },
-    insertCode(row: typeof registrationCodes.$inferInsert): number {
-      return Number(db.insert(registrationCodes).values(row).run().lastInsertRowid);
+    async insertCode(row: typeof registrationCodes.$inferInsert): Promise<number> {
+      const rows = await writeTransaction(db, () => db.insert(registrationCodes).values(row).returning({ id: registrationCodes.id }));
+      return rows[0]!.id;
     },
-    setLetterFile(codeId: number, letterFile: string): void {
-      db.update(registrationCodes).set({ letterFile }).where(eq(registrationCodes.id, codeId)).run();
+    async setLetterFile(codeId: number, letterFile: string): Promise<void> {
+      await writeTransaction(db, () => db.update(registrationCodes).set({ letterFile }).where(eq(registrationCodes.id, codeId)));
     },
     /** True when another person than `exceptPersonId` has this (normalised) e-mail. */
-    emailTaken(email: string, exceptPersonId: number): boolean {
-      return db.select({ id: persons.id }).from(persons).where(and(eq(persons.email, email), ne(persons.id, exceptPersonId))).get() !== undefined;
+    async emailTaken(email: string, exceptPersonId: number): Promise<boolean> {
+      return (await first(db.select({ id: persons.id }).from(persons).where(and(eq(persons.email, email), ne(persons.id, exceptPersonId))).limit(1))) !== undefined;
     },
     /** The hashes a new password must differ from: the current one and the last ones in password_history. */
-    recentPasswordHashes(personId: number): string[] {
-      const current = db.select({ h: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).get();
-      const history = db
-        .select({ h: passwordHistory.passwordHash })
-        .from(passwordHistory)
-        .where(eq(passwordHistory.personId, personId))
-        .orderBy(desc(passwordHistory.changedAt), desc(passwordHistory.id))
-        .limit(PASSWORD_HISTORY_SIZE)
-        .all()
-        .map((r) => r.h);
+    async recentPasswordHashes(personId: number): Promise<string[]> {
+      const current = await first(db.select({ h: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).limit(1));
+      const history = (
+        await db
+          .select({ h: passwordHistory.passwordHash })
+          .from(passwordHistory)
+          .where(eq(passwordHistory.personId, personId))
+          .orderBy(desc(passwordHistory.changedAt), desc(passwordHistory.id))
+          .limit(PASSWORD_HISTORY_SIZE)
+      ).map((r) => r.h);
       return [...new Set([...(current ? [current.h] : []), ...history])];
     },
     /**
@@ -93,52 +98,57 @@ export function createRegistrationStore(db: Db) {
      * meanwhile, then nothing is written), creates or replaces the access as PENDING_ACTIVATION, sets the e-mail and
      * the terms acceptance, drops earlier unused activation links and stores the new one.
      */
-    storeRegistration(r: { personId: number; codeId: number; email: string; passwordHash: string; tokenHash: string; expiresAt: string; now: string }): boolean {
-      return db.transaction((tx) => {
-        const used = tx
+    storeRegistration(r: { personId: number; codeId: number; email: string; passwordHash: string; tokenHash: string; expiresAt: string; now: string }): Promise<boolean> {
+      return writeTransaction(db, async () => {
+        const used = await db
           .update(registrationCodes)
           .set({ usedAt: r.now })
           .where(and(eq(registrationCodes.id, r.codeId), isNull(registrationCodes.usedAt)))
-          .run();
-        if (used.changes !== 1) return false;
-        tx.insert(credentials)
+          .returning({ id: registrationCodes.id });
+        if (used.length !== 1) return false;
+        await db
+          .insert(credentials)
           .values({ personId: r.personId, passwordHash: r.passwordHash, passwordChangedAt: r.now, accessStatus: 'PENDING_ACTIVATION', createdAt: r.now })
           .onConflictDoUpdate({
             target: credentials.personId,
             set: { passwordHash: r.passwordHash, passwordChangedAt: r.now, accessStatus: 'PENDING_ACTIVATION', passwordInsecure: false, failedAttempts: 0, lockedUntil: null },
-          })
-          .run();
-        tx.insert(passwordHistory).values({ personId: r.personId, passwordHash: r.passwordHash, changedAt: r.now }).run();
-        tx.update(persons).set({ email: r.email, termsAcceptedAt: r.now, updatedAt: r.now }).where(eq(persons.id, r.personId)).run();
-        tx.delete(personTokens)
-          .where(and(eq(personTokens.personId, r.personId), eq(personTokens.purpose, 'ACTIVATION'), isNull(personTokens.usedAt)))
-          .run();
-        tx.insert(personTokens).values({ tokenHash: r.tokenHash, personId: r.personId, purpose: 'ACTIVATION', createdAt: r.now, expiresAt: r.expiresAt }).run();
+          });
+        await db.insert(passwordHistory).values({ personId: r.personId, passwordHash: r.passwordHash, changedAt: r.now });
+        await db.update(persons).set({ email: r.email, termsAcceptedAt: r.now, updatedAt: r.now }).where(eq(persons.id, r.personId));
+        await db.delete(personTokens).where(and(eq(personTokens.personId, r.personId), eq(personTokens.purpose, 'ACTIVATION'), isNull(personTokens.usedAt)));
+        await db.insert(personTokens).values({ tokenHash: r.tokenHash, personId: r.personId, purpose: 'ACTIVATION', createdAt: r.now, expiresAt: r.expiresAt });
         return true;
       });
     },
     /** Undoes `storeRegistration` after the activation mail could not be sent: back to the state `before`. */
-    undoRegistration(r: { personId: number; codeId: number; tokenHash: string; before: { credential: CredentialRow | undefined; email: string | null; termsAcceptedAt: string | null; updatedAt: string } }): void {
-      db.transaction((tx) => {
-        tx.update(registrationCodes).set({ usedAt: null }).where(eq(registrationCodes.id, r.codeId)).run();
-        tx.delete(personTokens).where(eq(personTokens.tokenHash, r.tokenHash)).run();
-        const lastHistory = tx.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.personId, r.personId)).orderBy(desc(passwordHistory.id)).limit(1).get();
-        if (lastHistory) tx.delete(passwordHistory).where(eq(passwordHistory.id, lastHistory.id)).run();
-        if (r.before.credential) tx.update(credentials).set(r.before.credential).where(eq(credentials.personId, r.personId)).run();
-        else tx.delete(credentials).where(eq(credentials.personId, r.personId)).run();
-        tx.update(persons).set({ email: r.before.email, termsAcceptedAt: r.before.termsAcceptedAt, updatedAt: r.before.updatedAt }).where(eq(persons.id, r.personId)).run();
+    async undoRegistration(r: {
+      personId: number;
+      codeId: number;
+      tokenHash: string;
+      before: { credential: CredentialRow | undefined; email: string | null; termsAcceptedAt: string | null; updatedAt: string };
+    }): Promise<void> {
+      await writeTransaction(db, async () => {
+        await db.update(registrationCodes).set({ usedAt: null }).where(eq(registrationCodes.id, r.codeId));
+        await db.delete(personTokens).where(eq(personTokens.tokenHash, r.tokenHash));
+        const lastHistory = await first(db.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.personId, r.personId)).orderBy(desc(passwordHistory.id)).limit(1));
+        if (lastHistory) await db.delete(passwordHistory).where(eq(passwordHistory.id, lastHistory.id));
+        if (r.before.credential) await db.update(credentials).set(r.before.credential).where(eq(credentials.personId, r.personId));
+        else await db.delete(credentials).where(eq(credentials.personId, r.personId));
+        await db.update(persons).set({ email: r.before.email, termsAcceptedAt: r.before.termsAcceptedAt, updatedAt: r.before.updatedAt }).where(eq(persons.id, r.personId));
       });
     },
-    findToken(tokenHash: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE') {
-      return db
-        .select()
-        .from(personTokens)
-        .where(and(eq(personTokens.tokenHash, tokenHash), eq(personTokens.purpose, purpose)))
-        .get();
+    async findToken(tokenHash: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE') {
+      return first(
+        db
+          .select()
+          .from(personTokens)
+          .where(and(eq(personTokens.tokenHash, tokenHash), eq(personTokens.purpose, purpose)))
+          .limit(1),
+      );
     },
     /** True when the person got a reset link after `since` that is still unused and unexpired. */
-    hasRecentResetToken(personId: number, since: string, now: string): boolean {
-      return (
+    async hasRecentResetToken(personId: number, since: string, now: string): Promise<boolean> {
+      const row = await first(
         db
           .select({ h: personTokens.tokenHash })
           .from(personTokens)
@@ -151,62 +161,63 @@ export function createRegistrationStore(db: Db) {
               gt(personTokens.expiresAt, now),
             ),
           )
-          .get() !== undefined
+          .limit(1),
       );
+      return row !== undefined;
     },
     /** Stores a new reset link; earlier unused reset links of the person are marked used (only the newest works). */
-    storeResetToken(r: { personId: number; tokenHash: string; now: string; expiresAt: string }): void {
-      db.transaction((tx) => {
-        tx.update(personTokens)
+    async storeResetToken(r: { personId: number; tokenHash: string; now: string; expiresAt: string }): Promise<void> {
+      await writeTransaction(db, async () => {
+        await db
+          .update(personTokens)
           .set({ usedAt: r.now })
-          .where(and(eq(personTokens.personId, r.personId), eq(personTokens.purpose, 'PASSWORD_RESET'), isNull(personTokens.usedAt)))
-          .run();
-        tx.insert(personTokens).values({ tokenHash: r.tokenHash, personId: r.personId, purpose: 'PASSWORD_RESET', createdAt: r.now, expiresAt: r.expiresAt }).run();
+          .where(and(eq(personTokens.personId, r.personId), eq(personTokens.purpose, 'PASSWORD_RESET'), isNull(personTokens.usedAt)));
+        await db.insert(personTokens).values({ tokenHash: r.tokenHash, personId: r.personId, purpose: 'PASSWORD_RESET', createdAt: r.now, expiresAt: r.expiresAt });
       });
     },
     /** Removes a reset link whose mail could not be sent. */
-    deleteToken(tokenHash: string): void {
-      db.delete(personTokens).where(eq(personTokens.tokenHash, tokenHash)).run();
+    async deleteToken(tokenHash: string): Promise<void> {
+      await writeTransaction(db, () => db.delete(personTokens).where(eq(personTokens.tokenHash, tokenHash)));
     },
     /**
      * Uses a reset link and stores the new password in one transaction; ends every session of the person
      * (PASSWORD_CHANGED). False when the link was used meanwhile (nothing written).
      */
-    consumeResetToken(tokenHash: string, w: PasswordWrite): boolean {
-      return db.transaction((tx) => {
-        const used = tx
+    consumeResetToken(tokenHash: string, w: PasswordWrite): Promise<boolean> {
+      return writeTransaction(db, async () => {
+        const used = await db
           .update(personTokens)
           .set({ usedAt: w.now })
           .where(and(eq(personTokens.tokenHash, tokenHash), isNull(personTokens.usedAt)))
-          .run();
-        if (used.changes !== 1) return false;
-        writePassword(tx, w);
-        tx.update(sessions)
+          .returning({ tokenHash: personTokens.tokenHash });
+        if (used.length !== 1) return false;
+        await writePassword(w);
+        await db
+          .update(sessions)
           .set({ endedAt: w.now, endReason: 'PASSWORD_CHANGED' })
-          .where(and(eq(sessions.personId, w.personId), isNull(sessions.endedAt)))
-          .run();
+          .where(and(eq(sessions.personId, w.personId), isNull(sessions.endedAt)));
         return true;
       });
     },
     /** Stores a new password and ends every other open session of the person (PASSWORD_CHANGED); returns how many. */
-    changePassword(w: PasswordWrite, keepSessionHash: string | null): number {
-      return db.transaction((tx) => {
-        writePassword(tx, w);
-        const ended = tx
+    changePassword(w: PasswordWrite, keepSessionHash: string | null): Promise<number> {
+      return writeTransaction(db, async () => {
+        await writePassword(w);
+        const ended = await db
           .update(sessions)
           .set({ endedAt: w.now, endReason: 'PASSWORD_CHANGED' })
           .where(and(eq(sessions.personId, w.personId), isNull(sessions.endedAt), keepSessionHash ? ne(sessions.tokenHash, keepSessionHash) : undefined))
-          .run();
-        return ended.changes;
+          .returning({ tokenHash: sessions.tokenHash });
+        return ended.length;
       });
     },
     /** A row of the profile change log (never passwords: `oldValue`/`newValue` stay null for area PASSWORD). */
-    recordProfileChange(row: typeof profileChanges.$inferInsert): void {
-      db.insert(profileChanges).values(row).run();
+    async recordProfileChange(row: typeof profileChanges.$inferInsert): Promise<void> {
+      await writeTransaction(db, () => db.insert(profileChanges).values(row));
     },
     /** Sets the login e-mail and clears the pending e-mail confirmation. */
-    updateEmail(personId: number, email: string, now: string): void {
-      db.update(persons).set({ email, emailUpdatePending: null, updatedAt: now }).where(eq(persons.id, personId)).run();
+    async updateEmail(personId: number, email: string, now: string): Promise<void> {
+      await writeTransaction(db, () => db.update(persons).set({ email, emailUpdatePending: null, updatedAt: now }).where(eq(persons.id, personId)));
     },
   };
 }

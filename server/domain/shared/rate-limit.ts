@@ -17,11 +17,11 @@ export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterS
  */
 export function createRateLimiter(deps: { store: RateLimitStore; clock: Clock }) {
   return {
-    take(key: string, rule: RateLimitRule): RateLimitOutcome {
+    async take(key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
       const now = deps.clock.now();
       const windowStart = now - (now % rule.windowMs);
-      const count = deps.store.hit(key, isoInstant(windowStart));
-      if (count === 1) deps.store.purgeBefore(isoInstant(windowStart - rule.windowMs));
+      const count = await deps.store.hit(key, isoInstant(windowStart));
+      if (count === 1) await deps.store.purgeBefore(isoInstant(windowStart - rule.windowMs));
       if (count <= rule.max) return { allowed: true };
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)) };
     },

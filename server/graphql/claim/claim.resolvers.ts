@@ -3,6 +3,6 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 /** `Person.latestSeveranceClaim`: reached only through `me`, so the claim is the session person's own. */
 export const claimResolvers: Resolvers = {
   Person: {
-    latestSeveranceClaim: (p, _a, ctx) => ctx.services.claims.latest(p.id),
+    latestSeveranceClaim: async (p, _a, ctx) => await ctx.services.claims.latest(p.id),
   },
 };

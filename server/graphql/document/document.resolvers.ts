@@ -7,15 +7,15 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const documentResolvers: Resolvers = {
   Person: {
-    documents: (p, args, ctx) => ctx.services.documents.page(p.id, { category: args.category, first: args.first, after: args.after }),
-    documentCounts: (p, _a, ctx) => ctx.services.documents.counts(p.id),
-    unreadDocumentCount: (p, _a, ctx) => ctx.services.documents.unreadCount(p.id),
+    documents: async (p, args, ctx) => await ctx.services.documents.page(p.id, { category: args.category, first: args.first, after: args.after }),
+    documentCounts: async (p, _a, ctx) => await ctx.services.documents.counts(p.id),
+    unreadDocumentCount: async (p, _a, ctx) => await ctx.services.documents.unreadCount(p.id),
   },
   PensionStatement: {
-    document: (s, _a, ctx) => ctx.services.documents.forStatement(ctx.requirePersonId(), 'pk_statements', s.id),
+    document: async (s, _a, ctx) => await ctx.services.documents.forStatement(await ctx.requirePersonId(), 'pk_statements', s.id),
   },
   SeveranceStatement: {
-    document: (s, _a, ctx) => ctx.services.documents.forStatement(ctx.requirePersonId(), 'vk_statements', s.id),
+    document: async (s, _a, ctx) => await ctx.services.documents.forStatement(await ctx.requirePersonId(), 'vk_statements', s.id),
   },
   Document: {
     id: (d) => String(d.id),
@@ -23,9 +23,9 @@ export const documentResolvers: Resolvers = {
     downloadUrl: (d) => downloadUrl(d.id),
   },
   Mutation: {
-    markDocumentRead: (_p, args, ctx) => ctx.services.documents.markRead(ctx.requirePersonId(), args.id),
+    markDocumentRead: async (_p, args, ctx) => await ctx.services.documents.markRead(await ctx.requirePersonId(), args.id),
   },
   MarkDocumentReadPayload: {
-    documentCounts: (_p, _a, ctx) => ctx.services.documents.counts(ctx.requirePersonId()),
+    documentCounts: async (_p, _a, ctx) => await ctx.services.documents.counts(await ctx.requirePersonId()),
   },
 };

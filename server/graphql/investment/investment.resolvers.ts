@@ -7,23 +7,23 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const investmentResolvers: Resolvers = {
   Query: {
-    vrgInvestment: (_p, args, ctx) => ctx.services.investment.vrgOfPerson(ctx.requirePersonId(), args.vrg),
-    severanceFundInvestment: (_p, _a, ctx) => {
-      ctx.requirePersonId();
-      return ctx.services.investment.severanceFund();
+    vrgInvestment: async (_p, args, ctx) => await ctx.services.investment.vrgOfPerson(await ctx.requirePersonId(), args.vrg),
+    severanceFundInvestment: async (_p, _a, ctx) => {
+      await ctx.requirePersonId();
+      return await ctx.services.investment.severanceFund();
     },
   },
   PensionContract: {
-    investment: (c, _a, ctx) => ctx.services.investment.forContract(c),
+    investment: async (c, _a, ctx) => await ctx.services.investment.forContract(c),
   },
   VrgInvestment: {
     vrg: (v) => v.number,
     equityTargetPercent: (v) => v.equityTargetPercent,
-    performance: (v, _a, ctx) => ctx.services.investment.performance(v),
+    performance: async (v, _a, ctx) => await ctx.services.investment.performance(v),
     annualisedReturnPercent: async (v, args, ctx) => annualisedReturnPercent(await ctx.services.investment.performance(v), args.years),
-    allocation: (v, args, ctx) => ctx.services.investment.allocation(v, args.year),
-    report: (v, args, ctx) => ctx.services.investment.report(v, args.year),
-    reports: (v, _a, ctx) => ctx.services.investment.reports(v),
+    allocation: async (v, args, ctx) => await ctx.services.investment.allocation(v, args.year),
+    report: async (v, args, ctx) => await ctx.services.investment.report(v, args.year),
+    reports: async (v, _a, ctx) => await ctx.services.investment.reports(v),
   },
   VrgYearPerformance: {
     returnPercent: (p) => bpToPercent(p.returnBp),

@@ -11,47 +11,47 @@ function badInput(message: string): GraphQLError {
 /** The login flow (schema/login-flow.graphql): the same service calls as the spec-000 REST methods. */
 export const loginFlowResolvers: Resolvers = {
   Query: {
-    pendingLogin(_p, _a, ctx) {
-      const session = ctx.requireFlowSession();
-      return { status: ctx.services.loginFlow.currentStatus(session), email: ctx.services.person.get(session.personId).email };
+    async pendingLogin(_p, _a, ctx) {
+      const session = await ctx.requireFlowSession();
+      return { status: await ctx.services.loginFlow.currentStatus(session), email: (await ctx.services.person.get(session.personId)).email };
     },
-    serviceDuties: (_p, _a, ctx) => ctx.services.loginFlow.duties(ctx.requirePersonId()).map((d) => ({ ...d, id: String(d.id) })),
-    postLoginQuestions: (_p, _a, ctx) => ctx.services.loginFlow.questions(ctx.requirePersonId()),
+    serviceDuties: async (_p, _a, ctx) => (await ctx.services.loginFlow.duties(await ctx.requirePersonId())).map((d) => ({ ...d, id: String(d.id) })),
+    postLoginQuestions: async (_p, _a, ctx) => await ctx.services.loginFlow.questions(await ctx.requirePersonId()),
   },
   Mutation: {
-    acceptTerms: (_p, args, ctx) => payload(ctx.services.loginFlow.acceptTerms(ctx.requireFlowSession(), args.previousStatus, args.accepted)),
-    setAnnualStatementDelivery: (_p, args, ctx) => payload(ctx.services.loginFlow.setAnnualStatementDelivery(ctx.requireFlowSession(), args.viaPortal)),
-    synchronizeLoginData: (_p, _a, ctx) => payload(ctx.services.loginFlow.synchronizeLoginData(ctx.requireFlowSession())),
-    chooseMailbox(_p, args, ctx) {
-      ctx.requirePersonId();
+    acceptTerms: async (_p, args, ctx) => payload(await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), args.previousStatus, args.accepted)),
+    setAnnualStatementDelivery: async (_p, args, ctx) => payload(await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), args.viaPortal)),
+    synchronizeLoginData: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession())),
+    async chooseMailbox(_p, args, ctx) {
+      await ctx.requirePersonId();
       const dutyId = args.dutyId === null || args.dutyId === undefined ? null : Number(args.dutyId);
       if (dutyId !== null && !Number.isSafeInteger(dutyId)) return { ok: false };
-      return { ok: ctx.services.loginFlow.chooseMailbox(ctx.requireFlowSession(), args.type, dutyId) };
+      return { ok: await ctx.services.loginFlow.chooseMailbox(await ctx.requireFlowSession(), args.type, dutyId) };
     },
-    setNewsletterConsent(_p, args, ctx) {
-      const personId = ctx.requirePersonId();
-      ctx.services.loginFlow.setNewsletter(personId, { pk: args.pensionFund ?? null, vk: args.severanceFund ?? null });
-      return { ok: true, preferences: ctx.services.person.get(personId) };
+    async setNewsletterConsent(_p, args, ctx) {
+      const personId = await ctx.requirePersonId();
+      await ctx.services.loginFlow.setNewsletter(personId, { pk: args.pensionFund ?? null, vk: args.severanceFund ?? null });
+      return { ok: true, preferences: await ctx.services.person.get(personId) };
     },
-    setPrizeDraw(_p, args, ctx) {
-      const personId = ctx.requirePersonId();
-      ctx.services.loginFlow.setPrizeDraw(personId, args.participate);
-      return { ok: true, preferences: ctx.services.person.get(personId) };
+    async setPrizeDraw(_p, args, ctx) {
+      const personId = await ctx.requirePersonId();
+      await ctx.services.loginFlow.setPrizeDraw(personId, args.participate);
+      return { ok: true, preferences: await ctx.services.person.get(personId) };
     },
-    setBenefitStatementDelivery(_p, args, ctx) {
-      const personId = ctx.requirePersonId();
-      ctx.services.loginFlow.setBenefitStatementDelivery(personId, args.digital);
-      return { ok: true, preferences: ctx.services.person.get(personId) };
+    async setBenefitStatementDelivery(_p, args, ctx) {
+      const personId = await ctx.requirePersonId();
+      await ctx.services.loginFlow.setBenefitStatementDelivery(personId, args.digital);
+      return { ok: true, preferences: await ctx.services.person.get(personId) };
     },
-    setAccountStatementByMail(_p, args, ctx) {
-      ctx.requirePersonId();
-      return payload(ctx.services.loginFlow.setAccountStatementByMail(ctx.requireFlowSession(), args.byMail, args.notifyWhenPayoutPossible ?? null));
+    async setAccountStatementByMail(_p, args, ctx) {
+      await ctx.requirePersonId();
+      return payload(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.byMail, args.notifyWhenPayoutPossible ?? null));
     },
-    confirmRegistrationEmail: (_p, _a, ctx) => payload(ctx.services.loginFlow.confirmRegistrationEmail(ctx.requireFlowSession())),
-    activateAccount: (_p, args, ctx) => ({ status: ctx.services.loginFlow.activate(args.registrationId) }),
-    log(_p, args, ctx) {
+    confirmRegistrationEmail: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
+    activateAccount: async (_p, args, ctx) => ({ status: await ctx.services.loginFlow.activate(args.registrationId) }),
+    async log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
-      ctx.writeClientLog({ component: args.component, level: args.level, msgs: args.msgs });
+      await ctx.writeClientLog({ component: args.component, level: args.level, msgs: args.msgs });
       return true;
     },
   },

@@ -3,7 +3,7 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 /** `me` and the Person type. Every field resolves from the session's own person row. */
 export const personResolvers: Resolvers = {
   Query: {
-    me: (_p, _a, ctx) => ctx.services.person.get(ctx.requirePersonId()),
+    me: async (_p, _a, ctx) => await ctx.services.person.get(await ctx.requirePersonId()),
   },
   Person: {
     id: (p) => String(p.id),
@@ -15,8 +15,8 @@ export const personResolvers: Resolvers = {
       accountStatementByMail: p.accountStatementByMail,
       notifyWhenPayoutPossible: p.notifyWhenPayoutPossible,
     }),
-    pensionContracts: (p, _a, ctx) => ctx.services.accounts.pensionContracts(p.id),
-    severanceAccounts: (p, _a, ctx) => ctx.services.accounts.severanceAccounts(p.id),
-    unreadMessageCount: (p, _a, ctx) => ctx.services.person.unreadMessageCount(p.id),
+    pensionContracts: async (p, _a, ctx) => await ctx.services.accounts.pensionContracts(p.id),
+    severanceAccounts: async (p, _a, ctx) => await ctx.services.accounts.severanceAccounts(p.id),
+    unreadMessageCount: async (p, _a, ctx) => await ctx.services.person.unreadMessageCount(p.id),
   },
 };

@@ -35,34 +35,34 @@ const change = (c: ProfileChangeRow) => ({
  */
 export const profileResolvers: Resolvers = {
   Query: {
-    retentionFacts: (_p, _a, ctx) => ctx.services.profile.retentionFacts(),
+    retentionFacts: async (_p, _a, ctx) => await ctx.services.profile.retentionFacts(),
     countries: () => COUNTRIES.map((c) => ({ ...c })),
   },
   Person: {
-    bankAccount(p, _a, ctx) {
-      const b = ctx.services.profile.bankAccount(p.id);
+    async bankAccount(p, _a, ctx) {
+      const b = await ctx.services.profile.bankAccount(p.id);
       return b ? bankAccount(b) : null;
     },
-    pendingEmail: (p, _a, ctx) => ctx.services.profile.pendingEmail(p.id),
-    changeHistory: (p, args, ctx) => ctx.services.profile.history(p.id, args.first).map(change),
+    pendingEmail: async (p, _a, ctx) => await ctx.services.profile.pendingEmail(p.id),
+    changeHistory: async (p, args, ctx) => (await ctx.services.profile.history(p.id, args.first)).map(change),
   },
   Mutation: {
     async requestEmailChange(_p, args, ctx) {
-      const personId = ctx.requirePersonId();
+      const personId = await ctx.requirePersonId();
       const r = await ctx.services.profile.requestEmailChange(personId, args.input, ctx.publicOrigin());
       return { ok: r.ok, ...errorPart(r), pendingEmail: r.ok ? r.value.pendingEmail : null };
     },
-    confirmEmailChange: (_p, args, ctx) => ({ status: ctx.services.profile.confirmEmailChange(args.token) }),
-    changeAddress(_p, args, ctx) {
-      const r = ctx.services.profile.changeAddress(ctx.requirePersonId(), args.input);
+    confirmEmailChange: async (_p, args, ctx) => ({ status: await ctx.services.profile.confirmEmailChange(args.token) }),
+    async changeAddress(_p, args, ctx) {
+      const r = await ctx.services.profile.changeAddress(await ctx.requirePersonId(), args.input);
       return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
     },
     async changeBankDetails(_p, args, ctx) {
-      const r = await ctx.services.profile.changeBankDetails(ctx.requirePersonId(), args.input);
+      const r = await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), args.input);
       return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
     },
     async deleteAccess(_p, args, ctx) {
-      const r = await ctx.services.profile.deleteAccess(ctx.requirePersonId(), args.input);
+      const r = await ctx.services.profile.deleteAccess(await ctx.requirePersonId(), args.input);
       if (r.ok) ctx.clearSessionCookie();
       return { ok: r.ok, ...errorPart(r) };
     },

@@ -15,13 +15,13 @@ export const registrationResolvers: Resolvers = {
     checkRegistration: (_p, args, ctx) => registrationFor(ctx).checkRegistration(args.input),
     requestPasswordReset: (_p, args, ctx) => registrationFor(ctx).requestPasswordReset(args.input),
     resetPassword: (_p, args, ctx) => registrationFor(ctx).resetPassword(args.input),
-    changeInsecurePassword(_p, args, ctx) {
-      const session = ctx.requireFlowSession();
-      return registrationFor(ctx).changeInsecurePassword(session, args.input, () => ctx.services.loginFlow.advance(session));
+    async changeInsecurePassword(_p, args, ctx) {
+      const session = await ctx.requireFlowSession();
+      return registrationFor(ctx).changeInsecurePassword(session, args.input, async () => await ctx.services.loginFlow.advance(session));
     },
-    changePassword(_p, args, ctx) {
-      ctx.requirePersonId();
-      const s = ctx.requireFlowSession();
+    async changePassword(_p, args, ctx) {
+      await ctx.requirePersonId();
+      const s = await ctx.requireFlowSession();
       return registrationFor(ctx)
         .changePassword(s, args.input)
         .then((r) => ({ ...r, ok: r.status === 'SUCCESSFUL' }));
@@ -29,8 +29,8 @@ export const registrationResolvers: Resolvers = {
     async orderRegistrationCode(_p, args, ctx) {
       return registrationFor(ctx).orderRegistrationCode(args.input);
     },
-    updateRegistrationEmail(_p, args, ctx) {
-      const session = ctx.requireFlowSession();
+    async updateRegistrationEmail(_p, args, ctx) {
+      const session = await ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
       return registrationFor(ctx).updateRegistrationEmail(
         session,

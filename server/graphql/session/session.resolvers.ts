@@ -3,13 +3,13 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 /** Login and session (schema/session.graphql). Thin: the rules live in server/domain/auth. */
 export const sessionResolvers: Resolvers = {
   Query: {
-    session: (_p, _a, ctx) => ({ loggedIn: ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
+    session: async (_p, _a, ctx) => ({ loggedIn: await ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
   },
   Mutation: {
     async login(_p, args, ctx) {
       const result = await ctx.services.auth.login({ email: args.email, password: args.password }, ctx.meta);
       if (result.sessionToken) {
-        ctx.services.auth.logout(ctx.sessionToken);
+        await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       return {
@@ -19,12 +19,12 @@ export const sessionResolvers: Resolvers = {
         lockedUntil: result.lockedUntil ?? null,
       };
     },
-    keepAlive(_p, _a, ctx) {
-      const s = ctx.session();
+    async keepAlive(_p, _a, ctx) {
+      const s = await ctx.session();
       return { loggedIn: s.state === 'ACTIVE' && s.stage === 'ACTIVE' };
     },
-    logout(_p, _a, ctx) {
-      ctx.services.auth.logout(ctx.sessionToken);
+    async logout(_p, _a, ctx) {
+      await ctx.services.auth.logout(ctx.sessionToken);
       ctx.clearSessionCookie();
       return { ok: true };
     },

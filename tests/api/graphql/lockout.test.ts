@@ -1,4 +1,6 @@
+import { count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentials as credentialsTable, loginAttempts, persons } from '../../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -13,46 +15,54 @@ afterAll(async () => {
   await server.close();
 });
 
-const credentials = () =>
-  server.db.$client
-    .prepare(`SELECT c.failed_attempts AS failed, c.locked_until AS lockedUntil FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`)
-    .get(EMAIL) as { failed: number; lockedUntil: string | null };
+// Read through the query builder, so that the suite runs on both engines (vitest projects sqlite and postgres).
+const credentials = async () =>
+  (
+    await server.db
+      .select({ failed: credentialsTable.failedAttempts, lockedUntil: credentialsTable.lockedUntil })
+      .from(credentialsTable)
+      .innerJoin(persons, eq(persons.id, credentialsTable.personId))
+      .where(eq(persons.email, EMAIL))
+  )[0]!;
 const login = (password: string) => new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { email: EMAIL, password });
 
 describe('lockout after repeated wrong passwords (spec 000 section 8, threshold 5, 60 minutes)', () => {
   it('locks at exactly the fifth wrong password, refuses the right one for 60 minutes and accepts it after', async () => {
     for (let i = 1; i <= 4; i++) expect((await login(`wrong-${i}`)).body.data!.login.status).toBe('ERROR_PWD_INVALID');
-    expect(credentials().failed).toBe(4);
+    expect((await credentials()).failed).toBe(4);
     expect((await login('wrong-5')).body.data!.login.status).toBe('LOCKED_TEMPORARY');
-    expect(credentials().lockedUntil).not.toBeNull();
+    expect((await credentials()).lockedUntil).not.toBeNull();
     expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('LOCKED_TEMPORARY');
     server.clock.advance(59 * 60_000);
     expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('LOCKED_TEMPORARY');
     server.clock.advance(60_001);
     expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
-    expect(credentials()).toEqual({ failed: 0, lockedUntil: null });
+    expect(await credentials()).toEqual({ failed: 0, lockedUntil: null });
   });
 
   it('resets the count after a successful login', async () => {
     for (let i = 1; i <= 3; i++) await login(`wrong-${i}`);
-    expect(credentials().failed).toBe(3);
+    expect((await credentials()).failed).toBe(3);
     expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
-    expect(credentials().failed).toBe(0);
+    expect((await credentials()).failed).toBe(0);
     for (let i = 1; i <= 4; i++) expect((await login(`wrong-${i}`)).body.data!.login.status).toBe('ERROR_PWD_INVALID');
     expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
   });
 
   it('lets no more than five guesses through when 30 wrong passwords arrive at once', async () => {
-    const firstId = (server.db.$client.prepare(`SELECT coalesce(max(id), 0) AS id FROM login_attempts`).get() as { id: number }).id;
+    const firstId = (await server.db.select({ id: max(loginAttempts.id) }).from(loginAttempts))[0]?.id ?? 0;
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(`concurrent-${i}`)));
     const statuses = answers.map((a) => a.body.data!.login.status);
     expect(statuses.filter((s) => s === 'ERROR_PWD_INVALID')).toHaveLength(4);
     expect(statuses.filter((s) => s === 'LOCKED_TEMPORARY')).toHaveLength(26);
-    expect(credentials().failed).toBe(5);
+    expect((await credentials()).failed).toBe(5);
     // The attempts of this burst only: 4 refused guesses, the fifth locks, the other 25 are refused unchecked.
-    const burst = server.db.$client
-      .prepare(`SELECT status, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status ORDER BY status`)
-      .all(firstId) as { status: string; n: number }[];
+    const burst = await server.db
+      .select({ status: loginAttempts.status, n: count() })
+      .from(loginAttempts)
+      .where(gt(loginAttempts.id, firstId))
+      .groupBy(loginAttempts.status)
+      .orderBy(loginAttempts.status);
     expect(burst).toEqual([
       { status: 'ERROR_PWD_INVALID', n: 4 },
       { status: 'LOCKED_TEMPORARY', n: 26 },
