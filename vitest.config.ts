@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** Suites that run on SQLite. */
@@ -19,6 +20,8 @@ const POSTGRES_SUITES = ['tests/api/graphql/lockout.test.ts', 'tests/api/graphql
  * `npm run test:unit` runs both; `--project sqlite` or `--project postgres` one.
  */
 export default defineConfig({
+  // The contract module web, server and db share (docs/decisions/0012-contract-module.md).
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./schema/contract', import.meta.url)) } },
   test: {
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,

@@ -26,6 +26,8 @@ export default defineConfig({
   root: webRoot,
   // Relative asset URLs: the hash router needs no server-side routes, so the app works under any path.
   base: './',
+  // The contract module web, server and db share (docs/decisions/0012-contract-module.md).
+  resolve: { alias: { '@contract': fileURLToPath(new URL('../schema/contract', import.meta.url)) } },
   plugins: [graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))), react(), precompress(), bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url)))],
   build: {
     outDir,

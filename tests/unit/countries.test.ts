@@ -1,6 +1,6 @@
 import { getCountrySpecifications, isSEPACountry } from 'ibantools';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, countryByCode, ibanInputCap, isBicRequired, isDomesticCountry, isSepaCountry, resolveCountry } from '../../server/domain/shared/countries';
+import { COUNTRIES, countryByCode, ibanInputCap, isBicRequired, isDomesticCountry, isSepaCountry, resolveCountry } from '@contract/countries';
 
 /** The country table of spec 000 section 3 and the domestic-country test of spec 000 section 5. */
 describe('country table', () => {

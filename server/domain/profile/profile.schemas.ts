@@ -2,7 +2,7 @@ import { isValidBIC, isValidIBAN } from 'ibantools';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail, EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH } from '../auth/auth.rules';
-import { IBAN_MAX_LENGTH, countryByCode, ibanInputCap, isBicRequired, isSepaCountry, resolveCountry } from '../shared/countries';
+import { IBAN_MAX_LENGTH, countryByCode, ibanInputCap, isBicRequired, isSepaCountry, resolveCountry } from '@contract/countries';
 
 /**
  * Validation of the profile forms on /einstellungen (spec 001 section 5 "Profile address", "Bank data"; spec 000

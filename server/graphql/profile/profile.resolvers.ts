@@ -2,7 +2,7 @@ import type { BankAccountRow, ProfileChangeRow } from '../../../db/schema';
 import { withMessage } from '../../domain/profile/profile.messages';
 import { maskIban } from '../../domain/profile/profile.schemas';
 import type { ProfileResult } from '../../domain/profile/profile.service';
-import { COUNTRIES } from '../../domain/shared/countries';
+import { COUNTRIES } from '@contract/countries';
 import type { ProfileChangeActor, ProfileChangeArea, Resolvers } from '../__generated__/resolvers-types';
 
 /** The error part of a payload: code and field errors with German messages (none when ok). */

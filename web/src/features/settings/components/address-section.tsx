@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { addressInput, createAddressSchema } from '../../../../../server/domain/profile/profile.schemas';
-import { COUNTRIES, countryByCode } from '../../../../../server/domain/shared/countries';
+import { COUNTRIES, countryByCode } from '@contract/countries';
 import { Notice } from '../../../components/ui/notice';
 import { graphql } from '../../../gql';
 import type { AddressSection_PersonFragmentFragment } from '../../../gql/graphql';

@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { bankDetailsInput, createBankDetailsSchema } from '../../../../../server/domain/profile/profile.schemas';
-import { isBicRequired } from '../../../../../server/domain/shared/countries';
+import { isBicRequired } from '@contract/countries';
 import { BicInput } from '../../../components/ui/bic-input';
 import { compactCode } from '../../../components/ui/grouped-input';
 import { IbanInput } from '../../../components/ui/iban-input';

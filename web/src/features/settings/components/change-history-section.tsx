@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { countryByCode } from '../../../../../server/domain/shared/countries';
+import { countryByCode } from '@contract/countries';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { graphql } from '../../../gql';
 import type { ChangeHistorySection_PersonFragmentFragment } from '../../../gql/graphql';
