@@ -81,6 +81,7 @@ export async function startTestServer(
   const logLines: string[] = [];
   const deps = createAppDeps(db, config, clock, createLogger('debug', (line) => logLines.push(line)));
   late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
+  deps.mailer.worker.start();
   return {
     url,
     server,
@@ -91,6 +92,7 @@ export async function startTestServer(
     logLines,
     async close() {
       await closeServer(server);
+      await deps.mailer.worker.stop();
       await db.close();
       await dropTestDatabase(options.databasePath === undefined ? dbPath : undefined);
       rmSync(dir, { recursive: true, force: true });
