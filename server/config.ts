@@ -171,6 +171,11 @@ const envSchema = z.object({
    * this process only queues and never sends. @default 5000
    */
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * How often this process looks for due scheduled jobs (`job_leases`; one process of all runs each due time), in
+   * milliseconds. `0`: this process runs no jobs. @default 10000
+   */
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Folder for generated postal letters (registration code, first password) as PDF. @default data/letters */
   LETTERS_DIR: z.string().min(1).default('data/letters'),
   /** Log level of the server log. @default info */

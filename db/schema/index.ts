@@ -15,3 +15,4 @@ export * from './investment';
 export * from './registration';
 export * from './profile-changes';
 export * from './outbox';
+export * from './jobs';

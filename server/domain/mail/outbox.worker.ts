@@ -5,10 +5,9 @@
  * mail go to one worker. A crash after the SMTP server accepted a mail but before it was marked sent resends it when
  * the lease runs out (at least once, never lost).
  */
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../log';
 import { isoInstant, type Clock } from '../shared/clock';
+import { createPoller, leaseOwnerId } from '../shared/poller';
 import { MAIL_LEASE_MS, type OutboxStore } from './outbox.store';
 import type { MailTransport } from './mailer';
 
@@ -30,12 +29,7 @@ export interface MailWorker {
 
 export function createMailWorker(deps: { store: OutboxStore; transport: MailTransport; clock: Clock; logger: Logger; pollMs: number }): MailWorker {
   const { store, transport, clock, logger, pollMs } = deps;
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<number> = Promise.resolve(0);
-  let again = false;
-  let busy = false;
+  const owner = leaseOwnerId();
 
   /** One round: claim up to BATCH due mails and attempt each. Resolves to the number claimed. */
   async function round(): Promise<number> {
@@ -54,52 +48,18 @@ export function createMailWorker(deps: { store: OutboxStore; transport: MailTran
     return rows.length;
   }
 
-  /** Rounds until one claims fewer than BATCH and no wake came in meanwhile; errors are logged, never thrown. */
-  function schedule(): Promise<number> {
-    if (busy) {
-      again = true;
-      return running;
-    }
-    busy = true;
-    running = (async () => {
-      let total = 0;
-      try {
-        for (;;) {
-          again = false;
-          const n = await round();
-          total += n;
-          if (n < BATCH && !again) break;
-        }
-      } catch (error) {
-        logger.error('mail worker round failed', { error: error instanceof Error ? error.message : String(error) });
-      } finally {
-        busy = false;
-      }
-      return total;
-    })();
-    return running;
-  }
+  // Rounds until one claims fewer than BATCH and no wake came in meanwhile.
+  const poller = createPoller({ pollMs, round, again: (claimed) => claimed === BATCH, logger, what: 'mail worker round' });
 
   return {
     owner,
-    start() {
-      if (pollMs === 0 || timer || stopped) return;
-      timer = setInterval(() => void schedule(), pollMs);
-      timer.unref();
-      void schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    start: () => poller.start(),
+    stop: () => poller.stop(),
     wake() {
-      if (!stopped && pollMs > 0) void schedule();
+      if (!poller.stopped && pollMs > 0) void poller.trigger();
     },
     async drain() {
-      await running;
-      return stopped ? 0 : schedule();
+      return (await poller.drain()).reduce((a, b) => a + b, 0);
     },
   };
 }
