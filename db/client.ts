@@ -66,6 +66,13 @@ export interface OpenDatabaseOptions {
 interface TxState {
   target: unknown;
   open: boolean;
+  /** Run once the transaction committed (`afterCommit`); dropped on rollback. */
+  committed: (() => void)[];
+}
+
+/** Runs the `afterCommit` callbacks of a committed transaction, outside it and after the current tick. */
+function runCommitted(state: TxState): void {
+  for (const fn of state.committed) currentTx.exit(() => setImmediate(fn));
 }
 
 const currentTx = new AsyncLocalStorage<TxState>();
@@ -178,11 +185,12 @@ function openSqlite(path: string, busyTimeoutMs: number, options: OpenDatabaseOp
     transaction: (fn) =>
       mutex.run(async () => {
         writer.exec('BEGIN IMMEDIATE');
-        const state: TxState = { target: writeDb, open: true };
+        const state: TxState = { target: writeDb, open: true, committed: [] };
         try {
           const result = await currentTx.run(state, fn);
           state.open = false;
           writer.exec('COMMIT');
+          runCommitted(state);
           return result;
         } catch (error) {
           state.open = false;
@@ -235,10 +243,12 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
     pool,
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
+        const attemptState: { current?: TxState } = {};
         try {
-          return await db.transaction(
+          const result = await db.transaction(
             async (tx) => {
-              const state: TxState = { target: tx, open: true };
+              const state: TxState = { target: tx, open: true, committed: [] };
+              attemptState.current = state;
               try {
                 return await currentTx.run(state, fn);
               } finally {
@@ -247,6 +257,8 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
             },
             { isolationLevel: 'serializable' },
           );
+          if (attemptState.current) runCommitted(attemptState.current);
+          return result;
         } catch (error) {
           if (attempt >= SERIALIZATION_ATTEMPTS || !isRetryablePgError(error)) throw error;
           // Another transaction touched the same rows: run this one again on the new state.
@@ -301,6 +313,17 @@ export function isDatabaseBusyError(error: unknown): boolean {
 export function writeTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   if (currentTx.getStore()?.open) return fn();
   return engineOf(db).transaction(fn);
+}
+
+/**
+ * Runs `fn` once the write transaction of the current async context has committed (never when it rolls back; on
+ * PostgreSQL only the attempt that committed counts), outside that transaction and after the current tick; outside a
+ * transaction, after the current tick. For effects that must follow the commit, such as waking the mail worker.
+ */
+export function afterCommit(fn: () => void): void {
+  const tx = currentTx.getStore();
+  if (tx?.open) tx.committed.push(fn);
+  else currentTx.exit(() => setImmediate(fn));
 }
 
 /** True inside `writeTransaction` (of any database). */

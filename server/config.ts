@@ -165,6 +165,17 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Folder for the .eml files of outgoing mail when SMTP_URL is unset. @default data/outbox */
   MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  /**
+   * How often this process's mail worker looks for due mails in the outbox table, in milliseconds (a mail queued by
+   * this process is sent at once after its commit; the poll picks up retries and mails of stopped processes). `0`:
+   * this process only queues and never sends. @default 5000
+   */
+  MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * How often this process looks for due scheduled jobs (`job_leases`; one process of all runs each due time), in
+   * milliseconds. `0`: this process runs no jobs. @default 10000
+   */
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Folder for generated postal letters (registration code, first password) as PDF. @default data/letters */
   LETTERS_DIR: z.string().min(1).default('data/letters'),
   /** Log level of the server log. @default info */

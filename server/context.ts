@@ -16,6 +16,8 @@ import { createInvestmentService } from './domain/investment/investment.service'
 import { createInvestmentStore } from './domain/investment/investment.store';
 import { createLoaders } from './domain/loaders';
 import { createMailer, type Mailer } from './domain/mail/mailer';
+import { createIdempotency, type Idempotency } from './domain/idempotency/idempotency';
+import { createScheduler, type Scheduler } from './domain/jobs/scheduler';
 import { createLoginFlowService, type FlowSession } from './domain/login-flow/login-flow.service';
 import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
 import { createPersonService } from './domain/person/person.service';
@@ -44,6 +46,13 @@ export interface AppDeps {
   audit: SecurityAudit;
   /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
   mailer: Mailer;
+  /**
+   * Scheduled jobs of this process (server/domain/jobs/scheduler.ts): `scheduleJob(name, intervalMs, run)`; one
+   * process of all runs each due time. Started by server/main.ts and the test server.
+   */
+  scheduler: Scheduler;
+  /** Idempotent form submissions: `withIdempotencyKey(scope, personId, key, input, submit)` (server/domain/idempotency). */
+  idempotency: Idempotency;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -59,7 +68,15 @@ export interface AppDeps {
 
 export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logger): AppDeps {
   const idleWarningMs = config.IDLE_WARNING_MINUTES * 60_000;
+  const scheduler = createScheduler({ db, clock, logger, pollMs: config.JOB_POLL_MS });
+  const idempotency = createIdempotency({ db, clock });
+  scheduler.scheduleJob('idempotency-keys.purge', 3_600_000, async () => {
+    const purged = await idempotency.purgeExpired();
+    if (purged) logger.info('idempotency keys purged', { purged });
+  });
   return {
+    scheduler,
+    idempotency,
     db,
     config,
     clock,

@@ -26,6 +26,10 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Db> {
 async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   const deps = createAppDeps(db, config, systemClock, logger);
   const { server, port } = await listen(createApp(deps), config.PORT, config.HOST, connectionLimits(config));
+  // Every process sends due mails of the outbox (MAIL_POLL_MS; 0 = queue only).
+  deps.mailer.worker.start();
+  // Every process polls for due jobs (JOB_POLL_MS; 0 = none); the job_leases row lets one of them run each due time.
+  deps.scheduler.start();
   logger.info('portal listening', { url: `http://${config.HOST}:${port}/`, tenant: config.TENANT, database: db.dialect, pid: process.pid });
   // Tests and scripts that start the server with PORT=0 read the bound port from this line (in cluster mode the
   // primary prints it once, for the port every worker shares).
@@ -37,7 +41,9 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     server.close(() => {
-      void db.close().finally(() => process.exit(0));
+      void Promise.all([deps.mailer.worker.stop(), deps.scheduler.stop()])
+        .then(() => db.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();
   };

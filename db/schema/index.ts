@@ -14,3 +14,5 @@ export * from './security-events';
 export * from './investment';
 export * from './registration';
 export * from './profile-changes';
+export * from './outbox';
+export * from './jobs';

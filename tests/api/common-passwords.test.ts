@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/seed';
-import { backgroundSettled } from '../../server/domain/registration/background';
 import { isCommonPassword, newPasswordError } from '../../server/domain/registration/password-strength';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
@@ -72,7 +71,7 @@ describe('PASSWORD_COMMON on every door that sets a new password; nothing is sto
     });
     const rest = await new PortalClient(server.url).rest('register', { ...values('Sommer2024!!'), termsAccepted: 'true' });
     expect(rest.json).toMatchObject({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'password', code: 'PASSWORD_COMMON' }] });
-    await backgroundSettled();
+    await server.deps.mailer.worker.drain();
     expect(snapshot(server.db)).toBe(before);
     expect(smtp.mails).toHaveLength(0);
   });
@@ -82,7 +81,7 @@ describe('PASSWORD_COMMON on every door that sets a new password; nothing is sto
     const client = new PortalClient(server.url);
     expect((await gql(client, PWD_LOST, { input: { svnr: anna.svnr, email: PERSONA_EMAILS.anna, lastName: 'Muster', termsAccepted: true } })).status).toBe('SUCCESSFUL');
     const token = hashParam(linkFrom(await smtp.waitForMail((m) => m.to.includes(PERSONA_EMAILS.anna))), 'token');
-    await backgroundSettled();
+    await server.deps.mailer.worker.drain();
     const before = snapshot(server.db);
     for (const p of COMMON) {
       expect(await gql(client, RESET, { input: { token, newPassword: p, newPasswordConfirmation: p } })).toEqual({

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sentMails } from '../../db/schema';
+import { writeTransaction } from '../../db/client';
+import { mailOutbox, persons, sentMails } from '../../db/schema';
 import { createMailer } from '../../server/domain/mail/mailer';
 import { portalLink, renderMail } from '../../server/domain/mail/templates';
 import { TENANTS } from '../../server/tenants';
@@ -36,9 +37,11 @@ describe('mailer', () => {
   it('sends over SMTP with the tenant sender, text and escaped HTML, and records sent_mails without the body', async () => {
     const { deps, db, clock } = server;
     const mailer = createMailer({ db, config: { SMTP_URL: smtp.url, MAIL_OUTBOX_DIR: outbox }, tenant: TENANTS.regional, clock, logger: deps.logger });
-    const personId = db.$client.prepare('SELECT id FROM persons ORDER BY id LIMIT 1').pluck().get() as number;
+    const [{ personId }] = (await db.select({ personId: persons.id }).from(persons).orderBy(persons.id).limit(1)) as [{ personId: number }];
     const { messageId } = await mailer.send({ personId, kind: 'ACTIVATION', to: 'Anna@Example.at', ...content() });
+    await mailer.worker.drain();
     const mail = await smtp.waitForMail((m) => m.to.includes('anna@example.at'));
+    expect(mail.parsed.messageId).toBe(messageId);
     expect(mail.subject).toBe('Prüfung <Äß>');
     expect(mail.parsed.from?.value[0]).toMatchObject({ address: 'portal@noevk.at', name: TENANTS.regional.mailSenderName });
     expect(mail.text).toContain('Bitte bestätigen Sie & fahren Sie fort.');
@@ -51,6 +54,7 @@ describe('mailer', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ personId, kind: 'ACTIVATION', recipient: 'Anna@Example.at' });
     expect(JSON.stringify(rows[0])).not.toContain('abc_DEF-123');
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.messageId, messageId))).toHaveLength(0);
     expect(readdirSync(outbox)).toHaveLength(0);
   });
 
@@ -59,6 +63,7 @@ describe('mailer', () => {
     const mailer = createMailer({ db, config: { SMTP_URL: undefined, MAIL_OUTBOX_DIR: outbox }, tenant: TENANTS.main, clock, logger: deps.logger });
     const before = smtp.mails.length;
     await mailer.send({ personId: null, kind: 'PASSWORD_RESET', to: 'bert@example.at', ...content() });
+    await mailer.worker.drain();
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^mail-.*\.eml$/);
@@ -71,12 +76,33 @@ describe('mailer', () => {
     expect(existsSync(join(outbox, files[0]!))).toBe(true);
   });
 
-  it('rejects and records nothing when the SMTP server is unreachable', async () => {
+  it('keeps the mail in the outbox and records no sent mail while the SMTP server is unreachable', async () => {
     const { deps, db, clock } = server;
     const mailer = createMailer({ db, config: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_OUTBOX_DIR: outbox }, tenant: TENANTS.main, clock, logger: deps.logger });
-    const count = () => db.$client.prepare('SELECT count(*) FROM sent_mails').pluck().get();
-    const before = count();
-    await expect(mailer.send({ personId: null, kind: 'ACTIVATION', to: 'x@example.at', ...content() })).rejects.toThrow();
-    expect(count()).toBe(before);
+    const { messageId } = await mailer.send({ personId: null, kind: 'ACTIVATION', to: 'x@example.at', ...content() });
+    await mailer.worker.drain();
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.messageId, messageId));
+    expect(row).toMatchObject({ attempts: 1, leaseOwner: null, failedAt: null });
+    expect(row!.lastError).toMatch(/ECONNREFUSED/);
+    expect(await db.select().from(sentMails).where(eq(sentMails.messageId, messageId))).toHaveLength(0);
+    await writeTransaction(db, () => db.delete(mailOutbox).where(eq(mailOutbox.messageId, messageId)));
+  });
+
+  it('queues a mail in the caller\'s transaction: a rollback queues nothing, a commit wakes the worker', async () => {
+    const { deps, db, clock } = server;
+    const mailer = createMailer({ db, config: { SMTP_URL: smtp.url, MAIL_OUTBOX_DIR: outbox }, tenant: TENANTS.main, clock, logger: deps.logger });
+    let rolledBack = '';
+    await expect(
+      writeTransaction(db, async () => {
+        rolledBack = (await mailer.send({ personId: null, kind: 'ACTIVATION', to: 'rollback@example.at', ...content() })).messageId;
+        throw new Error('change refused');
+      }),
+    ).rejects.toThrow('change refused');
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.messageId, rolledBack))).toHaveLength(0);
+    await writeTransaction(db, () => mailer.send({ personId: null, kind: 'ACTIVATION', to: 'commit@example.at', ...content() }));
+    // No drain: the commit itself wakes the worker.
+    await smtp.waitForMail((m) => m.to.includes('commit@example.at'));
+    await mailer.worker.stop();
+    expect(smtp.mails.filter((m) => m.to.includes('rollback@example.at'))).toHaveLength(0);
   });
 });

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERSONA_EMAILS } from '../../db/seed';
-import { backgroundSettled } from '../../server/domain/registration/background';
 import { isoDateVienna } from '@contract/dates';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
@@ -49,11 +48,11 @@ async function gql(client: PortalClient, query: string, variables: Record<string
 }
 
 async function expectNothingChanged(fn: () => Promise<void>) {
-  await backgroundSettled();
+  await server.deps.mailer.worker.drain();
   smtp.clear();
   const before = snapshot(server.db);
   await fn();
-  await backgroundSettled();
+  await server.deps.mailer.worker.drain();
   expect(snapshot(server.db)).toBe(before);
   expect(smtp.mails).toHaveLength(0);
 }
@@ -90,7 +89,7 @@ describe('password lost (pwdLost)', () => {
       expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('MAINTENANCE');
       expect((await gql(client, RESET, { input: { token: 'x'.repeat(43), newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('MAINTENANCE');
       expect((await gql(client, ORDER, { input: { svnr: anna().svnr, lastName: 'Muster' } })).status).toBe('MAINTENANCE');
-      await backgroundSettled();
+      await maint.deps.mailer.worker.drain();
       expect(smtp.mails).toHaveLength(0);
     } finally {
       await maint.close();
@@ -161,7 +160,7 @@ describe('order of a registration code by post', () => {
     const xaver = personByLastName(server.db, 'Neu');
     const client = new PortalClient(server.url);
     expect(await gql(client, ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } })).toEqual({ status: 'SUCCESSFUL', nextPossibleOn: null, fieldErrors: [] });
-    await backgroundSettled();
+    await server.deps.mailer.worker.drain();
     const row = server.db.$client.prepare("SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'").get(xaver.id) as { file: string; hash: string };
     const file = join(dir, 'letters', row.file);
     expect(existsSync(file)).toBe(true);
@@ -211,7 +210,7 @@ describe('order of a registration code by post', () => {
     const client = new PortalClient(server.url);
     const values = { svnr: ulla.svnr, lastName: 'Ohnemail', email: 'ulla@example.at', termsAccepted: true, addEmail: true };
     expect((await gql(client, PWD_LOST, { input: values })).status).toBe('LETTER_SENT');
-    await backgroundSettled();
+    await server.deps.mailer.worker.drain();
     const file = server.db.$client.prepare("SELECT letter_file FROM registration_codes WHERE person_id = ? AND kind = 'FIRST_PASSWORD'").pluck().get(ulla.id) as string;
     const text = (await new PDFParse({ data: readFileSync(join(dir, 'letters', file)) }).getText()).text;
     expect(text).toContain('Erstpasswort');

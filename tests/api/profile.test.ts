@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, sentMails } from '../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
@@ -272,6 +274,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     const claraId = idOf('clara.pension@example.at');
     const changes = changesOf(claraId).length;
     const tokens = sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n;
+    await server.deps.mailer.worker.drain();
     smtp.clear();
     const res = await clara.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
       input: { newEmail: 'anna.muster@example.at', newEmailConfirmation: 'anna.muster@example.at', currentPassword: DEMO_PASSWORD },
@@ -279,7 +282,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_MAIL_NOT_UNIQUE' });
     expect(changesOf(claraId).length).toBe(changes);
     expect(sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n).toBe(tokens);
-    await new Promise((r) => setTimeout(r, 200));
+    await server.deps.mailer.worker.drain();
     expect(smtp.mails).toHaveLength(0);
   });
 });
@@ -366,19 +369,22 @@ describe('deleting the access', () => {
 });
 
 describe('e-mail change when the mail server is down', () => {
-  it('answers ERROR_INTERNAL and stores neither token nor change log row', async () => {
+  it('stores the request with its confirmation mail queued in the outbox (issue 13 item 2)', async () => {
     // Port 1 on the loopback interface: connection refused at once.
     const down = await startTestServer({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const client = new PortalClient(down.url);
       await client.graphql(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
-      const count = (t: string) => (down.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
-      const before = [count('person_tokens'), count('profile_changes'), count('sent_mails')];
       const res = await client.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
         input: { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at', currentPassword: DEMO_PASSWORD },
       });
-      expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_INTERNAL' });
-      expect([count('person_tokens'), count('profile_changes'), count('sent_mails')]).toEqual(before);
+      expect(res.body.data?.requestEmailChange).toMatchObject({ ok: true });
+      await down.deps.mailer.worker.drain();
+      const queued = await down.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'anna.neu@example.at'));
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ kind: 'EMAIL_CHANGE_CONFIRM', attempts: 1, failedAt: null });
+      expect(queued[0]!.lastError).toBeTruthy();
+      expect(await down.db.select().from(sentMails).where(eq(sentMails.recipient, 'anna.neu@example.at'))).toHaveLength(0);
     } finally {
       await down.close();
     }
@@ -397,9 +403,10 @@ describe('e-mail change requests', () => {
         input: { newEmail: `paula.${n}@example.at`, newEmailConfirmation: `paula.${n}@example.at`, currentPassword: DEMO_PASSWORD },
       });
     for (let n = 1; n <= 5; n++) expect((await request(n)).body.data?.requestEmailChange.ok).toBe(true);
+    await server.deps.mailer.worker.drain();
     smtp.clear();
     expect((await request(6)).body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_TOO_MANY_REQUESTS' });
-    await new Promise((r) => setTimeout(r, 200));
+    await server.deps.mailer.worker.drain();
     expect(smtp.mails).toHaveLength(0);
     // Only the newest request's link works: the earlier ones were closed by the later ones.
     const open = all<{ payload: string }>(

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { loadConfig } from '../../server/config';
 import { publicOriginFor } from '../../server/context';
-import { backgroundSettled } from '../../server/domain/registration/background';
 import { DEMO_PASSWORD } from '../helpers/client';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -127,7 +126,7 @@ describe('links in mails are built from the configured origin, never from Host o
     const yvonne = personByLastName(server.db, 'Erstpasswort');
     const res = await restForm('orderRegistrationCode', { svnr: yvonne.svnr, lastName: 'Erstpasswort', kind: 'REGISTRATION_CODE' });
     expect(JSON.parse(res.body)).toMatchObject({ status: 'SUCCESSFUL' });
-    await backgroundSettled();
+    await server.deps.mailer.worker.drain();
     const file = server.db.$client
       .prepare("SELECT letter_file FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED' ORDER BY id DESC")
       .pluck()

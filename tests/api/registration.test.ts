@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox, sentMails } from '../../db/schema';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/domain/mail/outbox.store';
 import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/seed';
-import { backgroundSettled } from '../../server/domain/registration/background';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -48,11 +50,11 @@ async function register(client: PortalClient, values: Record<string, unknown>) {
 
 /** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP server. */
 async function expectNothingChanged(fn: () => Promise<void>) {
-  await backgroundSettled();
+  await server.deps.mailer.worker.drain();
   smtp.clear();
   const before = snapshot(server.db);
   await fn();
-  await backgroundSettled();
+  await server.deps.mailer.worker.drain();
   expect(snapshot(server.db)).toBe(before);
   expect(smtp.mails).toHaveLength(0);
 }
@@ -132,6 +134,7 @@ describe('register → activation mail → activateAccount → login', () => {
     expect(link.startsWith(`${server.url}/#/activation?id=`)).toBe(true);
     const token = hashParam(link, 'id');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await server.deps.mailer.worker.drain();
     // Only the hash of the link is stored, and the sent_mails row holds no body or link.
     expect(JSON.stringify(c.prepare('SELECT * FROM person_tokens').all())).not.toContain(token);
     expect(c.prepare("SELECT kind, recipient FROM sent_mails WHERE person_id = ?").all(xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
@@ -200,18 +203,68 @@ describe('register: failures of the surroundings', () => {
     }
   });
 
-  it('answers ERROR and undoes the registration when the activation mail cannot be sent', async () => {
-    const broken = await startTestServer({ members: 0, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  it('registers while the SMTP server refuses; the activation mail is retried with backoff and arrives once (issue 13 item 2)', async () => {
+    const flaky = await startTestSmtp();
+    const broken = await startTestServer({ members: 0, env: { SMTP_URL: flaky.url } });
     try {
-      const before = snapshot(broken.db);
+      flaky.refuseNext(2);
       const svnr = personByLastName(broken.db, 'Bestellt').svnr;
       const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });
-      expect(r.body.data!.register.status).toBe('ERROR');
-      expect(snapshot(broken.db)).toBe(before);
+      expect(r.body.data!.register.status).toBe('SUCCESSFUL');
+      const worker = broken.deps.mailer.worker;
+      const queued = () => broken.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'walter@example.at'));
+      await worker.drain();
+      expect(flaky.refused).toBe(1);
+      const [first] = await queued();
+      expect(first).toMatchObject({ kind: 'ACTIVATION', attempts: 1, leaseOwner: null, failedAt: null });
+      expect(first!.lastError).toMatch(/451/);
+      expect(Date.parse(first!.dueAt) - broken.clock.now()).toBe(mailRetryDelayMs(1));
+      // Not due yet: nothing is attempted until the clock reaches the backoff.
+      broken.clock.advance(mailRetryDelayMs(1) - 1000);
+      await worker.drain();
+      expect(flaky.refused).toBe(1);
+      broken.clock.advance(1000);
+      await worker.drain();
+      expect(flaky.refused).toBe(2);
+      expect((await queued())[0]).toMatchObject({ attempts: 2 });
+      broken.clock.advance(mailRetryDelayMs(2));
+      await worker.drain();
+      const mail = await flaky.waitForMail((m) => m.to.includes('walter@example.at'));
+      expect(linkFrom(mail)).toContain('/#/activation?id=');
+      expect(flaky.mails.filter((m) => m.to.includes('walter@example.at'))).toHaveLength(1);
+      expect(await queued()).toHaveLength(0);
+      expect(await broken.db.select().from(sentMails).where(eq(sentMails.recipient, 'walter@example.at'))).toHaveLength(1);
     } finally {
       await broken.close();
+      await flaky.close();
+    }
+  });
+
+  it('gives a mail up after MAIL_MAX_ATTEMPTS refusals and keeps no body', async () => {
+    const flaky = await startTestSmtp();
+    const broken = await startTestServer({ members: 0, env: { SMTP_URL: flaky.url } });
+    try {
+      flaky.refuseNext(MAIL_MAX_ATTEMPTS + 1);
+      const svnr = personByLastName(broken.db, 'Bestellt').svnr;
+      const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
+        input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
+      });
+      expect(r.body.data!.register.status).toBe('SUCCESSFUL');
+      for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
+        await broken.deps.mailer.worker.drain();
+        broken.clock.advance(mailRetryDelayMs(attempt));
+      }
+      await broken.deps.mailer.worker.drain();
+      expect(flaky.refused).toBe(MAIL_MAX_ATTEMPTS);
+      const [row] = await broken.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'walter@example.at'));
+      expect(row).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, text: '', html: '' });
+      expect(row!.failedAt).not.toBeNull();
+      expect(broken.logLines.some((l) => l.includes('mail given up'))).toBe(true);
+    } finally {
+      await broken.close();
+      await flaky.close();
     }
   });
 });

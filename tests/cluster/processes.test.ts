@@ -8,71 +8,17 @@
  * In both, a session opened through one process works through the other, and a lockout reached by wrong passwords
  * spread over both processes holds on both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { databaseEnv, linesContaining, startPortal, stopPortal as stop, type Portal } from '../helpers/portal-process';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
 const ME = `query { me { firstName } }`;
 const ANNA = 'anna.muster@example.at';
-
-interface Portal {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/** Starts `server/main.ts` with `env` and resolves once it printed `LISTENING <port>`. */
-function startPortal(env: Record<string, string>): Promise<Portal> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_MEMBERS: '3', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  return new Promise((resolvePortal, reject) => {
-    const onData = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line) continue;
-        output.push(line);
-        const m = /^LISTENING (\d+)$/.exec(line);
-        if (m) resolvePortal({ url: `http://127.0.0.1:${m[1]}`, child, output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`portal exited with ${code} before listening:\n${output.join('\n')}`)));
-  });
-}
-
-/** Resolves once `portal` printed `count` lines containing `text` (each worker logs its own start). */
-function linesContaining(portal: Portal, text: string, count: number): Promise<void> {
-  return new Promise((done) => {
-    const check = () => {
-      if (portal.output.filter((l) => l.includes(text)).length < count) return false;
-      done();
-      return true;
-    };
-    if (check()) return;
-    const onData = () => {
-      if (check()) portal.child.stdout?.off('data', onData);
-    };
-    portal.child.stdout?.on('data', onData);
-  });
-}
-
-function stop(portal: Portal | undefined): Promise<void> {
-  if (!portal || portal.child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    portal.child.once('exit', () => done());
-    portal.child.kill('SIGTERM');
-  });
-}
 
 let dir: string;
 let location: string;
@@ -82,7 +28,7 @@ let b: Portal;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-cluster-'));
   location = await createTestDatabase(dir);
-  const database: Record<string, string> = TEST_ENGINE === 'postgresql' ? { DATABASE_URL: location } : { DATABASE_PATH: location, DATABASE_URL: '' };
+  const database = databaseEnv(location);
   if (TEST_ENGINE === 'postgresql') {
     // The first process migrates and seeds; the second starts on the ready database, as a second machine would.
     a = await startPortal(database);

@@ -25,6 +25,13 @@ export interface TestSmtp {
   waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** Forgets the mails received so far. */
   clear(): void;
+  /**
+   * Refuses the next `count` mails with a temporary SMTP error (451) after reading them, as a mail server that is
+   * short of resources would; refused mails are not in `mails`.
+   */
+  refuseNext(count: number): void;
+  /** Mails refused so far by `refuseNext`. */
+  readonly refused: number;
   close(): Promise<void>;
 }
 
@@ -35,11 +42,20 @@ export interface TestSmtp {
 export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters: { predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
+  let toRefuse = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
+      if (toRefuse > 0) {
+        toRefuse--;
+        refused++;
+        stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })));
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const mail: ReceivedMail = {
@@ -90,6 +106,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     clear() {
       mails.length = 0;
+    },
+    refuseNext(count) {
+      toRefuse = count;
+    },
+    get refused() {
+      return refused;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -81,6 +81,10 @@ export async function startTestServer(
   const logLines: string[] = [];
   const deps = createAppDeps(db, config, clock, createLogger('debug', (line) => logLines.push(line)));
   late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
+  deps.mailer.worker.start();
+  deps.scheduler.start();
+  // The first round (each job's row created, due jobs run) ends before a test looks at the database.
+  await deps.scheduler.runDue();
   return {
     url,
     server,
@@ -91,6 +95,7 @@ export async function startTestServer(
     logLines,
     async close() {
       await closeServer(server);
+      await Promise.all([deps.mailer.worker.stop(), deps.scheduler.stop()]);
       await db.close();
       await dropTestDatabase(options.databasePath === undefined ? dbPath : undefined);
       rmSync(dir, { recursive: true, force: true });

@@ -133,10 +133,10 @@ export function createProfileService(deps: {
      * Starts an e-mail change (spec 001 sections 2 and 8): checks the address and its confirmation, then the step-up
      * (`currentPassword`, or an eID login of the last 5 minutes; a wrong password counts towards the lockout), refuses an
      * address another access uses (ERROR_MAIL_NOT_UNIQUE) and a sixth request within 24 hours
-     * (ERROR_TOO_MANY_REQUESTS), sends the confirmation link (256-bit token, only its
-     * SHA-256 stored, single use, 24 hours; a newer request closes an older one) to the NEW address, stores the token
-     * and the change log row, and sends a notice to the current address. A failed confirmation mail answers
-     * ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
+     * (ERROR_TOO_MANY_REQUESTS), then in one transaction stores the token (256-bit, only its SHA-256 stored, single
+     * use, 24 hours; a newer request closes an older one), the change log row and the queued confirmation mail with the
+     * link to the NEW address (sent by the mail worker, retried while the SMTP server refuses), and queues a notice to
+     * the current address. A database failure answers ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
      */
     async requestEmailChange(personId: number, input: unknown, publicOrigin: string): Promise<ProfileResult<{ pendingEmail: string }>> {
       const p = await person(personId);
@@ -165,12 +165,12 @@ export function createProfileService(deps: {
         link: { label: 'E-Mail-Adresse bestätigen', url: link },
         after: ['Der Link ist 24 Stunden gültig und kann nur einmal verwendet werden.', 'Falls Sie diese Änderung nicht veranlasst haben, ignorieren Sie diese Nachricht.'],
       });
-      if (!(await sendSafely('EMAIL_CHANGE_CONFIRM', { personId, kind: 'EMAIL_CHANGE_CONFIRM', to: email, ...confirm }))) return failure('ERROR_INTERNAL');
-
       try {
-        await recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], () =>
-          store.createEmailChangeToken({ tokenHash: hashToken(token), personId, email, createdAt, expiresAt }),
-        );
+        // Token, change log and confirmation mail in one transaction: the mail is queued exactly when the token exists.
+        await recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], async () => {
+          await store.createEmailChangeToken({ tokenHash: hashToken(token), personId, email, createdAt, expiresAt });
+          await mailer.send({ personId, kind: 'EMAIL_CHANGE_CONFIRM', to: email, ...confirm });
+        });
       } catch (error) {
         logger.error('e-mail change not stored', { error: error instanceof Error ? error.message : String(error) });
         return failure('ERROR_INTERNAL');

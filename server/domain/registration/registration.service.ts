@@ -15,7 +15,6 @@ import { portalLink, salutationFor } from '../mail/templates';
 import { isoInstant, type Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { normalizeSvnr } from '@contract/svnr';
-import { runInBackground } from './background';
 import { activationMail, emailChangedMail, passwordChangedMail, passwordResetMail } from './registration.mails';
 import {
   ACTIVATION_LINK_HOURS,
@@ -86,8 +85,7 @@ const DAY = 86_400_000;
  * SHA-256 is stored, in registration_codes); both are single use and their expiry is checked here.
  *
  * Account enumeration: `requestPasswordReset` and `orderRegistrationCode` do one argon2 check in every branch and
- * send mails and letters after the answer (server/domain/registration/background.ts), so known and unknown persons
- * take the same time. They differ in the answer only where spec 001 section 8 names a message (number not in the
+ * queue mails in the outbox table (server/domain/mail), so known and unknown persons take about the same time. They differ in the answer only where spec 001 section 8 names a message (number not in the
  * database, e-mail differs, no valid contract, no active access), and only once number and last name match.
  */
 export function createRegistrationService(deps: {
@@ -117,17 +115,21 @@ export function createRegistrationService(deps: {
     return false;
   }
 
-  /** Issues a code of `kind` by post: row first (so the 7-day rule holds at once), the letter after the answer. */
+  /**
+   * Issues a code of `kind` by post: row first (so the 7-day rule holds at once), then the PDF letter in LETTERS_DIR
+   * before the answer (the answer already tells a matching number and last name apart, so writing it adds nothing
+   * to learn from the timing; nothing waits in process memory).
+   */
   async function issueCodeLetter(person: NonNullable<Awaited<ReturnType<RegistrationStore['person']>>>, kind: 'REGISTRATION_CODE' | 'FIRST_PASSWORD'): Promise<void> {
     const code = newCode(kind);
     const now = clock.now();
     const validUntil = isoInstant(now + CODE_VALID_DAYS * DAY);
     const codeId = await store.insertCode({ personId: person.id, kind, codeHash: sha256(code), origin: 'ORDERED', createdAt: isoInstant(now), expiresAt: validUntil });
-    runInBackground(logger, 'code letter', async () => {
-      const name = [person.titlePrefix, person.firstName, person.lastName, person.titleSuffix].filter(Boolean).join(' ');
-      const addressLines = [name, person.street ?? '', person.poBox ? `Postfach ${person.poBox}` : '', `${person.postcode ?? ''} ${person.city ?? ''}`.trim(), person.country === 'AT' ? '' : person.country].filter(
-        (l) => l !== '',
-      );
+    const name = [person.titlePrefix, person.firstName, person.lastName, person.titleSuffix].filter(Boolean).join(' ');
+    const addressLines = [name, person.street ?? '', person.poBox ? `Postfach ${person.poBox}` : '', `${person.postcode ?? ''} ${person.city ?? ''}`.trim(), person.country === 'AT' ? '' : person.country].filter(
+      (l) => l !== '',
+    );
+    try {
       const file = await writeCodeLetter(deps.config.LETTERS_DIR, codeId, tenant, {
         kind,
         code,
@@ -137,7 +139,10 @@ export function createRegistrationService(deps: {
       });
       await store.setLetterFile(codeId, file);
       logger.info('code letter written', { codeId, file });
-    });
+    } catch (error) {
+      // The code row stays (the 7-day rule holds); its letter_file stays empty, which operations can see.
+      logger.error('code letter failed', { codeId, error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** The 7-day rule: the first day a new code can be ordered, or null when one can be ordered now. */
@@ -194,34 +199,31 @@ export function createRegistrationService(deps: {
      * membership (ERROR_NO_VALID_CONTRACT); existing access with an e-mail (ALREADY_REGISTERED); code used
      * (ERROR_CODE_USED); password containing the last name (PASSWORD_INSECURE) and e-mail of another person
      * (EMAIL_NOT_UNIQUE) as field errors. Then the access is stored PENDING_ACTIVATION and the activation link mailed;
-     * when the mail cannot be sent the registration is undone and ERROR answered.
+     * in the same transaction the activation mail is queued (sent by the mail worker, retried when SMTP fails).
      */
     async register(raw: unknown): Promise<Answer<RegisterStatus>> {
       const checked = await checkRegistrationData(raw);
       if (checked.refused) return checked.refused;
-      const { input, email, person, match, credential } = checked;
+      const { input, email, person, match } = checked;
 
       const token = newSessionToken();
       const tokenHash = hashToken(token);
-      const before = { credential, email: person.email, termsAcceptedAt: person.termsAcceptedAt, updatedAt: person.updatedAt };
-      const stored = await store.storeRegistration({
-        personId: person.id,
-        codeId: match.id,
-        email,
-        passwordHash: await hashPassword(input.password),
-        tokenHash,
-        expiresAt: isoInstant(clock.now() + ACTIVATION_LINK_HOURS * 3_600_000),
-        now: nowIso(),
+      const link = portalLink(deps.origin(), '/activation', { id: token });
+      // Access and activation mail in one transaction: the mail is queued exactly when the registration is stored.
+      const stored = await store.inTransaction(async () => {
+        const done = await store.storeRegistration({
+          personId: person.id,
+          codeId: match.id,
+          email,
+          passwordHash: await hashPassword(input.password),
+          tokenHash,
+          expiresAt: isoInstant(clock.now() + ACTIVATION_LINK_HOURS * 3_600_000),
+          now: nowIso(),
+        });
+        if (done) await mailer.send({ personId: person.id, kind: 'ACTIVATION', to: email, ...activationMail(tenant, person, link, ACTIVATION_LINK_HOURS) });
+        return done;
       });
       if (!stored) return answer('ERROR_CODE_USED');
-      try {
-        const link = portalLink(deps.origin(), '/activation', { id: token });
-        await mailer.send({ personId: person.id, kind: 'ACTIVATION', to: email, ...activationMail(tenant, person, link, ACTIVATION_LINK_HOURS) });
-      } catch (error) {
-        logger.error('activation mail failed; registration undone', { personId: person.id, error: error instanceof Error ? error.message : String(error) });
-        await store.undoRegistration({ personId: person.id, codeId: match.id, tokenHash, before });
-        return answer('ERROR');
-      }
       return answer('SUCCESSFUL');
     },
 
@@ -258,16 +260,11 @@ export function createRegistrationService(deps: {
       if (await store.hasRecentResetToken(person.id, isoInstant(now - RESET_REQUEST_INTERVAL_MINUTES * 60_000), isoInstant(now))) return answer('ERROR_ALREADY_REQUESTED');
       const token = newSessionToken();
       const tokenHash = hashToken(token);
-      await store.storeResetToken({ personId: person.id, tokenHash, now: isoInstant(now), expiresAt: isoInstant(now + RESET_LINK_HOURS * 3_600_000) });
       const link = portalLink(deps.origin(), '/pwdReset', { token });
       const to = person.email;
-      runInBackground(logger, 'password reset mail', async () => {
-        try {
-          await mailer.send({ personId: person.id, kind: 'PASSWORD_RESET', to, ...passwordResetMail(tenant, person, link, RESET_LINK_HOURS) });
-        } catch (error) {
-          await store.deleteToken(tokenHash);
-          throw error;
-        }
+      await store.inTransaction(async () => {
+        await store.storeResetToken({ personId: person.id, tokenHash, now: isoInstant(now), expiresAt: isoInstant(now + RESET_LINK_HOURS * 3_600_000) });
+        await mailer.send({ personId: person.id, kind: 'PASSWORD_RESET', to, ...passwordResetMail(tenant, person, link, RESET_LINK_HOURS) });
       });
       return answer('SUCCESSFUL');
     },
@@ -356,7 +353,7 @@ export function createRegistrationService(deps: {
       await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
       if (person.email) {
         const to = person.email;
-        runInBackground(logger, 'password changed mail', () => mailer.send({ personId: person.id, kind: 'PASSWORD_CHANGED', to, ...passwordChangedMail(tenant, person) }));
+        await mailer.send({ personId: person.id, kind: 'PASSWORD_CHANGED', to, ...passwordChangedMail(tenant, person) });
       }
       return answer('SUCCESSFUL');
     },
@@ -407,14 +404,10 @@ export function createRegistrationService(deps: {
         if (old !== email) {
           await audit.record('EMAIL_CHANGE', person.id, meta, { via: 'UPDATE_REGISTRATION' });
           await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'EMAIL', field: 'email', oldValue: old, newValue: email, changedAt: now, ipAddress: meta.ipAddress });
-        }
-      });
-      if (old !== email) {
-        runInBackground(logger, 'e-mail changed mails', async () => {
           await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: email, ...emailChangedMail(tenant, person, email, false) });
           if (old) await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: old, ...emailChangedMail(tenant, person, email, true) });
-        });
-      }
+        }
+      });
       return { ...answer('SUCCESSFUL'), loginStatus: await nextStatus() };
     },
   };

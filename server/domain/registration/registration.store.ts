@@ -120,23 +120,6 @@ export function createRegistrationStore(db: Db) {
         return true;
       });
     },
-    /** Undoes `storeRegistration` after the activation mail could not be sent: back to the state `before`. */
-    async undoRegistration(r: {
-      personId: number;
-      codeId: number;
-      tokenHash: string;
-      before: { credential: CredentialRow | undefined; email: string | null; termsAcceptedAt: string | null; updatedAt: string };
-    }): Promise<void> {
-      await writeTransaction(db, async () => {
-        await db.update(registrationCodes).set({ usedAt: null }).where(eq(registrationCodes.id, r.codeId));
-        await db.delete(personTokens).where(eq(personTokens.tokenHash, r.tokenHash));
-        const lastHistory = await first(db.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.personId, r.personId)).orderBy(desc(passwordHistory.id)).limit(1));
-        if (lastHistory) await db.delete(passwordHistory).where(eq(passwordHistory.id, lastHistory.id));
-        if (r.before.credential) await db.update(credentials).set(r.before.credential).where(eq(credentials.personId, r.personId));
-        else await db.delete(credentials).where(eq(credentials.personId, r.personId));
-        await db.update(persons).set({ email: r.before.email, termsAcceptedAt: r.before.termsAcceptedAt, updatedAt: r.before.updatedAt }).where(eq(persons.id, r.personId));
-      });
-    },
     async findToken(tokenHash: string, purpose: 'ACTIVATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE') {
       return first(
         db
@@ -174,10 +157,6 @@ export function createRegistrationStore(db: Db) {
           .where(and(eq(personTokens.personId, r.personId), eq(personTokens.purpose, 'PASSWORD_RESET'), isNull(personTokens.usedAt)));
         await db.insert(personTokens).values({ tokenHash: r.tokenHash, personId: r.personId, purpose: 'PASSWORD_RESET', createdAt: r.now, expiresAt: r.expiresAt });
       });
-    },
-    /** Removes a reset link whose mail could not be sent. */
-    async deleteToken(tokenHash: string): Promise<void> {
-      await writeTransaction(db, () => db.delete(personTokens).where(eq(personTokens.tokenHash, tokenHash)));
     },
     /**
      * Uses a reset link and stores the new password in one transaction; ends every session of the person
