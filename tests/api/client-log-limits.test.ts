@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { rateLimitCounters } from '../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -89,11 +91,11 @@ describe('remote log limits', () => {
     // The same IP without that session is still within its limit.
     expect((await restLog(new PortalClient(server.url), { component: 'A', level: 'INFO', msgs: ['anon'] })).status).toBe(200);
     const window = new Date(server.clock.now() - (server.clock.now() % 60_000)).toISOString();
-    const rows = server.db.$client.prepare(`SELECT key, count FROM rate_limit_counters WHERE window_start = ? ORDER BY key`).all(window) as { key: string; count: number }[];
+    const rows = await server.db.select({ key: rateLimitCounters.key, count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.windowStart, window)).orderBy(rateLimitCounters.key);
     expect(rows.find((r) => r.key.startsWith('log:session:'))?.count).toBe(SESSION_MAX + 1);
     expect(rows.find((r) => r.key === 'log:ip:127.0.0.1')?.count).toBe(SESSION_MAX + 2);
     // Counters of windows before the previous one are deleted as new windows start.
-    const windows = server.db.$client.prepare(`SELECT DISTINCT window_start FROM rate_limit_counters`).pluck().all();
+    const windows = await server.db.selectDistinct({ w: rateLimitCounters.windowStart }).from(rateLimitCounters);
     expect(windows.length).toBeLessThanOrEqual(2);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { loginAttempts } from '../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -10,11 +12,11 @@ afterAll(async () => {
   await server.close();
 });
 
-const attempts = () => (server.db.$client.prepare(`SELECT count(*) AS n FROM login_attempts`).get() as { n: number }).n;
+const attempts = async () => (await server.db.select({ n: count() }).from(loginAttempts))[0]!.n;
 
 describe('cross-site request forgery', () => {
   it('refuses a cross-site form post to rest/login with 403 and records nothing', async () => {
-    const before = attempts();
+    const before = await attempts();
     const res = await fetch(`${server.url}/rest/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example.com' },
@@ -22,7 +24,7 @@ describe('cross-site request forgery', () => {
     });
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(attempts()).toBe(before);
+    expect(await attempts()).toBe(before);
   });
 
   it('refuses a GraphQL mutation from a foreign origin and a simple POST without origin or marker', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persons, personTokens, sessions } from '../../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -10,11 +11,14 @@ afterAll(async () => {
   await server.close();
 });
 
-const state = () =>
+const state = async () =>
   JSON.stringify([
-    server.db.$client.prepare(`SELECT * FROM persons ORDER BY id`).all(),
-    server.db.$client.prepare(`SELECT stage, mailbox_type, selected_duty_id, ended_at FROM sessions ORDER BY token_hash`).all(),
-    server.db.$client.prepare(`SELECT * FROM person_tokens ORDER BY token_hash`).all(),
+    await server.db.select().from(persons).orderBy(persons.id),
+    await server.db
+      .select({ stage: sessions.stage, mailboxType: sessions.mailboxType, selectedDutyId: sessions.selectedDutyId, endedAt: sessions.endedAt })
+      .from(sessions)
+      .orderBy(sessions.tokenHash),
+    await server.db.select().from(personTokens).orderBy(personTokens.tokenHash),
   ]);
 
 async function pendingDora() {
@@ -35,14 +39,14 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     ['an overlong activation id', `mutation { activateAccount(registrationId: "${'a'.repeat(5000)}") { status } }`],
   ])('%s', async (_name, query) => {
     const client = await pendingDora();
-    const before = state();
+    const before = await state();
     const res = await client.graphql(query);
     expect(res.status).toBeLessThan(500);
     const activationAnswer = (res.body.data as { activateAccount?: { status: string } } | undefined)?.activateAccount?.status;
     if (activationAnswer) expect(activationAnswer).toBe('ERROR');
     else expect(res.body.errors?.length).toBeGreaterThan(0);
     expect(JSON.stringify(res.body)).not.toMatch(/\.ts:\d+|node_modules/);
-    expect(state()).toBe(before);
+    expect(await state()).toBe(before);
   });
 
   it.each([
@@ -56,18 +60,18 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     `mutation { setAccountStatementByMail(byMail: true) { status } }`,
     `mutation { confirmRegistrationEmail { status } }`,
   ])('%s without a session answers UNAUTHENTICATED and changes nothing', async (query) => {
-    const before = state();
+    const before = await state();
     const res = await new PortalClient(server.url).graphql(query);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(state()).toBe(before);
+    expect(await state()).toBe(before);
   });
 
   it('a pending login cannot use the preference mutations of a completed login', async () => {
     const client = await pendingDora();
-    const before = state();
+    const before = await state();
     for (const q of [`mutation { setPrizeDraw(participate: true) { ok } }`, `mutation { setNewsletterConsent(pensionFund: true) { ok } }`, `{ postLoginQuestions { askPrizeDraw } }`]) {
       expect((await client.graphql(q)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
-    expect(state()).toBe(before);
+    expect(await state()).toBe(before);
   });
 });

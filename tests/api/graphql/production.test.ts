@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { loginAttempts } from '../../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -24,7 +26,8 @@ describe('GraphQL in production', () => {
 
   it('answers 503 with SERVICE_UNAVAILABLE and changes nothing while another writer holds the database', async () => {
     const locker = new Database(prod.dbPath);
-    const before = (prod.db.$client.prepare(`SELECT count(*) AS n FROM login_attempts`).get() as { n: number }).n;
+    const attempts = async () => (await prod.db.select({ n: count() }).from(loginAttempts))[0]!.n;
+    const before = await attempts();
     locker.prepare('BEGIN IMMEDIATE').run();
     try {
       const res = await new PortalClient(prod.url).graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
@@ -39,7 +42,7 @@ describe('GraphQL in production', () => {
       locker.prepare('ROLLBACK').run();
       locker.close();
     }
-    expect((prod.db.$client.prepare(`SELECT count(*) AS n FROM login_attempts`).get() as { n: number }).n).toBe(before);
+    expect(await attempts()).toBe(before);
     const ok = await new PortalClient(prod.url).graphql<{ login: { status: string } }>(`mutation { login(email: "anna.muster@example.at", password: "${DEMO_PASSWORD}") { status } }`);
     expect(ok.body.data!.login.status).toBe('SUCCESSFUL');
   });
