@@ -22,6 +22,8 @@ import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
+import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
+import { createUploadsStore } from './domain/uploads/uploads.store';
 import { isoDateVienna, type Clock } from './domain/shared/clock';
 import { payloadTooLarge, rateLimited, sessionInvalid, sessionTimeout } from './domain/shared/errors';
 import { createRateLimiter } from './domain/shared/rate-limit';
@@ -43,6 +45,8 @@ export interface AppDeps {
   audit: SecurityAudit;
   /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
   mailer: Mailer;
+  /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
+  uploads: UploadsService;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -53,11 +57,13 @@ export interface AppDeps {
     profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
     rateLimit: RateLimitStore;
+    uploads: ReturnType<typeof createUploadsStore>;
   };
 }
 
 export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logger): AppDeps {
   const idleWarningMs = config.IDLE_WARNING_MINUTES * 60_000;
+  const uploadsStore = createUploadsStore(db);
   return {
     db,
     config,
@@ -66,6 +72,12 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
     mailer: createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger }),
+    uploads: createUploadsService({
+      db,
+      store: uploadsStore,
+      clock,
+      settings: { maxBytes: config.UPLOAD_MAX_BYTES, pendingHours: config.UPLOAD_PENDING_HOURS, maxPending: config.UPLOAD_MAX_PENDING },
+    }),
     authSettings: {
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,
@@ -87,6 +99,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       profile: createProfileStore(db),
       claims: createClaimsStore(db),
       rateLimit: createRateLimitStore(db),
+      uploads: uploadsStore,
     },
   };
 }

@@ -14,3 +14,4 @@ export * from './security-events';
 export * from './investment';
 export * from './registration';
 export * from './profile-changes';
+export * from './uploads';

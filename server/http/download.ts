@@ -31,6 +31,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
     .end(json);
 }
 
+/** One of the person's own uploads as a download, or null (unknown, malformed or foreign id alike). */
+async function ownUpload(deps: AppDeps, personId: number, id: string): Promise<{ contentType: string; fileName: string; bytes: Buffer } | null> {
+  const row = await deps.uploads.download(personId, id);
+  return row && { contentType: row.contentType, fileName: row.fileName, bytes: row.content };
+}
+
 /** The one answer for an unknown, malformed or foreign id: same status, headers and body, no hint which it was. */
 function sendNotFound(res: ServerResponse): void {
   sendJson(res, 404, { error: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' });
@@ -48,6 +54,9 @@ function sendNotFound(res: ServerResponse): void {
  *   malformed one (`abc`, `-1`, `1e3`, beyond 2^53, missing, repeated), and on a tenant without the documents archive.
  * - 405 for any method but GET; 503 with Retry-After when the database stayed locked beyond the busy timeout.
  * `lng` is accepted and ignored: every document is German (spec 001 section 1).
+ *
+ * `GET /webportal/download?upload=<upload id>&lng=de` answers one of the person's own uploads (server/domain/uploads)
+ * the same way, with the content type detected at upload; a foreign, unknown or malformed id answers the same 404.
  */
 export async function handleDownload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
   if (req.method !== 'GET') {
@@ -60,7 +69,13 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   try {
     const personId = await ctx.requirePersonId();
     const ids = query.getAll('id');
-    const document = ids.length === 1 ? await ctx.services.documents.render(personId, ids[0]) : null;
+    const uploadIds = query.getAll('upload');
+    const document =
+      uploadIds.length > 0 || ids.length !== 1
+        ? uploadIds.length === 1 && ids.length === 0
+          ? await ownUpload(deps, personId, uploadIds[0]!)
+          : null
+        : await ctx.services.documents.render(personId, ids[0]);
     if (!document) {
       sendNotFound(res);
       return;

@@ -17,6 +17,8 @@ export interface MemberObjects {
   severanceStichtage: string[];
   vrgs: number[];
   duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
+  /** Ids of the member's uploads (server/domain/uploads; 32 hex characters). */
+  uploadIds: string[];
 }
 
 /** One request of a door, built from one probe value. */
@@ -50,6 +52,9 @@ export interface Door {
   /** What the door answers without a session (README: REST and download 406, GraphQL `UNAUTHENTICATED`). */
   withoutSession: { status: number } | { code: 'UNAUTHENTICATED' };
 }
+
+/** Neighbours of a hex upload id: the last character changed. */
+const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
 
 const intWalk = (value: string) => {
   const n = Number(value);
@@ -101,6 +106,17 @@ export const MATRIX_DOORS: Door[] = [
     ownedBy: (m, v) => m.documentIds.includes(Number(v)),
     compare: 'identical',
     request: (id) => ({ kind: 'download', path: `/webportal/download?id=${encodeURIComponent(id)}&lng=de` }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'GET /webportal/download?upload=',
+    covers: ['download:upload'],
+    idsOf: (m) => m.uploadIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    ownedBy: (m, v) => m.uploadIds.includes(v),
+    compare: 'identical',
+    request: (id) => ({ kind: 'download', path: `/webportal/download?upload=${encodeURIComponent(id)}&lng=de` }),
     withoutSession: { status: 406 },
   },
   {
