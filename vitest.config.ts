@@ -8,7 +8,7 @@ const API_SUITES = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'te
  * query builder so far: the other API, security and durability suites still read and arrange rows with raw SQLite
  * SQL (`db.$client`) and are not yet ported (docs/scaling.md "Tests on both engines").
  */
-const POSTGRES_SUITES = ['tests/api/graphql/lockout.test.ts', 'tests/api/uploads.test.ts', 'tests/api/graphql/session-keepalive.test.ts', 'tests/cluster/**/*.test.ts'];
+const POSTGRES_SUITES = ['tests/api/graphql/lockout.test.ts', 'tests/api/uploads.test.ts', 'tests/api/inbox.test.ts', 'tests/api/graphql/session-keepalive.test.ts', 'tests/cluster/**/*.test.ts'];
 
 /**
  * Unit and server-integration tests. Browser tests are Playwright's (tests/e2e, playwright.config.ts).

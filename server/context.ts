@@ -22,6 +22,8 @@ import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
+import { createMessagesService } from './domain/messages/messages.service';
+import { createMessagesStore } from './domain/messages/messages.store';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
 import { isoDateVienna, type Clock } from './domain/shared/clock';
@@ -58,6 +60,7 @@ export interface AppDeps {
     claims: ReturnType<typeof createClaimsStore>;
     rateLimit: RateLimitStore;
     uploads: ReturnType<typeof createUploadsStore>;
+    messages: ReturnType<typeof createMessagesStore>;
   };
 }
 
@@ -100,6 +103,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       claims: createClaimsStore(db),
       rateLimit: createRateLimitStore(db),
       uploads: uploadsStore,
+      messages: createMessagesStore(db),
     },
   };
 }
@@ -203,6 +207,7 @@ export function createRequestContext(
     logger: deps.logger,
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
+  const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
   const claims = createClaimsService({ loaders, clock, tenant });
   const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
@@ -230,7 +235,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator, messages },
     sessionToken,
     setCookies,
     session,

@@ -31,6 +31,17 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
     .end(json);
 }
 
+/** The download URL of a message attachment (schema/message.graphql `MessageAttachment.downloadUrl`); the web app appends `&lng=de`. */
+export function attachmentDownloadUrl(id: number): string {
+  return `${DOWNLOAD_PATH}?attachment=${id}`;
+}
+
+/** One of the person's message attachments as a download, or null (unknown, malformed or foreign id alike). */
+async function ownAttachment(ctx: ReturnType<typeof createRequestContext>, personId: number, id: string) {
+  const row = await ctx.services.messages.attachment(personId, id);
+  return row && { contentType: row.contentType, fileName: row.fileName, bytes: row.content };
+}
+
 /** One of the person's own uploads as a download, or null (unknown, malformed or foreign id alike). */
 async function ownUpload(deps: AppDeps, personId: number, id: string): Promise<{ contentType: string; fileName: string; bytes: Buffer } | null> {
   const row = await deps.uploads.download(personId, id);
@@ -55,7 +66,8 @@ function sendNotFound(res: ServerResponse): void {
  * - 405 for any method but GET; 503 with Retry-After when the database stayed locked beyond the busy timeout.
  * `lng` is accepted and ignored: every document is German (spec 001 section 1).
  *
- * `GET /webportal/download?upload=<upload id>&lng=de` answers one of the person's own uploads (server/domain/uploads)
+ * `GET /webportal/download?attachment=<id>&lng=de` answers an attachment of one of the person's messages, and
+ * `GET /webportal/download?upload=<upload id>&lng=de` one of the person's own uploads (server/domain/uploads)
  * the same way, with the content type detected at upload; a foreign, unknown or malformed id answers the same 404.
  */
 export async function handleDownload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
@@ -68,14 +80,17 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
   try {
     const personId = await ctx.requirePersonId();
-    const ids = query.getAll('id');
-    const uploadIds = query.getAll('upload');
+    // Exactly one of the parameters id (document), upload and attachment, given once.
+    const given = (['id', 'upload', 'attachment'] as const).map((key) => [key, query.getAll(key)] as const).filter(([, values]) => values.length > 0);
+    const [kind, values] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];
     const document =
-      uploadIds.length > 0 || ids.length !== 1
-        ? uploadIds.length === 1 && ids.length === 0
-          ? await ownUpload(deps, personId, uploadIds[0]!)
-          : null
-        : await ctx.services.documents.render(personId, ids[0]);
+      kind === 'id'
+        ? await ctx.services.documents.render(personId, values)
+        : kind === 'upload'
+          ? await ownUpload(deps, personId, values)
+          : kind === 'attachment'
+            ? await ownAttachment(ctx, personId, values)
+            : null;
     if (!document) {
       sendNotFound(res);
       return;

@@ -43,7 +43,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
     return new Date(clock.now() - settings.pendingHours * 3_600_000).toISOString();
   }
 
-  return {
+  const service = {
     settings,
     /**
      * Checks and stores one received file for `personId`. `bytes` is the whole file (the HTTP door stops reading at
@@ -106,6 +106,27 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
         return ok(metas.map((m) => ({ ...m, usedFor: options.usedFor })));
       });
     },
+    /**
+     * `claim`, then hands the files with their bytes to the caller and deletes the uploads: for consumers that store the
+     * bytes themselves (message attachments). Same checks and errors as `claim`; call inside the caller's write
+     * transaction, so a failure later in it keeps the uploads.
+     */
+    async consume(
+      personId: number,
+      ids: readonly string[],
+      options: { purpose: UploadPurpose; usedFor: string; field?: string },
+    ): Promise<Result<UploadRow[], ClaimErrorCode>> {
+      return writeTransaction(deps.db, async () => {
+        const claimed = await service.claim(personId, ids, options);
+        if (!claimed.ok) return claimed;
+        const rows = await store.takeOwn(
+          claimed.value.map((m) => m.id),
+          personId,
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ok(claimed.value.map((m) => byId.get(m.id)!));
+      });
+    },
     /** The person's own upload with its bytes (pending or used); null for an unknown, malformed or foreign id alike. */
     async download(personId: number, id: string): Promise<UploadRow | null> {
       if (!UPLOAD_ID_PATTERN.test(id)) return null;
@@ -116,6 +137,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
       return store.deletePendingBefore(pendingSince());
     },
   };
+  return service;
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -61,6 +61,18 @@ export function createUploadsStore(db: Db) {
       );
       return rows.length;
     },
+    /** The person's uploads `ids` with their bytes, then deleted (joins the caller's write transaction). */
+    async takeOwn(ids: readonly string[], personId: number): Promise<UploadRow[]> {
+      if (ids.length === 0) return [];
+      return writeTransaction(db, async () => {
+        const rows = await db
+          .select()
+          .from(uploads)
+          .where(and(inArray(uploads.id, [...ids]), eq(uploads.personId, personId)));
+        await db.delete(uploads).where(and(inArray(uploads.id, [...ids]), eq(uploads.personId, personId)));
+        return rows;
+      });
+    },
     /** Deletes pending uploads created before `before` (ISO instant); resolves to how many were deleted. */
     async deletePendingBefore(before: string): Promise<number> {
       const rows = await writeTransaction(db, () =>
