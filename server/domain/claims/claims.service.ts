@@ -1,6 +1,6 @@
 import type { TenantDefinition } from '../../tenants';
 import type { Clock } from '../shared/clock';
-import { isoDateVienna } from '../shared/clock';
+import { isoDateVienna } from '@contract/dates';
 import type { Loaders } from '../loaders';
 import type { ClaimWithAccount } from './claims.store';
 
