@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptAttribute, uploadDownloadUrl, UPLOAD_FILE_TYPES, UPLOAD_PURPOSES, type UploadPurpose } from '@contract/uploads';
-import { portalLanguage } from '../../lib/request';
+import { withLng } from '../../lib/url-params';
 import type { useFileUpload } from './use-file-upload';
 import './file-upload.css';
 
@@ -76,7 +76,7 @@ export function FileUpload({ label, purpose, upload, fieldError, disabled }: Fil
         <ul className="file-upload__list" aria-label={t('upload.listLabel')}>
           {upload.files.map((file) => (
             <li key={file.id} className="file-upload__item">
-              <a href={`${uploadDownloadUrl(file.id)}&lng=${encodeURIComponent(portalLanguage())}`} className="file-upload__name" download>
+              <a href={withLng(uploadDownloadUrl(file.id))} className="file-upload__name" download>
                 {file.fileName}
               </a>
               <span className="file-upload__size">{formatFileSize(file.size)}</span>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { UPLOAD_PATH, UPLOAD_ERROR_CODES, type UploadErrorCode, type UploadPurpose, type UploadedFile } from '@contract/uploads';
 import { APPLICATION_VERSION, notifySessionEnd, portalLanguage } from '../../lib/request';
+import { withLng } from '../../lib/url-params';
 
 /** Why an upload failed on the client's side: one of the route's codes, or the transfer broke (`NETWORK`). */
 export type FileUploadError = { code: UploadErrorCode | 'NETWORK'; maxBytes?: number };
@@ -13,7 +14,7 @@ export interface UploadProgress {
 }
 
 /**
- * Sends one file to `POST /webportal/upload?purpose=…&lng=…` with XMLHttpRequest, whose upload events give progress
+ * Sends one file to `POST /webportal/upload?purpose=…` (plus the page's `lng`, spec 000 section 1) with XMLHttpRequest, whose upload events give progress
  * (fetch has none). Resolves with the stored file or the refusal; 406/423 also end the session as every other call
  * does (web/src/lib/request.ts). `onProgress` is called with the bytes sent so far.
  */
@@ -25,7 +26,7 @@ export function sendUpload(
 ): Promise<{ ok: true; file: UploadedFile } | { ok: false; error: FileUploadError }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${UPLOAD_PATH}?purpose=${encodeURIComponent(purpose)}&lng=${encodeURIComponent(portalLanguage())}`);
+    xhr.open('POST', withLng(`${UPLOAD_PATH}?purpose=${encodeURIComponent(purpose)}`));
     xhr.setRequestHeader('X-Application-Version', APPLICATION_VERSION);
     xhr.setRequestHeader('Accept-Language', portalLanguage());
     xhr.responseType = 'json';
