@@ -2,11 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messageAttachments, messages, persons, uploads } from '../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import type { PortalClient } from '../helpers/client';
+import { loginMember } from '../helpers/client';
 import { multipart, pdfBytes } from '../helpers/files';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { loggedIn } }`;
 const MESSAGE_FIELDS = 'id folder counterpart subject body origin sentAt unread readAt attachments { id fileName contentType size downloadUrl }';
 const LIST = `query Inbox($folder: MessageFolder!, $page: Int, $pageSize: Int, $search: String, $unreadOnly: Boolean) {
   me { unreadMessageCount messageRecipients messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search, unreadOnly: $unreadOnly) {
@@ -44,11 +44,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function login(email: string): Promise<PortalClient> {
-  const client = new PortalClient(server.url);
-  const res = await client.graphql(LOGIN, { email, password: DEMO_PASSWORD });
-  expect((res.body.data as { login: { loggedIn: boolean } }).login.loggedIn).toBe(true);
-  return client;
+function login(email: string): Promise<PortalClient> {
+  return loginMember(server.url, email);
 }
 
 async function list(client: PortalClient, variables: Record<string, unknown>) {
@@ -77,9 +74,11 @@ describe('inbox read side (issue 14 item 1)', () => {
     const anna = await login('anna.muster@example.at');
     const me = await list(anna, { folder: 'RECEIVED' });
     expect(me.unreadMessageCount).toBe(2);
-    expect(me.messages).toMatchObject({ totalCount: 3, unreadCount: 2, page: 1, pageSize: 10, pageCount: 1 });
-    const times = me.messages.nodes.map((m) => m.subject);
-    expect(times[2]).toBe('Willkommen im Mitgliederportal');
+    expect(me.messages).toMatchObject({ totalCount: 4, unreadCount: 2, page: 1, pageSize: 10, pageCount: 1 });
+    const subjects = me.messages.nodes.map((m) => m.subject);
+    expect(subjects.slice(2)).toEqual(['AW: Frage zu meinen Beitragsmonaten', 'Willkommen im Mitgliederportal']);
+    // The seeded conversation: her question under sent.
+    expect((await list(anna, { folder: 'SENT' })).messages.nodes.map((m) => m.subject)).toEqual(['Frage zu meinen Beitragsmonaten']);
     expect(me.messages.nodes.filter((m) => m.unread)).toHaveLength(2);
     const unreadList = await list(anna, { folder: 'RECEIVED', unreadOnly: true });
     expect(unreadList.messages.nodes).toHaveLength(2);
@@ -109,10 +108,10 @@ describe('inbox read side (issue 14 item 1)', () => {
       }));
     }
     const p1 = await list(anna, { folder: 'RECEIVED', pageSize: 10 });
-    expect(p1.messages).toMatchObject({ totalCount: 15, pageCount: 2 });
+    expect(p1.messages).toMatchObject({ totalCount: 16, pageCount: 2 });
     const p2 = await list(anna, { folder: 'RECEIVED', pageSize: 10, page: 2 });
-    expect(p2.messages.nodes).toHaveLength(5);
-    expect((await list(anna, { folder: 'RECEIVED', pageSize: 25 })).messages.nodes).toHaveLength(15);
+    expect(p2.messages.nodes).toHaveLength(6);
+    expect((await list(anna, { folder: 'RECEIVED', pageSize: 25 })).messages.nodes).toHaveLength(16);
     const found = await list(anna, { folder: 'RECEIVED', search: 'seitentest 0', pageSize: 50 });
     expect(found.messages.totalCount).toBe(9);
     expect(found.messages.nodes[0]!.subject).toBe('Seitentest 09 100%_sicher');

@@ -2,11 +2,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { uploads } from '../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { loginMember, PortalClient } from '../helpers/client';
 import { exeBytes, jpegBytes, multipart, pdfBytes, tiffBytes, type MultipartPart } from '../helpers/files';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { loggedIn } }`;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,11 +15,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function login(email: string): Promise<PortalClient> {
-  const client = new PortalClient(server.url);
-  const res = await client.graphql(LOGIN, { email, password: DEMO_PASSWORD });
-  expect((res.body.data as { login: { loggedIn: boolean } }).login.loggedIn).toBe(true);
-  return client;
+function login(email: string): Promise<PortalClient> {
+  return loginMember(server.url, email);
 }
 
 async function personId(email: string): Promise<number> {

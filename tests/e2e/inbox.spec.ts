@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +110,24 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   await expectNoSeriousA11yViolations(page, 'inbox sent');
   await shot(page, 'inbox-sent-1280');
   await checkPhoneLayout(page, 'inbox-sent');
+
+  // The fund answers with the operator command: the reply arrives unread and becomes read when opened.
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/fund.ts', 'message', '--to', personas.anna.email, '--from', 'SEVERANCE_FUND', '--subject', 'AW: Frage zu meiner Abfertigung', '--body', 'Sehr geehrte Frau Mag.a Muster,\n\nIhre Anwartschaft ist vollständig erfasst.', '--database', process.env.E2E_DATABASE_PATH!],
+    { encoding: 'utf8', env: { ...process.env, MAIL_OUTBOX_DIR: tmpdir(), LOG_LEVEL: 'silent' }, timeout: 60_000 },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('link', { name: '1 ungelesene Nachricht im Postfach' })).toBeVisible();
+  await page.goto('/#/postfach/posteingang');
+  const reply = page.locator('.message-item--unread').filter({ hasText: 'AW: Frage zu meiner Abfertigung' });
+  await expect(reply).toHaveCount(1);
+  await reply.locator('.message-item__link').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'AW: Frage zu meiner Abfertigung' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück zum Posteingang' }).click();
+  await expect(page.locator('.message-item--unread')).toHaveCount(0);
+  expect(unreadCountsOf(personas.anna.email).messages).toBe(0);
 });
 
 test('the per-page choice is remembered and the subject search filters the list', async ({ page }) => {
