@@ -124,6 +124,12 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
     Buffer.from(`%PDF-1.4 ${marker}-UPLOADINHALT`),
     now,
   );
+  const messageId = (c.prepare(`SELECT id FROM messages WHERE person_id = ? AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`).get(personId) as { id: number }).id;
+  c.prepare(`INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`).run(
+    messageId,
+    `Anhang ${marker}-ANHANG.pdf`,
+    Buffer.from(`%PDF-1.4 ${marker}-ANHANGINHALT`),
+  );
   for (const n of [1, 2]) {
     c.prepare(`INSERT INTO contact_duties (person_id, customer_designation, function_groups) VALUES (?, ?, ?)`).run(
       personId,
@@ -147,6 +153,8 @@ function loadObjects(personId: number): MemberObjects {
       personId,
     ).map((d) => ({ ...d, functionGroups: JSON.parse(d.functionGroups) as string[] })),
     uploadIds: sql<{ id: string }>(`SELECT id FROM uploads WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
+    messageIds: sql<{ id: number }>(`SELECT id FROM messages WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
+    attachmentIds: sql<{ id: number }>(`SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId).map((r) => r.id),
   };
 }
 
@@ -158,6 +166,7 @@ function secretsOf(personId: number, marker: string): string[] {
   values.push(...sql<{ v: string }>(`SELECT contract_number AS v FROM pk_contracts WHERE person_id = ? UNION SELECT account_number FROM vk_accounts WHERE person_id = ?`, personId, personId).map((r) => r.v));
   values.push(...sql<{ v: string }>(`SELECT subject AS v FROM messages WHERE person_id = ? UNION SELECT body FROM messages WHERE person_id = ?`, personId, personId).map((r) => r.v));
   values.push(...sql<{ v: string }>(`SELECT file_name AS v FROM uploads WHERE person_id = ?`, personId).map((r) => r.v));
+  values.push(...sql<{ v: string }>(`SELECT a.file_name AS v FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ?`, personId).map((r) => r.v));
   // Amounts as strings (cents, as GraphQL and REST answer them): the statements' totals of six digits or more.
   values.push(
     ...sql<{ v: number }>(
