@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDatabaseBusyError } from '../../db/client';
 import { createRequestContext, type AppDeps } from '../context';
@@ -36,16 +37,28 @@ export function attachmentDownloadUrl(id: number): string {
   return `${DOWNLOAD_PATH}?attachment=${id}`;
 }
 
+/** A stored file as a download, with the SHA-256 of its bytes for the ETag. */
+function stored(row: { contentType: string; fileName: string; content: Buffer } | null | undefined) {
+  return row ? { contentType: row.contentType, fileName: row.fileName, bytes: row.content, sha256: createHash('sha256').update(row.content).digest('hex') } : null;
+}
+
 /** One of the person's message attachments as a download, or null (unknown, malformed or foreign id alike). */
 async function ownAttachment(ctx: ReturnType<typeof createRequestContext>, personId: number, id: string) {
-  const row = await ctx.services.messages.attachment(personId, id);
-  return row && { contentType: row.contentType, fileName: row.fileName, bytes: row.content };
+  return stored(await ctx.services.messages.attachment(personId, id));
 }
 
 /** One of the person's own uploads as a download, or null (unknown, malformed or foreign id alike). */
-async function ownUpload(deps: AppDeps, personId: number, id: string): Promise<{ contentType: string; fileName: string; bytes: Buffer } | null> {
-  const row = await deps.uploads.download(personId, id);
-  return row && { contentType: row.contentType, fileName: row.fileName, bytes: row.content };
+async function ownUpload(deps: AppDeps, personId: number, id: string) {
+  return stored(await deps.uploads.download(personId, id));
+}
+
+/** Whether an `If-None-Match` header names `etag` (or is `*`), RFC 9110 section 13.1.2 (weak comparison). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
 
 /** The one answer for an unknown, malformed or foreign id: same status, headers and body, no hint which it was. */
@@ -55,10 +68,12 @@ function sendNotFound(res: ServerResponse): void {
 
 /**
  * `GET /webportal/download?id=<document id>&lng=de`: the PDF of one document of the session's person (spec 001
- * section 2 "Documents"), rendered from the stored rows, and the document marked read.
+ * section 2 "Documents"), served from the archive (rendered and archived once, issue 18 item 4), and the document
+ * marked read.
  *
  * - 200 `application/pdf` with `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…`,
- *   `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and a Content-Length.
+ *   `ETag: "<sha-256 hex of the archived PDF>"`, `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and a
+ *   Content-Length; 304 without a body when `If-None-Match` names that ETag (the member already holds these bytes).
  * - 406 `{ error: 'SESSION_INVALID' }` without a (fully logged-in) session, 423 `{ error: 'SESSION_TIMEOUT' }` after the
  *   idle time-out (as the REST door); the session is checked before the id is looked at.
  * - 404 `{ error: 'NOT_FOUND' }`, identical in status, headers and body, for an id of another member, an unknown id, a
@@ -82,26 +97,35 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
     const personId = await ctx.requirePersonId();
     // Exactly one of the parameters id (document), upload and attachment, given once.
     const given = (['id', 'upload', 'attachment'] as const).map((key) => [key, query.getAll(key)] as const).filter(([, values]) => values.length > 0);
-    const [kind, values] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];
+    const [kind, value] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];
     const document =
       kind === 'id'
-        ? await ctx.services.documents.render(personId, values)
+        ? await ctx.services.documents.download(personId, value)
         : kind === 'upload'
-          ? await ownUpload(deps, personId, values)
+          ? await ownUpload(deps, personId, value)
           : kind === 'attachment'
-            ? await ownAttachment(ctx, personId, values)
+            ? await ownAttachment(ctx, personId, value)
             : null;
     if (!document) {
       sendNotFound(res);
       return;
     }
+    const etag = `"${document.sha256}"`;
+    const headers = {
+      ETag: etag,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (ifNoneMatch(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
     res
       .writeHead(200, {
+        ...headers,
         'Content-Type': document.contentType,
         'Content-Length': String(document.bytes.length),
         'Content-Disposition': contentDisposition(document.fileName),
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
       })
       .end(document.bytes);
   } catch (error) {
