@@ -24,6 +24,8 @@ const POSTGRES_SUITES = [
   'tests/api/client-log-limits.test.ts',
   'tests/api/security-audit.test.ts',
   'tests/api/graphql/login-flow-bad-input.test.ts',
+  'tests/api/uploads.test.ts',
+  'tests/api/inbox.test.ts',
   'tests/cluster/**/*.test.ts',
 ];
 

@@ -9,6 +9,7 @@ import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
 import { createStaticHandler } from './http/static';
+import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleRest } from './rest/handler';
 
 /**
@@ -120,7 +121,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
+    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
     if (pathname === '/graphql' || pathname.startsWith('/rest/')) compressJson(req, res);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, connectionOf(req));
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
+    if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);
     if (pathname === CALCPRINT_PATH) {
       const requestContext = createRequestContext(deps, connectionOf(req));
       await handleCalcprint(req, res, requestContext);

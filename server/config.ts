@@ -178,6 +178,15 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Folder for generated postal letters (registration code, first password) as PDF. @default data/letters */
   LETTERS_DIR: z.string().min(1).default('data/letters'),
+  /**
+   * Largest uploaded file in bytes (`POST /webportal/upload`), enforced while the body streams in. The spec gives 5 MB
+   * and 10 MB; the default is the stricter 5 MB = 5242880 (decision 0014). @default 5242880
+   */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  /** Hours an uploaded file nobody has referenced yet is kept before the clean-up job deletes it. @default 24 */
+  UPLOAD_PENDING_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** Unreferenced uploads one member may hold at once; more answer 429 TOO_MANY_PENDING. @default 20 */
+  UPLOAD_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(20),
   /** Log level of the server log. @default info */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

@@ -24,6 +24,10 @@ import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
+import { createMessagesService } from './domain/messages/messages.service';
+import { createMessagesStore } from './domain/messages/messages.store';
+import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
+import { createUploadsStore } from './domain/uploads/uploads.store';
 import { type Clock } from './domain/shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { payloadTooLarge, rateLimited, sessionInvalid, sessionTimeout } from './domain/shared/errors';
@@ -53,6 +57,8 @@ export interface AppDeps {
   scheduler: Scheduler;
   /** Idempotent form submissions: `withIdempotencyKey(scope, personId, key, input, submit)` (server/domain/idempotency). */
   idempotency: Idempotency;
+  /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
+  uploads: UploadsService;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -63,6 +69,8 @@ export interface AppDeps {
     profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
     rateLimit: RateLimitStore;
+    uploads: ReturnType<typeof createUploadsStore>;
+    messages: ReturnType<typeof createMessagesStore>;
   };
 }
 
@@ -74,6 +82,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     const purged = await idempotency.purgeExpired();
     if (purged) logger.info('idempotency keys purged', { purged });
   });
+  const uploadsStore = createUploadsStore(db);
   return {
     scheduler,
     idempotency,
@@ -84,6 +93,12 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
     mailer: createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger }),
+    uploads: createUploadsService({
+      db,
+      store: uploadsStore,
+      clock,
+      settings: { maxBytes: config.UPLOAD_MAX_BYTES, pendingHours: config.UPLOAD_PENDING_HOURS, maxPending: config.UPLOAD_MAX_PENDING },
+    }),
     authSettings: {
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,
@@ -105,6 +120,8 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       profile: createProfileStore(db),
       claims: createClaimsStore(db),
       rateLimit: createRateLimitStore(db),
+      uploads: uploadsStore,
+      messages: createMessagesStore(db),
     },
   };
 }
@@ -208,6 +225,7 @@ export function createRequestContext(
     logger: deps.logger,
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
+  const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
   const claims = createClaimsService({ loaders, clock, tenant });
   const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
@@ -235,7 +253,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator, messages },
     sessionToken,
     setCookies,
     session,

@@ -5,6 +5,7 @@ import { seedIfEmpty } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
 import { databaseLocation, loadConfig, type Config } from './config';
 import { createAppDeps } from './context';
+import { startUploadPurgeJob } from './domain/uploads/uploads.job';
 import { systemClock } from './domain/shared/clock';
 import { createDemoLog, createLogger, type Logger } from './log';
 
@@ -38,8 +39,11 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
     else process.stdout.write(`LISTENING ${port}\n`);
   }
 
+  const stopUploadPurge = startUploadPurgeJob(deps.uploads, logger);
+
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
+    stopUploadPurge();
     server.close(() => {
       void Promise.all([deps.mailer.worker.stop(), deps.scheduler.stop()])
         .then(() => db.close())

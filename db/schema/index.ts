@@ -16,3 +16,4 @@ export * from './registration';
 export * from './profile-changes';
 export * from './outbox';
 export * from './jobs';
+export * from './uploads';

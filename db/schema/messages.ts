@@ -1,8 +1,9 @@
+import { MESSAGE_COUNTERPARTS } from '../../schema/contract/inbox';
 import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 
-/** Counterparts of the portal inbox (spec 001 section 3 "Message"). */
-export const MESSAGE_COUNTERPARTS = ['PENSION_FUND', 'SEVERANCE_FUND', 'PENSION_SERVICE', 'OMBUDSMAN'] as const;
+/** Counterparts of the portal inbox (spec 001 section 3 "Message"; the list lives in the contract module). */
+export { MESSAGE_COUNTERPARTS };
 
 /** A message in a member's inbox (INBOUND, from the fund) or outbox (OUTBOUND, sent by the member). */
 export const messages = table(

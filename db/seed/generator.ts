@@ -63,7 +63,7 @@ import {
 import { demoActivationToken, LOGIN_PERSONAS, type LoginSetup } from './login-personas';
 import { applyRegistrationSetup, REGISTRATION_PERSONAS } from './registration-personas';
 import { CALCULATOR_PERSONA_LFN, CALCULATOR_PERSONAS } from './calculator-personas';
-import { DEMO_PASSWORD, type Persona, type PersonaFundPlan, personaFundPlan, PERSONAS } from './personas';
+import { DEMO_PASSWORD, type Persona, type PersonaConversationMessage, type PersonaFundPlan, personaFundPlan, PERSONAS } from './personas';
 import { hashSeed, Rng } from './random';
 
 /** Default seed of the generator. */
@@ -151,6 +151,10 @@ function prepareStatements(c: Database.Database) {
     message: c.prepare(
       `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at, read_at)
        VALUES (?, 'INBOUND', ?, ?, ?, ?, ?, ?)`,
+    ),
+    sentMessage: c.prepare(
+      `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at, read_at)
+       VALUES (?, 'OUTBOUND', ?, ?, ?, 'PORTAL', ?, ?)`,
     ),
     document: c.prepare(
       `INSERT INTO documents (person_id, category, fund, title, document_date, source_table, source_id, file_name, content_type,
@@ -627,6 +631,18 @@ function insertMessage(
   ctx.stats.messages++;
 }
 
+/**
+ * Inserts one message of a persona's seeded conversation (issue 14 item 4) at 09:00 UTC `daysAgo` days before today:
+ * the member's question (OUTBOUND, PORTAL) or the fund's answer (INBOUND, CLERK, read an hour later). Uses no random
+ * numbers, so the generated population stays the same.
+ */
+function insertConversationMessage(ctx: Context, personId: number, m: PersonaConversationMessage): void {
+  const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + 9 * 3_600_000;
+  if (m.fromMember) ctx.stmts.sentMessage.run(personId, m.counterpart, m.subject, m.body, isoInstant(sentMs), isoInstant(sentMs));
+  else ctx.stmts.message.run(personId, m.counterpart, m.subject, m.body, 'CLERK', isoInstant(sentMs), isoInstant(sentMs + 3_600_000));
+  ctx.stats.messages++;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Personas
 // ---------------------------------------------------------------------------------------------------------------
@@ -709,6 +725,7 @@ function seedPersona(
     insertVkAccount(ctx, personId, uniqueNumber(rng, ctx.accountNumbers, 'VK-', 8), employerAt(account.employerIndex), history, plan.vk.length);
   }
   for (const m of plan.messages) insertMessage(ctx, rng, personId, m);
+  for (const m of plan.conversation ?? []) insertConversationMessage(ctx, personId, m);
   return personId;
 }
 
@@ -1072,18 +1089,18 @@ export async function seedSqlite(c: Database.Database, options: SeedOptions): Pr
     // Login personas share the population's hash of the same demo password (one argon2 run instead of 18).
     LOGIN_PERSONAS.forEach((lp, i) => {
       const base = lp.plan ? personaFundPlan(lp.plan, ctx.lastYear) : null;
-      const plan: PersonaFundPlan = base ? { ...base, messages: [] } : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
+      const plan: PersonaFundPlan = base ? { ...base, messages: [], conversation: [] } : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
       const personId = seedPersona(ctx, lp.persona, PERSONAS.length + i + 1, sharedHash, plan);
       applyLoginSetup(c, ctx, personId, lp.setup, seed, log);
     });
     // Registration personas (issue 4): own LFN range, so the generated population keeps its numbers.
     REGISTRATION_PERSONAS.forEach((rp, i) => {
-      const personId = seedPersona(ctx, rp.persona, 90_000 + i, sharedHash, { ...personaFundPlan(rp.plan, ctx.lastYear), messages: [] });
+      const personId = seedPersona(ctx, rp.persona, 90_000 + i, sharedHash, { ...personaFundPlan(rp.plan, ctx.lastYear), messages: [], conversation: [] });
       applyRegistrationSetup(c, personId, rp, seed, ctx.todayMs, log);
     });
     // Calculator personas (issue 17): a contract with a restricted calculator.
     CALCULATOR_PERSONAS.forEach((cp, i) => {
-      const personId = seedPersona(ctx, cp.persona, CALCULATOR_PERSONA_LFN + i, sharedHash, { ...personaFundPlan(cp.plan, ctx.lastYear), messages: [] });
+      const personId = seedPersona(ctx, cp.persona, CALCULATOR_PERSONA_LFN + i, sharedHash, { ...personaFundPlan(cp.plan, ctx.lastYear), messages: [], conversation: [] });
       c.prepare('UPDATE pk_contracts SET calculator_access = ? WHERE person_id = ?').run(cp.calculatorAccess, personId);
     });
   }).immediate();

@@ -158,12 +158,37 @@ export interface PersonaMessage {
   read: boolean;
 }
 
+/** One message of a seeded conversation: the member's question (`fromMember`) or the fund's answer (read). */
+export interface PersonaConversationMessage {
+  fromMember: boolean;
+  counterpart: 'PENSION_FUND' | 'SEVERANCE_FUND' | 'PENSION_SERVICE';
+  subject: string;
+  body: string;
+  daysAgo: number;
+}
+
 /** Fund data of a persona; dates that must stay "a few years ago" are relative to the last statement year. */
 export interface PersonaFundPlan {
   salary: SalaryPath;
   pk: PersonaPkPlan | null;
   vk: PersonaVkPlan[];
   messages: PersonaMessage[];
+  /** A question the member sent in the portal and the fund's answer (issue 14 item 4), oldest first. */
+  conversation?: PersonaConversationMessage[];
+}
+
+/** A question and its answer, `daysAgo` and two days later. */
+function conversation(
+  counterpart: PersonaConversationMessage['counterpart'],
+  daysAgo: number,
+  subject: string,
+  question: string,
+  answer: string,
+): PersonaConversationMessage[] {
+  return [
+    { fromMember: true, counterpart, subject, body: question, daysAgo },
+    { fromMember: false, counterpart, subject: `AW: ${subject}`.slice(0, 100), body: answer, daysAgo: daysAgo - 2 },
+  ];
 }
 
 /**
@@ -221,6 +246,13 @@ export function personaFundPlan(key: PersonaKey, lastYear: number): PersonaFundP
             read: true,
           },
         ],
+        conversation: conversation(
+          'SEVERANCE_FUND',
+          40,
+          'Frage zu meinen Beitragsmonaten',
+          'Sehr geehrte Damen und Herren,\n\nwie viele Beitragsmonate sind in meinem Konto erfasst?\n\nMit freundlichen Grüßen\nAnna Muster',
+          'Sehr geehrte Frau Mag.a Muster,\n\nin Ihrem Konto sind alle Beitragsmonate seit März 2008 erfasst; die Übersicht finden Sie unter „Vorsorgekasse“.\n\nMit freundlichen Grüßen\nIhre Vorsorgekasse',
+        ),
       };
     case 'bernd':
       return {
@@ -243,6 +275,13 @@ export function personaFundPlan(key: PersonaKey, lastYear: number): PersonaFundP
             read: true,
           },
         ],
+        conversation: conversation(
+          'SEVERANCE_FUND',
+          100,
+          'Auszahlung meiner Abfertigung',
+          'Sehr geehrte Damen und Herren,\n\nwelche Unterlagen brauchen Sie für die Auszahlung?\n\nMit freundlichen Grüßen\nBernd Vorsorge',
+          'Sehr geehrter Herr Vorsorge,\n\nbitte stellen Sie den Antrag im Portal und laden Sie eine Kopie Ihres Lichtbildausweises hoch.\n\nMit freundlichen Grüßen\nIhre Vorsorgekasse',
+        ),
       };
     case 'clara':
       return {
@@ -271,6 +310,13 @@ export function personaFundPlan(key: PersonaKey, lastYear: number): PersonaFundP
             read: true,
           },
         ],
+        conversation: conversation(
+          'PENSION_SERVICE',
+          20,
+          'Auszahlungstermine meiner Pension',
+          'Sehr geehrte Damen und Herren,\n\nan welchen Tagen wird meine Pension überwiesen?\n\nMit freundlichen Grüßen\nClara Pension',
+          'Sehr geehrte Frau Dr.in Pension,\n\nIhre Pension wird jeweils am Monatsersten überwiesen, die Sonderzahlungen im April und Oktober.\n\nMit freundlichen Grüßen\nIhr Pensionsservice',
+        ),
       };
   }
 }

@@ -10,6 +10,7 @@ import { contractResolvers } from './contract/contract.resolvers';
 import { documentResolvers } from './document/document.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
+import { messageResolvers } from './message/message.resolvers';
 import { personResolvers } from './person/person.resolvers';
 import { registrationResolvers } from './registration/registration.resolvers';
 import { profileResolvers } from './profile/profile.resolvers';
@@ -41,6 +42,7 @@ const areaResolvers: Resolvers[] = [
   investmentResolvers,
   claimResolvers,
   calculatorResolvers,
+  messageResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDatabaseBusyError } from '../../db/client';
 import { createRequestContext, type AppDeps } from '../context';
@@ -31,6 +32,26 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
     .end(json);
 }
 
+/** The download URL of a message attachment (schema/message.graphql `MessageAttachment.downloadUrl`); the web app appends `&lng=de`. */
+export function attachmentDownloadUrl(id: number): string {
+  return `${DOWNLOAD_PATH}?attachment=${id}`;
+}
+
+/** A stored file as a download, with the SHA-256 of its bytes for the ETag. */
+function stored(row: { contentType: string; fileName: string; content: Buffer } | null | undefined) {
+  return row ? { contentType: row.contentType, fileName: row.fileName, bytes: row.content, sha256: createHash('sha256').update(row.content).digest('hex') } : null;
+}
+
+/** One of the person's message attachments as a download, or null (unknown, malformed or foreign id alike). */
+async function ownAttachment(ctx: ReturnType<typeof createRequestContext>, personId: number, id: string) {
+  return stored(await ctx.services.messages.attachment(personId, id));
+}
+
+/** One of the person's own uploads as a download, or null (unknown, malformed or foreign id alike). */
+async function ownUpload(deps: AppDeps, personId: number, id: string) {
+  return stored(await deps.uploads.download(personId, id));
+}
+
 /** Whether an `If-None-Match` header names `etag` (or is `*`), RFC 9110 section 13.1.2 (weak comparison). */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -59,6 +80,10 @@ function sendNotFound(res: ServerResponse): void {
  *   malformed one (`abc`, `-1`, `1e3`, beyond 2^53, missing, repeated), and on a tenant without the documents archive.
  * - 405 for any method but GET; 503 with Retry-After when the database stayed locked beyond the busy timeout.
  * `lng` is accepted and ignored: every document is German (spec 001 section 1).
+ *
+ * `GET /webportal/download?attachment=<id>&lng=de` answers an attachment of one of the person's messages, and
+ * `GET /webportal/download?upload=<upload id>&lng=de` one of the person's own uploads (server/domain/uploads)
+ * the same way, with the content type detected at upload; a foreign, unknown or malformed id answers the same 404.
  */
 export async function handleDownload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
   if (req.method !== 'GET') {
@@ -70,8 +95,17 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
   try {
     const personId = await ctx.requirePersonId();
-    const ids = query.getAll('id');
-    const document = ids.length === 1 ? await ctx.services.documents.download(personId, ids[0]) : null;
+    // Exactly one of the parameters id (document), upload and attachment, given once.
+    const given = (['id', 'upload', 'attachment'] as const).map((key) => [key, query.getAll(key)] as const).filter(([, values]) => values.length > 0);
+    const [kind, value] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];
+    const document =
+      kind === 'id'
+        ? await ctx.services.documents.download(personId, value)
+        : kind === 'upload'
+          ? await ownUpload(deps, personId, value)
+          : kind === 'attachment'
+            ? await ownAttachment(ctx, personId, value)
+            : null;
     if (!document) {
       sendNotFound(res);
       return;

@@ -5,6 +5,7 @@ import { clientConfig } from '../domain/tenant/client-config';
 import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
 import { registrationFor } from '../domain/registration/for-request';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
+import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -377,6 +378,57 @@ export const REST_METHODS: RestMethod[] = [
     auth: 'session',
     async run(ctx, input) {
       return calculatorRestAnswer(await ctx.services.calculator.project(await ctx.requirePersonId(), input));
+    },
+  }),
+  // Inbox (issue 14; spec 001 sections 3 and 5 name no paths or payloads, so the names follow the GraphQL operations).
+  method({
+    name: 'getMessages',
+    input: getMessagesRestInput,
+    auth: 'session',
+    async run(ctx, input) {
+      return messagePageJson(await ctx.services.messages.page(await ctx.requirePersonId(), input));
+    },
+  }),
+  method({
+    name: 'getMessage',
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const message = await ctx.services.messages.get(await ctx.requirePersonId(), input.id);
+      if (!message) throw notFound();
+      return messageJson(message);
+    },
+  }),
+  method({
+    name: 'getMessageRecipients',
+    input: empty,
+    auth: 'session',
+    async run(ctx) {
+      return { recipients: await ctx.services.messages.recipients(await ctx.requirePersonId()) };
+    },
+  }),
+  method({
+    name: 'markMessageRead',
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const result = await ctx.services.messages.markRead(await ctx.requirePersonId(), input.id);
+      if (!result.ok) throw notFound();
+      return messageJson(result.value);
+    },
+  }),
+  method({
+    name: 'sendMessage',
+    input: z.object({
+      recipient: text(40).optional(),
+      subject: text(1000).optional(),
+      body: text(20_000).optional(),
+      attachmentIds: z.union([z.array(text(64)).max(20), text(64).transform((v) => (v === '' ? [] : [v]))]).optional(),
+    }),
+    auth: 'session',
+    async run(ctx, input) {
+      const result = await ctx.services.messages.send(await ctx.requirePersonId(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
     },
   }),
 ];

@@ -64,3 +64,14 @@ export class PortalClient {
 }
 
 export const DEMO_PASSWORD = 'Pensionskasse#2026';
+
+/** A client logged in as the demo persona `email` through GraphQL `login` (fails the test when the login does not complete). */
+export async function loginMember(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<PortalClient> {
+  const client = new PortalClient(baseUrl);
+  const res = await client.graphql<{ login: { loggedIn: boolean } }>(
+    'mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { loggedIn } }',
+    { email, password },
+  );
+  if (res.body.data?.login.loggedIn !== true) throw new Error(`login of ${email} did not complete: ${JSON.stringify(res.body)}`);
+  return client;
+}

@@ -17,6 +17,11 @@ export interface MemberObjects {
   severanceStichtage: string[];
   vrgs: number[];
   duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
+  /** Ids of the member's uploads (server/domain/uploads; 32 hex characters). */
+  uploadIds: string[];
+  /** Ids of the member's messages (received and sent) and of their attachments. */
+  messageIds: number[];
+  attachmentIds: number[];
 }
 
 /** One request of a door, built from one probe value. */
@@ -51,6 +56,9 @@ export interface Door {
   withoutSession: { status: number } | { code: 'UNAUTHENTICATED' };
 }
 
+/** Neighbours of a hex upload id: the last character changed. */
+const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
+
 const intWalk = (value: string) => {
   const n = Number(value);
   return [-3, -2, -1, 1, 2, 3].map((d) => String(n + d)).filter((v) => Number(v) > 0);
@@ -70,6 +78,7 @@ const dateWalk = (value: string) => {
 /** base64url of `d:<date>:<id>`, the documents cursor (server/domain/documents/documents.rules.ts). */
 const cursor = (date: string, id: string) => Buffer.from(`d:${date}:${id}`).toString('base64url');
 
+const MESSAGE_FIELDS = 'id folder counterpart subject body origin sentAt unread readAt attachments { id fileName contentType size downloadUrl }';
 const DOCUMENT_FIELDS = 'id category fund title documentDate fileName contentType unread readAt downloadUrl';
 const PENSION_STATEMENT_FIELDS =
   'stichtag reserve fluctuationReserve totalCapital employerContributions employeeContributions employerTransfers employeeTransfers premium108a investmentResult costs pensionPayments shortfall projectedYearlyPension document { id title }';
@@ -101,6 +110,103 @@ export const MATRIX_DOORS: Door[] = [
     ownedBy: (m, v) => m.documentIds.includes(Number(v)),
     compare: 'identical',
     request: (id) => ({ kind: 'download', path: `/webportal/download?id=${encodeURIComponent(id)}&lng=de` }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'Person.message(id)',
+    covers: ['Person.message(id:)'],
+    idsOf: (m) => m.messageIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.messageIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({ kind: 'graphql', query: `query Matrix_Message($id: ID!) { me { message(id: $id) { ${MESSAGE_FIELDS} } } }`, variables: { id } }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'Mutation.markMessageRead(input.id)',
+    covers: ['Mutation.markMessageRead', 'MarkMessageReadInput.id'],
+    idsOf: (m) => m.messageIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.messageIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_MarkMessage($id: ID!) { markMessageRead(input: { id: $id }) { ok { unreadMessageCount message { ${MESSAGE_FIELDS} } } error { code message fieldErrors { field code message } } } }`,
+      variables: { id },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'Mutation.sendMessage(input.attachmentIds)',
+    covers: ['Mutation.sendMessage', 'SendMessageInput.attachmentIds'],
+    idsOf: (m) => m.uploadIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    // An own upload would be sent (a write); the matrix only asks with other members' and missing ids.
+    ownedBy: (m, v) => m.uploadIds.includes(v),
+    compare: 'identical',
+    request: (id) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_Send($ids: [ID!]) { sendMessage(input: { recipient: SEVERANCE_FUND, subject: "Matrix", body: "Matrix", attachmentIds: $ids }) { ok { message { id } } error { code message fieldErrors { field code message } } } }`,
+      variables: { ids: [id] },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'rest/getMessage (id)',
+    covers: ['rest:getMessage', 'rest:getMessage.id'],
+    idsOf: (m) => m.messageIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.messageIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({ kind: 'rest', method: 'getMessage', json: { id } }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'rest/markMessageRead (id)',
+    covers: ['rest:markMessageRead', 'rest:markMessageRead.id'],
+    idsOf: (m) => m.messageIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.messageIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({ kind: 'rest', method: 'markMessageRead', json: { id } }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'rest/sendMessage (attachmentIds)',
+    covers: ['rest:sendMessage', 'rest:sendMessage.attachmentIds'],
+    idsOf: (m) => m.uploadIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    ownedBy: (m, v) => m.uploadIds.includes(v),
+    compare: 'identical',
+    request: (id) => ({ kind: 'rest', method: 'sendMessage', json: { recipient: 'SEVERANCE_FUND', subject: 'Matrix', body: 'Matrix', attachmentIds: [id] } }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'GET /webportal/download?attachment=',
+    covers: ['download:attachment'],
+    idsOf: (m) => m.attachmentIds.map(String),
+    walk: intWalk,
+    missing: '987654321',
+    ownedBy: (m, v) => m.attachmentIds.includes(Number(v)),
+    compare: 'identical',
+    request: (id) => ({ kind: 'download', path: `/webportal/download?attachment=${encodeURIComponent(id)}&lng=de` }),
+    withoutSession: { status: 406 },
+  },
+  {
+    name: 'GET /webportal/download?upload=',
+    covers: ['download:upload'],
+    idsOf: (m) => m.uploadIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    ownedBy: (m, v) => m.uploadIds.includes(v),
+    compare: 'identical',
+    request: (id) => ({ kind: 'download', path: `/webportal/download?upload=${encodeURIComponent(id)}&lng=de` }),
     withoutSession: { status: 406 },
   },
   {
@@ -203,6 +309,7 @@ export const MATRIX_DOORS: Door[] = [
  * longer exist are ignored.
  */
 export const NO_OBJECT_ID: Record<string, string> = {
+  'rest:getMessages': "folder, page, page size and search of the session's own inbox; no object id",
   'Mutation.login': 'e-mail and password of the caller; login abuse is covered by tests/security/login-abuse.test.ts',
   'rest:login': 'e-mail and password of the caller (tests/security/login-abuse.test.ts)',
   'Mutation.activateAccount': 'the activation link token (spec 000 section 2), a bearer secret, not scoped to a session by design',

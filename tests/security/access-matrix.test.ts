@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { buildSchema, getNamedType, isInputObjectType, isObjectType, parse, validate, type GraphQLArgument, type GraphQLInputField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,19 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
        VALUES (?, ?, 'MONTHLY', ?, ?, 'GIBAATWWXXX', ?, '2026-12-01', '+43 1 555 0000', ?, 'AT98ZZZ00000012345', 'ACTIVE', ?)`,
     ).run(personId, pk.id, 7_777_00 + personId, `AT61${ibanDigits}3`, `Zahler ${marker}-MANDAT`, `${marker}-MANDATSREFERENZ`, now);
   }
+  c.prepare(`INSERT INTO uploads (id, person_id, purpose, file_name, content_type, size_bytes, content, created_at) VALUES (?, ?, 'inbox-attachment', ?, 'application/pdf', 40, ?, ?)`).run(
+    randomBytes(16).toString('hex'),
+    personId,
+    `Datei ${marker}-UPLOAD.pdf`,
+    Buffer.from(`%PDF-1.4 ${marker}-UPLOADINHALT`),
+    now,
+  );
+  const messageId = (c.prepare(`SELECT id FROM messages WHERE person_id = ? AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`).get(personId) as { id: number }).id;
+  c.prepare(`INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`).run(
+    messageId,
+    `Anhang ${marker}-ANHANG.pdf`,
+    Buffer.from(`%PDF-1.4 ${marker}-ANHANGINHALT`),
+  );
   for (const n of [1, 2]) {
     c.prepare(`INSERT INTO contact_duties (person_id, customer_designation, function_groups) VALUES (?, ?, ?)`).run(
       personId,
@@ -138,6 +152,9 @@ function loadObjects(personId: number): MemberObjects {
       `SELECT id, customer_designation AS customerDesignation, function_groups AS functionGroups FROM contact_duties WHERE person_id = ? ORDER BY id`,
       personId,
     ).map((d) => ({ ...d, functionGroups: JSON.parse(d.functionGroups) as string[] })),
+    uploadIds: sql<{ id: string }>(`SELECT id FROM uploads WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
+    messageIds: sql<{ id: number }>(`SELECT id FROM messages WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
+    attachmentIds: sql<{ id: number }>(`SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId).map((r) => r.id),
   };
 }
 
@@ -148,6 +165,8 @@ function secretsOf(personId: number, marker: string): string[] {
   values.push(...sql<{ v: string }>(`SELECT iban AS v FROM bank_accounts WHERE person_id = ? UNION SELECT iban FROM severance_claims WHERE person_id = ? UNION SELECT iban FROM mandates WHERE person_id = ?`, personId, personId, personId).map((r) => r.v));
   values.push(...sql<{ v: string }>(`SELECT contract_number AS v FROM pk_contracts WHERE person_id = ? UNION SELECT account_number FROM vk_accounts WHERE person_id = ?`, personId, personId).map((r) => r.v));
   values.push(...sql<{ v: string }>(`SELECT subject AS v FROM messages WHERE person_id = ? UNION SELECT body FROM messages WHERE person_id = ?`, personId, personId).map((r) => r.v));
+  values.push(...sql<{ v: string }>(`SELECT file_name AS v FROM uploads WHERE person_id = ?`, personId).map((r) => r.v));
+  values.push(...sql<{ v: string }>(`SELECT a.file_name AS v FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ?`, personId).map((r) => r.v));
   // Amounts as strings (cents, as GraphQL and REST answer them): the statements' totals of six digits or more.
   values.push(
     ...sql<{ v: number }>(

@@ -153,10 +153,11 @@ describe('demo personas', () => {
     const messages = db.$client
       .prepare('SELECT counterpart, direction, read_at AS readAt FROM messages WHERE person_id = ? ORDER BY id')
       .all(id) as { counterpart: string; direction: string; readAt: string | null }[];
-    expect(messages).toHaveLength(3);
+    // Three from the fund, and a seeded conversation (issue 14): her question to the Vorsorgekasse and its read answer.
+    expect(messages).toHaveLength(5);
     const unread = messages.filter((m) => m.readAt === null);
     expect(unread.map((m) => m.counterpart).sort()).toEqual(['PENSION_FUND', 'SEVERANCE_FUND']);
-    expect(messages.every((m) => m.direction === 'INBOUND')).toBe(true);
+    expect(messages.filter((m) => m.direction === 'OUTBOUND')).toEqual([{ counterpart: 'SEVERANCE_FUND', direction: 'OUTBOUND', readAt: expect.any(String) }]);
   });
 
   it('gives Bernd no PK contract, a dormant VK account with the right to decide and an active second account', () => {

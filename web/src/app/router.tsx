@@ -50,6 +50,8 @@ const screens: Record<ScreenRouteKey, Screen> = {
   severanceInvestment: { layout: 'authenticated', load: () => import('./routes/severance-investment') },
   calculator: { layout: 'authenticated', load: () => import('./routes/calculator') },
   calculatorOnly: { layout: 'authenticated', load: () => import('./routes/calculator') },
+  inboxMessages: { layout: 'authenticated', load: () => import('./routes/inbox') },
+  inbox: { layout: 'authenticated', load: () => import('./routes/inbox') },
 };
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

@@ -164,6 +164,8 @@ export const screenRouteKeys = [
   'severanceInvestment',
   'calculator',
   'calculatorOnly',
+  'inboxMessages',
+  'inbox',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

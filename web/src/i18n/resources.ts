@@ -9,8 +9,10 @@ import login from './de/login.json';
 import registration from './de/registration.json';
 import settings from './de/settings.json';
 import staticPages from './de/static-pages.json';
+import uploads from './de/uploads.json';
+import inbox from './de/inbox.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages, ...calculator } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages, ...calculator, ...uploads, ...inbox } },
 } as const;

@@ -1,0 +1,123 @@
+/**
+ * The fund's side of the inbox (issue 14 item 4), for operators and tests:
+ *
+ *   npm run fund -- message --to <e-mail> --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN \
+ *     --subject "…" --body "…" [--attach FILE]… [--database PATH | DATABASE_URL]
+ *
+ * Posts a received, unread message to the member with the e-mail address, with the files as attachments (tiff, pdf or
+ * jpg, checked by content), and sends the member an e-mail notice without content when they chose digital delivery
+ * (through the portal's mail service: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR). Prints the message id.
+ * Exit codes: 0 posted, 1 failed, 2 bad arguments or unknown member.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { MESSAGE_COUNTERPARTS, SUBJECT_MAX, type MessageCounterpart } from '@contract/inbox';
+import { UPLOAD_FILE_TYPES, UPLOAD_PURPOSES } from '@contract/uploads';
+import { isMainModule } from '../../db/cli-util';
+import { openDatabase } from '../../db/client';
+import { persons } from '../../db/schema';
+import { loadConfig } from '../config';
+import { createAppDeps, publicOriginFor, type AppDeps } from '../context';
+import { createAccountsService } from '../domain/accounts/accounts.service';
+import { createLoaders } from '../domain/loaders';
+import { createMessagesService } from '../domain/messages/messages.service';
+import { systemClock } from '../domain/shared/clock';
+import { createLogger } from '../log';
+
+/** What `postFundMessage` posts. `attachments`: file name and bytes. */
+export interface FundMessage {
+  to: string;
+  from: MessageCounterpart;
+  subject: string;
+  body: string;
+  attachments: { fileName: string; bytes: Buffer }[];
+}
+
+/** A refusal of the command (exit code 2): `message` says why. */
+export class FundCommandError extends Error {}
+
+/**
+ * Posts `message` from the fund into the inbox of the member with e-mail `to` and sends the notice (see the module
+ * comment). Resolves to the message id and whether a notice went out.
+ * @throws FundCommandError for an unknown member, an empty subject or body, a subject over 100 characters, or an
+ *   attachment that is not tiff, pdf or jpg by content.
+ */
+export async function postFundMessage(deps: AppDeps, message: FundMessage): Promise<{ messageId: number; noticeSent: boolean }> {
+  const person = (await deps.db.select().from(persons).where(eq(persons.email, message.to.trim().toLowerCase())).limit(1))[0];
+  if (!person) throw new FundCommandError(`no member with the e-mail ${message.to}`);
+  const subject = message.subject.trim();
+  const body = message.body.trim();
+  if (!subject || !body) throw new FundCommandError('subject and body are required');
+  if (subject.length > SUBJECT_MAX) throw new FundCommandError(`the subject has more than ${SUBJECT_MAX} characters`);
+  const allowed = UPLOAD_PURPOSES['inbox-attachment'].map((t) => UPLOAD_FILE_TYPES[t]);
+  const attachments = [];
+  for (const file of message.attachments) {
+    const detected = await fileTypeFromBuffer(file.bytes);
+    const type = detected && allowed.find((t) => t.ext === detected.ext);
+    if (!type) throw new FundCommandError(`${file.fileName} is not a tiff, pdf or jpg file`);
+    attachments.push({ fileName: basename(file.fileName), contentType: type.mime, content: file.bytes });
+  }
+  const service = createMessagesService({
+    db: deps.db,
+    store: deps.stores.messages,
+    uploads: deps.uploads,
+    accounts: createAccountsService({ loaders: createLoaders(deps.stores), tenant: deps.tenant }),
+    tenant: deps.tenant,
+    clock: deps.clock,
+  });
+  const result = await service.postFromFund(
+    person,
+    { counterpart: message.from, subject, body, attachments },
+    { mailer: deps.mailer, origin: publicOriginFor(deps.config, {}) },
+  );
+  return { messageId: result.message.id, noticeSent: result.noticeSent };
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string', default: 'PENSION_FUND' },
+      subject: { type: 'string' },
+      body: { type: 'string' },
+      attach: { type: 'string', multiple: true, default: [] },
+      database: { type: 'string' },
+    },
+  });
+  if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
+    process.stderr.write('usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--database PATH]\n');
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const logger = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
+  try {
+    const deps = createAppDeps(db, config, systemClock, logger);
+    const attachments = values.attach.map((path) => ({ fileName: basename(path), bytes: readFileSync(path) }));
+    const posted = await postFundMessage(deps, { to: values.to, from: values.from as MessageCounterpart, subject: values.subject, body: values.body, attachments });
+    process.stdout.write(`message ${posted.messageId} posted${posted.noticeSent ? ', e-mail notice sent' : ''}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof FundCommandError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+if (isMainModule(import.meta.url)) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

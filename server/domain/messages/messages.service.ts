@@ -1,0 +1,203 @@
+import {
+  INBOX_PAGE_SIZES,
+  SEARCH_MAX,
+  sendMessageFieldErrors,
+  sendMessageInput,
+  type MessageCounterpart,
+  type MessageFolder,
+} from '@contract/inbox';
+import { writeTransaction, type Db } from '../../../db/client';
+import type { MessageAttachmentRow, MessageRow, PersonRow } from '../../../db/schema';
+import type { TenantDefinition } from '../../tenants';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Mailer } from '../mail/mailer';
+import { portalLink, renderMail, salutationFor } from '../mail/templates';
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import { err, ok, type Result } from '../shared/result';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { AttachmentMeta, MessagesStore } from './messages.store';
+
+/** A message with its attachments (without bytes), as GraphQL and REST show it. */
+export interface MessageView extends MessageRow {
+  attachments: AttachmentMeta[];
+}
+
+/** One page of a list (`page` 1-based; `pageCount` at least 1). */
+export interface MessagePageModel {
+  nodes: MessageView[];
+  totalCount: number;
+  unreadCount: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+/** Refusals of `sendMessage` (spec 001 section 8 "missing fields, attachment failure"); field errors name the input. */
+export type SendMessageErrorCode = 'INVALID_INPUT' | 'RECIPIENT_NOT_ALLOWED' | 'ATTACHMENT_INVALID';
+
+/** Largest message id accepted (SQLite rowids are 64-bit; JS numbers exact up to 2^53). */
+export function parseMessageId(raw: unknown): number | null {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+const badInput = (message: string) => new DomainError('BAD_REQUEST', message);
+
+/**
+ * The inbox of spec 001 sections 2, 3 and 5: received and sent messages of the session's person with attachments,
+ * read state, writing to the fund with uploaded attachments, and the fund's side (`postFromFund`, used by the operator
+ * command). Every call takes the session's person id; the store checks ownership in SQL.
+ */
+export function createMessagesService(deps: {
+  db: Db;
+  store: MessagesStore;
+  uploads: UploadsService;
+  accounts: AccountsService;
+  tenant: TenantDefinition;
+  clock: Clock;
+}) {
+  const { store, clock, tenant } = deps;
+
+  async function withAttachments(rows: MessageRow[]): Promise<MessageView[]> {
+    const attachments = await store.attachmentsOf(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, attachments: attachments.filter((a) => a.messageId === r.id) }));
+  }
+
+  const service = {
+    /**
+     * One page of a folder, newest first. `page` from 1 (default 1; past the end gives an empty page), `pageSize` one
+     * of 10, 25, 50 (default 10), `search` a part of the subject (at most 100 characters; case-insensitive for Latin
+     * letters), `unreadOnly` for the app's unread list. `unreadCount` counts the folder's unread messages regardless of
+     * search. Throws BAD_REQUEST (GraphQL `BAD_USER_INPUT`) for another page size, a page below 1 or a longer search.
+     */
+    async page(
+      personId: number,
+      args: { folder: MessageFolder; page?: number | null; pageSize?: number | null; search?: string | null; unreadOnly?: boolean | null },
+    ): Promise<MessagePageModel> {
+      const pageSize = args.pageSize ?? INBOX_PAGE_SIZES[0];
+      if (!(INBOX_PAGE_SIZES as readonly number[]).includes(pageSize)) throw badInput(`pageSize must be one of ${INBOX_PAGE_SIZES.join(', ')}`);
+      const page = args.page ?? 1;
+      if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) throw badInput('page must be a whole number from 1');
+      const search = args.search?.trim() || null;
+      if (search && search.length > SEARCH_MAX) throw badInput(`search must be at most ${SEARCH_MAX} characters`);
+      const filter = { search, unreadOnly: args.unreadOnly ?? false };
+      const [rows, totalCount, unreadCount] = await Promise.all([
+        store.page(personId, args.folder, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
+        store.count(personId, args.folder, filter),
+        args.folder === 'RECEIVED' ? store.count(personId, 'RECEIVED', { unreadOnly: true }) : Promise.resolve(0),
+      ]);
+      return { nodes: await withAttachments(rows), totalCount, unreadCount, page, pageSize, pageCount: Math.max(1, Math.ceil(totalCount / pageSize)) };
+    },
+
+    /** One of the person's messages with attachments; null for an unknown, malformed or foreign id alike. */
+    async get(personId: number, rawId: unknown): Promise<MessageView | null> {
+      const id = parseMessageId(rawId);
+      const row = id === null ? undefined : await store.findOwn(id, personId);
+      return row ? (await withAttachments([row]))[0]! : null;
+    },
+
+    /**
+     * Marks a received message read (idempotent; a sent message is left as it is). NOT_FOUND for an unknown, malformed
+     * or foreign id, changing nothing.
+     */
+    async markRead(personId: number, rawId: unknown): Promise<Result<MessageView, 'NOT_FOUND'>> {
+      const id = parseMessageId(rawId);
+      if (id === null || !(await store.findOwn(id, personId))) return err('NOT_FOUND', [{ field: 'id', code: 'NOT_FOUND' }]);
+      await store.markRead(id, personId, new Date(clock.now()).toISOString());
+      return ok((await service.get(personId, String(id)))!);
+    },
+
+    /**
+     * Whom the person may write to, in the spec's order (reading in decision 0014-inbox): PENSION_FUND with a
+     * Pensionskasse contract, SEVERANCE_FUND with a Vorsorgekasse account, PENSION_SERVICE for a Pensionskasse
+     * beneficiary, OMBUDSMAN for anyone with a contract or account. The regional tenant has no Pensionskasse, so only
+     * the severance fund and the ombudsman.
+     */
+    async recipients(personId: number): Promise<MessageCounterpart[]> {
+      const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
+      const result: MessageCounterpart[] = [];
+      if (tenant.pensionFund && pk.length > 0) result.push('PENSION_FUND');
+      if (vk.length > 0) result.push('SEVERANCE_FUND');
+      if (tenant.pensionFund && pk.some((c) => c.role === 'BENEFICIARY')) result.push('PENSION_SERVICE');
+      if (result.length > 0) result.push('OMBUDSMAN');
+      return result;
+    },
+
+    /**
+     * Sends a message of the person to the fund (spec 001 section 5): input checked by `sendMessageInput` of the
+     * contract, the recipient must be one of `recipients`, the attachments are the person's pending uploads of purpose
+     * `inbox-attachment` (their bytes move to the message). All or nothing: a refusal stores nothing.
+     * Errors: INVALID_INPUT (field errors per field), RECIPIENT_NOT_ALLOWED (field `recipient`), ATTACHMENT_INVALID
+     * (field `attachmentIds`: unknown, foreign, expired or used id).
+     */
+    async send(personId: number, raw: unknown): Promise<Result<MessageView, SendMessageErrorCode>> {
+      const parsed = sendMessageInput.safeParse(raw);
+      if (!parsed.success) return err('INVALID_INPUT', sendMessageFieldErrors(parsed.error));
+      const input = parsed.data;
+      if (!(await service.recipients(personId)).includes(input.recipient)) {
+        return err('RECIPIENT_NOT_ALLOWED', [{ field: 'recipient', code: 'RECIPIENT_NOT_ALLOWED' }]);
+      }
+      const sentAt = new Date(clock.now()).toISOString();
+      const outcome = await writeTransaction(deps.db, async (): Promise<Result<MessageRow, SendMessageErrorCode>> => {
+        const files = await deps.uploads.consume(personId, input.attachmentIds, { purpose: 'inbox-attachment', usedFor: 'message' });
+        if (!files.ok) return err('ATTACHMENT_INVALID', files.fieldErrors);
+        const row = await store.insert(
+          { personId, direction: 'OUTBOUND', counterpart: input.recipient, subject: input.subject, body: input.body, origin: 'PORTAL', sentAt, readAt: sentAt },
+          files.value.map((f) => ({ fileName: f.fileName, contentType: f.contentType, content: f.content })),
+        );
+        return ok(row);
+      });
+      if (!outcome.ok) return outcome;
+      return ok((await withAttachments([outcome.value]))[0]!);
+    },
+
+    /** One attachment with its bytes when its message is the person's; null otherwise (unknown, malformed, foreign). */
+    async attachment(personId: number, rawId: unknown): Promise<MessageAttachmentRow | null> {
+      const id = parseMessageId(rawId);
+      return id === null ? null : ((await store.attachmentOwn(id, personId)) ?? null);
+    },
+
+    /**
+     * The fund's side (issue 14 item 4; the operator command `npm run fund -- message`): stores a received, unread
+     * message from `counterpart` with attachments, and when the person chose digital delivery
+     * (`benefitStatementDigital`) and has an e-mail address, sends a notice without content through `mailer`.
+     * Resolves to the message and whether a notice was sent.
+     */
+    async postFromFund(
+      person: PersonRow,
+      message: { counterpart: MessageCounterpart; subject: string; body: string; attachments: { fileName: string; contentType: string; content: Buffer }[] },
+      notice: { mailer: Mailer; origin: string },
+    ): Promise<{ message: MessageView; noticeSent: boolean }> {
+      const row = await store.insert(
+        {
+          personId: person.id,
+          direction: 'INBOUND',
+          counterpart: message.counterpart,
+          subject: message.subject.slice(0, 100),
+          body: message.body,
+          origin: 'CLERK',
+          sentAt: new Date(clock.now()).toISOString(),
+          readAt: null,
+        },
+        message.attachments,
+      );
+      let noticeSent = false;
+      if (person.benefitStatementDigital === true && person.email) {
+        const mail = renderMail(tenant, {
+          subject: 'Neue Nachricht in Ihrem Postfach',
+          salutation: salutationFor(person),
+          paragraphs: ['in Ihrem Postfach im Mitgliederportal ist eine neue Nachricht für Sie eingegangen.', 'Aus Sicherheitsgründen steht der Inhalt nur im Portal.'],
+          link: { label: 'Zum Postfach', url: portalLink(notice.origin, '/postfach/posteingang', {}) },
+        });
+        await notice.mailer.send({ personId: person.id, kind: 'INBOX_NOTICE', to: person.email, ...mail });
+        noticeSent = true;
+      }
+      return { message: (await withAttachments([row]))[0]!, noticeSent };
+    },
+  };
+  return service;
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,64 @@
+import type { FieldError } from '../../domain/shared/result';
+import type { Resolvers } from '../__generated__/resolvers-types';
+import { attachmentDownloadUrl } from '../../http/download';
+
+/** German texts of the inbox's refusals (spec 001 section 8 "Messages: internal error, missing fields, attachment failure"). */
+export const INBOX_TEXTS: Record<string, string> = {
+  NOT_FOUND: 'Die Nachricht wurde nicht gefunden.',
+  INVALID_INPUT: 'Bitte füllen Sie alle Pflichtfelder richtig aus.',
+  RECIPIENT_NOT_ALLOWED: 'An diesen Empfänger können Sie keine Nachricht senden.',
+  ATTACHMENT_INVALID: 'Ein Anhang konnte nicht übernommen werden. Bitte laden Sie ihn erneut hoch.',
+  RECIPIENT_REQUIRED: 'Bitte wählen Sie einen Empfänger.',
+  SUBJECT_REQUIRED: 'Bitte geben Sie einen Betreff ein.',
+  SUBJECT_TOO_LONG: 'Der Betreff darf höchstens 100 Zeichen lang sein.',
+  BODY_REQUIRED: 'Bitte geben Sie eine Nachricht ein.',
+  BODY_TOO_LONG: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.',
+  TOO_MANY_ATTACHMENTS: 'Sie können höchstens 5 Anhänge senden.',
+  UPLOAD_NOT_FOUND: 'Ein Anhang ist nicht mehr vorhanden. Bitte laden Sie ihn erneut hoch.',
+  UPLOAD_ALREADY_USED: 'Ein Anhang wurde bereits versendet. Bitte laden Sie ihn erneut hoch.',
+  UPLOAD_WRONG_PURPOSE: 'Ein Anhang wurde für einen anderen Zweck hochgeladen. Bitte laden Sie ihn erneut hoch.',
+};
+
+const text = (code: string) => INBOX_TEXTS[code] ?? INBOX_TEXTS.INVALID_INPUT!;
+
+/** The `Error` payload of a refused inbox mutation: code, German message and messages per field. */
+export function inboxError(code: string, fieldErrors: FieldError[] = []) {
+  return { code, message: text(code), fieldErrors: fieldErrors.map((f) => ({ ...f, message: text(f.code) })) };
+}
+
+/**
+ * Inbox (schema/message.graphql). Thin: every field asks the messages service with the session's person id; `Person`
+ * is reached only through `me`, so `p.id` is the session's person.
+ */
+export const messageResolvers: Resolvers = {
+  Person: {
+    messages: async (p, args, ctx) => await ctx.services.messages.page(p.id, args),
+    message: async (p, args, ctx) => await ctx.services.messages.get(p.id, args.id),
+    messageRecipients: async (p, _a, ctx) => await ctx.services.messages.recipients(p.id),
+  },
+  Message: {
+    id: (m) => String(m.id),
+    folder: (m) => (m.direction === 'INBOUND' ? 'RECEIVED' : 'SENT'),
+    unread: (m) => m.direction === 'INBOUND' && m.readAt === null,
+  },
+  MessageAttachment: {
+    id: (a) => String(a.id),
+    size: (a) => a.sizeBytes,
+    downloadUrl: (a) => attachmentDownloadUrl(a.id),
+  },
+  Mutation: {
+    markMessageRead: async (_p, { input }, ctx) => {
+      const personId = await ctx.requirePersonId();
+      const result = await ctx.services.messages.markRead(personId, input.id);
+      if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
+      const page = await ctx.services.messages.page(personId, { folder: 'RECEIVED', unreadOnly: true });
+      return { ok: { message: result.value, unreadMessageCount: page.unreadCount }, error: null };
+    },
+    sendMessage: async (_p, { input }, ctx) => {
+      const personId = await ctx.requirePersonId();
+      const result = await ctx.services.messages.send(personId, { ...input, attachmentIds: input.attachmentIds ?? [] });
+      if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
+      return { ok: { message: result.value }, error: null };
+    },
+  },
+};

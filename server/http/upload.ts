@@ -1,0 +1,158 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import busboy from 'busboy';
+import { UPLOAD_PATH, isUploadPurpose, type UploadErrorCode } from '@contract/uploads';
+import { isDatabaseBusyError } from '../../db/client';
+import { createRequestContext, type AppDeps } from '../context';
+import { DomainError } from '../domain/shared/errors';
+import { sendJson } from './download';
+
+export { UPLOAD_PATH };
+
+/** German texts of the refusals (spec 001 section 8 "attachment failure", "file size", "file type"). */
+const MESSAGES: Record<UploadErrorCode, string> = {
+  FILE_MISSING: 'Bitte wählen Sie eine Datei aus.',
+  FILE_EMPTY: 'Die Datei ist leer.',
+  FILE_TOO_LARGE: 'Die Datei ist zu groß.',
+  FILE_TYPE_NOT_ALLOWED: 'Dieser Dateityp ist nicht erlaubt.',
+  FILE_NAME_INVALID: 'Der Dateiname ist ungültig.',
+  PURPOSE_INVALID: 'Unbekannter Verwendungszweck des Uploads.',
+  TOO_MANY_FILES: 'Bitte laden Sie je Anfrage nur eine Datei hoch.',
+  TOO_MANY_PENDING: 'Sie haben zu viele noch nicht versendete Dateien hochgeladen. Bitte versenden Sie diese zuerst oder versuchen Sie es morgen erneut.',
+};
+
+const STATUS: Partial<Record<UploadErrorCode, number>> = { FILE_TOO_LARGE: 413, TOO_MANY_PENDING: 429 };
+
+/** Bytes a multipart body may carry beyond the file itself (boundaries, part headers, the small fields). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+function refuse(res: ServerResponse, code: UploadErrorCode, maxBytes: number, extra: Record<string, string> = {}): void {
+  const body = { error: code, message: MESSAGES[code], field: 'file', ...(code === 'FILE_TOO_LARGE' ? { maxBytes } : {}) };
+  sendJson(res, STATUS[code] ?? 400, body, extra);
+}
+
+interface Received {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/**
+ * Reads the one file part of a multipart body, stopping to collect at `maxBytes + 1`. Resolves to the file, or the
+ * refusal code (FILE_MISSING, TOO_MANY_FILES, FILE_TOO_LARGE), or `CUT` when the body was larger than any legal one
+ * (the connection is then closed after the answer).
+ */
+function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received | UploadErrorCode | 'CUT'> {
+  return new Promise((resolvePromise) => {
+    let settled = false;
+    const settle = (value: Received | UploadErrorCode | 'CUT') => {
+      if (!settled) {
+        settled = true;
+        resolvePromise(value);
+      }
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: maxBytes + 1, fields: 4, fieldSize: 1024, parts: 6 } });
+    } catch {
+      // Not multipart/form-data, or no boundary.
+      req.resume();
+      settle('FILE_MISSING');
+      return;
+    }
+    let file: Received | undefined;
+    let failure: UploadErrorCode | undefined;
+    let total = 0;
+    req.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes + MULTIPART_OVERHEAD_BYTES) {
+        req.unpipe(parser);
+        settle('CUT');
+      }
+    });
+    parser.on('file', (_name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // busboy reports the limit when the file reaches `fileSize` bytes; with maxBytes + 1 that is one byte too many.
+      stream.on('limit', () => {
+        failure ??= 'FILE_TOO_LARGE';
+      });
+      stream.on('end', () => {
+        if (!failure) file = { fileName: info.filename ?? '', bytes: Buffer.concat(chunks) };
+      });
+    });
+    parser.on('filesLimit', () => {
+      failure ??= 'TOO_MANY_FILES';
+    });
+    parser.on('error', () => settle('FILE_MISSING'));
+    parser.on('close', () => settle(failure ?? file ?? 'FILE_MISSING'));
+    req.pipe(parser);
+  });
+}
+
+/**
+ * `POST /webportal/upload?purpose=<purpose>&lng=de`: one file in a `multipart/form-data` body (spec 000 section 8
+ * "webportal/upload"), stored for the session's person by the upload service (server/domain/uploads).
+ *
+ * - The CSRF guard of the other POSTs applies (server/app.ts); 406/423 without a (live) session, checked before the
+ *   body is read.
+ * - 200 `{ id, fileName, contentType, size }` (size in bytes; contentType from the magic bytes).
+ * - 400 `{ error, message, field: 'file' }` (413 adds `maxBytes`, the limit in bytes) with FILE_MISSING, FILE_EMPTY, FILE_TYPE_NOT_ALLOWED, FILE_NAME_INVALID,
+ *   PURPOSE_INVALID, TOO_MANY_FILES; 413 FILE_TOO_LARGE (a file over UPLOAD_MAX_BYTES: collecting stops at the limit;
+ *   a body far over it is cut off and the connection closed); 429 TOO_MANY_PENDING. Nothing is stored on a refusal.
+ * - 405 for other methods; 503 with Retry-After when the database stayed locked.
+ * `lng` is accepted and ignored (German only, spec 001 section 1).
+ */
+export async function handleUpload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, { Allow: 'POST' });
+    return;
+  }
+  const ctx = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+  const q = url.indexOf('?');
+  const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  const service = deps.uploads;
+  try {
+    const personId = await ctx.requirePersonId();
+    const purposes = query.getAll('purpose');
+    const purpose = purposes.length === 1 ? purposes[0] : undefined;
+    if (!isUploadPurpose(purpose)) {
+      refuse(res, 'PURPOSE_INVALID', service.settings.maxBytes, { Connection: 'close' });
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > service.settings.maxBytes + MULTIPART_OVERHEAD_BYTES) {
+      refuse(res, 'FILE_TOO_LARGE', service.settings.maxBytes, { Connection: 'close' });
+      return;
+    }
+    const received = await readOneFile(req, service.settings.maxBytes);
+    if (received === 'CUT') {
+      res.on('finish', () => req.destroy());
+      refuse(res, 'FILE_TOO_LARGE', service.settings.maxBytes, { Connection: 'close' });
+      return;
+    }
+    if (typeof received === 'string') {
+      refuse(res, received, service.settings.maxBytes);
+      return;
+    }
+    const result = await service.receive(personId, purpose, received.fileName, received.bytes);
+    if (!result.ok) {
+      refuse(res, result.code, service.settings.maxBytes);
+      return;
+    }
+    sendJson(res, 200, result.value);
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof DomainError) {
+      sendJson(res, error.code === 'SESSION_TIMEOUT' ? 423 : 406, { error: error.code, message: error.message }, { Connection: 'close' });
+      return;
+    }
+    if (isDatabaseBusyError(error)) {
+      sendJson(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, { 'Retry-After': '2' });
+      return;
+    }
+    deps.logger.error('upload failed', { error: error instanceof Error ? error.message : String(error) });
+    sendJson(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' });
+  }
+}

@@ -1,0 +1,143 @@
+import { spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { elementsWiderThan } from './helpers/layout-checks';
+import { logIn, personas } from './helpers/login';
+import { unreadCountsOf } from './helpers/member-db';
+
+/**
+ * The inbox (issue 14 items 1 to 3) in the browser, main tenant: anna reads her unread messages (the dashboard count
+ * drops), writes to the Vorsorgekasse with a PDF attached through the upload (progress, content check) and finds it
+ * under "Gesendet" with the attachment; a renamed program is refused at the field. Axe and the 390 px layout on each
+ * screen. Screenshots go to SCREENSHOT_DIR when set.
+ */
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+async function checkPhoneLayout(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await elementsWiderThan(page, 390), name).toEqual([]);
+  await shot(page, `${name}-390`);
+  await page.setViewportSize({ width, height: 900 });
+}
+
+test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and finds it under sent', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, personas.anna.email);
+  const unread = unreadCountsOf(personas.anna.email).messages;
+  expect(unread).toBeGreaterThan(0);
+
+  await page.goto('/#/dashboard');
+  const dashboardLink = page.getByRole('link', { name: new RegExp(`${unread} ungelesene Nachrichten? im Postfach`) });
+  await expect(dashboardLink).toBeVisible();
+  await dashboardLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Postfach' })).toBeVisible();
+  await expect(page.getByText(`Sie haben ${unread} ungelesene Nachricht`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'inbox received');
+  await shot(page, 'inbox-received-1280');
+  await checkPhoneLayout(page, 'inbox-received');
+
+  // Open every unread message: each becomes read, the count drops.
+  for (let left = unread; left > 0; left--) {
+    const first = page.locator('.message-item--unread .message-item__link').first();
+    const subject = (await first.locator('.message-item__subject').innerText()).trim();
+    await first.click();
+    await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
+    if (left === unread) {
+      await expectNoSeriousA11yViolations(page, 'message detail');
+      await shot(page, 'inbox-detail-1280');
+      await checkPhoneLayout(page, 'inbox-detail');
+    }
+    await page.getByRole('link', { name: 'Zurück zum Posteingang' }).click();
+    await expect(page.locator('.message-item--unread')).toHaveCount(left - 1);
+  }
+  await expect(page.getByText('Sie haben keine ungelesenen Nachrichten.')).toBeVisible();
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('link', { name: 'Keine ungelesenen Nachrichten im Postfach' })).toBeVisible();
+  expect(unreadCountsOf(personas.anna.email).messages).toBe(0);
+
+  // Write to the Vorsorgekasse with a PDF attached.
+  await page.goto('/#/postfach/neu');
+  await expect(page.getByRole('heading', { level: 2, name: 'Neue Nachricht' })).toBeVisible();
+  const recipient = page.getByLabel('Empfänger');
+  await expect(recipient.locator('option')).toHaveText(['Bitte wählen', 'Pensionskasse', 'Vorsorgekasse', 'Ombudsstelle']);
+  // Sending empty shows the messages at the fields.
+  await page.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(page.getByText('Bitte wählen Sie einen Empfänger.')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie einen Betreff ein.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new message with errors');
+
+  await recipient.selectOption('SEVERANCE_FUND');
+  await page.getByLabel('Betreff').fill('Frage zu meiner Abfertigung');
+  await page.getByLabel('Nachricht', { exact: true }).fill('Sehr geehrte Damen und Herren,\n\nbitte um Auskunft zu meiner Anwartschaft.');
+  const fileInput = page.getByLabel('Anhänge (TIFF, PDF, JPG)');
+  // A renamed program is refused at the field, nothing is listed.
+  const exe = join(tmpdir(), 'rechnung.pdf');
+  await writeFile(exe, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]));
+  await fileInput.setInputFiles(exe);
+  await expect(page.getByText('Die Datei „rechnung.pdf“ hat einen nicht erlaubten Dateityp.', { exact: false })).toBeVisible();
+  await fileInput.setInputFiles({ name: 'Dienstzeugnis.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const attached = page.getByRole('list', { name: 'Hochgeladene Dateien' });
+  await expect(attached.getByRole('link', { name: 'Dienstzeugnis.pdf' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new message');
+  await shot(page, 'inbox-new-1280');
+  await checkPhoneLayout(page, 'inbox-new');
+  await page.getByRole('button', { name: 'Nachricht senden' }).click();
+
+  // The detail of the sent message, then the sent list.
+  await expect(page.getByRole('heading', { level: 2, name: 'Frage zu meiner Abfertigung' })).toBeVisible();
+  const download = page.getByRole('link', { name: 'Dienstzeugnis.pdf' });
+  await expect(download).toHaveAttribute('href', /^\/webportal\/download\?attachment=\d+$/);
+  const res = await page.request.get((await download.getAttribute('href'))!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-disposition']).toMatch(/^attachment;/);
+  expect(Buffer.from(await res.body()).equals(PDF)).toBe(true);
+  await page.getByRole('link', { name: 'Gesendet', exact: true }).click();
+  const sentItem = page.locator('.message-item').filter({ hasText: 'Frage zu meiner Abfertigung' });
+  await expect(sentItem).toHaveCount(1);
+  await expect(sentItem).toContainText('An: Vorsorgekasse');
+  await expect(sentItem).toContainText('1 Anhang');
+  await expectNoSeriousA11yViolations(page, 'inbox sent');
+  await shot(page, 'inbox-sent-1280');
+  await checkPhoneLayout(page, 'inbox-sent');
+
+  // The fund answers with the operator command: the reply arrives unread and becomes read when opened.
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/fund.ts', 'message', '--to', personas.anna.email, '--from', 'SEVERANCE_FUND', '--subject', 'AW: Frage zu meiner Abfertigung', '--body', 'Sehr geehrte Frau Mag.a Muster,\n\nIhre Anwartschaft ist vollständig erfasst.', '--database', process.env.E2E_DATABASE_PATH!],
+    { encoding: 'utf8', env: { ...process.env, MAIL_OUTBOX_DIR: tmpdir(), LOG_LEVEL: 'silent' }, timeout: 60_000 },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('link', { name: '1 ungelesene Nachricht im Postfach' })).toBeVisible();
+  await page.goto('/#/postfach/posteingang');
+  const reply = page.locator('.message-item--unread').filter({ hasText: 'AW: Frage zu meiner Abfertigung' });
+  await expect(reply).toHaveCount(1);
+  await reply.locator('.message-item__link').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'AW: Frage zu meiner Abfertigung' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück zum Posteingang' }).click();
+  await expect(page.locator('.message-item--unread')).toHaveCount(0);
+  expect(unreadCountsOf(personas.anna.email).messages).toBe(0);
+});
+
+test('the per-page choice is remembered and the subject search filters the list', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await page.goto('/#/postfach/posteingang');
+  await page.getByLabel('Nachrichten pro Seite').selectOption('25');
+  await page.reload();
+  await expect(page.getByLabel('Nachrichten pro Seite')).toHaveValue('25');
+  await page.getByLabel('Im Betreff suchen').fill('Willkommen');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByText('1 Nachricht mit „Willkommen“ im Betreff')).toBeVisible();
+  await expect(page.locator('.message-item')).toHaveCount(1);
+});

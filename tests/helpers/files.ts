@@ -1,0 +1,49 @@
+/**
+ * Small real files for upload tests (their magic bytes are what `file-type` recognises) and a hand-built multipart
+ * body, so tests control every byte a hostile client could send (file names with paths, several files, no file).
+ */
+
+/** A minimal PDF of `size` bytes (at least 64): a real header and trailer, padded with a comment. */
+export function pdfBytes(size = 300): Buffer {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
+  const tail = Buffer.from('\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
+}
+
+/** A little-endian TIFF header followed by zeros (`size` bytes, at least 8). */
+export function tiffBytes(size = 200): Buffer {
+  return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0]), Buffer.alloc(size - 8)]);
+}
+
+/** A JPEG start (SOI and APP0 marker) followed by zeros. */
+export function jpegBytes(size = 200): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4)]);
+}
+
+/** A Windows executable's start (`MZ`), as a renamed program would carry. */
+export function exeBytes(size = 256): Buffer {
+  return Buffer.concat([Buffer.from('MZ'), Buffer.alloc(size - 2)]);
+}
+
+export interface MultipartPart {
+  name: string;
+  /** Present for a file part. */
+  fileName?: string;
+  contentType?: string;
+  body: Buffer | string;
+}
+
+/** A `multipart/form-data` body of `parts` and its Content-Type header. */
+export function multipart(parts: MultipartPart[]): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  const boundary = `----portaltest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
+    const type = part.fileName === undefined ? '' : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.body) ? part.body : Buffer.from(part.body));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Uint8Array.from(Buffer.concat(chunks)), contentType: `multipart/form-data; boundary=${boundary}` };
+}

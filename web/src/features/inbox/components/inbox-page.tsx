@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { Notice } from '../../../components/ui/notice';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../inbox.css';
+import { FOLDER_OF_STEP, NEW_STEP } from './inbox-steps';
+import { MessageDetail } from './message-detail';
+import { MessageList } from './message-list';
+import { NewMessageForm } from './new-message-form';
+
+/** The inbox's navigation: received, sent, new message (the current one marked with `aria-current`). */
+function InboxNav({ step }: { step: string }) {
+  const { t } = useTranslation();
+  const items = [
+    ['posteingang', t('inbox.nav.received')],
+    ['gesendet', t('inbox.nav.sent')],
+    [NEW_STEP, t('inbox.nav.new')],
+  ] as const;
+  return (
+    <nav className="inbox-nav" aria-label={t('inbox.nav.label')}>
+      <ul>
+        {items.map(([key, label]) => (
+          <li key={key}>
+            <Link className="inbox-nav__link" to={paths.inbox.getHref(key)} aria-current={step === key ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * /postfach/posteingang, /postfach/gesendet, /postfach/neu and /postfach/{step}/{id} (spec 001 sections 2 to 5): the
+ * received and sent lists, the new-message form and a message's detail. An unknown step says so.
+ */
+export function InboxPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const step = params.step ?? 'posteingang';
+  const folder = FOLDER_OF_STEP[step];
+  const title =
+    step === NEW_STEP ? t('inbox.new.title') : params.id ? t('inbox.detail.title') : folder === 'SENT' ? t('inbox.nav.sent') : t('inbox.nav.received');
+  useDocumentTitle(`${title} – ${t('inbox.heading')}`);
+  let body: ReactNode;
+  if (step === NEW_STEP && !params.id) body = <NewMessageForm />;
+  else if (folder && params.id) body = <MessageDetail id={params.id} step={step} />;
+  else if (folder) body = <MessageList folder={folder} />;
+  else
+    body = (
+      <Notice tone="warning">
+        {t('inbox.unknownStep')} <Link to={paths.inboxMessages.getHref()}>{t('inbox.nav.received')}</Link>
+      </Notice>
+    );
+  return (
+    <div className="inbox-page">
+      <h1 tabIndex={-1}>{t('inbox.heading')}</h1>
+      <div className="inbox-layout">
+        <InboxNav step={step} />
+        <div className="inbox-layout__main">{body}</div>
+      </div>
+    </div>
+  );
+}
