@@ -32,9 +32,11 @@ export const severanceClaims = table(
     city: text(),
     country: text(),
     status: text({ enum: CLAIM_STATUSES }).notNull(),
+    /**
+     * ISO instant of receipt. The legal payout date is not stored: it follows from this date by the one rule
+     * `payoutDueDate` (server/domain/claims/claims.rules.ts, § 16 BMSVG).
+     */
     submittedAt: text().notNull(),
-    /** Latest legal payout date: end of the second full calendar month plus 5 working days (§ 16 BMSVG). */
-    dueDate: text().notNull(),
     /** Definite payout or transfer date once checked. */
     definiteDate: text(),
   },

@@ -105,8 +105,8 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
   const vk = c.prepare(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1`).get(personId) as { id: number } | undefined;
   if (vk) {
     c.prepare(
-      `INSERT INTO severance_claims (person_id, account_id, option, institution_name, iban, bic, payout_type, street, postcode, city, country, status, submitted_at, due_date)
-       VALUES (?, ?, 'PAYOUT', ?, ?, 'GIBAATWWXXX', 'BANK_TRANSFER', ?, '1010', 'Wien', 'AT', 'CHECKING', ?, '2027-01-12')`,
+      `INSERT INTO severance_claims (person_id, account_id, option, institution_name, iban, bic, payout_type, street, postcode, city, country, status, submitted_at)
+       VALUES (?, ?, 'PAYOUT', ?, ?, 'GIBAATWWXXX', 'BANK_TRANSFER', ?, '1010', 'Wien', 'AT', 'CHECKING', ?)`,
     ).run(personId, vk.id, `Institut ${marker}-ANSPRUCH`, `AT61${ibanDigits}2`, `Gasse ${marker}-ANSPRUCH 1`, now);
   }
   const pk = c.prepare(`SELECT id FROM pk_contracts WHERE person_id = ? ORDER BY id LIMIT 1`).get(personId) as { id: number } | undefined;

@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock';
 import { isoDateVienna } from '../shared/clock';
 import type { Loaders } from '../loaders';
 import type { ClaimWithAccount } from './claims.store';
+import { isDueDateExceeded, payoutDueDate } from './claims.rules';
 
 /** The read model of `SeveranceClaim` (schema/claim.graphql). */
 export interface SeveranceClaimModel {
@@ -12,14 +13,10 @@ export interface SeveranceClaimModel {
   accountNumber: string;
   /** ISO date (Vienna) of the submission. */
   submittedOn: string;
+  /** Latest legal payout date (ISO), computed from `submittedOn` by `payoutDueDate`, never stored. */
   dueDate: string;
   dueDateExceeded: boolean;
   definiteDate: string | null;
-}
-
-/** Whether `today` (ISO date) lies after the legal payout date `dueDate` (ISO date); ISO dates compare as strings. */
-export function isDueDateExceeded(dueDate: string, today: string): boolean {
-  return today > dueDate;
 }
 
 /**
@@ -34,14 +31,16 @@ export function createClaimsService(deps: { loaders: Loaders; clock: Clock; tena
       const row = await loaders.latestClaimByPerson.load(personId);
       if (!row) return null;
       const submittedMs = Date.parse(row.submittedAt);
+      const submittedOn = Number.isNaN(submittedMs) ? row.submittedAt.slice(0, 10) : isoDateVienna(submittedMs);
+      const dueDate = payoutDueDate(submittedOn);
       return {
         id: String(row.id),
         option: row.option,
         status: row.status,
         accountNumber: row.accountNumber,
-        submittedOn: Number.isNaN(submittedMs) ? row.submittedAt.slice(0, 10) : isoDateVienna(submittedMs),
-        dueDate: row.dueDate,
-        dueDateExceeded: isDueDateExceeded(row.dueDate, isoDateVienna(clock.now())),
+        submittedOn,
+        dueDate,
+        dueDateExceeded: isDueDateExceeded(dueDate, isoDateVienna(clock.now())),
         definiteDate: row.definiteDate,
       };
     },

@@ -1,0 +1,1 @@
+ALTER TABLE `severance_claims` DROP COLUMN `due_date`;

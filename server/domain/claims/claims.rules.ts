@@ -1,0 +1,73 @@
+import Holidays from 'date-holidays';
+
+/**
+ * Austrian public holidays from the maintained `date-holidays` data (country AT, nationwide, type `public` only:
+ * the 13 days of DOMAIN.md "Calendar"; Christmas Eve, New Year's Eve and Good Friday are no public holidays).
+ */
+const austria = new Holidays('AT');
+const holidayCache = new Map<number, ReadonlySet<string>>();
+
+/** The ISO dates (YYYY-MM-DD) of Austria's nationwide public holidays in `year`. */
+export function austrianPublicHolidays(year: number): ReadonlySet<string> {
+  let days = holidayCache.get(year);
+  if (!days) {
+    days = new Set(
+      austria
+        .getHolidays(year)
+        .filter((h) => h.type === 'public')
+        .map((h) => h.date.slice(0, 10)),
+    );
+    holidayCache.set(year, days);
+  }
+  return days;
+}
+
+/** Parses an ISO date (YYYY-MM-DD) as a UTC midnight; throws on anything else (callers pass stored dates). */
+function utcDate(iso: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) throw new RangeError(`not an ISO date: ${iso}`);
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+const isoOf = (d: Date): string => d.toISOString().slice(0, 10);
+
+/** A working day ("Werktag" as DOMAIN.md reads § 16 BMSVG): Monday to Friday, not an Austrian public holiday. */
+export function isAustrianWorkingDay(iso: string): boolean {
+  const day = utcDate(iso).getUTCDay();
+  if (day === 0 || day === 6) return false;
+  return !austrianPublicHolidays(Number(iso.slice(0, 4))).has(iso);
+}
+
+/** The `count`-th working day after `iso` (the day itself not counted); `count` ≥ 0. */
+export function addWorkingDays(iso: string, count: number): string {
+  const d = utcDate(iso);
+  let left = count;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    if (isAustrianWorkingDay(isoOf(d))) left -= 1;
+  }
+  return isoOf(d);
+}
+
+/** Working days added after the end of the second calendar month (§ 16 BMSVG, spec 001 section 9). */
+export const PAYOUT_WORKING_DAYS = 5;
+
+/**
+ * The latest legal payout or transfer date of a severance claim received on `receivedOn` (ISO date, Vienna):
+ * the last day of the second full calendar month after the month of receipt, plus 5 working days (Monday to
+ * Friday without Austrian public holidays). Source: § 16 (1) BMSVG ("mit Ablauf des zweitfolgenden
+ * Kalendermonats … fällig"), spec 001 sections 4 and 9 ("2 full calendar months plus 5 working days"),
+ * DOMAIN.md (the later, safer count of working days). Example: received 15.10.2026 → end of December 2026 →
+ * 11.01.2027 (1 and 6 January are holidays). Throws a RangeError for a string that is not an ISO date.
+ */
+export function payoutDueDate(receivedOn: string): string {
+  const received = utcDate(receivedOn);
+  // Day 0 of month m+3 is the last day of month m+2.
+  const endOfSecondMonth = new Date(Date.UTC(received.getUTCFullYear(), received.getUTCMonth() + 3, 0));
+  return addWorkingDays(isoOf(endOfSecondMonth), PAYOUT_WORKING_DAYS);
+}
+
+/** Whether `today` (ISO date) lies after the legal payout date `dueDate` (ISO date); ISO dates compare as strings. */
+export function isDueDateExceeded(dueDate: string, today: string): boolean {
+  return today > dueDate;
+}
