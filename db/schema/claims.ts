@@ -39,8 +39,14 @@ export const severanceClaims = table(
     submittedAt: text().notNull(),
     /** Definite payout or transfer date once checked. */
     definiteDate: text(),
+    /** The entitlement (guthaben) when the claim was sent, integer cents: the latest statement's total. */
+    entitlementCents: integer(),
+    /** Wage tax withheld on a payout (6 %, § 67 (3) EStG as BMSVG payouts are taxed), integer cents; 0 otherwise. */
+    taxCents: integer(),
+    /** Cost of a cash order (Postanweisung), integer cents; 0 for a bank transfer or a transfer. */
+    cashOrderCostCents: integer(),
   },
-  (t) => [index('severance_claims_person_idx').on(t.personId)],
+  (t) => [index('severance_claims_person_idx').on(t.personId), index('severance_claims_account_idx').on(t.accountId)],
 );
 
 /** Files uploaded with a claim: identity document, signature sample, bank confirmation, institution confirmation. */

@@ -5,6 +5,7 @@ import { clientConfig } from '../domain/tenant/client-config';
 import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
 import { registrationFor } from '../domain/registration/for-request';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
+import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -253,6 +254,12 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
     run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), input)),
+  }),
+  method({
+    name: 'webportal/verfuegungen',
+    input: verfuegungenInput,
+    auth: 'session',
+    run: verfuegungenRun,
   }),
   method({
     name: 'deleteAccess',

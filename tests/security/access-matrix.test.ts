@@ -134,6 +134,7 @@ function loadObjects(personId: number): MemberObjects {
     pensionStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?`, personId).map((r) => r.s),
     severanceStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?`, personId).map((r) => r.s),
     vrgs: sql<{ vrg: number }>(`SELECT DISTINCT vrg FROM pk_contracts WHERE person_id = ?`, personId).map((r) => r.vrg),
+    severanceAccountIds: sql<{ id: number }>(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
     duties: sql<{ id: number; customerDesignation: string; functionGroups: string }>(
       `SELECT id, customer_designation AS customerDesignation, function_groups AS functionGroups FROM contact_duties WHERE person_id = ? ORDER BY id`,
       personId,

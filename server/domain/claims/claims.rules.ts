@@ -71,3 +71,42 @@ export function payoutDueDate(receivedOn: string): string {
 export function isDueDateExceeded(dueDate: string, today: string): boolean {
   return today > dueDate;
 }
+
+/** Why the right to decide arose (db/schema/severance-fund.ts `rightToDecideReason`; null reads as END_OF_EMPLOYMENT). */
+export type RightToDecideReason = 'END_OF_EMPLOYMENT' | 'PENSION_START' | 'NO_CONTRIBUTIONS_5_YEARS';
+
+/** Months to decide: 3 at pension start, 6 otherwise (DOMAIN.md "Deadlines", § 17 BMSVG). */
+export function decisionMonths(reason: RightToDecideReason | null): number {
+  return reason === 'PENSION_START' ? 3 : 6;
+}
+
+/**
+ * The last day of the decision window that starts on `since` (ISO date): the same day `decisionMonths` months
+ * later, less one day (a window from 1.7. ends on 31.12.); a day missing in the target month (31.8. + 6 months) falls
+ * to that month's last day first.
+ */
+export function decisionDeadline(since: string, reason: RightToDecideReason | null): string {
+  const start = utcDate(since);
+  const months = decisionMonths(reason);
+  const targetMonthLast = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months + 1, 0)).getUTCDate();
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, Math.min(start.getUTCDate(), targetMonthLast)));
+  end.setUTCDate(end.getUTCDate() - 1);
+  return isoOf(end);
+}
+
+/** Whole days from `today` to `deadline` (ISO dates): 0 on the deadline itself, negative after it. */
+export function daysUntil(deadline: string, today: string): number {
+  return Math.round((utcDate(deadline).getTime() - utcDate(today).getTime()) / 86_400_000);
+}
+
+/**
+ * Whether an account gives its member the right to decide today (spec 000 section 5 "Withdrawal step": a regular
+ * contract, a pension date or a VV, and a balance; DOMAIN.md "Right to decide"): the fund recorded a right
+ * (`rightToDecideSince` on or before `today`), the account is not closed, and its entitlement is above 0 cents.
+ */
+export function hasRightToDecide(account: { rightToDecideSince: string | null; status: string }, entitlementCents: number | null, today: string): boolean {
+  return account.rightToDecideSince !== null && account.rightToDecideSince <= today && account.status !== 'CLOSED' && (entitlementCents ?? 0) > 0;
+}
+
+/** Claim statuses after which a new claim on the same account may be filed again (the money has left). */
+export const FINISHED_CLAIM_STATUSES = ['POST_TRANSFER'] as const;

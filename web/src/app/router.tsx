@@ -50,6 +50,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   severanceInvestment: { layout: 'authenticated', load: () => import('./routes/severance-investment') },
   calculator: { layout: 'authenticated', load: () => import('./routes/calculator') },
   calculatorOnly: { layout: 'authenticated', load: () => import('./routes/calculator') },
+  severanceClaims: { layout: 'authenticated', load: () => import('./routes/claim') },
 };
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

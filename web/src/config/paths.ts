@@ -164,6 +164,7 @@ export const screenRouteKeys = [
   'severanceInvestment',
   'calculator',
   'calculatorOnly',
+  'severanceClaims',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */
