@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { composeIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
-import { ARGON2_PARAMS } from '../../server/domain/auth/password';
-import { formatDate, formatPercentNumberBp } from '../../server/domain/documents/pdf/format';
-import { isoDateVienna } from '../../server/domain/shared/clock';
-import { makeSvnr } from '../../server/domain/shared/svnr';
+import { ARGON2_PARAMS } from '@contract/password-hash';
+import { formatDate, formatPercentNumberBp } from '@contract/format';
+import { isoDateVienna } from '@contract/dates';
+import { makeSvnr } from '@contract/svnr';
 import Database from 'better-sqlite3';
 import { count } from 'drizzle-orm';
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';

@@ -4,7 +4,7 @@
  * (db/seed/personas.ts), so their statements satisfy the same roll-forward invariants.
  */
 import { createHash } from 'node:crypto';
-import { makeSvnr } from '../../server/domain/shared/svnr';
+import { makeSvnr } from '@contract/svnr';
 import type { Persona, PersonaKey } from './personas';
 
 /** What the login flow finds for the persona (columns of persons, credentials and contact_duties). */

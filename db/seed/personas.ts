@@ -4,7 +4,7 @@
  * population (db/seed/history.ts), so they satisfy the same invariants.
  */
 import { createHash } from 'node:crypto';
-import { makeSvnr } from '../../server/domain/shared/svnr';
+import { makeSvnr } from '@contract/svnr';
 import { type Gender, monthIndex, type SalaryPath } from './history';
 
 /** Password of every seeded login (personas and population). Demo data only. */

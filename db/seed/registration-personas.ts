@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { makeSvnr } from '../../server/domain/shared/svnr';
+import { makeSvnr } from '@contract/svnr';
 import type { Persona, PersonaKey } from './personas';
 
 export interface RegistrationPersona {

@@ -1,5 +1,5 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { isPlaceholderIban, isValidPortalBic, isValidPortalIban, normalizeIban } from './iban';
 
 /**
  * The severance claim (Geltendmachung, `/gm`) rules that the web form and the server share: options, payout types,
@@ -83,10 +83,10 @@ export const submitSeveranceClaimInput = z
       if (v.payoutType === 'BANK_TRANSFER') {
         const iban = compactUpper(v.iban);
         if (!iban) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'REQUIRED' });
-        else if (iban.startsWith('AT00')) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'IBAN_PLACEHOLDER' });
-        else if (!isValidIBAN(iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'IBAN_INVALID' });
+        else if (isPlaceholderIban(iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'IBAN_PLACEHOLDER' });
+        else if (!isValidPortalIban(iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'IBAN_INVALID' });
         const bic = compactUpper(v.bic);
-        if (bic && !isValidBIC(bic)) ctx.addIssue({ code: 'custom', path: ['bic'], message: 'BIC_INVALID' });
+        if (bic && !isValidPortalBic(bic)) ctx.addIssue({ code: 'custom', path: ['bic'], message: 'BIC_INVALID' });
       }
       if (v.payoutType === 'CASH_ORDER') {
         need('street', v.street);
@@ -123,7 +123,7 @@ export type SubmitSeveranceClaimValues = z.output<typeof submitSeveranceClaimInp
 
 function compactUpper(value: string | null | undefined): string {
   if (!value) return '';
-  return electronicFormatIBAN(value) ?? value.replace(/\s+/g, '').toUpperCase();
+  return normalizeIban(value);
 }
 
 /** An Austrian postcode: four digits from 1010 to 9992 (DOMAIN.md "Addresses"). */

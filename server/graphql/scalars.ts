@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { isIsoDate } from '../domain/accounts/accounts.rules';
+import { isIsoDate } from '@contract/dates';
 
 /** `Date`: ISO calendar date `YYYY-MM-DD` (schema/base.graphql). Invalid input is a GraphQL validation error. */
 export const DateScalar = new GraphQLScalarType<string, string>({

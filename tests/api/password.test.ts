@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERSONA_EMAILS } from '../../db/seed';
 import { backgroundSettled } from '../../server/domain/registration/background';
-import { isoDateVienna } from '../../server/domain/shared/clock';
+import { isoDateVienna } from '@contract/dates';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';

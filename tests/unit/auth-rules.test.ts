@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoginInput, isLoggedInStatus, isValidEmail, normalizeEmail, successStatus } from '../../server/domain/auth/auth.rules';
+import { checkLoginInput, isLoggedInStatus, successStatus } from '../../server/domain/auth/auth.rules';
+import { isValidEmail, normalizeEmail } from '@contract/email';
 
 describe('login input rules (spec 000 section 5)', () => {
   it('removes all whitespace from the e-mail and lower-cases it', () => {

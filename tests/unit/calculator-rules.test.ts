@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LIFE_TABLE,
-  annuityFactor14,
-  calculatorAccessOf,
-  annuityFactorAtMonths,
-  costBonusBp,
-  monthlyOf,
-  projectCapital,
-  projectPension,
-  statePensionYearlyCents,
-  statutoryRetirementAgeMonths,
-  statutoryRetirementDate,
-  type LifeTable,
-  type ProjectionInput,
-} from '../../server/domain/calculator/calculator.rules';
-import { calculatorDateBounds, validateCalculatorInput } from '../../server/domain/calculator/calculator.schemas';
+import { LIFE_TABLE, annuityFactor14, calculatorAccessOf, annuityFactorAtMonths, costBonusBp, monthlyOf, projectCapital, projectPension, statePensionYearlyCents, type LifeTable, type ProjectionInput } from '../../server/domain/calculator/calculator.rules';
+import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
+import { calculatorDateBounds, validateCalculatorInput } from '@contract/calculator';
 
 /**
  * The calculator's pure projection (server/domain/calculator/calculator.rules.ts) against cases computed by hand.

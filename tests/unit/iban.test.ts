@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPortalBic, isValidPortalIban, normalizeIban } from '../../server/domain/shared/iban';
+import { isValidPortalBic, isValidPortalIban, normalizeIban } from '@contract/iban';
 
 describe('IBAN and BIC rules (spec 000 section 5)', () => {
   it('upper-cases and removes spaces', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuro, formatPercentBp } from '../../server/domain/documents/pdf/format';
+import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 
 describe('PDF formatting (spec: 1.234,56 €, 31.12.2024)', () => {
   it('formats integer cents with thousands dots, a decimal comma and the euro sign after the amount', () => {

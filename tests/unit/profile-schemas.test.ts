@@ -11,7 +11,7 @@ import {
   postcodeFitsCountry,
   validateAddress,
   validateBankDetails,
-} from '../../server/domain/profile/profile.schemas';
+} from '@contract/profile';
 import { diffEntries, historyLimit } from '../../server/domain/profile/profile.rules';
 
 /** The shared profile form rules (server and web): server/domain/profile/profile.schemas.ts. */

@@ -11,7 +11,7 @@ import { CALCULATOR_PERSONAS, DEMO_PASSWORD, LOGIN_PERSONAS, PERSONA_EMAILS, PER
 /** Personas seeded in addition to the generated members. */
 const ALL_PERSONAS = PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length;
 import { verifyPassword } from '../../server/domain/auth/password';
-import { isValidSvnr } from '../../server/domain/shared/svnr';
+import { isValidSvnr } from '@contract/svnr';
 
 const TODAY = '2026-11-22';
 const LAST_YEAR = 2025;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSvnr, makeSvnr, normalizeSvnr, svnrCheckDigit } from '../../server/domain/shared/svnr';
+import { isValidSvnr, makeSvnr, normalizeSvnr, svnrCheckDigit } from '@contract/svnr';
 
 describe('Austrian social insurance number (SVNR)', () => {
   it('accepts the documented valid example 1237 010180', () => {

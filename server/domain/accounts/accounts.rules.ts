@@ -1,13 +1,8 @@
 /**
  * Pure rules for account information (spec 001 section 3). Statements are kept oldest first.
  */
+import { isIsoDate } from '@contract/dates';
 
-/** A Stichtag as the routes carry it: an ISO date `YYYY-MM-DD` that exists in the calendar. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 /**
  * The statement at `stichtag`, or the newest when `stichtag` is null/undefined. A malformed or unknown date

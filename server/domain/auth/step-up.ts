@@ -1,7 +1,7 @@
 import type { SecurityAudit } from '../audit/security-audit';
 import { isoInstant, type Clock } from '../shared/clock';
 import type { RequestMeta } from './auth.service';
-import { PASSWORD_MAX_LENGTH } from './auth.rules';
+import { PASSWORD_MAX_LENGTH } from '@contract/registration';
 import { verifyWithEqualWork } from './password';
 
 /**

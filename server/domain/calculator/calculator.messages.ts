@@ -1,5 +1,5 @@
 import type { CalculatorRefusal } from './calculator.rules';
-import type { CalculatorFieldCode } from './calculator.schemas';
+import type { CalculatorFieldCode } from '@contract/calculator';
 
 /**
  * German messages of the calculator for GraphQL `message` fields and REST answers (spec 001 section 8 "Calculator":

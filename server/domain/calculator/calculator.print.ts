@@ -3,7 +3,7 @@
  * one projection, with the same figures the screen shows (both come from `projectPension` over the same input).
  * Pure: formatting only.
  */
-import { formatDate, formatEuro, formatPercentBp } from '../documents/pdf/format';
+import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 import {
   PAYMENTS_PER_YEAR,
@@ -14,7 +14,7 @@ import {
   type ProjectionResult,
   type Scenario,
 } from './calculator.rules';
-import type { CalculatorInput } from './calculator.schemas';
+import type { CalculatorInput } from '@contract/calculator';
 import type { CalculatorView } from './calculator.service';
 
 export interface CalculatorPrintData {

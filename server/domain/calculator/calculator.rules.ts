@@ -29,9 +29,9 @@
  *   yearly gross pension, ÷ 14 the monthly amount. Yearly revaluation (Aufwertung) is not projected.
  * - **Range**: pessimistic and optimistic use the expected return −/+ RANGE_SPREAD_BP on PK, VK and other funds.
  */
+import type { Gender } from '@contract/calculator';
+import { addMonths, isoOf, monthsBetween, parseIsoDate } from '@contract/dates';
 import lifeTableData from './life-table-at-2010-12.json';
-
-export type Gender = 'MALE' | 'FEMALE' | 'DIVERSE';
 
 /** 1.78 % of each year's contribution base (§ 11 APG, Kontoprozentsatz), in bp. */
 export const PENSION_ACCOUNT_RATE_BP = 178;
@@ -61,71 +61,9 @@ export interface LifeTable {
 }
 export const LIFE_TABLE: LifeTable = lifeTableData;
 
-// ---------- dates ----------
-
-/** Parses an ISO date into { y, m (1-12), d }. */
-export function parseIsoDate(iso: string): { y: number; m: number; d: number } {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return { y, m, d };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** ISO date of y, m (1-12, may overflow), d. */
-export function isoOf(y: number, m: number, d: number): string {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-/** The first day of the month after `iso` (2026-11-23 → 2026-12-01; 2026-12-01 → 2027-01-01). */
-export function firstOfNextMonth(iso: string): string {
-  const { y, m } = parseIsoDate(iso);
-  return isoOf(y, m + 1, 1);
-}
-
-/** Whole months from `from` to `to` (day of month counted: 2026-01-15 → 2026-03-14 is 1). Negative when `to` is earlier. */
-export function monthsBetween(from: string, to: string): number {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  let months = (b.y - a.y) * 12 + (b.m - a.m);
-  if (b.d < a.d) months -= 1;
-  return months;
-}
-
 /** Age in whole months on `date`. */
 export function ageInMonths(birthDate: string, date: string): number {
   return monthsBetween(birthDate, date);
-}
-
-/** `iso` plus `months` months (day of month kept, clipped to the month's end). */
-export function addMonths(iso: string, months: number): string {
-  const { y, m, d } = parseIsoDate(iso);
-  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  return isoOf(y, m + months, Math.min(d, last));
-}
-
-// ---------- statutory retirement age (DOMAIN.md "State pension") ----------
-
-/**
- * Statutory retirement age in months: men (and DIVERSE, as in the general pension law) 65 years; women 60 years
- * when born before 1 January 1964, then half a year more per half-year of birth (born 1 Jan to 30 Jun 1964 → 60.5,
- * 1 Jul to 31 Dec 1964 → 61, …, 1 Jan to 30 Jun 1968 → 64.5), 65 when born after 30 June 1968 (Art. 140 B-VG
- * phase-in, DOMAIN.md).
- */
-export function statutoryRetirementAgeMonths(gender: Gender, birthDate: string): number {
-  if (gender !== 'FEMALE') return 65 * 12;
-  const { y, m } = parseIsoDate(birthDate);
-  if (y < 1964) return 60 * 12;
-  const halfYearsSince1964 = (y - 1964) * 2 + (m >= 7 ? 1 : 0);
-  return Math.min(65 * 12, 60 * 12 + 6 * (halfYearsSince1964 + 1));
-}
-
-/**
- * The first day on which the statutory pension can start: the day the age is reached when that is the first of a
- * month, otherwise the first of the following month (§ 223 (2) ASVG reading of "first of the month after the age").
- */
-export function statutoryRetirementDate(gender: Gender, birthDate: string): string {
-  const reached = addMonths(birthDate, statutoryRetirementAgeMonths(gender, birthDate));
-  return parseIsoDate(reached).d === 1 ? reached : firstOfNextMonth(reached);
 }
 
 // ---------- cost bonus (fictitious calculator) ----------

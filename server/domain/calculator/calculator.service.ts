@@ -4,22 +4,10 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import type { Clock } from '../shared/clock';
-import { isoDateVienna } from '../shared/clock';
-import {
-  DEFAULT_CALCULATION_INTEREST_BP,
-  FICTITIOUS_RETURN_BP,
-  LIFE_TABLE,
-  MAX_DATA_AGE_MONTHS,
-  SEVERANCE_CONTRIBUTION_RATE_BP,
-  SEVERANCE_FEE_BP,
-  calculatorAccessOf,
-  monthsBetween,
-  projectPension,
-  type CalculatorAccess,
-  type CalculatorRefusal,
-  type Gender,
-  type ProjectionResult,
-} from './calculator.rules';
+import { isoDateVienna } from '@contract/dates';
+import { DEFAULT_CALCULATION_INTEREST_BP, FICTITIOUS_RETURN_BP, LIFE_TABLE, MAX_DATA_AGE_MONTHS, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, calculatorAccessOf, projectPension, type CalculatorAccess, type CalculatorRefusal, type ProjectionResult } from './calculator.rules';
+import { type Gender } from '@contract/calculator';
+import { monthsBetween } from '@contract/dates';
 import {
   calculatorDateBounds,
   validateCalculatorInput,
@@ -27,7 +15,7 @@ import {
   type CalculatorDateBounds,
   type CalculatorFieldError,
   type CalculatorInput,
-} from './calculator.schemas';
+} from '@contract/calculator';
 import { calculatorPrintLetter } from './calculator.print';
 import { renderLetter } from '../documents/pdf/letter';
 import { recipientOf } from '../documents/pdf/templates';

@@ -24,6 +24,7 @@ import { paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipien
 export interface DocumentNotFound {
   code: 'NOT_FOUND';
   message: string;
+  fieldErrors: [];
 }
 
 /** Result of `markRead`: the document as it is now (read), or NOT_FOUND. */
@@ -36,7 +37,7 @@ export interface RenderedDocument {
   bytes: Buffer;
 }
 
-const NOT_FOUND: DocumentNotFound = { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' };
+const NOT_FOUND: DocumentNotFound = { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.', fieldErrors: [] };
 
 /**
  * The documents archive of the session's person (spec 001 section 2 "Documents"). Every call takes the person id of

@@ -1,7 +1,7 @@
 import type { PersonRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
-import { isoDateVienna } from '../shared/clock';
+import { isoDateVienna } from '@contract/dates';
 import { notFound } from '../shared/errors';
 import type { Loaders } from '../loaders';
 import type { PersonStore } from './person.store';

@@ -1,4 +1,4 @@
-import type { ProfileFieldCode } from './profile.schemas';
+import type { ProfileFieldCode } from '@contract/profile';
 
 /**
  * German field messages of the profile forms for the GraphQL `FieldError.message` (the web app shows its own

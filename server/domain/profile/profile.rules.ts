@@ -1,5 +1,5 @@
 import type { ChangeEntry } from './profile.store';
-import { maskIban } from './profile.schemas';
+import { maskIban } from '@contract/profile';
 
 /**
  * Data-retention facts of the terms of use (spec 000 section 9, spec 001 section 9), shown before the member deletes

@@ -8,7 +8,8 @@ import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-t
 import type { Mailer } from '../mail/mailer';
 import { renderMail, salutationFor } from '../mail/templates';
 import type { PersonStore } from '../person/person.store';
-import { isoDateVienna, isoInstant, type Clock } from '../shared/clock';
+import { isoInstant, type Clock } from '../shared/clock';
+import { isoDateVienna } from '@contract/dates';
 import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQUESTS, historyLimit, RETENTION_FACTS } from './profile.rules';
 import {
   validateAddress,
@@ -16,7 +17,7 @@ import {
   validateDeleteAccess,
   validateEmailChange,
   type ProfileFieldError,
-} from './profile.schemas';
+} from '@contract/profile';
 import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
 
 /** Codes of a refused profile change (schema/profile.graphql `ProfileResultCode`). */

@@ -1,7 +1,7 @@
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as germanDictionary } from '@zxcvbn-ts/language-de';
-import { passwordError, type PersonalPasswordContext, type RegistrationFieldCode } from './registration.schemas';
+import { passwordError, type PersonalPasswordContext, type RegistrationFieldCode } from '@contract/registration';
 
 /**
  * Common and breached-style passwords (issue 11 item 4; NIST SP 800-63B section 3.1.1.2: compare new passwords with

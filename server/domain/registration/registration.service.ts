@@ -4,15 +4,17 @@ import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
 import type { RequestMeta } from '../auth/auth.service';
-import { normalizeEmail, type LoginStatus } from '../auth/auth.rules';
+import { type LoginStatus } from '../auth/auth.rules';
+import { normalizeEmail } from '@contract/email';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/password';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
 import { writeCodeLetter } from '../letters/code-letter';
 import type { FlowSession } from '../login-flow/login-flow.service';
 import type { Mailer } from '../mail/mailer';
 import { portalLink, salutationFor } from '../mail/templates';
-import { isoDateVienna, isoInstant, type Clock } from '../shared/clock';
-import { normalizeSvnr } from '../shared/svnr';
+import { isoInstant, type Clock } from '../shared/clock';
+import { isoDateVienna } from '@contract/dates';
+import { normalizeSvnr } from '@contract/svnr';
 import { runInBackground } from './background';
 import { activationMail, emailChangedMail, passwordChangedMail, passwordResetMail } from './registration.mails';
 import {
@@ -35,7 +37,7 @@ import {
   resetPasswordSchema,
   updateRegistrationEmailSchema,
   type RegistrationFieldError,
-} from './registration.schemas';
+} from '@contract/registration';
 import type { RegistrationStore } from './registration.store';
 import type { StepUp } from '../auth/step-up';
 import { newPasswordError } from './password-strength';

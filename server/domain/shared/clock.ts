@@ -25,12 +25,3 @@ export class ManualClock implements Clock {
 
 /** ISO 8601 instant (UTC) of a clock reading. */
 export const isoInstant = (ms: number): string => new Date(ms).toISOString();
-
-/** Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (it showed in the bench). */
-const VIENNA_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' });
-
-/** ISO calendar date (YYYY-MM-DD) of a clock reading, in Vienna's time zone. */
-export function isoDateVienna(ms: number): string {
-  return VIENNA_DATE.format(new Date(ms));
-}
-

@@ -1,6 +1,6 @@
 import type { BankAccountRow, ProfileChangeRow } from '../../../db/schema';
 import { withMessage } from '../../domain/profile/profile.messages';
-import { maskIban } from '../../domain/profile/profile.schemas';
+import { maskIban } from '@contract/profile';
 import type { ProfileResult } from '../../domain/profile/profile.service';
 import { COUNTRIES } from '@contract/countries';
 import type { ProfileChangeActor, ProfileChangeArea, Resolvers } from '../__generated__/resolvers-types';

@@ -5,7 +5,7 @@
  * Pure functions: the same rows always give the same letter.
  */
 import type { PersonRow, PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
-import { formatDate, formatEuro, formatPercentBp } from './format';
+import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine, LetterRecipient } from './letter';
 
 /** Labels of every PK statement field (spec 001 section 3 "Account info, pension fund"), by row field. */

@@ -2,7 +2,7 @@ import '../account-info.css';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 import { useElementWidth } from '../../../lib/use-element-width';
 
 export interface HistoryPoint {

@@ -4,7 +4,7 @@ import { Money } from '../../../components/ui/money';
 import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { Gender, PensionContractPanel_PensionContractFragmentFragment } from '../../../gql/graphql';
-import { formatDate, formatPercent } from '../../../lib/format';
+import { formatDate, formatPercent } from '@contract/format';
 import { HistoryChart } from './history-chart';
 import { PensionStatementTables } from './pension-statement-tables';
 import { StatementMissing } from './statement-missing';

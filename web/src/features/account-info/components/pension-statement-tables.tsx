@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountTable } from '../../../components/ui/amount-table';
 import { graphql } from '../../../gql';
 import type { PensionStatementTables_PensionStatementFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 import { AnnualStatementLink } from './annual-statement-link';
 
 export const PensionStatementTablesFragment = graphql(`

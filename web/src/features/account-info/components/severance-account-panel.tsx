@@ -3,7 +3,7 @@ import { DescriptionList } from '../../../components/ui/description-list';
 import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { SeveranceAccountPanel_SeveranceAccountFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 import { HistoryChart } from './history-chart';
 import { SeveranceStatementTables } from './severance-statement-tables';
 import { StatementMissing } from './statement-missing';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/ui/notice';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 /**
  * Shown instead of a statement: for a requested date without a statement, with a link to the newest one; without a

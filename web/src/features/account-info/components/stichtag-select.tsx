@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 interface StichtagSelectProps {
   /** Reference dates of the statements, newest first. */

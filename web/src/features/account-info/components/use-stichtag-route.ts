@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { isIsoDate } from '../../../lib/format';
+import { isIsoDate } from '@contract/dates';
 
 /**
  * The optional `:stichtag` of an account-information route: `stichtag` when the address holds a valid ISO date,

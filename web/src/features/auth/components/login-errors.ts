@@ -1,5 +1,5 @@
 import type { LoginStatus } from '../../../gql/graphql';
-import { formatLocalTime } from '../../../lib/format';
+import { formatLocalTime } from '@contract/format';
 import type loginCatalogue from '../../../i18n/de/login.json';
 
 /** A catalogue key without its plural suffix (`attemptsLeft_one` → `attemptsLeft`), as `t()` takes it. */

@@ -1,4 +1,4 @@
-import type { CalculatorInput } from '../../../../../server/domain/calculator/calculator.schemas';
+import type { CalculatorInput } from '@contract/calculator';
 import { portalFetch } from '../../../lib/request';
 
 /** Path of the calculator's PDF on the server (server/http/calcprint.ts). */

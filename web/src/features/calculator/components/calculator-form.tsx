@@ -8,11 +8,12 @@ import {
   createCalculatorSchema,
   type CalculatorContext,
   type CalculatorInput,
-} from '../../../../../server/domain/calculator/calculator.schemas';
+} from '@contract/calculator';
 import { DatePickerField } from '../../../components/ui/date-picker';
 import { Notice } from '../../../components/ui/notice';
-import { formatDate, isIsoDate } from '../../../lib/format';
-import { monthsBetween } from '../../../../../server/domain/calculator/calculator.rules';
+import { formatDate } from '@contract/format';
+import { isIsoDate } from '@contract/dates';
+import { monthsBetween } from '@contract/dates';
 import type catalogue from '../../../i18n/de/calculator.json';
 import { toCalculatorInput, toFormValues, type CalculatorFormValues } from './form-values';
 

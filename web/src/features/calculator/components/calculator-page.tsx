@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CalculatorInput } from '../../../../../server/domain/calculator/calculator.schemas';
+import type { CalculatorInput } from '@contract/calculator';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import type { CalculatorPage_QueryQuery } from '../../../gql/graphql';
-import { formatDate, formatPercent } from '../../../lib/format';
+import { formatDate, formatPercent } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePensionCalculator } from '../api/get-pension-calculator';
 import { printCalculation } from '../api/print-calculation';

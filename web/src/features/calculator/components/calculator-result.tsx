@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';
 import type { CalculatorPage_ProjectQuery } from '../../../gql/graphql';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 import { CapitalChart } from './capital-chart';
 
 type Projection = NonNullable<CalculatorPage_ProjectQuery['projectPension']['projection']>;

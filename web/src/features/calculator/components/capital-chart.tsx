@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 export interface CapitalPoint {
   date: string;

@@ -1,4 +1,4 @@
-import type { CalculatorInput } from '../../../../../server/domain/calculator/calculator.schemas';
+import type { CalculatorInput } from '@contract/calculator';
 
 /** Money fields of the calculator (cents in the input, euros with a decimal comma in the form). */
 export const MONEY_FIELDS = [

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@contract/format';
 
 /**
  * The fixed total-pension bar at the bottom of the calculator (spec 000 section 2): the expected total per month,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CLAIM_OPTIONS, type ClaimOption } from '@contract/claim';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '@contract/format';
 import type { ClaimAccount, ClaimDraft } from './claim-page';
 
 interface ChooseValues {

@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import type { ClaimPage_QueryQuery } from '../../../gql/graphql';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClaimForm } from '../api/get-claim-form';
 import { ChooseStep } from './choose-step';

@@ -5,7 +5,7 @@ import { BicInput } from '../../../components/ui/bic-input';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IbanInput } from '../../../components/ui/iban-input';
 import { TextField } from '../../../components/ui/text-field';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@contract/format';
 import { PayoutAmounts, type ClaimAccount, type ClaimDraft } from './claim-page';
 import { claimFieldText } from './field-error';
 

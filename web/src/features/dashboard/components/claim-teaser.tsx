@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths, routeAvailable, type TenantId } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { ClaimTeaser_SeveranceClaimFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 export const ClaimTeaserFragment = graphql(`
   fragment ClaimTeaser_SeveranceClaimFragment on SeveranceClaim {

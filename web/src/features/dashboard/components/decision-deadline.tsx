@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths, routeAvailable, type TenantId } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { DecisionDeadline_ClaimableSeveranceAccountFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 export const DecisionDeadlineFragment = graphql(`
   fragment DecisionDeadline_ClaimableSeveranceAccountFragment on ClaimableSeveranceAccount {

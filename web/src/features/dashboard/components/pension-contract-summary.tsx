@@ -3,7 +3,7 @@ import { DescriptionList } from '../../../components/ui/description-list';
 import { Money } from '../../../components/ui/money';
 import { graphql } from '../../../gql';
 import type { Gender, PensionContractSummary_PensionContractFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 export const PensionContractSummaryFragment = graphql(`
   fragment PensionContractSummary_PensionContractFragment on PensionContract {

@@ -3,7 +3,7 @@ import { DescriptionList } from '../../../components/ui/description-list';
 import { Money } from '../../../components/ui/money';
 import { graphql } from '../../../gql';
 import type { SeveranceAccountSummary_SeveranceAccountFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 
 export const SeveranceAccountSummaryFragment = graphql(`
   fragment SeveranceAccountSummary_SeveranceAccountFragment on SeveranceAccount {

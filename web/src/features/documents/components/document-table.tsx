@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../../gql';
 import type { DocumentTable_DocumentFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 import { downloadHref } from './document-categories';
 
 export const DocumentTableFragment = graphql(`

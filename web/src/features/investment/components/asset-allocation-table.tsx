@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../../gql';
 import type { AssetAllocationTable_AssetAllocationFragmentFragment } from '../../../gql/graphql';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 
 export const AssetAllocationTableFragment = graphql(`
   fragment AssetAllocationTable_AssetAllocationFragment on AssetAllocation {

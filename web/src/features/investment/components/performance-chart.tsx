@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 import { useElementWidth } from '../../../lib/use-element-width';
 
 export interface ChartPoint {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 
 /**
  * The text alternative of a performance chart: the years covered, the best and the worst year, and where the table

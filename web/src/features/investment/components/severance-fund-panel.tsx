@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DescriptionList } from '../../../components/ui/description-list';
 import { graphql } from '../../../gql';
 import type { SeveranceFundPanel_SeveranceFundInvestmentFragmentFragment } from '../../../gql/graphql';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 import { PerformanceChart } from './performance-chart';
 import { performanceSummary } from './performance-summary';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DescriptionList } from '../../../components/ui/description-list';
 import { graphql } from '../../../gql';
 import type { VrgInvestmentPanel_VrgInvestmentFragmentFragment } from '../../../gql/graphql';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 import { AssetAllocationTable } from './asset-allocation-table';
 import { performanceSummary } from './performance-summary';
 import { PerformanceChart } from './performance-chart';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../../gql';
 import type { VrgPerformanceTable_VrgYearPerformanceFragmentFragment } from '../../../gql/graphql';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '@contract/format';
 
 export const VrgPerformanceTableFragment = graphql(`
   fragment VrgPerformanceTable_VrgYearPerformanceFragment on VrgYearPerformance {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   updateRegistrationEmailSchema,
   type UpdateRegistrationEmailFormInput,
-} from '../../../../../server/domain/registration/registration.schemas';
+} from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import type { LoginStatus } from '../../../gql/graphql';
 import { useUpdateRegistrationEmail } from '../api/update-registration-email';

@@ -6,13 +6,13 @@ import { Link } from 'react-router-dom';
 import {
   orderRegistrationCodeSchema,
   type OrderRegistrationCodeFormInput,
-} from '../../../../../server/domain/registration/registration.schemas';
+} from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import type { RegistrationCodeKind } from '../../../gql/graphql';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrderRegistrationCode } from '../api/order-registration-code';
 import { ErrorSummary } from './error-summary';

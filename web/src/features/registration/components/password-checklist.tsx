@@ -3,7 +3,7 @@ import {
   containsPersonalData,
   passwordRuleChecks,
   type PersonalPasswordContext,
-} from '../../../../../server/domain/registration/registration.schemas';
+} from '@contract/registration';
 import { PasswordRules } from '../../../components/ui/password-rules';
 
 const RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import {
   changeInsecurePasswordSchema,
   type ChangeInsecurePasswordFormInput,
-} from '../../../../../server/domain/registration/registration.schemas';
+} from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { paths } from '../../../config/paths';

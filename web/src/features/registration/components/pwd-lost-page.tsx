@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { passwordLostSchema, type PasswordLostFormInput } from '../../../../../server/domain/registration/registration.schemas';
+import { passwordLostSchema, type PasswordLostFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { resetPasswordSchema, type ResetPasswordFormInput } from '../../../../../server/domain/registration/registration.schemas';
+import { resetPasswordSchema, type ResetPasswordFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { registerSchema, type RegisterFormInput } from '../../../../../server/domain/registration/registration.schemas';
+import { registerSchema, type RegisterFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { ModalDialog } from '../../../components/ui/modal-dialog';

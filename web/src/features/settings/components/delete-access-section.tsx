@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { deleteAccessInput, deleteAccessSchema } from '../../../../../server/domain/profile/profile.schemas';
+import { deleteAccessInput, deleteAccessSchema } from '@contract/profile';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { emailChangeInput, emailChangeSchema } from '../../../../../server/domain/profile/profile.schemas';
+import { emailChangeInput, emailChangeSchema } from '@contract/profile';
 import { Notice } from '../../../components/ui/notice';
 import { graphql } from '../../../gql';
 import type { EmailSection_PersonFragmentFragment } from '../../../gql/graphql';

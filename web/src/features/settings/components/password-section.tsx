@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { changePasswordSchema, passwordRuleChecks, type ChangePasswordFormInput } from '../../../../../server/domain/registration/registration.schemas';
+import { changePasswordSchema, passwordRuleChecks, type ChangePasswordFormInput } from '@contract/registration';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordRules } from '../../../components/ui/password-rules';
 import { useChangePassword } from '../api/change-password';

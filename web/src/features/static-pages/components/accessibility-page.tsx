@@ -3,7 +3,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { accessibilityComplaints, accessibilityContact } from '../../../config/links';
 import { hasScreen, routeAvailable, tenantIdOf, tenantRouteKeys } from '../../../config/paths';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAccessibilityStatement } from '../api/get-accessibility';
 import '../static-pages.css';

@@ -1,8 +1,10 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
-import { isValidEmail, normalizeEmail, EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH } from '../auth/auth.rules';
-import { IBAN_MAX_LENGTH, countryByCode, ibanInputCap, isBicRequired, isSepaCountry, resolveCountry } from '@contract/countries';
+import { isValidEmail, normalizeEmail, EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH } from './email';
+import { addMonths, isIsoDate, parseIsoDate } from './dates';
+import { isPlaceholderIban } from './iban';
+import { IBAN_MAX_LENGTH, countryByCode, ibanInputCap, isBicRequired, isSepaCountry, resolveCountry } from './countries';
 
 /**
  * Validation of the profile forms on /einstellungen (spec 001 section 5 "Profile address", "Bank data"; spec 000
@@ -165,22 +167,9 @@ export function checkIsoDate(value: unknown, opts: { optional?: boolean } = {}):
   if (value === undefined || value === null || value === '') return opts.optional ? pass(null) : fail('REQUIRED');
   if (typeof value !== 'string') return fail('INVALID');
   if (hasForbidden(value)) return fail('INVALID_CHARACTERS');
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!m) return fail('INVALID');
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1000 || month < 1 || month > 12 || day < 1) return fail('INVALID');
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return fail('INVALID');
-  return pass(value.trim());
-}
-
-/** `date` moved by whole months (ISO dates, UTC, day clamped to the month's end). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
+  const date = value.trim();
+  if (!isIsoDate(date) || parseIsoDate(date).y < 1000) return fail('INVALID');
+  return pass(date);
 }
 
 /**
@@ -196,7 +185,7 @@ export function checkIban(value: unknown): Check<string> {
   if (iban === '') return fail('REQUIRED');
   if (!/^[A-Z0-9]+$/.test(iban)) return fail('INVALID_CHARACTERS');
   if (typed.length > ibanInputCap(iban.slice(0, 2)) || iban.length > IBAN_MAX_LENGTH) return fail('TOO_LONG');
-  if (iban.startsWith('AT00')) return fail('IBAN_PLACEHOLDER');
+  if (isPlaceholderIban(iban)) return fail('IBAN_PLACEHOLDER');
   if (!isValidIBAN(iban)) return fail('IBAN_INVALID');
   if (!isSepaCountry(iban.slice(0, 2))) return fail('IBAN_NOT_SEPA');
   return pass(iban);

@@ -1,5 +1,3 @@
-ALTER TABLE "vk_accounts" ADD COLUMN "right_to_decide_reason" text;--> statement-breakpoint
-ALTER TABLE "vk_accounts" ADD COLUMN "self_employed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "severance_claims" ADD COLUMN "entitlement_cents" bigint;--> statement-breakpoint
 ALTER TABLE "severance_claims" ADD COLUMN "tax_cents" bigint;--> statement-breakpoint
 ALTER TABLE "severance_claims" ADD COLUMN "cash_order_cost_cents" bigint;--> statement-breakpoint

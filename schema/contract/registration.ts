@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../auth/auth.rules';
-import { isValidSvnr, normalizeSvnr } from '../shared/svnr';
+import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from './email';
+import { isValidSvnr, normalizeSvnr } from './svnr';
 
 /**
  * Validation of the registration, password lost, password reset/change, code ordering and e-mail update forms

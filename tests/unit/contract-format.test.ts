@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPercent, isIsoDate } from './format';
+import { formatDate, formatMoney, formatPercent } from '@contract/format';
+import { isIsoDate } from '@contract/dates';
 
 const NBSP = '\u00A0';
 

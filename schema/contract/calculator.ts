@@ -14,7 +14,36 @@
  * current year" in spec 000 then agree for a statement of 31.12. of last year (docs/decisions/0017-pension-calculator.md).
  */
 import { z } from 'zod';
-import { addMonths, firstOfNextMonth, isoOf, monthsBetween, parseIsoDate, statutoryRetirementDate, type Gender } from './calculator.rules';
+import { addDays, addMonths, firstOfNextMonth, isIsoDate as isCalendarDate, monthsBetween, parseIsoDate } from './dates';
+
+/** Gender as the calculator's rules distinguish it (the GraphQL enum `Gender`). */
+export type Gender = 'MALE' | 'FEMALE' | 'DIVERSE';
+
+// ---------- statutory retirement age (DOMAIN.md "State pension") ----------
+
+/**
+ * Statutory retirement age in months: men (and DIVERSE, as in the general pension law) 65 years; women 60 years
+ * when born before 1 January 1964, then half a year more per half-year of birth (born 1 Jan to 30 Jun 1964 → 60.5,
+ * 1 Jul to 31 Dec 1964 → 61, …, 1 Jan to 30 Jun 1968 → 64.5), 65 when born after 30 June 1968 (Art. 140 B-VG
+ * phase-in, DOMAIN.md).
+ */
+export function statutoryRetirementAgeMonths(gender: Gender, birthDate: string): number {
+  if (gender !== 'FEMALE') return 65 * 12;
+  const { y, m } = parseIsoDate(birthDate);
+  if (y < 1964) return 60 * 12;
+  const halfYearsSince1964 = (y - 1964) * 2 + (m >= 7 ? 1 : 0);
+  return Math.min(65 * 12, 60 * 12 + 6 * (halfYearsSince1964 + 1));
+}
+
+/**
+ * The first day on which the statutory pension can start: the day the age is reached when that is the first of a
+ * month, otherwise the first of the following month (§ 223 (2) ASVG reading of "first of the month after the age").
+ */
+export function statutoryRetirementDate(gender: Gender, birthDate: string): string {
+  const reached = addMonths(birthDate, statutoryRetirementAgeMonths(gender, birthDate));
+  return parseIsoDate(reached).d === 1 ? reached : firstOfNextMonth(reached);
+}
+
 
 /** Field error codes of the calculator (catalogue keys `calculator.fieldErrors.<CODE>`). */
 export const CALCULATOR_FIELD_CODES = [
@@ -123,16 +152,11 @@ export function calculatorDateBounds(ctx: CalculatorContext, birthDate: string):
   };
 }
 
-function addDays(iso: string, days: number): string {
-  const { y, m, d } = parseIsoDate(iso);
-  return isoOf(y, m, d + days);
-}
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const { y, m, d } = parseIsoDate(value);
-  return y >= 1900 && y <= 2200 && isoOf(y, m, d) === value;
+/** True for a real calendar date written YYYY-MM-DD in the years 1900 to 2200 (the calculator's range). */
+function isIsoDate(value: unknown): value is string {
+  if (!isCalendarDate(value)) return false;
+  const { y } = parseIsoDate(value);
+  return y >= 1900 && y <= 2200;
 }
 
 const hasTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

@@ -1,1 +1,0 @@
-ALTER TABLE `severance_claims` DROP COLUMN `due_date`;
