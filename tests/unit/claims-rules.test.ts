@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, austrianPublicHolidays, isAustrianWorkingDay, isDueDateExceeded, payoutDueDate } from '../../server/domain/claims/claims.rules';
+import { referenceHolidays, referencePayoutDate } from '../helpers/payout-date-reference';
 
 /**
  * The payout-date rule (issue 15 item 3; § 16 BMSVG, spec 001 section 9): end of the second calendar month after
@@ -62,5 +63,21 @@ describe('Austrian working days', () => {
   it('treats the due date itself as not yet exceeded', () => {
     expect(isDueDateExceeded('2027-01-11', '2027-01-11')).toBe(false);
     expect(isDueDateExceeded('2027-01-11', '2027-01-12')).toBe(true);
+  });
+});
+
+describe('payoutDueDate against an independent reference', () => {
+  it('agrees with a hand-written holiday table for every day of receipt from 2024 to 2029', () => {
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2029, 11, 31); t += 86_400_000) {
+      const received = new Date(t).toISOString().slice(0, 10);
+      const expected = referencePayoutDate(received);
+      if (payoutDueDate(received) !== expected) mismatches.push(`${received}: ${payoutDueDate(received)} ≠ ${expected}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('matches the library holidays with the hand-written ones', () => {
+    for (let year = 2024; year <= 2030; year++) expect([...austrianPublicHolidays(year)].sort()).toEqual([...referenceHolidays(year)].sort());
   });
 });

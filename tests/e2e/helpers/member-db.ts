@@ -156,3 +156,8 @@ export function clearLoginLock(email: string): void {
     db.prepare('update credentials set failed_attempts = 0, locked_until = null where person_id = ?').run(personId(db, email));
   }, false);
 }
+
+/** Deletes every severance claim of the person (a browser test that files one leaves the persona as it found it). */
+export function removeClaimsOf(email: string): void {
+  withDb((db) => db.prepare('DELETE FROM severance_claims WHERE person_id = ?').run(personId(db, email)), false);
+}
