@@ -1,4 +1,4 @@
-import { blob, index, integer, table, text } from './kit';
+import { blob, index, integer, table, text, uniqueIndex } from './kit';
 import { persons } from './persons';
 import { vkAccounts } from './severance-fund';
 
@@ -67,3 +67,24 @@ export const claimFiles = table(
 );
 
 export type SeveranceClaimRow = typeof severanceClaims.$inferSelect;
+
+/**
+ * Decision-deadline reminders already claimed for sending (issue 15 item 4): one row per account, kind and deadline.
+ * The unique index makes the reminder job run once across restarts and processes: only the process whose insert
+ * succeeds sends the mail.
+ */
+export const decisionReminders = table(
+  'decision_reminders',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => vkAccounts.id, { onDelete: 'cascade' }),
+    /** DAYS_30 (30 days or fewer before the deadline) or DAYS_7 (7 days or fewer). */
+    kind: text({ enum: ['DAYS_30', 'DAYS_7'] }).notNull(),
+    /** The deadline (ISO date) the reminder is about; a new right to decide gets new reminders. */
+    deadline: text().notNull(),
+    claimedAt: text().notNull(),
+  },
+  (t) => [uniqueIndex('decision_reminders_uq').on(t.accountId, t.kind, t.deadline)],
+);

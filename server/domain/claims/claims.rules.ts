@@ -110,3 +110,19 @@ export function hasRightToDecide(account: { rightToDecideSince: string | null; s
 
 /** Claim statuses after which a new claim on the same account may be filed again (the money has left). */
 export const FINISHED_CLAIM_STATUSES = ['POST_TRANSFER'] as const;
+
+/** Kinds of decision-deadline reminder (issue 15 item 4): 30 and 7 days before the deadline. */
+export type ReminderKind = 'DAYS_30' | 'DAYS_7';
+
+/**
+ * The reminder an account is due for today, or null (pure; the job claims it once per account, kind and deadline):
+ * `DAYS_7` from 7 days before the deadline to the deadline itself, `DAYS_30` from 30 to 8 days before. A job that
+ * missed a day still sends the reminder of the window it is in; after the deadline nothing is sent. Accounts with a
+ * claim in progress get none.
+ */
+export function dueReminder(deadline: string, today: string, claimOpen: boolean): ReminderKind | null {
+  if (claimOpen) return null;
+  const left = daysUntil(deadline, today);
+  if (left < 0 || left > 30) return null;
+  return left <= 7 ? 'DAYS_7' : 'DAYS_30';
+}

@@ -1,0 +1,10 @@
+CREATE TABLE `decision_reminders` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`account_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`deadline` text NOT NULL,
+	`claimed_at` text NOT NULL,
+	FOREIGN KEY (`account_id`) REFERENCES `vk_accounts`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `decision_reminders_uq` ON `decision_reminders` (`account_id`,`kind`,`deadline`);
