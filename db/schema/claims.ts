@@ -45,6 +45,10 @@ export const severanceClaims = table(
     taxCents: integer(),
     /** Cost of a cash order (Postanweisung), integer cents; 0 for a bank transfer or a transfer. */
     cashOrderCostCents: integer(),
+    /** DRAWN (the PNG is a claim file of kind SIGNATURE_SAMPLE) or TYPED (the typed full name, `signatureName`). */
+    signatureKind: text({ enum: ['DRAWN', 'TYPED'] }),
+    /** The name a member typed as the signature (keyboard alternative to drawing). */
+    signatureName: text(),
   },
   (t) => [index('severance_claims_person_idx').on(t.personId), index('severance_claims_account_idx').on(t.accountId)],
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signatureInput } from './signature';
 import { isPlaceholderIban, isValidPortalBic, isValidPortalIban, normalizeIban } from './iban';
 
 /**
@@ -42,12 +43,13 @@ const optionalText = (max: number) => trimmed(max).optional().nullable();
 /**
  * The claim input as the form and GraphQL `SubmitSeveranceClaimInput` send it. Issues carry a field code as the
  * message (`REQUIRED`, `TOO_LONG`, `IBAN_INVALID`, `IBAN_PLACEHOLDER`, `BIC_INVALID`, `POSTCODE_INVALID`,
- * `CASH_ORDER_ABROAD`, `POLICY_NUMBER_INVALID`, `NOT_CONFIRMED`) and the field as the path. Rules:
+ * `CASH_ORDER_ABROAD`, `POLICY_NUMBER_INVALID`, `NOT_CONFIRMED`, `SIGNATURE_EMPTY`, `SIGNATURE_INVALID`) and the field
+ * as the path. Rules:
  * - transfers need the receiving institution; the supplementary pension insurance also its policy number;
  * - a payout needs its type; a bank transfer a valid IBAN (not the `AT00` placeholder, ISO 13616 checksum) and, when
  *   given, a valid BIC; a cash order a street, an Austrian postcode (1010–9992) and city, and country `AT`
  *   (spec 001 section 5 "Cash order only to Austrian addresses");
- * - `confirmed` must be true (step 3, "confirm and send").
+ * - `confirmed` must be true and a signature given (step 3, "confirm and send").
  * The output is normalised: IBAN and BIC upper-case without spaces, empty optional texts as null.
  */
 export const submitSeveranceClaimInput = z
@@ -64,6 +66,8 @@ export const submitSeveranceClaimInput = z
     city: optionalText(CLAIM_LIMITS.city),
     country: optionalText(2),
     confirmed: z.boolean().optional().nullable(),
+    /** The member's signature: drawn (PNG) or the typed name (@contract/signature). Required. */
+    signature: signatureInput.optional().nullable(),
     /** Step-up for a payout: the current password (or an eID login of the last 5 minutes). */
     currentPassword: z.string().max(CLAIM_LIMITS.password, 'TOO_LONG').optional().nullable(),
   })
@@ -97,6 +101,7 @@ export const submitSeveranceClaimInput = z
       }
     }
     if (v.confirmed !== true) ctx.addIssue({ code: 'custom', path: ['confirmed'], message: 'NOT_CONFIRMED' });
+    if (!v.signature) ctx.addIssue({ code: 'custom', path: ['signature'], message: 'SIGNATURE_EMPTY' });
   })
   .transform((v) => {
     const payout = v.option === 'PAYOUT';
@@ -116,6 +121,7 @@ export const submitSeveranceClaimInput = z
       city: cash ? v.city || null : null,
       country: cash ? 'AT' : null,
       currentPassword: v.currentPassword || null,
+      signature: v.signature ?? null,
     };
   });
 

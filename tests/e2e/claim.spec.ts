@@ -9,7 +9,8 @@ import { removeClaimsOf } from './helpers/member-db';
 /**
  * The severance claim in the browser (issue 15 items 1, 3 and 4; spec 001 sections 2 to 5): bernd, whose dormant
  * account gives him a right to decide, finds the decision deadline on the dashboard, files a payout by bank transfer
- * in 4 steps (refused IBAN placeholder, 6 % tax shown in euros, confirmation and step-up password), sees the payout
+ * in 4 steps (refused IBAN placeholder, 6 % tax shown in euros, an empty signature refused, the signature drawn on
+ * the pad in the spec's size, confirmation and step-up password), sees the payout
  * date that the independent reference (tests/helpers/payout-date-reference.ts) computes for today, finds it in the
  * dashboard's teaser, and cannot file a second claim.
  */
@@ -59,7 +60,20 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(page).toHaveURL(/#\/gm\/bestaetigen$/);
   await expect(page.getByText('AT61 1904 3002 3457 3201')).toBeVisible();
   await page.getByRole('button', { name: 'Antrag senden' }).click();
-  await expect(page.getByRole('alert')).toContainText('Bitte bestätigen Sie die Richtigkeit Ihrer Angaben.');
+  await expect(page.getByText('Bitte zuerst unterschreiben.')).toBeVisible();
+  await expect(page.getByText('Bitte bestätigen Sie die Richtigkeit Ihrer Angaben.')).toBeVisible();
+  // The keyboard alternative is there; bernd draws.
+  await page.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
+  await expect(page.getByLabel('Ihr vollständiger Name als Unterschrift')).toBeVisible();
+  await page.getByRole('button', { name: 'Stattdessen zeichnen' }).click();
+  const canvas = page.getByRole('img', { name: /Unterschriftenfeld/ });
+  const box = (await canvas.boundingBox())!;
+  // Spec size above 1023 px: 664 × 371 (plus the 2 px border on each side).
+  expect([Math.round(box.width), Math.round(box.height)]).toEqual([668, 375]);
+  await page.mouse.move(box.x + 40, box.y + 200);
+  await page.mouse.down();
+  for (const [dx, dy] of [[80, -60], [160, 40], [240, -80], [320, 30], [420, -20]] as const) await page.mouse.move(box.x + 40 + dx, box.y + 200 + dy, { steps: 5 });
+  await page.mouse.up();
   await page.getByRole('checkbox', { name: /Ich bestätige/ }).check();
   await page.getByLabel('Ihr aktuelles Passwort').fill(DEMO_PASSWORD);
   await expectNoSeriousA11yViolations(page, 'claim step 3');

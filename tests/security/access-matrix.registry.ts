@@ -98,14 +98,14 @@ export const MATRIX_DOORS: Door[] = [
     (accountId) => ({
       kind: 'graphql',
       query: `mutation Matrix_Claim($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) { ok { claim { id accountNumber dueDate entitlement } } error { code message fieldErrors { field code message } } } }`,
-      variables: { input: { accountId, option: 'KEEP', confirmed: true } },
+      variables: { input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' } } },
     }),
     { code: 'UNAUTHENTICATED' },
   ),
   claimDoor(
     'rest/webportal/verfuegungen (accountId)',
     ['rest:webportal/verfuegungen', 'rest:webportal/verfuegungen.accountId'],
-    (accountId) => ({ kind: 'rest', method: 'webportal/verfuegungen', json: { accountId, option: 'KEEP', confirmed: true } }),
+    (accountId) => ({ kind: 'rest', method: 'webportal/verfuegungen', json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe' } }),
     { status: 406 },
   ),
   {

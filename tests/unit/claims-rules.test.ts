@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, austrianPublicHolidays, isAustrianWorkingDay, isDueDateExceeded, payoutDueDate } from '../../server/domain/claims/claims.rules';
+import { signatureCanvasSize } from '@contract/signature';
 import { referenceHolidays, referencePayoutDate } from '../helpers/payout-date-reference';
 
 /**
@@ -79,5 +80,15 @@ describe('payoutDueDate against an independent reference', () => {
 
   it('matches the library holidays with the hand-written ones', () => {
     for (let year = 2024; year <= 2030; year++) expect([...austrianPublicHolidays(year)].sort()).toEqual([...referenceHolidays(year)].sort());
+  });
+});
+
+describe('signatureCanvasSize', () => {
+  it('follows the spec: 664 × 371 above 1023 px, 60 % from 768 to 1023, 80 % below 768', () => {
+    expect(signatureCanvasSize(1280)).toEqual({ width: 664, height: 371 });
+    expect(signatureCanvasSize(1024)).toEqual({ width: 664, height: 371 });
+    expect(signatureCanvasSize(1023)).toEqual({ width: 398, height: 223 });
+    expect(signatureCanvasSize(768)).toEqual({ width: 398, height: 223 });
+    expect(signatureCanvasSize(767)).toEqual({ width: 531, height: 297 });
   });
 });

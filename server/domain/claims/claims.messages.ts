@@ -27,6 +27,8 @@ export const CLAIM_FIELD_MESSAGES: Record<string, string> = {
   NO_RIGHT_TO_DECIDE: 'Für dieses Konto besteht derzeit kein Verfügungsanspruch.',
   SELF_EMPLOYED_NO_COLLECTIVE: 'Selbständige können nicht an eine Pensionskasse oder Kollektivversicherung übertragen.',
   PASSWORD_INCORRECT: 'Das Passwort ist nicht korrekt.',
+  SIGNATURE_EMPTY: 'Bitte zuerst unterschreiben.',
+  SIGNATURE_INVALID: 'Die Unterschrift konnte nicht gelesen werden. Bitte unterschreiben Sie noch einmal.',
 };
 
 /** A field error with its German message. */

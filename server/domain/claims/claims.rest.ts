@@ -28,6 +28,10 @@ export const verfuegungenInput = z.object({
   country: field(10),
   confirmed: z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]).optional(),
   currentPassword: field(1000),
+  /** DRAWN with `signaturePng` (PNG data URL) or TYPED with `signatureName` (@contract/signature). */
+  signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
+  signaturePng: z.string().max(400_000).optional().nullable(),
+  signatureName: field(200),
 });
 
 /**
@@ -63,7 +67,9 @@ export async function verfuegungenRun(ctx: RequestContext, input: z.infer<typeof
   }
   const institutionName =
     input.option === 'TRANSFER_PENSION_FUND' ? input.pkPartnerSeqId : input.option === 'TRANSFER_VORSORGEKASSE' ? input.vkPartnerSeqId : input.option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' ? input.versPartnerSeqId : null;
-  const r = await ctx.services.claims.submit(personId, { ...input, institutionName });
+  const { signatureKind, signaturePng, signatureName, ...rest } = input;
+  const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
+  const r = await ctx.services.claims.submit(personId, { ...rest, institutionName, signature });
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: (r.fieldErrors ?? []).map((e) => ({ field: restField(e.field, input.option), code: e.code })), claim: null };
   const c = r.value;
   return {

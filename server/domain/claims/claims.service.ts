@@ -6,7 +6,8 @@ import { isoInstant } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { Loaders } from '../loaders';
-import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption } from '@contract/claim';
+import { isPngDataUrl } from '@contract/signature';
+import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
 import {
   daysUntil,
@@ -64,6 +65,13 @@ export interface ClaimableAccountModel {
 
 /** Codes of a refused claim (schema/claim.graphql `SubmitSeveranceClaimError.code`). */
 export type ClaimErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NO_RIGHT_TO_DECIDE' | 'ERROR_OPTION_NOT_ALLOWED' | 'ERROR_ALREADY_SUBMITTED' | 'ERROR_PWD_INVALID';
+
+/** The drawn signature as a claim file (SIGNATURE_SAMPLE, PNG); none for a typed one. */
+function signatureFiles(signature: NonNullable<SubmitSeveranceClaimValues['signature']>) {
+  if (signature.kind !== 'DRAWN') return [];
+  const content = Buffer.from(signature.png.slice(signature.png.indexOf(',') + 1), 'base64');
+  return [{ kind: 'SIGNATURE_SAMPLE' as const, fileName: 'unterschrift.png', contentType: 'image/png', sizeBytes: content.length, content }];
+}
 
 /** The zod issues of the claim input as field errors (`code` = the issue's message, a field code). */
 function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
@@ -174,13 +182,15 @@ export function createClaimsService(deps: {
      * a pension fund or collective insurance), a payout needs the step-up (`ERROR_INVALID_INPUT` with
      * `currentPassword: REQUIRED`, or `ERROR_PWD_INVALID` for a wrong password, counted towards the lockout), and
      * no unfinished claim may exist on the account (`ERROR_ALREADY_SUBMITTED`, "already submitted recently").
-     * Stores the claim with status NEW, the entitlement, the tax (6 % on a payout) and the cash-order cost, all
+     * A drawn signature must decode to a PNG (`SIGNATURE_INVALID`); it is stored as the claim's SIGNATURE_SAMPLE file,
+     * a typed one as the name. Stores the claim with status NEW, the entitlement, the tax (6 % on a payout) and the cash-order cost, all
      * integer cents. A refusal stores nothing.
      */
     async submit(personId: number, input: unknown): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
       const parsed = submitSeveranceClaimInput.safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;
+      if (v.signature?.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
       const account = (await claimable(personId)).find((a) => a.id === v.accountId);
       if (!account || !account.rightToDecide) return err('ERROR_NO_RIGHT_TO_DECIDE', [{ field: 'accountId', code: 'NO_RIGHT_TO_DECIDE' }]);
       if (!account.allowedOptions.includes(v.option)) return err('ERROR_OPTION_NOT_ALLOWED', [{ field: 'option', code: 'SELF_EMPLOYED_NO_COLLECTIVE' }]);
@@ -211,7 +221,9 @@ export function createClaimsService(deps: {
         entitlementCents: entitlement,
         taxCents: v.option === 'PAYOUT' ? payoutTaxCents(entitlement) : 0,
         cashOrderCostCents: v.payoutType === 'CASH_ORDER' ? deps.cashOrderCostCents : 0,
-      });
+        signatureKind: v.signature!.kind,
+        signatureName: v.signature!.kind === 'TYPED' ? v.signature!.name : null,
+      }, signatureFiles(v.signature!));
       if (id === undefined) return err('ERROR_ALREADY_SUBMITTED');
       loaders.latestClaimByPerson.clear(personId);
       const row = await loaders.latestClaimByPerson.load(personId);

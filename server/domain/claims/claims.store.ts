@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
-import { severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
+import { claimFiles, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
 import { FINISHED_CLAIM_STATUSES } from './claims.rules';
 
 /** A new claim as the service stores it (status NEW). */
@@ -41,11 +41,11 @@ export function createClaimsStore(db: Db) {
     },
 
     /**
-     * Stores `claim` with status NEW unless the account already has an unfinished claim, in one serialisable write
+     * Stores `claim` with status NEW and its `files` unless the account already has an unfinished claim, in one serialisable write
      * transaction (two concurrent sends of the same claim: one is stored, the other answers `undefined`).
      * @returns the new claim's id, or undefined when a claim was already there.
      */
-    async insertUnlessOpen(claim: NewClaim): Promise<number | undefined> {
+    async insertUnlessOpen(claim: NewClaim, files: Omit<typeof claimFiles.$inferInsert, 'id' | 'claimId'>[] = []): Promise<number | undefined> {
       return await writeTransaction(db, async () => {
         const open = await db
           .select({ id: severanceClaims.id })
@@ -54,6 +54,7 @@ export function createClaimsStore(db: Db) {
           .limit(1);
         if (open.length > 0) return undefined;
         const [row] = await db.insert(severanceClaims).values({ ...claim, status: 'NEW' }).returning({ id: severanceClaims.id });
+        if (files.length > 0) await db.insert(claimFiles).values(files.map((f) => ({ ...f, claimId: row!.id })));
         return row!.id;
       });
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db/client';
-import { persons, severanceClaims, vkAccounts } from '../../../db/schema';
+import { claimFiles, persons, severanceClaims, vkAccounts } from '../../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -16,6 +16,10 @@ const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceCl
   ok { claim { id option status submittedOn dueDate dueDateExceeded entitlement tax cashOrderCost } }
   error { code message fieldErrors { field code message } } } }`;
 const BERND = 'bernd.vorsorge@example.at';
+/** A 1×1 PNG as the signature pad sends it. */
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const DRAWN = { kind: 'DRAWN', png: PNG };
+const TYPED = { kind: 'TYPED', name: 'Bernd Vorsorge' };
 
 interface Account {
   id: string;
@@ -70,7 +74,7 @@ async function claimCount(): Promise<number> {
 }
 
 async function submit(client: PortalClient, input: Record<string, unknown>) {
-  const { body } = await client.graphql<SubmitAnswer>(SUBMIT, { input });
+  const { body } = await client.graphql<SubmitAnswer>(SUBMIT, { input: { signature: TYPED, ...input } });
   expect(body.errors).toBeUndefined();
   return body.data!.submitSeveranceClaim;
 }
@@ -95,7 +99,7 @@ describe('submitSeveranceClaim', () => {
   it('stores a payout by bank transfer with the step-up, answers the computed payout date, and refuses a second claim', async () => {
     const bernd = await loggedIn(BERND);
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
-    const input = { accountId: account.id, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', confirmed: true, currentPassword: DEMO_PASSWORD };
+    const input = { accountId: account.id, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', confirmed: true, currentPassword: DEMO_PASSWORD, signature: DRAWN };
     const first = await submit(bernd, input);
     expect(first.error).toBeNull();
     // Received 22.11.2026 → Sun 31.01.2027, then Mon 1.2. … Fri 5.2.2027 (5 working days).
@@ -111,7 +115,9 @@ describe('submitSeveranceClaim', () => {
     });
     const stored = await server.db.select().from(severanceClaims);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ iban: 'AT611904300234573201', payoutType: 'BANK_TRANSFER', status: 'NEW' });
+    expect(stored[0]).toMatchObject({ iban: 'AT611904300234573201', payoutType: 'BANK_TRANSFER', status: 'NEW', signatureKind: 'DRAWN', signatureName: null });
+    const files = await server.db.select().from(claimFiles).where(eq(claimFiles.claimId, stored[0]!.id));
+    expect(files).toEqual([expect.objectContaining({ kind: 'SIGNATURE_SAMPLE', contentType: 'image/png', sizeBytes: Buffer.from(PNG.split(',')[1]!, 'base64').length })]);
     expect((await accountsOf(bernd)).find((a) => a.id === account.id)?.claimOpen).toBe(true);
 
     const second = await submit(bernd, input);
@@ -144,6 +150,9 @@ describe('submitSeveranceClaim', () => {
     ['a cash order to a postcode outside Austria', { payoutType: 'CASH_ORDER', street: 'Hauptstraße 1', postcode: '0999', city: 'Wien', country: 'AT' }, 'postcode', 'POSTCODE_INVALID'],
     ['a payout without its type', {}, 'payoutType', 'REQUIRED'],
     ['an unconfirmed claim', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', confirmed: false }, 'confirmed', 'NOT_CONFIRMED'],
+    ['an empty signature', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: null }, 'signature', 'SIGNATURE_EMPTY'],
+    ['a typed signature of one letter', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: { kind: 'TYPED', name: ' B ' } }, 'signature', 'SIGNATURE_EMPTY'],
+    ['a drawn signature that is no PNG', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: { kind: 'DRAWN', png: 'data:image/png;base64,JVBERi0xLjQK' } }, 'signature', 'SIGNATURE_INVALID'],
   ])('refuses %s with its message and stores nothing', async (_name, extra, field, code) => {
     const bernd = await loggedIn(BERND);
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
@@ -214,6 +223,8 @@ describe('REST webportal/verfuegungen', () => {
         country: 'AT',
         confirmed: 'true',
         currentPassword: DEMO_PASSWORD,
+        signatureKind: 'TYPED',
+        signatureName: 'Bernd Vorsorge',
       }).toString(),
     });
     expect(res.status).toBe(200);
@@ -221,14 +232,14 @@ describe('REST webportal/verfuegungen', () => {
     expect(sent.ok).toBe(true);
     expect(sent.claim).toMatchObject({ option: 'PAYOUT', dueDate: '2027-02-05', cashOrderCost: 1000, tax: Math.round(Number(dormant.guthaben) * 0.06) });
 
-    const again = await bernd.rest('webportal/verfuegungen', { accountId: String(dormant.accountId), option: 'KEEP', confirmed: 'true' });
+    const again = await bernd.rest('webportal/verfuegungen', { accountId: String(dormant.accountId), option: 'KEEP', confirmed: 'true', signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' });
     expect(again.json).toMatchObject({ ok: false, code: 'ERROR_ALREADY_SUBMITTED', claim: null });
   });
 
   it('names the step partner field of a transfer without an institution', async () => {
     const bernd = await loggedIn(BERND);
     const konten = ((await bernd.rest('webportal/verfuegungen')).json as { konten: { accountId: string; hasVV: boolean }[] }).konten;
-    const answer = await bernd.rest('webportal/verfuegungen', { accountId: konten.find((k) => k.hasVV)!.accountId, option: 'TRANSFER_PENSION_FUND', confirmed: 'true' });
+    const answer = await bernd.rest('webportal/verfuegungen', { accountId: konten.find((k) => k.hasVV)!.accountId, option: 'TRANSFER_PENSION_FUND', confirmed: 'true', signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' });
     expect(answer.json).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'pkPartnerSeqId', code: 'REQUIRED' }] });
     expect(await claimCount()).toBe(0);
   });

@@ -3,6 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Notice } from '../../../components/ui/notice';
+import { SignaturePad } from '../../../components/ui/signature-pad';
+import type { SignatureValue } from '@contract/signature';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmitSeveranceClaim } from '../api/submit-severance-claim';
 import { PayoutAmounts, type ClaimAccount, type ClaimDraft, type SentClaim } from './claim-page';
@@ -11,6 +13,7 @@ import { claimFieldText } from './field-error';
 interface ConfirmValues {
   confirmed: boolean;
   currentPassword: string;
+  signature: SignatureValue | null;
 }
 
 /**
@@ -22,17 +25,16 @@ export function ConfirmStep({ account, draft, onBack, onSent }: { account: Claim
   const { t } = useTranslation();
   const [submit, { loading }] = useSubmitSeveranceClaim();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { control, register, handleSubmit, setError, formState } = useForm<ConfirmValues>({ defaultValues: { confirmed: false, currentPassword: '' } });
+  const { control, register, handleSubmit, setError, formState } = useForm<ConfirmValues>({ defaultValues: { confirmed: false, currentPassword: '', signature: null } });
   const { errors } = formState;
   const option = draft.option!;
   const payout = option === 'PAYOUT';
 
   const onSubmit = async (values: ConfirmValues) => {
     setRefusal(null);
-    if (!values.confirmed) {
-      setError('confirmed', { type: 'rule', message: 'NOT_CONFIRMED' });
-      return;
-    }
+    if (!values.signature) setError('signature', { type: 'rule', message: 'SIGNATURE_EMPTY' });
+    if (!values.confirmed) setError('confirmed', { type: 'rule', message: 'NOT_CONFIRMED' });
+    if (!values.signature || !values.confirmed) return;
     try {
       const { data } = await submit({
         variables: {
@@ -50,13 +52,16 @@ export function ConfirmStep({ account, draft, onBack, onSent }: { account: Claim
             country: payout && draft.payoutType === 'CASH_ORDER' ? 'AT' : null,
             confirmed: true,
             currentPassword: payout ? values.currentPassword : null,
+            signature: values.signature.kind === 'DRAWN' ? { kind: 'DRAWN', png: values.signature.png } : { kind: 'TYPED', name: values.signature.name },
           },
         },
       });
       const answer = data?.submitSeveranceClaim;
       if (answer?.ok) return onSent({ option, submittedOn: answer.ok.claim.submittedOn, dueDate: answer.ok.claim.dueDate });
       const password = answer?.error?.fieldErrors.find((e) => e.field === 'currentPassword');
+      const signature = answer?.error?.fieldErrors.find((e) => e.field === 'signature');
       if (password) setError('currentPassword', { type: 'server', message: password.code }, { shouldFocus: true });
+      else if (signature) setError('signature', { type: 'server', message: signature.code });
       else setRefusal(answer?.error?.code && answer.error.code !== 'ERROR_INVALID_INPUT' ? t(`claim.error.${answer.error.code}`, { defaultValue: t('claim.error.global') }) : t('claim.error.global'));
     } catch {
       setRefusal(t('claim.error.global'));
@@ -94,6 +99,26 @@ export function ConfirmStep({ account, draft, onBack, onSent }: { account: Claim
           <Notice tone="error">{refusal}</Notice>
         </div>
       ) : null}
+      <Controller
+        control={control}
+        name="signature"
+        render={({ field }) => (
+          <SignaturePad
+            legend={t('claim.signature.legend')}
+            texts={{
+              canvasLabel: t('claim.signature.canvasLabel'),
+              clear: t('claim.signature.clear'),
+              typeInstead: t('claim.signature.typeInstead'),
+              drawInstead: t('claim.signature.drawInstead'),
+              typedLabel: t('claim.signature.typedLabel'),
+              typedHint: t('claim.signature.typedHint'),
+            }}
+            value={field.value}
+            onChange={field.onChange}
+            error={claimFieldText(t, errors.signature?.message)}
+          />
+        )}
+      />
       <Controller control={control} name="confirmed" render={({ field }) => <Checkbox label={t('claim.confirmed')} checked={field.value} onChange={field.onChange} />} />
       {errors.confirmed ? (
         <p className="field__error" role="alert">

@@ -1,0 +1,2 @@
+ALTER TABLE `severance_claims` ADD `signature_kind` text;--> statement-breakpoint
+ALTER TABLE `severance_claims` ADD `signature_name` text;
