@@ -6,5 +6,8 @@ CREATE TABLE "decision_reminders" (
 	"claimed_at" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "vk_accounts" ADD COLUMN "right_to_decide_reason" text;--> statement-breakpoint
+ALTER TABLE "vk_accounts" ADD COLUMN "self_employed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "decision_reminders" ADD CONSTRAINT "decision_reminders_account_id_vk_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."vk_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "decision_reminders_uq" ON "decision_reminders" USING btree ("account_id","kind","deadline");
+CREATE UNIQUE INDEX "decision_reminders_uq" ON "decision_reminders" USING btree ("account_id","kind","deadline");--> statement-breakpoint
+ALTER TABLE "severance_claims" DROP COLUMN "due_date";
