@@ -44,6 +44,8 @@ const config: CodegenConfig = {
           PensionCalculator: '../../domain/calculator/calculator.service#CalculatorView',
           PensionProjection: '../../domain/calculator/calculator.rules#ProjectionResult',
           PensionScenarioResult: '../../domain/calculator/calculator.rules#ScenarioResult',
+          SeveranceClaim: '../../domain/claims/claims.service#SeveranceClaimModel',
+          ClaimableSeveranceAccount: '../../domain/claims/claims.service#ClaimableAccountModel',
           MarkDocumentReadPayload: '../../domain/documents/documents.service#MarkReadResult',
           Message: '../../domain/messages/messages.service#MessageView',
           MessageAttachment: '../../domain/messages/messages.store#AttachmentMeta',

@@ -98,6 +98,12 @@ function createJsonCompression(thresholdBytes: number) {
 }
 
 /**
+ * Server paths of spec 000 section 7 ("webportal/verfuegungen", …) that are REST registry methods of the same name:
+ * served at `/webportal/…` as the spec's configuration names them, and at `/rest/webportal/…` like every method.
+ */
+const WEBPORTAL_REST_PATHS = new Set(['/webportal/verfuegungen']);
+
+/**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
  * registry, /webportal/eid/start and /webportal/eid/callback → the electronic-ID login (server/http/eid.ts),
  * everything else → the built web app.
@@ -121,7 +127,13 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
+    const webportalRest = WEBPORTAL_REST_PATHS.has(pathname);
+    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH || webportalRest) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
+    if (webportalRest) {
+      compressJson(req, res);
+      await handleRest(req, res, pathname.slice(1), createRequestContext(deps, connectionOf(req)));
+      return;
+    }
     if (pathname === '/graphql' || pathname.startsWith('/rest/')) compressJson(req, res);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, connectionOf(req));

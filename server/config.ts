@@ -110,6 +110,11 @@ const envSchema = z.object({
   LOG_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Remote log calls per session per minute; more answer 429. @default 20 */
   LOG_SESSION_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Cost of a severance payout by cash order (Postanweisung), integer cents. Spec 001 section 9 gives two readings,
+   * "at least 10 EUR" (the default) and 13 EUR (`1300`); README "Readings of the spec chosen". @default 1000
+   */
+  CASH_ORDER_COST_CENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
   /*
    * Slow and greedy clients (issue 11 item 7; node:http server limits). A client that dribbles its headers or body
    * is cut off (408, connection closed) when the limit passes; limits are checked every second.

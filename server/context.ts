@@ -226,7 +226,18 @@ export function createRequestContext(
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
-  const claims = createClaimsService({ loaders, clock, tenant });
+  const claims = createClaimsService({
+    loaders,
+    clock,
+    tenant,
+    store: deps.stores.claims,
+    stepUp,
+    sessionHash: async () => {
+      const s = await session();
+      return s.state === 'ACTIVE' ? s.tokenHash : null;
+    },
+    cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
+  });
   const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),

@@ -4,8 +4,9 @@ import { openDatabase, type Db } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
 import { databaseLocation, loadConfig, type Config } from './config';
-import { createAppDeps } from './context';
 import { startUploadPurgeJob } from './domain/uploads/uploads.job';
+import { createAppDeps, publicOriginFor } from './context';
+import { createDecisionReminderJob, DECISION_REMINDER_INTERVAL_MS } from './domain/claims/decision-reminders';
 import { systemClock } from './domain/shared/clock';
 import { createDemoLog, createLogger, type Logger } from './log';
 
@@ -40,8 +41,27 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   }
 
   const stopUploadPurge = startUploadPurgeJob(deps.uploads, logger);
+  // Decision-deadline reminders (issue 15 item 4): every process runs the job; each reminder is claimed in the
+  // database first, so it is sent once however many processes and restarts there are.
+  const reminders = createDecisionReminderJob({
+    db,
+    mailer: deps.mailer,
+    clock: systemClock,
+    tenant: deps.tenant,
+    logger,
+    publicOrigin: publicOriginFor(config, { localPort: port }),
+  });
+  const remind = () =>
+    void reminders.runOnce().then(
+      (sent) => (sent.length > 0 ? logger.info('decision reminders sent', { count: sent.length }) : undefined),
+      (error: unknown) => logger.warn('decision reminder run failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
+  const reminderTimer = setInterval(remind, DECISION_REMINDER_INTERVAL_MS);
+  reminderTimer.unref();
+  setTimeout(remind, 5_000).unref();
 
   const shutdown = (signal: string) => {
+    clearInterval(reminderTimer);
     logger.info('shutting down', { signal });
     stopUploadPurge();
     server.close(() => {

@@ -1,4 +1,4 @@
-import { blob, index, integer, table, text } from './kit';
+import { blob, index, integer, table, text, uniqueIndex } from './kit';
 import { persons } from './persons';
 import { vkAccounts } from './severance-fund';
 
@@ -32,13 +32,25 @@ export const severanceClaims = table(
     city: text(),
     country: text(),
     status: text({ enum: CLAIM_STATUSES }).notNull(),
+    /**
+     * ISO instant of receipt. The legal payout date is not stored: it follows from this date by the one rule
+     * `payoutDueDate` (server/domain/claims/claims.rules.ts, § 16 BMSVG).
+     */
     submittedAt: text().notNull(),
-    /** Latest legal payout date: end of the second full calendar month plus 5 working days (§ 16 BMSVG). */
-    dueDate: text().notNull(),
     /** Definite payout or transfer date once checked. */
     definiteDate: text(),
+    /** The entitlement (guthaben) when the claim was sent, integer cents: the latest statement's total. */
+    entitlementCents: integer(),
+    /** Wage tax withheld on a payout (6 %, § 67 (3) EStG as BMSVG payouts are taxed), integer cents; 0 otherwise. */
+    taxCents: integer(),
+    /** Cost of a cash order (Postanweisung), integer cents; 0 for a bank transfer or a transfer. */
+    cashOrderCostCents: integer(),
+    /** DRAWN (the PNG is a claim file of kind SIGNATURE_SAMPLE) or TYPED (the typed full name, `signatureName`). */
+    signatureKind: text({ enum: ['DRAWN', 'TYPED'] }),
+    /** The name a member typed as the signature (keyboard alternative to drawing). */
+    signatureName: text(),
   },
-  (t) => [index('severance_claims_person_idx').on(t.personId)],
+  (t) => [index('severance_claims_person_idx').on(t.personId), index('severance_claims_account_idx').on(t.accountId)],
 );
 
 /** Files uploaded with a claim: identity document, signature sample, bank confirmation, institution confirmation. */
@@ -59,3 +71,24 @@ export const claimFiles = table(
 );
 
 export type SeveranceClaimRow = typeof severanceClaims.$inferSelect;
+
+/**
+ * Decision-deadline reminders already claimed for sending (issue 15 item 4): one row per account, kind and deadline.
+ * The unique index makes the reminder job run once across restarts and processes: only the process whose insert
+ * succeeds sends the mail.
+ */
+export const decisionReminders = table(
+  'decision_reminders',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => vkAccounts.id, { onDelete: 'cascade' }),
+    /** DAYS_30 (30 days or fewer before the deadline) or DAYS_7 (7 days or fewer). */
+    kind: text({ enum: ['DAYS_30', 'DAYS_7'] }).notNull(),
+    /** The deadline (ISO date) the reminder is about; a new right to decide gets new reminders. */
+    deadline: text().notNull(),
+    claimedAt: text().notNull(),
+  },
+  (t) => [uniqueIndex('decision_reminders_uq').on(t.accountId, t.kind, t.deadline)],
+);

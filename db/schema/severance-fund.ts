@@ -22,6 +22,16 @@ export const vkAccounts = table(
     status: text({ enum: ['ACTIVE', 'DORMANT', 'CLOSED'] }).notNull(),
     /** Date from which the member may decide on the entitlement (Verfügungsanspruch, § 14 BMSVG); null when none. */
     rightToDecideSince: text(),
+    /**
+     * Why the right to decide arose: END_OF_EMPLOYMENT (6 months to decide), PENSION_START (3 months, then a cash
+     * order) or NO_CONTRIBUTIONS_5_YEARS (6 months); null reads as END_OF_EMPLOYMENT (DOMAIN.md "Deadlines").
+     */
+    rightToDecideReason: text({ enum: ['END_OF_EMPLOYMENT', 'PENSION_START', 'NO_CONTRIBUTIONS_5_YEARS'] }),
+    /**
+     * Account of a self-employed person (Selbständigenvorsorge, §§ 49 ff. BMSVG): no transfer to a pension fund or
+     * a company collective insurance (spec 001 section 6).
+     */
+    selfEmployed: integer({ mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('vk_accounts_number_uq').on(t.accountNumber), index('vk_accounts_person_idx').on(t.personId)],
 );

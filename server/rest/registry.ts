@@ -6,6 +6,7 @@ import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from 
 import { registrationFor } from '../domain/registration/for-request';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
+import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -254,6 +255,12 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
     run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), input)),
+  }),
+  method({
+    name: 'webportal/verfuegungen',
+    input: verfuegungenInput,
+    auth: 'session',
+    run: verfuegungenRun,
   }),
   method({
     name: 'deleteAccess',

@@ -46,15 +46,15 @@ function firstAccount(email: string): { id: number; accountNumber: string } {
     .get(personId(email)) as { id: number; accountNumber: string };
 }
 
-function insertClaim(email: string, claim: { status: string; submittedAt: string; dueDate: string; definiteDate?: string }): number {
+function insertClaim(email: string, claim: { status: string; submittedAt: string; definiteDate?: string }): number {
   const account = firstAccount(email);
   return Number(
     server.db.$client
       .prepare(
-        `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, due_date, definite_date)
-         VALUES (?, ?, 'PAYOUT', ?, ?, ?, ?)`,
+        `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date)
+         VALUES (?, ?, 'PAYOUT', ?, ?, ?)`,
       )
-      .run(personId(email), account.id, claim.status, claim.submittedAt, claim.dueDate, claim.definiteDate ?? null).lastInsertRowid,
+      .run(personId(email), account.id, claim.status, claim.submittedAt, claim.definiteDate ?? null).lastInsertRowid,
   );
 }
 
@@ -67,8 +67,8 @@ describe('Person.latestSeveranceClaim', () => {
   });
 
   it("answers the newest of the member's own claims, never another member's", async () => {
-    const older = insertClaim('bernd.vorsorge@example.at', { status: 'POST_TRANSFER', submittedAt: '2025-03-01T09:00:00.000Z', dueDate: '2025-06-06', definiteDate: '2025-05-20' });
-    const newest = insertClaim('bernd.vorsorge@example.at', { status: 'CHECKED', submittedAt: '2026-10-15T09:00:00.000Z', dueDate: '2027-01-08', definiteDate: '2026-12-10' });
+    const older = insertClaim('bernd.vorsorge@example.at', { status: 'POST_TRANSFER', submittedAt: '2025-03-01T09:00:00.000Z', definiteDate: '2025-05-20' });
+    const newest = insertClaim('bernd.vorsorge@example.at', { status: 'CHECKED', submittedAt: '2026-10-15T09:00:00.000Z', definiteDate: '2026-12-10' });
     try {
       const bernd = await loggedIn('bernd.vorsorge@example.at');
       const { body } = await bernd.graphql<{ me: { latestSeveranceClaim: Record<string, unknown> } }>(CLAIM);
@@ -78,7 +78,8 @@ describe('Person.latestSeveranceClaim', () => {
         status: 'CHECKED',
         accountNumber: firstAccount('bernd.vorsorge@example.at').accountNumber,
         submittedOn: '2026-10-15',
-        dueDate: '2027-01-08',
+        // Computed, not stored: end of December 2026 plus 5 working days without 1 and 6 January.
+        dueDate: '2027-01-11',
         dueDateExceeded: false,
         definiteDate: '2026-12-10',
       });
@@ -93,15 +94,16 @@ describe('Person.latestSeveranceClaim', () => {
   });
 
   it('flags a due date in the past by the server clock (the teaser then shows no date)', async () => {
-    // TEST_TODAY is 2026-11-22: a due date the day before is exceeded, the same day is not.
-    const id = insertClaim('bernd.vorsorge@example.at', { status: 'NEW', submittedAt: '2026-09-01T08:00:00.000Z', dueDate: '2026-11-21' });
+    // TEST_TODAY is 2026-11-22. Received 15.08.2026 → Sat 31.10.2026, then Mon 2.11. … Fri 6.11.2026: exceeded.
+    // Received 15.09.2026 → Mon 30.11.2026 … 7.12.2026: not yet.
+    const id = insertClaim('bernd.vorsorge@example.at', { status: 'NEW', submittedAt: '2026-08-15T08:00:00.000Z' });
     try {
       const client = await loggedIn('bernd.vorsorge@example.at');
-      const exceeded = await client.graphql<{ me: { latestSeveranceClaim: { dueDateExceeded: boolean } } }>(CLAIM);
-      expect(exceeded.body.data?.me.latestSeveranceClaim.dueDateExceeded).toBe(true);
-      server.db.$client.prepare("UPDATE severance_claims SET due_date = '2026-11-22' WHERE id = ?").run(id);
-      const today = await client.graphql<{ me: { latestSeveranceClaim: { dueDateExceeded: boolean } } }>(CLAIM);
-      expect(today.body.data?.me.latestSeveranceClaim.dueDateExceeded).toBe(false);
+      const exceeded = await client.graphql<{ me: { latestSeveranceClaim: { dueDate: string; dueDateExceeded: boolean } } }>(CLAIM);
+      expect(exceeded.body.data?.me.latestSeveranceClaim).toMatchObject({ dueDate: '2026-11-06', dueDateExceeded: true });
+      server.db.$client.prepare("UPDATE severance_claims SET submitted_at = '2026-09-15T08:00:00.000Z' WHERE id = ?").run(id);
+      const today = await client.graphql<{ me: { latestSeveranceClaim: { dueDate: string; dueDateExceeded: boolean } } }>(CLAIM);
+      expect(today.body.data?.me.latestSeveranceClaim).toMatchObject({ dueDate: '2026-12-07', dueDateExceeded: false });
     } finally {
       server.db.$client.prepare('DELETE FROM severance_claims WHERE id = ?').run(id);
     }

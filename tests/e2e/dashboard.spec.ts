@@ -119,21 +119,23 @@ test('bernd (Vorsorgekasse only) and clara (Pensionskasse beneficiary) get the q
 });
 
 test('the claim teaser appears once a claim exists and follows its status and the legal payout deadline', async ({ page }) => {
-  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', dueDate: '2099-03-06' });
+  // Received 20.01.2099 → Tue 31.03.2099, then Wed 1.4. … Tue 7.4. are the 5 working days (Easter 2099 is 12 April).
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: '2099-01-20T09:00:00.000Z' });
   try {
     await logIn(page, personas.bernd.email);
     const teaser = page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
     await expect(teaser).toContainText('Status: Neu');
     await expect(teaser).toContainText(`Auszahlung für Konto ${claim.accountNumber}`);
     await expect(teaser).toContainText('2 volle Kalendermonate plus 5 Arbeitstage');
-    await expect(teaser).toContainText('Voraussichtliche Auszahlung bis 06.03.2099.');
+    await expect(teaser).toContainText('Voraussichtliche Auszahlung bis 07.04.2099.');
     await expectNoSeriousA11yViolations(page, 'dashboard with a new claim');
 
     // Once the deadline has passed, the teaser shows no date.
-    updateClaim(claim.id, { dueDate: '2001-01-05' });
+    // Received 15.10.2000 → Sun 31.12.2000; Mon 1.1.2001 holiday, 2.1. … 5.1. and Mon 8.1.2001 (6.1. was a Saturday).
+    updateClaim(claim.id, { submittedAt: '2000-10-15T09:00:00.000Z' });
     await page.reload();
     await expect(teaser).toContainText('Die Auszahlung erfolgt in Kürze.');
-    await expect(teaser).not.toContainText('05.01.2001');
+    await expect(teaser).not.toContainText('08.01.2001');
 
     updateClaim(claim.id, { option: 'TRANSFER_VORSORGEKASSE', status: 'PRE_TRANSFER', definiteDate: '2099-02-14' });
     await page.reload();

@@ -16,6 +16,8 @@ export interface MemberObjects {
   pensionStichtage: string[];
   severanceStichtage: string[];
   vrgs: number[];
+  /** Ids of the member's Vorsorgekasse accounts (the claim's `accountId`). */
+  severanceAccountIds: number[];
   duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
   /** Ids of the member's uploads (server/domain/uploads; 32 hex characters). */
   uploadIds: string[];
@@ -85,7 +87,36 @@ const PENSION_STATEMENT_FIELDS =
 const SEVERANCE_STATEMENT_FIELDS =
   'stichtag totalEntitlement guaranteedCapital paidOutTotal contributions transfersIn administrationCosts svCarrierCosts investmentResult payout loyaltyBonus surplusShare document { id title }';
 
+/** The claim form's door: a KEEP claim naming an account (the answer for a foreign account equals an unknown one's). */
+const claimDoor = (name: string, covers: string[], request: (accountId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
+  name,
+  covers,
+  idsOf: (m) => m.severanceAccountIds.map(String),
+  walk: intWalk,
+  missing: '987654321',
+  ownedBy: (m, v) => m.severanceAccountIds.includes(Number(v)),
+  compare: 'identical',
+  request,
+  withoutSession,
+});
+
 export const MATRIX_DOORS: Door[] = [
+  claimDoor(
+    'Mutation.submitSeveranceClaim(input.accountId)',
+    ['Mutation.submitSeveranceClaim', 'SubmitSeveranceClaimInput.accountId'],
+    (accountId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_Claim($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) { ok { claim { id accountNumber dueDate entitlement } } error { code message fieldErrors { field code message } } } }`,
+      variables: { input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' } } },
+    }),
+    { code: 'UNAUTHENTICATED' },
+  ),
+  claimDoor(
+    'rest/webportal/verfuegungen (accountId)',
+    ['rest:webportal/verfuegungen', 'rest:webportal/verfuegungen.accountId'],
+    (accountId) => ({ kind: 'rest', method: 'webportal/verfuegungen', json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe' } }),
+    { status: 406 },
+  ),
   {
     name: 'Mutation.markDocumentRead(id)',
     covers: ['Mutation.markDocumentRead', 'Mutation.markDocumentRead(id:)'],
@@ -330,6 +361,11 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'rest:setABPBPerMail': 'yes/no of the session’s own person',
   'rest:setPostfachtype': 'the mailbox type of the session; a duty is chosen with setSelectedAspDuty (a door)',
   'Mutation.log': 'client log lines, stored nowhere but the server log',
+  // Severance claim (server/domain/claims/claims.rest.ts): the partner ids of spec 000's withdrawal step name the
+  // receiving institution (an outside pension fund, provision fund or insurer), stored as given; no member object.
+  'rest:webportal/verfuegungen.pkPartnerSeqId': 'the receiving pension fund of a transfer, an outside institution',
+  'rest:webportal/verfuegungen.vkPartnerSeqId': 'the receiving provision fund of a transfer, an outside institution',
+  'rest:webportal/verfuegungen.versPartnerSeqId': 'the receiving insurer of a transfer, an outside institution',
   'rest:log': 'client log lines, stored nowhere but the server log',
   // Profile (schema/profile.graphql): every mutation acts on the session's own person; no input names an object.
   'Mutation.requestEmailChange': 'new e-mail of the session’s own person',

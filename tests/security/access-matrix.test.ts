@@ -106,8 +106,8 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
   const vk = c.prepare(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1`).get(personId) as { id: number } | undefined;
   if (vk) {
     c.prepare(
-      `INSERT INTO severance_claims (person_id, account_id, option, institution_name, iban, bic, payout_type, street, postcode, city, country, status, submitted_at, due_date)
-       VALUES (?, ?, 'PAYOUT', ?, ?, 'GIBAATWWXXX', 'BANK_TRANSFER', ?, '1010', 'Wien', 'AT', 'CHECKING', ?, '2027-01-12')`,
+      `INSERT INTO severance_claims (person_id, account_id, option, institution_name, iban, bic, payout_type, street, postcode, city, country, status, submitted_at)
+       VALUES (?, ?, 'PAYOUT', ?, ?, 'GIBAATWWXXX', 'BANK_TRANSFER', ?, '1010', 'Wien', 'AT', 'CHECKING', ?)`,
     ).run(personId, vk.id, `Institut ${marker}-ANSPRUCH`, `AT61${ibanDigits}2`, `Gasse ${marker}-ANSPRUCH 1`, now);
   }
   const pk = c.prepare(`SELECT id FROM pk_contracts WHERE person_id = ? ORDER BY id LIMIT 1`).get(personId) as { id: number } | undefined;
@@ -148,6 +148,7 @@ function loadObjects(personId: number): MemberObjects {
     pensionStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?`, personId).map((r) => r.s),
     severanceStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?`, personId).map((r) => r.s),
     vrgs: sql<{ vrg: number }>(`SELECT DISTINCT vrg FROM pk_contracts WHERE person_id = ?`, personId).map((r) => r.vrg),
+    severanceAccountIds: sql<{ id: number }>(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
     duties: sql<{ id: number; customerDesignation: string; functionGroups: string }>(
       `SELECT id, customer_designation AS customerDesignation, function_groups AS functionGroups FROM contact_duties WHERE person_id = ? ORDER BY id`,
       personId,

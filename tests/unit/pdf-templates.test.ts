@@ -68,7 +68,7 @@ describe('letter templates', () => {
   });
 
   it('puts every VK statement field into the Kontonachricht', () => {
-    const account: VkAccountRow = { id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'ACTIVE', rightToDecideSince: null };
+    const account: VkAccountRow = { id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'ACTIVE', rightToDecideSince: null, rightToDecideReason: null, selfEmployed: false };
     const vk: VkStatementRow = {
       id: 1,
       accountId: 1,

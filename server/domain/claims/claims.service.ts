@@ -1,8 +1,23 @@
+import type { VkAccountRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
+import type { StepUp } from '../auth/step-up';
 import type { Clock } from '../shared/clock';
+import { isoInstant } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
+import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { Loaders } from '../loaders';
-import type { ClaimWithAccount } from './claims.store';
+import { isPngDataUrl } from '@contract/signature';
+import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
+import type { ClaimsStore, ClaimWithAccount } from './claims.store';
+import {
+  daysUntil,
+  decisionDeadline,
+  decisionMonths,
+  hasRightToDecide,
+  isDueDateExceeded,
+  payoutDueDate,
+  type RightToDecideReason,
+} from './claims.rules';
 
 /** The read model of `SeveranceClaim` (schema/claim.graphql). */
 export interface SeveranceClaimModel {
@@ -12,38 +27,207 @@ export interface SeveranceClaimModel {
   accountNumber: string;
   /** ISO date (Vienna) of the submission. */
   submittedOn: string;
+  /** Latest legal payout date (ISO), computed from `submittedOn` by `payoutDueDate`, never stored. */
   dueDate: string;
   dueDateExceeded: boolean;
   definiteDate: string | null;
+  /** Entitlement when sent, tax withheld and cash-order cost, integer cents (null for claims sent before they were stored). */
+  entitlementCents: number | null;
+  taxCents: number | null;
+  cashOrderCostCents: number | null;
 }
 
-/** Whether `today` (ISO date) lies after the legal payout date `dueDate` (ISO date); ISO dates compare as strings. */
-export function isDueDateExceeded(dueDate: string, today: string): boolean {
-  return today > dueDate;
+/** What the claim form needs of one Vorsorgekasse account (schema/claim.graphql `ClaimableSeveranceAccount`). */
+export interface ClaimableAccountModel {
+  id: string;
+  accountNumber: string;
+  /** Latest statement's total entitlement (guthaben), integer cents; null without a statement. */
+  entitlementCents: number | null;
+  /** Stichtag of that statement. */
+  stichtag: string | null;
+  rightToDecide: boolean;
+  rightToDecideSince: string | null;
+  rightToDecideReason: RightToDecideReason | null;
+  /** Last day to decide (ISO), null without a right; months: 3 at pension start, 6 otherwise. */
+  decisionDeadline: string | null;
+  decisionMonths: number;
+  /** Days from today (Vienna) to the deadline; negative once passed; null without a right. */
+  decisionDaysLeft: number | null;
+  selfEmployed: boolean;
+  /** A claim on this account is being processed (a second is refused). */
+  claimOpen: boolean;
+  allowedOptions: ClaimOption[];
+  /** 6 % of the entitlement, integer cents. */
+  payoutTaxCents: number;
+  /** CASH_ORDER_COST_CENTS. */
+  cashOrderCostCents: number;
+}
+
+/** Codes of a refused claim (schema/claim.graphql `SubmitSeveranceClaimError.code`). */
+export type ClaimErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NO_RIGHT_TO_DECIDE' | 'ERROR_OPTION_NOT_ALLOWED' | 'ERROR_ALREADY_SUBMITTED' | 'ERROR_PWD_INVALID';
+
+/** The drawn signature as a claim file (SIGNATURE_SAMPLE, PNG); none for a typed one. */
+function signatureFiles(signature: NonNullable<SubmitSeveranceClaimValues['signature']>) {
+  if (signature.kind !== 'DRAWN') return [];
+  const content = Buffer.from(signature.png.slice(signature.png.indexOf(',') + 1), 'base64');
+  return [{ kind: 'SIGNATURE_SAMPLE' as const, fileName: 'unterschrift.png', contentType: 'image/png', sizeBytes: content.length, content }];
+}
+
+/** The zod issues of the claim input as field errors (`code` = the issue's message, a field code). */
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'input');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID' });
+  }
+  return out;
 }
 
 /**
- * Severance claims of the session's person, read-only (spec 001 section 4, the dashboard's claim teaser). Both
- * tenants have the Vorsorgekasse, so both answer.
+ * Severance claims of the session's person (spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal
+ * step"): the dashboard teaser's latest claim, the accounts the claim form offers, and sending a claim. Both tenants
+ * have the Vorsorgekasse, so both answer. Every call takes the person id from the session.
  */
-export function createClaimsService(deps: { loaders: Loaders; clock: Clock; tenant: TenantDefinition }) {
-  const { loaders, clock } = deps;
+export function createClaimsService(deps: {
+  loaders: Loaders;
+  clock: Clock;
+  tenant: TenantDefinition;
+  store: ClaimsStore;
+  stepUp: StepUp;
+  /** SHA-256 hash of the caller's session; null without one. */
+  sessionHash: () => Promise<string | null>;
+  /** Cost of a cash order, integer cents (CASH_ORDER_COST_CENTS). */
+  cashOrderCostCents: number;
+}) {
+  const { loaders, clock, store } = deps;
+  const today = () => isoDateVienna(clock.now());
+
+  function model(row: ClaimWithAccount): SeveranceClaimModel {
+    const submittedMs = Date.parse(row.submittedAt);
+    const submittedOn = Number.isNaN(submittedMs) ? row.submittedAt.slice(0, 10) : isoDateVienna(submittedMs);
+    const dueDate = payoutDueDate(submittedOn);
+    return {
+      id: String(row.id),
+      option: row.option,
+      status: row.status,
+      accountNumber: row.accountNumber,
+      submittedOn,
+      dueDate,
+      dueDateExceeded: isDueDateExceeded(dueDate, today()),
+      definiteDate: row.definiteDate,
+      entitlementCents: row.entitlementCents,
+      taxCents: row.taxCents,
+      cashOrderCostCents: row.cashOrderCostCents,
+    };
+  }
+
+  async function claimable(personId: number): Promise<Array<ClaimableAccountModel & { row: VkAccountRow }>> {
+    const accounts = await loaders.vkAccountsByPerson.load(personId);
+    const open = await store.openClaimAccounts(
+      personId,
+      accounts.map((a) => a.id),
+    );
+    const now = today();
+    return await Promise.all(
+      accounts.map(async (a) => {
+        const statements = await loaders.vkStatementsByAccount.load(a.id);
+        const latest = statements.reduce<(typeof statements)[number] | undefined>((best, s) => (best === undefined || s.stichtag > best.stichtag ? s : best), undefined);
+        const entitlementCents = latest?.totalEntitlementCents ?? null;
+        const right = hasRightToDecide(a, entitlementCents, now);
+        const deadline = a.rightToDecideSince ? decisionDeadline(a.rightToDecideSince, a.rightToDecideReason) : null;
+        return {
+          row: a,
+          id: String(a.id),
+          accountNumber: a.accountNumber,
+          entitlementCents,
+          stichtag: latest?.stichtag ?? null,
+          rightToDecide: right,
+          rightToDecideSince: a.rightToDecideSince,
+          rightToDecideReason: a.rightToDecideReason,
+          decisionDeadline: right ? deadline : null,
+          decisionMonths: decisionMonths(a.rightToDecideReason),
+          decisionDaysLeft: right && deadline ? daysUntil(deadline, now) : null,
+          selfEmployed: a.selfEmployed,
+          claimOpen: open.has(a.id),
+          allowedOptions: allowedClaimOptions(a.selfEmployed),
+          payoutTaxCents: payoutTaxCents(entitlementCents ?? 0),
+          cashOrderCostCents: deps.cashOrderCostCents,
+        };
+      }),
+    );
+  }
+
   return {
     /** The newest claim of the person, or null when there is none. */
     async latest(personId: number): Promise<SeveranceClaimModel | null> {
       const row = await loaders.latestClaimByPerson.load(personId);
-      if (!row) return null;
-      const submittedMs = Date.parse(row.submittedAt);
-      return {
-        id: String(row.id),
-        option: row.option,
-        status: row.status,
-        accountNumber: row.accountNumber,
-        submittedOn: Number.isNaN(submittedMs) ? row.submittedAt.slice(0, 10) : isoDateVienna(submittedMs),
-        dueDate: row.dueDate,
-        dueDateExceeded: isDueDateExceeded(row.dueDate, isoDateVienna(clock.now())),
-        definiteDate: row.definiteDate,
-      };
+      return row ? model(row) : null;
+    },
+
+    /**
+     * The person's Vorsorgekasse accounts as the claim form shows them: entitlement, right to decide, decision
+     * deadline and days left, whether a claim is open, the allowed options, the 6 % tax and the cash-order cost.
+     */
+    async claimableAccounts(personId: number): Promise<ClaimableAccountModel[]> {
+      return (await claimable(personId)).map(({ row: _row, ...rest }) => rest);
+    },
+
+    /**
+     * Sends a claim (step 3 of `/gm`). `input` is checked by `submitSeveranceClaimInput` (@contract/claim); then:
+     * the account must be the person's own with a right to decide (`ERROR_NO_RIGHT_TO_DECIDE`, also for an unknown
+     * or foreign account id), the option allowed (`ERROR_OPTION_NOT_ALLOWED`: a self-employed member's transfer to
+     * a pension fund or collective insurance), a payout needs the step-up (`ERROR_INVALID_INPUT` with
+     * `currentPassword: REQUIRED`, or `ERROR_PWD_INVALID` for a wrong password, counted towards the lockout), and
+     * no unfinished claim may exist on the account (`ERROR_ALREADY_SUBMITTED`, "already submitted recently").
+     * A drawn signature must decode to a PNG (`SIGNATURE_INVALID`); it is stored as the claim's SIGNATURE_SAMPLE file,
+     * a typed one as the name. Stores the claim with status NEW, the entitlement, the tax (6 % on a payout) and the cash-order cost, all
+     * integer cents. A refusal stores nothing.
+     */
+    async submit(personId: number, input: unknown): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
+      const parsed = submitSeveranceClaimInput.safeParse(input);
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const v = parsed.data;
+      if (v.signature?.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
+      const account = (await claimable(personId)).find((a) => a.id === v.accountId);
+      if (!account || !account.rightToDecide) return err('ERROR_NO_RIGHT_TO_DECIDE', [{ field: 'accountId', code: 'NO_RIGHT_TO_DECIDE' }]);
+      if (!account.allowedOptions.includes(v.option)) return err('ERROR_OPTION_NOT_ALLOWED', [{ field: 'option', code: 'SELF_EMPLOYED_NO_COLLECTIVE' }]);
+      if (account.claimOpen) return err('ERROR_ALREADY_SUBMITTED');
+      if (v.option === 'PAYOUT') {
+        const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, v.currentPassword, 'SEVERANCE_PAYOUT_ACCOUNT');
+        if (!outcome.ok) {
+          return outcome.reason === 'PASSWORD_REQUIRED'
+            ? err('ERROR_INVALID_INPUT', [{ field: 'currentPassword', code: 'REQUIRED' }])
+            : err('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
+        }
+      }
+      const entitlement = account.entitlementCents ?? 0;
+      const id = await store.insertUnlessOpen({
+        personId,
+        accountId: account.row.id,
+        option: v.option,
+        institutionName: v.institutionName,
+        policyNumber: v.policyNumber,
+        iban: v.iban,
+        bic: v.bic,
+        payoutType: v.payoutType,
+        street: v.street,
+        postcode: v.postcode,
+        city: v.city,
+        country: v.country,
+        submittedAt: isoInstant(clock.now()),
+        entitlementCents: entitlement,
+        taxCents: v.option === 'PAYOUT' ? payoutTaxCents(entitlement) : 0,
+        cashOrderCostCents: v.payoutType === 'CASH_ORDER' ? deps.cashOrderCostCents : 0,
+        signatureKind: v.signature!.kind,
+        signatureName: v.signature!.kind === 'TYPED' ? v.signature!.name : null,
+      }, signatureFiles(v.signature!));
+      if (id === undefined) return err('ERROR_ALREADY_SUBMITTED');
+      loaders.latestClaimByPerson.clear(personId);
+      const row = await loaders.latestClaimByPerson.load(personId);
+      return ok(model(row!));
     },
   };
 }

@@ -1,11 +1,15 @@
-import { desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db/client';
+import { claimFiles, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
+import { FINISHED_CLAIM_STATUSES } from './claims.rules';
+
+/** A new claim as the service stores it (status NEW). */
+export type NewClaim = Omit<typeof severanceClaims.$inferInsert, 'id' | 'status' | 'definiteDate'>;
 
 /** A claim row with the number of the Vorsorgekasse account it is for. */
 export type ClaimWithAccount = SeveranceClaimRow & { accountNumber: string };
 
-/** Severance-claim queries (read-only); the person ids come from the caller's session. */
+/** Severance-claim queries; the person ids come from the caller's session. */
 export function createClaimsStore(db: Db) {
   return {
     /**
@@ -24,6 +28,35 @@ export function createClaimsStore(db: Db) {
         if (!latest.has(row.claim.personId)) latest.set(row.claim.personId, { ...row.claim, accountNumber: row.accountNumber });
       }
       return personIds.map((id) => latest.get(id));
+    },
+
+    /** Ids of the person's accounts (of `accountIds`) that have a claim not yet finished (status other than POST_TRANSFER). */
+    async openClaimAccounts(personId: number, accountIds: readonly number[]): Promise<Set<number>> {
+      if (accountIds.length === 0) return new Set();
+      const rows = await db
+        .select({ accountId: severanceClaims.accountId })
+        .from(severanceClaims)
+        .where(and(eq(severanceClaims.personId, personId), inArray(severanceClaims.accountId, [...accountIds]), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES])));
+      return new Set(rows.map((r) => r.accountId));
+    },
+
+    /**
+     * Stores `claim` with status NEW and its `files` unless the account already has an unfinished claim, in one serialisable write
+     * transaction (two concurrent sends of the same claim: one is stored, the other answers `undefined`).
+     * @returns the new claim's id, or undefined when a claim was already there.
+     */
+    async insertUnlessOpen(claim: NewClaim, files: Omit<typeof claimFiles.$inferInsert, 'id' | 'claimId'>[] = []): Promise<number | undefined> {
+      return await writeTransaction(db, async () => {
+        const open = await db
+          .select({ id: severanceClaims.id })
+          .from(severanceClaims)
+          .where(and(eq(severanceClaims.accountId, claim.accountId), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES])))
+          .limit(1);
+        if (open.length > 0) return undefined;
+        const [row] = await db.insert(severanceClaims).values({ ...claim, status: 'NEW' }).returning({ id: severanceClaims.id });
+        if (files.length > 0) await db.insert(claimFiles).values(files.map((f) => ({ ...f, claimId: row!.id })));
+        return row!.id;
+      });
     },
   };
 }

@@ -1,8 +1,30 @@
+import { CLAIM_ERROR_MESSAGES, claimFieldError } from '../../domain/claims/claims.messages';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
-/** `Person.latestSeveranceClaim`: reached only through `me`, so the claim is the session person's own. */
+/**
+ * Severance claims (schema/claim.graphql): thin calls into ClaimsService. `Person` fields are reached only through
+ * `me`, so they are the session person's own; the mutation takes the person from the session.
+ */
 export const claimResolvers: Resolvers = {
   Person: {
     latestSeveranceClaim: async (p, _a, ctx) => await ctx.services.claims.latest(p.id),
+    claimableSeveranceAccounts: async (p, _a, ctx) => await ctx.services.claims.claimableAccounts(p.id),
+  },
+  SeveranceClaim: {
+    entitlement: (c) => c.entitlementCents,
+    tax: (c) => c.taxCents,
+    cashOrderCost: (c) => c.cashOrderCostCents,
+  },
+  ClaimableSeveranceAccount: {
+    entitlement: (a) => a.entitlementCents,
+    payoutTax: (a) => a.payoutTaxCents,
+    cashOrderCost: (a) => a.cashOrderCostCents,
+  },
+  Mutation: {
+    async submitSeveranceClaim(_p, args, ctx) {
+      const r = await ctx.services.claims.submit(await ctx.requirePersonId(), args.input);
+      if (r.ok) return { ok: { claim: r.value }, error: null };
+      return { ok: null, error: { code: r.code, message: CLAIM_ERROR_MESSAGES[r.code], fieldErrors: (r.fieldErrors ?? []).map(claimFieldError) } };
+    },
   },
 };

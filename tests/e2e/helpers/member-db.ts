@@ -87,7 +87,8 @@ export function someonesPensionStatementAt(stichtag: string, exceptEmail: string
 export interface ClaimInput {
   option: 'KEEP' | 'TRANSFER_PENSION_FUND' | 'TRANSFER_SUPPLEMENTARY_INSURANCE' | 'TRANSFER_VORSORGEKASSE' | 'PAYOUT';
   status: 'NEW' | 'CHECKING' | 'CHECKED' | 'PRE_TRANSFER' | 'POST_TRANSFER' | 'INFORMATION_NEEDED';
-  dueDate: string;
+  /** ISO instant of receipt; the payout date follows from it (server/domain/claims/claims.rules.ts). Default: now. */
+  submittedAt?: string;
   definiteDate?: string | null;
 }
 
@@ -104,21 +105,21 @@ export function insertClaim(email: string, claim: ClaimInput): { id: number; acc
     };
     const result = db
       .prepare(
-        `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, due_date, definite_date)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, account.id, claim.option, claim.status, new Date().toISOString(), claim.dueDate, claim.definiteDate ?? null);
+      .run(id, account.id, claim.option, claim.status, claim.submittedAt ?? new Date().toISOString(), claim.definiteDate ?? null);
     return { id: Number(result.lastInsertRowid), accountNumber: account.account_number };
   }, false);
 }
 
 export function updateClaim(id: number, claim: Partial<ClaimInput>): void {
   withDb((db) => {
-    const current = db.prepare('SELECT option, status, due_date, definite_date FROM severance_claims WHERE id = ?').get(id) as Record<string, string | null>;
-    db.prepare('UPDATE severance_claims SET option = ?, status = ?, due_date = ?, definite_date = ? WHERE id = ?').run(
+    const current = db.prepare('SELECT option, status, submitted_at, definite_date FROM severance_claims WHERE id = ?').get(id) as Record<string, string | null>;
+    db.prepare('UPDATE severance_claims SET option = ?, status = ?, submitted_at = ?, definite_date = ? WHERE id = ?').run(
       claim.option ?? current.option,
       claim.status ?? current.status,
-      claim.dueDate ?? current.due_date,
+      claim.submittedAt ?? current.submitted_at,
       claim.definiteDate === undefined ? current.definite_date : claim.definiteDate,
       id,
     );
@@ -154,4 +155,9 @@ export function clearLoginLock(email: string): void {
   withDb((db) => {
     db.prepare('update credentials set failed_attempts = 0, locked_until = null where person_id = ?').run(personId(db, email));
   }, false);
+}
+
+/** Deletes every severance claim of the person (a browser test that files one leaves the persona as it found it). */
+export function removeClaimsOf(email: string): void {
+  withDb((db) => db.prepare('DELETE FROM severance_claims WHERE person_id = ?').run(personId(db, email)), false);
 }

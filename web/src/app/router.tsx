@@ -52,6 +52,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   calculatorOnly: { layout: 'authenticated', load: () => import('./routes/calculator') },
   inboxMessages: { layout: 'authenticated', load: () => import('./routes/inbox') },
   inbox: { layout: 'authenticated', load: () => import('./routes/inbox') },
+  severanceClaims: { layout: 'authenticated', load: () => import('./routes/claim') },
 };
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

@@ -166,6 +166,7 @@ export const screenRouteKeys = [
   'calculatorOnly',
   'inboxMessages',
   'inbox',
+  'severanceClaims',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

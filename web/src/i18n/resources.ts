@@ -1,5 +1,6 @@
 import accountInfo from './de/account-info.json';
 import calculator from './de/calculator.json';
+import claim from './de/claim.json';
 import common from './de/common.json';
 import dashboard from './de/dashboard.json';
 import documents from './de/documents.json';
@@ -14,5 +15,5 @@ import inbox from './de/inbox.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages, ...calculator, ...uploads, ...inbox } },
+  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages, ...calculator, ...uploads, ...inbox, ...claim } },
 } as const;

@@ -28,6 +28,10 @@ export const DashboardPage_Query = graphql(`
         id
         ...SeveranceAccountSummary_SeveranceAccountFragment
       }
+      claimableSeveranceAccounts {
+        id
+        ...DecisionDeadline_ClaimableSeveranceAccountFragment
+      }
     }
   }
 `);

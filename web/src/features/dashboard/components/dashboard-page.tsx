@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
 import '../dashboard.css';
 import { ClaimTeaser } from './claim-teaser';
+import { DecisionDeadlines } from './decision-deadline';
 import { DashboardWelcome } from './dashboard-welcome';
 import { PensionContractSummary } from './pension-contract-summary';
 import { quickLinksFor } from './quick-link-rules';
@@ -57,6 +58,7 @@ export function DashboardPage() {
       ) : null}
       <UnreadSummary person={me} tenant={tenant} />
       {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} tenant={tenant} /> : null}
+      <DecisionDeadlines accounts={me.claimableSeveranceAccounts} tenant={tenant} />
       {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
       <div className="dashboard__funds">
         {hasPension ? (

@@ -15,7 +15,7 @@ import { applyServerFieldErrors, fieldErrorText } from './field-errors';
 import { formSchema } from './form-schema';
 import { isoToTypedDate, localIsoDate, typedDateToIso } from './local-date';
 import { SettingsSection } from './settings-section';
-import { describedBy, TextField } from './text-field';
+import { describedBy, TextField } from '../../../components/ui/text-field';
 
 export const AddressSectionFragment = graphql(`
   fragment AddressSection_PersonFragment on Person {

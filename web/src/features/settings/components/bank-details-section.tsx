@@ -18,7 +18,7 @@ import { applyServerFieldErrors, fieldErrorText } from './field-errors';
 import { formSchema } from './form-schema';
 import { localIsoDate, typedDateToIso } from './local-date';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 export const BankDetailsSectionFragment = graphql(`
   fragment BankDetailsSection_PersonFragment on Person {

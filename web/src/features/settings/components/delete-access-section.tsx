@@ -17,7 +17,7 @@ import { useDeleteAccess } from '../api/delete-access';
 import { fieldErrorText } from './field-errors';
 import { formSchema } from './form-schema';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 export const DeleteAccessSectionFragment = graphql(`
   fragment DeleteAccessSection_RetentionFactsFragment on RetentionFacts {

@@ -11,7 +11,7 @@ import { useRequestEmailChange } from '../api/request-email-change';
 import { applyServerFieldErrors, fieldErrorText } from './field-errors';
 import { formSchema } from './form-schema';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 export const EmailSectionFragment = graphql(`
   fragment EmailSection_PersonFragment on Person {

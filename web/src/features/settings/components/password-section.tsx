@@ -8,7 +8,7 @@ import { PasswordRules } from '../../../components/ui/password-rules';
 import { useChangePassword } from '../api/change-password';
 import { applyServerFieldErrors, fieldErrorText } from './field-errors';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 const FIELDS = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
 const RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;

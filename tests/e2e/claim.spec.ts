@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { referencePayoutDate } from '../helpers/payout-date-reference';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { expectedDate } from './helpers/expected-format';
+import { elementsWiderThan } from './helpers/layout-checks';
+import { DEMO_PASSWORD, logIn, personas } from './helpers/login';
+import { removeClaimsOf } from './helpers/member-db';
+
+/**
+ * The severance claim in the browser (issue 15 items 1, 3 and 4; spec 001 sections 2 to 5): bernd, whose dormant
+ * account gives him a right to decide, finds the decision deadline on the dashboard, files a payout by bank transfer
+ * in 4 steps (refused IBAN placeholder, 6 % tax shown in euros, an empty signature refused, the signature drawn on
+ * the pad in the spec's size, confirmation and step-up password), sees the payout
+ * date that the independent reference (tests/helpers/payout-date-reference.ts) computes for today, finds it in the
+ * dashboard's teaser, and cannot file a second claim.
+ */
+
+const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
+
+test.afterEach(() => removeClaimsOf(personas.bernd.email));
+
+test('bernd files a payout claim in 4 steps, sees its computed payout date and cannot file it twice', async ({ page }) => {
+  removeClaimsOf(personas.bernd.email);
+  await logIn(page, personas.bernd.email);
+
+  const deadline = page.getByRole('region', { name: 'Ihre Entscheidung über die Abfertigung' });
+  await expect(deadline).toContainText('Frist von 6 Monaten');
+  await deadline.getByRole('link', { name: 'Abfertigung geltend machen' }).click();
+
+  // Step 1: choose.
+  await expect(page.getByRole('heading', { level: 1, name: 'Abfertigung geltend machen' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Fortschritt' }).locator('[aria-current="step"]')).toContainText('Auswahl');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('alert')).toContainText('Bitte füllen Sie dieses Feld aus.');
+  await page.getByRole('radio', { name: 'Auszahlen lassen' }).check();
+  await expectNoSeriousA11yViolations(page, 'claim step 1');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 2: data, with the tax in euros.
+  await expect(page).toHaveURL(/#\/gm\/daten$/);
+  await page.getByRole('radio', { name: 'Überweisung auf Ihr Konto' }).check();
+  await expect(page.getByText('Davon 6 % Lohnsteuer')).toBeVisible();
+  await page.getByLabel('IBAN').fill('AT00 0000 0000 0000 0000');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Bitte geben Sie Ihre vollständige IBAN ein.')).toBeVisible();
+  await page.getByLabel('IBAN').fill('AT61 1904 3002 3457 3201');
+  await page.getByRole('radio', { name: 'Postanweisung' }).check();
+  await expect(page.getByText('Kosten der Postanweisung')).toBeVisible();
+  await expect(page.getByText(/bis zu 10 Arbeitstage länger/)).toBeVisible();
+  await page.getByRole('radio', { name: 'Überweisung auf Ihr Konto' }).check();
+  await expectNoSeriousA11yViolations(page, 'claim step 2');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await elementsWiderThan(page, 390)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('claim-step2-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('claim-step2-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 3: confirm and send (step-up password).
+  await expect(page).toHaveURL(/#\/gm\/bestaetigen$/);
+  await expect(page.getByText('AT61 1904 3002 3457 3201')).toBeVisible();
+  await page.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(page.getByText('Bitte zuerst unterschreiben.')).toBeVisible();
+  await expect(page.getByText('Bitte bestätigen Sie die Richtigkeit Ihrer Angaben.')).toBeVisible();
+  // The keyboard alternative is there; bernd draws.
+  await page.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
+  await expect(page.getByLabel('Ihr vollständiger Name als Unterschrift')).toBeVisible();
+  await page.getByRole('button', { name: 'Stattdessen zeichnen' }).click();
+  const canvas = page.getByRole('img', { name: /Unterschriftenfeld/ });
+  const box = (await canvas.boundingBox())!;
+  // Spec size above 1023 px: 664 × 371 (plus the 2 px border on each side).
+  expect([Math.round(box.width), Math.round(box.height)]).toEqual([668, 375]);
+  await page.mouse.move(box.x + 40, box.y + 200);
+  await page.mouse.down();
+  for (const [dx, dy] of [[80, -60], [160, 40], [240, -80], [320, 30], [420, -20]] as const) await page.mouse.move(box.x + 40 + dx, box.y + 200 + dy, { steps: 5 });
+  await page.mouse.up();
+  await page.getByRole('checkbox', { name: /Ich bestätige/ }).check();
+  await page.getByLabel('Ihr aktuelles Passwort').fill(DEMO_PASSWORD);
+  await expectNoSeriousA11yViolations(page, 'claim step 3');
+  await page.screenshot({ path: test.info().outputPath('claim-step3-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Antrag senden' }).click();
+
+  // Step 4: success with the payout date computed for today.
+  const due = expectedDate(referencePayoutDate(viennaToday()));
+  await expect(page).toHaveURL(/#\/gm\/erfolg$/);
+  await expect(page.getByRole('heading', { name: 'Ihr Antrag ist eingelangt' })).toBeVisible();
+  await expect(page.getByText(`spätestens am ${due}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'claim step 4');
+
+  // The dashboard's teaser shows the same date; the deadline card is gone while the claim is processed.
+  await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+  const teaser = page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
+  await expect(teaser).toContainText('Status: Neu');
+  await expect(teaser).toContainText(`Voraussichtliche Auszahlung bis ${due}.`);
+  await expect(page.getByRole('region', { name: 'Ihre Entscheidung über die Abfertigung' })).toHaveCount(0);
+
+  // A second claim is refused.
+  await page.goto('/#/gm');
+  await expect(page.getByText('bereits vor Kurzem einen Antrag gesendet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Weiter' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await elementsWiderThan(page, 390)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('claim-open-390.png'), fullPage: true });
+});

@@ -1,0 +1,31 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const ClaimPage_SubmitSeveranceClaimMutation = graphql(`
+  mutation ClaimPage_SubmitSeveranceClaim($input: SubmitSeveranceClaimInput!) {
+    submitSeveranceClaim(input: $input) {
+      ok {
+        claim {
+          id
+          option
+          submittedOn
+          dueDate
+          ...ClaimTeaser_SeveranceClaimFragment
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+/** Sends the claim; the dashboard's teaser and the form's accounts are fetched again afterwards. */
+export function useSubmitSeveranceClaim() {
+  return useMutation(ClaimPage_SubmitSeveranceClaimMutation, { refetchQueries: ['ClaimPage_Query', 'DashboardPage_Query'] });
+}

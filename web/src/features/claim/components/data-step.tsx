@@ -1,0 +1,135 @@
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CASH_ORDER_EXTRA_WORKING_DAYS, PAYOUT_TYPES, submitSeveranceClaimInput } from '@contract/claim';
+import { BicInput } from '../../../components/ui/bic-input';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
+import { IbanInput } from '../../../components/ui/iban-input';
+import { TextField } from '../../../components/ui/text-field';
+import { formatMoney } from '@contract/format';
+import { PayoutAmounts, type ClaimAccount, type ClaimDraft } from './claim-page';
+import { claimFieldText } from './field-error';
+
+/** Fields of step 2; a code of the shared rules on any other field is not this step's. */
+const STEP_FIELDS = ['institutionName', 'policyNumber', 'payoutType', 'iban', 'bic', 'street', 'postcode', 'city', 'country'] as const;
+type StepField = (typeof STEP_FIELDS)[number];
+
+/**
+ * Step 2 of `/gm`: the data the chosen option needs, checked by the shared rules (@contract/claim): the receiving
+ * institution of a transfer (and the policy number of a supplementary pension insurance); for a payout the way
+ * (bank transfer with IBAN and optional BIC, or cash order to an Austrian address with its cost and the longer
+ * time), and the 6 % tax in euros.
+ */
+export function DataStep({ account, draft, onBack, onNext }: { account: ClaimAccount; draft: ClaimDraft; onBack: (values: ClaimDraft) => void; onNext: (values: ClaimDraft) => void }) {
+  const { t } = useTranslation();
+  const { register, control, handleSubmit, setError, getValues, formState } = useForm<ClaimDraft>({ defaultValues: draft });
+  const payoutType = useWatch({ control, name: 'payoutType' });
+  const { errors } = formState;
+  const option = draft.option!;
+
+  const onSubmit = (values: ClaimDraft) => {
+    const checked = submitSeveranceClaimInput.safeParse({ ...values, confirmed: true });
+    if (checked.success) return onNext(values);
+    let first = true;
+    for (const issue of checked.error.issues) {
+      const field = issue.path[0] as StepField;
+      if (!STEP_FIELDS.includes(field)) continue;
+      setError(field === 'country' ? 'postcode' : field, { type: 'rule', message: issue.message }, { shouldFocus: first });
+      first = false;
+    }
+    if (first) onNext(values);
+  };
+
+  const transfer = option === 'TRANSFER_PENSION_FUND' || option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' || option === 'TRANSFER_VORSORGEKASSE';
+  return (
+    <form className="card claim-card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h2>{t('claim.steps.data')}</h2>
+      <p className="muted">{t(`claim.option.${option}`)}</p>
+      {option === 'KEEP' ? <p>{t('claim.option.KEEP_hint')}</p> : null}
+      {transfer ? (
+        <TextField label={t('claim.institutionName')} registration={register('institutionName')} error={claimFieldText(t, errors.institutionName?.message)} maxLength={100} />
+      ) : null}
+      {option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' ? (
+        <TextField label={t('claim.policyNumber')} registration={register('policyNumber')} error={claimFieldText(t, errors.policyNumber?.message)} maxLength={30} narrow />
+      ) : null}
+      {option === 'PAYOUT' ? (
+        <>
+          <Controller
+            control={control}
+            name="payoutType"
+            render={({ field }) => (
+              <ChoiceGroup
+                legend={t('claim.payoutType.legend')}
+                choices={PAYOUT_TYPES.map((p) => ({
+                  value: p,
+                  label: t(`claim.payoutType.${p}`),
+                  hint: p === 'CASH_ORDER' ? t('claim.payoutType.CASH_ORDER_hint', { cost: formatMoney(account.cashOrderCost), days: CASH_ORDER_EXTRA_WORKING_DAYS }) : undefined,
+                }))}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {errors.payoutType ? (
+            <p className="field__error" role="alert">
+              {claimFieldText(t, errors.payoutType.message)}
+            </p>
+          ) : null}
+          {payoutType === 'BANK_TRANSFER' ? (
+            <>
+              <Controller
+                control={control}
+                name="iban"
+                render={({ field }) => (
+                  <IbanInput
+                    label={t('claim.iban')}
+                    hint={t('claim.ibanHint')}
+                    error={claimFieldText(t, errors.iban?.message)}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="bic"
+                render={({ field }) => (
+                  <BicInput
+                    label={t('claim.bic')}
+                    optionalLabel={t('claim.optional')}
+                    hint={t('claim.bicHint')}
+                    error={claimFieldText(t, errors.bic?.message)}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  />
+                )}
+              />
+            </>
+          ) : null}
+          {payoutType === 'CASH_ORDER' ? (
+            <>
+              <p className="muted">{t('claim.cashOrderCountry')}</p>
+              <TextField label={t('claim.street')} autoComplete="street-address" registration={register('street')} error={claimFieldText(t, errors.street?.message)} maxLength={100} />
+              <TextField label={t('claim.postcode')} autoComplete="postal-code" inputMode="numeric" narrow registration={register('postcode')} error={claimFieldText(t, errors.postcode?.message)} maxLength={4} />
+              <TextField label={t('claim.city')} autoComplete="address-level2" registration={register('city')} error={claimFieldText(t, errors.city?.message)} maxLength={60} />
+            </>
+          ) : null}
+          <PayoutAmounts account={account} payoutType={payoutType} />
+        </>
+      ) : null}
+      <div className="claim-actions">
+        <button type="button" className="button" onClick={() => onBack(getValues())}>
+          {t('claim.back')}
+        </button>
+        <button type="submit" className="button button--primary">
+          {t('claim.next')}
+        </button>
+      </div>
+    </form>
+  );
+}
