@@ -41,7 +41,7 @@ const config: CodegenConfig = {
           VrgReport: '../../../db/schema#VrgReportRow',
           SeveranceFundYearResult: '../../../db/schema#VkInvestmentResultRow',
           SeveranceFundInvestment: '../../domain/investment/investment.service#SeveranceFundInvestmentModel',
-          PensionCalculator: '../../domain/calculator/calculator.service#CalculatorView',
+          PensionCalculator: '../../domain/calculator/calculator.view#CalculatorView',
           PensionProjection: '../../domain/calculator/calculator.rules#ProjectionResult',
           PensionScenarioResult: '../../domain/calculator/calculator.rules#ScenarioResult',
           MarkDocumentReadPayload: '../../domain/documents/documents.service#MarkReadResult',
