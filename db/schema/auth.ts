@@ -62,6 +62,11 @@ export const sessions = table(
      * step-up check (server/domain/auth/step-up.ts) accepts an eID login of the last 5 minutes instead of a password.
      */
     loginMethod: text({ enum: ['PASSWORD', 'EID'] }).notNull().default('PASSWORD'),
+    /**
+     * 1 when the login came through the /qr route (spec 000 sections 4 and 7: login request `entryViaQrCode`), the
+     * link printed as a QR code on the account statement; 0 otherwise. Lets the fund count how members arrive.
+     */
+    entryViaQrCode: integer().notNull().default(0),
     ipAddress: text(),
     userAgent: text(),
   },

@@ -86,7 +86,7 @@ export const REST_METHODS: RestMethod[] = [
     }),
     auth: 'public',
     async run(ctx, input) {
-      const result = await ctx.services.auth.login({ email: input.user, password: input.password }, ctx.meta);
+      const result = await ctx.services.auth.login({ email: input.user, password: input.password, entryViaQrCode: input.entryViaQrCode === true }, ctx.meta);
       if (result.sessionToken) {
         await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);

@@ -167,10 +167,10 @@ test('ida answers newsletter, benefit statement, account statement by mail and p
   await benefit.getByRole('button', { name: 'Auswahl speichern' }).click();
 
   // Account statement by e-mail with the express info.
-  const account = await expectModalDialog(page, 'Kontonachricht der Vorsorgekasse per E-Mail');
+  const account = await expectModalDialog(page, 'Kontonachricht der Vorsorgekasse per\u00a0E\u2011Mail');
   await expect(account.getByRole('button', { name: 'Auswahl speichern' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'account statement dialog');
-  await account.getByRole('radio', { name: 'Ja, per E-Mail' }).check();
+  await account.getByRole('radio', { name: 'Ja, per\u00a0E\u2011Mail' }).check();
   await account.getByRole('checkbox', { name: /Express-Info/ }).check();
   await account.getByRole('button', { name: 'Auswahl speichern' }).click();
 

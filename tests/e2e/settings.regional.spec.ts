@@ -20,12 +20,12 @@ test('anna uses /einstellungen on the regional tenant: Vorsorgekasse choices onl
 
   const consent = page.getByRole('region', { name: 'Newsletter und Zustellung' });
   await expect(consent.getByRole('checkbox')).toHaveCount(2);
-  await expect(consent.getByLabel('Newsletter der Vorsorgekasse per E-Mail erhalten')).toBeVisible();
-  await expect(consent.getByLabel('Kontoinformation der Vorsorgekasse per E-Mail')).toBeVisible();
+  await expect(consent.getByLabel('Newsletter der Vorsorgekasse per\u00a0E\u2011Mail erhalten')).toBeVisible();
+  await expect(consent.getByLabel('Kontoinformation der Vorsorgekasse per\u00a0E\u2011Mail')).toBeVisible();
   await expect(page.getByRole('main').getByText(/Pensionskasse|Leistungsnachweis/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'regional settings');
 
-  const newsletter = consent.getByLabel('Newsletter der Vorsorgekasse per E-Mail erhalten');
+  const newsletter = consent.getByLabel('Newsletter der Vorsorgekasse per\u00a0E\u2011Mail erhalten');
   const wanted = !(await newsletter.isChecked());
   await newsletter.setChecked(wanted);
   await consent.getByRole('button', { name: 'Auswahl speichern' }).click();

@@ -121,8 +121,10 @@ export function createAuthService(deps: {
    * membership (ERROR_AUSGETRETEN, ERROR_TOT); then the login status machine (`nextLoginStatus`): a logged-in
    * status creates an ACTIVE session, a flow status (terms, IBK decision, data sync, e-mail update) a PENDING one.
    * Every attempt is recorded in login_attempts; nothing else is written unless the password was checked.
+   * `entryViaQrCode` (spec 000 section 7, login request) is true when the member came through /qr; it is stored with
+   * the session it opens (`sessions.entry_via_qr_code`).
    */
-  async function login(input: { email: string; password: string }, meta: RequestMeta): Promise<LoginResult> {
+  async function login(input: { email: string; password: string; entryViaQrCode?: boolean }, meta: RequestMeta): Promise<LoginResult> {
     const email = normalizeEmail(input.email);
     const password = input.password;
     if (settings.maintenance) {
@@ -141,7 +143,7 @@ export function createAuthService(deps: {
       return { status: 'ERROR' };
     }
     try {
-      return await checkPassword(email, password, meta, slot.slotId);
+      return await checkPassword(email, password, meta, slot.slotId, input.entryViaQrCode === true);
     } finally {
       // Normally the row has its final status by now; this removes it only when the check failed unexpectedly.
       if (slot.slotId !== null) await store.abandonSlot(slot.slotId);
@@ -150,9 +152,10 @@ export function createAuthService(deps: {
 
   /**
    * The password part of `login` (unknown e-mail, lock, password, then `completeLogin`), for input that passed the
-   * checks and the throttle. `slotId` is the throttle's reserved login_attempts row, which gets the final status.
+   * checks and the throttle. `slotId` is the throttle's reserved login_attempts row, which gets the final status;
+   * `entryViaQrCode` goes to the session the login opens.
    */
-  async function checkPassword(email: string, password: string, meta: RequestMeta, slotId: number | null): Promise<LoginResult> {
+  async function checkPassword(email: string, password: string, meta: RequestMeta, slotId: number | null, entryViaQrCode: boolean): Promise<LoginResult> {
     const subject = await store.findLoginSubject(email);
     if (!subject || !subject.passwordHash) {
       await verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
@@ -183,7 +186,7 @@ export function createAuthService(deps: {
     // Counter reset, attempt row, audit event and session in one transaction.
     return store.inTransaction(async () => {
       await store.recordSuccess(subject.personId, isoInstant(clock.now()));
-      return await completeLogin(subject, { method: 'PASSWORD', email, slotId }, meta);
+      return await completeLogin(subject, { method: 'PASSWORD', email, slotId, entryViaQrCode }, meta);
     });
   }
 
@@ -200,7 +203,11 @@ export function createAuthService(deps: {
    *
    * @returns the status, and the new session's cookie token when a session was opened.
    */
-  function completeLogin(subject: LoginSubject, via: { method: LoginMethod; email: string; slotId?: number | null }, meta: RequestMeta): Promise<LoginResult> {
+  function completeLogin(
+    subject: LoginSubject,
+    via: { method: LoginMethod; email: string; slotId?: number | null; entryViaQrCode?: boolean },
+    meta: RequestMeta,
+  ): Promise<LoginResult> {
     // Attempt row, audit event and session are written together or not at all.
     return store.inTransaction(async () => {
       let status: LoginStatus;
@@ -227,6 +234,7 @@ export function createAuthService(deps: {
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
         stage,
         loginMethod: via.method,
+        entryViaQrCode: via.entryViaQrCode ? 1 : 0,
       });
       return { status, sessionToken: token };
     });

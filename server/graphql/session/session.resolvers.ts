@@ -7,7 +7,7 @@ export const sessionResolvers: Resolvers = {
   },
   Mutation: {
     async login(_p, args, ctx) {
-      const result = await ctx.services.auth.login({ email: args.email, password: args.password }, ctx.meta);
+      const result = await ctx.services.auth.login({ email: args.email, password: args.password, entryViaQrCode: args.entryViaQrCode === true }, ctx.meta);
       if (result.sessionToken) {
         await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);

@@ -24,9 +24,16 @@ export interface CrawlResult {
  * Follows every link of every screen reachable from `start` for the logged-in member in `page`: each portal route
  * (`#/…`) is opened once and must render its screen, not the not-found page, and keep the session (no move to
  * /login); each same-origin download link must answer 200. axe checks the first screen of each route pattern
- * (`axePatterns` collects them across calls, so a pattern is checked once per test).
+ * (`axePatterns` collects them across calls, so a pattern is checked once per test). `inspect`, when given, runs on
+ * every screen once it has rendered.
  */
-export async function crawlLinks(page: Page, who: string, axePatterns: Set<string>, start = '#/dashboard'): Promise<CrawlResult> {
+export async function crawlLinks(
+  page: Page,
+  who: string,
+  axePatterns: Set<string>,
+  start = '#/dashboard',
+  inspect?: (page: Page, href: string) => Promise<void>,
+): Promise<CrawlResult> {
   const queue = [start];
   const seen = new Set(queue);
   const visited: string[] = [];
@@ -42,6 +49,7 @@ export async function crawlLinks(page: Page, who: string, axePatterns: Set<strin
       await expect(page.getByRole('button', { name: 'Abmelden' }), `${who}: ${href} lost the session`).toBeVisible();
     }
     visited.push(href);
+    if (inspect) await inspect(page, href);
     const pattern = patternOf(href);
     if (!axePatterns.has(pattern)) {
       axePatterns.add(pattern);

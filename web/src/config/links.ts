@@ -1,17 +1,30 @@
 import type { TenantId } from './paths';
 
+/** External pages of the footer, the login and the cookie notice, on the tenant's own public website. */
+export interface SiteLinks {
+  imprint: string;
+  privacy: string;
+  help: string;
+}
+
 /**
- * External pages the footer links to (spec 000 section 2: group sites, imprint). They live on the group's public
- * website, not in the portal; replace them here when the final addresses are known. The accessibility statement is a
- * portal page (`paths.accessibility`).
+ * External pages the footer links to, per tenant (spec 000 section 2: group sites, imprint; issue 19 item 8: the
+ * regional tenant links its own fund's pages, never the main group's). They live on each fund's public website, not
+ * in the portal; replace them here when the final addresses are known. The accessibility statement is a portal page
+ * (`paths.accessibility`).
  */
-export const externalLinks = {
-  imprint: 'https://www.vbv.at/impressum',
-  privacy: 'https://www.vbv.at/datenschutz',
-  help: 'https://www.vbv.at/hilfe',
-  /** Data-protection information of the regional tenant (its login links here instead of to the help). */
-  regionalPrivacy: 'https://www.noevk.at/datenschutz',
-} as const;
+export const siteLinks: Record<TenantId, SiteLinks> = {
+  main: {
+    imprint: 'https://www.vbv.at/impressum',
+    privacy: 'https://www.vbv.at/datenschutz',
+    help: 'https://www.vbv.at/hilfe',
+  },
+  regional: {
+    imprint: 'https://www.noevk.at/impressum',
+    privacy: 'https://www.noevk.at/datenschutz',
+    help: 'https://www.noevk.at/hilfe',
+  },
+};
 
 /**
  * Contact of the regional tenant's service team, shown in its layout (spec 000 section 2: "contact phone, mail,
@@ -21,7 +34,7 @@ export const regionalContact = {
   phone: '+43 2742 90 500',
   phoneHref: 'tel:+43274290500',
   mail: 'service@noevk.at',
-  privacy: externalLinks.regionalPrivacy,
+  privacy: siteLinks.regional.privacy,
 } as const;
 
 /** External pages of the dashboard's quick links (spec 001 section 2: FAQs, severance calculator, why us, news). */

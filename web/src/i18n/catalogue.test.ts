@@ -39,4 +39,13 @@ describe('German catalogue', () => {
   it('addresses the member formally: no "du", "dich", "dein"', () => {
     for (const [key, text] of main) expect(text, key).not.toMatch(/\b(du|dich|dir|dein\w*)\b/i);
   });
+
+  it('keeps "per E-Mail" on one line: a no-break space and a non-breaking hyphen (issue 19 item 11)', () => {
+    const regional = leaves(tenantOverrides.regional as Tree);
+    for (const [key, text] of [...main, ...regional]) {
+      // A plain hyphen or space lets the line break as "per E-/Mail" or "per/E-Mail" in narrow cards and dialogs.
+      expect(text, key).not.toMatch(/per[ \u00a0]E-Mail|per E\u2011Mail/);
+    }
+    expect([...main.values()].find((t) => t.startsWith('Ja, per'))).toContain('per\u00a0E\u2011Mail');
+  });
 });

@@ -4,7 +4,7 @@ import { CookieBanner } from '../../components/layout/cookie-banner';
 import { PageLayout } from '../../components/layout/page-layout';
 import type { NavItem } from '../../components/layout/site-header';
 import { LoadingState } from '../../components/ui/loading-state';
-import { externalLinks } from '../../config/links';
+import { siteLinks } from '../../config/links';
 import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useLoginPage } from '../../features/auth/api/get-login-page';
@@ -15,7 +15,7 @@ import { markLoggedInScreenSeen } from '../../lib/navigation-state';
 import { queryParam } from '../../lib/url-params';
 
 function cookieBanner(tenant: TenantId) {
-  return <CookieBanner privacyHref={tenant === 'regional' ? externalLinks.regionalPrivacy : externalLinks.privacy} />;
+  return <CookieBanner privacyHref={siteLinks[tenant].privacy} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { externalLinks } from '../../config/links';
+import { siteLinks } from '../../config/links';
 import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { SKIP_TARGETS } from './skip-links';
 
@@ -22,13 +22,13 @@ export function SiteFooter({ tenant, loggedIn = false }: { tenant: TenantId; log
             </a>
           </li>
           <li>
-            <a href={tenant === 'regional' ? externalLinks.regionalPrivacy : externalLinks.privacy}>{t('layout.footer.privacy')}</a>
+            <a href={siteLinks[tenant].privacy}>{t('layout.footer.privacy')}</a>
           </li>
           <li>
             <Link to={paths.accessibility.getHref()}>{t('layout.footer.accessibility')}</Link>
           </li>
           <li>
-            <a href={externalLinks.imprint}>{t('layout.footer.imprint')}</a>
+            <a href={siteLinks[tenant].imprint}>{t('layout.footer.imprint')}</a>
           </li>
           {loggedIn && routeAvailable(tenant, 'sitemap') ? (
             <li>

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
-import { externalLinks } from '../../../config/links';
+import { siteLinks } from '../../../config/links';
 import { paths } from '../../../config/paths';
 import type { ActivationStatus, LoginStatus } from '../../../gql/graphql';
 import { onAuthMessage } from '../../../lib/auth-channel';
@@ -181,9 +181,9 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
             </li>
             <li>
               {isMainTenant ? (
-                <a href={externalLinks.help}>{t('login.links.help')}</a>
+                <a href={siteLinks.main.help}>{t('login.links.help')}</a>
               ) : (
-                <a href={externalLinks.regionalPrivacy}>{t('login.links.privacy')}</a>
+                <a href={siteLinks.regional.privacy}>{t('login.links.privacy')}</a>
               )}
             </li>
           </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "entry_via_qr_code" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `entry_via_qr_code` integer DEFAULT 0 NOT NULL;
