@@ -44,7 +44,7 @@ const config: CodegenConfig = {
           PensionCalculator: '../../domain/calculator/calculator.view#CalculatorView',
           PensionProjection: '../../domain/calculator/calculator.rules#ProjectionResult',
           PensionScenarioResult: '../../domain/calculator/calculator.rules#ScenarioResult',
-          MarkDocumentReadPayload: '../../domain/documents/documents.service#MarkReadResult',
+          MarkDocumentReadOk: '../../domain/documents/documents.service#MarkedRead',
         },
       },
     },

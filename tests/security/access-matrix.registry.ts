@@ -78,8 +78,8 @@ const SEVERANCE_STATEMENT_FIELDS =
 
 export const MATRIX_DOORS: Door[] = [
   {
-    name: 'Mutation.markDocumentRead(id)',
-    covers: ['Mutation.markDocumentRead', 'Mutation.markDocumentRead(id:)'],
+    name: 'Mutation.markDocumentRead(input.id)',
+    covers: ['Mutation.markDocumentRead', 'MarkDocumentReadInput.id'],
     idsOf: (m) => m.documentIds.map(String),
     walk: intWalk,
     missing: '987654321',
@@ -87,7 +87,7 @@ export const MATRIX_DOORS: Door[] = [
     compare: 'identical',
     request: (id) => ({
       kind: 'graphql',
-      query: `mutation Matrix_MarkRead($id: ID!) { markDocumentRead(id: $id) { ok error { code message } document { ${DOCUMENT_FIELDS} } documentCounts { category total unread } } }`,
+      query: `mutation Matrix_MarkRead($id: ID!) { markDocumentRead(input: { id: $id }) { ok { document { ${DOCUMENT_FIELDS} } documentCounts { category total unread } } error { code message fieldErrors { field code message } } } }`,
       variables: { id },
     }),
     withoutSession: { code: 'UNAUTHENTICATED' },

@@ -1,4 +1,5 @@
 import type { DocumentRow } from '../../../db/schema';
+import { err, ok, type Result } from '../shared/result';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -20,15 +21,13 @@ import type { DocumentsStore } from './documents.store';
 import { renderLetter, type LetterContent } from './pdf/letter';
 import { paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
 
-/** The expected failure of `markRead`: the same for an unknown, malformed or another member's id. */
-export interface DocumentNotFound {
-  code: 'NOT_FOUND';
-  message: string;
-  fieldErrors: [];
+/** What `markRead` gives on success: the document as it is now (read). */
+export interface MarkedRead {
+  document: DocumentRow;
 }
 
-/** Result of `markRead`: the document as it is now (read), or NOT_FOUND. */
-export type MarkReadResult = { ok: true; document: DocumentRow; error: null } | { ok: false; document: null; error: DocumentNotFound };
+/** Result of `markRead`: the document, or NOT_FOUND (the same for an unknown, malformed or another member's id). */
+export type MarkReadResult = Result<MarkedRead, 'NOT_FOUND'>;
 
 /** A rendered download: the archive's file name and the PDF bytes. */
 export interface RenderedDocument {
@@ -37,7 +36,6 @@ export interface RenderedDocument {
   bytes: Buffer;
 }
 
-const NOT_FOUND: DocumentNotFound = { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.', fieldErrors: [] };
 
 /**
  * The documents archive of the session's person (spec 001 section 2 "Documents"). Every call takes the person id of
@@ -152,11 +150,11 @@ export function createDocumentsService(deps: {
      */
     async markRead(personId: number, rawId: string): Promise<MarkReadResult> {
       const id = parseDocumentId(rawId);
-      if (id === null || !tenant.documentsArchive || !await store.findOwn(id, personId)) return { ok: false, document: null, error: NOT_FOUND };
+      if (id === null || !tenant.documentsArchive || !await store.findOwn(id, personId)) return err('NOT_FOUND');
       await store.markRead(id, personId, isoInstant(clock.now()));
       loaders.documentsByPerson.clear(personId);
       const document = await store.findOwn(id, personId);
-      return document ? { ok: true, document, error: null } : { ok: false, document: null, error: NOT_FOUND };
+      return document ? ok({ document }) : err('NOT_FOUND');
     },
 
     /**

@@ -1,6 +1,9 @@
 import { downloadUrl, isUnread } from '../../domain/documents/documents.rules';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
+/** The German message of `MarkDocumentReadError` (NOT_FOUND). */
+const DOCUMENT_NOT_FOUND_MESSAGE = 'Das Dokument wurde nicht gefunden.';
+
 /**
  * Documents archive (schema/document.graphql). Thin: every field asks the documents service with the session's person
  * id; `Person` is reached only through `me`, so `p.id` is the session's person.
@@ -23,9 +26,13 @@ export const documentResolvers: Resolvers = {
     downloadUrl: (d) => downloadUrl(d.id),
   },
   Mutation: {
-    markDocumentRead: async (_p, args, ctx) => await ctx.services.documents.markRead(await ctx.requirePersonId(), args.id),
+    async markDocumentRead(_p, args, ctx) {
+      const result = await ctx.services.documents.markRead(await ctx.requirePersonId(), args.input.id);
+      if (result.ok) return { ok: result.value, error: null };
+      return { ok: null, error: { code: result.code, message: DOCUMENT_NOT_FOUND_MESSAGE, fieldErrors: [] } };
+    },
   },
-  MarkDocumentReadPayload: {
+  MarkDocumentReadOk: {
     documentCounts: async (_p, _a, ctx) => await ctx.services.documents.counts(await ctx.requirePersonId()),
   },
 };
