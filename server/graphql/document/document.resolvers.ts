@@ -1,8 +1,6 @@
 import { downloadUrl, isUnread } from '../../domain/documents/documents.rules';
+import catalogue from '@contract/i18n/de/documents.json';
 import type { Resolvers } from '../__generated__/resolvers-types';
-
-/** The German message of `MarkDocumentReadError` (NOT_FOUND). */
-const DOCUMENT_NOT_FOUND_MESSAGE = 'Das Dokument wurde nicht gefunden.';
 
 /**
  * Documents archive (schema/document.graphql). Thin: every field asks the documents service with the session's person
@@ -29,7 +27,7 @@ export const documentResolvers: Resolvers = {
     async markDocumentRead(_p, args, ctx) {
       const result = await ctx.services.documents.markRead(await ctx.requirePersonId(), args.input.id);
       if (result.ok) return { ok: result.value, error: null };
-      return { ok: null, error: { code: result.code, message: DOCUMENT_NOT_FOUND_MESSAGE, fieldErrors: [] } };
+      return { ok: null, error: { code: result.code, message: catalogue.documents.errors[result.code], fieldErrors: [] } };
     },
   },
   MarkDocumentReadOk: {
