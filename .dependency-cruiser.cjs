@@ -19,7 +19,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist|data|web/src/gql|server/graphql/__generated__)/' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: require('node:path').join(__dirname, 'tsconfig.json') },
+    tsConfig: { fileName: `${__dirname}/tsconfig.json` },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   },
 };

@@ -1,4 +1,4 @@
-import { index, integer, table, text } from './kit';
+import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /** Document categories of the archive (spec 001 section 2 "Documents"). */
@@ -12,8 +12,9 @@ export const DOCUMENT_CATEGORIES = [
 ] as const;
 
 /**
- * A document in a member's archive. The PDF itself is rendered on request from the member's stored data
- * (source = the statement or mandate it is made from), so a figure in a PDF always equals the stored row.
+ * A document in a member's archive. Its PDF is rendered once from the member's stored data (source = the statement
+ * or mandate it is made from) and then kept in `document_files`: a download serves the archived bytes, never a new
+ * rendering (docs/decisions/0018-archived-documents.md).
  */
 export const documents = table(
   'documents',
@@ -40,3 +41,23 @@ export const documents = table(
 );
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * The archived PDF of a document (issue 18 item 4): written once, when the document is issued (`archive`) or at the
+ * latest on its first download, and never rewritten, so a later template or data change cannot alter a statement
+ * the member already has. `sha256` (hex) is the content's digest, served as the download's ETag.
+ */
+export const documentFiles = table('document_files', {
+  documentId: integer()
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  /** SHA-256 of `content`, 64 lower-case hex digits. */
+  sha256: text().notNull(),
+  content: blob({ mode: 'buffer' }).notNull(),
+  /** Size of `content` in bytes. */
+  byteSize: integer().notNull(),
+  /** ISO instant the PDF was rendered and archived. */
+  archivedAt: text().notNull(),
+});
+
+export type DocumentFileRow = typeof documentFiles.$inferSelect;

@@ -32,6 +32,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
     .end(json);
 }
 
+/** Whether an `If-None-Match` header names `etag` (or is `*`), RFC 9110 section 13.1.2 (weak comparison). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
 /** The one answer for an unknown, malformed or foreign id: same status, headers and body, no hint which it was. */
 function sendNotFound(res: ServerResponse): void {
   sendJson(res, 404, { error: 'NOT_FOUND', message: catalogue.documents.errors.NOT_FOUND });
@@ -39,10 +48,12 @@ function sendNotFound(res: ServerResponse): void {
 
 /**
  * `GET /webportal/download?id=<document id>&lng=de`: the PDF of one document of the session's person (spec 001
- * section 2 "Documents"), rendered from the stored rows, and the document marked read.
+ * section 2 "Documents"), served from the archive (rendered and archived once, issue 18 item 4), and the document
+ * marked read.
  *
  * - 200 `application/pdf` with `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…`,
- *   `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and a Content-Length.
+ *   `ETag: "<sha-256 hex of the archived PDF>"`, `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and a
+ *   Content-Length; 304 without a body when `If-None-Match` names that ETag (the member already holds these bytes).
  * - 406 `{ error: 'SESSION_INVALID' }` without a (fully logged-in) session, 423 `{ error: 'SESSION_TIMEOUT' }` after the
  *   idle time-out (as the REST door); the session is checked before the id is looked at.
  * - 404 `{ error: 'NOT_FOUND' }`, identical in status, headers and body, for an id of another member, an unknown id, a
@@ -61,18 +72,27 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   try {
     const personId = await ctx.requirePersonId();
     const ids = query.getAll('id');
-    const document = ids.length === 1 ? await ctx.services.documents.render(personId, ids[0]) : null;
+    const document = ids.length === 1 ? await ctx.services.documents.download(personId, ids[0]) : null;
     if (!document) {
       sendNotFound(res);
       return;
     }
+    const etag = `"${document.sha256}"`;
+    const headers = {
+      ETag: etag,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (ifNoneMatch(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
     res
       .writeHead(200, {
+        ...headers,
         'Content-Type': document.contentType,
         'Content-Length': String(document.bytes.length),
         'Content-Disposition': contentDisposition(document.fileName),
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
       })
       .end(document.bytes);
   } catch (error) {

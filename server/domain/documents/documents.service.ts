@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DocumentRow } from '../../../db/schema';
 import { err, ok, type Result } from '../shared/result';
 import type { Logger } from '../../log';
@@ -29,19 +30,23 @@ export interface MarkedRead {
 /** Result of `markRead`: the document, or NOT_FOUND (the same for an unknown, malformed or another member's id). */
 export type MarkReadResult = Result<MarkedRead, 'NOT_FOUND'>;
 
-/** A rendered download: the archive's file name and the PDF bytes. */
-export interface RenderedDocument {
+/** A download: the archive's file name, the archived PDF bytes and their SHA-256 (hex, the ETag). */
+export interface ArchivedDocument {
   fileName: string;
   contentType: 'application/pdf';
   bytes: Buffer;
+  sha256: string;
 }
 
+/** Renders a letter to PDF bytes; the default is pdfkit's `renderLetter`, tests pass another "template". */
+export type LetterRenderer = typeof renderLetter;
 
 /**
  * The documents archive of the session's person (spec 001 section 2 "Documents"). Every call takes the person id of
  * the session; a document of another member behaves exactly like one that does not exist. The regional tenant has
- * no archive: lists are empty, counts are [], and every id is NOT_FOUND. PDFs are rendered on request from the stored
- * rows the document points at (nothing cached that could diverge from the account information).
+ * no archive: lists are empty, counts are [], and every id is NOT_FOUND. A document's PDF is rendered once from the
+ * stored rows it points at and archived with its SHA-256 (`archive`, at the latest on the first download); every
+ * download serves the archived bytes (issue 18 item 4, docs/decisions/0018-archived-documents.md).
  */
 export function createDocumentsService(deps: {
   loaders: Loaders;
@@ -51,8 +56,26 @@ export function createDocumentsService(deps: {
   tenant: TenantDefinition;
   clock: Clock;
   logger: Logger;
+  /** The PDF renderer; pdfkit's letter layout unless a test swaps the template. */
+  renderer?: LetterRenderer;
 }) {
   const { loaders, store, personStore, accounts, tenant, clock, logger } = deps;
+  const render = deps.renderer ?? renderLetter;
+
+  /**
+   * The archived PDF of the person's document `row`, rendering and archiving it first if it has none yet. Null when
+   * the document has no renderable source (or the person is gone).
+   */
+  async function archivedFile(row: DocumentRow, personId: number): Promise<{ sha256: string; content: Buffer } | null> {
+    const stored = await store.findFile(row.id);
+    if (stored) return stored;
+    const person = await personStore.findById(personId);
+    const content = person ? await letterFor(row, personId) : null;
+    if (!person || !content) return null;
+    const bytes = await render(content, recipientOf(person), tenant.name);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return store.archiveFile({ documentId: row.id, sha256, content: bytes, archivedAt: isoInstant(clock.now()) });
+  }
 
   /** All documents of the person, newest first; [] without the archive. */
   async function list(personId: number): Promise<DocumentRow[]> {
@@ -158,24 +181,33 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * Renders the person's document `rawId` (the download route's `?id=`) as a PDF from its stored source rows and
-     * marks it read. Null for an unknown, malformed or foreign id, a document without a renderable source, and on the
-     * regional tenant: the caller answers all of them with the same 404.
+     * Issues document `documentId` of the person: renders its PDF from the stored source rows and archives it, unless
+     * it is archived already. Call it when a document is created, so the member later receives exactly what was
+     * issued. Returns the SHA-256 (hex), or null for a foreign or unknown id or a document without renderable source.
      */
-    async render(personId: number, rawId: unknown): Promise<RenderedDocument | null> {
+    async archive(personId: number, documentId: number): Promise<string | null> {
+      const row = await store.findOwn(documentId, personId);
+      return row ? ((await archivedFile(row, personId))?.sha256 ?? null) : null;
+    },
+
+    /**
+     * The person's document `rawId` (the download route's `?id=`): the archived PDF (archived now if this is its
+     * first download) with its SHA-256, and the document marked read. Null for an unknown, malformed or foreign id, a
+     * document without a renderable source, and on the regional tenant: the caller answers all of them with the same
+     * 404.
+     */
+    async download(personId: number, rawId: unknown): Promise<ArchivedDocument | null> {
       const id = parseDocumentId(rawId);
       if (id === null || !tenant.documentsArchive) return null;
       const row = await store.findOwn(id, personId);
       if (!row) return null;
-      const person = await personStore.findById(personId);
-      const content = person ? await letterFor(row, personId) : null;
-      if (!person || !content) return null;
-      const bytes = await renderLetter(content, recipientOf(person), tenant.name);
+      const file = await archivedFile(row, personId);
+      if (!file) return null;
       if (isUnread(row)) {
         await store.markRead(row.id, personId, isoInstant(clock.now()));
         loaders.documentsByPerson.clear(personId);
       }
-      return { fileName: row.fileName, contentType: 'application/pdf', bytes };
+      return { fileName: row.fileName, contentType: 'application/pdf', bytes: file.content, sha256: file.sha256 };
     },
   };
 }

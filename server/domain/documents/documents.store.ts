@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import {
+  documentFiles,
   documents,
   pkContracts,
   pkStatements,
@@ -19,6 +20,13 @@ import {
  * or source id of another member finds nothing. 
  */
 export function createDocumentsStore(db: Db) {
+  /** The archived PDF of document `documentId`, if it has been archived. Callers check ownership first. */
+  async function findFile(documentId: number): Promise<{ sha256: string; content: Buffer } | undefined> {
+    return (
+      await db.select({ sha256: documentFiles.sha256, content: documentFiles.content }).from(documentFiles).where(eq(documentFiles.documentId, documentId)).limit(1)
+    )[0];
+  }
+
   return {
     /** Documents per person id (DataLoader batch), newest first (document date, then id, descending). */
     async documentsByPerson(personIds: readonly number[]): Promise<DocumentRow[][]> {
@@ -52,6 +60,23 @@ export function createDocumentsStore(db: Db) {
           .returning({ id: documents.id }),
       );
       return rows.length > 0;
+    },
+    findFile,
+    /**
+     * Archives the PDF of document `documentId` unless it already has one: the first archived rendering wins, also
+     * when two processes render the same document at once (insert … on conflict do nothing). Returns the archived
+     * file, which is the given one only if it was the first.
+     */
+    async archiveFile(file: { documentId: number; sha256: string; content: Buffer; archivedAt: string }): Promise<{ sha256: string; content: Buffer }> {
+      await writeTransaction(db, () =>
+        db
+          .insert(documentFiles)
+          .values({ ...file, byteSize: file.content.length })
+          .onConflictDoNothing({ target: documentFiles.documentId }),
+      );
+      const stored = await findFile(file.documentId);
+      if (!stored) throw new Error(`document ${file.documentId} has no archived file after archiving`);
+      return stored;
     },
     /** A PK statement with its contract, only when the contract belongs to `personId`. */
     async pkStatementOwn(statementId: number, personId: number): Promise<{ statement: PkStatementRow; contract: PkContractRow } | undefined> {
