@@ -1,7 +1,37 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The feature folders of the web app: none may import another (they are composed in web/src/app). */
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Boundaries (issue 12 item 2, decision 0012): the web app and db never import server code, the contract module
+ * imports nothing of ours, and no feature imports another feature. Import cycles (type-only imports included, which
+ * import-x's no-cycle skips) are dependency-cruiser's: .dependency-cruiser.cjs, in `npm run lint`.
+ */
+const BOUNDARY_ZONES = [
+  { target: './web', from: './server', message: 'The web app never imports server code: share it through @contract.' },
+  { target: './web', from: './db', message: 'The web app never imports db code: share it through @contract.' },
+  { target: './db', from: './server', message: 'db never imports server code: share it through @contract.' },
+  ...['./server', './web', './db', './tests', './bench'].map((from) => ({
+    target: './schema/contract',
+    from,
+    message: 'The contract module imports nothing of ours (decision 0012).',
+  })),
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in web/src/app, share through web/src/components or lib.',
+  })),
+];
 
 /** Lint: recommended JS and TypeScript rules everywhere, the hooks rules for the web app. Generated code is skipped. */
 export default tseslint.config(
@@ -37,6 +67,14 @@ export default tseslint.config(
           message: 'Synchronous better-sqlite3 executor: await the query builder instead (it runs on PostgreSQL too).',
         },
       ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES }],
     },
   },
   {

@@ -1,8 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Suites that run on SQLite. */
-const API_SUITES = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/durability/**/*.test.ts', 'tests/cluster/**/*.test.ts'];
+/**
+ * The projects on SQLite, one per kind of test (issue 12 item 5): `npm run test:<name>` runs exactly one of them
+ * (`vitest run --project <name>`), `npm test` all. Every include pattern appears in exactly one of them.
+ */
+const SQLITE_PROJECTS = {
+  /** Pure rules, formatting, the seed, the build plugins, web helpers, the lint guard rails: no server. */
+  unit: ['tests/unit/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'db/**/*.test.ts'],
+  /** The real server over HTTP on a fresh SQLite file (GraphQL, REST, mail, eID), and two processes on one file. */
+  api: ['tests/api/**/*.test.ts', 'tests/cluster/**/*.test.ts'],
+  /** Hostile input, abuse limits, the cross-member access matrix, login abuse. */
+  security: ['tests/security/**/*.test.ts'],
+  /** SIGKILL cycles, concurrent writers, backup under load. */
+  durability: ['tests/durability/**/*.test.ts'],
+} as const;
 /**
  * Suites that run on PostgreSQL too (issue 13 item 4). Only those that reach the database through the server or the
  * query builder: the other API, security and durability suites still read and arrange rows with raw SQLite SQL
@@ -33,10 +45,9 @@ const POSTGRES_SUITES = [
  * Unit and server-integration tests. Browser tests are Playwright's (tests/e2e, playwright.config.ts).
  * Integration tests start the real server on 127.0.0.1 with a port chosen at run time and a fresh database.
  *
- * Two projects: "sqlite" runs everything on SQLite files; "postgres" runs POSTGRES_SUITES again on a throw-away
- * PostgreSQL server (tests/helpers/postgres-global-setup.ts, installed with apt-get when missing; a failure to start
- * it fails the run).
- * `npm run test:unit` runs both; `--project sqlite` or `--project postgres` one.
+ * Projects: unit, api, security and durability run on SQLite files (SQLITE_PROJECTS); "postgres" runs
+ * POSTGRES_SUITES again on a throw-away PostgreSQL server (tests/helpers/postgres-global-setup.ts, installed with
+ * apt-get when missing; a failure to start it fails the run). `npm run test:api` runs api and postgres.
  */
 export default defineConfig({
   // The contract module web, server and db share (docs/decisions/0012-contract-module.md).
@@ -47,14 +58,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'sqlite',
-          include: ['tests/unit/**/*.test.ts', ...API_SUITES, 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'db/**/*.test.ts'],
-          env: { DATABASE_URL: '' },
-        },
-      },
+      ...Object.entries(SQLITE_PROJECTS).map(([name, include]) => ({
+        extends: true as const,
+        test: { name, include: [...include], env: { DATABASE_URL: '' } },
+      })),
       {
         extends: true,
         test: {

@@ -2,7 +2,7 @@
  * Renders docs/benchmarks.md from a bench run. Only the part between the generated-part markers is rewritten;
  * whatever follows the end marker (the hand-written findings and optimisation log) is kept.
  */
-import type { BenchReport, ProfileRun, RoundResult, VariantName, VariantSummary } from './run';
+import type { BenchReport, ProfileRun, RoundResult, VariantName, VariantSummary } from './types';
 
 const START = '<!-- bench:generated:start (written by `npm run bench`; edit below the end marker, not here) -->';
 const END = '<!-- bench:generated:end -->';

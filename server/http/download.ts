@@ -4,6 +4,7 @@ import { isDatabaseBusyError } from '../../db/client';
 import { createRequestContext, type AppDeps } from '../context';
 import { contentDisposition, DOWNLOAD_PATH } from '../domain/documents/documents.rules';
 import { DomainError } from '../domain/shared/errors';
+import catalogue from '@contract/i18n/de/documents.json';
 
 export { DOWNLOAD_PATH };
 
@@ -63,7 +64,7 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
 
 /** The one answer for an unknown, malformed or foreign id: same status, headers and body, no hint which it was. */
 function sendNotFound(res: ServerResponse): void {
-  sendJson(res, 404, { error: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' });
+  sendJson(res, 404, { error: 'NOT_FOUND', message: catalogue.documents.errors.NOT_FOUND });
 }
 
 /**

@@ -17,7 +17,7 @@ const DOCUMENTS = `query Documents($category: DocumentCategory, $first: Int, $af
   }
 }`;
 const MARK_READ = `mutation Mark($id: ID!) {
-  markDocumentRead(id: $id) { ok error { code message } document { id unread readAt } documentCounts { category total unread } }
+  markDocumentRead(input: { id: $id }) { ok { document { id unread readAt } documentCounts { category total unread } } error { code message fieldErrors { field code message } } }
 }`;
 
 interface Doc {
@@ -385,14 +385,15 @@ describe('markDocumentRead', () => {
     const doc = (await documentsOf(client, { category: 'PERFORMANCE_STATEMENT' })).documents.nodes.find((d) => d.documentDate === '2025-12-31')!;
     const first = await client.graphql<{ markDocumentRead: any }>(MARK_READ, { id: doc.id });
     expect(first.body.errors).toBeUndefined();
-    const payload = first.body.data!.markDocumentRead;
-    expect(payload).toMatchObject({ ok: true, error: null, document: { id: doc.id, unread: false } });
+    expect(first.body.data!.markDocumentRead.error).toBeNull();
+    const payload = first.body.data!.markDocumentRead.ok;
+    expect(payload).toMatchObject({ document: { id: doc.id, unread: false } });
     expect(payload.documentCounts.find((c: any) => c.category === 'PERFORMANCE_STATEMENT')).toEqual({ category: 'PERFORMANCE_STATEMENT', total: 11, unread: 0 });
     const readAt = readAtOf(doc.id);
     expect(readAt).toBe(payload.document.readAt);
     server.clock.advance(1000);
     const again = await client.graphql<{ markDocumentRead: any }>(MARK_READ, { id: doc.id });
-    expect(again.body.data!.markDocumentRead).toMatchObject({ ok: true, document: { readAt } });
+    expect(again.body.data!.markDocumentRead).toMatchObject({ ok: { document: { readAt } }, error: null });
   });
 
   it("answers the same NOT_FOUND for anna's id asked by bernd, an unknown and a malformed id, and changes nothing", async () => {
@@ -410,11 +411,7 @@ describe('markDocumentRead', () => {
       payloads.push(res.body.data!.markDocumentRead);
     }
     for (const p of payloads) {
-      expect({ ok: p.ok, error: p.error, document: p.document }).toEqual({
-        ok: false,
-        error: { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' },
-        document: null,
-      });
+      expect(p).toEqual({ ok: null, error: { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.', fieldErrors: [] } });
     }
     expect(server.db.$client.prepare('SELECT read_at FROM documents ORDER BY id').raw().all()).toEqual(before);
   });
@@ -445,7 +442,7 @@ describe('regional tenant', () => {
       .prepare(`SELECT d.id FROM documents d JOIN persons p ON p.id = d.person_id WHERE p.email = 'bernd.vorsorge@example.at' AND d.read_at IS NULL LIMIT 1`)
       .get() as { id: number };
     const mark = await client.graphql<{ markDocumentRead: any }>(MARK_READ, { id: String(own.id) });
-    expect(mark.body.data!.markDocumentRead).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(mark.body.data!.markDocumentRead).toMatchObject({ ok: null, error: { code: 'NOT_FOUND' } });
     const res = await client.fetch(`/webportal/download?id=${own.id}&lng=de`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' });

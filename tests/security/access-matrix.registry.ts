@@ -118,8 +118,8 @@ export const MATRIX_DOORS: Door[] = [
     { status: 406 },
   ),
   {
-    name: 'Mutation.markDocumentRead(id)',
-    covers: ['Mutation.markDocumentRead', 'Mutation.markDocumentRead(id:)'],
+    name: 'Mutation.markDocumentRead(input.id)',
+    covers: ['Mutation.markDocumentRead', 'MarkDocumentReadInput.id'],
     idsOf: (m) => m.documentIds.map(String),
     walk: intWalk,
     missing: '987654321',
@@ -127,7 +127,7 @@ export const MATRIX_DOORS: Door[] = [
     compare: 'identical',
     request: (id) => ({
       kind: 'graphql',
-      query: `mutation Matrix_MarkRead($id: ID!) { markDocumentRead(id: $id) { ok error { code message } document { ${DOCUMENT_FIELDS} } documentCounts { category total unread } } }`,
+      query: `mutation Matrix_MarkRead($id: ID!) { markDocumentRead(input: { id: $id }) { ok { document { ${DOCUMENT_FIELDS} } documentCounts { category total unread } } error { code message fieldErrors { field code message } } } }`,
       variables: { id },
     }),
     withoutSession: { code: 'UNAUTHENTICATED' },

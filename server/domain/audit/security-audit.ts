@@ -1,6 +1,6 @@
 import { writeTransaction, type Db } from '../../../db/client';
 import { securityEvents, type SECURITY_EVENT_TYPES } from '../../../db/schema';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../shared/request-meta';
 import { isoInstant, type Clock } from '../shared/clock';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];

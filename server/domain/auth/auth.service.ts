@@ -3,6 +3,7 @@ import { isoInstant } from '../shared/clock';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
 import type { AuthStore } from './auth.store';
+import type { RequestMeta } from '../shared/request-meta';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
 import { checkLoginInput, isLoggedInStatus, type LoginStatus } from './auth.rules';
 import { PASSWORD_MAX_LENGTH } from '@contract/registration';
@@ -26,11 +27,6 @@ export interface AuthSettings {
 }
 
 /** Where a request comes from; written to the login attempt and the session. */
-export interface RequestMeta {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
 export interface LoginResult {
   status: LoginStatus;
   /** The new session's cookie token when the status is a logged-in one. */

@@ -1,6 +1,6 @@
 import type { SecurityAudit } from '../audit/security-audit';
 import { isoInstant, type Clock } from '../shared/clock';
-import type { RequestMeta } from './auth.service';
+import type { RequestMeta } from '../shared/request-meta';
 import { PASSWORD_MAX_LENGTH } from '@contract/registration';
 import { verifyWithEqualWork } from './password';
 

@@ -4,7 +4,7 @@ import type { CalculatorFieldCode } from '@contract/calculator';
 /**
  * German messages of the calculator for GraphQL `message` fields and REST answers (spec 001 section 8 "Calculator":
  * not authorized, technical problems, inactive VRG, no valid contract data, terms not accepted). The web app shows
- * its own catalogue texts by code (web/src/i18n/de/calculator.json); integrators get these.
+ * its own catalogue texts by code (schema/contract/i18n/de/calculator.json); integrators get these.
  */
 export const CALCULATOR_REFUSAL_MESSAGES: Record<CalculatorRefusal, string> = {
   NOT_AUTHORIZED: 'Für Ihren Vertrag steht der Vorsorgerechner nicht zur Verfügung.',

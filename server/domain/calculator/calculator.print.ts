@@ -15,7 +15,7 @@ import {
   type Scenario,
 } from './calculator.rules';
 import type { CalculatorInput } from '@contract/calculator';
-import type { CalculatorView } from './calculator.service';
+import type { CalculatorView } from './calculator.view';
 
 export interface CalculatorPrintData {
   view: CalculatorView;

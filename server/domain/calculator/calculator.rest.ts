@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CALCULATOR_CODE_MESSAGES, CALCULATOR_FIELD_MESSAGES, CALCULATOR_REFUSAL_MESSAGES } from './calculator.messages';
 import { LIFE_TABLE, RANGE_SPREAD_BP } from './calculator.rules';
-import type { CalculatorView, ProjectOutcome } from './calculator.service';
+import type { CalculatorView, ProjectOutcome } from './calculator.view';
 
 const num = z.union([z.number(), z.string().trim().regex(/^-?\d{1,13}(\.\d{1,6})?$/).transform(Number)]);
 const cents = z.union([z.number(), z.string().trim().regex(/^-?\d{1,13}$/).transform(Number)]);

@@ -5,18 +5,16 @@ import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import type { Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
-import { DEFAULT_CALCULATION_INTEREST_BP, FICTITIOUS_RETURN_BP, LIFE_TABLE, MAX_DATA_AGE_MONTHS, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, calculatorAccessOf, projectPension, type CalculatorAccess, type CalculatorRefusal, type ProjectionResult } from './calculator.rules';
-import { type Gender } from '@contract/calculator';
+import { DEFAULT_CALCULATION_INTEREST_BP, FICTITIOUS_RETURN_BP, LIFE_TABLE, MAX_DATA_AGE_MONTHS, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, calculatorAccessOf, projectPension } from './calculator.rules';
 import { monthsBetween } from '@contract/dates';
 import {
   calculatorDateBounds,
   validateCalculatorInput,
   type CalculatorContext,
-  type CalculatorDateBounds,
-  type CalculatorFieldError,
   type CalculatorInput,
 } from '@contract/calculator';
 import { calculatorPrintLetter } from './calculator.print';
+import type { CalculatorView, ProjectOutcome } from './calculator.view';
 import { renderLetter } from '../documents/pdf/letter';
 import { recipientOf } from '../documents/pdf/templates';
 
@@ -24,29 +22,6 @@ import { recipientOf } from '../documents/pdf/templates';
 export const DEFAULT_RETURN_PERCENT = 3;
 /** Default yearly growth of income and employer contributions: 2.00 %. */
 export const DEFAULT_GROWTH_PERCENT = 2;
-
-/** What `pensionCalculator` answers: who may calculate, from which data, with which bounds and prefilled inputs. */
-export interface CalculatorView {
-  access: CalculatorAccess;
-  refusal: CalculatorRefusal | null;
-  today: string;
-  /** The calculation date: Stichtag of the base data, or today without data. */
-  calculationDate: string;
-  /** Stichtag of the base data; null when there is none (fictitious calculator without a statement). */
-  dataDate: string | null;
-  /** The base data is older than 15 months (spec 001 section 9): the screen shows a notice. */
-  dataOutdated: boolean;
-  gender: Gender;
-  /** Rechnungszins used to annuitise, bp per year. */
-  calculationInterestBp: number;
-  contractNumber: string | null;
-  bounds: CalculatorDateBounds;
-  defaults: CalculatorInput;
-}
-
-export type ProjectOutcome =
-  | { ok: true; view: CalculatorView; input: CalculatorInput; projection: ProjectionResult }
-  | { ok: false; code: 'CALCULATOR_NOT_AVAILABLE' | 'INVALID_INPUT'; view: CalculatorView; fieldErrors: CalculatorFieldError[] };
 
 const toBp = (percent: number) => Math.round(percent * 100);
 

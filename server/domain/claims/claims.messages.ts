@@ -2,7 +2,7 @@ import type { ClaimErrorCode } from './claims.service';
 
 /**
  * German messages of a refused severance claim for GraphQL `SubmitSeveranceClaimError.message` and `FieldError.message`
- * (the web app shows its own catalogue texts, web/src/i18n/de/claim.json, by code; integrators get these). Spec 001
+ * (the web app shows its own catalogue texts, schema/contract/i18n/de/claim.json, by code; integrators get these). Spec 001
  * section 8 "Claim: already submitted recently, global error on creation".
  */
 export const CLAIM_ERROR_MESSAGES: Record<ClaimErrorCode, string> = {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentRow } from '../../../db/schema';
+import { err, ok, type Result } from '../shared/result';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -21,15 +22,13 @@ import type { DocumentsStore } from './documents.store';
 import { renderLetter, type LetterContent } from './pdf/letter';
 import { paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
 
-/** The expected failure of `markRead`: the same for an unknown, malformed or another member's id. */
-export interface DocumentNotFound {
-  code: 'NOT_FOUND';
-  message: string;
-  fieldErrors: [];
+/** What `markRead` gives on success: the document as it is now (read). */
+export interface MarkedRead {
+  document: DocumentRow;
 }
 
-/** Result of `markRead`: the document as it is now (read), or NOT_FOUND. */
-export type MarkReadResult = { ok: true; document: DocumentRow; error: null } | { ok: false; document: null; error: DocumentNotFound };
+/** Result of `markRead`: the document, or NOT_FOUND (the same for an unknown, malformed or another member's id). */
+export type MarkReadResult = Result<MarkedRead, 'NOT_FOUND'>;
 
 /** A download: the archive's file name, the archived PDF bytes and their SHA-256 (hex, the ETag). */
 export interface ArchivedDocument {
@@ -41,8 +40,6 @@ export interface ArchivedDocument {
 
 /** Renders a letter to PDF bytes; the default is pdfkit's `renderLetter`, tests pass another "template". */
 export type LetterRenderer = typeof renderLetter;
-
-const NOT_FOUND: DocumentNotFound = { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.', fieldErrors: [] };
 
 /**
  * The documents archive of the session's person (spec 001 section 2 "Documents"). Every call takes the person id of
@@ -176,11 +173,11 @@ export function createDocumentsService(deps: {
      */
     async markRead(personId: number, rawId: string): Promise<MarkReadResult> {
       const id = parseDocumentId(rawId);
-      if (id === null || !tenant.documentsArchive || !await store.findOwn(id, personId)) return { ok: false, document: null, error: NOT_FOUND };
+      if (id === null || !tenant.documentsArchive || !await store.findOwn(id, personId)) return err('NOT_FOUND');
       await store.markRead(id, personId, isoInstant(clock.now()));
       loaders.documentsByPerson.clear(personId);
       const document = await store.findOwn(id, personId);
-      return document ? { ok: true, document, error: null } : { ok: false, document: null, error: NOT_FOUND };
+      return document ? ok({ document }) : err('NOT_FOUND');
     },
 
     /**

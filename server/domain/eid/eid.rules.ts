@@ -2,7 +2,6 @@
  * Pure rules of the electronic-ID login (ID Austria over OpenID Connect; DOMAIN.md "Electronic ID", spec 000
  * section 2 route /eid and section 8 "no or incomplete data from the electronic-ID provider"). No I/O.
  */
-import type { Config } from '../../config';
 import type { LoginStatus } from '../auth/auth.rules';
 
 /** The scope the spec's eID link carries (spec 000 section 2). */
@@ -97,11 +96,21 @@ export interface EidSettings {
   allowInsecureRequests: boolean;
 }
 
+/** The configuration variables the eID login reads (a part of server/config.ts's `Config`). */
+export interface EidConfig {
+  NODE_ENV: string;
+  EID_ISSUER?: string | undefined;
+  EID_CLIENT_ID?: string | undefined;
+  EID_CLIENT_SECRET?: string | undefined;
+  EID_REDIRECT_URI?: string | undefined;
+  EID_AUTH_ENDPOINT?: string | undefined;
+}
+
 /**
  * The eID settings of a configuration, or null when eID login is off (the EID_* variables are all or none; the
  * configuration refuses a partial set).
  */
-export function eidSettings(config: Config): EidSettings | null {
+export function eidSettings(config: EidConfig): EidSettings | null {
   const { EID_ISSUER, EID_CLIENT_ID, EID_CLIENT_SECRET, EID_REDIRECT_URI, EID_AUTH_ENDPOINT } = config;
   if (!EID_ISSUER || !EID_CLIENT_ID || !EID_CLIENT_SECRET || !EID_REDIRECT_URI || !EID_AUTH_ENDPOINT) return null;
   return {

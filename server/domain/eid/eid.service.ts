@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '../../log';
-import type { AuthService, RequestMeta } from '../auth/auth.service';
+import type { AuthService } from '../auth/auth.service';
+import type { RequestMeta } from '../shared/request-meta';
 import type { AuthStore } from '../auth/auth.store';
 import { hashToken } from '../auth/session-token';
 import type { Clock } from '../shared/clock';

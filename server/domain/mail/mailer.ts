@@ -25,8 +25,8 @@ import type { Config } from '../../config';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import { isoInstant, type Clock } from '../shared/clock';
-import { createOutboxStore, type OutboxRow } from './outbox.store';
-import { createMailWorker, type MailWorker } from './outbox.worker';
+import { createOutboxStore } from './outbox.store';
+import { createMailWorker, type MailTransport, type MailWorker } from './outbox.worker';
 
 /**
  * What a mail is about; stored in sent_mails.kind. Free text so other areas can add kinds, but keep it an
@@ -65,8 +65,6 @@ export interface Mailer {
   worker: MailWorker;
 }
 
-/** Delivers one outbox row over SMTP or into an .eml file; resolves when the server accepted it. */
-export type MailTransport = (row: OutboxRow) => Promise<void>;
 
 /**
  * SMTP_URL's transport, or the .eml folder MAIL_OUTBOX_DIR without it. The Message-ID chosen at queueing is kept, so a

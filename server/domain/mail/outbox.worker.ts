@@ -8,8 +8,10 @@
 import type { Logger } from '../../log';
 import { isoInstant, type Clock } from '../shared/clock';
 import { createPoller, leaseOwnerId } from '../shared/poller';
-import { MAIL_LEASE_MS, type OutboxStore } from './outbox.store';
-import type { MailTransport } from './mailer';
+import { MAIL_LEASE_MS, type OutboxRow, type OutboxStore } from './outbox.store';
+
+/** Delivers one outbox row over SMTP or into an .eml file; resolves when the server accepted it. */
+export type MailTransport = (row: OutboxRow) => Promise<void>;
 
 /** Mails claimed per round. */
 const BATCH = 10;

@@ -2,7 +2,7 @@ import type { BankAccountRow, PersonRow, ProfileChangeRow } from '../../../db/sc
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../shared/request-meta';
 import type { StepUp, StepUpAction } from '../auth/step-up';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
 import type { Mailer } from '../mail/mailer';

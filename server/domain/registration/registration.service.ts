@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../shared/request-meta';
 import { type LoginStatus } from '../auth/auth.rules';
 import { normalizeEmail } from '@contract/email';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/password';

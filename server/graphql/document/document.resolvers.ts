@@ -1,4 +1,5 @@
 import { downloadUrl, isUnread } from '../../domain/documents/documents.rules';
+import catalogue from '@contract/i18n/de/documents.json';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
 /**
@@ -23,9 +24,13 @@ export const documentResolvers: Resolvers = {
     downloadUrl: (d) => downloadUrl(d.id),
   },
   Mutation: {
-    markDocumentRead: async (_p, args, ctx) => await ctx.services.documents.markRead(await ctx.requirePersonId(), args.id),
+    async markDocumentRead(_p, args, ctx) {
+      const result = await ctx.services.documents.markRead(await ctx.requirePersonId(), args.input.id);
+      if (result.ok) return { ok: result.value, error: null };
+      return { ok: null, error: { code: result.code, message: catalogue.documents.errors[result.code], fieldErrors: [] } };
+    },
   },
-  MarkDocumentReadPayload: {
+  MarkDocumentReadOk: {
     documentCounts: async (_p, _a, ctx) => await ctx.services.documents.counts(await ctx.requirePersonId()),
   },
 };

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { logIn } from './login';
 
-/** The heading of the not-found page (web/src/i18n/de/common.json `notFound.heading`). */
+/** The heading of the not-found page (schema/contract/i18n/de/common.json `notFound.heading`). */
 const NOT_FOUND = 'Diese Seite gibt es nicht.';
 
 /** A route path with its parameters blanked (`/kontoinformation/pensionskasse/2024-12-31` → `…/pensionskasse/:p`). */

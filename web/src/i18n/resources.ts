@@ -1,17 +1,17 @@
-import accountInfo from './de/account-info.json';
-import calculator from './de/calculator.json';
-import claim from './de/claim.json';
-import common from './de/common.json';
-import dashboard from './de/dashboard.json';
-import documents from './de/documents.json';
-import investment from './de/investment.json';
-import loginFlow from './de/login-flow.json';
-import login from './de/login.json';
-import registration from './de/registration.json';
-import settings from './de/settings.json';
-import staticPages from './de/static-pages.json';
-import uploads from './de/uploads.json';
-import inbox from './de/inbox.json';
+import accountInfo from '@contract/i18n/de/account-info.json';
+import calculator from '@contract/i18n/de/calculator.json';
+import common from '@contract/i18n/de/common.json';
+import dashboard from '@contract/i18n/de/dashboard.json';
+import documents from '@contract/i18n/de/documents.json';
+import investment from '@contract/i18n/de/investment.json';
+import loginFlow from '@contract/i18n/de/login-flow.json';
+import login from '@contract/i18n/de/login.json';
+import registration from '@contract/i18n/de/registration.json';
+import settings from '@contract/i18n/de/settings.json';
+import staticPages from '@contract/i18n/de/static-pages.json';
+import claim from '@contract/i18n/de/claim.json';
+import inbox from '@contract/i18n/de/inbox.json';
+import uploads from '@contract/i18n/de/uploads.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {

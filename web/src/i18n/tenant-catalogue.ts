@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { TenantId } from '../config/paths';
-import regional from './de/regional.json';
+import regional from '@contract/i18n/de/regional.json';
 
 /**
  * Catalogue overrides per tenant (spec 000 section 1: "each tenant has its own … German-only text catalogue"): the

@@ -1,6 +1,6 @@
 import type { LoginStatus } from '../../../gql/graphql';
 import { formatLocalTime } from '@contract/format';
-import type loginCatalogue from '../../../i18n/de/login.json';
+import type loginCatalogue from '@contract/i18n/de/login.json';
 
 /** A catalogue key without its plural suffix (`attemptsLeft_one` → `attemptsLeft`), as `t()` takes it. */
 type WithoutPlural<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'other'}` ? Base : K;

@@ -14,7 +14,7 @@ import { Notice } from '../../../components/ui/notice';
 import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 import { monthsBetween } from '@contract/dates';
-import type catalogue from '../../../i18n/de/calculator.json';
+import type catalogue from '@contract/i18n/de/calculator.json';
 import { toCalculatorInput, toFormValues, type CalculatorFormValues } from './form-values';
 
 type FormKey = keyof typeof catalogue.calculator.form;

@@ -5,7 +5,7 @@ import { CLAIM_OPTIONS, type ClaimOption } from '@contract/claim';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';
 import { formatDate, formatMoney } from '@contract/format';
-import type { ClaimAccount, ClaimDraft } from './claim-page';
+import type { ClaimAccount, ClaimDraft } from './claim-draft';
 
 interface ChooseValues {
   accountId: string;

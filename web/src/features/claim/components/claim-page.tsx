@@ -1,44 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { ClaimOption, PayoutType } from '@contract/claim';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
-import type { ClaimPage_QueryQuery } from '../../../gql/graphql';
-import { formatDate, formatMoney } from '@contract/format';
+import { formatDate } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClaimForm } from '../api/get-claim-form';
 import { ChooseStep } from './choose-step';
 import { ConfirmStep } from './confirm-step';
 import { DataStep } from './data-step';
+import type { ClaimAccount, ClaimAddress, ClaimDraft, SentClaim } from './claim-draft';
 import '../claim.css';
-
-type Me = NonNullable<ClaimPage_QueryQuery['me']>;
-export type ClaimAccount = Me['claimableSeveranceAccounts'][number];
-export type ClaimAddress = Me['address'];
-
-/** What the member entered so far; kept by the page while the steps change. */
-export interface ClaimDraft {
-  accountId: string;
-  option: ClaimOption | null;
-  institutionName: string;
-  policyNumber: string;
-  payoutType: PayoutType | null;
-  iban: string;
-  bic: string;
-  street: string;
-  postcode: string;
-  city: string;
-}
-
-/** The sent claim as step 4 shows it. */
-export interface SentClaim {
-  option: ClaimOption;
-  submittedOn: string;
-  dueDate: string;
-}
 
 /** The steps of `/gm[/{step}]` (spec 001 section 2: choose, enter data, confirm and send, success). */
 export const CLAIM_STEPS = ['auswahl', 'daten', 'bestaetigen', 'erfolg'] as const;
@@ -191,35 +165,3 @@ function SuccessStep({ claim }: { claim: SentClaim }) {
   );
 }
 
-/** Tax, cash-order cost and the net amount of a payout (cents), shown before sending (spec 001 section 9). */
-export function payoutAmounts(account: ClaimAccount, payoutType: PayoutType | null) {
-  const entitlement = account.entitlement ?? 0;
-  const cost = payoutType === 'CASH_ORDER' ? account.cashOrderCost : 0;
-  return { entitlement, tax: account.payoutTax, cost, net: Math.max(0, entitlement - account.payoutTax - cost) };
-}
-
-/** The amounts table of a payout. */
-export function PayoutAmounts({ account, payoutType }: { account: ClaimAccount; payoutType: PayoutType | null }) {
-  const { t } = useTranslation();
-  const a = payoutAmounts(account, payoutType);
-  return (
-    <section className="claim-amounts" aria-labelledby="claim-amounts-heading">
-      <h3 id="claim-amounts-heading">{t('claim.amounts.heading')}</h3>
-      <dl className="claim-amounts__list">
-        <dt>{t('claim.amounts.entitlement')}</dt>
-        <dd>{formatMoney(a.entitlement)}</dd>
-        <dt>{t('claim.amounts.tax')}</dt>
-        <dd>− {formatMoney(a.tax)}</dd>
-        {payoutType === 'CASH_ORDER' ? (
-          <>
-            <dt>{t('claim.amounts.cashOrderCost')}</dt>
-            <dd>− {formatMoney(a.cost)}</dd>
-          </>
-        ) : null}
-        <dt className="claim-amounts__net">{t('claim.amounts.net')}</dt>
-        <dd className="claim-amounts__net">{formatMoney(a.net)}</dd>
-      </dl>
-      <p className="muted">{t('claim.amounts.note')}</p>
-    </section>
-  );
-}

@@ -7,7 +7,8 @@ import { SignaturePad } from '../../../components/ui/signature-pad';
 import type { SignatureValue } from '@contract/signature';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmitSeveranceClaim } from '../api/submit-severance-claim';
-import { PayoutAmounts, type ClaimAccount, type ClaimDraft, type SentClaim } from './claim-page';
+import type { ClaimAccount, ClaimDraft, SentClaim } from './claim-draft';
+import { PayoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
 
 interface ConfirmValues {

@@ -6,7 +6,8 @@ import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IbanInput } from '../../../components/ui/iban-input';
 import { TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '@contract/format';
-import { PayoutAmounts, type ClaimAccount, type ClaimDraft } from './claim-page';
+import type { ClaimAccount, ClaimDraft } from './claim-draft';
+import { PayoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
 
 /** Fields of step 2; a code of the shared rules on any other field is not this step's. */

@@ -22,7 +22,7 @@ type Claim = ClaimTeaser_SeveranceClaimFragmentFragment;
 type Wording = 'payout' | 'transfer' | 'keep';
 type DatedStatus = 'NEW' | 'CHECKING';
 type DefiniteStatus = 'CHECKED' | 'PRE_TRANSFER' | 'POST_TRANSFER';
-/** Keys under `dashboard.claim.text` (web/src/i18n/de/dashboard.json). */
+/** Keys under `dashboard.claim.text` (schema/contract/i18n/de/dashboard.json). */
 export type ClaimTextKey =
   | `${Wording}.${DatedStatus}`
   | `${Wording}.${DatedStatus}_noDate`

@@ -3,17 +3,18 @@ import { graphql } from '../../../gql';
 
 export const DocumentTable_MarkDocumentReadMutation = graphql(`
   mutation DocumentTable_MarkDocumentRead($id: ID!) {
-    markDocumentRead(id: $id) {
-      ok
-      document {
-        id
-        unread
-        readAt
-      }
-      documentCounts {
-        category
-        total
-        unread
+    markDocumentRead(input: { id: $id }) {
+      ok {
+        document {
+          id
+          unread
+          readAt
+        }
+        documentCounts {
+          category
+          total
+          unread
+        }
       }
     }
   }
@@ -27,8 +28,8 @@ export const DocumentTable_MarkDocumentReadMutation = graphql(`
 export function useMarkDocumentRead(personId: string | undefined) {
   return useMutation(DocumentTable_MarkDocumentReadMutation, {
     update(cache, { data }) {
-      const payload = data?.markDocumentRead;
-      if (!payload?.ok || personId === undefined) return;
+      const payload = data?.markDocumentRead.ok;
+      if (!payload || personId === undefined) return;
       const id = cache.identify({ __typename: 'Person', id: personId });
       if (!id) return;
       cache.modify({

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { RegistrationField, RegistrationFieldCode } from '../../../gql/graphql';
-import registrationCatalogue from '../../../i18n/de/registration.json';
+import registrationCatalogue from '@contract/i18n/de/registration.json';
 
 type Catalogue = (typeof registrationCatalogue)['registration'];
 

@@ -6,7 +6,7 @@ import { graphql } from '../../../gql';
 import type { ChangeHistorySection_PersonFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
-import settings from '../../../i18n/de/settings.json';
+import settings from '@contract/i18n/de/settings.json';
 import { formatDateTime } from './local-date';
 import { SettingsSection } from './settings-section';
 

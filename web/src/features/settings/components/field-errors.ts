@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import settings from '../../../i18n/de/settings.json';
+import settings from '@contract/i18n/de/settings.json';
 
 /** Field error codes with a text in the catalogue (`settings.fieldError.<code>`): profile and password codes. */
 export type SettingsFieldCode = keyof typeof settings.settings.fieldError;

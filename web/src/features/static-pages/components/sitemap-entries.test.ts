@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasScreen, paths, routeAvailable, type RouteKey } from '../../../config/paths';
 import { SITEMAP_PLACEMENT, sitemapFor } from './sitemap-entries';
-import catalogue from '../../../i18n/de/static-pages.json';
+import catalogue from '@contract/i18n/de/static-pages.json';
 
 const allKeys = Object.keys(paths) as RouteKey[];
 const hrefs = (tenant: 'main' | 'regional') => sitemapFor(tenant).flatMap((section) => section.entries.map((entry) => entry.href));

@@ -7,9 +7,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSitemap } from '../api/get-sitemap';
 import '../static-pages.css';
 import { sitemapFor } from './sitemap-entries';
-import type catalogue from '../../../i18n/de/static-pages.json';
+import type catalogue from '@contract/i18n/de/static-pages.json';
 
-/** Route keys with a sitemap label in web/src/i18n/de/static-pages.json. */
+/** Route keys with a sitemap label in schema/contract/i18n/de/static-pages.json. */
 type SitemapRouteKey = keyof (typeof catalogue)['staticPages']['sitemap']['routes'];
 
 /**

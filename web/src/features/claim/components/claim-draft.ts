@@ -1,0 +1,29 @@
+import type { ClaimOption, PayoutType } from '@contract/claim';
+import type { ClaimPage_QueryQuery } from '../../../gql/graphql';
+
+/** Shapes the claim's steps share (kept apart from the page so the steps do not import it). */
+type Me = NonNullable<ClaimPage_QueryQuery['me']>;
+export type ClaimAccount = Me['claimableSeveranceAccounts'][number];
+export type ClaimAddress = Me['address'];
+
+/** What the member entered so far; kept by the page while the steps change. */
+export interface ClaimDraft {
+  accountId: string;
+  option: ClaimOption | null;
+  institutionName: string;
+  policyNumber: string;
+  payoutType: PayoutType | null;
+  iban: string;
+  bic: string;
+  street: string;
+  postcode: string;
+  city: string;
+}
+
+/** The sent claim as step 4 shows it. */
+export interface SentClaim {
+  option: ClaimOption;
+  submittedOn: string;
+  dueDate: string;
+}
+
