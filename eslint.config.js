@@ -63,7 +63,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[arguments.length=0] > MemberExpression.callee > Identifier.property[name=/^(get|all|run)$/]",
+          selector: 'CallExpression[arguments.length=0] > MemberExpression.callee > Identifier.property[name=/^(get|all|run)$/]',
           message: 'Synchronous better-sqlite3 executor: await the query builder instead (it runs on PostgreSQL too).',
         },
       ],

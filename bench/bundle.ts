@@ -90,7 +90,10 @@ export function measureRoutes(root = ROOT): RouteLoad[] {
       bytes: sum('bytes'),
       gzip: sum('gzip'),
       brotli: sum('brotli'),
-      largest: [...byContributor].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 10),
+      largest: [...byContributor]
+        .map(([name, bytes]) => ({ name, bytes }))
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 10),
     };
   });
 }
@@ -108,7 +111,9 @@ export function renderBundleSection(loads: RouteLoad[], date = new Date()): stri
     '',
     '| route | chunks | minified KiB | gzip KiB | brotli KiB | budget (gzip) | met |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...loads.map((l) => `| \`${l.route}\` | ${l.chunks.length} | ${kib(l.bytes)} | ${kib(l.gzip)} | ${kib(l.brotli)} | ${l.budgetKiB} | ${l.gzip <= l.budgetKiB * 1024 ? 'yes' : 'no'} |`),
+    ...loads.map(
+      (l) => `| \`${l.route}\` | ${l.chunks.length} | ${kib(l.bytes)} | ${kib(l.gzip)} | ${kib(l.brotli)} | ${l.budgetKiB} | ${l.gzip <= l.budgetKiB * 1024 ? 'yes' : 'no'} |`,
+    ),
     '',
   ];
   for (const l of loads) {

@@ -82,10 +82,13 @@ async function sessionCookie(origin: string): Promise<string> {
 }
 
 async function audit(url: string, page: string, port: number, cookie?: string): Promise<LighthouseRow> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-  );
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -113,7 +116,18 @@ export async function runLighthouse(): Promise<LighthouseRow[]> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'portal.db'), SEED_MEMBERS: '200', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: origin, MAIL_OUTBOX_DIR: join(dir, 'outbox'), LETTERS_DIR: join(dir, 'letters') },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dir, 'portal.db'),
+      SEED_MEMBERS: '200',
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: origin,
+      MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+      LETTERS_DIR: join(dir, 'letters'),
+    },
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -172,7 +186,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'docs/benchmarks.md' } } });
   writeLighthouseReport(values.out!).then(
     (rows) => {
-      for (const r of rows) console.log(`${r.page}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}`);
+      for (const r of rows)
+        console.log(
+          `${r.page}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}`,
+        );
       process.exit(0);
     },
     (error: unknown) => {

@@ -129,9 +129,7 @@ export function summariseProfile(file: string, root: string, window?: { fromEndU
       ms: us / 1000,
       percent: pct(us),
     }));
-  const categories = [...catTotals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([category, us]) => ({ category, ms: us / 1000, percent: pct(us) }));
+  const categories = [...catTotals.entries()].sort((a, b) => b[1] - a[1]).map(([category, us]) => ({ category, ms: us / 1000, percent: pct(us) }));
   const windowMs = (to - from) / 1000;
   return { busyMs: busy / 1000, windowMs, busyShare: windowMs > 0 ? busy / 1000 / windowMs : 0, functions, categories };
 }

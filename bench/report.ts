@@ -99,7 +99,9 @@ function summaryTable(report: BenchReport): string[] {
   const rawCpu = report.summaries.find((x) => x.name === 'raw')?.cpuUs ?? NaN;
   for (const s of report.summaries) {
     const v = report.variants.find((x) => x.name === s.name)!;
-    lines.push(`| ${s.label} | ${esc(v.description)} | ${f0(s.rps)} | ${f2(s.p50)} | ${f2(s.p99)} | ${s.name === 'raw' ? '1' : f3(s.ratio)} | ${s.name === 'raw' ? `(${s.quietRounds} quiet)` : `${f3(s.quietRatio)} (${s.quietRounds})`} | ${Number.isFinite(s.cpuUs) ? `${s.cpuUs.toFixed(0)} µs` : '–'} | ${f3(rawCpu / s.cpuUs)} | ${s.validRounds} of ${report.options.rounds} |`);
+    lines.push(
+      `| ${s.label} | ${esc(v.description)} | ${f0(s.rps)} | ${f2(s.p50)} | ${f2(s.p99)} | ${s.name === 'raw' ? '1' : f3(s.ratio)} | ${s.name === 'raw' ? `(${s.quietRounds} quiet)` : `${f3(s.quietRatio)} (${s.quietRounds})`} | ${Number.isFinite(s.cpuUs) ? `${s.cpuUs.toFixed(0)} µs` : '–'} | ${f3(rawCpu / s.cpuUs)} | ${s.validRounds} of ${report.options.rounds} |`,
+    );
   }
   return lines;
 }
@@ -107,7 +109,10 @@ function summaryTable(report: BenchReport): string[] {
 function roundTable(report: BenchReport, summary: VariantSummary): string[] {
   const raw = new Map(report.rounds.filter((r) => r.variant === 'raw' && r.voidReasons.length === 0).map((r) => [r.round, r.result.rps]));
   const rows: RoundResult[] = [...report.warmups.filter((r) => r.variant === summary.name), ...report.rounds.filter((r) => r.variant === summary.name)];
-  const lines = [`#### ${summary.label}`, '', '| round | req/s | p50 ms | p99 ms | ratio to raw | server CPU per request | bodies checked | core 0: server / kernel net / other processes / steal | core 1: busy (other processes) | void because |',
+  const lines = [
+    `#### ${summary.label}`,
+    '',
+    '| round | req/s | p50 ms | p99 ms | ratio to raw | server CPU per request | bodies checked | core 0: server / kernel net / other processes / steal | core 1: busy (other processes) | void because |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
@@ -196,7 +201,10 @@ export function renderReport(report: BenchReport, previous: string | null): stri
   }
   out.push('## Seeding', '', '| members | wall time (CLI process) | seeding as the CLI reports it | database file |', '| ---: | ---: | ---: | ---: |');
   for (const s of [report.seedSmall, report.seed100k]) {
-    if (s) out.push(`| ${f0(s.members)} | ${s.wallSeconds.toFixed(1)} s | ${s.cliSeconds === null ? '–' : `${s.cliSeconds.toFixed(1)} s`} | ${(s.bytes / 1024 / 1024).toFixed(1)} MiB |`);
+    if (s)
+      out.push(
+        `| ${f0(s.members)} | ${s.wallSeconds.toFixed(1)} s | ${s.cliSeconds === null ? '–' : `${s.cliSeconds.toFixed(1)} s`} | ${(s.bytes / 1024 / 1024).toFixed(1)} MiB |`,
+      );
   }
   if (!report.seed100k) out.push('', 'The 100,000-member seeding was skipped (`--skip-seed100k`).');
   out.push('', END);

@@ -36,7 +36,20 @@ import { print, type DocumentNode } from 'graphql';
 import { canonicalJson, type LoadResult, type LoadSpec } from './load';
 import { summariseProfile } from './profile';
 import { renderReport } from './report';
-import { ALL_VARIANTS, type BenchOptions, type BenchReport, type CpuShares, type MachineInfo, type ProfileRun, type RequestShape, type RoundResult, type SeedTiming, type Variant, type VariantName, type VariantSummary } from './types';
+import {
+  ALL_VARIANTS,
+  type BenchOptions,
+  type BenchReport,
+  type CpuShares,
+  type MachineInfo,
+  type ProfileRun,
+  type RequestShape,
+  type RoundResult,
+  type SeedTiming,
+  type Variant,
+  type VariantName,
+  type VariantSummary,
+} from './types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_CORE = '0';
@@ -356,7 +369,16 @@ async function seed(members: number, database: string): Promise<SeedTiming> {
 async function startPortal(database: string, extraNodeArgs: string[] | null): Promise<{ child: Child; port: number }> {
   // Production refuses documents sent as text (GRAPHQL_PERSISTED_ONLY); the bench logs in with a text mutation and
   // measures the full-text POST variant, so it turns that off. The persisted variants take the same path either way.
-  const env = { DATABASE_PATH: database, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'warn', SEED_MEMBERS: '0', GRAPHQL_PERSISTED_ONLY: '0' };
+  const env = {
+    DATABASE_PATH: database,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'http://127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_MEMBERS: '0',
+    GRAPHQL_PERSISTED_ONLY: '0',
+  };
   const child = extraNodeArgs
     ? startChild('portal (profiled)', 'taskset', ['-c', SERVER_CORE, process.execPath, ...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], env)
     : startChild('portal', 'taskset', ['-c', SERVER_CORE, 'npx', 'tsx', 'server/main.ts'], env);
@@ -631,7 +653,8 @@ async function main(): Promise<void> {
 
     const dashboard = await fetchText(portal.port, dashboardRequest);
     const parsed = JSON.parse(dashboard.text) as { data?: { me?: unknown }; errors?: unknown };
-    if (dashboard.status !== 200 || parsed.errors || !parsed.data?.me) throw new Error(`dashboard reference answer is wrong (${dashboard.status}): ${dashboard.text.slice(0, 500)}`);
+    if (dashboard.status !== 200 || parsed.errors || !parsed.data?.me)
+      throw new Error(`dashboard reference answer is wrong (${dashboard.status}): ${dashboard.text.slice(0, 500)}`);
     const asText = await fetchText(portal.port, textRequest);
     if (canonicalJson(asText.text) !== canonicalJson(dashboard.text)) throw new Error('the dashboard answers differently as full text and as persisted document');
     const restRequest: RequestShape = { method: 'POST', path: '/rest/getPersonalData', headers: baseHeaders };
@@ -652,7 +675,8 @@ async function main(): Promise<void> {
     };
     const documents = await fetchText(portal.port, documentsRequest);
     const documentsParsed = JSON.parse(documents.text) as { data?: { me?: unknown }; errors?: unknown };
-    if (documents.status !== 200 || documentsParsed.errors || !documentsParsed.data?.me) throw new Error(`documents reference answer is wrong (${documents.status}): ${documents.text.slice(0, 500)}`);
+    if (documents.status !== 200 || documentsParsed.errors || !documentsParsed.data?.me)
+      throw new Error(`documents reference answer is wrong (${documents.status}): ${documents.text.slice(0, 500)}`);
     const pdf = await fetchText(portal.port, downloadRequest);
     if (pdf.status !== 200 || !pdf.text.startsWith('%PDF-') || pdf.text !== firstPdf.text) throw new Error('the download does not answer the same PDF twice');
     const pdfBytes = Buffer.byteLength(await (await fetch(`http://127.0.0.1:${portal.port}${download.path}`, { headers: downloadRequest.headers })).arrayBuffer());

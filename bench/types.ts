@@ -131,4 +131,3 @@ export interface BenchReport {
   seed100k: SeedTiming | null;
   totalSeconds: number;
 }
-

@@ -50,7 +50,10 @@ export class BackupError extends Error {
  * folder).
  */
 export function defaultBackupPath(now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
   return join('data', 'backups', `portal-${stamp}.db`);
 }
 

@@ -157,9 +157,7 @@ export async function openDatabase(location: string, options: OpenDatabaseOption
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw new RangeError(`busyTimeoutMs must be an integer ≥ 0, got ${busyTimeoutMs}`);
   const dialect = dialectOf(location);
   if (dialect !== SCHEMA_DIALECT) {
-    throw new RangeError(
-      `the tables were built for ${SCHEMA_DIALECT} but the database is ${dialect}: set DATABASE_URL to the database before the portal starts`,
-    );
+    throw new RangeError(`the tables were built for ${SCHEMA_DIALECT} but the database is ${dialect}: set DATABASE_URL to the database before the portal starts`);
   }
   return dialect === 'postgresql' ? openPostgres(location, busyTimeoutMs, options) : openSqlite(location, busyTimeoutMs, options);
 }

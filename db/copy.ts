@@ -67,10 +67,10 @@ export async function copySqliteToPostgres(source: Database.Database, target: Db
       }
       await flush();
       for (const c of shared.filter((c) => c.is_identity === 'YES')) {
-        await client.query(
-          `SELECT setval(pg_get_serial_sequence($1, $2), m) FROM (SELECT max("${c.column_name}") AS m FROM "${table}") s WHERE m IS NOT NULL`,
-          [`"${table}"`, c.column_name],
-        );
+        await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), m) FROM (SELECT max("${c.column_name}") AS m FROM "${table}") s WHERE m IS NOT NULL`, [
+          `"${table}"`,
+          c.column_name,
+        ]);
       }
       if (copied) log(`copied ${copied} rows of ${table}`);
     }

@@ -128,7 +128,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     const webportalRest = WEBPORTAL_REST_PATHS.has(pathname);
-    if ((pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH || webportalRest) && !passesCsrfCheck(req, deps.config, pathname)) return refuseCsrf(res);
+    if (
+      (pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH || webportalRest) &&
+      !passesCsrfCheck(req, deps.config, pathname)
+    )
+      return refuseCsrf(res);
     if (webportalRest) {
       compressJson(req, res);
       await handleRest(req, res, pathname.slice(1), createRequestContext(deps, connectionOf(req)));
@@ -215,12 +219,7 @@ export const CONNECTION_CHECK_INTERVAL_MS = 1000;
  * Starts listening with `limits` (default: those of an empty configuration); resolves with the server and the bound
  * port (PORT=0 picks a free one).
  */
-export function listen(
-  listener: ReturnType<typeof createApp>,
-  port: number,
-  host: string,
-  limits?: ConnectionLimits,
-): Promise<{ server: Server; port: number }> {
+export function listen(listener: ReturnType<typeof createApp>, port: number, host: string, limits?: ConnectionLimits): Promise<{ server: Server; port: number }> {
   const server = createServer({ connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS }, listener);
   if (limits) applyConnectionLimits(server, limits);
   return new Promise((resolvePromise, reject) => {

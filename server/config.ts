@@ -167,7 +167,10 @@ const envSchema = z.object({
    * SMTP server for outgoing mail as a URL (smtp://user:pass@host:587, smtps://host:465). When unset, every mail is
    * written as an .eml file to MAIL_OUTBOX_DIR instead and its path logged. @default unset (outbox files)
    */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   /** Folder for the .eml files of outgoing mail when SMTP_URL is unset. @default data/outbox */
   MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
   /**
@@ -187,9 +190,19 @@ const envSchema = z.object({
    * Largest uploaded file in bytes (`POST /webportal/upload`), enforced while the body streams in. The spec gives 5 MB
    * and 10 MB; the default is the stricter 5 MB = 5242880 (decision 0014). @default 5242880
    */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   /** Hours an uploaded file nobody has referenced yet is kept before the clean-up job deletes it. @default 24 */
-  UPLOAD_PENDING_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  UPLOAD_PENDING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Unreferenced uploads one member may hold at once; more answer 429 TOO_MANY_PENDING. @default 20 */
   UPLOAD_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(20),
   /** Log level of the server log. @default info */

@@ -71,8 +71,7 @@ export function graphqlDocumentImports(generatedFile: string): Plugin {
       });
       if (used.size === 0) return null;
       const documentsImport = [...used].map((name) => `import ${name} from '${VIRTUAL_PREFIX}${name}';`).join('\n');
-      const withImports =
-        left === 0 ? rewritten.replace(GRAPHQL_IMPORT, documentsImport) : rewritten.replace(GRAPHQL_IMPORT, (line) => `${line}\n${documentsImport}`);
+      const withImports = left === 0 ? rewritten.replace(GRAPHQL_IMPORT, documentsImport) : rewritten.replace(GRAPHQL_IMPORT, (line) => `${line}\n${documentsImport}`);
       return { code: withImports, map: null };
     },
   };

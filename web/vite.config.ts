@@ -28,7 +28,12 @@ export default defineConfig({
   base: './',
   // The contract module web, server and db share (docs/decisions/0012-contract-module.md).
   resolve: { alias: { '@contract': fileURLToPath(new URL('../schema/contract', import.meta.url)) } },
-  plugins: [graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))), react(), precompress(), bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url)))],
+  plugins: [
+    graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))),
+    react(),
+    precompress(),
+    bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url))),
+  ],
   build: {
     outDir,
     emptyOutDir: true,

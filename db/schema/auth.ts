@@ -15,7 +15,9 @@ export const credentials = table('credentials', {
   passwordChangedAt: text().notNull(),
   /** ACTIVE, or DEACTIVATED (access switched off; login answers DEACTIVATED). */
   /** LOCKED is a lock set by the fund (answer LOCKED), unlike the 60-minute LOCKED_TEMPORARY of lockedUntil. */
-  accessStatus: text({ enum: ['ACTIVE', 'DEACTIVATED', 'LOCKED', 'PENDING_ACTIVATION'] }).notNull().default('ACTIVE'),
+  accessStatus: text({ enum: ['ACTIVE', 'DEACTIVATED', 'LOCKED', 'PENDING_ACTIVATION'] })
+    .notNull()
+    .default('ACTIVE'),
   /** Consecutive failed password checks since the last success or lock. */
   failedAttempts: integer().notNull().default(0),
   /**
@@ -49,19 +51,25 @@ export const sessions = table(
     endedAt: text(),
     endReason: text({ enum: ['LOGOUT', 'IDLE_TIMEOUT', 'ABSOLUTE_TIMEOUT', 'PASSWORD_CHANGED', 'ACCESS_DELETED'] }),
     /** Mailbox type chosen at login: AWB_LB (acting as oneself) or ASP (acting for a customer duty). */
-    mailboxType: text({ enum: ['AWB_LB', 'ASP'] }).notNull().default('AWB_LB'),
+    mailboxType: text({ enum: ['AWB_LB', 'ASP'] })
+      .notNull()
+      .default('AWB_LB'),
     /** The service duty chosen in the mailbox dialog when acting as ASP. */
     selectedDutyId: integer(),
     /**
      * PENDING while the login flow still needs a step (terms, letter-or-portal, data sync, e-mail update): only the
      * login-flow calls accept such a session. ACTIVE once the login status is a logged-in one.
      */
-    stage: text({ enum: ['PENDING', 'ACTIVE'] }).notNull().default('ACTIVE'),
+    stage: text({ enum: ['PENDING', 'ACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
     /**
      * How the login that opened the session proved the person: PASSWORD or EID (electronic ID). With `createdAt`, the
      * step-up check (server/domain/auth/step-up.ts) accepts an eID login of the last 5 minutes instead of a password.
      */
-    loginMethod: text({ enum: ['PASSWORD', 'EID'] }).notNull().default('PASSWORD'),
+    loginMethod: text({ enum: ['PASSWORD', 'EID'] })
+      .notNull()
+      .default('PASSWORD'),
     /**
      * 1 when the login came through the /qr route (spec 000 sections 4 and 7: login request `entryViaQrCode`), the
      * link printed as a QR code on the account statement; 0 otherwise. Lets the fund count how members arrive.
@@ -86,7 +94,9 @@ export const loginAttempts = table(
      */
     email: text().notNull(),
     /** How the person proved who they are: PASSWORD (e-mail and password) or EID (electronic ID, DOMAIN.md). */
-    method: text({ enum: ['PASSWORD', 'EID'] }).notNull().default('PASSWORD'),
+    method: text({ enum: ['PASSWORD', 'EID'] })
+      .notNull()
+      .default('PASSWORD'),
     /** The login status answered (spec 000 section 4 and 8). */
     status: text().notNull(),
     succeeded: integer({ mode: 'boolean' }).notNull(),

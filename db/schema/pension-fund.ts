@@ -50,7 +50,9 @@ export const pkContracts = table(
      * Pension calculator offered for this contract (spec 001 section 6): FULL, OWN_CONTRIBUTIONS_ONLY (the restricted
      * calculator: own contributions only) or NONE.
      */
-    calculatorAccess: text({ enum: ['FULL', 'OWN_CONTRIBUTIONS_ONLY', 'NONE'] }).notNull().default('FULL'),
+    calculatorAccess: text({ enum: ['FULL', 'OWN_CONTRIBUTIONS_ONLY', 'NONE'] })
+      .notNull()
+      .default('FULL'),
   },
   (t) => [
     uniqueIndex('pk_contracts_number_uq').on(t.contractNumber),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, table, text, uniqueIndex } from './kit';
 
-
 /**
  * A person known to the funds: member (Anwartschaftsberechtigte/r) or beneficiary (Leistungsberechtigte/r)
  * of the Pensionskasse, and/or member of the Vorsorgekasse. Spec 001 section 3 "Person".
@@ -44,7 +43,9 @@ export const persons = table(
     /** Prize-draw participation for the Vorsorgekasse; null = not asked yet. */
     prizeDrawVk: integer({ mode: 'boolean' }),
     /** Membership state in the funds' core system: ACTIVE, EXITED (ausgetreten, no valid contract) or DECEASED. */
-    membershipStatus: text({ enum: ['ACTIVE', 'EXITED', 'DECEASED'] }).notNull().default('ACTIVE'),
+    membershipStatus: text({ enum: ['ACTIVE', 'EXITED', 'DECEASED'] })
+      .notNull()
+      .default('ACTIVE'),
     /**
      * Terms of use the person still has to accept, set by the fund when its terms change (spec 000 section 4:
      * NUTZUNGSBEDINGUNGEN_ACCEPT_PK, _VK, _PKVK); null when nothing is pending.

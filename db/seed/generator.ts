@@ -124,9 +124,7 @@ function prepareStatements(c: Database.Database) {
       `INSERT INTO credentials (person_id, password_hash, password_changed_at, access_status, failed_attempts, locked_until,
         last_login_at, created_at) VALUES (?, ?, ?, 'ACTIVE', 0, NULL, NULL, ?)`,
     ),
-    bankAccount: c.prepare(
-      'INSERT INTO bank_accounts (person_id, account_holder, bank_name, iban, bic, valid_from) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
+    bankAccount: c.prepare('INSERT INTO bank_accounts (person_id, account_holder, bank_name, iban, bic, valid_from) VALUES (?, ?, ?, ?, ?, ?)'),
     pkContract: c.prepare(
       `INSERT INTO pk_contracts (person_id, contract_number, vrg, employer_id, customer_id, calculation_interest_rate_bp,
         widow_transition_percent, partner_rule, role, start_date, pension_start_date, monthly_pension_cents)
@@ -526,7 +524,12 @@ function insertPkContract(ctx: Context, c: PkContractData): void {
     insertDocument(
       ctx,
       c.personId,
-      { ...source, category: 'PERFORMANCE_STATEMENT', title: `Leistungsnachweis zum ${formatDate(stichtag)}${titleSuffix}`, fileName: `Leistungsnachweis_${s.year}${fileSuffix}.pdf` },
+      {
+        ...source,
+        category: 'PERFORMANCE_STATEMENT',
+        title: `Leistungsnachweis zum ${formatDate(stichtag)}${titleSuffix}`,
+        fileName: `Leistungsnachweis_${s.year}${fileSuffix}.pdf`,
+      },
       times,
       i !== last,
     );
@@ -563,15 +566,7 @@ function insertPkContract(ctx: Context, c: PkContractData): void {
  * than one account of the person (`accountsOfPerson`), titles and file names carry the account number.
  */
 function insertVkAccount(ctx: Context, personId: number, accountNumber: string, employer: EmployerRef, history: VkHistory, accountsOfPerson: number): void {
-  const info = ctx.stmts.vkAccount.run(
-    personId,
-    accountNumber,
-    employer.id,
-    history.startDate,
-    history.endDate,
-    history.status,
-    history.rightToDecideSince,
-  );
+  const info = ctx.stmts.vkAccount.run(personId, accountNumber, employer.id, history.startDate, history.endDate, history.status, history.rightToDecideSince);
   const accountId = rowId(info.lastInsertRowid);
   const several = accountsOfPerson > 1;
   const last = history.statements.length - 1;
@@ -618,12 +613,7 @@ function insertVkAccount(ctx: Context, personId: number, accountNumber: string, 
  * Inserts an inbound message sent `daysAgo` days before today at a seeded time of day; `read` marks it read
  * some minutes to days later (never after today).
  */
-function insertMessage(
-  ctx: Context,
-  rng: Rng,
-  personId: number,
-  m: { counterpart: string; origin: string; subject: string; body: string; daysAgo: number; read: boolean },
-): void {
+function insertMessage(ctx: Context, rng: Rng, personId: number, m: { counterpart: string; origin: string; subject: string; body: string; daysAgo: number; read: boolean }): void {
   const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + rng.int(6, 17) * 3_600_000 + rng.int(0, 59) * 60_000;
   const latestRead = Math.min(14 * 86_400_000, ctx.todayMs - sentMs);
   const readAt = m.read ? isoInstant(sentMs + rng.int(600_000, Math.max(600_000, latestRead))) : null;
@@ -647,13 +637,7 @@ function insertConversationMessage(ctx: Context, personId: number, m: PersonaCon
 // Personas
 // ---------------------------------------------------------------------------------------------------------------
 
-function seedPersona(
-  ctx: Context,
-  persona: Omit<Persona, 'key'> & { key: string },
-  lfn: number,
-  passwordHash: string,
-  plan: PersonaFundPlan,
-): number {
+function seedPersona(ctx: Context, persona: Omit<Persona, 'key'> & { key: string }, lfn: number, passwordHash: string, plan: PersonaFundPlan): number {
   const rng = new Rng(hashSeed('persona', persona.key));
   ctx.svnrs.add(persona.svnr);
   ctx.emails.add(persona.email);
@@ -696,8 +680,7 @@ function seedPersona(
       salary: plan.salary,
       employerRatePermille: plan.pk.employerRatePermille,
       contributionsEndMonth: null,
-      ownContribution:
-        plan.pk.ownContributionMonthlyCents === null ? null : { monthlyCents: plan.pk.ownContributionMonthlyCents, yearProbability: 1 },
+      ownContribution: plan.pk.ownContributionMonthlyCents === null ? null : { monthlyCents: plan.pk.ownContributionMonthlyCents, yearProbability: 1 },
       employerTransfer: null,
       employeeTransfer: null,
       shortfallStartCents: 0,
@@ -1089,7 +1072,9 @@ export async function seedSqlite(c: Database.Database, options: SeedOptions): Pr
     // Login personas share the population's hash of the same demo password (one argon2 run instead of 18).
     LOGIN_PERSONAS.forEach((lp, i) => {
       const base = lp.plan ? personaFundPlan(lp.plan, ctx.lastYear) : null;
-      const plan: PersonaFundPlan = base ? { ...base, messages: [], conversation: [] } : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
+      const plan: PersonaFundPlan = base
+        ? { ...base, messages: [], conversation: [] }
+        : { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
       const personId = seedPersona(ctx, lp.persona, PERSONAS.length + i + 1, sharedHash, plan);
       applyLoginSetup(c, ctx, personId, lp.setup, seed, log);
     });
@@ -1107,7 +1092,7 @@ export async function seedSqlite(c: Database.Database, options: SeedOptions): Pr
   log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length + LOGIN_PERSONAS.length} personas`);
 
   const population = rng.fork('population');
-  for (let done = 0; done < members; ) {
+  for (let done = 0; done < members;) {
     const end = Math.min(members, done + BATCH_SIZE);
     c.transaction(() => {
       for (let i = done; i < end; i++) seedMember(ctx, population, PERSONAS.length + LOGIN_PERSONAS.length + i + 1, sharedHash);

@@ -280,12 +280,7 @@ export function annuityFactor(rateBp: number, years: number): number {
  * The capital grows only at the calculation interest rate (no investment surplus is assumed), as a fund would
  * project conservatively.
  */
-export function projectYearlyPensionCents(
-  totalCents: number,
-  yearlyContributionCents: number,
-  rateBp: number,
-  yearsToPension: number,
-): number {
+export function projectYearlyPensionCents(totalCents: number, yearlyContributionCents: number, rateBp: number, yearsToPension: number): number {
   const i = rateBp / 10_000;
   const n = Math.max(0, yearsToPension);
   const growth = (1 + i) ** n;
@@ -360,9 +355,7 @@ export function buildPkHistory(plan: PkPlan, market: Market, rng: Rng): PkHistor
   const firstYear = yearOf(plan.startMonth);
   const pensionYear = plan.pensionStartMonth === null ? null : yearOf(plan.pensionStartMonth);
   const contributionEnd =
-    plan.pensionStartMonth !== null
-      ? Math.min(plan.pensionStartMonth - 1, plan.contributionsEndMonth ?? Number.MAX_SAFE_INTEGER)
-      : plan.contributionsEndMonth;
+    plan.pensionStartMonth !== null ? Math.min(plan.pensionStartMonth - 1, plan.contributionsEndMonth ?? Number.MAX_SAFE_INTEGER) : plan.contributionsEndMonth;
   const retirementYear = Number(statutoryPensionStart(plan.birthDate, plan.gender).slice(0, 4));
   const statements: PkStatementFigures[] = [];
   let total = 0;
@@ -381,8 +374,7 @@ export function buildPkHistory(plan: PkPlan, market: Market, rng: Rng): PkHistor
       const ownMonths = rng.chance(0.6) ? months : rng.int(1, months);
       employeeContributions = plan.ownContribution.monthlyCents * ownMonths;
     }
-    const premium108a =
-      employeeContributions > 0 ? Math.round(Math.min(employeeContributions, PREMIUM_108A_CAP_CENTS) * PREMIUM_108A_RATE) : 0;
+    const premium108a = employeeContributions > 0 ? Math.round(Math.min(employeeContributions, PREMIUM_108A_CAP_CENTS) * PREMIUM_108A_RATE) : 0;
     const employerTransfers = plan.employerTransfer?.year === year ? plan.employerTransfer.cents : 0;
     const employeeTransfers = plan.employeeTransfer?.year === year ? plan.employeeTransfer.cents : 0;
     const investmentResult = Math.round(prev * market.pkReturn(plan.vrg, year));
@@ -396,8 +388,7 @@ export function buildPkHistory(plan: PkPlan, market: Market, rng: Rng): PkHistor
       pensionPayments = Math.round((monthlyPension * paidMonths * 14) / 12);
     }
 
-    const inflows =
-      prev + employerContributions + employeeContributions + employerTransfers + employeeTransfers + premium108a + investmentResult;
+    const inflows = prev + employerContributions + employeeContributions + employerTransfers + employeeTransfers + premium108a + investmentResult;
     // Costs never take more than there is (matters only for tiny, long contribution-free capitals).
     const costs = Math.max(0, Math.min(Math.round(prev * PK_COST_RATE) + PK_FIXED_COST_CENTS, inflows - pensionPayments));
     total = inflows - costs - pensionPayments;
@@ -421,8 +412,7 @@ export function buildPkHistory(plan: PkPlan, market: Market, rng: Rng): PkHistor
     else {
       const contributing = contributionEnd === null || contributionEnd >= monthIndex(year, 12);
       const yearlyLevel = contributing
-        ? Math.round((monthlySalaryCents(plan.salary, year) * 14 * plan.employerRatePermille) / 1000) +
-          (plan.ownContribution ? plan.ownContribution.monthlyCents * 12 : 0)
+        ? Math.round((monthlySalaryCents(plan.salary, year) * 14 * plan.employerRatePermille) / 1000) + (plan.ownContribution ? plan.ownContribution.monthlyCents * 12 : 0)
         : 0;
       projected = projectYearlyPensionCents(total, yearlyLevel, plan.rateBp, retirementYear - year);
     }
@@ -525,10 +515,7 @@ export interface VkHistory {
 export function buildVkHistory(plan: VkAccountPlan, market: Market, rng: Rng): VkHistory {
   const firstYear = yearOf(plan.firstMonth);
   const contributionMonths = plan.lastMonth === null ? null : plan.lastMonth - plan.firstMonth + 1;
-  const rightToDecideSince =
-    plan.lastMonth !== null && contributionMonths !== null && contributionMonths >= RIGHT_TO_DECIDE_MONTHS
-      ? firstDayOfMonth(plan.lastMonth + 1)
-      : null;
+  const rightToDecideSince = plan.lastMonth !== null && contributionMonths !== null && contributionMonths >= RIGHT_TO_DECIDE_MONTHS ? firstDayOfMonth(plan.lastMonth + 1) : null;
   const rightYear = rightToDecideSince === null ? null : Number(rightToDecideSince.slice(0, 4));
 
   const statements: VkStatementFigures[] = [];
@@ -542,13 +529,11 @@ export function buildVkHistory(plan: VkAccountPlan, market: Market, rng: Rng): V
     const contributions = Math.round(grossPayCents(plan.salary, year, months) * VK_CONTRIBUTION_RATE);
     const transfersIn = plan.transferIn?.year === year ? plan.transferIn.cents : 0;
     const svCarrierCosts = Math.round(contributions * VK_SV_CARRIER_RATE);
-    const administrationCosts =
-      Math.round(contributions * VK_ADMIN_CONTRIBUTION_RATE) + Math.round(prev * VK_MANAGEMENT_FEE_RATE);
+    const administrationCosts = Math.round(contributions * VK_ADMIN_CONTRIBUTION_RATE) + Math.round(prev * VK_MANAGEMENT_FEE_RATE);
     const investmentResult = Math.round(prev * market.vkReturn(year));
     const loyaltyBonus = prev > 0 && rng.chance(0.04) ? Math.round(prev * rng.float(0.001, 0.005)) : 0;
     const surplusShare = prev > 0 && rng.chance(0.06) ? Math.round(prev * rng.float(0.0005, 0.003)) : 0;
-    const beforePayout =
-      prev + contributions + transfersIn + investmentResult + loyaltyBonus + surplusShare - administrationCosts - svCarrierCosts;
+    const beforePayout = prev + contributions + transfersIn + investmentResult + loyaltyBonus + surplusShare - administrationCosts - svCarrierCosts;
 
     let payout = 0;
     if (plan.allowPayout && !paidOnce && rightYear !== null && year > rightYear && rng.chance(0.02)) {

@@ -70,7 +70,12 @@ const STP = { street: 'Kremser Gasse 3', postcode: '3100', city: 'St. Pölten' }
 
 /** In seeding order, right after the three base personas. */
 export const LOGIN_PERSONAS: readonly LoginPersona[] = [
-  { persona: person('dora.nutzung', 'Dora', 'Nutzung', 'FEMALE', '1981-02-11', 201, WIEN), plan: 'anna', firstStatus: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK', setup: { termsPending: 'PKVK' } },
+  {
+    persona: person('dora.nutzung', 'Dora', 'Nutzung', 'FEMALE', '1981-02-11', 201, WIEN),
+    plan: 'anna',
+    firstStatus: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
+    setup: { termsPending: 'PKVK' },
+  },
   {
     persona: person('emil.dienst', 'Emil', 'Dienst', 'MALE', '1975-09-30', 202, WIEN),
     plan: 'anna',
@@ -84,11 +89,21 @@ export const LOGIN_PERSONAS: readonly LoginPersona[] = [
     },
   },
   { persona: person('fritz.brief', 'Fritz', 'Brief', 'MALE', '1969-12-01', 203, STP), plan: 'anna', firstStatus: 'IBK_DECISSION', setup: { annualStatementDecisionPending: true } },
-  { persona: person('gabi.erstlogin', 'Gabi', 'Erstlogin', 'FEMALE', '1990-06-06', 204, STP), plan: 'anna', firstStatus: 'SYNCHRONIZE_LOGIN_DATA', setup: { loginDataSyncPending: true } },
+  {
+    persona: person('gabi.erstlogin', 'Gabi', 'Erstlogin', 'FEMALE', '1990-06-06', 204, STP),
+    plan: 'anna',
+    firstStatus: 'SYNCHRONIZE_LOGIN_DATA',
+    setup: { loginDataSyncPending: true },
+  },
   { persona: person('hans.update', 'Hans', 'Update', 'MALE', '1972-03-03', 205, WIEN), plan: 'anna', firstStatus: 'UPDATE_PKVK_MAIL', setup: { emailUpdatePending: 'PKVK' } },
   { persona: person('ida.newsletter', 'Ida', 'Newsletter', 'FEMALE', '1988-10-10', 206, WIEN), plan: 'anna', firstStatus: 'SUCCESSFUL', setup: { openQuestions: true } },
   { persona: person('karl.gesperrt', 'Karl', 'Gesperrt', 'MALE', '1966-07-07', 207, STP), plan: 'bernd', firstStatus: 'DEACTIVATED', setup: { accessStatus: 'DEACTIVATED' } },
-  { persona: person('lena.ausgetreten', 'Lena', 'Ausgetreten', 'FEMALE', '1985-01-21', 208, STP), plan: 'bernd', firstStatus: 'ERROR_AUSGETRETEN', setup: { membershipStatus: 'EXITED' } },
+  {
+    persona: person('lena.ausgetreten', 'Lena', 'Ausgetreten', 'FEMALE', '1985-01-21', 208, STP),
+    plan: 'bernd',
+    firstStatus: 'ERROR_AUSGETRETEN',
+    setup: { membershipStatus: 'EXITED' },
+  },
   { persona: person('max.verstorben', 'Max', 'Verstorben', 'MALE', '1950-04-04', 209, WIEN), plan: 'clara', firstStatus: 'ERROR_TOT', setup: { membershipStatus: 'DECEASED' } },
   {
     persona: person('paula.ansprech', 'Paula', 'Ansprech', 'FEMALE', '1983-08-18', 210, WIEN),
@@ -102,9 +117,19 @@ export const LOGIN_PERSONAS: readonly LoginPersona[] = [
     firstStatus: 'SUCCESSFUL_PK_ASP',
     setup: { duties: [{ customerDesignation: 'Alpenländische Bau GmbH', functionGroups: ['Geschäftsführung'] }] },
   },
-  { persona: person('rita.review', 'Rita', 'Review', 'FEMALE', '1979-05-25', 212, WIEN), plan: 'anna', firstStatus: 'UPDATE_REGISTRATION', setup: { registrationUpdatePending: true } },
+  {
+    persona: person('rita.review', 'Rita', 'Review', 'FEMALE', '1979-05-25', 212, WIEN),
+    plan: 'anna',
+    firstStatus: 'UPDATE_REGISTRATION',
+    setup: { registrationUpdatePending: true },
+  },
   { persona: person('sepp.gesperrt', 'Sepp', 'Gesperrt', 'MALE', '1962-02-02', 213, STP), plan: 'bernd', firstStatus: 'LOCKED', setup: { accessStatus: 'LOCKED' } },
-  { persona: person('theo.nutzung', 'Theo', 'Nutzung', 'MALE', '1958-09-09', 214, WIEN), plan: 'clara', firstStatus: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', setup: { termsPending: 'PK' } },
+  {
+    persona: person('theo.nutzung', 'Theo', 'Nutzung', 'MALE', '1958-09-09', 214, WIEN),
+    plan: 'clara',
+    firstStatus: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK',
+    setup: { termsPending: 'PK' },
+  },
   { persona: person('uwe.nutzung', 'Uwe', 'Nutzung', 'MALE', '1986-12-12', 215, STP), plan: 'bernd', firstStatus: 'NUTZUNGSBEDINGUNGEN_ACCEPT_VK', setup: { termsPending: 'VK' } },
   { persona: person('vera.pkmail', 'Vera', 'Pkmail', 'FEMALE', '1959-03-30', 216, WIEN), plan: 'clara', firstStatus: 'UPDATE_PK_MAIL', setup: { emailUpdatePending: 'PK' } },
   { persona: person('willi.vkmail', 'Willi', 'Vkmail', 'MALE', '1991-04-14', 217, STP), plan: 'bernd', firstStatus: 'UPDATE_VK_MAIL', setup: { emailUpdatePending: 'VK' } },

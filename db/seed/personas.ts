@@ -91,8 +91,7 @@ export const PERSONAS: readonly Persona[] = [
     key: 'bernd',
     email: PERSONA_EMAILS.bernd,
     description:
-      'VK only: an account DORMANT since four years (employment ended, 99 contribution months, right to decide set) ' +
-      'and an ACTIVE second account with the new employer.',
+      'VK only: an account DORMANT since four years (employment ended, 99 contribution months, right to decide set) ' + 'and an ACTIVE second account with the new employer.',
     gender: 'MALE',
     titlePrefix: null,
     titleSuffix: null,
@@ -109,9 +108,7 @@ export const PERSONAS: readonly Persona[] = [
   {
     key: 'clara',
     email: PERSONA_EMAILS.clara,
-    description:
-      'PK only: BENEFICIARY born 1957, pension since 2022-01-01 (monthly pension × 14 paid each year, reserve ' +
-      'shrinking), statements 2008 to last year.',
+    description: 'PK only: BENEFICIARY born 1957, pension since 2022-01-01 (monthly pension × 14 paid each year, reserve ' + 'shrinking), statements 2008 to last year.',
     gender: 'FEMALE',
     titlePrefix: 'Dr.in',
     titleSuffix: null,
@@ -178,13 +175,7 @@ export interface PersonaFundPlan {
 }
 
 /** A question and its answer, `daysAgo` and two days later. */
-function conversation(
-  counterpart: PersonaConversationMessage['counterpart'],
-  daysAgo: number,
-  subject: string,
-  question: string,
-  answer: string,
-): PersonaConversationMessage[] {
+function conversation(counterpart: PersonaConversationMessage['counterpart'], daysAgo: number, subject: string, question: string, answer: string): PersonaConversationMessage[] {
   return [
     { fromMember: true, counterpart, subject, body: question, daysAgo },
     { fromMember: false, counterpart, subject: `AW: ${subject}`.slice(0, 100), body: answer, daysAgo: daysAgo - 2 },

@@ -59,7 +59,12 @@ export const REGISTRATION_PERSONAS: readonly RegistrationPersona[] = [
     code: { kind: 'FIRST_PASSWORD', origin: 'FUND', daysAgo: 40 },
   },
   { persona: person('zoe.unsicher', 'Zoe', 'Unsicher', 'FEMALE', '1977-11-23', 303), plan: 'anna', access: 'INSECURE' },
-  { persona: person('walter.bestellt', 'Walter', 'Bestellt', 'MALE', '1968-01-30', 304), plan: 'bernd', access: 'NONE', code: { kind: 'REGISTRATION_CODE', origin: 'ORDERED', daysAgo: 3 } },
+  {
+    persona: person('walter.bestellt', 'Walter', 'Bestellt', 'MALE', '1968-01-30', 304),
+    plan: 'bernd',
+    access: 'NONE',
+    code: { kind: 'REGISTRATION_CODE', origin: 'ORDERED', daysAgo: 3 },
+  },
   { persona: person('ulla.ohnemail', 'Ulla', 'Ohnemail', 'FEMALE', '1973-06-14', 305), plan: 'anna', access: 'NO_EMAIL' },
 ];
 
@@ -93,9 +98,14 @@ export function applyRegistrationSetup(c: Database.Database, personId: number, r
     const code = demoRegistrationCode(seed, rp.persona.key);
     const created = new Date(todayMs + 9 * 3_600_000 - rp.code.daysAgo * 86_400_000).toISOString();
     const expires = new Date(todayMs + 60 * 86_400_000).toISOString();
-    c.prepare(
-      'INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at, used_at, letter_file) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)',
-    ).run(personId, rp.code.kind, createHash('sha256').update(code).digest('base64url'), rp.code.origin, created, expires);
+    c.prepare('INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at, used_at, letter_file) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)').run(
+      personId,
+      rp.code.kind,
+      createHash('sha256').update(code).digest('base64url'),
+      rp.code.origin,
+      created,
+      expires,
+    );
     log(`demo ${rp.code.kind === 'REGISTRATION_CODE' ? 'registration code' : 'first password'} of ${rp.persona.firstName} ${rp.persona.lastName}: ${code}`);
   }
 }

@@ -44,7 +44,6 @@ export function statutoryRetirementDate(gender: Gender, birthDate: string): stri
   return parseIsoDate(reached).d === 1 ? reached : firstOfNextMonth(reached);
 }
 
-
 /** Field error codes of the calculator (catalogue keys `calculator.fieldErrors.<CODE>`). */
 export const CALCULATOR_FIELD_CODES = [
   'REQUIRED',

@@ -34,16 +34,8 @@ export const SEARCH_MAX = 100;
  */
 export const sendMessageInput = z.object({
   recipient: z.enum(MESSAGE_COUNTERPARTS, { error: 'RECIPIENT_REQUIRED' }),
-  subject: z
-    .string({ error: 'SUBJECT_REQUIRED' })
-    .trim()
-    .min(1, { error: 'SUBJECT_REQUIRED' })
-    .max(SUBJECT_MAX, { error: 'SUBJECT_TOO_LONG' }),
-  body: z
-    .string({ error: 'BODY_REQUIRED' })
-    .trim()
-    .min(1, { error: 'BODY_REQUIRED' })
-    .max(BODY_MAX, { error: 'BODY_TOO_LONG' }),
+  subject: z.string({ error: 'SUBJECT_REQUIRED' }).trim().min(1, { error: 'SUBJECT_REQUIRED' }).max(SUBJECT_MAX, { error: 'SUBJECT_TOO_LONG' }),
+  body: z.string({ error: 'BODY_REQUIRED' }).trim().min(1, { error: 'BODY_REQUIRED' }).max(BODY_MAX, { error: 'BODY_TOO_LONG' }),
   attachmentIds: z
     .array(z.string().regex(UPLOAD_ID_PATTERN, { error: 'UPLOAD_NOT_FOUND' }), { error: 'UPLOAD_NOT_FOUND' })
     .max(ATTACHMENTS_MAX, { error: 'TOO_MANY_ATTACHMENTS' })

@@ -93,7 +93,11 @@ function hasForbidden(s: string): boolean {
 
 /** NFC, any space separator (no-break space, …) as a plain space, runs of spaces collapsed, trimmed. */
 function normalizeText(s: string): string {
-  return s.normalize('NFC').replace(/\p{Zs}/gu, ' ').replace(/ {2,}/g, ' ').trim();
+  return s
+    .normalize('NFC')
+    .replace(/\p{Zs}/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** A required (or optional) line of text: names, street, city, P.O. box, bank name. */

@@ -223,47 +223,37 @@ export const passwordLostSchema = z
 export type PasswordLostFormInput = z.input<typeof passwordLostSchema>;
 
 /** New password from a reset link (the token itself is checked by the server). */
-export const resetPasswordSchema = z
-  .object({ token: str, newPassword: str, newPasswordConfirmation: str })
-  .superRefine((v, ctx) => {
-    checkNewPassword(ctx, { password: 'newPassword', confirmation: 'newPasswordConfirmation' }, v.newPassword, v.newPasswordConfirmation, {});
-  });
+export const resetPasswordSchema = z.object({ token: str, newPassword: str, newPasswordConfirmation: str }).superRefine((v, ctx) => {
+  checkNewPassword(ctx, { password: 'newPassword', confirmation: 'newPasswordConfirmation' }, v.newPassword, v.newPasswordConfirmation, {});
+});
 export type ResetPasswordFormInput = z.input<typeof resetPasswordSchema>;
 
 /** New password for an access whose password was judged insecure (/pwdChange). */
-export const changeInsecurePasswordSchema = z
-  .object({ newPassword: str, newPasswordConfirmation: str })
-  .superRefine((v, ctx) => {
-    checkNewPassword(ctx, { password: 'newPassword', confirmation: 'newPasswordConfirmation' }, v.newPassword, v.newPasswordConfirmation, {});
-  });
+export const changeInsecurePasswordSchema = z.object({ newPassword: str, newPasswordConfirmation: str }).superRefine((v, ctx) => {
+  checkNewPassword(ctx, { password: 'newPassword', confirmation: 'newPasswordConfirmation' }, v.newPassword, v.newPasswordConfirmation, {});
+});
 export type ChangeInsecurePasswordFormInput = z.input<typeof changeInsecurePasswordSchema>;
 
 /** Password change in the settings: the current password plus a new one by the same rules. */
-export const changePasswordSchema = z
-  .object({ currentPassword: str, newPassword: str, newPasswordConfirmation: str })
-  .superRefine((v, ctx) => {
-    if (v.currentPassword === '') add(ctx, 'currentPassword', 'REQUIRED');
-    else if (length(v.currentPassword) > PASSWORD_MAX_LENGTH) add(ctx, 'currentPassword', 'WRONG_CURRENT_PASSWORD');
-    checkNewPassword(ctx, { password: 'newPassword', confirmation: 'newPasswordConfirmation' }, v.newPassword, v.newPasswordConfirmation, {});
-  });
+export const changePasswordSchema = z.object({ currentPassword: str, newPassword: str, newPasswordConfirmation: str }).superRefine((v, ctx) => {
+  if (v.currentPassword === '') add(ctx, 'currentPassword', 'REQUIRED');
+  else if (length(v.currentPassword) > PASSWORD_MAX_LENGTH) add(ctx, 'currentPassword', 'WRONG_CURRENT_PASSWORD');
+  checkNewPassword(ctx, { password: 'newPassword', confirmation: 'newPasswordConfirmation' }, v.newPassword, v.newPasswordConfirmation, {});
+});
 export type ChangePasswordFormInput = z.input<typeof changePasswordSchema>;
 
 /** Order of a registration code or first password by post. */
-export const orderRegistrationCodeSchema = z
-  .object({ svnr: str, lastName: str, kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).nullish() })
-  .superRefine((v, ctx) => {
-    add(ctx, 'svnr', svnrError(v.svnr));
-    checkLastName(ctx, v.lastName);
-  });
+export const orderRegistrationCodeSchema = z.object({ svnr: str, lastName: str, kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).nullish() }).superRefine((v, ctx) => {
+  add(ctx, 'svnr', svnrError(v.svnr));
+  checkLastName(ctx, v.lastName);
+});
 export type OrderRegistrationCodeFormInput = z.input<typeof orderRegistrationCodeSchema>;
 
 /** A changed e-mail address on /updateRegistration/{status}. */
-export const updateRegistrationEmailSchema = z
-  .object({ email: str, emailConfirmation: str })
-  .superRefine((v, ctx) => {
-    checkEmailPair(ctx, v.email, v.emailConfirmation);
-    if (normalizeEmail(v.email).length > EMAIL_MAX_LENGTH) add(ctx, 'email', 'EMAIL_INVALID');
-  });
+export const updateRegistrationEmailSchema = z.object({ email: str, emailConfirmation: str }).superRefine((v, ctx) => {
+  checkEmailPair(ctx, v.email, v.emailConfirmation);
+  if (normalizeEmail(v.email).length > EMAIL_MAX_LENGTH) add(ctx, 'email', 'EMAIL_INVALID');
+});
 export type UpdateRegistrationEmailFormInput = z.input<typeof updateRegistrationEmailSchema>;
 
 /** The `{ field, code }` pairs of a failed parse (first error per field, in the form's order). */

@@ -68,11 +68,7 @@ export async function postFundMessage(deps: AppDeps, message: FundMessage): Prom
     tenant: deps.tenant,
     clock: deps.clock,
   });
-  const result = await service.postFromFund(
-    person,
-    { counterpart: message.from, subject, body, attachments },
-    { mailer: deps.mailer, origin: publicOriginFor(deps.config, {}) },
-  );
+  const result = await service.postFromFund(person, { counterpart: message.from, subject, body, attachments }, { mailer: deps.mailer, origin: publicOriginFor(deps.config, {}) });
   return { messageId: result.message.id, noticeSent: result.noticeSent };
 }
 
@@ -89,7 +85,9 @@ async function main(): Promise<number> {
     },
   });
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
-    process.stderr.write('usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--database PATH]\n');
+    process.stderr.write(
+      'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--database PATH]\n',
+    );
     return 2;
   }
   const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });

@@ -193,7 +193,7 @@ export function createGraphQLHandler(options: {
   const webDocuments = options.persistedDocuments ?? loadPersistedDocuments();
   const documents = registeredDocuments(webDocuments, allowList);
   const persistedOnly = options.persistedOnly ?? options.production;
-  if (persistedOnly && webDocuments.size === 0) options.logger.warn('graphql: persisted-only mode without the web app\'s documents (run npm run build): only the allow-list runs');
+  if (persistedOnly && webDocuments.size === 0) options.logger.warn("graphql: persisted-only mode without the web app's documents (run npm run build): only the allow-list runs");
   const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',

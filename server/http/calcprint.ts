@@ -47,7 +47,12 @@ export async function handleCalcprint(req: IncomingMessage, res: ServerResponse,
     if (error instanceof DomainError && SESSION_STATUS[error.code]) return sendJson(res, SESSION_STATUS[error.code]!, { error: error.code, message: error.message });
     if (error instanceof BodyError) return sendJson(res, error.status, { error: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message });
     if (isDatabaseBusyError(error)) {
-      return sendJson(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, { 'Retry-After': '2' });
+      return sendJson(
+        res,
+        503,
+        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
+        { 'Retry-After': '2' },
+      );
     }
     ctx.logger.error('calcprint failed', { error: error instanceof Error ? error.message : String(error) });
     sendJson(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' });

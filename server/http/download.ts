@@ -141,7 +141,12 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
     }
     if (isDatabaseBusyError(error)) {
       deps.logger.warn('download found the database locked', {});
-      sendJson(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, { 'Retry-After': '2' });
+      sendJson(
+        res,
+        503,
+        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
+        { 'Retry-After': '2' },
+      );
       return;
     }
     deps.logger.error('download failed', { error: error instanceof Error ? error.message : String(error) });

@@ -149,7 +149,12 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
       return;
     }
     if (isDatabaseBusyError(error)) {
-      sendJson(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, { 'Retry-After': '2' });
+      sendJson(
+        res,
+        503,
+        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
+        { 'Retry-After': '2' },
+      );
       return;
     }
     deps.logger.error('upload failed', { error: error instanceof Error ? error.message : String(error) });

@@ -67,13 +67,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     if (isDatabaseBusyError(error)) {
       ctx.logger.warn('rest method found the database locked', { method: name });
       if (res.headersSent) return;
-      return send(
-        res,
-        503,
-        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
-        [],
-        { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-      );
+      return send(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, [], {
+        'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+      });
     }
     ctx.logger.error('rest method failed', { method: name, error: error instanceof Error ? error.message : String(error) });
     if (!res.headersSent) send(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' }, []);

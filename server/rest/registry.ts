@@ -278,7 +278,14 @@ export const REST_METHODS: RestMethod[] = [
     auth: 'session',
     async run(ctx, input) {
       const personId = await ctx.requirePersonId();
-      return (await ctx.services.profile.history(personId, input.first)).map((c) => ({ changedAt: c.changedAt, actor: c.actor, area: c.area, field: c.field, oldValue: c.oldValue, newValue: c.newValue }));
+      return (await ctx.services.profile.history(personId, input.first)).map((c) => ({
+        changedAt: c.changedAt,
+        actor: c.actor,
+        area: c.area,
+        field: c.field,
+        oldValue: c.oldValue,
+        newValue: c.newValue,
+      }));
     },
   }),
   method({
@@ -354,7 +361,12 @@ export const REST_METHODS: RestMethod[] = [
     async run(ctx, input) {
       const session = await ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
-      return registrationFor(ctx).updateRegistrationEmail(session, input, () => flow.currentStatus(session), () => flow.advance(session));
+      return registrationFor(ctx).updateRegistrationEmail(
+        session,
+        input,
+        () => flow.currentStatus(session),
+        () => flow.advance(session),
+      );
     },
   }),
   method({

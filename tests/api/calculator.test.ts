@@ -21,8 +21,6 @@ const PROJECT = `query Project($input: ProjectPensionInput!) { projectPension(in
     capitalPath { date pensionFund severance } }
 } }`;
 
-
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ members: 5 });
@@ -173,7 +171,10 @@ describe('restrictions (spec 001 section 6)', () => {
     const before = server.clock.now();
     try {
       // anna's newest statements are of 31.12.2025: 15 months later is 31.03.2027, 16 months 01.05.2027.
-      for (const [day, outdated] of [['2027-03-31', false], ['2027-05-01', true]] as const) {
+      for (const [day, outdated] of [
+        ['2027-03-31', false],
+        ['2027-05-01', true],
+      ] as const) {
         server.clock.set(Date.parse(`${day}T09:00:00Z`));
         const c = await calculatorOf(await login('anna.muster@example.at'));
         expect({ day, dataDate: c.dataDate, outdated: c.dataOutdated }).toEqual({ day, dataDate: '2025-12-31', outdated });
@@ -280,8 +281,7 @@ describe('webportal/calcprint', () => {
   });
 
   it("reads only the session's own contract: the same inputs print anna's contract for anna and rosa's for rosa", async () => {
-    const contractOf = (email: string) =>
-      sql<{ n: string }>(`SELECT c.contract_number n FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`, email).n;
+    const contractOf = (email: string) => sql<{ n: string }>(`SELECT c.contract_number n FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`, email).n;
     const anna = await login('anna.muster@example.at');
     const rosa = await login('rosa.eigenbeitrag@example.at');
     const { defaults } = await calculatorOf(rosa);

@@ -91,7 +91,11 @@ describe('remote log limits', () => {
     // The same IP without that session is still within its limit.
     expect((await restLog(new PortalClient(server.url), { component: 'A', level: 'INFO', msgs: ['anon'] })).status).toBe(200);
     const window = new Date(server.clock.now() - (server.clock.now() % 60_000)).toISOString();
-    const rows = await server.db.select({ key: rateLimitCounters.key, count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.windowStart, window)).orderBy(rateLimitCounters.key);
+    const rows = await server.db
+      .select({ key: rateLimitCounters.key, count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.windowStart, window))
+      .orderBy(rateLimitCounters.key);
     expect(rows.find((r) => r.key.startsWith('log:session:'))?.count).toBe(SESSION_MAX + 1);
     expect(rows.find((r) => r.key === 'log:ip:127.0.0.1')?.count).toBe(SESSION_MAX + 2);
     // Counters of windows before the previous one are deleted as new windows start.

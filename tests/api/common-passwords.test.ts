@@ -15,7 +15,8 @@ const COMMON = ['Password123!', 'Passwort123!', 'Sommer2024!!', 'Qwertz123456!']
 
 describe('the common-password rule (server/domain/registration/password-strength.ts)', () => {
   it('refuses the passwords the security review got accepted, and keyboard, year and name patterns', () => {
-    for (const p of [...COMMON, 'Passwort1234!', 'Hallo123456!', 'Michael#1985', 'Asdfghjkl123!', 'Sommer2024!!Sommer2024!!']) expect(newPasswordError(p), p).toBe('PASSWORD_COMMON');
+    for (const p of [...COMMON, 'Passwort1234!', 'Hallo123456!', 'Michael#1985', 'Asdfghjkl123!', 'Sommer2024!!Sommer2024!!'])
+      expect(newPasswordError(p), p).toBe('PASSWORD_COMMON');
   });
 
   it('accepts passwords of several unrelated parts, and keeps the spec rule first', () => {

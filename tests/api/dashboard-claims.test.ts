@@ -41,9 +41,10 @@ function personId(email: string): number {
 }
 
 function firstAccount(email: string): { id: number; accountNumber: string } {
-  return server.db.$client
-    .prepare('SELECT id, account_number AS accountNumber FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1')
-    .get(personId(email)) as { id: number; accountNumber: string };
+  return server.db.$client.prepare('SELECT id, account_number AS accountNumber FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1').get(personId(email)) as {
+    id: number;
+    accountNumber: string;
+  };
 }
 
 function insertClaim(email: string, claim: { status: string; submittedAt: string; definiteDate?: string }): number {
@@ -161,7 +162,9 @@ function copyAccounts(email: string, times: number): () => void {
           )
           .run(n, employers[n % employers.length], account.id).lastInsertRowid,
       );
-      const columns = (db.prepare('SELECT name FROM pragma_table_info(\'vk_statements\') WHERE name NOT IN (\'id\', \'account_id\')').all() as Array<{ name: string }>).map((c) => c.name).join(', ');
+      const columns = (db.prepare("SELECT name FROM pragma_table_info('vk_statements') WHERE name NOT IN ('id', 'account_id')").all() as Array<{ name: string }>)
+        .map((c) => c.name)
+        .join(', ');
       db.prepare(`INSERT INTO vk_statements (account_id, ${columns}) SELECT ?, ${columns} FROM vk_statements WHERE account_id = ?`).run(copy, account.id);
       created.push(copy);
     }

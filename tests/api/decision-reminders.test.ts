@@ -23,7 +23,9 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ members: 6, env: { SMTP_URL: smtp.url } });
   const bernd = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'bernd.vorsorge@example.at')))[0]!.id;
-  const account = (await server.db.select({ id: vkAccounts.id, since: vkAccounts.rightToDecideSince }).from(vkAccounts).where(eq(vkAccounts.personId, bernd))).find((a) => a.since !== null)!;
+  const account = (await server.db.select({ id: vkAccounts.id, since: vkAccounts.rightToDecideSince }).from(vkAccounts).where(eq(vkAccounts.personId, bernd))).find(
+    (a) => a.since !== null,
+  )!;
   accountId = account.id;
   await writeTransaction(server.db, async () => {
     await server.db.update(vkAccounts).set({ rightToDecideSince: '2026-06-23' }).where(eq(vkAccounts.id, accountId));
@@ -67,7 +69,10 @@ describe('the reminder job', () => {
 
     // A restart the same day and the days up to 8 before: nothing new.
     for (let day = 0; day <= 22; day++) {
-      expect((await processJob().runOnce()).filter((r) => r.accountId === accountId), `day ${day}`).toEqual([]);
+      expect(
+        (await processJob().runOnce()).filter((r) => r.accountId === accountId),
+        `day ${day}`,
+      ).toEqual([]);
       server.clock.advance(DAY);
     }
     // 15.12.2026, 7 days before.

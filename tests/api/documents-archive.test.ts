@@ -53,7 +53,16 @@ async function archivedFile(documentId: number) {
 function documentsServiceWith(renderer: LetterRenderer) {
   const { stores, tenant, clock, logger } = server.deps;
   const loaders = createLoaders(stores);
-  return createDocumentsService({ loaders, store: stores.documents, personStore: stores.person, accounts: createAccountsService({ loaders, tenant }), tenant, clock, logger, renderer });
+  return createDocumentsService({
+    loaders,
+    store: stores.documents,
+    personStore: stores.person,
+    accounts: createAccountsService({ loaders, tenant }),
+    tenant,
+    clock,
+    logger,
+    renderer,
+  });
 }
 
 describe('archived documents', () => {
@@ -92,11 +101,18 @@ describe('archived documents', () => {
 
     // A correction in the core system after the statement was issued.
     const [statement] = await server.db.select().from(vkStatements).where(eq(vkStatements.id, doc.sourceId));
-    await writeTransaction(server.db, () => server.db.update(vkStatements).set({ totalEntitlementCents: statement!.totalEntitlementCents + 100_000 }).where(eq(vkStatements.id, doc.sourceId)));
+    await writeTransaction(server.db, () =>
+      server.db
+        .update(vkStatements)
+        .set({ totalEntitlementCents: statement!.totalEntitlementCents + 100_000 })
+        .where(eq(vkStatements.id, doc.sourceId)),
+    );
     const afterCorrection = Buffer.from(await (await client.fetch(`/webportal/download?id=${doc.id}`)).arrayBuffer());
     expect(afterCorrection.equals(issued)).toBe(true);
     expect(await pdfText(afterCorrection)).toBe(issuedText);
-    await writeTransaction(server.db, () => server.db.update(vkStatements).set({ totalEntitlementCents: statement!.totalEntitlementCents }).where(eq(vkStatements.id, doc.sourceId)));
+    await writeTransaction(server.db, () =>
+      server.db.update(vkStatements).set({ totalEntitlementCents: statement!.totalEntitlementCents }).where(eq(vkStatements.id, doc.sourceId)),
+    );
   });
 
   it('keeps an archived statement as issued when the template changes; a document issued under the new template carries it', async () => {
@@ -127,7 +143,12 @@ describe('archived documents', () => {
   it("archives nothing for another member's, an unknown or a malformed id", async () => {
     const service = documentsServiceWith(renderLetter);
     const otherPerson = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'bernd.vorsorge@example.at')))[0]!.id;
-    const anyDoc = (await server.db.select().from(documents).where(eq(documents.personId, await annaId())))[0]!;
+    const anyDoc = (
+      await server.db
+        .select()
+        .from(documents)
+        .where(eq(documents.personId, await annaId()))
+    )[0]!;
     expect(await service.archive(otherPerson, anyDoc.id)).toBeNull();
     expect(await service.download(otherPerson, String(anyDoc.id))).toBeNull();
     expect(await service.download(otherPerson, 'abc')).toBeNull();

@@ -33,8 +33,6 @@ interface Doc {
   downloadUrl: string;
 }
 
-
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -84,8 +82,12 @@ describe("anna's documents archive", () => {
   it('lists every statement as a document, newest first, with counts per category and the newest statements unread', async () => {
     const me = await documentsOf(await anna());
     const id = personId('anna.muster@example.at');
-    const pkYears = (server.db.$client.prepare('SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?').get(id) as { n: number }).n;
-    const vkYears = (server.db.$client.prepare('SELECT count(*) AS n FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?').get(id) as { n: number }).n;
+    const pkYears = (
+      server.db.$client.prepare('SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?').get(id) as { n: number }
+    ).n;
+    const vkYears = (
+      server.db.$client.prepare('SELECT count(*) AS n FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?').get(id) as { n: number }
+    ).n;
     const ownYears = (
       server.db.$client
         .prepare('SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? AND s.employee_contributions_cents > 0')
@@ -151,14 +153,21 @@ describe("anna's documents archive", () => {
 
   it('refuses a page size outside 1..200 and a cursor it did not make as bad input, never as a server error', async () => {
     const client = await anna();
-    for (const variables of [{ first: 0 }, { first: -1 }, { first: 201 }, { after: 'abc' }, { after: Buffer.from('d:2025-12-31:0').toString('base64url') }, { after: 'x'.repeat(5000) }]) {
+    for (const variables of [
+      { first: 0 },
+      { first: -1 },
+      { first: 201 },
+      { after: 'abc' },
+      { after: Buffer.from('d:2025-12-31:0').toString('base64url') },
+      { after: 'x'.repeat(5000) },
+    ]) {
       const res = await client.graphql(DOCUMENTS, variables);
       expect(res.status, JSON.stringify(variables)).toBeLessThan(500);
       expect(res.body.errors?.[0]?.extensions?.code, JSON.stringify(variables)).toBe('BAD_USER_INPUT');
     }
   });
 
-  it("links each statement to its document through PensionStatement.document and SeveranceStatement.document, and a tampered Stichtag gives null", async () => {
+  it('links each statement to its document through PensionStatement.document and SeveranceStatement.document, and a tampered Stichtag gives null', async () => {
     const client = await anna();
     const res = await client.graphql<{ me: any }>(`{
       me {
@@ -180,7 +189,9 @@ describe("anna's documents archive", () => {
 describe('GET /webportal/download', () => {
   it("answers last year's VK statement as a PDF with the total entitlement of the account information and anna's name, and marks it read", async () => {
     const client = await anna();
-    const info = await client.graphql<{ me: any }>(`{ me { severanceAccounts { statement(stichtag: "2025-12-31") { totalEntitlement guaranteedCapital contributions investmentResult } } } }`);
+    const info = await client.graphql<{ me: any }>(
+      `{ me { severanceAccounts { statement(stichtag: "2025-12-31") { totalEntitlement guaranteedCapital contributions investmentResult } } } }`,
+    );
     const statement = info.body.data!.me.severanceAccounts[0].statement;
     const doc = (await documentsOf(client, { category: 'VK_ACCOUNT_STATEMENT' })).documents.nodes.find((d) => d.documentDate === '2025-12-31')!;
     expect(doc.unread).toBe(true);
@@ -254,7 +265,17 @@ describe('GET /webportal/download', () => {
     ]) {
       expect(text, label).toContain(label);
     }
-    for (const cents of [s.reserve, s.fluctuationReserve, s.totalCapital, s.employerContributions, s.employeeContributions, s.premium108a, s.investmentResult, s.shortfall, s.projectedYearlyPension]) {
+    for (const cents of [
+      s.reserve,
+      s.fluctuationReserve,
+      s.totalCapital,
+      s.employerContributions,
+      s.employeeContributions,
+      s.premium108a,
+      s.investmentResult,
+      s.shortfall,
+      s.projectedYearlyPension,
+    ]) {
       expect(text).toContain(euro(cents));
     }
     expect(text).toContain(euro(-s.costs));
@@ -327,7 +348,7 @@ describe('GET /webportal/download', () => {
     expect(readAtOf(annaDoc.id)).toBeNull();
   });
 
-  it('answers any id value with 404, or with the PDF only when it names one of the caller\'s own documents; never a 500', async () => {
+  it("answers any id value with 404, or with the PDF only when it names one of the caller's own documents; never a 500", async () => {
     const client = await bernd();
     const own = new Set(
       (server.db.$client.prepare('SELECT id FROM documents WHERE person_id = ?').all(personId('bernd.vorsorge@example.at')) as { id: number }[]).map((r) => r.id),

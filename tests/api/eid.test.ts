@@ -75,8 +75,7 @@ async function eidLogin(bpk: string | null) {
 const sessionCount = () => (server.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
 const stateRow = (state: string) =>
   server.db.$client.prepare('SELECT * FROM eid_auth_requests WHERE state_hash = ?').get(createHash('sha256').update(state).digest('base64url')) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
 
 describe('eID start (GET /webportal/eid/start)', () => {
   it('redirects to the provider with code flow, scope, state, nonce and an S256 PKCE challenge, and stores the request', async () => {
@@ -96,7 +95,11 @@ describe('eID start (GET /webportal/eid/start)', () => {
     expect(browser.cookies.get(STATE_COOKIE)).toBe(p.get('state'));
     const row = stateRow(p.get('state')!)!;
     expect(row).toMatchObject({ nonce: p.get('nonce'), used_at: null, return_to: null });
-    expect(createHash('sha256').update(row.code_verifier as string).digest('base64url')).toBe(p.get('code_challenge'));
+    expect(
+      createHash('sha256')
+        .update(row.code_verifier as string)
+        .digest('base64url'),
+    ).toBe(p.get('code_challenge'));
     expect(Date.parse(row.expires_at as string) - Date.parse(row.created_at as string)).toBe(10 * 60_000);
     expect(JSON.stringify(server.db.$client.prepare('SELECT * FROM eid_auth_requests').all())).not.toContain(p.get('state'));
   });
@@ -268,10 +271,13 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
   describe('ID tokens that a provider with a stolen endpoint or a careless one could answer (issue 11 item 3)', () => {
     afterAll(() => idp.tamperIdTokens(null));
     it.each([
-      ['signed with a key that is not in the provider\'s key set', { key: 'foreign' as const }],
-      ['expired (exp and iat an hour ago), signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }) }],
-      ['for another audience, signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, aud: 'another-client' }) }],
-      ['from another issuer, signed with the provider\'s key', { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iss: 'https://idp.example' }) }],
+      ["signed with a key that is not in the provider's key set", { key: 'foreign' as const }],
+      [
+        "expired (exp and iat an hour ago), signed with the provider's key",
+        { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }) },
+      ],
+      ["for another audience, signed with the provider's key", { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, aud: 'another-client' }) }],
+      ["from another issuer, signed with the provider's key", { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iss: 'https://idp.example' }) }],
       ['without a signature (alg none)', { key: 'none' as const }],
     ])('an ID token %s → INCOMPLETE, no session', async (_name, mode) => {
       const before = sessionCount();

@@ -15,7 +15,12 @@ const LIST = `query { me { unreadMessageCount messages(folder: RECEIVED) { nodes
 const MARK = `mutation Mark($input: MarkMessageReadInput!) { markMessageRead(input: $input) { ok { unreadMessageCount message { unread } } } }`;
 
 interface Listed {
-  me: { unreadMessageCount: number; messages: { nodes: { id: string; counterpart: string; subject: string; unread: boolean; origin: string; attachments: { fileName: string; contentType: string; downloadUrl: string }[] }[] } };
+  me: {
+    unreadMessageCount: number;
+    messages: {
+      nodes: { id: string; counterpart: string; subject: string; unread: boolean; origin: string; attachments: { fileName: string; contentType: string; downloadUrl: string }[] }[];
+    };
+  };
 }
 
 let server: TestServer;
@@ -34,7 +39,10 @@ function login(email: string): Promise<PortalClient> {
 
 async function noticesTo(email: string) {
   const person = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!;
-  return server.db.select().from(sentMails).where(and(eq(sentMails.personId, person.id), eq(sentMails.kind, 'INBOX_NOTICE')));
+  return server.db
+    .select()
+    .from(sentMails)
+    .where(and(eq(sentMails.personId, person.id), eq(sentMails.kind, 'INBOX_NOTICE')));
 }
 
 describe('the fund side of the inbox (issue 14 item 4)', () => {
@@ -59,7 +67,9 @@ describe('the fund side of the inbox (issue 14 item 4)', () => {
 
     const notices = await noticesTo('anna.muster@example.at');
     expect(notices).toHaveLength(1);
-    const eml = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).join('\n');
+    const eml = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .join('\n');
     expect(eml).toContain('Neue Nachricht in Ihrem Postfach');
     expect(eml).not.toContain('Bestätigung');
     expect(eml).not.toContain('Antwort: Ihre Anfrage');
@@ -69,7 +79,9 @@ describe('the fund side of the inbox (issue 14 item 4)', () => {
     const posted = await postFundMessage(server.deps, { to: 'bernd.vorsorge@example.at', from: 'SEVERANCE_FUND', subject: 'Hinweis', body: 'Text', attachments: [] });
     expect(posted.noticeSent).toBe(false);
     expect(await noticesTo('bernd.vorsorge@example.at')).toHaveLength(0);
-    await expect(postFundMessage(server.deps, { to: 'niemand@example.at', from: 'PENSION_FUND', subject: 'x', body: 'y', attachments: [] })).rejects.toBeInstanceOf(FundCommandError);
+    await expect(postFundMessage(server.deps, { to: 'niemand@example.at', from: 'PENSION_FUND', subject: 'x', body: 'y', attachments: [] })).rejects.toBeInstanceOf(
+      FundCommandError,
+    );
     await expect(
       postFundMessage(server.deps, { to: 'anna.muster@example.at', from: 'PENSION_FUND', subject: 'x', body: 'y', attachments: [{ fileName: 'a.pdf', bytes: exeBytes() }] }),
     ).rejects.toThrow(/not a tiff, pdf or jpg/);
@@ -82,7 +94,24 @@ describe('the fund side of the inbox (issue 14 item 4)', () => {
     writeFileSync(file, pdfBytes(300));
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/fund.ts', 'message', '--to', 'clara.pension@example.at', '--from', 'PENSION_FUND', '--subject', 'Per Befehl', '--body', 'Text', '--attach', file, '--database', server.dbPath],
+      [
+        '--import',
+        'tsx',
+        'server/cli/fund.ts',
+        'message',
+        '--to',
+        'clara.pension@example.at',
+        '--from',
+        'PENSION_FUND',
+        '--subject',
+        'Per Befehl',
+        '--body',
+        'Text',
+        '--attach',
+        file,
+        '--database',
+        server.dbPath,
+      ],
       { encoding: 'utf8', env: { ...process.env, MAIL_OUTBOX_DIR: dir, LOG_LEVEL: 'silent' }, timeout: 60_000 },
     );
     expect(run.stderr).toBe('');

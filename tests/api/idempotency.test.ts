@@ -72,7 +72,10 @@ describe('withIdempotencyKey (issue 13 item 2)', () => {
     const key = randomUUID();
     await server.deps.idempotency.withIdempotencyKey('test.submit', personId, key, { subject: 'A' }, submission('reuse@example.at', 'A').run);
     const other = submission('reuse@example.at', 'B');
-    expect(await server.deps.idempotency.withIdempotencyKey('test.submit', personId, key, { subject: 'B' }, other.run)).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await server.deps.idempotency.withIdempotencyKey('test.submit', personId, key, { subject: 'B' }, other.run)).toMatchObject({
+      ok: false,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     expect(await server.deps.idempotency.withIdempotencyKey('test.submit', personId, 'short', { subject: 'B' }, other.run)).toEqual({
       ok: false,
       code: 'IDEMPOTENCY_KEY_INVALID',
@@ -106,7 +109,11 @@ describe('withIdempotencyKey (issue 13 item 2)', () => {
     const key = randomUUID();
     const form = submission('purge@example.at', 'Antrag');
     await server.deps.idempotency.withIdempotencyKey('test.submit', personId, key, {}, form.run);
-    const stored = () => server.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.personId, personId), eq(idempotencyKeys.key, key)));
+    const stored = () =>
+      server.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.personId, personId), eq(idempotencyKeys.key, key)));
     server.clock.advance(IDEMPOTENCY_KEY_HOURS * 3_600_000 - 60_000);
     expect(await server.deps.scheduler.runDue()).toContain('idempotency-keys.purge');
     expect(await stored()).toHaveLength(1);

@@ -96,16 +96,18 @@ describe('inbox read side (issue 14 item 1)', () => {
     const anna = await login('anna.muster@example.at');
     const annaId = await personId('anna.muster@example.at');
     for (let i = 1; i <= 12; i++) {
-      await writeTransaction(server.db, () => server.db.insert(messages).values({
-        personId: annaId,
-        direction: 'INBOUND',
-        counterpart: 'SEVERANCE_FUND',
-        subject: `Seitentest ${String(i).padStart(2, '0')} 100%_sicher`,
-        body: 'Text',
-        origin: 'CLERK',
-        sentAt: `2026-01-${String(i).padStart(2, '0')}T08:00:00.000Z`,
-        readAt: '2026-02-01T08:00:00.000Z',
-      }));
+      await writeTransaction(server.db, () =>
+        server.db.insert(messages).values({
+          personId: annaId,
+          direction: 'INBOUND',
+          counterpart: 'SEVERANCE_FUND',
+          subject: `Seitentest ${String(i).padStart(2, '0')} 100%_sicher`,
+          body: 'Text',
+          origin: 'CLERK',
+          sentAt: `2026-01-${String(i).padStart(2, '0')}T08:00:00.000Z`,
+          readAt: '2026-02-01T08:00:00.000Z',
+        }),
+      );
     }
     const p1 = await list(anna, { folder: 'RECEIVED', pageSize: 10 });
     expect(p1.messages).toMatchObject({ totalCount: 16, pageCount: 2 });
@@ -161,7 +163,15 @@ describe('writing (issue 14 item 2)', () => {
     });
     const sent = res.body.data!.sendMessage.ok.message;
     expect(sent).toMatchObject({ folder: 'SENT', counterpart: 'SEVERANCE_FUND', subject: 'Frage zur Abfertigung', unread: false });
-    expect(sent.attachments).toEqual([{ id: expect.any(String), fileName: 'Dienstzeugnis.pdf', contentType: 'application/pdf', size: 700, downloadUrl: `/webportal/download?attachment=${sent.attachments[0]!.id}` }]);
+    expect(sent.attachments).toEqual([
+      {
+        id: expect.any(String),
+        fileName: 'Dienstzeugnis.pdf',
+        contentType: 'application/pdf',
+        size: 700,
+        downloadUrl: `/webportal/download?attachment=${sent.attachments[0]!.id}`,
+      },
+    ]);
     const sentList = await list(anna, { folder: 'SENT' });
     expect(sentList.messages.nodes[0]!.id).toBe(sent.id);
     // The upload's bytes moved to the message.
@@ -185,12 +195,26 @@ describe('writing (issue 14 item 2)', () => {
     ['an empty subject', { recipient: 'SEVERANCE_FUND', subject: '   ', body: 'Text' }, 'INVALID_INPUT', 'subject', 'SUBJECT_REQUIRED'],
     ['an empty body', { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: '' }, 'INVALID_INPUT', 'body', 'BODY_REQUIRED'],
     ['a recipient anna has no relation to', { recipient: 'PENSION_SERVICE', subject: 'Betreff', body: 'Text' }, 'RECIPIENT_NOT_ALLOWED', 'recipient', 'RECIPIENT_NOT_ALLOWED'],
-    ['an unknown attachment id', { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: 'Text', attachmentIds: ['0'.repeat(32)] }, 'ATTACHMENT_INVALID', 'attachmentIds', 'UPLOAD_NOT_FOUND'],
-    ['six attachments', { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: 'Text', attachmentIds: Array.from({ length: 6 }, (_, i) => String(i).repeat(32)) }, 'INVALID_INPUT', 'attachmentIds', 'TOO_MANY_ATTACHMENTS'],
+    [
+      'an unknown attachment id',
+      { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: 'Text', attachmentIds: ['0'.repeat(32)] },
+      'ATTACHMENT_INVALID',
+      'attachmentIds',
+      'UPLOAD_NOT_FOUND',
+    ],
+    [
+      'six attachments',
+      { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: 'Text', attachmentIds: Array.from({ length: 6 }, (_, i) => String(i).repeat(32)) },
+      'INVALID_INPUT',
+      'attachmentIds',
+      'TOO_MANY_ATTACHMENTS',
+    ],
   ])('refuses %s with its message at the field, storing nothing', async (_label, input, code, field, fieldCode) => {
     const anna = await login('anna.muster@example.at');
     const before = await messageCount();
-    const res = await anna.graphql<{ sendMessage: { ok: null; error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } } }>(SEND, { input });
+    const res = await anna.graphql<{ sendMessage: { ok: null; error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } } }>(SEND, {
+      input,
+    });
     const result = res.body.data!.sendMessage;
     expect(result.ok).toBeNull();
     expect(result.error.code).toBe(code);

@@ -109,7 +109,11 @@ describe('seeded investment figures equal the rates of the statements', () => {
            JOIN vrg_performance p ON p.vrg = c.vrg AND p.year = CAST(substr(s.stichtag, 1, 4) AS INTEGER)`,
       )
       .all() as { result: number; previous: number; bp: number }[];
-    const statements = (server.db.$client.prepare(`SELECT count(*) AS n FROM pk_statements WHERE stichtag > (SELECT min(stichtag) FROM pk_statements s2 WHERE s2.contract_id = pk_statements.contract_id)`).get() as { n: number }).n;
+    const statements = (
+      server.db.$client
+        .prepare(`SELECT count(*) AS n FROM pk_statements WHERE stichtag > (SELECT min(stichtag) FROM pk_statements s2 WHERE s2.contract_id = pk_statements.contract_id)`)
+        .get() as { n: number }
+    ).n;
     expect(rows.length).toBe(statements);
     expect(rows.length).toBeGreaterThan(100);
     for (const r of rows) expect(Math.abs(r.result - (r.previous * r.bp) / 10_000)).toBeLessThanOrEqual(0.5 + 1e-6);
@@ -182,7 +186,9 @@ describe('regional tenant', () => {
 
   it('offers no investment information', async () => {
     const client = await login('anna.muster@example.at', regional);
-    const res = await client.graphql<Record<string, any>>(`{ vrgInvestment(vrg: 3) { vrg } severanceFundInvestment { managementFeePercent } me { pensionContracts { investment { vrg } } } }`);
+    const res = await client.graphql<Record<string, any>>(
+      `{ vrgInvestment(vrg: 3) { vrg } severanceFundInvestment { managementFeePercent } me { pensionContracts { investment { vrg } } } }`,
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data).toEqual({ vrgInvestment: null, severanceFundInvestment: null, me: { pensionContracts: [] } });
   });

@@ -88,7 +88,7 @@ describe('mailer', () => {
     await writeTransaction(db, () => db.delete(mailOutbox).where(eq(mailOutbox.messageId, messageId)));
   });
 
-  it('queues a mail in the caller\'s transaction: a rollback queues nothing, a commit wakes the worker', async () => {
+  it("queues a mail in the caller's transaction: a rollback queues nothing, a commit wakes the worker", async () => {
     const { deps, db, clock } = server;
     const mailer = createMailer({ db, config: { SMTP_URL: smtp.url, MAIL_OUTBOX_DIR: outbox }, tenant: TENANTS.main, clock, logger: deps.logger });
     let rolledBack = '';

@@ -17,16 +17,25 @@ afterAll(async () => {
 });
 
 type Step = { rest: (c: PortalClient) => Promise<unknown>; gql: (c: PortalClient) => Promise<unknown> };
-const restForm = (method: string, body: Record<string, string> = {}) => (c: PortalClient) => c.rest(method, body);
+const restForm =
+  (method: string, body: Record<string, string> = {}) =>
+  (c: PortalClient) =>
+    c.rest(method, body);
 const gql = (query: string) => (c: PortalClient) => c.graphql(query);
 
 /** The steps after the first login answer, per persona (the login itself is common). */
 const FLOWS: Record<string, Step[]> = {
   'dora.nutzung@example.at': [
-    { rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK', accepted: 'true' }), gql: gql(`mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true) { status } }`) },
+    {
+      rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK', accepted: 'true' }),
+      gql: gql(`mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true) { status } }`),
+    },
   ],
   'theo.nutzung@example.at': [
-    { rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' }), gql: gql(`mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true) { status } }`) },
+    {
+      rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' }),
+      gql: gql(`mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true) { status } }`),
+    },
   ],
   'fritz.brief@example.at': [{ rest: restForm('setIbkPerPortal', { value: 'false' }), gql: gql(`mutation { setAnnualStatementDelivery(viaPortal: false) { status } }`) }],
   'gabi.erstlogin@example.at': [{ rest: restForm('loginMvbv'), gql: gql(`mutation { synchronizeLoginData { status } }`) }],
@@ -49,7 +58,10 @@ const FLOWS: Record<string, Step[]> = {
       gql: gql(`mutation { setNewsletterConsent(pensionFund: true, severanceFund: true) { ok } }`),
     },
     { rest: restForm('setLNDigital', { lnDigital: 'false', showLNDigital: 'true' }), gql: gql(`mutation { setBenefitStatementDelivery(digital: false) { ok } }`) },
-    { rest: restForm('setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' }), gql: gql(`mutation { setAccountStatementByMail(byMail: true, notifyWhenPayoutPossible: true) { status } }`) },
+    {
+      rest: restForm('setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' }),
+      gql: gql(`mutation { setAccountStatementByMail(byMail: true, notifyWhenPayoutPossible: true) { status } }`),
+    },
     { rest: restForm('setGewinnspielVk', { gewinnspielVk: 'true' }), gql: gql(`mutation { setPrizeDraw(participate: true) { ok } }`) },
   ],
 };

@@ -124,7 +124,9 @@ describe('password lost (pwdLost)', () => {
     expect((await gql(client, LOGIN, { e: PERSONA_EMAILS.anna, p: DEMO_PASSWORD })).status).toBe('ERROR_PWD_INVALID');
     expect((await gql(client, LOGIN, { e: PERSONA_EMAILS.anna, p: GOOD_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
     // Used once: the same link fails now (REST).
-    expect((await client.rest('pwdReset', { token, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' })).json).toMatchObject({ status: 'ERROR_RESET_FAILED' });
+    expect((await client.rest('pwdReset', { token, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' })).json).toMatchObject({
+      status: 'ERROR_RESET_FAILED',
+    });
 
     // A new link expires after 24 hours.
     server.clock.advance(20 * 60_000);
@@ -133,7 +135,9 @@ describe('password lost (pwdLost)', () => {
     const second = hashParam(linkFrom(await smtp.waitForMail()), 'token');
     server.clock.advance(24 * 3_600_000 + 1000);
     expect((await client.rest('checkPwdResetToken', { token: second })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
-    expect((await gql(client, RESET, { input: { token: second, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' } })).status).toBe('ERROR_LINK_EXPIRED');
+    expect((await gql(client, RESET, { input: { token: second, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' } })).status).toBe(
+      'ERROR_LINK_EXPIRED',
+    );
   });
 
   it('answers known and unknown numbers in about the same time (one argon2 check each)', async () => {
@@ -161,7 +165,10 @@ describe('order of a registration code by post', () => {
     const client = new PortalClient(server.url);
     expect(await gql(client, ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } })).toEqual({ status: 'SUCCESSFUL', nextPossibleOn: null, fieldErrors: [] });
     await server.deps.mailer.worker.drain();
-    const row = server.db.$client.prepare("SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'").get(xaver.id) as { file: string; hash: string };
+    const row = server.db.$client.prepare("SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'").get(xaver.id) as {
+      file: string;
+      hash: string;
+    };
     const file = join(dir, 'letters', row.file);
     expect(existsSync(file)).toBe(true);
     const text = (await new PDFParse({ data: readFileSync(file) }).getText()).text;
@@ -180,7 +187,15 @@ describe('order of a registration code by post', () => {
     });
 
     const reg = await gql(client, REGISTER, {
-      input: { svnr: xaver.svnr, code, email: 'xaver@example.at', emailConfirmation: 'xaver@example.at', password: GOOD_PASSWORD, passwordConfirmation: GOOD_PASSWORD, termsAccepted: true },
+      input: {
+        svnr: xaver.svnr,
+        code,
+        email: 'xaver@example.at',
+        emailConfirmation: 'xaver@example.at',
+        password: GOOD_PASSWORD,
+        passwordConfirmation: GOOD_PASSWORD,
+        termsAccepted: true,
+      },
     });
     expect(reg.status).toBe('SUCCESSFUL');
   });
@@ -201,7 +216,9 @@ describe('order of a registration code by post', () => {
         { field: 'svnr', code: 'SVNR_CHECK_DIGIT' },
         { field: 'lastName', code: 'REQUIRED' },
       ]);
-      expect((await client.rest('orderRegistrationCode', { svnr: walter.svnr, lastName: 'Bestellt', kind: 'FIRST_PASSWORD' })).json).toMatchObject({ status: 'ERROR_ALREADY_REQUESTED' });
+      expect((await client.rest('orderRegistrationCode', { svnr: walter.svnr, lastName: 'Bestellt', kind: 'FIRST_PASSWORD' })).json).toMatchObject({
+        status: 'ERROR_ALREADY_REQUESTED',
+      });
     });
   });
 
@@ -230,7 +247,11 @@ describe('password change', () => {
     const change = (currentPassword: string, newPassword: string, newPasswordConfirmation = newPassword) =>
       gql(a, CHANGE_PASSWORD, { input: { currentPassword, newPassword, newPasswordConfirmation } });
     await expectNothingChanged(async () => {
-      expect(await change('Falsch#12345', GOOD_PASSWORD)).toEqual({ status: 'ERROR_WRONG_CURRENT_PASSWORD', ok: false, fieldErrors: [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }] });
+      expect(await change('Falsch#12345', GOOD_PASSWORD)).toEqual({
+        status: 'ERROR_WRONG_CURRENT_PASSWORD',
+        ok: false,
+        fieldErrors: [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }],
+      });
       expect((await change(DEMO_PASSWORD, GOOD_PASSWORD, 'Other#123456')).fieldErrors).toEqual([{ field: 'newPasswordConfirmation', code: 'PASSWORD_MISMATCH' }]);
       expect((await change(DEMO_PASSWORD, DEMO_PASSWORD)).status).toBe('ERROR_PW_ALREADY_USED');
     });
@@ -260,7 +281,9 @@ describe('password change', () => {
     expect((await change(current, GOOD_PASSWORD)).status).toBe('SUCCESSFUL');
     // Without a session: UNAUTHENTICATED / 406.
     const anon = new PortalClient(server.url);
-    expect((await anon.graphql(CHANGE_PASSWORD, { input: { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' } })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await anon.graphql(CHANGE_PASSWORD, { input: { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' } })).body.errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
     expect((await anon.rest('changePassword', { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' })).status).toBe(406);
   });
 
@@ -269,7 +292,9 @@ describe('password change', () => {
     expect((await gql(client, LOGIN, { e: 'zoe.unsicher@example.at', p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
     await expectNothingChanged(async () => {
       expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: DEMO_PASSWORD, newPasswordConfirmation: DEMO_PASSWORD } })).status).toBe('ERROR_PW_ALREADY_USED');
-      expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: 'abc', newPasswordConfirmation: 'abc' } })).fieldErrors).toEqual([{ field: 'newPassword', code: 'PASSWORD_TOO_SHORT' }]);
+      expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: 'abc', newPasswordConfirmation: 'abc' } })).fieldErrors).toEqual([
+        { field: 'newPassword', code: 'PASSWORD_TOO_SHORT' },
+      ]);
     });
     const r = await gql(client, CHANGE_INSECURE, { input: { newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } });
     expect(r).toEqual({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL', fieldErrors: [] });

@@ -60,7 +60,14 @@ const HOSTILE: [string, string][] = [
 ];
 
 const ADDRESS = { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null as string | null, validFrom: TEST_TODAY };
-const BANK = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: null as string | null, validFrom: null as string | null, currentPassword: DEMO_PASSWORD };
+const BANK = {
+  accountHolder: 'Anna Muster',
+  bankName: 'Erste Bank',
+  iban: 'AT61 1904 3002 3457 3201',
+  bic: null as string | null,
+  validFrom: null as string | null,
+  currentPassword: DEMO_PASSWORD,
+};
 
 /**
  * One bad input: label, the whole input, the field and the code expected. `dateScalar`: GraphQL's `Date` scalar
@@ -275,10 +282,9 @@ describe('changes without a completed login', () => {
   it('a malformed or unknown e-mail change link answers ERROR and changes nothing', async () => {
     const before = snapshot();
     for (const token of ['', 'abc', '<script>', 'a'.repeat(43), '\u202E'.repeat(43), 'x'.repeat(200)]) {
-      const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(
-        `mutation($t: String!) { confirmEmailChange(token: $t) { status } }`,
-        { t: token },
-      );
+      const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(`mutation($t: String!) { confirmEmailChange(token: $t) { status } }`, {
+        t: token,
+      });
       expect(res.body.data?.confirmEmailChange.status).toBe('ERROR');
     }
     expect(snapshot()).toBe(before);

@@ -39,10 +39,11 @@ afterAll(async () => {
 const sql = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).get(...params) as T;
 const all = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).all(...params) as T[];
 const idOf = (email: string) => sql<{ id: number }>('SELECT id FROM persons WHERE email = ?', email).id;
-const changesOf = (personId: number) => all<{ area: string; field: string; old_value: string | null; new_value: string | null; session_hash: string | null; ip_address: string | null; actor: string }>(
-  'SELECT * FROM profile_changes WHERE person_id = ? ORDER BY id',
-  personId,
-);
+const changesOf = (personId: number) =>
+  all<{ area: string; field: string; old_value: string | null; new_value: string | null; session_hash: string | null; ip_address: string | null; actor: string }>(
+    'SELECT * FROM profile_changes WHERE person_id = ? ORDER BY id',
+    personId,
+  );
 
 async function loggedIn(email: string, password = DEMO_PASSWORD): Promise<PortalClient> {
   const client = new PortalClient(server.url);
@@ -98,7 +99,13 @@ describe('bank details', () => {
     const anna = await loggedIn('anna.muster@example.at');
     const annaId = idOf('anna.muster@example.at');
     const entriesBefore = sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n;
-    const res = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '', currentPassword: DEMO_PASSWORD });
+    const res = await anna.rest('changeBankDetails', {
+      accountHolder: 'Anna Muster',
+      bankName: 'Erste Bank',
+      iban: 'AT61 1904 3002 3457 3201',
+      bic: '',
+      currentPassword: DEMO_PASSWORD,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
     expect(sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n).toBe(entriesBefore + 1);
@@ -115,7 +122,9 @@ describe('bank details', () => {
     const legacy = (await anna.rest('getPersonalData')).json as Record<string, { bankverbindung: Record<string, unknown> }>;
     expect(legacy.VBVPK!.bankverbindung).toEqual({ kontoinhaber: 'Anna Muster', bankname: 'Erste Bank', iban: 'AT611904300234573201', bic: null, gueltigAb: TEST_TODAY });
 
-    const ibanRow = changesOf(annaId).filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban').at(-1)!;
+    const ibanRow = changesOf(annaId)
+      .filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban')
+      .at(-1)!;
     expect(ibanRow.new_value).toBe('AT61 **** **** **** 3201');
     const everything = JSON.stringify(all('SELECT * FROM profile_changes'));
     expect(everything).not.toContain('AT611904300234573201');
@@ -124,7 +133,14 @@ describe('bank details', () => {
 
   it('takes a Swiss IBAN only with a BIC, and a future start leaves the current account in force until that day', async () => {
     const clara = await loggedIn('clara.pension@example.at');
-    const swiss = { accountHolder: 'Clara Pension', bankName: 'UBS Switzerland AG', iban: 'CH93 0076 2011 6238 5295 7', bic: 'UBSW CHZH 80A', validFrom: '2026-12-01', currentPassword: DEMO_PASSWORD };
+    const swiss = {
+      accountHolder: 'Clara Pension',
+      bankName: 'UBS Switzerland AG',
+      iban: 'CH93 0076 2011 6238 5295 7',
+      bic: 'UBSW CHZH 80A',
+      validFrom: '2026-12-01',
+      currentPassword: DEMO_PASSWORD,
+    };
     const noBic = await clara.graphql<{ changeBankDetails: { ok: boolean; fieldErrors: unknown[] } }>(CHANGE_BANK, { input: { ...swiss, bic: null } });
     expect(noBic.body.data?.changeBankDetails).toMatchObject({ ok: false, fieldErrors: [{ field: 'bic', code: 'BIC_REQUIRED' }] });
 
@@ -409,10 +425,7 @@ describe('e-mail change requests', () => {
     await server.deps.mailer.worker.drain();
     expect(smtp.mails).toHaveLength(0);
     // Only the newest request's link works: the earlier ones were closed by the later ones.
-    const open = all<{ payload: string }>(
-      `SELECT payload FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND person_id = ?`,
-      member.id,
-    );
+    const open = all<{ payload: string }>(`SELECT payload FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND person_id = ?`, member.id);
     expect(open).toEqual([{ payload: 'paula.5@example.at' }]);
 
     const day = 24 * 3_600_000 + 1;
@@ -440,7 +453,13 @@ describe('change and change log in one transaction', () => {
         input: { street: 'Rollbackgasse 1', postcode: '8010', city: 'Graz', country: 'AT', poBox: null, validFrom: TEST_TODAY },
       });
       expect(address.body.errors?.[0]?.message).toBe('Unexpected error.');
-      const bank = await anna.rest('changeBankDetails', { accountHolder: 'Anna Muster', bankName: 'Bank', iban: 'DE89 3704 0044 0532 0130 00', bic: '', currentPassword: DEMO_PASSWORD });
+      const bank = await anna.rest('changeBankDetails', {
+        accountHolder: 'Anna Muster',
+        bankName: 'Bank',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: '',
+        currentPassword: DEMO_PASSWORD,
+      });
       expect(bank.status).toBe(500);
       const newsletter = await anna.graphql(`mutation { setNewsletterConsent(pensionFund: false, severanceFund: false) { ok } }`);
       expect(newsletter.body.errors?.length).toBe(1);

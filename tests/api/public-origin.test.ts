@@ -79,7 +79,10 @@ function linksOf(mail: ReceivedMail): string[] {
 /** Every link of the mail starts with the server's own address, and nothing in it names the forged host. */
 function expectOwnLinks(mail: ReceivedMail, route: string) {
   const links = linksOf(mail);
-  expect(links.some((l) => l.startsWith(`${server.url}/#${route}`)), `${mail.subject}: ${links.join(' ')}`).toBe(true);
+  expect(
+    links.some((l) => l.startsWith(`${server.url}/#${route}`)),
+    `${mail.subject}: ${links.join(' ')}`,
+  ).toBe(true);
   for (const link of links.filter((l) => l.includes('/#/'))) expect(link.startsWith(`${server.url}/`)).toBe(true);
   expect(mail.text + mail.html).not.toContain(EVIL);
 }
@@ -94,17 +97,26 @@ describe('links in mails are built from the configured origin, never from Host o
 
   it('register (GraphQL) mails the activation link on the listening address', async () => {
     const xaver = personByLastName(server.db, 'Neu');
-    const res = await graphql(`mutation($input: RegisterInput!) { register(input: $input) { status } }`, {
-      input: {
-        svnr: xaver.svnr,
-        code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'),
-        email: 'xaver.origin@example.at',
-        emailConfirmation: 'xaver.origin@example.at',
-        password: GOOD_PASSWORD,
-        passwordConfirmation: GOOD_PASSWORD,
-        termsAccepted: true,
+    const res = await graphql(
+      `
+        mutation ($input: RegisterInput!) {
+          register(input: $input) {
+            status
+          }
+        }
+      `,
+      {
+        input: {
+          svnr: xaver.svnr,
+          code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'),
+          email: 'xaver.origin@example.at',
+          emailConfirmation: 'xaver.origin@example.at',
+          password: GOOD_PASSWORD,
+          passwordConfirmation: GOOD_PASSWORD,
+          termsAccepted: true,
+        },
       },
-    });
+    );
     expect(JSON.parse(res.body)).toEqual({ data: { register: { status: 'SUCCESSFUL' } } });
     expectOwnLinks(await smtp.waitForMail((m) => m.to.includes('xaver.origin@example.at')), '/activation?id=');
   });
@@ -113,11 +125,7 @@ describe('links in mails are built from the configured origin, never from Host o
     const login = await restForm('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
     expect(JSON.parse(login.body)).toEqual({ status: 'SUCCESSFUL_PK' });
     const cookie = login.cookies[0]!.split(';')[0]!;
-    const res = await restForm(
-      'changeEmail',
-      { newEmail: 'clara.neu@example.at', newEmailConfirmation: 'clara.neu@example.at', currentPassword: DEMO_PASSWORD },
-      cookie,
-    );
+    const res = await restForm('changeEmail', { newEmail: 'clara.neu@example.at', newEmailConfirmation: 'clara.neu@example.at', currentPassword: DEMO_PASSWORD }, cookie);
     expect(JSON.parse(res.body)).toMatchObject({ ok: true });
     expectOwnLinks(await smtp.waitForMail((m) => m.to.includes('clara.neu@example.at')), '/emailChange?token=');
   });

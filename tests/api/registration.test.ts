@@ -111,7 +111,10 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
       .prepare("INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at) VALUES (?, 'REGISTRATION_CODE', ?, 'FUND', ?, ?)")
       .run(lena.id, createHash('sha256').update('lenacode2345').digest('base64url'), '2026-11-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
     await expectNothingChanged(async () => {
-      const r = await register(new PortalClient(server.url), input({ svnr: lena.svnr, code: 'lenacode2345', email: 'lena.neu@example.at', emailConfirmation: 'lena.neu@example.at' }));
+      const r = await register(
+        new PortalClient(server.url),
+        input({ svnr: lena.svnr, code: 'lenacode2345', email: 'lena.neu@example.at', emailConfirmation: 'lena.neu@example.at' }),
+      );
       expect(r.status).toBe('ERROR_NO_VALID_CONTRACT');
     });
   });
@@ -122,7 +125,9 @@ describe('register → activation mail → activateAccount → login', () => {
     const xaver = personByLastName(server.db, 'Neu');
     const client = new PortalClient(server.url);
     // Typed in upper case with spaces: codes are case-insensitive digits and lower-case letters.
-    const code = xaverCode().toUpperCase().replace(/(.{4})/g, '$1 ');
+    const code = xaverCode()
+      .toUpperCase()
+      .replace(/(.{4})/g, '$1 ');
     expect(await register(client, input({ code }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
 
     const c = server.db.$client;
@@ -137,7 +142,7 @@ describe('register → activation mail → activateAccount → login', () => {
     await server.deps.mailer.worker.drain();
     // Only the hash of the link is stored, and the sent_mails row holds no body or link.
     expect(JSON.stringify(c.prepare('SELECT * FROM person_tokens').all())).not.toContain(token);
-    expect(c.prepare("SELECT kind, recipient FROM sent_mails WHERE person_id = ?").all(xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
+    expect(c.prepare('SELECT kind, recipient FROM sent_mails WHERE person_id = ?').all(xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
 
     // Before activation the login is not possible.
     expect((await client.graphql<{ login: { status: string } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.status).toBe('NOT_VALID');

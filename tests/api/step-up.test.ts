@@ -43,7 +43,8 @@ async function loggedIn(email: string): Promise<PortalClient> {
   expect(res.body.data?.login.status).toMatch(/^SUCCESSFUL/);
   return client;
 }
-const failedAttempts = (personId: number) => sql<{ n: number; until: string | null }>('SELECT failed_attempts AS n, locked_until AS until FROM credentials WHERE person_id = ?', personId);
+const failedAttempts = (personId: number) =>
+  sql<{ n: number; until: string | null }>('SELECT failed_attempts AS n, locked_until AS until FROM credentials WHERE person_id = ?', personId);
 /** Rows a guarded change would write: bank accounts, e-mail change tokens, change log, mails, the person. */
 const fingerprint = (personId: number) =>
   JSON.stringify([
@@ -62,7 +63,12 @@ describe('step-up: the current password in the same request', () => {
     const email = await client.graphql<{ requestEmailChange: Record<string, unknown> }>(REQUEST_EMAIL, {
       input: { newEmail: 'neu.ohne@example.at', newEmailConfirmation: 'neu.ohne@example.at' },
     });
-    expect(email.body.data?.requestEmailChange).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }], pendingEmail: null });
+    expect(email.body.data?.requestEmailChange).toEqual({
+      ok: false,
+      code: 'ERROR_INVALID_INPUT',
+      fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }],
+      pendingEmail: null,
+    });
     const bank = await client.rest('changeBankDetails', BANK);
     expect(bank.json).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }] });
     const restEmail = await client.rest('changeEmail', { newEmail: 'neu.ohne@example.at', newEmailConfirmation: 'neu.ohne@example.at', currentPassword: '' });
@@ -87,7 +93,9 @@ describe('step-up: the current password in the same request', () => {
     expect(fingerprint(m.id)).toBe(before);
     expect(smtp.mails).toHaveLength(0);
     const events = server.db.$client
-      .prepare(`SELECT json_extract(detail, '$.reason') AS reason, json_extract(detail, '$.action') AS action FROM security_events WHERE person_id = ? AND type = 'ACCESS_DENIED' ORDER BY id`)
+      .prepare(
+        `SELECT json_extract(detail, '$.reason') AS reason, json_extract(detail, '$.action') AS action FROM security_events WHERE person_id = ? AND type = 'ACCESS_DENIED' ORDER BY id`,
+      )
       .all(m.id);
     expect(events).toEqual([
       { reason: 'STEP_UP_PASSWORD', action: 'EMAIL_CHANGE' },
@@ -99,9 +107,14 @@ describe('step-up: the current password in the same request', () => {
     const m = member();
     const client = await loggedIn(m.email);
     // One failed login first: the step-up continues the same count.
-    expect((await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.status).toBe('ERROR_PWD_INVALID');
+    expect((await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.status).toBe(
+      'ERROR_PWD_INVALID',
+    );
     for (let i = 1; i < THRESHOLD; i++) {
-      const r = i % 2 ? await client.rest('changeBankDetails', { ...BANK, currentPassword: `Falsch#${i}` }) : await client.rest('changeEmail', { newEmail: 'x.y@example.at', newEmailConfirmation: 'x.y@example.at', currentPassword: `Falsch#${i}` });
+      const r =
+        i % 2
+          ? await client.rest('changeBankDetails', { ...BANK, currentPassword: `Falsch#${i}` })
+          : await client.rest('changeEmail', { newEmail: 'x.y@example.at', newEmailConfirmation: 'x.y@example.at', currentPassword: `Falsch#${i}` });
       expect(r.json).toMatchObject({ ok: false, code: 'ERROR_PWD_INVALID' });
     }
     expect(failedAttempts(m.id)).toEqual({ n: THRESHOLD, until: new Date(server.clock.now() + 60 * 60_000).toISOString() });
@@ -136,7 +149,9 @@ describe('step-up: the current password in the same request', () => {
       expect(r.json).toMatchObject({ status: 'ERROR_WRONG_CURRENT_PASSWORD', fieldErrors: [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }] });
       expect(failedAttempts(m.id).n).toBe(i);
     }
-    expect((await client.rest('changePassword', { currentPassword: DEMO_PASSWORD, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' })).json).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(
+      (await client.rest('changePassword', { currentPassword: DEMO_PASSWORD, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' })).json,
+    ).toMatchObject({ status: 'SUCCESSFUL' });
     expect(failedAttempts(m.id).n).toBe(0);
   });
 

@@ -78,12 +78,18 @@ describe('regional tenant: mails and PDFs', () => {
     expectOwnVoice(text, 'first-password letter');
   });
 
-  it("the calculator print names the regional fund only", async () => {
+  it('the calculator print names the regional fund only', async () => {
     const bernd = new PortalClient(server.url);
     await bernd.rest('login', { user: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
-    const calc = await bernd.graphql<{ pensionCalculator: { defaults: Record<string, unknown> } }>('query { pensionCalculator { defaults { birthDate retirementDate employerAnnualContribution employerPaymentEnd employerGrowthRate ownAnnualContribution ownContributionStart ownContributionEnd ownGrowthRate transferAmount transferDate expectedReturn severanceActive severanceCapital severanceContributing otherFundsCapital otherFundsAnnualContribution yearlyGrossIncome incomeGrowthRate statePensionStart accountCredit otherYearlyIncome } } }');
+    const calc = await bernd.graphql<{ pensionCalculator: { defaults: Record<string, unknown> } }>(
+      'query { pensionCalculator { defaults { birthDate retirementDate employerAnnualContribution employerPaymentEnd employerGrowthRate ownAnnualContribution ownContributionStart ownContributionEnd ownGrowthRate transferAmount transferDate expectedReturn severanceActive severanceCapital severanceContributing otherFundsCapital otherFundsAnnualContribution yearlyGrossIncome incomeGrowthRate statePensionStart accountCredit otherYearlyIncome } } }',
+    );
     expect(calc.body.errors).toBeUndefined();
-    const res = await bernd.fetch('/webportal/calcprint', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calc.body.data!.pensionCalculator.defaults) });
+    const res = await bernd.fetch('/webportal/calcprint', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(calc.body.data!.pensionCalculator.defaults),
+    });
     expect(res.status).toBe(200);
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain(REGIONAL_NAME);

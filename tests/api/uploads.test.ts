@@ -6,7 +6,6 @@ import { loginMember, PortalClient } from '../helpers/client';
 import { exeBytes, jpegBytes, multipart, pdfBytes, tiffBytes, type MultipartPart } from '../helpers/files';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -73,7 +72,12 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
   it.each([
     ['a renamed executable with a .pdf name', [file('rechnung.pdf', exeBytes())], 400, 'FILE_TYPE_NOT_ALLOWED'],
     ['a text file named .jpg', [file('bild.jpg', Buffer.from('nur Text, kein Bild'), 'image/jpeg')], 400, 'FILE_TYPE_NOT_ALLOWED'],
-    ['a PNG (not allowed for inbox attachments)', [file('x.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]))], 400, 'FILE_TYPE_NOT_ALLOWED'],
+    [
+      'a PNG (not allowed for inbox attachments)',
+      [file('x.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]))],
+      400,
+      'FILE_TYPE_NOT_ALLOWED',
+    ],
     ['a 0-byte file', [file('leer.pdf', Buffer.alloc(0))], 400, 'FILE_EMPTY'],
     ['a path in the file name', [file('../../etc/brief.pdf', pdfBytes())], 400, 'FILE_NAME_INVALID'],
     ['a Windows path in the file name', [file('C:\\Users\\anna\\brief.pdf', pdfBytes())], 400, 'FILE_NAME_INVALID'],

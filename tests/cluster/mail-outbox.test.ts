@@ -74,7 +74,12 @@ describe(`the mail outbox on ${TEST_ENGINE} (issue 13 items 2 and 5)`, () => {
     await stopPortal(restarted);
     expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))).toHaveLength(0);
-    expect(await db.select().from(sentMails).where(and(eq(sentMails.recipient, email), eq(sentMails.kind, 'PASSWORD_RESET')))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(sentMails)
+        .where(and(eq(sentMails.recipient, email), eq(sentMails.kind, 'PASSWORD_RESET'))),
+    ).toHaveLength(1);
   }, 90_000);
 
   it('sends every mail once while two processes poll the same outbox', async () => {
@@ -85,12 +90,25 @@ describe(`the mail outbox on ${TEST_ENGINE} (issue 13 items 2 and 5)`, () => {
     const store = createOutboxStore(db);
     const burst = Array.from({ length: 40 }, (_, i) => `burst.${i}@example.at`);
     for (const to of burst) {
-      await store.enqueue({ personId: null, kind: 'TEST', recipient: to, subject: 'Test', text: to, html: `<p>${to}</p>`, messageId: `<${to}>`, createdAt: new Date().toISOString() });
+      await store.enqueue({
+        personId: null,
+        kind: 'TEST',
+        recipient: to,
+        subject: 'Test',
+        text: to,
+        html: `<p>${to}</p>`,
+        messageId: `<${to}>`,
+        createdAt: new Date().toISOString(),
+      });
     }
     const recipients = ['bernd.vorsorge@example.at', ...burst];
     await Promise.all(recipients.map((to) => smtp.waitForMail((m) => m.to.includes(to), 30_000)));
     await Promise.all([stopPortal(a), stopPortal(b)]);
-    for (const to of recipients) expect(smtp.mails.filter((m) => m.to.includes(to)), to).toHaveLength(1);
+    for (const to of recipients)
+      expect(
+        smtp.mails.filter((m) => m.to.includes(to)),
+        to,
+      ).toHaveLength(1);
     expect(await db.select().from(mailOutbox).where(inArray(mailOutbox.recipient, recipients))).toHaveLength(0);
     expect(await db.select().from(sentMails).where(inArray(sentMails.recipient, recipients))).toHaveLength(recipients.length);
   }, 90_000);

@@ -49,11 +49,7 @@ afterAll(async () => {
 
 describe(`several portal processes on one ${TEST_ENGINE} database (issue 13 items 3 and 5)`, () => {
   it('serves from two processes', () => {
-    const pids = new Set(
-      [...a.output, ...(b === a ? [] : b.output)]
-        .filter((l) => l.includes('portal listening'))
-        .map((l) => (JSON.parse(l) as { pid?: number }).pid),
-    );
+    const pids = new Set([...a.output, ...(b === a ? [] : b.output)].filter((l) => l.includes('portal listening')).map((l) => (JSON.parse(l) as { pid?: number }).pid));
     expect(pids.size).toBe(2);
   });
 

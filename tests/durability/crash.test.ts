@@ -91,7 +91,10 @@ describe('crash durability', () => {
         }
         const exit = await writer.closed;
         expect(exit.signal, `cycle ${cycle}: the writer must still be running when killed (stderr: ${writer.stderr()})`).toBe('SIGKILL');
-        expect(writer.lines.filter((l) => l.startsWith('ERROR')), `cycle ${cycle}`).toEqual([]);
+        expect(
+          writer.lines.filter((l) => l.startsWith('ERROR')),
+          `cycle ${cycle}`,
+        ).toEqual([]);
 
         const db = await openDatabase(dbPath, { migrate: false });
         try {
@@ -143,12 +146,14 @@ describe('crash durability', () => {
       expect(checkWriter(db, a, 0, writers[0]!.acks).unacknowledgedCommits).toBe(0);
       expect(checkWriter(db, b, 0, writers[1]!.acks).unacknowledgedCommits).toBe(0);
       // The two really wrote at the same time: in id order their login attempts alternate many times.
-      const order = (db.$client.prepare(`SELECT email FROM login_attempts WHERE email LIKE 'durability.a.%' OR email LIKE 'durability.b.%' ORDER BY id`).all() as { email: string }[]).map(
-        (r) => r.email.charAt('durability.'.length),
-      );
+      const order = (
+        db.$client.prepare(`SELECT email FROM login_attempts WHERE email LIKE 'durability.a.%' OR email LIKE 'durability.b.%' ORDER BY id`).all() as { email: string }[]
+      ).map((r) => r.email.charAt('durability.'.length));
       const switches = order.filter((w, i) => i > 0 && w !== order[i - 1]).length;
       const waits = writers.map((w) => Number(/^DONE \d+ (\d+)$/.exec(w.lines.at(-1)!)![1]));
-      console.log(`two writers: ${writers[0]!.acks.length} + ${writers[1]!.acks.length} commits in 3 s, ${switches} alternations, longest transaction incl. lock wait ${Math.max(...waits)} ms`);
+      console.log(
+        `two writers: ${writers[0]!.acks.length} + ${writers[1]!.acks.length} commits in 3 s, ${switches} alternations, longest transaction incl. lock wait ${Math.max(...waits)} ms`,
+      );
       expect(switches).toBeGreaterThan(10);
     } finally {
       await db.close();

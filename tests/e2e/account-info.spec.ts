@@ -59,9 +59,7 @@ async function historyTable(panel: Locator): Promise<string[][]> {
   await panel.getByText('Werte als Tabelle anzeigen').click();
   const table = panel.getByRole('table', { name: /Werte zu allen Stichtagen/ });
   await expect(table).toBeVisible();
-  return table.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
-  );
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
 }
 
 test('the Pensionskasse account information shows every field as stored, at two Stichtage, with the history', async ({ page }) => {
@@ -86,7 +84,13 @@ test('the Pensionskasse account information shows every field as stored, at two 
     ['Witwen-/Witwerübergang', contract.widow_transition_percent > 0 ? `${contract.widow_transition_percent}\u00A0% der Pension` : 'kein Übergang'],
   ];
   for (const [term, value] of details) {
-    await expect(panel.locator('.description-list__row').filter({ has: page.getByText(term, { exact: true }) }).locator('dd'), term).toHaveText(value);
+    await expect(
+      panel
+        .locator('.description-list__row')
+        .filter({ has: page.getByText(term, { exact: true }) })
+        .locator('dd'),
+      term,
+    ).toHaveText(value);
   }
   await expect(panel.locator('.description-list__row').filter({ hasText: 'Partnerregelung' }).locator('dd')).not.toBeEmpty();
 

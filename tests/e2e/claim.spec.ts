@@ -72,7 +72,14 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   expect([Math.round(box.width), Math.round(box.height)]).toEqual([668, 375]);
   await page.mouse.move(box.x + 40, box.y + 200);
   await page.mouse.down();
-  for (const [dx, dy] of [[80, -60], [160, 40], [240, -80], [320, 30], [420, -20]] as const) await page.mouse.move(box.x + 40 + dx, box.y + 200 + dy, { steps: 5 });
+  for (const [dx, dy] of [
+    [80, -60],
+    [160, 40],
+    [240, -80],
+    [320, 30],
+    [420, -20],
+  ] as const)
+    await page.mouse.move(box.x + 40 + dx, box.y + 200 + dy, { steps: 5 });
   await page.mouse.up();
   await page.getByRole('checkbox', { name: /Ich bestätige/ }).check();
   await page.getByLabel('Ihr aktuelles Passwort').fill(DEMO_PASSWORD);

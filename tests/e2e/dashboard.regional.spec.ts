@@ -15,9 +15,7 @@ test('anna on the regional tenant gets the Vorsorgekasse quick links only, and o
   await logIn(page, personas.anna.email);
   const section = page.getByRole('region', { name: 'Schnellzugriff' });
   await expect(section).toBeVisible();
-  const links = await section.getByRole('link').evaluateAll((all) =>
-    all.map((link) => [(link.textContent ?? '').replace(/\s+/g, ' ').trim(), link.getAttribute('href')]),
-  );
+  const links = await section.getByRole('link').evaluateAll((all) => all.map((link) => [(link.textContent ?? '').replace(/\s+/g, ' ').trim(), link.getAttribute('href')]));
   // Route links only where their screen exists on the tenant (the route registry decides, not this test).
   const expected: Array<[RouteKey | null, [string, string]]> = [
     ['severanceAccount', ['Kontoinformation', '#/kontoinformation/vorsorgekasse']],

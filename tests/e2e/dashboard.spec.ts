@@ -26,9 +26,9 @@ function available<T>(entries: ReadonlyArray<readonly [RouteKey | null, T]>, ten
 async function quickLinks(page: Page): Promise<Array<{ name: string; href: string }>> {
   const section = page.getByRole('region', { name: 'Schnellzugriff' });
   await expect(section).toBeVisible();
-  return section.getByRole('link').evaluateAll((links) =>
-    links.map((link) => ({ name: (link.textContent ?? '').replace(/\s+/g, ' ').trim(), href: link.getAttribute('href') ?? '' })),
-  );
+  return section
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => ({ name: (link.textContent ?? '').replace(/\s+/g, ' ').trim(), href: link.getAttribute('href') ?? '' })));
 }
 
 test('anna (both funds) sees every quick link, her latest figures and her unread messages and documents', async ({ page }) => {

@@ -11,13 +11,7 @@ test('the regional tenant has no /dokumente and no /veranlagung: every such addr
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(nav.getByRole('link', { name: 'Dokumente' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Veranlagung' })).toHaveCount(0);
-  for (const route of [
-    '/dokumente',
-    '/dokumente/kontonachrichten',
-    '/veranlagung/pensionskasse',
-    '/veranlagung/pensionskasse/vrg3',
-    '/veranlagung/vorsorgekasse',
-  ]) {
+  for (const route of ['/dokumente', '/dokumente/kontonachrichten', '/veranlagung/pensionskasse', '/veranlagung/pensionskasse/vrg3', '/veranlagung/vorsorgekasse']) {
     await page.goto(`/#${route}`);
     await expect(page.getByRole('heading', { level: 1 }), route).toHaveText('Diese Seite gibt es nicht.');
     await expect(page.getByRole('table'), route).toHaveCount(0);

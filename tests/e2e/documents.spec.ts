@@ -36,9 +36,7 @@ function section(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
 }
 
-test("anna downloads last year's Vorsorgekasse statement: the PDF names the total entitlement the account information shows, and the new marker goes", async ({
-  page,
-}) => {
+test("anna downloads last year's Vorsorgekasse statement: the PDF names the total entitlement the account information shows, and the new marker goes", async ({ page }) => {
   await logIn(page, personas.anna.email);
 
   // The total entitlement at 31.12.2025 as the account-information screen shows it.
@@ -91,9 +89,7 @@ test("anna downloads last year's Vorsorgekasse statement: the PDF names the tota
   expect((await apiDocuments(page, 'VK_ACCOUNT_STATEMENT')).find((d) => d.documentDate === '2025-12-31')?.unread).toBe(false);
 });
 
-test('the overview has a heading per category, documents newest first with dates as DD.MM.YYYY, and an empty state for a category without documents', async ({
-  page,
-}) => {
+test('the overview has a heading per category, documents newest first with dates as DD.MM.YYYY, and an empty state for a category without documents', async ({ page }) => {
   await logIn(page, personas.anna.email);
   await page.goto('/#/dokumente');
   for (const name of [
@@ -131,9 +127,7 @@ test('a category page lists all its documents, marks the current category, and a
   await expect(performance.getByRole('row')).toHaveCount(expected.length + 1);
   const titles = await performance.locator('tbody tr a').evaluateAll((links) => links.map((a) => a.firstChild?.textContent ?? ''));
   expect(titles).toEqual(expected.map((d) => d.title));
-  await expect(
-    page.getByRole('navigation', { name: 'Dokumentkategorien' }).getByRole('link', { name: /^Leistungsnachweise/ }),
-  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Dokumentkategorien' }).getByRole('link', { name: /^Leistungsnachweise/ })).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveTitle(/Dokumente: Leistungsnachweise/);
   await expectNoSeriousA11yViolations(page, 'documents category');
 

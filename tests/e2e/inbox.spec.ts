@@ -114,7 +114,22 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   // The fund answers with the operator command: the reply arrives unread and becomes read when opened.
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/cli/fund.ts', 'message', '--to', personas.anna.email, '--from', 'SEVERANCE_FUND', '--subject', 'AW: Frage zu meiner Abfertigung', '--body', 'Sehr geehrte Frau Mag.a Muster,\n\nIhre Anwartschaft ist vollständig erfasst.', '--database', process.env.E2E_DATABASE_PATH!],
+    [
+      '--import',
+      'tsx',
+      'server/cli/fund.ts',
+      'message',
+      '--to',
+      personas.anna.email,
+      '--from',
+      'SEVERANCE_FUND',
+      '--subject',
+      'AW: Frage zu meiner Abfertigung',
+      '--body',
+      'Sehr geehrte Frau Mag.a Muster,\n\nIhre Anwartschaft ist vollständig erfasst.',
+      '--database',
+      process.env.E2E_DATABASE_PATH!,
+    ],
     { encoding: 'utf8', env: { ...process.env, MAIL_OUTBOX_DIR: tmpdir(), LOG_LEVEL: 'silent' }, timeout: 60_000 },
   );
   expect(run.status, run.stderr).toBe(0);

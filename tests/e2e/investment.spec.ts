@@ -39,9 +39,7 @@ function bpOfText(text: string): number {
 async function tableRows(page: Page, name: string): Promise<string[][]> {
   const table = page.getByRole('table', { name });
   await expect(table).toBeVisible();
-  return table.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
-  );
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
 }
 
 const ANNA_VRG = () =>
@@ -50,9 +48,7 @@ const ANNA_VRG = () =>
     personas.anna.email,
   );
 
-test("anna's VRG: the performance table shows the stored figures of every year, the allocation adds up to 100 %, with chart and report", async ({
-  page,
-}) => {
+test("anna's VRG: the performance table shows the stored figures of every year, the allocation adds up to 100 %, with chart and report", async ({ page }) => {
   const [own] = ANNA_VRG();
   expect(own).toBeDefined();
   const performance = readSeedDb<{ year: number; return_bp: number; volatility_bp: number | null; fluctuation_reserve_bp: number }>(

@@ -26,9 +26,7 @@ async function expectModalDialog(page: Page, name: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAttribute('aria-modal', 'true');
-  await expect
-    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: 'focus is inside the dialog' })
-    .toBe(true);
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: 'focus is inside the dialog' }).toBe(true);
   return dialog;
 }
 
@@ -125,9 +123,7 @@ test('hans confirms his stored e-mail on /updateRegistration/UPDATE_PKVK_MAIL an
   expect(personFlagsOf(loginPersonas.hans).email_update_pending).toBeNull();
 });
 
-test('ida answers newsletter, benefit statement, account statement by mail and prize draw; the next login asks nothing', async ({
-  page,
-}) => {
+test('ida answers newsletter, benefit statement, account statement by mail and prize draw; the next login asks nothing', async ({ page }) => {
   await openLogin(page);
   await submitLogin(page, loginPersonas.ida);
 
@@ -226,9 +222,7 @@ test('otto, a contact person without contracts (SUCCESSFUL_PK_ASP), goes straigh
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('karl (deactivated) and sepp (locked) see "login data invalid" at the e-mail and "password not correct" at the password', async ({
-  page,
-}) => {
+test('karl (deactivated) and sepp (locked) see "login data invalid" at the e-mail and "password not correct" at the password', async ({ page }) => {
   for (const email of [loginPersonas.karl, loginPersonas.sepp]) {
     await openLogin(page);
     await submitLogin(page, email);
@@ -251,9 +245,7 @@ test('lena (left the fund) and max (deceased) are told that there is no valid co
   await expectNoSeriousA11yViolations(page, 'login without a valid contract');
 });
 
-test('nina activates her access with the link, sees the notice, and can log in; the link then answers "already activated"', async ({
-  page,
-}) => {
+test('nina activates her access with the link, sees the notice, and can log in; the link then answers "already activated"', async ({ page }) => {
   await openLogin(page);
   await submitLogin(page, loginPersonas.nina);
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveAccessibleDescription(/Die Anmeldedaten sind ungültig/);

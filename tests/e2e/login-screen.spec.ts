@@ -84,9 +84,7 @@ test('/qr logs in with entryViaQrCode, the lng parameter sets Accept-Language, a
 
 test('/eid explains missing eID data and an unlinked eID, and never sends itself to the login', async ({ page }) => {
   await page.goto('/#/eid?error=INCOMPLETE');
-  await expect(page.getByRole('alert')).toHaveText(
-    'Von ID Austria wurden keine oder unvollständige Daten übermittelt. Bitte versuchen Sie es später noch einmal.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('Von ID Austria wurden keine oder unvollständige Daten übermittelt. Bitte versuchen Sie es später noch einmal.');
   await expectNoSeriousA11yViolations(page, 'eID with incomplete data');
 
   await page.goto('/#/eid?error=NOT_LINKED');

@@ -31,9 +31,7 @@ async function expectPensionStatement(page: Page, statement: PensionStatementRow
   }
 }
 
-test('a member with both funds logs in, reads her Pensionskasse statement, switches the Stichtag and logs out', async ({
-  page,
-}) => {
+test('a member with both funds logs in, reads her Pensionskasse statement, switches the Stichtag and logs out', async ({ page }) => {
   const statements = pensionStatementsOf(personas.anna.email);
   const latest = statements[0];
   const older = statements[Math.min(2, statements.length - 1)];
@@ -109,9 +107,7 @@ test('the Vorsorgekasse account information shows the latest total entitlement o
   await expectNoSeriousA11yViolations(page, 'Vorsorgekasse account information');
 });
 
-test('a wrong password shows "password not correct" at the password field and stays on the login page', async ({
-  page,
-}) => {
+test('a wrong password shows "password not correct" at the password field and stays on the login page', async ({ page }) => {
   await page.goto('/#/login');
   await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
   await passwordField(page).fill('Falsches#Passwort1');

@@ -34,29 +34,33 @@ function withDb<T>(readonly: boolean, run: (db: Database.Database) => T): T {
  * first: settings.spec.ts takes its members from the newest end, so the two specs never share one.
  */
 function generatedMembers(count: number): Member[] {
-  return withDb(true, (db) =>
-    db
-      .prepare(
-        `select p.email, p.svnr, p.last_name as lastName
+  return withDb(
+    true,
+    (db) =>
+      db
+        .prepare(
+          `select p.email, p.svnr, p.last_name as lastName
            from persons p join credentials c on c.person_id = p.id
           where c.access_status = 'ACTIVE' and c.password_insecure = 0 and p.email like '%.%.%@example.at'
             and p.membership_status = 'ACTIVE' and p.terms_pending is null and p.email_update_pending is null
             and p.annual_statement_decision_pending = 0 and p.login_data_sync_pending = 0 and p.registration_update_pending = 0
           order by p.id asc limit ?`,
-      )
-      .all(count) as Member[],
+        )
+        .all(count) as Member[],
   );
 }
 
 /** Plays the passing of 24 hours: the person's open reset links expire (the link's token itself stays unknown). */
 function expireResetLinksOf(email: string): number {
-  return withDb(false, (db) =>
-    db
-      .prepare(
-        `update person_tokens set expires_at = ?
+  return withDb(
+    false,
+    (db) =>
+      db
+        .prepare(
+          `update person_tokens set expires_at = ?
           where purpose = 'PASSWORD_RESET' and used_at is null and person_id = (select id from persons where email = ?)`,
-      )
-      .run(new Date(Date.now() - 60_000).toISOString(), email).changes,
+        )
+        .run(new Date(Date.now() - 60_000).toISOString(), email).changes,
   );
 }
 
@@ -72,7 +76,12 @@ async function requestReset(page: Page, member: Member): Promise<void> {
 
 /** The login went through: a session is open and the login form left (dashboard or a dialog of the login flow). */
 async function expectLoggedIn(page: Page, email: string): Promise<void> {
-  await expect(page.getByRole('dialog').or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog')
+      .or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ }))
+      .first(),
+  ).toBeVisible();
   expect(openSessionsOf(email).length).toBeGreaterThan(0);
 }
 
@@ -97,9 +106,7 @@ test('a member who forgot the password resets it through the mailed link and log
   await expect(svnr).toHaveAttribute('aria-invalid', 'true');
   await expect(svnr).toHaveAccessibleDescription(/Bitte geben Sie Ihre Sozialversicherungsnummer ein\./);
   await expect(page.getByLabel('Nachname')).toHaveAccessibleDescription('Bitte geben Sie Ihren Nachnamen ein.');
-  await expect(page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.')).toHaveAccessibleDescription(
-    /Bitte stimmen Sie den Nutzungsbedingungen zu\./,
-  );
+  await expect(page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und stimme ihnen zu.')).toHaveAccessibleDescription(/Bitte stimmen Sie den Nutzungsbedingungen zu\./);
   await expectNoSeriousA11yViolations(page, 'password lost with errors');
 
   // A differing e-mail is named at the e-mail field.
@@ -178,9 +185,7 @@ test('a reset link older than 24 hours shows the expiry message and leads to a n
 
   expect(expireResetLinksOf(expiring.email)).toBe(1);
   await page.goto(link);
-  await expect(page.getByRole('alert')).toHaveText(
-    'Dieser Link ist abgelaufen: Links zum Zurücksetzen des Passworts gelten 24 Stunden. Bitte fordern Sie einen neuen Link an.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('Dieser Link ist abgelaufen: Links zum Zurücksetzen des Passworts gelten 24 Stunden. Bitte fordern Sie einen neuen Link an.');
   await expect(page.getByLabel('Neues Passwort', { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'password reset, expired link');
   await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();

@@ -21,7 +21,7 @@ async function navLinks(page: Page): Promise<string[]> {
   return nav(page).getByRole('link').allTextContents();
 }
 
-test('the main navigation shows only the member\'s funds', async ({ page }) => {
+test("the main navigation shows only the member's funds", async ({ page }) => {
   await logIn(page, personas.anna.email);
   await expect(nav(page).getByRole('link', { name: 'Pensionskasse', exact: true })).toBeVisible();
   expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Vorsorgekasse', 'Dokumente', 'Veranlagung', 'Einstellungen']);
@@ -71,7 +71,16 @@ test('on a 390 px phone nothing is wider than the screen, the menu collapses and
       await page.getByRole('button', { name: 'Abmelden' }).click();
       await logIn(page, email);
     }
-    for (const route of ['/dashboard', '/kontoinformation/pensionskasse', '/kontoinformation/vorsorgekasse', '/dokumente', '/veranlagung/pensionskasse', '/veranlagung/vorsorgekasse', '/einstellungen', '/sitemap']) {
+    for (const route of [
+      '/dashboard',
+      '/kontoinformation/pensionskasse',
+      '/kontoinformation/vorsorgekasse',
+      '/dokumente',
+      '/veranlagung/pensionskasse',
+      '/veranlagung/vorsorgekasse',
+      '/einstellungen',
+      '/sitemap',
+    ]) {
       await page.goto(`/#${route}`);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.locator('main .state--loading')).toHaveCount(0);
@@ -84,7 +93,7 @@ test('on a 390 px phone nothing is wider than the screen, the menu collapses and
   }
 });
 
-test('on a desktop the account charts use the card\'s width, with 12 px labels', async ({ page }) => {
+test("on a desktop the account charts use the card's width, with 12 px labels", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await logIn(page, personas.anna.email);
   for (const route of ['/kontoinformation/pensionskasse', '/kontoinformation/vorsorgekasse']) {

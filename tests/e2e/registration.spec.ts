@@ -225,6 +225,11 @@ test('during the login a member changes the stored e-mail on /updateRegistration
   await form.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(newEmail);
   await form.getByLabel('Neue E-Mail-Adresse wiederholen').fill(newEmail);
   await form.getByRole('button', { name: 'E-Mail-Adresse ändern und weiter' }).click();
-  await expect(page.getByRole('dialog').or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog')
+      .or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ }))
+      .first(),
+  ).toBeVisible();
   await waitForMail({ to: newEmail, subject: 'Ihre E-Mail-Adresse wurde geändert', since });
 });

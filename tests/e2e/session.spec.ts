@@ -14,10 +14,7 @@ async function authMessage(page: Page): Promise<unknown> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('mvbv-auth') ?? 'null') as unknown);
 }
 
-test('the cookie notice stays until cookies are accepted; the consent cookie lasts 31 days, SameSite=Strict', async ({
-  page,
-  context,
-}) => {
+test('the cookie notice stays until cookies are accepted; the consent cookie lasts 31 days, SameSite=Strict', async ({ page, context }) => {
   await page.goto('/#/login');
   const notice = page.getByRole('region', { name: 'Hinweis zu Cookies' });
   await expect(notice).toBeVisible();
@@ -99,9 +96,7 @@ test('HTTP 423 shows the time-out notice and HTTP 406 the session-failure notice
   await expectNoSeriousA11yViolations(page, 'login with the session-failure notice');
 });
 
-test('logging out in one tab sends the other tab to the login; a login in one tab sends a login tab to the dashboard', async ({
-  context,
-}) => {
+test('logging out in one tab sends the other tab to the login; a login in one tab sends a login tab to the dashboard', async ({ context }) => {
   const first = await context.newPage();
   const second = await context.newPage();
   await logIn(first, personas.anna.email);
@@ -126,9 +121,7 @@ test('logging out in one tab sends the other tab to the login; a login in one ta
   await expect(eid).toHaveURL(/#\/eid\?error=NOT_LINKED$/);
 });
 
-test('after the idle time a warning counts down; a key press keeps the session, otherwise the member is logged out', async ({
-  page,
-}) => {
+test('after the idle time a warning counts down; a key press keeps the session, otherwise the member is logged out', async ({ page }) => {
   // Shortened timings (web/src/lib/session-timings.ts): warning after 2 s, logout 4 s later, keep-alive every 1 s.
   await page.addInitScript(() => {
     sessionStorage.setItem('mvbv-test-timings', JSON.stringify({ idleWarningSeconds: 2, logoutAfterWarningSeconds: 4, keepAliveSeconds: 1 }));

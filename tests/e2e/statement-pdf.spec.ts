@@ -19,12 +19,15 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 /** Label and amount of every row of the panel's statement tables (not the history table), whitespace folded. */
 async function statementFigures(panel: Locator): Promise<Array<[string, string]>> {
-  return panel.locator('table.amount-table tbody tr').evaluateAll((rows) =>
-    rows.map((row) => {
-      const fold = (text: string | null | undefined) => (text ?? '').replace(/[\u00A0\s]+/g, ' ').trim();
-      return [fold(row.querySelector('th')?.textContent), fold(row.querySelector('td')?.textContent)] as [string, string];
-    }),
-  ).then((rows) => rows.filter(([label]) => !/^\d{2}\.\d{2}\.\d{4}$/.test(label))); // the history table's rows are years
+  return panel
+    .locator('table.amount-table tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const fold = (text: string | null | undefined) => (text ?? '').replace(/[\u00A0\s]+/g, ' ').trim();
+        return [fold(row.querySelector('th')?.textContent), fold(row.querySelector('td')?.textContent)] as [string, string];
+      }),
+    )
+    .then((rows) => rows.filter(([label]) => !/^\d{2}\.\d{2}\.\d{4}$/.test(label))); // the history table's rows are years
 }
 
 /** The PDF behind the panel's "… herunterladen (PDF)" link, as folded text. */
@@ -52,7 +55,7 @@ async function expectScreenMatchesPdf(page: Page, panel: Locator, who: string): 
   return figures;
 }
 
-test('every figure of anna\'s Pensionskasse and Vorsorgekasse statement screens is in the PDF, deductions with a minus', async ({ page }) => {
+test("every figure of anna's Pensionskasse and Vorsorgekasse statement screens is in the PDF, deductions with a minus", async ({ page }) => {
   await logIn(page, personas.anna.email);
   await page.goto('/#/kontoinformation/pensionskasse');
   const pk = page.getByRole('region', { name: /^Vertrag / }).first();

@@ -132,7 +132,13 @@ test('the accessibility statement is linked from the footer, before and after lo
   await expect(page.getByRole('heading', { level: 1, name: 'Erklärung zur Barrierefreiheit' })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main).toContainText('Web-Zugänglichkeits-Gesetz (WZG)');
-  for (const heading of ['Stand der Vereinbarkeit mit den Anforderungen', 'Nicht barrierefreie Inhalte', 'Erstellung dieser Erklärung', 'Feedback und Kontaktangaben', 'Durchsetzungsverfahren']) {
+  for (const heading of [
+    'Stand der Vereinbarkeit mit den Anforderungen',
+    'Nicht barrierefreie Inhalte',
+    'Erstellung dieser Erklärung',
+    'Feedback und Kontaktangaben',
+    'Durchsetzungsverfahren',
+  ]) {
     await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
   await expect(main).toContainText('teilweise mit der Konformitätsstufe AA der Web Content Accessibility Guidelines (WCAG) 2.1');

@@ -9,21 +9,15 @@ import { logIn, personas } from './helpers/login';
  */
 
 test.beforeEach(async ({ page }) => {
-  await page.route('https://analytics.example.at/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__matomoLoaded = true;' }),
-  );
-  await page.route('https://chat.example.at/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__chatbotLoaded = true;' }),
-  );
+  await page.route('https://analytics.example.at/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__matomoLoaded = true;' }));
+  await page.route('https://chat.example.at/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__chatbotLoaded = true;' }));
 });
 
 async function matomoCommands(page: Page): Promise<unknown[][]> {
   return page.evaluate(() => (Array.isArray(window._paq) ? (window._paq as unknown[][]) : []));
 }
 
-test('the regional login has its own layout: contact box, privacy link, no registration box, sanitised announcement, eID button', async ({
-  page,
-}) => {
+test('the regional login has its own layout: contact box, privacy link, no registration box, sanitised announcement, eID button', async ({ page }) => {
   await page.goto('/#/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Niederösterreichische Vorsorgekasse');
@@ -67,9 +61,7 @@ test('anna logs in on the regional tenant and sees her Vorsorgekasse only; the P
   await expectNoSeriousA11yViolations(page, 'regional not found');
 });
 
-test('Matomo loads only after the cookie consent and tracks page views and the login; the chatbot loads in German', async ({
-  page,
-}) => {
+test('Matomo loads only after the cookie consent and tracks page views and the login; the chatbot loads in German', async ({ page }) => {
   const trackerRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith('https://analytics.example.at/')) trackerRequests.push(request.url());

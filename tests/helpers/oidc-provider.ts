@@ -80,9 +80,7 @@ export async function startTestIdp(accounts: readonly TestIdpAccount[]): Promise
         const next = active.claims ? active.claims(claims) : claims;
         const parsedHeader = JSON.parse(Buffer.from(header!, 'base64url').toString('utf8')) as Record<string, unknown>;
         body.id_token =
-          active.key === 'none'
-            ? `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(next)}.`
-            : signRs256(parsedHeader, next, active.key === 'own' ? signingKey : foreignKey);
+          active.key === 'none' ? `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(next)}.` : signRs256(parsedHeader, next, active.key === 'own' ? signingKey : foreignKey);
       }
       const text = JSON.stringify(body);
       res.setHeader('content-length', Buffer.byteLength(text));

@@ -79,7 +79,12 @@ export async function startTestServer(
   applyConnectionLimits(server, connectionLimits(config));
   const clock = new ManualClock(Date.parse(`${TEST_TODAY}T09:00:00Z`));
   const logLines: string[] = [];
-  const deps = createAppDeps(db, config, clock, createLogger('debug', (line) => logLines.push(line)));
+  const deps = createAppDeps(
+    db,
+    config,
+    clock,
+    createLogger('debug', (line) => logLines.push(line)),
+  );
   late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
   deps.mailer.worker.start();
   deps.scheduler.start();

@@ -28,9 +28,7 @@ export interface MemberObjects {
 
 /** One request of a door, built from one probe value. */
 export type DoorRequest =
-  | { kind: 'graphql'; query: string; variables: Record<string, unknown> }
-  | { kind: 'rest'; method: string; json: Record<string, unknown> }
-  | { kind: 'download'; path: string };
+  { kind: 'graphql'; query: string; variables: Record<string, unknown> } | { kind: 'rest'; method: string; json: Record<string, unknown> } | { kind: 'download'; path: string };
 
 export interface Door {
   /** Readable name, e.g. `Mutation.markDocumentRead(id)`. */
@@ -114,7 +112,11 @@ export const MATRIX_DOORS: Door[] = [
   claimDoor(
     'rest/webportal/verfuegungen (accountId)',
     ['rest:webportal/verfuegungen', 'rest:webportal/verfuegungen.accountId'],
-    (accountId) => ({ kind: 'rest', method: 'webportal/verfuegungen', json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe' } }),
+    (accountId) => ({
+      kind: 'rest',
+      method: 'webportal/verfuegungen',
+      json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe' },
+    }),
     { status: 406 },
   ),
   {
@@ -385,7 +387,8 @@ export const NO_OBJECT_ID: Record<string, string> = {
   // object; whether an answer tells registered from unknown SVNRs is the registration suite's concern.
   'Mutation.register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
   'Mutation.checkRegistration': 'as register (its step-1 checks, storing nothing): SVNR plus code prove the caller',
-  'Mutation.requestPasswordReset': 'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
+  'Mutation.requestPasswordReset':
+    'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
   'Mutation.resetPassword': 'the reset token from the e-mail, a bearer secret, and the new password',
   'Query.passwordResetLinkStatus': 'the reset token from the e-mail, a bearer secret',
   'Mutation.changeInsecurePassword': 'new password of the session’s own person',
@@ -393,7 +396,8 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
   'Mutation.updateRegistrationEmail': 'new e-mail of the session’s own pending login',
   'rest:register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
-  'rest:pwdLost': 'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
+  'rest:pwdLost':
+    'SVNR, e-mail and last name of the caller, no object id (the answers spec 001 section 8 names differ only once SVNR and last name match; see tests/api/password.test.ts)',
   'rest:checkPwdResetToken': 'the reset token from the e-mail, a bearer secret',
   'rest:pwdReset': 'the reset token from the e-mail, a bearer secret, and the new password',
   'rest:pwdChange': 'new password of the session’s own person (insecure-password change)',

@@ -117,13 +117,9 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
        VALUES (?, ?, 'MONTHLY', ?, ?, 'GIBAATWWXXX', ?, '2026-12-01', '+43 1 555 0000', ?, 'AT98ZZZ00000012345', 'ACTIVE', ?)`,
     ).run(personId, pk.id, 7_777_00 + personId, `AT61${ibanDigits}3`, `Zahler ${marker}-MANDAT`, `${marker}-MANDATSREFERENZ`, now);
   }
-  c.prepare(`INSERT INTO uploads (id, person_id, purpose, file_name, content_type, size_bytes, content, created_at) VALUES (?, ?, 'inbox-attachment', ?, 'application/pdf', 40, ?, ?)`).run(
-    randomBytes(16).toString('hex'),
-    personId,
-    `Datei ${marker}-UPLOAD.pdf`,
-    Buffer.from(`%PDF-1.4 ${marker}-UPLOADINHALT`),
-    now,
-  );
+  c.prepare(
+    `INSERT INTO uploads (id, person_id, purpose, file_name, content_type, size_bytes, content, created_at) VALUES (?, ?, 'inbox-attachment', ?, 'application/pdf', 40, ?, ?)`,
+  ).run(randomBytes(16).toString('hex'), personId, `Datei ${marker}-UPLOAD.pdf`, Buffer.from(`%PDF-1.4 ${marker}-UPLOADINHALT`), now);
   const messageId = (c.prepare(`SELECT id FROM messages WHERE person_id = ? AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`).get(personId) as { id: number }).id;
   c.prepare(`INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`).run(
     messageId,
@@ -145,8 +141,12 @@ function loadObjects(personId: number): MemberObjects {
     personId,
     documentIds: documents.map((d) => d.id),
     documentDates: new Map(documents.map((d) => [d.id, d.documentDate])),
-    pensionStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?`, personId).map((r) => r.s),
-    severanceStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?`, personId).map((r) => r.s),
+    pensionStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?`, personId).map(
+      (r) => r.s,
+    ),
+    severanceStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?`, personId).map(
+      (r) => r.s,
+    ),
     vrgs: sql<{ vrg: number }>(`SELECT DISTINCT vrg FROM pk_contracts WHERE person_id = ?`, personId).map((r) => r.vrg),
     severanceAccountIds: sql<{ id: number }>(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
     duties: sql<{ id: number; customerDesignation: string; functionGroups: string }>(
@@ -155,7 +155,9 @@ function loadObjects(personId: number): MemberObjects {
     ).map((d) => ({ ...d, functionGroups: JSON.parse(d.functionGroups) as string[] })),
     uploadIds: sql<{ id: string }>(`SELECT id FROM uploads WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
     messageIds: sql<{ id: number }>(`SELECT id FROM messages WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
-    attachmentIds: sql<{ id: number }>(`SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId).map((r) => r.id),
+    attachmentIds: sql<{ id: number }>(`SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId).map(
+      (r) => r.id,
+    ),
   };
 }
 
@@ -163,9 +165,24 @@ function loadObjects(personId: number): MemberObjects {
 function secretsOf(personId: number, marker: string): string[] {
   const p = sql<Record<string, string | null>>(`SELECT svnr, first_name, last_name, email, phone, street FROM persons WHERE id = ?`, personId)[0]!;
   const values = [marker, p.svnr, `${p.first_name} ${p.last_name}`, p.last_name, p.email, p.phone, p.street];
-  values.push(...sql<{ v: string }>(`SELECT iban AS v FROM bank_accounts WHERE person_id = ? UNION SELECT iban FROM severance_claims WHERE person_id = ? UNION SELECT iban FROM mandates WHERE person_id = ?`, personId, personId, personId).map((r) => r.v));
-  values.push(...sql<{ v: string }>(`SELECT contract_number AS v FROM pk_contracts WHERE person_id = ? UNION SELECT account_number FROM vk_accounts WHERE person_id = ?`, personId, personId).map((r) => r.v));
-  values.push(...sql<{ v: string }>(`SELECT subject AS v FROM messages WHERE person_id = ? UNION SELECT body FROM messages WHERE person_id = ?`, personId, personId).map((r) => r.v));
+  values.push(
+    ...sql<{ v: string }>(
+      `SELECT iban AS v FROM bank_accounts WHERE person_id = ? UNION SELECT iban FROM severance_claims WHERE person_id = ? UNION SELECT iban FROM mandates WHERE person_id = ?`,
+      personId,
+      personId,
+      personId,
+    ).map((r) => r.v),
+  );
+  values.push(
+    ...sql<{ v: string }>(
+      `SELECT contract_number AS v FROM pk_contracts WHERE person_id = ? UNION SELECT account_number FROM vk_accounts WHERE person_id = ?`,
+      personId,
+      personId,
+    ).map((r) => r.v),
+  );
+  values.push(
+    ...sql<{ v: string }>(`SELECT subject AS v FROM messages WHERE person_id = ? UNION SELECT body FROM messages WHERE person_id = ?`, personId, personId).map((r) => r.v),
+  );
   values.push(...sql<{ v: string }>(`SELECT file_name AS v FROM uploads WHERE person_id = ?`, personId).map((r) => r.v));
   values.push(...sql<{ v: string }>(`SELECT a.file_name AS v FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ?`, personId).map((r) => r.v));
   // Amounts as strings (cents, as GraphQL and REST answer them): the statements' totals of six digits or more.
@@ -272,7 +289,10 @@ describe('access matrix: completeness', () => {
       if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) if (idLike(field)) found.push(`${type.name}.${field.name}`);
     }
     expect(found.length).toBeGreaterThan(5);
-    expect(found.filter((c) => !known.has(c)), 'add each to MATRIX_DOORS or NO_OBJECT_ID in tests/security/access-matrix.registry.ts').toEqual([]);
+    expect(
+      found.filter((c) => !known.has(c)),
+      'add each to MATRIX_DOORS or NO_OBJECT_ID in tests/security/access-matrix.registry.ts',
+    ).toEqual([]);
   });
 
   it('lists every REST method that takes a body, and every body key that names an object', () => {
@@ -283,13 +303,20 @@ describe('access matrix: completeness', () => {
       for (const key of keys) if (/^id$|Id$|^stichtag$|^vrg$/i.test(key)) found.push(`rest:${method.name}.${key}`);
     }
     expect(found).toContain('rest:setSelectedAspDuty.id');
-    expect(found.filter((c) => !known.has(c)), 'add each to MATRIX_DOORS or NO_OBJECT_ID in tests/security/access-matrix.registry.ts').toEqual([]);
+    expect(
+      found.filter((c) => !known.has(c)),
+      'add each to MATRIX_DOORS or NO_OBJECT_ID in tests/security/access-matrix.registry.ts',
+    ).toEqual([]);
   });
 
   it('keeps every door’s GraphQL request valid against the schema', () => {
     for (const door of MATRIX_DOORS) {
       const request = door.request(door.missing);
-      if (request.kind === 'graphql') expect(validate(schema, parse(request.query)).map((e) => e.message), door.name).toEqual([]);
+      if (request.kind === 'graphql')
+        expect(
+          validate(schema, parse(request.query)).map((e) => e.message),
+          door.name,
+        ).toEqual([]);
     }
   });
 });
@@ -307,25 +334,29 @@ describe('access matrix: one member asks for another member’s objects', () => 
     expect(b!.vrgs.some((v) => !a!.vrgs.includes(v))).toBe(true);
   });
 
-  it.each(MATRIX_DOORS.map((d) => [d.name, d] as const))('%s: sequential walks around the other members’ ids', async (_name, door) => {
-    let compared = 0;
-    for (const asker of members) {
-      for (const owner of members) {
-        if (owner === asker) continue;
-        const ids = door.idsOf(owner);
-        // Evenly spread over the owner's ids, so the walk also reaches ids far from the asker's own.
-        const picked = ids.length <= WALK_IDS ? ids : Array.from({ length: WALK_IDS }, (_, i) => ids[Math.floor((i * ids.length) / WALK_IDS)]!);
-        for (const id of picked) {
-          for (const value of [id, ...door.walk(id)]) {
-            if (await probe(door, asker, owner, value)) compared++;
-            stats.walkRequests++;
+  it.each(MATRIX_DOORS.map((d) => [d.name, d] as const))(
+    '%s: sequential walks around the other members’ ids',
+    async (_name, door) => {
+      let compared = 0;
+      for (const asker of members) {
+        for (const owner of members) {
+          if (owner === asker) continue;
+          const ids = door.idsOf(owner);
+          // Evenly spread over the owner's ids, so the walk also reaches ids far from the asker's own.
+          const picked = ids.length <= WALK_IDS ? ids : Array.from({ length: WALK_IDS }, (_, i) => ids[Math.floor((i * ids.length) / WALK_IDS)]!);
+          for (const id of picked) {
+            for (const value of [id, ...door.walk(id)]) {
+              if (await probe(door, asker, owner, value)) compared++;
+              stats.walkRequests++;
+            }
           }
         }
       }
-    }
-    // Foreign objects were really asked for (not only the asker's own, which answer the asker's data).
-    if (door.compare === 'identical') expect(compared).toBeGreaterThan(10);
-  }, 300_000);
+      // Foreign objects were really asked for (not only the asker's own, which answer the asker's data).
+      if (door.compare === 'identical') expect(compared).toBeGreaterThan(10);
+    },
+    300_000,
+  );
 
   it('random pairs of asker, owner, door and object (fast-check)', async () => {
     await fc.assert(

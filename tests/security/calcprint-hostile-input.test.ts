@@ -31,7 +31,11 @@ afterAll(async () => {
 
 function fingerprint(): string {
   const c = server.db.$client;
-  return JSON.stringify([c.prepare('SELECT * FROM persons ORDER BY id').all(), c.prepare('SELECT * FROM pk_contracts ORDER BY id').all(), c.prepare('SELECT count(*) n FROM documents').get()]);
+  return JSON.stringify([
+    c.prepare('SELECT * FROM persons ORDER BY id').all(),
+    c.prepare('SELECT * FROM pk_contracts ORDER BY id').all(),
+    c.prepare('SELECT count(*) n FROM documents').get(),
+  ]);
 }
 
 async function send(body: BodyInit, contentType: string | null, withSession: boolean) {

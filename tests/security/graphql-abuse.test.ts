@@ -79,7 +79,10 @@ describe('GraphQL abuse limits', () => {
         costLimitRule({ maxCost: Number.MAX_SAFE_INTEGER, onAccept: record('cost') }),
         maxDirectivesRule({ n: Number.MAX_SAFE_INTEGER, onAccept: record('directives') }),
       ]);
-      expect(errors.map((e) => e.message), op.name).toEqual([]);
+      expect(
+        errors.map((e) => e.message),
+        op.name,
+      ).toEqual([]);
       expect(seen.tokens, `${op.name} tokens`).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxTokens);
       expect(seen.depth ?? 0, `${op.name} depth`).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxDepth);
       expect(seen.aliases ?? 0, `${op.name} aliases`).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxAliases);
@@ -92,7 +95,9 @@ describe('GraphQL abuse limits', () => {
 
   it('the running server accepts every web operation by hash without a limit error', async () => {
     for (const op of webOperations()) {
-      const answer = await postGraphQL(server.url, JSON.stringify({ operationName: op.name, variables: {}, extensions: { persistedQuery: { version: 1, sha256Hash: op.hash } } }), { cookie });
+      const answer = await postGraphQL(server.url, JSON.stringify({ operationName: op.name, variables: {}, extensions: { persistedQuery: { version: 1, sha256Hash: op.hash } } }), {
+        cookie,
+      });
       expect(answer.status, `${op.name}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
       expect(codes(answer), op.name).not.toContain(LIMIT_ERROR_CODE);
     }
@@ -117,7 +122,9 @@ describe('GraphQL abuse limits', () => {
     const answer = await refused(nested(GRAPHQL_LIMITS.maxDepth));
     expect(messages(answer)).toMatch(/depth limit of 12 exceeded, found 14/);
     const spreads = GRAPHQL_LIMITS.maxDepth + 2;
-    const fragments = Array.from({ length: spreads }, (_, i) => (i === spreads - 1 ? `fragment F${i} on Query { clientConfig { tenant } }` : `fragment F${i} on Query { ...F${i + 1} }`));
+    const fragments = Array.from({ length: spreads }, (_, i) =>
+      i === spreads - 1 ? `fragment F${i} on Query { clientConfig { tenant } }` : `fragment F${i} on Query { ...F${i + 1} }`,
+    );
     expect(messages(await refused(`query DeepSpreads { ...F0 } ${fragments.join(' ')}`))).toMatch(/depth limit of 12/);
   });
 
@@ -210,7 +217,9 @@ describe('GraphQL abuse limits', () => {
     // An enum literal in the document: graphql-js words this hint "Did you mean the enum value …" (found by the fuzz suite).
     await refused(`mutation { chooseMailbox(type: AWB_L) { ok } }`);
     // Enum values in variables are coerced at execution (graphql-jit), with graphql-js's suggestion in the message.
-    const enumTypo = await postGraphQL(server.url, JSON.stringify({ query: `mutation($t: MailboxType!) { chooseMailbox(type: $t) { ok } }`, variables: { t: 'AWB_L' } }), { cookie });
+    const enumTypo = await postGraphQL(server.url, JSON.stringify({ query: `mutation($t: MailboxType!) { chooseMailbox(type: $t) { ok } }`, variables: { t: 'AWB_L' } }), {
+      cookie,
+    });
     expect(enumTypo.status).toBeLessThan(500);
     expect(enumTypo.json?.errors?.length).toBeGreaterThan(0);
     expect(enumTypo.text).not.toMatch(SUGGESTION);
@@ -270,7 +279,10 @@ describe('GraphQL abuse limits', () => {
       expect(fingerprint(server), body).toBe(before);
     }
     // Unused variables are ignored; a `__proto__` key among them pollutes nothing.
-    const proto = await postGraphQL(server.url, '{"query": "{ clientConfig { tenant } }", "variables": {"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}}');
+    const proto = await postGraphQL(
+      server.url,
+      '{"query": "{ clientConfig { tenant } }", "variables": {"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}}',
+    );
     expect(proto.json).toEqual({ data: { clientConfig: { tenant: 'MAIN' } } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -81,20 +81,34 @@ describe('GraphQL hostile input (property-based)', () => {
     expect(OPERATIONS.some((o) => o.operation.operation === 'mutation')).toBe(true);
   });
 
-  it.each(OPERATIONS.map((o) => [o.name, o] as const))('%s survives generated variables', async (_name, op) => {
-    const operationName = fc.oneof({ weight: 8, arbitrary: fc.constant(op.name) }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('Other', '', '__proto__') });
-    await fc.assert(
-      fc.asyncProperty(variablesFor(schema, op.operation), fc.constantFrom('hash' as const, 'text' as const), fc.boolean(), operationName, async (variables, mode, withSession, name) => {
-        const before = state.before();
-        const answer = await postGraphQL(server.url, requestBody(op, variables, mode, name), withSession ? { cookie } : {});
-        check(answer, before, `${op.name} ${mode}${withSession ? ' with session' : ''} ${JSON.stringify(variables)?.slice(0, 300)}`);
-        if (isRefused(answer)) refusedInAll++;
-        else if (withSession && op.operation.operation === 'mutation') await keepSession();
-      }),
-      { numRuns: RUNS },
-    );
-    expect(rejections).toEqual([]);
-  }, 600_000);
+  it.each(OPERATIONS.map((o) => [o.name, o] as const))(
+    '%s survives generated variables',
+    async (_name, op) => {
+      const operationName = fc.oneof(
+        { weight: 8, arbitrary: fc.constant(op.name) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom('Other', '', '__proto__') },
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          variablesFor(schema, op.operation),
+          fc.constantFrom('hash' as const, 'text' as const),
+          fc.boolean(),
+          operationName,
+          async (variables, mode, withSession, name) => {
+            const before = state.before();
+            const answer = await postGraphQL(server.url, requestBody(op, variables, mode, name), withSession ? { cookie } : {});
+            check(answer, before, `${op.name} ${mode}${withSession ? ' with session' : ''} ${JSON.stringify(variables)?.slice(0, 300)}`);
+            if (isRefused(answer)) refusedInAll++;
+            else if (withSession && op.operation.operation === 'mutation') await keepSession();
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(rejections).toEqual([]);
+    },
+    600_000,
+  );
 
   it('survives malformed variants of every document', async () => {
     let refused = 0;

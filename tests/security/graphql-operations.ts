@@ -58,7 +58,11 @@ export interface RawAnswer {
 }
 
 /** POST /graphql with the portal's version marker and an exact body (string, not re-encoded). */
-export async function postGraphQL(url: string, body: string | Uint8Array | FormData, options: { cookie?: string; contentType?: string | null; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+export async function postGraphQL(
+  url: string,
+  body: string | Uint8Array | FormData,
+  options: { cookie?: string; contentType?: string | null; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
   const headers: Record<string, string> = { 'x-application-version': 'Portal', accept: 'application/graphql-response+json, application/json', ...options.headers };
   if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
   if (options.cookie) headers.cookie = options.cookie;
@@ -102,7 +106,9 @@ const LOGS = new Set(['security_events']);
  */
 export function fingerprint(server: TestServer): string {
   const c = server.db.$client;
-  const tables = (c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`).all() as { name: string }[])
+  const tables = (
+    c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`).all() as { name: string }[]
+  )
     .map((t) => t.name)
     .filter((t) => !LOGS.has(t));
   const hash = createHash('sha256');

@@ -66,9 +66,12 @@ describe('GraphQL persisted operations in production', () => {
     const post = await postGraphQL(prod.url, byHash(op.hash, op.name));
     expect(post.json?.errors).toBeUndefined();
     expect(post.json?.data).toMatchObject({ clientConfig: { tenant: 'MAIN' } });
-    const get = await fetch(`${prod.url}/graphql?operationName=${op.name}&extensions=${encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: op.hash } }))}`, {
-      headers: { accept: 'application/json' },
-    });
+    const get = await fetch(
+      `${prod.url}/graphql?operationName=${op.name}&extensions=${encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: op.hash } }))}`,
+      {
+        headers: { accept: 'application/json' },
+      },
+    );
     expect(((await get.json()) as { data?: unknown }).data).toMatchObject({ clientConfig: { tenant: 'MAIN' } });
     const cookie = await loginCookie(prod.url);
     const dashboard = webOperations().find((o) => o.name === 'DashboardPage_Query');

@@ -131,7 +131,9 @@ function typedValue(schema: GraphQLSchema, type: GraphQLInputType, level: number
     if (level > 3) return fc.constant({});
     const fields = Object.values(type.getFields());
     const known = fields.map((f) => fc.option(valueFor(schema, f.type, level + 1), { nil: undefined, freq: 6 }).map((v) => [f.name, v] as [string, unknown]));
-    return fc.tuple(fc.tuple(...known), fc.array(fc.tuple(hostileKey, anyJson), { maxLength: 2 })).map(([own, extra]) => objectOf([...own.filter(([, v]) => v !== undefined), ...extra]));
+    return fc
+      .tuple(fc.tuple(...known), fc.array(fc.tuple(hostileKey, anyJson), { maxLength: 2 }))
+      .map(([own, extra]) => objectOf([...own.filter(([, v]) => v !== undefined), ...extra]));
   }
   if (isScalarType(type)) {
     switch (type.name) {
@@ -176,7 +178,38 @@ export function bodyText(body: unknown): string {
   return JSON.stringify(body).replace(/"@@DEEP_(\d+)@@"/g, (_m, depth: string) => '['.repeat(Number(depth)) + ']'.repeat(Number(depth)));
 }
 
-const PUNCTUATION = ['{', '}', '(', ')', '[', ']', ':', '$', '!', '@', '...', '"', '"""', '#', ',', '=', '|', '&', ' ', '\n', '\u0000', '\uD800', '__proto__', 'fragment', 'on', 'query', 'mutation', 'subscription', '__schema', '__typename'];
+const PUNCTUATION = [
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ':',
+  '$',
+  '!',
+  '@',
+  '...',
+  '"',
+  '"""',
+  '#',
+  ',',
+  '=',
+  '|',
+  '&',
+  ' ',
+  '\n',
+  '\u0000',
+  '\uD800',
+  '__proto__',
+  'fragment',
+  'on',
+  'query',
+  'mutation',
+  'subscription',
+  '__schema',
+  '__typename',
+];
 
 /**
  * A malformed variant of a document: cut at a random place, with random tokens or characters inserted, a piece

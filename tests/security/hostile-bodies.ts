@@ -43,9 +43,13 @@ export const scalar = fc.oneof(
 );
 
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 10 }), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 10 }), tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
-
 
 /** Field maps built from the method's real field names, plus extra and prototype-polluting keys. */
 export function fieldMap(fields: string[]) {
@@ -61,7 +65,7 @@ export interface HostileRequest {
 
 function formString(map: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(map)) params.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+  for (const [k, v] of Object.entries(map)) params.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   return params.toString();
 }
 
@@ -80,11 +84,16 @@ export function hostileRequest(fields: string[]): fc.Arbitrary<HostileRequest> {
       const text = JSON.stringify(m) ?? '{}';
       return { kind: 'truncated-json', contentType: 'application/json', body: text.slice(0, cut % Math.max(1, text.length)) };
     }),
-    fc.tuple(value, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'text/plain', 'application/xml', 'multipart/form-data')).map(([v, type]) => ({
-      kind: 'mismatched',
-      contentType: type,
-      body: typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
-    })),
+    fc
+      .tuple(
+        value,
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'text/plain', 'application/xml', 'multipart/form-data'),
+      )
+      .map(([v, type]) => ({
+        kind: 'mismatched',
+        contentType: type,
+        body: typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+      })),
     // Deep nesting as raw text (up to 100,000 levels), so that only the server has to parse it.
     fc.tuple(fc.constantFrom(...(fields.length ? fields : ['x'])), fc.integer({ min: 100, max: 100_000 })).map(([field, depth]) => ({
       kind: 'deep-json',

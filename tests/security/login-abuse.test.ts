@@ -48,7 +48,9 @@ function restLoginFrom(server: TestServer, localAddress: string, user: string, p
 const maxId = (server: TestServer, table: string) => (server.db.$client.prepare(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get() as { id: number }).id;
 const credentialsOf = (server: TestServer, email: string) =>
   server.db.$client
-    .prepare(`SELECT c.failed_attempts AS failed, c.locked_until AS lockedUntil, c.last_login_at AS lastLoginAt FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`)
+    .prepare(
+      `SELECT c.failed_attempts AS failed, c.locked_until AS lockedUntil, c.last_login_at AS lastLoginAt FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`,
+    )
     .get(email) as { failed: number; lockedUntil: string | null; lastLoginAt: string | null };
 /** E-mails of generated members (not the personas) with a password. */
 const generatedMembers = (server: TestServer, n: number) =>
@@ -88,11 +90,7 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
       new PortalClient(server.url).graphql<Record<string, { status: string }>>(aliased),
     ]);
     expect(aliasAnswer.body.errors).toBeUndefined();
-    const statuses = [
-      ...rest.map((r) => r.json!.status as string),
-      ...graphql.map((g) => g.status),
-      ...Object.values(aliasAnswer.body.data!).map((a) => a.status),
-    ];
+    const statuses = [...rest.map((r) => r.json!.status as string), ...graphql.map((g) => g.status), ...Object.values(aliasAnswer.body.data!).map((a) => a.status)];
     expect(statuses).toHaveLength(50);
     // THRESHOLD - 1 guesses refused as wrong, the THRESHOLD-th locks; the other 43 reach a locked access.
     expect(statuses.filter((s) => s === 'ERROR_PWD_INVALID')).toHaveLength(THRESHOLD - 1);
@@ -100,9 +98,10 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
     expect(credentialsOf(server, EMAIL).failed).toBe(THRESHOLD);
     expect(credentialsOf(server, EMAIL).lockedUntil).toBe(new Date(server.clock.now() + 60 * 60_000).toISOString());
     // Exactly one attempt row per guess (no lost or doubled row) and exactly one lockout event.
-    const rows = server.db.$client
-      .prepare(`SELECT status, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status ORDER BY status`)
-      .all(fromAttempt) as { status: string; n: number }[];
+    const rows = server.db.$client.prepare(`SELECT status, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status ORDER BY status`).all(fromAttempt) as {
+      status: string;
+      n: number;
+    }[];
     expect(rows).toEqual([
       { status: 'ERROR_PWD_INVALID', n: THRESHOLD - 1 },
       { status: 'LOCKED_TEMPORARY', n: 50 - (THRESHOLD - 1) },
@@ -192,7 +191,9 @@ describe('per-IP throttle against credential stuffing (LOGIN_IP_MAX_FAILURES, LO
     // 40 stuffing guesses at once over 40 accounts (30 known e-mails, 10 unknown): exactly 30 are checked.
     const targets = [...members.slice(0, 30), ...Array.from({ length: 10 }, (_, i) => `gibtsnicht.${i}@example.at`)];
     const answers = await Promise.all(
-      targets.map((email, i) => (i % 2 ? restLogin(server, email, 'Sommer2026!').then((a) => a.json!.status as string) : graphqlLogin(server, email, 'Sommer2026!').then((g) => g.status))),
+      targets.map((email, i) =>
+        i % 2 ? restLogin(server, email, 'Sommer2026!').then((a) => a.json!.status as string) : graphqlLogin(server, email, 'Sommer2026!').then((g) => g.status),
+      ),
     );
     const checked = answers.filter((s) => s === 'ERROR_PWD_INVALID' || s === 'NOT_VALID');
     expect(checked).toHaveLength(MAX);

@@ -51,29 +51,33 @@ const fieldsOf = (m: RestMethod): string[] => Object.keys((m.input as unknown as
 const LEAK = /node_modules|\/work\/|\.ts:\d+|\bat [\w.<>]+ \(|SqliteError|TypeError|ReferenceError/;
 
 describe('REST hostile input (property-based)', () => {
-  it.each(METHODS.map((m) => [m.name, m.method] as const))('%s survives hostile bodies', async (name, method) => {
-    let refused = 0;
-    await fc.assert(
-      fc.asyncProperty(hostileRequest(fieldsOf(method)), fc.boolean(), async (request, withSession) => {
-        const before = fingerprint();
-        const started = performance.now();
-        const headers: Record<string, string> = { 'x-application-version': 'Portal' };
-        if (request.contentType) headers['content-type'] = request.contentType;
-        if (withSession) headers.cookie = [...loggedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        const res = await fetch(`${server.url}/rest/${name}`, { method: 'POST', headers, body: request.body as BodyInit });
-        const text = await res.text();
-        const elapsed = performance.now() - started;
-        expect(res.status, `${request.kind} → ${res.status}: ${text.slice(0, 200)}`).toBeLessThan(500);
-        expect(text).not.toMatch(LEAK);
-        expect(elapsed).toBeLessThan(2000);
-        if (res.status >= 400) {
-          refused++;
-          expect(fingerprint(), `${request.kind} refused with ${res.status} but changed state`).toBe(before);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-    expect(refused).toBeGreaterThan(0);
-    expect(rejections).toEqual([]);
-  }, 600_000);
+  it.each(METHODS.map((m) => [m.name, m.method] as const))(
+    '%s survives hostile bodies',
+    async (name, method) => {
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(hostileRequest(fieldsOf(method)), fc.boolean(), async (request, withSession) => {
+          const before = fingerprint();
+          const started = performance.now();
+          const headers: Record<string, string> = { 'x-application-version': 'Portal' };
+          if (request.contentType) headers['content-type'] = request.contentType;
+          if (withSession) headers.cookie = [...loggedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+          const res = await fetch(`${server.url}/rest/${name}`, { method: 'POST', headers, body: request.body as BodyInit });
+          const text = await res.text();
+          const elapsed = performance.now() - started;
+          expect(res.status, `${request.kind} → ${res.status}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          expect(text).not.toMatch(LEAK);
+          expect(elapsed).toBeLessThan(2000);
+          if (res.status >= 400) {
+            refused++;
+            expect(fingerprint(), `${request.kind} refused with ${res.status} but changed state`).toBe(before);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+      expect(refused).toBeGreaterThan(0);
+      expect(rejections).toEqual([]);
+    },
+    600_000,
+  );
 });

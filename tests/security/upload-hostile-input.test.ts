@@ -65,7 +65,10 @@ describe('webportal/upload hostile input (property-based)', () => {
       fc.asyncProperty(
         fc.oneof(scalar.map(String), fc.constant('brief.pdf')),
         fc.oneof(scalar.map(String), fc.constant('inbox-attachment')),
-        fc.oneof(fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)), fc.constant(pdfBytes())),
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+          fc.constant(pdfBytes()),
+        ),
         async (fileName, purpose, content) => {
           const { body, contentType } = multipart([{ name: 'file', fileName: fileName.replace(/["\r\n]/g, ''), contentType: 'application/pdf', body: content }]);
           await send(body, contentType, true, `purpose=${encodeURIComponent(purpose)}&lng=de`);

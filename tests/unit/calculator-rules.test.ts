@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { LIFE_TABLE, annuityFactor14, calculatorAccessOf, annuityFactorAtMonths, costBonusBp, monthlyOf, projectCapital, projectPension, statePensionYearlyCents, type LifeTable, type ProjectionInput } from '../../server/domain/calculator/calculator.rules';
+import {
+  LIFE_TABLE,
+  annuityFactor14,
+  calculatorAccessOf,
+  annuityFactorAtMonths,
+  costBonusBp,
+  monthlyOf,
+  projectCapital,
+  projectPension,
+  statePensionYearlyCents,
+  type LifeTable,
+  type ProjectionInput,
+} from '../../server/domain/calculator/calculator.rules';
 import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
 import { calculatorDateBounds, validateCalculatorInput } from '@contract/calculator';
 

@@ -46,8 +46,19 @@ describe('payoutDueDate', () => {
 describe('Austrian working days', () => {
   it('knows the 13 nationwide public holidays and nothing else (no Good Friday, no 24 or 31 December)', () => {
     expect([...austrianPublicHolidays(2026)].sort()).toEqual([
-      '2026-01-01', '2026-01-06', '2026-04-06', '2026-05-01', '2026-05-14', '2026-05-25', '2026-06-04',
-      '2026-08-15', '2026-10-26', '2026-11-01', '2026-12-08', '2026-12-25', '2026-12-26',
+      '2026-01-01',
+      '2026-01-06',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-05-14',
+      '2026-05-25',
+      '2026-06-04',
+      '2026-08-15',
+      '2026-10-26',
+      '2026-11-01',
+      '2026-12-08',
+      '2026-12-25',
+      '2026-12-26',
     ]);
     expect(isAustrianWorkingDay('2026-04-03')).toBe(true);
     expect(isAustrianWorkingDay('2026-12-24')).toBe(true);

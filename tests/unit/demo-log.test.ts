@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-demo-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('demo lines of the start log', () => {
-  it('print nina\'s activation link and the demo codes unmasked', async () => {
+  it("print nina's activation link and the demo codes unmasked", async () => {
     const lines: string[] = [];
     const db = await openDatabase(join(dir, 'portal.db'));
     try {
@@ -23,7 +23,10 @@ describe('demo lines of the start log', () => {
       await db.close();
     }
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
-    expect(messages.some((msg) => /^demo activation link: \/#\/activation\?id=[A-Za-z0-9_-]{43}$/.test(msg)), messages.join('\n')).toBe(true);
+    expect(
+      messages.some((msg) => /^demo activation link: \/#\/activation\?id=[A-Za-z0-9_-]{43}$/.test(msg)),
+      messages.join('\n'),
+    ).toBe(true);
     expect(messages).toContain('demo registration code of Xaver Neu: qnwwq3v6axs5');
     expect(messages.join('\n')).not.toContain('[SECRET]');
     expect(messages.join('\n')).not.toContain('[TOKEN]');

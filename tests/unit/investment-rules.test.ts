@@ -43,7 +43,15 @@ describe('investment rules', () => {
     expect(annualisedReturnPercent(rows, 4)).toBeNull();
     expect(annualisedReturnPercent(rows, 0)).toBeNull();
     expect(annualisedReturnPercent(rows, 1.5)).toBeNull();
-    expect(annualisedReturnPercent([{ year: 2023, returnBp: 100 }, { year: 2025, returnBp: 100 }], 2)).toBeNull();
+    expect(
+      annualisedReturnPercent(
+        [
+          { year: 2023, returnBp: 100 },
+          { year: 2025, returnBp: 100 },
+        ],
+        2,
+      ),
+    ).toBeNull();
   });
 
   it('lets a member see only the VRGs of their own contracts', () => {

@@ -37,7 +37,11 @@ describe('boundary rules in eslint (import-x/no-restricted-paths)', () => {
     ['web imports server', 'web/src/lib/planted-boundary.ts', "import { isValidEmail } from '../../../server/domain/auth/auth.rules';\nexport const x = isValidEmail;\n"],
     ['db imports server', 'db/planted-boundary.ts', "import { isoInstant } from '../server/domain/shared/clock';\nexport const x = isoInstant;\n"],
     ['the contract imports server', 'schema/contract/planted-boundary.ts', "import { isoInstant } from '../../server/domain/shared/clock';\nexport const x = isoInstant;\n"],
-    ['the contract imports web (type only)', 'schema/contract/planted-boundary.ts', "import type { RemoteLogLevel } from '../../web/src/lib/remote-log';\nexport type X = RemoteLogLevel;\n"],
+    [
+      'the contract imports web (type only)',
+      'schema/contract/planted-boundary.ts',
+      "import type { RemoteLogLevel } from '../../web/src/lib/remote-log';\nexport type X = RemoteLogLevel;\n",
+    ],
     [
       'a feature imports another feature',
       'web/src/features/documents/planted-boundary.ts',

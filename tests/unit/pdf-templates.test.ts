@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../db/schema';
 import type { LetterContent } from '../../server/domain/documents/pdf/letter';
-import {
-  PK_STATEMENT_LABELS,
-  pkStatementLetter,
-  recipientOf,
-  VK_STATEMENT_LABELS,
-  vkStatementLetter,
-} from '../../server/domain/documents/pdf/templates';
+import { PK_STATEMENT_LABELS, pkStatementLetter, recipientOf, VK_STATEMENT_LABELS, vkStatementLetter } from '../../server/domain/documents/pdf/templates';
 
 const contract: PkContractRow = {
   id: 1,
@@ -45,12 +39,25 @@ const pk: PkStatementRow = {
 };
 
 function allText(content: LetterContent): string {
-  return [content.title, ...content.facts.flatMap((f) => [f.label, f.value]), ...content.paragraphs, ...content.tables.flatMap((t) => [t.heading, ...t.rows.flatMap((r) => [r.label, r.value])]), ...content.notes].join('\n');
+  return [
+    content.title,
+    ...content.facts.flatMap((f) => [f.label, f.value]),
+    ...content.paragraphs,
+    ...content.tables.flatMap((t) => [t.heading, ...t.rows.flatMap((r) => [r.label, r.value])]),
+    ...content.notes,
+  ].join('\n');
 }
 
 describe('letter templates', () => {
   it('puts every PK statement field into the Leistungsnachweis with its amount', () => {
-    const content = pkStatementLetter({ statement: pk, previous: { ...pk, id: 1, stichtag: '2023-12-31', totalCapitalCents: 2_035_010 }, contract, employerName: 'Muster GmbH', vrgName: 'VRG 3 – Ausgewogen', vrgReturnBp: 597 });
+    const content = pkStatementLetter({
+      statement: pk,
+      previous: { ...pk, id: 1, stichtag: '2023-12-31', totalCapitalCents: 2_035_010 },
+      contract,
+      employerName: 'Muster GmbH',
+      vrgName: 'VRG 3 – Ausgewogen',
+      vrgReturnBp: 597,
+    });
     const rows = new Map(content.tables.flatMap((t) => t.rows).map((r) => [r.label, r.value]));
     for (const label of Object.values(PK_STATEMENT_LABELS)) expect(rows.has(label), label).toBe(true);
     expect(rows.get(PK_STATEMENT_LABELS.totalCapitalCents)).toBe('24.271,18 €');
@@ -62,13 +69,31 @@ describe('letter templates', () => {
   });
 
   it('gives a beneficiary drawing the pension no projected yearly pension', () => {
-    const content = pkStatementLetter({ statement: pk, previous: null, contract: { ...contract, role: 'BENEFICIARY', pensionStartDate: '2022-01-01' }, employerName: 'Muster GmbH', vrgName: 'VRG 3', vrgReturnBp: null });
+    const content = pkStatementLetter({
+      statement: pk,
+      previous: null,
+      contract: { ...contract, role: 'BENEFICIARY', pensionStartDate: '2022-01-01' },
+      employerName: 'Muster GmbH',
+      vrgName: 'VRG 3',
+      vrgReturnBp: null,
+    });
     expect(allText(content)).not.toMatch(/voraussichtlich/i);
     expect(allText(content)).toContain('-76,05 €');
   });
 
   it('puts every VK statement field into the Kontonachricht', () => {
-    const account: VkAccountRow = { id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'ACTIVE', rightToDecideSince: null, rightToDecideReason: null, selfEmployed: false };
+    const account: VkAccountRow = {
+      id: 1,
+      personId: 1,
+      accountNumber: 'VK-12345678',
+      employerId: 1,
+      startDate: '2008-03-01',
+      endDate: null,
+      status: 'ACTIVE',
+      rightToDecideSince: null,
+      rightToDecideReason: null,
+      selfEmployed: false,
+    };
     const vk: VkStatementRow = {
       id: 1,
       accountId: 1,

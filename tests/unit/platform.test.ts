@@ -17,7 +17,22 @@ describe('database settings (issue "walking skeleton", item 2)', () => {
     expect(c.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(c.pragma('busy_timeout', { simple: true })).toBe(5000);
     const tables = (c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((t) => t.name);
-    for (const t of ['persons', 'credentials', 'sessions', 'login_attempts', 'pk_contracts', 'pk_statements', 'vk_accounts', 'vk_statements', 'messages', 'message_attachments', 'documents', 'severance_claims', 'mandates', 'bank_accounts']) {
+    for (const t of [
+      'persons',
+      'credentials',
+      'sessions',
+      'login_attempts',
+      'pk_contracts',
+      'pk_statements',
+      'vk_accounts',
+      'vk_statements',
+      'messages',
+      'message_attachments',
+      'documents',
+      'severance_claims',
+      'mandates',
+      'bank_accounts',
+    ]) {
       expect(tables).toContain(t);
     }
     expect(() => c.prepare(`INSERT INTO sessions (token_hash, person_id, tenant, created_at, last_seen_at) VALUES ('x', 999999, 'main', '', '')`).run()).toThrow(/FOREIGN KEY/);

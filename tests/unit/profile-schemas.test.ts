@@ -83,9 +83,15 @@ describe('forms', () => {
   });
 
   it('normalises the e-mail as the login does and compares the confirmation after that', () => {
-    expect(emailChangeSchema.parse({ newEmail: ' Anna.Neu@Example.AT', newEmailConfirmation: 'anna.neu@example.at ' })).toEqual({ newEmail: 'anna.neu@example.at', currentPassword: null });
+    expect(emailChangeSchema.parse({ newEmail: ' Anna.Neu@Example.AT', newEmailConfirmation: 'anna.neu@example.at ' })).toEqual({
+      newEmail: 'anna.neu@example.at',
+      currentPassword: null,
+    });
     // The step-up password passes through as typed (the step-up service checks it), or null when none was sent.
-    expect(emailChangeSchema.parse({ newEmail: 'a.b@example.at', newEmailConfirmation: 'a.b@example.at', currentPassword: ' Geheim#1 ' })).toEqual({ newEmail: 'a.b@example.at', currentPassword: ' Geheim#1 ' });
+    expect(emailChangeSchema.parse({ newEmail: 'a.b@example.at', newEmailConfirmation: 'a.b@example.at', currentPassword: ' Geheim#1 ' })).toEqual({
+      newEmail: 'a.b@example.at',
+      currentPassword: ' Geheim#1 ',
+    });
     expect(emailChangeSchema.safeParse({ newEmail: 'a.b@example.at', newEmailConfirmation: 'a.b@example.at', currentPassword: 42 }).success).toBe(false);
   });
 

@@ -50,7 +50,10 @@ function shapeOf(table: Table, engine: 'sqlite' | 'postgresql'): Shape {
     const k = c.columnType === 'SQLiteBoolean' ? 'boolean' : c.columnType === 'SQLiteTextJson' ? 'json' : kind(sqlType);
     // SQLite's INTEGER PRIMARY KEY is the rowid and counts as "has a default" for Drizzle even without
     // AUTOINCREMENT; what matters for both engines is a declared default or a generated key.
-    const generated = engine === 'sqlite' ? (c as unknown as { autoIncrement?: boolean }).autoIncrement === true : (c as unknown as { generatedIdentity?: unknown }).generatedIdentity !== undefined;
+    const generated =
+      engine === 'sqlite'
+        ? (c as unknown as { autoIncrement?: boolean }).autoIncrement === true
+        : (c as unknown as { generatedIdentity?: unknown }).generatedIdentity !== undefined;
     columns[toSnakeCase(c.name)] = { notNull: c.notNull, primary: c.primary, hasDefault: c.default !== undefined, default: c.default, generated, kind: k };
   }
   return {
@@ -83,20 +86,24 @@ describe('one table description for SQLite and PostgreSQL (issue 13 item 1, docs
   it.each([
     ['sqlite', 'db/migrations', ''],
     ['postgresql', 'db/migrations-pg', 'postgres://drizzle-kit/generate'],
-  ])('has committed %s migrations that match the description (drizzle-kit finds nothing to generate)', (dialect, folder, url) => {
-    const out = mkdtempSync(join(tmpdir(), 'migrations-'));
-    dirs.push(out);
-    cpSync(folder, out, { recursive: true });
-    const before = readdirSync(out).sort();
-    // drizzle-kit takes --out relative to the working directory.
-    const result = spawnSync(
-      'npx',
-      ['drizzle-kit', 'generate', '--dialect', dialect, '--schema', './db/schema/index.ts', '--out', relative(process.cwd(), out), '--casing', 'snake_case'],
-      { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' },
-    );
-    const output = `${result.stdout}${result.stderr}`;
-    expect(result.status, output).toBe(0);
-    expect(output).toMatch(/No schema changes, nothing to migrate/);
-    expect(readdirSync(out).sort()).toEqual(before);
-  }, 120_000);
+  ])(
+    'has committed %s migrations that match the description (drizzle-kit finds nothing to generate)',
+    (dialect, folder, url) => {
+      const out = mkdtempSync(join(tmpdir(), 'migrations-'));
+      dirs.push(out);
+      cpSync(folder, out, { recursive: true });
+      const before = readdirSync(out).sort();
+      // drizzle-kit takes --out relative to the working directory.
+      const result = spawnSync(
+        'npx',
+        ['drizzle-kit', 'generate', '--dialect', dialect, '--schema', './db/schema/index.ts', '--out', relative(process.cwd(), out), '--casing', 'snake_case'],
+        { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' },
+      );
+      const output = `${result.stdout}${result.stderr}`;
+      expect(result.status, output).toBe(0);
+      expect(output).toMatch(/No schema changes, nothing to migrate/);
+      expect(readdirSync(out).sort()).toEqual(before);
+    },
+    120_000,
+  );
 });

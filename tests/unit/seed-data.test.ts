@@ -30,9 +30,9 @@ async function freshDatabase(): Promise<Db> {
 
 /** SHA-256 over every row of every application table, in primary-key order. */
 function contentHash(db: Db): string {
-  const tables = db.$client
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
-    .all() as { name: string }[];
+  const tables = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all() as {
+    name: string;
+  }[];
   const h = createHash('sha256');
   for (const { name } of tables) {
     h.update(`table ${name}\n`);
@@ -150,9 +150,11 @@ describe('demo personas', () => {
     const vkDates = db.$client.prepare('SELECT stichtag FROM vk_statements WHERE account_id = ? ORDER BY stichtag').pluck().all(accounts[0]!.id);
     expect(vkDates).toEqual(years(2008, LAST_YEAR));
 
-    const messages = db.$client
-      .prepare('SELECT counterpart, direction, read_at AS readAt FROM messages WHERE person_id = ? ORDER BY id')
-      .all(id) as { counterpart: string; direction: string; readAt: string | null }[];
+    const messages = db.$client.prepare('SELECT counterpart, direction, read_at AS readAt FROM messages WHERE person_id = ? ORDER BY id').all(id) as {
+      counterpart: string;
+      direction: string;
+      readAt: string | null;
+    }[];
     // Three from the fund, and a seeded conversation (issue 14): her question to the Vorsorgekasse and its read answer.
     expect(messages).toHaveLength(5);
     const unread = messages.filter((m) => m.readAt === null);
@@ -172,8 +174,7 @@ describe('demo personas', () => {
     expect(dormant.endDate! < dormant.rtd!).toBe(true);
     expect(Number(TODAY.slice(0, 4)) - Number(dormant.endDate!.slice(0, 4))).toBeGreaterThanOrEqual(3);
     const months =
-      (Number(dormant.endDate!.slice(0, 4)) - Number(dormant.startDate.slice(0, 4))) * 12 +
-      Number(dormant.endDate!.slice(5, 7)) - Number(dormant.startDate.slice(5, 7)) + 1;
+      (Number(dormant.endDate!.slice(0, 4)) - Number(dormant.startDate.slice(0, 4))) * 12 + Number(dormant.endDate!.slice(5, 7)) - Number(dormant.startDate.slice(5, 7)) + 1;
     expect(months).toBeGreaterThanOrEqual(36);
   });
 
@@ -181,13 +182,18 @@ describe('demo personas', () => {
     const id = personId(PERSONA_EMAILS.clara);
     expect(db.$client.prepare('SELECT birth_date FROM persons WHERE id = ?').pluck().get(id)).toMatch(/^1957-/);
     expect(db.$client.prepare('SELECT count(*) FROM vk_accounts WHERE person_id = ?').pluck().get(id)).toBe(0);
-    const contract = db.$client
-      .prepare('SELECT id, role, pension_start_date AS pensionStart, monthly_pension_cents AS monthly FROM pk_contracts WHERE person_id = ?')
-      .get(id) as { id: number; role: string; pensionStart: string; monthly: number };
+    const contract = db.$client.prepare('SELECT id, role, pension_start_date AS pensionStart, monthly_pension_cents AS monthly FROM pk_contracts WHERE person_id = ?').get(id) as {
+      id: number;
+      role: string;
+      pensionStart: string;
+      monthly: number;
+    };
     expect(contract).toMatchObject({ role: 'BENEFICIARY', pensionStart: '2022-01-01' });
     expect(contract.monthly).toBeGreaterThan(0);
     const statements = db.$client
-      .prepare('SELECT stichtag, pension_payments_cents AS paid, reserve_cents AS reserve, employer_contributions_cents AS contrib FROM pk_statements WHERE contract_id = ? ORDER BY stichtag')
+      .prepare(
+        'SELECT stichtag, pension_payments_cents AS paid, reserve_cents AS reserve, employer_contributions_cents AS contrib FROM pk_statements WHERE contract_id = ? ORDER BY stichtag',
+      )
       .all(contract.id) as { stichtag: string; paid: number; reserve: number; contrib: number }[];
     expect(statements.map((s) => s.stichtag)).toEqual(years(2008, LAST_YEAR));
     for (const s of statements) {

@@ -144,15 +144,19 @@ describe('seeded roll-forward', () => {
     for (const [contract, rows] of groupBy(pkRows, (r) => r.contractNumber)) {
       const first = rows[0]!;
       const label = `person ${first.personId} contract ${contract}`;
-      checkDates(label, rows.map((r) => r.stichtag), Number(first.startDate.slice(0, 4)), errors);
+      checkDates(
+        label,
+        rows.map((r) => r.stichtag),
+        Number(first.startDate.slice(0, 4)),
+        errors,
+      );
       let prev = 0;
       let prevShortfall: number | null = null;
       const startShortfall = first.shortfall;
       for (const r of rows) {
         const at = `${label} ${r.stichtag}`;
         const expected =
-          prev + r.employerContributions + r.employeeContributions + r.employerTransfers + r.employeeTransfers + r.premium108a +
-          r.investmentResult - r.costs - r.pensionPayments;
+          prev + r.employerContributions + r.employeeContributions + r.employerTransfers + r.employeeTransfers + r.premium108a + r.investmentResult - r.costs - r.pensionPayments;
         if (r.total !== expected) errors.push(`${at}: totalCapital ${r.total} ≠ previous ${prev} + flows = ${expected}`);
         if (r.total !== r.reserve + r.fluctuation) errors.push(`${at}: totalCapital ${r.total} ≠ reserve ${r.reserve} + fluctuationReserve ${r.fluctuation}`);
         const premium = r.employeeContributions > 0 ? Math.round(Math.min(r.employeeContributions, 100_000) * 0.0425) : 0;
@@ -195,15 +199,18 @@ describe('seeded roll-forward', () => {
     for (const [account, rows] of groupBy(vkRows, (r) => r.accountNumber)) {
       const first = rows[0]!;
       const label = `person ${first.personId} account ${account}`;
-      checkDates(label, rows.map((r) => r.stichtag), Number(first.startDate.slice(0, 4)), errors);
+      checkDates(
+        label,
+        rows.map((r) => r.stichtag),
+        Number(first.startDate.slice(0, 4)),
+        errors,
+      );
       let prev = 0;
       let prevGuaranteed = 0;
       let prevPaidOut = 0;
       for (const r of rows) {
         const at = `${label} ${r.stichtag}`;
-        const total =
-          prev + r.contributions + r.transfersIn + r.investmentResult + r.loyaltyBonus + r.surplusShare - r.administrationCosts -
-          r.svCarrierCosts - r.payout;
+        const total = prev + r.contributions + r.transfersIn + r.investmentResult + r.loyaltyBonus + r.surplusShare - r.administrationCosts - r.svCarrierCosts - r.payout;
         if (r.total !== total) errors.push(`${at}: totalEntitlement ${r.total} ≠ previous ${prev} + flows = ${total}`);
         const guaranteed = prevGuaranteed + r.contributions + r.transfersIn - r.payout;
         if (r.guaranteed !== guaranteed) errors.push(`${at}: guaranteedCapital ${r.guaranteed}, expected ${guaranteed}`);
@@ -228,11 +235,12 @@ describe('seeded roll-forward', () => {
 
   it('keeps at most the last VK account of a person active and gives the right to decide only after 36 contribution months', () => {
     const accounts = db.$client
-      .prepare('SELECT id, person_id AS personId, status, start_date AS startDate, end_date AS endDate, right_to_decide_since AS rtd FROM vk_accounts ORDER BY person_id, start_date')
+      .prepare(
+        'SELECT id, person_id AS personId, status, start_date AS startDate, end_date AS endDate, right_to_decide_since AS rtd FROM vk_accounts ORDER BY person_id, start_date',
+      )
       .all() as { id: number; personId: number; status: string; startDate: string; endDate: string | null; rtd: string | null }[];
     const errors: string[] = [];
-    const months = (from: string, to: string): number =>
-      (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+    const months = (from: string, to: string): number => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
     for (const [person, list] of groupBy(accounts, (a) => String(a.personId))) {
       list.forEach((a, i) => {
         const label = `person ${person} account ${a.id}`;
@@ -241,7 +249,7 @@ describe('seeded roll-forward', () => {
         if (a.status === 'DORMANT' && a.endDate === null) errors.push(`${label}: DORMANT without end date`);
         if (a.endDate !== null) {
           const contributionMonths = months(a.startDate, a.endDate);
-          if ((a.rtd !== null) !== (contributionMonths >= 36)) errors.push(`${label}: ${contributionMonths} months but rightToDecideSince ${a.rtd}`);
+          if ((a.rtd !== null) !== contributionMonths >= 36) errors.push(`${label}: ${contributionMonths} months but rightToDecideSince ${a.rtd}`);
           if (a.endDate >= TODAY) errors.push(`${label}: end date ${a.endDate} not before today`);
         }
         const next = list[i + 1];

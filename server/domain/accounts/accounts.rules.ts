@@ -3,7 +3,6 @@
  */
 import { isIsoDate } from '@contract/dates';
 
-
 /**
  * The statement at `stichtag`, or the newest when `stichtag` is null/undefined. A malformed or unknown date
  * gives null, never another statement.

@@ -40,28 +40,58 @@ function byKey<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): (R | 
 export function createAccountsStore(db: Db) {
   return {
     async pkContractsByPerson(personIds: readonly number[]): Promise<PkContractRow[][]> {
-      const rows = await db.select().from(pkContracts).where(inArray(pkContracts.personId, [...personIds])).orderBy(asc(pkContracts.startDate), asc(pkContracts.id));
+      const rows = await db
+        .select()
+        .from(pkContracts)
+        .where(inArray(pkContracts.personId, [...personIds]))
+        .orderBy(asc(pkContracts.startDate), asc(pkContracts.id));
       return groupBy(personIds, rows, (r) => r.personId);
     },
     async vkAccountsByPerson(personIds: readonly number[]): Promise<VkAccountRow[][]> {
-      const rows = await db.select().from(vkAccounts).where(inArray(vkAccounts.personId, [...personIds])).orderBy(asc(vkAccounts.startDate), asc(vkAccounts.id));
+      const rows = await db
+        .select()
+        .from(vkAccounts)
+        .where(inArray(vkAccounts.personId, [...personIds]))
+        .orderBy(asc(vkAccounts.startDate), asc(vkAccounts.id));
       return groupBy(personIds, rows, (r) => r.personId);
     },
     /** Statements per contract id, oldest first. */
     async pkStatementsByContract(contractIds: readonly number[]): Promise<PkStatementRow[][]> {
-      const rows = await db.select().from(pkStatements).where(inArray(pkStatements.contractId, [...contractIds])).orderBy(asc(pkStatements.stichtag));
+      const rows = await db
+        .select()
+        .from(pkStatements)
+        .where(inArray(pkStatements.contractId, [...contractIds]))
+        .orderBy(asc(pkStatements.stichtag));
       return groupBy(contractIds, rows, (r) => r.contractId);
     },
     /** Statements per account id, oldest first. */
     async vkStatementsByAccount(accountIds: readonly number[]): Promise<VkStatementRow[][]> {
-      const rows = await db.select().from(vkStatements).where(inArray(vkStatements.accountId, [...accountIds])).orderBy(asc(vkStatements.stichtag));
+      const rows = await db
+        .select()
+        .from(vkStatements)
+        .where(inArray(vkStatements.accountId, [...accountIds]))
+        .orderBy(asc(vkStatements.stichtag));
       return groupBy(accountIds, rows, (r) => r.accountId);
     },
     async employersById(ids: readonly number[]): Promise<(EmployerRow | undefined)[]> {
-      return byKey(ids, await db.select().from(employers).where(inArray(employers.id, [...ids])), (r) => r.id);
+      return byKey(
+        ids,
+        await db
+          .select()
+          .from(employers)
+          .where(inArray(employers.id, [...ids])),
+        (r) => r.id,
+      );
     },
     async vrgsByNumber(numbers: readonly number[]): Promise<(VrgRow | undefined)[]> {
-      return byKey(numbers, await db.select().from(vrgs).where(inArray(vrgs.number, [...numbers])), (r) => r.number);
+      return byKey(
+        numbers,
+        await db
+          .select()
+          .from(vrgs)
+          .where(inArray(vrgs.number, [...numbers])),
+        (r) => r.number,
+      );
     },
   };
 }

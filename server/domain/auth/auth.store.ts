@@ -15,8 +15,7 @@ export function createAuthStore(db: Db) {
     accessStatus: credentials.accessStatus,
     lockedUntil: credentials.lockedUntil,
   };
-  const subjectWhere = async (where: SQL) =>
-    (await db.select(subjectColumns).from(persons).leftJoin(credentials, eq(credentials.personId, persons.id)).where(where).limit(1))[0];
+  const subjectWhere = async (where: SQL) => (await db.select(subjectColumns).from(persons).leftJoin(credentials, eq(credentials.personId, persons.id)).where(where).limit(1))[0];
   const write = <T>(fn: () => Promise<T>) => writeTransaction(db, fn);
 
   return {
@@ -67,12 +66,7 @@ export function createAuthStore(db: Db) {
             failedAttempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${credentials.failedAttempts} + 1 END`,
             lockedUntil: sql`CASE WHEN ${expired} THEN NULL ELSE ${credentials.lockedUntil} END`,
           })
-          .where(
-            and(
-              eq(credentials.personId, personId),
-              or(and(isNull(credentials.lockedUntil), lt(credentials.failedAttempts, threshold)), lte(credentials.lockedUntil, now)),
-            ),
-          )
+          .where(and(eq(credentials.personId, personId), or(and(isNull(credentials.lockedUntil), lt(credentials.failedAttempts, threshold)), lte(credentials.lockedUntil, now))))
           .returning({ failedAttempts: credentials.failedAttempts }),
       );
       return rows[0]?.failedAttempts ?? null;

@@ -35,7 +35,16 @@ export function createLoginThrottleStore(db: Db) {
         if ((row?.n ?? 0) >= args.max) return null;
         const [inserted] = await db
           .insert(loginAttempts)
-          .values({ personId: null, email: args.email, method: 'PASSWORD', status: IN_PROGRESS_STATUS, succeeded: false, ipAddress: args.ip, userAgent: args.userAgent, attemptedAt: args.now })
+          .values({
+            personId: null,
+            email: args.email,
+            method: 'PASSWORD',
+            status: IN_PROGRESS_STATUS,
+            succeeded: false,
+            ipAddress: args.ip,
+            userAgent: args.userAgent,
+            attemptedAt: args.now,
+          })
           .returning({ id: loginAttempts.id });
         return inserted!.id;
       });
@@ -43,7 +52,10 @@ export function createLoginThrottleStore(db: Db) {
 
     /** Time (ISO instant) of the oldest counted attempt of `ip` after `since`; null when none. */
     async oldestCountedAttempt(ip: string, since: string): Promise<string | null> {
-      const [row] = await db.select({ at: min(loginAttempts.attemptedAt) }).from(loginAttempts).where(counted(ip, since));
+      const [row] = await db
+        .select({ at: min(loginAttempts.attemptedAt) })
+        .from(loginAttempts)
+        .where(counted(ip, since));
       return row?.at ?? null;
     },
 

@@ -5,15 +5,7 @@
  */
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
-import {
-  PAYMENTS_PER_YEAR,
-  RANGE_SPREAD_BP,
-  SEVERANCE_CONTRIBUTION_RATE_BP,
-  SEVERANCE_FEE_BP,
-  type LifeTable,
-  type ProjectionResult,
-  type Scenario,
-} from './calculator.rules';
+import { PAYMENTS_PER_YEAR, RANGE_SPREAD_BP, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, type LifeTable, type ProjectionResult, type Scenario } from './calculator.rules';
 import type { CalculatorInput } from '@contract/calculator';
 import type { CalculatorView } from './calculator.view';
 

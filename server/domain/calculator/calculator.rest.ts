@@ -8,8 +8,22 @@ import { CALCULATOR_CODE_MESSAGES, CALCULATOR_FIELD_MESSAGES, CALCULATOR_REFUSAL
 import { LIFE_TABLE, RANGE_SPREAD_BP } from './calculator.rules';
 import type { CalculatorView, ProjectOutcome } from './calculator.view';
 
-const num = z.union([z.number(), z.string().trim().regex(/^-?\d{1,13}(\.\d{1,6})?$/).transform(Number)]);
-const cents = z.union([z.number(), z.string().trim().regex(/^-?\d{1,13}$/).transform(Number)]);
+const num = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,13}(\.\d{1,6})?$/)
+    .transform(Number),
+]);
+const cents = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,13}$/)
+    .transform(Number),
+]);
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 const date = z.string().max(10);
 

@@ -5,14 +5,18 @@ import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import type { Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
-import { DEFAULT_CALCULATION_INTEREST_BP, FICTITIOUS_RETURN_BP, LIFE_TABLE, MAX_DATA_AGE_MONTHS, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, calculatorAccessOf, projectPension } from './calculator.rules';
-import { monthsBetween } from '@contract/dates';
 import {
-  calculatorDateBounds,
-  validateCalculatorInput,
-  type CalculatorContext,
-  type CalculatorInput,
-} from '@contract/calculator';
+  DEFAULT_CALCULATION_INTEREST_BP,
+  FICTITIOUS_RETURN_BP,
+  LIFE_TABLE,
+  MAX_DATA_AGE_MONTHS,
+  SEVERANCE_CONTRIBUTION_RATE_BP,
+  SEVERANCE_FEE_BP,
+  calculatorAccessOf,
+  projectPension,
+} from './calculator.rules';
+import { monthsBetween } from '@contract/dates';
+import { calculatorDateBounds, validateCalculatorInput, type CalculatorContext, type CalculatorInput } from '@contract/calculator';
 import { calculatorPrintLetter } from './calculator.print';
 import type { CalculatorView, ProjectOutcome } from './calculator.view';
 import { renderLetter } from '../documents/pdf/letter';
@@ -42,16 +46,19 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
     if (!person) throw new Error(`person ${personId} missing`);
     const today = isoDateVienna(clock.now());
     const contracts = await accounts.pensionContracts(personId);
-    const pk = await Promise.all(
-      contracts.map(async (c) => ({ contract: c, statement: await latestPk(c), vrg: await loaders.vrgByNumber.load(c.vrg) })),
-    );
+    const pk = await Promise.all(contracts.map(async (c) => ({ contract: c, statement: await latestPk(c), vrg: await loaders.vrgByNumber.load(c.vrg) })));
     const vkAccounts = (await accounts.severanceAccounts(personId)).filter((a) => a.status !== 'CLOSED');
     const vk = await Promise.all(vkAccounts.map(async (a) => ({ account: a, statement: await accounts.severanceStatement(a) })));
     const vkWithData = vk.filter((v) => v.statement);
     const { access, refusal } = calculatorAccessOf({
       membershipActive: person.membershipStatus === 'ACTIVE',
       termsPending: person.termsPending !== null,
-      pensionContracts: pk.map((p) => ({ role: p.contract.role, calculatorAccess: p.contract.calculatorAccess, vrgActive: p.vrg?.active ?? false, hasStatement: p.statement !== null })),
+      pensionContracts: pk.map((p) => ({
+        role: p.contract.role,
+        calculatorAccess: p.contract.calculatorAccess,
+        vrgActive: p.vrg?.active ?? false,
+        hasStatement: p.statement !== null,
+      })),
       severanceAccountsWithData: vkWithData.length,
     });
     const member = pk.find((p) => p.contract.role === 'MEMBER' && p.statement) ?? null;
@@ -174,7 +181,7 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
     async print(personId: number, input: CalculatorInput): Promise<{ ok: true; bytes: Buffer; fileName: string } | Extract<ProjectOutcome, { ok: false }>> {
       const outcome = await project(personId, input);
       if (!outcome.ok) return outcome;
-      const person = await personStore.findById(personId) as PersonRow;
+      const person = (await personStore.findById(personId)) as PersonRow;
       const content = calculatorPrintLetter({
         view: outcome.view,
         input,

@@ -24,4 +24,3 @@ export interface CalculatorView {
 export type ProjectOutcome =
   | { ok: true; view: CalculatorView; input: CalculatorInput; projection: ProjectionResult }
   | { ok: false; code: 'CALCULATOR_NOT_AVAILABLE' | 'INVALID_INPUT'; view: CalculatorView; fieldErrors: CalculatorFieldError[] };
-

@@ -66,7 +66,13 @@ export async function verfuegungenRun(ctx: RequestContext, input: z.infer<typeof
     };
   }
   const institutionName =
-    input.option === 'TRANSFER_PENSION_FUND' ? input.pkPartnerSeqId : input.option === 'TRANSFER_VORSORGEKASSE' ? input.vkPartnerSeqId : input.option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' ? input.versPartnerSeqId : null;
+    input.option === 'TRANSFER_PENSION_FUND'
+      ? input.pkPartnerSeqId
+      : input.option === 'TRANSFER_VORSORGEKASSE'
+        ? input.vkPartnerSeqId
+        : input.option === 'TRANSFER_SUPPLEMENTARY_INSURANCE'
+          ? input.versPartnerSeqId
+          : null;
   const { signatureKind, signaturePng, signatureName, ...rest } = input;
   const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
   const r = await ctx.services.claims.submit(personId, { ...rest, institutionName, signature });
@@ -76,7 +82,16 @@ export async function verfuegungenRun(ctx: RequestContext, input: z.infer<typeof
     ok: true,
     code: null,
     fieldErrors: [],
-    claim: { id: c.id, option: c.option, status: c.status, submittedOn: c.submittedOn, dueDate: c.dueDate, entitlement: c.entitlementCents, tax: c.taxCents, cashOrderCost: c.cashOrderCostCents },
+    claim: {
+      id: c.id,
+      option: c.option,
+      status: c.status,
+      submittedOn: c.submittedOn,
+      dueDate: c.dueDate,
+      entitlement: c.entitlementCents,
+      tax: c.taxCents,
+      cashOrderCost: c.cashOrderCostCents,
+    },
   };
 }
 

@@ -9,15 +9,7 @@ import type { Loaders } from '../loaders';
 import { isPngDataUrl } from '@contract/signature';
 import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
-import {
-  daysUntil,
-  decisionDeadline,
-  decisionMonths,
-  hasRightToDecide,
-  isDueDateExceeded,
-  payoutDueDate,
-  type RightToDecideReason,
-} from './claims.rules';
+import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, type RightToDecideReason } from './claims.rules';
 
 /** The read model of `SeveranceClaim` (schema/claim.graphql). */
 export interface SeveranceClaimModel {
@@ -204,26 +196,29 @@ export function createClaimsService(deps: {
         }
       }
       const entitlement = account.entitlementCents ?? 0;
-      const id = await store.insertUnlessOpen({
-        personId,
-        accountId: account.row.id,
-        option: v.option,
-        institutionName: v.institutionName,
-        policyNumber: v.policyNumber,
-        iban: v.iban,
-        bic: v.bic,
-        payoutType: v.payoutType,
-        street: v.street,
-        postcode: v.postcode,
-        city: v.city,
-        country: v.country,
-        submittedAt: isoInstant(clock.now()),
-        entitlementCents: entitlement,
-        taxCents: v.option === 'PAYOUT' ? payoutTaxCents(entitlement) : 0,
-        cashOrderCostCents: v.payoutType === 'CASH_ORDER' ? deps.cashOrderCostCents : 0,
-        signatureKind: v.signature!.kind,
-        signatureName: v.signature!.kind === 'TYPED' ? v.signature!.name : null,
-      }, signatureFiles(v.signature!));
+      const id = await store.insertUnlessOpen(
+        {
+          personId,
+          accountId: account.row.id,
+          option: v.option,
+          institutionName: v.institutionName,
+          policyNumber: v.policyNumber,
+          iban: v.iban,
+          bic: v.bic,
+          payoutType: v.payoutType,
+          street: v.street,
+          postcode: v.postcode,
+          city: v.city,
+          country: v.country,
+          submittedAt: isoInstant(clock.now()),
+          entitlementCents: entitlement,
+          taxCents: v.option === 'PAYOUT' ? payoutTaxCents(entitlement) : 0,
+          cashOrderCostCents: v.payoutType === 'CASH_ORDER' ? deps.cashOrderCostCents : 0,
+          signatureKind: v.signature!.kind,
+          signatureName: v.signature!.kind === 'TYPED' ? v.signature!.name : null,
+        },
+        signatureFiles(v.signature!),
+      );
       if (id === undefined) return err('ERROR_ALREADY_SUBMITTED');
       loaders.latestClaimByPerson.clear(personId);
       const row = await loaders.latestClaimByPerson.load(personId);

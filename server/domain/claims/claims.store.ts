@@ -53,7 +53,10 @@ export function createClaimsStore(db: Db) {
           .where(and(eq(severanceClaims.accountId, claim.accountId), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES])))
           .limit(1);
         if (open.length > 0) return undefined;
-        const [row] = await db.insert(severanceClaims).values({ ...claim, status: 'NEW' }).returning({ id: severanceClaims.id });
+        const [row] = await db
+          .insert(severanceClaims)
+          .values({ ...claim, status: 'NEW' })
+          .returning({ id: severanceClaims.id });
         if (files.length > 0) await db.insert(claimFiles).values(files.map((f) => ({ ...f, claimId: row!.id })));
         return row!.id;
       });

@@ -8,16 +8,7 @@ import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
-import {
-  countByCategory,
-  isUnread,
-  MAX_PAGE_SIZE,
-  pageOfDocuments,
-  parseDocumentId,
-  type DocumentCategory,
-  type DocumentCount,
-  type DocumentPage,
-} from './documents.rules';
+import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
 import type { DocumentsStore } from './documents.store';
 import { renderLetter, type LetterContent } from './pdf/letter';
 import { paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
@@ -138,10 +129,7 @@ export function createDocumentsService(deps: {
     async page(personId: number, args: { category?: DocumentCategory | null; first?: number | null; after?: string | null }): Promise<DocumentPage<DocumentRow>> {
       const result = pageOfDocuments(await list(personId), args);
       if (!result.ok) {
-        throw new DomainError(
-          'BAD_REQUEST',
-          result.error === 'INVALID_FIRST' ? `first muss zwischen 1 und ${MAX_PAGE_SIZE} liegen.` : 'Ungültiger Cursor (after).',
-        );
+        throw new DomainError('BAD_REQUEST', result.error === 'INVALID_FIRST' ? `first muss zwischen 1 und ${MAX_PAGE_SIZE} liegen.` : 'Ungültiger Cursor (after).');
       }
       return result.page;
     },
@@ -173,7 +161,7 @@ export function createDocumentsService(deps: {
      */
     async markRead(personId: number, rawId: string): Promise<MarkReadResult> {
       const id = parseDocumentId(rawId);
-      if (id === null || !tenant.documentsArchive || !await store.findOwn(id, personId)) return err('NOT_FOUND');
+      if (id === null || !tenant.documentsArchive || !(await store.findOwn(id, personId))) return err('NOT_FOUND');
       await store.markRead(id, personId, isoInstant(clock.now()));
       loaders.documentsByPerson.clear(personId);
       const document = await store.findOwn(id, personId);

@@ -17,14 +17,12 @@ import {
 /**
  * Queries of the documents archive. Every query that reaches a document or the row a PDF is rendered from takes the
  * session's person id and checks ownership in SQL (a statement through its contract or account), so a document id
- * or source id of another member finds nothing. 
+ * or source id of another member finds nothing.
  */
 export function createDocumentsStore(db: Db) {
   /** The archived PDF of document `documentId`, if it has been archived. Callers check ownership first. */
   async function findFile(documentId: number): Promise<{ sha256: string; content: Buffer } | undefined> {
-    return (
-      await db.select({ sha256: documentFiles.sha256, content: documentFiles.content }).from(documentFiles).where(eq(documentFiles.documentId, documentId)).limit(1)
-    )[0];
+    return (await db.select({ sha256: documentFiles.sha256, content: documentFiles.content }).from(documentFiles).where(eq(documentFiles.documentId, documentId)).limit(1))[0];
   }
 
   return {
@@ -45,7 +43,13 @@ export function createDocumentsStore(db: Db) {
     },
     /** The document `id` when it belongs to `personId`; undefined for an unknown or foreign id alike. */
     async findOwn(id: number, personId: number): Promise<DocumentRow | undefined> {
-      return (await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.personId, personId))).limit(1))[0];
+      return (
+        await db
+          .select()
+          .from(documents)
+          .where(and(eq(documents.id, id), eq(documents.personId, personId)))
+          .limit(1)
+      )[0];
     },
     /**
      * Sets read_at = `at` (ISO instant) on the person's own document when it is still unread. Returns whether a row
@@ -100,7 +104,13 @@ export function createDocumentsStore(db: Db) {
     },
     /** A PK contract, only when it belongs to `personId`. */
     async pkContractOwn(contractId: number, personId: number): Promise<PkContractRow | undefined> {
-      return (await db.select().from(pkContracts).where(and(eq(pkContracts.id, contractId), eq(pkContracts.personId, personId))).limit(1))[0];
+      return (
+        await db
+          .select()
+          .from(pkContracts)
+          .where(and(eq(pkContracts.id, contractId), eq(pkContracts.personId, personId)))
+          .limit(1)
+      )[0];
     },
   };
 }

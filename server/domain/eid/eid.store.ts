@@ -38,9 +38,7 @@ export function createEidStore(db: Db) {
 
     /** Deletes requests that expired at or before `now` (used or not). @returns how many were deleted. */
     async purgeExpired(now: string): Promise<number> {
-      const rows = await writeTransaction(db, () =>
-        db.delete(eidAuthRequests).where(lte(eidAuthRequests.expiresAt, now)).returning({ stateHash: eidAuthRequests.stateHash }),
-      );
+      const rows = await writeTransaction(db, () => db.delete(eidAuthRequests).where(lte(eidAuthRequests.expiresAt, now)).returning({ stateHash: eidAuthRequests.stateHash }));
       return rows.length;
     },
   };

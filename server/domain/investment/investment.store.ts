@@ -31,15 +31,36 @@ export function createInvestmentStore(db: Db) {
   return {
     /** Yearly performance per VRG number, oldest first. */
     async performanceByVrg(vrgs: readonly number[]): Promise<VrgPerformanceRow[][]> {
-      return byVrg(vrgs, await db.select().from(vrgPerformance).where(inArray(vrgPerformance.vrg, [...vrgs])).orderBy(asc(vrgPerformance.year)));
+      return byVrg(
+        vrgs,
+        await db
+          .select()
+          .from(vrgPerformance)
+          .where(inArray(vrgPerformance.vrg, [...vrgs]))
+          .orderBy(asc(vrgPerformance.year)),
+      );
     },
     /** Asset allocation rows per VRG number, oldest year first. */
     async allocationsByVrg(vrgs: readonly number[]): Promise<VrgAllocationRow[][]> {
-      return byVrg(vrgs, await db.select().from(vrgAllocations).where(inArray(vrgAllocations.vrg, [...vrgs])).orderBy(asc(vrgAllocations.year), asc(vrgAllocations.assetClass)));
+      return byVrg(
+        vrgs,
+        await db
+          .select()
+          .from(vrgAllocations)
+          .where(inArray(vrgAllocations.vrg, [...vrgs]))
+          .orderBy(asc(vrgAllocations.year), asc(vrgAllocations.assetClass)),
+      );
     },
     /** Yearly reports per VRG number, oldest first. */
     async reportsByVrg(vrgs: readonly number[]): Promise<VrgReportRow[][]> {
-      return byVrg(vrgs, await db.select().from(vrgReports).where(inArray(vrgReports.vrg, [...vrgs])).orderBy(asc(vrgReports.year)));
+      return byVrg(
+        vrgs,
+        await db
+          .select()
+          .from(vrgReports)
+          .where(inArray(vrgReports.vrg, [...vrgs]))
+          .orderBy(asc(vrgReports.year)),
+      );
     },
     /** The Vorsorgekasse's yearly results, oldest first; the same list for every key (one fund). */
     async vkResults(keys: readonly number[]): Promise<VkInvestmentResultRow[][]> {

@@ -44,15 +44,30 @@ export function renderCodeLetter(tenant: TenantDefinition, letter: CodeLetter): 
   const left = 25 * MM;
   const width = 210 * MM - left - 20 * MM;
   // Letterhead.
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#00467f').text(tenant.name, left, 15 * MM, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(8).fillColor('#444444').text(tenant.letterReturnAddress, left, 22 * MM, { width, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor('#00467f')
+    .text(tenant.name, left, 15 * MM, { width, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#444444')
+    .text(tenant.letterReturnAddress, left, 22 * MM, { width, align: 'right' });
   // Address field (DIN 5008 form B): return line, then the recipient.
   const fieldLeft = 20 * MM;
-  doc.font('Helvetica').fontSize(7).fillColor('#000000').text(tenant.letterReturnAddress, fieldLeft, 45 * MM + 2 * MM, { width: 85 * MM, lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#000000')
+    .text(tenant.letterReturnAddress, fieldLeft, 45 * MM + 2 * MM, { width: 85 * MM, lineBreak: false });
   doc.fontSize(11).text(letter.recipient.addressLines.join('\n'), fieldLeft, 45 * MM + 17.7 * MM, { width: 85 * MM });
   // Date and subject.
   doc.fontSize(10).text(`Datum: ${de(letter.date)}`, left, 98.46 * MM, { width, align: 'right' });
-  doc.font('Helvetica-Bold').fontSize(12).text(title, left, 110 * MM, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(title, left, 110 * MM, { width });
   doc.moveDown(1.2).font('Helvetica').fontSize(11).text(letter.recipient.salutation, { width });
   doc.moveDown(0.8);
   const what = letter.kind === 'REGISTRATION_CODE' ? 'Ihren Registrierungscode' : 'Ihr Erstpasswort';

@@ -28,7 +28,12 @@ export function createLoginFlowStore(db: Db) {
       return db.select().from(contactDuties).where(eq(contactDuties.personId, personId)).orderBy(contactDuties.id);
     },
     async updatePerson(personId: number, patch: PersonPatch, now: string): Promise<void> {
-      await writeTransaction(db, () => db.update(persons).set({ ...patch, updatedAt: now }).where(eq(persons.id, personId)));
+      await writeTransaction(db, () =>
+        db
+          .update(persons)
+          .set({ ...patch, updatedAt: now })
+          .where(eq(persons.id, personId)),
+      );
     },
     async activateSession(tokenHash: string): Promise<void> {
       await writeTransaction(db, () => db.update(sessions).set({ stage: 'ACTIVE' }).where(eq(sessions.tokenHash, tokenHash)));

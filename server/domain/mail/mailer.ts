@@ -32,14 +32,7 @@ import { createMailWorker, type MailTransport, type MailWorker } from './outbox.
  * What a mail is about; stored in sent_mails.kind. Free text so other areas can add kinds, but keep it an
  * upper-case code (for example EMAIL_CHANGE_CONFIRM).
  */
-export type MailKind =
-  | 'ACTIVATION'
-  | 'PASSWORD_RESET'
-  | 'PASSWORD_CHANGED'
-  | 'EMAIL_CHANGED'
-  | 'EMAIL_CHANGE_CONFIRM'
-  | 'EMAIL_CHANGE_NOTICE'
-  | (string & Record<never, never>);
+export type MailKind = 'ACTIVATION' | 'PASSWORD_RESET' | 'PASSWORD_CHANGED' | 'EMAIL_CHANGED' | 'EMAIL_CHANGE_CONFIRM' | 'EMAIL_CHANGE_NOTICE' | (string & Record<never, never>);
 
 /** One e-mail to send. `to` is a single address; `personId` is null when the mail concerns no known person. */
 export interface MailMessage {
@@ -65,7 +58,6 @@ export interface Mailer {
   worker: MailWorker;
 }
 
-
 /**
  * SMTP_URL's transport, or the .eml folder MAIL_OUTBOX_DIR without it. The Message-ID chosen at queueing is kept, so a
  * retried mail has the same id.
@@ -75,9 +67,7 @@ export function createMailTransport(deps: { config: Pick<Config, 'SMTP_URL' | 'M
   const outboxDir = resolve(config.MAIL_OUTBOX_DIR);
   let transport: Transporter | undefined;
   const transporter = (): Transporter =>
-    (transport ??= config.SMTP_URL
-      ? nodemailer.createTransport(config.SMTP_URL)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+    (transport ??= config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
 
   return async (row) => {
     const info = (await transporter().sendMail({

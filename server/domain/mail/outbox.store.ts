@@ -50,7 +50,12 @@ export function createOutboxStore(db: Db) {
         return db
           .update(mailOutbox)
           .set({ leaseOwner: owner, leaseUntil: leaseUntilIso })
-          .where(inArray(mailOutbox.id, rows.map((r) => r.id)))
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((r) => r.id),
+            ),
+          )
           .returning();
       });
     },

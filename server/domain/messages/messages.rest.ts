@@ -29,7 +29,13 @@ export function messagePageJson(p: MessagePageModel) {
   return { ...p, nodes: p.nodes.map(messageJson) };
 }
 
-const formInt = z.union([z.number().int(), z.string().regex(/^\d{1,6}$/).transform(Number)]);
+const formInt = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number),
+]);
 
 /** Body of REST `getMessages` (form or JSON): folder RECEIVED/SENT, page, pageSize 10/25/50, search, unreadOnly. */
 export const getMessagesRestInput = z.object({

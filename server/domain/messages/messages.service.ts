@@ -1,11 +1,4 @@
-import {
-  INBOX_PAGE_SIZES,
-  SEARCH_MAX,
-  sendMessageFieldErrors,
-  sendMessageInput,
-  type MessageCounterpart,
-  type MessageFolder,
-} from '@contract/inbox';
+import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MessageCounterpart, type MessageFolder } from '@contract/inbox';
 import { writeTransaction, type Db } from '../../../db/client';
 import type { MessageAttachmentRow, MessageRow, PersonRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
@@ -50,14 +43,7 @@ const badInput = (message: string) => new DomainError('BAD_REQUEST', message);
  * read state, writing to the fund with uploaded attachments, and the fund's side (`postFromFund`, used by the operator
  * command). Every call takes the session's person id; the store checks ownership in SQL.
  */
-export function createMessagesService(deps: {
-  db: Db;
-  store: MessagesStore;
-  uploads: UploadsService;
-  accounts: AccountsService;
-  tenant: TenantDefinition;
-  clock: Clock;
-}) {
+export function createMessagesService(deps: { db: Db; store: MessagesStore; uploads: UploadsService; accounts: AccountsService; tenant: TenantDefinition; clock: Clock }) {
   const { store, clock, tenant } = deps;
 
   async function withAttachments(rows: MessageRow[]): Promise<MessageView[]> {

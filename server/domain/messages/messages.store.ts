@@ -39,11 +39,7 @@ function listFilter(personId: number, folder: MessageFolder, options: { search?:
 export function createMessagesStore(db: Db) {
   return {
     /** One page of a list, newest first (sent time, then id). */
-    async page(
-      personId: number,
-      folder: MessageFolder,
-      options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number },
-    ): Promise<MessageRow[]> {
+    async page(personId: number, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number }): Promise<MessageRow[]> {
       return db
         .select()
         .from(messages)
@@ -54,12 +50,21 @@ export function createMessagesStore(db: Db) {
     },
     /** Number of messages of a list with the same filter as `page`. */
     async count(personId: number, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): Promise<number> {
-      const rows = await db.select({ n: count() }).from(messages).where(listFilter(personId, folder, options));
+      const rows = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(listFilter(personId, folder, options));
       return rows[0]?.n ?? 0;
     },
     /** The message `id` when it belongs to `personId`; undefined for an unknown or foreign id alike. */
     async findOwn(id: number, personId: number): Promise<MessageRow | undefined> {
-      return (await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.personId, personId))).limit(1))[0];
+      return (
+        await db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.id, id), eq(messages.personId, personId)))
+          .limit(1)
+      )[0];
     },
     /** Attachments (without bytes) of the given messages, in insertion order. */
     async attachmentsOf(messageIds: readonly number[]): Promise<AttachmentMeta[]> {
@@ -92,16 +97,13 @@ export function createMessagesStore(db: Db) {
       return rows.length > 0;
     },
     /** Inserts a message with its attachments (joins the caller's write transaction); resolves to the new row. */
-    async insert(
-      row: Omit<MessageRow, 'id'>,
-      attachments: readonly { fileName: string; contentType: string; content: Buffer }[],
-    ): Promise<MessageRow> {
+    async insert(row: Omit<MessageRow, 'id'>, attachments: readonly { fileName: string; contentType: string; content: Buffer }[]): Promise<MessageRow> {
       return writeTransaction(db, async () => {
         const inserted = (await db.insert(messages).values(row).returning())[0]!;
         if (attachments.length > 0) {
-          await db.insert(messageAttachments).values(
-            attachments.map((a) => ({ messageId: inserted.id, fileName: a.fileName, contentType: a.contentType, sizeBytes: a.content.length, content: a.content })),
-          );
+          await db
+            .insert(messageAttachments)
+            .values(attachments.map((a) => ({ messageId: inserted.id, fileName: a.fileName, contentType: a.contentType, sizeBytes: a.content.length, content: a.content })));
         }
         return inserted;
       });

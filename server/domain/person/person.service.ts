@@ -96,14 +96,10 @@ export function createPersonService(deps: {
           postfach: person.poBox,
           gueltigAb: person.addressValidFrom,
         },
-        bankverbindung: bank
-          ? { kontoinhaber: bank.accountHolder, bankname: bank.bankName, iban: bank.iban, bic: bank.bic, gueltigAb: bank.validFrom }
-          : null,
+        bankverbindung: bank ? { kontoinhaber: bank.accountHolder, bankname: bank.bankName, iban: bank.iban, bic: bank.bic, gueltigAb: bank.validFrom } : null,
       };
       return {
-        VBVPK: pk.length
-          ? { ...base, awb: pk.some((c) => c.role === 'MEMBER'), bLeistungsnachweisDigital: person.benefitStatementDigital }
-          : null,
+        VBVPK: pk.length ? { ...base, awb: pk.some((c) => c.role === 'MEMBER'), bLeistungsnachweisDigital: person.benefitStatementDigital } : null,
         [tenant.severanceDataKey]: vk.length ? { ...base, bABPBPerMail: person.accountStatementByMail } : null,
       };
     },

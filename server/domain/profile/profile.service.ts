@@ -11,13 +11,7 @@ import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQUESTS, historyLimit, RETENTION_FACTS } from './profile.rules';
-import {
-  validateAddress,
-  validateBankDetails,
-  validateDeleteAccess,
-  validateEmailChange,
-  type ProfileFieldError,
-} from '@contract/profile';
+import { validateAddress, validateBankDetails, validateDeleteAccess, validateEmailChange, type ProfileFieldError } from '@contract/profile';
 import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
 
 /** Codes of a refused profile change (schema/profile.graphql `ProfileResultCode`). */
@@ -146,7 +140,7 @@ export function createProfileService(deps: {
       if (refused) return refused;
       const email = checked.value.newEmail;
       if (await store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
-      if (await store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS)) >= EMAIL_CHANGE_MAX_REQUESTS) {
+      if ((await store.emailChangeRequestsSince(personId, isoInstant(clock.now() - EMAIL_CHANGE_LINK_MS))) >= EMAIL_CHANGE_MAX_REQUESTS) {
         await audit.record('ACCESS_DENIED', personId, meta, { reason: 'EMAIL_CHANGE_RATE' });
         return failure('ERROR_TOO_MANY_REQUESTS');
       }
@@ -237,7 +231,7 @@ export function createProfileService(deps: {
         { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
       );
       await recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
-      return { ok: true, value: (await person(personId)) };
+      return { ok: true, value: await person(personId) };
     },
 
     /**
@@ -256,7 +250,7 @@ export function createProfileService(deps: {
       const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
       // The same data again is no change: nothing is stored.
       if (entries.length) await recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
-      return { ok: true, value: (await person(personId)) };
+      return { ok: true, value: await person(personId) };
     },
 
     /**

@@ -36,12 +36,7 @@ export function createProfileStore(db: Db) {
 
     /** The person's change log, newest first. */
     async history(personId: number, limit: number): Promise<ProfileChangeRow[]> {
-      return db
-        .select()
-        .from(profileChanges)
-        .where(eq(profileChanges.personId, personId))
-        .orderBy(desc(profileChanges.changedAt), desc(profileChanges.id))
-        .limit(limit);
+      return db.select().from(profileChanges).where(eq(profileChanges.personId, personId)).orderBy(desc(profileChanges.changedAt), desc(profileChanges.id)).limit(limit);
     },
 
     async credentials(personId: number) {
@@ -106,9 +101,7 @@ export function createProfileStore(db: Db) {
       const rows = await db
         .select({ payload: personTokens.payload })
         .from(personTokens)
-        .where(
-          and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), isNull(personTokens.usedAt), gt(personTokens.expiresAt, now)),
-        )
+        .where(and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), isNull(personTokens.usedAt), gt(personTokens.expiresAt, now)))
         .orderBy(desc(personTokens.createdAt))
         .limit(1);
       return rows[0]?.payload ?? null;
@@ -154,9 +147,7 @@ export function createProfileStore(db: Db) {
 
     /** Switches the access off (DEACTIVATED); the fund membership in `persons` is untouched. */
     async deactivateAccess(personId: number): Promise<void> {
-      await writeTransaction(db, () =>
-        db.update(credentials).set({ accessStatus: 'DEACTIVATED', failedAttempts: 0, lockedUntil: null }).where(eq(credentials.personId, personId)),
-      );
+      await writeTransaction(db, () => db.update(credentials).set({ accessStatus: 'DEACTIVATED', failedAttempts: 0, lockedUntil: null }).where(eq(credentials.personId, personId)));
     },
 
     /** Ends every open session of the person; answers how many. */

@@ -16,15 +16,7 @@ import { isoInstant, type Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { normalizeSvnr } from '@contract/svnr';
 import { activationMail, emailChangedMail, passwordChangedMail, passwordResetMail } from './registration.mails';
-import {
-  ACTIVATION_LINK_HOURS,
-  CODE_ORDER_BLOCK_DAYS,
-  CODE_VALID_DAYS,
-  newCode,
-  RESET_LINK_HOURS,
-  RESET_REQUEST_INTERVAL_MINUTES,
-  sameLastName,
-} from './registration.rules';
+import { ACTIVATION_LINK_HOURS, CODE_ORDER_BLOCK_DAYS, CODE_VALID_DAYS, newCode, RESET_LINK_HOURS, RESET_REQUEST_INTERVAL_MINUTES, sameLastName } from './registration.rules';
 import {
   changeInsecurePasswordSchema,
   changePasswordSchema,
@@ -58,14 +50,7 @@ export type PasswordLostStatus =
 export type PasswordResetStatus = 'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR_PW_ALREADY_USED' | 'ERROR_LINK_EXPIRED' | 'ERROR_RESET_FAILED' | 'MAINTENANCE' | 'ERROR';
 export type PasswordChangeStatus = 'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR_WRONG_CURRENT_PASSWORD' | 'ERROR_PW_ALREADY_USED' | 'ERROR';
 export type OrderCodeStatus =
-  | 'SUCCESSFUL'
-  | 'INVALID_INPUT'
-  | 'ERROR_NOT_FOUND'
-  | 'ERROR_ALREADY_REQUESTED'
-  | 'ERROR_NO_VALID_CONTRACT'
-  | 'ERROR_ALREADY_REGISTERED'
-  | 'MAINTENANCE'
-  | 'ERROR';
+  'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR_NOT_FOUND' | 'ERROR_ALREADY_REQUESTED' | 'ERROR_NO_VALID_CONTRACT' | 'ERROR_ALREADY_REGISTERED' | 'MAINTENANCE' | 'ERROR';
 
 export interface Answer<S extends string> {
   status: S;
@@ -126,9 +111,13 @@ export function createRegistrationService(deps: {
     const validUntil = isoInstant(now + CODE_VALID_DAYS * DAY);
     const codeId = await store.insertCode({ personId: person.id, kind, codeHash: sha256(code), origin: 'ORDERED', createdAt: isoInstant(now), expiresAt: validUntil });
     const name = [person.titlePrefix, person.firstName, person.lastName, person.titleSuffix].filter(Boolean).join(' ');
-    const addressLines = [name, person.street ?? '', person.poBox ? `Postfach ${person.poBox}` : '', `${person.postcode ?? ''} ${person.city ?? ''}`.trim(), person.country === 'AT' ? '' : person.country].filter(
-      (l) => l !== '',
-    );
+    const addressLines = [
+      name,
+      person.street ?? '',
+      person.poBox ? `Postfach ${person.poBox}` : '',
+      `${person.postcode ?? ''} ${person.city ?? ''}`.trim(),
+      person.country === 'AT' ? '' : person.country,
+    ].filter((l) => l !== '');
     try {
       const file = await writeCodeLetter(deps.config.LETTERS_DIR, codeId, tenant, {
         kind,
@@ -300,7 +289,7 @@ export function createRegistrationService(deps: {
       if (await usedBefore(person.id, parsed.data.newPassword)) return answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const passwordHash = await hashPassword(parsed.data.newPassword);
       const now = nowIso();
-      if (!await store.consumeResetToken(tokenHash, { personId: person.id, passwordHash, now })) return answer('ERROR_RESET_FAILED');
+      if (!(await store.consumeResetToken(tokenHash, { personId: person.id, passwordHash, now }))) return answer('ERROR_RESET_FAILED');
       await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'RESET' });
       await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: null, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
       return answer('SUCCESSFUL');
@@ -319,11 +308,20 @@ export function createRegistrationService(deps: {
       const person = (await store.person(session.personId))!;
       const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return { ...answer('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]), ...pending };
-      if (await usedBefore(person.id, parsed.data.newPassword)) return { ...answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]), ...pending };
+      if (await usedBefore(person.id, parsed.data.newPassword))
+        return { ...answer('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]), ...pending };
       const now = nowIso();
       await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
       await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'INSECURE' });
-      await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
+      await store.recordProfileChange({
+        personId: person.id,
+        actor: 'MEMBER',
+        sessionHash: session.tokenHash,
+        area: 'PASSWORD',
+        field: 'password',
+        changedAt: now,
+        ipAddress: meta.ipAddress,
+      });
       return { ...answer('SUCCESSFUL'), loginStatus: await nextStatus() };
     },
 
@@ -350,7 +348,15 @@ export function createRegistrationService(deps: {
       const now = nowIso();
       const ended = await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
       await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'SETTINGS', otherSessionsEnded: ended });
-      await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
+      await store.recordProfileChange({
+        personId: person.id,
+        actor: 'MEMBER',
+        sessionHash: session.tokenHash,
+        area: 'PASSWORD',
+        field: 'password',
+        changedAt: now,
+        ipAddress: meta.ipAddress,
+      });
       if (person.email) {
         const to = person.email;
         await mailer.send({ personId: person.id, kind: 'PASSWORD_CHANGED', to, ...passwordChangedMail(tenant, person) });
@@ -389,7 +395,12 @@ export function createRegistrationService(deps: {
      * EMAIL_CHANGE, logs the profile change and sends a notice to the new and the old address; answers the next
      * login status.
      */
-    async updateRegistrationEmail(session: FlowSession, raw: unknown, currentStatus: () => Promise<LoginStatus>, nextStatus: () => Promise<LoginStatus>): Promise<Answer<'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR'> & { loginStatus: LoginStatus }> {
+    async updateRegistrationEmail(
+      session: FlowSession,
+      raw: unknown,
+      currentStatus: () => Promise<LoginStatus>,
+      nextStatus: () => Promise<LoginStatus>,
+    ): Promise<Answer<'SUCCESSFUL' | 'INVALID_INPUT' | 'ERROR'> & { loginStatus: LoginStatus }> {
       const status = await currentStatus();
       if (!/^UPDATE_(PK|VK|PKVK)_MAIL$/.test(status)) return { ...answer('ERROR'), loginStatus: status };
       const parsed = updateRegistrationEmailSchema.safeParse(raw);
@@ -403,7 +414,17 @@ export function createRegistrationService(deps: {
         await store.updateEmail(person.id, email, now);
         if (old !== email) {
           await audit.record('EMAIL_CHANGE', person.id, meta, { via: 'UPDATE_REGISTRATION' });
-          await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: session.tokenHash, area: 'EMAIL', field: 'email', oldValue: old, newValue: email, changedAt: now, ipAddress: meta.ipAddress });
+          await store.recordProfileChange({
+            personId: person.id,
+            actor: 'MEMBER',
+            sessionHash: session.tokenHash,
+            area: 'EMAIL',
+            field: 'email',
+            oldValue: old,
+            newValue: email,
+            changedAt: now,
+            ipAddress: meta.ipAddress,
+          });
           await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: email, ...emailChangedMail(tenant, person, email, false) });
           if (old) await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: old, ...emailChangedMail(tenant, person, email, true) });
         }

@@ -78,7 +78,15 @@ export function createRegistrationStore(db: Db) {
     },
     /** True when another person than `exceptPersonId` has this (normalised) e-mail. */
     async emailTaken(email: string, exceptPersonId: number): Promise<boolean> {
-      return (await first(db.select({ id: persons.id }).from(persons).where(and(eq(persons.email, email), ne(persons.id, exceptPersonId))).limit(1))) !== undefined;
+      return (
+        (await first(
+          db
+            .select({ id: persons.id })
+            .from(persons)
+            .where(and(eq(persons.email, email), ne(persons.id, exceptPersonId)))
+            .limit(1),
+        )) !== undefined
+      );
     },
     /** The hashes a new password must differ from: the current one and the last ones in password_history. */
     async recentPasswordHashes(personId: number): Promise<string[]> {

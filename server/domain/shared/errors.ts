@@ -21,6 +21,5 @@ export class DomainError extends Error {
 export const sessionInvalid = () => new DomainError('SESSION_INVALID', 'Keine gültige Sitzung.');
 export const sessionTimeout = () => new DomainError('SESSION_TIMEOUT', 'Die Sitzung ist abgelaufen.');
 export const notFound = () => new DomainError('NOT_FOUND', 'Nicht gefunden.');
-export const rateLimited = (retryAfterSeconds: number) =>
-  new DomainError('RATE_LIMITED', 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.', retryAfterSeconds);
+export const rateLimited = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.', retryAfterSeconds);
 export const payloadTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß.');

@@ -84,11 +84,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
      * Errors (field `field`): UPLOAD_NOT_FOUND (unknown, malformed, foreign or expired id: one answer for all),
      * UPLOAD_ALREADY_USED, UPLOAD_WRONG_PURPOSE.
      */
-    async claim(
-      personId: number,
-      ids: readonly string[],
-      options: { purpose: UploadPurpose; usedFor: string; field?: string },
-    ): Promise<Result<UploadMeta[], ClaimErrorCode>> {
+    async claim(personId: number, ids: readonly string[], options: { purpose: UploadPurpose; usedFor: string; field?: string }): Promise<Result<UploadMeta[], ClaimErrorCode>> {
       const field = options.field ?? 'attachmentIds';
       const unique = [...new Set(ids)];
       if (unique.some((id) => !UPLOAD_ID_PATTERN.test(id))) return err('UPLOAD_NOT_FOUND', [{ field, code: 'UPLOAD_NOT_FOUND' }]);
@@ -111,11 +107,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
      * bytes themselves (message attachments). Same checks and errors as `claim`; call inside the caller's write
      * transaction, so a failure later in it keeps the uploads.
      */
-    async consume(
-      personId: number,
-      ids: readonly string[],
-      options: { purpose: UploadPurpose; usedFor: string; field?: string },
-    ): Promise<Result<UploadRow[], ClaimErrorCode>> {
+    async consume(personId: number, ids: readonly string[], options: { purpose: UploadPurpose; usedFor: string; field?: string }): Promise<Result<UploadRow[], ClaimErrorCode>> {
       return writeTransaction(deps.db, async () => {
         const claimed = await service.claim(personId, ids, options);
         if (!claimed.ok) return claimed;

@@ -36,7 +36,13 @@ export function createUploadsStore(db: Db) {
     },
     /** The upload `id` with its bytes when it belongs to `personId`; undefined for an unknown or foreign id alike. */
     async findOwn(id: string, personId: number): Promise<UploadRow | undefined> {
-      return (await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.personId, personId))).limit(1))[0];
+      return (
+        await db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.id, id), eq(uploads.personId, personId)))
+          .limit(1)
+      )[0];
     },
     /** Metadata of the person's uploads among `ids` (others' and unknown ids are left out). */
     async metaOwn(ids: readonly string[], personId: number): Promise<UploadMeta[]> {

@@ -34,7 +34,11 @@ export const investmentResolvers: Resolvers = {
     percent: (a) => bpToPercent(a.shareBp),
   },
   VrgReport: {
-    paragraphs: (r) => r.summary.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    paragraphs: (r) =>
+      r.summary
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
   },
   SeveranceFundInvestment: {
     managementFeePercent: (m) => {

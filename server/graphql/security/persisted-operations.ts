@@ -44,7 +44,9 @@ export interface AllowListedOperation {
  */
 export function loadAllowList(dir: string): AllowListedOperation[] {
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort();
   // The SDL built with this module's graphql (the executable schema may come from another build of graphql).
   let schema: GraphQLSchema | undefined;
   return files.map((file) => {

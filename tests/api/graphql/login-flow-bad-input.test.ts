@@ -69,7 +69,11 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
   it('a pending login cannot use the preference mutations of a completed login', async () => {
     const client = await pendingDora();
     const before = await state();
-    for (const q of [`mutation { setPrizeDraw(participate: true) { ok } }`, `mutation { setNewsletterConsent(pensionFund: true) { ok } }`, `{ postLoginQuestions { askPrizeDraw } }`]) {
+    for (const q of [
+      `mutation { setPrizeDraw(participate: true) { ok } }`,
+      `mutation { setNewsletterConsent(pensionFund: true) { ok } }`,
+      `{ postLoginQuestions { askPrizeDraw } }`,
+    ]) {
       expect((await client.graphql(q)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
     expect(await state()).toBe(before);

@@ -43,7 +43,9 @@ describe('GraphQL in production', () => {
       locker.close();
     }
     expect(await attempts()).toBe(before);
-    const ok = await new PortalClient(prod.url).graphql<{ login: { status: string } }>(`mutation { login(email: "anna.muster@example.at", password: "${DEMO_PASSWORD}") { status } }`);
+    const ok = await new PortalClient(prod.url).graphql<{ login: { status: string } }>(
+      `mutation { login(email: "anna.muster@example.at", password: "${DEMO_PASSWORD}") { status } }`,
+    );
     expect(ok.body.data!.login.status).toBe('SUCCESSFUL');
   });
 });

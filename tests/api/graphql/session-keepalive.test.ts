@@ -12,7 +12,10 @@ afterAll(async () => {
 
 const login = async (email: string) => {
   const client = new PortalClient(server.url);
-  const res = await client.graphql<{ login: { status: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, { e: email, p: DEMO_PASSWORD });
+  const res = await client.graphql<{ login: { status: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
+    e: email,
+    p: DEMO_PASSWORD,
+  });
   return { client, status: res.body.data!.login.status };
 };
 

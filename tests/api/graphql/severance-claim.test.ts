@@ -99,7 +99,15 @@ describe('submitSeveranceClaim', () => {
   it('stores a payout by bank transfer with the step-up, answers the computed payout date, and refuses a second claim', async () => {
     const bernd = await loggedIn(BERND);
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
-    const input = { accountId: account.id, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', confirmed: true, currentPassword: DEMO_PASSWORD, signature: DRAWN };
+    const input = {
+      accountId: account.id,
+      option: 'PAYOUT',
+      payoutType: 'BANK_TRANSFER',
+      iban: 'AT61 1904 3002 3457 3201',
+      confirmed: true,
+      currentPassword: DEMO_PASSWORD,
+      signature: DRAWN,
+    };
     const first = await submit(bernd, input);
     expect(first.error).toBeNull();
     // Received 22.11.2026 → Sun 31.01.2027, then Mon 1.2. … Fri 5.2.2027 (5 working days).
@@ -139,7 +147,13 @@ describe('submitSeveranceClaim', () => {
   it('stores a transfer to a supplementary pension insurance with its policy number, without the step-up', async () => {
     const bernd = await loggedIn(BERND);
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
-    const answer = await submit(bernd, { accountId: account.id, option: 'TRANSFER_SUPPLEMENTARY_INSURANCE', institutionName: 'Wiener Städtische', policyNumber: 'PZ-2026/4711', confirmed: true });
+    const answer = await submit(bernd, {
+      accountId: account.id,
+      option: 'TRANSFER_SUPPLEMENTARY_INSURANCE',
+      institutionName: 'Wiener Städtische',
+      policyNumber: 'PZ-2026/4711',
+      confirmed: true,
+    });
     expect(answer.ok?.claim).toMatchObject({ option: 'TRANSFER_SUPPLEMENTARY_INSURANCE', tax: 0 });
   });
 
@@ -147,12 +161,27 @@ describe('submitSeveranceClaim', () => {
     ['an IBAN with a wrong checksum', { payoutType: 'BANK_TRANSFER', iban: 'AT62 1904 3002 3457 3201' }, 'iban', 'IBAN_INVALID'],
     ['the AT00 placeholder', { payoutType: 'BANK_TRANSFER', iban: 'AT00 0000 0000 0000 0000' }, 'iban', 'IBAN_PLACEHOLDER'],
     ['a cash order abroad', { payoutType: 'CASH_ORDER', street: 'Hauptstraße 1', postcode: '80331', city: 'München', country: 'DE' }, 'country', 'CASH_ORDER_ABROAD'],
-    ['a cash order to a postcode outside Austria', { payoutType: 'CASH_ORDER', street: 'Hauptstraße 1', postcode: '0999', city: 'Wien', country: 'AT' }, 'postcode', 'POSTCODE_INVALID'],
+    [
+      'a cash order to a postcode outside Austria',
+      { payoutType: 'CASH_ORDER', street: 'Hauptstraße 1', postcode: '0999', city: 'Wien', country: 'AT' },
+      'postcode',
+      'POSTCODE_INVALID',
+    ],
     ['a payout without its type', {}, 'payoutType', 'REQUIRED'],
     ['an unconfirmed claim', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', confirmed: false }, 'confirmed', 'NOT_CONFIRMED'],
     ['an empty signature', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: null }, 'signature', 'SIGNATURE_EMPTY'],
-    ['a typed signature of one letter', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: { kind: 'TYPED', name: ' B ' } }, 'signature', 'SIGNATURE_EMPTY'],
-    ['a drawn signature that is no PNG', { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: { kind: 'DRAWN', png: 'data:image/png;base64,JVBERi0xLjQK' } }, 'signature', 'SIGNATURE_INVALID'],
+    [
+      'a typed signature of one letter',
+      { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: { kind: 'TYPED', name: ' B ' } },
+      'signature',
+      'SIGNATURE_EMPTY',
+    ],
+    [
+      'a drawn signature that is no PNG',
+      { payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', signature: { kind: 'DRAWN', png: 'data:image/png;base64,JVBERi0xLjQK' } },
+      'signature',
+      'SIGNATURE_INVALID',
+    ],
   ])('refuses %s with its message and stores nothing', async (_name, extra, field, code) => {
     const bernd = await loggedIn(BERND);
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
@@ -164,7 +193,7 @@ describe('submitSeveranceClaim', () => {
     expect(await claimCount()).toBe(0);
   });
 
-  it('refuses a claim without a right to decide, on an account that is not the member\'s own, and with a missing or wrong password', async () => {
+  it("refuses a claim without a right to decide, on an account that is not the member's own, and with a missing or wrong password", async () => {
     const bernd = await loggedIn(BERND);
     const accounts = await accountsOf(bernd);
     const active = accounts.find((a) => !a.rightToDecide)!;
@@ -182,7 +211,7 @@ describe('submitSeveranceClaim', () => {
     expect(await claimCount()).toBe(0);
   });
 
-  it('refuses a self-employed member\'s transfer to a pension fund or collective insurance, and offers the other options', async () => {
+  it("refuses a self-employed member's transfer to a pension fund or collective insurance, and offers the other options", async () => {
     const bernd = await loggedIn(BERND);
     const berndId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, BERND)))[0]!.id;
     await writeTransaction(server.db, () => server.db.update(vkAccounts).set({ selfEmployed: true }).where(eq(vkAccounts.personId, berndId)));
@@ -232,14 +261,26 @@ describe('REST webportal/verfuegungen', () => {
     expect(sent.ok).toBe(true);
     expect(sent.claim).toMatchObject({ option: 'PAYOUT', dueDate: '2027-02-05', cashOrderCost: 1000, tax: Math.round(Number(dormant.guthaben) * 0.06) });
 
-    const again = await bernd.rest('webportal/verfuegungen', { accountId: String(dormant.accountId), option: 'KEEP', confirmed: 'true', signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' });
+    const again = await bernd.rest('webportal/verfuegungen', {
+      accountId: String(dormant.accountId),
+      option: 'KEEP',
+      confirmed: 'true',
+      signatureKind: 'TYPED',
+      signatureName: 'Bernd Vorsorge',
+    });
     expect(again.json).toMatchObject({ ok: false, code: 'ERROR_ALREADY_SUBMITTED', claim: null });
   });
 
   it('names the step partner field of a transfer without an institution', async () => {
     const bernd = await loggedIn(BERND);
     const konten = ((await bernd.rest('webportal/verfuegungen')).json as { konten: { accountId: string; hasVV: boolean }[] }).konten;
-    const answer = await bernd.rest('webportal/verfuegungen', { accountId: konten.find((k) => k.hasVV)!.accountId, option: 'TRANSFER_PENSION_FUND', confirmed: 'true', signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' });
+    const answer = await bernd.rest('webportal/verfuegungen', {
+      accountId: konten.find((k) => k.hasVV)!.accountId,
+      option: 'TRANSFER_PENSION_FUND',
+      confirmed: 'true',
+      signatureKind: 'TYPED',
+      signatureName: 'Bernd Vorsorge',
+    });
     expect(answer.json).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'pkPartnerSeqId', code: 'REQUIRED' }] });
     expect(await claimCount()).toBe(0);
   });

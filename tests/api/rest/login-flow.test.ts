@@ -22,8 +22,7 @@ const sessionRow = (client: PortalClient) =>
   server.db.$client
     .prepare(`SELECT stage, mailbox_type, selected_duty_id FROM sessions WHERE token_hash = ?`)
     .get(createHash('sha256').update(client.cookies.get('mvbv_session')!).digest('base64url')) as
-    | { stage: string; mailbox_type: string; selected_duty_id: number | null }
-    | undefined;
+    { stage: string; mailbox_type: string; selected_duty_id: number | null } | undefined;
 const form = (client: PortalClient, method: string, body: Record<string, string>) => client.rest(method, body);
 const json = (client: PortalClient, method: string, body: unknown) =>
   client.fetch(`/rest/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -91,7 +90,14 @@ describe('login flow steps over REST', () => {
     const { client } = await login('ida.newsletter@example.at');
     const decision = (await client.rest('getNewsletterDecisionNecessary')).json as Record<string, unknown>;
     expect(decision).toMatchObject({ status: 'NECESSARY', showPk: true, showVk: true, showGewinnspielVk: true });
-    expect(decision.personalDataPk).toEqual({ bIsMaennlich: false, titelVorne: null, vorname: 'Ida', nachname: 'Newsletter', titelHinten: null, email: 'ida.newsletter@example.at' });
+    expect(decision.personalDataPk).toEqual({
+      bIsMaennlich: false,
+      titelVorne: null,
+      vorname: 'Ida',
+      nachname: 'Newsletter',
+      titelHinten: null,
+      email: 'ida.newsletter@example.at',
+    });
     const personal = (await client.rest('getPersonalData')).json as Record<string, Record<string, unknown>>;
     expect(personal.VBVPK!.bLeistungsnachweisDigital).toBeNull();
     expect(personal.VBVVK!.bABPBPerMail).toBe(false);
@@ -173,7 +179,9 @@ describe('remote log (spec 000 section 7)', () => {
 });
 
 describe('bad input on the login-flow methods changes nothing', () => {
-  const snapshot = () => JSON.stringify(server.db.$client.prepare(`SELECT * FROM persons ORDER BY id`).all()) + JSON.stringify(server.db.$client.prepare(`SELECT stage, mailbox_type, selected_duty_id FROM sessions ORDER BY token_hash`).all());
+  const snapshot = () =>
+    JSON.stringify(server.db.$client.prepare(`SELECT * FROM persons ORDER BY id`).all()) +
+    JSON.stringify(server.db.$client.prepare(`SELECT stage, mailbox_type, selected_duty_id FROM sessions ORDER BY token_hash`).all());
 
   it.each([
     ['loginNutzungAkzeptiert', {}],
@@ -193,22 +201,30 @@ describe('bad input on the login-flow methods changes nothing', () => {
     expect(snapshot()).toBe(before);
   });
 
-  it.each(['loginNutzungAkzeptiert', 'setIbkPerPortal', 'setLNDigital', 'getAspDuties', 'setPostfachtype', 'getNewsletterDecisionNecessary', 'setNewsletter', 'setGewinnspielVk', 'setABPBPerMail', 'loginMvbv'])(
-    '%s without a session answers 406',
-    async (method) => {
-      const body: Record<string, Record<string, string>> = {
-        loginNutzungAkzeptiert: { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' },
-        setIbkPerPortal: { value: 'true' },
-        setLNDigital: { lnDigital: 'true' },
-        setPostfachtype: { postfachtype: 'AWB_LB' },
-        setNewsletter: {},
-        setGewinnspielVk: { gewinnspielVk: 'true' },
-        setABPBPerMail: { aBPBPerMail: 'true' },
-      };
-      const before = snapshot();
-      const res = await new PortalClient(server.url).rest(method, body[method] ?? {});
-      expect(res.status).toBe(406);
-      expect(snapshot()).toBe(before);
-    },
-  );
+  it.each([
+    'loginNutzungAkzeptiert',
+    'setIbkPerPortal',
+    'setLNDigital',
+    'getAspDuties',
+    'setPostfachtype',
+    'getNewsletterDecisionNecessary',
+    'setNewsletter',
+    'setGewinnspielVk',
+    'setABPBPerMail',
+    'loginMvbv',
+  ])('%s without a session answers 406', async (method) => {
+    const body: Record<string, Record<string, string>> = {
+      loginNutzungAkzeptiert: { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' },
+      setIbkPerPortal: { value: 'true' },
+      setLNDigital: { lnDigital: 'true' },
+      setPostfachtype: { postfachtype: 'AWB_LB' },
+      setNewsletter: {},
+      setGewinnspielVk: { gewinnspielVk: 'true' },
+      setABPBPerMail: { aBPBPerMail: 'true' },
+    };
+    const before = snapshot();
+    const res = await new PortalClient(server.url).rest(method, body[method] ?? {});
+    expect(res.status).toBe(406);
+    expect(snapshot()).toBe(before);
+  });
 });

@@ -106,10 +106,7 @@ export async function mailsTo(to: string, since?: number): Promise<ReceivedMail[
  */
 export function linkFrom(mail: ReceivedMail, pattern?: RegExp): string {
   const html = typeof mail.parsed.html === 'string' ? mail.parsed.html : '';
-  const candidates = [
-    ...(mail.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []),
-    ...[...html.matchAll(/href="([^"]+)"/g)].map((match) => (match[1] ?? '').replace(/&amp;/g, '&')),
-  ];
+  const candidates = [...(mail.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []), ...[...html.matchAll(/href="([^"]+)"/g)].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'))];
   const link = candidates.find((candidate) => (pattern ? pattern.test(candidate) : /^https?:\/\//.test(candidate)));
   if (!link) throw new Error(`No link${pattern ? ` matching ${String(pattern)}` : ''} in the mail "${mail.subject}":\n${mail.text}`);
   return link;

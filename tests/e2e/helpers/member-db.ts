@@ -45,28 +45,30 @@ export interface ContractRow {
 
 /** The person's Pensionskasse contracts with employer, customer and VRG names. */
 export function pensionContractsOf(email: string): ContractRow[] {
-  return withDb((db) =>
-    db
-      .prepare(
-        `SELECT c.contract_number, v.name AS vrg_name, e.name || ', ' || e.city AS employer, k.name || ', ' || k.city AS customer,
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT c.contract_number, v.name AS vrg_name, e.name || ', ' || e.city AS employer, k.name || ', ' || k.city AS customer,
                 c.calculation_interest_rate_bp, c.widow_transition_percent, c.partner_rule, c.role
            FROM pk_contracts c JOIN vrgs v ON v.number = c.vrg JOIN employers e ON e.id = c.employer_id
            JOIN employers k ON k.id = c.customer_id
           WHERE c.person_id = ? ORDER BY c.id`,
-      )
-      .all(personId(db, email)) as ContractRow[],
+        )
+        .all(personId(db, email)) as ContractRow[],
   );
 }
 
 /** Every column of the person's Vorsorgekasse statements (snake_case), with the account number; newest first. */
 export function fullSeveranceStatementsOf(email: string): Array<Record<string, number | string>> {
-  return withDb((db) =>
-    db
-      .prepare(
-        `SELECT a.account_number, s.* FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT a.account_number, s.* FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id
           WHERE a.person_id = ? ORDER BY a.id, s.stichtag DESC`,
-      )
-      .all(personId(db, email)) as Array<Record<string, number | string>>,
+        )
+        .all(personId(db, email)) as Array<Record<string, number | string>>,
   );
 }
 

@@ -23,11 +23,7 @@ const sessionErrorLink = new ErrorLink(({ error }) => {
 
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([
-      sessionErrorLink,
-      persistedDocumentLink,
-      new HttpLink({ uri: '/graphql', fetch: portalFetch }),
-    ]),
+    link: ApolloLink.from([sessionErrorLink, persistedDocumentLink, new HttpLink({ uri: '/graphql', fetch: portalFetch })]),
     cache: new InMemoryCache({
       typePolicies: {
         // Singletons without an id: merge what different queries select instead of replacing it.

@@ -36,19 +36,16 @@ export const paths = {
   settings: { path: '/einstellungen', getHref: () => '/einstellungen' },
   pensionAccount: {
     path: '/kontoinformation/pensionskasse/:stichtag?',
-    getHref: (stichtag?: string) =>
-      stichtag ? `/kontoinformation/pensionskasse/${encodeURIComponent(stichtag)}` : '/kontoinformation/pensionskasse',
+    getHref: (stichtag?: string) => (stichtag ? `/kontoinformation/pensionskasse/${encodeURIComponent(stichtag)}` : '/kontoinformation/pensionskasse'),
   },
   severanceAccount: {
     path: '/kontoinformation/vorsorgekasse/:stichtag?',
-    getHref: (stichtag?: string) =>
-      stichtag ? `/kontoinformation/vorsorgekasse/${encodeURIComponent(stichtag)}` : '/kontoinformation/vorsorgekasse',
+    getHref: (stichtag?: string) => (stichtag ? `/kontoinformation/vorsorgekasse/${encodeURIComponent(stichtag)}` : '/kontoinformation/vorsorgekasse'),
   },
   inboxMessages: { path: '/postfach/posteingang', getHref: () => '/postfach/posteingang' },
   inbox: {
     path: '/postfach/:step/:id?',
-    getHref: (step: string, id?: string) =>
-      id ? `/postfach/${encodeURIComponent(step)}/${encodeURIComponent(id)}` : `/postfach/${encodeURIComponent(step)}`,
+    getHref: (step: string, id?: string) => (id ? `/postfach/${encodeURIComponent(step)}/${encodeURIComponent(id)}` : `/postfach/${encodeURIComponent(step)}`),
   },
   severanceClaims: {
     path: '/gm/:step?',

@@ -15,5 +15,22 @@ import uploads from '@contract/i18n/de/uploads.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
-  de: { translation: { ...common, ...login, ...loginFlow, ...dashboard, ...accountInfo, ...documents, ...investment, ...registration, ...settings, ...staticPages, ...calculator, ...uploads, ...inbox, ...claim } },
+  de: {
+    translation: {
+      ...common,
+      ...login,
+      ...loginFlow,
+      ...dashboard,
+      ...accountInfo,
+      ...documents,
+      ...investment,
+      ...registration,
+      ...settings,
+      ...staticPages,
+      ...calculator,
+      ...uploads,
+      ...inbox,
+      ...claim,
+    },
+  },
 } as const;

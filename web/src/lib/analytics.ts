@@ -44,21 +44,13 @@ export function trackerBase(url: string): string {
  * Starts Matomo once the conditions hold (see the module comment); returns whether it runs. Safe to call again,
  * for example when the member accepts cookies later.
  */
-export function startAnalytics(
-  config: AnalyticsConfig,
-  consent: boolean = hasAcceptedCookies(),
-  page: AnalyticsHost = { window, document },
-): boolean {
+export function startAnalytics(config: AnalyticsConfig, consent: boolean = hasAcceptedCookies(), page: AnalyticsHost = { window, document }): boolean {
   if (host) return true;
   if (!canTrack(config, consent) || !config.matomoUrl) return false;
   const base = trackerBase(config.matomoUrl);
   const queue: MatomoCommand[] = [];
   page.window._paq ??= queue;
-  page.window._paq.push(
-    ['setTrackerUrl', `${base}matomo.php`],
-    ['setSiteId', String(config.matomoSiteId)],
-    ['enableLinkTracking'],
-  );
+  page.window._paq.push(['setTrackerUrl', `${base}matomo.php`], ['setSiteId', String(config.matomoSiteId)], ['enableLinkTracking']);
   const script = page.document.createElement('script');
   script.async = true;
   script.src = `${base}matomo.js`;

@@ -5,7 +5,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('logEntry', () => {
   it('cuts the component, the number of messages and each message to the server limits', () => {
-    const entry = logEntry('x'.repeat(150), 'ERROR', Array.from({ length: 25 }, () => 'm'.repeat(2500)));
+    const entry = logEntry(
+      'x'.repeat(150),
+      'ERROR',
+      Array.from({ length: 25 }, () => 'm'.repeat(2500)),
+    );
     expect(entry.component).toHaveLength(100);
     expect(entry.msgs).toHaveLength(20);
     expect(entry.msgs[0]).toHaveLength(2000);

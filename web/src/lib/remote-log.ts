@@ -21,7 +21,13 @@ export function logEntry(component: string, level: RemoteLogLevel, msgs: readonl
 export function errorMessages(error: unknown, route: string = globalThis.location?.hash ?? ''): string[] {
   const messages =
     error instanceof Error
-      ? [`${error.name}: ${error.message}`, ...(error.stack ?? '').split('\n').slice(1, 6).map((line) => line.trim())]
+      ? [
+          `${error.name}: ${error.message}`,
+          ...(error.stack ?? '')
+            .split('\n')
+            .slice(1, 6)
+            .map((line) => line.trim()),
+        ]
       : [String(error)];
   return [...messages, `route ${route}`];
 }

@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  handleGraphQLErrors,
-  onSessionEnd,
-  portalFetch,
-  portalLanguage,
-  REQUEST_TIMEOUT_MS,
-  restCall,
-  type SessionEndReason,
-} from './request';
+import { handleGraphQLErrors, onSessionEnd, portalFetch, portalLanguage, REQUEST_TIMEOUT_MS, restCall, type SessionEndReason } from './request';
 
 const fetchMock = vi.fn<typeof fetch>();
 let reasons: SessionEndReason[] = [];

@@ -110,9 +110,7 @@ const SESSION_END_CODES: Record<string, SessionEndReason> = {
  * Notifies the session-end listeners when one of `errors` carries `UNAUTHENTICATED` or `SESSION_TIMEOUT` in
  * `extensions.code`; returns the reason, or null when none of them ends the session.
  */
-export function handleGraphQLErrors(
-  errors: ReadonlyArray<{ extensions?: Record<string, unknown> | null | undefined }>,
-): SessionEndReason | null {
+export function handleGraphQLErrors(errors: ReadonlyArray<{ extensions?: Record<string, unknown> | null | undefined }>): SessionEndReason | null {
   for (const error of errors) {
     const code = error.extensions?.['code'];
     const reason = typeof code === 'string' ? SESSION_END_CODES[code] : undefined;

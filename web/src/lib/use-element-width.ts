@@ -19,4 +19,3 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>, fallback: nu
   }, [ref]);
   return width;
 }
-

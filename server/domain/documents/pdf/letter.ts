@@ -117,17 +117,36 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
 
   // Letterhead.
   tag('P', () => {
-    doc.font(FONT_BOLD).fontSize(16).fillColor('black').text(tenantName, LEFT, 18 * MM, { width: contentWidth, lineBreak: false });
-    doc.font(FONT).fontSize(10).fillColor(GREY).text(fundName, LEFT, doc.y + 2, { width: contentWidth, lineBreak: false });
+    doc
+      .font(FONT_BOLD)
+      .fontSize(16)
+      .fillColor('black')
+      .text(tenantName, LEFT, 18 * MM, { width: contentWidth, lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(fundName, LEFT, doc.y + 2, { width: contentWidth, lineBreak: false });
   });
   const ruleY = doc.y + 6;
-  artifact(() => doc.moveTo(LEFT, ruleY).lineTo(pageWidth - RIGHT_MARGIN, ruleY).lineWidth(0.6).strokeColor(GREY).stroke());
+  artifact(() =>
+    doc
+      .moveTo(LEFT, ruleY)
+      .lineTo(pageWidth - RIGHT_MARGIN, ruleY)
+      .lineWidth(0.6)
+      .strokeColor(GREY)
+      .stroke(),
+  );
 
   // Address block (DIN 5008 form B window: 45 mm from the top, 20 mm from the left) with the sender line above.
   const addressTop = 45 * MM;
   let y = addressTop + 14;
   tag('P', () => {
-    doc.font(FONT).fontSize(7).fillColor(GREY).text(`${tenantName} · ${fundName}`, LEFT, addressTop, { width: 85 * MM, lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(7)
+      .fillColor(GREY)
+      .text(`${tenantName} · ${fundName}`, LEFT, addressTop, { width: 85 * MM, lineBreak: false });
     doc.font(FONT).fontSize(10).fillColor('black');
     for (const line of recipient.addressLines) {
       doc.text(line, LEFT, y, { width: 85 * MM, lineBreak: false });
@@ -150,7 +169,13 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
   }
 
   // Title, salutation, paragraphs.
-  tag('H1', () => doc.font(FONT_BOLD).fontSize(14).fillColor('black').text(content.title, LEFT, Math.max(y, fy) + 20, { width: contentWidth }));
+  tag('H1', () =>
+    doc
+      .font(FONT_BOLD)
+      .fontSize(14)
+      .fillColor('black')
+      .text(content.title, LEFT, Math.max(y, fy) + 20, { width: contentWidth }),
+  );
   doc.moveDown(0.7);
   tag('P', () => doc.font(FONT).fontSize(10).text(recipient.salutation, LEFT, doc.y, { width: contentWidth }));
   doc.moveDown(0.6);
@@ -173,11 +198,22 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     const valueWidth = Math.min(contentWidth * 0.55, Math.max(40 * MM, widest + 2));
     const labelWidth = contentWidth - valueWidth - 8;
     for (const row of table.rows) {
-      doc.font(row.strong ? FONT_BOLD : FONT).fontSize(10).fillColor('black');
+      doc
+        .font(row.strong ? FONT_BOLD : FONT)
+        .fontSize(10)
+        .fillColor('black');
       const height = Math.max(doc.heightOfString(row.label, { width: labelWidth }), doc.heightOfString(row.value, { width: valueWidth }));
       ensureSpace(height + 4);
       const rowY = doc.y;
-      if (row.strong) artifact(() => doc.moveTo(LEFT, rowY).lineTo(LEFT + contentWidth, rowY).lineWidth(0.5).strokeColor(GREY).stroke());
+      if (row.strong)
+        artifact(() =>
+          doc
+            .moveTo(LEFT, rowY)
+            .lineTo(LEFT + contentWidth, rowY)
+            .lineWidth(0.5)
+            .strokeColor(GREY)
+            .stroke(),
+        );
       const rowStruct = doc.struct('TR');
       tableStruct.add(rowStruct);
       rowStruct.add(doc.struct('TH', {}, () => doc.text(row.label, LEFT, rowY + 2, { width: labelWidth })));

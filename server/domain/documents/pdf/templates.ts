@@ -73,8 +73,7 @@ export function recipientOf(
   if (place) lines.push(place);
   if (p.country && p.country !== 'AT') lines.push(p.country);
   const surname = [p.titlePrefix, p.lastName].filter(Boolean).join(' ');
-  const salutation =
-    p.gender === 'FEMALE' ? `Sehr geehrte Frau ${surname},` : p.gender === 'MALE' ? `Sehr geehrter Herr ${surname},` : `Guten Tag ${p.firstName} ${p.lastName},`;
+  const salutation = p.gender === 'FEMALE' ? `Sehr geehrte Frau ${surname},` : p.gender === 'MALE' ? `Sehr geehrter Herr ${surname},` : `Guten Tag ${p.firstName} ${p.lastName},`;
   return { addressLines: lines, salutation };
 }
 
@@ -198,8 +197,7 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
     documentDate: s.stichtag,
     facts,
     paragraphs: [
-      `wir informieren Sie über den Stand Ihrer Abfertigungsanwartschaft zum Stichtag ${formatDate(s.stichtag)} ` +
-        `und über alle Buchungen des Jahres ${y} auf Ihrem Konto.`,
+      `wir informieren Sie über den Stand Ihrer Abfertigungsanwartschaft zum Stichtag ${formatDate(s.stichtag)} ` + `und über alle Buchungen des Jahres ${y} auf Ihrem Konto.`,
     ],
     tables: [
       {

@@ -43,15 +43,7 @@ export function PublicLayout({ tenant, outletContext }: { tenant: TenantId; outl
  * (`memberNavEntries`), the logout button, and the
  * inactivity watch with the keep-alive (spec 000 sections 4 and 9).
  */
-export function AuthenticatedLayout({
-  tenant,
-  idleWarningSeconds,
-  outletContext,
-}: {
-  tenant: TenantId;
-  idleWarningSeconds: number;
-  outletContext?: NotFoundContext;
-}) {
+export function AuthenticatedLayout({ tenant, idleWarningSeconds, outletContext }: { tenant: TenantId; idleWarningSeconds: number; outletContext?: NotFoundContext }) {
   const { t } = useTranslation();
   // The calculator-only mode /rechner (spec 000 section 2) shows the calculator without header, menu and footer.
   const calculatorOnly = useLocation().pathname === paths.calculatorOnly.path;

@@ -5,16 +5,9 @@ import { memberNavEntries, type MemberFunds } from './member-nav';
 const allBuilt = (tenant: TenantId, key: RouteKey) => tenantOffers(tenant, key);
 const keys = (tenant: TenantId, funds: MemberFunds | null) => memberNavEntries(tenant, funds, allBuilt).map((entry) => entry.key);
 
-describe('main navigation by the member\'s funds', () => {
+describe("main navigation by the member's funds", () => {
   it('gives a member of both funds every entry, investment of the Pensionskasse', () => {
-    expect(keys('main', { hasPension: true, hasSeverance: true })).toEqual([
-      'dashboard',
-      'pensionAccount',
-      'severanceAccount',
-      'documents',
-      'pensionInvestment',
-      'settings',
-    ]);
+    expect(keys('main', { hasPension: true, hasSeverance: true })).toEqual(['dashboard', 'pensionAccount', 'severanceAccount', 'documents', 'pensionInvestment', 'settings']);
   });
 
   it('gives a Vorsorgekasse-only member no Pensionskasse entry, and the Vorsorgekasse investment', () => {
@@ -30,7 +23,7 @@ describe('main navigation by the member\'s funds', () => {
     expect(keys('main', null)).toEqual(['dashboard', 'settings']);
   });
 
-  it('keeps to the regional tenant\'s routes', () => {
+  it("keeps to the regional tenant's routes", () => {
     expect(keys('regional', { hasPension: true, hasSeverance: true })).toEqual(['dashboard', 'severanceAccount', 'settings']);
   });
 });

@@ -20,11 +20,7 @@ export interface MemberNavEntry {
  * `routeAvailable`) says its screen exists on the tenant. While the funds are unknown (`null`), only the entries
  * that do not depend on them.
  */
-export function memberNavEntries(
-  tenant: TenantId,
-  funds: MemberFunds | null,
-  available: (tenant: TenantId, key: RouteKey) => boolean = routeAvailable,
-): MemberNavEntry[] {
+export function memberNavEntries(tenant: TenantId, funds: MemberFunds | null, available: (tenant: TenantId, key: RouteKey) => boolean = routeAvailable): MemberNavEntry[] {
   const hasPension = funds?.hasPension ?? false;
   const hasSeverance = funds?.hasSeverance ?? false;
   const candidates: Array<[boolean, MemberNavEntry]> = [

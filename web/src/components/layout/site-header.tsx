@@ -45,13 +45,7 @@ export function SiteHeader({ homeHref, navItems, actions }: SiteHeaderProps) {
       {navItems && navItems.length > 0 ? (
         <nav id={SKIP_TARGETS.menu} className="main-nav" aria-label={t('layout.mainNavigation')} tabIndex={-1}>
           {/* Phones: the entries collapse behind this button instead of wrapping into several rows (hidden by CSS on wider screens). */}
-          <button
-            type="button"
-            className="main-nav__toggle"
-            aria-expanded={menuOpen}
-            aria-controls={listId}
-            onClick={() => setOpenOn(menuOpen ? null : pathname)}
-          >
+          <button type="button" className="main-nav__toggle" aria-expanded={menuOpen} aria-controls={listId} onClick={() => setOpenOn(menuOpen ? null : pathname)}>
             <span className="main-nav__toggle-icon" aria-hidden="true" />
             {t('layout.menu')}
           </button>

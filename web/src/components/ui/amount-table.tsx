@@ -14,17 +14,7 @@ export interface AmountRow {
 }
 
 /** A two-column table of labelled amounts; amounts right-aligned in tabular numerals, deductions with a minus. */
-export function AmountTable({
-  caption,
-  labelHeader,
-  amountHeader,
-  rows,
-}: {
-  caption: string;
-  labelHeader: string;
-  amountHeader: string;
-  rows: readonly AmountRow[];
-}) {
+export function AmountTable({ caption, labelHeader, amountHeader, rows }: { caption: string; labelHeader: string; amountHeader: string; rows: readonly AmountRow[] }) {
   return (
     <table className="amount-table">
       <caption>{caption}</caption>

@@ -15,14 +15,7 @@ export function Checkbox({ label, checked, onChange, disabled, hint }: CheckboxP
   const hintId = `${id}-hint`;
   return (
     <div className={disabled ? 'checkbox checkbox--disabled' : 'checkbox'}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={hint ? hintId : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint ? hintId : undefined} onChange={(event) => onChange(event.target.checked)} />
       <div>
         <label htmlFor={id}>{label}</label>
         {hint ? (

@@ -31,14 +31,7 @@ export function ChoiceGroup<T extends string>({ legend, choices, value, onChange
           const id = `${name}-${choice.value}`;
           return (
             <div key={choice.value} className="choice">
-              <input
-                id={id}
-                type="radio"
-                name={name}
-                value={choice.value}
-                checked={value === choice.value}
-                onChange={() => onChange(choice.value)}
-              />
+              <input id={id} type="radio" name={name} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} />
               <label htmlFor={id}>
                 <span className="choice__label">{choice.label}</span>
                 {choice.hint ? <span className="choice__hint">{choice.hint}</span> : null}

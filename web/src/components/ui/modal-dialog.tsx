@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 
 /** Elements that take focus with Tab. */
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** How many modal dialogs are open; the app behind them is inert while any is. */
 let openDialogs = 0;
@@ -70,9 +69,7 @@ export function ModalDialog({ title, children, role = 'dialog', describedBy, bus
       return;
     }
     if (event.key !== 'Tab' || !boxRef.current) return;
-    const items = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (element) => element.offsetParent !== null || element === document.activeElement,
-    );
+    const items = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null || element === document.activeElement);
     const first = items[0];
     const last = items.at(-1);
     if (!first || !last) {

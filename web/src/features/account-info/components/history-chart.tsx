@@ -80,13 +80,7 @@ export function HistoryChart({ title, amountHeader, points, selected, ownerHeadi
           to: compactEuros(last.cents),
         })}
       </p>
-      <svg
-        className="history-chart__svg"
-        role="img"
-        aria-labelledby={`${titleId} ${summaryId}`}
-        viewBox={`0 0 ${drawingWidth} ${height}`}
-        preserveAspectRatio="xMinYMin meet"
-      >
+      <svg className="history-chart__svg" role="img" aria-labelledby={`${titleId} ${summaryId}`} viewBox={`0 0 ${drawingWidth} ${height}`} preserveAspectRatio="xMinYMin meet">
         {points.map((point, index) => {
           const y = index * ROW_HEIGHT + 2;
           const width = Math.max(0, (point.cents / max) * plotWidth);

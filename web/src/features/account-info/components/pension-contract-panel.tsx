@@ -78,12 +78,8 @@ export function PensionContractPanel({ contract, gender, stichtag, onSelectStich
     { key: 'partnerRule', term: t('accountInfo.contract.partnerRule'), value: t(`enums.PartnerRule.${c.partnerRule}`) },
     { key: 'role', term: t('accountInfo.contract.role'), value: t(`enums.ContractRoleByGender.${c.role}.${gender}`) },
     { key: 'startDate', term: t('accountInfo.contract.startDate'), value: formatDate(c.startDate) },
-    ...(c.pensionStartDate
-      ? [{ key: 'pensionStartDate', term: t('accountInfo.contract.pensionStartDate'), value: formatDate(c.pensionStartDate) }]
-      : []),
-    ...(c.monthlyPension != null
-      ? [{ key: 'monthlyPension', term: t('accountInfo.contract.monthlyPension'), value: <Money cents={c.monthlyPension} /> }]
-      : []),
+    ...(c.pensionStartDate ? [{ key: 'pensionStartDate', term: t('accountInfo.contract.pensionStartDate'), value: formatDate(c.pensionStartDate) }] : []),
+    ...(c.monthlyPension != null ? [{ key: 'monthlyPension', term: t('accountInfo.contract.monthlyPension'), value: <Money cents={c.monthlyPension} /> }] : []),
   ];
 
   return (

@@ -24,9 +24,7 @@ export function SeveranceAccountPage() {
       failed={Boolean(error) || (shown !== undefined && !shown.me)}
       onRetry={() => void refetch()}
       emptyText={t('accountInfo.severance.empty')}
-      renderItem={(account) => (
-        <SeveranceAccountPanel key={account.id} account={account} stichtag={stichtag} onSelectStichtag={select} />
-      )}
+      renderItem={(account) => <SeveranceAccountPanel key={account.id} account={account} stichtag={stichtag} onSelectStichtag={select} />}
     />
   );
 }

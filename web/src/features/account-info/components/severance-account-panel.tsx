@@ -58,9 +58,7 @@ export function SeveranceAccountPanel({ account, stichtag, onSelectStichtag }: S
     {
       key: 'rightToDecide',
       term: t('accountInfo.account.rightToDecide'),
-      value: a.rightToDecideSince
-        ? t('accountInfo.account.rightToDecideSince', { date: formatDate(a.rightToDecideSince) })
-        : t('accountInfo.account.rightToDecideNone'),
+      value: a.rightToDecideSince ? t('accountInfo.account.rightToDecideSince', { date: formatDate(a.rightToDecideSince) }) : t('accountInfo.account.rightToDecideNone'),
     },
   ];
 
@@ -72,11 +70,7 @@ export function SeveranceAccountPanel({ account, stichtag, onSelectStichtag }: S
       </div>
       <h3 className="account-panel__subheading">{t('accountInfo.severance.detailsHeading')}</h3>
       <DescriptionList items={details} />
-      {a.statement ? (
-        <SeveranceStatementTables statement={a.statement} />
-      ) : (
-        <StatementMissing stichtag={stichtag} latestHref={paths.severanceAccount.getHref()} />
-      )}
+      {a.statement ? <SeveranceStatementTables statement={a.statement} /> : <StatementMissing stichtag={stichtag} latestHref={paths.severanceAccount.getHref()} />}
       <HistoryChart
         title={t('accountInfo.history.severanceTitle')}
         amountHeader={t('accountInfo.severanceStatement.totalEntitlement')}

@@ -31,11 +31,7 @@ export const SeveranceStatementTablesFragment = graphql(`
  * Every field of a Vorsorgekasse statement (schema/statement.graphql `SeveranceStatement`): the balances at the
  * Stichtag and the movements of its year, deductions (costs, payout) with a minus as in the PDF.
  */
-export function SeveranceStatementTables({
-  statement,
-}: {
-  statement: SeveranceStatementTables_SeveranceStatementFragmentFragment;
-}) {
+export function SeveranceStatementTables({ statement }: { statement: SeveranceStatementTables_SeveranceStatementFragmentFragment }) {
   const { t } = useTranslation();
   const s = statement;
   const position = t('accountInfo.statement.position');

@@ -12,8 +12,7 @@ export function StatementMissing({ stichtag, latestHref }: { stichtag: string | 
   if (!stichtag) return <Notice>{t('accountInfo.stichtag.noStatements')}</Notice>;
   return (
     <Notice tone="warning">
-      {t('accountInfo.stichtag.noStatement', { date: formatDate(stichtag) })}{' '}
-      <Link to={latestHref}>{t('accountInfo.stichtag.toLatest')}</Link>
+      {t('accountInfo.stichtag.noStatement', { date: formatDate(stichtag) })} <Link to={latestHref}>{t('accountInfo.stichtag.toLatest')}</Link>
     </Notice>
   );
 }

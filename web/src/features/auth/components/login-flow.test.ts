@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginStatus } from '../../../gql/graphql';
-import {
-  initialFlowState,
-  isErrorStatus,
-  isLoginStatus,
-  loginFlowReducer,
-  questionSteps,
-  type FlowEvent,
-  type FlowState,
-  type PostLoginQuestions,
-} from './login-flow';
+import { initialFlowState, isErrorStatus, isLoginStatus, loginFlowReducer, questionSteps, type FlowEvent, type FlowState, type PostLoginQuestions } from './login-flow';
 
 const noQuestions: PostLoginQuestions = {
   showNewsletterPk: false,

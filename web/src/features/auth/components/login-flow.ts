@@ -83,11 +83,7 @@ export interface PostLoginQuestions {
   askPrizeDraw: boolean;
 }
 
-export type QuestionStep =
-  | { kind: 'newsletter'; showPk: boolean; showVk: boolean }
-  | { kind: 'benefitStatement' }
-  | { kind: 'accountStatement' }
-  | { kind: 'prizeDraw' };
+export type QuestionStep = { kind: 'newsletter'; showPk: boolean; showVk: boolean } | { kind: 'benefitStatement' } | { kind: 'accountStatement' } | { kind: 'prizeDraw' };
 
 export type FlowStep =
   /** Nothing to do: the login form shows. */

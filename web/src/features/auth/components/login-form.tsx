@@ -65,8 +65,7 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
     defaultValues: { email: '', password: '' },
   });
 
-  const clientMessage = (code: string | undefined): FieldMessage | undefined =>
-    code ? { key: `login.error.${code as LoginClientErrorCode}` } : undefined;
+  const clientMessage = (code: string | undefined): FieldMessage | undefined => (code ? { key: `login.error.${code as LoginClientErrorCode}` } : undefined);
   const emailMessage = clientMessage(errors.email?.message) ?? serverErrors?.email;
   const passwordProblem = errors.password ? clientMessage(errors.password.message) : serverErrors?.password;
   const passwordMessage = passwordProblem === 'sameAsEmail' ? undefined : passwordProblem;
@@ -122,8 +121,7 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
         {message.registrationLink ? (
           <>
             {' '}
-            {t('login.error.notValidRegistration')}{' '}
-            <a href={`#${paths.registration.getHref()}`}>{t('login.registration.cta')}</a>
+            {t('login.error.notValidRegistration')} <a href={`#${paths.registration.getHref()}`}>{t('login.registration.cta')}</a>
           </>
         ) : null}
       </p>
@@ -197,13 +195,7 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
               void passwordField.onBlur(event);
             }}
           />
-          <button
-            type="button"
-            className="field__toggle"
-            aria-pressed={showPassword}
-            aria-controls={ids.password}
-            onClick={() => setShowPassword((shown) => !shown)}
-          >
+          <button type="button" className="field__toggle" aria-pressed={showPassword} aria-controls={ids.password} onClick={() => setShowPassword((shown) => !shown)}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path
                 fill="currentColor"

@@ -94,11 +94,7 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
       current = false;
     };
   }, [activationId, activate]);
-  const activationResult: ActivationResult | null = activationId
-    ? activation?.id === activationId
-      ? activation.result
-      : 'pending'
-    : null;
+  const activationResult: ActivationResult | null = activationId ? (activation?.id === activationId ? activation.result : 'pending') : null;
 
   // The electronic-ID answer: a login status runs the login flow like a login answer; errors are explained.
   const eidAnswer = inEidFlow ? eidAnswerOf(queryParam('status'), queryParam('error')) : null;
@@ -140,7 +136,9 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
         <p className="lead">{t('login.intro')}</p>
         {data ? <AnnouncementBanner config={data.clientConfig} /> : null}
         {routeNotice ? (
-          <Notice tone={routeNotice === 'loggedOut' || routeNotice === 'pwdResetSuccess' || routeNotice === 'accessDeleted' ? 'success' : 'warning'}>{t(`login.notice.${routeNotice}`)}</Notice>
+          <Notice tone={routeNotice === 'loggedOut' || routeNotice === 'pwdResetSuccess' || routeNotice === 'accessDeleted' ? 'success' : 'warning'}>
+            {t(`login.notice.${routeNotice}`)}
+          </Notice>
         ) : null}
         {activationResult && activationResult !== 'pending' ? (
           <Notice tone={activationResult === 'SUCCESSFUL' || activationResult === 'ALREADY_ACTIVATED' ? 'success' : 'error'}>
@@ -179,13 +177,7 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
                 {t('login.links.termsOfUse')} <span className="visually-hidden">{newTab}</span>
               </a>
             </li>
-            <li>
-              {isMainTenant ? (
-                <a href={siteLinks.main.help}>{t('login.links.help')}</a>
-              ) : (
-                <a href={siteLinks.regional.privacy}>{t('login.links.privacy')}</a>
-              )}
-            </li>
+            <li>{isMainTenant ? <a href={siteLinks.main.help}>{t('login.links.help')}</a> : <a href={siteLinks.regional.privacy}>{t('login.links.privacy')}</a>}</li>
           </ul>
         </nav>
       </section>

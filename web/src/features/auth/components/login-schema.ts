@@ -22,10 +22,7 @@ export const loginSchema = z.object({
         .max(100, { error: 'ERROR_MAIL_NOT_VALID' })
         .regex(EMAIL_PATTERN, { error: 'ERROR_MAIL_NOT_VALID' }),
     ),
-  password: z
-    .string()
-    .min(1, { error: 'ERROR_PWD_NOT_GIVEN' })
-    .max(100, { error: 'ERROR_PWD_TOO_LONG' }),
+  password: z.string().min(1, { error: 'ERROR_PWD_NOT_GIVEN' }).max(100, { error: 'ERROR_PWD_TOO_LONG' }),
 });
 
 export type LoginFormInput = z.input<typeof loginSchema>;

@@ -26,10 +26,7 @@ export function LogoutButton() {
   return (
     <button type="button" className="button button--header" onClick={onClick} disabled={loading}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M10 3h9a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-9v-2h9V5h-9V3zm1.6 5.4L13 7l5 5-5 5-1.4-1.4 2.6-2.6H4v-2h10.2l-2.6-2.6z"
-        />
+        <path fill="currentColor" d="M10 3h9a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-9v-2h9V5h-9V3zm1.6 5.4L13 7l5 5-5 5-1.4-1.4 2.6-2.6H4v-2h10.2l-2.6-2.6z" />
       </svg>
       {t('layout.logout')}
     </button>

@@ -15,9 +15,7 @@ const ADVANTAGES: readonly { key: 'advantage1' | 'advantage2' | 'advantage3' | '
  */
 export function RegistrationBox() {
   const { t } = useTranslation();
-  const advantages = ADVANTAGES.filter((advantage) => !advantage.route || routeAvailable('main', advantage.route)).map((advantage) =>
-    t(`login.registration.${advantage.key}`),
-  );
+  const advantages = ADVANTAGES.filter((advantage) => !advantage.route || routeAvailable('main', advantage.route)).map((advantage) => t(`login.registration.${advantage.key}`));
   return (
     <section className="card registration-box" aria-labelledby="registration-title">
       <p className="registration-box__hint">{t('login.registration.hint')}</p>

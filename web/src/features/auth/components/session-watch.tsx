@@ -135,9 +135,7 @@ export function SessionWatch({ idleWarningSeconds }: { idleWarningSeconds: numbe
       }
       if (next.phase === 'warning') {
         warningSince.current ??= now;
-        setPhase((current) =>
-          current.phase === 'warning' && current.secondsLeft === next.secondsLeft ? current : next,
-        );
+        setPhase((current) => (current.phase === 'warning' && current.secondsLeft === next.secondsLeft ? current : next));
         return;
       }
       if (keepAliveDue({ now, lastActivity: lastActivity.current, lastKeepAlive: lastKeepAlive.current, timings })) {

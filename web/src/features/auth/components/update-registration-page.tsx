@@ -65,12 +65,7 @@ export function UpdateRegistrationPage({ changeEmail }: UpdateRegistrationPagePr
         <dt>{t('loginFlow.updateRegistration.storedEmail')}</dt>
         <dd className={email ? undefined : 'stored-email__unknown'}>{email ?? t('loginFlow.updateRegistration.storedEmailUnknown')}</dd>
       </dl>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => void onConfirm()}
-        disabled={loading || flow.busy || flow.dialog !== null}
-      >
+      <button type="button" className="button button--primary" onClick={() => void onConfirm()} disabled={loading || flow.busy || flow.dialog !== null}>
         {t('loginFlow.updateRegistration.confirm')}
       </button>
       {changeEmail ? (

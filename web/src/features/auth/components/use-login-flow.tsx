@@ -136,15 +136,7 @@ function renderDialog(
   // Each dialog gets a key of its own, so that the next dialog mounts afresh (focus moves into it).
   switch (step.kind) {
     case 'terms':
-      return (
-        <TermsDialog
-          key="terms"
-          previousStatus={step.previousStatus}
-          onStatus={onStatus}
-          onFailed={onFailed}
-          onDeclined={() => dispatch({ type: 'termsDeclined' })}
-        />
-      );
+      return <TermsDialog key="terms" previousStatus={step.previousStatus} onStatus={onStatus} onFailed={onFailed} onDeclined={() => dispatch({ type: 'termsDeclined' })} />;
     case 'annualStatementInfo':
       return <AnnualStatementInfoDialog key="annualStatementInfo" onRead={() => dispatch({ type: 'annualStatementInfoRead' })} />;
     case 'annualStatementDelivery':
@@ -154,16 +146,7 @@ function renderDialog(
     case 'mailbox':
       return <MailboxDialog key="mailbox" onChosen={() => dispatch({ type: 'mailboxChosen' })} onFailed={onFailed} />;
     case 'newsletter':
-      return (
-        <NewsletterDialog
-          key="newsletter"
-          person={person}
-          showPk={step.showPk}
-          showVk={step.showVk}
-          onAnswered={onAnswered}
-          onFailed={onFailed}
-        />
-      );
+      return <NewsletterDialog key="newsletter" person={person} showPk={step.showPk} showVk={step.showVk} onAnswered={onAnswered} onFailed={onFailed} />;
     case 'benefitStatement':
       return <BenefitStatementDialog key="benefitStatement" onAnswered={onAnswered} onFailed={onFailed} />;
     case 'accountStatement':

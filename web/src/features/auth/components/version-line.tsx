@@ -14,9 +14,5 @@ export const VersionLineFragment = graphql(`
 /** Version line with the portal and calculator versions (spec 000 section 2, main tenant). */
 export function VersionLine({ config }: { config: VersionLine_ClientConfigFragmentFragment }) {
   const { t } = useTranslation();
-  return (
-    <p className="version-line">
-      {t('login.version', { portal: config.versionNumbers.portal, webRechner: config.versionNumbers.webRechner })}
-    </p>
-  );
+  return <p className="version-line">{t('login.version', { portal: config.versionNumbers.portal, webRechner: config.versionNumbers.webRechner })}</p>;
 }

@@ -3,12 +3,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  CALCULATOR_FIELD_CODES,
-  createCalculatorSchema,
-  type CalculatorContext,
-  type CalculatorInput,
-} from '@contract/calculator';
+import { CALCULATOR_FIELD_CODES, createCalculatorSchema, type CalculatorContext, type CalculatorInput } from '@contract/calculator';
 import { DatePickerField } from '../../../components/ui/date-picker';
 import { Notice } from '../../../components/ui/notice';
 import { formatDate } from '@contract/format';
@@ -93,7 +88,10 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
   const text = (name: keyof CalculatorFormValues, hint?: string) => (
     <NumberField label={t(`calculator.form.${name as FormKey}`)} error={errorText(name)} hint={hint} registration={register(name as Path<CalculatorFormValues>)} />
   );
-  const date = (name: 'birthDate' | 'retirementDate' | 'employerPaymentEnd' | 'ownContributionStart' | 'ownContributionEnd' | 'transferDate' | 'statePensionStart', opts: { min?: string; max?: string; hint?: string } = {}) => (
+  const date = (
+    name: 'birthDate' | 'retirementDate' | 'employerPaymentEnd' | 'ownContributionStart' | 'ownContributionEnd' | 'transferDate' | 'statePensionStart',
+    opts: { min?: string; max?: string; hint?: string } = {},
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -187,7 +185,17 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
   );
 }
 
-function NumberField({ label, error, hint, registration }: { label: string; error?: string; hint?: string; registration: ReturnType<ReturnType<typeof useForm<CalculatorFormValues>>['register']> }) {
+function NumberField({
+  label,
+  error,
+  hint,
+  registration,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  registration: ReturnType<ReturnType<typeof useForm<CalculatorFormValues>>['register']>;
+}) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -200,7 +208,16 @@ function NumberField({ label, error, hint, registration }: { label: string; erro
           {hint}
         </p>
       ) : null}
-      <input id={id} type="text" inputMode="decimal" autoComplete="off" className="field__input calculator-form__number" aria-invalid={Boolean(error)} aria-describedby={described} {...registration} />
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className="field__input calculator-form__number"
+        aria-invalid={Boolean(error)}
+        aria-describedby={described}
+        {...registration}
+      />
       {error ? (
         <p id={`${id}-error`} className="field__error">
           {error}

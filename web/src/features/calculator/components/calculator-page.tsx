@@ -158,4 +158,3 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
     </div>
   );
 }
-

@@ -19,8 +19,7 @@ type MoneyField = (typeof MONEY_FIELDS)[number];
 type RateField = (typeof RATE_FIELDS)[number];
 
 /** The form's values: amounts and rates as typed text, dates ISO ('' when empty), toggles. */
-export type CalculatorFormValues = Omit<CalculatorInput, MoneyField | RateField | 'transferDate'> &
-  Record<MoneyField | RateField, string> & { transferDate: string };
+export type CalculatorFormValues = Omit<CalculatorInput, MoneyField | RateField | 'transferDate'> & Record<MoneyField | RateField, string> & { transferDate: string };
 
 /**
  * A typed German number as a JS number: `1.234,56`, `1234,56`, `1234.56`, `-2,5`; NaN when it is none (the shared

@@ -54,7 +54,10 @@ export function ChooseStep({ accounts, draft, onNext }: { accounts: ClaimAccount
       {account.rightToDecideSince ? <p className="muted">{t('claim.account.since', { date: formatDate(account.rightToDecideSince) })}</p> : null}
       {account.decisionDeadline && account.decisionDaysLeft !== null && account.decisionDaysLeft >= 0 ? (
         <Notice tone="info">
-          {t(account.rightToDecideReason === 'PENSION_START' ? 'claim.deadlinePension' : 'claim.deadline', { date: formatDate(account.decisionDeadline), count: account.decisionDaysLeft })}
+          {t(account.rightToDecideReason === 'PENSION_START' ? 'claim.deadlinePension' : 'claim.deadline', {
+            date: formatDate(account.decisionDeadline),
+            count: account.decisionDaysLeft,
+          })}
         </Notice>
       ) : null}
       {account.claimOpen ? (

@@ -26,4 +26,3 @@ export interface SentClaim {
   submittedOn: string;
   dueDate: string;
 }
-

@@ -164,4 +164,3 @@ function SuccessStep({ claim }: { claim: SentClaim }) {
     </section>
   );
 }
-

@@ -63,7 +63,12 @@ export function ConfirmStep({ account, draft, onBack, onSent }: { account: Claim
       const signature = answer?.error?.fieldErrors.find((e) => e.field === 'signature');
       if (password) setError('currentPassword', { type: 'server', message: password.code }, { shouldFocus: true });
       else if (signature) setError('signature', { type: 'server', message: signature.code });
-      else setRefusal(answer?.error?.code && answer.error.code !== 'ERROR_INVALID_INPUT' ? t(`claim.error.${answer.error.code}`, { defaultValue: t('claim.error.global') }) : t('claim.error.global'));
+      else
+        setRefusal(
+          answer?.error?.code && answer.error.code !== 'ERROR_INVALID_INPUT'
+            ? t(`claim.error.${answer.error.code}`, { defaultValue: t('claim.error.global') })
+            : t('claim.error.global'),
+        );
     } catch {
       setRefusal(t('claim.error.global'));
     }

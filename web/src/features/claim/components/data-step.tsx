@@ -20,7 +20,17 @@ type StepField = (typeof STEP_FIELDS)[number];
  * (bank transfer with IBAN and optional BIC, or cash order to an Austrian address with its cost and the longer
  * time), and the 6 % tax in euros.
  */
-export function DataStep({ account, draft, onBack, onNext }: { account: ClaimAccount; draft: ClaimDraft; onBack: (values: ClaimDraft) => void; onNext: (values: ClaimDraft) => void }) {
+export function DataStep({
+  account,
+  draft,
+  onBack,
+  onNext,
+}: {
+  account: ClaimAccount;
+  draft: ClaimDraft;
+  onBack: (values: ClaimDraft) => void;
+  onNext: (values: ClaimDraft) => void;
+}) {
   const { t } = useTranslation();
   const { register, control, handleSubmit, setError, getValues, formState } = useForm<ClaimDraft>({ defaultValues: draft });
   const payoutType = useWatch({ control, name: 'payoutType' });
@@ -115,8 +125,22 @@ export function DataStep({ account, draft, onBack, onNext }: { account: ClaimAcc
           {payoutType === 'CASH_ORDER' ? (
             <>
               <p className="muted">{t('claim.cashOrderCountry')}</p>
-              <TextField label={t('claim.street')} autoComplete="street-address" registration={register('street')} error={claimFieldText(t, errors.street?.message)} maxLength={100} />
-              <TextField label={t('claim.postcode')} autoComplete="postal-code" inputMode="numeric" narrow registration={register('postcode')} error={claimFieldText(t, errors.postcode?.message)} maxLength={4} />
+              <TextField
+                label={t('claim.street')}
+                autoComplete="street-address"
+                registration={register('street')}
+                error={claimFieldText(t, errors.street?.message)}
+                maxLength={100}
+              />
+              <TextField
+                label={t('claim.postcode')}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                narrow
+                registration={register('postcode')}
+                error={claimFieldText(t, errors.postcode?.message)}
+                maxLength={4}
+              />
               <TextField label={t('claim.city')} autoComplete="address-level2" registration={register('city')} error={claimFieldText(t, errors.city?.message)} maxLength={60} />
             </>
           ) : null}

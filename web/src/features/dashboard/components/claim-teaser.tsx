@@ -23,12 +23,7 @@ type Wording = 'payout' | 'transfer' | 'keep';
 type DatedStatus = 'NEW' | 'CHECKING';
 type DefiniteStatus = 'CHECKED' | 'PRE_TRANSFER' | 'POST_TRANSFER';
 /** Keys under `dashboard.claim.text` (schema/contract/i18n/de/dashboard.json). */
-export type ClaimTextKey =
-  | `${Wording}.${DatedStatus}`
-  | `${Wording}.${DatedStatus}_noDate`
-  | `${Wording}.${DefiniteStatus}`
-  | 'INFORMATION_NEEDED'
-  | 'INFORMATION_NEEDED_noInbox';
+export type ClaimTextKey = `${Wording}.${DatedStatus}` | `${Wording}.${DatedStatus}_noDate` | `${Wording}.${DefiniteStatus}` | 'INFORMATION_NEEDED' | 'INFORMATION_NEEDED_noInbox';
 
 /** Payout and transfer have their own wording (spec 001 section 4); keeping the money invested a third one. */
 function wordingOf(option: Claim['option']): Wording {
@@ -47,9 +42,7 @@ export function claimText(claim: Claim): { key: ClaimTextKey; date: string | nul
   switch (claim.status) {
     case 'NEW':
     case 'CHECKING':
-      return claim.dueDateExceeded
-        ? { key: `${wording}.${claim.status}_noDate`, date: null }
-        : { key: `${wording}.${claim.status}`, date: claim.dueDate };
+      return claim.dueDateExceeded ? { key: `${wording}.${claim.status}_noDate`, date: null } : { key: `${wording}.${claim.status}`, date: claim.dueDate };
     case 'CHECKED':
     case 'PRE_TRANSFER':
     case 'POST_TRANSFER':
@@ -73,9 +66,7 @@ export function ClaimTeaser({ claim, tenant }: { claim: Claim; tenant: TenantId 
       <h2 id="claim-teaser-title">{t('dashboard.claim.heading')}</h2>
       <p className="claim-teaser__status">
         <span className="claim-teaser__label">{t('dashboard.claim.statusLabel')}</span>{' '}
-        <strong className={`claim-teaser__badge claim-teaser__badge--${claim.status.toLowerCase()}`}>
-          {t(`dashboard.claim.status.${claim.status}`)}
-        </strong>
+        <strong className={`claim-teaser__badge claim-teaser__badge--${claim.status.toLowerCase()}`}>{t(`dashboard.claim.status.${claim.status}`)}</strong>
       </p>
       <p className="muted">
         {t('dashboard.claim.meta', {

@@ -28,9 +28,7 @@ export type QuickLinkId =
   | 'news';
 
 /** One quick link: a portal route (`to`) or an external page (`href`). */
-export type QuickLinkSpec =
-  | { id: QuickLinkId; kind: 'route'; to: string }
-  | { id: QuickLinkId; kind: 'external'; href: string };
+export type QuickLinkSpec = { id: QuickLinkId; kind: 'route'; to: string } | { id: QuickLinkId; kind: 'external'; href: string };
 
 /**
  * The dashboard's quick links in the order of spec 001 section 2 (account info, inbox, documents, investment,
@@ -44,10 +42,7 @@ export type QuickLinkSpec =
  * A route link appears only when `available` says the route has a screen on the tenant (default `routeAvailable`,
  * the route registry), so a screen not built yet is never linked.
  */
-export function quickLinksFor(
-  facts: QuickLinkFacts,
-  available: (tenant: TenantId, key: RouteKey) => boolean = routeAvailable,
-): QuickLinkSpec[] {
+export function quickLinksFor(facts: QuickLinkFacts, available: (tenant: TenantId, key: RouteKey) => boolean = routeAvailable): QuickLinkSpec[] {
   const { tenant, hasPension, hasPensionMembership, hasSeverance } = facts;
   const external = quickLinkTargets[tenant];
   const links: QuickLinkSpec[] = [];

@@ -21,11 +21,7 @@ export const SeveranceAccountSummaryFragment = graphql(`
 `);
 
 /** A Vorsorgekasse account on the dashboard: account data and the latest total entitlement. */
-export function SeveranceAccountSummary({
-  account,
-}: {
-  account: SeveranceAccountSummary_SeveranceAccountFragmentFragment;
-}) {
+export function SeveranceAccountSummary({ account }: { account: SeveranceAccountSummary_SeveranceAccountFragmentFragment }) {
   const { t } = useTranslation();
   return (
     <article className="card summary-card">

@@ -58,25 +58,14 @@ export function DocumentTable({ labelledBy, documents, onOpen }: DocumentTablePr
             <tr key={doc.id} className={doc.unread ? 'document-table__row document-table__row--unread' : 'document-table__row'}>
               <td className="document-table__date">{formatDate(doc.documentDate)}</td>
               <td>
-                <a
-                  className="document-table__link"
-                  href={downloadHref(doc.downloadUrl)}
-                  download={doc.fileName}
-                  onClick={() => onOpen(doc.id)}
-                >
+                <a className="document-table__link" href={downloadHref(doc.downloadUrl)} download={doc.fileName} onClick={() => onOpen(doc.id)}>
                   {doc.title}
                   <span className="visually-hidden">{t('documents.table.downloadHint', { type })}</span>
                 </a>
-                <span className="document-table__file">
-                  {t('documents.table.file', { type, fileName: doc.fileName })}
-                </span>
+                <span className="document-table__file">{t('documents.table.file', { type, fileName: doc.fileName })}</span>
               </td>
               <td className="document-table__status">
-                {doc.unread ? (
-                  <span className="badge badge--new">{t('documents.table.new')}</span>
-                ) : (
-                  <span className="muted">{t('documents.table.read')}</span>
-                )}
+                {doc.unread ? <span className="badge badge--new">{t('documents.table.new')}</span> : <span className="muted">{t('documents.table.read')}</span>}
               </td>
             </tr>
           );

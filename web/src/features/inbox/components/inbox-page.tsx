@@ -42,8 +42,7 @@ export function InboxPage() {
   const params = useParams();
   const step = params.step ?? 'posteingang';
   const folder = FOLDER_OF_STEP[step];
-  const title =
-    step === NEW_STEP ? t('inbox.new.title') : params.id ? t('inbox.detail.title') : folder === 'SENT' ? t('inbox.nav.sent') : t('inbox.nav.received');
+  const title = step === NEW_STEP ? t('inbox.new.title') : params.id ? t('inbox.detail.title') : folder === 'SENT' ? t('inbox.nav.sent') : t('inbox.nav.received');
   useDocumentTitle(`${title} – ${t('inbox.heading')}`);
   let body: ReactNode;
   if (step === NEW_STEP && !params.id) body = <NewMessageForm />;

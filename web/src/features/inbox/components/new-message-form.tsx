@@ -82,7 +82,13 @@ export function NewMessageForm() {
           <label htmlFor={`${ids}-recipient`} className="field__label">
             {t('inbox.new.recipient')}
           </label>
-          <select id={`${ids}-recipient`} className="field__select" aria-invalid={recipient.error ? true : undefined} aria-describedby={recipient.describedBy} {...register('recipient')}>
+          <select
+            id={`${ids}-recipient`}
+            className="field__select"
+            aria-invalid={recipient.error ? true : undefined}
+            aria-describedby={recipient.describedBy}
+            {...register('recipient')}
+          >
             <option value="">{t('inbox.new.chooseRecipient')}</option>
             {allowed.map((counterpart) => (
               <option key={counterpart} value={counterpart}>
@@ -120,7 +126,14 @@ export function NewMessageForm() {
           <label htmlFor={`${ids}-body`} className="field__label">
             {t('inbox.new.body')}
           </label>
-          <textarea id={`${ids}-body`} className="field__input new-message__body" rows={8} aria-invalid={body.error ? true : undefined} aria-describedby={body.describedBy} {...register('body')} />
+          <textarea
+            id={`${ids}-body`}
+            className="field__input new-message__body"
+            rows={8}
+            aria-invalid={body.error ? true : undefined}
+            aria-describedby={body.describedBy}
+            {...register('body')}
+          />
           {body.error ? (
             <p id={body.describedBy} className="field__error">
               {body.error}
@@ -135,4 +148,3 @@ export function NewMessageForm() {
     </section>
   );
 }
-

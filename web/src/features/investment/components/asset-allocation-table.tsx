@@ -15,13 +15,7 @@ export const AssetAllocationTableFragment = graphql(`
  * The asset allocation of a VRG at 31.12. of a year: one row per asset class with its share, a bar that shows the
  * share (decoration; the number is the information) and the sum of the shares as the last row.
  */
-export function AssetAllocationTable({
-  caption,
-  allocation,
-}: {
-  caption: string;
-  allocation: readonly AssetAllocationTable_AssetAllocationFragmentFragment[];
-}) {
+export function AssetAllocationTable({ caption, allocation }: { caption: string; allocation: readonly AssetAllocationTable_AssetAllocationFragmentFragment[] }) {
   const { t } = useTranslation();
   const sum = allocation.reduce((total, entry) => total + entry.percent, 0);
   return (

@@ -43,8 +43,7 @@ function VrgNotAvailable() {
     <Notice tone="warning">
       <p className="state__title">{t('investment.pension.notAvailableTitle')}</p>
       <p>
-        {t('investment.pension.notAvailable')}{' '}
-        <Link to={paths.pensionInvestment.getHref()}>{t('investment.pension.toOverview')}</Link>
+        {t('investment.pension.notAvailable')} <Link to={paths.pensionInvestment.getHref()}>{t('investment.pension.toOverview')}</Link>
       </p>
     </Notice>
   );

@@ -71,22 +71,10 @@ export function PerformanceChart({ title, summary, points }: PerformanceChartPro
       <p id={summaryId} className="visually-hidden">
         {summary}
       </p>
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${titleId} ${summaryId}`}
-        className="performance-chart__svg"
-        focusable="false"
-      >
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${summaryId}`} className="performance-chart__svg" focusable="false">
         {ticks.map((tick) => (
           <g key={tick}>
-            <line
-              x1={MARGIN.left}
-              x2={width - MARGIN.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className={tick === 0 ? 'performance-chart__zero' : 'performance-chart__grid'}
-            />
+            <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? 'performance-chart__zero' : 'performance-chart__grid'} />
             <text x={MARGIN.left - 6} y={y(tick)} dy="0.35em" textAnchor="end" className="performance-chart__tick">
               {formatPercent(tick, Number.isInteger(tick) ? 0 : 1)}
             </text>

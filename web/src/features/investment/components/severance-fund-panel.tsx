@@ -31,9 +31,7 @@ export function SeveranceFundPanel({ fund }: { fund: SeveranceFundPanel_Severanc
     value === null || value === undefined ? t('investment.notKnown') : t('investment.perYear', { percent: formatPercent(value) });
   const figures = [
     { key: 'fee', term: t('investment.severance.managementFee'), value: perYear(fund.managementFeePercent) },
-    ...(latest
-      ? [{ key: 'latest', term: t('investment.severance.resultOfYear', { year: latest.year }), value: formatPercent(latest.returnPercent) }]
-      : []),
+    ...(latest ? [{ key: 'latest', term: t('investment.severance.resultOfYear', { year: latest.year }), value: formatPercent(latest.returnPercent) }] : []),
     { key: 'five', term: t('investment.keyFigures.fiveYears'), value: perYear(fund.fiveYears) },
     { key: 'ten', term: t('investment.keyFigures.tenYears'), value: perYear(fund.tenYears) },
   ];
@@ -49,7 +47,10 @@ export function SeveranceFundPanel({ fund }: { fund: SeveranceFundPanel_Severanc
           <div className="investment-performance">
             <PerformanceChart
               title={t('investment.severance.chartTitle', { from: first.year, to: latest.year })}
-              summary={performanceSummary(t, fund.results.map((r) => ({ year: r.year, value: r.returnPercent })))}
+              summary={performanceSummary(
+                t,
+                fund.results.map((r) => ({ year: r.year, value: r.returnPercent })),
+              )}
               points={fund.results.map((r) => ({ label: String(r.year), value: r.returnPercent }))}
             />
             <table className="amount-table investment-table">

@@ -48,9 +48,7 @@ export function VrgInvestmentPanel({ investment, contractNumbers }: VrgInvestmen
   const percentOrUnknown = (value: number | null | undefined) =>
     value === null || value === undefined ? t('investment.notKnown') : t('investment.perYear', { percent: formatPercent(value) });
   const figures = [
-    ...(latest
-      ? [{ key: 'latest', term: t('investment.keyFigures.returnOfYear', { year: latest.year }), value: formatPercent(latest.returnPercent) }]
-      : []),
+    ...(latest ? [{ key: 'latest', term: t('investment.keyFigures.returnOfYear', { year: latest.year }), value: formatPercent(latest.returnPercent) }] : []),
     { key: 'five', term: t('investment.keyFigures.fiveYears'), value: percentOrUnknown(v.fiveYears) },
     { key: 'ten', term: t('investment.keyFigures.tenYears'), value: percentOrUnknown(v.tenYears) },
     { key: 'equity', term: t('investment.keyFigures.equityTarget'), value: formatPercent(v.equityTargetPercent, 0) },
@@ -69,7 +67,10 @@ export function VrgInvestmentPanel({ investment, contractNumbers }: VrgInvestmen
           <div className="investment-performance">
             <PerformanceChart
               title={t('investment.performance.chartTitle', { from: first.year, to: latest.year })}
-              summary={performanceSummary(t, v.performance.map((p) => ({ year: p.year, value: p.returnPercent })))}
+              summary={performanceSummary(
+                t,
+                v.performance.map((p) => ({ year: p.year, value: p.returnPercent })),
+              )}
               points={v.performance.map((p) => ({ label: String(p.year), value: p.returnPercent }))}
             />
             <VrgPerformanceTable caption={t('investment.performance.tableCaption')} performance={v.performance} />
@@ -82,10 +83,7 @@ export function VrgInvestmentPanel({ investment, contractNumbers }: VrgInvestmen
       <section className="investment-section" aria-labelledby={`${base}-allocation`}>
         <h3 id={`${base}-allocation`}>{t('investment.allocation.heading')}</h3>
         {allocationYear ? (
-          <AssetAllocationTable
-            caption={t('investment.allocation.caption', { year: allocationYear })}
-            allocation={v.allocation}
-          />
+          <AssetAllocationTable caption={t('investment.allocation.caption', { year: allocationYear })} allocation={v.allocation} />
         ) : (
           <p className="muted">{t('investment.allocation.none')}</p>
         )}

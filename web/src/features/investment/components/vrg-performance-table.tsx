@@ -16,13 +16,7 @@ export const VrgPerformanceTableFragment = graphql(`
  * The yearly performance of a VRG as a table, newest year first: net return after costs, volatility of the five years
  * up to the year, and the fluctuation reserve at 31.12. (schema/investment.graphql `VrgYearPerformance`).
  */
-export function VrgPerformanceTable({
-  caption,
-  performance,
-}: {
-  caption: string;
-  performance: readonly VrgPerformanceTable_VrgYearPerformanceFragmentFragment[];
-}) {
+export function VrgPerformanceTable({ caption, performance }: { caption: string; performance: readonly VrgPerformanceTable_VrgYearPerformanceFragmentFragment[] }) {
   const { t } = useTranslation();
   const rows = [...performance].sort((a, b) => b.year - a.year);
   return (
@@ -48,9 +42,7 @@ export function VrgPerformanceTable({
             <th scope="row">{row.year}</th>
             <td className="amount-table__amount">{formatPercent(row.returnPercent)}</td>
             <td className="amount-table__amount">
-              {row.volatilityPercent === null || row.volatilityPercent === undefined
-                ? t('investment.notKnown')
-                : formatPercent(row.volatilityPercent)}
+              {row.volatilityPercent === null || row.volatilityPercent === undefined ? t('investment.notKnown') : formatPercent(row.volatilityPercent)}
             </td>
             <td className="amount-table__amount">{formatPercent(row.fluctuationReservePercent)}</td>
           </tr>

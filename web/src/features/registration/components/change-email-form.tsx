@@ -2,10 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  updateRegistrationEmailSchema,
-  type UpdateRegistrationEmailFormInput,
-} from '@contract/registration';
+import { updateRegistrationEmailSchema, type UpdateRegistrationEmailFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import type { LoginStatus } from '../../../gql/graphql';
 import { useUpdateRegistrationEmail } from '../api/update-registration-email';

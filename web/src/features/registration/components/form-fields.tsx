@@ -70,19 +70,7 @@ export interface TextFieldProps {
  * A labelled text input bound to react-hook-form: `aria-invalid` while an error shows, `aria-describedby` naming the
  * hint and the error message (WCAG 2.1 3.3.1 and 1.3.1).
  */
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  field,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  extraDescribedBy,
-  maxLength,
-  format,
-}: TextFieldProps) {
+export function TextField({ id, label, hint, error, field, type = 'text', autoComplete, inputMode, extraDescribedBy, maxLength, format }: TextFieldProps) {
   const ids = fieldIds(id);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
@@ -170,13 +158,7 @@ export function CheckboxField({ id, label, hint, error, field }: CheckboxFieldPr
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <div className="checkbox">
-        <input
-          id={ids.input}
-          type="checkbox"
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(hint ? ids.hint : null, error ? ids.error : null)}
-          {...field}
-        />
+        <input id={ids.input} type="checkbox" aria-invalid={Boolean(error)} aria-describedby={describedBy(hint ? ids.hint : null, error ? ids.error : null)} {...field} />
         <div>
           <label htmlFor={ids.input}>{label}</label>
           {hint ? (

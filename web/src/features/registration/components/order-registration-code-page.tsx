@@ -3,10 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  orderRegistrationCodeSchema,
-  type OrderRegistrationCodeFormInput,
-} from '@contract/registration';
+import { orderRegistrationCodeSchema, type OrderRegistrationCodeFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';

@@ -1,9 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  containsPersonalData,
-  passwordRuleChecks,
-  type PersonalPasswordContext,
-} from '@contract/registration';
+import { containsPersonalData, passwordRuleChecks, type PersonalPasswordContext } from '@contract/registration';
 import { PasswordRules } from '../../../components/ui/password-rules';
 
 const RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;
@@ -17,9 +13,7 @@ export function PasswordChecklist({ id, password, personal }: { id: string; pass
   const checks = passwordRuleChecks(password);
   // With the member's data (registration): the rule "no name, e-mail or SVNR"; the form knows e-mail and SVNR, the
   // server checks the names on "Weiter".
-  const personalRule = personal
-    ? [{ key: 'personal', label: t('registration.passwordRules.personal'), met: password !== '' && !containsPersonalData(password, personal) }]
-    : [];
+  const personalRule = personal ? [{ key: 'personal', label: t('registration.passwordRules.personal'), met: password !== '' && !containsPersonalData(password, personal) }] : [];
   return (
     <PasswordRules
       id={id}

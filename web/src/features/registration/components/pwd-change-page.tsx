@@ -3,10 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  changeInsecurePasswordSchema,
-  type ChangeInsecurePasswordFormInput,
-} from '@contract/registration';
+import { changeInsecurePasswordSchema, type ChangeInsecurePasswordFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { paths } from '../../../config/paths';

@@ -157,7 +157,14 @@ export function PwdLostPage() {
           {renderOutcome(outcome)}
         </>
       ) : (
-        <form noValidate onSubmit={handleSubmit((values) => send(values, false), () => summary.failed())} aria-busy={loading}>
+        <form
+          noValidate
+          onSubmit={handleSubmit(
+            (values) => send(values, false),
+            () => summary.failed(),
+          )}
+          aria-busy={loading}
+        >
           <ErrorSummary items={summary.items} focusKey={summary.attempt} />
           <p className="lead">{t('registration.pwdLost.intro')}</p>
           <TextField

@@ -229,9 +229,7 @@ export function RegistrationPage() {
           <h2 id="registration-verify-title" ref={stageHeading} tabIndex={-1}>
             {t('registration.verify.heading')}
           </h2>
-          <Notice tone="success">
-            {t('registration.verify.text', { email: registeredEmail })}
-          </Notice>
+          <Notice tone="success">{t('registration.verify.text', { email: registeredEmail })}</Notice>
           <p>{t('registration.verify.spam')}</p>
           <p>{t('registration.verify.after')}</p>
           <Link className="button button--primary" to={paths.login.getHref()}>

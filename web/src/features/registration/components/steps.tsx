@@ -16,11 +16,7 @@ export function Steps({ steps, current }: { steps: readonly Step[]; current: num
       <p className="visually-hidden">{t('registration.steps.current', { current: current + 1, total: steps.length })}</p>
       <ol className="steps">
         {steps.map((step, index) => (
-          <li
-            key={step.key}
-            className={index < current ? 'steps__item steps__item--done' : 'steps__item'}
-            aria-current={index === current ? 'step' : undefined}
-          >
+          <li key={step.key} className={index < current ? 'steps__item steps__item--done' : 'steps__item'} aria-current={index === current ? 'step' : undefined}>
             {step.label}
             {index < current ? <span className="visually-hidden"> {t('registration.steps.completed')}</span> : null}
           </li>

@@ -31,9 +31,7 @@ export const AddressSectionFragment = graphql(`
 `);
 
 /** Austria first, then every other country of the table by its German name. */
-const COUNTRY_OPTIONS = [...COUNTRIES].sort((a, b) =>
-  a.code === 'AT' ? -1 : b.code === 'AT' ? 1 : a.name.localeCompare(b.name, 'de'),
-);
+const COUNTRY_OPTIONS = [...COUNTRIES].sort((a, b) => (a.code === 'AT' ? -1 : b.code === 'AT' ? 1 : a.name.localeCompare(b.name, 'de')));
 
 const FIELDS = ['street', 'postcode', 'city', 'country', 'poBox', 'validFrom'] as const;
 
@@ -103,20 +101,13 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
         },
         { key: 'country', term: t('settings.address.country'), value: storedCountry },
         ...(address.poBox ? [{ key: 'poBox', term: t('settings.address.poBox'), value: address.poBox }] : []),
-        ...(address.validFrom && isIsoDate(address.validFrom)
-          ? [{ key: 'validFrom', term: t('settings.address.validFrom'), value: formatDate(address.validFrom) }]
-          : []),
+        ...(address.validFrom && isIsoDate(address.validFrom) ? [{ key: 'validFrom', term: t('settings.address.validFrom'), value: formatDate(address.validFrom) }] : []),
       ]}
       success={changed ? t('settings.address.changed') : null}
     >
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
-        <TextField
-          label={t('settings.address.street')}
-          autoComplete="street-address"
-          registration={register('street')}
-          error={fieldErrorText(t, errors.street?.message)}
-        />
+        <TextField label={t('settings.address.street')} autoComplete="street-address" registration={register('street')} error={fieldErrorText(t, errors.street?.message)} />
         <div className="settings-form__row">
           <TextField
             label={t('settings.address.postcode')}
@@ -126,12 +117,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
             registration={register('postcode')}
             error={fieldErrorText(t, errors.postcode?.message)}
           />
-          <TextField
-            label={t('settings.address.city')}
-            autoComplete="address-level2"
-            registration={register('city')}
-            error={fieldErrorText(t, errors.city?.message)}
-          />
+          <TextField label={t('settings.address.city')} autoComplete="address-level2" registration={register('city')} error={fieldErrorText(t, errors.city?.message)} />
         </div>
         <div className={countryError ? 'field field--invalid' : 'field'}>
           <label htmlFor={ids.country} className="field__label">
@@ -157,12 +143,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
             </p>
           ) : null}
         </div>
-        <TextField
-          label={t('settings.address.poBox')}
-          optionalLabel={t('settings.optional')}
-          registration={register('poBox')}
-          error={fieldErrorText(t, errors.poBox?.message)}
-        />
+        <TextField label={t('settings.address.poBox')} optionalLabel={t('settings.optional')} registration={register('poBox')} error={fieldErrorText(t, errors.poBox?.message)} />
         <TextField
           label={t('settings.address.validFrom')}
           inputMode="numeric"

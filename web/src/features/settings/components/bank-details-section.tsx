@@ -81,7 +81,14 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
       if (answer?.ok) {
         setChanged(true);
         const stored = answer.person?.bankAccount;
-        reset({ accountHolder: stored?.accountHolder ?? values.accountHolder, bankName: stored?.bankName ?? values.bankName, iban: '', bic: '', validFrom: '', currentPassword: '' });
+        reset({
+          accountHolder: stored?.accountHolder ?? values.accountHolder,
+          bankName: stored?.bankName ?? values.bankName,
+          iban: '',
+          bic: '',
+          validFrom: '',
+          currentPassword: '',
+        });
       } else if ((answer?.code !== 'ERROR_INVALID_INPUT' && answer?.code !== 'ERROR_PWD_INVALID') || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
         setFailed(true);
       }
@@ -116,18 +123,8 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
     >
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
-        <TextField
-          label={t('settings.bank.accountHolder')}
-          autoComplete="name"
-          registration={register('accountHolder')}
-          error={fieldErrorText(t, errors.accountHolder?.message)}
-        />
-        <TextField
-          label={t('settings.bank.bankName')}
-          autoComplete="off"
-          registration={register('bankName')}
-          error={fieldErrorText(t, errors.bankName?.message)}
-        />
+        <TextField label={t('settings.bank.accountHolder')} autoComplete="name" registration={register('accountHolder')} error={fieldErrorText(t, errors.accountHolder?.message)} />
+        <TextField label={t('settings.bank.bankName')} autoComplete="off" registration={register('bankName')} error={fieldErrorText(t, errors.bankName?.message)} />
         <Controller
           control={control}
           name="iban"

@@ -38,13 +38,7 @@ const consentSchema = z.object({
 type ConsentValues = z.infer<typeof consentSchema>;
 
 function CheckboxField({ control, name, label, hint }: { control: Control<ConsentValues>; name: keyof ConsentValues; label: string; hint?: string }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => <Checkbox label={label} hint={hint} checked={field.value} onChange={field.onChange} />}
-    />
-  );
+  return <Controller control={control} name={name} render={({ field }) => <Checkbox label={label} hint={hint} checked={field.value} onChange={field.onChange} />} />;
 }
 
 interface ConsentSectionProps {
@@ -123,12 +117,8 @@ export function ConsentSection({ person, pensionFundOffered }: ConsentSectionPro
         </fieldset>
         <fieldset className="settings-fieldset">
           <legend>{t('settings.consent.deliveryLegend')}</legend>
-          {hasPension ? (
-            <CheckboxField control={control} name="benefitStatementDigital" label={t('settings.consent.benefitStatementDigital')} />
-          ) : null}
-          {hasSeverance ? (
-            <CheckboxField control={control} name="accountStatementByMail" label={t('settings.consent.accountStatementByMail')} />
-          ) : null}
+          {hasPension ? <CheckboxField control={control} name="benefitStatementDigital" label={t('settings.consent.benefitStatementDigital')} /> : null}
+          {hasSeverance ? <CheckboxField control={control} name="accountStatementByMail" label={t('settings.consent.accountStatementByMail')} /> : null}
         </fieldset>
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.consent.submit')}

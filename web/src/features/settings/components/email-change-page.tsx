@@ -51,9 +51,7 @@ export function EmailChangePage() {
       {outcome === null ? (
         <LoadingState label={t('settings.emailChange.busy')} />
       ) : (
-        <Notice tone={outcome === 'SUCCESSFUL' ? 'success' : 'error'}>
-          {outcome === 'FAILED' ? t('settings.emailChange.failed') : t(`settings.emailChange.${outcome}`)}
-        </Notice>
+        <Notice tone={outcome === 'SUCCESSFUL' ? 'success' : 'error'}>{outcome === 'FAILED' ? t('settings.emailChange.failed') : t(`settings.emailChange.${outcome}`)}</Notice>
       )}
       {outcome === null ? null : (
         <ul className="link-list">

@@ -64,12 +64,7 @@ export function PasswordSection() {
 
   const type = shown ? 'text' : 'password';
   return (
-    <SettingsSection
-      id="password"
-      title={t('settings.password.heading')}
-      intro={<p>{t('settings.password.intro')}</p>}
-      success={changed ? t('settings.password.changed') : null}
-    >
+    <SettingsSection id="password" title={t('settings.password.heading')} intro={<p>{t('settings.password.intro')}</p>} success={changed ? t('settings.password.changed') : null}>
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>
         <TextField

@@ -39,9 +39,7 @@ export function AccessibilityPage() {
         <ul>
           {tenantRouteKeys[tenant].some((key) => !hasScreen(key)) ? (
             <li>
-              {routeAvailable(tenant, 'sitemap')
-                ? t('staticPages.accessibility.limitations.notYetAvailable')
-                : t('staticPages.accessibility.limitations.notYetAvailableNoSitemap')}
+              {routeAvailable(tenant, 'sitemap') ? t('staticPages.accessibility.limitations.notYetAvailable') : t('staticPages.accessibility.limitations.notYetAvailableNoSitemap')}
             </li>
           ) : null}
           <li>{t('staticPages.accessibility.limitations.thirdParty')}</li>

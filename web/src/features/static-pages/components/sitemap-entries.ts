@@ -57,8 +57,6 @@ export function sitemapFor(tenant: TenantId): { group: SitemapGroup; entries: Si
   const keys = (Object.keys(paths) as RouteKey[]).filter((key) => routeAvailable(tenant, key));
   return SITEMAP_GROUPS.map((group) => ({
     group,
-    entries: keys
-      .filter((key) => SITEMAP_PLACEMENT[key] === group)
-      .map((key) => ({ key, href: (paths[key].getHref as () => string)() })),
+    entries: keys.filter((key) => SITEMAP_PLACEMENT[key] === group).map((key) => ({ key, href: (paths[key].getHref as () => string)() })),
   })).filter((section) => section.entries.length > 0);
 }

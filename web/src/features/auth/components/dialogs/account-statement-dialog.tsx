@@ -36,12 +36,7 @@ export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCa
         { value: 'post', label: t('loginFlow.accountStatement.byPost') },
       ]}
     >
-      <Checkbox
-        label={t('loginFlow.accountStatement.expressInfo')}
-        hint={t('loginFlow.accountStatement.expressInfoHint')}
-        checked={expressInfo}
-        onChange={setExpressInfo}
-      />
+      <Checkbox label={t('loginFlow.accountStatement.expressInfo')} hint={t('loginFlow.accountStatement.expressInfoHint')} checked={expressInfo} onChange={setExpressInfo} />
     </ChoiceDialog>
   );
 }

@@ -7,14 +7,7 @@ import { ModalDialog } from '../../../../components/ui/modal-dialog';
  * The shared frame of the login-time delivery questions (spec 000 section 2, dialogs 4 to 6): a static modal with
  * one required choice, optional extra fields, and a submit button that stays disabled until a choice is made.
  */
-export function ChoiceDialog<V extends string>(props: {
-  title: string;
-  legend: string;
-  choices: Choice<V>[];
-  busy: boolean;
-  onSubmit: (choice: V) => void;
-  children?: ReactNode;
-}) {
+export function ChoiceDialog<V extends string>(props: { title: string; legend: string; choices: Choice<V>[]; busy: boolean; onSubmit: (choice: V) => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<V | null>(null);
   return (

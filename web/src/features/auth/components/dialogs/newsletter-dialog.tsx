@@ -84,12 +84,8 @@ export function NewsletterDialog({
             <p>{person.email ? t('loginFlow.newsletter.introEmail', { email: person.email }) : t('loginFlow.newsletter.intro')}</p>
           </>
         ) : null}
-        {showPk ? (
-          <ChoiceGroup legend={t('loginFlow.newsletter.pensionFund')} value={choice.pk} onChange={answer('pk')} choices={choices} inline />
-        ) : null}
-        {showVk ? (
-          <ChoiceGroup legend={t('loginFlow.newsletter.severanceFund')} value={choice.vk} onChange={answer('vk')} choices={choices} inline />
-        ) : null}
+        {showPk ? <ChoiceGroup legend={t('loginFlow.newsletter.pensionFund')} value={choice.pk} onChange={answer('pk')} choices={choices} inline /> : null}
+        {showVk ? <ChoiceGroup legend={t('loginFlow.newsletter.severanceFund')} value={choice.vk} onChange={answer('vk')} choices={choices} inline /> : null}
         <Checkbox
           label={t('loginFlow.newsletter.consent')}
           hint={t('loginFlow.newsletter.consentHint')}
