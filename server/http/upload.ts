@@ -53,9 +53,15 @@ function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received |
     try {
       parser = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: maxBytes + 1, fields: 4, fieldSize: 1024, parts: 6 } });
     } catch {
-      // Not multipart/form-data, or no boundary.
+      // Not multipart/form-data, or no boundary: the body is read to its end (or cut off as too large) first.
+      let total = 0;
+      req.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total > maxBytes + MULTIPART_OVERHEAD_BYTES) settle('CUT');
+      });
+      req.once('end', () => settle('FILE_MISSING'));
+      req.once('error', () => settle('FILE_MISSING'));
       req.resume();
-      settle('FILE_MISSING');
       return;
     }
     let file: Received | undefined;
@@ -82,10 +88,37 @@ function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received |
     parser.on('filesLimit', () => {
       failure ??= 'TOO_MANY_FILES';
     });
-    parser.on('error', () => settle('FILE_MISSING'));
+    parser.on('error', () => {
+      // A malformed multipart body: the rest is read to its end (or cut off as too large) before the answer, so the
+      // connection stays usable for the client's next request.
+      req.unpipe(parser);
+      req.once('end', () => settle('FILE_MISSING'));
+      req.resume();
+    });
     parser.on('close', () => settle(failure ?? file ?? 'FILE_MISSING'));
     req.pipe(parser);
   });
+}
+
+/** A refused request body up to this size (declared by Content-Length) is read to its end before the answer. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Before a refusal that does not read the body: reads a small declared body to its end, so the connection can stay
+ * open and closing it never resets a client still sending (a socket closed with unread data sends a TCP RST, which
+ * the client may see before the answer). Returns the headers for the answer: `Connection: close` unless drained.
+ */
+async function drainForRefusal(req: IncomingMessage): Promise<Record<string, string>> {
+  const declared = Number(req.headers['content-length']);
+  if (req.complete) return {};
+  if (!Number.isSafeInteger(declared) || declared > DRAIN_LIMIT_BYTES) return { Connection: 'close' };
+  await new Promise<void>((done) => {
+    req.once('end', done);
+    req.once('error', () => done());
+    req.once('close', done);
+    req.resume();
+  });
+  return {};
 }
 
 /**
@@ -115,7 +148,7 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
     const purposes = query.getAll('purpose');
     const purpose = purposes.length === 1 ? purposes[0] : undefined;
     if (!isUploadPurpose(purpose)) {
-      refuse(res, 'PURPOSE_INVALID', service.settings.maxBytes, { Connection: 'close' });
+      refuse(res, 'PURPOSE_INVALID', service.settings.maxBytes, await drainForRefusal(req));
       return;
     }
     const declared = Number(req.headers['content-length'] ?? '0');
@@ -129,23 +162,25 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
       refuse(res, 'FILE_TOO_LARGE', service.settings.maxBytes, { Connection: 'close' });
       return;
     }
+    // A body not read to its end closes the connection, announced, so the client does not reuse it.
+    const closeUnlessComplete = (): Record<string, string> => (req.complete ? {} : { Connection: 'close' });
     if (typeof received === 'string') {
-      refuse(res, received, service.settings.maxBytes);
+      refuse(res, received, service.settings.maxBytes, closeUnlessComplete());
       return;
     }
     const result = await service.receive(personId, purpose, received.fileName, received.bytes);
     if (!result.ok) {
-      refuse(res, result.code, service.settings.maxBytes);
+      refuse(res, result.code, service.settings.maxBytes, closeUnlessComplete());
       return;
     }
-    sendJson(res, 200, result.value);
+    sendJson(res, 200, result.value, closeUnlessComplete());
   } catch (error) {
     if (res.headersSent) {
       res.destroy();
       return;
     }
     if (error instanceof DomainError) {
-      sendJson(res, error.code === 'SESSION_TIMEOUT' ? 423 : 406, { error: error.code, message: error.message }, { Connection: 'close' });
+      sendJson(res, error.code === 'SESSION_TIMEOUT' ? 423 : 406, { error: error.code, message: error.message }, await drainForRefusal(req));
       return;
     }
     if (isDatabaseBusyError(error)) {
