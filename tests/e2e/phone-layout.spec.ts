@@ -86,8 +86,8 @@ test('on a 390 px phone nothing is wider than the screen, the menu collapses and
       await expect(page.locator('main .state--loading')).toHaveCount(0);
       // A member without that fund sees "not found" or an empty state; the layout still must fit.
       expect(await elementsWiderThan(page, PHONE.width), `${who} ${route} at 390 px`).toEqual([]);
-      const smallest = await smallestChartText(page);
-      if (smallest !== null) expect(smallest, `${who} ${route}: chart labels`).toBeGreaterThanOrEqual(12);
+      // Charts size themselves to their card once it is laid out (ResizeObserver); the labels are read once settled.
+      await expect.poll(async () => (await smallestChartText(page)) ?? 12, { message: `${who} ${route}: chart labels` }).toBeGreaterThanOrEqual(12);
       if (SHOTS) await page.screenshot({ path: `/tmp/shots/${who}${route.replaceAll('/', '-')}-390.png`, fullPage: true });
     }
   }
