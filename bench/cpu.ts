@@ -1,0 +1,132 @@
+/**
+ * CPU accounting from /proc (Linux) for the bench (bench/run.ts): how busy each core was during a round, whether
+ * other work shared the server's core, and the machine the figures were taken on.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { ROOT } from './processes';
+import type { CpuShares, MachineInfo, RoundResult } from './types';
+
+/** The core the measured server runs on (`taskset -c`). */
+export const SERVER_CORE = '0';
+/** The core every load generator runs on. */
+export const LOAD_CORE = '1';
+
+interface CoreTicks {
+  /** user + nice + system: processes. */
+  proc: number;
+  /** irq + softirq: the kernel's interrupt and network work (loopback TCP lands here). */
+  irq: number;
+  steal: number;
+  total: number;
+}
+
+interface CpuSnapshot {
+  cores: CoreTicks[];
+  group: number;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(out.stdout?.trim());
+  return out.status === 0 && n > 0 ? n : 100;
+})();
+
+function readCores(): CoreTicks[] {
+  const out: CoreTicks[] = [];
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const m = /^cpu(\d+) (.*)$/.exec(line);
+    if (!m) continue;
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = m[2]!.trim().split(/\s+/).map(Number);
+    out[Number(m[1])] = { proc: user + nice + system, irq: irq + softirq, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+  }
+  return out;
+}
+
+/** CPU ticks used so far by the live processes of one process group. */
+function groupTicks(pgid: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return ticks;
+}
+
+export function cpuSnapshot(pgid: number): CpuSnapshot | null {
+  try {
+    return { cores: readCores(), group: groupTicks(pgid) };
+  } catch {
+    return null;
+  }
+}
+
+export function cpuShares(before: CpuSnapshot | null, after: CpuSnapshot | null, loadCpuMs: number): CpuShares | null {
+  if (!before || !after) return null;
+  const delta = (core: number) => {
+    const a = after.cores[core];
+    const b = before.cores[core];
+    return a && b ? { proc: a.proc - b.proc, irq: a.irq - b.irq, steal: a.steal - b.steal, total: a.total - b.total } : null;
+  };
+  const server = delta(Number(SERVER_CORE));
+  const load = delta(Number(LOAD_CORE));
+  if (!server || !load || server.total <= 0 || load.total <= 0) return null;
+  const own = after.group - before.group;
+  const share = (ticks: number, total: number) => Math.max(0, (100 * ticks) / total);
+  return {
+    serverCpuMs: (own * 1000) / CLOCK_TICKS,
+    server: share(own, server.total),
+    foreign: share(server.proc - own, server.total),
+    irq: share(server.irq, server.total),
+    steal: share(server.steal, server.total),
+    loadCore: share(load.proc + load.irq, load.total),
+    loadForeign: share(load.proc - (loadCpuMs * CLOCK_TICKS) / 1000, load.total),
+  };
+}
+
+export function machineInfo(): MachineInfo {
+  let model = cpus()[0]?.model ?? 'unknown';
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    if (line) model = line.slice(line.indexOf(':') + 1).trim();
+  } catch {
+    /* not Linux */
+  }
+  let kernel = 'unknown';
+  try {
+    kernel = readFileSync('/proc/sys/kernel/osrelease', 'utf8').trim();
+  } catch {
+    /* not Linux */
+  }
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return {
+    cores: cpus().length,
+    model,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    kernel,
+    commit: git.status === 0 ? git.stdout.trim() : 'unknown',
+  };
+}
+
+/** Other processes' share of a core above which a round counts as noisy. */
+const QUIET_MAX_FOREIGN = 10;
+
+/** True when neither core had more than QUIET_MAX_FOREIGN % of other processes' work during the round. */
+export function isQuiet(r: RoundResult): boolean {
+  return r.cpu !== null && r.cpu.foreign <= QUIET_MAX_FOREIGN && r.cpu.loadForeign <= QUIET_MAX_FOREIGN;
+}
+
+export function cpuUsPerRequest(r: RoundResult): number {
+  return r.cpu && r.result.requests > 0 ? (r.cpu.serverCpuMs * 1000) / r.result.requests : NaN;
+}
