@@ -29,6 +29,7 @@ const POSTGRES_SUITES = [
   'tests/api/idempotency.test.ts',
   'tests/api/graphql-over-http.test.ts',
   'tests/api/graphql/entry-via-qr.test.ts',
+  'tests/api/graphql/declared-access.test.ts',
   'tests/api/http-compression-caching.test.ts',
   'tests/api/tenant-voice.test.ts',
   'tests/security/slow-clients.test.ts',

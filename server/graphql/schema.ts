@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
+import { enforceDeclaredAccess } from './access';
 import type { Resolvers } from './__generated__/resolvers-types';
 import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
@@ -57,9 +58,16 @@ function mergeResolvers(maps: Resolvers[]): Resolvers {
 /** What Yoga passes to resolvers: its own initial context, the server context and the request context. */
 export type YogaContext = YogaInitialContext & { requestContext: RequestContext } & GraphQLContext;
 
+/**
+ * The executable schema: the SDL of schema/, the areas' resolvers, and every root field's declared `@access` enforced
+ * before its resolver (server/graphql/access.ts).
+ * @throws Error when a root field declares no access level.
+ */
 export function buildSchema() {
-  return createSchema<YogaContext>({
-    typeDefs: loadTypeDefs(),
-    resolvers: { ...mergeResolvers(areaResolvers), Date: DateScalar, Money: MoneyScalar },
-  });
+  return enforceDeclaredAccess(
+    createSchema<YogaContext>({
+      typeDefs: loadTypeDefs(),
+      resolvers: { ...mergeResolvers(areaResolvers), Date: DateScalar, Money: MoneyScalar },
+    }),
+  );
 }
