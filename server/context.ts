@@ -27,6 +27,7 @@ import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
 import { createMessagesService } from './domain/messages/messages.service';
 import { createMessagesStore } from './domain/messages/messages.store';
+import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
 import { type Clock } from './domain/shared/clock';
@@ -84,6 +85,13 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     if (purged) logger.info('idempotency keys purged', { purged });
   });
   const uploadsStore = createUploadsStore(db);
+  const uploads = createUploadsService({
+    db,
+    store: uploadsStore,
+    clock,
+    settings: { maxBytes: config.UPLOAD_MAX_BYTES, pendingHours: config.UPLOAD_PENDING_HOURS, maxPending: config.UPLOAD_MAX_PENDING },
+  });
+  scheduleUploadPurge(scheduler, uploads, logger);
   return {
     scheduler,
     idempotency,
@@ -94,12 +102,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
     mailer: createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger }),
-    uploads: createUploadsService({
-      db,
-      store: uploadsStore,
-      clock,
-      settings: { maxBytes: config.UPLOAD_MAX_BYTES, pendingHours: config.UPLOAD_PENDING_HOURS, maxPending: config.UPLOAD_MAX_PENDING },
-    }),
+    uploads,
     authSettings: {
       maintenance: config.MAINTENANCE,
       lockoutThreshold: config.LOCKOUT_THRESHOLD,

@@ -4,7 +4,6 @@ import { openDatabase, type Db } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
 import { databaseLocation, loadConfig, type Config } from './config';
-import { startUploadPurgeJob } from './domain/uploads/uploads.job';
 import { createAppDeps, publicOriginFor } from './context';
 import { createDecisionReminderJob, DECISION_REMINDER_INTERVAL_MS } from './domain/claims/decision-reminders';
 import { systemClock } from './domain/shared/clock';
@@ -30,8 +29,6 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   const { server, port } = await listen(createApp(deps), config.PORT, config.HOST, connectionLimits(config));
   // Every process sends due mails of the outbox (MAIL_POLL_MS; 0 = queue only).
   deps.mailer.worker.start();
-  // Every process polls for due jobs (JOB_POLL_MS; 0 = none); the job_leases row lets one of them run each due time.
-  deps.scheduler.start();
   logger.info('portal listening', { url: `http://${config.HOST}:${port}/`, tenant: config.TENANT, database: db.dialect, pid: process.pid });
   // Tests and scripts that start the server with PORT=0 read the bound port from this line (in cluster mode the
   // primary prints it once, for the port every worker shares).
@@ -40,9 +37,9 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
     else process.stdout.write(`LISTENING ${port}\n`);
   }
 
-  const stopUploadPurge = startUploadPurgeJob(deps.uploads, logger);
-  // Decision-deadline reminders (issue 15 item 4): every process runs the job; each reminder is claimed in the
-  // database first, so it is sent once however many processes and restarts there are.
+  // Decision-deadline reminders (issue 15 item 4) as the scheduled job `claims.decision-reminders`: the job lease
+  // lets one process run each due time, and each reminder is also claimed in the database before it is mailed, so it
+  // is sent once however many processes and restarts there are.
   const reminders = createDecisionReminderJob({
     db,
     mailer: deps.mailer,
@@ -51,19 +48,15 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
     logger,
     publicOrigin: publicOriginFor(config, { localPort: port }),
   });
-  const remind = () =>
-    void reminders.runOnce().then(
-      (sent) => (sent.length > 0 ? logger.info('decision reminders sent', { count: sent.length }) : undefined),
-      (error: unknown) => logger.warn('decision reminder run failed', { error: error instanceof Error ? error.message : String(error) }),
-    );
-  const reminderTimer = setInterval(remind, DECISION_REMINDER_INTERVAL_MS);
-  reminderTimer.unref();
-  setTimeout(remind, 5_000).unref();
+  deps.scheduler.scheduleJob('claims.decision-reminders', DECISION_REMINDER_INTERVAL_MS, async () => {
+    const sent = await reminders.runOnce();
+    if (sent.length > 0) logger.info('decision reminders sent', { count: sent.length });
+  });
+  // Every process polls for due jobs (JOB_POLL_MS; 0 = none); the job_leases row lets one of them run each due time.
+  deps.scheduler.start();
 
   const shutdown = (signal: string) => {
-    clearInterval(reminderTimer);
     logger.info('shutting down', { signal });
-    stopUploadPurge();
     server.close(() => {
       void Promise.all([deps.mailer.worker.stop(), deps.scheduler.stop()])
         .then(() => db.close())

@@ -147,7 +147,8 @@ describe('upload claims and expiry (the interface consuming services use)', () =
     server.clock.advance(25 * 3_600_000);
     try {
       expect(await service.claim(annaId, [late], { purpose: 'inbox-attachment', usedFor: 'message:3' })).toMatchObject({ ok: false, code: 'UPLOAD_NOT_FOUND' });
-      expect(await service.purgeExpired()).toBeGreaterThanOrEqual(1);
+      // The clean-up runs as the scheduled job `uploads.purge` (job lease: one process per due time).
+      expect(await server.deps.scheduler.runDue()).toContain('uploads.purge');
       const left = await server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.personId, annaId));
       expect(left.map((r) => r.id)).toContain(id);
       expect(left.map((r) => r.id)).not.toContain(late);
