@@ -11,6 +11,7 @@ import { createEidRoutes } from './http/eid';
 import { createStaticHandler } from './http/static';
 import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleRest } from './rest/handler';
+import transport from '@contract/i18n/de/transport.json';
 
 /**
  * Headers on every answer: no MIME sniffing, no referrer leaks, and a Content-Security-Policy that allows scripts
@@ -74,7 +75,7 @@ export function passesCsrfCheck(req: IncomingMessage, config: Config, pathname =
 }
 
 function refuseCsrf(res: ServerResponse): void {
-  const body = JSON.stringify({ error: 'CSRF', message: 'Anfrage ohne Portal-Kennung oder von fremder Herkunft abgelehnt.' });
+  const body = JSON.stringify({ error: 'CSRF', message: transport.csrf });
   res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
 }
 

@@ -12,6 +12,7 @@ import type { Logger } from '../log';
 import { buildSchema } from './schema';
 import { abuseLimitPlugins, stripSuggestions } from './security/limits';
 import { DEFAULT_ALLOW_LIST_DIR, loadAllowList, persistedOperationPlugins, registeredDocuments } from './security/persisted-operations';
+import transport from '@contract/i18n/de/transport.json';
 
 /** What the node:http handler hands to Yoga for every request. */
 export interface GraphQLServerContext {
@@ -62,7 +63,7 @@ function useNoIntrospection(): Plugin {
       addValidationRule((context: ValidationContext): ASTVisitor => ({
         Field(node: FieldNode) {
           if (node.name.value === '__schema' || node.name.value === '__type') {
-            context.reportError(createGraphQLError('Introspection ist im Produktivbetrieb abgeschaltet.', { nodes: [node] }));
+            context.reportError(createGraphQLError(transport.introspectionOff, { nodes: [node] }));
           }
         },
       }));
@@ -121,7 +122,7 @@ export function loadPersistedDocuments(file = PERSISTED_DOCUMENTS_FILE): Map<str
 
 /** The JSON answer to a batched (array) body: one operation per request (no batching, OWASP GraphQL cheat sheet). */
 const BATCH_REFUSAL = JSON.stringify({
-  errors: [{ message: 'Mehrere Operationen in einer Anfrage (Batching) werden nicht unterstützt.', extensions: { code: 'BATCHING_NOT_SUPPORTED' } }],
+  errors: [{ message: transport.batching, extensions: { code: 'BATCHING_NOT_SUPPORTED' } }],
 });
 
 /** The part of a Yoga instance `nodeHandler` uses: its node:http overload of `handle`. */
@@ -227,7 +228,7 @@ export function createGraphQLHandler(options: {
         if (isDatabaseBusyError(original)) {
           // Another writer held the database beyond the busy timeout: a temporary condition, as REST's 503.
           options.logger.warn('graphql: database busy');
-          return createGraphQLError('Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.', {
+          return createGraphQLError(transport.busy, {
             nodes: graphqlError.nodes,
             path: graphqlError.path,
             extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': '2' } } },

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isDatabaseBusyError } from '../../db/client';
 import type { RequestContext } from '../context';
 import { calculatorFailure, calculatorRestInput } from '../domain/calculator/calculator.rest';
 import { contentDisposition } from '../domain/documents/documents.rules';
 import { DomainError } from '../domain/shared/errors';
 import { BodyError, parseBody, readBody } from '../rest/body';
-import { sendJson } from './download';
+import transport from '@contract/i18n/de/transport.json';
+import { sendJson, sendServerFailure } from './answers';
 
 /** Path of the calculator's PDF (spec 000 section 7 "webportal/calcprint"). */
 export const CALCPRINT_PATH = '/webportal/calcprint';
@@ -23,14 +23,14 @@ const SESSION_STATUS: Partial<Record<DomainError['code'], number>> = { SESSION_I
  *   64 KiB; 503 when the database stays locked. The CSRF check of /rest applies (app.ts).
  */
 export async function handleCalcprint(req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
-  if (req.method !== 'POST') return sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, { Allow: 'POST' });
+  if (req.method !== 'POST') return sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: transport.postOnly }, { Allow: 'POST' });
   try {
     const personId = await ctx.requirePersonId();
     const body = await parseBody(await readBody(req), req.headers['content-type']);
     const parsed = calculatorRestInput.safeParse(body);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
-      return sendJson(res, 400, { error: 'BAD_REQUEST', message: 'Ungültige Eingabe.', fields });
+      return sendJson(res, 400, { error: 'BAD_REQUEST', message: transport.badInput, fields });
     }
     const result = await ctx.services.calculator.print(personId, parsed.data);
     if (!result.ok) return sendJson(res, result.code === 'INVALID_INPUT' ? 400 : 403, calculatorFailure(result));
@@ -46,15 +46,6 @@ export async function handleCalcprint(req: IncomingMessage, res: ServerResponse,
   } catch (error) {
     if (error instanceof DomainError && SESSION_STATUS[error.code]) return sendJson(res, SESSION_STATUS[error.code]!, { error: error.code, message: error.message });
     if (error instanceof BodyError) return sendJson(res, error.status, { error: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message });
-    if (isDatabaseBusyError(error)) {
-      return sendJson(
-        res,
-        503,
-        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
-        { 'Retry-After': '2' },
-      );
-    }
-    ctx.logger.error('calcprint failed', { error: error instanceof Error ? error.message : String(error) });
-    sendJson(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' });
+    sendServerFailure(res, error, ctx.logger, 'calcprint');
   }
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isDatabaseBusyError } from '../../db/client';
 import { createRequestContext, type AppDeps } from '../context';
 import { contentDisposition, DOWNLOAD_PATH } from '../domain/documents/documents.rules';
 import { DomainError } from '../domain/shared/errors';
 import catalogue from '@contract/i18n/de/documents.json';
+import transport from '@contract/i18n/de/transport.json';
+import { sendJson, sendServerFailure } from './answers';
 
 export { DOWNLOAD_PATH };
 
@@ -18,20 +19,6 @@ const STATUS: Record<DomainError['code'], number> = {
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
 };
-
-/** A JSON answer that is never cached or sniffed (the download and calcprint routes). */
-export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const json = JSON.stringify(body);
-  res
-    .writeHead(status, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(json)),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...extra,
-    })
-    .end(json);
-}
 
 /** The download URL of a message attachment (schema/message.graphql `MessageAttachment.downloadUrl`); the web app appends `&lng=de`. */
 export function attachmentDownloadUrl(id: number): string {
@@ -88,7 +75,7 @@ function sendNotFound(res: ServerResponse): void {
  */
 export async function handleDownload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
   if (req.method !== 'GET') {
-    sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur GET ist erlaubt.' }, { Allow: 'GET' });
+    sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: transport.getOnly }, { Allow: 'GET' });
     return;
   }
   const ctx = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
@@ -130,26 +117,11 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
       })
       .end(document.bytes);
   } catch (error) {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (error instanceof DomainError) {
+    if (error instanceof DomainError && !res.headersSent) {
       if (STATUS[error.code] === 404) sendNotFound(res);
       else sendJson(res, STATUS[error.code], { error: error.code, message: error.message });
       return;
     }
-    if (isDatabaseBusyError(error)) {
-      deps.logger.warn('download found the database locked', {});
-      sendJson(
-        res,
-        503,
-        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
-        { 'Retry-After': '2' },
-      );
-      return;
-    }
-    deps.logger.error('download failed', { error: error instanceof Error ? error.message : String(error) });
-    sendJson(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' });
+    sendServerFailure(res, error, deps.logger, 'download');
   }
 }

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import busboy from 'busboy';
 import { UPLOAD_PATH, isUploadPurpose, type UploadErrorCode } from '@contract/uploads';
-import { isDatabaseBusyError } from '../../db/client';
 import { createRequestContext, type AppDeps } from '../context';
 import { DomainError } from '../domain/shared/errors';
-import { sendJson } from './download';
+import transport from '@contract/i18n/de/transport.json';
+import { sendJson, sendServerFailure } from './answers';
 
 export { UPLOAD_PATH };
 
@@ -136,7 +136,7 @@ async function drainForRefusal(req: IncomingMessage): Promise<Record<string, str
  */
 export async function handleUpload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {
   if (req.method !== 'POST') {
-    sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, { Allow: 'POST' });
+    sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: transport.postOnly }, { Allow: 'POST' });
     return;
   }
   const ctx = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
@@ -175,24 +175,10 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
     }
     sendJson(res, 200, result.value, closeUnlessComplete());
   } catch (error) {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (error instanceof DomainError) {
+    if (error instanceof DomainError && !res.headersSent) {
       sendJson(res, error.code === 'SESSION_TIMEOUT' ? 423 : 406, { error: error.code, message: error.message }, await drainForRefusal(req));
       return;
     }
-    if (isDatabaseBusyError(error)) {
-      sendJson(
-        res,
-        503,
-        { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' },
-        { 'Retry-After': '2' },
-      );
-      return;
-    }
-    deps.logger.error('upload failed', { error: error instanceof Error ? error.message : String(error) });
-    sendJson(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' });
+    sendServerFailure(res, error, deps.logger, 'upload');
   }
 }

@@ -4,6 +4,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../domain/shared/errors';
 import { BodyError, parseBody, readBody } from './body';
 import { findRestMethod } from './registry';
+import transport from '@contract/i18n/de/transport.json';
 
 /** HTTP status for each thrown domain error (spec 000 section 8: 406 session failure, 423 session timeout). */
 const STATUS: Record<DomainError['code'], number> = {
@@ -40,10 +41,10 @@ function send(res: ServerResponse, status: number, body: unknown, cookies: strin
  */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, name: string, ctx: RequestContext): Promise<void> {
   const method = findRestMethod(name, ctx.tenant);
-  if (!method) return send(res, 404, { error: 'NOT_FOUND', message: 'Unbekannte Methode.' }, []);
+  if (!method) return send(res, 404, { error: 'NOT_FOUND', message: transport.unknownMethod }, []);
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST');
-    return send(res, 405, { error: 'METHOD_NOT_ALLOWED', message: 'Nur POST ist erlaubt.' }, []);
+    return send(res, 405, { error: 'METHOD_NOT_ALLOWED', message: transport.postOnly }, []);
   }
   try {
     // The session first (spec 000 section 8): a protected method without one answers 406 (423 after a time-out)
@@ -54,7 +55,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     const parsed = method.input.safeParse(body);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
-      return send(res, 400, { error: 'BAD_REQUEST', message: 'Ungültige Eingabe.', fields }, []);
+      return send(res, 400, { error: 'BAD_REQUEST', message: transport.badInput, fields }, []);
     }
     const answer = await method.run(ctx, parsed.data);
     return send(res, 200, answer, ctx.setCookies);
@@ -67,11 +68,11 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     if (isDatabaseBusyError(error)) {
       ctx.logger.warn('rest method found the database locked', { method: name });
       if (res.headersSent) return;
-      return send(res, 503, { error: 'SERVICE_UNAVAILABLE', message: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.' }, [], {
+      return send(res, 503, { error: 'SERVICE_UNAVAILABLE', message: transport.busy }, [], {
         'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
       });
     }
     ctx.logger.error('rest method failed', { method: name, error: error instanceof Error ? error.message : String(error) });
-    if (!res.headersSent) send(res, 500, { error: 'INTERNAL', message: 'Ein technischer Fehler ist aufgetreten.' }, []);
+    if (!res.headersSent) send(res, 500, { error: 'INTERNAL', message: transport.technical }, []);
   }
 }

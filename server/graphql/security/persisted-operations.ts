@@ -5,6 +5,7 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import { buildSchema, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { loadTypeDefs } from '../schema';
+import transport from '@contract/i18n/de/transport.json';
 
 /**
  * Persisted operations (issue "Security and reliability baseline", item 2; OWASP GraphQL cheat sheet): the web
@@ -102,15 +103,15 @@ export function persistedOperationPlugins(documents: Map<string, DocumentNode>, 
     getPersistedOperation: (hash) => documents.get(hash) ?? null,
     customErrors: {
       persistedQueryOnly: {
-        message: 'Dieser Server führt nur registrierte Operationen aus: senden Sie den Hash eines persistierten Dokuments (extensions.persistedQuery.sha256Hash).',
+        message: transport.persistedOnly,
         extensions: { code: PERSISTED_ONLY_CODE, ...BAD_REQUEST },
       },
       notFound: {
-        message: 'Unbekannte persistierte Operation: der Hash ist weder eine Operation der Web-App noch auf der Freigabeliste.',
+        message: transport.persistedUnknown,
         extensions: { code: NOT_IN_LIST_CODE, ...BAD_REQUEST },
       },
       keyNotFound: {
-        message: 'Anfrage ohne Operation: erwartet wird query oder extensions.persistedQuery.sha256Hash.',
+        message: transport.noOperation,
         extensions: { code: 'BAD_REQUEST', ...BAD_REQUEST },
       },
     },
