@@ -75,11 +75,13 @@ export function createOwnContributionsStore(db: Db) {
       personId: number,
       patch: Partial<Pick<MandateRow, 'amountCents' | 'iban' | 'accountOwner' | 'startDate' | 'endDate' | 'status' | 'phone'>>,
     ): Promise<boolean> {
-      const rows = await db
-        .update(mandates)
-        .set(patch)
-        .where(and(eq(mandates.id, id), eq(mandates.personId, personId)))
-        .returning({ id: mandates.id });
+      const rows = await writeTransaction(db, () =>
+        db
+          .update(mandates)
+          .set(patch)
+          .where(and(eq(mandates.id, id), eq(mandates.personId, personId)))
+          .returning({ id: mandates.id }),
+      );
       return rows.length > 0;
     },
 
@@ -103,9 +105,11 @@ export function createOwnContributionsStore(db: Db) {
 
     /** Removes pre-notified (not yet collected) debits of a mandate due after `after` (a cancelled or changed mandate). */
     async dropPreNotifiedAfter(mandateId: number, after: string): Promise<void> {
-      const rows = await db.select().from(mandateDebits).where(eq(mandateDebits.mandateId, mandateId));
-      const ids = rows.filter((r) => r.status === 'PRE_NOTIFIED' && r.dueDate > after).map((r) => r.id);
-      if (ids.length > 0) await db.delete(mandateDebits).where(inArray(mandateDebits.id, ids));
+      await writeTransaction(db, async () => {
+        const rows = await db.select().from(mandateDebits).where(eq(mandateDebits.mandateId, mandateId));
+        const ids = rows.filter((r) => r.status === 'PRE_NOTIFIED' && r.dueDate > after).map((r) => r.id);
+        if (ids.length > 0) await db.delete(mandateDebits).where(inArray(mandateDebits.id, ids));
+      });
     },
 
     /** Mandates the collection run looks at: ACTIVE ones. */
@@ -115,30 +119,34 @@ export function createOwnContributionsStore(db: Db) {
 
     /** Sets the status of mandate `id` (collection run: COLLECTED, CANCELLED after the end date, LAPSED). */
     async setStatus(id: number, status: MandateRow['status']): Promise<void> {
-      await db.update(mandates).set({ status }).where(eq(mandates.id, id));
+      await writeTransaction(db, () => db.update(mandates).set({ status }).where(eq(mandates.id, id)));
     },
 
     /** Inserts a PRE_NOTIFIED debit unless the mandate already has one on that date; the new row, or undefined. */
     async insertDebit(debit: Omit<MandateDebitRow, 'id' | 'messageId' | 'collectedOn' | 'status'>): Promise<MandateDebitRow | undefined> {
-      const rows = await db
-        .insert(mandateDebits)
-        .values({ ...debit, status: 'PRE_NOTIFIED' })
-        .onConflictDoNothing()
-        .returning();
+      const rows = await writeTransaction(db, () =>
+        db
+          .insert(mandateDebits)
+          .values({ ...debit, status: 'PRE_NOTIFIED' })
+          .onConflictDoNothing()
+          .returning(),
+      );
       return rows[0];
     },
 
     async setDebitMessage(id: number, messageId: number): Promise<void> {
-      await db.update(mandateDebits).set({ messageId }).where(eq(mandateDebits.id, id));
+      await writeTransaction(db, () => db.update(mandateDebits).set({ messageId }).where(eq(mandateDebits.id, id)));
     },
 
     /** Marks every PRE_NOTIFIED debit due on or before `date` as collected on `date`; the rows marked. */
     async collectDue(date: string): Promise<MandateDebitRow[]> {
-      return db
-        .update(mandateDebits)
-        .set({ status: 'COLLECTED', collectedOn: date })
-        .where(and(eq(mandateDebits.status, 'PRE_NOTIFIED'), lte(mandateDebits.dueDate, date)))
-        .returning();
+      return writeTransaction(db, () =>
+        db
+          .update(mandateDebits)
+          .set({ status: 'COLLECTED', collectedOn: date })
+          .where(and(eq(mandateDebits.status, 'PRE_NOTIFIED'), lte(mandateDebits.dueDate, date)))
+          .returning(),
+      );
     },
 
     async application(personId: number): Promise<PremiumApplicationRow | undefined> {
@@ -147,7 +155,7 @@ export function createOwnContributionsStore(db: Db) {
 
     /** Stores the application unless the person has one; false when one was there. */
     async insertApplication(row: Omit<PremiumApplicationRow, 'id'>): Promise<boolean> {
-      const rows = await db.insert(premiumApplications).values(row).onConflictDoNothing().returning({ id: premiumApplications.id });
+      const rows = await writeTransaction(db, () => db.insert(premiumApplications).values(row).onConflictDoNothing().returning({ id: premiumApplications.id }));
       return rows.length > 0;
     },
   };
