@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidMandateReference } from '@contract/own-contributions';
 import { downloadUrl } from '../../server/domain/documents/documents.rules';
@@ -284,5 +285,21 @@ describe('own contributions (issue 16)', () => {
     expect(created).toMatchObject({ ok: true, mandate: { amount: 1_000 } });
     const cancelled = (await rosa.rest('webportal/eigenbeitraege/kuendigen', { mandateId: created.mandate.id, endDate: '2027-07-31' })).json!;
     expect(cancelled).toMatchObject({ ok: true, mandate: { status: 'CANCELLED' } });
+  });
+
+  it('the operator command `fund collect --date` runs a collection date on the database and prints the counts (item 6)', () => {
+    const before = sql<{ n: number }>("SELECT count(*) AS n FROM mandate_debits WHERE status = 'COLLECTED'").n;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-08-01', '--database', server.dbPath], {
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    // Anna's second monthly mandate (85.42 EUR from 1 April 2027; April was collected by the run of 1 April): May to August.
+    expect(run.stdout).toBe('collection 2027-08-01: 4 pre-notified, 4 collected (34168 cents), 0 ended, 0 lapsed\n');
+    expect(run.status).toBe(0);
+    expect(sql<{ n: number }>("SELECT count(*) AS n FROM mandate_debits WHERE status = 'COLLECTED'").n).toBe(before + 4);
+    const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-02-30'], { encoding: 'utf8', timeout: 60_000 });
+    expect(usage.status).toBe(2);
   });
 });
