@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
@@ -24,7 +24,7 @@ const debitsThisYear = (start: string) => 12 - Number(start.slice(5, 7)) + 1;
 test.beforeEach(() => removeOwnContributionsOf(personas.anna.email));
 test.afterEach(() => removeOwnContributionsOf(personas.anna.email));
 
-async function checkLayout(page: import('@playwright/test').Page, name: string) {
+async function checkLayout(page: Page, name: string) {
   await expectNoSeriousA11yViolations(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await elementsWiderThan(page, 390)).toEqual([]);

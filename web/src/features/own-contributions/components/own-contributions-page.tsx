@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -225,7 +225,7 @@ function ContractStep({ o, draft, onNext }: { o: Overview; draft: Draft; onNext:
               onChange={setContractId}
             />
             <div className="oc-actions">
-              <button type="button" className="button" onClick={() => onNext(contractId)} disabled={!contractId}>
+              <button type="button" className="button button--primary" onClick={() => onNext(contractId)} disabled={!contractId}>
                 {t('ownContributions.actions.next')}
               </button>
             </div>
@@ -253,10 +253,10 @@ function TypeStep({ o, draft, onBack, onNext }: { o: Overview; draft: Draft; onB
         onChange={setType}
       />
       <div className="oc-actions">
-        <button type="button" className="button button--secondary" onClick={onBack}>
+        <button type="button" className="button" onClick={onBack}>
           {t('ownContributions.actions.back')}
         </button>
-        <button type="button" className="button" onClick={() => type && onNext(type)} disabled={!type}>
+        <button type="button" className="button button--primary" onClick={() => type && onNext(type)} disabled={!type}>
           {t('ownContributions.actions.next')}
         </button>
       </div>
@@ -343,10 +343,10 @@ function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () => void;
         maxLength={30}
       />
       <div className="oc-actions">
-        <button type="button" className="button button--secondary" onClick={onBack}>
+        <button type="button" className="button" onClick={onBack}>
           {t('ownContributions.actions.back')}
         </button>
-        <button type="submit" className="button">
+        <button type="submit" className="button button--primary">
           {t('ownContributions.actions.next')}
         </button>
       </div>
@@ -413,10 +413,10 @@ function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Draft; on
         </div>
       ) : null}
       <div className="oc-actions">
-        <button type="button" className="button button--secondary" onClick={onBack}>
+        <button type="button" className="button" onClick={onBack}>
           {t('ownContributions.actions.back')}
         </button>
-        <button type="button" className="button" disabled={loading} onClick={() => void submit()}>
+        <button type="button" className="button button--primary" disabled={loading} onClick={() => void submit()}>
           {t('ownContributions.actions.submit')}
         </button>
       </div>
@@ -560,10 +560,10 @@ function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: string) => v
         </div>
       ) : null}
       <div className="oc-actions">
-        <Link to={href()} className="button button--secondary">
+        <Link to={href()} className="button">
           {t('ownContributions.actions.toOverview')}
         </Link>
-        <button type="submit" className="button" disabled={loading}>
+        <button type="submit" className="button button--primary" disabled={loading}>
           {t('ownContributions.actions.apply')}
         </button>
       </div>
@@ -581,11 +581,11 @@ function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (text: stri
   const { t } = useTranslation();
   const [change, { loading }] = useChangeMandate();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState, watch } = useForm<ChangeValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<ChangeValues>({
     defaultValues: { amount: euroTextOfCents(mandate.amount), iban: mandate.iban.replace(/(.{4})/g, '$1 ').trim(), currentPassword: '' },
   });
   const { errors } = formState;
-  const ibanChanged = watch('iban').replace(/\s+/g, '').toUpperCase() !== mandate.iban;
+  const ibanChanged = useWatch({ control, name: 'iban' }).replace(/\s+/g, '').toUpperCase() !== mandate.iban;
   const onSubmit = async (values: ChangeValues) => {
     const amount = centsOfEuroText(values.amount);
     if (amount === null) return setError('amount', { type: 'rule', message: 'INVALID' }, { shouldFocus: true });
@@ -632,10 +632,10 @@ function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (text: stri
         </div>
       ) : null}
       <div className="oc-actions">
-        <Link to={href()} className="button button--secondary">
+        <Link to={href()} className="button">
           {t('ownContributions.actions.back')}
         </Link>
-        <button type="submit" className="button" disabled={loading}>
+        <button type="submit" className="button button--primary" disabled={loading}>
           {t('ownContributions.actions.save')}
         </button>
       </div>
@@ -672,10 +672,10 @@ function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (text: stri
         </div>
       ) : null}
       <div className="oc-actions">
-        <Link to={href()} className="button button--secondary">
+        <Link to={href()} className="button">
           {t('ownContributions.actions.back')}
         </Link>
-        <button type="submit" className="button" disabled={loading}>
+        <button type="submit" className="button button--primary" disabled={loading}>
           {t('ownContributions.actions.confirmCancel')}
         </button>
       </div>
