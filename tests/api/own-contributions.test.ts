@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../db/client';
+import { documentFiles, documents, mandateDebits, mandates, messages, persons, premiumApplications } from '../../db/schema';
 import { isValidMandateReference } from '@contract/own-contributions';
 import { downloadUrl } from '../../server/domain/documents/documents.rules';
 import { runCollection } from '../../server/domain/own-contributions/collection';
@@ -70,8 +73,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const sql = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).get(...params) as T;
-const count = (table: string) => sql<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).n;
+/** Rows of a table (SQLite and PostgreSQL alike, through the query builder). */
+const rowsOf = async (table: typeof mandates | typeof documents | typeof premiumApplications) => (await server.db.select({ n: count() }).from(table))[0]!.n;
+const mandateRow = async (id: number) => (await server.db.select().from(mandates).where(eq(mandates.id, id)))[0]!;
+const preNotificationsOf = (personId: number) =>
+  server.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.personId, personId), like(messages.subject, 'Vorabinformation%')))
+    .orderBy(desc(messages.id));
+const collectedDebits = async () => (await server.db.select({ n: count() }).from(mandateDebits).where(eq(mandateDebits.status, 'COLLECTED')))[0]!.n;
 const setToday = (iso: string) => server.clock.set(Date.parse(`${iso}T09:00:00Z`));
 const overview = async (c: PortalClient) => (await c.graphql<Overview>(OVERVIEW)).body.data!.me.ownContributions;
 const gql = async <T>(c: PortalClient, q: string, v: Record<string, unknown>): Promise<T> => {
@@ -91,7 +102,7 @@ describe('own contributions (issue 16)', () => {
     const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
     const contractId = await contractOf(rosa);
     const good = { contractId, type: 'MONTHLY', amount: 5_000, iban: IBAN, startDate: '2026-12-01', phone: '+43 664 1234567', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
-    const before = count('mandates') + count('documents');
+    const before = (await rowsOf(mandates)) + (await rowsOf(documents));
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: 999 }, 'amountCents', 'AMOUNT_TOO_LOW'],
       [{ amount: 500_001 }, 'amountCents', 'AMOUNT_TOO_HIGH'],
@@ -120,8 +131,8 @@ describe('own contributions (issue 16)', () => {
     };
     const refused = (await gql<{ applyForPremium: { error: Err } }>(rosa, APPLY, { input: app })).applyForPremium.error!;
     expect(refused.fieldErrors.map((e) => [e.field, e.code])).toEqual([['birthDate', 'BIRTH_DATE_INVALID']]);
-    expect(count('premium_applications')).toBe(0);
-    expect(count('mandates') + count('documents')).toBe(before);
+    expect(await rowsOf(premiumApplications)).toBe(0);
+    expect((await rowsOf(mandates)) + (await rowsOf(documents))).toBe(before);
     // A good application is filed once.
     const filed = (
       await gql<{ applyForPremium: { ok: { ownContributions: { premiumApplicationFiled: boolean } } | null; error: Err } }>(rosa, APPLY, { input: { ...app, birthDate: '120987' } })
@@ -129,7 +140,7 @@ describe('own contributions (issue 16)', () => {
     expect(filed.ok!.ownContributions.premiumApplicationFiled).toBe(true);
     const again = (await gql<{ applyForPremium: { error: Err } }>(rosa, APPLY, { input: { ...app, birthDate: '120987' } })).applyForPremium;
     expect(again.error!.code).toBe('ERROR_APPLICATION_EXISTS');
-    expect(count('premium_applications')).toBe(1);
+    expect(await rowsOf(premiumApplications)).toBe(1);
   });
 
   it('anna sets up a monthly mandate: SEPA reference, creditor id, PDF archived; a second monthly and an overlapping one-off are refused (items 2, 3)', async () => {
@@ -146,15 +157,17 @@ describe('own contributions (issue 16)', () => {
     expect(isValidMandateReference(m.mandateReference)).toBe(true);
     expect(m.creditorId).toBe('AT67ZZZ00000045678');
     expect(m.nextDebitDate).toBe('2026-12-01');
-    const file = sql<{ n: number; title: string }>(
-      'SELECT count(f.document_id) AS n, d.title FROM documents d LEFT JOIN document_files f ON f.document_id = d.id WHERE d.id = ?',
-      Number(m.documentId),
-    );
-    expect(file).toMatchObject({ n: 1, title: `SEPA-Lastschriftmandat ${m.mandateReference}` });
+    const [file] = await server.db
+      .select({ title: documents.title, sha256: documentFiles.sha256 })
+      .from(documents)
+      .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+      .where(eq(documents.id, Number(m.documentId)));
+    expect(file?.title).toBe(`SEPA-Lastschriftmandat ${m.mandateReference}`);
+    expect(file?.sha256).toMatch(/^[0-9a-f]{64}$/);
     const pdf = await anna.fetch(downloadUrl(Number(m.documentId)));
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
-    const before = count('mandates');
+    const before = await rowsOf(mandates);
     const second = (await gql<Created>(anna, CREATE, { input: { ...input, startDate: '2027-01-01' } })).createMandate.error!;
     expect(second.code).toBe('ERROR_MONTHLY_EXISTS');
     expect(second.fieldErrors.map((e) => [e.field, e.code])).toEqual([['type', 'MONTHLY_EXISTS']]);
@@ -162,7 +175,7 @@ describe('own contributions (issue 16)', () => {
     const overlap = (await gql<Created>(anna, CREATE, { input: { ...input, type: 'ONE_OFF', amount: 10_000, startDate: '2027-01-01' } })).createMandate.error!;
     expect(overlap.code).toBe('ERROR_OVERLAP');
     expect(overlap.fieldErrors.map((e) => [e.field, e.code])).toEqual([['startDate', 'OVERLAP']]);
-    expect(count('mandates')).toBe(before);
+    expect(await rowsOf(mandates)).toBe(before);
     // Rosa cannot change or cancel anna's mandate.
     const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
     const foreign = (await gql<{ cancelMandate: { error: Err } }>(rosa, CANCEL, { input: { mandateId: m.id, endDate: '2027-03-31' } })).cancelMandate.error!;
@@ -171,16 +184,16 @@ describe('own contributions (issue 16)', () => {
 
   it('a collection run pre-notifies by inbox message, collects and moves the gauge; a second run of the date changes nothing (items 5, 6)', async () => {
     let anna = await loginMember(server.url, 'anna.muster@example.at');
-    const annaId = sql<{ id: number }>("SELECT id FROM persons WHERE email = 'anna.muster@example.at'").id;
-    const messagesBefore = sql<{ n: number }>("SELECT count(*) AS n FROM messages WHERE person_id = ? AND subject LIKE 'Vorabinformation%'", annaId).n;
+    const annaId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'anna.muster@example.at')))[0]!.id;
+    const messagesBefore = (await preNotificationsOf(annaId)).length;
     const first = await runCollection(server.deps, '2026-11-22');
     expect(first).toMatchObject({ preNotified: 1, collected: 0 });
-    const notice = sql<{ subject: string; body: string }>("SELECT subject, body FROM messages WHERE person_id = ? AND subject LIKE 'Vorabinformation%' ORDER BY id DESC", annaId);
+    const notice = (await preNotificationsOf(annaId))[0]!;
     expect(notice.subject).toBe('Vorabinformation zu Ihrer SEPA-Lastschrift am 01.12.2026');
     expect(notice.body).toContain('85,42');
     expect(notice.body).toContain('AT67ZZZ00000045678');
     expect(notice.body).toContain('8 Wochen');
-    expect(sql<{ n: number }>("SELECT count(*) AS n FROM messages WHERE person_id = ? AND subject LIKE 'Vorabinformation%'", annaId).n).toBe(messagesBefore + 1);
+    expect((await preNotificationsOf(annaId)).length).toBe(messagesBefore + 1);
     const beforeRun = (await overview(anna)).gauge;
     expect(beforeRun).toMatchObject({ used: 8_542, collected: 0, left: 102_500 - 8_542 });
 
@@ -208,7 +221,7 @@ describe('own contributions (issue 16)', () => {
     expect(noPassword.fieldErrors.map((e) => [e.field, e.code])).toEqual([['currentPassword', 'REQUIRED']]);
     const wrong = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, iban: newIban, currentPassword: 'falsch' } })).changeMandate.error!;
     expect(wrong.code).toBe('ERROR_PWD_INVALID');
-    expect(sql<{ iban: string }>('SELECT iban FROM mandates WHERE id = ?', Number(m.id)).iban).toBe('AT611904300234573201');
+    expect((await mandateRow(Number(m.id))).iban).toBe('AT611904300234573201');
     const changed = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, iban: newIban, currentPassword: DEMO_PASSWORD } })).changeMandate;
     expect(changed.ok!.mandate.iban).toBe('AT483200000012345864');
 
@@ -226,7 +239,7 @@ describe('own contributions (issue 16)', () => {
     // The run after the end date ends the cancelled mandate.
     setToday('2027-04-01');
     expect((await runCollection(server.deps, '2027-04-01')).ended).toBe(1);
-    expect(sql<{ status: string }>('SELECT status FROM mandates WHERE id = ?', Number(m.id)).status).toBe('CANCELLED');
+    expect((await mandateRow(Number(m.id))).status).toBe('CANCELLED');
   });
 
   it('changes and cancels a one-off not yet due; a collected one-off can no longer change (item 4)', async () => {
@@ -247,7 +260,7 @@ describe('own contributions (issue 16)', () => {
     setToday('2026-11-23');
     rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
     await runCollection(server.deps, '2026-11-23');
-    expect(sql<{ status: string }>('SELECT status FROM mandates WHERE id = ?', Number(second.mandate.id)).status).toBe('COLLECTED');
+    expect((await mandateRow(Number(second.mandate.id))).status).toBe('COLLECTED');
     const refused = (await gql<Changed>(rosa, CHANGE, { input: { mandateId: second.mandate.id, amount: 1_000 } })).changeMandate.error!;
     expect(refused.code).toBe('ERROR_NOT_CHANGEABLE');
   });
@@ -263,10 +276,10 @@ describe('own contributions (issue 16)', () => {
     ).body.data!.createMandate.ok!;
     const id = Number(created.mandate.id);
     expect((await runCollection(server.deps, TEST_TODAY)).lapsed).toBe(0);
-    server.db.$client.prepare("UPDATE mandates SET signed_on = '2023-11-21' WHERE id = ?").run(id);
+    await writeTransaction(server.db, () => server.db.update(mandates).set({ signedOn: '2023-11-21' }).where(eq(mandates.id, id)));
     const run = await runCollection(server.deps, TEST_TODAY);
     expect(run.lapsed).toBe(1);
-    expect(sql<{ status: string }>('SELECT status FROM mandates WHERE id = ?', id).status).toBe('LAPSED');
+    expect((await mandateRow(id)).status).toBe('LAPSED');
   });
 
   it('REST: the same rules and codes; a call without a session answers 406 (item 7)', async () => {
@@ -276,29 +289,31 @@ describe('own contributions (issue 16)', () => {
     const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
     const overviewRest = (await rosa.rest('webportal/eigenbeitraege')).json as { contracts: { id: string }[]; gauge: { eligibleCents: number } };
     expect(overviewRest.gauge.eligibleCents).toBe(102_500);
-    const before = count('mandates');
+    const before = await rowsOf(mandates);
     const form = { contractId: overviewRest.contracts[0]!.id, type: 'MONTHLY', amount: '999', iban: IBAN, startDate: '2027-08-01', accountOwner: 'Rosa', confirmed: 'true' };
     const refused = (await rosa.rest('webportal/eigenbeitraege/mandat', form)).json!;
     expect(refused).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'amountCents', code: 'AMOUNT_TOO_LOW' }] });
-    expect(count('mandates')).toBe(before);
+    expect(await rowsOf(mandates)).toBe(before);
     const created = (await rosa.rest('webportal/eigenbeitraege/mandat', { ...form, amount: '1000' })).json as { ok: boolean; mandate: { id: string; amount: number } };
     expect(created).toMatchObject({ ok: true, mandate: { amount: 1_000 } });
     const cancelled = (await rosa.rest('webportal/eigenbeitraege/kuendigen', { mandateId: created.mandate.id, endDate: '2027-07-31' })).json!;
     expect(cancelled).toMatchObject({ ok: true, mandate: { status: 'CANCELLED' } });
   });
 
-  it('the operator command `fund collect --date` runs a collection date on the database and prints the counts (item 6)', () => {
-    const before = sql<{ n: number }>("SELECT count(*) AS n FROM mandate_debits WHERE status = 'COLLECTED'").n;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-08-01', '--database', server.dbPath], {
+  it('the operator command `fund collect --date` runs a collection date on the database and prints the counts (item 6)', async () => {
+    const before = await collectedDebits();
+    // The test database: a SQLite file (`--database`) or, in the postgres project, a PostgreSQL URL (DATABASE_URL).
+    const postgres = server.dbPath.startsWith('postgres');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-08-01', ...(postgres ? [] : ['--database', server.dbPath])], {
       encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'silent' },
+      env: { ...process.env, LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: server.dbPath } : {}) },
       timeout: 60_000,
     });
     expect(run.stderr).toBe('');
     // Anna's second monthly mandate (85.42 EUR from 1 April 2027; April was collected by the run of 1 April): May to August.
     expect(run.stdout).toBe('collection 2027-08-01: 4 pre-notified, 4 collected (34168 cents), 0 ended, 0 lapsed\n');
     expect(run.status).toBe(0);
-    expect(sql<{ n: number }>("SELECT count(*) AS n FROM mandate_debits WHERE status = 'COLLECTED'").n).toBe(before + 4);
+    expect(await collectedDebits()).toBe(before + 4);
     const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-02-30'], { encoding: 'utf8', timeout: 60_000 });
     expect(usage.status).toBe(2);
   });
