@@ -22,6 +22,7 @@ const SQLITE_PROJECTS = {
  * holds SQLite's write lock with a second connection and stays SQLite-only.
  */
 const POSTGRES_SUITES = [
+  'tests/api/own-contributions.test.ts',
   'tests/api/graphql/lockout.test.ts',
   'tests/api/graphql/session-keepalive.test.ts',
   'tests/api/mail.test.ts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EID_CALLBACK_PATH } from './domain/eid/eid.rules';
+import { PREMIUM_RATE_RANGE_BP, isValidCreditorId } from '@contract/own-contributions';
 
 /**
  * Server configuration, parsed once from the environment at start (STYLE.md 15). A wrong value stops the
@@ -115,6 +116,21 @@ const envSchema = z.object({
    * "at least 10 EUR" (the default) and 13 EUR (`1300`); README "Readings of the spec chosen". @default 1000
    */
   CASH_ORDER_COST_CENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * SEPA creditor identifier (Gläubiger-ID) of the Pensionskasse, printed on every own-contribution mandate and
+   * pre-notification (issue 16 item 3). Checked for form and check digits (EPC262). The default is a made-up but
+   * well-formed Austrian one; set the fund's real identifier in production. @default AT67ZZZ00000045678
+   */
+  SEPA_CREDITOR_ID: z
+    .string()
+    .default('AT67ZZZ00000045678')
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidCreditorId, 'must be a SEPA creditor identifier with valid check digits, for example AT67ZZZ00000045678'),
+  /**
+   * The year's § 108a EStG premium rate in basis points, set yearly by the ministry between 4.25 % and 6.75 %
+   * (DOMAIN.md; issue 16 item 5). @default 425
+   */
+  PREMIUM_RATE_BP: z.coerce.number().int().min(PREMIUM_RATE_RANGE_BP.min).max(PREMIUM_RATE_RANGE_BP.max).default(425),
   /*
    * Slow and greedy clients (issue 11 item 7; node:http server limits). A client that dribbles its headers or body
    * is cut off (408, connection closed) when the limit passes; limits are checked every second.

@@ -6,6 +6,8 @@ import { createAccountsService } from './domain/accounts/accounts.service';
 import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createClaimsService } from './domain/claims/claims.service';
 import { createClaimsStore } from './domain/claims/claims.store';
+import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
+import { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
 import { createAuthService, type AuthSettings, type SessionCheck } from './domain/auth/auth.service';
 import { type RequestMeta } from './domain/shared/request-meta';
 import { createAuthStore } from './domain/auth/auth.store';
@@ -70,6 +72,7 @@ export interface AppDeps {
     investment: ReturnType<typeof createInvestmentStore>;
     profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
+    ownContributions: ReturnType<typeof createOwnContributionsStore>;
     rateLimit: RateLimitStore;
     uploads: ReturnType<typeof createUploadsStore>;
     messages: ReturnType<typeof createMessagesStore>;
@@ -123,6 +126,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       investment: createInvestmentStore(db),
       profile: createProfileStore(db),
       claims: createClaimsStore(db),
+      ownContributions: createOwnContributionsStore(db),
       rateLimit: createRateLimitStore(db),
       uploads: uploadsStore,
       messages: createMessagesStore(db),
@@ -242,6 +246,20 @@ export function createRequestContext(
     },
     cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
   });
+  const ownContributions = createOwnContributionsService({
+    store: deps.stores.ownContributions,
+    accounts,
+    documents,
+    stepUp,
+    clock,
+    tenant,
+    sessionHash: async () => {
+      const s = await session();
+      return s.state === 'ACTIVE' ? s.tokenHash : null;
+    },
+    creditorId: config.SEPA_CREDITOR_ID,
+    premiumRateBp: config.PREMIUM_RATE_BP,
+  });
   const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
@@ -268,7 +286,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator, messages },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, ownContributions, profile, clientLog, calculator, messages },
     sessionToken,
     setCookies,
     session,

@@ -8,6 +8,12 @@
  * jpg, checked by content), and sends the member an e-mail notice without content when they chose digital delivery
  * (through the portal's mail service: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR). Prints the message id.
  * Exit codes: 0 posted, 1 failed, 2 bad arguments or unknown member.
+ *
+ *   npm run fund -- collect --date YYYY-MM-DD [--database PATH | DATABASE_URL]
+ *
+ * Runs a SEPA collection date for the own-contribution mandates (issue 16 item 6; server/domain/own-contributions/
+ * collection.ts): pre-notifies the debits due within 14 days by an inbox message, records the debits due up to the
+ * date as collected, lapses mandates without a collection for 36 months. Prints the counts. Exit codes as above.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -25,6 +31,8 @@ import { createAccountsService } from '../domain/accounts/accounts.service';
 import { createLoaders } from '../domain/loaders';
 import { createMessagesService } from '../domain/messages/messages.service';
 import { systemClock } from '../domain/shared/clock';
+import { runCollection } from '../domain/own-contributions/collection';
+import { isIsoDate } from '@contract/dates';
 import { createLogger } from '../log';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */
@@ -82,8 +90,10 @@ async function main(): Promise<number> {
       body: { type: 'string' },
       attach: { type: 'string', multiple: true, default: [] },
       database: { type: 'string' },
+      date: { type: 'string' },
     },
   });
+  if (positionals[0] === 'collect') return collect(values.date, values.database);
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
     process.stderr.write(
       'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--database PATH]\n',
@@ -105,6 +115,25 @@ async function main(): Promise<number> {
       return 2;
     }
     throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+/** `collect --date YYYY-MM-DD`: one collection run (see the module comment). */
+async function collect(date: string | undefined, database: string | undefined): Promise<number> {
+  if (!date || !isIsoDate(date)) {
+    process.stderr.write('usage: npm run fund -- collect --date YYYY-MM-DD [--database PATH]\n');
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, ...(database ? { DATABASE_PATH: database } : {}) });
+  const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
+  try {
+    const outcome = await runCollection(createAppDeps(db, config, systemClock, createLogger(config.LOG_LEVEL)), date);
+    process.stdout.write(
+      `collection ${date}: ${outcome.preNotified} pre-notified, ${outcome.collected} collected (${outcome.collectedCents} cents), ${outcome.ended} ended, ${outcome.lapsed} lapsed\n`,
+    );
+    return 0;
   } finally {
     await db.close();
   }

@@ -12,6 +12,7 @@ import { documentResolvers } from './document/document.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
 import { messageResolvers } from './message/message.resolvers';
+import { ownContributionResolvers } from './own-contribution/own-contribution.resolvers';
 import { personResolvers } from './person/person.resolvers';
 import { registrationResolvers } from './registration/registration.resolvers';
 import { profileResolvers } from './profile/profile.resolvers';
@@ -44,6 +45,7 @@ const areaResolvers: Resolvers[] = [
   claimResolvers,
   calculatorResolvers,
   messageResolvers,
+  ownContributionResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

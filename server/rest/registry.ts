@@ -7,6 +7,18 @@ import { registrationFor } from '../domain/registration/for-request';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
 import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
+import {
+  aendernInput,
+  aendernRun,
+  eigenbeitraegeInput,
+  eigenbeitraegeRun,
+  kuendigenInput,
+  kuendigenRun,
+  mandatInput,
+  mandatRun,
+  praemienantragInput,
+  praemienantragRun,
+} from '../domain/own-contributions/own-contributions.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -262,6 +274,11 @@ export const REST_METHODS: RestMethod[] = [
     auth: 'session',
     run: verfuegungenRun,
   }),
+  method({ name: 'webportal/eigenbeitraege', input: eigenbeitraegeInput, auth: 'session', run: eigenbeitraegeRun }),
+  method({ name: 'webportal/eigenbeitraege/mandat', input: mandatInput, auth: 'session', run: mandatRun }),
+  method({ name: 'webportal/eigenbeitraege/aendern', input: aendernInput, auth: 'session', run: aendernRun }),
+  method({ name: 'webportal/eigenbeitraege/kuendigen', input: kuendigenInput, auth: 'session', run: kuendigenRun }),
+  method({ name: 'webportal/eigenbeitraege/praemienantrag', input: praemienantragInput, auth: 'session', run: praemienantragRun }),
   method({
     name: 'deleteAccess',
     input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),

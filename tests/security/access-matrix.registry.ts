@@ -18,6 +18,10 @@ export interface MemberObjects {
   vrgs: number[];
   /** Ids of the member's Vorsorgekasse accounts (the claim's `accountId`). */
   severanceAccountIds: number[];
+  /** Ids of the member's Pensionskasse contracts as a contributing member (own contributions' `contractId`). */
+  pensionContractIds: number[];
+  /** Ids of the member's own-contribution mandates (each member has a running monthly one, seeded by the test). */
+  mandateIds: number[];
   duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
   /** Ids of the member's uploads (server/domain/uploads; 32 hex characters). */
   uploadIds: string[];
@@ -98,7 +102,86 @@ const claimDoor = (name: string, covers: string[], request: (accountId: string) 
   withoutSession,
 });
 
+/**
+ * An own-contribution door (issue 16): a probe that writes nothing for the owner either (a second monthly mandate is
+ * refused with MONTHLY_EXISTS; a change to 9.99 EUR and a cancellation without end date are refused at the field), and
+ * for a foreign or unknown id the same ERROR_NO_CONTRACT / ERROR_NOT_FOUND.
+ */
+const ownContributionDoor = (
+  name: string,
+  covers: string[],
+  ids: (m: MemberObjects) => number[],
+  request: (id: string) => DoorRequest,
+  withoutSession: Door['withoutSession'],
+): Door => ({
+  name,
+  covers,
+  idsOf: (m) => ids(m).map(String),
+  walk: intWalk,
+  missing: '987654321',
+  ownedBy: (m, v) => ids(m).includes(Number(v)),
+  compare: 'identical',
+  request,
+  withoutSession,
+});
+const MANDATE_PROBE = { type: 'MONTHLY', iban: 'AT61 1904 3002 3457 3201', startDate: '2027-02-01', accountOwner: 'Matrix Probe', confirmed: true };
+const OWN_ERROR = 'error { code message fieldErrors { field code message } }';
+
 export const MATRIX_DOORS: Door[] = [
+  ownContributionDoor(
+    'Mutation.createMandate(input.contractId)',
+    ['Mutation.createMandate', 'CreateMandateInput.contractId'],
+    (m) => m.pensionContractIds,
+    (contractId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_CreateMandate($input: CreateMandateInput!) { createMandate(input: $input) { ok { mandate { id iban } } ${OWN_ERROR} } }`,
+      variables: { input: { ...MANDATE_PROBE, contractId, amount: 5_000 } },
+    }),
+    { code: 'UNAUTHENTICATED' },
+  ),
+  ownContributionDoor(
+    'Mutation.changeMandate(input.mandateId)',
+    ['Mutation.changeMandate', 'ChangeMandateInput.mandateId'],
+    (m) => m.mandateIds,
+    (mandateId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_ChangeMandate($input: ChangeMandateInput!) { changeMandate(input: $input) { ok { mandate { id iban } } ${OWN_ERROR} } }`,
+      variables: { input: { mandateId, amount: 999 } },
+    }),
+    { code: 'UNAUTHENTICATED' },
+  ),
+  ownContributionDoor(
+    'Mutation.cancelMandate(input.mandateId)',
+    ['Mutation.cancelMandate', 'CancelMandateInput.mandateId'],
+    (m) => m.mandateIds,
+    (mandateId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_CancelMandate($input: CancelMandateInput!) { cancelMandate(input: $input) { ok { mandate { id iban } } ${OWN_ERROR} } }`,
+      variables: { input: { mandateId } },
+    }),
+    { code: 'UNAUTHENTICATED' },
+  ),
+  ownContributionDoor(
+    'rest/webportal/eigenbeitraege/mandat (contractId)',
+    ['rest:webportal/eigenbeitraege/mandat', 'rest:webportal/eigenbeitraege/mandat.contractId'],
+    (m) => m.pensionContractIds,
+    (contractId) => ({ kind: 'rest', method: 'webportal/eigenbeitraege/mandat', json: { ...MANDATE_PROBE, contractId, amount: 5_000 } }),
+    { status: 406 },
+  ),
+  ownContributionDoor(
+    'rest/webportal/eigenbeitraege/aendern (mandateId)',
+    ['rest:webportal/eigenbeitraege/aendern', 'rest:webportal/eigenbeitraege/aendern.mandateId'],
+    (m) => m.mandateIds,
+    (mandateId) => ({ kind: 'rest', method: 'webportal/eigenbeitraege/aendern', json: { mandateId, amount: 999 } }),
+    { status: 406 },
+  ),
+  ownContributionDoor(
+    'rest/webportal/eigenbeitraege/kuendigen (mandateId)',
+    ['rest:webportal/eigenbeitraege/kuendigen', 'rest:webportal/eigenbeitraege/kuendigen.mandateId'],
+    (m) => m.mandateIds,
+    (mandateId) => ({ kind: 'rest', method: 'webportal/eigenbeitraege/kuendigen', json: { mandateId } }),
+    { status: 406 },
+  ),
   claimDoor(
     'Mutation.submitSeveranceClaim(input.accountId)',
     ['Mutation.submitSeveranceClaim', 'SubmitSeveranceClaimInput.accountId'],
@@ -342,6 +425,10 @@ export const MATRIX_DOORS: Door[] = [
  * longer exist are ignored.
  */
 export const NO_OBJECT_ID: Record<string, string> = {
+  // Own contributions (issue 16): the § 108a application is the session person's own, once; the overview takes nothing.
+  'Mutation.applyForPremium': 'the § 108a application of the session’s own person (address, birth date, signature)',
+  'rest:webportal/eigenbeitraege/praemienantrag': 'the § 108a application of the session’s own person',
+  'rest:webportal/eigenbeitraege': 'the overview of the session’s own person; no argument names an object',
   'rest:getMessages': "folder, page, page size and search of the session's own inbox; no object id",
   'Mutation.login': 'e-mail and password of the caller; login abuse is covered by tests/security/login-abuse.test.ts',
   'rest:login': 'e-mail and password of the caller (tests/security/login-abuse.test.ts)',

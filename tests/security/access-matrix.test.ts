@@ -149,6 +149,8 @@ function loadObjects(personId: number): MemberObjects {
     ),
     vrgs: sql<{ vrg: number }>(`SELECT DISTINCT vrg FROM pk_contracts WHERE person_id = ?`, personId).map((r) => r.vrg),
     severanceAccountIds: sql<{ id: number }>(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
+    pensionContractIds: sql<{ id: number }>(`SELECT id FROM pk_contracts WHERE person_id = ? AND role = 'MEMBER' ORDER BY id`, personId).map((r) => r.id),
+    mandateIds: sql<{ id: number }>(`SELECT id FROM mandates WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
     duties: sql<{ id: number; customerDesignation: string; functionGroups: string }>(
       `SELECT id, customer_designation AS customerDesignation, function_groups AS functionGroups FROM contact_duties WHERE person_id = ? ORDER BY id`,
       personId,

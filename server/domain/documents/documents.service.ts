@@ -11,7 +11,7 @@ import { DomainError } from '../shared/errors';
 import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
 import type { DocumentsStore } from './documents.store';
 import { renderLetter, type LetterContent } from './pdf/letter';
-import { paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
+import { mandateLetter, paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
 
 /** What `markRead` gives on success: the document as it is now (read). */
 export interface MarkedRead {
@@ -112,6 +112,10 @@ export function createDocumentsService(deps: {
       if (!contract) return null;
       const [employer, customer, vrgName] = await Promise.all([accounts.employer(contract.employerId), accounts.employer(contract.customerId), accounts.vrgName(contract.vrg)]);
       return pensionModelLetter({ contract, employerName: employer.name, customerName: customer.name, vrgName });
+    }
+    if (row.sourceTable === 'mandates' && row.category === 'TAX_CONFIRMATION') {
+      const source = await store.mandateOwn(row.sourceId, personId);
+      return source ? mandateLetter(source) : null;
     }
     // PAYROLL_ACCOUNT and any unknown pairing: nothing the portal can render.
     logger.warn('document without a renderable source', { documentId: row.id, category: row.category, sourceTable: row.sourceTable });

@@ -3,11 +3,13 @@ import { writeTransaction, type Db } from '../../../db/client';
 import {
   documentFiles,
   documents,
+  mandates,
   pkContracts,
   pkStatements,
   vkAccounts,
   vkStatements,
   type DocumentRow,
+  type MandateRow,
   type PkContractRow,
   type PkStatementRow,
   type VkAccountRow,
@@ -111,6 +113,16 @@ export function createDocumentsStore(db: Db) {
           .where(and(eq(pkContracts.id, contractId), eq(pkContracts.personId, personId)))
           .limit(1)
       )[0];
+    },
+    /** An own-contribution mandate with its contract, only when it belongs to `personId`. */
+    async mandateOwn(mandateId: number, personId: number): Promise<{ mandate: MandateRow; contract: PkContractRow } | undefined> {
+      const rows = await db
+        .select({ mandate: mandates, contract: pkContracts })
+        .from(mandates)
+        .innerJoin(pkContracts, eq(pkContracts.id, mandates.contractId))
+        .where(and(eq(mandates.id, mandateId), eq(mandates.personId, personId)))
+        .limit(1);
+      return rows[0];
     },
   };
 }

@@ -163,3 +163,18 @@ export function clearLoginLock(email: string): void {
 export function removeClaimsOf(email: string): void {
   withDb((db) => db.prepare('DELETE FROM severance_claims WHERE person_id = ?').run(personId(db, email)), false);
 }
+
+/**
+ * Removes the person's own-contribution mandates with their debits, mandate PDFs, pre-notification messages and the
+ * § 108a application (tests/e2e/own-contributions.spec.ts), so other specs see the seeded state.
+ */
+export function removeOwnContributionsOf(email: string): void {
+  withDb((db) => {
+    const id = personId(db, email);
+    db.prepare('DELETE FROM messages WHERE person_id = ? AND id IN (SELECT message_id FROM mandate_debits WHERE person_id = ?)').run(id, id);
+    db.prepare("DELETE FROM documents WHERE person_id = ? AND source_table = 'mandates'").run(id);
+    db.prepare('DELETE FROM mandate_debits WHERE person_id = ?').run(id);
+    db.prepare('DELETE FROM mandates WHERE person_id = ?').run(id);
+    db.prepare('DELETE FROM premium_applications WHERE person_id = ?').run(id);
+  }, false);
+}

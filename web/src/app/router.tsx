@@ -53,6 +53,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   inboxMessages: { layout: 'authenticated', load: () => import('./routes/inbox') },
   inbox: { layout: 'authenticated', load: () => import('./routes/inbox') },
   severanceClaims: { layout: 'authenticated', load: () => import('./routes/claim') },
+  ownContributions: { layout: 'authenticated', load: () => import('./routes/own-contributions') },
 };
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

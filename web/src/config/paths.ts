@@ -164,6 +164,7 @@ export const screenRouteKeys = [
   'inboxMessages',
   'inbox',
   'severanceClaims',
+  'ownContributions',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

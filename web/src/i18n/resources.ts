@@ -12,6 +12,7 @@ import staticPages from '@contract/i18n/de/static-pages.json';
 import claim from '@contract/i18n/de/claim.json';
 import inbox from '@contract/i18n/de/inbox.json';
 import uploads from '@contract/i18n/de/uploads.json';
+import ownContributions from '@contract/i18n/de/own-contributions.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -31,6 +32,7 @@ export const resources = {
       ...uploads,
       ...inbox,
       ...claim,
+      ...ownContributions,
     },
   },
 } as const;

@@ -4,7 +4,7 @@
  * "Documents"). Amounts are integer cents, formatted `1.234,56 €`; dates `31.12.2024`; rates from basis points.
  * Pure functions: the same rows always give the same letter.
  */
-import type { PersonRow, PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
+import type { MandateRow, PersonRow, PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine, LetterRecipient } from './letter';
 
@@ -340,5 +340,52 @@ export function pensionModelLetter(d: PensionModelData): LetterContent {
     ],
     tables: [{ heading: 'Ihr Vertrag', rows }],
     notes: ['Den jährlichen Stand Ihres Pensionskapitals finden Sie im Leistungsnachweis zum 31.12. jedes Jahres.'],
+  };
+}
+
+/** Data of a signed own-contribution mandate: the mandate and its contract. */
+export interface MandateLetterData {
+  mandate: MandateRow;
+  contract: PkContractRow;
+}
+
+/**
+ * SEPA-Lastschriftmandat (issue 16 item 3; filed under TAX_CONFIRMATION, the own-contribution documents): creditor
+ * identifier, mandate reference, debtor and account, amount and rhythm, the 8-week refund right and the
+ * pre-notification, as the SEPA core rulebook asks of a mandate.
+ */
+export function mandateLetter(d: MandateLetterData): LetterContent {
+  const m = d.mandate;
+  const signedOn = m.signedOn ?? m.createdAt.slice(0, 10);
+  const rhythm = m.type === 'MONTHLY' ? 'monatlich' : 'einmalig';
+  return {
+    fund: 'PK',
+    title: 'SEPA-Lastschriftmandat für Eigenbeiträge',
+    documentDate: signedOn,
+    facts: [
+      { label: 'Gläubiger-ID', value: m.creditorId },
+      { label: 'Mandatsreferenz', value: m.mandateReference },
+      { label: 'Vertragsnummer', value: d.contract.contractNumber },
+    ],
+    paragraphs: [
+      'Sie haben die Pensionskasse ermächtigt, Zahlungen von Ihrem Konto mittels SEPA-Lastschrift einzuziehen. Zugleich haben Sie Ihr ' +
+        'Kreditinstitut angewiesen, die von der Pensionskasse auf Ihr Konto gezogenen Lastschriften einzulösen.',
+      'Sie können innerhalb von 8 Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrags verlangen. Es gelten ' +
+        'dabei die mit Ihrem Kreditinstitut vereinbarten Bedingungen.',
+      'Vor jeder Abbuchung erhalten Sie eine Vorabinformation in Ihr Postfach. Das Mandat erlischt, wenn 36 Monate lang keine Lastschrift eingezogen wurde.',
+    ],
+    tables: [
+      {
+        heading: 'Ihr Auftrag',
+        rows: [
+          { label: 'Kontoinhaber/in', value: m.accountOwner },
+          { label: 'IBAN', value: m.iban.replace(/(.{4})/g, '$1 ').trim() },
+          { label: 'Betrag', value: `${money(m.amountCents)} ${rhythm}`, strong: true },
+          { label: m.type === 'MONTHLY' ? 'Erste Abbuchung' : 'Abbuchung am', value: formatDate(m.startDate) },
+          { label: 'Elektronisch erteilt am', value: formatDate(signedOn) },
+        ],
+      },
+    ],
+    notes: ['Eigenbeiträge bis 1.000 € im Jahr sind nach § 108a EStG prämienbegünstigt (zuzüglich 2,5 % Versicherungssteuer).'],
   };
 }

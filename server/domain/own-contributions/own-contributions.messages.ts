@@ -1,0 +1,24 @@
+import catalogue from '@contract/i18n/de/own-contributions.json';
+import type { OwnContributionErrorCode } from './own-contributions.service';
+
+/**
+ * German messages of refused own-contribution calls for GraphQL `message` fields and REST answers, from the shared
+ * catalogue (schema/contract/i18n/de/own-contributions.json; spec 001 section 8).
+ */
+const ERRORS: Record<string, string> = catalogue.ownContributions.errors;
+const FIELDS: Record<string, string> = catalogue.ownContributions.fieldErrors;
+
+/** The message of an error code. */
+export function ownContributionErrorMessage(code: OwnContributionErrorCode): string {
+  return ERRORS[code] ?? ERRORS.ERROR_INTERNAL!;
+}
+
+/** A field error with its German message. */
+export function ownContributionFieldError(e: { field: string; code: string }): { field: string; code: string; message: string } {
+  return { ...e, message: FIELDS[e.code] ?? FIELDS.INVALID! };
+}
+
+/** `{ ok: null, error }` of a refused call (decision 0012). */
+export function ownContributionError(r: { code: OwnContributionErrorCode; fieldErrors: { field: string; code: string }[] }) {
+  return { ok: null, error: { code: r.code, message: ownContributionErrorMessage(r.code), fieldErrors: r.fieldErrors.map(ownContributionFieldError) } };
+}

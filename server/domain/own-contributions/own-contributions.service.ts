@@ -1,0 +1,346 @@
+import type { MandateRow, PkContractRow } from '../../../db/schema';
+import type { TenantDefinition } from '../../tenants';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { StepUp } from '../auth/step-up';
+import type { DocumentsService } from '../documents/documents.service';
+import type { Clock } from '../shared/clock';
+import { isoInstant } from '../shared/clock';
+import { err, ok, type FieldError, type Result } from '../shared/result';
+import { addDays, isIsoDate, isoDateVienna, isoOf, parseIsoDate } from '@contract/dates';
+import { isPngDataUrl } from '@contract/signature';
+import { exceedsEmployerContribution, mandateInput, premiumApplicationInput, premiumGauge, type PremiumGauge } from '@contract/own-contributions';
+import type { OwnContributionsStore } from './own-contributions.store';
+import { debitDates, mandateConflict, mandateReference } from './own-contributions.rules';
+
+/** The read model of `OwnContributionMandate` (schema/own-contribution.graphql). Amounts in cents, dates ISO. */
+export interface MandateModel {
+  id: string;
+  contractId: string;
+  contractNumber: string;
+  type: MandateRow['type'];
+  amountCents: number;
+  iban: string;
+  accountOwner: string;
+  phone: string | null;
+  startDate: string;
+  endDate: string | null;
+  mandateReference: string;
+  creditorId: string;
+  status: MandateRow['status'];
+  signedOn: string | null;
+  /** Documents-archive id of the signed mandate PDF. */
+  documentId: string | null;
+  /** Next debit date from tomorrow on, null when none is left. */
+  nextDebitDate: string | null;
+  /** Amount, IBAN and owner may change (a running monthly one, or a one-off not yet due). */
+  changeable: boolean;
+}
+
+/** A Pensionskasse contract own contributions can go to (the member's own, as a contributing member). */
+export interface ContributionContractModel {
+  id: string;
+  contractNumber: string;
+  /** Employer contributions of last year's statement, cents; null without one. */
+  lastYearEmployerCents: number | null;
+}
+
+/** What `/eigenbeitraege` shows first: contracts, mandates, the premium gauge and whether the § 108a application is on file. */
+export interface OwnContributionsOverview {
+  contracts: ContributionContractModel[];
+  mandates: MandateModel[];
+  gauge: PremiumGauge;
+  premiumApplicationFiled: boolean;
+  creditorId: string;
+}
+
+/** Codes of a refused own-contribution call (schema/own-contribution.graphql, catalogue `ownContributions.errors`). */
+export type OwnContributionErrorCode =
+  | 'ERROR_INVALID_INPUT'
+  | 'ERROR_NO_CONTRACT'
+  | 'ERROR_MONTHLY_EXISTS'
+  | 'ERROR_OVERLAP'
+  | 'ERROR_NOT_FOUND'
+  | 'ERROR_NOT_CHANGEABLE'
+  | 'ERROR_APPLICATION_EXISTS'
+  | 'ERROR_PWD_INVALID';
+
+type R<T> = Result<T, OwnContributionErrorCode>;
+
+/** The zod issues as field errors (first per field; the code is the issue's message). */
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'input');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID' });
+  }
+  return out;
+}
+
+const asObject = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' ? (input as Record<string, unknown>) : {});
+
+/**
+ * Own contributions by SEPA direct-debit mandate (issue 16; spec 001 sections 2 to 5 and 9): the overview with the
+ * premium gauge, a new mandate (with its signed PDF in the documents archive), changing and cancelling, and the
+ * § 108a application. Main tenant only (`tenant.pensionFund`); elsewhere the person has no contracts and every
+ * change is `ERROR_NO_CONTRACT` / `ERROR_NOT_FOUND`. Every call takes the person id from the session.
+ */
+export function createOwnContributionsService(deps: {
+  store: OwnContributionsStore;
+  accounts: AccountsService;
+  documents: DocumentsService;
+  stepUp: StepUp;
+  clock: Clock;
+  tenant: TenantDefinition;
+  /** SHA-256 hash of the caller's session; null without one. */
+  sessionHash: () => Promise<string | null>;
+  /** SEPA creditor identifier (config SEPA_CREDITOR_ID). */
+  creditorId: string;
+  /** § 108a premium rate, basis points (config PREMIUM_RATE_BP). */
+  premiumRateBp: number;
+}) {
+  const { store, accounts, clock } = deps;
+  const today = () => isoDateVienna(clock.now());
+
+  /** The person's contracts own contributions can go to: Pensionskasse contracts as a member (not drawing a pension). */
+  async function contractsOf(personId: number): Promise<PkContractRow[]> {
+    return (await accounts.pensionContracts(personId)).filter((c) => c.role === 'MEMBER');
+  }
+
+  async function lastYearEmployerCents(contract: PkContractRow): Promise<number | null> {
+    const year = parseIsoDate(today()).y - 1;
+    const statement = await accounts.pensionStatement(contract, isoOf(year, 12, 31));
+    return statement?.employerContributionsCents ?? null;
+  }
+
+  async function models(personId: number, rows: MandateRow[]): Promise<MandateModel[]> {
+    const contracts = await accounts.pensionContracts(personId);
+    const debits = await store.debitsOfMandates(rows.map((r) => r.id));
+    const now = today();
+    return rows.map((m) => {
+      const own = debits.filter((d) => d.mandateId === m.id);
+      const next =
+        m.status === 'ACTIVE' ? (debitDates(m, addDays(now, 1), addDays(now, 800)).find((d) => !own.some((x) => x.dueDate === d && x.status === 'COLLECTED')) ?? null) : null;
+      const oneOffOpen = m.type === 'ONE_OFF' && m.startDate > now && own.every((d) => d.status !== 'COLLECTED');
+      return {
+        id: String(m.id),
+        contractId: String(m.contractId),
+        contractNumber: contracts.find((c) => c.id === m.contractId)?.contractNumber ?? '',
+        type: m.type,
+        amountCents: m.amountCents,
+        iban: m.iban,
+        accountOwner: m.accountOwner,
+        phone: m.phone,
+        startDate: m.startDate,
+        endDate: m.endDate,
+        mandateReference: m.mandateReference,
+        creditorId: m.creditorId,
+        status: m.status,
+        signedOn: m.signedOn,
+        documentId: m.documentId === null ? null : String(m.documentId),
+        nextDebitDate: next,
+        changeable: m.status === 'ACTIVE' && (m.type === 'MONTHLY' ? m.endDate === null || m.endDate > now : oneOffOpen),
+      };
+    });
+  }
+
+  /** The gauge of this year: collected debits plus every debit still to come this year of the running mandates. */
+  async function gauge(personId: number): Promise<PremiumGauge> {
+    const now = today();
+    const { y } = parseIsoDate(now);
+    const from = isoOf(y, 1, 1);
+    const to = isoOf(y, 12, 31);
+    const [rows, debits] = await Promise.all([store.mandatesOf(personId), store.debitsOf(personId, from, to)]);
+    const collectedCents = debits.filter((d) => d.status === 'COLLECTED').reduce((s, d) => s + d.amountCents, 0);
+    let scheduledCents = debits.filter((d) => d.status === 'PRE_NOTIFIED').reduce((s, d) => s + d.amountCents, 0);
+    for (const m of rows.filter((r) => r.status === 'ACTIVE')) {
+      for (const date of debitDates(m, from, to)) {
+        if (!debits.some((d) => d.mandateId === m.id && d.dueDate === date)) scheduledCents += m.amountCents;
+      }
+    }
+    return premiumGauge({ today: now, collectedCents, scheduledCents, rateBp: deps.premiumRateBp });
+  }
+
+  async function uniqueReference(contractNumber: string, signedOn: string): Promise<string> {
+    for (;;) {
+      const ref = mandateReference(contractNumber, signedOn);
+      if (!(await store.referenceTaken(ref))) return ref;
+    }
+  }
+
+  const conflictError = (c: 'MONTHLY_EXISTS' | 'OVERLAP') =>
+    c === 'MONTHLY_EXISTS'
+      ? err('ERROR_MONTHLY_EXISTS' as const, [{ field: 'type', code: 'MONTHLY_EXISTS' }])
+      : err('ERROR_OVERLAP' as const, [{ field: 'startDate', code: 'OVERLAP' }]);
+
+  return {
+    gauge,
+
+    /** Contracts, mandates (with their next debit), the gauge, the application state and the creditor identifier. */
+    async overview(personId: number): Promise<OwnContributionsOverview> {
+      const contracts = await contractsOf(personId);
+      return {
+        contracts: await Promise.all(contracts.map(async (c) => ({ id: String(c.id), contractNumber: c.contractNumber, lastYearEmployerCents: await lastYearEmployerCents(c) }))),
+        mandates: await models(personId, await store.mandatesOf(personId)),
+        gauge: await gauge(personId),
+        premiumApplicationFiled: (await store.application(personId)) !== undefined,
+        creditorId: deps.creditorId,
+      };
+    },
+
+    /**
+     * Gives a new mandate (steps 1 to 4). `input` is checked by `mandateInput(today)` (@contract/own-contributions);
+     * the contract must be one of the person's as a member (`ERROR_NO_CONTRACT`); a running monthly mandate blocks a
+     * new monthly one (`ERROR_MONTHLY_EXISTS`, field `type`); a start inside a running contribution is refused
+     * (`ERROR_OVERLAP`, field `startDate`). Stores the mandate with a new unique mandate reference, the creditor
+     * identifier and today as signing date, files its PDF in the documents archive, and answers whether the amount
+     * clearly exceeds last year's employer contributions (a warning). A refusal stores nothing.
+     */
+    async create(personId: number, input: unknown): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
+      const now = today();
+      const parsed = mandateInput(now).safeParse(input);
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const v = parsed.data;
+      const contract = (await contractsOf(personId)).find((c) => String(c.id) === v.contractId);
+      if (!contract) return err('ERROR_NO_CONTRACT', [{ field: 'contractId', code: 'INVALID' }]);
+      const reference = await uniqueReference(contract.contractNumber, now);
+      const stored = await store.insertChecked(
+        {
+          personId,
+          contractId: contract.id,
+          type: v.type,
+          amountCents: v.amountCents,
+          iban: v.iban,
+          bic: null,
+          accountOwner: v.accountOwner,
+          startDate: v.startDate,
+          endDate: null,
+          phone: v.phone,
+          mandateReference: reference,
+          creditorId: deps.creditorId,
+          status: 'ACTIVE',
+          createdAt: isoInstant(clock.now()),
+          signedOn: now,
+          signatureKind: null,
+        },
+        { title: `SEPA-Lastschriftmandat ${reference}`, fileName: `SEPA-Mandat-${reference}.pdf` },
+        (existing) => mandateConflict(existing, v),
+      );
+      if (!stored.ok) return conflictError(stored.conflict);
+      await deps.documents.archive(personId, stored.mandate.documentId!);
+      const [model] = await models(personId, [stored.mandate]);
+      return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(v.type, v.amountCents, await lastYearEmployerCents(contract)) });
+    },
+
+    /**
+     * Changes a mandate: amount, debit account (IBAN, owner) and phone of a running monthly mandate or of a one-off
+     * not yet due, and the date of such a one-off. The rules of `mandateInput` apply. A new IBAN needs the step-up
+     * (`currentPassword`; `ERROR_INVALID_INPUT` with `currentPassword: REQUIRED`, `ERROR_PWD_INVALID`). Not the
+     * person's: `ERROR_NOT_FOUND`; ended, collected or due: `ERROR_NOT_CHANGEABLE`. Debits already pre-notified for
+     * a later date are withdrawn and notified again with the new data by the next collection run.
+     */
+    async change(personId: number, input: unknown): Promise<R<{ mandate: MandateModel }>> {
+      const raw = asObject(input);
+      const id = Number(raw.mandateId);
+      const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
+      if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
+      const [current] = await models(personId, [row]);
+      if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
+      const now = today();
+      const parsed = mandateInput(now).safeParse({
+        contractId: String(row.contractId),
+        type: row.type,
+        amountCents: raw.amountCents ?? row.amountCents,
+        iban: raw.iban ?? row.iban,
+        accountOwner: raw.accountOwner ?? row.accountOwner,
+        phone: raw.phone === undefined ? row.phone : raw.phone,
+        startDate: row.type === 'ONE_OFF' ? (raw.startDate ?? row.startDate) : addDays(now, 1),
+        confirmed: true,
+      });
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const v = parsed.data;
+      if (row.type === 'ONE_OFF' && v.startDate !== row.startDate) {
+        const conflict = mandateConflict(await store.mandatesOf(personId), v, row.id);
+        if (conflict) return conflictError(conflict);
+      }
+      if (v.iban !== row.iban) {
+        const password = typeof raw.currentPassword === 'string' ? raw.currentPassword : null;
+        const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, password, 'MANDATE_DEBIT_ACCOUNT');
+        if (!outcome.ok) {
+          return outcome.reason === 'PASSWORD_REQUIRED'
+            ? err('ERROR_INVALID_INPUT', [{ field: 'currentPassword', code: 'REQUIRED' }])
+            : err('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
+        }
+      }
+      await store.update(row.id, personId, {
+        amountCents: v.amountCents,
+        iban: v.iban,
+        accountOwner: v.accountOwner,
+        phone: v.phone,
+        startDate: row.type === 'ONE_OFF' ? v.startDate : row.startDate,
+      });
+      await store.dropPreNotifiedAfter(row.id, now);
+      const [model] = await models(personId, [(await store.findOwn(row.id, personId))!]);
+      return ok({ mandate: model! });
+    },
+
+    /**
+     * Cancels a mandate (spec 001 section 4): a monthly one at the chosen `endDate` (after today; its last debit is
+     * the last debit date up to it; before its first debit it ends at once), a one-off only while not yet due.
+     * `ERROR_NOT_FOUND`, `ERROR_NOT_CHANGEABLE`, or `ERROR_INVALID_INPUT` with `endDate: REQUIRED | DATE_INVALID |
+     * START_IN_PAST`.
+     */
+    async cancel(personId: number, input: unknown): Promise<R<{ mandate: MandateModel }>> {
+      const raw = asObject(input);
+      const id = Number(raw.mandateId);
+      const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
+      if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
+      const [current] = await models(personId, [row]);
+      if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
+      const now = today();
+      if (row.type === 'MONTHLY') {
+        const endDate = raw.endDate;
+        if (endDate === undefined || endDate === null || endDate === '') return err('ERROR_INVALID_INPUT', [{ field: 'endDate', code: 'REQUIRED' }]);
+        if (!isIsoDate(endDate)) return err('ERROR_INVALID_INPUT', [{ field: 'endDate', code: 'DATE_INVALID' }]);
+        if (endDate <= now) return err('ERROR_INVALID_INPUT', [{ field: 'endDate', code: 'START_IN_PAST' }]);
+        await store.update(row.id, personId, endDate < row.startDate ? { status: 'CANCELLED', endDate } : { endDate });
+        await store.dropPreNotifiedAfter(row.id, endDate);
+      } else {
+        await store.update(row.id, personId, { status: 'CANCELLED' });
+        await store.dropPreNotifiedAfter(row.id, '0000-01-01');
+      }
+      const [model] = await models(personId, [(await store.findOwn(row.id, personId))!]);
+      return ok({ mandate: model! });
+    },
+
+    /**
+     * Files the § 108a EStG premium application (step 5; once per person). Rules: `premiumApplicationInput`
+     * (postcode for the country, address lengths, DDMMYY birth date that is a real day, checkbox, signature; a drawn
+     * signature must decode to a PNG). `ERROR_APPLICATION_EXISTS` when one is on file; `ERROR_NO_CONTRACT` without a
+     * contract to contribute to.
+     */
+    async applyForPremium(personId: number, input: unknown): Promise<R<{ filed: true }>> {
+      const parsed = premiumApplicationInput(today()).safeParse(input);
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const v = parsed.data;
+      if (v.signature.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
+      if ((await contractsOf(personId)).length === 0) return err('ERROR_NO_CONTRACT');
+      const stored = await store.insertApplication({
+        personId,
+        street: v.street,
+        postcode: v.postcode,
+        city: v.city,
+        country: v.country,
+        birthDate: v.birthDate,
+        signatureKind: v.signature.kind,
+        signature: v.signature.kind === 'DRAWN' ? v.signature.png : v.signature.name,
+        signedAt: isoInstant(clock.now()),
+      });
+      return stored ? ok({ filed: true as const }) : err('ERROR_APPLICATION_EXISTS');
+    },
+  };
+}
+
+export type OwnContributionsService = ReturnType<typeof createOwnContributionsService>;

@@ -1,0 +1,124 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { elementsWiderThan } from './helpers/layout-checks';
+import { logIn, personas } from './helpers/login';
+import { removeOwnContributionsOf } from './helpers/member-db';
+
+/**
+ * Own contributions in the browser (issue 16 "Done when"; spec 001 sections 2 to 5): anna follows the dashboard's
+ * "Eigenbeiträge" quick link, sees the premium gauge, sets up a monthly mandate in the steps (a 9,99 € amount and an
+ * `AT00` IBAN refused at their fields), files the § 108a application with a typed signature (the birth date `310299`
+ * refused), sees the gauge move after a collection run of the operator command, changes the amount and cancels the
+ * mandate at a chosen date. Every screen passes axe; at 390 px nothing is wider than the viewport.
+ */
+
+const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
+const plusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** `8542` → `85,42 €` (the portal's format, with the narrow space the app prints replaced by a plain match). */
+const euro = (cents: number) => `${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`;
+/** Monthly debit dates from `start` to the end of its year (the same day each month; days 29 to 31 are not used here). */
+const debitsThisYear = (start: string) => 12 - Number(start.slice(5, 7)) + 1;
+
+test.beforeEach(() => removeOwnContributionsOf(personas.anna.email));
+test.afterEach(() => removeOwnContributionsOf(personas.anna.email));
+
+async function checkLayout(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await elementsWiderThan(page, 390)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+}
+
+test('anna sets up a monthly mandate, sees the gauge move after a collection run, changes and cancels it', async ({ page }) => {
+  // The first debit tomorrow (a day from 1 to 28), so the collection run of that day counts for this year's gauge.
+  let start = plusDays(viennaToday(), 1);
+  while (Number(start.slice(8)) > 28) start = plusDays(start, 1);
+  await logIn(page, personas.anna.email);
+  await page.getByRole('link', { name: 'Eigenbeiträge' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Eigenbeiträge per SEPA-Lastschrift' })).toBeVisible();
+  const gauge = page.getByRole('region', { name: /Prämienbegünstigter Betrag/ });
+  await expect(gauge).toContainText('Noch prämienbegünstigt: 1.025,00 € von 1.025,00 €');
+  await expect(gauge).toContainText('85,42 €');
+  await expect(gauge).toContainText('höchstens 42,50 €');
+  await checkLayout(page, 'own-contributions-step1');
+
+  // Steps 1 and 2: contract and payment type.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/zahlungsart$/);
+  await page.getByRole('radio', { name: /Monatlich/ }).check();
+  await checkLayout(page, 'own-contributions-step2');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 3: data; 9,99 € and the AT00 placeholder are refused at their fields.
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/daten$/);
+  await page.getByLabel('Betrag in Euro').fill('9,99');
+  await page.getByLabel('IBAN des Abbuchungskontos').fill('AT00 1904 3002 3457 3201');
+  await page.getByLabel('Kontoinhaber/in').fill('Anna Muster');
+  await page.getByLabel('Erste Abbuchung am').fill(start);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Der Betrag muss mindestens 10,00 € betragen.')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie Ihre vollständige IBAN ein.')).toBeVisible();
+  await page.getByLabel('Betrag in Euro').fill('85,42');
+  await page.getByLabel('IBAN des Abbuchungskontos').fill('AT61 1904 3002 3457 3201');
+  await checkLayout(page, 'own-contributions-step3');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 4: check, with the creditor identifier and the refund right; the mandate is given.
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/pruefen$/);
+  await expect(page.getByText('AT67ZZZ00000045678')).toBeVisible();
+  await expect(page.getByText(/innerhalb von 8 Wochen/)).toBeVisible();
+  await checkLayout(page, 'own-contributions-step4');
+  await page.getByRole('checkbox', { name: /Ich ermächtige die Pensionskasse/ }).check();
+  await page.getByRole('button', { name: 'Auftrag erteilen' }).click();
+
+  // Step 5: the § 108a application, needed once.
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/antrag$/);
+  await expect(page.getByText('Ihr Auftrag wurde erteilt.')).toBeVisible();
+  await page.getByLabel('Geburtsdatum (TTMMJJ)').fill('310299');
+  await page.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
+  await page.getByLabel('Ihr vollständiger Name als Unterschrift').fill('Anna Muster');
+  await page.getByRole('checkbox', { name: /Ich beantrage die Prämie/ }).check();
+  await page.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(page.getByText(/Bitte geben Sie Ihr Geburtsdatum als TTMMJJ ein/)).toBeVisible();
+  await page.getByLabel('Geburtsdatum (TTMMJJ)').fill('120580');
+  await checkLayout(page, 'own-contributions-step5');
+  await page.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(page.getByText('Ihr Antrag auf die Prämie nach § 108a EStG ist eingelangt.')).toBeVisible();
+
+  // The gauge counts this year's scheduled debits; a collection run of the first one's date moves "collected".
+  const used = debitsThisYear(start) * 8_542;
+  await expect(gauge).toContainText(`Bereits eingezahlt oder geplant: ${euro(used)}`);
+  await expect(gauge).toContainText('Davon bereits eingezogen: 0,00');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', start, '--database', process.env.E2E_DATABASE_PATH!], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
+  expect(run.stdout).toContain('1 collected (8542 cents)');
+  await page.reload();
+  await expect(gauge).toContainText('Davon bereits eingezogen: 85,42');
+  await expect(gauge).toContainText(`Noch prämienbegünstigt: ${euro(Math.max(0, 102_500 - used))}`);
+
+  // Change the amount.
+  await page.getByRole('link', { name: 'Ändern' }).click();
+  await expect(page.getByRole('heading', { name: 'Auftrag ändern' })).toBeVisible();
+  await page.getByLabel('Betrag in Euro').fill('100,00');
+  await checkLayout(page, 'own-contributions-change');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Ihr Auftrag wurde geändert.')).toBeVisible();
+  await expect(page.getByText(/Monatlich: 100,00/)).toBeVisible();
+
+  // Cancel at a chosen date.
+  await page.getByRole('link', { name: 'Kündigen' }).click();
+  const end = plusDays(start, 60);
+  await page.getByLabel('Letzte Abbuchung bis').fill(end);
+  await checkLayout(page, 'own-contributions-cancel');
+  await page.getByRole('button', { name: 'Auftrag kündigen' }).click();
+  await expect(page.getByText('Ihr Auftrag wurde gekündigt.')).toBeVisible();
+  const [y, m, d] = end.split('-');
+  await expect(page.getByText(`Endet am ${d}.${m}.${y}`)).toBeVisible();
+});

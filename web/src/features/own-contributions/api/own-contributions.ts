@@ -1,0 +1,152 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const OwnContributionsPage_Query = graphql(`
+  query OwnContributions {
+    me {
+      id
+      address {
+        street
+        postcode
+        city
+        country
+      }
+      ownContributions {
+        creditorId
+        premiumApplicationFiled
+        contracts {
+          id
+          contractNumber
+          lastYearEmployerContributions
+        }
+        mandates {
+          id
+          contractNumber
+          type
+          amount
+          iban
+          accountOwner
+          startDate
+          endDate
+          mandateReference
+          status
+          nextDebitDate
+          changeable
+        }
+        gauge {
+          year
+          eligible
+          eligibleMonthly
+          used
+          collected
+          left
+          rateBp
+          maxPremium
+          expectedPremium
+          daysToDeadline
+        }
+      }
+    }
+  }
+`);
+
+export const CreateMandateMutation = graphql(`
+  mutation CreateMandate($input: CreateMandateInput!) {
+    createMandate(input: $input) {
+      ok {
+        employerWarning
+        mandate {
+          id
+          mandateReference
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+export const ChangeMandateMutation = graphql(`
+  mutation ChangeMandate($input: ChangeMandateInput!) {
+    changeMandate(input: $input) {
+      ok {
+        mandate {
+          id
+          amount
+          iban
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+export const CancelMandateMutation = graphql(`
+  mutation CancelMandate($input: CancelMandateInput!) {
+    cancelMandate(input: $input) {
+      ok {
+        mandate {
+          id
+          status
+          endDate
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+export const ApplyForPremiumMutation = graphql(`
+  mutation ApplyForPremium($input: ApplyForPremiumInput!) {
+    applyForPremium(input: $input) {
+      ok {
+        ownContributions {
+          premiumApplicationFiled
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+/** Contracts, mandates and the premium gauge of `/eigenbeitraege`. */
+export function useOwnContributions() {
+  return useQuery(OwnContributionsPage_Query, { fetchPolicy: 'cache-and-network' });
+}
+
+const refetch = { refetchQueries: ['OwnContributions', 'DocumentsOverview'] };
+/** Gives a mandate; the overview is fetched again. */
+export const useCreateMandate = () => useMutation(CreateMandateMutation, refetch);
+/** Changes a mandate. */
+export const useChangeMandate = () => useMutation(ChangeMandateMutation, refetch);
+/** Cancels a mandate. */
+export const useCancelMandate = () => useMutation(CancelMandateMutation, refetch);
+/** Files the § 108a application. */
+export const useApplyForPremium = () => useMutation(ApplyForPremiumMutation, refetch);
