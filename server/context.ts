@@ -228,6 +228,8 @@ export function createRequestContext(
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
   const claims = createClaimsService({
+    db: deps.db,
+    uploads: deps.uploads,
     loaders,
     clock,
     tenant,

@@ -29,10 +29,12 @@ export const UPLOAD_FILE_TYPES = {
 /**
  * What an upload is for, and which types its content may have (checked by magic bytes, never by name):
  * - `inbox-attachment`: attachment of a message to the fund, tiff, pdf, jpg (spec 001 section 5).
- * Issue 15 adds its purposes here (severance claim documents, merge documents).
+ * - `claim-document`: a document of a severance claim (identity document, signature sample, bank confirmation,
+ *   institution confirmation), JPG/JPEG, PNG, PDF, TIF (spec 001 section 5 "Files: Claim").
  */
 export const UPLOAD_PURPOSES = {
   'inbox-attachment': ['tif', 'pdf', 'jpg'],
+  'claim-document': ['jpg', 'png', 'pdf', 'tif'],
 } as const satisfies Record<string, readonly (keyof typeof UPLOAD_FILE_TYPES)[]>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

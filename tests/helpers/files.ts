@@ -20,6 +20,16 @@ export function jpegBytes(size = 200): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4)]);
 }
 
+/** A PNG signature and an IHDR chunk's start followed by zeros (`size` bytes, at least 16). */
+export function pngBytes(size = 200): Buffer {
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(size - 16)]);
+}
+
+/** An empty ZIP archive: only the 22-byte end-of-central-directory record. */
+export function emptyZipBytes(): Buffer {
+  return Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+}
+
 /** A Windows executable's start (`MZ`), as a renamed program would carry. */
 export function exeBytes(size = 256): Buffer {
   return Buffer.concat([Buffer.from('MZ'), Buffer.alloc(size - 2)]);

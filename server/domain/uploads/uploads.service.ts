@@ -26,6 +26,20 @@ export interface UploadSettings {
   maxPending: number;
 }
 
+/** Signature of a ZIP archive's end-of-central-directory record (`PK\x05\x06`). */
+const ZIP_END_OF_CENTRAL_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** A ZIP reader looks for that record in the last 22 + 65,535 (comment) bytes of a file. */
+const ZIP_END_SEARCH_BYTES = 22 + 0xffff;
+
+/**
+ * True when `bytes` also reads as a ZIP archive: a polyglot such as a PDF or JPEG with an archive appended (GIFAR
+ * style), which a ZIP reader would open even though the head passed as an image or document. Only the tail a ZIP reader
+ * searches is looked at, so a false hit in genuine image data stays unlikely (4 fixed bytes in at most 64 KiB).
+ */
+function carriesZipArchive(bytes: Buffer): boolean {
+  return bytes.subarray(Math.max(0, bytes.length - ZIP_END_SEARCH_BYTES)).includes(ZIP_END_OF_CENTRAL_DIRECTORY);
+}
+
 /** Why `claim` refused the ids of an input: none of them is stored (nothing was marked used). */
 export type ClaimErrorCode = 'UPLOAD_NOT_FOUND' | 'UPLOAD_ALREADY_USED' | 'UPLOAD_WRONG_PURPOSE';
 
@@ -48,7 +62,8 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
     /**
      * Checks and stores one received file for `personId`. `bytes` is the whole file (the HTTP door stops reading at
      * `maxBytes + 1` and reports FILE_TOO_LARGE itself). Type by magic bytes (`file-type`) against the purpose's
-     * allow-list; the stored name gets the detected type's extension when it has none of its own.
+     * allow-list, and a file of a non-ZIP type that also carries a ZIP archive (a polyglot, `carriesZipArchive`) is
+     * refused as FILE_TYPE_NOT_ALLOWED; the stored name gets the detected type's extension when it has none of its own.
      * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, TOO_MANY_PENDING; nothing is stored.
      */
     async receive(personId: number, purpose: UploadPurpose, rawFileName: string, bytes: Buffer): Promise<Result<UploadedFile, UploadErrorCode>> {
@@ -60,6 +75,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
       const allowed = UPLOAD_PURPOSES[purpose].map((t) => UPLOAD_FILE_TYPES[t]);
       const type = detected && allowed.find((t) => t.ext === detected.ext);
       if (!type) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
+      if ((type.ext as string) !== 'zip' && carriesZipArchive(bytes)) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
       if ((await store.countPending(personId, pendingSince())) >= settings.maxPending) {
         return err('TOO_MANY_PENDING', [{ field: 'file', code: 'TOO_MANY_PENDING' }]);
       }
