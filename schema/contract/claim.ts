@@ -70,13 +70,14 @@ export function requiredClaimDocuments(option: ClaimOption | null | undefined, p
   return needed;
 }
 
-/** The document fields the form offers for an option: the required ones, the signature sample, and for a transfer to a Vorsorgekasse the optional confirmation. */
+/** The document fields the form offers for an option, required ones first: then the signature sample and, for a transfer to a Vorsorgekasse, the optional confirmation. */
 export function offeredClaimDocuments(option: ClaimOption | null | undefined, payoutType?: PayoutType | null): ClaimDocumentField[] {
   const needed = requiredClaimDocuments(option, payoutType);
   const offered = new Set<ClaimDocumentField>(needed);
   if (option === 'TRANSFER_VORSORGEKASSE') offered.add('institutionConfirmationIds');
   offered.add('signatureSampleIds');
-  return CLAIM_DOCUMENT_FIELD_NAMES.filter((f) => offered.has(f));
+  // Required ones first, then the optional ones, each in the order of CLAIM_DOCUMENT_FIELDS.
+  return [...needed, ...CLAIM_DOCUMENT_FIELD_NAMES.filter((f) => offered.has(f) && !needed.includes(f))];
 }
 
 const documentIds = z

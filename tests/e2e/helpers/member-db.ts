@@ -163,3 +163,15 @@ export function clearLoginLock(email: string): void {
 export function removeClaimsOf(email: string): void {
   withDb((db) => db.prepare('DELETE FROM severance_claims WHERE person_id = ?').run(personId(db, email)), false);
 }
+
+/** Kinds of the files stored with the person's newest severance claim (sorted), e.g. IDENTITY_DOCUMENT, SIGNATURE_SAMPLE. */
+export function latestClaimFileKindsOf(email: string): string[] {
+  return withDb((db) => {
+    const rows = db
+      .prepare(
+        'SELECT f.kind AS kind FROM claim_files f WHERE f.claim_id = (SELECT id FROM severance_claims WHERE person_id = ? ORDER BY submitted_at DESC, id DESC LIMIT 1) ORDER BY f.kind',
+      )
+      .all(personId(db, email)) as { kind: string }[];
+    return rows.map((r) => r.kind);
+  });
+}
