@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { multipart, pdfBytes } from '../helpers/files';
+import { emptyZipBytes, multipart, pdfBytes } from '../helpers/files';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest, scalar } from './hostile-bodies';
 
@@ -64,10 +64,12 @@ describe('webportal/upload hostile input (property-based)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(scalar.map(String), fc.constant('brief.pdf')),
-        fc.oneof(scalar.map(String), fc.constant('inbox-attachment')),
+        fc.oneof(scalar.map(String), fc.constantFrom('inbox-attachment', 'claim-document')),
         fc.oneof(
           fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
           fc.constant(pdfBytes()),
+          // A polyglot: a PDF with a ZIP archive appended (refused for every purpose without ZIP).
+          fc.constant(Buffer.concat([pdfBytes(), emptyZipBytes()])),
         ),
         async (fileName, purpose, content) => {
           const { body, contentType } = multipart([{ name: 'file', fileName: fileName.replace(/["\r\n]/g, ''), contentType: 'application/pdf', body: content }]);
