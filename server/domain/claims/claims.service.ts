@@ -109,6 +109,12 @@ export function createClaimsService(deps: {
   sessionHash: () => Promise<string | null>;
   /** Cost of a cash order, integer cents (CASH_ORDER_COST_CENTS). */
   cashOrderCostCents: number;
+  /**
+   * Issues the claim's PDF confirmation (archived, decision 0018) and delivers it to the member's inbox; called inside
+   * the claim's write transaction (issue 15 item 7). Throws when the confirmation cannot be made: the claim is then
+   * not stored either.
+   */
+  confirm: (personId: number, claimId: number) => Promise<void>;
 }) {
   const { loaders, clock, store } = deps;
   const today = () => isoDateVienna(clock.now());
@@ -195,7 +201,8 @@ export function createClaimsService(deps: {
      * required: `DOCUMENT_REQUIRED`) must be the person's own pending uploads of purpose `claim-document`; they move
      * into the claim's files in the same write transaction as the claim (`ERROR_UPLOAD` with `UPLOAD_NOT_FOUND`,
      * `UPLOAD_ALREADY_USED` or `UPLOAD_WRONG_PURPOSE` at the field otherwise: unknown, foreign, expired, used). Stores the claim with status NEW, the entitlement, the tax (6 % on a payout) and the cash-order cost, all
-     * integer cents. A refusal stores nothing.
+     * integer cents, and issues its PDF confirmation (documents archive and inbox, `confirm`) in the same transaction.
+     * A refusal stores nothing.
      */
     async submit(personId: number, input: unknown): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
       const parsed = submitSeveranceClaimInput.safeParse(input);
@@ -215,9 +222,8 @@ export function createClaimsService(deps: {
         }
       }
       const entitlement = account.entitlementCents ?? 0;
-      let id: number;
       try {
-        id = await writeTransaction(deps.db, async () => {
+        await writeTransaction(deps.db, async () => {
           const files = signatureFiles(v.signature!);
           for (const doc of v.documents) {
             const taken = await deps.uploads.consume(personId, doc.ids, { purpose: 'claim-document', usedFor: 'claim', field: doc.field });
@@ -248,6 +254,7 @@ export function createClaimsService(deps: {
             files,
           );
           if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_SUBMITTED'));
+          await deps.confirm(personId, newId);
           return newId;
         });
       } catch (error) {
