@@ -9,7 +9,8 @@ import { isoDateVienna } from '@contract/dates';
 import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { Loaders } from '../loaders';
 import { isPngDataUrl } from '@contract/signature';
-import { CLAIM_DOCUMENT_FIELDS, allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
+import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claim';
+import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
 import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, type RightToDecideReason } from './claims.rules';
 
