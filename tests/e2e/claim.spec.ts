@@ -146,4 +146,13 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await elementsWiderThan(page, 390)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('claim-open-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The confirmation (issue 15 item 7): in the inbox with its PDF, and in the documents archive.
+  await page.goto('/#/postfach/posteingang');
+  await expect(page.getByText('Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')).toBeVisible();
+  await page.goto('/#/dokumente/antragsbestaetigungen');
+  await expect(page.getByText('Bestätigung Ihres Antrags auf Verfügung über die Abfertigung')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'claim confirmations in the documents');
+  await page.screenshot({ path: test.info().outputPath('claim-confirmation-documents-1280.png'), fullPage: true });
 });
