@@ -15,6 +15,7 @@ import type { UploadRow } from '../../../db/schema';
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
 import type { UploadMeta, UploadsStore } from './uploads.store';
+import { inspectZip } from './zip-inspection';
 
 /** Limits of the upload service (server/config.ts UPLOAD_*). */
 export interface UploadSettings {
@@ -63,19 +64,24 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
      * Checks and stores one received file for `personId`. `bytes` is the whole file (the HTTP door stops reading at
      * `maxBytes + 1` and reports FILE_TOO_LARGE itself). Type by magic bytes (`file-type`) against the purpose's
      * allow-list, and a file of a non-ZIP type that also carries a ZIP archive (a polyglot, `carriesZipArchive`) is
-     * refused as FILE_TYPE_NOT_ALLOWED; the stored name gets the detected type's extension when it has none of its own.
-     * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, TOO_MANY_PENDING; nothing is stored.
+     * refused as FILE_TYPE_NOT_ALLOWED, and a ZIP archive must pass `inspectZip` (ZIP_* codes); the stored name gets the detected type's extension when it has none of its own.
+     * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, ZIP_*, TOO_MANY_PENDING; nothing is stored.
      */
     async receive(personId: number, purpose: UploadPurpose, rawFileName: string, bytes: Buffer): Promise<Result<UploadedFile, UploadErrorCode>> {
       const fileName = sanitizeFileName(rawFileName);
       if (fileName === null) return err('FILE_NAME_INVALID', [{ field: 'file', code: 'FILE_NAME_INVALID' }]);
       if (bytes.length === 0) return err('FILE_EMPTY', [{ field: 'file', code: 'FILE_EMPTY' }]);
       if (bytes.length > settings.maxBytes) return err('FILE_TOO_LARGE', [{ field: 'file', code: 'FILE_TOO_LARGE' }]);
-      const detected = await fileTypeFromBuffer(bytes);
+      // file-type throws on some truncated containers (a ZIP cut after its first header): no type, refused as such.
+      const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
       const allowed = UPLOAD_PURPOSES[purpose].map((t) => UPLOAD_FILE_TYPES[t]);
       const type = detected && allowed.find((t) => t.ext === detected.ext);
       if (!type) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
-      if ((type.ext as string) !== 'zip' && carriesZipArchive(bytes)) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
+      if (type.ext !== 'zip' && carriesZipArchive(bytes)) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
+      if (type.ext === 'zip') {
+        const refusal = await inspectZip(bytes);
+        if (refusal) return err(refusal, [{ field: 'file', code: refusal }]);
+      }
       if ((await store.countPending(personId, pendingSince())) >= settings.maxPending) {
         return err('TOO_MANY_PENDING', [{ field: 'file', code: 'TOO_MANY_PENDING' }]);
       }
