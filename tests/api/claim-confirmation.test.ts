@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { documentFiles, documents, messages, severanceClaims, uploads } from '../../db/schema';
@@ -121,5 +121,28 @@ describe('claim confirmation (issue 15 item 7)', () => {
     expect(body.data!.submitSeveranceClaim.error?.code).toBe('ERROR_INVALID_INPUT');
     expect(await rows(documents)).toBe(before.documents);
     expect(await rows(messages)).toBe(before.messages);
+  });
+
+  it('on the regional tenant (no documents archive) delivers the PDF to the inbox only', async () => {
+    const regional = await startTestServer({ members: 5, env: { TENANT: 'regional' } });
+    try {
+      const bernd = await loginMember(regional.url, BERND);
+      const account = (
+        await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; accountNumber: string; rightToDecide: boolean }[] } }>(ACCOUNTS)
+      ).body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!;
+      const { body } = await bernd.graphql<{ submitSeveranceClaim: { ok: unknown } }>(SUBMIT, {
+        input: { accountId: account.id, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
+      });
+      expect(body.data!.submitSeveranceClaim.ok).not.toBeNull();
+      expect((await regional.db.select({ n: count() }).from(documents).where(eq(documents.category, 'CLAIM_CONFIRMATION')))[0]!.n).toBe(0);
+      const inbox = (await bernd.graphql<{ me: { messages: { nodes: { subject: string; attachments: { downloadUrl: string }[] }[] } } }>(INBOX)).body.data!.me.messages.nodes;
+      const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')!;
+      const pdf = Buffer.from(await (await bernd.fetch(`${delivered.attachments[0]!.downloadUrl}&lng=de`)).arrayBuffer());
+      const text = await pdfText(pdf);
+      expect(text).toContain(account.accountNumber);
+      expect(text).toContain('Ihre Abfertigung bleibt in der Vorsorgekasse veranlagt.');
+    } finally {
+      await regional.close();
+    }
   });
 });
