@@ -13,6 +13,7 @@ import { type RequestMeta } from './domain/shared/request-meta';
 import { createAuthStore } from './domain/auth/auth.store';
 import { createStepUp } from './domain/auth/step-up';
 import { createDocumentsService } from './domain/documents/documents.service';
+import { CLAIM_CONFIRMATION_MESSAGE } from './domain/documents/pdf/templates';
 import { createDocumentsStore } from './domain/documents/documents.store';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createInvestmentService } from './domain/investment/investment.service';
@@ -235,6 +236,8 @@ export function createRequestContext(
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
   const claims = createClaimsService({
+    db: deps.db,
+    uploads: deps.uploads,
     loaders,
     clock,
     tenant,
@@ -245,6 +248,15 @@ export function createRequestContext(
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
     cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
+    confirm: async (personId, claimId) => {
+      const pdf = await documents.issueClaimConfirmation(personId, claimId);
+      if (!pdf) throw new Error(`claim ${claimId}: no confirmation could be issued`);
+      await messages.deliver(personId, {
+        counterpart: 'SEVERANCE_FUND',
+        ...CLAIM_CONFIRMATION_MESSAGE,
+        attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
+      });
+    },
   });
   const ownContributions = createOwnContributionsService({
     store: deps.stores.ownContributions,

@@ -2,7 +2,15 @@ import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /** Document categories of the archive (spec 001 section 2 "Documents"). */
-export const DOCUMENT_CATEGORIES = ['TAX_CONFIRMATION', 'PERFORMANCE_STATEMENT', 'VK_ACCOUNT_STATEMENT', 'PAYROLL_ACCOUNT', 'PAYMENT_STATEMENT', 'PENSION_MODEL_INFO'] as const;
+export const DOCUMENT_CATEGORIES = [
+  'TAX_CONFIRMATION',
+  'PERFORMANCE_STATEMENT',
+  'VK_ACCOUNT_STATEMENT',
+  'PAYROLL_ACCOUNT',
+  'PAYMENT_STATEMENT',
+  'PENSION_MODEL_INFO',
+  'CLAIM_CONFIRMATION',
+] as const;
 
 /**
  * A document in a member's archive. Its PDF is rendered once from the member's stored data (source = the statement

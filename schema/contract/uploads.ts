@@ -29,10 +29,15 @@ export const UPLOAD_FILE_TYPES = {
 /**
  * What an upload is for, and which types its content may have (checked by magic bytes, never by name):
  * - `inbox-attachment`: attachment of a message to the fund, tiff, pdf, jpg (spec 001 section 5).
- * Issue 15 adds its purposes here (severance claim documents, merge documents).
+ * - `claim-document`: a document of a severance claim (identity document, signature sample, bank confirmation,
+ *   institution confirmation), JPG/JPEG, PNG, PDF, TIF (spec 001 section 5 "Files: Claim").
+ * - `merge-document`: a document of the merge and upload forms (ID copy, signed form), PDF, TIF, JPEG, PNG or a ZIP
+ *   archive of them; a ZIP is inspected (ZIP_MAX_ENTRIES, ZIP_MAX_UNCOMPRESSED_BYTES, no paths, no nested archives).
  */
 export const UPLOAD_PURPOSES = {
   'inbox-attachment': ['tif', 'pdf', 'jpg'],
+  'claim-document': ['jpg', 'png', 'pdf', 'tif'],
+  'merge-document': ['pdf', 'tif', 'jpg', 'png', 'zip'],
 } as const satisfies Record<string, readonly (keyof typeof UPLOAD_FILE_TYPES)[]>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
@@ -53,6 +58,12 @@ export function acceptAttribute(purpose: UploadPurpose): string {
  */
 export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Most entries an uploaded ZIP archive may hold. */
+export const ZIP_MAX_ENTRIES = 20;
+
+/** Most bytes the entries of an uploaded ZIP archive may inflate to, together (20 MB = 20 × 1024 × 1024). */
+export const ZIP_MAX_UNCOMPRESSED_BYTES = 20 * 1024 * 1024;
+
 /** Longest file name kept (characters, after sanitising). */
 export const UPLOAD_FILE_NAME_MAX = 120;
 
@@ -62,7 +73,9 @@ export const UPLOAD_FILE_NAME_MAX = 120;
  * - FILE_TYPE_NOT_ALLOWED: the content is none of the purpose's types (a renamed program, a text file, …);
  * - FILE_NAME_INVALID: a path (`/`, `\`), control characters, or no name at all;
  * - PURPOSE_INVALID: unknown `purpose`; TOO_MANY_FILES: more than one file part;
- * - TOO_MANY_PENDING: the member has UPLOAD_MAX_PENDING uploads not yet used (429).
+ * - TOO_MANY_PENDING: the member has UPLOAD_MAX_PENDING uploads not yet used (429);
+ * - ZIP_INVALID (unreadable or encrypted), ZIP_TOO_MANY_ENTRIES, ZIP_TOO_LARGE (inflated size), ZIP_PATH (an entry
+ *   with a path or a directory), ZIP_NESTED_ARCHIVE: an uploaded ZIP archive failed its inspection.
  */
 export const UPLOAD_ERROR_CODES = [
   'FILE_MISSING',
@@ -73,6 +86,11 @@ export const UPLOAD_ERROR_CODES = [
   'PURPOSE_INVALID',
   'TOO_MANY_FILES',
   'TOO_MANY_PENDING',
+  'ZIP_INVALID',
+  'ZIP_TOO_MANY_ENTRIES',
+  'ZIP_TOO_LARGE',
+  'ZIP_PATH',
+  'ZIP_NESTED_ARCHIVE',
 ] as const;
 
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];

@@ -18,6 +18,11 @@ const MESSAGES: Record<UploadErrorCode, string> = {
   PURPOSE_INVALID: 'Unbekannter Verwendungszweck des Uploads.',
   TOO_MANY_FILES: 'Bitte laden Sie je Anfrage nur eine Datei hoch.',
   TOO_MANY_PENDING: 'Sie haben zu viele noch nicht versendete Dateien hochgeladen. Bitte versenden Sie diese zuerst oder versuchen Sie es morgen erneut.',
+  ZIP_INVALID: 'Das ZIP-Archiv kann nicht gelesen werden (beschädigt oder verschlüsselt).',
+  ZIP_TOO_MANY_ENTRIES: 'Das ZIP-Archiv enthält zu viele Dateien (höchstens 20).',
+  ZIP_TOO_LARGE: 'Das ZIP-Archiv ist entpackt zu groß (höchstens 20 MB).',
+  ZIP_PATH: 'Das ZIP-Archiv darf keine Ordner enthalten.',
+  ZIP_NESTED_ARCHIVE: 'Das ZIP-Archiv darf keine weiteren Archive enthalten.',
 };
 
 const STATUS: Partial<Record<UploadErrorCode, number>> = { FILE_TOO_LARGE: 413, TOO_MANY_PENDING: 429 };

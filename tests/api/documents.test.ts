@@ -103,6 +103,7 @@ describe("anna's documents archive", () => {
       { category: 'PAYROLL_ACCOUNT', total: 0, unread: 0 },
       { category: 'PAYMENT_STATEMENT', total: 0, unread: 0 },
       { category: 'PENSION_MODEL_INFO', total: 1, unread: 0 },
+      { category: 'CLAIM_CONFIRMATION', total: 0, unread: 0 },
     ]);
     expect(me.unreadDocumentCount).toBe(2);
 

@@ -4,16 +4,23 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate } from './helpers/expected-format';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { DEMO_PASSWORD, logIn, personas } from './helpers/login';
-import { removeClaimsOf } from './helpers/member-db';
+import { latestClaimFileKindsOf, removeClaimsOf } from './helpers/member-db';
 
 /**
  * The severance claim in the browser (issue 15 items 1, 3 and 4; spec 001 sections 2 to 5): bernd, whose dormant
  * account gives him a right to decide, finds the decision deadline on the dashboard, files a payout by bank transfer
- * in 4 steps (refused IBAN placeholder, 6 % tax shown in euros, an empty signature refused, the signature drawn on
+ * in 4 steps (refused IBAN placeholder, 6 % tax shown in euros, the required documents refused when missing, a renamed
+ * program refused by its content, identity document and bank confirmation uploaded with the progress shown, an empty
+ * signature refused, the signature drawn on
  * the pad in the spec's size, confirmation and step-up password), sees the payout
  * date that the independent reference (tests/helpers/payout-date-reference.ts) computes for today, finds it in the
  * dashboard's teaser, and cannot file a second claim.
  */
+
+/** A 1×1 PNG, a minimal PDF and a renamed Windows program. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]);
 
 const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
 
@@ -48,6 +55,33 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(page.getByText('Kosten der Postanweisung')).toBeVisible();
   await expect(page.getByText(/bis zu 10 Arbeitstage länger/)).toBeVisible();
   await page.getByRole('radio', { name: 'Überweisung auf Ihr Konto' }).check();
+
+  // Documents (issue 15 item 2): identity document and bank confirmation are required for a payout by bank transfer.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Bitte laden Sie dieses Dokument hoch.')).toHaveCount(2);
+  await expect(page).toHaveURL(/#\/gm\/daten$/);
+  const identity = page.getByLabel(/Amtlicher Lichtbildausweis/);
+  await identity.setInputFiles({ name: 'reisepass.pdf', mimeType: 'application/pdf', buffer: EXE });
+  await expect(page.getByText('Die Datei „reisepass.pdf“ hat einen nicht erlaubten Dateityp.', { exact: false })).toBeVisible();
+  // The transfer is held until its progress bar has been seen, so no timing decides the check.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/webportal/upload?*',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await identity.setInputFiles({ name: 'reisepass.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('progressbar', { name: 'reisepass.png wird hochgeladen …' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('link', { name: 'reisepass.png' })).toBeVisible();
+  await page.getByLabel(/Kopie der Bankkarte/).setInputFiles({ name: 'bankbestaetigung.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('link', { name: 'bankbestaetigung.pdf' })).toBeVisible();
+  await expect(page.getByText('Bitte laden Sie dieses Dokument hoch.')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'claim step 2');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await elementsWiderThan(page, 390)).toEqual([]);
@@ -59,6 +93,8 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   // Step 3: confirm and send (step-up password).
   await expect(page).toHaveURL(/#\/gm\/bestaetigen$/);
   await expect(page.getByText('AT61 1904 3002 3457 3201')).toBeVisible();
+  await expect(page.getByText('1 Datei(en): reisepass.png')).toBeVisible();
+  await expect(page.getByText('1 Datei(en): bankbestaetigung.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Antrag senden' }).click();
   await expect(page.getByText('Bitte zuerst unterschreiben.')).toBeVisible();
   await expect(page.getByText('Bitte bestätigen Sie die Richtigkeit Ihrer Angaben.')).toBeVisible();
@@ -92,6 +128,8 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(page).toHaveURL(/#\/gm\/erfolg$/);
   await expect(page.getByRole('heading', { name: 'Ihr Antrag ist eingelangt' })).toBeVisible();
   await expect(page.getByText(`spätestens am ${due}`)).toBeVisible();
+  // The drawn signature and both documents are stored with the claim.
+  expect(latestClaimFileKindsOf(personas.bernd.email)).toEqual(['BANK_CONFIRMATION', 'IDENTITY_DOCUMENT', 'SIGNATURE_SAMPLE']);
   await expectNoSeriousA11yViolations(page, 'claim step 4');
 
   // The dashboard's teaser shows the same date; the deadline card is gone while the claim is processed.
@@ -108,4 +146,13 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await elementsWiderThan(page, 390)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('claim-open-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The confirmation (issue 15 item 7): in the inbox with its PDF, and in the documents archive.
+  await page.goto('/#/postfach/posteingang');
+  await expect(page.getByText('Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')).toBeVisible();
+  await page.goto('/#/dokumente/antragsbestaetigungen');
+  await expect(page.getByText('Bestätigung Ihres Antrags auf Verfügung über die Abfertigung')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'claim confirmations in the documents');
+  await page.screenshot({ path: test.info().outputPath('claim-confirmation-documents-1280.png'), fullPage: true });
 });

@@ -55,7 +55,8 @@ export interface Door {
    * position, not an object (a paging cursor), so only the absence of foreign data is checked.
    */
   compare: 'identical' | 'secretsOnly';
-  request(value: string): DoorRequest;
+  /** The request for `value`; `asker` (when given) is the member who asks, for doors that also need the asker's own objects. */
+  request(value: string, asker?: MemberObjects): DoorRequest;
   /** What the door answers without a session (README: REST and download 406, GraphQL `UNAUTHENTICATED`). */
   withoutSession: { status: number } | { code: 'UNAUTHENTICATED' };
 }
@@ -127,7 +128,47 @@ const ownContributionDoor = (
 const MANDATE_PROBE = { type: 'MONTHLY', iban: 'AT61 1904 3002 3457 3201', startDate: '2027-02-01', accountOwner: 'Matrix Probe', confirmed: true };
 const OWN_ERROR = 'error { code message fieldErrors { field code message } }';
 
+/**
+ * The claim's document doors (`…DocumentIds`, upload ids of purpose `claim-document`): a KEEP claim on the asker's own
+ * first Vorsorgekasse account carrying the probed upload id as its signature sample, the one document KEEP takes. A
+ * foreign upload id must get the answer of a missing one (`ERROR_UPLOAD`, `UPLOAD_NOT_FOUND`); the asker's own uploads
+ * are never sent (that would store a claim). Without an asker (schema validity) the account id is a missing one.
+ */
+const claimDocumentDoor = (name: string, covers: string[], request: (uploadId: string, accountId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
+  name,
+  covers,
+  idsOf: (m) => m.uploadIds,
+  walk: hexWalk,
+  missing: 'f'.repeat(32),
+  ownedBy: (m, v) => m.uploadIds.includes(v),
+  compare: 'identical',
+  request: (uploadId, asker) => request(uploadId, String(asker?.severanceAccountIds[0] ?? 987654321)),
+  withoutSession,
+});
+
+const CLAIM_DOCUMENT_FIELDS = ['identityDocumentIds', 'signatureSampleIds', 'bankConfirmationIds', 'institutionConfirmationIds'];
+
 export const MATRIX_DOORS: Door[] = [
+  claimDocumentDoor(
+    'Mutation.submitSeveranceClaim(input.…DocumentIds)',
+    CLAIM_DOCUMENT_FIELDS.map((f) => `SubmitSeveranceClaimInput.${f}`),
+    (uploadId, accountId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_ClaimDocument($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) { ok { claim { id accountNumber } } error { code message fieldErrors { field code message } } } }`,
+      variables: { input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' }, signatureSampleIds: [uploadId] } },
+    }),
+    { code: 'UNAUTHENTICATED' },
+  ),
+  claimDocumentDoor(
+    'rest/webportal/verfuegungen (…DocumentIds)',
+    CLAIM_DOCUMENT_FIELDS.map((f) => `rest:webportal/verfuegungen.${f}`),
+    (uploadId, accountId) => ({
+      kind: 'rest',
+      method: 'webportal/verfuegungen',
+      json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe', signatureSampleIds: [uploadId] },
+    }),
+    { status: 406 },
+  ),
   ownContributionDoor(
     'Mutation.createMandate(input.contractId)',
     ['Mutation.createMandate', 'CreateMandateInput.contractId'],

@@ -67,11 +67,11 @@ function leaked(owner: Member, text: string): string[] {
 
 /** One probe; @returns true when the answer was compared byte for byte with the not-found answer. */
 async function probe(door: Door, asker: Member, owner: Member, value: string): Promise<boolean> {
-  const answer = await ask(asker.client, door.request(value));
+  const answer = await ask(asker.client, door.request(value, asker));
   expect(answer.status, `${door.name} ${value}`).toBeLessThan(500);
   expect(leaked(owner, answer.text), `${door.name}: ${asker.key} asked for ${owner.key}'s ${value}`).toEqual([]);
   if (door.compare === 'identical' && !door.ownedBy(asker, value)) {
-    const notFound = await ask(asker.client, door.request(door.missing));
+    const notFound = await ask(asker.client, door.request(door.missing, asker));
     expect(answer.fingerprint, `${door.name}: ${asker.key} asked for ${owner.key}'s ${value}`).toBe(notFound.fingerprint);
     stats.identicalChecks++;
     return true;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { multipart, pdfBytes } from '../helpers/files';
+import { emptyZipBytes, multipart, pdfBytes, zipBytes } from '../helpers/files';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest, scalar } from './hostile-bodies';
 
@@ -41,7 +41,7 @@ async function send(body: BodyInit, contentType: string | null, withSession: boo
   expect(text).not.toMatch(LEAK);
   expect(elapsed).toBeLessThan(2000);
   if (res.status === 200) {
-    expect(JSON.parse(text)).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{32}$/), contentType: 'application/pdf' });
+    expect(JSON.parse(text)).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{32}$/), contentType: expect.stringMatching(/^application\/(pdf|zip)$/) });
     expect(stored()).toBe(before + 1);
     server.db.$client.prepare('DELETE FROM uploads').run();
   } else {
@@ -64,10 +64,17 @@ describe('webportal/upload hostile input (property-based)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(scalar.map(String), fc.constant('brief.pdf')),
-        fc.oneof(scalar.map(String), fc.constant('inbox-attachment')),
+        fc.oneof(scalar.map(String), fc.constantFrom('inbox-attachment', 'claim-document', 'merge-document')),
         fc.oneof(
           fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
           fc.constant(pdfBytes()),
+          // A polyglot: a PDF with a ZIP archive appended (refused for every purpose without ZIP).
+          fc.constant(Buffer.concat([pdfBytes(), emptyZipBytes()])),
+          // ZIP archives with hostile entry names and contents (inspected on merge-document).
+          fc
+            .tuple(fc.string({ maxLength: 40 }), fc.uint8Array({ maxLength: 200 }), fc.boolean())
+            .map(([name, body, deflate]) => zipBytes([{ name: name || 'x', body: Buffer.from(body), deflate }])),
+          fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.concat([zipBytes([{ name: 'a.pdf', body: pdfBytes() }]).subarray(0, 40), Buffer.from(a)])),
         ),
         async (fileName, purpose, content) => {
           const { body, contentType } = multipart([{ name: 'file', fileName: fileName.replace(/["\r\n]/g, ''), contentType: 'application/pdf', body: content }]);

@@ -57,6 +57,7 @@ describe('document order, counts and pages', () => {
       { category: 'PAYROLL_ACCOUNT', total: 0, unread: 0 },
       { category: 'PAYMENT_STATEMENT', total: 0, unread: 0 },
       { category: 'PENSION_MODEL_INFO', total: 1, unread: 0 },
+      { category: 'CLAIM_CONFIRMATION', total: 0, unread: 0 },
     ]);
   });
 

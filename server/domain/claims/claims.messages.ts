@@ -11,6 +11,7 @@ export const CLAIM_ERROR_MESSAGES: Record<ClaimErrorCode, string> = {
   ERROR_OPTION_NOT_ALLOWED: 'Selbständige können ihre Abfertigung nicht an eine Pensionskasse oder betriebliche Kollektivversicherung übertragen.',
   ERROR_ALREADY_SUBMITTED: 'Sie haben für dieses Konto bereits vor Kurzem einen Antrag gesendet.',
   ERROR_PWD_INVALID: 'Das Passwort ist nicht korrekt.',
+  ERROR_UPLOAD: 'Ein hochgeladenes Dokument konnte nicht übernommen werden. Bitte laden Sie es noch einmal hoch.',
 };
 
 export const CLAIM_FIELD_MESSAGES: Record<string, string> = {
@@ -28,6 +29,11 @@ export const CLAIM_FIELD_MESSAGES: Record<string, string> = {
   SELF_EMPLOYED_NO_COLLECTIVE: 'Selbständige können nicht an eine Pensionskasse oder Kollektivversicherung übertragen.',
   PASSWORD_INCORRECT: 'Das Passwort ist nicht korrekt.',
   SIGNATURE_EMPTY: 'Bitte zuerst unterschreiben.',
+  DOCUMENT_REQUIRED: 'Bitte laden Sie dieses Dokument hoch.',
+  UPLOAD_NOT_FOUND: 'Die Datei ist nicht mehr verfügbar. Bitte laden Sie sie noch einmal hoch.',
+  UPLOAD_ALREADY_USED: 'Die Datei wurde bereits mit einem anderen Antrag gesendet. Bitte laden Sie sie noch einmal hoch.',
+  UPLOAD_WRONG_PURPOSE: 'Die Datei wurde für einen anderen Zweck hochgeladen. Bitte laden Sie sie hier noch einmal hoch.',
+  TOO_MANY_FILES: 'Bitte laden Sie höchstens 5 Dateien hoch.',
   SIGNATURE_INVALID: 'Die Unterschrift konnte nicht gelesen werden. Bitte unterschreiben Sie noch einmal.',
 };
 

@@ -3,6 +3,17 @@ import type { RequestContext } from '../../context';
 import { CLAIM_OPTIONS, PAYOUT_TYPES } from '@contract/claim';
 
 const field = (max: number) => z.string().max(max).optional().nullable();
+/** A list of upload ids: a JSON array, or one id as a form field. */
+const uploadIds = z
+  .union([
+    z.array(z.string().max(100)).max(20),
+    z
+      .string()
+      .max(100)
+      .transform((id) => (id === '' ? [] : [id])),
+  ])
+  .optional()
+  .nullable();
 
 /**
  * Body of REST `webportal/verfuegungen` (spec 000 sections 3 and 5 "Withdrawal step", spec 001 section 7; README
@@ -32,6 +43,11 @@ export const verfuegungenInput = z.object({
   signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
   signaturePng: z.string().max(400_000).optional().nullable(),
   signatureName: field(200),
+  /** Upload ids of the documents (purpose `claim-document`), as arrays (JSON) or one id per form field. */
+  identityDocumentIds: uploadIds,
+  signatureSampleIds: uploadIds,
+  bankConfirmationIds: uploadIds,
+  institutionConfirmationIds: uploadIds,
 });
 
 /**

@@ -1,4 +1,6 @@
+import { writeTransaction, type Db } from '../../../db/client';
 import type { VkAccountRow } from '../../../db/schema';
+import type { UploadsService } from '../uploads/uploads.service';
 import type { TenantDefinition } from '../../tenants';
 import type { StepUp } from '../auth/step-up';
 import type { Clock } from '../shared/clock';
@@ -7,6 +9,7 @@ import { isoDateVienna } from '@contract/dates';
 import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { Loaders } from '../loaders';
 import { isPngDataUrl } from '@contract/signature';
+import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claim';
 import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
 import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, type RightToDecideReason } from './claims.rules';
@@ -56,10 +59,21 @@ export interface ClaimableAccountModel {
 }
 
 /** Codes of a refused claim (schema/claim.graphql `SubmitSeveranceClaimError.code`). */
-export type ClaimErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NO_RIGHT_TO_DECIDE' | 'ERROR_OPTION_NOT_ALLOWED' | 'ERROR_ALREADY_SUBMITTED' | 'ERROR_PWD_INVALID';
+export type ClaimErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NO_RIGHT_TO_DECIDE' | 'ERROR_OPTION_NOT_ALLOWED' | 'ERROR_ALREADY_SUBMITTED' | 'ERROR_PWD_INVALID' | 'ERROR_UPLOAD';
+
+/** A refusal found inside the write transaction: thrown to roll back what the transaction did (uploads taken), then answered. */
+class Refusal extends Error {
+  constructor(readonly result: Result<never, ClaimErrorCode>) {
+    super(result.ok ? 'refusal' : result.code);
+  }
+}
+
+/** A file stored with a claim (`claim_files`). */
+type ClaimFile = { kind: ClaimDocumentKind; fileName: string; contentType: string; sizeBytes: number; content: Buffer };
+type ClaimDocumentKind = (typeof CLAIM_DOCUMENT_FIELDS)[keyof typeof CLAIM_DOCUMENT_FIELDS];
 
 /** The drawn signature as a claim file (SIGNATURE_SAMPLE, PNG); none for a typed one. */
-function signatureFiles(signature: NonNullable<SubmitSeveranceClaimValues['signature']>) {
+function signatureFiles(signature: NonNullable<SubmitSeveranceClaimValues['signature']>): ClaimFile[] {
   if (signature.kind !== 'DRAWN') return [];
   const content = Buffer.from(signature.png.slice(signature.png.indexOf(',') + 1), 'base64');
   return [{ kind: 'SIGNATURE_SAMPLE' as const, fileName: 'unterschrift.png', contentType: 'image/png', sizeBytes: content.length, content }];
@@ -84,6 +98,9 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
  * have the Vorsorgekasse, so both answer. Every call takes the person id from the session.
  */
 export function createClaimsService(deps: {
+  db: Db;
+  /** The upload service whose `claim-document` uploads the claim takes (decision 0014). */
+  uploads: UploadsService;
   loaders: Loaders;
   clock: Clock;
   tenant: TenantDefinition;
@@ -93,6 +110,12 @@ export function createClaimsService(deps: {
   sessionHash: () => Promise<string | null>;
   /** Cost of a cash order, integer cents (CASH_ORDER_COST_CENTS). */
   cashOrderCostCents: number;
+  /**
+   * Issues the claim's PDF confirmation (archived, decision 0018) and delivers it to the member's inbox; called inside
+   * the claim's write transaction (issue 15 item 7). Throws when the confirmation cannot be made: the claim is then
+   * not stored either.
+   */
+  confirm: (personId: number, claimId: number) => Promise<void>;
 }) {
   const { loaders, clock, store } = deps;
   const today = () => isoDateVienna(clock.now());
@@ -175,8 +198,12 @@ export function createClaimsService(deps: {
      * `currentPassword: REQUIRED`, or `ERROR_PWD_INVALID` for a wrong password, counted towards the lockout), and
      * no unfinished claim may exist on the account (`ERROR_ALREADY_SUBMITTED`, "already submitted recently").
      * A drawn signature must decode to a PNG (`SIGNATURE_INVALID`); it is stored as the claim's SIGNATURE_SAMPLE file,
-     * a typed one as the name. Stores the claim with status NEW, the entitlement, the tax (6 % on a payout) and the cash-order cost, all
-     * integer cents. A refusal stores nothing.
+     * a typed one as the name. The documents (`identityDocumentIds` …, the ones `requiredClaimDocuments` names are
+     * required: `DOCUMENT_REQUIRED`) must be the person's own pending uploads of purpose `claim-document`; they move
+     * into the claim's files in the same write transaction as the claim (`ERROR_UPLOAD` with `UPLOAD_NOT_FOUND`,
+     * `UPLOAD_ALREADY_USED` or `UPLOAD_WRONG_PURPOSE` at the field otherwise: unknown, foreign, expired, used). Stores the claim with status NEW, the entitlement, the tax (6 % on a payout) and the cash-order cost, all
+     * integer cents, and issues its PDF confirmation (documents archive and inbox, `confirm`) in the same transaction.
+     * A refusal stores nothing.
      */
     async submit(personId: number, input: unknown): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
       const parsed = submitSeveranceClaimInput.safeParse(input);
@@ -196,30 +223,45 @@ export function createClaimsService(deps: {
         }
       }
       const entitlement = account.entitlementCents ?? 0;
-      const id = await store.insertUnlessOpen(
-        {
-          personId,
-          accountId: account.row.id,
-          option: v.option,
-          institutionName: v.institutionName,
-          policyNumber: v.policyNumber,
-          iban: v.iban,
-          bic: v.bic,
-          payoutType: v.payoutType,
-          street: v.street,
-          postcode: v.postcode,
-          city: v.city,
-          country: v.country,
-          submittedAt: isoInstant(clock.now()),
-          entitlementCents: entitlement,
-          taxCents: v.option === 'PAYOUT' ? payoutTaxCents(entitlement) : 0,
-          cashOrderCostCents: v.payoutType === 'CASH_ORDER' ? deps.cashOrderCostCents : 0,
-          signatureKind: v.signature!.kind,
-          signatureName: v.signature!.kind === 'TYPED' ? v.signature!.name : null,
-        },
-        signatureFiles(v.signature!),
-      );
-      if (id === undefined) return err('ERROR_ALREADY_SUBMITTED');
+      try {
+        await writeTransaction(deps.db, async () => {
+          const files = signatureFiles(v.signature!);
+          for (const doc of v.documents) {
+            const taken = await deps.uploads.consume(personId, doc.ids, { purpose: 'claim-document', usedFor: 'claim', field: doc.field });
+            if (!taken.ok) throw new Refusal(err('ERROR_UPLOAD', taken.fieldErrors));
+            files.push(...taken.value.map((f) => ({ kind: doc.kind, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, content: f.content })));
+          }
+          const newId = await store.insertUnlessOpen(
+            {
+              personId,
+              accountId: account.row.id,
+              option: v.option,
+              institutionName: v.institutionName,
+              policyNumber: v.policyNumber,
+              iban: v.iban,
+              bic: v.bic,
+              payoutType: v.payoutType,
+              street: v.street,
+              postcode: v.postcode,
+              city: v.city,
+              country: v.country,
+              submittedAt: isoInstant(clock.now()),
+              entitlementCents: entitlement,
+              taxCents: v.option === 'PAYOUT' ? payoutTaxCents(entitlement) : 0,
+              cashOrderCostCents: v.payoutType === 'CASH_ORDER' ? deps.cashOrderCostCents : 0,
+              signatureKind: v.signature!.kind,
+              signatureName: v.signature!.kind === 'TYPED' ? v.signature!.name : null,
+            },
+            files,
+          );
+          if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_SUBMITTED'));
+          await deps.confirm(personId, newId);
+          return newId;
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return error.result;
+        throw error;
+      }
       loaders.latestClaimByPerson.clear(personId);
       const row = await loaders.latestClaimByPerson.load(personId);
       return ok(model(row!));

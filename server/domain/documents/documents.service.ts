@@ -8,10 +8,21 @@ import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
+import { isoDateVienna } from '@contract/dates';
+import { payoutDueDate } from '../claims/claims.rules';
 import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
 import type { DocumentsStore } from './documents.store';
 import { renderLetter, type LetterContent } from './pdf/letter';
-import { mandateLetter, paymentStatementLetter, pensionModelLetter, pkStatementLetter, recipientOf, taxConfirmationLetter, vkStatementLetter } from './pdf/templates';
+import {
+  claimConfirmationLetter,
+  mandateLetter,
+  paymentStatementLetter,
+  pensionModelLetter,
+  pkStatementLetter,
+  recipientOf,
+  taxConfirmationLetter,
+  vkStatementLetter,
+} from './pdf/templates';
 
 /** What `markRead` gives on success: the document as it is now (read). */
 export interface MarkedRead {
@@ -74,6 +85,20 @@ export function createDocumentsService(deps: {
     return loaders.documentsByPerson.load(personId);
   }
 
+  /** The confirmation letter of the person's claim `claimId`, or null for an unknown or foreign claim. */
+  async function claimLetter(claimId: number, personId: number): Promise<LetterContent | null> {
+    const source = await store.severanceClaimOwn(claimId, personId);
+    if (!source) return null;
+    const submittedOn = isoDateVienna(Date.parse(source.claim.submittedAt));
+    return claimConfirmationLetter({
+      claim: source.claim,
+      account: { accountNumber: source.accountNumber },
+      submittedOn,
+      dueDate: payoutDueDate(submittedOn),
+      files: source.files,
+    });
+  }
+
   /** The letter content of a document from its source row, or null when the source is missing or not the person's. */
   async function letterFor(row: DocumentRow, personId: number): Promise<LetterContent | null> {
     if (row.sourceTable === 'pk_statements' && (row.category === 'PERFORMANCE_STATEMENT' || row.category === 'TAX_CONFIRMATION' || row.category === 'PAYMENT_STATEMENT')) {
@@ -117,6 +142,7 @@ export function createDocumentsService(deps: {
       const source = await store.mandateOwn(row.sourceId, personId);
       return source ? mandateLetter(source) : null;
     }
+    if (row.sourceTable === 'severance_claims' && row.category === 'CLAIM_CONFIRMATION') return claimLetter(row.sourceId, personId);
     // PAYROLL_ACCOUNT and any unknown pairing: nothing the portal can render.
     logger.warn('document without a renderable source', { documentId: row.id, category: row.category, sourceTable: row.sourceTable });
     return null;
@@ -180,6 +206,35 @@ export function createDocumentsService(deps: {
     async archive(personId: number, documentId: number): Promise<string | null> {
       const row = await store.findOwn(documentId, personId);
       return row ? ((await archivedFile(row, personId))?.sha256 ?? null) : null;
+    },
+
+    /**
+     * Issues the confirmation of the person's severance claim `claimId` (issue 15 item 7): with the documents archive
+     * (main tenant) a CLAIM_CONFIRMATION document is stored and its PDF rendered and archived at once (`archive`,
+     * decision 0018); without it (regional tenant) the PDF is only rendered. Resolves to the PDF's file name, title
+     * and bytes for the inbox message, or null for an unknown or foreign claim. Call it inside the claim's write
+     * transaction, so a claim never stands without its confirmation.
+     */
+    async issueClaimConfirmation(personId: number, claimId: number): Promise<{ fileName: string; title: string; bytes: Buffer } | null> {
+      const person = await personStore.findById(personId);
+      const content = person ? await claimLetter(claimId, personId) : null;
+      if (!person || !content) return null;
+      const fileName = `Antragsbestaetigung_${content.documentDate}_${claimId}.pdf`;
+      if (!tenant.documentsArchive) return { fileName, title: content.title, bytes: await render(content, recipientOf(person), tenant.name) };
+      const row = await store.insert({
+        personId,
+        category: 'CLAIM_CONFIRMATION',
+        fund: 'VK',
+        title: content.title,
+        documentDate: content.documentDate,
+        sourceTable: 'severance_claims',
+        sourceId: claimId,
+        fileName,
+        createdAt: isoInstant(clock.now()),
+      });
+      loaders.documentsByPerson.clear(personId);
+      const file = await archivedFile(row, personId);
+      return file ? { fileName, title: content.title, bytes: file.content } : null;
     },
 
     /**

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import {
+  claimFiles,
   documentFiles,
+  severanceClaims,
   documents,
   mandates,
   pkContracts,
@@ -12,6 +14,7 @@ import {
   type MandateRow,
   type PkContractRow,
   type PkStatementRow,
+  type SeveranceClaimRow,
   type VkAccountRow,
   type VkStatementRow,
 } from '../../../db/schema';
@@ -105,6 +108,30 @@ export function createDocumentsStore(db: Db) {
       return rows[0];
     },
     /** A PK contract, only when it belongs to `personId`. */
+    /**
+     * The person's severance claim `claimId` with its account number and the kinds and names of its files (in the
+     * order stored), for the claim confirmation; undefined for an unknown or foreign claim.
+     */
+    async severanceClaimOwn(
+      claimId: number,
+      personId: number,
+    ): Promise<{ claim: SeveranceClaimRow; accountNumber: string; files: { kind: string; fileName: string }[] } | undefined> {
+      const row = (
+        await db
+          .select({ claim: severanceClaims, accountNumber: vkAccounts.accountNumber })
+          .from(severanceClaims)
+          .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
+          .where(and(eq(severanceClaims.id, claimId), eq(severanceClaims.personId, personId)))
+          .limit(1)
+      )[0];
+      if (!row) return undefined;
+      const files = await db.select({ kind: claimFiles.kind, fileName: claimFiles.fileName }).from(claimFiles).where(eq(claimFiles.claimId, claimId)).orderBy(claimFiles.id);
+      return { ...row, files };
+    },
+    /** Stores a new document of a person (unread) and answers the row. */
+    async insert(row: Omit<DocumentRow, 'id' | 'readAt' | 'contentType'>): Promise<DocumentRow> {
+      return writeTransaction(db, async () => (await db.insert(documents).values(row).returning())[0]!);
+    },
     async pkContractOwn(contractId: number, personId: number): Promise<PkContractRow | undefined> {
       return (
         await db

@@ -146,6 +146,30 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
     },
 
     /**
+     * Delivers a message of the fund to the person's inbox, unread, with attachments (the portal's own confirmations,
+     * e.g. a claim's PDF, issue 15 item 7). No e-mail notice: the member has just acted in the portal. Call it inside
+     * the write transaction of what it confirms.
+     */
+    async deliver(
+      personId: number,
+      message: { counterpart: MessageCounterpart; subject: string; body: string; attachments: { fileName: string; contentType: string; content: Buffer }[] },
+    ): Promise<MessageRow> {
+      return store.insert(
+        {
+          personId,
+          direction: 'INBOUND',
+          counterpart: message.counterpart,
+          subject: message.subject.slice(0, 100),
+          body: message.body,
+          origin: 'CORE_SYSTEM',
+          sentAt: new Date(clock.now()).toISOString(),
+          readAt: null,
+        },
+        message.attachments,
+      );
+    },
+
+    /**
      * The fund's side (issue 14 item 4; the operator command `npm run fund -- message`): stores a received, unread
      * message from `counterpart` with attachments, and when the person chose digital delivery
      * (`benefitStatementDigital`) and has an e-mail address, sends a notice without content through `mailer`.

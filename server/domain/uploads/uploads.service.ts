@@ -15,6 +15,7 @@ import type { UploadRow } from '../../../db/schema';
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
 import type { UploadMeta, UploadsStore } from './uploads.store';
+import { inspectZip } from './zip-inspection';
 
 /** Limits of the upload service (server/config.ts UPLOAD_*). */
 export interface UploadSettings {
@@ -24,6 +25,20 @@ export interface UploadSettings {
   pendingHours: number;
   /** Unused uploads a member may hold at once (UPLOAD_MAX_PENDING). */
   maxPending: number;
+}
+
+/** Signature of a ZIP archive's end-of-central-directory record (`PK\x05\x06`). */
+const ZIP_END_OF_CENTRAL_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** A ZIP reader looks for that record in the last 22 + 65,535 (comment) bytes of a file. */
+const ZIP_END_SEARCH_BYTES = 22 + 0xffff;
+
+/**
+ * True when `bytes` also reads as a ZIP archive: a polyglot such as a PDF or JPEG with an archive appended (GIFAR
+ * style), which a ZIP reader would open even though the head passed as an image or document. Only the tail a ZIP reader
+ * searches is looked at, so a false hit in genuine image data stays unlikely (4 fixed bytes in at most 64 KiB).
+ */
+function carriesZipArchive(bytes: Buffer): boolean {
+  return bytes.subarray(Math.max(0, bytes.length - ZIP_END_SEARCH_BYTES)).includes(ZIP_END_OF_CENTRAL_DIRECTORY);
 }
 
 /** Why `claim` refused the ids of an input: none of them is stored (nothing was marked used). */
@@ -48,18 +63,25 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
     /**
      * Checks and stores one received file for `personId`. `bytes` is the whole file (the HTTP door stops reading at
      * `maxBytes + 1` and reports FILE_TOO_LARGE itself). Type by magic bytes (`file-type`) against the purpose's
-     * allow-list; the stored name gets the detected type's extension when it has none of its own.
-     * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, TOO_MANY_PENDING; nothing is stored.
+     * allow-list, and a file of a non-ZIP type that also carries a ZIP archive (a polyglot, `carriesZipArchive`) is
+     * refused as FILE_TYPE_NOT_ALLOWED, and a ZIP archive must pass `inspectZip` (ZIP_* codes); the stored name gets the detected type's extension when it has none of its own.
+     * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, ZIP_*, TOO_MANY_PENDING; nothing is stored.
      */
     async receive(personId: number, purpose: UploadPurpose, rawFileName: string, bytes: Buffer): Promise<Result<UploadedFile, UploadErrorCode>> {
       const fileName = sanitizeFileName(rawFileName);
       if (fileName === null) return err('FILE_NAME_INVALID', [{ field: 'file', code: 'FILE_NAME_INVALID' }]);
       if (bytes.length === 0) return err('FILE_EMPTY', [{ field: 'file', code: 'FILE_EMPTY' }]);
       if (bytes.length > settings.maxBytes) return err('FILE_TOO_LARGE', [{ field: 'file', code: 'FILE_TOO_LARGE' }]);
-      const detected = await fileTypeFromBuffer(bytes);
+      // file-type throws on some truncated containers (a ZIP cut after its first header): no type, refused as such.
+      const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
       const allowed = UPLOAD_PURPOSES[purpose].map((t) => UPLOAD_FILE_TYPES[t]);
       const type = detected && allowed.find((t) => t.ext === detected.ext);
       if (!type) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
+      if (type.ext !== 'zip' && carriesZipArchive(bytes)) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
+      if (type.ext === 'zip') {
+        const refusal = await inspectZip(bytes);
+        if (refusal) return err(refusal, [{ field: 'file', code: refusal }]);
+      }
       if ((await store.countPending(personId, pendingSince())) >= settings.maxPending) {
         return err('TOO_MANY_PENDING', [{ field: 'file', code: 'TOO_MANY_PENDING' }]);
       }

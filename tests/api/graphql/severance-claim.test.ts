@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db/client';
-import { claimFiles, persons, severanceClaims, vkAccounts } from '../../../db/schema';
+import { claimFiles, persons, severanceClaims, uploads, vkAccounts } from '../../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { multipart, pdfBytes } from '../../helpers/files';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
@@ -52,6 +53,7 @@ afterAll(async () => {
 afterEach(async () => {
   await writeTransaction(server.db, async () => {
     await server.db.delete(severanceClaims);
+    await server.db.delete(uploads);
     await server.db.update(vkAccounts).set({ selfEmployed: false });
   });
 });
@@ -71,6 +73,14 @@ async function accountsOf(client: PortalClient): Promise<Account[]> {
 
 async function claimCount(): Promise<number> {
   return (await server.db.select({ id: severanceClaims.id }).from(severanceClaims)).length;
+}
+
+/** A stored claim document (purpose `claim-document`) of the client's member: its upload id. */
+async function documentId(client: PortalClient): Promise<string> {
+  const { body, contentType } = multipart([{ name: 'file', fileName: 'dokument.pdf', contentType: 'application/pdf', body: pdfBytes() }]);
+  const res = await client.fetch('/webportal/upload?purpose=claim-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
 }
 
 async function submit(client: PortalClient, input: Record<string, unknown>) {
@@ -107,6 +117,8 @@ describe('submitSeveranceClaim', () => {
       confirmed: true,
       currentPassword: DEMO_PASSWORD,
       signature: DRAWN,
+      identityDocumentIds: [await documentId(bernd)],
+      bankConfirmationIds: [await documentId(bernd)],
     };
     const first = await submit(bernd, input);
     expect(first.error).toBeNull();
@@ -125,7 +137,10 @@ describe('submitSeveranceClaim', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ iban: 'AT611904300234573201', payoutType: 'BANK_TRANSFER', status: 'NEW', signatureKind: 'DRAWN', signatureName: null });
     const files = await server.db.select().from(claimFiles).where(eq(claimFiles.claimId, stored[0]!.id));
-    expect(files).toEqual([expect.objectContaining({ kind: 'SIGNATURE_SAMPLE', contentType: 'image/png', sizeBytes: Buffer.from(PNG.split(',')[1]!, 'base64').length })]);
+    expect(files.filter((f) => f.kind === 'SIGNATURE_SAMPLE')).toEqual([
+      expect.objectContaining({ kind: 'SIGNATURE_SAMPLE', contentType: 'image/png', sizeBytes: Buffer.from(PNG.split(',')[1]!, 'base64').length }),
+    ]);
+    expect(files.map((f) => f.kind).sort()).toEqual(['BANK_CONFIRMATION', 'IDENTITY_DOCUMENT', 'SIGNATURE_SAMPLE']);
     expect((await accountsOf(bernd)).find((a) => a.id === account.id)?.claimOpen).toBe(true);
 
     const second = await submit(bernd, input);
@@ -153,6 +168,8 @@ describe('submitSeveranceClaim', () => {
       institutionName: 'Wiener Städtische',
       policyNumber: 'PZ-2026/4711',
       confirmed: true,
+      identityDocumentIds: [await documentId(bernd)],
+      institutionConfirmationIds: [await documentId(bernd)],
     });
     expect(answer.ok?.claim).toMatchObject({ option: 'TRANSFER_SUPPLEMENTARY_INSURANCE', tax: 0 });
   });
@@ -185,7 +202,8 @@ describe('submitSeveranceClaim', () => {
   ])('refuses %s with its message and stores nothing', async (_name, extra, field, code) => {
     const bernd = await loggedIn(BERND);
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
-    const answer = await submit(bernd, { accountId: account.id, option: 'PAYOUT', confirmed: true, currentPassword: DEMO_PASSWORD, ...extra });
+    const documents = { identityDocumentIds: [await documentId(bernd)], bankConfirmationIds: [await documentId(bernd)] };
+    const answer = await submit(bernd, { accountId: account.id, option: 'PAYOUT', confirmed: true, currentPassword: DEMO_PASSWORD, ...documents, ...extra });
     expect(answer.ok).toBeNull();
     expect(answer.error?.code).toBe('ERROR_INVALID_INPUT');
     expect(answer.error?.fieldErrors).toContainEqual(expect.objectContaining({ field, code }));
@@ -203,7 +221,15 @@ describe('submitSeveranceClaim', () => {
     const anna = await loggedIn('anna.muster@example.at');
     expect((await submit(anna, { accountId: dormant.id, option: 'KEEP', confirmed: true })).error?.code).toBe('ERROR_NO_RIGHT_TO_DECIDE');
 
-    const payout = { accountId: dormant.id, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: 'AT61 1904 3002 3457 3201', confirmed: true };
+    const payout = {
+      accountId: dormant.id,
+      option: 'PAYOUT',
+      payoutType: 'BANK_TRANSFER',
+      iban: 'AT61 1904 3002 3457 3201',
+      confirmed: true,
+      identityDocumentIds: [await documentId(bernd)],
+      bankConfirmationIds: [await documentId(bernd)],
+    };
     const missing = await submit(bernd, payout);
     expect(missing.error).toMatchObject({ code: 'ERROR_INVALID_INPUT', fieldErrors: [expect.objectContaining({ field: 'currentPassword', code: 'REQUIRED' })] });
     const wrong = await submit(bernd, { ...payout, currentPassword: 'Falsch#Passwort1' });
@@ -217,10 +243,18 @@ describe('submitSeveranceClaim', () => {
     await writeTransaction(server.db, () => server.db.update(vkAccounts).set({ selfEmployed: true }).where(eq(vkAccounts.personId, berndId)));
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     expect(account.allowedOptions).not.toContain('TRANSFER_PENSION_FUND');
-    const answer = await submit(bernd, { accountId: account.id, option: 'TRANSFER_PENSION_FUND', institutionName: 'Pensionskasse AG', confirmed: true });
+    const answer = await submit(bernd, {
+      accountId: account.id,
+      option: 'TRANSFER_PENSION_FUND',
+      institutionName: 'Pensionskasse AG',
+      confirmed: true,
+      identityDocumentIds: [await documentId(bernd)],
+      institutionConfirmationIds: [await documentId(bernd)],
+    });
     expect(answer.error).toMatchObject({ code: 'ERROR_OPTION_NOT_ALLOWED', fieldErrors: [expect.objectContaining({ field: 'option' })] });
     expect(await claimCount()).toBe(0);
-    expect((await submit(bernd, { accountId: account.id, option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK', confirmed: true })).ok).not.toBeNull();
+    const transfer = { accountId: account.id, option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK', confirmed: true, identityDocumentIds: [await documentId(bernd)] };
+    expect((await submit(bernd, transfer)).ok).not.toBeNull();
   });
 
   it('needs a session', async () => {
@@ -254,6 +288,7 @@ describe('REST webportal/verfuegungen', () => {
         currentPassword: DEMO_PASSWORD,
         signatureKind: 'TYPED',
         signatureName: 'Bernd Vorsorge',
+        identityDocumentIds: await documentId(bernd),
       }).toString(),
     });
     expect(res.status).toBe(200);
@@ -281,7 +316,7 @@ describe('REST webportal/verfuegungen', () => {
       signatureKind: 'TYPED',
       signatureName: 'Bernd Vorsorge',
     });
-    expect(answer.json).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'pkPartnerSeqId', code: 'REQUIRED' }] });
+    expect(answer.json).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: expect.arrayContaining([{ field: 'pkPartnerSeqId', code: 'REQUIRED' }]) });
     expect(await claimCount()).toBe(0);
   });
 

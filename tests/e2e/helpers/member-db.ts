@@ -159,9 +159,29 @@ export function clearLoginLock(email: string): void {
   }, false);
 }
 
-/** Deletes every severance claim of the person (a browser test that files one leaves the persona as it found it). */
+/**
+ * Deletes every severance claim of the person with the confirmations it issued (the CLAIM_CONFIRMATION documents and
+ * the inbox messages carrying them), so a browser test that files one leaves the persona as it found it.
+ */
 export function removeClaimsOf(email: string): void {
-  withDb((db) => db.prepare('DELETE FROM severance_claims WHERE person_id = ?').run(personId(db, email)), false);
+  withDb((db) => {
+    const id = personId(db, email);
+    db.prepare('DELETE FROM severance_claims WHERE person_id = ?').run(id);
+    db.prepare("DELETE FROM documents WHERE person_id = ? AND category = 'CLAIM_CONFIRMATION'").run(id);
+    db.prepare("DELETE FROM messages WHERE person_id = ? AND origin = 'CORE_SYSTEM' AND subject LIKE 'Ihr Antrag auf Verfügung%'").run(id);
+  }, false);
+}
+
+/** Kinds of the files stored with the person's newest severance claim (sorted), e.g. IDENTITY_DOCUMENT, SIGNATURE_SAMPLE. */
+export function latestClaimFileKindsOf(email: string): string[] {
+  return withDb((db) => {
+    const rows = db
+      .prepare(
+        'SELECT f.kind AS kind FROM claim_files f WHERE f.claim_id = (SELECT id FROM severance_claims WHERE person_id = ? ORDER BY submitted_at DESC, id DESC LIMIT 1) ORDER BY f.kind',
+      )
+      .all(personId(db, email)) as { kind: string }[];
+    return rows.map((r) => r.kind);
+  });
 }
 
 /**

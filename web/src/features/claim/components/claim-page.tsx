@@ -12,6 +12,7 @@ import { ChooseStep } from './choose-step';
 import { ConfirmStep } from './confirm-step';
 import { DataStep } from './data-step';
 import type { ClaimAccount, ClaimAddress, ClaimDraft, SentClaim } from './claim-draft';
+import { useClaimDocuments } from './claim-documents';
 import '../claim.css';
 
 /** The steps of `/gm[/{step}]` (spec 001 section 2: choose, enter data, confirm and send, success). */
@@ -64,6 +65,7 @@ function ClaimSteps({ accounts, address }: { accounts: ClaimAccount[]; address: 
   const decidable = accounts.filter((a) => a.rightToDecide);
   const [draft, setDraft] = useState<ClaimDraft>(() => emptyDraft(decidable.find((a) => !a.claimOpen)?.id ?? decidable[0]?.id ?? '', address));
   const [sent, setSent] = useState<SentClaim | null>(null);
+  const documents = useClaimDocuments();
   const requested = (CLAIM_STEPS as readonly string[]).includes(params.step ?? '') ? (params.step as Step) : 'auswahl';
   // A later step needs the earlier ones' data (a reload or a typed URL starts again).
   const step: Step = requested === 'erfolg' ? (sent ? 'erfolg' : 'auswahl') : requested !== 'auswahl' && !draft.option ? 'auswahl' : requested;
@@ -98,6 +100,7 @@ function ClaimSteps({ accounts, address }: { accounts: ClaimAccount[]; address: 
         <DataStep
           account={account}
           draft={draft}
+          documents={documents}
           onBack={(values) => {
             setDraft(values);
             go('auswahl');
@@ -112,6 +115,7 @@ function ClaimSteps({ accounts, address }: { accounts: ClaimAccount[]; address: 
         <ConfirmStep
           account={account}
           draft={draft}
+          documents={documents}
           onBack={() => go('daten')}
           onSent={(claim) => {
             setSent(claim);

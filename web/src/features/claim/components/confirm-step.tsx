@@ -10,6 +10,8 @@ import { useSubmitSeveranceClaim } from '../api/submit-severance-claim';
 import type { ClaimAccount, ClaimDraft, SentClaim } from './claim-draft';
 import { PayoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
+import { documentIdsOf, type ClaimDocuments } from './claim-documents';
+import { offeredClaimDocuments } from '@contract/claim';
 
 interface ConfirmValues {
   confirmed: boolean;
@@ -22,7 +24,19 @@ interface ConfirmValues {
  * current password (step-up, server/domain/auth/step-up.ts; the server decides whether a recent eID login stands in).
  * The server's refusals are shown with their catalogue texts; "already submitted recently" stays on this step.
  */
-export function ConfirmStep({ account, draft, onBack, onSent }: { account: ClaimAccount; draft: ClaimDraft; onBack: () => void; onSent: (claim: SentClaim) => void }) {
+export function ConfirmStep({
+  account,
+  draft,
+  documents,
+  onBack,
+  onSent,
+}: {
+  account: ClaimAccount;
+  draft: ClaimDraft;
+  documents: ClaimDocuments;
+  onBack: () => void;
+  onSent: (claim: SentClaim) => void;
+}) {
   const { t } = useTranslation();
   const [submit, { loading }] = useSubmitSeveranceClaim();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -54,6 +68,7 @@ export function ConfirmStep({ account, draft, onBack, onSent }: { account: Claim
             confirmed: true,
             currentPassword: payout ? values.currentPassword : null,
             signature: values.signature.kind === 'DRAWN' ? { kind: 'DRAWN', png: values.signature.png } : { kind: 'TYPED', name: values.signature.name },
+            ...documentIdsOf(documents, option, payout ? draft.payoutType : null),
           },
         },
       });
@@ -86,6 +101,15 @@ export function ConfirmStep({ account, draft, onBack, onSent }: { account: Claim
     if (draft.bic) rows.push([t('claim.summary.bic'), draft.bic]);
   }
   if (payout && draft.payoutType === 'CASH_ORDER') rows.push([t('claim.summary.address'), `${draft.street}, ${draft.postcode} ${draft.city}`]);
+  if (option !== 'KEEP') {
+    for (const field of offeredClaimDocuments(option, payout ? draft.payoutType : null)) {
+      const files = documents[field].files;
+      rows.push([
+        t(`claim.documents.${field}`),
+        files.length === 0 ? t('claim.documents.none') : t('claim.documents.summary', { count: files.length, names: files.map((f) => f.fileName).join(', ') }),
+      ]);
+    }
+  }
 
   return (
     <form className="card claim-card" noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>

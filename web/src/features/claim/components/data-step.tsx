@@ -1,6 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CASH_ORDER_EXTRA_WORKING_DAYS, PAYOUT_TYPES, submitSeveranceClaimInput } from '@contract/claim';
+import { useState } from 'react';
+import { CASH_ORDER_EXTRA_WORKING_DAYS, CLAIM_DOCUMENT_FIELD_NAMES, PAYOUT_TYPES, submitSeveranceClaimInput, type ClaimDocumentField } from '@contract/claim';
 import { BicInput } from '../../../components/ui/bic-input';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IbanInput } from '../../../components/ui/iban-input';
@@ -9,6 +10,7 @@ import { formatMoney } from '@contract/format';
 import type { ClaimAccount, ClaimDraft } from './claim-draft';
 import { PayoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
+import { ClaimDocumentFields, documentIdsOf, documentsUploading, type ClaimDocuments } from './claim-documents';
 
 /** Fields of step 2; a code of the shared rules on any other field is not this step's. */
 const STEP_FIELDS = ['institutionName', 'policyNumber', 'payoutType', 'iban', 'bic', 'street', 'postcode', 'city', 'country'] as const;
@@ -18,16 +20,18 @@ type StepField = (typeof STEP_FIELDS)[number];
  * Step 2 of `/gm`: the data the chosen option needs, checked by the shared rules (@contract/claim): the receiving
  * institution of a transfer (and the policy number of a supplementary pension insurance); for a payout the way
  * (bank transfer with IBAN and optional BIC, or cash order to an Austrian address with its cost and the longer
- * time), and the 6 % tax in euros.
+ * time), and the 6 % tax in euros; and the documents the option needs (uploaded at once, with progress).
  */
 export function DataStep({
   account,
   draft,
+  documents,
   onBack,
   onNext,
 }: {
   account: ClaimAccount;
   draft: ClaimDraft;
+  documents: ClaimDocuments;
   onBack: (values: ClaimDraft) => void;
   onNext: (values: ClaimDraft) => void;
 }) {
@@ -35,10 +39,17 @@ export function DataStep({
   const { register, control, handleSubmit, setError, getValues, formState } = useForm<ClaimDraft>({ defaultValues: draft });
   const payoutType = useWatch({ control, name: 'payoutType' });
   const { errors } = formState;
+  const [documentErrors, setDocumentErrors] = useState<Partial<Record<ClaimDocumentField, string>>>({});
   const option = draft.option!;
 
   const onSubmit = (values: ClaimDraft) => {
-    const checked = submitSeveranceClaimInput.safeParse({ ...values, confirmed: true });
+    const checked = submitSeveranceClaimInput.safeParse({ ...values, ...documentIdsOf(documents, option, values.payoutType), confirmed: true });
+    const missing: Partial<Record<ClaimDocumentField, string>> = {};
+    for (const issue of checked.error?.issues ?? []) {
+      const field = issue.path[0] as ClaimDocumentField;
+      if (CLAIM_DOCUMENT_FIELD_NAMES.includes(field)) missing[field] ??= issue.message;
+    }
+    setDocumentErrors(missing);
     if (checked.success) return onNext(values);
     let first = true;
     for (const issue of checked.error.issues) {
@@ -47,7 +58,7 @@ export function DataStep({
       setError(field === 'country' ? 'postcode' : field, { type: 'rule', message: issue.message }, { shouldFocus: first });
       first = false;
     }
-    if (first) onNext(values);
+    if (first && Object.keys(missing).length === 0) onNext(values);
   };
 
   const transfer = option === 'TRANSFER_PENSION_FUND' || option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' || option === 'TRANSFER_VORSORGEKASSE';
@@ -147,11 +158,12 @@ export function DataStep({
           <PayoutAmounts account={account} payoutType={payoutType} />
         </>
       ) : null}
+      {option !== 'KEEP' ? <ClaimDocumentFields documents={documents} option={option} payoutType={payoutType} errors={documentErrors} /> : null}
       <div className="claim-actions">
         <button type="button" className="button" onClick={() => onBack(getValues())}>
           {t('claim.back')}
         </button>
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={documentsUploading(documents)}>
           {t('claim.next')}
         </button>
       </div>

@@ -29,6 +29,9 @@ export const DocumentsOverview_Query = graphql(`
       pensionModelInfos: documents(category: PENSION_MODEL_INFO, first: 5) {
         ...DocumentSection_DocumentConnectionFragment
       }
+      claimConfirmations: documents(category: CLAIM_CONFIRMATION, first: 5) {
+        ...DocumentSection_DocumentConnectionFragment
+      }
     }
   }
 `);

@@ -4,7 +4,7 @@ import { withLng } from '../../../lib/url-params';
 /**
  * The categories of the documents archive in the order of spec 001 section 2 "Documents" (tax-office confirmations,
  * performance statements, payroll accounts, payment statements, pension model information), with the Vorsorgekasse
- * account statements after the performance statements. `step` is the route segment of `/dokumente/{step}`.
+ * account statements after the performance statements, and the confirmations of the member's claims last. `step` is the route segment of `/dokumente/{step}`.
  */
 export const DOCUMENT_CATEGORIES: readonly { category: DocumentCategory; step: string }[] = [
   { category: 'TAX_CONFIRMATION', step: 'eigenbeitraege-finanzamt' },
@@ -13,6 +13,7 @@ export const DOCUMENT_CATEGORIES: readonly { category: DocumentCategory; step: s
   { category: 'PAYROLL_ACCOUNT', step: 'lohnkonten' },
   { category: 'PAYMENT_STATEMENT', step: 'pensionsauszahlungen' },
   { category: 'PENSION_MODEL_INFO', step: 'pensionskassenmodell' },
+  { category: 'CLAIM_CONFIRMATION', step: 'antragsbestaetigungen' },
 ];
 
 /** The category of a route step; undefined for an unknown step. */

@@ -68,6 +68,7 @@ function DocumentsOverview() {
     ['PAYROLL_ACCOUNT', me.payrollAccounts],
     ['PAYMENT_STATEMENT', me.paymentStatements],
     ['PENSION_MODEL_INFO', me.pensionModelInfos],
+    ['CLAIM_CONFIRMATION', me.claimConfirmations],
   ];
   return (
     <div className="documents-layout">

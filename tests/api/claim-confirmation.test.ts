@@ -1,0 +1,148 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../db/client';
+import { documentFiles, documents, messages, severanceClaims, uploads } from '../../db/schema';
+import { DEMO_PASSWORD, loginMember, type PortalClient } from '../helpers/client';
+import { jpegBytes, multipart, pdfBytes } from '../helpers/files';
+import { euro, pdfText } from '../helpers/pdf';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * A claim's PDF confirmation (issue 15 item 7): sending a claim issues a CLAIM_CONFIRMATION document whose PDF is
+ * archived at once (decision 0018) and delivers the same PDF as an unread message of the Vorsorgekasse to the inbox;
+ * a refused claim issues nothing. The clock stands at TEST_TODAY 2026-11-22.
+ */
+const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) {
+  ok { claim { id dueDate entitlement tax } } error { code fieldErrors { field code } } } }`;
+const ACCOUNTS = `query { me { claimableSeveranceAccounts { id accountNumber rightToDecide } } }`;
+const CONFIRMATIONS = `query { me { documents(category: CLAIM_CONFIRMATION) { totalCount unreadCount nodes { id title documentDate downloadUrl } } } }`;
+const INBOX = `query { me { messages(folder: RECEIVED) { nodes { subject counterpart origin unread attachments { fileName contentType downloadUrl } } } } }`;
+const BERND = 'bernd.vorsorge@example.at';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 8 });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  await writeTransaction(server.db, async () => {
+    await server.db.delete(severanceClaims);
+    await server.db.delete(uploads);
+  });
+});
+
+async function uploadId(client: PortalClient, fileName: string, body: Buffer): Promise<string> {
+  const { body: form, contentType } = multipart([{ name: 'file', fileName, contentType: 'application/octet-stream', body }]);
+  const res = await client.fetch('/webportal/upload?purpose=claim-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body: form });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const rows = async (table: typeof documents | typeof messages | typeof documentFiles) => (await server.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('claim confirmation (issue 15 item 7)', () => {
+  it('archives a PDF confirmation of a payout claim and delivers the same PDF to the inbox', async () => {
+    const bernd = await loginMember(server.url, BERND);
+    const account = (
+      await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; accountNumber: string; rightToDecide: boolean }[] } }>(ACCOUNTS)
+    ).body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!;
+    const before = { documents: await rows(documents), files: await rows(documentFiles), messages: await rows(messages) };
+    const { body } = await bernd.graphql<{ submitSeveranceClaim: { ok: { claim: { id: string; dueDate: string; entitlement: number; tax: number } } | null } }>(SUBMIT, {
+      input: {
+        accountId: account.id,
+        option: 'PAYOUT',
+        payoutType: 'BANK_TRANSFER',
+        iban: 'AT61 1904 3002 3457 3201',
+        confirmed: true,
+        currentPassword: DEMO_PASSWORD,
+        signature: { kind: 'TYPED', name: 'Bernd Vorsorge' },
+        identityDocumentIds: [await uploadId(bernd, 'reisepass.jpg', jpegBytes())],
+        bankConfirmationIds: [await uploadId(bernd, 'bankbestaetigung.pdf', pdfBytes())],
+      },
+    });
+    const claim = body.data!.submitSeveranceClaim.ok!.claim;
+    // Issued and archived at once: one document, one archived file, one message.
+    expect(await rows(documents)).toBe(before.documents + 1);
+    expect(await rows(documentFiles)).toBe(before.files + 1);
+    expect(await rows(messages)).toBe(before.messages + 1);
+
+    const list = (
+      await bernd.graphql<{ me: { documents: { totalCount: number; unreadCount: number; nodes: { title: string; documentDate: string; downloadUrl: string }[] } } }>(CONFIRMATIONS)
+    ).body.data!.me.documents;
+    expect(list).toMatchObject({ totalCount: 1, unreadCount: 1 });
+    expect(list.nodes[0]).toMatchObject({ title: 'Bestätigung Ihres Antrags auf Verfügung über die Abfertigung', documentDate: '2026-11-22' });
+    const archived = Buffer.from(await (await bernd.fetch(`${list.nodes[0]!.downloadUrl}&lng=de`)).arrayBuffer());
+    const text = await pdfText(archived);
+    for (const expected of [
+      account.accountNumber,
+      'Auszahlung',
+      'AT61 1904 3002 3457 3201',
+      '22.11.2026',
+      '05.02.2027',
+      euro(claim.entitlement),
+      euro(-claim.tax),
+      euro(claim.entitlement - claim.tax),
+      'reisepass.jpg',
+      'bankbestaetigung.pdf',
+      'eingetippt: Bernd Vorsorge',
+    ])
+      expect(text).toContain(expected);
+    expect(claim.dueDate).toBe('2027-02-05');
+
+    const inbox = (
+      await bernd.graphql<{
+        me: {
+          messages: {
+            nodes: { subject: string; counterpart: string; origin: string; unread: boolean; attachments: { fileName: string; contentType: string; downloadUrl: string }[] }[];
+          };
+        };
+      }>(INBOX)
+    ).body.data!.me.messages.nodes;
+    const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')!;
+    expect(delivered).toMatchObject({ counterpart: 'SEVERANCE_FUND', origin: 'CORE_SYSTEM', unread: true });
+    expect(delivered.attachments).toEqual([
+      expect.objectContaining({ contentType: 'application/pdf', fileName: expect.stringMatching(/^Antragsbestaetigung_2026-11-22_\d+\.pdf$/) }),
+    ]);
+    const attached = Buffer.from(await (await bernd.fetch(`${delivered.attachments[0]!.downloadUrl}&lng=de`)).arrayBuffer());
+    expect(attached.equals(archived)).toBe(true);
+  });
+
+  it('issues no confirmation for a refused claim', async () => {
+    const bernd = await loginMember(server.url, BERND);
+    const account = (await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; rightToDecide: boolean }[] } }>(ACCOUNTS)).body.data!.me.claimableSeveranceAccounts.find(
+      (a) => a.rightToDecide,
+    )!;
+    const before = { documents: await rows(documents), messages: await rows(messages) };
+    const { body } = await bernd.graphql<{ submitSeveranceClaim: { error: { code: string } | null } }>(SUBMIT, {
+      input: { accountId: account.id, option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
+    });
+    expect(body.data!.submitSeveranceClaim.error?.code).toBe('ERROR_INVALID_INPUT');
+    expect(await rows(documents)).toBe(before.documents);
+    expect(await rows(messages)).toBe(before.messages);
+  });
+
+  it('on the regional tenant (no documents archive) delivers the PDF to the inbox only', async () => {
+    const regional = await startTestServer({ members: 5, env: { TENANT: 'regional' } });
+    try {
+      const bernd = await loginMember(regional.url, BERND);
+      const account = (
+        await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; accountNumber: string; rightToDecide: boolean }[] } }>(ACCOUNTS)
+      ).body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!;
+      const { body } = await bernd.graphql<{ submitSeveranceClaim: { ok: unknown } }>(SUBMIT, {
+        input: { accountId: account.id, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
+      });
+      expect(body.data!.submitSeveranceClaim.ok).not.toBeNull();
+      expect((await regional.db.select({ n: count() }).from(documents).where(eq(documents.category, 'CLAIM_CONFIRMATION')))[0]!.n).toBe(0);
+      const inbox = (await bernd.graphql<{ me: { messages: { nodes: { subject: string; attachments: { downloadUrl: string }[] }[] } } }>(INBOX)).body.data!.me.messages.nodes;
+      const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')!;
+      const pdf = Buffer.from(await (await bernd.fetch(`${delivered.attachments[0]!.downloadUrl}&lng=de`)).arrayBuffer());
+      const text = await pdfText(pdf);
+      expect(text).toContain(account.accountNumber);
+      expect(text).toContain('Ihre Abfertigung bleibt in der Vorsorgekasse veranlagt.');
+    } finally {
+      await regional.close();
+    }
+  });
+});

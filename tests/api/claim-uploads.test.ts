@@ -1,0 +1,184 @@
+import { count, eq, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
+import { writeTransaction } from '../../db/client';
+import { claimFiles, severanceClaims, uploads } from '../../db/schema';
+import { DEMO_PASSWORD, loginMember, type PortalClient } from '../helpers/client';
+import { emptyZipBytes, exeBytes, jpegBytes, multipart, pdfBytes, pngBytes, tiffBytes } from '../helpers/files';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * The claim's documents (issue 15 item 2): uploads of purpose `claim-document` through the one upload service
+ * (JPG, PNG, PDF, TIF by content), required per option, moved into the claim's files in the claim's write
+ * transaction, over GraphQL `submitSeveranceClaim` and REST `webportal/verfuegungen`; every refusal stores nothing.
+ */
+const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) {
+  ok { claim { id option status } } error { code message fieldErrors { field code message } } } }`;
+const ACCOUNTS = `query { me { claimableSeveranceAccounts { id rightToDecide } } }`;
+const BERND = 'bernd.vorsorge@example.at';
+const ANNA = 'anna.muster@example.at';
+const TYPED = { kind: 'TYPED', name: 'Bernd Vorsorge' };
+const IBAN = 'AT61 1904 3002 3457 3201';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 8 });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  await writeTransaction(server.db, async () => {
+    await server.db.delete(severanceClaims);
+    await server.db.delete(uploads);
+  });
+});
+
+async function upload(client: PortalClient, fileName: string, body: Buffer, purpose = 'claim-document') {
+  const { body: form, contentType } = multipart([{ name: 'file', fileName, contentType: 'application/octet-stream', body }]);
+  const res = await client.fetch(`/webportal/upload?purpose=${purpose}&lng=de`, { method: 'POST', headers: { 'content-type': contentType }, body: form });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+async function uploadId(client: PortalClient, fileName: string, body: Buffer, purpose?: string): Promise<string> {
+  const res = await upload(client, fileName, body, purpose);
+  expect(res.status).toBe(200);
+  return res.json.id as string;
+}
+
+async function dormantAccount(client: PortalClient): Promise<string> {
+  const { body } = await client.graphql<{ me: { claimableSeveranceAccounts: { id: string; rightToDecide: boolean }[] } }>(ACCOUNTS);
+  return body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!.id;
+}
+
+async function submit(client: PortalClient, input: Record<string, unknown>) {
+  const { body } = await client.graphql<{
+    submitSeveranceClaim: { ok: { claim: { id: string } } | null; error: { code: string; fieldErrors: { field: string; code: string; message: string }[] } | null };
+  }>(SUBMIT, { input: { signature: TYPED, confirmed: true, ...input } });
+  expect(body.errors).toBeUndefined();
+  return body.data!.submitSeveranceClaim;
+}
+
+const claimCount = async () => (await server.db.select({ n: count() }).from(severanceClaims))[0]!.n;
+const pendingUploads = async () => (await server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).map((r) => r.id);
+
+describe('claim documents (issue 15 item 2)', () => {
+  it('stores a payout with identity document, bank confirmation and signature sample as the claim files; the uploads are used up', async () => {
+    const bernd = await loginMember(server.url, BERND);
+    const accountId = await dormantAccount(bernd);
+    const id = await uploadId(bernd, 'reisepass.jpg', jpegBytes(400));
+    const idBack = await uploadId(bernd, 'reisepass-rueckseite.png', pngBytes(300));
+    const bank = await uploadId(bernd, 'bankbestaetigung.pdf', pdfBytes(500));
+    const sample = await uploadId(bernd, 'unterschrift.tif', tiffBytes(250));
+    const answer = await submit(bernd, {
+      accountId,
+      option: 'PAYOUT',
+      payoutType: 'BANK_TRANSFER',
+      iban: IBAN,
+      currentPassword: DEMO_PASSWORD,
+      identityDocumentIds: [id, idBack],
+      bankConfirmationIds: [bank],
+      signatureSampleIds: [sample],
+    });
+    expect(answer.error).toBeNull();
+    const files = await server.db
+      .select({ kind: claimFiles.kind, fileName: claimFiles.fileName, contentType: claimFiles.contentType, sizeBytes: claimFiles.sizeBytes })
+      .from(claimFiles)
+      .where(eq(claimFiles.claimId, Number(answer.ok!.claim.id)));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        { kind: 'IDENTITY_DOCUMENT', fileName: 'reisepass.jpg', contentType: 'image/jpeg', sizeBytes: 400 },
+        { kind: 'IDENTITY_DOCUMENT', fileName: 'reisepass-rueckseite.png', contentType: 'image/png', sizeBytes: 300 },
+        { kind: 'BANK_CONFIRMATION', fileName: 'bankbestaetigung.pdf', contentType: 'application/pdf', sizeBytes: 500 },
+        { kind: 'SIGNATURE_SAMPLE', fileName: 'unterschrift.tif', contentType: 'image/tiff', sizeBytes: 250 },
+      ]),
+    );
+    expect(files).toHaveLength(4);
+    expect(await server.db.select({ id: uploads.id }).from(uploads)).toEqual([]);
+  });
+
+  it.each([
+    ['a payout by bank transfer', { option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: IBAN, currentPassword: DEMO_PASSWORD }, ['identityDocumentIds', 'bankConfirmationIds']],
+    [
+      'a payout by cash order',
+      { option: 'PAYOUT', payoutType: 'CASH_ORDER', street: 'Hauptstraße 1', postcode: '1010', city: 'Wien', currentPassword: DEMO_PASSWORD },
+      ['identityDocumentIds'],
+    ],
+    ['a transfer to a pension fund', { option: 'TRANSFER_PENSION_FUND', institutionName: 'Pensionskasse AG' }, ['identityDocumentIds', 'institutionConfirmationIds']],
+    [
+      'a transfer to a supplementary pension insurance',
+      { option: 'TRANSFER_SUPPLEMENTARY_INSURANCE', institutionName: 'Versicherung AG', policyNumber: 'PZ-1' },
+      ['identityDocumentIds', 'institutionConfirmationIds'],
+    ],
+    ['a transfer to the current Vorsorgekasse', { option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK' }, ['identityDocumentIds']],
+  ])('refuses %s without its required documents (DOCUMENT_REQUIRED) and stores nothing', async (_name, input, fields) => {
+    const bernd = await loginMember(server.url, BERND);
+    const answer = await submit(bernd, { accountId: await dormantAccount(bernd), ...input });
+    expect(answer.error?.code).toBe('ERROR_INVALID_INPUT');
+    expect(answer.error!.fieldErrors.filter((e) => e.code === 'DOCUMENT_REQUIRED').map((e) => e.field)).toEqual(fields);
+    expect(answer.error!.fieldErrors.find((e) => e.code === 'DOCUMENT_REQUIRED')!.message).toBe('Bitte laden Sie dieses Dokument hoch.');
+    expect(await claimCount()).toBe(0);
+  });
+
+  it('keeps the entitlement without any document', async () => {
+    const bernd = await loginMember(server.url, BERND);
+    expect((await submit(bernd, { accountId: await dormantAccount(bernd), option: 'KEEP' })).ok).not.toBeNull();
+  });
+
+  it.each([
+    ['a polyglot: a PDF with a ZIP archive appended', 'ausweis.pdf', Buffer.concat([pdfBytes(400), emptyZipBytes()]), 400, 'FILE_TYPE_NOT_ALLOWED'],
+    ['a polyglot: a JPEG with a ZIP archive appended', 'ausweis.jpg', Buffer.concat([jpegBytes(400), emptyZipBytes()]), 400, 'FILE_TYPE_NOT_ALLOWED'],
+    ['a ZIP archive (not a claim type)', 'ausweis.zip', emptyZipBytes(), 400, 'FILE_TYPE_NOT_ALLOWED'],
+    ['a renamed executable', 'ausweis.pdf', exeBytes(), 400, 'FILE_TYPE_NOT_ALLOWED'],
+    ['a 0-byte file', 'ausweis.png', Buffer.alloc(0), 400, 'FILE_EMPTY'],
+    ['a file one byte over the limit', 'ausweis.pdf', pdfBytes(DEFAULT_UPLOAD_MAX_BYTES + 1), 413, 'FILE_TOO_LARGE'],
+  ])('refuses %s as a claim document and stores nothing', async (_name, fileName, body, status, code) => {
+    const bernd = await loginMember(server.url, BERND);
+    const res = await upload(bernd, fileName, body);
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ error: code, field: 'file' });
+    expect((await server.db.select({ n: count() }).from(uploads))[0]!.n).toBe(0);
+  });
+
+  it("refuses another member's upload id, an inbox attachment and a used id (ERROR_UPLOAD); nothing is stored and no upload is used up", async () => {
+    const bernd = await loginMember(server.url, BERND);
+    const anna = await loginMember(server.url, ANNA);
+    const accountId = await dormantAccount(bernd);
+    const annas = await uploadId(anna, 'anna-ausweis.pdf', pdfBytes());
+    const own = await uploadId(bernd, 'ausweis.pdf', pdfBytes());
+    const inbox = await uploadId(bernd, 'brief.pdf', pdfBytes(), 'inbox-attachment');
+    const base = { accountId, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: IBAN, currentPassword: DEMO_PASSWORD };
+
+    const foreign = await submit(bernd, { ...base, identityDocumentIds: [own], bankConfirmationIds: [annas] });
+    expect(foreign.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'bankConfirmationIds', code: 'UPLOAD_NOT_FOUND' }] });
+    const wrongPurpose = await submit(bernd, { ...base, identityDocumentIds: [own], bankConfirmationIds: [inbox] });
+    expect(wrongPurpose.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'bankConfirmationIds', code: 'UPLOAD_WRONG_PURPOSE' }] });
+    const twice = await submit(bernd, { ...base, identityDocumentIds: [own], bankConfirmationIds: [own] });
+    expect(twice.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'bankConfirmationIds', code: 'UPLOAD_NOT_FOUND' }] });
+    const malformed = await submit(bernd, { ...base, identityDocumentIds: ['../etc/passwd'], bankConfirmationIds: [own] });
+    expect(malformed.error).toMatchObject({ code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'identityDocumentIds', code: 'UPLOAD_NOT_FOUND' }] });
+
+    expect(await claimCount()).toBe(0);
+    expect((await server.db.select({ n: count() }).from(claimFiles))[0]!.n).toBe(0);
+    // The identity document taken before the refusal went back: the transaction rolled back.
+    expect((await pendingUploads()).sort()).toEqual([annas, own, inbox].sort());
+  });
+
+  it('takes the documents through REST webportal/verfuegungen too (JSON arrays)', async () => {
+    const bernd = await loginMember(server.url, BERND);
+    const accountId = await dormantAccount(bernd);
+    const id = await uploadId(bernd, 'ausweis.png', pngBytes());
+    const body = { accountId, option: 'TRANSFER_VORSORGEKASSE', vkPartnerSeqId: 'Neue VK', confirmed: true, signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' };
+    const post = (extra: Record<string, unknown>) =>
+      bernd.fetch('/webportal/verfuegungen', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, ...extra }) });
+    const missing = (await (await post({})).json()) as Record<string, unknown>;
+    expect(missing).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'identityDocumentIds', code: 'DOCUMENT_REQUIRED' }] });
+    const sent = (await (await post({ identityDocumentIds: [id] })).json()) as { ok: boolean; claim: { id: string } };
+    expect(sent.ok).toBe(true);
+    const files = await server.db
+      .select({ kind: claimFiles.kind })
+      .from(claimFiles)
+      .where(eq(claimFiles.claimId, Number(sent.claim.id)));
+    expect(files).toEqual([{ kind: 'IDENTITY_DOCUMENT' }]);
+  });
+});
