@@ -94,6 +94,41 @@ describe('address change', () => {
   });
 });
 
+describe('phone change', () => {
+  const CHANGE_PHONE = `mutation($input: ChangePhoneInput!) { changePhone(input: $input) { ok code fieldErrors { field code } person { phone } } }`;
+  type PhonePayload = { changePhone: { ok: boolean; code: string | null; fieldErrors: Array<{ field: string; code: string }>; person: { phone: string | null } | null } };
+
+  it('stores a number of the spec’s phone rule, logs it as a PHONE change, refuses other characters and lengths, and removes it when empty', async () => {
+    const bernd = await loggedIn('bernd.vorsorge@example.at');
+    const berndId = idOf('bernd.vorsorge@example.at');
+    const before = sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone;
+
+    for (const [phone, code] of [
+      ['0664 123 (privat)', 'INVALID_CHARACTERS'],
+      ['+43 12', 'TOO_SHORT'],
+      ['1'.repeat(31), 'TOO_LONG'],
+      ['0664\u202e1234567', 'INVALID_CHARACTERS'],
+    ] as const) {
+      const refused = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: JSON.parse(`"${phone}"`) } });
+      expect(refused.body.data?.changePhone, phone).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }], person: null });
+    }
+    expect(sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone).toBe(before);
+
+    const saved = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '  +43 1/234  56-78 ' } });
+    expect(saved.body.data?.changePhone).toEqual({ ok: true, code: null, fieldErrors: [], person: { phone: '+43 1/234 56-78' } });
+    const me = await bernd.graphql<{ me: { phone: string | null } }>('{ me { phone } }');
+    expect(me.body.data?.me.phone).toBe('+43 1/234 56-78');
+    const logged = changesOf(berndId).filter((c) => c.area === 'PHONE');
+    expect(logged.at(-1)).toMatchObject({ field: 'phone', old_value: before, new_value: '+43 1/234 56-78', actor: 'MEMBER' });
+
+    const removed = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '' } });
+    expect(removed.body.data?.changePhone.person).toEqual({ phone: null });
+
+    const anonymous = await new PortalClient(server.url).graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '0664 1234567' } });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('bank details', () => {
   it('adds a bank account entry from a grouped Austrian IBAN, keeps the old one, and logs the IBAN masked only', async () => {
     const anna = await loggedIn('anna.muster@example.at');

@@ -267,6 +267,61 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   expect(after.VBVPK.bankverbindung).toEqual(before.VBVPK.bankverbindung);
 });
 
+test('anna sees her phone number and changes it; the phone rule is enforced at the field; the focus stays in the saved section', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const phone = section(page, 'Telefonnummer');
+  const field = phone.getByLabel('Neue Telefonnummer');
+  const save = phone.getByRole('button', { name: 'Telefonnummer speichern' });
+  const stored = readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone;
+  await expect(phone.locator('dl')).toContainText(stored ?? 'nicht angegeben');
+  await expect(field).toHaveAttribute('type', 'tel');
+  await expect(field).toHaveAttribute('autocomplete', 'tel');
+
+  // Spec 000 section 5: digits, space, plus, slash and hyphen only; 7 to 30 characters.
+  for (const [typed, message] of [
+    ['0664 123 45 67 (mobil)', 'Die Telefonnummer darf nur Ziffern, Leerzeichen sowie die Zeichen + / und - enthalten.'],
+    ['+43 12', 'Die Telefonnummer muss mindestens 7 Zeichen lang sein.'],
+    ['+43 1 234 567 890 123 456 789 01', 'Die Telefonnummer darf höchstens 30 Zeichen lang sein.'],
+  ] as const) {
+    await field.fill(typed);
+    await save.click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(() => describedTexts(field)).toContain(message);
+  }
+  expect(readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone).toBe(stored);
+
+  // A valid number is saved with the mouse: the button is disabled while saving, yet the focus stays in the section.
+  await field.fill('  +43 1/234 56-78 ');
+  await save.click();
+  await expect(phone.getByRole('status')).toHaveText('Ihre Telefonnummer ist gespeichert.');
+  await expect(phone.locator('dl')).toContainText('+43 1/234 56-78');
+  await expect.poll(() => phone.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
+  expect(readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone).toBe('+43 1/234 56-78');
+  const historyRow = section(page, 'Änderungsverlauf').getByRole('row').filter({ hasText: 'Telefonnummer' }).first();
+  await expect(historyRow).toContainText('+43 1/234 56-78');
+  await expectNoSeriousA11yViolations(page, 'settings after a phone change');
+
+  // The same holds for the address section, saved by a click on its button.
+  const address = section(page, 'Adresse');
+  await address.getByLabel('Ort').fill('Wien');
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
+  await expect.poll(() => address.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
+  if (SHOTS) {
+    await phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots-h19/settings-phone-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots-h19/settings-phone-390.png' });
+  }
+
+  // Back to the stored number, so other specs see the seed.
+  await field.fill(stored ?? '');
+  await save.click();
+  await expect(phone.getByRole('status')).toHaveText('Ihre Telefonnummer ist gespeichert.');
+});
+
 test('the address form works with the keyboard alone', async ({ page }) => {
   await logIn(page, personas.anna.email);
   await openSettings(page);

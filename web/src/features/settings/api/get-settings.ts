@@ -14,6 +14,7 @@ export const SettingsPage_Query = graphql(`
       id
       ...EmailSection_PersonFragment
       ...AddressSection_PersonFragment
+      ...PhoneSection_PersonFragment
       ...BankDetailsSection_PersonFragment
       ...ConsentSection_PersonFragment
       ...ChangeHistorySection_PersonFragment

@@ -12,12 +12,14 @@ import { ConsentSection } from './consent-section';
 import { DeleteAccessSection } from './delete-access-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
+import { PhoneSection } from './phone-section';
 
 /** Sections in page order, for the table of contents. */
 const SECTIONS = [
   { id: 'email', key: 'settings.email.heading' },
   { id: 'password', key: 'settings.password.heading' },
   { id: 'address', key: 'settings.address.heading' },
+  { id: 'phone', key: 'settings.phone.heading' },
   { id: 'bank', key: 'settings.bank.heading' },
   { id: 'consent', key: 'settings.consent.heading' },
   { id: 'delete-access', key: 'settings.deleteAccess.heading' },
@@ -25,7 +27,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * Profile settings, /einstellungen (spec 001 section 2 "Profile"): e-mail, password, address, bank details, newsletter
+ * Profile settings, /einstellungen (spec 001 section 2 "Profile"): e-mail, password, address, phone, bank details, newsletter
  * and electronic delivery, deleting the access, and the member's change log. Each section is its own form with its
  * own success notice; one query loads the stored values of all of them.
  */
@@ -71,6 +73,7 @@ export function SettingsPage() {
           <EmailSection person={me} />
           <PasswordSection />
           <AddressSection person={me} />
+          <PhoneSection person={me} />
           <BankDetailsSection person={me} />
           <ConsentSection person={me} pensionFundOffered={pensionFundOffered} />
           <DeleteAccessSection facts={data.retentionFacts} />
