@@ -274,6 +274,9 @@ test('anna sees her phone number and changes it; the phone rule is enforced at t
   const field = phone.getByLabel('Neue Telefonnummer');
   const save = phone.getByRole('button', { name: 'Telefonnummer speichern' });
   const stored = readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone;
+  // The insurance number is shown grouped 4-2-2-rest (spec 000 section 5).
+  const svnr = readDb<{ svnr: string }>('select svnr from persons where email = ?', personas.anna.email)[0]!.svnr;
+  await expect(page.locator('dl').first()).toContainText(`Versicherungsnummer${svnr.slice(0, 4)} ${svnr.slice(4, 6)} ${svnr.slice(6, 8)} ${svnr.slice(8)}`);
   await expect(phone.locator('dl')).toContainText(stored ?? 'nicht angegeben');
   await expect(field).toHaveAttribute('type', 'tel');
   await expect(field).toHaveAttribute('autocomplete', 'tel');

@@ -12,6 +12,7 @@ export const SettingsPage_Query = graphql(`
     }
     me {
       id
+      svnr
       ...EmailSection_PersonFragment
       ...AddressSection_PersonFragment
       ...PhoneSection_PersonFragment

@@ -1,5 +1,7 @@
 import './settings.css';
 import { useTranslation } from 'react-i18next';
+import { formatInsuranceNumber } from '@contract/svnr';
+import { DescriptionList } from '../../../components/ui/description-list';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths, tenantIdOf, tenantOffers } from '../../../config/paths';
@@ -49,6 +51,8 @@ export function SettingsPage() {
     const sections = SECTIONS.filter((section) => section.id !== 'consent' || hasConsent);
     body = (
       <>
+        {/* The insurance number is shown, not changed here (spec 000 section 5: a 10-digit number grouped 4-2-2-rest). */}
+        <DescriptionList items={[{ key: 'svnr', term: t('settings.insuranceNumber'), value: formatInsuranceNumber(me.svnr) }]} />
         <nav className="settings-toc" aria-label={t('settings.toc')}>
           <ul>
             {sections.map((section) => (
