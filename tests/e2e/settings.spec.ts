@@ -499,6 +499,37 @@ test('a member changes the password; a recent password is refused as already use
   await openSettingsAs(page, member, newPassword);
 });
 
+test('a password change ends the member’s other sessions; there the login says the settings changed', async ({ page, browser }) => {
+  const member = generatedMember(2);
+  const newPassword = 'Herbst#Laub2027';
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'de-AT', timezoneId: 'Europe/Vienna' });
+  try {
+    const otherPage = await other.newPage();
+    await openSettingsAs(otherPage, member);
+    await openSettingsAs(page, member);
+    const password = section(page, 'Passwort');
+    await password.getByLabel('Aktuelles Passwort').fill(DEMO_PASSWORD);
+    await password.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
+    await password.getByLabel('Neues Passwort wiederholen').fill(newPassword);
+    await password.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(password.getByRole('status')).toHaveText('Ihr Passwort wurde geändert.');
+
+    // The other browser's next request finds its session ended by the password change.
+    await otherPage.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Übersicht' }).click();
+    await expect(otherPage).toHaveURL(/#\/login$/);
+    await expect(otherPage.getByText('Ihre Zugangsdaten wurden geändert, deshalb wurden Sie hier abgemeldet. Bitte melden Sie sich mit Ihrem neuen Passwort an.')).toBeVisible();
+    await expectNoSeriousA11yViolations(otherPage, 'login with the settings-changed notice');
+    if (SHOTS) {
+      await otherPage.setViewportSize({ width: 1280, height: 900 });
+      await otherPage.screenshot({ path: '/tmp/shots-h19/login-settings-changed-1280.png' });
+      await otherPage.setViewportSize({ width: 390, height: 844 });
+      await otherPage.screenshot({ path: '/tmp/shots-h19/login-settings-changed-390.png' });
+    }
+  } finally {
+    await other.close();
+  }
+});
+
 test('deleting the access shows the retention facts first, asks in a dialog, then logs out with a notice', async ({ page }) => {
   const member = generatedMember(0);
   await openSettingsAs(page, member);

@@ -54,7 +54,7 @@ export interface LoginSubject {
 export type SessionCheck =
   | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP'; selectedDutyId: number | null; stage: 'PENDING' | 'ACTIVE' }
   | { state: 'NONE' }
-  | { state: 'INVALID' }
+  | { state: 'INVALID'; endedBy?: 'SETTINGS_CHANGED' }
   | { state: 'TIMEOUT' };
 
 /**
@@ -260,7 +260,11 @@ export function createAuthService(deps: {
     const tokenHash = hashToken(token);
     const row = await store.findSession(tokenHash);
     if (!row || row.tenant !== tenant.id) return { state: 'INVALID' };
-    if (row.endedAt) return row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT' ? { state: 'TIMEOUT' } : { state: 'INVALID' };
+    if (row.endedAt) {
+      if (row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT') return { state: 'TIMEOUT' };
+      // The password was changed in another session (settings or reset link): the login says so (spec 000 "settings-changed notice").
+      return row.endReason === 'PASSWORD_CHANGED' ? { state: 'INVALID', endedBy: 'SETTINGS_CHANGED' } : { state: 'INVALID' };
+    }
     const now = clock.now();
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {
