@@ -12,6 +12,18 @@ import { openSessionsOf, personFlagsOf } from './helpers/seed-db';
  * was stored.
  */
 
+/** The consent records of a persona, oldest first, without id, person and time. */
+function consentRecordsOf(email: string): Array<Record<string, unknown>> {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('select subject, granted, terms_ticked, text_version, channel from consent_records where person_id = (select id from persons where email = ?) order by id')
+      .all(email) as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+}
+
 async function openLogin(page: Page): Promise<void> {
   await page.goto('/#/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
@@ -189,6 +201,11 @@ test('ida answers newsletter, benefit statement, account statement by mail and p
     notify_when_payout_possible: 1,
     prize_draw_vk: 0,
   });
+  // The newsletter decisions are kept as consent records with the terms tick and the text version.
+  expect(consentRecordsOf(loginPersonas.ida)).toEqual([
+    { subject: 'NEWSLETTER_PK', granted: 1, terms_ticked: 1, text_version: 'newsletter-2026-01', channel: 'LOGIN_DIALOG' },
+    { subject: 'NEWSLETTER_VK', granted: 0, terms_ticked: 1, text_version: 'newsletter-2026-01', channel: 'LOGIN_DIALOG' },
+  ]);
 
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/#\/login$/);
