@@ -109,7 +109,7 @@ test('anna changes her address and bank details; the screen, her change history 
   await address.getByLabel('Postleitzahl').fill('1080');
   await address.getByLabel('Ort').fill('Wien');
   await address.getByLabel('Land').selectOption('AT');
-  await expect(address.getByLabel('Gültig ab')).toHaveValue(typedToday());
+  await expect(address.getByLabel('Gültig ab', { exact: true })).toHaveValue(typedToday());
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
   await expect(address.locator('dl')).toContainText('Neubaugasse 8/3');
@@ -210,13 +210,13 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await postcode.fill('10115');
   await address.getByLabel('Land').selectOption('DE');
   await address.getByLabel('Ort').fill('Berlin');
-  await address.getByLabel('Gültig ab').fill('31.02.2026');
+  await address.getByLabel('Gültig ab', { exact: true }).fill('31.02.2026');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
-  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab'))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
-  await address.getByLabel('Gültig ab').fill('01.01.2999');
+  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab', { exact: true }))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
+  await address.getByLabel('Gültig ab', { exact: true }).fill('01.01.2999');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(postcode).toHaveAttribute('aria-invalid', 'false');
-  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab'))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
+  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab', { exact: true }))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
 
   const bank = section(page, 'Bankverbindung');
   const iban = bank.getByLabel('IBAN');
@@ -323,6 +323,47 @@ test('anna sees her phone number and changes it; the phone rule is enforced at t
   await field.fill(stored ?? '');
   await save.click();
   await expect(phone.getByRole('status')).toHaveText('Ihre Telefonnummer ist gespeichert.');
+});
+
+test('the valid-from date is typed as TT.MM.JJJJ or picked in a German calendar (Jänner, weeks from Monday)', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const address = section(page, 'Adresse');
+  const field = address.getByLabel('Gültig ab', { exact: true });
+  await expect(field).toHaveValue(typedToday());
+  const open = address.getByRole('button', { name: 'Kalender öffnen: Gültig ab' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Gültig ab' });
+  const year = isoToday().slice(0, 4);
+  const month = Number(isoToday().slice(5, 7));
+  for (let i = 1; i < month; i++) await dialog.getByRole('button', { name: 'Zurück' }).click();
+  await expect(dialog.getByRole('heading', { name: `Jänner ${year}` })).toBeVisible();
+  await expect(dialog.locator('thead th').first()).toHaveText(/^Mo/);
+  await expectNoSeriousA11yViolations(page, 'settings calendar');
+  if (SHOTS) {
+    await page.screenshot({ path: '/tmp/shots-h19/settings-calendar-1280.png' });
+  }
+  await dialog.getByRole('button', { name: new RegExp(`(^|\\s)2\\. Jänner ${year}`) }).click();
+  await expect(dialog).toBeHidden();
+  await expect(field).toHaveValue(`02.01.${year}`);
+  await expect(open).toBeFocused();
+  // The keyboard opens it too; Escape closes it without a change.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Gültig ab' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Gültig ab' })).toBeHidden();
+  await expect(field).toHaveValue(`02.01.${year}`);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open.click();
+    await page.screenshot({ path: '/tmp/shots-h19/settings-calendar-390.png' });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // The typed field still takes a typed date.
+  await field.fill(typedToday());
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
 });
 
 test('the address form works with the keyboard alone', async ({ page }) => {
