@@ -39,9 +39,9 @@ function fileType(contentType: string): string {
  */
 export function DocumentTable({ labelledBy, documents, onOpen }: DocumentTableProps) {
   const { t } = useTranslation();
-  const sticky = useStickyHeader<HTMLTableElement>();
+  const { ref: tableRef, stuck } = useStickyHeader<HTMLTableElement>();
   return (
-    <table ref={sticky.ref} className="document-table table--sticky" data-stuck={sticky.stuck || undefined} aria-labelledby={labelledBy}>
+    <table ref={tableRef} className="document-table table--sticky" data-stuck={stuck || undefined} aria-labelledby={labelledBy}>
       <thead>
         <tr>
           <th scope="col" className="document-table__date">
