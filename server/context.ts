@@ -310,14 +310,14 @@ export function createRequestContext(
       const s = await session();
       if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
       await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
-      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s.state === 'INVALID' ? s.endedBy : undefined);
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
     async requireFlowSession(): Promise<FlowSession> {
       const s = await session();
       if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
       await deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
-      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s.state === 'INVALID' ? s.endedBy : undefined);
     },
     /**
      * Origin for links in mails and letters (`https://portal.example.at`, no trailing slash): PUBLIC_ORIGIN, else (only

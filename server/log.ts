@@ -18,8 +18,9 @@ const PATTERNS: [RegExp, string][] = [
   [/\b(pass(?:wor[dt])?|pwd|kennwort|code)(\s*[:=]?\s*)\S+/gi, '$1$2[SECRET]'],
   // IBAN: country code, check digits, 11 to 30 alphanumerics, optionally grouped by spaces.
   [/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/gi, '[IBAN]'],
-  // SVNR: ten digits, optionally written 4 + 6.
+  // SVNR: ten digits, optionally written 4 + 6; the fund's internal insurance numbers R + 9 digits, A + 10 or 11.
   [/\b\d{4}\s?\d{6}\b/g, '[SVNR]'],
+  [/\b(?:[Rr]\d{9}|[Aa]\d{10,11})\b/g, '[SVNR]'],
   // Session and link tokens: 43 base64url characters (256 bits).
   [/\b[A-Za-z0-9_-]{43}\b/g, '[TOKEN]'],
   [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[EMAIL]'],

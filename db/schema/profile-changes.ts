@@ -17,7 +17,7 @@ export const profileChanges = table(
     actor: text({ enum: ['MEMBER', 'FUND', 'SYSTEM'] }).notNull(),
     /** SHA-256 hash of the session that made the change (the sessions table key); null when not made in a session. */
     sessionHash: text(),
-    /** EMAIL, PASSWORD, ADDRESS, BANK_ACCOUNT, NEWSLETTER, DELIVERY, ACCESS (what group of fields). */
+    /** EMAIL, PASSWORD, ADDRESS, BANK_ACCOUNT, PHONE, NEWSLETTER, DELIVERY, ACCESS (what group of fields). */
     area: text().notNull(),
     /** The field in that area, for example `postcode`, `iban`, `newsletterPk`. */
     field: text().notNull(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isValidEmail, normalizeEmail, EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH } from './email';
 import { addMonths, isIsoDate, parseIsoDate } from './dates';
 import { isPlaceholderIban } from './iban';
+import { normalizePhone, phoneProblem } from './phone';
 import { IBAN_MAX_LENGTH, countryByCode, ibanInputCap, isBicRequired, isSepaCountry, resolveCountry } from './countries';
 
 /**
@@ -318,6 +319,29 @@ export function validateBankDetails(input: unknown, today?: string): FormCheck<B
   }));
 }
 
+/** Phone form (spec 001 section 3 "Person": phone; spec 000 section 5 rule). Null = no phone on file. */
+export interface PhoneValues {
+  phone: string | null;
+}
+
+/**
+ * Checks the phone form: digits, space, plus, slash and hyphen, 7 to 30 characters (schema/contract/phone.ts).
+ * Empty (or only spaces) removes the stored number; control and format characters are INVALID_CHARACTERS.
+ */
+export function validatePhone(input: unknown): FormCheck<PhoneValues> {
+  const raw = asRecord(input).phone;
+  let phone: Check<string | null>;
+  if (raw === undefined || raw === null) phone = pass(null);
+  else if (typeof raw !== 'string') phone = fail('INVALID');
+  else if (hasForbidden(raw)) phone = fail('INVALID_CHARACTERS');
+  else if (normalizePhone(raw) === '') phone = pass(null);
+  else {
+    const problem = phoneProblem(raw);
+    phone = problem ? fail(problem) : pass(normalizePhone(raw));
+  }
+  return collect({ phone }, () => ({ phone: valueOf(phone) }));
+}
+
 /** Deleting the access: the current password and the explicit confirmation. */
 export interface DeleteAccessValues {
   currentPassword: string;
@@ -363,6 +387,10 @@ export const addressSchema = createAddressSchema();
 export const bankDetailsInput = z.object({ accountHolder: str, bankName: str, iban: str, bic: str, validFrom: str, currentPassword: str });
 export const createBankDetailsSchema = (today?: string) => asZod(bankDetailsInput, (i) => validateBankDetails(i, today));
 export const bankDetailsSchema = createBankDetailsSchema();
+
+/** Form input of the phone change (web form and GraphQL `changePhone`). */
+export const phoneInput = z.object({ phone: str });
+export const phoneChangeSchema = asZod(phoneInput, (i) => validatePhone(i));
 
 /** Form input of deleting the access (web form and REST `deleteAccess`). */
 export const deleteAccessInput = z.object({ currentPassword: str, confirmed: z.union([z.boolean(), z.string()]).nullish() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from './email';
-import { isValidSvnr, normalizeSvnr } from './svnr';
+import { insuranceNumberKind, isValidSvnr, normalizeSvnr } from './svnr';
 
 /**
  * Validation of the registration, password lost, password reset/change, code ordering and e-mail update forms
@@ -68,10 +68,15 @@ export const CODE_PATTERN = /^[A-Za-z0-9]{6,40}$/;
 /** Number of characters (Unicode code points, so "ß" and emoji count once). */
 const length = (s: string) => [...s].length;
 
-/** SVNR check: REQUIRED, SVNR_FORMAT (not 10 digits starting 1-9), SVNR_CHECK_DIGIT; null when valid. */
+/**
+ * Insurance number check (spec 000 section 5): the 10-digit SVNR with its check digit, or the fund's internal `R`
+ * (10 characters) or `A` (11 or 12) numbers (schema/contract/svnr.ts `insuranceNumberKind`). REQUIRED, SVNR_FORMAT
+ * (none of the forms), SVNR_CHECK_DIGIT (10 digits starting 1-9 whose check digit does not fit); null when valid.
+ */
 export function svnrError(value: string): RegistrationFieldCode | null {
   const svnr = normalizeSvnr(value);
   if (svnr === '') return 'REQUIRED';
+  if (insuranceNumberKind(svnr) !== null) return null;
   if (!/^[1-9]\d{9}$/.test(svnr)) return 'SVNR_FORMAT';
   return isValidSvnr(svnr) ? null : 'SVNR_CHECK_DIGIT';
 }

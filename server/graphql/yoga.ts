@@ -237,7 +237,11 @@ export function createGraphQLHandler(options: {
         if (original instanceof DomainError) {
           const status = HTTP_STATUS[original.code];
           const http = status ? { http: { status, headers: original.retryAfterSeconds ? { 'Retry-After': String(original.retryAfterSeconds) } : {} } } : {};
-          return createGraphQLError(original.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: CODES[original.code], ...http } });
+          return createGraphQLError(original.message, {
+            nodes: graphqlError.nodes,
+            path: graphqlError.path,
+            extensions: { code: CODES[original.code], ...(original.reason ? { reason: original.reason } : {}), ...http },
+          });
         }
         // No cause, or a GraphQL error as cause (validation, variable coercion, a scalar refusing input): client errors.
         if (isGraphQLErrorLike(error) && (original === undefined || isGraphQLErrorLike(original))) return asYogaError(error as GraphQLError);

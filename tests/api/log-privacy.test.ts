@@ -14,6 +14,7 @@ afterAll(async () => {
 describe('personal data in the server log', () => {
   it('masks SVNRs, IBANs, tokens and e-mail addresses in any logged string', () => {
     expect(redact('svnr 1237 010180 and 1237010180')).toBe('svnr [SVNR] and [SVNR]');
+    expect(redact('internal R123456789 and a12345678901')).toBe('internal [SVNR] and [SVNR]');
     expect(redact('iban AT61 1904 3002 3457 3201 / AT611904300234573201')).toBe('iban [IBAN] / [IBAN]');
     expect(redact('token ' + 'a'.repeat(43))).toBe('token [TOKEN]');
     expect(redact('mail anna.muster@example.at')).toBe('mail [EMAIL]');

@@ -5,6 +5,7 @@ import { mailOutbox, sentMails } from '../../db/schema';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
 
 /**
  * Profile settings (issue 6; spec 001 sections 2, 5 and 8) through the real server over HTTP, with a real SMTP
@@ -91,6 +92,41 @@ describe('address change', () => {
     });
     expect(res.body.data?.changeAddress.ok).toBe(true);
     expect(res.body.data?.changeAddress.person.address.country).toBe('DE');
+  });
+});
+
+describe('phone change', () => {
+  const CHANGE_PHONE = `mutation($input: ChangePhoneInput!) { changePhone(input: $input) { ok code fieldErrors { field code } person { phone } } }`;
+  type PhonePayload = { changePhone: { ok: boolean; code: string | null; fieldErrors: Array<{ field: string; code: string }>; person: { phone: string | null } | null } };
+
+  it('stores a number of the spec’s phone rule, logs it as a PHONE change, refuses other characters and lengths, and removes it when empty', async () => {
+    const bernd = await loggedIn('bernd.vorsorge@example.at');
+    const berndId = idOf('bernd.vorsorge@example.at');
+    const before = sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone;
+
+    for (const [phone, code] of [
+      ['0664 123 (privat)', 'INVALID_CHARACTERS'],
+      ['+43 12', 'TOO_SHORT'],
+      ['1'.repeat(31), 'TOO_LONG'],
+      ['0664\u202e1234567', 'INVALID_CHARACTERS'],
+    ] as const) {
+      const refused = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: JSON.parse(`"${phone}"`) } });
+      expect(refused.body.data?.changePhone, phone).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }], person: null });
+    }
+    expect(sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone).toBe(before);
+
+    const saved = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '  +43 1/234  56-78 ' } });
+    expect(saved.body.data?.changePhone).toEqual({ ok: true, code: null, fieldErrors: [], person: { phone: '+43 1/234 56-78' } });
+    const me = await bernd.graphql<{ me: { phone: string | null } }>('{ me { phone } }');
+    expect(me.body.data?.me.phone).toBe('+43 1/234 56-78');
+    const logged = changesOf(berndId).filter((c) => c.area === 'PHONE');
+    expect(logged.at(-1)).toMatchObject({ field: 'phone', old_value: before, new_value: '+43 1/234 56-78', actor: 'MEMBER' });
+
+    const removed = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '' } });
+    expect(removed.body.data?.changePhone.person).toEqual({ phone: null });
+
+    const anonymous = await new PortalClient(server.url).graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '0664 1234567' } });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
@@ -185,6 +221,46 @@ describe('newsletter and electronic delivery', () => {
     // The same value again is no change and writes no row.
     await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok } }`);
     expect(changesOf(idaId).length).toBe(before + rows.length);
+  });
+});
+
+describe('newsletter consent records', () => {
+  const RECORDS = `{ me { consentRecords { subject granted termsAccepted textVersion channel recordedAt } } }`;
+  type Rec = { subject: string; granted: boolean; termsAccepted: boolean | null; textVersion: string; channel: string; recordedAt: string };
+
+  it('keeps every decision with its time, the text version and the terms tick, readable by the member only', async () => {
+    const ida = await loggedIn('ida.newsletter@example.at');
+    const idaId = idOf('ida.newsletter@example.at');
+    const before = all<{ id: number }>('SELECT id FROM consent_records WHERE person_id = ?', idaId).length;
+    server.clock.advance(60_000);
+    const at = new Date(server.clock.now()).toISOString();
+    const res = await ida.graphql<{ setNewsletterConsent: { ok: boolean } }>(
+      `mutation { setNewsletterConsent(pensionFund: true, severanceFund: false, termsAccepted: true, channel: LOGIN_DIALOG) { ok } }`,
+    );
+    expect(res.body.data?.setNewsletterConsent.ok).toBe(true);
+    server.clock.advance(60_000);
+    // The legacy REST call has no terms field: recorded with the tick unknown.
+    expect((await ida.rest('setNewsletter', { newsletterVk: 'true', showNewsletterVk: 'true' })).status).toBe(200);
+
+    const records = (await ida.graphql<{ me: { consentRecords: Rec[] } }>(RECORDS)).body.data!.me.consentRecords;
+    expect(records.length).toBe(before + 3);
+    expect(records.slice(0, 3)).toEqual([
+      {
+        subject: 'NEWSLETTER_VK',
+        granted: true,
+        termsAccepted: null,
+        textVersion: NEWSLETTER_TERMS_VERSION,
+        channel: 'REST',
+        recordedAt: new Date(server.clock.now()).toISOString(),
+      },
+      { subject: 'NEWSLETTER_VK', granted: false, termsAccepted: true, textVersion: NEWSLETTER_TERMS_VERSION, channel: 'LOGIN_DIALOG', recordedAt: at },
+      { subject: 'NEWSLETTER_PK', granted: true, termsAccepted: true, textVersion: NEWSLETTER_TERMS_VERSION, channel: 'LOGIN_DIALOG', recordedAt: at },
+    ]);
+    // Another member sees none of them.
+    const anna = await loggedIn('anna.muster@example.at');
+    const annas = (await anna.graphql<{ me: { consentRecords: Rec[] } }>(RECORDS)).body.data!.me.consentRecords;
+    expect(annas.every((r) => r.recordedAt !== at)).toBe(true);
+    expect(all('SELECT person_id FROM consent_records WHERE recorded_at = ?', at)).toEqual([{ person_id: idaId }, { person_id: idaId }]);
   });
 });
 

@@ -120,6 +120,33 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
   });
 });
 
+describe('insurance number forms (spec 000 section 5)', () => {
+  const CHECK = `mutation($input: RegisterInput!) { checkRegistration(input: $input) { status fieldErrors { field code } } }`;
+  const check = async (values: Record<string, unknown>) =>
+    (await new PortalClient(server.url).graphql<{ checkRegistration: { status: string; fieldErrors: { field: string; code: string }[] } }>(CHECK, { input: values })).body.data!
+      .checkRegistration;
+
+  it('accepts the fund’s internal R and A numbers (typed in lower case, with spaces) beside the SVNR; other forms are SVNR_FORMAT', async () => {
+    const xaver = personByLastName(server.db, 'Neu');
+    const setSvnr = (svnr: string) => server.db.$client.prepare('UPDATE persons SET svnr = ? WHERE id = ?').run(svnr, xaver.id);
+    try {
+      // A person on file with an internal R number registers with it, typed as the member likes.
+      setSvnr('R123456789');
+      expect(await check(input({ svnr: 'r123 456789' }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+      // A numbers (11 or 12 characters) pass the input rule; no person holds one, so the code does not match.
+      for (const typed of ['a1234567890', 'A1234 5678901']) {
+        expect(await check(input({ svnr: typed })), typed).toEqual({ status: 'ERROR_CODE_INVALID', fieldErrors: [] });
+      }
+      for (const bad of ['R12345678', 'R1234567890', 'A123456789', 'A1234567890123', 'B123456789', 'RA23456789']) {
+        expect((await check(input({ svnr: bad }))).fieldErrors, bad).toEqual([{ field: 'svnr', code: 'SVNR_FORMAT' }]);
+      }
+    } finally {
+      setSvnr(xaver.svnr);
+    }
+    expect(await check(input({ svnr: xaver.svnr }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+  });
+});
+
 describe('register → activation mail → activateAccount → login', () => {
   it('runs the whole first registration with a registration code', async () => {
     const xaver = personByLastName(server.db, 'Neu');

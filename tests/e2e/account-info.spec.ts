@@ -94,6 +94,21 @@ test('the Pensionskasse account information shows every field as stored, at two 
   }
   await expect(panel.locator('.description-list__row').filter({ hasText: 'Partnerregelung' }).locator('dd')).not.toBeEmpty();
 
+  // Terms are explained by a keyboard-operable tooltip (toggletip) beside them.
+  const hint = panel.getByRole('button', { name: 'Erklärung: Deckungsrückstellung' });
+  await expect(hint).toHaveAttribute('aria-expanded', 'false');
+  await hint.focus();
+  await page.keyboard.press('Enter');
+  await expect(hint).toHaveAttribute('aria-expanded', 'true');
+  const explanation = panel.locator(`[id="${await hint.getAttribute('aria-controls')}"]`);
+  await expect(explanation).toHaveText(/Das Kapital, das die Pensionskasse für Ihre Pension bereithält/);
+  await expect(explanation).toHaveAttribute('role', 'status');
+  await expectNoSeriousA11yViolations(page, 'Pensionskasse account information with a term explained');
+  await page.keyboard.press('Escape');
+  await expect(hint).toHaveAttribute('aria-expanded', 'false');
+  await expect(explanation).toBeEmpty();
+  await expect(panel.getByRole('button', { name: 'Erklärung: Schwankungsrückstellung' })).toBeVisible();
+
   // The Stichtag select offers every statement.
   const select = panel.getByLabel('Stichtag');
   await expect(select.locator('option')).toHaveText(statements.map((s) => expectedDate(s.stichtag)));

@@ -131,6 +131,20 @@ test('a category page lists all its documents, marks the current category, and a
   await expect(page).toHaveTitle(/Dokumente: Leistungsnachweise/);
   await expectNoSeriousA11yViolations(page, 'documents category');
 
+  // A long table keeps its header in view (spec 000: sticky tables, threshold 10 px); at the top it is not "stuck".
+  await page.setViewportSize({ width: 390, height: 600 });
+  const table = performance.getByRole('table');
+  const header = table.getByRole('columnheader').first();
+  await expect(table).not.toHaveAttribute('data-stuck');
+  const tableTop = await table.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((y) => window.scrollTo(0, y), tableTop + 5);
+  await expect(table, 'within the 10 px threshold').not.toHaveAttribute('data-stuck');
+  await page.evaluate((y) => window.scrollTo(0, y), tableTop + 200);
+  await expect(table).toHaveAttribute('data-stuck', 'true');
+  await expect.poll(async () => Math.round((await header.boundingBox())!.y)).toBe(0);
+  await expect(header).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.goto('/#/dokumente/gibt-es-nicht');
   await expect(page.getByText('Diese Dokumentkategorie gibt es nicht.')).toBeVisible();
   await page.getByRole('link', { name: 'Zur Übersicht der Dokumente' }).click();

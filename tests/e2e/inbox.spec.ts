@@ -102,6 +102,10 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   expect(res.status()).toBe(200);
   expect(res.headers()['content-disposition']).toMatch(/^attachment;/);
   expect(Buffer.from(await res.body()).equals(PDF)).toBe(true);
+  // Opened with `?lng=de`, the page carries its language onto the attachment's download URL (spec 000 section 1).
+  const detailHash = new URL(page.url()).hash;
+  await page.goto(`/?lng=de${detailHash}`);
+  await expect(page.getByRole('link', { name: 'Dienstzeugnis.pdf' })).toHaveAttribute('href', /^\/webportal\/download\?attachment=\d+&lng=de$/);
   await page.getByRole('link', { name: 'Gesendet', exact: true }).click();
   const sentItem = page.locator('.message-item').filter({ hasText: 'Frage zu meiner Abfertigung' });
   await expect(sentItem).toHaveCount(1);

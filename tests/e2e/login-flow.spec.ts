@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoActivationToken } from '../../db/seed/login-personas';
 import { DEFAULT_SEED } from '../../db/seed/generator';
@@ -10,6 +11,18 @@ import { openSessionsOf, personFlagsOf } from './helpers/seed-db';
  * login-time dialog runs in the browser, is checked with axe, and leads to the dashboard; the database shows what
  * was stored.
  */
+
+/** The consent records of a persona, oldest first, without id, person and time. */
+function consentRecordsOf(email: string): Array<Record<string, unknown>> {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('select subject, granted, terms_ticked, text_version, channel from consent_records where person_id = (select id from persons where email = ?) order by id')
+      .all(email) as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+}
 
 async function openLogin(page: Page): Promise<void> {
   await page.goto('/#/login');
@@ -188,12 +201,51 @@ test('ida answers newsletter, benefit statement, account statement by mail and p
     notify_when_payout_possible: 1,
     prize_draw_vk: 0,
   });
+  // The newsletter decisions are kept as consent records with the terms tick and the text version.
+  expect(consentRecordsOf(loginPersonas.ida)).toEqual([
+    { subject: 'NEWSLETTER_PK', granted: 1, terms_ticked: 1, text_version: 'newsletter-2026-01', channel: 'LOGIN_DIALOG' },
+    { subject: 'NEWSLETTER_VK', granted: 0, terms_ticked: 1, text_version: 'newsletter-2026-01', channel: 'LOGIN_DIALOG' },
+  ]);
 
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await submitLogin(page, loginPersonas.ida);
   await expectDashboard(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a failed express-info answer ends the login with an error and is logged through the remote log', async ({ page }) => {
+  // Only the account statement by mail is left open for ida (the other questions count as answered).
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update persons set account_statement_by_mail = 0, newsletter_pk = 0, newsletter_vk = 0, benefit_statement_digital = 1, prize_draw_vk = 0 where email = ?').run(
+      loginPersonas.ida,
+    );
+  } finally {
+    db.close();
+  }
+  const logged: Array<{ component: string; level: string; msgs: string[] }> = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/rest/log') logged.push(request.postDataJSON() as (typeof logged)[number]);
+  });
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postData() ?? '';
+    if (body.includes('AccountStatementDialog_SetByMail')) return route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
+    return route.fallback();
+  });
+
+  await openLogin(page);
+  await submitLogin(page, loginPersonas.ida);
+  const account = await expectModalDialog(page, 'Kontonachricht der Vorsorgekasse per\u00a0E\u2011Mail');
+  await account.getByRole('radio', { name: 'Ja, per\u00a0E\u2011Mail' }).check();
+  await account.getByRole('button', { name: 'Auswahl speichern' }).click();
+
+  await expect.poll(() => logged.length).toBeGreaterThan(0);
+  expect(logged[0]).toMatchObject({ component: 'AccountStatementDialog', level: 'ERROR' });
+  expect(logged[0]!.msgs[0]).toBe('setABPBPerMail failed');
+  await expect(page).not.toHaveURL(/#\/dashboard$/);
+  expect(personFlagsOf(loginPersonas.ida)).toMatchObject({ account_statement_by_mail: 0 });
 });
 
 test('rita (UPDATE_REGISTRATION) is logged in and asked on the dashboard to review her data', async ({ page }) => {

@@ -19,6 +19,25 @@ test('the main tenant login shows its links, the registration box and no eID but
   await expect(page.getByRole('heading', { name: 'Noch nicht registriert?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mit ID Austria anmelden' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Mitteilung' })).toHaveCount(0);
+
+  // The group's sites (spec 000 section 2): below the registration box's call to register, and in the footer.
+  const sites = [
+    ['VBV-Gruppe', 'https://www.vbv.at/'],
+    ['VBV-Pensionskasse', 'https://www.vbv.at/pensionskasse'],
+    ['VBV-Vorsorgekasse', 'https://www.vbv.at/vorsorgekasse'],
+  ] as const;
+  const box = page.getByRole('region', { name: 'Noch nicht registriert?' });
+  const footerSites = page.getByRole('contentinfo').getByRole('navigation', { name: 'Die VBV-Gruppe im Internet' });
+  for (const [name, href] of sites) {
+    await expect(box.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    await expect(footerSites.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await expectNoSeriousA11yViolations(page, 'main login with the group sites');
+  if (process.env.SETTINGS_SHOTS === '1') {
+    await page.screenshot({ path: '/tmp/shots-h19/login-group-sites-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/shots-h19/login-group-sites-390.png', fullPage: true });
+  }
 });
 
 test('embedded=1 hides header and footer', async ({ page }) => {

@@ -126,6 +126,26 @@ test('a new member registers with the code from the letter, activates the access
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Xaver');
 });
 
+test('the insurance number field takes the fund’s internal R and A numbers beside the SVNR grouped 4-6', async ({ page }) => {
+  await openRegistration(page);
+  const field = page.getByLabel('Sozialversicherungsnummer');
+  await expect(field).toHaveAttribute('inputmode', 'text');
+  await field.fill('1237010180');
+  await expect(field).toHaveValue('1237 010180');
+  await field.fill('a1234 5678901');
+  await expect(field).toHaveValue('A12345678901');
+  await field.fill('r123');
+  await expect(field).toHaveValue('R123');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expectFieldError(page, 'Sozialversicherungsnummer', /beginnt mit R \(10 Zeichen\) oder A \(11 oder 12 Zeichen\)/);
+  await field.fill('r123 456 789');
+  await expect(field).toHaveValue('R123456789');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByLabel('E-Mail-Adresse', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, 'registration with an internal insurance number');
+});
+
 test('registering again with the same letter opens the already-registered dialog, which leads to password lost', async ({ page }) => {
   await openRegistration(page);
   await fillData(page, { ...XAVER, email: 'xaver.zweiter@example.at', password: NEW_PASSWORD });

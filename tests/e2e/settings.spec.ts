@@ -109,7 +109,7 @@ test('anna changes her address and bank details; the screen, her change history 
   await address.getByLabel('Postleitzahl').fill('1080');
   await address.getByLabel('Ort').fill('Wien');
   await address.getByLabel('Land').selectOption('AT');
-  await expect(address.getByLabel('Gültig ab')).toHaveValue(typedToday());
+  await expect(address.getByLabel('Gültig ab', { exact: true })).toHaveValue(typedToday());
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
   await expect(address.locator('dl')).toContainText('Neubaugasse 8/3');
@@ -210,13 +210,13 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await postcode.fill('10115');
   await address.getByLabel('Land').selectOption('DE');
   await address.getByLabel('Ort').fill('Berlin');
-  await address.getByLabel('Gültig ab').fill('31.02.2026');
+  await address.getByLabel('Gültig ab', { exact: true }).fill('31.02.2026');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
-  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab'))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
-  await address.getByLabel('Gültig ab').fill('01.01.2999');
+  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab', { exact: true }))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
+  await address.getByLabel('Gültig ab', { exact: true }).fill('01.01.2999');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(postcode).toHaveAttribute('aria-invalid', 'false');
-  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab'))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
+  await expect.poll(() => describedTexts(address.getByLabel('Gültig ab', { exact: true }))).toContain('Das Datum liegt außerhalb des erlaubten Zeitraums.');
 
   const bank = section(page, 'Bankverbindung');
   const iban = bank.getByLabel('IBAN');
@@ -265,6 +265,105 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   const after = await restPersonalData(page);
   expect(after.VBVPK.adresse).toEqual(before.VBVPK.adresse);
   expect(after.VBVPK.bankverbindung).toEqual(before.VBVPK.bankverbindung);
+});
+
+test('anna sees her phone number and changes it; the phone rule is enforced at the field; the focus stays in the saved section', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const phone = section(page, 'Telefonnummer');
+  const field = phone.getByLabel('Neue Telefonnummer');
+  const save = phone.getByRole('button', { name: 'Telefonnummer speichern' });
+  const stored = readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone;
+  // The insurance number is shown grouped 4-2-2-rest (spec 000 section 5).
+  const svnr = readDb<{ svnr: string }>('select svnr from persons where email = ?', personas.anna.email)[0]!.svnr;
+  await expect(page.locator('dl').first()).toContainText(`Versicherungsnummer${svnr.slice(0, 4)} ${svnr.slice(4, 6)} ${svnr.slice(6, 8)} ${svnr.slice(8)}`);
+  await expect(phone.locator('dl')).toContainText(stored ?? 'nicht angegeben');
+  await expect(field).toHaveAttribute('type', 'tel');
+  await expect(field).toHaveAttribute('autocomplete', 'tel');
+
+  // Spec 000 section 5: digits, space, plus, slash and hyphen only; 7 to 30 characters.
+  for (const [typed, message] of [
+    ['0664 123 45 67 (mobil)', 'Die Telefonnummer darf nur Ziffern, Leerzeichen sowie die Zeichen + / und - enthalten.'],
+    ['+43 12', 'Die Telefonnummer muss mindestens 7 Zeichen lang sein.'],
+    ['+43 1 234 567 890 123 456 789 01', 'Die Telefonnummer darf höchstens 30 Zeichen lang sein.'],
+  ] as const) {
+    await field.fill(typed);
+    await save.click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(() => describedTexts(field)).toContain(message);
+  }
+  expect(readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone).toBe(stored);
+
+  // A valid number is saved with the mouse: the button is disabled while saving, yet the focus stays in the section.
+  await field.fill('  +43 1/234 56-78 ');
+  await save.click();
+  await expect(phone.getByRole('status')).toHaveText('Ihre Telefonnummer ist gespeichert.');
+  await expect(phone.locator('dl')).toContainText('+43 1/234 56-78');
+  await expect.poll(() => phone.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
+  expect(readDb<{ phone: string | null }>('select phone from persons where email = ?', personas.anna.email)[0]!.phone).toBe('+43 1/234 56-78');
+  const historyRow = section(page, 'Änderungsverlauf').getByRole('row').filter({ hasText: 'Telefonnummer' }).first();
+  await expect(historyRow).toContainText('+43 1/234 56-78');
+  await expectNoSeriousA11yViolations(page, 'settings after a phone change');
+
+  // The same holds for the address section, saved by a click on its button.
+  const address = section(page, 'Adresse');
+  await address.getByLabel('Ort').fill('Wien');
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
+  await expect.poll(() => address.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
+  if (SHOTS) {
+    await phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots-h19/settings-phone-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots-h19/settings-phone-390.png' });
+  }
+
+  // Back to the stored number, so other specs see the seed.
+  await field.fill(stored ?? '');
+  await save.click();
+  await expect(phone.getByRole('status')).toHaveText('Ihre Telefonnummer ist gespeichert.');
+});
+
+test('the valid-from date is typed as TT.MM.JJJJ or picked in a German calendar (Jänner, weeks from Monday)', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const address = section(page, 'Adresse');
+  const field = address.getByLabel('Gültig ab', { exact: true });
+  await expect(field).toHaveValue(typedToday());
+  const open = address.getByRole('button', { name: 'Kalender öffnen: Gültig ab' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Gültig ab' });
+  const year = isoToday().slice(0, 4);
+  const month = Number(isoToday().slice(5, 7));
+  for (let i = 1; i < month; i++) await dialog.getByRole('button', { name: 'Zurück' }).click();
+  await expect(dialog.getByRole('heading', { name: `Jänner ${year}` })).toBeVisible();
+  await expect(dialog.locator('thead th').first()).toHaveText(/^Mo/);
+  await expectNoSeriousA11yViolations(page, 'settings calendar');
+  if (SHOTS) {
+    await page.screenshot({ path: '/tmp/shots-h19/settings-calendar-1280.png' });
+  }
+  await dialog.getByRole('button', { name: new RegExp(`(^|\\s)2\\. Jänner ${year}`) }).click();
+  await expect(dialog).toBeHidden();
+  await expect(field).toHaveValue(`02.01.${year}`);
+  await expect(open).toBeFocused();
+  // The keyboard opens it too; Escape closes it without a change.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Gültig ab' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Gültig ab' })).toBeHidden();
+  await expect(field).toHaveValue(`02.01.${year}`);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open.click();
+    await page.screenshot({ path: '/tmp/shots-h19/settings-calendar-390.png' });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // The typed field still takes a typed date.
+  await field.fill(typedToday());
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
 });
 
 test('the address form works with the keyboard alone', async ({ page }) => {
@@ -439,6 +538,37 @@ test('a member changes the password; a recent password is refused as already use
   });
   expect(((await oldLogin.json()) as { status: string }).status).toBe('ERROR_PWD_INVALID');
   await openSettingsAs(page, member, newPassword);
+});
+
+test('a password change ends the member’s other sessions; there the login says the settings changed', async ({ page, browser }) => {
+  const member = generatedMember(2);
+  const newPassword = 'Herbst#Laub2027';
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'de-AT', timezoneId: 'Europe/Vienna' });
+  try {
+    const otherPage = await other.newPage();
+    await openSettingsAs(otherPage, member);
+    await openSettingsAs(page, member);
+    const password = section(page, 'Passwort');
+    await password.getByLabel('Aktuelles Passwort').fill(DEMO_PASSWORD);
+    await password.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
+    await password.getByLabel('Neues Passwort wiederholen').fill(newPassword);
+    await password.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(password.getByRole('status')).toHaveText('Ihr Passwort wurde geändert.');
+
+    // The other browser's next request finds its session ended by the password change.
+    await otherPage.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Übersicht' }).click();
+    await expect(otherPage).toHaveURL(/#\/login$/);
+    await expect(otherPage.getByText('Ihre Zugangsdaten wurden geändert, deshalb wurden Sie hier abgemeldet. Bitte melden Sie sich mit Ihrem neuen Passwort an.')).toBeVisible();
+    await expectNoSeriousA11yViolations(otherPage, 'login with the settings-changed notice');
+    if (SHOTS) {
+      await otherPage.setViewportSize({ width: 1280, height: 900 });
+      await otherPage.screenshot({ path: '/tmp/shots-h19/login-settings-changed-1280.png' });
+      await otherPage.setViewportSize({ width: 390, height: 844 });
+      await otherPage.screenshot({ path: '/tmp/shots-h19/login-settings-changed-390.png' });
+    }
+  } finally {
+    await other.close();
+  }
 });
 
 test('deleting the access shows the retention facts first, asks in a dialog, then logs out with a notice', async ({ page }) => {

@@ -34,6 +34,8 @@ test('the regional login has its own layout: contact box, privacy link, no regis
   await expect(links.getByRole('link', { name: 'Datenschutz' })).toBeVisible();
   await expect(links.getByRole('link', { name: 'Hilfe' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Noch nicht registriert?' })).toHaveCount(0);
+  // The main group's sites are not linked from the regional fund's pages (issue 19 items 8 and 10).
+  await expect(page.getByRole('navigation', { name: 'Die VBV-Gruppe im Internet' })).toHaveCount(0);
 
   const announcement = page.getByRole('region', { name: 'Mitteilung' });
   await expect(announcement).toContainText('Wartungsarbeiten: Am Samstag ist das Portal von 8 bis 10 Uhr nicht erreichbar.');

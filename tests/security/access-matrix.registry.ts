@@ -505,6 +505,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'rest:confirmEmailChange': 'the confirmation token from the e-mail, a bearer secret bound to the person who asked',
   'Mutation.changeAddress': 'new address of the session’s own person',
   'rest:changeAddress': 'new address of the session’s own person',
+  'Mutation.changePhone': 'new phone number of the session’s own person',
   'Mutation.changeBankDetails': 'new bank details of the session’s own person',
   'rest:changeBankDetails': 'new bank details of the session’s own person',
   'Mutation.deleteAccess': 'the session’s own password and a confirmation',

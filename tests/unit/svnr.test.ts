@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSvnr, makeSvnr, normalizeSvnr, svnrCheckDigit } from '@contract/svnr';
+import {
+  formatInsuranceNumber,
+  formatInsuranceNumberInput,
+  insuranceNumberKind,
+  isValidInsuranceNumber,
+  isValidSvnr,
+  makeSvnr,
+  normalizeSvnr,
+  svnrCheckDigit,
+} from '@contract/svnr';
 
 describe('Austrian social insurance number (SVNR)', () => {
   it('accepts the documented valid example 1237 010180', () => {
@@ -37,5 +46,32 @@ describe('Austrian social insurance number (SVNR)', () => {
     const serial = [...Array(900).keys()].map((i) => i + 100).find((s) => svnrCheckDigit(`${s}0013999`) !== null)!;
     const check = svnrCheckDigit(`${serial}0013999`)!;
     expect(isValidSvnr(`${serial}${check}013999`)).toBe(true);
+  });
+});
+
+describe('insurance number forms (spec 000 section 5 "Insurance number")', () => {
+  it('tells the SVNR from the fund’s internal R and A numbers and refuses everything else', () => {
+    expect(insuranceNumberKind('1237 010180')).toBe('SVNR');
+    expect(insuranceNumberKind('r123456789')).toBe('INTERNAL_R');
+    expect(insuranceNumberKind('A1234567890')).toBe('INTERNAL_A');
+    expect(insuranceNumberKind('a 1234 5678901')).toBe('INTERNAL_A');
+    for (const bad of ['1238010180', 'R12345678', 'R1234567890', 'A123456789', 'A1234567890123', 'B123456789', 'RR23456789', 'R12345678X']) {
+      expect(insuranceNumberKind(bad), bad).toBeNull();
+      expect(isValidInsuranceNumber(bad), bad).toBe(false);
+    }
+  });
+
+  it('shows a 10-digit number grouped 4-2-2-rest and internal numbers as stored', () => {
+    expect(formatInsuranceNumber('1237010180')).toBe('1237 01 01 80');
+    expect(formatInsuranceNumber('1237 010180')).toBe('1237 01 01 80');
+    expect(formatInsuranceNumber('R123456789')).toBe('R123456789');
+    expect(formatInsuranceNumber('A12345678901')).toBe('A12345678901');
+  });
+
+  it('groups typed digits 4-6 and keeps the letter of an internal number, capped at its longest form', () => {
+    expect(formatInsuranceNumberInput('1237010180')).toBe('1237 010180');
+    expect(formatInsuranceNumberInput('r123 456 789 0')).toBe('R123456789');
+    expect(formatInsuranceNumberInput('a1234-5678-9012-3')).toBe('A12345678901');
+    expect(formatInsuranceNumberInput('x1237010180')).toBe('1237 010180');
   });
 });

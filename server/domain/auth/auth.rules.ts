@@ -64,3 +64,30 @@ export function successStatus(funds: { pensionFund: boolean; severanceFund: bool
   if (funds.severanceFund && !funds.pensionFund) return 'SUCCESSFUL_VK';
   return 'SUCCESSFUL';
 }
+
+/** What decides whether a severance-only member's portal access has run out (`severanceAccessEnded`). */
+export interface SeveranceAccessFacts {
+  /** The person has a Pensionskasse contract (then the Vorsorgekasse rule does not apply). */
+  pensionFund: boolean;
+  /** Vorsorgekasse accounts of the person. */
+  accounts: number;
+  /** Of these, accounts not CLOSED (still building or holding an entitlement). */
+  openAccounts: number;
+  /** ISO date of the last payout or transfer out (a completed claim's definite date, or the Stichtag of the latest statement with a payout); null when none. */
+  lastPayout: string | null;
+}
+
+/** Years the portal stays open to a severance-only member after the last payout (terms of use; spec 000 section 9). */
+export const ACCESS_YEARS_AFTER_PAYOUT = 10;
+
+/**
+ * Whether the portal access of a severance-only member has ended (spec 000 section 9 "account access for 10 years
+ * after payout"): no Pensionskasse contract, every Vorsorgekasse account closed, and `today` (ISO date) is on or after
+ * the day `years` years after the last payout. The login then answers ERROR_AUSGETRETEN, the catalogue's "no valid
+ * contract" (spec 000 section 8).
+ */
+export function severanceAccessEnded(facts: SeveranceAccessFacts, today: string, years = ACCESS_YEARS_AFTER_PAYOUT): boolean {
+  if (facts.pensionFund || facts.accounts === 0 || facts.openAccounts > 0 || !facts.lastPayout) return false;
+  const [year, rest] = [facts.lastPayout.slice(0, 4), facts.lastPayout.slice(4, 10)];
+  return today >= `${String(Number(year) + years).padStart(4, '0')}${rest}`;
+}

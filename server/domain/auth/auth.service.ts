@@ -5,7 +5,8 @@ import type { SecurityAudit } from '../audit/security-audit';
 import type { AuthStore } from './auth.store';
 import type { RequestMeta } from '../shared/request-meta';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
-import { checkLoginInput, isLoggedInStatus, type LoginStatus } from './auth.rules';
+import { checkLoginInput, isLoggedInStatus, severanceAccessEnded, type LoginStatus } from './auth.rules';
+import { isoDateVienna } from '@contract/dates';
 import { PASSWORD_MAX_LENGTH } from '@contract/registration';
 import { EMAIL_MAX_LENGTH, normalizeEmail } from '@contract/email';
 import { createLoginThrottle, type IpThrottleSettings } from './login-throttle';
@@ -54,7 +55,7 @@ export interface LoginSubject {
 export type SessionCheck =
   | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP'; selectedDutyId: number | null; stage: 'PENDING' | 'ACTIVE' }
   | { state: 'NONE' }
-  | { state: 'INVALID' }
+  | { state: 'INVALID'; endedBy?: 'SETTINGS_CHANGED' }
   | { state: 'TIMEOUT' };
 
 /**
@@ -196,7 +197,8 @@ export function createAuthService(deps: {
    * sessions the same way (spec 000 sections 4 and 8).
    *
    * Order: maintenance (MAINTENANCE); access (DEACTIVATED, LOCKED; not yet activated or no portal access at all:
-   * NOT_VALID); membership (ERROR_AUSGETRETEN, ERROR_TOT); then the status machine (`nextLoginStatus`). A logged-in
+   * NOT_VALID); membership (ERROR_AUSGETRETEN, ERROR_TOT; also ERROR_AUSGETRETEN for a severance-only member 10 years
+   * after the last payout, `severanceAccessEnded`); then the status machine (`nextLoginStatus`). A logged-in
    * status opens an ACTIVE session, a flow status (terms, IBK decision, data sync, e-mail update) a PENDING one;
    * every other status opens none. The session gets a new random token (only its hash is stored), so an id planted
    * before login is never adopted. The attempt is recorded in login_attempts with `via.method` and `via.email`.
@@ -217,6 +219,8 @@ export function createAuthService(deps: {
       else if (subject.accessStatus === 'PENDING_ACTIVATION' || subject.accessStatus === null) status = 'NOT_VALID';
       else if (subject.membershipStatus === 'EXITED') status = 'ERROR_AUSGETRETEN';
       else if (subject.membershipStatus === 'DECEASED') status = 'ERROR_TOT';
+      // A severance-only member's access ends 10 years after the last payout (spec 000 section 9): "no valid contract".
+      else if (severanceAccessEnded(await store.severanceAccessFacts(subject.personId), isoDateVienna(clock.now()))) status = 'ERROR_AUSGETRETEN';
       else status = nextLoginStatus(await loginStateOf(subject.personId));
       await record(subject.personId, via.email, status, meta, via.method, { slotId: via.slotId });
       const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
@@ -260,7 +264,11 @@ export function createAuthService(deps: {
     const tokenHash = hashToken(token);
     const row = await store.findSession(tokenHash);
     if (!row || row.tenant !== tenant.id) return { state: 'INVALID' };
-    if (row.endedAt) return row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT' ? { state: 'TIMEOUT' } : { state: 'INVALID' };
+    if (row.endedAt) {
+      if (row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT') return { state: 'TIMEOUT' };
+      // The password was changed in another session (settings or reset link): the login says so (spec 000 "settings-changed notice").
+      return row.endReason === 'PASSWORD_CHANGED' ? { state: 'INVALID', endedBy: 'SETTINGS_CHANGED' } : { state: 'INVALID' };
+    }
     const now = clock.now();
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
-import { credentials, loginAttempts, persons, pkContracts, sessions, vkAccounts } from '../../../db/schema';
+import { credentials, loginAttempts, persons, pkContracts, severanceClaims, sessions, vkAccounts, vkStatements } from '../../../db/schema';
+import type { SeveranceAccessFacts } from './auth.rules';
 import { createLoginThrottleStore } from './login-throttle.store';
 
 /**
@@ -41,6 +42,38 @@ export function createAuthStore(db: Db) {
     },
 
     /** Which funds the person has contracts with. */
+    /**
+     * The facts of the 10-years-after-payout rule (`severanceAccessEnded`): Pensionskasse contract, Vorsorgekasse
+     * accounts and how many are not closed, and the last payout or transfer out: the definite date of a completed
+     * claim (POST_TRANSFER, not KEEP) or the Stichtag of the latest statement with a payout.
+     */
+    async severanceAccessFacts(personId: number): Promise<SeveranceAccessFacts> {
+      const [pk, accounts] = await Promise.all([
+        db.select({ id: pkContracts.id }).from(pkContracts).where(eq(pkContracts.personId, personId)).limit(1),
+        db.select({ id: vkAccounts.id, status: vkAccounts.status }).from(vkAccounts).where(eq(vkAccounts.personId, personId)),
+      ]);
+      const ids = accounts.map((a) => a.id);
+      const [claims, statements] = ids.length
+        ? await Promise.all([
+            db
+              .select({ date: severanceClaims.definiteDate })
+              .from(severanceClaims)
+              .where(and(eq(severanceClaims.personId, personId), eq(severanceClaims.status, 'POST_TRANSFER'), ne(severanceClaims.option, 'KEEP'))),
+            db
+              .select({ date: vkStatements.stichtag })
+              .from(vkStatements)
+              .where(and(inArray(vkStatements.accountId, ids), gt(vkStatements.payoutCents, 0))),
+          ])
+        : [[], []];
+      const dates = [...claims, ...statements].map((r) => r.date?.slice(0, 10)).filter((d): d is string => Boolean(d));
+      return {
+        pensionFund: pk.length > 0,
+        accounts: accounts.length,
+        openAccounts: accounts.filter((a) => a.status !== 'CLOSED').length,
+        lastPayout: dates.length ? dates.reduce((a, b) => (a > b ? a : b)) : null,
+      };
+    },
+
     async funds(personId: number): Promise<{ pensionFund: boolean; severanceFund: boolean }> {
       const [pk, vk] = await Promise.all([
         db.select({ id: pkContracts.id }).from(pkContracts).where(eq(pkContracts.personId, personId)).limit(1),

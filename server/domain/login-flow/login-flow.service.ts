@@ -8,6 +8,7 @@ import type { PersonStore } from '../person/person.store';
 import { nextLoginStatus, postLoginQuestions, type LoginState } from './login-flow.rules';
 import type { LoginFlowStore } from './login-flow.store';
 import type { ChangeEntry } from '../profile/profile.store';
+import { NEWSLETTER_TERMS_VERSION, type ConsentChannel, type ConsentSubject } from '@contract/consent';
 
 /** Preferences whose changes go into the profile change log. */
 type PreferenceField = 'newsletterPk' | 'newsletterVk' | 'benefitStatementDigital' | 'accountStatementByMail' | 'notifyWhenPayoutPossible';
@@ -52,13 +53,21 @@ export function createLoginFlowService(deps: {
   const asText = (v: boolean | null) => (v === null ? null : String(v));
 
   /** Writes `patch` to the person and logs every field whose value changes (area NEWSLETTER or DELIVERY). */
-  async function updateLogged(personId: number, area: 'NEWSLETTER' | 'DELIVERY', patch: Partial<Record<PreferenceField, boolean>>): Promise<void> {
+  async function updateLogged(
+    personId: number,
+    area: 'NEWSLETTER' | 'DELIVERY',
+    patch: Partial<Record<PreferenceField, boolean>>,
+    alsoInTransaction?: () => Promise<void>,
+  ): Promise<void> {
     const before = await person(personId);
     const entries: ChangeEntry[] = [];
     for (const [field, value] of Object.entries(patch) as [PreferenceField, boolean][]) {
       if (before[field] !== value) entries.push({ area, field, oldValue: asText(before[field]), newValue: asText(value) });
     }
-    const apply = () => store.updatePerson(personId, patch, now());
+    const apply = async () => {
+      await store.updatePerson(personId, patch, now());
+      if (alsoInTransaction) await alsoInTransaction();
+    };
     if (deps.recordChanges) await deps.recordChanges(personId, entries, apply);
     else await apply();
   }
@@ -175,13 +184,41 @@ export function createLoginFlowService(deps: {
       });
     },
 
-    /** Newsletter consent; only the funds whose question was shown are written (null = not shown). */
-    async setNewsletter(personId: number, choice: { pk: boolean | null; vk: boolean | null }): Promise<void> {
+    /**
+     * Newsletter consent; only the funds whose question was shown are written (null = not shown). Every decision
+     * given also adds a consent record (db/schema/consents.ts) in the same transaction: the moment, the version of the
+     * consent text (NEWSLETTER_TERMS_VERSION), whether the terms box was ticked (`termsTicked`, null when the caller
+     * does not say, as the legacy REST call) and where it was made.
+     */
+    async setNewsletter(
+      personId: number,
+      choice: { pk: boolean | null; vk: boolean | null },
+      consent: { termsTicked: boolean | null; channel: ConsentChannel } = { termsTicked: null, channel: 'REST' },
+    ): Promise<void> {
       const patch: { newsletterPk?: boolean; newsletterVk?: boolean } = {};
       if (choice.pk !== null) patch.newsletterPk = choice.pk;
       if (choice.vk !== null) patch.newsletterVk = choice.vk;
-      if (Object.keys(patch).length) await updateLogged(personId, 'NEWSLETTER', patch);
+      const recordedAt = now();
+      const given: Array<[ConsentSubject, boolean | null]> = [
+        ['NEWSLETTER_PK', choice.pk],
+        ['NEWSLETTER_VK', choice.vk],
+      ];
+      const records = given
+        .filter((entry): entry is [ConsentSubject, boolean] => entry[1] !== null)
+        .map(([subject, granted]) => ({
+          personId,
+          subject,
+          granted,
+          termsTicked: consent.termsTicked,
+          textVersion: NEWSLETTER_TERMS_VERSION,
+          channel: consent.channel,
+          recordedAt,
+        }));
+      if (Object.keys(patch).length) await updateLogged(personId, 'NEWSLETTER', patch, () => store.addConsentRecords(records));
     },
+
+    /** The person's newsletter consent records, newest first. */
+    consentRecords: (personId: number) => store.consentRecords(personId),
 
     async setPrizeDraw(personId: number, participate: boolean): Promise<void> {
       await store.updatePerson(personId, { prizeDrawVk: participate }, now());

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
-import { contactDuties, credentials, persons, personTokens, sessions, type ContactDutyRow, type PersonRow } from '../../../db/schema';
+import { consentRecords, contactDuties, credentials, persons, personTokens, sessions, type ConsentRecordRow, type ContactDutyRow, type PersonRow } from '../../../db/schema';
 
 type PersonPatch = Partial<
   Pick<
@@ -34,6 +34,14 @@ export function createLoginFlowStore(db: Db) {
           .set({ ...patch, updatedAt: now })
           .where(eq(persons.id, personId)),
       );
+    },
+    /** Adds consent records (newsletter decisions); rows are only ever added. */
+    async addConsentRecords(rows: Array<Omit<ConsentRecordRow, 'id'>>): Promise<void> {
+      if (rows.length) await writeTransaction(db, () => db.insert(consentRecords).values(rows));
+    },
+    /** The person's consent records, newest first. */
+    async consentRecords(personId: number): Promise<ConsentRecordRow[]> {
+      return db.select().from(consentRecords).where(eq(consentRecords.personId, personId)).orderBy(desc(consentRecords.recordedAt), desc(consentRecords.id));
     },
     async activateSession(tokenHash: string): Promise<void> {
       await writeTransaction(db, () => db.update(sessions).set({ stage: 'ACTIVE' }).where(eq(sessions.tokenHash, tokenHash)));

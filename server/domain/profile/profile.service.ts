@@ -11,7 +11,7 @@ import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQUESTS, historyLimit, RETENTION_FACTS } from './profile.rules';
-import { validateAddress, validateBankDetails, validateDeleteAccess, validateEmailChange, type ProfileFieldError } from '@contract/profile';
+import { validateAddress, validateBankDetails, validateDeleteAccess, validateEmailChange, validatePhone, type ProfileFieldError } from '@contract/profile';
 import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
 
 /** Codes of a refused profile change (schema/profile.graphql `ProfileResultCode`). */
@@ -231,6 +231,19 @@ export function createProfileService(deps: {
         { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
       );
       await recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
+      return { ok: true, value: await person(personId) };
+    },
+
+    /**
+     * Changes the phone number (spec 001 section 3; rule of spec 000 section 5 in schema/contract/phone.ts); an empty
+     * value removes it. The change log gets one PHONE row; the same number again stores nothing.
+     */
+    async changePhone(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
+      const checked = validatePhone(input);
+      if (!checked.ok) return invalid(checked.fieldErrors);
+      const p = await person(personId);
+      const entries = diffEntries('PHONE', { phone: p.phone }, { phone: checked.value.phone });
+      if (entries.length) await recordChanges(personId, entries, () => store.setPhone(personId, checked.value.phone, now()));
       return { ok: true, value: await person(personId) };
     },
 

@@ -4,7 +4,7 @@ import { bankAccounts, credentials, persons, personTokens, profileChanges, sessi
 
 /** One row of the change log to write (issue 6 item 7); the store adds person, time, session and IP. */
 export interface ChangeEntry {
-  area: 'EMAIL' | 'PASSWORD' | 'ADDRESS' | 'BANK_ACCOUNT' | 'NEWSLETTER' | 'DELIVERY' | 'ACCESS';
+  area: 'EMAIL' | 'PASSWORD' | 'ADDRESS' | 'BANK_ACCOUNT' | 'PHONE' | 'NEWSLETTER' | 'DELIVERY' | 'ACCESS';
   field: string;
   oldValue: string | null;
   newValue: string | null;
@@ -122,6 +122,11 @@ export function createProfileStore(db: Db) {
           .set({ street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, addressValidFrom: a.validFrom, updatedAt: now })
           .where(eq(persons.id, personId)),
       );
+    },
+
+    /** Stores the phone number (null = none). */
+    async setPhone(personId: number, phone: string | null, now: string): Promise<void> {
+      await writeTransaction(db, () => db.update(persons).set({ phone, updatedAt: now }).where(eq(persons.id, personId)));
     },
 
     /** The bank account in force on `today`: latest validFrom not after today, the newest entry on a tie. */

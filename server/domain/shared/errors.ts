@@ -12,13 +12,18 @@ export class DomainError extends Error {
     message: string,
     /** RATE_LIMITED: seconds until the caller may try again (HTTP `Retry-After`). */
     readonly retryAfterSeconds?: number,
+    /**
+     * SESSION_INVALID: why the session ended when the member should be told (`SETTINGS_CHANGED`: the password was
+     * changed elsewhere); GraphQL puts it in `extensions.reason`.
+     */
+    readonly reason?: 'SETTINGS_CHANGED',
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-export const sessionInvalid = () => new DomainError('SESSION_INVALID', 'Keine gültige Sitzung.');
+export const sessionInvalid = (reason?: 'SETTINGS_CHANGED') => new DomainError('SESSION_INVALID', 'Keine gültige Sitzung.', undefined, reason);
 export const sessionTimeout = () => new DomainError('SESSION_TIMEOUT', 'Die Sitzung ist abgelaufen.');
 export const notFound = () => new DomainError('NOT_FOUND', 'Nicht gefunden.');
 export const rateLimited = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.', retryAfterSeconds);

@@ -18,6 +18,17 @@ export const loginFlowResolvers: Resolvers = {
     serviceDuties: async (_p, _a, ctx) => (await ctx.services.loginFlow.duties(await ctx.requirePersonId())).map((d) => ({ ...d, id: String(d.id) })),
     postLoginQuestions: async (_p, _a, ctx) => await ctx.services.loginFlow.questions(await ctx.requirePersonId()),
   },
+  Person: {
+    consentRecords: async (p, _a, ctx) =>
+      (await ctx.services.loginFlow.consentRecords(p.id)).map((r) => ({
+        subject: r.subject,
+        granted: r.granted,
+        termsAccepted: r.termsTicked,
+        textVersion: r.textVersion,
+        channel: r.channel,
+        recordedAt: r.recordedAt,
+      })),
+  },
   Mutation: {
     acceptTerms: async (_p, args, ctx) => payload(await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), args.previousStatus, args.accepted)),
     setAnnualStatementDelivery: async (_p, args, ctx) => payload(await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), args.viaPortal)),
@@ -30,7 +41,11 @@ export const loginFlowResolvers: Resolvers = {
     },
     async setNewsletterConsent(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
-      await ctx.services.loginFlow.setNewsletter(personId, { pk: args.pensionFund ?? null, vk: args.severanceFund ?? null });
+      await ctx.services.loginFlow.setNewsletter(
+        personId,
+        { pk: args.pensionFund ?? null, vk: args.severanceFund ?? null },
+        { termsTicked: args.termsAccepted ?? null, channel: args.channel ?? 'SETTINGS' },
+      );
       return { ok: true, preferences: await ctx.services.person.get(personId) };
     },
     async setPrizeDraw(_p, args, ctx) {

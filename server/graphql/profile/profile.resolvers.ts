@@ -57,6 +57,10 @@ export const profileResolvers: Resolvers = {
       const r = await ctx.services.profile.changeAddress(await ctx.requirePersonId(), args.input);
       return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
     },
+    async changePhone(_p, args, ctx) {
+      const r = await ctx.services.profile.changePhone(await ctx.requirePersonId(), args.input);
+      return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
+    },
     async changeBankDetails(_p, args, ctx) {
       const r = await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), args.input);
       return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };

@@ -26,6 +26,25 @@ export const siteLinks: Record<TenantId, SiteLinks> = {
   },
 };
 
+/** One site of the fund group; `key` names its label (`layout.groupSites.<key>`). */
+export interface GroupSite {
+  key: 'group' | 'pensionFund' | 'severanceFund';
+  href: string;
+}
+
+/**
+ * The group's sites linked from the main tenant's login registration box and footer (spec 000 section 2: "footer
+ * links to group sites"). The regional tenant links none: it speaks only as its own fund (issue 19 item 8).
+ */
+export const groupSites: Record<TenantId, readonly GroupSite[]> = {
+  main: [
+    { key: 'group', href: 'https://www.vbv.at/' },
+    { key: 'pensionFund', href: 'https://www.vbv.at/pensionskasse' },
+    { key: 'severanceFund', href: 'https://www.vbv.at/vorsorgekasse' },
+  ],
+  regional: [],
+};
+
 /**
  * Contact of the regional tenant's service team, shown in its layout (spec 000 section 2: "contact phone, mail,
  * opening times and a data-protection link"; hours in section 9). Placeholders until the final numbers are known.

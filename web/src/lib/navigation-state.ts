@@ -5,7 +5,8 @@
  */
 /** `pwdResetSuccess`: the password was reset from the mailed link (spec 000 `loginShowPwdResetSuccess`). */
 /** `accessDeleted`: the member deleted their portal access on /einstellungen (every session ended). */
-export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere', 'pwdResetSuccess', 'accessDeleted'] as const;
+/** `settingsChanged`: the session ended because the password was changed in another session (spec 000 section 2). */
+export const LOGIN_NOTICES = ['timeout', 'failure', 'loggedOut', 'loggedOutElsewhere', 'pwdResetSuccess', 'accessDeleted', 'settingsChanged'] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 export const DASHBOARD_NOTICES = ['reviewRegistration'] as const;

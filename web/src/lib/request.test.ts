@@ -94,6 +94,11 @@ describe('handleGraphQLErrors', () => {
     expect(reasons).toEqual(['unauthenticated', 'timeout']);
   });
 
+  it('tells a session ended by a password change elsewhere (extensions.reason SETTINGS_CHANGED)', () => {
+    expect(handleGraphQLErrors([{ extensions: { code: 'UNAUTHENTICATED', reason: 'SETTINGS_CHANGED' } }])).toBe('settingsChanged');
+    expect(reasons).toEqual(['settingsChanged']);
+  });
+
   it('ignores other errors', () => {
     expect(handleGraphQLErrors([{ extensions: { code: 'INTERNAL_SERVER_ERROR' } }, {}])).toBeNull();
     expect(reasons).toEqual([]);

@@ -17,8 +17,11 @@ export const REQUEST_TIMEOUT_MS = 180_000;
 /** Value of the `X-Application-Version` header (spec 000 section 7: "an application-version marker set to the portal"). */
 export const APPLICATION_VERSION = 'Portal';
 
-/** Why a session ended: `failure` (HTTP 406), `timeout` (HTTP 423 or `SESSION_TIMEOUT`), `unauthenticated` (no session). */
-export type SessionEndReason = 'failure' | 'timeout' | 'unauthenticated';
+/**
+ * Why a session ended: `failure` (HTTP 406), `timeout` (HTTP 423 or `SESSION_TIMEOUT`), `unauthenticated` (no session),
+ * `settingsChanged` (`UNAUTHENTICATED` with `extensions.reason` `SETTINGS_CHANGED`: the password was changed elsewhere).
+ */
+export type SessionEndReason = 'failure' | 'timeout' | 'unauthenticated' | 'settingsChanged';
 
 type SessionEndListener = (reason: SessionEndReason) => void;
 
@@ -113,7 +116,8 @@ const SESSION_END_CODES: Record<string, SessionEndReason> = {
 export function handleGraphQLErrors(errors: ReadonlyArray<{ extensions?: Record<string, unknown> | null | undefined }>): SessionEndReason | null {
   for (const error of errors) {
     const code = error.extensions?.['code'];
-    const reason = typeof code === 'string' ? SESSION_END_CODES[code] : undefined;
+    const settingsChanged = code === 'UNAUTHENTICATED' && error.extensions?.['reason'] === 'SETTINGS_CHANGED';
+    const reason = settingsChanged ? 'settingsChanged' : typeof code === 'string' ? SESSION_END_CODES[code] : undefined;
     if (reason) {
       notifySessionEnd(reason);
       return reason;

@@ -10,6 +10,7 @@ import { onSessionEnd, type SessionEndReason } from '../../lib/request';
 /** The login notice for a session end; "no session" after a logged-in screen means the session was lost. */
 function noticeFor(reason: SessionEndReason): LoginNotice | undefined {
   if (reason === 'unauthenticated') return hasSeenLoggedInScreen() ? 'failure' : undefined;
+  // The password was changed in another session: "settings changed" (spec 000 section 2, login notices).
   return reason;
 }
 
@@ -50,7 +51,7 @@ export function Root() {
     };
     const stopSessionEnd = onSessionEnd((reason) => {
       void client.clearStore();
-      if (reason !== 'unauthenticated') broadcastAuth('timeout');
+      if (reason === 'failure' || reason === 'timeout') broadcastAuth('timeout');
       toLogin(noticeFor(reason));
     });
     const stopAuthMessages = onAuthMessage((message) => {

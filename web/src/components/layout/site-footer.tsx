@@ -1,19 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { siteLinks } from '../../config/links';
+import { groupSites, siteLinks } from '../../config/links';
 import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { SKIP_TARGETS } from './skip-links';
 
 /**
  * Footer with the legal links (spec 000 section 2): terms of use (new tab), privacy (the regional tenant's own),
  * the portal's accessibility statement (both tenants, Web-Zugänglichkeits-Gesetz), imprint, and for a logged-in
- * member the sitemap where the tenant offers one.
+ * member the sitemap where the tenant offers one; on the main tenant also the group's sites (`groupSites`).
  */
 export function SiteFooter({ tenant, loggedIn = false }: { tenant: TenantId; loggedIn?: boolean }) {
   const { t } = useTranslation();
   const newTab = t('layout.newTab');
+  const sites = groupSites[tenant];
   return (
     <footer id={SKIP_TARGETS.footer} className="site-footer" tabIndex={-1}>
+      {sites.length > 0 ? (
+        <nav aria-label={t('layout.groupSites.label')}>
+          <ul className="site-footer__links site-footer__group">
+            {sites.map((site) => (
+              <li key={site.key}>
+                <a href={site.href}>{t(`layout.groupSites.${site.key}`)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav aria-label={t('layout.footerNavigation')}>
         <ul className="site-footer__links">
           <li>

@@ -1,4 +1,5 @@
 import { Money } from './money';
+import { TermHint } from './term-hint';
 
 export interface AmountRow {
   key: string;
@@ -11,6 +12,8 @@ export interface AmountRow {
    * (server/domain/documents/pdf/templates.ts `minus`); zero stays `0,00 €`.
    */
   deduction?: boolean;
+  /** Explanation of the row's term, offered as a tooltip beside the label (`TermHint`). */
+  hint?: string;
 }
 
 /** A two-column table of labelled amounts; amounts right-aligned in tabular numerals, deductions with a minus. */
@@ -29,7 +32,11 @@ export function AmountTable({ caption, labelHeader, amountHeader, rows }: { capt
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className={row.total ? 'amount-table__total' : undefined}>
-            <th scope="row">{row.label}</th>
+            {/* With a hint, the header is still named by its term alone (not "… Erklärung: …"). */}
+            <th scope="row" aria-label={row.hint ? row.label : undefined}>
+              {row.label}
+              {row.hint ? <TermHint term={row.label} text={row.hint} /> : null}
+            </th>
             <td className="amount-table__amount">
               <Money cents={row.deduction && row.cents !== 0 ? -row.cents : row.cents} />
             </td>

@@ -38,7 +38,7 @@ interface DatePickerFieldProps {
  * `isIsoDate`), because while a year is typed the picker reports 0002, 0020, 0202 before 2020: dropping those would
  * clear the other segments mid-typing. The form's rules refuse such a year on submit.
  */
-function toDate(iso: string | undefined): CalendarDate | null {
+export function toDate(iso: string | undefined): CalendarDate | null {
   if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
   try {
     const date = parseDate(iso);

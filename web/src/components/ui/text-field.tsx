@@ -28,6 +28,8 @@ interface TextFieldProps {
   placeholder?: string;
   /** Narrow input for short values such as a postcode. */
   narrow?: boolean;
+  /** Shown on the input's line, right of it: for example a calendar button. */
+  addon?: ReactNode;
 }
 
 /**
@@ -48,6 +50,7 @@ export function TextField({
   maxLength,
   placeholder,
   narrow = false,
+  addon,
 }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -63,19 +66,21 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        type={type}
-        className={narrow ? 'field__input field__input--narrow' : 'field__input'}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        spellCheck={false}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(hint && hintId, extraDescribedBy, error && errorId)}
-        {...registration}
-      />
+      <InputRow addon={addon}>
+        <input
+          id={id}
+          type={type}
+          className={narrow ? 'field__input field__input--narrow' : 'field__input'}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          spellCheck={false}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(hint && hintId, extraDescribedBy, error && errorId)}
+          {...registration}
+        />
+      </InputRow>
       {error ? (
         <p id={errorId} className="field__error">
           {error}
@@ -83,5 +88,17 @@ export function TextField({
       ) : null}
       {after}
     </div>
+  );
+}
+
+/** The input alone, or the input with its addon on one line. */
+function InputRow({ addon, children }: { addon: ReactNode; children: ReactNode }) {
+  return addon ? (
+    <div className="field__row">
+      {children}
+      {addon}
+    </div>
+  ) : (
+    <>{children}</>
   );
 }

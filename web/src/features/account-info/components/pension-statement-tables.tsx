@@ -53,11 +53,12 @@ export function PensionStatementTables({
           labelHeader={position}
           amountHeader={amount}
           rows={[
-            { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve },
+            { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve, hint: t('accountInfo.pensionStatement.reserveHint') },
             {
               key: 'fluctuationReserve',
               label: t('accountInfo.pensionStatement.fluctuationReserve'),
               cents: s.fluctuationReserve,
+              hint: t('accountInfo.pensionStatement.fluctuationReserveHint'),
             },
             {
               key: 'totalCapital',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { groupSites } from '../../../config/links';
 import { paths, routeAvailable, type RouteKey } from '../../../config/paths';
 
 /** Advantages of registering, each with the route whose screen it promises (none: always true). */
@@ -11,7 +12,8 @@ const ADVANTAGES: readonly { key: 'advantage1' | 'advantage2' | 'advantage3' | '
 
 /**
  * Registration box of the main tenant's login page (spec 000 section 2). An advantage that names a screen (inbox,
- * calculator) is listed only once that screen exists (`routeAvailable`).
+ * calculator) is listed only once that screen exists (`routeAvailable`). Below the call to register, the group's
+ * sites (spec 000 section 2; `groupSites`).
  */
 export function RegistrationBox() {
   const { t } = useTranslation();
@@ -30,6 +32,14 @@ export function RegistrationBox() {
       <a className="button button--secondary" href={`#${paths.registration.getHref()}`}>
         {t('login.registration.cta')}
       </a>
+      <h3 className="registration-box__subtitle">{t('layout.groupSites.label')}</h3>
+      <ul className="registration-box__sites">
+        {groupSites.main.map((site) => (
+          <li key={site.key}>
+            <a href={site.href}>{t(`layout.groupSites.${site.key}`)}</a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { graphql } from '../../../gql';
 import type { DocumentTable_DocumentFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '@contract/format';
 import { downloadHref } from './document-categories';
+import { useStickyHeader } from '../../../lib/use-sticky-header';
 
 export const DocumentTableFragment = graphql(`
   fragment DocumentTable_DocumentFragment on Document {
@@ -38,8 +39,9 @@ function fileType(contentType: string): string {
  */
 export function DocumentTable({ labelledBy, documents, onOpen }: DocumentTableProps) {
   const { t } = useTranslation();
+  const { ref: tableRef, stuck } = useStickyHeader<HTMLTableElement>();
   return (
-    <table className="document-table" aria-labelledby={labelledBy}>
+    <table ref={tableRef} className="document-table table--sticky" data-stuck={stuck || undefined} aria-labelledby={labelledBy}>
       <thead>
         <tr>
           <th scope="col" className="document-table__date">

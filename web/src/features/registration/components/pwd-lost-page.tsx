@@ -173,9 +173,9 @@ export function PwdLostPage() {
             hint={t('registration.field.svnrHint')}
             error={summary.fieldError('svnr')}
             field={field('svnr')}
-            inputMode="numeric"
+            inputMode="text"
             autoComplete="off"
-            maxLength={11}
+            maxLength={16}
             format={formatSvnrInput}
           />
           <TextField

@@ -15,3 +15,11 @@ describe('formatSvnrInput', () => {
     expect(formatSvnrInput('123701018099')).toBe('1237 010180');
   });
 });
+
+describe('formatSvnrInput with the fund’s internal numbers', () => {
+  it('keeps an upper-case R or A and digits only, R up to 10 and A up to 12 characters', () => {
+    expect(formatSvnrInput('r123 456789')).toBe('R123456789');
+    expect(formatSvnrInput('R1234567890')).toBe('R123456789');
+    expect(formatSvnrInput('a1234 5678901')).toBe('A12345678901');
+  });
+});

@@ -12,8 +12,10 @@ export const SettingsPage_Query = graphql(`
     }
     me {
       id
+      svnr
       ...EmailSection_PersonFragment
       ...AddressSection_PersonFragment
+      ...PhoneSection_PersonFragment
       ...BankDetailsSection_PersonFragment
       ...ConsentSection_PersonFragment
       ...ChangeHistorySection_PersonFragment

@@ -14,6 +14,8 @@ import { useChangeAddress } from '../api/change-address';
 import { applyServerFieldErrors, fieldErrorText } from './field-errors';
 import { formSchema } from './form-schema';
 import { isoToTypedDate, localIsoDate, typedDateToIso } from './local-date';
+import { CalendarButton } from '../../../components/ui/calendar-button';
+import { addMonths } from '@contract/dates';
 import { SettingsSection } from './settings-section';
 import { describedBy, TextField } from '../../../components/ui/text-field';
 
@@ -56,6 +58,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
     handleSubmit,
     setError,
     control,
+    setValue,
     formState: { errors },
   } = useForm<Input, unknown, Values>({
     // The date is typed as DD.MM.YYYY; the shared schema checks the ISO date.
@@ -70,6 +73,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
     },
   });
   const country = useWatch({ control, name: 'country' });
+  const typedValidFrom = useWatch({ control, name: 'validFrom' });
 
   const onSubmit = async (values: Values) => {
     setChanged(false);
@@ -151,6 +155,16 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
           hint={t('settings.address.validFromHint')}
           narrow
           registration={register('validFrom')}
+          addon={
+            <CalendarButton
+              value={typedDateToIso(typedValidFrom)}
+              min={addMonths(today, -12)}
+              max={today}
+              label={t('settings.openCalendar', { field: t('settings.address.validFrom') })}
+              dialogLabel={t('settings.address.validFrom')}
+              onPick={(iso) => setValue('validFrom', isoToTypedDate(iso), { shouldDirty: true })}
+            />
+          }
           error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
         />
         <button type="submit" className="button button--primary" disabled={loading}>

@@ -16,7 +16,9 @@ import { isIsoDate } from '@contract/dates';
 import { useChangeBankDetails } from '../api/change-bank-details';
 import { applyServerFieldErrors, fieldErrorText } from './field-errors';
 import { formSchema } from './form-schema';
-import { localIsoDate, typedDateToIso } from './local-date';
+import { isoToTypedDate, localIsoDate, typedDateToIso } from './local-date';
+import { CalendarButton } from '../../../components/ui/calendar-button';
+import { addMonths } from '@contract/dates';
 import { SettingsSection } from './settings-section';
 import { TextField } from '../../../components/ui/text-field';
 
@@ -63,6 +65,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
     setError,
     control,
     reset,
+    setValue,
     formState: { errors },
   } = useForm<Input, unknown, Values>({
     // The date is typed as DD.MM.YYYY; the shared schema checks the ISO date.
@@ -70,6 +73,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
     defaultValues: { accountHolder: account?.accountHolder ?? '', bankName: account?.bankName ?? '', iban: '', bic: '', validFrom: '', currentPassword: '' },
   });
   const iban = useWatch({ control, name: 'iban' });
+  const typedValidFrom = useWatch({ control, name: 'validFrom' });
   const bicNeeded = bicNeededFor(iban);
 
   const onSubmit = async (values: Values) => {
@@ -166,6 +170,16 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           hint={t('settings.bank.validFromHint')}
           narrow
           registration={register('validFrom')}
+          addon={
+            <CalendarButton
+              value={typedDateToIso(typedValidFrom)}
+              min={localIsoDate()}
+              max={addMonths(localIsoDate(), 12)}
+              label={t('settings.openCalendar', { field: t('settings.bank.validFrom') })}
+              dialogLabel={t('settings.bank.validFrom')}
+              onPick={(iso) => setValue('validFrom', isoToTypedDate(iso), { shouldDirty: true })}
+            />
+          }
           error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
         />
         <TextField

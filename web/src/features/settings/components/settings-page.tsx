@@ -1,5 +1,7 @@
 import './settings.css';
 import { useTranslation } from 'react-i18next';
+import { formatInsuranceNumber } from '@contract/svnr';
+import { DescriptionList } from '../../../components/ui/description-list';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths, tenantIdOf, tenantOffers } from '../../../config/paths';
@@ -12,12 +14,14 @@ import { ConsentSection } from './consent-section';
 import { DeleteAccessSection } from './delete-access-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
+import { PhoneSection } from './phone-section';
 
 /** Sections in page order, for the table of contents. */
 const SECTIONS = [
   { id: 'email', key: 'settings.email.heading' },
   { id: 'password', key: 'settings.password.heading' },
   { id: 'address', key: 'settings.address.heading' },
+  { id: 'phone', key: 'settings.phone.heading' },
   { id: 'bank', key: 'settings.bank.heading' },
   { id: 'consent', key: 'settings.consent.heading' },
   { id: 'delete-access', key: 'settings.deleteAccess.heading' },
@@ -25,7 +29,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * Profile settings, /einstellungen (spec 001 section 2 "Profile"): e-mail, password, address, bank details, newsletter
+ * Profile settings, /einstellungen (spec 001 section 2 "Profile"): e-mail, password, address, phone, bank details, newsletter
  * and electronic delivery, deleting the access, and the member's change log. Each section is its own form with its
  * own success notice; one query loads the stored values of all of them.
  */
@@ -47,6 +51,8 @@ export function SettingsPage() {
     const sections = SECTIONS.filter((section) => section.id !== 'consent' || hasConsent);
     body = (
       <>
+        {/* The insurance number is shown, not changed here (spec 000 section 5: a 10-digit number grouped 4-2-2-rest). */}
+        <DescriptionList items={[{ key: 'svnr', term: t('settings.insuranceNumber'), value: formatInsuranceNumber(me.svnr) }]} />
         <nav className="settings-toc" aria-label={t('settings.toc')}>
           <ul>
             {sections.map((section) => (
@@ -71,6 +77,7 @@ export function SettingsPage() {
           <EmailSection person={me} />
           <PasswordSection />
           <AddressSection person={me} />
+          <PhoneSection person={me} />
           <BankDetailsSection person={me} />
           <ConsentSection person={me} pensionFundOffered={pensionFundOffered} />
           <DeleteAccessSection facts={data.retentionFacts} />

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { DescriptionList, type DescriptionItem } from '../../../components/ui/description-list';
 
 interface SettingsSectionProps {
@@ -18,11 +18,22 @@ interface SettingsSectionProps {
 /**
  * One section of the settings screen: heading, the stored values, a live status line for the success notice (the
  * `role="status"` region exists before the text appears, so screen readers announce it), and the section's form.
+ *
+ * Focus after a save (issue 19 item 9, WCAG 2.4.3): the submit button is disabled while saving, which drops the focus
+ * to the page body; when the success notice appears and the focus is no longer inside this section, the section
+ * itself takes it (without scrolling), so keyboard and screen-reader users continue where they saved.
  */
 export function SettingsSection({ id, title, intro, current, currentLabel, success, children }: SettingsSectionProps) {
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const hasSuccess = Boolean(success);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!hasSuccess || !section) return;
+    if (!section.contains(document.activeElement)) section.focus({ preventScroll: true });
+  }, [hasSuccess]);
   return (
-    <section id={id} className="card settings-section" aria-labelledby={headingId} tabIndex={-1}>
+    <section ref={sectionRef} id={id} className="card settings-section" aria-labelledby={headingId} tabIndex={-1}>
       <h2 id={headingId}>{title}</h2>
       {intro ? <div className="settings-section__intro">{intro}</div> : null}
       {current && current.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../../components/ui/checkbox';
+import { errorMessages, remoteLog } from '../../../../lib/remote-log';
 import { useSetAccountStatementByMail } from '../../api/set-account-statement-by-mail';
 import { ChoiceDialog } from './choice-dialog';
 import type { FlowDialogCallbacks } from './flow-dialog-props';
@@ -8,7 +9,9 @@ import type { FlowDialogCallbacks } from './flow-dialog-props';
 /**
  * The Vorsorgekasse account statement by e-mail (spec 000 section 2, dialogs 6 and 10), with the express-info
  * checkbox (an e-mail as soon as the severance payout can be decided). `setAccountStatementByMail` answers the login
- * status again, which the flow handles (spec 000 section 4: "the response feeds the login-event handler").
+ * status again, which the flow handles (spec 000 section 4: "the response feeds the login-event handler"). On failure
+ * the login event is ERROR (`onFailed`) and the error goes to the remote log (spec 000 section 4: "On failure the event
+ * is ERROR and the error is logged").
  */
 export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCallbacks, 'onStatus' | 'onFailed'>) {
   const { t } = useTranslation();
@@ -20,7 +23,8 @@ export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCa
       const { data } = await save({ variables: { byMail: choice === 'mail', notifyWhenPayoutPossible: expressInfo } });
       if (!data) throw new Error('setAccountStatementByMail gave no answer');
       onStatus(data.setAccountStatementByMail.status);
-    } catch {
+    } catch (error) {
+      remoteLog('AccountStatementDialog', 'ERROR', ['setABPBPerMail failed', ...errorMessages(error)]);
       onFailed();
     }
   };

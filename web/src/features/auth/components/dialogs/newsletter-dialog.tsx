@@ -57,6 +57,7 @@ export function NewsletterDialog({
         variables: {
           pensionFund: showPk ? choice.pk === 'yes' : null,
           severanceFund: showVk ? choice.vk === 'yes' : null,
+          termsAccepted: choice.termsAccepted,
         },
       });
       onAnswered();
