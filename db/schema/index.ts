@@ -17,3 +17,4 @@ export * from './profile-changes';
 export * from './outbox';
 export * from './jobs';
 export * from './uploads';
+export * from './forms';
