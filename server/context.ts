@@ -6,6 +6,7 @@ import { createAccountsService } from './domain/accounts/accounts.service';
 import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createClaimsService } from './domain/claims/claims.service';
 import { createClaimsStore } from './domain/claims/claims.store';
+import { createFormsService } from './domain/forms/forms.service';
 import { createAuthService, type AuthSettings, type SessionCheck } from './domain/auth/auth.service';
 import { type RequestMeta } from './domain/shared/request-meta';
 import { createAuthStore } from './domain/auth/auth.store';
@@ -239,6 +240,22 @@ export function createRequestContext(
     },
     cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
   });
+  const forms = createFormsService({
+    db: deps.db,
+    messagesStore: deps.stores.messages,
+    messages,
+    uploads: deps.uploads,
+    accounts,
+    personStore: deps.stores.person,
+    idempotency: deps.idempotency,
+    stepUp,
+    sessionHash: async () => {
+      const s = await session();
+      return s.state === 'ACTIVE' ? s.tokenHash : null;
+    },
+    tenant,
+    clock,
+  });
   const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
@@ -265,7 +282,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator, messages },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, profile, clientLog, calculator, messages, forms },
     sessionToken,
     setCookies,
     session,

@@ -29,10 +29,12 @@ export const UPLOAD_FILE_TYPES = {
 /**
  * What an upload is for, and which types its content may have (checked by magic bytes, never by name):
  * - `inbox-attachment`: attachment of a message to the fund, tiff, pdf, jpg (spec 001 section 5).
+ * - `form-id-document`: the identity document of a form (vested-amount payout), pdf, tiff, jpg, png (spec 001 section 5).
  * Issue 15 adds its purposes here (severance claim documents, merge documents).
  */
 export const UPLOAD_PURPOSES = {
   'inbox-attachment': ['tif', 'pdf', 'jpg'],
+  'form-id-document': ['pdf', 'tif', 'jpg', 'png'],
 } as const satisfies Record<string, readonly (keyof typeof UPLOAD_FILE_TYPES)[]>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

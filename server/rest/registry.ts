@@ -7,6 +7,7 @@ import { registrationFor } from '../domain/registration/for-request';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
 import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
+import { formRestInput, formRestRun } from '../domain/forms/forms.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -261,6 +262,12 @@ export const REST_METHODS: RestMethod[] = [
     input: verfuegungenInput,
     auth: 'session',
     run: verfuegungenRun,
+  }),
+  method({
+    name: 'webportal/form',
+    input: formRestInput,
+    auth: 'session',
+    run: formRestRun,
   }),
   method({
     name: 'deleteAccess',
