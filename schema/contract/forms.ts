@@ -109,6 +109,9 @@ export function earliestPensionStart(today: string): string {
 
 type Raw = Record<string, unknown>;
 
+/** Never in a form's text: control, format, surrogate, private-use and unassigned characters, separators, U+FFFD, `<` `>`. */
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u2028\u2029\uFFFD<>]/u;
+
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -125,7 +128,7 @@ class Checker {
     if (typeof v !== 'string') return (this.add(`${path}.${key}`, 'INVALID'), null);
     const t = v.trim();
     if (t.length > max) return (this.add(`${path}.${key}`, 'TOO_LONG'), null);
-    if (/[\u0000-\u001f\u007f<>]/.test(t)) return (this.add(`${path}.${key}`, 'INVALID'), null);
+    if (FORBIDDEN.test(t)) return (this.add(`${path}.${key}`, 'INVALID'), null);
     return t;
   }
   oneOf<T extends string>(obj: Raw, key: string, path: string, values: readonly T[]): T | null {
