@@ -26,7 +26,7 @@ import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
-import { createMessagesService } from './domain/messages/messages.service';
+import { createMessagesService, ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import { createMessagesStore } from './domain/messages/messages.store';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
@@ -216,7 +216,7 @@ export function createRequestContext(
     requestMeta: meta,
   });
   const accounts = createAccountsService({ loaders, tenant });
-  const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant, today: () => isoDateVienna(clock.now()) });
+  const person = createPersonService({ store: deps.stores.person, accounts, tenant, today: () => isoDateVienna(clock.now()) });
   const documents = createDocumentsService({
     loaders,
     store: deps.stores.documents,
@@ -272,6 +272,17 @@ export function createRequestContext(
     return checked;
   }
 
+  /**
+   * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
+   * still PENDING a flow step) or SESSION_TIMEOUT.
+   */
+  async function requirePersonId(): Promise<number> {
+    const s = await session();
+    if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
+    await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
+    throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+  }
+
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Strict${isHttps(config) ? '; Secure' : ''}`;
 
   return {
@@ -286,15 +297,21 @@ export function createRequestContext(
     sessionToken,
     setCookies,
     session,
+    /** Person id of a fully logged-in session (see the function above). */
+    requirePersonId,
     /**
-     * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
-     * still PENDING a flow step) or SESSION_TIMEOUT.
+     * The mailbox of this request (spec 000 section 4 "mailbox type"): a contact person who chose ASP with a duty at
+     * login sees and writes the duty's customer's messages; AWB_LB (or ASP without a duty of theirs) their own.
+     * Throws like `requirePersonId`.
      */
-    async requirePersonId(): Promise<number> {
+    async mailbox(): Promise<Mailbox> {
+      const personId = await requirePersonId();
       const s = await session();
-      if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
-      await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
-      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid();
+      if (s.state === 'ACTIVE' && s.mailboxType === 'ASP' && s.selectedDutyId !== null) {
+        const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
+        if (duty) return { personId, customer: duty.customerDesignation };
+      }
+      return ownMailbox(personId);
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
     async requireFlowSession(): Promise<FlowSession> {

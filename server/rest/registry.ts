@@ -412,7 +412,7 @@ export const REST_METHODS: RestMethod[] = [
     input: getMessagesRestInput,
     auth: 'session',
     async run(ctx, input) {
-      return messagePageJson(await ctx.services.messages.page(await ctx.requirePersonId(), input));
+      return messagePageJson(await ctx.services.messages.page(await ctx.mailbox(), input));
     },
   }),
   method({
@@ -420,7 +420,7 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ id: text(40) }),
     auth: 'session',
     async run(ctx, input) {
-      const message = await ctx.services.messages.get(await ctx.requirePersonId(), input.id);
+      const message = await ctx.services.messages.get(await ctx.mailbox(), input.id);
       if (!message) throw notFound();
       return messageJson(message);
     },
@@ -430,7 +430,7 @@ export const REST_METHODS: RestMethod[] = [
     input: empty,
     auth: 'session',
     async run(ctx) {
-      return { recipients: await ctx.services.messages.recipients(await ctx.requirePersonId()) };
+      return { recipients: await ctx.services.messages.recipients(await ctx.mailbox()) };
     },
   }),
   method({
@@ -438,7 +438,7 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ id: text(40) }),
     auth: 'session',
     async run(ctx, input) {
-      const result = await ctx.services.messages.markRead(await ctx.requirePersonId(), input.id);
+      const result = await ctx.services.messages.markRead(await ctx.mailbox(), input.id);
       if (!result.ok) throw notFound();
       return messageJson(result.value);
     },
@@ -453,7 +453,7 @@ export const REST_METHODS: RestMethod[] = [
     }),
     auth: 'session',
     async run(ctx, input) {
-      const result = await ctx.services.messages.send(await ctx.requirePersonId(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      const result = await ctx.services.messages.send(await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
       return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
     },
   }),

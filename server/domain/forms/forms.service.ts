@@ -9,7 +9,7 @@ import type { StepUp, StepUpAction } from '../auth/step-up';
 import { renderLetter } from '../documents/pdf/letter';
 import { recipientOf } from '../documents/pdf/templates';
 import type { Idempotency } from '../idempotency/idempotency';
-import type { MessagesService, MessageView } from '../messages/messages.service';
+import { ownMailbox, type MessagesService, type MessageView } from '../messages/messages.service';
 import type { MessagesStore } from '../messages/messages.store';
 import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
@@ -145,7 +145,7 @@ export function createFormsService(deps: {
         },
       );
       if (!result.ok) return result.code === 'IDEMPOTENCY_KEY_REUSED' ? err('IDEMPOTENCY_KEY_REUSED', [{ field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED' }]) : result;
-      const message = await deps.messages.get(personId, String(result.value.messageId));
+      const message = await deps.messages.get(ownMailbox(personId), String(result.value.messageId));
       if (!message) return err('INTERNAL');
       return ok({ kind: v.kind, message });
     },
