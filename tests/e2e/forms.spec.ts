@@ -79,6 +79,7 @@ test('clara sends a pension call with partner and children and finds it with its
   await expect(page.getByText('Pensionsberechnung')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'form sent');
   await shot(page, 'forms-sent-1280');
+  await checkPhoneLayout(page, 'forms-sent');
   await page.getByRole('link', { name: 'Gesendete Nachricht anzeigen' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Pensionsabruf' })).toBeVisible();
   const pdf = page.getByRole('link', { name: /^Formular-PENSION_CALL-\d{4}-\d{2}-\d{2}\.pdf/ });
@@ -101,4 +102,31 @@ test('clara sends a pension call with partner and children and finds it with its
   await page.getByLabel('Ich bestätige, dass meine Angaben richtig und vollständig sind.').check();
   await page.getByRole('button', { name: 'Formular senden' }).click();
   await expect(page.getByText('Sie haben dieses Formular bereits gesendet.')).toBeVisible();
+});
+
+test('anna’s vested-amount decision and bank data forms show their fields per option and pass axe', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, personas.anna.email);
+  await page.goto('/#/postfach/formulare/unverfallbarkeitsbetrag');
+  await expect(page.getByRole('heading', { level: 2, name: 'Verfügung über den Unverfallbarkeitsbetrag' })).toBeVisible();
+  await page.getByRole('group', { name: 'Ihre Entscheidung' }).getByLabel('In der Pensionskasse belassen').check();
+  await expect(page.getByRole('group', { name: 'Wie soll der Anspruch weitergeführt werden?' })).toBeVisible();
+  await page.getByRole('group', { name: 'Ihre Entscheidung' }).getByLabel('Auszahlen').check();
+  await expect(page.getByRole('group', { name: 'Wie soll der Anspruch weitergeführt werden?' })).toHaveCount(0);
+  await expect(page.getByLabel('IBAN')).toBeVisible();
+  await page.getByRole('button', { name: 'Formular senden' }).click();
+  await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'vested amount (payout) with errors');
+  await shot(page, 'forms-vested-amount-1280');
+  await checkPhoneLayout(page, 'forms-vested-amount');
+
+  await page.goto('/#/postfach/formulare/bankverbindung');
+  await expect(page.getByRole('heading', { level: 2, name: 'Bankverbindung bekannt geben' })).toBeVisible();
+  await page.getByLabel('IBAN').fill('AT00 1234');
+  await page.getByRole('button', { name: 'Formular senden' }).click();
+  await expect(page.getByText('Die IBAN ist ungültig.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'bank data with errors');
+  await shot(page, 'forms-bank-data-1280');
+  await checkPhoneLayout(page, 'forms-bank-data');
 });
