@@ -77,18 +77,16 @@ describe('mailbox type (issue 14 item 5)', () => {
     // As AWB_LB the same person sees his own mailbox (a message of his own pension contract), without the customer's.
     const emilId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'emil.dienst@example.at')))[0]!.id;
     await writeTransaction(server.db, () =>
-      server.db
-        .insert(messages)
-        .values({
-          personId: emilId,
-          direction: 'INBOUND',
-          counterpart: 'PENSION_FUND',
-          subject: 'Ihr Leistungsnachweis',
-          body: 'Eigene Nachricht',
-          origin: 'CORE_SYSTEM',
-          sentAt: '2026-11-20T08:00:00.000Z',
-          readAt: null,
-        }),
+      server.db.insert(messages).values({
+        personId: emilId,
+        direction: 'INBOUND',
+        counterpart: 'PENSION_FUND',
+        subject: 'Ihr Leistungsnachweis',
+        body: 'Eigene Nachricht',
+        origin: 'CORE_SYSTEM',
+        sentAt: '2026-11-20T08:00:00.000Z',
+        readAt: null,
+      }),
     );
     expect((await list(asp, 'RECEIVED')).messages.nodes.map((m) => m.subject)).not.toContain('Ihr Leistungsnachweis');
     const own = await emilAs('AWB_LB');
