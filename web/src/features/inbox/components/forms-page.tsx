@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { addDays, addMonths } from '@contract/dates';
+import { addMonths, isoDateVienna } from '@contract/dates';
 import { formatDate } from '@contract/format';
 import { CHILD_GENDERS, checkForm, FORM_FUNDS, KEEP_MODES, MAX_CHILDREN, TRANSFER_TYPES, VESTED_AMOUNT_OPTIONS, type FormFieldError, type FormKind } from '@contract/forms';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -135,6 +135,8 @@ function startChoices(earliest: string): string[] {
 function FormScreen({ kind, email, earliestPensionStart }: { kind: FormKind; email: string; earliestPensionStart: string }) {
   const { t } = useTranslation();
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  /** Today in Vienna when the form was opened (the rules' dates: birth dates not in the future, valid-from not past). */
+  const [today] = useState(() => isoDateVienna(Date.now()));
   const [values, setValues] = useState<Values>({ contactEmail: email, pensionStart: earliestPensionStart });
   const [children, setChildren] = useState<Child[]>([]);
   const [terms, setTerms] = useState(false);
@@ -196,11 +198,11 @@ function FormScreen({ kind, email, earliestPensionStart }: { kind: FormKind; ema
 
   /**
    * The contract's field errors of the current input once the member tried to send. The pension start is left to the
-   * server, whose clock decides the earliest start (`earliestPensionStart`), so the check runs as of that day's eve.
+   * server, whose clock decides the earliest start (`earliestPensionStart`); the other rules run as of today in Vienna.
    */
   function liveErrors(): FormFieldError[] {
     if (!attempted) return [];
-    const checked = checkForm(input(), addDays(earliestPensionStart, -1));
+    const checked = checkForm(input(), today);
     return checked.ok ? [] : checked.fieldErrors.filter((e) => !e.field.endsWith('pensionStart'));
   }
 
@@ -209,7 +211,7 @@ function FormScreen({ kind, email, earliestPensionStart }: { kind: FormKind; ema
     setFormError(null);
     setAttempted(true);
     const data = input();
-    const checked = checkForm(data, addDays(earliestPensionStart, -1));
+    const checked = checkForm(data, today);
     if (!checked.ok && checked.fieldErrors.some((e) => !e.field.endsWith('pensionStart'))) {
       setFormError(t(`forms.error.${checked.code}`));
       return;
