@@ -8,6 +8,7 @@ import { createClaimsService } from './domain/claims/claims.service';
 import { createClaimsStore } from './domain/claims/claims.store';
 import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
 import { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
+import { createFormsService } from './domain/forms/forms.service';
 import { createAuthService, type AuthSettings, type SessionCheck } from './domain/auth/auth.service';
 import { type RequestMeta } from './domain/shared/request-meta';
 import { createAuthStore } from './domain/auth/auth.store';
@@ -28,7 +29,7 @@ import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
-import { createMessagesService } from './domain/messages/messages.service';
+import { createMessagesService, ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import { createMessagesStore } from './domain/messages/messages.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
@@ -223,7 +224,7 @@ export function createRequestContext(
     requestMeta: meta,
   });
   const accounts = createAccountsService({ loaders, tenant });
-  const person = createPersonService({ store: deps.stores.person, loaders, accounts, tenant, today: () => isoDateVienna(clock.now()) });
+  const person = createPersonService({ store: deps.stores.person, accounts, tenant, today: () => isoDateVienna(clock.now()) });
   const documents = createDocumentsService({
     loaders,
     store: deps.stores.documents,
@@ -272,6 +273,22 @@ export function createRequestContext(
     creditorId: config.SEPA_CREDITOR_ID,
     premiumRateBp: config.PREMIUM_RATE_BP,
   });
+  const forms = createFormsService({
+    db: deps.db,
+    messagesStore: deps.stores.messages,
+    messages,
+    uploads: deps.uploads,
+    accounts,
+    personStore: deps.stores.person,
+    idempotency: deps.idempotency,
+    stepUp,
+    sessionHash: async () => {
+      const s = await session();
+      return s.state === 'ACTIVE' ? s.tokenHash : null;
+    },
+    tenant,
+    clock,
+  });
   const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
@@ -288,6 +305,17 @@ export function createRequestContext(
     return checked;
   }
 
+  /**
+   * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
+   * still PENDING a flow step) or SESSION_TIMEOUT.
+   */
+  async function requirePersonId(): Promise<number> {
+    const s = await session();
+    if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
+    await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
+    throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s.state === 'INVALID' ? s.endedBy : undefined);
+  }
+
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Strict${isHttps(config) ? '; Secure' : ''}`;
 
   return {
@@ -298,19 +326,25 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, ownContributions, profile, clientLog, calculator, messages },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, ownContributions, profile, clientLog, calculator, messages, forms },
     sessionToken,
     setCookies,
     session,
+    /** Person id of a fully logged-in session (see the function above). */
+    requirePersonId,
     /**
-     * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
-     * still PENDING a flow step) or SESSION_TIMEOUT.
+     * The mailbox of this request (spec 000 section 4 "mailbox type"): a contact person who chose ASP with a duty at
+     * login sees and writes the duty's customer's messages; AWB_LB (or ASP without a duty of theirs) their own.
+     * Throws like `requirePersonId`.
      */
-    async requirePersonId(): Promise<number> {
+    async mailbox(): Promise<Mailbox> {
+      const personId = await requirePersonId();
       const s = await session();
-      if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
-      await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
-      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s.state === 'INVALID' ? s.endedBy : undefined);
+      if (s.state === 'ACTIVE' && s.mailboxType === 'ASP' && s.selectedDutyId !== null) {
+        const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
+        if (duty) return { personId, customer: duty.customerDesignation };
+      }
+      return ownMailbox(personId);
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
     async requireFlowSession(): Promise<FlowSession> {

@@ -18,3 +18,4 @@ export * from './outbox';
 export * from './jobs';
 export * from './uploads';
 export * from './consents';
+export * from './forms';

@@ -24,8 +24,14 @@ export const messages = table(
     sentAt: text().notNull(),
     /** Null while unread. */
     readAt: text(),
+    /**
+     * Null for the person's own mailbox (AWB_LB). Set for a customer's mailbox (spec 000 section 4, ASP): the customer
+     * designation of the contact duty (`contact_duties.customer_designation`); every contact person acting for that
+     * customer sees the message, and `personId` is the contact person who wrote it or to whom the fund addressed it.
+     */
+    customerDesignation: text(),
   },
-  (t) => [index('messages_person_idx').on(t.personId, t.direction, t.sentAt)],
+  (t) => [index('messages_person_idx').on(t.personId, t.direction, t.sentAt), index('messages_customer_idx').on(t.customerDesignation, t.direction, t.sentAt)],
 );
 
 /** A file attached to a message (tiff, pdf, jpg; spec 001 section 5). */

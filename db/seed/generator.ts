@@ -712,6 +712,41 @@ function seedPersona(ctx: Context, persona: Omit<Persona, 'key'> & { key: string
   return personId;
 }
 
+/**
+ * The customer's mailbox (spec 000 section 4, ASP; issue 14 item 5): the first contact person seeded for a customer
+ * gets a conversation in its name, a question of the customer and the fund's unread answer, visible to every contact
+ * person acting for that customer.
+ */
+function seedCustomerMailbox(c: Database.Database, ctx: Context, personId: number, customer: string): void {
+  const existing = c.prepare('SELECT count(*) AS n FROM messages WHERE customer_designation = ?').get(customer) as { n: number };
+  if (existing.n > 0) return;
+  const asked = isoInstant(ctx.todayMs - 9 * 86_400_000);
+  const answered = isoInstant(ctx.todayMs - 2 * 86_400_000);
+  const insert = c.prepare(
+    `INSERT INTO messages (person_id, customer_designation, direction, counterpart, subject, body, origin, sent_at, read_at) VALUES (?, ?, ?, 'PENSION_FUND', ?, ?, ?, ?, ?)`,
+  );
+  insert.run(
+    personId,
+    customer,
+    'OUTBOUND',
+    `Beitragsmeldung ${customer}`,
+    `Bitte um Bestätigung der Beitragsmeldung der ${customer} für das laufende Quartal.`,
+    'PORTAL',
+    asked,
+    asked,
+  );
+  insert.run(
+    personId,
+    customer,
+    'INBOUND',
+    `AW: Beitragsmeldung ${customer}`,
+    `Sehr geehrte Damen und Herren,\n\ndie Beitragsmeldung der ${customer} ist vollständig bei uns eingelangt.\n\nMit freundlichen Grüßen\nIhre Pensionskasse`,
+    'CLERK',
+    answered,
+    null,
+  );
+}
+
 /** Applies a login persona's flags (db/seed/login-personas.ts) to its freshly inserted rows. */
 function applyLoginSetup(c: Database.Database, ctx: Context, personId: number, setup: LoginSetup, seed: number, log: (msg: string) => void): void {
   const set = (column: string, value: string | number | null) => c.prepare(`UPDATE persons SET ${column} = ? WHERE id = ?`).run(value, personId);
@@ -733,6 +768,7 @@ function applyLoginSetup(c: Database.Database, ctx: Context, personId: number, s
       duty.customerDesignation,
       JSON.stringify(duty.functionGroups),
     );
+    seedCustomerMailbox(c, ctx, personId, duty.customerDesignation);
   }
   if (setup.accessStatus === 'PENDING_ACTIVATION') {
     const token = demoActivationToken(seed);

@@ -31,6 +31,7 @@ export const UPLOAD_FILE_TYPES = {
  * - `inbox-attachment`: attachment of a message to the fund, tiff, pdf, jpg (spec 001 section 5).
  * - `claim-document`: a document of a severance claim (identity document, signature sample, bank confirmation,
  *   institution confirmation), JPG/JPEG, PNG, PDF, TIF (spec 001 section 5 "Files: Claim").
+ * - `form-id-document`: the identity document of a form (vested-amount payout), pdf, tiff, jpg, png (spec 001 section 5).
  * - `merge-document`: a document of the merge and upload forms (ID copy, signed form), PDF, TIF, JPEG, PNG or a ZIP
  *   archive of them; a ZIP is inspected (ZIP_MAX_ENTRIES, ZIP_MAX_UNCOMPRESSED_BYTES, no paths, no nested archives).
  */
@@ -38,6 +39,7 @@ export const UPLOAD_PURPOSES = {
   'inbox-attachment': ['tif', 'pdf', 'jpg'],
   'claim-document': ['jpg', 'png', 'pdf', 'tif'],
   'merge-document': ['pdf', 'tif', 'jpg', 'png', 'zip'],
+  'form-id-document': ['pdf', 'tif', 'jpg', 'png'],
 } as const satisfies Record<string, readonly (keyof typeof UPLOAD_FILE_TYPES)[]>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

@@ -19,7 +19,6 @@ export function createLoaders(stores: { accounts: AccountsStore; person: PersonS
     vkStatementsByAccount: batch(stores.accounts.vkStatementsByAccount),
     employerById: batch(stores.accounts.employersById),
     vrgByNumber: batch(stores.accounts.vrgsByNumber),
-    unreadCountByPerson: batch(stores.person.unreadCounts),
     /** Documents of a person, newest first (the list, the counts and a statement's document share one query). */
     documentsByPerson: batch(stores.documents.documentsByPerson),
     vrgPerformanceByVrg: batch(stores.investment.performanceByVrg),

@@ -9,6 +9,7 @@ import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
 import { documentResolvers } from './document/document.resolvers';
+import { formResolvers } from './form/form.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
 import { messageResolvers } from './message/message.resolvers';
@@ -46,6 +47,7 @@ const areaResolvers: Resolvers[] = [
   calculatorResolvers,
   messageResolvers,
   ownContributionResolvers,
+  formResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

@@ -30,9 +30,9 @@ function stored(row: { contentType: string; fileName: string; content: Buffer } 
   return row ? { contentType: row.contentType, fileName: row.fileName, bytes: row.content, sha256: createHash('sha256').update(row.content).digest('hex') } : null;
 }
 
-/** One of the person's message attachments as a download, or null (unknown, malformed or foreign id alike). */
-async function ownAttachment(ctx: ReturnType<typeof createRequestContext>, personId: number, id: string) {
-  return stored(await ctx.services.messages.attachment(personId, id));
+/** An attachment of a message in the request's mailbox as a download, or null (unknown, malformed or foreign id alike). */
+async function ownAttachment(ctx: ReturnType<typeof createRequestContext>, id: string) {
+  return stored(await ctx.services.messages.attachment(await ctx.mailbox(), id));
 }
 
 /** One of the person's own uploads as a download, or null (unknown, malformed or foreign id alike). */
@@ -92,7 +92,7 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
         : kind === 'upload'
           ? await ownUpload(deps, personId, value)
           : kind === 'attachment'
-            ? await ownAttachment(ctx, personId, value)
+            ? await ownAttachment(ctx, value)
             : null;
     if (!document) {
       sendNotFound(res);

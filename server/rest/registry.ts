@@ -19,6 +19,7 @@ import {
   praemienantragInput,
   praemienantragRun,
 } from '../domain/own-contributions/own-contributions.rest';
+import { formRestInput, formRestRun } from '../domain/forms/forms.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -280,6 +281,12 @@ export const REST_METHODS: RestMethod[] = [
   method({ name: 'webportal/eigenbeitraege/kuendigen', input: kuendigenInput, auth: 'session', run: kuendigenRun }),
   method({ name: 'webportal/eigenbeitraege/praemienantrag', input: praemienantragInput, auth: 'session', run: praemienantragRun }),
   method({
+    name: 'webportal/form',
+    input: formRestInput,
+    auth: 'session',
+    run: formRestRun,
+  }),
+  method({
     name: 'deleteAccess',
     input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),
     auth: 'session',
@@ -422,7 +429,7 @@ export const REST_METHODS: RestMethod[] = [
     input: getMessagesRestInput,
     auth: 'session',
     async run(ctx, input) {
-      return messagePageJson(await ctx.services.messages.page(await ctx.requirePersonId(), input));
+      return messagePageJson(await ctx.services.messages.page(await ctx.mailbox(), input));
     },
   }),
   method({
@@ -430,7 +437,7 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ id: text(40) }),
     auth: 'session',
     async run(ctx, input) {
-      const message = await ctx.services.messages.get(await ctx.requirePersonId(), input.id);
+      const message = await ctx.services.messages.get(await ctx.mailbox(), input.id);
       if (!message) throw notFound();
       return messageJson(message);
     },
@@ -440,7 +447,7 @@ export const REST_METHODS: RestMethod[] = [
     input: empty,
     auth: 'session',
     async run(ctx) {
-      return { recipients: await ctx.services.messages.recipients(await ctx.requirePersonId()) };
+      return { recipients: await ctx.services.messages.recipients(await ctx.mailbox()) };
     },
   }),
   method({
@@ -448,7 +455,7 @@ export const REST_METHODS: RestMethod[] = [
     input: z.object({ id: text(40) }),
     auth: 'session',
     async run(ctx, input) {
-      const result = await ctx.services.messages.markRead(await ctx.requirePersonId(), input.id);
+      const result = await ctx.services.messages.markRead(await ctx.mailbox(), input.id);
       if (!result.ok) throw notFound();
       return messageJson(result.value);
     },
@@ -463,7 +470,7 @@ export const REST_METHODS: RestMethod[] = [
     }),
     auth: 'session',
     async run(ctx, input) {
-      const result = await ctx.services.messages.send(await ctx.requirePersonId(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      const result = await ctx.services.messages.send(await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
       return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
     },
   }),

@@ -1,3 +1,5 @@
+import { DEMO_PASSWORD } from '../helpers/client';
+
 /**
  * The id-taking doors of the portal, for the cross-member access matrix (tests/security/access-matrix.test.ts).
  *
@@ -89,6 +91,16 @@ const PENSION_STATEMENT_FIELDS =
   'stichtag reserve fluctuationReserve totalCapital employerContributions employeeContributions employerTransfers employeeTransfers premium108a investmentResult costs pensionPayments shortfall projectedYearlyPension document { id title }';
 const SEVERANCE_STATEMENT_FIELDS =
   'stichtag totalEntitlement guaranteedCapital paidOutTotal contributions transfersIn administrationCosts svCarrierCosts investmentResult payout loyaltyBonus surplusShare document { id title }';
+
+/** A vested-amount payout form with the step-up password; the probe fills in `idDocumentUploadId`. */
+const FORM_PROBE = {
+  kind: 'VESTED_AMOUNT',
+  idempotencyKey: 'matrix-probe-form-0001',
+  contactEmail: 'matrix@example.at',
+  termsAccepted: true,
+  currentPassword: DEMO_PASSWORD,
+  vestedAmount: { option: 'PAYOUT', accountHolder: 'Matrix Probe', iban: 'AT611904300234573201', bic: 'BKAUATWW' },
+};
 
 /** The claim form's door: a KEEP claim naming an account (the answer for a foreign account equals an unknown one's). */
 const claimDoor = (name: string, covers: string[], request: (accountId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
@@ -310,6 +322,34 @@ export const MATRIX_DOORS: Door[] = [
       variables: { ids: [id] },
     }),
     withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'Mutation.submitForm(input.vestedAmount.idDocumentUploadId)',
+    covers: ['Mutation.submitForm', 'VestedAmountFormInput.idDocumentUploadId'],
+    idsOf: (m) => m.uploadIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    // A vested-amount payout with the step-up passed, so the upload id is what decides; an own upload would send the
+    // form (a write), so the matrix asks only with other members' and missing ids.
+    ownedBy: (m, v) => m.uploadIds.includes(v),
+    compare: 'identical',
+    request: (id) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_Form($input: SubmitFormInput!) { submitForm(input: $input) { ok { kind message { id } } error { code message fieldErrors { field code message } } } }`,
+      variables: { input: { ...FORM_PROBE, vestedAmount: { ...FORM_PROBE.vestedAmount, idDocumentUploadId: id } } },
+    }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+  {
+    name: 'rest/webportal/form (vestedAmount.idDocumentUploadId)',
+    covers: ['rest:webportal/form'],
+    idsOf: (m) => m.uploadIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    ownedBy: (m, v) => m.uploadIds.includes(v),
+    compare: 'identical',
+    request: (id) => ({ kind: 'rest', method: 'webportal/form', json: { ...FORM_PROBE, vestedAmount: { ...FORM_PROBE.vestedAmount, idDocumentUploadId: id } } }),
+    withoutSession: { status: 406 },
   },
   {
     name: 'rest/getMessage (id)',

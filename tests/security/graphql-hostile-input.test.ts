@@ -21,13 +21,8 @@ import { bodyText, malformedDocument, variablesFor } from './graphql-variables';
 const OPERATIONS = webOperations();
 const RUNS = Number(process.env.FUZZ_GRAPHQL_RUNS ?? 400);
 const MALFORMED_RUNS = Number(process.env.FUZZ_MALFORMED ?? 1000);
-/**
- * Operations fuzzed with fewer runs so this, the slowest suite, stays within the test budget (own contributions,
- * issue 16: their rules are proven field by field in tests/api/own-contributions.test.ts).
- */
-const CHEAP_RUNS = Math.min(RUNS, 15);
-const CHEAP_OPERATIONS = /^(OwnContributions|CreateMandate|ChangeMandate|CancelMandate|ApplyForPremium)$/;
 const schema = sdlSchema();
+const TOTAL_RUNS = RUNS * OPERATIONS.length;
 
 let server: TestServer;
 let cookie: string;
@@ -111,7 +106,7 @@ describe('GraphQL hostile input (property-based)', () => {
             else if (withSession && op.operation.operation === 'mutation') await keepSession();
           },
         ),
-        { numRuns: CHEAP_OPERATIONS.test(op.name) ? CHEAP_RUNS : RUNS },
+        { numRuns: RUNS },
       );
       expect(rejections).toEqual([]);
     },
@@ -136,6 +131,6 @@ describe('GraphQL hostile input (property-based)', () => {
   }, 600_000);
 
   it('refused a share of the generated variables (the generators reach the refusal paths)', () => {
-    expect(refusedInAll).toBeGreaterThan((RUNS * OPERATIONS.length) / 10);
+    expect(refusedInAll).toBeGreaterThan(TOTAL_RUNS / 10);
   });
 });

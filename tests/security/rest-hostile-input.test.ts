@@ -13,12 +13,6 @@ import { hostileRequest } from './hostile-bodies';
  * covered without touching this file.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-/**
- * Methods whose bodies are plain zod objects like many others, fuzzed with fewer runs so the suite stays within the
- * test budget (own contributions, issue 16: their rules are proven field by field in tests/api/own-contributions.test.ts).
- */
-const CHEAP_RUNS = Math.min(RUNS, 25);
-const runsFor = (name: string) => (name.startsWith('webportal/eigenbeitraege') ? CHEAP_RUNS : RUNS);
 const METHODS: { name: string; method: RestMethod }[] = [
   ...REST_METHODS.map((m) => ({ name: m.name, method: m })),
   { name: `login${TENANTS.main.loginProduct}`, method: LOGIN_PRODUCT_METHOD },
@@ -79,7 +73,7 @@ describe('REST hostile input (property-based)', () => {
             expect(fingerprint(), `${request.kind} refused with ${res.status} but changed state`).toBe(before);
           }
         }),
-        { numRuns: runsFor(name) },
+        { numRuns: RUNS },
       );
       expect(refused).toBeGreaterThan(0);
       expect(rejections).toEqual([]);

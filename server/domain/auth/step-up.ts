@@ -15,7 +15,15 @@ export const STEP_UP_EID_WINDOW_MS = 5 * 60_000;
  * the login e-mail, the payout bank details, deleting the access, the password change in the settings; later the payout account of a severance claim and
  * the debit account of an own-contribution mandate. Written to the security log with every refusal.
  */
-export type StepUpAction = 'EMAIL_CHANGE' | 'BANK_DETAILS_CHANGE' | 'ACCESS_DELETE' | 'PASSWORD_CHANGE' | 'SEVERANCE_PAYOUT_ACCOUNT' | 'MANDATE_DEBIT_ACCOUNT';
+export type StepUpAction =
+  | 'EMAIL_CHANGE'
+  | 'BANK_DETAILS_CHANGE'
+  | 'ACCESS_DELETE'
+  | 'PASSWORD_CHANGE'
+  | 'SEVERANCE_PAYOUT_ACCOUNT'
+  | 'MANDATE_DEBIT_ACCOUNT'
+  /** The payout account of a vested-amount decision form (issue 14 item 7). */
+  | 'VESTED_AMOUNT_PAYOUT_ACCOUNT';
 
 /**
  * Outcome of a step-up check. `ok` with how the person was proven (`PASSWORD`: the current password was typed;

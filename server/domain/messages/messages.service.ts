@@ -9,7 +9,12 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import type { UploadsService } from '../uploads/uploads.service';
-import type { AttachmentMeta, MessagesStore } from './messages.store';
+import type { AttachmentMeta, Mailbox, MessagesStore } from './messages.store';
+
+export type { Mailbox } from './messages.store';
+
+/** A person's own mailbox (AWB_LB). */
+export const ownMailbox = (personId: number): Mailbox => ({ personId, customer: null });
 
 /** A message with its attachments (without bytes), as GraphQL and REST show it. */
 export interface MessageView extends MessageRow {
@@ -39,9 +44,10 @@ export function parseMessageId(raw: unknown): number | null {
 const badInput = (message: string) => new DomainError('BAD_REQUEST', message);
 
 /**
- * The inbox of spec 001 sections 2, 3 and 5: received and sent messages of the session's person with attachments,
- * read state, writing to the fund with uploaded attachments, and the fund's side (`postFromFund`, used by the operator
- * command). Every call takes the session's person id; the store checks ownership in SQL.
+ * The inbox of spec 001 sections 2, 3 and 5: received and sent messages of a mailbox with attachments, read state,
+ * writing to the fund with uploaded attachments, and the fund's side (`postFromFund`, used by the operator command).
+ * Every call takes the request's mailbox (spec 000 section 4: the session person's own as AWB_LB, or the customer's a
+ * contact person acts for as ASP; `RequestContext.mailbox()`); the store checks it in SQL.
  */
 export function createMessagesService(deps: { db: Db; store: MessagesStore; uploads: UploadsService; accounts: AccountsService; tenant: TenantDefinition; clock: Clock }) {
   const { store, clock, tenant } = deps;
@@ -59,7 +65,7 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * search. Throws BAD_REQUEST (GraphQL `BAD_USER_INPUT`) for another page size, a page below 1 or a longer search.
      */
     async page(
-      personId: number,
+      mailbox: Mailbox,
       args: { folder: MessageFolder; page?: number | null; pageSize?: number | null; search?: string | null; unreadOnly?: boolean | null },
     ): Promise<MessagePageModel> {
       const pageSize = args.pageSize ?? INBOX_PAGE_SIZES[0];
@@ -70,17 +76,22 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       if (search && search.length > SEARCH_MAX) throw badInput(`search must be at most ${SEARCH_MAX} characters`);
       const filter = { search, unreadOnly: args.unreadOnly ?? false };
       const [rows, totalCount, unreadCount] = await Promise.all([
-        store.page(personId, args.folder, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
-        store.count(personId, args.folder, filter),
-        args.folder === 'RECEIVED' ? store.count(personId, 'RECEIVED', { unreadOnly: true }) : Promise.resolve(0),
+        store.page(mailbox, args.folder, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
+        store.count(mailbox, args.folder, filter),
+        args.folder === 'RECEIVED' ? store.count(mailbox, 'RECEIVED', { unreadOnly: true }) : Promise.resolve(0),
       ]);
       return { nodes: await withAttachments(rows), totalCount, unreadCount, page, pageSize, pageCount: Math.max(1, Math.ceil(totalCount / pageSize)) };
     },
 
-    /** One of the person's messages with attachments; null for an unknown, malformed or foreign id alike. */
-    async get(personId: number, rawId: unknown): Promise<MessageView | null> {
+    /** Unread received messages of the mailbox (the dashboard's count). */
+    async unreadCount(mailbox: Mailbox): Promise<number> {
+      return store.count(mailbox, 'RECEIVED', { unreadOnly: true });
+    },
+
+    /** One message of the mailbox with attachments; null for an unknown, malformed or foreign id alike. */
+    async get(mailbox: Mailbox, rawId: unknown): Promise<MessageView | null> {
       const id = parseMessageId(rawId);
-      const row = id === null ? undefined : await store.findOwn(id, personId);
+      const row = id === null ? undefined : await store.findOwn(id, mailbox);
       return row ? (await withAttachments([row]))[0]! : null;
     },
 
@@ -88,20 +99,23 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * Marks a received message read (idempotent; a sent message is left as it is). NOT_FOUND for an unknown, malformed
      * or foreign id, changing nothing.
      */
-    async markRead(personId: number, rawId: unknown): Promise<Result<MessageView, 'NOT_FOUND'>> {
+    async markRead(mailbox: Mailbox, rawId: unknown): Promise<Result<MessageView, 'NOT_FOUND'>> {
       const id = parseMessageId(rawId);
-      if (id === null || !(await store.findOwn(id, personId))) return err('NOT_FOUND', [{ field: 'id', code: 'NOT_FOUND' }]);
-      await store.markRead(id, personId, new Date(clock.now()).toISOString());
-      return ok((await service.get(personId, String(id)))!);
+      if (id === null || !(await store.findOwn(id, mailbox))) return err('NOT_FOUND', [{ field: 'id', code: 'NOT_FOUND' }]);
+      await store.markRead(id, mailbox, new Date(clock.now()).toISOString());
+      return ok((await service.get(mailbox, String(id)))!);
     },
 
     /**
      * Whom the person may write to, in the spec's order (reading in decision 0014-inbox): PENSION_FUND with a
      * Pensionskasse contract, SEVERANCE_FUND with a Vorsorgekasse account, PENSION_SERVICE for a Pensionskasse
      * beneficiary, OMBUDSMAN for anyone with a contract or account. The regional tenant has no Pensionskasse, so only
-     * the severance fund and the ombudsman.
+     * the severance fund and the ombudsman. A customer's mailbox (ASP) writes to both funds' employer services and the
+     * ombudsman: the customer is an employer of the funds, not a member (reading in decision 0022).
      */
-    async recipients(personId: number): Promise<MessageCounterpart[]> {
+    async recipients(mailbox: Mailbox): Promise<MessageCounterpart[]> {
+      if (mailbox.customer !== null) return [...(tenant.pensionFund ? (['PENSION_FUND'] as const) : []), 'SEVERANCE_FUND', 'OMBUDSMAN'];
+      const { personId } = mailbox;
       const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
       const result: MessageCounterpart[] = [];
       if (tenant.pensionFund && pk.length > 0) result.push('PENSION_FUND');
@@ -118,11 +132,12 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * Errors: INVALID_INPUT (field errors per field), RECIPIENT_NOT_ALLOWED (field `recipient`), ATTACHMENT_INVALID
      * (field `attachmentIds`: unknown, foreign, expired or used id).
      */
-    async send(personId: number, raw: unknown): Promise<Result<MessageView, SendMessageErrorCode>> {
+    async send(mailbox: Mailbox, raw: unknown): Promise<Result<MessageView, SendMessageErrorCode>> {
+      const { personId } = mailbox;
       const parsed = sendMessageInput.safeParse(raw);
       if (!parsed.success) return err('INVALID_INPUT', sendMessageFieldErrors(parsed.error));
       const input = parsed.data;
-      if (!(await service.recipients(personId)).includes(input.recipient)) {
+      if (!(await service.recipients(mailbox)).includes(input.recipient)) {
         return err('RECIPIENT_NOT_ALLOWED', [{ field: 'recipient', code: 'RECIPIENT_NOT_ALLOWED' }]);
       }
       const sentAt = new Date(clock.now()).toISOString();
@@ -130,7 +145,17 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
         const files = await deps.uploads.consume(personId, input.attachmentIds, { purpose: 'inbox-attachment', usedFor: 'message' });
         if (!files.ok) return err('ATTACHMENT_INVALID', files.fieldErrors);
         const row = await store.insert(
-          { personId, direction: 'OUTBOUND', counterpart: input.recipient, subject: input.subject, body: input.body, origin: 'PORTAL', sentAt, readAt: sentAt },
+          {
+            personId,
+            customerDesignation: mailbox.customer,
+            direction: 'OUTBOUND',
+            counterpart: input.recipient,
+            subject: input.subject,
+            body: input.body,
+            origin: 'PORTAL',
+            sentAt,
+            readAt: sentAt,
+          },
           files.value.map((f) => ({ fileName: f.fileName, contentType: f.contentType, content: f.content })),
         );
         return ok(row);
@@ -139,10 +164,10 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       return ok((await withAttachments([outcome.value]))[0]!);
     },
 
-    /** One attachment with its bytes when its message is the person's; null otherwise (unknown, malformed, foreign). */
-    async attachment(personId: number, rawId: unknown): Promise<MessageAttachmentRow | null> {
+    /** One attachment with its bytes when its message is in the mailbox; null otherwise (unknown, malformed, foreign). */
+    async attachment(mailbox: Mailbox, rawId: unknown): Promise<MessageAttachmentRow | null> {
       const id = parseMessageId(rawId);
-      return id === null ? null : ((await store.attachmentOwn(id, personId)) ?? null);
+      return id === null ? null : ((await store.attachmentOwn(id, mailbox)) ?? null);
     },
 
     /**

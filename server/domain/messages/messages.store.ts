@@ -24,45 +24,61 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Filter of one list: the person, the folder, optionally unread only and a subject search (case-insensitive for ASCII). */
-function listFilter(personId: number, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): SQL {
-  const parts: SQL[] = [eq(messages.personId, personId), eq(messages.direction, directionOf(folder))];
+/**
+ * Whose messages a request sees (spec 000 section 4 "mailbox type"): a person's own mailbox (`customer` null, AWB_LB)
+ * or, for a contact person (ASP) acting for a customer duty, that customer's mailbox (`customer` the duty's customer
+ * designation). `personId` is always the session's person (the author of what it sends).
+ */
+export interface Mailbox {
+  personId: number;
+  customer: string | null;
+}
+
+/** The rows of a mailbox: a customer's messages (whoever of its contact persons wrote them), or the person's own. */
+export function mailboxFilter(mailbox: Mailbox): SQL {
+  return mailbox.customer !== null ? eq(messages.customerDesignation, mailbox.customer) : and(eq(messages.personId, mailbox.personId), isNull(messages.customerDesignation))!;
+}
+
+/** Filter of one list: the mailbox, the folder, optionally unread only and a subject search (case-insensitive for ASCII). */
+function listFilter(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): SQL {
+  const parts: SQL[] = [mailboxFilter(mailbox), eq(messages.direction, directionOf(folder))];
   if (options.unreadOnly) parts.push(isNull(messages.readAt));
   if (options.search) parts.push(sql`lower(${messages.subject}) like ${containsPattern(options.search)} escape '\\'`);
   return and(...parts)!;
 }
 
 /**
- * Queries of the inbox (messages and their attachments). Every query takes the owner's person id and checks it in SQL;
- * an attachment is reached only through its message's person, so an id of another member finds nothing.
+ * Queries of the inbox (messages and their attachments). Every query takes the mailbox (the session's person and the
+ * customer it acts for) and checks it in SQL; an attachment is reached only through its message's mailbox, so an id
+ * of another member's or another customer's message finds nothing.
  */
 export function createMessagesStore(db: Db) {
   return {
     /** One page of a list, newest first (sent time, then id). */
-    async page(personId: number, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number }): Promise<MessageRow[]> {
+    async page(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number }): Promise<MessageRow[]> {
       return db
         .select()
         .from(messages)
-        .where(listFilter(personId, folder, options))
+        .where(listFilter(mailbox, folder, options))
         .orderBy(desc(messages.sentAt), desc(messages.id))
         .limit(options.limit)
         .offset(options.offset);
     },
     /** Number of messages of a list with the same filter as `page`. */
-    async count(personId: number, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): Promise<number> {
+    async count(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): Promise<number> {
       const rows = await db
         .select({ n: count() })
         .from(messages)
-        .where(listFilter(personId, folder, options));
+        .where(listFilter(mailbox, folder, options));
       return rows[0]?.n ?? 0;
     },
-    /** The message `id` when it belongs to `personId`; undefined for an unknown or foreign id alike. */
-    async findOwn(id: number, personId: number): Promise<MessageRow | undefined> {
+    /** The message `id` when it is in `mailbox`; undefined for an unknown or foreign id alike. */
+    async findOwn(id: number, mailbox: Mailbox): Promise<MessageRow | undefined> {
       return (
         await db
           .select()
           .from(messages)
-          .where(and(eq(messages.id, id), eq(messages.personId, personId)))
+          .where(and(eq(messages.id, id), mailboxFilter(mailbox)))
           .limit(1)
       )[0];
     },
@@ -75,29 +91,32 @@ export function createMessagesStore(db: Db) {
         .where(inArray(messageAttachments.messageId, [...messageIds]))
         .orderBy(messageAttachments.id);
     },
-    /** One attachment with its bytes when its message belongs to `personId`. */
-    async attachmentOwn(id: number, personId: number): Promise<MessageAttachmentRow | undefined> {
+    /** One attachment with its bytes when its message is in `mailbox`. */
+    async attachmentOwn(id: number, mailbox: Mailbox): Promise<MessageAttachmentRow | undefined> {
       const rows = await db
         .select({ attachment: messageAttachments })
         .from(messageAttachments)
         .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-        .where(and(eq(messageAttachments.id, id), eq(messages.personId, personId)))
+        .where(and(eq(messageAttachments.id, id), mailboxFilter(mailbox)))
         .limit(1);
       return rows[0]?.attachment;
     },
-    /** Sets read_at = `at` on the person's own unread received message; true when a row changed. */
-    async markRead(id: number, personId: number, at: string): Promise<boolean> {
+    /** Sets read_at = `at` on an unread received message of the mailbox; true when a row changed. */
+    async markRead(id: number, mailbox: Mailbox, at: string): Promise<boolean> {
       const rows = await writeTransaction(db, () =>
         db
           .update(messages)
           .set({ readAt: at })
-          .where(and(eq(messages.id, id), eq(messages.personId, personId), eq(messages.direction, 'INBOUND'), isNull(messages.readAt)))
+          .where(and(eq(messages.id, id), mailboxFilter(mailbox), eq(messages.direction, 'INBOUND'), isNull(messages.readAt)))
           .returning({ id: messages.id }),
       );
       return rows.length > 0;
     },
     /** Inserts a message with its attachments (joins the caller's write transaction); resolves to the new row. */
-    async insert(row: Omit<MessageRow, 'id'>, attachments: readonly { fileName: string; contentType: string; content: Buffer }[]): Promise<MessageRow> {
+    async insert(
+      row: Omit<MessageRow, 'id' | 'customerDesignation'> & { customerDesignation?: string | null },
+      attachments: readonly { fileName: string; contentType: string; content: Buffer }[],
+    ): Promise<MessageRow> {
       return writeTransaction(db, async () => {
         const inserted = (await db.insert(messages).values(row).returning())[0]!;
         if (attachments.length > 0) {

@@ -3,7 +3,6 @@ import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
 import { isoDateVienna } from '@contract/dates';
 import { notFound } from '../shared/errors';
-import type { Loaders } from '../loaders';
 import type { PersonStore } from './person.store';
 
 /** The legacy person block of spec 000 section 3 ("Newsletter decision response" person data). */
@@ -50,13 +49,12 @@ export type LegacyPersonalData = { VBVPK: LegacyPkBlock | null; [severanceDataKe
 
 export function createPersonService(deps: {
   store: PersonStore;
-  loaders: Loaders;
   accounts: AccountsService;
   tenant: TenantDefinition;
   /** Today's ISO date (Vienna) for the bank account in force; the system clock's when not given. */
   today?: () => string;
 }) {
-  const { store, loaders, accounts, tenant } = deps;
+  const { store, accounts, tenant } = deps;
 
   function legacyFields(p: PersonRow): LegacyPersonFields {
     return {
@@ -75,10 +73,6 @@ export function createPersonService(deps: {
       const row = await store.findById(personId);
       if (!row) throw notFound();
       return row;
-    },
-
-    unreadMessageCount(personId: number): Promise<number> {
-      return loaders.unreadCountByPerson.load(personId);
     },
 
     /** Legacy personal data (REST `getPersonalData`). */

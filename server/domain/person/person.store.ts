@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { bankAccounts, messages, persons, type BankAccountRow, type PersonRow } from '../../../db/schema';
+import { bankAccounts, persons, type BankAccountRow, type PersonRow } from '../../../db/schema';
 
 /** Person queries; every one takes the person id from the caller's session. */
 export function createPersonStore(db: Db) {
@@ -17,16 +17,6 @@ export function createPersonStore(db: Db) {
         .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
         .limit(1);
       return rows[0];
-    },
-    /** Unread inbound messages per person id, in the order of `personIds`. */
-    async unreadCounts(personIds: readonly number[]): Promise<number[]> {
-      const rows = await db
-        .select({ personId: messages.personId, n: count() })
-        .from(messages)
-        .where(and(inArray(messages.personId, [...personIds]), eq(messages.direction, 'INBOUND'), isNull(messages.readAt)))
-        .groupBy(messages.personId);
-      const byPerson = new Map(rows.map((r) => [r.personId, r.n]));
-      return personIds.map((id) => byPerson.get(id) ?? 0);
     },
   };
 }

@@ -27,14 +27,14 @@ export function inboxError(code: string, fieldErrors: FieldError[] = []) {
 }
 
 /**
- * Inbox (schema/message.graphql). Thin: every field asks the messages service with the session's person id; `Person`
- * is reached only through `me`, so `p.id` is the session's person.
+ * Inbox (schema/message.graphql). Thin: every field asks the messages service with the request's mailbox (the
+ * session person's own, or as ASP the chosen duty's customer's; `RequestContext.mailbox`).
  */
 export const messageResolvers: Resolvers = {
   Person: {
-    messages: async (p, args, ctx) => await ctx.services.messages.page(p.id, args),
-    message: async (p, args, ctx) => await ctx.services.messages.get(p.id, args.id),
-    messageRecipients: async (p, _a, ctx) => await ctx.services.messages.recipients(p.id),
+    messages: async (_p, args, ctx) => await ctx.services.messages.page(await ctx.mailbox(), args),
+    message: async (_p, args, ctx) => await ctx.services.messages.get(await ctx.mailbox(), args.id),
+    messageRecipients: async (_p, _a, ctx) => await ctx.services.messages.recipients(await ctx.mailbox()),
   },
   Message: {
     id: (m) => String(m.id),
@@ -48,15 +48,13 @@ export const messageResolvers: Resolvers = {
   },
   Mutation: {
     markMessageRead: async (_p, { input }, ctx) => {
-      const personId = await ctx.requirePersonId();
-      const result = await ctx.services.messages.markRead(personId, input.id);
+      const mailbox = await ctx.mailbox();
+      const result = await ctx.services.messages.markRead(mailbox, input.id);
       if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
-      const page = await ctx.services.messages.page(personId, { folder: 'RECEIVED', unreadOnly: true });
-      return { ok: { message: result.value, unreadMessageCount: page.unreadCount }, error: null };
+      return { ok: { message: result.value, unreadMessageCount: await ctx.services.messages.unreadCount(mailbox) }, error: null };
     },
     sendMessage: async (_p, { input }, ctx) => {
-      const personId = await ctx.requirePersonId();
-      const result = await ctx.services.messages.send(personId, { ...input, attachmentIds: input.attachmentIds ?? [] });
+      const result = await ctx.services.messages.send(await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
       if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
       return { ok: { message: result.value }, error: null };
     },

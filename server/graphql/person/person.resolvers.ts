@@ -17,6 +17,6 @@ export const personResolvers: Resolvers = {
     }),
     pensionContracts: async (p, _a, ctx) => await ctx.services.accounts.pensionContracts(p.id),
     severanceAccounts: async (p, _a, ctx) => await ctx.services.accounts.severanceAccounts(p.id),
-    unreadMessageCount: async (p, _a, ctx) => await ctx.services.person.unreadMessageCount(p.id),
+    unreadMessageCount: async (_p, _a, ctx) => await ctx.services.messages.unreadCount(await ctx.mailbox()),
   },
 };

@@ -198,3 +198,12 @@ export function removeOwnContributionsOf(email: string): void {
     db.prepare('DELETE FROM premium_applications WHERE person_id = ?').run(id);
   }, false);
 }
+
+/** Deletes the person's sent forms and their messages (a browser test that sends one leaves the persona as it found it). */
+export function removeFormsOf(email: string): void {
+  withDb((db) => {
+    const id = personId(db, email);
+    db.prepare('DELETE FROM messages WHERE id IN (SELECT message_id FROM form_submissions WHERE person_id = ?)').run(id);
+    db.prepare('DELETE FROM form_submissions WHERE person_id = ?').run(id);
+  }, false);
+}

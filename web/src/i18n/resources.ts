@@ -11,6 +11,7 @@ import settings from '@contract/i18n/de/settings.json';
 import staticPages from '@contract/i18n/de/static-pages.json';
 import claim from '@contract/i18n/de/claim.json';
 import inbox from '@contract/i18n/de/inbox.json';
+import forms from '@contract/i18n/de/forms.json';
 import uploads from '@contract/i18n/de/uploads.json';
 import ownContributions from '@contract/i18n/de/own-contributions.json';
 
@@ -31,6 +32,7 @@ export const resources = {
       ...calculator,
       ...uploads,
       ...inbox,
+      ...forms,
       ...claim,
       ...ownContributions,
     },

@@ -5,7 +5,8 @@ import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../inbox.css';
-import { FOLDER_OF_STEP, NEW_STEP } from './inbox-steps';
+import { FormsPage } from './forms-page';
+import { FOLDER_OF_STEP, FORMS_STEP, NEW_STEP } from './inbox-steps';
 import { MessageDetail } from './message-detail';
 import { MessageList } from './message-list';
 import { NewMessageForm } from './new-message-form';
@@ -17,6 +18,7 @@ function InboxNav({ step }: { step: string }) {
     ['posteingang', t('inbox.nav.received')],
     ['gesendet', t('inbox.nav.sent')],
     [NEW_STEP, t('inbox.nav.new')],
+    [FORMS_STEP, t('forms.heading')],
   ] as const;
   return (
     <nav className="inbox-nav" aria-label={t('inbox.nav.label')}>
@@ -34,7 +36,7 @@ function InboxNav({ step }: { step: string }) {
 }
 
 /**
- * /postfach/posteingang, /postfach/gesendet, /postfach/neu and /postfach/{step}/{id} (spec 001 sections 2 to 5): the
+ * /postfach/posteingang, /postfach/gesendet, /postfach/neu, /postfach/formulare[/{form}] and /postfach/{step}/{id} (spec 001 sections 2 to 5): the
  * received and sent lists, the new-message form and a message's detail. An unknown step says so.
  */
 export function InboxPage() {
@@ -42,10 +44,20 @@ export function InboxPage() {
   const params = useParams();
   const step = params.step ?? 'posteingang';
   const folder = FOLDER_OF_STEP[step];
-  const title = step === NEW_STEP ? t('inbox.new.title') : params.id ? t('inbox.detail.title') : folder === 'SENT' ? t('inbox.nav.sent') : t('inbox.nav.received');
+  const title =
+    step === FORMS_STEP
+      ? t('forms.heading')
+      : step === NEW_STEP
+        ? t('inbox.new.title')
+        : params.id
+          ? t('inbox.detail.title')
+          : folder === 'SENT'
+            ? t('inbox.nav.sent')
+            : t('inbox.nav.received');
   useDocumentTitle(`${title} – ${t('inbox.heading')}`);
   let body: ReactNode;
   if (step === NEW_STEP && !params.id) body = <NewMessageForm />;
+  else if (step === FORMS_STEP) body = <FormsPage slug={params.id} />;
   else if (folder && params.id) body = <MessageDetail id={params.id} step={step} />;
   else if (folder) body = <MessageList folder={folder} />;
   else

@@ -5,3 +5,7 @@ export const FOLDER_OF_STEP: Record<string, MessageFolder> = { posteingang: 'REC
 export const STEP_OF_FOLDER: Record<MessageFolder, string> = { RECEIVED: 'posteingang', SENT: 'gesendet' };
 /** Step of the new-message form. */
 export const NEW_STEP = 'neu';
+/** Step of the forms (`/postfach/formulare[/{form}]`). */
+export const FORMS_STEP = 'formulare';
+/** URL names of the forms (`/postfach/formulare/{slug}`). */
+export const FORM_SLUGS = { VESTED_AMOUNT: 'unverfallbarkeitsbetrag', BANK_DATA: 'bankverbindung', PENSION_CALL: 'pensionsabruf' } as const;

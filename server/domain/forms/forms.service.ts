@@ -1,0 +1,155 @@
+import { and, eq, gte } from 'drizzle-orm';
+import { isoDateVienna } from '@contract/dates';
+import { checkForm, earliestPensionStart, FORM_RESEND_DAYS, formRecipient, type FormErrorCode, type FormValues } from '@contract/forms';
+import { writeTransaction, type Db } from '../../../db/client';
+import { formSubmissions } from '../../../db/schema';
+import type { TenantDefinition } from '../../tenants';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { StepUp, StepUpAction } from '../auth/step-up';
+import { renderLetter } from '../documents/pdf/letter';
+import { recipientOf } from '../documents/pdf/templates';
+import type { Idempotency } from '../idempotency/idempotency';
+import { ownMailbox, type MessagesService, type MessageView } from '../messages/messages.service';
+import type { MessagesStore } from '../messages/messages.store';
+import type { PersonStore } from '../person/person.store';
+import { isoInstant, type Clock } from '../shared/clock';
+import { err, ok, type Result } from '../shared/result';
+import type { UploadsService } from '../uploads/uploads.service';
+import { formFileName, formLetter, formMessageBody, formTitle } from './forms.pdf';
+
+/** What a sent form answers: the sent message (with the PDF and any ID document attached) and the kind. */
+export interface SentForm {
+  kind: FormValues['kind'];
+  message: MessageView;
+}
+
+/** The step-up a form needs: changing a payout account moves money (ARCHITECTURE.md "Access is declared"). */
+function stepUpActionOf(v: FormValues): StepUpAction | null {
+  if (v.kind === 'BANK_DATA') return 'BANK_DETAILS_CHANGE';
+  if (v.kind === 'VESTED_AMOUNT' && v.vestedAmount.option === 'PAYOUT') return 'VESTED_AMOUNT_PAYOUT_ACCOUNT';
+  return null;
+}
+
+/**
+ * The inbox forms (issue 14 item 7; spec 001 sections 2, 3, 5, 8): a form is checked by `checkForm` of the contract,
+ * rendered as a PDF of what was entered (pdfkit, the documents' letter layout) and stored as a sent message of the
+ * member to the fund with that PDF (and the identity document of a vested-amount payout) as attachments, the way
+ * inbox attachments are stored. One submission per idempotency key (a repeat gets the first answer); another
+ * submission of the same kind within FORM_RESEND_DAYS is refused as ALREADY_SENT. Nothing is stored on a refusal.
+ */
+export function createFormsService(deps: {
+  db: Db;
+  messagesStore: MessagesStore;
+  messages: MessagesService;
+  uploads: UploadsService;
+  accounts: AccountsService;
+  personStore: PersonStore;
+  idempotency: Idempotency;
+  stepUp: StepUp;
+  /** SHA-256 of the session's cookie token (for the step-up), null without an active session. */
+  sessionHash: () => Promise<string | null>;
+  tenant: TenantDefinition;
+  clock: Clock;
+}) {
+  const { db, clock, tenant } = deps;
+
+  /** Whether the person may send this form: a Pensionskasse contract for Pensionskasse forms, a Vorsorgekasse account for Vorsorgekasse bank data. */
+  async function available(personId: number, v: FormValues): Promise<boolean> {
+    if (formRecipient(v) === 'SEVERANCE_FUND') return (await deps.accounts.severanceAccounts(personId)).length > 0;
+    if (!tenant.pensionFund) return false;
+    return (await deps.accounts.pensionContracts(personId)).length > 0;
+  }
+
+  return {
+    /**
+     * The forms the person may send (VESTED_AMOUNT and PENSION_CALL with a Pensionskasse contract, BANK_DATA with a
+     * contract or a Vorsorgekasse account) and the earliest pension start for a call sent today (ISO date, Vienna).
+     */
+    async info(personId: number): Promise<{ kinds: FormValues['kind'][]; earliestPensionStart: string }> {
+      const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
+      const hasPk = tenant.pensionFund && pk.length > 0;
+      const kinds: FormValues['kind'][] = [];
+      if (hasPk) kinds.push('VESTED_AMOUNT');
+      if (hasPk || vk.length > 0) kinds.push('BANK_DATA');
+      if (hasPk) kinds.push('PENSION_CALL');
+      return { kinds, earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())) };
+    },
+
+    /**
+     * Sends a form of the person (GraphQL `submitForm`, REST `webportal/form`). `raw` is the untrusted input
+     * (`SubmitFormInput`). Errors: INCOMPLETE, INVALID_DATA, INVALID_EMAIL (field errors per field),
+     * IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED (the key was used for other data), NOT_AVAILABLE (no contract
+     * or account of the form's fund, or the regional tenant's missing Pensionskasse), PASSWORD_INCORRECT (bank data
+     * and a vested-amount payout need the step-up: the current password, or an eID login of the last 5 minutes),
+     * ALREADY_SENT (a form of the kind arrived within FORM_RESEND_DAYS days), INVALID_DATA with
+     * `vestedAmount.idDocumentUploadId` UPLOAD_NOT_FOUND / UPLOAD_ALREADY_USED / UPLOAD_WRONG_PURPOSE.
+     */
+    async submit(personId: number, raw: unknown): Promise<Result<SentForm, FormErrorCode>> {
+      const now = clock.now();
+      const today = isoDateVienna(now);
+      const checked = checkForm(raw, today);
+      if (!checked.ok) return err(checked.code, checked.fieldErrors);
+      const v = checked.value;
+      if (!(await available(personId, v))) return err('NOT_AVAILABLE');
+      const action = stepUpActionOf(v);
+      if (action) {
+        const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, v.currentPassword, action);
+        if (!outcome.ok)
+          return err('PASSWORD_INCORRECT', [{ field: 'currentPassword', code: outcome.reason === 'PASSWORD_REQUIRED' ? 'PASSWORD_REQUIRED' : 'PASSWORD_INCORRECT' }]);
+      }
+      const person = await deps.personStore.findById(personId);
+      if (!person) return err('INTERNAL');
+      const pdf = await renderLetter(formLetter(v, today), recipientOf(person), tenant.name);
+      const { currentPassword: _secret, ...fingerprint } = v;
+      const since = isoInstant(now - FORM_RESEND_DAYS * 86_400_000);
+      const sentAt = isoInstant(now);
+      const result = await deps.idempotency.withIdempotencyKey(
+        'submitForm',
+        personId,
+        v.idempotencyKey,
+        fingerprint,
+        async (): Promise<Result<{ messageId: number }, FormErrorCode>> => {
+          return writeTransaction(db, async () => {
+            const prior = await db
+              .select({ id: formSubmissions.id })
+              .from(formSubmissions)
+              .where(and(eq(formSubmissions.personId, personId), eq(formSubmissions.kind, v.kind), gte(formSubmissions.submittedAt, since)))
+              .limit(1);
+            if (prior.length > 0) return err('ALREADY_SENT');
+            const attachments = [{ fileName: formFileName(v.kind, today), contentType: 'application/pdf', content: pdf }];
+            if (v.kind === 'VESTED_AMOUNT' && v.vestedAmount.idDocumentUploadId) {
+              const files = await deps.uploads.consume(personId, [v.vestedAmount.idDocumentUploadId], {
+                purpose: 'form-id-document',
+                usedFor: 'form',
+                field: 'vestedAmount.idDocumentUploadId',
+              });
+              if (!files.ok) return err('INVALID_DATA', files.fieldErrors);
+              attachments.push(...files.value.map((f) => ({ fileName: f.fileName, contentType: f.contentType, content: f.content })));
+            }
+            const message = await deps.messagesStore.insert(
+              {
+                personId,
+                direction: 'OUTBOUND',
+                counterpart: formRecipient(v),
+                subject: formTitle(v.kind),
+                body: formMessageBody(v.kind),
+                origin: 'PORTAL',
+                sentAt,
+                readAt: sentAt,
+              },
+              attachments,
+            );
+            await db.insert(formSubmissions).values({ personId, kind: v.kind, messageId: message.id, submittedAt: sentAt });
+            return ok({ messageId: message.id });
+          });
+        },
+      );
+      if (!result.ok) return result.code === 'IDEMPOTENCY_KEY_REUSED' ? err('IDEMPOTENCY_KEY_REUSED', [{ field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED' }]) : result;
+      const message = await deps.messages.get(ownMailbox(personId), String(result.value.messageId));
+      if (!message) return err('INTERNAL');
+      return ok({ kind: v.kind, message });
+    },
+  };
+}
+
+export type FormsService = ReturnType<typeof createFormsService>;

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formSubmissions, messageAttachments, messages, persons } from '../../db/schema';
+import { DEMO_PASSWORD, loginMember, type PortalClient } from '../helpers/client';
+import { multipart, pdfBytes } from '../helpers/files';
+import { pdfText } from '../helpers/pdf';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+const SUBMIT = `mutation Submit($input: SubmitFormInput!) { submitForm(input: $input) {
+  ok { kind message { id folder counterpart subject body attachments { id fileName contentType size downloadUrl } } }
+  error { code message fieldErrors { field code message } } } }`;
+const INFO = `query { me { formInfo { kinds earliestPensionStart } } }`;
+
+interface SubmitAnswer {
+  ok: {
+    kind: string;
+    message: { id: string; folder: string; counterpart: string; subject: string; attachments: { id: string; fileName: string; contentType: string; downloadUrl: string }[] };
+  } | null;
+  error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 2 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const key = () => `form-${randomUUID()}`;
+
+async function submit(client: PortalClient, input: Record<string, unknown>): Promise<SubmitAnswer> {
+  const res = await client.graphql<{ submitForm: SubmitAnswer }>(SUBMIT, { input });
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data!.submitForm;
+}
+
+async function stored(email: string): Promise<{ messages: number; forms: number }> {
+  const id = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!.id;
+  const m = (await server.db.select({ n: count() }).from(messages).where(eq(messages.personId, id)))[0]!.n;
+  const f = (await server.db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.personId, id)))[0]!.n;
+  return { messages: m, forms: f };
+}
+
+function pensionCall(overrides: Record<string, unknown> = {}) {
+  return {
+    kind: 'PENSION_CALL',
+    idempotencyKey: key(),
+    contactEmail: 'clara.pension@example.at',
+    termsAccepted: true,
+    pensionCall: {
+      pensionStart: '2027-01-01',
+      hasPartner: true,
+      partner: { firstName: 'Karl', lastName: 'Pension', birthDate: '1958-04-12' },
+      children: [{ firstName: 'Lena', birthDate: '1990-06-01', gender: 'FEMALE' }],
+      ...overrides,
+    },
+  };
+}
+
+describe('inbox forms: bad input (issue 14 item 7)', () => {
+  it('refuses a sixth child at the field, storing nothing', async () => {
+    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const before = await stored('clara.pension@example.at');
+    const children = Array.from({ length: 6 }, (_, i) => ({ firstName: `Kind${i + 1}`, birthDate: '2001-01-01', gender: 'MALE' }));
+    const r = await submit(clara, pensionCall({ children }));
+    expect(r.ok).toBeNull();
+    expect(r.error).toMatchObject({
+      code: 'INVALID_DATA',
+      fieldErrors: [{ field: 'pensionCall.children.5', code: 'TOO_MANY_CHILDREN', message: 'Sie können höchstens 5 Kinder angeben.' }],
+    });
+    expect(await stored('clara.pension@example.at')).toEqual(before);
+  });
+
+  it('refuses an incomplete form (child without gender, terms not accepted) as INCOMPLETE', async () => {
+    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const r = await submit(clara, { ...pensionCall({ children: [{ firstName: 'Lena', birthDate: '1990-06-01' }] }), termsAccepted: false });
+    expect(r.error?.code).toBe('INCOMPLETE');
+    expect(r.error?.fieldErrors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }),
+        expect.objectContaining({ field: 'pensionCall.children.0.gender', code: 'REQUIRED' }),
+      ]),
+    );
+    const noSection = await submit(clara, { kind: 'PENSION_CALL', idempotencyKey: key(), contactEmail: 'clara@example.at', termsAccepted: true });
+    expect(noSection.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: [{ field: 'pensionCall', code: 'REQUIRED' }] });
+  });
+
+  it('refuses an invalid e-mail as INVALID_EMAIL', async () => {
+    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const r = await submit(clara, { ...pensionCall(), contactEmail: 'clara.pension@example' });
+    expect(r.error).toMatchObject({ code: 'INVALID_EMAIL', fieldErrors: [{ field: 'contactEmail', code: 'EMAIL_INVALID' }] });
+  });
+
+  it('needs exactly one option of the vested amount with its sub-option', async () => {
+    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const base = { kind: 'VESTED_AMOUNT', contactEmail: 'anna.muster@example.at', termsAccepted: true };
+    const noSub = await submit(anna, { ...base, idempotencyKey: key(), vestedAmount: { option: 'KEEP' } });
+    expect(noSub.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: [{ field: 'vestedAmount.keepMode', code: 'REQUIRED' }] });
+    const two = await submit(anna, { ...base, idempotencyKey: key(), vestedAmount: { option: 'KEEP', keepMode: 'CONTRIBUTION_FREE', transferType: 'PENSION_FUND' } });
+    expect(two.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [{ field: 'vestedAmount.transferType', code: 'OPTION_CONFLICT' }] });
+    const otherSection = await submit(anna, {
+      ...base,
+      idempotencyKey: key(),
+      vestedAmount: { option: 'KEEP', keepMode: 'CONTRIBUTION_FREE' },
+      bankData: { fund: 'PENSION_FUND' },
+    });
+    expect(otherSection.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [{ field: 'bankData', code: 'OPTION_CONFLICT' }] });
+    const payout = await submit(anna, {
+      ...base,
+      idempotencyKey: key(),
+      currentPassword: DEMO_PASSWORD,
+      vestedAmount: { option: 'PAYOUT', accountHolder: 'Anna Muster', iban: 'AT611904300234573201', bic: 'BKAUATWW' },
+    });
+    expect(payout.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: [{ field: 'vestedAmount.idDocumentUploadId', code: 'REQUIRED' }] });
+  });
+
+  it('refuses a form for a fund the member has no contract with (bernd: Vorsorgekasse only)', async () => {
+    const bernd = await loginMember(server.url, 'bernd.vorsorge@example.at');
+    const r = await submit(bernd, { ...pensionCall(), contactEmail: 'bernd.vorsorge@example.at' });
+    expect(r.error?.code).toBe('NOT_AVAILABLE');
+    const info = await bernd.graphql<{ me: { formInfo: { kinds: string[] } } }>(INFO);
+    expect(info.body.data!.me.formInfo.kinds).toEqual(['BANK_DATA']);
+  });
+});
+
+describe('inbox forms: sending (issue 14 item 7)', () => {
+  it('a pension call becomes a sent message with a PDF of what was entered; a repeat with the same key gets the same answer; the form sent twice is refused', async () => {
+    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const before = await stored('clara.pension@example.at');
+    const input = pensionCall();
+    const r = await submit(clara, input);
+    expect(r.error).toBeNull();
+    expect(r.ok).toMatchObject({ kind: 'PENSION_CALL', message: { folder: 'SENT', counterpart: 'PENSION_FUND', subject: 'Pensionsabruf' } });
+    const [pdf] = r.ok!.message.attachments;
+    expect(pdf).toMatchObject({ contentType: 'application/pdf', fileName: 'Formular-PENSION_CALL-2026-11-22.pdf' });
+    const download = await clara.fetch(`${pdf!.downloadUrl}&lng=de`);
+    expect(download.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await download.arrayBuffer()));
+    expect(text).toContain('Pensionsabruf');
+    expect(text).toContain('01.01.2027');
+    expect(text).toContain('Karl Pension, 12.04.1958');
+    expect(text).toContain('Lena, 01.06.1990, weiblich');
+    expect(await stored('clara.pension@example.at')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+
+    const again = await submit(clara, input);
+    expect(again.ok?.message.id).toBe(r.ok!.message.id);
+    expect(await stored('clara.pension@example.at')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+
+    const twice = await submit(clara, { ...input, idempotencyKey: key() });
+    expect(twice.error).toMatchObject({ code: 'ALREADY_SENT', message: expect.stringContaining('bereits gesendet') });
+    expect(await stored('clara.pension@example.at')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+  });
+
+  it('a pension call must arrive by the 10th for a start on the next 1st; later it starts a month later', async () => {
+    const start = server.clock.now();
+    try {
+      server.clock.set(Date.parse('2026-12-10T20:00:00Z'));
+      const anna = await loginMember(server.url, 'anna.muster@example.at');
+      const info = await anna.graphql<{ me: { formInfo: { earliestPensionStart: string } } }>(INFO);
+      expect(info.body.data!.me.formInfo.earliestPensionStart).toBe('2027-01-01');
+      server.clock.set(Date.parse('2026-12-10T23:30:00Z')); // 11 December in Vienna
+      const later = await loginMember(server.url, 'anna.muster@example.at');
+      const laterInfo = await later.graphql<{ me: { formInfo: { earliestPensionStart: string } } }>(INFO);
+      expect(laterInfo.body.data!.me.formInfo.earliestPensionStart).toBe('2027-02-01');
+      const late = await submit(later, { ...pensionCall(), contactEmail: 'anna.muster@example.at' });
+      expect(late.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [{ field: 'pensionCall.pensionStart', code: 'PENSION_START_TOO_EARLY' }] });
+      const notFirst = await submit(later, { ...pensionCall({ pensionStart: '2027-02-15' }), contactEmail: 'anna.muster@example.at' });
+      expect(notFirst.error?.fieldErrors).toEqual([expect.objectContaining({ field: 'pensionCall.pensionStart', code: 'PENSION_START_NOT_FIRST' })]);
+    } finally {
+      server.clock.set(start);
+    }
+  });
+
+  it('bank data need the step-up; with the password they arrive at the chosen fund, and REST webportal/form serves the same', async () => {
+    const bernd = await loginMember(server.url, 'bernd.vorsorge@example.at');
+    const input = {
+      kind: 'BANK_DATA',
+      idempotencyKey: key(),
+      contactEmail: 'bernd.vorsorge@example.at',
+      termsAccepted: true,
+      bankData: { fund: 'SEVERANCE_FUND', accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
+    };
+    const before = await stored('bernd.vorsorge@example.at');
+    expect((await submit(bernd, input)).error).toMatchObject({ code: 'PASSWORD_INCORRECT', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_REQUIRED' }] });
+    expect((await submit(bernd, { ...input, currentPassword: 'falsch-falsch' })).error?.code).toBe('PASSWORD_INCORRECT');
+    expect(await stored('bernd.vorsorge@example.at')).toEqual(before);
+
+    const res = await bernd.fetch('/rest/webportal/form', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...input, currentPassword: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ok: boolean; kind: string; message: { counterpart: string; subject: string; attachments: unknown[] } };
+    expect(body).toMatchObject({ ok: true, kind: 'BANK_DATA', message: { counterpart: 'SEVERANCE_FUND', subject: 'Bankverbindung bekannt geben' } });
+    expect(body.message.attachments).toHaveLength(1);
+    const info = await bernd.fetch('/rest/webportal/form', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(await info.json()).toEqual({ kinds: ['BANK_DATA'], earliestPensionStart: '2027-01-01' });
+  });
+
+  it('a vested-amount payout carries the ID document; another member’s upload is not found', async () => {
+    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const upload = async (client: PortalClient) => {
+      const { body, contentType } = multipart([{ name: 'file', fileName: 'Ausweis.pdf', contentType: 'application/pdf', body: pdfBytes(500) }]);
+      const res = await client.fetch('/webportal/upload?purpose=form-id-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const claraUpload = await upload(clara);
+    const vested = (uploadId: string) => ({
+      kind: 'VESTED_AMOUNT',
+      idempotencyKey: key(),
+      contactEmail: 'anna.muster@example.at',
+      termsAccepted: true,
+      currentPassword: DEMO_PASSWORD,
+      vestedAmount: { option: 'PAYOUT', accountHolder: 'Anna Muster', iban: 'AT611904300234573201', bic: 'BKAUATWW', idDocumentUploadId: uploadId },
+    });
+    const foreign = await submit(anna, vested(claraUpload));
+    expect(foreign.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [{ field: 'vestedAmount.idDocumentUploadId', code: 'UPLOAD_NOT_FOUND' }] });
+    const r = await submit(anna, vested(await upload(anna)));
+    expect(r.error).toBeNull();
+    expect(r.ok!.message.attachments.map((a) => a.fileName)).toEqual(['Formular-VESTED_AMOUNT-2026-11-22.pdf', 'Ausweis.pdf']);
+    const rows = await server.db
+      .select({ n: count() })
+      .from(messageAttachments)
+      .where(eq(messageAttachments.messageId, Number(r.ok!.message.id)));
+    expect(rows[0]!.n).toBe(2);
+  });
+});
