@@ -1,3 +1,4 @@
+import { isValidPhone, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './phone';
 import { z } from 'zod';
 import { addDays, isIsoDate, isoOf, parseIsoDate } from './dates';
 import { isPlaceholderIban, isValidPortalIban, normalizeIban } from './iban';
@@ -49,13 +50,10 @@ export const REFUND_WEEKS = 8;
 export const EMPLOYER_EXCESS_WARNING_BP = 2_500;
 
 /** Field limits, characters. */
-export const OWN_CONTRIBUTION_FIELD_LIMITS = { accountOwner: 70, phoneMin: 7, phoneMax: 30, street: 100, city: 60, postcode: 12 } as const;
+export const OWN_CONTRIBUTION_FIELD_LIMITS = { accountOwner: 70, phoneMin: PHONE_MIN_LENGTH, phoneMax: PHONE_MAX_LENGTH, street: 100, city: 60, postcode: 12 } as const;
 
-/** The spec's phone rule: digits, space, plus, slash and hyphen, 7 to 30 characters, at least one digit. */
-export function isValidPhone(value: string): boolean {
-  const v = value.trim();
-  return v.length >= OWN_CONTRIBUTION_FIELD_LIMITS.phoneMin && v.length <= OWN_CONTRIBUTION_FIELD_LIMITS.phoneMax && /^[0-9 +/-]+$/.test(v) && /\d/.test(v);
-}
+/** The spec's phone rule, the one of the settings (@contract/phone): digits, space, plus, slash and hyphen, 7 to 30 characters. */
+export { isValidPhone };
 
 /**
  * A § 108a birth date typed as DDMMYY, as an ISO date, or null when it is not six digits or names no real day

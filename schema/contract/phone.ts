@@ -25,7 +25,8 @@ export function normalizePhone(value: string): string {
 export function phoneProblem(value: string): PhoneProblem | null {
   const phone = normalizePhone(value);
   if (phone === '') return 'REQUIRED';
-  if (!PHONE_PATTERN.test(phone)) return 'INVALID_CHARACTERS';
+  // A number needs at least one digit: "+ / -" alone is made of allowed characters but is no number.
+  if (!PHONE_PATTERN.test(phone) || !/\d/.test(phone)) return 'INVALID_CHARACTERS';
   if (phone.length < PHONE_MIN_LENGTH) return 'TOO_SHORT';
   if (phone.length > PHONE_MAX_LENGTH) return 'TOO_LONG';
   return null;

@@ -32,4 +32,9 @@ describe('phone rule (spec 000 section 5: digits, space, plus, slash, hyphen; 7 
     expect(validatePhone({ phone: 12345678 })).toEqual({ ok: false, fieldErrors: [{ field: 'phone', code: 'INVALID' }] });
     expect(validatePhone({ phone: '+43 12' })).toEqual({ ok: false, fieldErrors: [{ field: 'phone', code: 'TOO_SHORT' }] });
   });
+
+  it('needs a digit: allowed characters alone are no number (one rule for settings and mandates)', () => {
+    expect(phoneProblem('+ / - - -')).toBe('INVALID_CHARACTERS');
+    expect(isValidPhone('+ / - - -')).toBe(false);
+  });
 });
