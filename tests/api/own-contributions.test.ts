@@ -104,9 +104,10 @@ describe('own contributions (issue 16)', () => {
     const good = { contractId, type: 'MONTHLY', amount: 5_000, iban: IBAN, startDate: '2026-12-01', phone: '+43 664 1234567', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
     const before = (await rowsOf(mandates)) + (await rowsOf(documents));
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ amount: 999 }, 'amountCents', 'AMOUNT_TOO_LOW'],
-      [{ amount: 500_001 }, 'amountCents', 'AMOUNT_TOO_HIGH'],
-      [{ type: 'ONE_OFF', amount: 2_000_001, startDate: '2026-11-30' }, 'amountCents', 'AMOUNT_TOO_HIGH'],
+      // Named by the input field the caller sent (amount), not the service's amountCents.
+      [{ amount: 999 }, 'amount', 'AMOUNT_TOO_LOW'],
+      [{ amount: 500_001 }, 'amount', 'AMOUNT_TOO_HIGH'],
+      [{ type: 'ONE_OFF', amount: 2_000_001, startDate: '2026-11-30' }, 'amount', 'AMOUNT_TOO_HIGH'],
       [{ type: 'ONE_OFF', startDate: '2026-12-01' }, 'startDate', 'ONE_OFF_AFTER_DEADLINE'],
       [{ iban: 'AT61 1904 3002 3457 3202' }, 'iban', 'IBAN_INVALID'],
       [{ iban: 'AT00 1904 3002 3457 3201' }, 'iban', 'IBAN_PLACEHOLDER'],
@@ -292,7 +293,7 @@ describe('own contributions (issue 16)', () => {
     const before = await rowsOf(mandates);
     const form = { contractId: overviewRest.contracts[0]!.id, type: 'MONTHLY', amount: '999', iban: IBAN, startDate: '2027-08-01', accountOwner: 'Rosa', confirmed: 'true' };
     const refused = (await rosa.rest('webportal/eigenbeitraege/mandat', form)).json!;
-    expect(refused).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'amountCents', code: 'AMOUNT_TOO_LOW' }] });
+    expect(refused).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'amount', code: 'AMOUNT_TOO_LOW' }] });
     expect(await rowsOf(mandates)).toBe(before);
     const created = (await rosa.rest('webportal/eigenbeitraege/mandat', { ...form, amount: '1000' })).json as { ok: boolean; mandate: { id: string; amount: number } };
     expect(created).toMatchObject({ ok: true, mandate: { amount: 1_000 } });

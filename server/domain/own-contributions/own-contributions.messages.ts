@@ -13,9 +13,17 @@ export function ownContributionErrorMessage(code: OwnContributionErrorCode): str
   return ERRORS[code] ?? ERRORS.ERROR_INTERNAL!;
 }
 
-/** A field error with its German message. */
+/**
+ * The field name a client sent: the service checks cents as `amountCents`, GraphQL and REST take them as `amount`, so
+ * a refusal names the input field the caller knows.
+ */
+export function publicFieldName(field: string): string {
+  return field === 'amountCents' ? 'amount' : field;
+}
+
+/** A field error with its German message, named by the input field of the API (`amount`, not `amountCents`). */
 export function ownContributionFieldError(e: { field: string; code: string }): { field: string; code: string; message: string } {
-  return { ...e, message: FIELDS[e.code] ?? FIELDS.INVALID! };
+  return { field: publicFieldName(e.field), code: e.code, message: FIELDS[e.code] ?? FIELDS.INVALID! };
 }
 
 /** `{ ok: null, error }` of a refused call (decision 0012). */

@@ -1,3 +1,4 @@
+import { publicFieldName } from './own-contributions.messages';
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { MANDATE_TYPES } from '@contract/own-contributions';
@@ -61,7 +62,9 @@ export const praemienantragInput = z.object({
 });
 
 function answer<T>(r: Result<T>, value: (v: T) => Record<string, unknown>) {
-  return r.ok ? { ok: true, code: null, fieldErrors: [], ...value(r.value) } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
+  return r.ok
+    ? { ok: true, code: null, fieldErrors: [], ...value(r.value) }
+    : { ok: false, code: r.code, fieldErrors: r.fieldErrors.map((e) => ({ field: publicFieldName(e.field), code: e.code })) };
 }
 
 /** A mandate as REST answers it (`amount` in cents). */

@@ -274,7 +274,7 @@ function fieldText(t: TFunction, code: string | undefined): string | undefined {
   return code ? t(`ownContributions.fieldErrors.${code}`, { defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
 }
 
-const FIELD_OF: Record<string, keyof Draft> = { amountCents: 'amount', iban: 'iban', accountOwner: 'accountOwner', startDate: 'startDate', phone: 'phone' };
+const FIELD_OF: Record<string, keyof Draft> = { amountCents: 'amount', amount: 'amount', iban: 'iban', accountOwner: 'accountOwner', startDate: 'startDate', phone: 'phone' };
 
 function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () => void; onNext: (values: Draft) => void }) {
   const { t } = useTranslation();
@@ -592,7 +592,7 @@ function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (text: stri
     const answer = (await change({ variables: { input: { mandateId: mandate.id, amount, iban: values.iban, currentPassword: ibanChanged ? values.currentPassword : null } } })).data
       ?.changeMandate;
     if (answer?.ok) return onDone(t('ownContributions.mandates.changed'));
-    const map: Record<string, keyof ChangeValues> = { amountCents: 'amount', iban: 'iban', currentPassword: 'currentPassword' };
+    const map: Record<string, keyof ChangeValues> = { amountCents: 'amount', amount: 'amount', iban: 'iban', currentPassword: 'currentPassword' };
     for (const e of answer?.error?.fieldErrors ?? []) if (map[e.field]) setError(map[e.field]!, { type: 'server', message: e.code });
     setRefusal(errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
   };
