@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Notice } from '../../../components/ui/notice';
+import { SignaturePad } from '../../../components/ui/signature-pad';
+import { TextField } from '../../../components/ui/text-field';
+import { premiumApplicationInput } from '@contract/own-contributions';
+import type { SignatureValue } from '@contract/signature';
+import { useApplyForPremium } from '../api/own-contributions';
+import { isoToday } from './amount';
+import { type Data, href, errorText, fieldText } from './model';
+
+interface ApplicationValues {
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  birthDate: string;
+  confirmed: boolean;
+  signature: SignatureValue | null;
+}
+
+export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [apply, { loading }] = useApplyForPremium();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<ApplicationValues>({
+    defaultValues: {
+      street: me.address?.street ?? '',
+      postcode: me.address?.postcode ?? '',
+      city: me.address?.city ?? '',
+      country: me.address?.country ?? 'AT',
+      birthDate: '',
+      confirmed: false,
+      signature: null,
+    },
+  });
+  const { errors } = formState;
+  if (me.ownContributions.premiumApplicationFiled) {
+    return (
+      <section className="card">
+        <h2>{t('ownContributions.application.heading')}</h2>
+        <p>{t('ownContributions.application.alreadyFiled')}</p>
+        <Link to={href()}>{t('ownContributions.actions.toOverview')}</Link>
+      </section>
+    );
+  }
+  const onSubmit = async (values: ApplicationValues) => {
+    const checked = premiumApplicationInput(isoToday()).safeParse(values);
+    if (!checked.success) {
+      let first = true;
+      for (const issue of checked.error.issues) {
+        setError(String(issue.path[0]) as keyof ApplicationValues, { type: 'rule', message: issue.message }, { shouldFocus: first });
+        first = false;
+      }
+      return;
+    }
+    const s = values.signature!;
+    const answer = (
+      await apply({
+        variables: {
+          input: {
+            street: values.street,
+            postcode: values.postcode,
+            city: values.city,
+            country: values.country,
+            birthDate: values.birthDate,
+            confirmed: true,
+            signature: s.kind === 'DRAWN' ? { kind: 'DRAWN', png: s.png } : { kind: 'TYPED', name: s.name },
+          },
+        },
+      })
+    ).data?.applyForPremium;
+    if (answer?.ok) return onDone(t('ownContributions.application.filed'));
+    for (const e of answer?.error?.fieldErrors ?? []) setError(e.field as keyof ApplicationValues, { type: 'server', message: e.code });
+    setRefusal(errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
+  };
+  return (
+    <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h2>{t('ownContributions.application.heading')}</h2>
+      <p>{t('ownContributions.application.intro')}</p>
+      <TextField
+        label={t('ownContributions.fields.street')}
+        registration={register('street')}
+        error={fieldText(t, errors.street?.message)}
+        autoComplete="street-address"
+        maxLength={100}
+      />
+      <TextField
+        label={t('ownContributions.fields.postcode')}
+        registration={register('postcode')}
+        error={fieldText(t, errors.postcode?.message)}
+        autoComplete="postal-code"
+        narrow
+        maxLength={12}
+      />
+      <TextField
+        label={t('ownContributions.fields.city')}
+        registration={register('city')}
+        error={fieldText(t, errors.city?.message)}
+        autoComplete="address-level2"
+        maxLength={60}
+      />
+      <TextField label={t('ownContributions.fields.country')} registration={register('country')} error={fieldText(t, errors.country?.message)} narrow maxLength={60} />
+      <TextField
+        label={t('ownContributions.fields.birthDate')}
+        registration={register('birthDate')}
+        error={fieldText(t, errors.birthDate?.message)}
+        inputMode="numeric"
+        narrow
+        maxLength={6}
+      />
+      <Controller
+        control={control}
+        name="signature"
+        render={({ field }) => (
+          <SignaturePad
+            legend={t('ownContributions.fields.signature')}
+            texts={{
+              canvasLabel: t('claim.signature.canvasLabel'),
+              clear: t('claim.signature.clear'),
+              typeInstead: t('claim.signature.typeInstead'),
+              drawInstead: t('claim.signature.drawInstead'),
+              typedLabel: t('claim.signature.typedLabel'),
+              typedHint: t('claim.signature.typedHint'),
+            }}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldText(t, errors.signature?.message)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="confirmed"
+        render={({ field }) => <Checkbox label={t('ownContributions.fields.applicationConfirmed')} checked={field.value} onChange={field.onChange} />}
+      />
+      {errors.confirmed ? (
+        <p className="field__error" role="alert">
+          {fieldText(t, errors.confirmed.message)}
+        </p>
+      ) : null}
+      {refusal ? (
+        <div role="alert">
+          <Notice tone="error">{refusal}</Notice>
+        </div>
+      ) : null}
+      <div className="oc-actions">
+        <Link to={href()} className="button">
+          {t('ownContributions.actions.toOverview')}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('ownContributions.actions.apply')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
+import { IbanInput } from '../../../components/ui/iban-input';
+import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
+import { formatDate, formatMoney } from '@contract/format';
+import { exceedsEmployerContribution, mandateInput, type MandateType } from '@contract/own-contributions';
+import { useCreateMandate } from '../api/own-contributions';
+import { centsOfEuroText, isoToday } from './amount';
+import { type Overview, type Draft, errorText, fieldText, FIELD_OF } from './model';
+import { Gauge, MandateList } from './overview';
+
+export function ContractStep({ o, draft, onNext }: { o: Overview; draft: Draft; onNext: (contractId: string) => void }) {
+  const { t } = useTranslation();
+  const [contractId, setContractId] = useState(draft.contractId);
+  return (
+    <>
+      <Gauge o={o} />
+      <MandateList o={o} />
+      <section className="card">
+        <h2>{t('ownContributions.mandates.new')}</h2>
+        {o.contracts.length === 0 ? (
+          <p>{t('ownContributions.contract.none')}</p>
+        ) : (
+          <>
+            <ChoiceGroup
+              legend={t('ownContributions.contract.legend')}
+              choices={o.contracts.map((c) => ({ value: c.id, label: t('ownContributions.contract.label', { number: c.contractNumber }) }))}
+              value={contractId || null}
+              onChange={setContractId}
+            />
+            <div className="oc-actions">
+              <button type="button" className="button button--primary" onClick={() => onNext(contractId)} disabled={!contractId}>
+                {t('ownContributions.actions.next')}
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function TypeStep({ o, draft, onBack, onNext }: { o: Overview; draft: Draft; onBack: () => void; onNext: (type: MandateType) => void }) {
+  const { t } = useTranslation();
+  const [type, setType] = useState<MandateType | null>(draft.type);
+  const monthlyRunning = o.mandates.some((m) => m.type === 'MONTHLY' && m.status === 'ACTIVE' && !m.endDate);
+  return (
+    <section className="card">
+      <h2>{t('ownContributions.steps.type')}</h2>
+      <ChoiceGroup
+        legend={t('ownContributions.type.legend')}
+        choices={[
+          { value: 'MONTHLY' as const, label: t('ownContributions.type.MONTHLY'), hint: monthlyRunning ? t('ownContributions.type.monthlyBlocked') : undefined },
+          { value: 'ONE_OFF' as const, label: t('ownContributions.type.ONE_OFF') },
+        ]}
+        value={type}
+        onChange={setType}
+      />
+      <div className="oc-actions">
+        <button type="button" className="button" onClick={onBack}>
+          {t('ownContributions.actions.back')}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => type && onNext(type)} disabled={!type}>
+          {t('ownContributions.actions.next')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () => void; onNext: (values: Draft) => void }) {
+  const { t } = useTranslation();
+  const { register, control, handleSubmit, setError, formState } = useForm<Draft>({ defaultValues: draft });
+  const { errors } = formState;
+  const onSubmit = (values: Draft) => {
+    const amountCents = centsOfEuroText(values.amount);
+    const checked = mandateInput(isoToday()).safeParse({ ...values, type: draft.type, amountCents: amountCents ?? -1, confirmed: true });
+    let first = true;
+    if (amountCents === null) {
+      setError('amount', { type: 'rule', message: 'INVALID' }, { shouldFocus: true });
+      first = false;
+    }
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = FIELD_OF[String(issue.path[0])];
+        if (!field || (field === 'amount' && amountCents === null)) continue;
+        setError(field, { type: 'rule', message: issue.message }, { shouldFocus: first });
+        first = false;
+      }
+    }
+    if (first) onNext(values);
+  };
+  return (
+    <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h2>{t('ownContributions.steps.data')}</h2>
+      <p className="muted">{t(`ownContributions.type.${draft.type!}`)}</p>
+      <TextField
+        label={t('ownContributions.fields.amount')}
+        registration={register('amount')}
+        error={fieldText(t, errors.amount?.message)}
+        inputMode="text"
+        narrow
+        maxLength={12}
+      />
+      <Controller
+        control={control}
+        name="iban"
+        render={({ field }) => (
+          <IbanInput
+            label={t('ownContributions.fields.iban')}
+            hint={t('ownContributions.fields.ibanHint')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldText(t, errors.iban?.message)}
+          />
+        )}
+      />
+      <TextField
+        label={t('ownContributions.fields.accountOwner')}
+        registration={register('accountOwner')}
+        error={fieldText(t, errors.accountOwner?.message)}
+        autoComplete="name"
+        maxLength={70}
+      />
+      <TextField label={t('ownContributions.fields.startDate')} type="date" registration={register('startDate')} error={fieldText(t, errors.startDate?.message)} narrow />
+      <TextField
+        label={t('ownContributions.fields.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        registration={register('phone')}
+        error={fieldText(t, errors.phone?.message)}
+        maxLength={30}
+      />
+      <div className="oc-actions">
+        <button type="button" className="button" onClick={onBack}>
+          {t('ownContributions.actions.back')}
+        </button>
+        <button type="submit" className="button button--primary">
+          {t('ownContributions.actions.next')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Draft; onBack: () => void; onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [create, { loading }] = useCreateMandate();
+  const [confirmed, setConfirmed] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const amountCents = centsOfEuroText(draft.amount) ?? 0;
+  const contract = o.contracts.find((c) => c.id === draft.contractId);
+  const warn = exceedsEmployerContribution(draft.type!, amountCents, contract?.lastYearEmployerContributions ?? null);
+  const rows: [string, string][] = [
+    [t('ownContributions.contract.label', { number: contract?.contractNumber ?? '' }), t(`ownContributions.type.${draft.type!}`)],
+    [t('ownContributions.fields.amount'), formatMoney(amountCents)],
+    [t('ownContributions.fields.iban'), draft.iban],
+    [t('ownContributions.fields.accountOwner'), draft.accountOwner],
+    [t('ownContributions.fields.startDate'), draft.startDate ? formatDate(draft.startDate) : ''],
+    [t('ownContributions.check.creditorId'), o.creditorId],
+  ];
+  const submit = async () => {
+    if (!confirmed) return setRefusal(t('ownContributions.fieldErrors.NOT_CONFIRMED'));
+    const answer = (
+      await create({
+        variables: {
+          input: {
+            contractId: draft.contractId,
+            type: draft.type!,
+            amount: amountCents,
+            iban: draft.iban,
+            startDate: draft.startDate,
+            phone: draft.phone || null,
+            accountOwner: draft.accountOwner,
+            confirmed: true,
+          },
+        },
+      })
+    ).data?.createMandate;
+    if (answer?.ok) return onDone(t('ownContributions.mandates.created'));
+    const field = answer?.error?.fieldErrors[0];
+    setRefusal(field ? (fieldText(t, field.code) ?? '') : errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
+  };
+  return (
+    <section className="card">
+      <h2>{t('ownContributions.check.heading')}</h2>
+      <dl className="oc-summary">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {warn ? <Notice tone="warning">{t('ownContributions.warning.employerExceeded')}</Notice> : null}
+      <p>{t('ownContributions.check.refund')}</p>
+      <p>{t('ownContributions.check.preNotification')}</p>
+      <Checkbox label={t('ownContributions.fields.confirmed')} checked={confirmed} onChange={setConfirmed} />
+      {refusal ? (
+        <div role="alert">
+          <Notice tone="error">{refusal}</Notice>
+        </div>
+      ) : null}
+      <div className="oc-actions">
+        <button type="button" className="button" onClick={onBack}>
+          {t('ownContributions.actions.back')}
+        </button>
+        <button type="button" className="button button--primary" disabled={loading} onClick={() => void submit()}>
+          {t('ownContributions.actions.submit')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { IbanInput } from '../../../components/ui/iban-input';
+import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
+import { formatDate, formatMoney } from '@contract/format';
+import { useCancelMandate, useChangeMandate } from '../api/own-contributions';
+import { centsOfEuroText, euroTextOfCents } from './amount';
+import { type Mandate, href, errorText, fieldText } from './model';
+
+interface ChangeValues {
+  amount: string;
+  iban: string;
+  currentPassword: string;
+}
+
+export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [change, { loading }] = useChangeMandate();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<ChangeValues>({
+    defaultValues: { amount: euroTextOfCents(mandate.amount), iban: mandate.iban.replace(/(.{4})/g, '$1 ').trim(), currentPassword: '' },
+  });
+  const { errors } = formState;
+  const ibanChanged = useWatch({ control, name: 'iban' }).replace(/\s+/g, '').toUpperCase() !== mandate.iban;
+  const onSubmit = async (values: ChangeValues) => {
+    const amount = centsOfEuroText(values.amount);
+    if (amount === null) return setError('amount', { type: 'rule', message: 'INVALID' }, { shouldFocus: true });
+    const answer = (await change({ variables: { input: { mandateId: mandate.id, amount, iban: values.iban, currentPassword: ibanChanged ? values.currentPassword : null } } })).data
+      ?.changeMandate;
+    if (answer?.ok) return onDone(t('ownContributions.mandates.changed'));
+    const map: Record<string, keyof ChangeValues> = { amountCents: 'amount', amount: 'amount', iban: 'iban', currentPassword: 'currentPassword' };
+    for (const e of answer?.error?.fieldErrors ?? []) if (map[e.field]) setError(map[e.field]!, { type: 'server', message: e.code });
+    setRefusal(errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
+  };
+  return (
+    <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h2>{t('ownContributions.change.heading')}</h2>
+      <p className="muted">{t('ownContributions.mandates.reference', { reference: mandate.mandateReference })}</p>
+      <TextField label={t('ownContributions.fields.amount')} registration={register('amount')} error={fieldText(t, errors.amount?.message)} narrow maxLength={12} />
+      <Controller
+        control={control}
+        name="iban"
+        render={({ field }) => (
+          <IbanInput
+            label={t('ownContributions.fields.iban')}
+            hint={t('ownContributions.fields.ibanHint')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldText(t, errors.iban?.message)}
+          />
+        )}
+      />
+      {ibanChanged ? (
+        <TextField
+          label={t('ownContributions.fields.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={fieldText(t, errors.currentPassword?.message)}
+          maxLength={100}
+        />
+      ) : null}
+      {refusal ? (
+        <div role="alert">
+          <Notice tone="error">{refusal}</Notice>
+        </div>
+      ) : null}
+      <div className="oc-actions">
+        <Link to={href()} className="button">
+          {t('ownContributions.actions.back')}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('ownContributions.actions.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [cancel, { loading }] = useCancelMandate();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<{ endDate: string }>({ defaultValues: { endDate: '' } });
+  const onSubmit = async (values: { endDate: string }) => {
+    const answer = (await cancel({ variables: { input: { mandateId: mandate.id, endDate: mandate.type === 'MONTHLY' ? values.endDate : null } } })).data?.cancelMandate;
+    if (answer?.ok) return onDone(t('ownContributions.mandates.cancelled'));
+    const e = answer?.error?.fieldErrors.find((f) => f.field === 'endDate');
+    if (e) setError('endDate', { type: 'server', message: e.code }, { shouldFocus: true });
+    else setRefusal(errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
+  };
+  return (
+    <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h2>{t('ownContributions.cancel.heading')}</h2>
+      <p>
+        {t('ownContributions.mandates.entry', { type: t(`ownContributions.type.short.${mandate.type}`), amount: formatMoney(mandate.amount), date: formatDate(mandate.startDate) })}
+      </p>
+      {mandate.type === 'MONTHLY' ? (
+        <TextField label={t('ownContributions.fields.endDate')} type="date" registration={register('endDate')} error={fieldText(t, formState.errors.endDate?.message)} narrow />
+      ) : (
+        <p>{t('ownContributions.cancel.oneOff')}</p>
+      )}
+      {refusal ? (
+        <div role="alert">
+          <Notice tone="error">{refusal}</Notice>
+        </div>
+      ) : null}
+      <div className="oc-actions">
+        <Link to={href()} className="button">
+          {t('ownContributions.actions.back')}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {t('ownContributions.actions.confirmCancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

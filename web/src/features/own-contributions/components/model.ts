@@ -1,0 +1,52 @@
+/** Shared shapes and helpers of the own-contributions screens (issue 16): the answer types, the steps, the draft. */
+import type { TFunction } from 'i18next';
+import { paths } from '../../../config/paths';
+import { type MandateType } from '@contract/own-contributions';
+import type { useOwnContributions } from '../api/own-contributions';
+
+export type Data = NonNullable<NonNullable<ReturnType<typeof useOwnContributions>['data']>['me']>;
+export type Overview = Data['ownContributions'];
+export type Mandate = Overview['mandates'][number];
+
+/** The five steps of `/eigenbeitraege` (spec 001 section 2) and the edit and cancel views. */
+export const STEPS = ['vertrag', 'zahlungsart', 'daten', 'pruefen', 'antrag'] as const;
+export type Step = (typeof STEPS)[number];
+export const STEP_LABEL: Record<Step, 'contract' | 'type' | 'data' | 'check' | 'application'> = {
+  vertrag: 'contract',
+  zahlungsart: 'type',
+  daten: 'data',
+  pruefen: 'check',
+  antrag: 'application',
+};
+
+export interface Draft {
+  contractId: string;
+  type: MandateType | null;
+  amount: string;
+  iban: string;
+  accountOwner: string;
+  startDate: string;
+  phone: string;
+  confirmed: boolean;
+}
+
+export const href = (step?: string, param?: string) => paths.ownContributions.getHref(step, param);
+
+/** The catalogue text of an error code. */
+export function errorText(t: TFunction, code: string): string {
+  return t(`ownContributions.errors.${code}`, { defaultValue: t('ownContributions.errors.ERROR_INTERNAL') });
+}
+
+/** The catalogue text of a field code. */
+export function fieldText(t: TFunction, code: string | undefined): string | undefined {
+  return code ? t(`ownContributions.fieldErrors.${code}`, { defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
+}
+
+export const FIELD_OF: Record<string, keyof Draft> = {
+  amountCents: 'amount',
+  amount: 'amount',
+  iban: 'iban',
+  accountOwner: 'accountOwner',
+  startDate: 'startDate',
+  phone: 'phone',
+};
