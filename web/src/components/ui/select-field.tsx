@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import { Button, I18nProvider, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
 import './select-field.css';
 
@@ -8,8 +8,11 @@ export interface SelectOption {
   label: string;
 }
 
-/** Rows the open list shows before it scrolls (spec 000 section 9 "Dropdown size 5 rows"); select-field.css sizes the list. */
-export const SELECT_VISIBLE_ROWS = 5;
+/** Rows the open list shows before it scrolls (spec 000 section 9 "Dropdown size 5 rows"); passed to select-field.css as `--select-rows`. */
+const SELECT_VISIBLE_ROWS = 5;
+
+/** The list's custom property of its row count. */
+const LIST_STYLE = { '--select-rows': SELECT_VISIBLE_ROWS } as CSSProperties;
 
 interface SelectFieldProps {
   label: string;
@@ -70,7 +73,7 @@ export function SelectField({ label, options, value, onChange, onBlur, name, aut
           </Text>
         ) : null}
         <Popover className="select-field__popover" placement="bottom start" offset={2}>
-          <ListBox className="select-field__list" items={options.map((option) => ({ id: option.value, ...option }))}>
+          <ListBox className="select-field__list" style={LIST_STYLE} items={options.map((option) => ({ id: option.value, ...option }))}>
             {(option) => (
               <ListBoxItem id={option.value} textValue={option.label} className="select-field__option">
                 {option.label}
