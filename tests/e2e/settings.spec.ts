@@ -133,7 +133,7 @@ test('anna changes her address and bank details; the screen, her change history 
   await expect(address.getByText('Lindengasse 12/4').first()).toBeVisible();
   await address.getByLabel('Straße und Hausnummer').fill('Neubaugasse 8/3');
   await address.getByLabel('Postleitzahl').fill('1080');
-  await address.getByLabel('Ort').fill('Wien');
+  await address.getByLabel('Ort', { exact: true }).fill('Wien');
   await chooseCountry(page, address, 'Österreich');
   await expect(address.getByLabel('Gültig ab', { exact: true })).toHaveValue(typedToday());
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
@@ -235,7 +235,7 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   // A postcode that fits another country is fine for that country.
   await postcode.fill('10115');
   await chooseCountry(page, address, 'Deutschland');
-  await address.getByLabel('Ort').fill('Berlin');
+  await address.getByLabel('Ort', { exact: true }).fill('Berlin');
   await address.getByLabel('Gültig ab', { exact: true }).fill('31.02.2026');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect.poll(() => describedTexts(address.getByLabel('Gültig ab', { exact: true }))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
@@ -333,7 +333,7 @@ test('anna sees her phone number and changes it; the phone rule is enforced at t
 
   // The same holds for the address section, saved by a click on its button.
   const address = section(page, 'Adresse');
-  await address.getByLabel('Ort').fill('Wien');
+  await address.getByLabel('Ort', { exact: true }).fill('Wien');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
   await expect.poll(() => address.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
@@ -409,7 +409,7 @@ test('the address form works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('1070');
   await page.keyboard.press('Tab');
-  await expect(address.getByLabel('Ort')).toBeFocused();
+  await expect(address.getByLabel('Ort', { exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(countrySelect(address)).toBeFocused();
   await page.keyboard.press('Tab');
