@@ -432,6 +432,7 @@ test('the country select shows 5 rows of its list, scrolls, and is chosen by typ
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await trigger.scrollIntoViewIfNeeded();
     await trigger.focus();
     await page.keyboard.press('Enter');
     const list = page.getByRole('listbox');
