@@ -79,7 +79,10 @@ test("anna: the dashboard link opens the prefilled calculator; total, range and 
   await page.screenshot({ path: test.info().outputPath('calculator-anna-1280.png'), fullPage: true });
 
   const download = page.waitForEvent('download');
+  const printRequest = page.waitForRequest((request) => request.url().includes('/webportal/calcprint'));
   await page.getByRole('button', { name: 'Berechnung als PDF herunterladen' }).click();
+  // Opened without `lng`, the PDF's URL carries none (the rosa test proves it is carried when the page has one).
+  expect(new URL((await printRequest).url()).search).toBe('');
   const file = await (await download).path();
   const text = (await pdfText(new Uint8Array(readFileSync(file)))).replace(/\s+/g, ' ');
   const plain = (s: string) => s.replace(/\u00A0/g, ' ');
@@ -143,6 +146,17 @@ test('rosa (restricted contract) gets the calculator for own contributions only'
   await expect(page.getByRole('complementary', { name: 'Gesamtpension' })).toContainText('pro Monat');
   await expectNoSeriousA11yViolations(page, '/vorsorgerechner (rosa)');
   await page.screenshot({ path: test.info().outputPath('calculator-rosa-1280.png'), fullPage: true });
+
+  // Opened with `?lng=de`, the page carries its language onto the PDF's URL (spec 000 section 1).
+  await page.goto('/?lng=de#/vorsorgerechner');
+  await expect(page.getByRole('complementary', { name: 'Gesamtpension' })).toContainText('pro Monat');
+  const download = page.waitForEvent('download');
+  const printRequest = page.waitForRequest((request) => request.url().includes('/webportal/calcprint'));
+  await page.getByRole('button', { name: 'Berechnung als PDF herunterladen' }).click();
+  const printUrl = new URL((await printRequest).url());
+  expect(printUrl.pathname).toBe('/webportal/calcprint');
+  expect(printUrl.search).toBe('?lng=de');
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 });
 
 test('/rechner shows the calculator alone: no header menu, no footer', async ({ page }) => {

@@ -34,7 +34,7 @@ test('anna uses /einstellungen on the regional tenant: Vorsorgekasse choices onl
   const address = page.getByRole('region', { name: 'Adresse', exact: true });
   await address.getByLabel('Straße und Hausnummer').fill('Rennbahnstraße 29');
   await address.getByLabel('Postleitzahl').fill('3100');
-  await address.getByLabel('Ort').fill('St. Pölten');
+  await address.getByLabel('Ort', { exact: true }).fill('St. Pölten');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
 

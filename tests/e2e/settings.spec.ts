@@ -46,6 +46,32 @@ async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
   await expect(target).toBeFocused();
 }
 
+/** The address section's country select: a button named by its value and its label "Land" (components/ui/select-field.tsx). */
+function countrySelect(address: Locator): Locator {
+  return address.getByRole('button', { name: /(^|\s)Land$/ });
+}
+
+/** Opens the country select with the mouse and clicks `country` in its list (the list sits in a pop-over outside the section). */
+async function chooseCountry(page: Page, address: Locator, country: string): Promise<void> {
+  await countrySelect(address).click();
+  await page.getByRole('listbox').getByRole('option', { name: country, exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(countrySelect(address)).toHaveText(country);
+}
+
+/** The options of the open list that lie wholly inside its visible box. */
+async function optionsInView(page: Page): Promise<string[]> {
+  return page.getByRole('listbox').evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    return [...list.querySelectorAll('[role="option"]')]
+      .filter((option) => {
+        const r = option.getBoundingClientRect();
+        return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+      })
+      .map((option) => option.textContent ?? '');
+  });
+}
+
 /** The element ids an input's `aria-describedby` names, with their texts. */
 async function describedTexts(input: Locator): Promise<string> {
   return input.evaluate((element) =>
@@ -107,8 +133,8 @@ test('anna changes her address and bank details; the screen, her change history 
   await expect(address.getByText('Lindengasse 12/4').first()).toBeVisible();
   await address.getByLabel('Straße und Hausnummer').fill('Neubaugasse 8/3');
   await address.getByLabel('Postleitzahl').fill('1080');
-  await address.getByLabel('Ort').fill('Wien');
-  await address.getByLabel('Land').selectOption('AT');
+  await address.getByLabel('Ort', { exact: true }).fill('Wien');
+  await chooseCountry(page, address, 'Österreich');
   await expect(address.getByLabel('Gültig ab', { exact: true })).toHaveValue(typedToday());
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
@@ -208,8 +234,8 @@ test('bad input is refused at the field: postcode, IBAN checksum, the AT00 place
   await expect.poll(() => describedTexts(postcode)).toContain('Die Postleitzahl passt nicht zum gewählten Land.');
   // A postcode that fits another country is fine for that country.
   await postcode.fill('10115');
-  await address.getByLabel('Land').selectOption('DE');
-  await address.getByLabel('Ort').fill('Berlin');
+  await chooseCountry(page, address, 'Deutschland');
+  await address.getByLabel('Ort', { exact: true }).fill('Berlin');
   await address.getByLabel('Gültig ab', { exact: true }).fill('31.02.2026');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect.poll(() => describedTexts(address.getByLabel('Gültig ab', { exact: true }))).toContain('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein');
@@ -307,7 +333,7 @@ test('anna sees her phone number and changes it; the phone rule is enforced at t
 
   // The same holds for the address section, saved by a click on its button.
   const address = section(page, 'Adresse');
-  await address.getByLabel('Ort').fill('Wien');
+  await address.getByLabel('Ort', { exact: true }).fill('Wien');
   await address.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(address.getByRole('status')).toHaveText('Ihre neue Adresse ist gespeichert.');
   await expect.poll(() => address.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
@@ -383,9 +409,9 @@ test('the address form works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('1070');
   await page.keyboard.press('Tab');
-  await expect(address.getByLabel('Ort')).toBeFocused();
+  await expect(address.getByLabel('Ort', { exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(address.getByLabel('Land')).toBeFocused();
+  await expect(countrySelect(address)).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(address.getByLabel(/^Postfach/)).toBeFocused();
   await page.keyboard.type('PF 12');
@@ -395,6 +421,101 @@ test('the address form works with the keyboard alone', async ({ page }) => {
   await expect(address.locator('dl')).toContainText('PF 12');
   const data = await restPersonalData(page);
   expect(data.VBVPK.adresse).toMatchObject({ strasse: 'Kirchengasse 1', plz: '1070', postfach: 'PF 12' });
+});
+
+test('the country select shows 5 rows of its list, scrolls, and is chosen by typing and arrow keys; axe is clean', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await openSettings(page);
+  const address = section(page, 'Adresse');
+  const trigger = countrySelect(address);
+  const stored = (await trigger.textContent()) ?? '';
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    // Spec 000 section 9 "Dropdown size 5 rows": five options in view out of the whole country table; the rest scrolls.
+    await expect.poll(async () => (await optionsInView(page)).length).toBe(5);
+    expect(await list.getByRole('option').count()).toBeGreaterThan(40);
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expectNoSeriousA11yViolations(page, `settings country select open (${width} px)`);
+    await page.screenshot({ path: test.info().outputPath(`country-select-open-${width}.png`) });
+    // Typing jumps to the first country with those letters; the list scrolls it into view; Enter chooses it.
+    await page.keyboard.type('Schw');
+    await expect(list.getByRole('option', { name: 'Schweden', exact: true })).toBeFocused();
+    expect(await optionsInView(page)).toContain('Schweden');
+    await expect.poll(async () => (await optionsInView(page)).length).toBe(5);
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(trigger).toHaveText('Schweden');
+    await expect(trigger).toBeFocused();
+    // Arrow keys: Down opens the list at the chosen country, Down moves on, Enter chooses.
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('option', { name: 'Schweden', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('option', { name: 'Schweiz', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(trigger).toHaveText('Schweiz');
+    // Escape closes the list without changing the choice.
+    await page.keyboard.press('ArrowDown');
+    await expect(list).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(trigger).toHaveText('Schweiz');
+    await chooseCountry(page, address, stored);
+  }
+  // The postcode rule follows the chosen country: a German postcode is refused for Austria, accepted for Germany.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const postcode = address.getByLabel('Postleitzahl');
+  await postcode.fill('10115');
+  await chooseCountry(page, address, 'Österreich');
+  await address.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, 'settings address with a field error');
+});
+
+test('the change history keeps its header in view while it scrolls (10 px threshold), at 1280 and at 390 px', async ({ page }) => {
+  const marker = '192.0.2.19';
+  // Thirty delivery changes by the fund, so that clara's history is longer than the window.
+  writeDb(
+    `insert into profile_changes (person_id, actor, area, field, old_value, new_value, changed_at, ip_address)
+     with recursive n(i) as (select 1 union all select i + 1 from n where i < 30)
+     select p.id, 'FUND', 'DELIVERY', 'benefitStatementDigital', case i % 2 when 0 then 'true' else 'false' end,
+            case i % 2 when 0 then 'false' else 'true' end, printf('2020-%02d-%02dT08:00:00.000Z', 1 + i / 28, 1 + i % 28), ?
+     from persons p, n where p.email = ?`,
+    marker,
+    personas.clara.email,
+  );
+  try {
+    await logIn(page, personas.clara.email);
+    await openSettings(page);
+    const table = section(page, 'Änderungsverlauf').getByRole('table', { name: 'Ihre Änderungen' });
+    await expect(table.getByRole('row').filter({ hasText: 'Leistungsnachweis elektronisch' })).toHaveCount(30);
+    const header = table.getByRole('columnheader').first();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(table).not.toHaveAttribute('data-stuck');
+      const tableTop = await table.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+      await page.evaluate((y) => window.scrollTo(0, y), tableTop + 5);
+      await expect(table, 'within the 10 px threshold').not.toHaveAttribute('data-stuck');
+      await page.evaluate((y) => window.scrollTo(0, y), tableTop + 600);
+      await expect(table).toHaveAttribute('data-stuck', 'true');
+      await expect(header).toBeInViewport();
+      await expect.poll(async () => (await header.boundingBox())!.y).toBeLessThan(12);
+      expect((await header.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      await expect(table.getByRole('columnheader')).toHaveText(['Datum', 'Bereich', 'Angabe', 'Änderung']);
+      expect(await elementsWiderThan(page, width), `nothing wider than ${width} px`).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`history-sticky-${width}.png`) });
+      await expectNoSeriousA11yViolations(page, `settings history scrolled (${width} px)`);
+    }
+  } finally {
+    writeDb('delete from profile_changes where ip_address = ?', marker);
+  }
 });
 
 test('anna changes her e-mail by the mailed link, logs in with it, sees it in her history, and changes it back', async ({ page }) => {

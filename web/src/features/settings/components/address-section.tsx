@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { addressInput, createAddressSchema } from '@contract/profile';
@@ -17,7 +17,8 @@ import { isoToTypedDate, localIsoDate, typedDateToIso } from './local-date';
 import { CalendarButton } from '../../../components/ui/calendar-button';
 import { addMonths } from '@contract/dates';
 import { SettingsSection } from './settings-section';
-import { describedBy, TextField } from '../../../components/ui/text-field';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 
 export const AddressSectionFragment = graphql(`
   fragment AddressSection_PersonFragment on Person {
@@ -33,7 +34,9 @@ export const AddressSectionFragment = graphql(`
 `);
 
 /** Austria first, then every other country of the table by its German name. */
-const COUNTRY_OPTIONS = [...COUNTRIES].sort((a, b) => (a.code === 'AT' ? -1 : b.code === 'AT' ? 1 : a.name.localeCompare(b.name, 'de')));
+const COUNTRY_OPTIONS: SelectOption[] = [...COUNTRIES]
+  .sort((a, b) => (a.code === 'AT' ? -1 : b.code === 'AT' ? 1 : a.name.localeCompare(b.name, 'de')))
+  .map((entry) => ({ value: entry.code, label: entry.name }));
 
 const FIELDS = ['street', 'postcode', 'city', 'country', 'poBox', 'validFrom'] as const;
 
@@ -44,7 +47,6 @@ const FIELDS = ['street', 'postcode', 'city', 'country', 'poBox', 'validFrom'] a
  */
 export function AddressSection({ person }: { person: AddressSection_PersonFragmentFragment }) {
   const { t } = useTranslation();
-  const ids = { country: useId(), countryError: useId() };
   const today = localIsoDate();
   const schema = useMemo(() => formSchema(createAddressSchema(today), addressInput), [today]);
   type Input = z.input<typeof schema>;
@@ -123,30 +125,23 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
           />
           <TextField label={t('settings.address.city')} autoComplete="address-level2" registration={register('city')} error={fieldErrorText(t, errors.city?.message)} />
         </div>
-        <div className={countryError ? 'field field--invalid' : 'field'}>
-          <label htmlFor={ids.country} className="field__label">
-            {t('settings.address.country')}
-          </label>
-          <select
-            id={ids.country}
-            className="field__select"
-            autoComplete="country"
-            aria-invalid={Boolean(countryError)}
-            aria-describedby={describedBy(countryError && ids.countryError)}
-            {...register('country')}
-          >
-            {COUNTRY_OPTIONS.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-          {countryError ? (
-            <p id={ids.countryError} className="field__error">
-              {countryError}
-            </p>
-          ) : null}
-        </div>
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <SelectField
+              label={t('settings.address.country')}
+              options={COUNTRY_OPTIONS}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              autoComplete="country"
+              triggerRef={field.ref}
+              error={countryError}
+            />
+          )}
+        />
         <TextField label={t('settings.address.poBox')} optionalLabel={t('settings.optional')} registration={register('poBox')} error={fieldErrorText(t, errors.poBox?.message)} />
         <TextField
           label={t('settings.address.validFrom')}

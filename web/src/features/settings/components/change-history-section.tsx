@@ -7,6 +7,7 @@ import type { ChangeHistorySection_PersonFragmentFragment } from '../../../gql/g
 import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 import settings from '@contract/i18n/de/settings.json';
+import { useStickyHeader } from '../../../lib/use-sticky-header';
 import { formatDateTime } from './local-date';
 import { SettingsSection } from './settings-section';
 
@@ -43,58 +44,60 @@ function valueText(t: TFunction, field: string, value: string | null | undefined
 /**
  * The member's own change log (issue 6 item 7), newest first: a table with the time (`DD.MM.YYYY HH:mm`), the area,
  * the field and the change from the old to the new value. Passwords never appear; IBANs come masked from the server.
+ * The header stays in view while the table scrolls with the window (spec 000 "sticky tables", 10 px threshold; the
+ * documents' hook): the table has no scroll box of its own, which would hold the sticky header; on narrow screens,
+ * where the rows turn into blocks, the header is one line naming the parts of each block.
  */
 export function ChangeHistorySection({ person }: { person: ChangeHistorySection_PersonFragmentFragment }) {
   const { t } = useTranslation();
   const entries = person.changeHistory;
+  const { ref: tableRef, stuck } = useStickyHeader<HTMLTableElement>();
   return (
     <SettingsSection id="history" title={t('settings.history.heading')} intro={<p>{t('settings.history.intro')}</p>}>
       {entries.length === 0 ? (
         <EmptyState>{t('settings.history.empty')}</EmptyState>
       ) : (
-        <div className="settings-history" role="region" aria-label={t('settings.history.caption')} tabIndex={0}>
-          <table className="amount-table settings-history__table" role="table">
-            <caption>{t('settings.history.caption')}</caption>
-            <thead>
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  {t('settings.history.date')}
+        <table ref={tableRef} className="amount-table settings-history__table table--sticky" data-stuck={stuck || undefined} role="table">
+          <caption>{t('settings.history.caption')}</caption>
+          <thead>
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                {t('settings.history.date')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('settings.history.area')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('settings.history.field')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('settings.history.change')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} role="row">
+                <th scope="row" role="rowheader" className="settings-history__date">
+                  {formatDateTime(entry.changedAt)}
                 </th>
-                <th scope="col" role="columnheader">
-                  {t('settings.history.area')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('settings.history.field')}
-                </th>
-                <th scope="col" role="columnheader">
-                  {t('settings.history.change')}
-                </th>
+                <td role="cell" className="settings-history__area">
+                  {t(`settings.history.areas.${entry.area}`)}
+                </td>
+                <td role="cell" className="settings-history__field">
+                  {fieldLabel(t, entry.field)}
+                </td>
+                <td role="cell" className="settings-history__change">
+                  <span className="visually-hidden">{t('settings.history.from')} </span>
+                  <span className="settings-history__old">{valueText(t, entry.field, entry.oldValue)}</span>
+                  <span aria-hidden="true"> → </span>
+                  <span className="visually-hidden">{t('settings.history.to')} </span>
+                  <span className="settings-history__new">{valueText(t, entry.field, entry.newValue)}</span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} role="row">
-                  <th scope="row" role="rowheader" className="settings-history__date">
-                    {formatDateTime(entry.changedAt)}
-                  </th>
-                  <td role="cell" className="settings-history__area">
-                    {t(`settings.history.areas.${entry.area}`)}
-                  </td>
-                  <td role="cell" className="settings-history__field">
-                    {fieldLabel(t, entry.field)}
-                  </td>
-                  <td role="cell" className="settings-history__change">
-                    <span className="visually-hidden">{t('settings.history.from')} </span>
-                    <span className="settings-history__old">{valueText(t, entry.field, entry.oldValue)}</span>
-                    <span aria-hidden="true"> → </span>
-                    <span className="visually-hidden">{t('settings.history.to')} </span>
-                    <span className="settings-history__new">{valueText(t, entry.field, entry.newValue)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
     </SettingsSection>
   );

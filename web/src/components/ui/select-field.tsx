@@ -1,0 +1,87 @@
+import type { CSSProperties, Ref } from 'react';
+import { Button, I18nProvider, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
+import './select-field.css';
+
+/** One choice of a SelectField: the stored value and the text the member reads. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Rows the open list shows before it scrolls (spec 000 section 9 "Dropdown size 5 rows"); passed to select-field.css as `--select-rows`. */
+const SELECT_VISIBLE_ROWS = 5;
+
+/** The list's custom property of its row count. */
+const LIST_STYLE = { '--select-rows': SELECT_VISIBLE_ROWS } as CSSProperties;
+
+interface SelectFieldProps {
+  label: string;
+  options: readonly SelectOption[];
+  /** The chosen option's value, or '' when none is chosen. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Name and autocomplete token of the hidden native select that lets the browser autofill the field. */
+  name?: string;
+  autoComplete?: string;
+  /** A hint under the label, read with the field. */
+  hint?: string;
+  /** The message of a failed check (already translated); marks the field invalid and is tied to it. */
+  error?: string;
+  /** Shown while nothing is chosen. */
+  placeholder?: string;
+  /** Receives the trigger button, so a form can focus the field (react-hook-form's `field.ref`). */
+  triggerRef?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * A labelled select of the field kit for long lists (react-aria-components' Select, ListBox and Popover, locale
+ * de-AT): the trigger button shows the chosen option; the open list shows SELECT_VISIBLE_ROWS rows and scrolls
+ * (spec 000 section 9 "Dropdown size 5 rows"). Keyboard: Enter, Space or the arrow keys open the list, typing jumps
+ * to the first option starting with the typed letters (also while closed), Enter chooses, Escape closes. The label,
+ * hint and error are tied to the trigger (`aria-labelledby`, `aria-describedby`), as in the other fields.
+ */
+export function SelectField({ label, options, value, onChange, onBlur, name, autoComplete, hint, error, placeholder, triggerRef }: SelectFieldProps) {
+  return (
+    <I18nProvider locale="de-AT">
+      <Select
+        className={error ? 'field field--invalid select-field' : 'field select-field'}
+        value={value === '' ? null : value}
+        onChange={(key) => onChange(key === null ? '' : String(key))}
+        onBlur={onBlur}
+        name={name}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+      >
+        <Label className="field__label">{label}</Label>
+        {hint ? (
+          <Text slot="description" elementType="p" className="field__hint">
+            {hint}
+          </Text>
+        ) : null}
+        <Button ref={triggerRef} className="field__select select-field__trigger">
+          <SelectValue className="select-field__value" />
+          <svg className="select-field__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M3.5 6 8 10.5 12.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        </Button>
+        {error ? (
+          <Text slot="errorMessage" elementType="p" className="field__error">
+            {error}
+          </Text>
+        ) : null}
+        <Popover className="select-field__popover" placement="bottom start" offset={2}>
+          <ListBox className="select-field__list" style={LIST_STYLE} items={options.map((option) => ({ id: option.value, ...option }))}>
+            {(option) => (
+              <ListBoxItem id={option.value} textValue={option.label} className="select-field__option">
+                {option.label}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </Select>
+    </I18nProvider>
+  );
+}
