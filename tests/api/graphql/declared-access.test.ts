@@ -84,12 +84,14 @@ describe('every root field declares its access', () => {
     for (const level of ['PUBLIC', 'FLOW', 'SESSION'] as const) expect(FIELDS.some((f) => f.level === level)).toBe(true);
   });
 
-  const cases = FIELDS.flatMap((f) => (['nobody', 'flow', 'member'] as const).map((caller) => [f.coordinate, caller, f] as const));
+  // A mutation is called only where the guard refuses it, or a public one as nobody (login with placeholders fails):
+  // an admitted mutation would change what later calls depend on, so those pairs are not cases at all.
+  const callable = (f: (typeof FIELDS)[number], caller: Caller) =>
+    !f.coordinate.startsWith('Mutation.') || !admits(f.level, caller) || (f.level === 'PUBLIC' && caller === 'nobody');
+  const cases = FIELDS.flatMap((f) => (['nobody', 'flow', 'member'] as const).filter((caller) => callable(f, caller)).map((caller) => [f.coordinate, caller, f] as const));
   it.each(cases)('%s as %s: refused exactly when its level does not admit the caller', async (coordinate, caller, f) => {
     const root = coordinate.split('.')[0]!;
     const admitted = admits(f.level, caller);
-    // Run a mutation only where the guard refuses it, or a public one as nobody (login with placeholders fails).
-    if (root === 'Mutation' && admitted && !(f.level === 'PUBLIC' && caller === 'nobody')) return;
     const { query, variables } = documentFor(root, f.field);
     const res = await clients[caller].graphql(query, variables);
     expect(res.status, `${coordinate}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
