@@ -4,17 +4,28 @@
  * `checkForm`, which answers either the cleaned values or the form-level error code with field errors. Field-error
  * codes and form codes have catalogue texts under `forms.error.<code>` (schema/contract/i18n/de/forms.json).
  *
- * Forms built: the vested-amount decision (Unverfallbarkeitsbetrag, §§ 5–6 BPG), bank data, and the pension call
- * (Pensionsabruf). The exit application and the declarations are not built yet.
+ * Forms: the vested-amount decision (Unverfallbarkeitsbetrag, §§ 5–6 BPG), bank data, the pension call
+ * (Pensionsabruf), the exit application (Austrittsantrag), the employment, function and family declarations and the
+ * objection and switch declarations of a pension-model change (fields and readings: docs/decisions/0025).
  */
-import { isIsoDate, isoOf, parseIsoDate } from './dates';
+import { addDays, addMonths, isIsoDate, isoOf, parseIsoDate } from './dates';
 import { isValidEmail, normalizeEmail } from './email';
 import { isValidPortalBic, isValidPortalIban, normalizeIban } from './iban';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 import { UPLOAD_ID_PATTERN } from './uploads';
 
 /** The forms a member can send. */
-export const FORM_KINDS = ['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL'] as const;
+export const FORM_KINDS = [
+  'VESTED_AMOUNT',
+  'BANK_DATA',
+  'PENSION_CALL',
+  'EXIT_APPLICATION',
+  'EMPLOYMENT_DECLARATION',
+  'FUNCTION_DECLARATION',
+  'FAMILY_DECLARATION',
+  'MODEL_OBJECTION',
+  'MODEL_SWITCH',
+] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** Vested amount: exactly one option (spec 001 section 3 "Vested-amount form"). */
@@ -27,6 +38,25 @@ export const TRANSFER_TYPES = ['PENSION_FUND', 'COLLECTIVE_INSURANCE', 'GROUP_PE
 export const FORM_FUNDS = ['PENSION_FUND', 'SEVERANCE_FUND'] as const;
 /** Gender of a child (spec 001 section 3 "children (max 5, with gender)"). */
 export const CHILD_GENDERS = ['FEMALE', 'MALE', 'DIVERSE'] as const;
+
+/** Why the employment ended (exit application). */
+export const EXIT_REASONS = ['EMPLOYEE_NOTICE', 'EMPLOYER_NOTICE', 'MUTUAL_AGREEMENT', 'FIXED_TERM_END', 'OTHER'] as const;
+/** What the exit application asks for with the vested amount (the decision itself is the vested-amount form). */
+export const EXIT_REQUESTS = ['STATEMENT_ONLY', 'STOP_OWN_CONTRIBUTIONS'] as const;
+/** The employment declaration's choice. */
+export const EMPLOYMENT_STATUSES = ['NOT_EMPLOYED', 'EMPLOYED', 'SELF_EMPLOYED'] as const;
+/** The function declaration's choice: the member's function at the employer of the contract. */
+export const MEMBER_FUNCTIONS = ['EMPLOYEE', 'EXECUTIVE', 'MANAGING_DIRECTOR', 'BOARD_MEMBER'] as const;
+/** The family declaration's choice. A partner is asked for the statuses in PARTNER_STATUSES. */
+export const MARITAL_STATUSES = ['SINGLE', 'MARRIED', 'REGISTERED_PARTNERSHIP', 'COHABITING', 'DIVORCED', 'WIDOWED'] as const;
+/** Statuses with a partner (the survivor's pension depends on the contract's partner rule). */
+export const PARTNER_STATUSES: readonly (typeof MARITAL_STATUSES)[number][] = ['MARRIED', 'REGISTERED_PARTNERSHIP', 'COHABITING'];
+/** The switch declaration's target: the security VRG (Sicherheits-VRG) or a company collective insurance. */
+export const SWITCH_TARGETS = ['SECURITY_VRG', 'COLLECTIVE_INSURANCE'] as const;
+/** Days after the fund's information letter in which an objection to a pension-model change is accepted (reading in decision 0025). */
+export const OBJECTION_PERIOD_DAYS = 90;
+/** Longest free-text reason (objection). */
+export const FORM_REASON_MAX = 500;
 
 /** At most 5 children on a form (spec 001 section 9). */
 export const MAX_CHILDREN = 5;
@@ -93,10 +123,86 @@ export interface PensionCallValues {
   children: FormChild[];
 }
 
+export interface FormPartner {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+}
+
+/** Exit application (Austrittsantrag): the end of the employment behind a Pensionskasse contract. */
+export interface ExitApplicationValues {
+  employerName: string;
+  /** Last day of the employment (ISO), from 3 years back to 1 year ahead. */
+  employmentEndDate: string;
+  reason: (typeof EXIT_REASONS)[number];
+  request: (typeof EXIT_REQUESTS)[number];
+}
+
+/** Employment declaration (Beschäftigungserklärung): employer or business and since when, unless not employed. */
+export interface EmploymentDeclarationValues {
+  status: (typeof EMPLOYMENT_STATUSES)[number];
+  /** Employer (EMPLOYED) or business (SELF_EMPLOYED); null when NOT_EMPLOYED. */
+  employerName: string | null;
+  /** ISO date the employment began; null when NOT_EMPLOYED. */
+  since: string | null;
+}
+
+/** Function declaration (Funktionserklärung). */
+export interface FunctionDeclarationValues {
+  function: (typeof MEMBER_FUNCTIONS)[number];
+  employerName: string;
+  /** ISO date the function began, not in the future. */
+  since: string;
+}
+
+/** Family declaration (Erklärung zu Familienstand, Partnerin/Partner und Kindern). */
+export interface FamilyDeclarationValues {
+  maritalStatus: (typeof MARITAL_STATUSES)[number];
+  /** ISO date since when the status holds; null for SINGLE. */
+  since: string | null;
+  partner: FormPartner | null;
+  children: FormChild[];
+}
+
+/** Objection (Widerspruchserklärung) to the pension-model change announced in the fund's letter. */
+export interface ModelObjectionValues {
+  /** ISO date of the fund's information letter, within OBJECTION_PERIOD_DAYS before today. */
+  letterDate: string;
+  reason: string | null;
+}
+
+/** Switch declaration (Wechselerklärung) at a pension-model change. */
+export interface ModelSwitchValues {
+  target: (typeof SWITCH_TARGETS)[number];
+  /** First of a month, from the 1st of next month to 2 years ahead. */
+  switchDate: string;
+}
+
 /** A checked form: the common fields and the kind's section. */
 export type FormValues = { kind: FormKind; contactEmail: string; idempotencyKey: string; currentPassword: string | null } & (
-  { kind: 'VESTED_AMOUNT'; vestedAmount: VestedAmountValues } | { kind: 'BANK_DATA'; bankData: BankDataValues } | { kind: 'PENSION_CALL'; pensionCall: PensionCallValues }
+  | { kind: 'VESTED_AMOUNT'; vestedAmount: VestedAmountValues }
+  | { kind: 'BANK_DATA'; bankData: BankDataValues }
+  | { kind: 'PENSION_CALL'; pensionCall: PensionCallValues }
+  | { kind: 'EXIT_APPLICATION'; exitApplication: ExitApplicationValues }
+  | { kind: 'EMPLOYMENT_DECLARATION'; employmentDeclaration: EmploymentDeclarationValues }
+  | { kind: 'FUNCTION_DECLARATION'; functionDeclaration: FunctionDeclarationValues }
+  | { kind: 'FAMILY_DECLARATION'; familyDeclaration: FamilyDeclarationValues }
+  | { kind: 'MODEL_OBJECTION'; modelObjection: ModelObjectionValues }
+  | { kind: 'MODEL_SWITCH'; modelSwitch: ModelSwitchValues }
 );
+
+/** The input's section name of each kind (`SubmitFormInput.<section>`). */
+export const FORM_SECTIONS = {
+  VESTED_AMOUNT: 'vestedAmount',
+  BANK_DATA: 'bankData',
+  PENSION_CALL: 'pensionCall',
+  EXIT_APPLICATION: 'exitApplication',
+  EMPLOYMENT_DECLARATION: 'employmentDeclaration',
+  FUNCTION_DECLARATION: 'functionDeclaration',
+  FAMILY_DECLARATION: 'familyDeclaration',
+  MODEL_OBJECTION: 'modelObjection',
+  MODEL_SWITCH: 'modelSwitch',
+} as const satisfies Record<FormKind, string>;
 
 /**
  * The earliest pension start for a call arriving on `today` (ISO, Vienna): arriving by the 10th, the 1st of the next
@@ -118,6 +224,8 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 /** Collects field errors; REQUIRED ones make the form INCOMPLETE. */
 class Checker {
   readonly errors: FormFieldError[] = [];
+  /** The day the rules run on (ISO, Vienna). */
+  constructor(readonly today: string) {}
   add(field: string, code: string) {
     if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, code });
   }
@@ -155,6 +263,10 @@ class Checker {
     if (t === null) return null;
     if (!isValidPortalBic(t)) return (this.add(`${path}.bic`, 'BIC_INVALID'), null);
     return t.replace(/\s+/g, '').toUpperCase();
+  }
+  /** An optional text of at most `max` characters (trimmed); null when blank or invalid (with an error). */
+  optionalText(obj: Raw, key: string, path: string, max = FORM_TEXT_MAX): string | null {
+    return blank(obj[key]) ? null : this.text(obj, key, path, max);
   }
   /** The fields of another option must stay empty: "exactly one option and its sub-option". */
   empty(obj: Raw, keys: readonly string[], path: string) {
@@ -215,23 +327,17 @@ function checkBankData(c: Checker, raw: Raw, today: string): BankDataValues | nu
   return { fund, accountHolder, bankName, iban, bic, validFrom };
 }
 
-function checkPensionCall(c: Checker, raw: Raw, today: string): PensionCallValues | null {
-  const p = 'pensionCall';
-  const earliest = earliestPensionStart(today);
-  const pensionStart = c.date(raw, 'pensionStart', p, { min: earliest, max: isoOf(Number(today.slice(0, 4)) + 2, 12, 1), code: 'PENSION_START_TOO_EARLY' });
-  if (pensionStart && !pensionStart.endsWith('-01')) c.add(`${p}.pensionStart`, 'PENSION_START_NOT_FIRST');
-  let partner: PensionCallValues['partner'] = null;
-  if (raw.hasPartner === true) {
-    const pr = isObject(raw.partner) ? raw.partner : {};
-    const firstName = c.text(pr, 'firstName', `${p}.partner`);
-    const lastName = c.text(pr, 'lastName', `${p}.partner`);
-    const birthDate = c.date(pr, 'birthDate', `${p}.partner`, { max: today });
-    if (firstName && lastName && birthDate) partner = { firstName, lastName, birthDate };
-  } else if (raw.hasPartner !== false) {
-    c.add(`${p}.hasPartner`, 'REQUIRED');
-  } else if (!blank(raw.partner)) {
-    c.add(`${p}.partner`, 'OPTION_CONFLICT');
-  }
+/** The partner's first name, last name and birth date (not in the future), all required; null with errors. */
+function checkPartner(c: Checker, raw: Raw, p: string): FormPartner | null {
+  const pr = isObject(raw.partner) ? raw.partner : {};
+  const firstName = c.text(pr, 'firstName', `${p}.partner`);
+  const lastName = c.text(pr, 'lastName', `${p}.partner`);
+  const birthDate = c.date(pr, 'birthDate', `${p}.partner`, { max: c.today });
+  return firstName && lastName && birthDate ? { firstName, lastName, birthDate } : null;
+}
+
+/** At most MAX_CHILDREN children (a sixth is TOO_MANY_CHILDREN at `<p>.children.5`), each with first name, birth date and gender. */
+function checkChildren(c: Checker, raw: Raw, p: string, today: string): FormChild[] {
   const children: FormChild[] = [];
   const list = raw.children ?? [];
   if (!Array.isArray(list)) c.add(`${p}.children`, 'INVALID');
@@ -245,20 +351,106 @@ function checkPensionCall(c: Checker, raw: Raw, today: string): PensionCallValue
       const gender = c.oneOf(ch, 'gender', path, CHILD_GENDERS);
       if (firstName && birthDate && gender) children.push({ firstName, birthDate, gender });
     });
+  return children;
+}
+
+function checkPensionCall(c: Checker, raw: Raw, today: string): PensionCallValues | null {
+  const p = 'pensionCall';
+  const earliest = earliestPensionStart(today);
+  const pensionStart = c.date(raw, 'pensionStart', p, { min: earliest, max: isoOf(Number(today.slice(0, 4)) + 2, 12, 1), code: 'PENSION_START_TOO_EARLY' });
+  if (pensionStart && !pensionStart.endsWith('-01')) c.add(`${p}.pensionStart`, 'PENSION_START_NOT_FIRST');
+  let partner: PensionCallValues['partner'] = null;
+  if (raw.hasPartner === true) partner = checkPartner(c, raw, p);
+  else if (raw.hasPartner !== false) c.add(`${p}.hasPartner`, 'REQUIRED');
+  else if (!blank(raw.partner)) c.add(`${p}.partner`, 'OPTION_CONFLICT');
+  const children = checkChildren(c, raw, p, today);
   if (!pensionStart) return null;
   return { pensionStart, partner, children };
 }
+
+function checkExitApplication(c: Checker, raw: Raw, today: string): ExitApplicationValues | null {
+  const p = 'exitApplication';
+  const employerName = c.text(raw, 'employerName', p);
+  const employmentEndDate = c.date(raw, 'employmentEndDate', p, { min: addMonths(today, -36), max: addMonths(today, 12), code: 'EXIT_DATE_OUT_OF_RANGE' });
+  const reason = c.oneOf(raw, 'reason', p, EXIT_REASONS);
+  const request = c.oneOf(raw, 'request', p, EXIT_REQUESTS);
+  return employerName && employmentEndDate && reason && request ? { employerName, employmentEndDate, reason, request } : null;
+}
+
+function checkEmploymentDeclaration(c: Checker, raw: Raw, today: string): EmploymentDeclarationValues | null {
+  const p = 'employmentDeclaration';
+  const status = c.oneOf(raw, 'status', p, EMPLOYMENT_STATUSES);
+  if (!status) return null;
+  if (status === 'NOT_EMPLOYED') {
+    c.empty(raw, ['employerName', 'since'], p);
+    return { status, employerName: null, since: null };
+  }
+  const employerName = c.text(raw, 'employerName', p);
+  const since = c.date(raw, 'since', p, { max: addMonths(today, 12) });
+  return employerName && since ? { status, employerName, since } : null;
+}
+
+function checkFunctionDeclaration(c: Checker, raw: Raw, today: string): FunctionDeclarationValues | null {
+  const p = 'functionDeclaration';
+  const fn = c.oneOf(raw, 'function', p, MEMBER_FUNCTIONS);
+  const employerName = c.text(raw, 'employerName', p);
+  const since = c.date(raw, 'since', p, { max: today });
+  return fn && employerName && since ? { function: fn, employerName, since } : null;
+}
+
+function checkFamilyDeclaration(c: Checker, raw: Raw, today: string): FamilyDeclarationValues | null {
+  const p = 'familyDeclaration';
+  const maritalStatus = c.oneOf(raw, 'maritalStatus', p, MARITAL_STATUSES);
+  let since: string | null = null;
+  let partner: FormPartner | null = null;
+  if (maritalStatus === 'SINGLE') c.empty(raw, ['since'], p);
+  else if (maritalStatus) since = c.date(raw, 'since', p, { max: today });
+  if (maritalStatus && PARTNER_STATUSES.includes(maritalStatus)) partner = checkPartner(c, raw, p);
+  else if (maritalStatus) c.empty(raw, ['partner'], p);
+  const children = checkChildren(c, raw, p, today);
+  return maritalStatus ? { maritalStatus, since, partner, children } : null;
+}
+
+function checkModelObjection(c: Checker, raw: Raw, today: string): ModelObjectionValues | null {
+  const p = 'modelObjection';
+  const letterDate = c.date(raw, 'letterDate', p, { max: today });
+  if (letterDate && letterDate < addDays(today, -OBJECTION_PERIOD_DAYS)) c.add(`${p}.letterDate`, 'OBJECTION_PERIOD_OVER');
+  const reason = c.optionalText(raw, 'reason', p, FORM_REASON_MAX);
+  return letterDate ? { letterDate, reason } : null;
+}
+
+function checkModelSwitch(c: Checker, raw: Raw, today: string): ModelSwitchValues | null {
+  const p = 'modelSwitch';
+  const target = c.oneOf(raw, 'target', p, SWITCH_TARGETS);
+  const { y, m } = parseIsoDate(today);
+  const switchDate = c.date(raw, 'switchDate', p, { min: isoOf(y, m + 1, 1), max: isoOf(y + 2, 12, 1), code: 'SWITCH_DATE_OUT_OF_RANGE' });
+  if (switchDate && !switchDate.endsWith('-01')) c.add(`${p}.switchDate`, 'SWITCH_DATE_NOT_FIRST');
+  return target && switchDate ? { target, switchDate } : null;
+}
+
+/** The section check of each kind; null when the section has errors. */
+const SECTION_CHECKS: Record<FormKind, (c: Checker, raw: Raw, today: string) => object | null> = {
+  VESTED_AMOUNT: (c, raw) => checkVestedAmount(c, raw),
+  BANK_DATA: checkBankData,
+  PENSION_CALL: checkPensionCall,
+  EXIT_APPLICATION: checkExitApplication,
+  EMPLOYMENT_DECLARATION: checkEmploymentDeclaration,
+  FUNCTION_DECLARATION: checkFunctionDeclaration,
+  FAMILY_DECLARATION: checkFamilyDeclaration,
+  MODEL_OBJECTION: checkModelObjection,
+  MODEL_SWITCH: checkModelSwitch,
+};
 
 /**
  * Checks a submitted form (GraphQL `SubmitFormInput`, REST `webportal/form`) on `today` (ISO, Vienna). Rules: a known
  * kind with its section (and no other section), a valid contact e-mail, terms accepted, a valid idempotency key, and
  * the section's rules (exactly one option and its sub-option; children at most 5, each with first name, birth date
- * and gender; partner data when `hasPartner`; bank data complete and valid; a pension start from the earliest
- * possible one). The form code: INCOMPLETE when a required field is missing, else INVALID_EMAIL when only the
+ * and gender; partner data when `hasPartner` or a marital status with a partner; bank data complete and valid; a
+ * pension start from the earliest possible one; a choice in every declaration and the fields that choice needs). The form code: INCOMPLETE when a required field is missing, else INVALID_EMAIL when only the
  * e-mail is wrong, else INVALID_DATA.
  */
 export function checkForm(raw: unknown, today: string): { ok: true; value: FormValues } | { ok: false; code: FormErrorCode; fieldErrors: FormFieldError[] } {
-  const c = new Checker();
+  const c = new Checker(today);
   const input = isObject(raw) ? raw : {};
   const kind = c.oneOf(input, 'kind', 'form', FORM_KINDS);
   const key = input.idempotencyKey;
@@ -270,24 +462,14 @@ export function checkForm(raw: unknown, today: string): { ok: true; value: FormV
   else contactEmail = normalizeEmail(input.contactEmail);
   if (input.termsAccepted !== true) c.add('termsAccepted', 'TERMS_NOT_ACCEPTED');
   const password = typeof input.currentPassword === 'string' && input.currentPassword !== '' ? input.currentPassword.slice(0, 1000) : null;
-  const sections = { VESTED_AMOUNT: 'vestedAmount', BANK_DATA: 'bankData', PENSION_CALL: 'pensionCall' } as const;
   let value: FormValues | null = null;
   if (kind) {
-    for (const [k, name] of Object.entries(sections)) if (k !== kind && !blank(input[name])) c.add(name, 'OPTION_CONFLICT');
-    const section = input[sections[kind]];
-    if (!isObject(section)) c.add(sections[kind], 'REQUIRED');
+    for (const [k, name] of Object.entries(FORM_SECTIONS)) if (k !== kind && !blank(input[name])) c.add(name, 'OPTION_CONFLICT');
+    const section = input[FORM_SECTIONS[kind]];
+    if (!isObject(section)) c.add(FORM_SECTIONS[kind], 'REQUIRED');
     else {
-      const common = { contactEmail: contactEmail ?? '', idempotencyKey: key, currentPassword: password };
-      if (kind === 'VESTED_AMOUNT') {
-        const v = checkVestedAmount(c, section);
-        if (v) value = { ...common, kind, vestedAmount: v };
-      } else if (kind === 'BANK_DATA') {
-        const v = checkBankData(c, section, today);
-        if (v) value = { ...common, kind, bankData: v };
-      } else {
-        const v = checkPensionCall(c, section, today);
-        if (v) value = { ...common, kind, pensionCall: v };
-      }
+      const checked = SECTION_CHECKS[kind](c, section, today);
+      if (checked) value = { contactEmail: contactEmail ?? '', idempotencyKey: key, currentPassword: password, kind, [FORM_SECTIONS[kind]]: checked } as FormValues;
     }
   }
   if (c.errors.length === 0 && value) return { ok: true, value };

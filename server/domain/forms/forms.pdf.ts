@@ -1,6 +1,6 @@
 import catalogue from '@contract/i18n/de/forms.json';
 import { formatDate } from '@contract/format';
-import type { FormValues } from '@contract/forms';
+import type { FormChild, FormPartner, FormValues } from '@contract/forms';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 
 const T = catalogue.forms;
@@ -44,20 +44,65 @@ function enteredRows(v: FormValues): LetterLine[] {
       line(f.validFrom, formatDate(b.validFrom)),
     ];
   }
-  const p = v.pensionCall;
-  const rows = [line(f.pensionStart, formatDate(p.pensionStart))];
-  rows.push(line(T.pdf.partner, p.partner ? `${p.partner.firstName} ${p.partner.lastName}, ${formatDate(p.partner.birthDate)}` : T.pdf.noPartner));
-  p.children.forEach((c, i) => rows.push(line(fill(f.child, { number: String(i + 1) }), `${c.firstName}, ${formatDate(c.birthDate)}, ${T.gender[c.gender]}`)));
-  return rows;
+  if (v.kind === 'PENSION_CALL') {
+    const p = v.pensionCall;
+    return [line(f.pensionStart, formatDate(p.pensionStart)), partnerRow(p.partner), ...childRows(p.children)];
+  }
+  if (v.kind === 'EXIT_APPLICATION') {
+    const e = v.exitApplication;
+    return [
+      line(f.exitEmployerName, e.employerName),
+      line(f.employmentEndDate, formatDate(e.employmentEndDate)),
+      line(f.exitReason, T.exitReason[e.reason]),
+      line(f.exitRequest, T.exitRequest[e.request]),
+    ];
+  }
+  if (v.kind === 'EMPLOYMENT_DECLARATION') {
+    const e = v.employmentDeclaration;
+    const rows = [line(f.employmentStatus, T.employmentStatus[e.status])];
+    if (e.employerName) rows.push(line(f.employmentEmployerName, e.employerName));
+    if (e.since) rows.push(line(f.employmentSince, formatDate(e.since)));
+    return rows;
+  }
+  if (v.kind === 'FUNCTION_DECLARATION') {
+    const d = v.functionDeclaration;
+    return [line(f.function, T.memberFunction[d.function]), line(f.exitEmployerName, d.employerName), line(f.functionSince, formatDate(d.since))];
+  }
+  if (v.kind === 'FAMILY_DECLARATION') {
+    const d = v.familyDeclaration;
+    const rows = [line(f.maritalStatus, T.maritalStatus[d.maritalStatus])];
+    if (d.since) rows.push(line(f.maritalSince, formatDate(d.since)));
+    rows.push(partnerRow(d.partner));
+    const children = childRows(d.children);
+    return [...rows, ...(children.length ? children : [line(T.pdf.children, T.pdf.none)])];
+  }
+  if (v.kind === 'MODEL_OBJECTION') {
+    const o = v.modelObjection;
+    return [line(f.letterDate, formatDate(o.letterDate)), line(f.reason, o.reason ?? T.pdf.noPartner)];
+  }
+  const w = v.modelSwitch;
+  return [line(f.switchTarget, T.switchTarget[w.target]), line(f.switchDate, formatDate(w.switchDate))];
 }
+
+const partnerRow = (p: FormPartner | null): LetterLine => line(T.pdf.partner, p ? `${p.firstName} ${p.lastName}, ${formatDate(p.birthDate)}` : T.pdf.noPartner);
+
+const childRows = (children: FormChild[]): LetterLine[] =>
+  children.map((c, i) => line(fill(T.field.child, { number: String(i + 1) }), `${c.firstName}, ${formatDate(c.birthDate)}, ${T.gender[c.gender]}`));
+
+/** What the fund does next, per kind (under the table of the PDF). */
+const NOTES: Partial<Record<FormValues['kind'], string[]>> = {
+  PENSION_CALL: [T.pensionCallAccount, T.pensionCallAfter],
+  EXIT_APPLICATION: [T.exitAfter],
+  MODEL_OBJECTION: [T.objectionNote],
+  MODEL_SWITCH: [T.switchNote],
+};
 
 /**
  * The letter of a sent form (rendered by the documents' pdfkit layout): title, day of receipt, the contact e-mail and
- * a table of everything entered; for a pension call the deadline rule and what happens next.
+ * a table of everything entered; for a pension call, exit application and the model declarations what happens next.
  * @param today ISO date of receipt (Vienna).
  */
 export function formLetter(v: FormValues, today: string): LetterContent {
-  const notes = v.kind === 'PENSION_CALL' ? [T.pensionCallAccount, T.pensionCallAfter] : [];
   return {
     fund: v.kind === 'BANK_DATA' && v.bankData.fund === 'SEVERANCE_FUND' ? 'VK' : 'PK',
     title: formTitle(v.kind),
@@ -65,7 +110,7 @@ export function formLetter(v: FormValues, today: string): LetterContent {
     facts: [line(T.pdf.received, formatDate(today)), line(T.pdf.contactEmail, v.contactEmail)],
     paragraphs: [fill(T.pdf.intro, { date: formatDate(today) })],
     tables: [{ heading: T.pdf.entered, rows: enteredRows(v) }],
-    notes,
+    notes: NOTES[v.kind] ?? [],
   };
 }
 

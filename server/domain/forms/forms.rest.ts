@@ -26,7 +26,8 @@ const section = z
 /**
  * Body of REST `webportal/form` (spec 000 section 8; GraphQL `submitForm`): JSON with the fields of `SubmitFormInput`
  * (`kind`, `idempotencyKey`, `contactEmail`, `termsAccepted`, `currentPassword`, and the kind's section
- * `vestedAmount` / `bankData` / `pensionCall` as an object; a form-encoded body may carry a section as a JSON string).
+ * `vestedAmount` / `bankData` / `pensionCall` / `exitApplication` / `employmentDeclaration` / `functionDeclaration`
+ * / `familyDeclaration` / `modelObjection` / `modelSwitch` as an object; a form-encoded body may carry a section as a JSON string).
  * Without `kind` the method answers the forms' data instead of sending.
  */
 export const formRestInput = z.object({
@@ -38,6 +39,12 @@ export const formRestInput = z.object({
   vestedAmount: section,
   bankData: section,
   pensionCall: section,
+  exitApplication: section,
+  employmentDeclaration: section,
+  functionDeclaration: section,
+  familyDeclaration: section,
+  modelObjection: section,
+  modelSwitch: section,
 });
 
 /**

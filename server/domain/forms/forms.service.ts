@@ -1,6 +1,6 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { isoDateVienna } from '@contract/dates';
-import { checkForm, earliestPensionStart, FORM_RESEND_DAYS, formRecipient, type FormErrorCode, type FormValues } from '@contract/forms';
+import { checkForm, earliestPensionStart, FORM_RESEND_DAYS, formRecipient, type FormErrorCode, type FormKind, type FormValues } from '@contract/forms';
 import { writeTransaction, type Db } from '../../../db/client';
 import { formSubmissions } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
@@ -53,33 +53,46 @@ export function createFormsService(deps: {
 }) {
   const { db, clock, tenant } = deps;
 
-  /** Whether the person may send this form: a Pensionskasse contract for Pensionskasse forms, a Vorsorgekasse account for Vorsorgekasse bank data. */
+  /**
+   * The kinds the person may send, in display order (decision 0025): with a Pensionskasse contract (main tenant only)
+   * the vested amount, the pension call, the employment and family declarations and the model objection and switch;
+   * as a member (AWB) of a contract also the exit application and the function declaration; bank data with a
+   * contract or a Vorsorgekasse account.
+   */
+  async function kindsOf(personId: number): Promise<FormKind[]> {
+    const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
+    const hasPk = tenant.pensionFund && pk.length > 0;
+    const isMember = hasPk && pk.some((c) => c.role === 'MEMBER');
+    const kinds: FormKind[] = [];
+    if (hasPk) kinds.push('VESTED_AMOUNT');
+    if (hasPk || vk.length > 0) kinds.push('BANK_DATA');
+    if (hasPk) kinds.push('PENSION_CALL');
+    if (isMember) kinds.push('EXIT_APPLICATION');
+    if (hasPk) kinds.push('EMPLOYMENT_DECLARATION');
+    if (isMember) kinds.push('FUNCTION_DECLARATION');
+    if (hasPk) kinds.push('FAMILY_DECLARATION', 'MODEL_OBJECTION', 'MODEL_SWITCH');
+    return kinds;
+  }
+
+  /** Whether the person may send this form: its kind is offered, and for bank data the chosen fund is one of the person's. */
   async function available(personId: number, v: FormValues): Promise<boolean> {
+    if (!(await kindsOf(personId)).includes(v.kind)) return false;
     if (formRecipient(v) === 'SEVERANCE_FUND') return (await deps.accounts.severanceAccounts(personId)).length > 0;
-    if (!tenant.pensionFund) return false;
-    return (await deps.accounts.pensionContracts(personId)).length > 0;
+    return tenant.pensionFund && (await deps.accounts.pensionContracts(personId)).length > 0;
   }
 
   return {
-    /**
-     * The forms the person may send (VESTED_AMOUNT and PENSION_CALL with a Pensionskasse contract, BANK_DATA with a
-     * contract or a Vorsorgekasse account) and the earliest pension start for a call sent today (ISO date, Vienna).
-     */
-    async info(personId: number): Promise<{ kinds: FormValues['kind'][]; earliestPensionStart: string }> {
-      const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
-      const hasPk = tenant.pensionFund && pk.length > 0;
-      const kinds: FormValues['kind'][] = [];
-      if (hasPk) kinds.push('VESTED_AMOUNT');
-      if (hasPk || vk.length > 0) kinds.push('BANK_DATA');
-      if (hasPk) kinds.push('PENSION_CALL');
-      return { kinds, earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())) };
+    /** The forms the person may send (`kindsOf`) and the earliest pension start for a call sent today (ISO date, Vienna). */
+    async info(personId: number): Promise<{ kinds: FormKind[]; earliestPensionStart: string }> {
+      return { kinds: await kindsOf(personId), earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())) };
     },
 
     /**
      * Sends a form of the person (GraphQL `submitForm`, REST `webportal/form`). `raw` is the untrusted input
      * (`SubmitFormInput`). Errors: INCOMPLETE, INVALID_DATA, INVALID_EMAIL (field errors per field),
      * IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED (the key was used for other data), NOT_AVAILABLE (no contract
-     * or account of the form's fund, or the regional tenant's missing Pensionskasse), PASSWORD_INCORRECT (bank data
+     * or account of the form's fund, the regional tenant's missing Pensionskasse, or a kind the person's contract
+     * role does not offer), PASSWORD_INCORRECT (bank data
      * and a vested-amount payout need the step-up: the current password, or an eID login of the last 5 minutes),
      * ALREADY_SENT (a form of the kind arrived within FORM_RESEND_DAYS days), INVALID_DATA with
      * `vestedAmount.idDocumentUploadId` UPLOAD_NOT_FOUND / UPLOAD_ALREADY_USED / UPLOAD_WRONG_PURPOSE.

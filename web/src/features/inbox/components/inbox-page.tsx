@@ -5,7 +5,7 @@ import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../inbox.css';
-import { FormsPage } from './forms-page';
+import { FormsPage } from './forms/forms-page';
 import { FOLDER_OF_STEP, FORMS_STEP, NEW_STEP } from './inbox-steps';
 import { MessageDetail } from './message-detail';
 import { MessageList } from './message-list';

@@ -1,4 +1,5 @@
 import type { MessageFolder } from '@contract/inbox';
+import type { FormKind } from '@contract/forms';
 
 /** The inbox's steps (`/postfach/{step}`) and the folder each list shows. */
 export const FOLDER_OF_STEP: Record<string, MessageFolder> = { posteingang: 'RECEIVED', gesendet: 'SENT' };
@@ -8,4 +9,14 @@ export const NEW_STEP = 'neu';
 /** Step of the forms (`/postfach/formulare[/{form}]`). */
 export const FORMS_STEP = 'formulare';
 /** URL names of the forms (`/postfach/formulare/{slug}`). */
-export const FORM_SLUGS = { VESTED_AMOUNT: 'unverfallbarkeitsbetrag', BANK_DATA: 'bankverbindung', PENSION_CALL: 'pensionsabruf' } as const;
+export const FORM_SLUGS = {
+  VESTED_AMOUNT: 'unverfallbarkeitsbetrag',
+  BANK_DATA: 'bankverbindung',
+  PENSION_CALL: 'pensionsabruf',
+  EXIT_APPLICATION: 'austrittsantrag',
+  EMPLOYMENT_DECLARATION: 'beschaeftigungserklaerung',
+  FUNCTION_DECLARATION: 'funktionserklaerung',
+  FAMILY_DECLARATION: 'familienstand',
+  MODEL_OBJECTION: 'widerspruchserklaerung',
+  MODEL_SWITCH: 'wechselerklaerung',
+} as const satisfies Record<FormKind, string>;

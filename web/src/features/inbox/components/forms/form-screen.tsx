@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isoDateVienna } from '@contract/dates';
+import { checkForm, FORM_SECTIONS, type FormFieldError, type FormKind } from '@contract/forms';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { Notice } from '../../../../components/ui/notice';
+import { useFileUpload } from '../../../../components/ui/use-file-upload';
+import { paths } from '../../../../config/paths';
+import { useSubmitForm } from '../../api/forms';
+import { FORMS_STEP } from '../inbox-steps';
+import type { FormDefinition } from './form-definition';
+import { FormKitContext, FormText, GroupError, opt, useFieldLabel, type Draft, type FormKitValue } from './form-kit';
+
+/** Field errors the browser leaves to the server: its clock decides the earliest pension start and switch date. */
+const SERVER_CLOCK_FIELDS = ['pensionCall.pensionStart', 'modelSwitch.switchDate'];
+
+/**
+ * One form (`/postfach/formulare/{form}`; spec 001 sections 2, 3, 5, 8): the kind's fields (`definition.Fields`), the
+ * contact e-mail and the confirmation. Checked with the contract's `checkForm` before sending and live after the
+ * first attempt; the server's refusals are shown at their fields. One idempotency key per opened form, so a repeated
+ * click gets the first answer.
+ */
+export function FormScreen({ kind, definition, email, earliestPensionStart }: { kind: FormKind; definition: FormDefinition; email: string; earliestPensionStart: string }) {
+  const { t } = useTranslation();
+  const f = useFieldLabel();
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  /** Today in Vienna when the form was opened (the rules' dates: birth dates not in the future, valid-from not past). */
+  const [today] = useState(() => isoDateVienna(Date.now()));
+  const form = useForm<Draft>({ defaultValues: { contactEmail: email, children: [], ...definition.defaults?.({ earliestPensionStart, today }) } as unknown as Draft });
+  const values = useWatch({ control: form.control }) as Draft;
+  const [terms, setTerms] = useState(false);
+  /** Errors the server answered; cleared by the next change. */
+  const [serverErrors, setServerErrors] = useState<FormFieldError[]>([]);
+  /** After the first attempt to send, the contract's rules run on every change (messages follow the input). */
+  const [attempted, setAttempted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const upload = useFileUpload('form-id-document', { max: 1 });
+  const [submit, { loading }] = useSubmitForm();
+
+  useEffect(() => {
+    const sub = form.watch(() => {
+      setServerErrors([]);
+      setFormError(null);
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  function input(d: Draft, kit: FormKitValue) {
+    return {
+      kind,
+      idempotencyKey,
+      contactEmail: d.contactEmail,
+      termsAccepted: terms,
+      currentPassword: opt(d.currentPassword),
+      [FORM_SECTIONS[kind]]: definition.section(d, kit),
+    };
+  }
+
+  /** The contract's field errors of the current input once the member tried to send (server-clock fields left out). */
+  function liveErrors(kit: FormKitValue): FormFieldError[] {
+    if (!attempted) return [];
+    const checked = checkForm(input(values, kit), today);
+    return checked.ok ? [] : checked.fieldErrors.filter((e) => !SERVER_CLOCK_FIELDS.includes(e.field));
+  }
+
+  const kit: FormKitValue = {
+    errorAt: (path) => {
+      const e = [...serverErrors, ...liveErrors(kit)].find((x) => x.field === path);
+      return e ? t(`forms.error.${e.code}`, { defaultValue: t('forms.error.INVALID') }) : undefined;
+    },
+    upload,
+    busy: loading,
+    earliestPensionStart,
+    today,
+  };
+
+  async function onSubmit(d: Draft) {
+    setFormError(null);
+    setAttempted(true);
+    const data = input(d, kit);
+    const checked = checkForm(data, today);
+    if (!checked.ok && checked.fieldErrors.some((e) => !SERVER_CLOCK_FIELDS.includes(e.field))) {
+      setFormError(t(`forms.error.${checked.code}`));
+      return;
+    }
+    try {
+      const { data: answer } = await submit({ variables: { input: data as never } });
+      const result = answer?.submitForm;
+      if (result?.ok) {
+        setSentId(result.ok.message.id);
+        return;
+      }
+      setServerErrors(result?.error?.fieldErrors ?? []);
+      setFormError(t(`forms.error.${result?.error?.code ?? 'INTERNAL'}`, { defaultValue: t('forms.error.INTERNAL') }));
+    } catch {
+      setFormError(t('forms.error.INTERNAL'));
+    }
+  }
+
+  const title = t(`forms.kind.${kind}.title`);
+  if (sentId) {
+    return (
+      <section aria-labelledby="form-heading" className="forms">
+        <h2 id="form-heading">{title}</h2>
+        <Notice tone="success">{t('forms.sent')}</Notice>
+        {definition.afterKey ? <p>{t(definition.afterKey)}</p> : null}
+        <p>
+          <Link to={paths.inbox.getHref('gesendet', sentId)}>{t('forms.showSent')}</Link>
+        </p>
+        <p>
+          <Link to={paths.inbox.getHref(FORMS_STEP)}>{t('forms.back')}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const { Fields } = definition;
+  return (
+    <section aria-labelledby="form-heading" className="forms">
+      <p>
+        <Link to={paths.inbox.getHref(FORMS_STEP)}>{t('forms.back')}</Link>
+      </p>
+      <h2 id="form-heading">{title}</h2>
+      <p>{t(`forms.kind.${kind}.description`)}</p>
+      <FormProvider {...form}>
+        <FormKitContext.Provider value={kit}>
+          <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            <Fields />
+            <FormText name="contactEmail" path="contactEmail" label={f('contactEmail')} type="email" autoComplete="email" />
+            <Checkbox label={f('termsAccepted')} checked={terms} onChange={setTerms} />
+            <GroupError text={kit.errorAt('termsAccepted')} />
+            <button type="submit" className="button button--primary" disabled={loading || upload.progress !== null}>
+              {loading ? t('forms.sending') : t('forms.submit')}
+            </button>
+          </form>
+        </FormKitContext.Provider>
+      </FormProvider>
+    </section>
+  );
+}
