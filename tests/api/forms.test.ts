@@ -230,3 +230,162 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
     expect(rows[0]!.n).toBe(2);
   });
 });
+
+/**
+ * The remaining forms of issue 14 item 7 (decision 0025). Each: incomplete and invalid refused at the field with
+ * nothing stored; sent through REST `webportal/form` as a message to the Pensionskasse with a PDF of what was
+ * entered; the same body again gets the first answer; the same form with a new key is refused as already sent.
+ */
+const REMAINING: {
+  kind: string;
+  section: string;
+  subject: string;
+  valid: Record<string, unknown>;
+  incomplete: [Record<string, unknown>, string];
+  invalid: [Record<string, unknown>, string, string];
+  pdf: string[];
+}[] = [
+  {
+    kind: 'EXIT_APPLICATION',
+    section: 'exitApplication',
+    subject: 'Austrittsantrag',
+    valid: { employerName: 'Muster Handels GmbH', employmentEndDate: '2026-12-31', reason: 'MUTUAL_AGREEMENT', request: 'STOP_OWN_CONTRIBUTIONS' },
+    incomplete: [{ employerName: 'Muster Handels GmbH', employmentEndDate: '2026-12-31', request: 'STATEMENT_ONLY' }, 'exitApplication.reason'],
+    invalid: [
+      { employerName: 'Muster', employmentEndDate: '2028-01-31', reason: 'OTHER', request: 'STATEMENT_ONLY' },
+      'exitApplication.employmentEndDate',
+      'EXIT_DATE_OUT_OF_RANGE',
+    ],
+    pdf: ['Muster Handels GmbH', '31.12.2026', 'Einvernehmliche Auflösung', 'Eigenbeiträge'],
+  },
+  {
+    kind: 'EMPLOYMENT_DECLARATION',
+    section: 'employmentDeclaration',
+    subject: 'Beschäftigungserklärung',
+    valid: { status: 'EMPLOYED', employerName: 'Beispiel Bau AG', since: '2024-03-01' },
+    incomplete: [{ status: 'EMPLOYED', employerName: 'Beispiel Bau AG' }, 'employmentDeclaration.since'],
+    invalid: [{ status: 'NOT_EMPLOYED', employerName: 'Beispiel Bau AG' }, 'employmentDeclaration.employerName', 'OPTION_CONFLICT'],
+    pdf: ['Unselbständig beschäftigt', 'Beispiel Bau AG', '01.03.2024'],
+  },
+  {
+    kind: 'FUNCTION_DECLARATION',
+    section: 'functionDeclaration',
+    subject: 'Funktionserklärung',
+    valid: { function: 'EXECUTIVE', employerName: 'Muster Handels GmbH', since: '2023-07-01' },
+    incomplete: [{ employerName: 'Muster Handels GmbH', since: '2023-07-01' }, 'functionDeclaration.function'],
+    invalid: [{ function: 'EXECUTIVE', employerName: 'Muster <b>', since: '2023-07-01' }, 'functionDeclaration.employerName', 'INVALID'],
+    pdf: ['Leitende Angestellte oder leitender Angestellter', '01.07.2023'],
+  },
+  {
+    kind: 'FAMILY_DECLARATION',
+    section: 'familyDeclaration',
+    subject: 'Erklärung zu Familienstand und Kindern',
+    valid: {
+      maritalStatus: 'MARRIED',
+      since: '2012-05-19',
+      partner: { firstName: 'Max', lastName: 'Muster', birthDate: '1979-02-03' },
+      children: [
+        { firstName: 'Lena', birthDate: '2013-08-01', gender: 'FEMALE' },
+        { firstName: 'Paul', birthDate: '2016-01-15', gender: 'MALE' },
+      ],
+    },
+    incomplete: [{ maritalStatus: 'MARRIED', since: '2012-05-19' }, 'familyDeclaration.partner.firstName'],
+    invalid: [{ maritalStatus: 'SINGLE', children: [{ firstName: 'Lena', birthDate: '2099-01-01', gender: 'FEMALE' }] }, 'familyDeclaration.children.0.birthDate', 'DATE_INVALID'],
+    pdf: ['verheiratet', 'Max Muster, 03.02.1979', 'Lena, 01.08.2013, weiblich', 'Paul, 15.01.2016, männlich'],
+  },
+  {
+    kind: 'MODEL_OBJECTION',
+    section: 'modelObjection',
+    subject: 'Widerspruchserklärung zur Änderung des Pensionsmodells',
+    valid: { letterDate: '2026-11-02', reason: 'Ich möchte im bisherigen Modell bleiben.' },
+    incomplete: [{ reason: 'Ohne Datum' }, 'modelObjection.letterDate'],
+    invalid: [{ letterDate: '2026-08-01' }, 'modelObjection.letterDate', 'OBJECTION_PERIOD_OVER'],
+    pdf: ['02.11.2026', 'Ich möchte im bisherigen Modell bleiben.'],
+  },
+  {
+    kind: 'MODEL_SWITCH',
+    section: 'modelSwitch',
+    subject: 'Wechselerklärung zum Pensionsmodell',
+    valid: { target: 'SECURITY_VRG', switchDate: '2027-01-01' },
+    incomplete: [{ switchDate: '2027-01-01' }, 'modelSwitch.target'],
+    invalid: [{ target: 'SECURITY_VRG', switchDate: '2026-11-01' }, 'modelSwitch.switchDate', 'SWITCH_DATE_OUT_OF_RANGE'],
+    pdf: ['Sicherheits-VRG der Pensionskasse', '01.01.2027'],
+  },
+];
+
+describe('inbox forms: exit application and declarations (issue 14 item 7, decision 0025)', () => {
+  const anna = 'anna.muster@example.at';
+  const form = (kind: string, section: string, values: Record<string, unknown>) => ({ kind, idempotencyKey: key(), contactEmail: anna, termsAccepted: true, [section]: values });
+
+  it('offers them by contract: all to anna (member), no exit or function declaration to clara (beneficiary), none to bernd (Vorsorgekasse only)', async () => {
+    const kindsOf = async (email: string) => (await (await loginMember(server.url, email)).graphql<{ me: { formInfo: { kinds: string[] } } }>(INFO)).body.data!.me.formInfo.kinds;
+    expect(await kindsOf(anna)).toEqual(['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL', ...REMAINING.map((r) => r.kind)]);
+    expect(await kindsOf('clara.pension@example.at')).toEqual([
+      'VESTED_AMOUNT',
+      'BANK_DATA',
+      'PENSION_CALL',
+      'EMPLOYMENT_DECLARATION',
+      'FAMILY_DECLARATION',
+      'MODEL_OBJECTION',
+      'MODEL_SWITCH',
+    ]);
+    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const r = await submit(clara, { ...form('EXIT_APPLICATION', 'exitApplication', REMAINING[0]!.valid), contactEmail: 'clara.pension@example.at' });
+    expect(r.error?.code).toBe('NOT_AVAILABLE');
+    const bernd = await loginMember(server.url, 'bernd.vorsorge@example.at');
+    const b = await submit(bernd, { ...form('MODEL_SWITCH', 'modelSwitch', REMAINING[5]!.valid), contactEmail: 'bernd.vorsorge@example.at' });
+    expect(b.error?.code).toBe('NOT_AVAILABLE');
+  });
+
+  it('refuses a sixth child on the family declaration at the field, storing nothing', async () => {
+    const client = await loginMember(server.url, anna);
+    const before = await stored(anna);
+    const children = Array.from({ length: 6 }, (_, i) => ({ firstName: `Kind${i + 1}`, birthDate: '2010-01-01', gender: 'DIVERSE' }));
+    const r = await submit(client, form('FAMILY_DECLARATION', 'familyDeclaration', { maritalStatus: 'SINGLE', children }));
+    expect(r.error).toMatchObject({
+      code: 'INVALID_DATA',
+      fieldErrors: [{ field: 'familyDeclaration.children.5', code: 'TOO_MANY_CHILDREN', message: 'Sie können höchstens 5 Kinder angeben.' }],
+    });
+    expect(await stored(anna)).toEqual(before);
+  });
+
+  it.each(REMAINING.map((r) => [r.kind, r] as const))(
+    '%s: incomplete and invalid refused at the field; sent via REST with its PDF; repeat idempotent; sent twice refused',
+    async (_kind, c) => {
+      const client = await loginMember(server.url, anna);
+      const before = await stored(anna);
+      const incomplete = await submit(client, form(c.kind, c.section, c.incomplete[0]));
+      expect(incomplete.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: expect.arrayContaining([expect.objectContaining({ field: c.incomplete[1], code: 'REQUIRED' })]) });
+      const invalid = await submit(client, form(c.kind, c.section, c.invalid[0]));
+      expect(invalid.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [expect.objectContaining({ field: c.invalid[1], code: c.invalid[2] })] });
+      expect(await stored(anna)).toEqual(before);
+
+      const body = JSON.stringify(form(c.kind, c.section, c.valid));
+      const post = async (json: string) => {
+        const res = await client.fetch('/rest/webportal/form', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
+        expect(res.status).toBe(200);
+        return (await res.json()) as {
+          ok: boolean;
+          code: string | null;
+          kind: string;
+          message: { id: string; counterpart: string; subject: string; attachments: { fileName: string; downloadUrl: string }[] };
+        };
+      };
+      const sent = await post(body);
+      expect(sent).toMatchObject({ ok: true, kind: c.kind, message: { counterpart: 'PENSION_FUND', subject: c.subject } });
+      const [pdf] = sent.message.attachments;
+      expect(pdf!.fileName).toBe(`Formular-${c.kind}-2026-11-22.pdf`);
+      const download = await client.fetch(`${pdf!.downloadUrl}&lng=de`);
+      expect(download.status).toBe(200);
+      const text = await pdfText(new Uint8Array(await download.arrayBuffer()));
+      for (const s of [c.subject, ...c.pdf]) expect(text).toContain(s);
+      expect(await stored(anna)).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+
+      const repeat = await post(body);
+      expect(repeat.message.id).toBe(sent.message.id);
+      const twice = await submit(client, form(c.kind, c.section, c.valid));
+      expect(twice.error).toMatchObject({ code: 'ALREADY_SENT', message: expect.stringContaining('bereits gesendet') });
+      expect(await stored(anna)).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+    },
+  );
+});
