@@ -389,3 +389,20 @@ describe('inbox forms: exit application and declarations (issue 14 item 7, decis
     },
   );
 });
+
+describe('inbox forms: regional tenant (no Pensionskasse products)', () => {
+  it('offers anna only the Vorsorgekasse bank data and refuses the Pensionskasse declarations as NOT_AVAILABLE', async () => {
+    const regional = await startTestServer({ members: 2, env: { TENANT: 'regional' } });
+    try {
+      const anna = await loginMember(regional.url, 'anna.muster@example.at');
+      const info = await anna.graphql<{ me: { formInfo: { kinds: string[] } } }>(INFO);
+      expect(info.body.data!.me.formInfo.kinds).toEqual(['BANK_DATA']);
+      const r = await anna.graphql<{ submitForm: SubmitAnswer }>(SUBMIT, {
+        input: { kind: 'FAMILY_DECLARATION', idempotencyKey: key(), contactEmail: 'anna.muster@example.at', termsAccepted: true, familyDeclaration: { maritalStatus: 'SINGLE' } },
+      });
+      expect(r.body.data!.submitForm.error?.code).toBe('NOT_AVAILABLE');
+    } finally {
+      await regional.close();
+    }
+  });
+});
