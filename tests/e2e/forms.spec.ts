@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
@@ -24,7 +24,22 @@ async function checkPhoneLayout(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
 }
 
-test.afterEach(() => removeFormsOf(personas.clara.email));
+/** Types a date into the react-aria date picker labelled `label` inside `scope` (segments TT.MM.JJJJ). */
+async function typeDate(page: Page, scope: Locator | Page, label: string, ddmmyyyy: string): Promise<void> {
+  await scope.getByRole('spinbutton', { name: new RegExp(`^Tag, ${label}`) }).click();
+  await page.keyboard.type(ddmmyyyy);
+}
+
+/** Chooses `option` in the shared SelectField labelled `label` inside `scope`. */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('button', { name: new RegExp(label) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.afterEach(() => {
+  removeFormsOf(personas.clara.email);
+  removeFormsOf(personas.anna.email);
+});
 
 test('clara sends a pension call with partner and children and finds it with its PDF under sent', async ({ page }) => {
   test.setTimeout(90_000);
@@ -59,8 +74,8 @@ test('clara sends a pension call with partner and children and finds it with its
   for (let i = 5; i >= 2; i--) await page.getByRole('button', { name: `Kind ${i} entfernen` }).click();
 
   const child = page.getByRole('group', { name: 'Kind 1' });
-  await child.getByLabel('Geburtsdatum').fill('1990-06-01');
-  await child.getByLabel('Geschlecht').selectOption('FEMALE');
+  await typeDate(page, child, 'Geburtsdatum', '01061990');
+  await choose(page, child, 'Geschlecht', 'weiblich');
   await page
     .getByRole('group', { name: /Haben Sie eine Ehepartnerin/ })
     .getByLabel('Ja')
@@ -68,7 +83,7 @@ test('clara sends a pension call with partner and children and finds it with its
   const partner = page.getByRole('group', { name: 'Partnerin oder Partner' });
   await partner.getByLabel('Vorname').fill('Karl');
   await partner.getByLabel('Nachname').fill('Pension');
-  await partner.getByLabel('Geburtsdatum').fill('1958-04-12');
+  await typeDate(page, partner, 'Geburtsdatum', '12041958');
   await page.getByLabel('Ich bestätige, dass meine Angaben richtig und vollständig sind.').check();
   await expectNoSeriousA11yViolations(page, 'pension call');
   await shot(page, 'forms-pension-call-1280');
@@ -129,4 +144,83 @@ test('anna’s vested-amount decision and bank data forms show their fields per 
   await expectNoSeriousA11yViolations(page, 'bank data with errors');
   await shot(page, 'forms-bank-data-1280');
   await checkPhoneLayout(page, 'forms-bank-data');
+});
+
+test('anna sends the family declaration with her partner and two children (a sixth child cannot be added) and finds its PDF under sent', async ({ page }) => {
+  test.setTimeout(90_000);
+  removeFormsOf(personas.anna.email);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, personas.anna.email);
+  await page.goto('/#/postfach/formulare');
+  await page.getByRole('link', { name: 'Erklärung zu Familienstand und Kindern' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Erklärung zu Familienstand und Kindern' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Formular senden' }).click();
+  await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
+  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'family declaration with errors');
+
+  await choose(page, page, 'Familienstand', 'verheiratet');
+  await typeDate(page, page, 'Seit', '19052012');
+  const partner = page.getByRole('group', { name: 'Partnerin oder Partner' });
+  await partner.getByLabel('Vorname').fill('Max');
+  await partner.getByLabel('Nachname').fill('Muster');
+  await typeDate(page, partner, 'Geburtsdatum', '03021979');
+  for (let i = 1; i <= 5; i++) await page.getByRole('button', { name: 'Kind hinzufügen' }).click();
+  await expect(page.getByRole('button', { name: 'Kind hinzufügen' })).toHaveCount(0);
+  await expect(page.getByText('Sie können höchstens 5 Kinder angeben.')).toBeVisible();
+  for (let i = 5; i >= 3; i--) await page.getByRole('button', { name: `Kind ${i} entfernen` }).click();
+  const children = [
+    ['Lena', '01082013', 'weiblich'],
+    ['Paul', '15012016', 'männlich'],
+  ] as const;
+  for (const [i, [name, born, gender]] of children.entries()) {
+    const child = page.getByRole('group', { name: `Kind ${i + 1}`, exact: true });
+    await child.getByLabel('Vorname').fill(name);
+    await typeDate(page, child, 'Geburtsdatum', born);
+    await choose(page, child, 'Geschlecht', gender);
+  }
+  await page.getByLabel('Ich bestätige, dass meine Angaben richtig und vollständig sind.').check();
+  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'family declaration');
+  await shot(page, 'forms-family-declaration-1280');
+  await checkPhoneLayout(page, 'forms-family-declaration');
+  await page.getByRole('button', { name: 'Formular senden' }).click();
+
+  await expect(page.getByText('Ihr Formular wurde gesendet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Gesendete Nachricht anzeigen' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Erklärung zu Familienstand und Kindern' })).toBeVisible();
+  const pdf = page.getByRole('link', { name: /^Formular-FAMILY_DECLARATION-\d{4}-\d{2}-\d{2}\.pdf/ });
+  const res = await page.request.get((await pdf.getAttribute('href'))!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+});
+
+test('anna’s exit application, employment, function, objection and switch forms show their fields, refuse an empty send and pass axe at 1280 and 390 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, personas.anna.email);
+  const screens = [
+    ['austrittsantrag', 'Austrittsantrag', 'Wie endet das Arbeitsverhältnis?'],
+    ['beschaeftigungserklaerung', 'Beschäftigungserklärung', 'Sind Sie derzeit beschäftigt?'],
+    ['funktionserklaerung', 'Funktionserklärung', 'Ihre Funktion'],
+    ['widerspruchserklaerung', 'Widerspruchserklärung zur Änderung des Pensionsmodells', 'Datum unseres Informationsschreibens'],
+    ['wechselerklaerung', 'Wechselerklärung zum Pensionsmodell', 'Wohin möchten Sie wechseln?'],
+  ] as const;
+  for (const [slug, title, field] of screens) {
+    await page.goto(`/#/postfach/formulare/${slug}`);
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(page.getByText(field).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Formular senden' }).click();
+    await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${slug} with errors`);
+    await shot(page, `forms-${slug}-1280`);
+    await checkPhoneLayout(page, `forms-${slug}`);
+  }
+
+  // The employment declaration asks for the employer only when employed.
+  await page.goto('/#/postfach/formulare/beschaeftigungserklaerung');
+  await expect(page.getByLabel('Arbeitgeber oder Unternehmen')).toHaveCount(0);
+  await page.getByLabel('Unselbständig beschäftigt').check();
+  await expect(page.getByLabel('Arbeitgeber oder Unternehmen')).toBeVisible();
 });
