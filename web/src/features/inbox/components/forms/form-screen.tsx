@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -31,22 +31,19 @@ export function FormScreen({ kind, definition, email, earliestPensionStart }: { 
   const form = useForm<Draft>({ defaultValues: { contactEmail: email, children: [], ...definition.defaults?.({ earliestPensionStart, today }) } as unknown as Draft });
   const values = useWatch({ control: form.control }) as Draft;
   const [terms, setTerms] = useState(false);
-  /** Errors the server answered; cleared by the next change. */
-  const [serverErrors, setServerErrors] = useState<FormFieldError[]>([]);
+  /** The answer to the last attempt (form message, the server's field errors), shown until the values change. */
+  const [answer, setAnswer] = useState<{ at: string; text: string; fieldErrors: FormFieldError[] } | null>(null);
   /** After the first attempt to send, the contract's rules run on every change (messages follow the input). */
   const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [sentId, setSentId] = useState<string | null>(null);
   const upload = useFileUpload('form-id-document', { max: 1 });
   const [submit, { loading }] = useSubmitForm();
 
-  useEffect(() => {
-    const sub = form.watch(() => {
-      setServerErrors([]);
-      setFormError(null);
-    });
-    return () => sub.unsubscribe();
-  }, [form]);
+  /** The values as sent, so that an answer disappears with the next change. */
+  const snapshot = JSON.stringify([values, terms, upload.files.map((x) => x.id)]);
+  const current = answer && answer.at === snapshot ? answer : null;
+  const serverErrors = current?.fieldErrors ?? [];
+  const formError = current?.text ?? null;
 
   function input(d: Draft, kit: FormKitValue) {
     return {
@@ -78,12 +75,13 @@ export function FormScreen({ kind, definition, email, earliestPensionStart }: { 
   };
 
   async function onSubmit(d: Draft) {
-    setFormError(null);
+    const at = snapshot;
+    setAnswer(null);
     setAttempted(true);
     const data = input(d, kit);
     const checked = checkForm(data, today);
     if (!checked.ok && checked.fieldErrors.some((e) => !SERVER_CLOCK_FIELDS.includes(e.field))) {
-      setFormError(t(`forms.error.${checked.code}`));
+      setAnswer({ at, text: t(`forms.error.${checked.code}`), fieldErrors: [] });
       return;
     }
     try {
@@ -93,10 +91,9 @@ export function FormScreen({ kind, definition, email, earliestPensionStart }: { 
         setSentId(result.ok.message.id);
         return;
       }
-      setServerErrors(result?.error?.fieldErrors ?? []);
-      setFormError(t(`forms.error.${result?.error?.code ?? 'INTERNAL'}`, { defaultValue: t('forms.error.INTERNAL') }));
+      setAnswer({ at, text: t(`forms.error.${result?.error?.code ?? 'INTERNAL'}`, { defaultValue: t('forms.error.INTERNAL') }), fieldErrors: result?.error?.fieldErrors ?? [] });
     } catch {
-      setFormError(t('forms.error.INTERNAL'));
+      setAnswer({ at, text: t('forms.error.INTERNAL'), fieldErrors: [] });
     }
   }
 
