@@ -25,7 +25,7 @@ export function App() {
     if (!tenant || idleWarningSeconds === undefined) return undefined;
     // The tenant's texts replace the main ones before the first screen renders.
     applyTenantCatalogue(i18n, tenant);
-    return createAppRouter(tenant, { idleWarningSeconds });
+    return createAppRouter(tenant, { idleWarningSeconds, i18n });
   }, [tenant, idleWarningSeconds, i18n]);
 
   const matomoSiteId = config?.matomoSiteId;

@@ -1,6 +1,12 @@
+import login from '@contract/i18n/de/login.json';
+import loginFlow from '@contract/i18n/de/login-flow.json';
+import type { CataloguePart } from '../../i18n/catalogue';
 import { LoginPage } from '../../features/auth/components/login-page';
 
 /** Lazy route module of /activation: the login with the activation flag. */
 export function Component() {
   return <LoginPage mode="activation" />;
 }
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [login, loginFlow];

@@ -1,2 +1,8 @@
+import investment from '@contract/i18n/de/investment.json';
+import type { CataloguePart } from '../../i18n/catalogue';
+
 /** Lazy route module of /veranlagung/pensionskasse[/vrg{vrg}] (main tenant). */
 export { PensionInvestmentPage as Component } from '../../features/investment/components/pension-investment-page';
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [investment];

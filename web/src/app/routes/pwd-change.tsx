@@ -1,3 +1,7 @@
+import login from '@contract/i18n/de/login.json';
+import loginFlow from '@contract/i18n/de/login-flow.json';
+import registration from '@contract/i18n/de/registration.json';
+import type { CataloguePart } from '../../i18n/catalogue';
 import { useTranslation } from 'react-i18next';
 import { useLoginFlow } from '../../features/auth/components/use-login-flow';
 import { PwdChangePage } from '../../features/registration/components/pwd-change-page';
@@ -16,3 +20,6 @@ export function Component() {
     </PwdChangePage>
   );
 }
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [login, loginFlow, registration];

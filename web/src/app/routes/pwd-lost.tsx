@@ -1,2 +1,8 @@
+import registration from '@contract/i18n/de/registration.json';
+import type { CataloguePart } from '../../i18n/catalogue';
+
 /** Lazy route module of /pwdLost. */
 export { PwdLostPage as Component } from '../../features/registration/components/pwd-lost-page';
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [registration];

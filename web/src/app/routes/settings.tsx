@@ -1,2 +1,8 @@
+import settings from '@contract/i18n/de/settings.json';
+import type { CataloguePart } from '../../i18n/catalogue';
+
 /** Lazy route module of /einstellungen. */
 export { SettingsPage as Component } from '../../features/settings/components/settings-page';
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [settings];

@@ -1,2 +1,8 @@
+import staticPages from '@contract/i18n/de/static-pages.json';
+import type { CataloguePart } from '../../i18n/catalogue';
+
 /** Lazy route module of /nutzung (terms of use; links to it open a new tab). */
 export { TermsPage as Component } from '../../features/static-pages/components/terms-page';
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [staticPages];

@@ -1,3 +1,7 @@
+import login from '@contract/i18n/de/login.json';
+import loginFlow from '@contract/i18n/de/login-flow.json';
+import registration from '@contract/i18n/de/registration.json';
+import type { CataloguePart } from '../../i18n/catalogue';
 import { UpdateRegistrationPage } from '../../features/auth/components/update-registration-page';
 import { ChangeEmailForm } from '../../features/registration/components/change-email-form';
 
@@ -8,3 +12,6 @@ import { ChangeEmailForm } from '../../features/registration/components/change-e
 export function Component() {
   return <UpdateRegistrationPage changeEmail={(props) => <ChangeEmailForm {...props} />} />;
 }
+
+/** The catalogue parts of the screen's texts, added before it renders. */
+export const catalogue: readonly CataloguePart[] = [login, loginFlow, registration];

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { Notice } from '../../../components/ui/notice';
@@ -9,7 +8,7 @@ import type { LoginStatus } from '../../../gql/graphql';
 import { useLogIn } from '../api/log-in';
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
 import { isErrorStatus } from './login-flow';
-import { loginSchema, type LoginClientErrorCode, type LoginFormInput, type LoginFormValues } from './login-schema';
+import type { LoginClientErrorCode, LoginFormInput, LoginFormValues } from './login-schema';
 
 function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const list = ids.filter(Boolean).join(' ');
@@ -33,6 +32,15 @@ interface LoginFormProps {
   /** The member submits the form (the page drops notices of an earlier visit). */
   onAttempt?: () => void;
 }
+
+/** The rule module (zod and the resolver, about 37 KiB gzipped): loaded once, on first use or after the form shows. */
+const loadLoginRules = () => import('./login-schema');
+
+/**
+ * Checks the fields with `loginSchema`, loaded on demand: zod is not needed to show /login, only to check what the
+ * member typed, so it stays out of the first load (issue 18 item 2). The form starts the load when it renders.
+ */
+const lazyLoginResolver: Resolver<LoginFormInput, unknown, LoginFormValues> = async (values, context, options) => (await loadLoginRules()).loginResolver(values, context, options);
 
 /**
  * The login form (spec 000 sections 2, 5 and 8): the zod schema pre-checks the fields, the server answers with a
@@ -61,7 +69,7 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
     setFocus,
     formState: { errors },
   } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: lazyLoginResolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -77,6 +85,11 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
     if (placement.email) setFocus('email');
     else if (placement.password) setFocus('password');
   };
+
+  // The rules load while the member types, so the first submit does not wait for them.
+  useEffect(() => {
+    void loadLoginRules();
+  }, []);
 
   // A form-level message takes the focus, so it is read out and the next Tab continues from there.
   useEffect(() => {

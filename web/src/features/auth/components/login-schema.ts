@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 
 /**
@@ -30,3 +31,6 @@ export type LoginFormValues = z.output<typeof loginSchema>;
 
 /** Codes the schema can report, each with a catalogue text. */
 export type LoginClientErrorCode = 'ERROR_MAIL_NOT_GIVEN' | 'ERROR_MAIL_NOT_VALID' | 'ERROR_PWD_NOT_GIVEN' | 'ERROR_PWD_TOO_LONG';
+
+/** The react-hook-form resolver of `loginSchema` (its own module export, so the form can load it after first paint). */
+export const loginResolver = zodResolver(loginSchema);
