@@ -19,8 +19,11 @@ import { MIGRATIONS_FOLDERS } from '../../db/client';
 import { ForeignKeyViolationError, migrateSqliteDatabase, rebuildsTables } from '../../db/migrate-sqlite';
 import { seedSqlite } from '../../db/seed/generator';
 
-/** The journal tag of the rebuild under test. */
-const REBUILD_TAG = '0016_persons_insurance_number';
+/**
+ * The journal tag of the rebuild under test: the first migration that drops and rebuilds `persons` (found by content,
+ * so the test survives a regenerated migration with another name).
+ */
+let REBUILD_TAG: string;
 
 let work: string;
 /** The committed migrations up to the one before the rebuild. */
@@ -139,8 +142,9 @@ function copyOfSeeded(name: string): string {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'portal-rebuild-'));
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDERS.sqlite, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
-  const rebuild = journal.entries.find((e) => e.tag === REBUILD_TAG);
-  if (!rebuild) throw new Error(`${REBUILD_TAG} is not in the journal`);
+  const rebuild = journal.entries.find((e) => readFileSync(join(MIGRATIONS_FOLDERS.sqlite, `${e.tag}.sql`), 'utf8').includes('DROP TABLE `persons`'));
+  if (!rebuild) throw new Error('no migration rebuilds persons');
+  REBUILD_TAG = rebuild.tag;
   previousFolder = migrationsCopy(join(work, 'previous'), (e) => e.idx < rebuild.idx);
   seededFile = join(work, 'seeded.db');
   const c = open(seededFile);
@@ -168,7 +172,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('migration 0016 rebuilds persons on SQLite without losing a row', () => {
+describe('the migration that widens persons.svnr (0016) rebuilds persons on SQLite without losing a row', () => {
   it('is marked as a rebuild (its first statement turns foreign keys off)', () => {
     const sqlText = readFileSync(join(MIGRATIONS_FOLDERS.sqlite, `${REBUILD_TAG}.sql`), 'utf8');
     expect(rebuildsTables({ sql: sqlText.split('--> statement-breakpoint') })).toBe(true);
