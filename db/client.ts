@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
@@ -10,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migrateSqliteDatabase } from './migrate-sqlite';
 import * as schema from './schema';
 import { dialectOf, SCHEMA_DIALECT, type Dialect } from './schema/kit';
 
@@ -171,7 +171,8 @@ function openSqlite(path: string, busyTimeoutMs: number, options: OpenDatabaseOp
   writer.pragma('foreign_keys = ON');
   writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const writeDb = drizzleSqlite(writer, { schema, casing: 'snake_case' });
-  if (options.migrate !== false) migrateSqlite(writeDb, { migrationsFolder: MIGRATIONS_FOLDERS.sqlite });
+  // Not drizzle-orm's migrate: a table rebuild must run with foreign keys off (db/migrate-sqlite.ts).
+  if (options.migrate !== false) migrateSqliteDatabase(writer, MIGRATIONS_FOLDERS.sqlite);
   const reader = new Database(path, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const readDb: BetterSQLite3Database<typeof schema> = drizzleSqlite(reader, { schema, casing: 'snake_case' });

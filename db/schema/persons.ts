@@ -9,7 +9,12 @@ export const persons = table(
   'persons',
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    /** Social insurance number (SVNR), 10 digits with a valid check digit (DOMAIN.md). */
+    /**
+     * Insurance number, stored normalised (no spaces, letter upper-case; `@contract/svnr` `normalizeSvnr`): the
+     * social insurance number (SVNR, 10 digits with a valid check digit, DOMAIN.md) or one of the fund's internal
+     * numbers for persons without one, `R` + 9 digits (10 characters) or `A` + 10 or 11 digits (11 or 12 characters)
+     * (spec 000 section 5 "Insurance number"; docs/decisions/0021-spec-rules-issue-19.md).
+     */
     svnr: text().notNull(),
     /** Running number (LFN) of the person in the fund's core system. */
     lfn: integer().notNull(),
@@ -74,7 +79,9 @@ export const persons = table(
     uniqueIndex('persons_email_uq').on(t.email),
     uniqueIndex('persons_eid_bpk_uq').on(t.eidBpk),
     index('persons_last_name_idx').on(t.lastName),
-    check('persons_svnr_digits', sql`length(${t.svnr}) = 10`),
+    // 10 characters (SVNR or R number), or 11 or 12 for an A number. The full rule (digits, check digit) is the
+    // contract's `insuranceNumberKind`; substr and length read the same on both engines.
+    check('persons_svnr_length', sql`length(${t.svnr}) = 10 or (substr(${t.svnr}, 1, 1) = 'A' and length(${t.svnr}) in (11, 12))`),
   ],
 );
 

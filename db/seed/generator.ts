@@ -16,12 +16,11 @@ import { isoDateVienna } from '@contract/dates';
 import { makeSvnr } from '@contract/svnr';
 import Database from 'better-sqlite3';
 import { count } from 'drizzle-orm';
-import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
-import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_FOLDERS, type Db } from '../client';
+import { migrateSqliteDatabase } from '../migrate-sqlite';
 import { copySqliteToPostgres } from '../copy';
 import { persons } from '../schema';
 import {
@@ -1044,7 +1043,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSt
     try {
       file.pragma('journal_mode = WAL');
       file.pragma('synchronous = OFF');
-      migrateSqlite(drizzleSqlite(file), { migrationsFolder: MIGRATIONS_FOLDERS.sqlite });
+      migrateSqliteDatabase(file, MIGRATIONS_FOLDERS.sqlite);
       const stats = await seedSqlite(file, options);
       const started = performance.now();
       await copySqliteToPostgres(file, db, options.log);

@@ -5,6 +5,7 @@ import { recordGraphqlRequests } from './helpers/graphql-requests';
 import { logIn, personas } from './helpers/login';
 import { fullSeveranceStatementsOf, pensionContractsOf, someonesPensionStatementAt } from './helpers/member-db';
 import { pensionStatementsOf, type PensionStatementRow } from './helpers/seed-db';
+import { chooseOption, optionsInView, optionTexts, selectTrigger } from './helpers/select-field';
 
 /**
  * Account information of both funds (spec 001 section 3): every field equals the stored value at two Stichtage,
@@ -110,13 +111,12 @@ test('the Pensionskasse account information shows every field as stored, at two 
   await expect(panel.getByRole('button', { name: 'Erklärung: Schwankungsrückstellung' })).toBeVisible();
 
   // The Stichtag select offers every statement.
-  const select = panel.getByLabel('Stichtag');
-  await expect(select.locator('option')).toHaveText(statements.map((s) => expectedDate(s.stichtag)));
+  expect(await optionTexts(page, panel, 'Stichtag')).toEqual(statements.map((s) => expectedDate(s.stichtag)));
 
   for (const statement of [latest, older]) {
     if (statement !== latest) {
       const recording = recordGraphqlRequests(page);
-      await select.selectOption(statement.stichtag);
+      await chooseOption(page, panel, 'Stichtag', expectedDate(statement.stichtag));
       await expect(page).toHaveURL(new RegExp(`#/kontoinformation/pensionskasse/${statement.stichtag}$`));
       await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statement.stichtag)}` })).toBeVisible();
       expect(recording.stop()).toEqual(['PensionAccountPage_Query']);
@@ -150,14 +150,14 @@ test('the Vorsorgekasse account information shows all eleven statement fields as
     await page.goto(statement === latest ? '/#/kontoinformation/vorsorgekasse' : `/#/kontoinformation/vorsorgekasse/${String(statement.stichtag)}`);
     const panel = page.getByRole('region', { name: `Konto ${accountNumber}` });
     await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(String(statement.stichtag))}` })).toBeVisible();
-    await expect(panel.getByLabel('Stichtag')).toHaveValue(String(statement.stichtag));
+    await expect(selectTrigger(panel, 'Stichtag')).toHaveText(expectedDate(String(statement.stichtag)));
     for (const [label, column] of SEVERANCE_ROWS) {
       await expect(amountCell(panel, page, label), `${label} at ${String(statement.stichtag)}`).toHaveText(shown(label, Number(statement[column])));
     }
     await expect(panel.getByRole('link', { name: /^Kontonachricht zum .* herunterladen \(PDF\)$/ })).toHaveAttribute('href', /^\/webportal\/download\?id=[^&]+$/);
   }
   const panel = page.getByRole('region', { name: `Konto ${accountNumber}` });
-  await expect(panel.getByLabel('Stichtag').locator('option')).toHaveCount(own.length);
+  expect(await optionTexts(page, panel, 'Stichtag')).toHaveLength(own.length);
   expect(await historyTable(panel)).toEqual(own.map((s) => [expectedDate(String(s.stichtag)), expectedMoney(Number(s.total_entitlement_cents))]));
   await expect(panel.getByRole('img', { name: /Entwicklung Ihres Gesamtanspruchs/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Vorsorgekasse account information at an older Stichtag');
@@ -186,4 +186,49 @@ test('a tampered Stichtag shows "not found" and none of the data, never another 
     await expect(page.getByRole('heading', { level: 1, name: 'Kontoinformation Vorsorgekasse' })).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'account information with an invalid Stichtag');
+});
+
+test('the Stichtag select shows at most 5 rows of its list, scrolls, and is chosen by keyboard; axe is clean', async ({ page }) => {
+  const statements = pensionStatementsOf(personas.anna.email);
+  const [contract] = pensionContractsOf(personas.anna.email);
+  expect(statements.length, 'anna has more Pensionskasse statements than rows in view').toBeGreaterThan(5);
+  await logIn(page, personas.anna.email);
+  await page.goto('/#/kontoinformation/pensionskasse');
+  const panel = page.getByRole('region', { name: `Vertrag ${contract!.contract_number}` });
+  const trigger = selectTrigger(panel, 'Stichtag');
+  await expect(trigger).toHaveText(expectedDate(statements[0]!.stichtag));
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    // Spec 000 section 9 "Dropdown size 5 rows": 5 of anna's Stichtage in view, the rest scrolls.
+    await expect.poll(async () => (await optionsInView(page)).length).toBe(5);
+    expect(await list.getByRole('option').count()).toBe(statements.length);
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expectNoSeriousA11yViolations(page, `account information Stichtag select open (${width} px)`);
+    if (process.env.H19_SHOTS === '1') await page.screenshot({ path: `/tmp/shots-h19/stichtag-select-open-${width}.png` });
+    // The list opens at the chosen Stichtag; the down arrow moves to the next older one, Enter chooses it.
+    await expect(list.getByRole('option', { name: expectedDate(statements[0]!.stichtag), exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('option', { name: expectedDate(statements[2]!.stichtag), exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`#/kontoinformation/pensionskasse/${statements[2]!.stichtag}$`));
+    await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statements[2]!.stichtag)}` })).toBeVisible();
+    await expect(trigger).toHaveText(expectedDate(statements[2]!.stichtag));
+    // Escape closes the list without a change; the newest Stichtag again for the next width.
+    await trigger.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(list).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(trigger).toHaveText(expectedDate(statements[2]!.stichtag));
+    await chooseOption(page, panel, 'Stichtag', expectedDate(statements[0]!.stichtag));
+  }
+  await expectNoSeriousA11yViolations(page, 'account information after choosing a Stichtag');
 });

@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
 import { unreadCountsOf } from './helpers/member-db';
+import { chooseOption, optionsInView, optionTexts, selectTrigger } from './helpers/select-field';
 
 /**
  * The inbox (issue 14 items 1 to 3) in the browser, main tenant: anna reads her unread messages (the dashboard count
@@ -69,15 +70,35 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   // Write to the Vorsorgekasse with a PDF attached.
   await page.goto('/#/postfach/neu');
   await expect(page.getByRole('heading', { level: 2, name: 'Neue Nachricht' })).toBeVisible();
-  const recipient = page.getByLabel('Empfänger');
-  await expect(recipient.locator('option')).toHaveText(['Bitte wählen', 'Pensionskasse', 'Vorsorgekasse', 'Ombudsstelle']);
-  // Sending empty shows the messages at the fields.
+  // The recipient is the field kit's select (components/ui/select-field.tsx): "Bitte wählen" until one is chosen.
+  const recipient = selectTrigger(page, 'Empfänger');
+  await expect(recipient).toHaveText('Bitte wählen');
+  expect(await optionTexts(page, page, 'Empfänger')).toEqual(['Pensionskasse', 'Vorsorgekasse', 'Ombudsstelle']);
+  // Sending empty shows the messages at the fields; the recipient's is tied to its trigger and the focus goes there.
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page.getByText('Bitte wählen Sie einen Empfänger.')).toBeVisible();
   await expect(page.getByText('Bitte geben Sie einen Betreff ein.')).toBeVisible();
+  await expect(recipient).toHaveAccessibleDescription(/Bitte wählen Sie einen Empfänger\./);
+  await expect(recipient).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'new message with errors');
+  // Opened by keyboard: all three recipients in view (at most 5 rows), axe clean while open.
+  await page.keyboard.press('ArrowDown');
+  const list = page.getByRole('listbox');
+  await expect(list).toBeVisible();
+  await expect.poll(() => optionsInView(page)).toEqual(['Pensionskasse', 'Vorsorgekasse', 'Ombudsstelle']);
+  await expectNoSeriousA11yViolations(page, 'new message recipient select open');
+  if (process.env.H19_SHOTS === '1') {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+      await page.screenshot({ path: `/tmp/shots-h19/recipient-select-open-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
 
-  await recipient.selectOption('SEVERANCE_FUND');
+  await chooseOption(page, page, 'Empfänger', 'Vorsorgekasse');
+  await expect(page.getByText('Bitte wählen Sie einen Empfänger.')).toBeHidden();
   await page.getByLabel('Betreff').fill('Frage zu meiner Abfertigung');
   await page.getByLabel('Nachricht', { exact: true }).fill('Sehr geehrte Damen und Herren,\n\nbitte um Auskunft zu meiner Anwartschaft.');
   const fileInput = page.getByLabel('Anhänge (TIFF, PDF, JPG)');
@@ -152,9 +173,10 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
 test('the per-page choice is remembered and the subject search filters the list', async ({ page }) => {
   await logIn(page, personas.anna.email);
   await page.goto('/#/postfach/posteingang');
-  await page.getByLabel('Nachrichten pro Seite').selectOption('25');
+  expect(await optionTexts(page, page, 'Nachrichten pro Seite')).toEqual(['10', '25', '50']);
+  await chooseOption(page, page, 'Nachrichten pro Seite', '25');
   await page.reload();
-  await expect(page.getByLabel('Nachrichten pro Seite')).toHaveValue('25');
+  await expect(selectTrigger(page, 'Nachrichten pro Seite')).toHaveText('25');
   await page.getByLabel('Im Betreff suchen').fill('Willkommen');
   await page.getByRole('button', { name: 'Suchen' }).click();
   await expect(page.getByText('1 Nachricht mit „Willkommen“ im Betreff')).toBeVisible();

@@ -10,11 +10,16 @@ import { removeOwnContributionsOf } from './helpers/member-db';
  * "Eigenbeiträge" quick link, sees the premium gauge, sets up a monthly mandate in the steps (a 9,99 € amount and an
  * `AT00` IBAN refused at their fields), files the § 108a application with a typed signature (the birth date `310299`
  * refused), sees the gauge move after a collection run of the operator command, changes the amount and cancels the
- * mandate at a chosen date. Every screen passes axe; at 390 px nothing is wider than the viewport.
+ * mandate at a chosen date. The start and end dates are typed as TT.MM.JJJJ or picked in the German calendar (issue 19
+ * item 10). Every screen passes axe; at 390 px nothing is wider than the viewport.
  */
 
 const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
 const plusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** `2026-11-26` → `26.11.2026`, as the date fields take and show it (spec 000 section 5 "Date"). */
+const typed = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+/** Where the own-contribution calendar screenshots go (common.md: outside the repository). */
+const SHOTS = process.env.OWN_CONTRIBUTION_SHOTS === '1';
 
 /** `8542` → `85,42 €` (the portal's format, with the narrow space the app prints replaced by a plain match). */
 const euro = (cents: number) => `${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`;
@@ -58,12 +63,49 @@ test('anna sets up a monthly mandate, sees the gauge move after a collection run
   await page.getByLabel('Betrag in Euro').fill('9,99');
   await page.getByLabel('IBAN des Abbuchungskontos').fill('AT00 1904 3002 3457 3201');
   await page.getByLabel('Kontoinhaber/in').fill('Anna Muster');
-  await page.getByLabel('Erste Abbuchung am').fill(start);
+  // The start date is typed as TT.MM.JJJJ; a day that does not exist is refused at the field.
+  const startField = page.getByRole('textbox', { name: 'Erste Abbuchung am' });
+  await expect(startField).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+  await startField.fill(`31.02.${Number(start.slice(0, 4)) + 1}`);
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Der Betrag muss mindestens 10,00 € betragen.')).toBeVisible();
   await expect(page.getByText('Bitte geben Sie Ihre vollständige IBAN ein.')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein, zum Beispiel 01.03.2027.')).toBeVisible();
+  await expect(startField).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Betrag in Euro').fill('85,42');
   await page.getByLabel('IBAN des Abbuchungskontos').fill('AT61 1904 3002 3457 3201');
+  // The calendar beside it: German month names (Jänner), weeks from Monday, chosen by keyboard.
+  const openStart = page.getByRole('button', { name: 'Kalender öffnen: Erste Abbuchung am' });
+  await startField.fill(typed(plusDays(start, 1)));
+  await openStart.click();
+  const calendar = page.getByRole('dialog', { name: 'Erste Abbuchung am' });
+  await expect(calendar).toBeVisible();
+  await expect(calendar.locator('thead th').first()).toHaveText(/^Mo/);
+  // It opens on the typed day, which has the focus; the left arrow and Enter choose the day before.
+  await expect(calendar.locator('[role="gridcell"] [data-focused]')).toHaveText(String(Number(plusDays(start, 1).slice(8))));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(startField).toHaveValue(typed(start));
+  await expect(openStart).toBeFocused();
+  // Forward to the next Jänner with the calendar's "Weiter" (›) button, then close it with Escape: no change.
+  await openStart.click();
+  const nextYear = Number(start.slice(0, 4)) + 1;
+  for (let i = 0; i < 13 && !(await calendar.getByRole('heading', { name: `Jänner ${nextYear}` }).isVisible()); i++) {
+    await calendar.locator('button[slot="next"]').click();
+  }
+  await expect(calendar.getByRole('heading', { name: `Jänner ${nextYear}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'own-contribution start date calendar');
+  if (SHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+      await page.screenshot({ path: `/tmp/shots-h19/own-contribution-calendar-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(startField).toHaveValue(typed(start));
   await checkLayout(page, 'own-contributions-step3');
   await page.getByRole('button', { name: 'Weiter' }).click();
 
@@ -115,7 +157,16 @@ test('anna sets up a monthly mandate, sees the gauge move after a collection run
   // Cancel at a chosen date.
   await page.getByRole('link', { name: 'Kündigen' }).click();
   const end = plusDays(start, 60);
-  await page.getByLabel('Letzte Abbuchung bis').fill(end);
+  // The end date: typed, or picked in the calendar (which opens on the typed day; Enter takes it).
+  const endField = page.getByRole('textbox', { name: 'Letzte Abbuchung bis' });
+  await expect(endField).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+  await endField.fill(typed(end));
+  await page.getByRole('button', { name: 'Kalender öffnen: Letzte Abbuchung bis' }).click();
+  const endCalendar = page.getByRole('dialog', { name: 'Letzte Abbuchung bis' });
+  await expect(endCalendar.locator('[role="gridcell"] [data-focused]')).toHaveText(String(Number(end.slice(8))));
+  await page.keyboard.press('Enter');
+  await expect(endCalendar).toBeHidden();
+  await expect(endField).toHaveValue(typed(end));
   await checkLayout(page, 'own-contributions-cancel');
   await page.getByRole('button', { name: 'Auftrag kündigen' }).click();
   await expect(page.getByText('Ihr Auftrag wurde gekündigt.')).toBeVisible();

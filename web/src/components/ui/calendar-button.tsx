@@ -34,6 +34,7 @@ export function CalendarButton({ value, onPick, min, max, label, dialogLabel }: 
           <Dialog className="date-picker__dialog" aria-label={dialogLabel}>
             {({ close }) => (
               <Calendar
+                autoFocus
                 defaultFocusedValue={toDate(value) ?? undefined}
                 value={toDate(value)}
                 minValue={toDate(min)}

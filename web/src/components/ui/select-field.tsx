@@ -32,6 +32,8 @@ interface SelectFieldProps {
   placeholder?: string;
   /** Receives the trigger button, so a form can focus the field (react-hook-form's `field.ref`). */
   triggerRef?: Ref<HTMLButtonElement>;
+  /** Label and trigger on one line (`field--inline`), for a short choice beside a heading or a toolbar. */
+  inline?: boolean;
 }
 
 /**
@@ -41,11 +43,12 @@ interface SelectFieldProps {
  * to the first option starting with the typed letters (also while closed), Enter chooses, Escape closes. The label,
  * hint and error are tied to the trigger (`aria-labelledby`, `aria-describedby`), as in the other fields.
  */
-export function SelectField({ label, options, value, onChange, onBlur, name, autoComplete, hint, error, placeholder, triggerRef }: SelectFieldProps) {
+export function SelectField({ label, options, value, onChange, onBlur, name, autoComplete, hint, error, placeholder, triggerRef, inline }: SelectFieldProps) {
+  const className = ['field', inline ? 'field--inline' : null, error ? 'field--invalid' : null, 'select-field'].filter(Boolean).join(' ');
   return (
     <I18nProvider locale="de-AT">
       <Select
-        className={error ? 'field field--invalid select-field' : 'field select-field'}
+        className={className}
         value={value === '' ? null : value}
         onChange={(key) => onChange(key === null ? '' : String(key))}
         onBlur={onBlur}

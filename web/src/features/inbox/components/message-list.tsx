@@ -5,6 +5,7 @@ import { DEFAULT_INBOX_PAGE_SIZE, INBOX_PAGE_SIZES, SEARCH_MAX, type MessageFold
 import { formatLocalTime } from '@contract/format';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { SelectField } from '../../../components/ui/select-field';
 import { paths } from '../../../config/paths';
 import { useInboxList } from '../api/inbox';
 import { STEP_OF_FOLDER } from './inbox-steps';
@@ -73,26 +74,18 @@ export function MessageList({ folder }: { folder: MessageFolder }) {
           </div>
         </form>
         <div className="message-list__size">
-          <label htmlFor={`${ids}-size`} className="field__label">
-            {t('inbox.pageSize')}
-          </label>
-          <select
-            id={`${ids}-size`}
-            className="field__select"
-            value={pageSize}
-            onChange={(event) => {
-              const size = Number(event.target.value);
+          <SelectField
+            label={t('inbox.pageSize')}
+            options={INBOX_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            value={String(pageSize)}
+            onChange={(value) => {
+              const size = Number(value);
+              if (!(INBOX_PAGE_SIZES as readonly number[]).includes(size)) return;
               setPageSize(size);
               storePageSize(size);
               setPage(1);
             }}
-          >
-            {INBOX_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+          />
         </div>
       </div>
       {error && !result ? <ErrorState onRetry={() => void refetch()} /> : null}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,11 +8,14 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { FileUpload } from '../../../components/ui/file-upload';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
+import { SelectField } from '../../../components/ui/select-field';
 import { useFileUpload } from '../../../components/ui/use-file-upload';
 import { paths } from '../../../config/paths';
 import { useMessageRecipients, useSendMessage } from '../api/inbox';
 
 type FormValues = { recipient: MessageCounterpart | ''; subject: string; body: string };
+/** The form's fields in reading order (the focus goes to the first invalid one). */
+const FIELD_ORDER = ['recipient', 'subject', 'body'] as const;
 
 /**
  * The new-message form (spec 001 section 5): recipient (only those the member has a relation to), subject (at most
@@ -31,6 +34,9 @@ export function NewMessageForm() {
   const form = useForm<FormValues>({
     defaultValues: { recipient: '', subject: '', body: '' },
     resolver: zodResolver(sendMessageInput.omit({ attachmentIds: true })) as never,
+    // The first invalid field in reading order gets the focus (react-hook-form's own choice follows registration order,
+    // and the recipient select registers after the fields below it).
+    shouldFocusError: false,
   });
   const { register, handleSubmit, formState, setError } = form;
   const subjectLength = useWatch({ control: form.control, name: 'subject' }).length;
@@ -41,6 +47,10 @@ export function NewMessageForm() {
   const errorText = (field: keyof FormValues) => {
     const code = formState.errors[field]?.message;
     return code ? t(`inbox.error.${code}`, { defaultValue: t('inbox.error.INVALID_INPUT') }) : undefined;
+  };
+  const focusFirstError = (errors: Partial<Record<keyof FormValues, unknown>>) => {
+    const first = FIELD_ORDER.find((name) => errors[name]);
+    if (first) form.setFocus(first);
   };
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -60,11 +70,12 @@ export function NewMessageForm() {
         if (fieldError.field === 'attachmentIds') setAttachmentError(text);
         else if (fieldError.field === 'recipient' || fieldError.field === 'subject' || fieldError.field === 'body') setError(fieldError.field, { message: fieldError.code });
       }
+      focusFirstError(Object.fromEntries((result?.error?.fieldErrors ?? []).map((e) => [e.field, true])));
       setFormError(t(`inbox.error.${result?.error?.code ?? 'INTERNAL'}`, { defaultValue: t('inbox.error.INTERNAL') }));
     } catch {
       setFormError(t('inbox.error.INTERNAL'));
     }
-  });
+  }, focusFirstError);
   const field = (name: keyof FormValues) => {
     const error = errorText(name);
     return { error, className: error ? 'field field--invalid' : 'field', describedBy: error ? `${ids}-${name}-error` : undefined };
@@ -78,30 +89,22 @@ export function NewMessageForm() {
       <p>{t('inbox.new.intro')}</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         {formError ? <Notice tone="error">{formError}</Notice> : null}
-        <div className={recipient.className}>
-          <label htmlFor={`${ids}-recipient`} className="field__label">
-            {t('inbox.new.recipient')}
-          </label>
-          <select
-            id={`${ids}-recipient`}
-            className="field__select"
-            aria-invalid={recipient.error ? true : undefined}
-            aria-describedby={recipient.describedBy}
-            {...register('recipient')}
-          >
-            <option value="">{t('inbox.new.chooseRecipient')}</option>
-            {allowed.map((counterpart) => (
-              <option key={counterpart} value={counterpart}>
-                {t(`inbox.counterpart.${counterpart}`)}
-              </option>
-            ))}
-          </select>
-          {recipient.error ? (
-            <p id={recipient.describedBy} className="field__error">
-              {recipient.error}
-            </p>
-          ) : null}
-        </div>
+        <Controller
+          control={form.control}
+          name="recipient"
+          render={({ field: control }) => (
+            <SelectField
+              label={t('inbox.new.recipient')}
+              placeholder={t('inbox.new.chooseRecipient')}
+              options={allowed.map((counterpart) => ({ value: counterpart, label: t(`inbox.counterpart.${counterpart}`) }))}
+              value={control.value}
+              onChange={control.onChange}
+              onBlur={control.onBlur}
+              triggerRef={control.ref}
+              error={recipient.error}
+            />
+          )}
+        />
         <div className={subject.className}>
           <label htmlFor={`${ids}-subject`} className="field__label">
             {t('inbox.new.subject')}

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IbanInput } from '../../../components/ui/iban-input';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
+import { TypedDateField } from '../../../components/ui/typed-date-field';
+import { isoToTypedDate, typedDateToIso } from '../../../lib/typed-date';
+import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
-import { exceedsEmployerContribution, mandateInput, type MandateType } from '@contract/own-contributions';
+import { exceedsEmployerContribution, mandateInput, START_DATE_MAX_DAYS_AHEAD, type MandateType } from '@contract/own-contributions';
 import { useCreateMandate } from '../api/own-contributions';
 import { centsOfEuroText, isoToday } from './amount';
 import { type Overview, type Draft, errorText, fieldText, FIELD_OF } from './model';
@@ -74,9 +77,13 @@ export function TypeStep({ o, draft, onBack, onNext }: { o: Overview; draft: Dra
 
 export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () => void; onNext: (values: Draft) => void }) {
   const { t } = useTranslation();
-  const { register, control, handleSubmit, setError, formState } = useForm<Draft>({ defaultValues: draft });
+  // The start date is typed as DD.MM.YYYY (or picked in the calendar); the draft and the rules hold the ISO date.
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<Draft>({ defaultValues: { ...draft, startDate: isoToTypedDate(draft.startDate) } });
   const { errors } = formState;
-  const onSubmit = (values: Draft) => {
+  const typedStart = useWatch({ control, name: 'startDate' });
+  const today = isoToday();
+  const onSubmit = (typed: Draft) => {
+    const values = { ...typed, startDate: typedDateToIso(typed.startDate) };
     const amountCents = centsOfEuroText(values.amount);
     const checked = mandateInput(isoToday()).safeParse({ ...values, type: draft.type, amountCents: amountCents ?? -1, confirmed: true });
     let first = true;
@@ -128,7 +135,17 @@ export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () =
         autoComplete="name"
         maxLength={70}
       />
-      <TextField label={t('ownContributions.fields.startDate')} type="date" registration={register('startDate')} error={fieldText(t, errors.startDate?.message)} narrow />
+      <TypedDateField
+        label={t('ownContributions.fields.startDate')}
+        registration={register('startDate')}
+        typed={typedStart}
+        onPick={(date) => setValue('startDate', date, { shouldDirty: true })}
+        min={addDays(today, 1)}
+        max={addDays(today, START_DATE_MAX_DAYS_AHEAD)}
+        placeholder={t('ownContributions.fields.datePlaceholder')}
+        calendarLabel={t('ownContributions.fields.openCalendar', { field: t('ownContributions.fields.startDate') })}
+        error={fieldText(t, errors.startDate?.message)}
+      />
       <TextField
         label={t('ownContributions.fields.phone')}
         type="tel"

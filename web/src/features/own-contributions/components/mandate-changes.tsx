@@ -5,9 +5,12 @@ import { Link } from 'react-router-dom';
 import { IbanInput } from '../../../components/ui/iban-input';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
+import { TypedDateField } from '../../../components/ui/typed-date-field';
+import { typedDateToIso } from '../../../lib/typed-date';
+import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
 import { useCancelMandate, useChangeMandate } from '../api/own-contributions';
-import { centsOfEuroText, euroTextOfCents } from './amount';
+import { centsOfEuroText, euroTextOfCents, isoToday } from './amount';
 import { type Mandate, href, errorText, fieldText } from './model';
 
 interface ChangeValues {
@@ -86,9 +89,12 @@ export function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
   const { t } = useTranslation();
   const [cancel, { loading }] = useCancelMandate();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<{ endDate: string }>({ defaultValues: { endDate: '' } });
+  // The end date is typed as DD.MM.YYYY (or picked in the calendar) and sent as the ISO date; the server checks it.
+  const { register, handleSubmit, setError, setValue, control, formState } = useForm<{ endDate: string }>({ defaultValues: { endDate: '' } });
+  const typedEnd = useWatch({ control, name: 'endDate' });
   const onSubmit = async (values: { endDate: string }) => {
-    const answer = (await cancel({ variables: { input: { mandateId: mandate.id, endDate: mandate.type === 'MONTHLY' ? values.endDate : null } } })).data?.cancelMandate;
+    const endDate = mandate.type === 'MONTHLY' ? typedDateToIso(values.endDate) : null;
+    const answer = (await cancel({ variables: { input: { mandateId: mandate.id, endDate } } })).data?.cancelMandate;
     if (answer?.ok) return onDone(t('ownContributions.mandates.cancelled'));
     const e = answer?.error?.fieldErrors.find((f) => f.field === 'endDate');
     if (e) setError('endDate', { type: 'server', message: e.code }, { shouldFocus: true });
@@ -101,7 +107,16 @@ export function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
         {t('ownContributions.mandates.entry', { type: t(`ownContributions.type.short.${mandate.type}`), amount: formatMoney(mandate.amount), date: formatDate(mandate.startDate) })}
       </p>
       {mandate.type === 'MONTHLY' ? (
-        <TextField label={t('ownContributions.fields.endDate')} type="date" registration={register('endDate')} error={fieldText(t, formState.errors.endDate?.message)} narrow />
+        <TypedDateField
+          label={t('ownContributions.fields.endDate')}
+          registration={register('endDate')}
+          typed={typedEnd}
+          onPick={(date) => setValue('endDate', date, { shouldDirty: true })}
+          min={addDays(isoToday(), 1)}
+          placeholder={t('ownContributions.fields.datePlaceholder')}
+          calendarLabel={t('ownContributions.fields.openCalendar', { field: t('ownContributions.fields.endDate') })}
+          error={fieldText(t, formState.errors.endDate?.message)}
+        />
       ) : (
         <p>{t('ownContributions.cancel.oneOff')}</p>
       )}

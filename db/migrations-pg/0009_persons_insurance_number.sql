@@ -1,0 +1,2 @@
+ALTER TABLE "persons" DROP CONSTRAINT "persons_svnr_digits";--> statement-breakpoint
+ALTER TABLE "persons" ADD CONSTRAINT "persons_svnr_length" CHECK (length("persons"."svnr") = 10 or (substr("persons"."svnr", 1, 1) = 'A' and length("persons"."svnr") in (11, 12)));
