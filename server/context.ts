@@ -29,7 +29,7 @@ import { createPersonService } from './domain/person/person.service';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
-import { createMessagesService, ownMailbox, type Mailbox } from './domain/messages/messages.service';
+import { createMessagesService, currentBoardSeats, ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import { createMessagesStore } from './domain/messages/messages.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
@@ -213,6 +213,7 @@ export function createRequestContext(
     tenant,
     maintenance: deps.authSettings.maintenance,
     recordChanges: profile.recordChanges,
+    hasBoardSeat: async (personId) => (await currentBoardSeats(deps.stores.messages, tenant, personId, isoDateVienna(clock.now()))).length > 0,
   });
   const auth = createAuthService({
     store: deps.stores.auth,
@@ -334,8 +335,9 @@ export function createRequestContext(
     requirePersonId,
     /**
      * The mailbox of this request (spec 000 section 4 "mailbox type"): a contact person who chose ASP with a duty at
-     * login sees and writes the duty's customer's messages; AWB_LB (or ASP without a duty of theirs) their own.
-     * Throws like `requirePersonId`.
+     * login sees and writes the duty's customer's messages; AWB_LB (or ASP without a duty of theirs) their own. Acting
+     * as themselves, a person with a current supervisory-board seat also reaches their supervisory-board inbox
+     * (`board`; decision 0026). Throws like `requirePersonId`.
      */
     async mailbox(): Promise<Mailbox> {
       const personId = await requirePersonId();
@@ -344,7 +346,7 @@ export function createRequestContext(
         const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
         if (duty) return { personId, customer: duty.customerDesignation };
       }
-      return ownMailbox(personId);
+      return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
     async requireFlowSession(): Promise<FlowSession> {

@@ -1,4 +1,4 @@
-import { MESSAGE_COUNTERPARTS } from '../../schema/contract/inbox';
+import { MAILBOX_KINDS, MESSAGE_COUNTERPARTS } from '../../schema/contract/inbox';
 import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 
@@ -30,8 +30,14 @@ export const messages = table(
      * customer sees the message, and `personId` is the contact person who wrote it or to whom the fund addressed it.
      */
     customerDesignation: text(),
+    /**
+     * Which of the person's inboxes the message is in: MEMBER (the member inbox: received and sent) or BOARD (the
+     * supervisory-board inbox of a board member: board documents and invitations from the fund; issue 14 item 6,
+     * decision 0026). A board message never shows in the member inbox and vice versa.
+     */
+    mailboxKind: text({ enum: MAILBOX_KINDS }).notNull().default('MEMBER'),
   },
-  (t) => [index('messages_person_idx').on(t.personId, t.direction, t.sentAt), index('messages_customer_idx').on(t.customerDesignation, t.direction, t.sentAt)],
+  (t) => [index('messages_person_idx').on(t.personId, t.mailboxKind, t.direction, t.sentAt), index('messages_customer_idx').on(t.customerDesignation, t.direction, t.sentAt)],
 );
 
 /** A file attached to a message (tiff, pdf, jpg; spec 001 section 5). */

@@ -62,7 +62,17 @@ import {
 import { demoActivationToken, LOGIN_PERSONAS, type LoginSetup } from './login-personas';
 import { applyRegistrationSetup, REGISTRATION_PERSONAS } from './registration-personas';
 import { CALCULATOR_PERSONA_LFN, CALCULATOR_PERSONAS } from './calculator-personas';
-import { DEMO_PASSWORD, type Persona, type PersonaConversationMessage, type PersonaFundPlan, personaFundPlan, PERSONAS } from './personas';
+import {
+  BOARD_ONLY_PERSONAS,
+  BOARD_PERSONA_LFN,
+  DEMO_PASSWORD,
+  type Persona,
+  type PersonaConversationMessage,
+  type PersonaFundPlan,
+  personaFundPlan,
+  PERSONAS,
+  supervisoryBoardPlans,
+} from './personas';
 import { hashSeed, Rng } from './random';
 
 /** Default seed of the generator. */
@@ -746,6 +756,60 @@ function seedCustomerMailbox(c: Database.Database, ctx: Context, personId: numbe
   );
 }
 
+/**
+ * A one-page PDF (PDF 1.4, Helvetica) showing `title`: the seeded board documents. Characters outside printable ASCII
+ * are replaced by `?`, so the standard font needs no encoding table.
+ */
+function boardDocumentPdf(title: string): Buffer {
+  const text = title.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
+  const stream = `BT /F1 16 Tf 72 760 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/**
+ * Supervisory board (issue 14 item 6, decision 0026): the board-only personas (no contract), then for every board
+ * persona its seats and its supervisory-board inbox (mailbox_kind BOARD; attachments as one-page PDFs). Messages are
+ * dated at 09:00 UTC `daysAgo` days before today and read an hour later; no random numbers are used.
+ */
+function seedSupervisoryBoard(c: Database.Database, ctx: Context, sharedHash: string): void {
+  const emptyPlan: PersonaFundPlan = { salary: { baseYear: ctx.lastYear, baseMonthlyCents: 300_000, growthBp: 200 }, pk: null, vk: [], messages: [] };
+  BOARD_ONLY_PERSONAS.forEach((persona, i) => seedPersona(ctx, persona, BOARD_PERSONA_LFN + i, sharedHash, emptyPlan));
+  const seat = c.prepare('INSERT INTO supervisory_board_seats (person_id, fund, since, until, imported_at) VALUES (?, ?, ?, ?, ?)');
+  const message = c.prepare(
+    `INSERT INTO messages (person_id, mailbox_kind, direction, counterpart, subject, body, origin, sent_at, read_at) VALUES (?, 'BOARD', 'INBOUND', ?, ?, ?, 'CLERK', ?, ?)`,
+  );
+  const attachment = c.prepare('INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, ?, ?, ?)');
+  for (const plan of supervisoryBoardPlans(ctx.lastYear)) {
+    const personId = c.prepare('SELECT id FROM persons WHERE email = ?').pluck().get(plan.email) as number;
+    for (const s of plan.seats) seat.run(personId, s.fund, s.since, s.until, ctx.createdAt);
+    for (const m of plan.messages) {
+      const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + 9 * 3_600_000;
+      const id = Number(message.run(personId, m.counterpart, m.subject.slice(0, 100), m.body, isoInstant(sentMs), m.read ? isoInstant(sentMs + 3_600_000) : null).lastInsertRowid);
+      if (m.attachment) {
+        const pdf = boardDocumentPdf(m.subject);
+        attachment.run(id, m.attachment, 'application/pdf', pdf.length, pdf);
+      }
+      ctx.stats.messages++;
+    }
+  }
+}
+
 /** Applies a login persona's flags (db/seed/login-personas.ts) to its freshly inserted rows. */
 function applyLoginSetup(c: Database.Database, ctx: Context, personId: number, setup: LoginSetup, seed: number, log: (msg: string) => void): void {
   const set = (column: string, value: string | number | null) => c.prepare(`UPDATE persons SET ${column} = ? WHERE id = ?`).run(value, personId);
@@ -1123,6 +1187,7 @@ export async function seedSqlite(c: Database.Database, options: SeedOptions): Pr
       const personId = seedPersona(ctx, cp.persona, CALCULATOR_PERSONA_LFN + i, sharedHash, { ...personaFundPlan(cp.plan, ctx.lastYear), messages: [], conversation: [] });
       c.prepare('UPDATE pk_contracts SET calculator_access = ? WHERE person_id = ?').run(cp.calculatorAccess, personId);
     });
+    seedSupervisoryBoard(c, ctx, sharedHash);
   }).immediate();
   log(`seed ${seed}, today ${today}: ${ctx.stats.employers} employers, ${PERSONAS.length + LOGIN_PERSONAS.length} personas`);
 

@@ -1,6 +1,18 @@
 /** Public API of the deterministic seed generator (see db/seed/generator.ts and db/seed/cli.ts). */
 export { DEFAULT_SEED, isCalendarDate, seedDatabase, seedIfEmpty, type SeedOptions, type SeedStats } from './generator';
-export { ANNA_EID_BPK, DEMO_PASSWORD, demoEidBpk, PERSONA_EMAILS, PERSONAS, personaFundPlan, type Persona, type PersonaFundPlan, type PersonaKey } from './personas';
+export {
+  ANNA_EID_BPK,
+  BOARD_ONLY_PERSONAS,
+  BOARD_PERSONA_EMAILS,
+  DEMO_PASSWORD,
+  demoEidBpk,
+  PERSONA_EMAILS,
+  PERSONAS,
+  personaFundPlan,
+  type Persona,
+  type PersonaFundPlan,
+  type PersonaKey,
+} from './personas';
 export {
   annuityFactor,
   buildPkHistory,

@@ -10,8 +10,16 @@ import { UPLOAD_ID_PATTERN } from './uploads';
 export const MESSAGE_COUNTERPARTS = ['PENSION_FUND', 'SEVERANCE_FUND', 'PENSION_SERVICE', 'OMBUDSMAN'] as const;
 export type MessageCounterpart = (typeof MESSAGE_COUNTERPARTS)[number];
 
-/** The two lists of the inbox: received (from the fund) and sent (by the member). */
-export const MESSAGE_FOLDERS = ['RECEIVED', 'SENT'] as const;
+/**
+ * The lists of the inbox: received (from the fund) and sent (by the member) of the member inbox, and BOARD, the
+ * supervisory-board inbox (board documents and invitations from the fund; only for supervisory-board members,
+ * spec 001 sections 1 and 6; decision 0026).
+ */
+export const MESSAGE_FOLDERS = ['RECEIVED', 'SENT', 'BOARD'] as const;
+
+/** The inboxes a message can be in: the member inbox or the supervisory-board inbox (messages.mailbox_kind). */
+export const MAILBOX_KINDS = ['MEMBER', 'BOARD'] as const;
+export type MailboxKind = (typeof MAILBOX_KINDS)[number];
 export type MessageFolder = (typeof MESSAGE_FOLDERS)[number];
 
 /** Page sizes the member can choose (spec 001 section 4 "Paging with a per-page setting"; the size is not given). */

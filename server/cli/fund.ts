@@ -2,7 +2,10 @@
  * The fund's side of the inbox (issue 14 item 4), for operators and tests:
  *
  *   npm run fund -- message --to <e-mail> --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN \
- *     --subject "…" --body "…" [--attach FILE]… [--database PATH | DATABASE_URL]
+ *     --subject "…" --body "…" [--attach FILE]… [--board] [--database PATH | DATABASE_URL]
+ *
+ * With `--board` the message goes to the person's supervisory-board inbox (board documents, invitations; decision
+ * 0026) instead of the member inbox; refused (exit code 2) for a person without a current supervisory-board seat.
  *
  * Posts a received, unread message to the member with the e-mail address, with the files as attachments (tiff, pdf or
  * jpg, checked by content), and sends the member an e-mail notice without content when they chose digital delivery
@@ -42,6 +45,8 @@ export interface FundMessage {
   subject: string;
   body: string;
   attachments: { fileName: string; bytes: Buffer }[];
+  /** Into the supervisory-board inbox instead of the member inbox (`--board`). */
+  board?: boolean;
 }
 
 /** A refusal of the command (exit code 2): `message` says why. */
@@ -51,7 +56,7 @@ export class FundCommandError extends Error {}
  * Posts `message` from the fund into the inbox of the member with e-mail `to` and sends the notice (see the module
  * comment). Resolves to the message id and whether a notice went out.
  * @throws FundCommandError for an unknown member, an empty subject or body, a subject over 100 characters, or an
- *   attachment that is not tiff, pdf or jpg by content.
+ *   attachment that is not tiff, pdf or jpg by content, and for `board` when the person holds no current board seat.
  */
 export async function postFundMessage(deps: AppDeps, message: FundMessage): Promise<{ messageId: number; noticeSent: boolean }> {
   const person = (await deps.db.select().from(persons).where(eq(persons.email, message.to.trim().toLowerCase())).limit(1))[0];
@@ -76,7 +81,12 @@ export async function postFundMessage(deps: AppDeps, message: FundMessage): Prom
     tenant: deps.tenant,
     clock: deps.clock,
   });
-  const result = await service.postFromFund(person, { counterpart: message.from, subject, body, attachments }, { mailer: deps.mailer, origin: publicOriginFor(deps.config, {}) });
+  if (message.board === true && (await service.boardSeats(person.id)).length === 0) throw new FundCommandError(`${message.to} holds no current supervisory-board seat`);
+  const result = await service.postFromFund(
+    person,
+    { counterpart: message.from, subject, body, attachments, mailboxKind: message.board === true ? 'BOARD' : 'MEMBER' },
+    { mailer: deps.mailer, origin: publicOriginFor(deps.config, {}) },
+  );
   return { messageId: result.message.id, noticeSent: result.noticeSent };
 }
 
@@ -89,6 +99,7 @@ async function main(): Promise<number> {
       subject: { type: 'string' },
       body: { type: 'string' },
       attach: { type: 'string', multiple: true, default: [] },
+      board: { type: 'boolean', default: false },
       database: { type: 'string' },
       date: { type: 'string' },
     },
@@ -96,7 +107,7 @@ async function main(): Promise<number> {
   if (positionals[0] === 'collect') return collect(values.date, values.database);
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
     process.stderr.write(
-      'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--database PATH]\n',
+      'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--board] [--database PATH]\n',
     );
     return 2;
   }
@@ -106,7 +117,14 @@ async function main(): Promise<number> {
   try {
     const deps = createAppDeps(db, config, systemClock, logger);
     const attachments = values.attach.map((path) => ({ fileName: basename(path), bytes: readFileSync(path) }));
-    const posted = await postFundMessage(deps, { to: values.to, from: values.from as MessageCounterpart, subject: values.subject, body: values.body, attachments });
+    const posted = await postFundMessage(deps, {
+      to: values.to,
+      from: values.from as MessageCounterpart,
+      subject: values.subject,
+      body: values.body,
+      attachments,
+      board: values.board,
+    });
     process.stdout.write(`message ${posted.messageId} posted${posted.noticeSent ? ', e-mail notice sent' : ''}\n`);
     return 0;
   } catch (error) {

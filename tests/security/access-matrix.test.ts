@@ -135,6 +135,29 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
   }
 }
 
+/**
+ * A supervisory-board seat and a board message with an attachment (issue 14 item 6, decision 0026), for member A only:
+ * the message and attachment doors then also probe board ids, which neither a member without a seat (B, C) nor the
+ * owner's neighbours reach.
+ */
+function insertBoardRows(personId: number, marker: string): void {
+  const c = server.db.$client;
+  const now = '2026-11-01T09:00:00.000Z';
+  c.prepare(`INSERT INTO supervisory_board_seats (person_id, fund, since, until, imported_at) VALUES (?, 'SEVERANCE_FUND', '2020-01-01', NULL, ?)`).run(personId, now);
+  const id = Number(
+    c
+      .prepare(
+        `INSERT INTO messages (person_id, mailbox_kind, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'BOARD', 'INBOUND', 'SEVERANCE_FUND', ?, ?, 'CLERK', ?)`,
+      )
+      .run(personId, `Aufsichtsrat ${marker}-BOARD`, `Text ${marker}-BOARDTEXT`, now).lastInsertRowid,
+  );
+  c.prepare(`INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`).run(
+    id,
+    `Sitzung ${marker}-BOARDANHANG.pdf`,
+    Buffer.from(`%PDF-1.4 ${marker}-BOARDINHALT`),
+  );
+}
+
 function loadObjects(personId: number): MemberObjects {
   const documents = sql<{ id: number; documentDate: string }>(`SELECT id, document_date AS documentDate FROM documents WHERE person_id = ? ORDER BY id`, personId);
   return {
@@ -251,6 +274,7 @@ beforeAll(async () => {
   for (const [i, c] of chosen.entries()) {
     const marker = `${c.key}GEHEIM${(0x5a17 + i * 7919).toString(16).toUpperCase()}`;
     insertOwnedRows(c.id, marker, `${String(i + 1).repeat(3)}${String(c.id).padStart(12, '0')}`);
+    if (c.key === 'A') insertBoardRows(c.id, marker);
     const client = new PortalClient(server.url);
     const login = await client.rest('login', { user: c.email, password: DEMO_PASSWORD });
     expect(String(login.json?.status)).toMatch(/^SUCCESSFUL/);

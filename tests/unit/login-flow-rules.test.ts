@@ -34,6 +34,9 @@ describe('login status machine (spec 000 section 4)', () => {
     expect(nextLoginStatus({ ...base, dutyCount: 3 })).toBe('SUCCESSFUL_PK_MANY_ASP');
     expect(nextLoginStatus({ ...base, dutyCount: 1, funds: { pensionFund: false, severanceFund: false } })).toBe('SUCCESSFUL_PK_ASP');
     expect(nextLoginStatus({ ...base, funds: { pensionFund: false, severanceFund: false } })).toBe('ERROR_AUSGETRETEN');
+    // A supervisory-board member without contract is logged in like a contact person without one (decision 0026).
+    expect(nextLoginStatus({ ...base, supervisoryBoard: true, funds: { pensionFund: false, severanceFund: false } })).toBe('SUCCESSFUL_PK_ASP');
+    expect(nextLoginStatus({ ...base, supervisoryBoard: true, funds: { pensionFund: true, severanceFund: false } })).toBe('SUCCESSFUL_PK');
   });
 
   it('answers UPDATE_REGISTRATION for data to review, as a logged-in status', () => {

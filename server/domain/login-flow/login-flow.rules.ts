@@ -16,6 +16,8 @@ export interface LoginState {
   dutyCount: number;
   /** Funds the person has contracts with, as far as the tenant offers them. */
   funds: { pensionFund: boolean; severanceFund: boolean };
+  /** The person holds a current supervisory-board seat (decision 0026); absent = no. */
+  supervisoryBoard?: boolean;
   /** The fund judged the password insecure after a rule change (credentials.password_insecure). */
   passwordInsecure?: boolean;
 }
@@ -27,7 +29,8 @@ export interface LoginState {
  * 2. logins to merge → SYNCHRONIZE_LOGIN_DATA;
  * 3. letter-or-portal decision → IBK_DECISSION;
  * 4. e-mail to confirm → UPDATE_PK_MAIL / UPDATE_VK_MAIL / UPDATE_PKVK_MAIL;
- * 5. no contract with a fund of the tenant: ASP only → SUCCESSFUL_PK_ASP, else ERROR_AUSGETRETEN (no valid contract);
+ * 5. no contract with a fund of the tenant: ASP or a supervisory-board seat → SUCCESSFUL_PK_ASP (logged in without an
+ *    own contract; the spec has no status of its own for a board member, decision 0026), else ERROR_AUSGETRETEN;
  * 6. service duties → SUCCESSFUL_PK_MANY_ASP (several) or SUCCESSFUL_PK_WITH_ASP (one): the mailbox dialog;
  * 7. registration data to review → UPDATE_REGISTRATION (logged in);
  * 8. SUCCESSFUL (both funds), SUCCESSFUL_PK or SUCCESSFUL_VK.
@@ -40,7 +43,7 @@ export function nextLoginStatus(state: LoginState): LoginStatus {
   if (state.annualStatementDecisionPending) return 'IBK_DECISSION';
   if (state.emailUpdatePending) return `UPDATE_${state.emailUpdatePending}_MAIL`;
   const hasFund = state.funds.pensionFund || state.funds.severanceFund;
-  if (!hasFund) return state.dutyCount > 0 ? 'SUCCESSFUL_PK_ASP' : 'ERROR_AUSGETRETEN';
+  if (!hasFund) return state.dutyCount > 0 || state.supervisoryBoard === true ? 'SUCCESSFUL_PK_ASP' : 'ERROR_AUSGETRETEN';
   if (state.dutyCount > 1) return 'SUCCESSFUL_PK_MANY_ASP';
   if (state.dutyCount === 1) return 'SUCCESSFUL_PK_WITH_ASP';
   if (state.registrationUpdatePending) return 'UPDATE_REGISTRATION';

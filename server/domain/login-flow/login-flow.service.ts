@@ -47,6 +47,8 @@ export function createLoginFlowService(deps: {
    * the login-time dialogs and /einstellungen share this path (issue 6 item 5). Without it, changes are not logged.
    */
   recordChanges?: <T>(personId: number, entries: ChangeEntry[], apply: () => Promise<T>) => Promise<T>;
+  /** Whether the person holds a current supervisory-board seat (a board member without contract may log in). */
+  hasBoardSeat?: (personId: number) => Promise<boolean>;
 }) {
   const { store, authStore, personStore, clock, tenant } = deps;
   const now = () => isoInstant(clock.now());
@@ -94,6 +96,7 @@ export function createLoginFlowService(deps: {
       registrationUpdatePending: p.registrationUpdatePending,
       dutyCount: (await store.duties(personId)).length,
       funds: await funds(personId),
+      supervisoryBoard: deps.hasBoardSeat ? await deps.hasBoardSeat(personId) : false,
       passwordInsecure: await store.passwordInsecure(personId),
     };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INBOX_PAGE_SIZES, MESSAGE_FOLDERS, SEARCH_MAX } from '@contract/inbox';
 import type { MessagePageModel, MessageView } from './messages.service';
+import { folderOf } from './messages.store';
 
 /** Download URL of an attachment (same as GraphQL `MessageAttachment.downloadUrl`). */
 const attachmentUrl = (id: number) => `/webportal/download?attachment=${id}`;
@@ -12,7 +13,7 @@ const attachmentUrl = (id: number) => `/webportal/download?attachment=${id}`;
 export function messageJson(m: MessageView) {
   return {
     id: String(m.id),
-    folder: m.direction === 'INBOUND' ? 'RECEIVED' : 'SENT',
+    folder: folderOf(m),
     counterpart: m.counterpart,
     subject: m.subject,
     body: m.body,
@@ -37,7 +38,7 @@ const formInt = z.union([
     .transform(Number),
 ]);
 
-/** Body of REST `getMessages` (form or JSON): folder RECEIVED/SENT, page, pageSize 10/25/50, search, unreadOnly. */
+/** Body of REST `getMessages` (form or JSON): folder RECEIVED/SENT/BOARD (BOARD only for a board member: 403), page, pageSize 10/25/50, search, unreadOnly. */
 export const getMessagesRestInput = z.object({
   folder: z.enum(MESSAGE_FOLDERS).default('RECEIVED'),
   page: formInt.default(1),

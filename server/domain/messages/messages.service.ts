@@ -1,6 +1,7 @@
-import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MessageCounterpart, type MessageFolder } from '@contract/inbox';
+import { isoDateVienna } from '@contract/dates';
+import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MailboxKind, type MessageCounterpart, type MessageFolder } from '@contract/inbox';
 import { writeTransaction, type Db } from '../../../db/client';
-import type { MessageAttachmentRow, MessageRow, PersonRow } from '../../../db/schema';
+import type { MessageAttachmentRow, MessageRow, PersonRow, SupervisoryBoardSeatRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Mailer } from '../mail/mailer';
@@ -12,6 +13,14 @@ import type { UploadsService } from '../uploads/uploads.service';
 import type { AttachmentMeta, Mailbox, MessagesStore } from './messages.store';
 
 export type { Mailbox } from './messages.store';
+
+/**
+ * The person's supervisory-board seats whose term includes `today` (ISO date), on the boards of the tenant's funds
+ * (a Pensionskasse seat does not count on the regional tenant, which has no Pensionskasse). Decision 0026.
+ */
+export async function currentBoardSeats(store: MessagesStore, tenant: TenantDefinition, personId: number, today: string): Promise<SupervisoryBoardSeatRow[]> {
+  return (await store.currentBoardSeats(personId, today)).filter((seat) => seat.fund === 'SEVERANCE_FUND' || tenant.pensionFund);
+}
 
 /** A person's own mailbox (AWB_LB). */
 export const ownMailbox = (personId: number): Mailbox => ({ personId, customer: null });
@@ -62,12 +71,15 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * One page of a folder, newest first. `page` from 1 (default 1; past the end gives an empty page), `pageSize` one
      * of 10, 25, 50 (default 10), `search` a part of the subject (at most 100 characters; case-insensitive for Latin
      * letters), `unreadOnly` for the app's unread list. `unreadCount` counts the folder's unread messages regardless of
-     * search. Throws BAD_REQUEST (GraphQL `BAD_USER_INPUT`) for another page size, a page below 1 or a longer search.
+     * search. Throws BAD_REQUEST (GraphQL `BAD_USER_INPUT`) for another page size, a page below 1 or a longer search,
+     * FORBIDDEN for folder BOARD when the mailbox has no supervisory-board seat (decision 0026).
      */
     async page(
       mailbox: Mailbox,
       args: { folder: MessageFolder; page?: number | null; pageSize?: number | null; search?: string | null; unreadOnly?: boolean | null },
     ): Promise<MessagePageModel> {
+      if (args.folder === 'BOARD' && (mailbox.board !== true || mailbox.customer !== null))
+        throw new DomainError('FORBIDDEN', 'the supervisory-board inbox is for supervisory-board members');
       const pageSize = args.pageSize ?? INBOX_PAGE_SIZES[0];
       if (!(INBOX_PAGE_SIZES as readonly number[]).includes(pageSize)) throw badInput(`pageSize must be one of ${INBOX_PAGE_SIZES.join(', ')}`);
       const page = args.page ?? 1;
@@ -78,14 +90,26 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       const [rows, totalCount, unreadCount] = await Promise.all([
         store.page(mailbox, args.folder, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
         store.count(mailbox, args.folder, filter),
-        args.folder === 'RECEIVED' ? store.count(mailbox, 'RECEIVED', { unreadOnly: true }) : Promise.resolve(0),
+        args.folder === 'SENT' ? Promise.resolve(0) : store.count(mailbox, args.folder, { unreadOnly: true }),
       ]);
       return { nodes: await withAttachments(rows), totalCount, unreadCount, page, pageSize, pageCount: Math.max(1, Math.ceil(totalCount / pageSize)) };
     },
 
-    /** Unread received messages of the mailbox (the dashboard's count). */
-    async unreadCount(mailbox: Mailbox): Promise<number> {
-      return store.count(mailbox, 'RECEIVED', { unreadOnly: true });
+    /**
+     * Unread messages of the mailbox's member inbox (`folder` RECEIVED, the dashboard's count) or of its
+     * supervisory-board inbox (`folder` BOARD; 0 without a board seat).
+     */
+    async unreadCount(mailbox: Mailbox, folder: 'RECEIVED' | 'BOARD' = 'RECEIVED'): Promise<number> {
+      return store.count(mailbox, folder, { unreadOnly: true });
+    },
+
+    /**
+     * The person's current supervisory-board seats (spec 001 sections 1 and 6; decision 0026): seats of the
+     * core-system import whose term includes today (Vienna date of the clock), on a board of the tenant's funds.
+     * Empty for everyone not on a board.
+     */
+    async boardSeats(personId: number): Promise<SupervisoryBoardSeatRow[]> {
+      return currentBoardSeats(store, tenant, personId, isoDateVienna(clock.now()));
     },
 
     /** One message of the mailbox with attachments; null for an unknown, malformed or foreign id alike. */
@@ -196,18 +220,29 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
 
     /**
      * The fund's side (issue 14 item 4; the operator command `npm run fund -- message`): stores a received, unread
-     * message from `counterpart` with attachments, and when the person chose digital delivery
+     * message from `counterpart` with attachments (in the supervisory-board inbox when `message.mailboxKind` is BOARD:
+     * only for a person with a current board seat, else FORBIDDEN is thrown and nothing is stored), and when
+     * the person chose digital delivery
      * (`benefitStatementDigital`) and has an e-mail address, sends a notice without content through `mailer`.
      * Resolves to the message and whether a notice was sent.
      */
     async postFromFund(
       person: PersonRow,
-      message: { counterpart: MessageCounterpart; subject: string; body: string; attachments: { fileName: string; contentType: string; content: Buffer }[] },
+      message: {
+        counterpart: MessageCounterpart;
+        subject: string;
+        body: string;
+        attachments: { fileName: string; contentType: string; content: Buffer }[];
+        mailboxKind?: MailboxKind;
+      },
       notice: { mailer: Mailer; origin: string },
     ): Promise<{ message: MessageView; noticeSent: boolean }> {
+      const mailboxKind = message.mailboxKind ?? 'MEMBER';
+      if (mailboxKind === 'BOARD' && (await service.boardSeats(person.id)).length === 0) throw new DomainError('FORBIDDEN', 'the person holds no current supervisory-board seat');
       const row = await store.insert(
         {
           personId: person.id,
+          mailboxKind,
           direction: 'INBOUND',
           counterpart: message.counterpart,
           subject: message.subject.slice(0, 100),
@@ -224,7 +259,7 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
           subject: 'Neue Nachricht in Ihrem Postfach',
           salutation: salutationFor(person),
           paragraphs: ['in Ihrem Postfach im Mitgliederportal ist eine neue Nachricht für Sie eingegangen.', 'Aus Sicherheitsgründen steht der Inhalt nur im Portal.'],
-          link: { label: 'Zum Postfach', url: portalLink(notice.origin, '/postfach/posteingang', {}) },
+          link: { label: 'Zum Postfach', url: portalLink(notice.origin, mailboxKind === 'BOARD' ? '/postfach/aufsichtsrat' : '/postfach/posteingang', {}) },
         });
         await notice.mailer.send({ personId: person.id, kind: 'INBOX_NOTICE', to: person.email, ...mail });
         noticeSent = true;

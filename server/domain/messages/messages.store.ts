@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageFolder } from '@contract/inbox';
 import { writeTransaction, type Db } from '../../../db/client';
-import { messageAttachments, messages, type MessageAttachmentRow, type MessageRow } from '../../../db/schema';
+import { messageAttachments, messages, supervisoryBoardSeats, type MessageAttachmentRow, type MessageRow, type SupervisoryBoardSeatRow } from '../../../db/schema';
 
 /** An attachment without its bytes. */
 export type AttachmentMeta = Omit<MessageAttachmentRow, 'content'>;
@@ -14,9 +14,18 @@ const ATTACHMENT_META = {
   sizeBytes: messageAttachments.sizeBytes,
 };
 
-/** Which list a folder is: RECEIVED = INBOUND (from the fund), SENT = OUTBOUND (by the member). */
+/**
+ * Which list a folder is: RECEIVED = INBOUND (from the fund), SENT = OUTBOUND (by the member), BOARD = INBOUND of the
+ * supervisory-board inbox (the board inbox has no sent list: the fund writes to its board members).
+ */
 export function directionOf(folder: MessageFolder): MessageRow['direction'] {
-  return folder === 'RECEIVED' ? 'INBOUND' : 'OUTBOUND';
+  return folder === 'SENT' ? 'OUTBOUND' : 'INBOUND';
+}
+
+/** The folder a message shows in: BOARD for a supervisory-board message, else RECEIVED or SENT by its direction. */
+export function folderOf(message: Pick<MessageRow, 'direction' | 'mailboxKind'>): MessageFolder {
+  if (message.mailboxKind === 'BOARD') return 'BOARD';
+  return message.direction === 'INBOUND' ? 'RECEIVED' : 'SENT';
 }
 
 /** `text` as a LIKE pattern that matches it literally anywhere (`%`, `_` and `\` escaped), lower-cased. */
@@ -32,16 +41,35 @@ function containsPattern(text: string): string {
 export interface Mailbox {
   personId: number;
   customer: string | null;
+  /**
+   * The person holds a current supervisory-board seat and acts as themselves (decision 0026): the request also reaches
+   * the person's supervisory-board inbox (folder BOARD). Absent or false: board messages are out of reach.
+   */
+  board?: boolean;
 }
 
-/** The rows of a mailbox: a customer's messages (whoever of its contact persons wrote them), or the person's own. */
+/** The rows of the member inbox of a mailbox: a customer's messages (whoever of its contact persons wrote them), or the person's own. */
 export function mailboxFilter(mailbox: Mailbox): SQL {
-  return mailbox.customer !== null ? eq(messages.customerDesignation, mailbox.customer) : and(eq(messages.personId, mailbox.personId), isNull(messages.customerDesignation))!;
+  const member = eq(messages.mailboxKind, 'MEMBER');
+  return mailbox.customer !== null
+    ? and(eq(messages.customerDesignation, mailbox.customer), member)!
+    : and(eq(messages.personId, mailbox.personId), isNull(messages.customerDesignation), member)!;
+}
+
+/** The rows of the person's supervisory-board inbox; no row when the mailbox has no board seat (`board` not true). */
+function boardFilter(mailbox: Mailbox): SQL {
+  if (mailbox.board !== true || mailbox.customer !== null) return sql`1 = 0`;
+  return and(eq(messages.personId, mailbox.personId), isNull(messages.customerDesignation), eq(messages.mailboxKind, 'BOARD'))!;
+}
+
+/** Every row the mailbox reaches by id: its member inbox and, for a board member, the supervisory-board inbox. */
+function reachableFilter(mailbox: Mailbox): SQL {
+  return mailbox.board === true ? or(mailboxFilter(mailbox), boardFilter(mailbox))! : mailboxFilter(mailbox);
 }
 
 /** Filter of one list: the mailbox, the folder, optionally unread only and a subject search (case-insensitive for ASCII). */
 function listFilter(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): SQL {
-  const parts: SQL[] = [mailboxFilter(mailbox), eq(messages.direction, directionOf(folder))];
+  const parts: SQL[] = [folder === 'BOARD' ? boardFilter(mailbox) : mailboxFilter(mailbox), eq(messages.direction, directionOf(folder))];
   if (options.unreadOnly) parts.push(isNull(messages.readAt));
   if (options.search) parts.push(sql`lower(${messages.subject}) like ${containsPattern(options.search)} escape '\\'`);
   return and(...parts)!;
@@ -54,6 +82,20 @@ function listFilter(mailbox: Mailbox, folder: MessageFolder, options: { search?:
  */
 export function createMessagesStore(db: Db) {
   return {
+    /** The person's supervisory-board seats whose term includes `today` (ISO date), oldest term first. */
+    async currentBoardSeats(personId: number, today: string): Promise<SupervisoryBoardSeatRow[]> {
+      return db
+        .select()
+        .from(supervisoryBoardSeats)
+        .where(
+          and(
+            eq(supervisoryBoardSeats.personId, personId),
+            lte(supervisoryBoardSeats.since, today),
+            or(isNull(supervisoryBoardSeats.until), gte(supervisoryBoardSeats.until, today)),
+          ),
+        )
+        .orderBy(supervisoryBoardSeats.since, supervisoryBoardSeats.id);
+    },
     /** One page of a list, newest first (sent time, then id). */
     async page(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number }): Promise<MessageRow[]> {
       return db
@@ -78,7 +120,7 @@ export function createMessagesStore(db: Db) {
         await db
           .select()
           .from(messages)
-          .where(and(eq(messages.id, id), mailboxFilter(mailbox)))
+          .where(and(eq(messages.id, id), reachableFilter(mailbox)))
           .limit(1)
       )[0];
     },
@@ -97,7 +139,7 @@ export function createMessagesStore(db: Db) {
         .select({ attachment: messageAttachments })
         .from(messageAttachments)
         .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-        .where(and(eq(messageAttachments.id, id), mailboxFilter(mailbox)))
+        .where(and(eq(messageAttachments.id, id), reachableFilter(mailbox)))
         .limit(1);
       return rows[0]?.attachment;
     },
@@ -107,14 +149,14 @@ export function createMessagesStore(db: Db) {
         db
           .update(messages)
           .set({ readAt: at })
-          .where(and(eq(messages.id, id), mailboxFilter(mailbox), eq(messages.direction, 'INBOUND'), isNull(messages.readAt)))
+          .where(and(eq(messages.id, id), reachableFilter(mailbox), eq(messages.direction, 'INBOUND'), isNull(messages.readAt)))
           .returning({ id: messages.id }),
       );
       return rows.length > 0;
     },
     /** Inserts a message with its attachments (joins the caller's write transaction); resolves to the new row. */
     async insert(
-      row: Omit<MessageRow, 'id' | 'customerDesignation'> & { customerDesignation?: string | null },
+      row: Omit<MessageRow, 'id' | 'customerDesignation' | 'mailboxKind'> & { customerDesignation?: string | null; mailboxKind?: MessageRow['mailboxKind'] },
       attachments: readonly { fileName: string; contentType: string; content: Buffer }[],
     ): Promise<MessageRow> {
       return writeTransaction(db, async () => {

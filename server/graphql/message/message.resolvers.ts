@@ -1,6 +1,7 @@
 import type { FieldError } from '../../domain/shared/result';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { attachmentDownloadUrl } from '../../http/download';
+import { folderOf } from '../../domain/messages/messages.store';
 
 /** German texts of the inbox's refusals (spec 001 section 8 "Messages: internal error, missing fields, attachment failure"). */
 export const INBOX_TEXTS: Record<string, string> = {
@@ -35,10 +36,12 @@ export const messageResolvers: Resolvers = {
     messages: async (_p, args, ctx) => await ctx.services.messages.page(await ctx.mailbox(), args),
     message: async (_p, args, ctx) => await ctx.services.messages.get(await ctx.mailbox(), args.id),
     messageRecipients: async (_p, _a, ctx) => await ctx.services.messages.recipients(await ctx.mailbox()),
+    supervisoryBoardSeats: async (_p, _a, ctx) => await ctx.services.messages.boardSeats(await ctx.requirePersonId()),
+    unreadBoardMessageCount: async (_p, _a, ctx) => await ctx.services.messages.unreadCount(await ctx.mailbox(), 'BOARD'),
   },
   Message: {
     id: (m) => String(m.id),
-    folder: (m) => (m.direction === 'INBOUND' ? 'RECEIVED' : 'SENT'),
+    folder: (m) => folderOf(m),
     unread: (m) => m.direction === 'INBOUND' && m.readAt === null,
   },
   MessageAttachment: {
@@ -51,7 +54,8 @@ export const messageResolvers: Resolvers = {
       const mailbox = await ctx.mailbox();
       const result = await ctx.services.messages.markRead(mailbox, input.id);
       if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
-      return { ok: { message: result.value, unreadMessageCount: await ctx.services.messages.unreadCount(mailbox) }, error: null };
+      const [unreadMessageCount, unreadBoardMessageCount] = await Promise.all([ctx.services.messages.unreadCount(mailbox), ctx.services.messages.unreadCount(mailbox, 'BOARD')]);
+      return { ok: { message: result.value, unreadMessageCount, unreadBoardMessageCount }, error: null };
     },
     sendMessage: async (_p, { input }, ctx) => {
       const result = await ctx.services.messages.send(await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });

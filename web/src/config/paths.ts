@@ -1,3 +1,6 @@
+/** The step of the supervisory-board inbox, `/postfach/aufsichtsrat` (spec 001 section 2; decision 0026). */
+export const BOARD_INBOX_STEP = 'aufsichtsrat';
+
 /**
  * Every route of the web app, once (ARCHITECTURE.md "web/"), with a `getHref` builder for links and navigation.
  * `path` is the react-router pattern; `getHref` returns the path without the leading `#` (the hash router adds it).

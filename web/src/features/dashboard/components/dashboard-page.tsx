@@ -41,7 +41,10 @@ export function DashboardPage() {
   const tenant = tenantIdOf(data.clientConfig.tenant);
   const hasPension = me.pensionContracts.length > 0;
   const hasSeverance = me.severanceAccounts.length > 0;
+  // A supervisory-board member without own contract or account (spec 001 section 1; decision 0026).
+  const boardOnly = me.supervisoryBoardSeats.length > 0 && !hasPension && !hasSeverance;
   const quickLinks = quickLinksFor({
+    boardOnly,
     tenant,
     hasPension,
     hasPensionMembership: me.pensionContracts.some((contract) => contract.role === 'MEMBER'),
@@ -56,10 +59,10 @@ export function DashboardPage() {
           {t('dashboard.reviewRegistration')} <Link to={paths.settings.getHref()}>{t('dashboard.reviewRegistrationLink')}</Link>
         </Notice>
       ) : null}
-      <UnreadSummary person={me} tenant={tenant} />
+      <UnreadSummary person={me} tenant={tenant} boardOnly={boardOnly} />
       {me.latestSeveranceClaim ? <ClaimTeaser claim={me.latestSeveranceClaim} tenant={tenant} /> : null}
       <DecisionDeadlines accounts={me.claimableSeveranceAccounts} tenant={tenant} />
-      {!hasPension && !hasSeverance ? <EmptyState>{t('dashboard.empty')}</EmptyState> : null}
+      {!hasPension && !hasSeverance ? <EmptyState>{boardOnly ? t('dashboard.boardOnly') : t('dashboard.empty')}</EmptyState> : null}
       <div className="dashboard__funds">
         {hasPension ? (
           <section aria-labelledby="dashboard-pension">

@@ -52,6 +52,14 @@ describe('dashboard quick links', () => {
     for (const link of links) if (link.kind === 'external') expect(link.href).toMatch(/^https:\/\/www\.noevk\.at\//);
   });
 
+  it('lead a supervisory-board member without own contract to the board inbox, with no fund or document links', () => {
+    const links = quickLinksFor({ tenant: 'main', hasPension: false, hasPensionMembership: false, hasSeverance: false, boardOnly: true }, allBuilt);
+    expect(links.find((link) => link.id === 'inbox')).toEqual({ id: 'inbox', kind: 'route', to: '/postfach/aufsichtsrat' });
+    expect(links.map((link) => link.id)).not.toContain('documents');
+    expect(links.map((link) => link.id)).not.toContain('pensionAccount');
+    expect(links.map((link) => link.id)).not.toContain('severanceAccount');
+  });
+
   it('link routes by their spec path', () => {
     const links = quickLinksFor({ tenant: 'main', hasPension: true, hasPensionMembership: true, hasSeverance: true }, allBuilt);
     const to = Object.fromEntries(links.filter((l) => l.kind === 'route').map((l) => [l.id, l.to]));

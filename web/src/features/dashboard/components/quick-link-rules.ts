@@ -1,5 +1,5 @@
 import { quickLinkTargets } from '../../../config/links';
-import { paths, routeAvailable, type RouteKey, type TenantId } from '../../../config/paths';
+import { BOARD_INBOX_STEP, paths, routeAvailable, type RouteKey, type TenantId } from '../../../config/paths';
 
 /** What decides the quick links: the tenant and the member's funds. */
 export interface QuickLinkFacts {
@@ -10,6 +10,8 @@ export interface QuickLinkFacts {
   hasPensionMembership: boolean;
   /** At least one Vorsorgekasse account. */
   hasSeverance: boolean;
+  /** A supervisory-board member without own contract or account: the inbox link leads to the board inbox. */
+  boardOnly?: boolean;
 }
 
 /** The quick links of spec 001 section 2; each names its text `dashboard.quickLinks.<id>`. */
@@ -37,7 +39,7 @@ export type QuickLinkSpec = { id: QuickLinkId; kind: 'route'; to: string } | { i
  *   Pensionskasse, documents or investment screens;
  * - fund screens only for a member of that fund; own contributions only while paying in (not for a beneficiary
  *   already drawing the pension); the severance calculator only with a Vorsorgekasse account;
- * - documents with either fund; inbox, calculator (the fictitious calculator exists for members without a
+ * - documents with either fund; inbox (the supervisory-board inbox for a board member without own contract), calculator (the fictitious calculator exists for members without a
  *   Pensionskasse entitlement, spec 001 section 6), FAQs, why us and news for everyone.
  * A route link appears only when `available` says the route has a screen on the tenant (default `routeAvailable`,
  * the route registry), so a screen not built yet is never linked.
@@ -51,7 +53,8 @@ export function quickLinksFor(facts: QuickLinkFacts, available: (tenant: TenantI
   };
   route('pensionAccount', 'pensionAccount', paths.pensionAccount.getHref(), hasPension);
   route('severanceAccount', 'severanceAccount', paths.severanceAccount.getHref(), hasSeverance);
-  route('inbox', 'inboxMessages', paths.inboxMessages.getHref(), true);
+  if (facts.boardOnly) route('inbox', 'inbox', paths.inbox.getHref(BOARD_INBOX_STEP), true);
+  else route('inbox', 'inboxMessages', paths.inboxMessages.getHref(), true);
   route('documents', 'documents', paths.documents.getHref(), hasPension || hasSeverance);
   route('pensionInvestment', 'pensionInvestment', paths.pensionInvestment.getHref(), hasPension);
   route('severanceInvestment', 'severanceInvestment', paths.severanceInvestment.getHref(), hasSeverance);

@@ -34,6 +34,36 @@ export function useInboxList(variables: { folder: MessageFolder; page: number; p
   return useQuery(InboxList_Query, { variables, fetchPolicy: 'cache-and-network' });
 }
 
+export const InboxNav_Query = graphql(`
+  query InboxNav_Query {
+    me {
+      id
+      supervisoryBoardSeats {
+        fund
+      }
+      pensionContracts {
+        id
+      }
+      severanceAccounts {
+        id
+      }
+    }
+  }
+`);
+
+/**
+ * Which tabs of the inbox apply (decision 0026): `board` for a supervisory-board member, `member` for everyone else
+ * and for a board member who also has a contract or account (spec 001 section 1). Null while loading.
+ */
+export function useInboxTabs(): { member: boolean; board: boolean } | null {
+  const { data } = useQuery(InboxNav_Query);
+  const me = data?.me;
+  if (!me) return null;
+  const board = me.supervisoryBoardSeats.length > 0;
+  const hasContract = me.pensionContracts.length > 0 || me.severanceAccounts.length > 0;
+  return { board, member: !board || hasContract };
+}
+
 export const MessageDetail_Query = graphql(`
   query MessageDetail_Query($id: ID!) {
     me {
@@ -69,6 +99,7 @@ export const MessageDetail_MarkReadMutation = graphql(`
     markMessageRead(input: $input) {
       ok {
         unreadMessageCount
+        unreadBoardMessageCount
         message {
           id
           unread
@@ -83,14 +114,14 @@ export const MessageDetail_MarkReadMutation = graphql(`
   }
 `);
 
-/** Marks a received message read; the member's `unreadMessageCount` in the cache (dashboard, lists) follows. */
+/** Marks a received or board message read; the unread counts in the cache (dashboard, lists) follow. */
 export function useMarkMessageRead(personId: string | undefined) {
   return useMutation(MessageDetail_MarkReadMutation, {
     update(cache, { data }) {
       const ok = data?.markMessageRead.ok;
       if (!ok || personId === undefined) return;
       const id = cache.identify({ __typename: 'Person', id: personId });
-      if (id) cache.modify({ id, fields: { unreadMessageCount: () => ok.unreadMessageCount } });
+      if (id) cache.modify({ id, fields: { unreadMessageCount: () => ok.unreadMessageCount, unreadBoardMessageCount: () => ok.unreadBoardMessageCount } });
     },
   });
 }

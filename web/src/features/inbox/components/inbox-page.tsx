@@ -6,20 +6,36 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../inbox.css';
 import { FormsPage } from './forms/forms-page';
-import { FOLDER_OF_STEP, FORMS_STEP, NEW_STEP } from './inbox-steps';
+import { useInboxTabs } from '../api/inbox';
+import { BOARD_STEP, FOLDER_OF_STEP, FORMS_STEP, NEW_STEP } from './inbox-steps';
 import { MessageDetail } from './message-detail';
 import { MessageList } from './message-list';
 import { NewMessageForm } from './new-message-form';
 
-/** The inbox's navigation: received, sent, new message (the current one marked with `aria-current`). */
+/**
+ * The inbox's navigation (the current one marked with `aria-current`): received, sent, new message and forms for a
+ * member; the supervisory-board inbox only for a board member; a board member without own contract or account sees
+ * only the board inbox (spec 001 sections 1 and 6; decision 0026).
+ */
 function InboxNav({ step }: { step: string }) {
   const { t } = useTranslation();
+  const tabs = useInboxTabs();
+  const member = tabs?.member ?? true;
   const items = [
-    ['posteingang', t('inbox.nav.received')],
-    ['gesendet', t('inbox.nav.sent')],
-    [NEW_STEP, t('inbox.nav.new')],
-    [FORMS_STEP, t('forms.heading')],
-  ] as const;
+    ...(member
+      ? ([
+          ['posteingang', t('inbox.nav.received')],
+          ['gesendet', t('inbox.nav.sent')],
+        ] as const)
+      : []),
+    ...(tabs?.board ? ([[BOARD_STEP, t('inbox.nav.board')]] as const) : []),
+    ...(member
+      ? ([
+          [NEW_STEP, t('inbox.nav.new')],
+          [FORMS_STEP, t('forms.heading')],
+        ] as const)
+      : []),
+  ];
   return (
     <nav className="inbox-nav" aria-label={t('inbox.nav.label')}>
       <ul>
@@ -36,8 +52,9 @@ function InboxNav({ step }: { step: string }) {
 }
 
 /**
- * /postfach/posteingang, /postfach/gesendet, /postfach/neu, /postfach/formulare[/{form}] and /postfach/{step}/{id} (spec 001 sections 2 to 5): the
- * received and sent lists, the new-message form and a message's detail. An unknown step says so.
+ * /postfach/posteingang, /postfach/gesendet, /postfach/aufsichtsrat, /postfach/neu, /postfach/formulare[/{form}] and
+ * /postfach/{step}/{id} (spec 001 sections 2 to 6): the received, sent and supervisory-board lists, the new-message
+ * form and a message's detail. An unknown step says so.
  */
 export function InboxPage() {
   const { t } = useTranslation();
@@ -53,7 +70,9 @@ export function InboxPage() {
           ? t('inbox.detail.title')
           : folder === 'SENT'
             ? t('inbox.nav.sent')
-            : t('inbox.nav.received');
+            : folder === 'BOARD'
+              ? t('inbox.nav.board')
+              : t('inbox.nav.received');
   useDocumentTitle(`${title} – ${t('inbox.heading')}`);
   let body: ReactNode;
   if (step === NEW_STEP && !params.id) body = <NewMessageForm />;

@@ -9,6 +9,7 @@ import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { withLng } from '../../../lib/url-params';
 import { useMarkMessageRead, useMessageDetail } from '../api/inbox';
+import { BOARD_STEP } from './inbox-steps';
 
 /** One message: sender or recipient, date, subject, the text in paragraphs and the attachments as downloads. Opening an unread message marks it read. */
 export function MessageDetail({ id, step }: { id: string; step: string }) {
@@ -28,7 +29,9 @@ export function MessageDetail({ id, step }: { id: string; step: string }) {
   if (loading && !data) return <LoadingState />;
   const back = (
     <p>
-      <Link to={paths.inbox.getHref(step)}>{step === 'gesendet' ? t('inbox.detail.backSent') : t('inbox.detail.backReceived')}</Link>
+      <Link to={paths.inbox.getHref(step)}>
+        {step === 'gesendet' ? t('inbox.detail.backSent') : step === BOARD_STEP ? t('inbox.detail.backBoard') : t('inbox.detail.backReceived')}
+      </Link>
     </p>
   );
   if (!message)
@@ -42,7 +45,7 @@ export function MessageDetail({ id, step }: { id: string; step: string }) {
     <article className="message-detail" aria-labelledby="message-subject">
       <h2 id="message-subject">{message.subject}</h2>
       <dl className="message-detail__meta">
-        <dt>{message.folder === 'RECEIVED' ? t('inbox.detail.from') : t('inbox.detail.to')}</dt>
+        <dt>{message.folder === 'SENT' ? t('inbox.detail.to') : t('inbox.detail.from')}</dt>
         <dd>{t(`inbox.counterpart.${message.counterpart}`)}</dd>
         <dt>{t('inbox.detail.date')}</dt>
         <dd>

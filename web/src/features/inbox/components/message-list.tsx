@@ -52,8 +52,10 @@ export function MessageList({ folder }: { folder: MessageFolder }) {
   const headingId = `${ids}-heading`;
   return (
     <section aria-labelledby={headingId} className="message-list">
-      <h2 id={headingId}>{folder === 'RECEIVED' ? t('inbox.nav.received') : t('inbox.nav.sent')}</h2>
+      <h2 id={headingId}>{folder === 'RECEIVED' ? t('inbox.nav.received') : folder === 'BOARD' ? t('inbox.nav.board') : t('inbox.nav.sent')}</h2>
+      {folder === 'BOARD' ? <p>{t('inbox.boardIntro')}</p> : null}
       {folder === 'RECEIVED' && data?.me ? <p className="message-list__unread">{t('inbox.unreadTotal', { count: data.me.unreadMessageCount })}</p> : null}
+      {folder === 'BOARD' && result ? <p className="message-list__unread">{t('inbox.unreadTotal', { count: result.unreadCount })}</p> : null}
       <div className="message-list__tools">
         <form role="search" className="message-list__search" onSubmit={submitSearch}>
           <label htmlFor={`${ids}-search`} className="field__label">
@@ -104,7 +106,7 @@ export function MessageList({ folder }: { folder: MessageFolder }) {
                     {message.unread ? <span className="badge badge--new">{t('inbox.newBadge')}</span> : null}
                   </Link>
                   <span className="message-item__meta">
-                    {t(folder === 'RECEIVED' ? 'inbox.from' : 'inbox.to', { counterpart: t(`inbox.counterpart.${message.counterpart}`) })}
+                    {t(folder === 'SENT' ? 'inbox.to' : 'inbox.from', { counterpart: t(`inbox.counterpart.${message.counterpart}`) })}
                     {' · '}
                     <time dateTime={message.sentAt}>{formatLocalTime(message.sentAt)}</time>
                     {message.attachments.length > 0 ? ` · ${t('inbox.attachmentCount', { count: message.attachments.length })}` : null}
