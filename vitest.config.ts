@@ -43,6 +43,7 @@ const POSTGRES_SUITES = [
   'tests/api/forms.test.ts',
   'tests/api/inbox-mailbox.test.ts',
   'tests/api/insurance-number-a.test.ts',
+  'tests/api/supervisory-board-inbox.test.ts',
   'tests/cluster/**/*.test.ts',
 ];
 

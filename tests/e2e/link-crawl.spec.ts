@@ -1,22 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { crawlAsEach } from './helpers/crawl';
-import { loginPersonas, logIn, personas } from './helpers/login';
+import { boardPersonas, loginPersonas, logIn, personas } from './helpers/login';
 
 /**
  * No link leads nowhere (issue 19 item 1): for anna (both funds), bernd (Vorsorgekasse only), clara (Pensionskasse
- * beneficiary) and otto (contact person without own contract), every link of every screen of the main tenant opens a
+ * beneficiary), otto (contact person without own contract) and sonja (supervisory-board member without own
+ * contract, issue 14 item 6), every link of every screen of the main tenant opens a
  * real screen. The test names no screen as missing: which screens exist is the route registry's business
  * (web/src/config/paths.ts `screenRouteKeys`). axe checks the first screen of each route.
  */
 
 test.describe.configure({ timeout: 300_000 });
 
-test('every link of every screen leads to a screen for anna, bernd, clara and otto (main tenant)', async ({ page }) => {
+test('every link of every screen leads to a screen for anna, bernd, clara, otto and sonja (main tenant)', async ({ page }) => {
   await crawlAsEach(page, [
     ['anna', personas.anna.email],
     ['bernd', personas.bernd.email],
     ['clara', personas.clara.email],
     ['otto', loginPersonas.otto],
+    ['sonja', boardPersonas.sonja],
   ]);
 });
 

@@ -27,6 +27,11 @@ export const loginPersonas = {
   nina: 'nina.aktivierung@example.at',
 } as const;
 
+/** Supervisory-board personas (db/seed/personas.ts BOARD_ONLY_PERSONAS; decision 0026): sonja has no own contract. */
+export const boardPersonas = {
+  sonja: 'sonja.aufsicht@example.at',
+} as const;
+
 /** The password input (the show/hide button's name also starts with "Passwort"). */
 export function passwordField(page: Page) {
   return page.getByLabel('Passwort', { exact: true });
