@@ -91,11 +91,12 @@ export function createMergeService(deps: {
     /**
      * Sends a merge request. `input` is checked by `requestMergeInput` (@contract/merge: names, SVNR by the check
      * digit rule, e-mail, consent and terms ticked, signature type; DIGITAL needs a signature, the ID copy is always
-     * required and the signed form for HANDWRITTEN: `DOCUMENT_REQUIRED`); the SVNR must be the person's own
-     * (`SVNR_MISMATCH`: the request is for the member's own accounts). Then the person must be eligible
-     * (`ERROR_NOT_ELIGIBLE`) with no pending request (`ERROR_ALREADY_PENDING`, also for two concurrent sends). The
+     * required and the signed form for HANDWRITTEN: `DOCUMENT_REQUIRED`). Then, in the write transaction: the
      * documents must be the person's own pending uploads of purpose `merge-document` (`ERROR_UPLOAD` with
-     * `UPLOAD_NOT_FOUND`, `UPLOAD_ALREADY_USED` or `UPLOAD_WRONG_PURPOSE` at the field). The request (PENDING, every
+     * `UPLOAD_NOT_FOUND`, `UPLOAD_ALREADY_USED` or `UPLOAD_WRONG_PURPOSE` at the field); the SVNR must be the
+     * person's own (`ERROR_INVALID_INPUT` with `SVNR_MISMATCH`: the request is for the member's own accounts); the
+     * person must be eligible (`ERROR_NOT_ELIGIBLE`) with no pending request (`ERROR_ALREADY_PENDING`, also for two
+     * concurrent sends). The request (PENDING, every
      * eligible dormant account, the target account), its files (and a drawn signature as PNG) and its PDF
      * confirmation (documents archive and inbox) are stored in one write transaction; a refusal stores nothing.
      */
@@ -104,17 +105,12 @@ export function createMergeService(deps: {
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;
       if (v.signature?.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
-      const person = await deps.personStore.findById(personId);
-      if (!person || person.svnr !== v.svnr) return err('ERROR_INVALID_INPUT', [{ field: 'svnr', code: 'SVNR_MISMATCH' }]);
-      const verdict = await eligibility(personId);
-      if (verdict.reason === 'REQUEST_PENDING') return err('ERROR_ALREADY_PENDING');
-      if (!verdict.eligible || !verdict.target) return err('ERROR_NOT_ELIGIBLE');
-      const target = verdict.target;
-      const accountNumbers = verdict.dormantAccounts.filter((a) => a.eligible).map((a) => a.accountNumber);
       const submittedAt = isoInstant(clock.now());
-      let id: number;
+      let stored: { id: number; accountNumbers: string[]; targetAccountNumber: string };
       try {
-        id = await writeTransaction(deps.db, async () => {
+        stored = await writeTransaction(deps.db, async () => {
+          // The uploads first, so a foreign or unknown id gets the same answer whoever asks; every refusal below
+          // rolls their use back.
           const files: NewMergeFile[] = [];
           if (v.signature?.kind === 'DRAWN') {
             const content = Buffer.from(v.signature.png.slice(v.signature.png.indexOf(',') + 1), 'base64');
@@ -125,6 +121,13 @@ export function createMergeService(deps: {
             if (!taken.ok) throw new Refusal(err('ERROR_UPLOAD', taken.fieldErrors));
             files.push(...taken.value.map((f) => ({ kind: doc.kind, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, content: f.content })));
           }
+          const person = await deps.personStore.findById(personId);
+          if (!person || person.svnr !== v.svnr) throw new Refusal(err('ERROR_INVALID_INPUT', [{ field: 'svnr', code: 'SVNR_MISMATCH' }]));
+          const verdict = await eligibility(personId);
+          if (verdict.reason === 'REQUEST_PENDING') throw new Refusal(err('ERROR_ALREADY_PENDING'));
+          if (!verdict.eligible || !verdict.target) throw new Refusal(err('ERROR_NOT_ELIGIBLE'));
+          const target = verdict.target;
+          const accountNumbers = verdict.dormantAccounts.filter((a) => a.eligible).map((a) => a.accountNumber);
           const newId = await store.insertUnlessPending(
             {
               personId,
@@ -143,13 +146,19 @@ export function createMergeService(deps: {
           );
           if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_PENDING'));
           await deps.confirm(personId, newId);
-          return newId;
+          return { id: newId, accountNumbers, targetAccountNumber: target.accountNumber };
         });
       } catch (error) {
         if (error instanceof Refusal) return error.result;
         throw error;
       }
-      return ok({ id: String(id), status: 'PENDING', submittedOn: isoDateVienna(Date.parse(submittedAt)), accountNumbers, targetAccountNumber: target.accountNumber });
+      return ok({
+        id: String(stored.id),
+        status: 'PENDING',
+        submittedOn: isoDateVienna(Date.parse(submittedAt)),
+        accountNumbers: stored.accountNumbers,
+        targetAccountNumber: stored.targetAccountNumber,
+      });
     },
   };
 }
