@@ -66,7 +66,8 @@ export const requestMergeInput = z
     email: z.string({ error: 'REQUIRED' }).max(200, 'TOO_LONG'),
     consent: z.boolean().optional().nullable(),
     termsAccepted: z.boolean().optional().nullable(),
-    signatureType: z.enum(MERGE_SIGNATURE_TYPES, { error: 'REQUIRED' }),
+    // Optional here and REQUIRED below, so a missing choice does not hide the other fields' checks.
+    signatureType: z.enum(MERGE_SIGNATURE_TYPES, { error: 'REQUIRED' }).optional().nullable(),
     signature: signatureInput.optional().nullable(),
     idCopyIds: uploadIds,
     signedFormIds: uploadIds,
@@ -79,6 +80,7 @@ export const requestMergeInput = z
     if (email) issue('email', email);
     if (v.consent !== true) issue('consent', 'CONSENT_REQUIRED');
     if (v.termsAccepted !== true) issue('termsAccepted', 'TERMS_REQUIRED');
+    if (!v.signatureType) issue('signatureType', 'REQUIRED');
     if (v.signatureType === 'DIGITAL' && !v.signature) issue('signature', 'SIGNATURE_EMPTY');
     for (const field of requiredMergeDocuments(v.signatureType)) if (!v[field]?.length) issue(field, 'DOCUMENT_REQUIRED');
   })
@@ -87,7 +89,8 @@ export const requestMergeInput = z
     lastName: v.lastName,
     svnr: normalizeSvnr(v.svnr),
     email: normalizeEmail(v.email),
-    signatureType: v.signatureType,
+    // Set: the refinement above refused a missing one.
+    signatureType: v.signatureType as MergeSignatureType,
     signature: v.signatureType === 'DIGITAL' ? (v.signature ?? null) : null,
     documents: requiredMergeDocuments(v.signatureType)
       .map((field) => ({ field, kind: MERGE_DOCUMENT_FIELDS[field], ids: [...new Set(v[field] ?? [])] }))

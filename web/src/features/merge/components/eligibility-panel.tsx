@@ -14,7 +14,8 @@ export function EligibilityPanel({ eligibility }: { eligibility: MergeEligibilit
   const { t } = useTranslation();
   const e = eligibility;
   const earliest = e.dormantAccounts.map((a) => a.eligibleFrom).sort()[0];
-  const reason = t(`merge.eligibility.reason.${e.reason}`, { date: formatDate(e.reason === 'REQUEST_PENDING' ? (e.pendingSince ?? '') : (earliest ?? '')) });
+  const date = e.reason === 'REQUEST_PENDING' ? e.pendingSince : earliest;
+  const reason = t(`merge.eligibility.reason.${e.reason}`, { date: date ? formatDate(date) : '' });
   return (
     <section className="card merge-card" aria-labelledby="merge-eligibility">
       <h2 id="merge-eligibility">{t('merge.eligibility.heading')}</h2>
