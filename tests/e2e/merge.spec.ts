@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
@@ -22,7 +22,7 @@ test.beforeEach(() => {
 });
 test.afterEach(() => removeMergeRequestsOf(personas.bernd.email));
 
-async function noOverflowAt390(page: import('@playwright/test').Page, name: string): Promise<void> {
+async function noOverflowAt390(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await elementsWiderThan(page, 390)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
