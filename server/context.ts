@@ -6,6 +6,8 @@ import { createAccountsService } from './domain/accounts/accounts.service';
 import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createClaimsService } from './domain/claims/claims.service';
 import { createClaimsStore } from './domain/claims/claims.store';
+import { createMergeService } from './domain/merge/merge.service';
+import { createMergeStore } from './domain/merge/merge.store';
 import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
 import { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
 import { createFormsService } from './domain/forms/forms.service';
@@ -13,8 +15,8 @@ import { createAuthService, type AuthSettings, type SessionCheck } from './domai
 import { type RequestMeta } from './domain/shared/request-meta';
 import { createAuthStore } from './domain/auth/auth.store';
 import { createStepUp } from './domain/auth/step-up';
-import { createDocumentsService } from './domain/documents/documents.service';
-import { CLAIM_CONFIRMATION_MESSAGE } from './domain/documents/pdf/templates';
+import { createDocumentsService, type ConfirmationSource } from './domain/documents/documents.service';
+import { CLAIM_CONFIRMATION_MESSAGE, MERGE_CONFIRMATION_MESSAGE } from './domain/documents/pdf/templates';
 import { createDocumentsStore } from './domain/documents/documents.store';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createInvestmentService } from './domain/investment/investment.service';
@@ -74,6 +76,7 @@ export interface AppDeps {
     investment: ReturnType<typeof createInvestmentStore>;
     profile: ReturnType<typeof createProfileStore>;
     claims: ReturnType<typeof createClaimsStore>;
+    merge: ReturnType<typeof createMergeStore>;
     ownContributions: ReturnType<typeof createOwnContributionsStore>;
     rateLimit: RateLimitStore;
     uploads: ReturnType<typeof createUploadsStore>;
@@ -128,6 +131,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       investment: createInvestmentStore(db),
       profile: createProfileStore(db),
       claims: createClaimsStore(db),
+      merge: createMergeStore(db),
       ownContributions: createOwnContributionsStore(db),
       rateLimit: createRateLimitStore(db),
       uploads: uploadsStore,
@@ -237,6 +241,21 @@ export function createRequestContext(
   });
   const investment = createInvestmentService({ loaders, tenant, accounts });
   const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
+  /**
+   * Issues the PDF confirmation of an application (a severance claim or a merge request; archived, decision 0018) and
+   * delivers it to the member's inbox as an unread message of the Vorsorgekasse with `message`'s subject and text.
+   * Called inside the application's write transaction; throws when no confirmation can be made, so the application
+   * is not stored either (issue 15 items 5 and 7).
+   */
+  async function confirmApplication(personId: number, source: ConfirmationSource, message: { subject: string; body: string }): Promise<void> {
+    const pdf = await documents.issueConfirmation(personId, source);
+    if (!pdf) throw new Error(`${source.table} ${source.id}: no confirmation could be issued`);
+    await messages.deliver(personId, {
+      counterpart: 'SEVERANCE_FUND',
+      ...message,
+      attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
+    });
+  }
   const claims = createClaimsService({
     db: deps.db,
     uploads: deps.uploads,
@@ -250,15 +269,17 @@ export function createRequestContext(
       return s.state === 'ACTIVE' ? s.tokenHash : null;
     },
     cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
-    confirm: async (personId, claimId) => {
-      const pdf = await documents.issueClaimConfirmation(personId, claimId);
-      if (!pdf) throw new Error(`claim ${claimId}: no confirmation could be issued`);
-      await messages.deliver(personId, {
-        counterpart: 'SEVERANCE_FUND',
-        ...CLAIM_CONFIRMATION_MESSAGE,
-        attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
-      });
-    },
+    confirm: (personId, claimId) => confirmApplication(personId, { table: 'severance_claims', id: claimId }, CLAIM_CONFIRMATION_MESSAGE),
+  });
+  const merge = createMergeService({
+    db: deps.db,
+    uploads: deps.uploads,
+    loaders,
+    personStore: deps.stores.person,
+    claimsStore: deps.stores.claims,
+    store: deps.stores.merge,
+    clock,
+    confirm: (personId, requestId) => confirmApplication(personId, { table: 'merge_requests', id: requestId }, MERGE_CONFIRMATION_MESSAGE),
   });
   const ownContributions = createOwnContributionsService({
     store: deps.stores.ownContributions,
@@ -327,7 +348,7 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, ownContributions, profile, clientLog, calculator, messages, forms },
+    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, merge, ownContributions, profile, clientLog, calculator, messages, forms },
     sessionToken,
     setCookies,
     session,

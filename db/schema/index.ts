@@ -20,3 +20,4 @@ export * from './uploads';
 export * from './consents';
 export * from './forms';
 export * from './supervisory-board';
+export * from './merge';

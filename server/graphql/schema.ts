@@ -12,6 +12,7 @@ import { documentResolvers } from './document/document.resolvers';
 import { formResolvers } from './form/form.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
 import { loginFlowResolvers } from './login-flow/login-flow.resolvers';
+import { mergeResolvers as mergeAreaResolvers } from './merge/merge.resolvers';
 import { messageResolvers } from './message/message.resolvers';
 import { ownContributionResolvers } from './own-contribution/own-contribution.resolvers';
 import { personResolvers } from './person/person.resolvers';
@@ -48,6 +49,7 @@ const areaResolvers: Resolvers[] = [
   messageResolvers,
   ownContributionResolvers,
   formResolvers,
+  mergeAreaResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

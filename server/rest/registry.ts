@@ -20,6 +20,7 @@ import {
   praemienantragRun,
 } from '../domain/own-contributions/own-contributions.rest';
 import { formRestInput, formRestRun } from '../domain/forms/forms.rest';
+import { zusammenlegungInput, zusammenlegungRun } from '../domain/merge/merge.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -275,6 +276,7 @@ export const REST_METHODS: RestMethod[] = [
     auth: 'session',
     run: verfuegungenRun,
   }),
+  method({ name: 'webportal/zusammenlegung', input: zusammenlegungInput, auth: 'session', run: zusammenlegungRun }),
   method({ name: 'webportal/eigenbeitraege', input: eigenbeitraegeInput, auth: 'session', run: eigenbeitraegeRun }),
   method({ name: 'webportal/eigenbeitraege/mandat', input: mandatInput, auth: 'session', run: mandatRun }),
   method({ name: 'webportal/eigenbeitraege/aendern', input: aendernInput, auth: 'session', run: aendernRun }),

@@ -160,7 +160,51 @@ const claimDocumentDoor = (name: string, covers: string[], request: (uploadId: s
 
 const CLAIM_DOCUMENT_FIELDS = ['identityDocumentIds', 'signatureSampleIds', 'bankConfirmationIds', 'institutionConfirmationIds'];
 
+/**
+ * The merge request's document doors (`idCopyIds`, `signedFormIds`; upload ids of purpose `merge-document`): a
+ * request signed by hand carrying the probed id in both fields, with a well-formed SVNR that is nobody's here. The
+ * uploads are checked first in the request's transaction, so a foreign id gets the answer of a missing one
+ * (`ERROR_UPLOAD`, `UPLOAD_NOT_FOUND`) from every asker; the asker's own uploads (purpose `inbox-attachment`) get
+ * `UPLOAD_WRONG_PURPOSE`, and every refusal rolls back, so nothing is stored.
+ */
+const MERGE_PROBE = {
+  firstName: 'Matrix',
+  lastName: 'Probe',
+  svnr: '1237010180',
+  email: 'matrix.probe@example.at',
+  consent: true,
+  termsAccepted: true,
+  signatureType: 'HANDWRITTEN',
+};
+const mergeDocumentDoor = (name: string, covers: string[], request: (uploadId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
+  name,
+  covers,
+  idsOf: (m) => m.uploadIds,
+  walk: hexWalk,
+  missing: 'f'.repeat(32),
+  ownedBy: (m, v) => m.uploadIds.includes(v),
+  compare: 'identical',
+  request: (uploadId) => request(uploadId),
+  withoutSession,
+});
+
 export const MATRIX_DOORS: Door[] = [
+  mergeDocumentDoor(
+    'Mutation.requestMerge(input.idCopyIds, input.signedFormIds)',
+    ['Mutation.requestMerge', 'RequestMergeInput.idCopyIds', 'RequestMergeInput.signedFormIds'],
+    (uploadId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_Merge($input: RequestMergeInput!) { requestMerge(input: $input) { ok { request { id accountNumbers targetAccountNumber } } error { code message fieldErrors { field code message } } } }`,
+      variables: { input: { ...MERGE_PROBE, idCopyIds: [uploadId], signedFormIds: [uploadId] } },
+    }),
+    { code: 'UNAUTHENTICATED' },
+  ),
+  mergeDocumentDoor(
+    'rest/webportal/zusammenlegung (idCopyIds, signedFormIds)',
+    ['rest:webportal/zusammenlegung', 'rest:webportal/zusammenlegung.idCopyIds', 'rest:webportal/zusammenlegung.signedFormIds'],
+    (uploadId) => ({ kind: 'rest', method: 'webportal/zusammenlegung', json: { ...MERGE_PROBE, idCopyIds: [uploadId], signedFormIds: [uploadId] } }),
+    { status: 406 },
+  ),
   claimDocumentDoor(
     'Mutation.submitSeveranceClaim(input.…DocumentIds)',
     CLAIM_DOCUMENT_FIELDS.map((f) => `SubmitSeveranceClaimInput.${f}`),

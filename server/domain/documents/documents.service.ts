@@ -16,6 +16,7 @@ import { renderLetter, type LetterContent } from './pdf/letter';
 import {
   claimConfirmationLetter,
   mandateLetter,
+  mergeConfirmationLetter,
   paymentStatementLetter,
   pensionModelLetter,
   pkStatementLetter,
@@ -39,6 +40,15 @@ export interface ArchivedDocument {
   bytes: Buffer;
   sha256: string;
 }
+
+/** The application a confirmation is issued for: a severance claim or a merge request, by table and row id. */
+export interface ConfirmationSource {
+  table: 'severance_claims' | 'merge_requests';
+  id: number;
+}
+
+/** File-name prefix of a confirmation PDF, by source table. */
+const CONFIRMATION_FILE_PREFIX: Record<ConfirmationSource['table'], string> = { severance_claims: 'Antragsbestaetigung', merge_requests: 'Zusammenlegung' };
 
 /** Renders a letter to PDF bytes; the default is pdfkit's `renderLetter`, tests pass another "template". */
 export type LetterRenderer = typeof renderLetter;
@@ -99,6 +109,18 @@ export function createDocumentsService(deps: {
     });
   }
 
+  /** The confirmation letter of the person's merge request `requestId`, or null for an unknown or foreign request. */
+  async function mergeLetter(requestId: number, personId: number): Promise<LetterContent | null> {
+    const source = await store.mergeRequestOwn(requestId, personId);
+    if (!source) return null;
+    return mergeConfirmationLetter({ request: source.request, submittedOn: isoDateVienna(Date.parse(source.request.submittedAt)), files: source.files });
+  }
+
+  /** The letter of an application confirmation (CLAIM_CONFIRMATION) made from `source`. */
+  function confirmationLetter(source: ConfirmationSource, personId: number): Promise<LetterContent | null> {
+    return source.table === 'severance_claims' ? claimLetter(source.id, personId) : mergeLetter(source.id, personId);
+  }
+
   /** The letter content of a document from its source row, or null when the source is missing or not the person's. */
   async function letterFor(row: DocumentRow, personId: number): Promise<LetterContent | null> {
     if (row.sourceTable === 'pk_statements' && (row.category === 'PERFORMANCE_STATEMENT' || row.category === 'TAX_CONFIRMATION' || row.category === 'PAYMENT_STATEMENT')) {
@@ -143,6 +165,7 @@ export function createDocumentsService(deps: {
       return source ? mandateLetter(source) : null;
     }
     if (row.sourceTable === 'severance_claims' && row.category === 'CLAIM_CONFIRMATION') return claimLetter(row.sourceId, personId);
+    if (row.sourceTable === 'merge_requests' && row.category === 'CLAIM_CONFIRMATION') return mergeLetter(row.sourceId, personId);
     // PAYROLL_ACCOUNT and any unknown pairing: nothing the portal can render.
     logger.warn('document without a renderable source', { documentId: row.id, category: row.category, sourceTable: row.sourceTable });
     return null;
@@ -209,17 +232,18 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * Issues the confirmation of the person's severance claim `claimId` (issue 15 item 7): with the documents archive
-     * (main tenant) a CLAIM_CONFIRMATION document is stored and its PDF rendered and archived at once (`archive`,
-     * decision 0018); without it (regional tenant) the PDF is only rendered. Resolves to the PDF's file name, title
-     * and bytes for the inbox message, or null for an unknown or foreign claim. Call it inside the claim's write
-     * transaction, so a claim never stands without its confirmation.
+     * Issues the confirmation of an application the person sent in the portal (category CLAIM_CONFIRMATION, "Bestätigungen
+     * Ihrer Anträge"): a severance claim (issue 15 item 7) or a merge request (issue 15 item 5), named by `source`. With
+     * the documents archive (main tenant) the document is stored and its PDF rendered and archived at once (`archive`,
+     * decision 0018); without it (regional tenant) the PDF is only rendered. Resolves to the PDF's file name, title and
+     * bytes for the inbox message, or null for an unknown or foreign source. Call it inside the application's write
+     * transaction, so an application never stands without its confirmation.
      */
-    async issueClaimConfirmation(personId: number, claimId: number): Promise<{ fileName: string; title: string; bytes: Buffer } | null> {
+    async issueConfirmation(personId: number, source: ConfirmationSource): Promise<{ fileName: string; title: string; bytes: Buffer } | null> {
       const person = await personStore.findById(personId);
-      const content = person ? await claimLetter(claimId, personId) : null;
+      const content = person ? await confirmationLetter(source, personId) : null;
       if (!person || !content) return null;
-      const fileName = `Antragsbestaetigung_${content.documentDate}_${claimId}.pdf`;
+      const fileName = `${CONFIRMATION_FILE_PREFIX[source.table]}_${content.documentDate}_${source.id}.pdf`;
       if (!tenant.documentsArchive) return { fileName, title: content.title, bytes: await render(content, recipientOf(person), tenant.name) };
       const row = await store.insert({
         personId,
@@ -227,8 +251,8 @@ export function createDocumentsService(deps: {
         fund: 'VK',
         title: content.title,
         documentDate: content.documentDate,
-        sourceTable: 'severance_claims',
-        sourceId: claimId,
+        sourceTable: source.table,
+        sourceId: source.id,
         fileName,
         createdAt: isoInstant(clock.now()),
       });

@@ -6,12 +6,15 @@ import {
   severanceClaims,
   documents,
   mandates,
+  mergeRequestFiles,
+  mergeRequests,
   pkContracts,
   pkStatements,
   vkAccounts,
   vkStatements,
   type DocumentRow,
   type MandateRow,
+  type MergeRequestRow,
   type PkContractRow,
   type PkStatementRow,
   type SeveranceClaimRow,
@@ -127,6 +130,23 @@ export function createDocumentsStore(db: Db) {
       if (!row) return undefined;
       const files = await db.select({ kind: claimFiles.kind, fileName: claimFiles.fileName }).from(claimFiles).where(eq(claimFiles.claimId, claimId)).orderBy(claimFiles.id);
       return { ...row, files };
+    },
+    /** The person's merge request `requestId` with its files (kind and name), or undefined for an unknown or foreign id. */
+    async mergeRequestOwn(requestId: number, personId: number): Promise<{ request: MergeRequestRow; files: { kind: string; fileName: string }[] } | undefined> {
+      const request = (
+        await db
+          .select()
+          .from(mergeRequests)
+          .where(and(eq(mergeRequests.id, requestId), eq(mergeRequests.personId, personId)))
+          .limit(1)
+      )[0];
+      if (!request) return undefined;
+      const files = await db
+        .select({ kind: mergeRequestFiles.kind, fileName: mergeRequestFiles.fileName })
+        .from(mergeRequestFiles)
+        .where(eq(mergeRequestFiles.mergeRequestId, requestId))
+        .orderBy(mergeRequestFiles.id);
+      return { request, files };
     },
     /** Stores a new document of a person (unread) and answers the row. */
     async insert(row: Omit<DocumentRow, 'id' | 'readAt' | 'contentType'>): Promise<DocumentRow> {

@@ -207,3 +207,24 @@ export function removeFormsOf(email: string): void {
     db.prepare('DELETE FROM form_submissions WHERE person_id = ?').run(id);
   }, false);
 }
+
+/** Deletes the person's merge requests with their confirmations (documents and inbox messages), so a merge test can run again. */
+export function removeMergeRequestsOf(email: string): void {
+  withDb((db) => {
+    const id = personId(db, email);
+    db.prepare('DELETE FROM merge_requests WHERE person_id = ?').run(id);
+    db.prepare("DELETE FROM documents WHERE person_id = ? AND category = 'CLAIM_CONFIRMATION' AND source_table = 'merge_requests'").run(id);
+    db.prepare("DELETE FROM messages WHERE person_id = ? AND origin = 'CORE_SYSTEM' AND subject LIKE 'Ihr Antrag auf Zusammenlegung%'").run(id);
+  }, false);
+}
+
+/** Kinds of the files stored with the person's newest merge request (sorted), e.g. ID_COPY, SIGNATURE. */
+export function latestMergeFileKindsOf(email: string): string[] {
+  return withDb((db) =>
+    (
+      db
+        .prepare('SELECT kind FROM merge_request_files WHERE merge_request_id = (SELECT id FROM merge_requests WHERE person_id = ? ORDER BY id DESC LIMIT 1) ORDER BY kind')
+        .all(personId(db, email)) as { kind: string }[]
+    ).map((r) => r.kind),
+  );
+}

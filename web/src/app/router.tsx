@@ -68,6 +68,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   inbox: { layout: 'authenticated', load: () => import('./routes/inbox') },
   severanceClaims: { layout: 'authenticated', load: () => import('./routes/claim') },
   ownContributions: { layout: 'authenticated', load: () => import('./routes/own-contributions') },
+  mergeSeverance: { layout: 'authenticated', load: () => import('./routes/merge') },
 };
 
 /**

@@ -168,6 +168,7 @@ export const screenRouteKeys = [
   'inbox',
   'severanceClaims',
   'ownContributions',
+  'mergeSeverance',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

@@ -4,7 +4,7 @@
  * "Documents"). Amounts are integer cents, formatted `1.234,56 €`; dates `31.12.2024`; rates from basis points.
  * Pure functions: the same rows always give the same letter.
  */
-import type { MandateRow, PersonRow, PkContractRow, PkStatementRow, SeveranceClaimRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
+import type { MandateRow, MergeRequestRow, PersonRow, PkContractRow, PkStatementRow, SeveranceClaimRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine, LetterRecipient } from './letter';
 
@@ -479,5 +479,73 @@ export function claimConfirmationLetter(d: ClaimConfirmationData): LetterContent
     paragraphs: paragraphs.map((p) => p.trim()),
     tables,
     notes: ['Ausbezahlt oder übertragen wird das Guthaben am Auszahlungstag; es kann vom Stand der Kontonachricht abweichen.'],
+  };
+}
+
+/** Title of the merge confirmation (the document's title and the inbox message's subject). */
+export const MERGE_CONFIRMATION_TITLE = 'Bestätigung Ihres Antrags auf Zusammenlegung Ihrer Abfertigungskonten';
+
+/** The inbox message that delivers the merge confirmation (issue 15 item 5): subject and text. */
+export const MERGE_CONFIRMATION_MESSAGE = {
+  subject: 'Ihr Antrag auf Zusammenlegung Ihrer Abfertigungskonten ist eingelangt',
+  body:
+    'Wir haben Ihren Antrag auf Zusammenlegung erhalten. Die Bestätigung mit allen Angaben finden Sie im Anhang und unter Dokumente. ' +
+    'Wir informieren Sie, sobald die Konten zusammengelegt sind.',
+} as const;
+
+const MERGE_FILE_TEXT: Record<string, string> = {
+  ID_COPY: 'Kopie eines amtlichen Lichtbildausweises',
+  SIGNED_FORM: 'Unterschriebenes Antragsformular',
+  SIGNATURE: 'Unterschrift (im Portal gezeichnet)',
+};
+
+/** What a merge confirmation is made from: the stored request, the ISO date (Vienna) it was received and its files. */
+export interface MergeConfirmationData {
+  request: MergeRequestRow;
+  submittedOn: string;
+  files: readonly { kind: string; fileName: string }[];
+}
+
+/**
+ * Bestätigung eines Antrags auf Zusammenlegung (category CLAIM_CONFIRMATION, source `merge_requests`; issue 15 item
+ * 5, § 17 (2a) BMSVG): the accounts merged and the one they go into, the data given, how it was signed, the files.
+ */
+export function mergeConfirmationLetter(d: MergeConfirmationData): LetterContent {
+  const r = d.request;
+  const signature =
+    r.signatureType === 'HANDWRITTEN'
+      ? 'handschriftlich (Formular hochgeladen)'
+      : r.signatureKind === 'TYPED'
+        ? `im Portal, eingetippt: ${r.signatureName ?? ''}`
+        : 'im Portal gezeichnet';
+  const rows: LetterLine[] = [
+    { label: 'Beitragsfreie Konten', value: r.accountNumbers },
+    { label: 'Zusammenlegen in Konto', value: r.targetAccountNumber },
+    { label: 'Vorname', value: r.firstName },
+    { label: 'Nachname', value: r.lastName },
+    { label: 'Sozialversicherungsnummer', value: `${r.svnr.slice(0, 4)} ${r.svnr.slice(4)}` },
+    { label: 'E-Mail', value: r.email },
+    { label: 'Unterschrift', value: signature },
+  ];
+  return {
+    fund: 'VK',
+    title: MERGE_CONFIRMATION_TITLE,
+    documentDate: d.submittedOn,
+    facts: [
+      { label: 'Zusammenlegen in Konto', value: r.targetAccountNumber },
+      { label: 'Eingelangt am', value: formatDate(d.submittedOn) },
+    ],
+    paragraphs: [
+      'wir bestätigen den Eingang Ihres Antrags, die Abfertigungsanwartschaften Ihrer beitragsfreien Konten in Ihr aktuelles Konto zu übertragen (§ 17 Abs. 2a BMSVG).',
+      'Nach der Prüfung legen wir die Konten zusammen; das Guthaben wird ohne Kosten und ohne Steuerabzug übertragen.',
+    ],
+    tables: [
+      { heading: 'Ihre Angaben', rows },
+      {
+        heading: 'Mitgesendete Dokumente',
+        rows: d.files.length === 0 ? [{ label: 'Dokumente', value: 'keine' }] : d.files.map((f) => ({ label: MERGE_FILE_TEXT[f.kind] ?? f.kind, value: f.fileName })),
+      },
+    ],
+    notes: ['Übertragen wird das Guthaben am Tag der Zusammenlegung; es kann vom Stand der Kontonachricht abweichen.'],
   };
 }

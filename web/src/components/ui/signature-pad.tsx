@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePadLib from 'signature_pad';
 import { signatureCanvasSize, type SignatureValue } from '@contract/signature';
 import { useElementWidth } from '../../lib/use-element-width';
+import './signature-pad.css';
 
 interface SignaturePadProps {
   legend: string;

@@ -79,7 +79,7 @@ export function DashboardPage() {
             <h2 id="dashboard-severance">{t('dashboard.severance.heading')}</h2>
             <div className="card-grid">
               {me.severanceAccounts.map((account) => (
-                <SeveranceAccountSummary key={account.id} account={account} />
+                <SeveranceAccountSummary key={account.id} account={account} tenant={tenant} />
               ))}
             </div>
           </section>

@@ -4,6 +4,8 @@ import { Money } from '../../../components/ui/money';
 import { graphql } from '../../../gql';
 import type { SeveranceAccountSummary_SeveranceAccountFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '@contract/format';
+import { Link } from 'react-router-dom';
+import { paths, routeAvailable, type TenantId } from '../../../config/paths';
 
 export const SeveranceAccountSummaryFragment = graphql(`
   fragment SeveranceAccountSummary_SeveranceAccountFragment on SeveranceAccount {
@@ -20,8 +22,12 @@ export const SeveranceAccountSummaryFragment = graphql(`
   }
 `);
 
-/** A Vorsorgekasse account on the dashboard: account data and the latest total entitlement. */
-export function SeveranceAccountSummary({ account }: { account: SeveranceAccountSummary_SeveranceAccountFragmentFragment }) {
+/**
+ * A Vorsorgekasse account on the dashboard: account data and the latest total entitlement; a contribution-free
+ * (DORMANT) account links to the merge screen where the tenant has it (`routeAvailable`, decision 0019), which
+ * explains whether and from when it may be merged.
+ */
+export function SeveranceAccountSummary({ account, tenant }: { account: SeveranceAccountSummary_SeveranceAccountFragmentFragment; tenant: TenantId }) {
   const { t } = useTranslation();
   return (
     <article className="card summary-card">
@@ -48,6 +54,11 @@ export function SeveranceAccountSummary({ account }: { account: SeveranceAccount
       ) : (
         <p className="muted">{t('dashboard.noStatement')}</p>
       )}
+      {account.status === 'DORMANT' && routeAvailable(tenant, 'mergeSeverance') ? (
+        <p>
+          <Link to={paths.mergeSeverance.getHref()}>{t('dashboard.severance.merge')}</Link>
+        </p>
+      ) : null}
     </article>
   );
 }

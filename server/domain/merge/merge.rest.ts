@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context';
+import { MERGE_SIGNATURE_TYPES } from '@contract/merge';
+
+const field = (max: number) => z.string().max(max).optional().nullable();
+const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]).optional();
+/** A list of upload ids: a JSON array, or one id as a form field. */
+const uploadIds = z
+  .union([
+    z.array(z.string().max(100)).max(20),
+    z
+      .string()
+      .max(100)
+      .transform((id) => (id === '' ? [] : [id])),
+  ])
+  .optional()
+  .nullable();
+
+/**
+ * Body of REST `webportal/zusammenlegung` (issue 15 item 5; spec 000 names no method for the merge, so the name
+ * follows `webportal/verfuegungen`: docs/decisions/0023-merge-severance-accounts.md). Without `signatureType` it
+ * answers the eligibility; with it, it sends a merge request with the fields of GraphQL `RequestMergeInput` (the
+ * signature as `signatureKind` DRAWN with `signaturePng` or TYPED with `signatureName`).
+ */
+export const zusammenlegungInput = z.object({
+  firstName: field(200),
+  lastName: field(200),
+  svnr: field(100),
+  email: field(300),
+  consent: formBoolean,
+  termsAccepted: formBoolean,
+  signatureType: z.enum(MERGE_SIGNATURE_TYPES).optional(),
+  signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
+  signaturePng: z.string().max(400_000).optional().nullable(),
+  signatureName: field(200),
+  idCopyIds: uploadIds,
+  signedFormIds: uploadIds,
+});
+
+/**
+ * Runs `webportal/zusammenlegung`. Eligibility: `{ eligible, reason, konten: [{ accountId, accountNumber, endDate,
+ * eligibleFrom, claimOpen, eligible }], targetAccountNumber, pendingSince }` (reasons of GraphQL `MergeReason`).
+ * Sending: `{ ok, code, fieldErrors: [{ field, code }], request: { id, status, submittedOn, accountNumbers,
+ * targetAccountNumber } }` with the codes of GraphQL `requestMerge`.
+ */
+export async function zusammenlegungRun(ctx: RequestContext, input: z.infer<typeof zusammenlegungInput>): Promise<unknown> {
+  const personId = await ctx.requirePersonId();
+  if (!input.signatureType) {
+    const e = await ctx.services.merge.eligibility(personId);
+    return {
+      eligible: e.eligible,
+      reason: e.reason,
+      konten: e.dormantAccounts.map((a) => ({
+        accountId: String(a.id),
+        accountNumber: a.accountNumber,
+        endDate: a.endDate,
+        eligibleFrom: a.eligibleFrom,
+        claimOpen: a.claimOpen,
+        eligible: a.eligible,
+      })),
+      targetAccountNumber: e.target?.accountNumber ?? null,
+      pendingSince: e.pendingSince,
+    };
+  }
+  const { signatureKind, signaturePng, signatureName, ...rest } = input;
+  const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
+  const r = await ctx.services.merge.request(personId, {
+    ...rest,
+    firstName: rest.firstName ?? '',
+    lastName: rest.lastName ?? '',
+    svnr: rest.svnr ?? '',
+    email: rest.email ?? '',
+    signature,
+  });
+  if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors ?? [], request: null };
+  return { ok: true, code: null, fieldErrors: [], request: r.value };
+}

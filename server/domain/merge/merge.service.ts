@@ -1,0 +1,166 @@
+import { writeTransaction, type Db } from '../../../db/client';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { PersonStore } from '../person/person.store';
+import type { ClaimsStore } from '../claims/claims.store';
+import type { Loaders } from '../loaders';
+import { isoInstant, type Clock } from '../shared/clock';
+import { err, ok, type FieldError, type Result } from '../shared/result';
+import { isoDateVienna } from '@contract/dates';
+import { isPngDataUrl } from '@contract/signature';
+import { requestMergeInput } from '@contract/merge';
+import { mergeEligibility, type MergeVerdict } from './merge.rules';
+import type { MergeStore, NewMergeFile } from './merge.store';
+
+/** What the merge screen shows before the form (GraphQL `MergeEligibility`). */
+export interface MergeEligibilityModel extends MergeVerdict {
+  /** ISO date (Vienna) the pending request was received; null without one. */
+  pendingSince: string | null;
+}
+
+/** A stored merge request (GraphQL `MergeRequest`). */
+export interface MergeRequestModel {
+  id: string;
+  status: 'PENDING';
+  submittedOn: string;
+  accountNumbers: string[];
+  targetAccountNumber: string;
+}
+
+/** Codes of a refused merge request (schema/merge.graphql `RequestMergeError.code`). */
+export type MergeErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NOT_ELIGIBLE' | 'ERROR_ALREADY_PENDING' | 'ERROR_UPLOAD';
+
+/** A refusal found inside the write transaction: thrown to roll back the uploads taken, then answered. */
+class Refusal extends Error {
+  constructor(readonly result: Result<never, MergeErrorCode>) {
+    super(result.ok ? 'refusal' : result.code);
+  }
+}
+
+/** The zod issues as field errors, one per field (`code` = the issue's message when it is a field code). */
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'input');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID' });
+  }
+  return out;
+}
+
+/**
+ * Merging dormant Vorsorgekasse accounts of the session's person (Zusammenlegung, § 17 (2a) BMSVG; spec 001
+ * sections 2, 5 and 8; issue 15 item 5): the eligibility the screen explains before the form, and sending the
+ * request. Every call takes the person id from the session.
+ */
+export function createMergeService(deps: {
+  db: Db;
+  /** The upload service whose `merge-document` uploads (PDF, TIF, JPEG, PNG, inspected ZIP) the request takes. */
+  uploads: UploadsService;
+  loaders: Loaders;
+  personStore: PersonStore;
+  claimsStore: ClaimsStore;
+  store: MergeStore;
+  clock: Clock;
+  /**
+   * Issues the request's PDF confirmation (archived, decision 0018) and delivers it to the inbox; called inside the
+   * request's write transaction, throws when it cannot (the request is then not stored either).
+   */
+  confirm: (personId: number, requestId: number) => Promise<void>;
+}) {
+  const { loaders, store, clock } = deps;
+
+  async function eligibility(personId: number): Promise<MergeEligibilityModel> {
+    const accounts = await loaders.vkAccountsByPerson.load(personId);
+    const [open, pending] = await Promise.all([
+      deps.claimsStore.openClaimAccounts(
+        personId,
+        accounts.map((a) => a.id),
+      ),
+      store.pending(personId),
+    ]);
+    const verdict = mergeEligibility(accounts, isoDateVienna(clock.now()), open, pending !== undefined);
+    return { ...verdict, pendingSince: pending ? isoDateVienna(Date.parse(pending.submittedAt)) : null };
+  }
+
+  return {
+    /** Whether the person may merge now, why (not), the dormant accounts with their dates and the target account. */
+    eligibility,
+
+    /**
+     * Sends a merge request. `input` is checked by `requestMergeInput` (@contract/merge: names, SVNR by the check
+     * digit rule, e-mail, consent and terms ticked, signature type; DIGITAL needs a signature, the ID copy is always
+     * required and the signed form for HANDWRITTEN: `DOCUMENT_REQUIRED`). Then, in the write transaction: the
+     * documents must be the person's own pending uploads of purpose `merge-document` (`ERROR_UPLOAD` with
+     * `UPLOAD_NOT_FOUND`, `UPLOAD_ALREADY_USED` or `UPLOAD_WRONG_PURPOSE` at the field); the SVNR must be the
+     * person's own (`ERROR_INVALID_INPUT` with `SVNR_MISMATCH`: the request is for the member's own accounts); the
+     * person must be eligible (`ERROR_NOT_ELIGIBLE`) with no pending request (`ERROR_ALREADY_PENDING`, also for two
+     * concurrent sends). The request (PENDING, every
+     * eligible dormant account, the target account), its files (and a drawn signature as PNG) and its PDF
+     * confirmation (documents archive and inbox) are stored in one write transaction; a refusal stores nothing.
+     */
+    async request(personId: number, input: unknown): Promise<Result<MergeRequestModel, MergeErrorCode>> {
+      const parsed = requestMergeInput.safeParse(input);
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const v = parsed.data;
+      if (v.signature?.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
+      const submittedAt = isoInstant(clock.now());
+      let stored: { id: number; accountNumbers: string[]; targetAccountNumber: string };
+      try {
+        stored = await writeTransaction(deps.db, async () => {
+          // The uploads first, so a foreign or unknown id gets the same answer whoever asks; every refusal below
+          // rolls their use back.
+          const files: NewMergeFile[] = [];
+          if (v.signature?.kind === 'DRAWN') {
+            const content = Buffer.from(v.signature.png.slice(v.signature.png.indexOf(',') + 1), 'base64');
+            files.push({ kind: 'SIGNATURE', fileName: 'unterschrift.png', contentType: 'image/png', sizeBytes: content.length, content });
+          }
+          for (const doc of v.documents) {
+            const taken = await deps.uploads.consume(personId, doc.ids, { purpose: 'merge-document', usedFor: 'merge', field: doc.field });
+            if (!taken.ok) throw new Refusal(err('ERROR_UPLOAD', taken.fieldErrors));
+            files.push(...taken.value.map((f) => ({ kind: doc.kind, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, content: f.content })));
+          }
+          const person = await deps.personStore.findById(personId);
+          if (!person || person.svnr !== v.svnr) throw new Refusal(err('ERROR_INVALID_INPUT', [{ field: 'svnr', code: 'SVNR_MISMATCH' }]));
+          const verdict = await eligibility(personId);
+          if (verdict.reason === 'REQUEST_PENDING') throw new Refusal(err('ERROR_ALREADY_PENDING'));
+          if (!verdict.eligible || !verdict.target) throw new Refusal(err('ERROR_NOT_ELIGIBLE'));
+          const target = verdict.target;
+          const accountNumbers = verdict.dormantAccounts.filter((a) => a.eligible).map((a) => a.accountNumber);
+          const newId = await store.insertUnlessPending(
+            {
+              personId,
+              firstName: v.firstName,
+              lastName: v.lastName,
+              svnr: v.svnr,
+              email: v.email,
+              signatureType: v.signatureType,
+              signatureKind: v.signature?.kind ?? null,
+              signatureName: v.signature?.kind === 'TYPED' ? v.signature.name : null,
+              accountNumbers: accountNumbers.join(', '),
+              targetAccountNumber: target.accountNumber,
+              submittedAt,
+            },
+            files,
+          );
+          if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_PENDING'));
+          await deps.confirm(personId, newId);
+          return { id: newId, accountNumbers, targetAccountNumber: target.accountNumber };
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return error.result;
+        throw error;
+      }
+      return ok({
+        id: String(stored.id),
+        status: 'PENDING',
+        submittedOn: isoDateVienna(Date.parse(submittedAt)),
+        accountNumbers: stored.accountNumbers,
+        targetAccountNumber: stored.targetAccountNumber,
+      });
+    },
+  };
+}
+
+export type MergeService = ReturnType<typeof createMergeService>;

@@ -1,0 +1,28 @@
+import { MERGE_ERROR_MESSAGES, mergeFieldError } from '../../domain/merge/merge.messages';
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+/**
+ * Merging dormant severance accounts (schema/merge.graphql): thin calls into MergeService. `Person.mergeEligibility`
+ * is reached only through `me`; the mutation takes the person from the session.
+ */
+export const mergeResolvers: Resolvers = {
+  Person: {
+    mergeEligibility: async (p, _a, ctx) => {
+      const e = await ctx.services.merge.eligibility(p.id);
+      return {
+        eligible: e.eligible,
+        reason: e.reason,
+        dormantAccounts: e.dormantAccounts.map((a) => ({ ...a, id: String(a.id) })),
+        targetAccountNumber: e.target?.accountNumber ?? null,
+        pendingSince: e.pendingSince,
+      };
+    },
+  },
+  Mutation: {
+    async requestMerge(_p, args, ctx) {
+      const r = await ctx.services.merge.request(await ctx.requirePersonId(), args.input);
+      if (r.ok) return { ok: { request: r.value }, error: null };
+      return { ok: null, error: { code: r.code, message: MERGE_ERROR_MESSAGES[r.code], fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError) } };
+    },
+  },
+};

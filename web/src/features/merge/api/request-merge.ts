@@ -1,0 +1,30 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const MergePage_RequestMergeMutation = graphql(`
+  mutation MergePage_RequestMerge($input: RequestMergeInput!) {
+    requestMerge(input: $input) {
+      ok {
+        request {
+          id
+          submittedOn
+          accountNumbers
+          targetAccountNumber
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+/** Sends the merge request; the eligibility is fetched again afterwards (it is then "pending"). */
+export function useRequestMerge() {
+  return useMutation(MergePage_RequestMergeMutation, { refetchQueries: ['MergePage_Query'] });
+}

@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { requestMergeInput, requiredMergeDocuments, type MergeSignatureType, type RequestMergeValues } from '@contract/merge';
+import { formatInsuranceNumber } from '@contract/svnr';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
+import { FileUpload } from '../../../components/ui/file-upload';
+import { Notice } from '../../../components/ui/notice';
+import { SignaturePad } from '../../../components/ui/signature-pad';
+import { TextField } from '../../../components/ui/text-field';
+import { useFileUpload } from '../../../components/ui/use-file-upload';
+import { useRequestMerge } from '../api/request-merge';
+
+type FormInput = z.input<typeof requestMergeInput>;
+
+/** What the form answers once the request is stored. */
+export interface SentMerge {
+  submittedOn: string;
+  accountNumbers: string[];
+  targetAccountNumber: string;
+}
+
+const FIELDS = ['firstName', 'lastName', 'svnr', 'email', 'consent', 'termsAccepted', 'signatureType', 'signature', 'idCopyIds', 'signedFormIds'] as const;
+
+/**
+ * The merge request form (spec 001 section 5 "Merge and upload"): first and last name, SVNR and e-mail prefilled
+ * from the person, the signature type (digital on the signature pad, or by hand with the signed form uploaded), the
+ * ID copy, consent and terms. Checked by the contract's `requestMergeInput` before sending (react-hook-form + zod);
+ * the server checks again and its refusals appear at the fields or above the button.
+ */
+export function MergeForm({ person, onSent }: { person: { firstName: string; lastName: string; svnr: string; email: string | null }; onSent: (sent: SentMerge) => void }) {
+  const { t } = useTranslation();
+  const [send, { loading }] = useRequestMerge();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const idCopy = useFileUpload('merge-document', { max: 5 });
+  const signedForm = useFileUpload('merge-document', { max: 5 });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitted },
+  } = useForm<FormInput, unknown, RequestMergeValues>({
+    resolver: zodResolver(requestMergeInput),
+    defaultValues: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      svnr: formatInsuranceNumber(person.svnr),
+      email: person.email ?? '',
+      consent: false,
+      termsAccepted: false,
+      signature: null,
+      idCopyIds: [],
+      signedFormIds: [],
+    },
+  });
+  const signatureType = useWatch({ control, name: 'signatureType' }) as MergeSignatureType | undefined;
+  const required = requiredMergeDocuments(signatureType);
+
+  // The uploaded files' ids are form values, so the contract's rule sees them.
+  useEffect(() => {
+    setValue(
+      'idCopyIds',
+      idCopy.files.map((f) => f.id),
+      { shouldValidate: isSubmitted },
+    );
+  }, [idCopy.files, isSubmitted, setValue]);
+  useEffect(() => {
+    setValue(
+      'signedFormIds',
+      signedForm.files.map((f) => f.id),
+      { shouldValidate: isSubmitted },
+    );
+  }, [signedForm.files, isSubmitted, setValue]);
+
+  const text = (code: string | undefined) => (code ? t(`merge.field.${code}`, { defaultValue: t('merge.field.INVALID') }) : undefined);
+
+  const onSubmit = async () => {
+    setRefusal(null);
+    const v = getValues();
+    const digital = v.signatureType === 'DIGITAL';
+    try {
+      const { data } = await send({
+        variables: {
+          input: {
+            firstName: v.firstName,
+            lastName: v.lastName,
+            svnr: v.svnr,
+            email: v.email,
+            consent: v.consent === true,
+            termsAccepted: v.termsAccepted === true,
+            signatureType: v.signatureType as MergeSignatureType,
+            signature: digital && v.signature ? (v.signature.kind === 'DRAWN' ? { kind: 'DRAWN', png: v.signature.png } : { kind: 'TYPED', name: v.signature.name }) : null,
+            idCopyIds: v.idCopyIds ?? [],
+            signedFormIds: digital ? [] : (v.signedFormIds ?? []),
+          },
+        },
+      });
+      const answer = data?.requestMerge;
+      if (answer?.ok) return onSent(answer.ok.request);
+      const fieldErrors = answer?.error?.fieldErrors ?? [];
+      for (const e of fieldErrors) if ((FIELDS as readonly string[]).includes(e.field)) setError(e.field as FieldPath<FormInput>, { type: 'server', message: e.code });
+      if (answer?.error?.code !== 'ERROR_INVALID_INPUT' || fieldErrors.length === 0) {
+        setRefusal(answer?.error?.code ? t(`merge.error.${answer.error.code}`, { defaultValue: t('merge.error.global') }) : t('merge.error.global'));
+      }
+    } catch {
+      setRefusal(t('merge.error.global'));
+    }
+  };
+
+  return (
+    <form className="card merge-card" noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} aria-labelledby="merge-form-heading">
+      <h2 id="merge-form-heading">{t('merge.form.heading')}</h2>
+      <p className="muted">{t('merge.form.intro')}</p>
+      <div className="merge-names">
+        <TextField label={t('merge.form.firstName')} autoComplete="given-name" maxLength={60} registration={register('firstName')} error={text(errors.firstName?.message)} />
+        <TextField label={t('merge.form.lastName')} autoComplete="family-name" maxLength={60} registration={register('lastName')} error={text(errors.lastName?.message)} />
+      </div>
+      <TextField
+        label={t('merge.form.svnr')}
+        hint={t('merge.form.svnrHint')}
+        inputMode="numeric"
+        maxLength={14}
+        registration={register('svnr')}
+        error={text(errors.svnr?.message)}
+      />
+      <TextField
+        label={t('merge.form.email')}
+        hint={t('merge.form.emailHint')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={100}
+        registration={register('email')}
+        error={text(errors.email?.message)}
+      />
+      <Controller
+        control={control}
+        name="signatureType"
+        render={({ field }) => (
+          <ChoiceGroup<MergeSignatureType>
+            legend={t('merge.form.signatureType.legend')}
+            value={(field.value as MergeSignatureType | undefined) ?? null}
+            onChange={field.onChange}
+            choices={(['DIGITAL', 'HANDWRITTEN'] as const).map((value) => ({
+              value,
+              label: t(`merge.form.signatureType.${value}`),
+              hint: t(`merge.form.signatureType.${value}_hint`),
+            }))}
+          />
+        )}
+      />
+      {errors.signatureType ? (
+        <p className="field__error" role="alert">
+          {text(errors.signatureType.message)}
+        </p>
+      ) : null}
+      {signatureType === 'DIGITAL' ? (
+        <Controller
+          control={control}
+          name="signature"
+          render={({ field }) => (
+            <SignaturePad
+              legend={t('merge.form.signature.legend')}
+              texts={{
+                canvasLabel: t('merge.form.signature.canvasLabel'),
+                clear: t('merge.form.signature.clear'),
+                typeInstead: t('merge.form.signature.typeInstead'),
+                drawInstead: t('merge.form.signature.drawInstead'),
+                typedLabel: t('merge.form.signature.typedLabel'),
+                typedHint: t('merge.form.signature.typedHint'),
+              }}
+              value={field.value ?? null}
+              onChange={field.onChange}
+              error={text(errors.signature?.message)}
+            />
+          )}
+        />
+      ) : null}
+      <fieldset className="merge-documents">
+        <legend className="merge-documents__legend">{t('merge.form.documents.heading')}</legend>
+        <p className="muted">{t('merge.form.documents.intro')}</p>
+        <FileUpload
+          label={t('merge.form.documents.idCopyIds')}
+          purpose="merge-document"
+          upload={idCopy}
+          fieldError={idCopy.files.length > 0 ? undefined : text(errors.idCopyIds?.message)}
+        />
+        {required.includes('signedFormIds') ? (
+          <FileUpload
+            label={t('merge.form.documents.signedFormIds')}
+            purpose="merge-document"
+            upload={signedForm}
+            fieldError={signedForm.files.length > 0 ? undefined : text(errors.signedFormIds?.message)}
+          />
+        ) : null}
+      </fieldset>
+      <Controller control={control} name="consent" render={({ field }) => <Checkbox label={t('merge.form.consent')} checked={field.value === true} onChange={field.onChange} />} />
+      {errors.consent ? (
+        <p className="field__error" role="alert">
+          {text(errors.consent.message)}
+        </p>
+      ) : null}
+      <Controller
+        control={control}
+        name="termsAccepted"
+        render={({ field }) => <Checkbox label={t('merge.form.terms')} checked={field.value === true} onChange={field.onChange} />}
+      />
+      {errors.termsAccepted ? (
+        <p className="field__error" role="alert">
+          {text(errors.termsAccepted.message)}
+        </p>
+      ) : null}
+      {refusal ? (
+        <div role="alert">
+          <Notice tone="error">{refusal}</Notice>
+        </div>
+      ) : null}
+      <div className="merge-actions">
+        <button type="submit" className="button button--primary" disabled={loading || idCopy.progress !== null || signedForm.progress !== null}>
+          {t('merge.form.send')}
+        </button>
+      </div>
+    </form>
+  );
+}
