@@ -218,6 +218,11 @@ test('anna’s exit application, employment, function, objection and switch form
     await checkPhoneLayout(page, `forms-${slug}`);
   }
 
+  // The switch date is chosen from the 1st of next month; left empty it is reported at the field.
+  await page.goto('/#/postfach/formulare/wechselerklaerung');
+  await page.getByRole('button', { name: 'Formular senden' }).click();
+  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(2);
+
   // The employment declaration asks for the employer only when employed.
   await page.goto('/#/postfach/formulare/beschaeftigungserklaerung');
   await expect(page.getByLabel('Arbeitgeber oder Unternehmen')).toHaveCount(0);

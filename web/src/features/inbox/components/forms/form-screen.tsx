@@ -13,8 +13,10 @@ import { FORMS_STEP } from '../inbox-steps';
 import type { FormDefinition } from './form-definition';
 import { FormKitContext, FormText, GroupError, opt, useFieldLabel, type Draft, type FormKitValue } from './form-kit';
 
-/** Field errors the browser leaves to the server: its clock decides the earliest pension start and switch date. */
+/** Date fields whose range the server's clock decides (the earliest pension start, the earliest switch date). */
 const SERVER_CLOCK_FIELDS = ['pensionCall.pensionStart', 'modelSwitch.switchDate'];
+/** The browser checks all but the range of those fields (a missing value it reports itself). */
+const checkedHere = (e: FormFieldError) => !SERVER_CLOCK_FIELDS.includes(e.field) || e.code === 'REQUIRED';
 
 /**
  * One form (`/postfach/formulare/{form}`; spec 001 sections 2, 3, 5, 8): the kind's fields (`definition.Fields`), the
@@ -56,11 +58,11 @@ export function FormScreen({ kind, definition, email, earliestPensionStart }: { 
     };
   }
 
-  /** The contract's field errors of the current input once the member tried to send (server-clock fields left out). */
+  /** The contract's field errors of the current input once the member tried to send (server-clock ranges left out). */
   function liveErrors(kit: FormKitValue): FormFieldError[] {
     if (!attempted) return [];
     const checked = checkForm(input(values, kit), today);
-    return checked.ok ? [] : checked.fieldErrors.filter((e) => !SERVER_CLOCK_FIELDS.includes(e.field));
+    return checked.ok ? [] : checked.fieldErrors.filter(checkedHere);
   }
 
   const kit: FormKitValue = {
@@ -80,7 +82,7 @@ export function FormScreen({ kind, definition, email, earliestPensionStart }: { 
     setAttempted(true);
     const data = input(d, kit);
     const checked = checkForm(data, today);
-    if (!checked.ok && checked.fieldErrors.some((e) => !SERVER_CLOCK_FIELDS.includes(e.field))) {
+    if (!checked.ok && checked.fieldErrors.some(checkedHere)) {
       setAnswer({ at, text: t(`forms.error.${checked.code}`), fieldErrors: [] });
       return;
     }
