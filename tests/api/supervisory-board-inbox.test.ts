@@ -211,9 +211,17 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
 
   it('a seat whose term has ended closes the board inbox, and a board-only person without a seat cannot log in', async () => {
     const sonja = await loginMember(server.url, SONJA);
+    const withAttachment = (await boardMessages(sonja)).find((m) => m.attachments.length > 0)!;
     const sonjaId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, SONJA)))[0]!.id;
     await writeTransaction(server.db, () => server.db.update(supervisoryBoardSeats).set({ until: '2026-11-21' }).where(eq(supervisoryBoardSeats.personId, sonjaId)));
     expect((await list(sonja, 'BOARD')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // Her own board messages are out of reach by id too: detail, mark read and download answer like a missing id.
+    expect((await sonja.graphql<{ me: { message: unknown } }>(ONE, { id: withAttachment.id })).body.data!.me.message).toBeNull();
+    expect((await sonja.graphql<{ markMessageRead: { error: { code: string } | null } }>(MARK, { id: withAttachment.id })).body.data!.markMessageRead.error).toEqual({
+      code: 'NOT_FOUND',
+    });
+    expect((await sonja.fetch(`${withAttachment.attachments[0]!.downloadUrl}&lng=de`)).status).toBe(404);
+    expect((await sonja.graphql<{ me: { unreadBoardMessageCount: number } }>(ME)).body.data!.me.unreadBoardMessageCount).toBe(0);
     const login = await new PortalClient(server.url).graphql<{ login: { status: string; loggedIn: boolean } }>(
       `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`,
       { e: SONJA, p: DEMO_PASSWORD },
