@@ -1,24 +1,14 @@
+import catalogue from '@contract/i18n/de/inbox.json';
 import type { FieldError } from '../../domain/shared/result';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { attachmentDownloadUrl } from '../../http/download';
 import { folderOf } from '../../domain/messages/messages.store';
 
-/** German texts of the inbox's refusals (spec 001 section 8 "Messages: internal error, missing fields, attachment failure"). */
-export const INBOX_TEXTS: Record<string, string> = {
-  NOT_FOUND: 'Die Nachricht wurde nicht gefunden.',
-  INVALID_INPUT: 'Bitte füllen Sie alle Pflichtfelder richtig aus.',
-  RECIPIENT_NOT_ALLOWED: 'An diesen Empfänger können Sie keine Nachricht senden.',
-  ATTACHMENT_INVALID: 'Ein Anhang konnte nicht übernommen werden. Bitte laden Sie ihn erneut hoch.',
-  RECIPIENT_REQUIRED: 'Bitte wählen Sie einen Empfänger.',
-  SUBJECT_REQUIRED: 'Bitte geben Sie einen Betreff ein.',
-  SUBJECT_TOO_LONG: 'Der Betreff darf höchstens 100 Zeichen lang sein.',
-  BODY_REQUIRED: 'Bitte geben Sie eine Nachricht ein.',
-  BODY_TOO_LONG: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.',
-  TOO_MANY_ATTACHMENTS: 'Sie können höchstens 5 Anhänge senden.',
-  UPLOAD_NOT_FOUND: 'Ein Anhang ist nicht mehr vorhanden. Bitte laden Sie ihn erneut hoch.',
-  UPLOAD_ALREADY_USED: 'Ein Anhang wurde bereits versendet. Bitte laden Sie ihn erneut hoch.',
-  UPLOAD_WRONG_PURPOSE: 'Ein Anhang wurde für einen anderen Zweck hochgeladen. Bitte laden Sie ihn erneut hoch.',
-};
+/**
+ * German texts of the inbox's refusals (spec 001 section 8 "Messages: internal error, missing fields, attachment
+ * failure"), read from the catalogue the web app shows too (schema/contract/i18n/de/inbox.json, `inbox.error`).
+ */
+export const INBOX_TEXTS: Record<string, string> = catalogue.inbox.error;
 
 const text = (code: string) => INBOX_TEXTS[code] ?? INBOX_TEXTS.INVALID_INPUT!;
 
