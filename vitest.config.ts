@@ -42,6 +42,7 @@ const POSTGRES_SUITES = [
   'tests/api/inbox.test.ts',
   'tests/api/forms.test.ts',
   'tests/api/inbox-mailbox.test.ts',
+  'tests/api/seed-cli.test.ts',
   'tests/cluster/**/*.test.ts',
 ];
 
