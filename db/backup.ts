@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isMainModule } from './cli-util';
+import { isMainModule, refusePostgres } from './cli-util';
 
 /** Options of `backupDatabase`. */
 export interface BackupOptions {
@@ -144,6 +144,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  refusePostgres('backup', values.database);
   const database = values.database ?? process.env.DATABASE_PATH ?? 'data/portal.db';
   const out = values.out ?? defaultBackupPath();
   const result = await backupDatabase({ database, out });

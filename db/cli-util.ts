@@ -27,3 +27,17 @@ export function redactUrl(url: string): string {
     return url.replace(/:[^:@/]*@/, ':***@');
   }
 }
+
+/**
+ * `npm run backup` and `npm run restore` copy the SQLite file only. When the database they would act on is PostgreSQL
+ * (`--database postgres://…`, or no `--database` and DATABASE_URL names PostgreSQL, as for `npm start`), this writes
+ * why and what to use instead (pg_dump / pg_restore, docs/scaling.md "Backups") to stderr and exits with code 1, so
+ * that a PostgreSQL deployment never gets a backup of some stale data/portal.db instead.
+ */
+export function refusePostgres(tool: 'backup' | 'restore', databaseOption: string | undefined): void {
+  const location = databaseOption ?? process.env.DATABASE_URL;
+  if (location === undefined || !/^postgres(ql)?:\/\//i.test(location)) return;
+  const instead = tool === 'backup' ? 'pg_dump -Fc (logical) or pg_basebackup / WAL archiving (point in time)' : 'pg_restore into an empty database';
+  process.stderr.write(`${tool}: the database is PostgreSQL; npm run ${tool} handles the SQLite file only. Use ${instead} (docs/scaling.md, "Backups").\n`);
+  process.exit(1);
+}

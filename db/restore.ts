@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fsyncPath } from './backup';
-import { isMainModule } from './cli-util';
+import { isMainModule, refusePostgres } from './cli-util';
 
 /** Options of `restoreDatabase`. */
 export interface RestoreOptions {
@@ -203,6 +203,7 @@ function main(): void {
     process.stderr.write(`restore: --from is required\n${USAGE}\n`);
     process.exit(2);
   }
+  refusePostgres('restore', values.database);
   const result = restoreDatabase({ from: values.from, database: values.database ?? process.env.DATABASE_PATH ?? 'data/portal.db', force: values.force });
   if (result.wasInUse) process.stderr.write(`restore: warning: ${result.database} was open in another process; restart it so that it serves the restored file\n`);
   process.stdout.write(`Checked ${result.from}: integrity ok\n`);

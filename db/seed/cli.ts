@@ -12,9 +12,12 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { dialectOf } from '../schema/kit';
-import { DEFAULT_SEED, isCalendarDate } from './generator';
 import { redactUrl } from '../cli-util';
+
+// db/schema/kit.ts fixes the engine of the tables when it is first loaded (from DATABASE_URL), so neither it nor the
+// generator (which loads db/schema) may be imported before `--database` has set DATABASE_URL: both are imported below.
+/** True for a postgres:// or postgresql:// URL (the rule of `dialectOf` in db/schema/kit.ts). */
+const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 
 const USAGE = 'Usage: npm run seed -- --members N [--seed S] [--database PATH] [--reset] [--today YYYY-MM-DD]';
 
@@ -56,17 +59,18 @@ async function main(): Promise<void> {
   }
   if (values.members === undefined) usageError('--members is required');
   const members = parseCount('members', values.members);
-  const seed = values.seed === undefined ? DEFAULT_SEED : parseCount('seed', values.seed, true);
-  if (values.today !== undefined && !isCalendarDate(values.today)) usageError(`--today must be a date YYYY-MM-DD, got "${values.today}"`);
+  const seedOption = values.seed === undefined ? undefined : parseCount('seed', values.seed, true);
   const location = values.database ?? process.env.DATABASE_URL ?? process.env.DATABASE_PATH ?? 'data/portal.db';
-  const postgres = dialectOf(location) === 'postgresql';
+  const postgres = isPostgresUrl(location);
   const path = postgres ? location : resolve(location);
   const shown = postgres ? redactUrl(location) : path;
   // The tables are built for the engine DATABASE_URL names when db/schema loads (db/schema/kit.ts).
   if (postgres) process.env.DATABASE_URL = location;
   else delete process.env.DATABASE_URL;
   const { openDatabase } = await import('../client');
-  const { countPersons, seedDatabase } = await import('./generator');
+  const { countPersons, DEFAULT_SEED, isCalendarDate, seedDatabase } = await import('./generator');
+  const seed = seedOption ?? DEFAULT_SEED;
+  if (values.today !== undefined && !isCalendarDate(values.today)) usageError(`--today must be a date YYYY-MM-DD, got "${values.today}"`);
   const { resetDatabase } = await import('../reset');
 
   if (values.reset) {

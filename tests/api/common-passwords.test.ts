@@ -55,7 +55,7 @@ async function gql(client: PortalClient, query: string, variables: Record<string
 
 describe('PASSWORD_COMMON on every door that sets a new password; nothing is stored', () => {
   it('registration (GraphQL and REST)', async () => {
-    const xaver = personByLastName(server.db, 'Neu');
+    const xaver = await personByLastName(server.db, 'Neu');
     const values = (password: string) => ({
       svnr: xaver.svnr,
       code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'),
@@ -65,7 +65,7 @@ describe('PASSWORD_COMMON on every door that sets a new password; nothing is sto
       passwordConfirmation: password,
       termsAccepted: true,
     });
-    const before = snapshot(server.db);
+    const before = await snapshot(server.db);
     expect(await gql(new PortalClient(server.url), REGISTER, { input: values('Passwort123!') })).toEqual({
       status: 'INVALID_INPUT',
       fieldErrors: [{ field: 'password', code: 'PASSWORD_COMMON' }],
@@ -73,43 +73,43 @@ describe('PASSWORD_COMMON on every door that sets a new password; nothing is sto
     const rest = await new PortalClient(server.url).rest('register', { ...values('Sommer2024!!'), termsAccepted: 'true' });
     expect(rest.json).toMatchObject({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'password', code: 'PASSWORD_COMMON' }] });
     await server.deps.mailer.worker.drain();
-    expect(snapshot(server.db)).toBe(before);
+    expect(await snapshot(server.db)).toBe(before);
     expect(smtp.mails).toHaveLength(0);
   });
 
   it('reset by the mailed link: a common password is refused, the link stays valid, a good one is set', async () => {
-    const anna = personByLastName(server.db, 'Muster');
+    const anna = await personByLastName(server.db, 'Muster');
     const client = new PortalClient(server.url);
     expect((await gql(client, PWD_LOST, { input: { svnr: anna.svnr, email: PERSONA_EMAILS.anna, lastName: 'Muster', termsAccepted: true } })).status).toBe('SUCCESSFUL');
     const token = hashParam(linkFrom(await smtp.waitForMail((m) => m.to.includes(PERSONA_EMAILS.anna))), 'token');
     await server.deps.mailer.worker.drain();
-    const before = snapshot(server.db);
+    const before = await snapshot(server.db);
     for (const p of COMMON) {
       expect(await gql(client, RESET, { input: { token, newPassword: p, newPasswordConfirmation: p } })).toEqual({
         status: 'INVALID_INPUT',
         fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_COMMON' }],
       });
     }
-    expect(snapshot(server.db)).toBe(before);
+    expect(await snapshot(server.db)).toBe(before);
     expect((await gql(client, RESET, { input: { token, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('SUCCESSFUL');
   });
 
   it('the change after PASSWORD_INSECURE (zoe) and the password change in the settings (REST)', async () => {
     const zoe = new PortalClient(server.url);
     expect((await gql(zoe, LOGIN, { e: 'zoe.unsicher@example.at', p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
-    const before = snapshot(server.db);
+    const before = await snapshot(server.db);
     expect(await gql(zoe, CHANGE_INSECURE, { input: { newPassword: 'Qwertz123456!', newPasswordConfirmation: 'Qwertz123456!' } })).toMatchObject({
       status: 'INVALID_INPUT',
       fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_COMMON' }],
     });
-    expect(snapshot(server.db)).toBe(before);
+    expect(await snapshot(server.db)).toBe(before);
 
     const clara = new PortalClient(server.url);
     await clara.rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
-    const beforeChange = snapshot(server.db);
+    const beforeChange = await snapshot(server.db);
     const res = await clara.rest('changePassword', { currentPassword: DEMO_PASSWORD, newPassword: 'Password123!', newPasswordConfirmation: 'Password123!' });
     expect(res.json).toMatchObject({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_COMMON' }] });
-    expect(snapshot(server.db)).toBe(beforeChange);
+    expect(await snapshot(server.db)).toBe(beforeChange);
     const ok = await gql(clara, CHANGE_PASSWORD, { input: { currentPassword: DEMO_PASSWORD, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' } });
     expect(ok.status).toBe('SUCCESSFUL');
   });

@@ -16,6 +16,7 @@ import {
   LOGIN,
   ORDER,
   personByLastName,
+  personsByLastName,
   PWD_LOST,
   REGISTER,
   RESET,
@@ -23,15 +24,19 @@ import {
   UNKNOWN_SVNR,
   UPDATE_EMAIL,
 } from './registration-helpers';
+import { sqlAll, sqlGet, sqlValue } from '../helpers/raw-sql';
 
 let smtp: TestSmtp;
 let server: TestServer;
+/** Persons by last name, read once the server is up (registration-helpers.ts). */
+let byName: Awaited<ReturnType<typeof personsByLastName>>;
 let dir: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
   dir = mkdtempSync(join(tmpdir(), 'pwd-'));
   server = await startTestServer({ members: 5, env: (url) => ({ SMTP_URL: smtp.url, PUBLIC_ORIGIN: url, LETTERS_DIR: join(dir, 'letters') }) });
+  byName = await personsByLastName(server.db);
 });
 afterAll(async () => {
   await server.close();
@@ -50,18 +55,18 @@ async function gql(client: PortalClient, query: string, variables: Record<string
 async function expectNothingChanged(fn: () => Promise<void>) {
   await server.deps.mailer.worker.drain();
   smtp.clear();
-  const before = snapshot(server.db);
+  const before = await snapshot(server.db);
   await fn();
   await server.deps.mailer.worker.drain();
-  expect(snapshot(server.db)).toBe(before);
+  expect(await snapshot(server.db)).toBe(before);
   expect(smtp.mails).toHaveLength(0);
 }
 
-const anna = () => personByLastName(server.db, 'Muster');
+const anna = () => byName('Muster');
 const lost = (overrides: Record<string, unknown> = {}) => ({ svnr: anna().svnr, email: PERSONA_EMAILS.anna, lastName: 'Muster', termsAccepted: true, ...overrides });
 
 describe('password lost (pwdLost)', () => {
-  const person = (lastName: string) => personByLastName(server.db, lastName);
+  const person = (lastName: string) => byName(lastName);
   const cases: [string, () => Record<string, unknown>, string, { field: string; code: string }?][] = [
     ['last name missing', () => lost({ lastName: ' ' }), 'INVALID_INPUT', { field: 'lastName', code: 'REQUIRED' }],
     ['terms not accepted', () => lost({ termsAccepted: false }), 'INVALID_INPUT', { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
@@ -161,11 +166,11 @@ describe('password lost (pwdLost)', () => {
 
 describe('order of a registration code by post', () => {
   it('writes a PDF letter with code and address, refuses a second order for 7 days, and the code registers', async () => {
-    const xaver = personByLastName(server.db, 'Neu');
+    const xaver = await personByLastName(server.db, 'Neu');
     const client = new PortalClient(server.url);
     expect(await gql(client, ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } })).toEqual({ status: 'SUCCESSFUL', nextPossibleOn: null, fieldErrors: [] });
     await server.deps.mailer.worker.drain();
-    const row = server.db.$client.prepare("SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'").get(xaver.id) as {
+    const row = (await sqlGet(server.db, "SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'", xaver.id)) as {
       file: string;
       hash: string;
     };
@@ -202,9 +207,9 @@ describe('order of a registration code by post', () => {
 
   it('answers the spec codes for the other cases, changing nothing', async () => {
     const client = new PortalClient(server.url);
-    const walter = personByLastName(server.db, 'Bestellt');
-    const lena = personByLastName(server.db, 'Ausgetreten');
-    const clara = personByLastName(server.db, 'Pension');
+    const walter = await personByLastName(server.db, 'Bestellt');
+    const lena = await personByLastName(server.db, 'Ausgetreten');
+    const clara = await personByLastName(server.db, 'Pension');
     await expectNothingChanged(async () => {
       const w = await gql(client, ORDER, { input: { svnr: walter.svnr, lastName: 'Bestellt' } });
       expect(w.status).toBe('ERROR_ALREADY_REQUESTED');
@@ -223,12 +228,12 @@ describe('order of a registration code by post', () => {
   });
 
   it('password lost "add e-mail" variant sends a first password by post, once per 7 days', async () => {
-    const ulla = personByLastName(server.db, 'Ohnemail');
+    const ulla = await personByLastName(server.db, 'Ohnemail');
     const client = new PortalClient(server.url);
     const values = { svnr: ulla.svnr, lastName: 'Ohnemail', email: 'ulla@example.at', termsAccepted: true, addEmail: true };
     expect((await gql(client, PWD_LOST, { input: values })).status).toBe('LETTER_SENT');
     await server.deps.mailer.worker.drain();
-    const file = server.db.$client.prepare("SELECT letter_file FROM registration_codes WHERE person_id = ? AND kind = 'FIRST_PASSWORD'").pluck().get(ulla.id) as string;
+    const file = (await sqlValue(server.db, "SELECT letter_file FROM registration_codes WHERE person_id = ? AND kind = 'FIRST_PASSWORD'", ulla.id)) as string;
     const text = (await new PDFParse({ data: readFileSync(join(dir, 'letters', file)) }).getText()).text;
     expect(text).toContain('Erstpasswort');
     await expectNothingChanged(async () => {
@@ -261,11 +266,11 @@ describe('password change', () => {
     const gqlB = await b.graphql('{ postLoginQuestions { showNewsletterPk } }');
     expect(gqlB.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await a.rest('getPersonalData')).status).toBe(200);
-    const c = server.db.$client;
-    const id = c.prepare('SELECT id FROM persons WHERE email = ?').pluck().get(bernd) as number;
-    expect(c.prepare("SELECT count(*) FROM sessions WHERE person_id = ? AND end_reason = 'PASSWORD_CHANGED'").pluck().get(id)).toBe(1);
-    expect(c.prepare("SELECT count(*) FROM security_events WHERE person_id = ? AND type = 'PASSWORD_CHANGE'").pluck().get(id)).toBe(1);
-    expect(c.prepare("SELECT area, field, old_value AS o, new_value AS n FROM profile_changes WHERE person_id = ? AND area = 'PASSWORD'").all(id)).toEqual([
+    const c = server.db;
+    const id = (await sqlValue(c, 'SELECT id FROM persons WHERE email = ?', bernd)) as number;
+    expect(await sqlValue(c, "SELECT count(*) FROM sessions WHERE person_id = ? AND end_reason = 'PASSWORD_CHANGED'", id)).toBe(1);
+    expect(await sqlValue(c, "SELECT count(*) FROM security_events WHERE person_id = ? AND type = 'PASSWORD_CHANGE'", id)).toBe(1);
+    expect(await sqlAll(c, "SELECT area, field, old_value AS o, new_value AS n FROM profile_changes WHERE person_id = ? AND area = 'PASSWORD'", id)).toEqual([
       { area: 'PASSWORD', field: 'password', o: null, n: null },
     ]);
     await smtp.waitForMail((m) => m.to.includes(bernd) && m.subject.includes('Passwort wurde geändert'));
@@ -276,7 +281,7 @@ describe('password change', () => {
       expect((await change(current, next)).status).toBe('SUCCESSFUL');
       current = next;
     }
-    expect(c.prepare('SELECT count(*) FROM password_history WHERE person_id = ?').pluck().get(id)).toBe(5);
+    expect(await sqlValue(c, 'SELECT count(*) FROM password_history WHERE person_id = ?', id)).toBe(5);
     expect((await change(current, 'Wechsel#1Passwort')).status).toBe('ERROR_PW_ALREADY_USED');
     expect((await change(current, GOOD_PASSWORD)).status).toBe('SUCCESSFUL');
     // Without a session: UNAUTHENTICATED / 406.

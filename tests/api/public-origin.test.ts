@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../helpers/client';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { GOOD_PASSWORD, personByLastName } from './registration-helpers';
+import { sqlValue } from '../helpers/raw-sql';
 
 /**
  * Issue 11 item 2: links in mails and letters never come from the request. The server here runs WITHOUT
@@ -89,14 +90,14 @@ function expectOwnLinks(mail: ReceivedMail, route: string) {
 
 describe('links in mails are built from the configured origin, never from Host or X-Forwarded-Host', () => {
   it('pwdLost (REST) mails the reset link on the listening address', async () => {
-    const anna = personByLastName(server.db, 'Muster');
+    const anna = await personByLastName(server.db, 'Muster');
     const res = await restForm('pwdLost', { svnr: anna.svnr, email: anna.email!, lastName: 'Muster', termsAccepted: 'true' });
     expect(JSON.parse(res.body)).toMatchObject({ status: 'SUCCESSFUL' });
     expectOwnLinks(await smtp.waitForMail((m) => m.to.includes(anna.email!)), '/pwdReset?token=');
   });
 
   it('register (GraphQL) mails the activation link on the listening address', async () => {
-    const xaver = personByLastName(server.db, 'Neu');
+    const xaver = await personByLastName(server.db, 'Neu');
     const res = await graphql(
       `
         mutation ($input: RegisterInput!) {
@@ -131,14 +132,11 @@ describe('links in mails are built from the configured origin, never from Host o
   });
 
   it('a registration code ordered by post: the letter names no forged host', async () => {
-    const yvonne = personByLastName(server.db, 'Erstpasswort');
+    const yvonne = await personByLastName(server.db, 'Erstpasswort');
     const res = await restForm('orderRegistrationCode', { svnr: yvonne.svnr, lastName: 'Erstpasswort', kind: 'REGISTRATION_CODE' });
     expect(JSON.parse(res.body)).toMatchObject({ status: 'SUCCESSFUL' });
     await server.deps.mailer.worker.drain();
-    const file = server.db.$client
-      .prepare("SELECT letter_file FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED' ORDER BY id DESC")
-      .pluck()
-      .get(yvonne.id) as string;
+    const file = (await sqlValue(server.db, "SELECT letter_file FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED' ORDER BY id DESC", yvonne.id)) as string;
     const text = (await new PDFParse({ data: readFileSync(join(dir, 'letters', file)) }).getText()).text;
     expect(text).toContain('Registrierungscode');
     expect(text).not.toContain(EVIL);

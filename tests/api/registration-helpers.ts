@@ -1,15 +1,20 @@
 import type { Db } from '../../db/client';
+import { sqlAll, sqlGet } from '../helpers/raw-sql';
 
-/** The rows of the tables the registration flows write, for "nothing changed" comparisons. */
-export function snapshot(db: Db): string {
-  const c = db.$client;
+/**
+ * The rows of the tables the registration flows write, for "nothing changed" comparisons (each table's rows as
+ * JSON, sorted, so the order the engine returns them in does not matter).
+ */
+export async function snapshot(db: Db): Promise<string> {
   const tables = ['persons', 'credentials', 'registration_codes', 'person_tokens', 'password_history', 'sent_mails', 'sessions', 'profile_changes'];
-  return JSON.stringify(Object.fromEntries(tables.map((t) => [t, c.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()])));
+  const out: Record<string, string[]> = {};
+  for (const t of tables) out[t] = (await sqlAll(db, `SELECT * FROM ${t}`)).map((row) => JSON.stringify(row)).sort();
+  return JSON.stringify(out);
 }
 
 /** SVNR and id of a seeded person by last name (registration personas have no e-mail). */
-export function personByLastName(db: Db, lastName: string): { id: number; svnr: string; email: string | null } {
-  const row = db.$client.prepare('SELECT id, svnr, email FROM persons WHERE last_name = ?').get(lastName) as { id: number; svnr: string; email: string | null } | undefined;
+export async function personByLastName(db: Db, lastName: string): Promise<{ id: number; svnr: string; email: string | null }> {
+  const row = await sqlGet<{ id: number; svnr: string; email: string | null }>(db, 'SELECT id, svnr, email FROM persons WHERE last_name = ?', lastName);
   if (!row) throw new Error(`no person ${lastName}`);
   return row;
 }
@@ -32,3 +37,18 @@ export const UPDATE_EMAIL = `mutation($input: UpdateRegistrationEmailInput!) { u
 
 /** A password that satisfies every rule. */
 export const GOOD_PASSWORD = 'Sonnenblume#2027';
+
+/**
+ * Every person's id, SVNR and e-mail by last name, read once (the first by id where generated members share a name,
+ * as `personByLastName` answers): for test tables that look persons up synchronously. Load it after the server started.
+ */
+export async function personsByLastName(db: Db): Promise<(lastName: string) => { id: number; svnr: string; email: string | null }> {
+  const rows = await sqlAll<{ id: number; svnr: string; email: string | null; last_name: string }>(db, 'SELECT id, svnr, email, last_name FROM persons ORDER BY id');
+  const map = new Map<string, { id: number; svnr: string; email: string | null }>();
+  for (const { last_name: lastName, ...row } of rows) if (!map.has(lastName)) map.set(lastName, row);
+  return (lastName) => {
+    const row = map.get(lastName);
+    if (!row) throw new Error(`no person ${lastName}`);
+    return row;
+  };
+}

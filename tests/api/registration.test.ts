@@ -9,16 +9,20 @@ import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/see
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { ACTIVATE, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, LOGIN, personByLastName, REGISTER, snapshot, UNKNOWN_SVNR } from './registration-helpers';
+import { ACTIVATE, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, LOGIN, personByLastName, personsByLastName, REGISTER, snapshot, UNKNOWN_SVNR } from './registration-helpers';
+import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
 let smtp: TestSmtp;
 let server: TestServer;
+/** Persons by last name, read once the server is up (registration-helpers.ts). */
+let byName: Awaited<ReturnType<typeof personsByLastName>>;
 let dir: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
   dir = mkdtempSync(join(tmpdir(), 'reg-'));
   server = await startTestServer({ members: 5, env: (url) => ({ SMTP_URL: smtp.url, PUBLIC_ORIGIN: url, LETTERS_DIR: join(dir, 'letters') }) });
+  byName = await personsByLastName(server.db);
 });
 afterAll(async () => {
   await server.close();
@@ -31,7 +35,7 @@ const xaverCode = () => demoRegistrationCode(DEFAULT_SEED, 'xaver.neu');
 
 function input(overrides: Record<string, unknown> = {}) {
   return {
-    svnr: personByLastName(server.db, 'Neu').svnr,
+    svnr: byName('Neu').svnr,
     code: xaverCode(),
     email: 'xaver.neu@example.at',
     emailConfirmation: 'xaver.neu@example.at',
@@ -52,10 +56,10 @@ async function register(client: PortalClient, values: Record<string, unknown>) {
 async function expectNothingChanged(fn: () => Promise<void>) {
   await server.deps.mailer.worker.drain();
   smtp.clear();
-  const before = snapshot(server.db);
+  const before = await snapshot(server.db);
   await fn();
   await server.deps.mailer.worker.drain();
-  expect(snapshot(server.db)).toBe(before);
+  expect(await snapshot(server.db)).toBe(before);
   expect(smtp.mails).toHaveLength(0);
 }
 
@@ -105,11 +109,16 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
   });
 
   it('member who left the fund: ERROR_NO_VALID_CONTRACT', async () => {
-    const lena = personByLastName(server.db, 'Ausgetreten');
+    const lena = await personByLastName(server.db, 'Ausgetreten');
     const { createHash } = await import('node:crypto');
-    server.db.$client
-      .prepare("INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at) VALUES (?, 'REGISTRATION_CODE', ?, 'FUND', ?, ?)")
-      .run(lena.id, createHash('sha256').update('lenacode2345').digest('base64url'), '2026-11-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+    await sqlRun(
+      server.db,
+      "INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at) VALUES (?, 'REGISTRATION_CODE', ?, 'FUND', ?, ?)",
+      lena.id,
+      createHash('sha256').update('lenacode2345').digest('base64url'),
+      '2026-11-01T00:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+    );
     await expectNothingChanged(async () => {
       const r = await register(
         new PortalClient(server.url),
@@ -127,11 +136,11 @@ describe('insurance number forms (spec 000 section 5)', () => {
       .checkRegistration;
 
   it('accepts the fund’s internal R and A numbers (typed in lower case, with spaces) beside the SVNR; other forms are SVNR_FORMAT', async () => {
-    const xaver = personByLastName(server.db, 'Neu');
-    const setSvnr = (svnr: string) => server.db.$client.prepare('UPDATE persons SET svnr = ? WHERE id = ?').run(svnr, xaver.id);
+    const xaver = await personByLastName(server.db, 'Neu');
+    const setSvnr = async (svnr: string) => await sqlRun(server.db, 'UPDATE persons SET svnr = ? WHERE id = ?', svnr, xaver.id);
     try {
       // A person on file with an internal R number registers with it, typed as the member likes.
-      setSvnr('R123456789');
+      await setSvnr('R123456789');
       expect(await check(input({ svnr: 'r123 456789' }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
       // A numbers (11 or 12 characters) pass the input rule; no person holds one, so the code does not match.
       for (const typed of ['a1234567890', 'A1234 5678901']) {
@@ -141,7 +150,7 @@ describe('insurance number forms (spec 000 section 5)', () => {
         expect((await check(input({ svnr: bad }))).fieldErrors, bad).toEqual([{ field: 'svnr', code: 'SVNR_FORMAT' }]);
       }
     } finally {
-      setSvnr(xaver.svnr);
+      await setSvnr(xaver.svnr);
     }
     expect(await check(input({ svnr: xaver.svnr }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
   });
@@ -149,7 +158,7 @@ describe('insurance number forms (spec 000 section 5)', () => {
 
 describe('register → activation mail → activateAccount → login', () => {
   it('runs the whole first registration with a registration code', async () => {
-    const xaver = personByLastName(server.db, 'Neu');
+    const xaver = await personByLastName(server.db, 'Neu');
     const client = new PortalClient(server.url);
     // Typed in upper case with spaces: codes are case-insensitive digits and lower-case letters.
     const code = xaverCode()
@@ -157,9 +166,9 @@ describe('register → activation mail → activateAccount → login', () => {
       .replace(/(.{4})/g, '$1 ');
     expect(await register(client, input({ code }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
 
-    const c = server.db.$client;
-    expect(c.prepare('SELECT access_status FROM credentials WHERE person_id = ?').pluck().get(xaver.id)).toBe('PENDING_ACTIVATION');
-    expect(c.prepare('SELECT used_at FROM registration_codes WHERE person_id = ?').pluck().get(xaver.id)).not.toBeNull();
+    const c = server.db;
+    expect(await sqlValue(c, 'SELECT access_status FROM credentials WHERE person_id = ?', xaver.id)).toBe('PENDING_ACTIVATION');
+    expect(await sqlValue(c, 'SELECT used_at FROM registration_codes WHERE person_id = ?', xaver.id)).not.toBeNull();
     const mail = await smtp.waitForMail((m) => m.to.includes('xaver.neu@example.at'));
     expect(mail.subject).toContain('Registrierung');
     const link = linkFrom(mail, '/#/activation?id=');
@@ -168,8 +177,8 @@ describe('register → activation mail → activateAccount → login', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await server.deps.mailer.worker.drain();
     // Only the hash of the link is stored, and the sent_mails row holds no body or link.
-    expect(JSON.stringify(c.prepare('SELECT * FROM person_tokens').all())).not.toContain(token);
-    expect(c.prepare('SELECT kind, recipient FROM sent_mails WHERE person_id = ?').all(xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
+    expect(JSON.stringify(await sqlAll(c, 'SELECT * FROM person_tokens'))).not.toContain(token);
+    expect(await sqlAll(c, 'SELECT kind, recipient FROM sent_mails WHERE person_id = ?', xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
 
     // Before activation the login is not possible.
     expect((await client.graphql<{ login: { status: string } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.status).toBe('NOT_VALID');
@@ -188,7 +197,7 @@ describe('register → activation mail → activateAccount → login', () => {
   });
 
   it('registers with the first password over REST; the used first password then answers ERROR_CODE_USED while not activated', async () => {
-    const yvonne = personByLastName(server.db, 'Erstpasswort');
+    const yvonne = await personByLastName(server.db, 'Erstpasswort');
     const client = new PortalClient(server.url);
     const form = {
       svnr: yvonne.svnr,
@@ -222,13 +231,13 @@ describe('register: failures of the surroundings', () => {
   it('answers MAINTENANCE and stores nothing while maintenance is on', async () => {
     const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: smtp.url } });
     try {
-      const before = snapshot(maint.db);
-      const svnr = personByLastName(maint.db, 'Bestellt').svnr;
+      const before = await snapshot(maint.db);
+      const svnr = (await personByLastName(maint.db, 'Bestellt')).svnr;
       const r = await new PortalClient(maint.url).graphql<{ register: { status: string } }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt') },
       });
       expect(r.body.data!.register.status).toBe('MAINTENANCE');
-      expect(snapshot(maint.db)).toBe(before);
+      expect(await snapshot(maint.db)).toBe(before);
       expect(smtp.mails).toHaveLength(0);
     } finally {
       await maint.close();
@@ -240,7 +249,7 @@ describe('register: failures of the surroundings', () => {
     const broken = await startTestServer({ members: 0, env: { SMTP_URL: flaky.url } });
     try {
       flaky.refuseNext(2);
-      const svnr = personByLastName(broken.db, 'Bestellt').svnr;
+      const svnr = (await personByLastName(broken.db, 'Bestellt')).svnr;
       const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });
@@ -279,7 +288,7 @@ describe('register: failures of the surroundings', () => {
     const broken = await startTestServer({ members: 0, env: { SMTP_URL: flaky.url } });
     try {
       flaky.refuseNext(MAIL_MAX_ATTEMPTS + 1);
-      const svnr = personByLastName(broken.db, 'Bestellt').svnr;
+      const svnr = (await personByLastName(broken.db, 'Bestellt')).svnr;
       const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });

@@ -4,6 +4,7 @@ import { calculatorRestInput } from '../../server/domain/calculator/calculator.r
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest, scalar } from './hostile-bodies';
+import { sqlAll, sqlGet } from '../helpers/raw-sql';
 
 /**
  * `POST /webportal/calcprint` (issue 17) is not a REST-registry method, so the REST suite does not reach it: here it
@@ -29,17 +30,17 @@ afterAll(async () => {
   await server.close();
 });
 
-function fingerprint(): string {
-  const c = server.db.$client;
+async function fingerprint(): Promise<string> {
+  const c = server.db;
   return JSON.stringify([
-    c.prepare('SELECT * FROM persons ORDER BY id').all(),
-    c.prepare('SELECT * FROM pk_contracts ORDER BY id').all(),
-    c.prepare('SELECT count(*) n FROM documents').get(),
+    await sqlAll(c, 'SELECT * FROM persons ORDER BY id'),
+    await sqlAll(c, 'SELECT * FROM pk_contracts ORDER BY id'),
+    await sqlGet(c, 'SELECT count(*) n FROM documents'),
   ]);
 }
 
 async function send(body: BodyInit, contentType: string | null, withSession: boolean) {
-  const before = fingerprint();
+  const before = await fingerprint();
   const headers: Record<string, string> = { 'x-application-version': 'Portal' };
   if (contentType) headers['content-type'] = contentType;
   if (withSession) headers.cookie = [...anna.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -51,7 +52,7 @@ async function send(body: BodyInit, contentType: string | null, withSession: boo
   if (res.status === 200) expect(res.headers.get('content-type')).toBe('application/pdf');
   else expect(new TextDecoder().decode(bytes)).not.toMatch(LEAK);
   expect(elapsed).toBeLessThan(2000);
-  expect(fingerprint()).toBe(before);
+  expect(await fingerprint()).toBe(before);
   return res.status;
 }
 

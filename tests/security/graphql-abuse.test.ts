@@ -9,6 +9,7 @@ import { GRAPHQL_LIMITS, LIMIT_ERROR_CODE } from '../../server/graphql/security/
 import { MAX_GRAPHQL_BODY_BYTES } from '../../server/graphql/yoga';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { fingerprint, LEAK, loginCookie, postGraphQL, sdlSchema, StateWatch, SUGGESTION, webOperations, type RawAnswer } from './graphql-operations';
+import { sqlGet, sqlRun } from '../helpers/raw-sql';
 
 /**
  * Abuse limits of /graphql (issue "Security and reliability baseline", item 2): depth, aliases, tokens, cost and
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 /** Sends a document as text and checks the common pass criteria of a refusal; returns the answer. */
 async function refused(query: string, variables: Record<string, unknown> = {}, expectedStatus = 400): Promise<RawAnswer> {
-  const before = fingerprint(server);
+  const before = await fingerprint(server);
   const answer = await postGraphQL(server.url, JSON.stringify({ query, variables }), { cookie });
   expect(answer.status, answer.text.slice(0, 300)).toBe(expectedStatus);
   expect(answer.json?.errors?.length, answer.text.slice(0, 300)).toBeGreaterThan(0);
@@ -38,7 +39,7 @@ async function refused(query: string, variables: Record<string, unknown> = {}, e
   expect(answer.text).not.toMatch(LEAK);
   expect(answer.text).not.toMatch(SUGGESTION);
   expect(answer.ms).toBeLessThan(2000);
-  expect(fingerprint(server)).toBe(before);
+  expect(await fingerprint(server)).toBe(before);
   return answer;
 }
 
@@ -46,20 +47,20 @@ const codes = (a: RawAnswer) => (a.json?.errors ?? []).map((e) => e.extensions?.
 const messages = (a: RawAnswer) => (a.json?.errors ?? []).map((e) => e.message).join(' | ');
 
 describe('GraphQL abuse limits', () => {
-  it('the stored-state check sees a write to member data and ignores the session stamp and the security log', () => {
+  it('the stored-state check sees a write to member data and ignores the session stamp and the security log', async () => {
     const watch = new StateWatch(server);
-    const c = server.db.$client;
-    let before = watch.before();
-    c.prepare(`UPDATE sessions SET last_seen_at = last_seen_at || ''`).run();
-    c.prepare(`INSERT INTO security_events (occurred_at, type, detail) VALUES ('2026-11-22T10:00:00Z', 'LOGIN_FAILURE', '{}')`).run();
-    expect(watch.changedBy(before)).toBeNull();
-    before = watch.before();
-    const person = c.prepare(`SELECT id, last_name FROM persons ORDER BY id LIMIT 1`).get() as { id: number; last_name: string };
-    c.prepare(`UPDATE persons SET last_name = ? WHERE id = ?`).run(`${person.last_name}x`, person.id);
+    const c = server.db;
+    let before = await watch.before();
+    await sqlRun(c, `UPDATE sessions SET last_seen_at = last_seen_at || ''`);
+    await sqlRun(c, `INSERT INTO security_events (occurred_at, type, detail) VALUES ('2026-11-22T10:00:00Z', 'LOGIN_FAILURE', '{}')`);
+    expect(await watch.changedBy(before)).toBeNull();
+    before = await watch.before();
+    const person = (await sqlGet(c, `SELECT id, last_name FROM persons ORDER BY id LIMIT 1`)) as { id: number; last_name: string };
+    await sqlRun(c, `UPDATE persons SET last_name = ? WHERE id = ?`, `${person.last_name}x`, person.id);
     try {
-      expect(watch.changedBy(before)).toMatch(/row change/);
+      expect(await watch.changedBy(before)).toMatch(/row change/);
     } finally {
-      c.prepare(`UPDATE persons SET last_name = ? WHERE id = ?`).run(person.last_name, person.id);
+      await sqlRun(c, `UPDATE persons SET last_name = ? WHERE id = ?`, person.last_name, person.id);
     }
   });
 
@@ -165,7 +166,7 @@ describe('GraphQL abuse limits', () => {
 
   it('refuses batched (array) bodies with 400, with or without a declared length', async () => {
     const batch = JSON.stringify([{ query: '{ clientConfig { tenant } }' }, { query: 'mutation { logout { ok } }' }]);
-    const before = fingerprint(server);
+    const before = await fingerprint(server);
     const answer = await postGraphQL(server.url, batch, { cookie });
     expect(answer.status).toBe(400);
     expect(codes(answer)).toEqual(['BATCHING_NOT_SUPPORTED']);
@@ -185,19 +186,19 @@ describe('GraphQL abuse limits', () => {
     expect(chunked.status, text).toBeGreaterThanOrEqual(400);
     expect(chunked.status, text).toBeLessThan(500);
     expect(text).not.toMatch(LEAK);
-    expect(fingerprint(server)).toBe(before);
+    expect(await fingerprint(server)).toBe(before);
   });
 
   it('refuses mutations over GET and changes nothing', async () => {
-    const before = fingerprint(server);
+    const before = await fingerprint(server);
     const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent('mutation { logout { ok } }')}`, { headers: { cookie, accept: 'application/json' } });
     expect(res.status).toBe(405);
     expect(await res.text()).not.toMatch(LEAK);
-    expect(fingerprint(server)).toBe(before);
+    expect(await fingerprint(server)).toBe(before);
   });
 
   it('refuses multipart/form-data (GraphQL multipart uploads are off)', async () => {
-    const before = fingerprint(server);
+    const before = await fingerprint(server);
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: 'mutation { logout { ok } }', variables: {} }));
     form.append('map', '{}');
@@ -205,7 +206,7 @@ describe('GraphQL abuse limits', () => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.text).not.toMatch(LEAK);
-    expect(fingerprint(server)).toBe(before);
+    expect(await fingerprint(server)).toBe(before);
   });
 
   it('never suggests field, argument, type or enum names', async () => {
@@ -269,14 +270,14 @@ describe('GraphQL abuse limits', () => {
       '',
     ];
     for (const body of cases) {
-      const before = fingerprint(server);
+      const before = await fingerprint(server);
       const answer = await postGraphQL(server.url, body, { cookie });
       expect(answer.status, `${body.slice(0, 80)} → ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${body.slice(0, 80)} → ${answer.text.slice(0, 200)}`).toBeLessThan(500);
       expect(answer.text, body).not.toMatch(LEAK);
       expect(answer.text, body).not.toMatch(SUGGESTION);
       expect(answer.ms).toBeLessThan(2000);
-      expect(fingerprint(server), body).toBe(before);
+      expect(await fingerprint(server), body).toBe(before);
     }
     // Unused variables are ignored; a `__proto__` key among them pollutes nothing.
     const proto = await postGraphQL(

@@ -47,7 +47,7 @@ afterAll(async () => {
 const isRefused = (a: RawAnswer) => a.status >= 400 || (a.json?.errors?.length ?? 0) > 0;
 
 /** The common pass criteria; `before` is the state snapshot taken before the call. */
-function check(answer: RawAnswer, before: ReturnType<StateWatch['before']>, label: string): void {
+async function check(answer: RawAnswer, before: Awaited<ReturnType<StateWatch['before']>>, label: string): Promise<void> {
   sent++;
   const what = `${label} → ${answer.status}: ${answer.text.slice(0, 300)}`;
   expect(answer.status, what).toBeLessThan(500);
@@ -55,7 +55,7 @@ function check(answer: RawAnswer, before: ReturnType<StateWatch['before']>, labe
   expect(answer.text, what).not.toMatch(SUGGESTION);
   expect(answer.json?.errors?.map((e) => e.extensions?.code) ?? [], what).not.toContain('INTERNAL_SERVER_ERROR');
   expect(answer.ms, what).toBeLessThan(2000);
-  if (isRefused(answer)) expect(state.changedBy(before), `${what}\nrefused but changed stored state`).toBeNull();
+  if (isRefused(answer)) expect(await state.changedBy(before), `${what}\nrefused but changed stored state`).toBeNull();
 }
 
 /** Logs in again when an accepted call (logout, a password change…) ended the test session. */
@@ -99,9 +99,9 @@ describe('GraphQL hostile input (property-based)', () => {
           fc.boolean(),
           operationName,
           async (variables, mode, withSession, name) => {
-            const before = state.before();
+            const before = await state.before();
             const answer = await postGraphQL(server.url, requestBody(op, variables, mode, name), withSession ? { cookie } : {});
-            check(answer, before, `${op.name} ${mode}${withSession ? ' with session' : ''} ${JSON.stringify(variables)?.slice(0, 300)}`);
+            await check(answer, before, `${op.name} ${mode}${withSession ? ' with session' : ''} ${JSON.stringify(variables)?.slice(0, 300)}`);
             if (isRefused(answer)) refusedInAll++;
             else if (withSession && op.operation.operation === 'mutation') await keepSession();
           },
@@ -118,9 +118,9 @@ describe('GraphQL hostile input (property-based)', () => {
     const variant = fc.constantFrom(...OPERATIONS).chain((op) => malformedDocument(op.text).map((text) => ({ op, text })));
     await fc.assert(
       fc.asyncProperty(variant, fc.boolean(), async ({ op, text }, withSession) => {
-        const before = state.before();
+        const before = await state.before();
         const answer = await postGraphQL(server.url, JSON.stringify({ query: text, operationName: op.name, variables: {} }), withSession ? { cookie } : {});
-        check(answer, before, `${op.name} malformed ${JSON.stringify(text).slice(0, 400)}`);
+        await check(answer, before, `${op.name} malformed ${JSON.stringify(text).slice(0, 400)}`);
         if (isRefused(answer)) refused++;
         else if (withSession && op.operation.operation === 'mutation') await keepSession();
       }),

@@ -102,49 +102,104 @@ const LOGS = new Set(['security_events']);
 /**
  * A fingerprint (SHA-256) of every user table of the database, all rows and columns, except the security log and
  * the sessions' last-seen stamp. Compared before and after a refused call: any write shows. The rows are
- * concatenated by SQLite (`quote()` of every column), which is several times faster than reading them into JS.
+ * concatenated by the database (SQLite: `quote()` of every column in rowid order; PostgreSQL: `quote_nullable()` of
+ * every column, rows sorted by that text), which is several times faster than reading them into JS.
  */
-export function fingerprint(server: TestServer): string {
-  const c = server.db.$client;
-  const tables = (
-    c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`).all() as { name: string }[]
-  )
-    .map((t) => t.name)
-    .filter((t) => !LOGS.has(t));
+export async function fingerprint(server: TestServer): Promise<string> {
   const hash = createHash('sha256');
-  for (const table of tables) {
-    const columns = (c.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((col) => col.name).filter((name) => !(VOLATILE[table] ?? []).includes(name));
-    const row = columns.map((name) => `quote("${name}")`).join(` || '|' || `);
-    const rows = c.prepare(`SELECT group_concat(r, char(10)) FROM (SELECT ${row} AS r FROM "${table}" ORDER BY rowid)`).pluck().get() as string | null;
-    hash.update(`#${table}\n${rows ?? ''}\n`);
+  if (server.db.dialect === 'sqlite') {
+    const c = server.db.$client;
+    const tables = (
+      c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`).all() as { name: string }[]
+    )
+      .map((t) => t.name)
+      .filter((t) => !LOGS.has(t));
+    for (const table of tables) {
+      const columns = (c.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((col) => col.name).filter((name) => !(VOLATILE[table] ?? []).includes(name));
+      const row = columns.map((name) => `quote("${name}")`).join(` || '|' || `);
+      const rows = c.prepare(`SELECT group_concat(r, char(10)) FROM (SELECT ${row} AS r FROM "${table}" ORDER BY rowid)`).pluck().get() as string | null;
+      hash.update(`#${table}\n${rows ?? ''}\n`);
+    }
+    return hash.digest('hex');
   }
+  const rows = await server.db.$pool.query<{ t: string; rows: string | null }>(await postgresFingerprintQuery(server));
+  for (const { t, rows: text } of rows.rows) hash.update(`#${t}\n${text ?? ''}\n`);
   return hash.digest('hex');
 }
 
+const pgFingerprintQueries = new WeakMap<TestServer, string>();
+
+/** One query that concatenates every table's rows (PostgreSQL), built once per server from the catalogue. */
+async function postgresFingerprintQuery(server: TestServer): Promise<string> {
+  const cached = pgFingerprintQueries.get(server);
+  if (cached) return cached;
+  const columns = (
+    await server.db.$pool.query<{ table_name: string; column_name: string }>(
+      `SELECT c.table_name, c.column_name FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+        WHERE c.table_schema = current_schema() ORDER BY c.table_name, c.ordinal_position`,
+    )
+  ).rows;
+  const byTable = new Map<string, string[]>();
+  for (const { table_name: table, column_name: column } of columns) {
+    if (LOGS.has(table) || (VOLATILE[table] ?? []).includes(column)) continue;
+    byTable.set(table, [...(byTable.get(table) ?? []), column]);
+  }
+  const query = [...byTable]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([table, cols]) =>
+        `SELECT '${table}' AS t, (SELECT string_agg(r, chr(10) ORDER BY r) FROM (SELECT concat_ws('|', ${cols.map((col) => `quote_nullable("${col}")`).join(', ')}) AS r FROM "${table}") x) AS rows`,
+    )
+    .join('\nUNION ALL\n');
+  pgFingerprintQueries.set(server, query);
+  return query;
+}
+
 /**
- * Watches the stored state across many calls cheaply: SQLite's `total_changes()` of the server's own connection
- * (every row any statement of the server inserted, updated or deleted) tells whether anything was written at all;
- * only then is the full fingerprint computed. `before()` before a call, `changedBy(snapshot)` after a refused one:
- * null when nothing but the excluded columns and logs changed, else a description.
+ * Watches the stored state across many calls cheaply: a count of the server's writes tells whether anything was
+ * written at all; only then is the full fingerprint computed. SQLite: `total_changes()` of the server's writing
+ * connection (every row any statement of the server inserted, updated or deleted). PostgreSQL: a sequence that a
+ * statement-level trigger on every table advances (installed by the first `before()`; sequences ignore rollbacks and
+ * isolation, so every write statement of any connection counts). `before()` before a call, `changedBy(snapshot)`
+ * after a refused one: null when nothing but the excluded columns and logs changed, else a description.
  */
 export class StateWatch {
   private cached: { changes: number; fingerprint: string } | undefined;
+  private installed = false;
   constructor(private readonly server: TestServer) {}
 
-  private changes(): number {
-    return this.server.db.$client.prepare('SELECT total_changes()').pluck().get() as number;
+  private async changes(): Promise<number> {
+    const db = this.server.db;
+    if (db.dialect === 'sqlite') return db.$client.prepare('SELECT total_changes()').pluck().get() as number;
+    if (!this.installed) {
+      const tables = (
+        await db.$pool.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)
+      ).rows.map((r) => r.table_name);
+      const statements = [
+        'CREATE SEQUENCE IF NOT EXISTS test_state_watch_changes',
+        `CREATE OR REPLACE FUNCTION test_state_watch_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('test_state_watch_changes'); RETURN NULL; END $$`,
+        ...tables.map(
+          (t) => `CREATE OR REPLACE TRIGGER test_state_watch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${t}" FOR EACH STATEMENT EXECUTE FUNCTION test_state_watch_count()`,
+        ),
+      ];
+      for (const statement of statements) await db.$pool.query(statement);
+      this.installed = true;
+    }
+    const row = await db.$pool.query<{ n: number }>('SELECT last_value + (CASE WHEN is_called THEN 1 ELSE 0 END) AS n FROM test_state_watch_changes');
+    return row.rows[0]!.n;
   }
 
-  before(): { changes: number; fingerprint: string } {
-    const changes = this.changes();
-    if (this.cached?.changes !== changes) this.cached = { changes, fingerprint: fingerprint(this.server) };
+  async before(): Promise<{ changes: number; fingerprint: string }> {
+    const changes = await this.changes();
+    if (this.cached?.changes !== changes) this.cached = { changes, fingerprint: await fingerprint(this.server) };
     return this.cached;
   }
 
-  changedBy(snapshot: { changes: number; fingerprint: string }): string | null {
-    const changes = this.changes();
+  async changedBy(snapshot: { changes: number; fingerprint: string }): Promise<string | null> {
+    const changes = await this.changes();
     if (changes === snapshot.changes) return null;
-    const now = fingerprint(this.server);
+    const now = await fingerprint(this.server);
     this.cached = { changes, fingerprint: now };
     return now === snapshot.fingerprint ? null : `${changes - snapshot.changes} row change(s) in stored data`;
   }

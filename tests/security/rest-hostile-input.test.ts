@@ -5,6 +5,7 @@ import { TENANTS } from '../../server/tenants';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest } from './hostile-bodies';
+import { sqlAll, sqlGet } from '../helpers/raw-sql';
 
 /**
  * Every method of the REST registry gets at least 1,000 generated hostile bodies (FUZZ_RUNS overrides), half of them
@@ -35,15 +36,15 @@ afterAll(async () => {
 });
 
 /** A fingerprint of the stored state a refused call must not change (the security log is excluded: it records refusals). */
-function fingerprint(): string {
-  const c = server.db.$client;
+async function fingerprint(): Promise<string> {
+  const c = server.db;
   return JSON.stringify([
-    c.prepare(`SELECT * FROM persons ORDER BY id`).all(),
-    c.prepare(`SELECT person_id, access_status, failed_attempts, locked_until, password_hash FROM credentials ORDER BY person_id`).all(),
-    c.prepare(`SELECT token_hash, stage, mailbox_type, selected_duty_id, ended_at FROM sessions ORDER BY token_hash`).all(),
-    c.prepare(`SELECT count(*) AS n FROM login_attempts`).get(),
-    c.prepare(`SELECT * FROM person_tokens ORDER BY token_hash`).all(),
-    c.prepare(`SELECT count(*) AS n FROM messages`).get(),
+    await sqlAll(c, `SELECT * FROM persons ORDER BY id`),
+    await sqlAll(c, `SELECT person_id, access_status, failed_attempts, locked_until, password_hash FROM credentials ORDER BY person_id`),
+    await sqlAll(c, `SELECT token_hash, stage, mailbox_type, selected_duty_id, ended_at FROM sessions ORDER BY token_hash`),
+    await sqlGet(c, `SELECT count(*) AS n FROM login_attempts`),
+    await sqlAll(c, `SELECT * FROM person_tokens ORDER BY token_hash`),
+    await sqlGet(c, `SELECT count(*) AS n FROM messages`),
   ]);
 }
 
@@ -57,7 +58,7 @@ describe('REST hostile input (property-based)', () => {
       let refused = 0;
       await fc.assert(
         fc.asyncProperty(hostileRequest(fieldsOf(method)), fc.boolean(), async (request, withSession) => {
-          const before = fingerprint();
+          const before = await fingerprint();
           const started = performance.now();
           const headers: Record<string, string> = { 'x-application-version': 'Portal' };
           if (request.contentType) headers['content-type'] = request.contentType;
@@ -70,7 +71,7 @@ describe('REST hostile input (property-based)', () => {
           expect(elapsed).toBeLessThan(2000);
           if (res.status >= 400) {
             refused++;
-            expect(fingerprint(), `${request.kind} refused with ${res.status} but changed state`).toBe(before);
+            expect(await fingerprint(), `${request.kind} refused with ${res.status} but changed state`).toBe(before);
           }
         }),
         { numRuns: RUNS },

@@ -66,6 +66,21 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     expect(await state()).toBe(before);
   });
 
+  it('a NUL character in the e-mail, the password or a JSON-stored detail is refused as a failed login, not an internal error (PostgreSQL text cannot hold U+0000)', async () => {
+    for (const [e, p] of [
+      ['a\u0000b', ''],
+      ['anna.muster@example.at\u0000', DEMO_PASSWORD],
+      ['anna.muster@example.at', `x\u0000${'\\u0000'}`],
+    ] as const) {
+      const res = await new PortalClient(server.url).graphql<{ login: { status: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
+        e,
+        p,
+      });
+      expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
+      expect(res.body.data?.login.status).not.toBe('SUCCESSFUL');
+    }
+  });
+
   it('a pending login cannot use the preference mutations of a completed login', async () => {
     const client = await pendingDora();
     const before = await state();

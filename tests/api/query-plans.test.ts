@@ -1,0 +1,164 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { TEST_ENGINE } from '../helpers/test-db';
+import { toPostgresPlaceholders } from '../helpers/raw-sql';
+import { loginCookie, postGraphQL, webOperations } from '../security/graphql-operations';
+
+/**
+ * The hot queries use their indexes (issue 13 item 6 / issue 18 item 6), on the engine of the run (this file is in
+ * the api and in the postgres project). The SQL Drizzle emits is captured while the web app's own operations run over
+ * HTTP: the dashboard (DashboardPage_Query), the documents overview and one category page, the inbox list, and the
+ * session lookup every one of them makes. Each captured SELECT is explained again with its parameters:
+ * SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN (FORMAT JSON)` with `enable_seqscan = off` (on a test database of a
+ * few members the planner would rightly prefer a sequential scan of a tiny table; switched off, it still scans when
+ * no index fits, which is what this test looks for). No plan may read a whole big table: SQLite `SCAN <table>` (with
+ * or without an index: a full index scan reads every row as well), PostgreSQL `Seq Scan` or an index scan without an
+ * index condition on one of BIG_TABLES.
+ */
+const BIG_TABLES = ['persons', 'pk_contracts', 'pk_statements', 'vk_accounts', 'vk_statements', 'documents', 'messages', 'sessions'];
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ members: 20 });
+  cookie = await loginCookie(server.url);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Records every statement the server's database connections run while `action` is under way. */
+async function capture(action: () => Promise<void>): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  if (server.db.dialect === 'sqlite') {
+    const proto = Object.getPrototypeOf(server.db.$client.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+    const methods = ['all', 'get', 'run', 'iterate'] as const;
+    const originals = methods.map((name) => proto[name]!);
+    methods.forEach((name, i) => {
+      const original = originals[i]!;
+      proto[name] = function recorded(this: { source: string }, ...args: unknown[]) {
+        seen.push({ sql: this.source, params: args });
+        return original.apply(this, args);
+      };
+    });
+    try {
+      await action();
+    } finally {
+      methods.forEach((name, i) => {
+        proto[name] = originals[i]!;
+      });
+    }
+    return seen;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function recorded(this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const sql = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    const params = Array.isArray(second) ? second : ((first as { values?: unknown[] } | undefined)?.values ?? []);
+    if (sql) seen.push({ sql, params });
+    return original.apply(this, args);
+  };
+  try {
+    await action();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+/** The big tables a statement names (quoted as Drizzle writes them, or bare). */
+function tablesOf(sql: string): string[] {
+  return BIG_TABLES.filter((t) => new RegExp(`(?:"|\\b)${t}(?:"|\\b)(?!\\.)`).test(sql) || sql.includes(`"${t}"`));
+}
+
+/** Why the plan of `statement` reads a whole big table, or [] when it does not. */
+async function fullScans(statement: Captured): Promise<string[]> {
+  if (server.db.dialect === 'sqlite') {
+    const plan = server.db.$client.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.params) as { detail: string }[];
+    return plan.map((row) => row.detail).filter((detail) => BIG_TABLES.some((t) => new RegExp(`^SCAN ${t}\\b`).test(detail)));
+  }
+  const client = await server.db.$pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL enable_seqscan = off');
+    // Captured statements already carry $n placeholders (Drizzle's node-postgres dialect); raw ones may carry `?`.
+    const text = statement.sql.includes('$1') ? statement.sql : toPostgresPlaceholders(statement.sql);
+    const result = await client.query<{ 'QUERY PLAN': PlanNode[] }>(`EXPLAIN (FORMAT JSON) ${text}`, statement.params);
+    const found: string[] = [];
+    const walk = (node: PlanNode) => {
+      const relation = node['Relation Name'];
+      if (relation && BIG_TABLES.includes(relation)) {
+        if (node['Node Type'] === 'Seq Scan') found.push(`Seq Scan on ${relation}`);
+        if ((node['Node Type'] === 'Index Scan' || node['Node Type'] === 'Index Only Scan') && !node['Index Cond']) found.push(`full ${node['Node Type']} on ${relation}`);
+      }
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    for (const root of result.rows[0]!['QUERY PLAN']) walk(root.Plan!);
+    return found;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+interface PlanNode {
+  'Node Type'?: string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plan?: PlanNode;
+  Plans?: PlanNode[];
+}
+
+/** Runs one of the web app's operations (by its text) with the member's session and checks that it answered data. */
+async function runOperation(name: string, variables: Record<string, unknown> = {}): Promise<void> {
+  const op = webOperations().find((o) => o.name === name);
+  if (!op) throw new Error(`the web app has no operation ${name}`);
+  const answer = await postGraphQL(server.url, JSON.stringify({ operationName: name, query: op.text, variables }), { cookie });
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.json?.errors, answer.text).toBeUndefined();
+}
+
+const CASES: { label: string; run: () => Promise<void>; mustRead: string[] }[] = [
+  { label: 'dashboard', run: () => runOperation('DashboardPage_Query'), mustRead: ['persons', 'pk_contracts', 'vk_accounts', 'sessions'] },
+  {
+    label: 'documents list',
+    run: async () => {
+      await runOperation('DocumentsOverview_Query');
+      await runOperation('DocumentCategory_Query', { category: 'PERFORMANCE_STATEMENT', first: 50, after: null });
+    },
+    mustRead: ['documents', 'sessions'],
+  },
+  { label: 'messages list', run: () => runOperation('InboxList_Query', { folder: 'RECEIVED', page: 1, pageSize: 10 }), mustRead: ['messages', 'sessions'] },
+];
+
+describe(`query plans of the hot queries on ${TEST_ENGINE}`, () => {
+  for (const { label, run, mustRead } of CASES) {
+    it(`${label}: no full scan of ${BIG_TABLES.join(', ')} (and the session lookup)`, async () => {
+      const statements = (await capture(run)).filter((s) => /^\s*(select|with)\b/i.test(s.sql));
+      const read = new Set(statements.flatMap((s) => tablesOf(s.sql)));
+      for (const table of mustRead) expect([...read], `${label} reads ${table}`).toContain(table);
+      const problems: string[] = [];
+      for (const statement of statements) {
+        if (tablesOf(statement.sql).length === 0) continue;
+        const scans = await fullScans(statement);
+        if (scans.length) problems.push(`${scans.join(', ')} in: ${statement.sql}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('the full-scan check itself', () => {
+  it('reports a query on an unindexed column of a big table as a full scan', async () => {
+    const scans = await fullScans({ sql: 'SELECT id FROM documents WHERE title = ?', params: ['Leistungsnachweis'] });
+    expect(scans.join(' ')).toMatch(/documents/);
+  });
+});
