@@ -19,3 +19,4 @@ export * from './jobs';
 export * from './uploads';
 export * from './consents';
 export * from './forms';
+export * from './captcha';
