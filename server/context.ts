@@ -31,6 +31,9 @@ import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
 import { createMessagesService, ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import { createMessagesStore } from './domain/messages/messages.store';
+import { scheduleCaptchaPurge } from './domain/captcha/captcha.job';
+import { createCaptchaService, type CaptchaService } from './domain/captcha/captcha.service';
+import { createCaptchaStore } from './domain/captcha/captcha.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
@@ -65,6 +68,8 @@ export interface AppDeps {
   idempotency: Idempotency;
   /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
   uploads: UploadsService;
+  /** The self-hosted captcha of the public forms (server/domain/captcha, decision 0024). */
+  captcha: CaptchaService;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -97,7 +102,14 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     settings: { maxBytes: config.UPLOAD_MAX_BYTES, pendingHours: config.UPLOAD_PENDING_HOURS, maxPending: config.UPLOAD_MAX_PENDING },
   });
   scheduleUploadPurge(scheduler, uploads, logger);
+  const captcha = createCaptchaService({
+    store: createCaptchaStore(db),
+    clock,
+    settings: { hmacKey: config.CAPTCHA_HMAC_KEY, ttlMs: config.CAPTCHA_TTL_MINUTES * 60_000, maxNumber: config.CAPTCHA_MAX_NUMBER },
+  });
+  scheduleCaptchaPurge(scheduler, captcha, logger);
   return {
+    captcha,
     scheduler,
     idempotency,
     db,

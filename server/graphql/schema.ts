@@ -5,6 +5,7 @@ import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
 import { enforceDeclaredAccess } from './access';
 import type { Resolvers } from './__generated__/resolvers-types';
+import { captchaResolvers } from './captcha/captcha.resolvers';
 import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
@@ -48,6 +49,7 @@ const areaResolvers: Resolvers[] = [
   messageResolvers,
   ownContributionResolvers,
   formResolvers,
+  captchaResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */
