@@ -14,6 +14,7 @@ import inbox from '@contract/i18n/de/inbox.json';
 import forms from '@contract/i18n/de/forms.json';
 import uploads from '@contract/i18n/de/uploads.json';
 import ownContributions from '@contract/i18n/de/own-contributions.json';
+import captcha from '@contract/i18n/de/captcha.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -35,6 +36,7 @@ export const resources = {
       ...forms,
       ...claim,
       ...ownContributions,
+      ...captcha,
     },
   },
 } as const;
