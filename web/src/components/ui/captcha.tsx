@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { encodeCaptchaSolution, type CaptchaChallenge } from '@contract/captcha';
 import { graphql } from '../../gql';
@@ -44,39 +44,23 @@ function solveInWorker(challenge: CaptchaChallenge): { promise: Promise<number |
  * and nothing leaves the portal. `renew()` starts over (after the server refused a used or expired solution).
  */
 export function useCaptcha() {
-  const client = useApolloClient();
-  const [status, setStatus] = useState<CaptchaStatus>('solving');
-  const [value, setValue] = useState<string | null>(null);
-  const cancel = useRef<(() => void) | null>(null);
-
-  /** Fetches and solves a new challenge; sets state only after its first await (an effect may call it). */
-  const solve = useCallback(async () => {
-    cancel.current?.();
-    try {
-      const { data } = await client.query({ query: Captcha_ChallengeQuery, fetchPolicy: 'no-cache' });
-      if (!data) throw new Error('no challenge');
-      const challenge = data.captchaChallenge;
-      const run = solveInWorker(challenge);
-      cancel.current = run.cancel;
-      const number = await run.promise;
-      if (number === null) throw new Error('no solution');
-      setValue(encodeCaptchaSolution(challenge, number));
-      setStatus('solved');
-    } catch {
-      setStatus('failed');
-    }
-  }, [client]);
-
-  const renew = useCallback(async () => {
-    setStatus('solving');
-    setValue(null);
-    await solve();
-  }, [solve]);
+  const { data, error, loading, refetch } = useQuery(Captcha_ChallengeQuery, { fetchPolicy: 'no-cache', notifyOnNetworkStatusChange: true });
+  const [solved, setSolved] = useState<{ challenge: string; value: string | null } | null>(null);
+  const challenge = data?.captchaChallenge;
 
   useEffect(() => {
-    void solve();
-    return () => cancel.current?.();
-  }, [solve]);
+    if (!challenge) return undefined;
+    const run = solveInWorker(challenge);
+    void run.promise.then((number) => setSolved({ challenge: challenge.challenge, value: number === null ? null : encodeCaptchaSolution(challenge, number) }));
+    return run.cancel;
+  }, [challenge]);
+
+  const current = challenge && solved?.challenge === challenge.challenge ? solved : null;
+  const status: CaptchaStatus = error || (current && current.value === null) ? 'failed' : loading || !current ? 'solving' : 'solved';
+  const value = status === 'solved' ? (current?.value ?? null) : null;
+  const renew = useCallback(async () => {
+    await refetch().catch(() => undefined);
+  }, [refetch]);
 
   return { status, value, renew };
 }
