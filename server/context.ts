@@ -34,6 +34,8 @@ import { createMessagesStore } from './domain/messages/messages.store';
 import { scheduleCaptchaPurge } from './domain/captcha/captcha.job';
 import { createCaptchaService, type CaptchaService } from './domain/captcha/captcha.service';
 import { createCaptchaStore } from './domain/captcha/captcha.store';
+import { createPublicUploadsService, type PublicUploadsService } from './domain/public-uploads/public-uploads.service';
+import { createPublicUploadsStore } from './domain/public-uploads/public-uploads.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
@@ -70,6 +72,8 @@ export interface AppDeps {
   uploads: UploadsService;
   /** The self-hosted captcha of the public forms (server/domain/captcha, decision 0024). */
   captcha: CaptchaService;
+  /** The public upload form `/upload-formular` (server/domain/public-uploads, decision 0024). */
+  publicUploads: PublicUploadsService;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -107,9 +111,21 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     clock,
     settings: { hmacKey: config.CAPTCHA_HMAC_KEY, ttlMs: config.CAPTCHA_TTL_MINUTES * 60_000, maxNumber: config.CAPTCHA_MAX_NUMBER },
   });
-  scheduleCaptchaPurge(scheduler, captcha, logger);
+  const mailer = createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger });
+  const publicUploads = createPublicUploadsService({
+    db,
+    store: createPublicUploadsStore(db),
+    uploads,
+    captcha,
+    mailer,
+    tenant: TENANTS[config.TENANT],
+    clock,
+    maintenance: config.MAINTENANCE,
+  });
+  scheduleCaptchaPurge(scheduler, captcha, logger, () => publicUploads.purgeExpired());
   return {
     captcha,
+    publicUploads,
     scheduler,
     idempotency,
     db,
@@ -118,7 +134,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     logger,
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
-    mailer: createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger }),
+    mailer,
     uploads,
     authSettings: {
       maintenance: config.MAINTENANCE,

@@ -6,6 +6,7 @@ import type { GraphQLContext, RequestContext } from '../context';
 import { enforceDeclaredAccess } from './access';
 import type { Resolvers } from './__generated__/resolvers-types';
 import { captchaResolvers } from './captcha/captcha.resolvers';
+import { uploadFormResolvers } from './upload-form/upload-form.resolvers';
 import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
@@ -50,6 +51,7 @@ const areaResolvers: Resolvers[] = [
   ownContributionResolvers,
   formResolvers,
   captchaResolvers,
+  uploadFormResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */
