@@ -54,6 +54,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   inbox: { layout: 'authenticated', load: () => import('./routes/inbox') },
   severanceClaims: { layout: 'authenticated', load: () => import('./routes/claim') },
   ownContributions: { layout: 'authenticated', load: () => import('./routes/own-contributions') },
+  uploadForm: { layout: 'public', load: () => import('./routes/upload-form') },
 };
 
 function screenRoutes(tenant: TenantId, layout: Screen['layout']): RouteObject[] {

@@ -165,6 +165,7 @@ export const screenRouteKeys = [
   'inbox',
   'severanceClaims',
   'ownContributions',
+  'uploadForm',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

@@ -15,6 +15,7 @@ import forms from '@contract/i18n/de/forms.json';
 import uploads from '@contract/i18n/de/uploads.json';
 import ownContributions from '@contract/i18n/de/own-contributions.json';
 import captcha from '@contract/i18n/de/captcha.json';
+import uploadForm from '@contract/i18n/de/upload-form.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -37,6 +38,7 @@ export const resources = {
       ...claim,
       ...ownContributions,
       ...captcha,
+      ...uploadForm,
     },
   },
 } as const;
