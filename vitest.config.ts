@@ -38,6 +38,8 @@ const POSTGRES_SUITES = [
   'tests/api/security-audit.test.ts',
   'tests/api/graphql/login-flow-bad-input.test.ts',
   'tests/api/uploads.test.ts',
+  'tests/api/captcha.test.ts',
+  'tests/api/upload-form.test.ts',
   'tests/api/inbox.test.ts',
   'tests/api/forms.test.ts',
   'tests/api/inbox-mailbox.test.ts',

@@ -221,6 +221,16 @@ const envSchema = z.object({
     .default(24),
   /** Unreferenced uploads one member may hold at once; more answer 429 TOO_MANY_PENDING. @default 20 */
   UPLOAD_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * HMAC key signing the captcha challenges (decision 0024). Unset: one is generated per installation and stored in the
+   * database (`install_secrets`), so every process and machine shares it. Set it (at least 32 characters) to manage it
+   * yourself. @default generated
+   */
+  CAPTCHA_HMAC_KEY: z.string().min(32).max(512).optional(),
+  /** Minutes a captcha challenge may be solved and sent. @default 10 */
+  CAPTCHA_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+  /** Largest number of the captcha's proof-of-work search (the browser tries half of it on average). @default 50000 */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** Log level of the server log. @default info */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

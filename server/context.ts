@@ -33,6 +33,11 @@ import { createProfileService } from './domain/profile/profile.service';
 import { createProfileStore } from './domain/profile/profile.store';
 import { createMessagesService, currentBoardSeats, ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import { createMessagesStore } from './domain/messages/messages.store';
+import { scheduleCaptchaPurge } from './domain/captcha/captcha.job';
+import { createCaptchaService, type CaptchaService } from './domain/captcha/captcha.service';
+import { createCaptchaStore } from './domain/captcha/captcha.store';
+import { createPublicUploadsService, type PublicUploadsService } from './domain/public-uploads/public-uploads.service';
+import { createPublicUploadsStore } from './domain/public-uploads/public-uploads.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
@@ -67,6 +72,10 @@ export interface AppDeps {
   idempotency: Idempotency;
   /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
   uploads: UploadsService;
+  /** The self-hosted captcha of the public forms (server/domain/captcha, decision 0024). */
+  captcha: CaptchaService;
+  /** The public upload form `/upload-formular` (server/domain/public-uploads, decision 0024). */
+  publicUploads: PublicUploadsService;
   stores: {
     auth: ReturnType<typeof createAuthStore>;
     accounts: ReturnType<typeof createAccountsStore>;
@@ -100,7 +109,26 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     settings: { maxBytes: config.UPLOAD_MAX_BYTES, pendingHours: config.UPLOAD_PENDING_HOURS, maxPending: config.UPLOAD_MAX_PENDING },
   });
   scheduleUploadPurge(scheduler, uploads, logger);
+  const captcha = createCaptchaService({
+    store: createCaptchaStore(db),
+    clock,
+    settings: { hmacKey: config.CAPTCHA_HMAC_KEY, ttlMs: config.CAPTCHA_TTL_MINUTES * 60_000, maxNumber: config.CAPTCHA_MAX_NUMBER },
+  });
+  const mailer = createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger });
+  const publicUploads = createPublicUploadsService({
+    db,
+    store: createPublicUploadsStore(db),
+    uploads,
+    captcha,
+    mailer,
+    tenant: TENANTS[config.TENANT],
+    clock,
+    maintenance: config.MAINTENANCE,
+  });
+  scheduleCaptchaPurge(scheduler, captcha, logger, () => publicUploads.purgeExpired());
   return {
+    captcha,
+    publicUploads,
     scheduler,
     idempotency,
     db,
@@ -109,7 +137,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     logger,
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
-    mailer: createMailer({ db, config, tenant: TENANTS[config.TENANT], clock, logger }),
+    mailer,
     uploads,
     authSettings: {
       maintenance: config.MAINTENANCE,

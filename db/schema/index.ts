@@ -21,3 +21,4 @@ export * from './consents';
 export * from './forms';
 export * from './supervisory-board';
 export * from './merge';
+export * from './captcha';

@@ -34,12 +34,15 @@ export const UPLOAD_FILE_TYPES = {
  * - `form-id-document`: the identity document of a form (vested-amount payout), pdf, tiff, jpg, png (spec 001 section 5).
  * - `merge-document`: a document of the merge and upload forms (ID copy, signed form), PDF, TIF, JPEG, PNG or a ZIP
  *   archive of them; a ZIP is inspected (ZIP_MAX_ENTRIES, ZIP_MAX_UNCOMPRESSED_BYTES, no paths, no nested archives).
+ * - `upload-form`: a document of the public upload form `/upload-formular`, the same types as `merge-document` (spec 001
+ *   section 5 "Merge and upload forms"); uploaded without a session, bound to a solved captcha (decision 0024).
  */
 export const UPLOAD_PURPOSES = {
   'inbox-attachment': ['tif', 'pdf', 'jpg'],
   'claim-document': ['jpg', 'png', 'pdf', 'tif'],
   'merge-document': ['pdf', 'tif', 'jpg', 'png', 'zip'],
   'form-id-document': ['pdf', 'tif', 'jpg', 'png'],
+  'upload-form': ['pdf', 'tif', 'jpg', 'png', 'zip'],
 } as const satisfies Record<string, readonly (keyof typeof UPLOAD_FILE_TYPES)[]>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

@@ -5,6 +5,8 @@ import { createSchema, type YogaInitialContext } from 'graphql-yoga';
 import type { GraphQLContext, RequestContext } from '../context';
 import { enforceDeclaredAccess } from './access';
 import type { Resolvers } from './__generated__/resolvers-types';
+import { captchaResolvers } from './captcha/captcha.resolvers';
+import { uploadFormResolvers } from './upload-form/upload-form.resolvers';
 import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
@@ -50,6 +52,8 @@ const areaResolvers: Resolvers[] = [
   ownContributionResolvers,
   formResolvers,
   mergeAreaResolvers,
+  captchaResolvers,
+  uploadFormResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import busboy from 'busboy';
+import { CAPTCHA_HEADER, type CaptchaErrorCode } from '@contract/captcha';
+import captchaCatalogue from '@contract/i18n/de/captcha.json';
 import { UPLOAD_PATH, isUploadPurpose, type UploadErrorCode } from '@contract/uploads';
 import { createRequestContext, type AppDeps } from '../context';
 import { DomainError } from '../domain/shared/errors';
@@ -25,13 +27,15 @@ const MESSAGES: Record<UploadErrorCode, string> = {
   ZIP_NESTED_ARCHIVE: 'Das ZIP-Archiv darf keine weiteren Archive enthalten.',
 };
 
-const STATUS: Partial<Record<UploadErrorCode, number>> = { FILE_TOO_LARGE: 413, TOO_MANY_PENDING: 429 };
+const STATUS: Partial<Record<UploadErrorCode | CaptchaErrorCode, number>> = { FILE_TOO_LARGE: 413, TOO_MANY_PENDING: 429 };
 
 /** Bytes a multipart body may carry beyond the file itself (boundaries, part headers, the small fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-function refuse(res: ServerResponse, code: UploadErrorCode, maxBytes: number, extra: Record<string, string> = {}): void {
-  const body = { error: code, message: MESSAGES[code], field: 'file', ...(code === 'FILE_TOO_LARGE' ? { maxBytes } : {}) };
+function refuse(res: ServerResponse, code: UploadErrorCode | CaptchaErrorCode, maxBytes: number, extra: Record<string, string> = {}): void {
+  const captcha = code === 'CAPTCHA_INVALID' || code === 'CAPTCHA_EXPIRED' || code === 'CAPTCHA_USED';
+  const message = captcha ? captchaCatalogue.captcha.error[code] : MESSAGES[code];
+  const body = { error: code, message, field: captcha ? 'captcha' : 'file', ...(code === 'FILE_TOO_LARGE' ? { maxBytes } : {}) };
   sendJson(res, STATUS[code] ?? 400, body, extra);
 }
 
@@ -131,7 +135,9 @@ async function drainForRefusal(req: IncomingMessage): Promise<Record<string, str
  * "webportal/upload"), stored for the session's person by the upload service (server/domain/uploads).
  *
  * - The CSRF guard of the other POSTs applies (server/app.ts); 406/423 without a (live) session, checked before the
- *   body is read.
+ *   body is read. Purpose `upload-form` (the public upload form, decision 0024) needs no session but a solved captcha
+ *   in the `X-Captcha` header (checked before the body is read, not used up: 400 CAPTCHA_INVALID / CAPTCHA_EXPIRED
+ *   with `field: 'captcha'`); its file is stored pending under that captcha (at most 10, else TOO_MANY_PENDING).
  * - 200 `{ id, fileName, contentType, size }` (size in bytes; contentType from the magic bytes).
  * - 400 `{ error, message, field: 'file' }` (413 adds `maxBytes`, the limit in bytes) with FILE_MISSING, FILE_EMPTY, FILE_TYPE_NOT_ALLOWED, FILE_NAME_INVALID,
  *   PURPOSE_INVALID, TOO_MANY_FILES; 413 FILE_TOO_LARGE (a file over UPLOAD_MAX_BYTES: collecting stops at the limit;
@@ -149,9 +155,19 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
   const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
   const service = deps.uploads;
   try {
-    const personId = await ctx.requirePersonId();
     const purposes = query.getAll('purpose');
     const purpose = purposes.length === 1 ? purposes[0] : undefined;
+    // The public upload form's files need no session but a solved captcha (decision 0024); every other purpose a login.
+    const captchaValue = req.headers[CAPTCHA_HEADER];
+    const publicForm = purpose === 'upload-form';
+    if (publicForm) {
+      const checked = await deps.captcha.check(captchaValue);
+      if (!checked.ok) {
+        refuse(res, checked.code, service.settings.maxBytes, await drainForRefusal(req));
+        return;
+      }
+    }
+    const personId = publicForm ? null : await ctx.requirePersonId();
     if (!isUploadPurpose(purpose)) {
       refuse(res, 'PURPOSE_INVALID', service.settings.maxBytes, await drainForRefusal(req));
       return;
@@ -173,7 +189,10 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
       refuse(res, received, service.settings.maxBytes, closeUnlessComplete());
       return;
     }
-    const result = await service.receive(personId, purpose, received.fileName, received.bytes);
+    const result =
+      personId === null
+        ? await deps.publicUploads.receiveFile(captchaValue, received.fileName, received.bytes)
+        : await service.receive(personId, purpose, received.fileName, received.bytes);
     if (!result.ok) {
       refuse(res, result.code, service.settings.maxBytes, closeUnlessComplete());
       return;

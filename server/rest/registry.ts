@@ -21,6 +21,7 @@ import {
 } from '../domain/own-contributions/own-contributions.rest';
 import { formRestInput, formRestRun } from '../domain/forms/forms.rest';
 import { zusammenlegungInput, zusammenlegungRun } from '../domain/merge/merge.rest';
+import { uploadFormRestInput, uploadFormRestRun } from '../domain/public-uploads/public-uploads.rest';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -287,6 +288,12 @@ export const REST_METHODS: RestMethod[] = [
     input: formRestInput,
     auth: 'session',
     run: formRestRun,
+  }),
+  method({
+    name: 'webportal/uploadForm',
+    input: uploadFormRestInput,
+    auth: 'public',
+    run: uploadFormRestRun,
   }),
   method({
     name: 'deleteAccess',

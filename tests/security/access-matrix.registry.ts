@@ -550,6 +550,11 @@ export const MATRIX_DOORS: Door[] = [
  * longer exist are ignored.
  */
 export const NO_OBJECT_ID: Record<string, string> = {
+  // Public upload form (decision 0024): file ids are bearer ids of files uploaded with the same captcha; the service
+  // admits only pending files bound to the submitted captcha's challenge (tests/api/upload-form.test.ts "foreign file ids").
+  'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
+  'SubmitUploadFormInput.fileIds': 'ids of files uploaded with the same captcha; any other id is UPLOAD_ERROR',
+  'rest:webportal/uploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
   // Own contributions (issue 16): the § 108a application is the session person's own, once; the overview takes nothing.
   'Mutation.applyForPremium': 'the § 108a application of the session’s own person (address, birth date, signature)',
   'rest:webportal/eigenbeitraege/praemienantrag': 'the § 108a application of the session’s own person',

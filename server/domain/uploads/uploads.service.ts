@@ -7,6 +7,7 @@ import {
   sanitizeFileName,
   withTypeExtension,
   type UploadErrorCode,
+  type UploadFileType,
   type UploadPurpose,
   type UploadedFile,
 } from '@contract/uploads';
@@ -61,20 +62,18 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
   const service = {
     settings,
     /**
-     * Checks and stores one received file for `personId`. `bytes` is the whole file (the HTTP door stops reading at
-     * `maxBytes + 1` and reports FILE_TOO_LARGE itself). Type by magic bytes (`file-type`) against the purpose's
-     * allow-list, and a file of a non-ZIP type that also carries a ZIP archive (a polyglot, `carriesZipArchive`) is
-     * refused as FILE_TYPE_NOT_ALLOWED, and a ZIP archive must pass `inspectZip` (ZIP_* codes); the stored name gets the detected type's extension when it has none of its own.
-     * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, ZIP_*, TOO_MANY_PENDING; nothing is stored.
+     * The checks of `receive` without storing (also used by the public upload form, server/domain/public-uploads):
+     * the sanitised name (with the detected type's extension) and the allowed type, or FILE_NAME_INVALID, FILE_EMPTY,
+     * FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED (also for a polyglot), ZIP_*.
      */
-    async receive(personId: number, purpose: UploadPurpose, rawFileName: string, bytes: Buffer): Promise<Result<UploadedFile, UploadErrorCode>> {
+    async inspect(purpose: UploadPurpose, rawFileName: string, bytes: Buffer): Promise<Result<{ fileName: string; type: UploadFileType }, UploadErrorCode>> {
       const fileName = sanitizeFileName(rawFileName);
       if (fileName === null) return err('FILE_NAME_INVALID', [{ field: 'file', code: 'FILE_NAME_INVALID' }]);
       if (bytes.length === 0) return err('FILE_EMPTY', [{ field: 'file', code: 'FILE_EMPTY' }]);
       if (bytes.length > settings.maxBytes) return err('FILE_TOO_LARGE', [{ field: 'file', code: 'FILE_TOO_LARGE' }]);
       // file-type throws on some truncated containers (a ZIP cut after its first header): no type, refused as such.
       const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
-      const allowed = UPLOAD_PURPOSES[purpose].map((t) => UPLOAD_FILE_TYPES[t]);
+      const allowed: UploadFileType[] = UPLOAD_PURPOSES[purpose].map((t) => UPLOAD_FILE_TYPES[t]);
       const type = detected && allowed.find((t) => t.ext === detected.ext);
       if (!type) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
       if (type.ext !== 'zip' && carriesZipArchive(bytes)) return err('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', code: 'FILE_TYPE_NOT_ALLOWED' }]);
@@ -82,6 +81,19 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
         const refusal = await inspectZip(bytes);
         if (refusal) return err(refusal, [{ field: 'file', code: refusal }]);
       }
+      return ok({ fileName: withTypeExtension(fileName, type), type });
+    },
+    /**
+     * Checks and stores one received file for `personId`. `bytes` is the whole file (the HTTP door stops reading at
+     * `maxBytes + 1` and reports FILE_TOO_LARGE itself). Type by magic bytes (`file-type`) against the purpose's
+     * allow-list, and a file of a non-ZIP type that also carries a ZIP archive (a polyglot, `carriesZipArchive`) is
+     * refused as FILE_TYPE_NOT_ALLOWED, and a ZIP archive must pass `inspectZip` (ZIP_* codes); the stored name gets the detected type's extension when it has none of its own.
+     * Errors: FILE_NAME_INVALID, FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, ZIP_*, TOO_MANY_PENDING; nothing is stored.
+     */
+    async receive(personId: number, purpose: UploadPurpose, rawFileName: string, bytes: Buffer): Promise<Result<UploadedFile, UploadErrorCode>> {
+      const inspected = await service.inspect(purpose, rawFileName, bytes);
+      if (!inspected.ok) return inspected;
+      const { fileName, type } = inspected.value;
       if ((await store.countPending(personId, pendingSince())) >= settings.maxPending) {
         return err('TOO_MANY_PENDING', [{ field: 'file', code: 'TOO_MANY_PENDING' }]);
       }
@@ -89,7 +101,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
         id: randomBytes(16).toString('hex'),
         personId,
         purpose,
-        fileName: withTypeExtension(fileName, type),
+        fileName,
         contentType: type.mime,
         sizeBytes: bytes.length,
         content: bytes,

@@ -69,6 +69,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   severanceClaims: { layout: 'authenticated', load: () => import('./routes/claim') },
   ownContributions: { layout: 'authenticated', load: () => import('./routes/own-contributions') },
   mergeSeverance: { layout: 'authenticated', load: () => import('./routes/merge') },
+  uploadForm: { layout: 'public', load: () => import('./routes/upload-form') },
 };
 
 /**

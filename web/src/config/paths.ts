@@ -169,6 +169,7 @@ export const screenRouteKeys = [
   'severanceClaims',
   'ownContributions',
   'mergeSeverance',
+  'uploadForm',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

@@ -15,6 +15,8 @@ import forms from '@contract/i18n/de/forms.json';
 import uploads from '@contract/i18n/de/uploads.json';
 import ownContributions from '@contract/i18n/de/own-contributions.json';
 import merge from '@contract/i18n/de/merge.json';
+import captcha from '@contract/i18n/de/captcha.json';
+import uploadForm from '@contract/i18n/de/upload-form.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -37,6 +39,8 @@ export const resources = {
       ...claim,
       ...ownContributions,
       ...merge,
+      ...captcha,
+      ...uploadForm,
     },
   },
 } as const;

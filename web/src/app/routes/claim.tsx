@@ -1,3 +1,4 @@
+import captcha from '@contract/i18n/de/captcha.json';
 import claim from '@contract/i18n/de/claim.json';
 import uploads from '@contract/i18n/de/uploads.json';
 import type { CataloguePart } from '../../i18n/catalogue';
@@ -6,4 +7,4 @@ import type { CataloguePart } from '../../i18n/catalogue';
 export { ClaimPage as Component } from '../../features/claim/components/claim-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
-export const catalogue: readonly CataloguePart[] = [claim, uploads];
+export const catalogue: readonly CataloguePart[] = [captcha, claim, uploads];

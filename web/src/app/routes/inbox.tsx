@@ -1,3 +1,4 @@
+import captcha from '@contract/i18n/de/captcha.json';
 import forms from '@contract/i18n/de/forms.json';
 import inbox from '@contract/i18n/de/inbox.json';
 import uploads from '@contract/i18n/de/uploads.json';
@@ -7,4 +8,4 @@ import type { CataloguePart } from '../../i18n/catalogue';
 export { InboxPage as Component } from '../../features/inbox/components/inbox-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
-export const catalogue: readonly CataloguePart[] = [forms, inbox, uploads];
+export const catalogue: readonly CataloguePart[] = [captcha, forms, inbox, uploads];

@@ -42,6 +42,11 @@ export function SiteFooter({ tenant, loggedIn = false }: { tenant: TenantId; log
           <li>
             <a href={siteLinks[tenant].imprint}>{t('layout.footer.imprint')}</a>
           </li>
+          {routeAvailable(tenant, 'uploadForm') ? (
+            <li>
+              <Link to={paths.uploadForm.getHref()}>{t('layout.footer.uploadForm')}</Link>
+            </li>
+          ) : null}
           {loggedIn && routeAvailable(tenant, 'sitemap') ? (
             <li>
               <Link to={paths.sitemap.getHref()}>{t('layout.footer.sitemap')}</Link>

@@ -21,6 +21,8 @@ interface FileUploadProps {
   /** A refusal of the form itself for this field (e.g. an id the server no longer accepts). */
   fieldError?: string;
   disabled?: boolean;
+  /** False for files without a download for the sender (the public upload form): listed by name only. */
+  downloadable?: boolean;
 }
 
 /**
@@ -28,13 +30,18 @@ interface FileUploadProps {
  * size and a remove button, and refused files show the server's reason at the field. The allowed types come from the
  * contract (`UPLOAD_PURPOSES`); the server checks the content, the `accept` attribute only helps the picker.
  */
-export function FileUpload({ label, purpose, upload, fieldError, disabled }: FileUploadProps) {
+export function FileUpload({ label, purpose, upload, fieldError, disabled, downloadable = true }: FileUploadProps) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const types = UPLOAD_PURPOSES[purpose].map((type) => UPLOAD_FILE_TYPES[type].ext.toUpperCase()).join(', ');
   const errorText = upload.error
-    ? t(`upload.error.${upload.error.code}`, { fileName: upload.error.fileName, size: upload.error.maxBytes === undefined ? '' : formatFileSize(upload.error.maxBytes) })
+    ? upload.error.code.startsWith('CAPTCHA_')
+      ? t(`captcha.error.${upload.error.code as 'CAPTCHA_INVALID'}`)
+      : t(`upload.error.${upload.error.code as 'FILE_MISSING'}`, {
+          fileName: upload.error.fileName,
+          size: upload.error.maxBytes === undefined ? '' : formatFileSize(upload.error.maxBytes),
+        })
     : fieldError;
   const describedBy = [`${id}-hint`, errorText ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
@@ -76,9 +83,13 @@ export function FileUpload({ label, purpose, upload, fieldError, disabled }: Fil
         <ul className="file-upload__list" aria-label={t('upload.listLabel')}>
           {upload.files.map((file) => (
             <li key={file.id} className="file-upload__item">
-              <a href={withLng(uploadDownloadUrl(file.id))} className="file-upload__name" download>
-                {file.fileName}
-              </a>
+              {downloadable ? (
+                <a href={withLng(uploadDownloadUrl(file.id))} className="file-upload__name" download>
+                  {file.fileName}
+                </a>
+              ) : (
+                <span className="file-upload__name">{file.fileName}</span>
+              )}
               <span className="file-upload__size">{formatFileSize(file.size)}</span>
               <button type="button" className="button button--secondary file-upload__remove" onClick={() => upload.remove(file.id)}>
                 {t('upload.remove')}

@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
+import { CAPTCHA_ERROR_CODES, type CaptchaErrorCode } from '@contract/captcha';
 import { UPLOAD_PATH, UPLOAD_ERROR_CODES, type UploadErrorCode, type UploadPurpose, type UploadedFile } from '@contract/uploads';
 import { APPLICATION_VERSION, notifySessionEnd, portalLanguage } from '../../lib/request';
 import { withLng } from '../../lib/url-params';
 
 /** Why an upload failed on the client's side: one of the route's codes, or the transfer broke (`NETWORK`). */
-export type FileUploadError = { code: UploadErrorCode | 'NETWORK'; maxBytes?: number };
+export type FileUploadError = { code: UploadErrorCode | CaptchaErrorCode | 'NETWORK'; maxBytes?: number };
 
 /** State of the one transfer in flight: `loaded` and `total` in bytes. */
 export interface UploadProgress {
@@ -23,12 +24,14 @@ export function sendUpload(
   purpose: UploadPurpose,
   onProgress: (loaded: number, total: number) => void,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<{ ok: true; file: UploadedFile } | { ok: false; error: FileUploadError }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', withLng(`${UPLOAD_PATH}?purpose=${encodeURIComponent(purpose)}`));
     xhr.setRequestHeader('X-Application-Version', APPLICATION_VERSION);
     xhr.setRequestHeader('Accept-Language', portalLanguage());
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     xhr.onload = () => {
@@ -39,7 +42,8 @@ export function sendUpload(
       }
       if (xhr.status === 406) notifySessionEnd('failure');
       if (xhr.status === 423) notifySessionEnd('timeout');
-      const code = (UPLOAD_ERROR_CODES as readonly string[]).includes(body.error ?? '') ? (body.error as UploadErrorCode) : 'NETWORK';
+      const known: readonly string[] = [...UPLOAD_ERROR_CODES, ...CAPTCHA_ERROR_CODES];
+      const code = known.includes(body.error ?? '') ? (body.error as UploadErrorCode | CaptchaErrorCode) : 'NETWORK';
       resolve({ ok: false, error: body.maxBytes === undefined ? { code } : { code, maxBytes: body.maxBytes } });
     };
     xhr.onerror = () => resolve({ ok: false, error: { code: 'NETWORK' } });
@@ -55,7 +59,7 @@ export function sendUpload(
  * Uploads for one form field: the stored files (their ids go into the GraphQL input, e.g. `attachmentIds`), the
  * transfer in flight with its progress, and the last refusal. Files are sent one after the other, one per request.
  */
-export function useFileUpload(purpose: UploadPurpose, options: { max?: number } = {}) {
+export function useFileUpload(purpose: UploadPurpose, options: { max?: number; headers?: Record<string, string> } = {}) {
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [error, setError] = useState<(FileUploadError & { fileName: string }) | null>(null);
@@ -68,7 +72,7 @@ export function useFileUpload(purpose: UploadPurpose, options: { max?: number } 
         if (options.max !== undefined && files.length >= options.max) break;
         abort.current = new AbortController();
         setProgress({ fileName: file.name, loaded: 0, total: file.size });
-        const result = await sendUpload(file, purpose, (loaded, total) => setProgress({ fileName: file.name, loaded, total }), abort.current.signal);
+        const result = await sendUpload(file, purpose, (loaded, total) => setProgress({ fileName: file.name, loaded, total }), abort.current.signal, options.headers);
         setProgress(null);
         if (!result.ok) {
           setError({ ...result.error, fileName: file.name });
@@ -77,7 +81,7 @@ export function useFileUpload(purpose: UploadPurpose, options: { max?: number } 
         setFiles((current) => [...current, result.file]);
       }
     },
-    [files.length, options.max, purpose],
+    [files.length, options.max, options.headers, purpose],
   );
 
   const remove = useCallback((id: string) => setFiles((current) => current.filter((f) => f.id !== id)), []);

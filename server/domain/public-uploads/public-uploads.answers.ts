@@ -1,0 +1,21 @@
+import catalogue from '@contract/i18n/de/upload-form.json';
+import type { RequestContext } from '../../context';
+import type { FieldError } from '../shared/result';
+
+const TEXTS: Record<string, string> = catalogue.uploadForm.error;
+
+/** German text of an upload-form code (catalogue `uploadForm.error`), the technical error's text for an unknown one. */
+export function uploadFormText(code: string): string {
+  return TEXTS[code] ?? catalogue.uploadForm.error.TECHNICAL_ERROR;
+}
+
+/** The `Error` payload of a refused upload form: code, German message and messages per field. */
+export function uploadFormError(code: string, fieldErrors: FieldError[] = []) {
+  return { code, message: uploadFormText(code), fieldErrors: fieldErrors.map((f) => ({ ...f, message: uploadFormText(f.code) })) };
+}
+
+/** The logged-in member of the request, or null (no session, a login in a flow step, a timed-out one): never throws. */
+export async function optionalPersonId(ctx: RequestContext): Promise<number | null> {
+  const s = await ctx.session();
+  return s.state === 'ACTIVE' && s.stage === 'ACTIVE' ? s.personId : null;
+}

@@ -1,0 +1,13 @@
+import { optionalPersonId, uploadFormError } from '../../domain/public-uploads/public-uploads.answers';
+import type { Resolvers } from '../__generated__/resolvers-types';
+
+/** The public upload form (schema/upload-form.graphql): a thin call into the public-uploads service. */
+export const uploadFormResolvers: Resolvers = {
+  Mutation: {
+    submitUploadForm: async (_p, { input }, ctx) => {
+      const result = await ctx.deps.publicUploads.submit(input, await optionalPersonId(ctx));
+      if (!result.ok) return { ok: null, error: uploadFormError(result.code, result.fieldErrors) };
+      return { ok: { fileCount: result.value.fileCount, email: result.value.email }, error: null };
+    },
+  },
+};
