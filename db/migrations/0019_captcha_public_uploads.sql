@@ -1,0 +1,42 @@
+CREATE TABLE `captcha_solutions` (
+	`challenge` text PRIMARY KEY NOT NULL,
+	`expires_at` text NOT NULL,
+	`used_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `captcha_solutions_expires_idx` ON `captcha_solutions` (`expires_at`);--> statement-breakpoint
+CREATE TABLE `install_secrets` (
+	`name` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE `public_upload_files` (
+	`id` text PRIMARY KEY NOT NULL,
+	`captcha_challenge` text NOT NULL,
+	`submission_id` integer,
+	`file_name` text NOT NULL,
+	`content_type` text NOT NULL,
+	`size_bytes` integer NOT NULL,
+	`content` blob NOT NULL,
+	`created_at` text NOT NULL,
+	`expires_at` text NOT NULL,
+	FOREIGN KEY (`submission_id`) REFERENCES `public_uploads`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `public_upload_files_captcha_idx` ON `public_upload_files` (`captcha_challenge`);--> statement-breakpoint
+CREATE INDEX `public_upload_files_submission_idx` ON `public_upload_files` (`submission_id`);--> statement-breakpoint
+CREATE INDEX `public_upload_files_expires_idx` ON `public_upload_files` (`expires_at`);--> statement-breakpoint
+CREATE TABLE `public_uploads` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`person_id` integer,
+	`first_name` text NOT NULL,
+	`last_name` text NOT NULL,
+	`svnr` text NOT NULL,
+	`email` text NOT NULL,
+	`message` text NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`person_id`) REFERENCES `persons`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `public_uploads_created_idx` ON `public_uploads` (`created_at`);
