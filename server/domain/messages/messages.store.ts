@@ -56,9 +56,19 @@ export function mailboxFilter(mailbox: Mailbox): SQL {
     : and(eq(messages.personId, mailbox.personId), isNull(messages.customerDesignation), member)!;
 }
 
+/** True when the mailbox reaches a supervisory-board inbox (a board seat, not acting for a customer). */
+function hasBoardInbox(mailbox: Mailbox): boolean {
+  return mailbox.board === true && mailbox.customer === null;
+}
+
+/** True when the list of `folder` is empty by definition (the board folder of a mailbox without a board seat): no query. */
+function emptyByDefinition(mailbox: Mailbox, folder: MessageFolder): boolean {
+  return folder === 'BOARD' && !hasBoardInbox(mailbox);
+}
+
 /** The rows of the person's supervisory-board inbox; no row when the mailbox has no board seat (`board` not true). */
 function boardFilter(mailbox: Mailbox): SQL {
-  if (mailbox.board !== true || mailbox.customer !== null) return sql`1 = 0`;
+  if (!hasBoardInbox(mailbox)) return sql`1 = 0`;
   return and(eq(messages.personId, mailbox.personId), isNull(messages.customerDesignation), eq(messages.mailboxKind, 'BOARD'))!;
 }
 
@@ -98,6 +108,7 @@ export function createMessagesStore(db: Db) {
     },
     /** One page of a list, newest first (sent time, then id). */
     async page(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number }): Promise<MessageRow[]> {
+      if (emptyByDefinition(mailbox, folder)) return [];
       return db
         .select()
         .from(messages)
@@ -108,6 +119,7 @@ export function createMessagesStore(db: Db) {
     },
     /** Number of messages of a list with the same filter as `page`. */
     async count(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): Promise<number> {
+      if (emptyByDefinition(mailbox, folder)) return 0;
       const rows = await db
         .select({ n: count() })
         .from(messages)
