@@ -1,3 +1,4 @@
+import inboxCatalogue from '@contract/i18n/de/inbox.json';
 import { isoDateVienna } from '@contract/dates';
 import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MailboxKind, type MessageCounterpart, type MessageFolder } from '@contract/inbox';
 import { writeTransaction, type Db } from '../../../db/client';
@@ -11,6 +12,9 @@ import { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { AttachmentMeta, Mailbox, MessagesStore } from './messages.store';
+
+/** The inbox texts of the one catalogue (schema/contract/i18n/de/inbox.json). */
+const inboxTexts = inboxCatalogue.inbox;
 
 export type { Mailbox } from './messages.store';
 
@@ -78,8 +82,7 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       mailbox: Mailbox,
       args: { folder: MessageFolder; page?: number | null; pageSize?: number | null; search?: string | null; unreadOnly?: boolean | null },
     ): Promise<MessagePageModel> {
-      if (args.folder === 'BOARD' && (mailbox.board !== true || mailbox.customer !== null))
-        throw new DomainError('FORBIDDEN', 'the supervisory-board inbox is for supervisory-board members');
+      if (args.folder === 'BOARD' && (mailbox.board !== true || mailbox.customer !== null)) throw new DomainError('FORBIDDEN', inboxTexts.error.BOARD_FORBIDDEN);
       const pageSize = args.pageSize ?? INBOX_PAGE_SIZES[0];
       if (!(INBOX_PAGE_SIZES as readonly number[]).includes(pageSize)) throw badInput(`pageSize must be one of ${INBOX_PAGE_SIZES.join(', ')}`);
       const page = args.page ?? 1;
@@ -238,7 +241,7 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       notice: { mailer: Mailer; origin: string },
     ): Promise<{ message: MessageView; noticeSent: boolean }> {
       const mailboxKind = message.mailboxKind ?? 'MEMBER';
-      if (mailboxKind === 'BOARD' && (await service.boardSeats(person.id)).length === 0) throw new DomainError('FORBIDDEN', 'the person holds no current supervisory-board seat');
+      if (mailboxKind === 'BOARD' && (await service.boardSeats(person.id)).length === 0) throw new DomainError('FORBIDDEN', inboxTexts.error.BOARD_FORBIDDEN);
       const row = await store.insert(
         {
           personId: person.id,
