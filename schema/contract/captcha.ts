@@ -4,14 +4,14 @@
  * that sets no cookie and calls no third party. Pure TypeScript without imports.
  */
 
-/** A challenge as the server hands it out (GraphQL `captchaChallenge`): the browser searches `number` in 0..maxnumber. */
+/** A challenge as the server hands it out (GraphQL `captchaChallenge`): the browser searches `number` in 0..maxNumber. */
 export interface CaptchaChallenge {
   /** Hash algorithm, always `SHA-256`. */
   algorithm: string;
   /** SHA-256 (hex) of `salt` followed by the secret number. */
   challenge: string;
   /** Largest number the search has to try. */
-  maxnumber: number;
+  maxNumber: number;
   /** Random salt with the expiry as a parameter (`…?expires=<unix seconds>&`). */
   salt: string;
   /** HMAC-SHA-256 (hex) of `challenge` under the installation's key. */

@@ -45,10 +45,10 @@ async function usedCount(): Promise<number> {
 
 describe('captchaChallenge and the captcha service', () => {
   it('hands out a signed SHA-256 challenge to anyone, expiring 10 minutes from the clock, with the key generated once and stored', async () => {
-    const { status, body } = await client.graphql<{ captchaChallenge: CaptchaChallenge }>('{ captchaChallenge { algorithm challenge maxnumber salt signature } }');
+    const { status, body } = await client.graphql<{ captchaChallenge: CaptchaChallenge }>('{ captchaChallenge { algorithm challenge maxNumber salt signature } }');
     expect(status).toBe(200);
     const c = body.data!.captchaChallenge;
-    expect(c).toMatchObject({ algorithm: 'SHA-256', maxnumber: 20_000 });
+    expect(c).toMatchObject({ algorithm: 'SHA-256', maxNumber: 20_000 });
     expect(c.challenge).toMatch(/^[0-9a-f]{64}$/);
     expect(c.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(c.salt).toBe(`${c.salt.slice(0, 24)}?expires=${Math.floor((server.clock.now() + 10 * MINUTE) / 1000)}&`);

@@ -4,14 +4,14 @@ import type { PortalClient } from './client';
 
 /** Solves `challenge` by brute force as the browser does (altcha-lib's solver) and encodes the `captcha` field value. */
 export async function solveCaptcha(challenge: CaptchaChallenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxNumber).promise;
   if (!solution) throw new Error('captcha challenge has no solution in its range');
   return encodeCaptchaSolution(challenge, solution.number);
 }
 
 /** Fetches a challenge over GraphQL (`captchaChallenge`, public) with `client` and solves it. */
 export async function fetchAndSolveCaptcha(client: PortalClient): Promise<string> {
-  const { body } = await client.graphql<{ captchaChallenge: CaptchaChallenge }>('{ captchaChallenge { algorithm challenge maxnumber salt signature } }');
+  const { body } = await client.graphql<{ captchaChallenge: CaptchaChallenge }>('{ captchaChallenge { algorithm challenge maxNumber salt signature } }');
   if (!body.data) throw new Error(`captchaChallenge failed: ${JSON.stringify(body.errors)}`);
   return solveCaptcha(body.data.captchaChallenge);
 }

@@ -62,7 +62,7 @@ export function createCaptchaService(deps: { store: CaptchaStore; clock: Clock; 
         maxnumber: settings.maxNumber,
         expires: new Date(clock.now() + settings.ttlMs),
       });
-      return { algorithm: c.algorithm, challenge: c.challenge, maxnumber: c.maxnumber ?? settings.maxNumber, salt: c.salt, signature: c.signature };
+      return { algorithm: c.algorithm, challenge: c.challenge, maxNumber: c.maxnumber ?? settings.maxNumber, salt: c.salt, signature: c.signature };
     },
     /**
      * Checks a `captcha` field value (base64 of the JSON payload) without using it up: CAPTCHA_INVALID for anything

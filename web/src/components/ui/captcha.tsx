@@ -10,7 +10,7 @@ export const Captcha_ChallengeQuery = graphql(`
     captchaChallenge {
       algorithm
       challenge
-      maxnumber
+      maxNumber
       salt
       signature
     }
@@ -32,7 +32,7 @@ function solveInWorker(challenge: CaptchaChallenge): { promise: Promise<number |
       resolve(null);
       worker.terminate();
     };
-    const request: CaptchaWorkerRequest = { challenge: challenge.challenge, salt: challenge.salt, algorithm: challenge.algorithm, maxnumber: challenge.maxnumber };
+    const request: CaptchaWorkerRequest = { challenge: challenge.challenge, salt: challenge.salt, algorithm: challenge.algorithm, maxNumber: challenge.maxNumber };
     worker.postMessage(request);
   });
   return { promise, cancel: () => worker.terminate() };

@@ -6,10 +6,10 @@ export interface CaptchaWorkerRequest {
   challenge: string;
   salt: string;
   algorithm: string;
-  maxnumber: number;
+  maxNumber: number;
 }
 
-/** Answer of the worker: the number found, or null when none in 0..maxnumber matches. */
+/** Answer of the worker: the number found, or null when none in 0..maxNumber matches. */
 export interface CaptchaWorkerAnswer {
   number: number | null;
 }
@@ -19,8 +19,8 @@ export interface CaptchaWorkerAnswer {
  * SHA-256) searches the number, so typing and screen readers stay responsive while it runs.
  */
 self.onmessage = async (event: MessageEvent<CaptchaWorkerRequest>) => {
-  const { challenge, salt, algorithm, maxnumber } = event.data;
-  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
+  const { challenge, salt, algorithm, maxNumber } = event.data;
+  const solution = await solveChallenge(challenge, salt, algorithm, maxNumber).promise;
   const answer: CaptchaWorkerAnswer = { number: solution ? solution.number : null };
   self.postMessage(answer);
 };
