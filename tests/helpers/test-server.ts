@@ -37,12 +37,17 @@ export interface TestServer {
  *   that must name the server itself). `DB_BUSY_TIMEOUT_MS` (a plain object only) sets the busy timeout of the server's connections.
  * - `databasePath`: serve this existing, already seeded file instead (opened and migrated, not seeded; `close()`
  *   leaves it in place). `members` is ignored then.
+ * - `background: false`: the mail worker and the job scheduler do not run on their own timers (their first round
+ *   still runs before the server is handed over; a test calls `deps.scheduler.runDue()` when it wants more). For the
+ *   suites that compare the stored state before and after a refused call, so that a job or a mail sent meanwhile is
+ *   not taken for a write of the refused call.
  */
 export async function startTestServer(
   options: {
     members?: number;
     env?: Record<string, string> | ((url: string) => Record<string, string>);
     databasePath?: string;
+    background?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -86,8 +91,10 @@ export async function startTestServer(
     createLogger('debug', (line) => logLines.push(line)),
   );
   late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
-  deps.mailer.worker.start();
-  deps.scheduler.start();
+  if (options.background !== false) {
+    deps.mailer.worker.start();
+    deps.scheduler.start();
+  }
   // The first round (each job's row created, due jobs run) ends before a test looks at the database.
   await deps.scheduler.runDue();
   return {

@@ -21,7 +21,7 @@ let anna: PortalClient;
 let defaults: Record<string, unknown>;
 
 beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
+  server = await startTestServer({ members: 2, background: false });
   anna = new PortalClient(server.url);
   await anna.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
   defaults = (await anna.rest('getCalculator')).json!.defaults as Record<string, unknown>;

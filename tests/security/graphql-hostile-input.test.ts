@@ -34,7 +34,7 @@ let refusedInAll = 0;
 
 beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
-  server = await startTestServer({ members: 1 });
+  server = await startTestServer({ members: 1, background: false });
   state = new StateWatch(server);
   cookie = await loginCookie(server.url);
 });

@@ -26,7 +26,7 @@ const onRejection = (reason: unknown) => rejections.push(reason);
 
 beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
-  server = await startTestServer({ members: 2 });
+  server = await startTestServer({ members: 2, background: false });
   loggedIn = new PortalClient(server.url);
   await loggedIn.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
 });

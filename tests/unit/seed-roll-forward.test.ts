@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Db, openDatabase } from '../../db/client';
-import { CALCULATOR_PERSONAS, LOGIN_PERSONAS, PERSONAS, REGISTRATION_PERSONAS, seedDatabase, type SeedStats } from '../../db/seed';
+import { BOARD_ONLY_PERSONAS, CALCULATOR_PERSONAS, LOGIN_PERSONAS, PERSONAS, REGISTRATION_PERSONAS, seedDatabase, type SeedStats } from '../../db/seed';
 
 const TODAY = '2026-11-22';
 const LAST_YEAR = 2025;
@@ -122,8 +122,8 @@ afterAll(() => {
 });
 
 describe('seeded roll-forward', () => {
-  it('seeds the requested members plus the personas, each with a PK contract or a VK account unless only a contact person', () => {
-    expect(stats.persons).toBe(MEMBERS + PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length);
+  it('seeds the requested members plus the personas, each with a PK contract or a VK account unless only a contact person or a supervisory-board member', () => {
+    expect(stats.persons).toBe(MEMBERS + PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length + BOARD_ONLY_PERSONAS.length);
     expect(stats.pkStatements).toBe(pkRows.length);
     expect(stats.vkStatements).toBe(vkRows.length);
     const withoutFund = db.$client
@@ -131,7 +131,8 @@ describe('seeded roll-forward', () => {
         `SELECT id FROM persons p
           WHERE NOT EXISTS (SELECT 1 FROM pk_contracts c WHERE c.person_id = p.id)
             AND NOT EXISTS (SELECT 1 FROM vk_accounts a WHERE a.person_id = p.id)
-            AND NOT EXISTS (SELECT 1 FROM contact_duties d WHERE d.person_id = p.id)`,
+            AND NOT EXISTS (SELECT 1 FROM contact_duties d WHERE d.person_id = p.id)
+            AND NOT EXISTS (SELECT 1 FROM supervisory_board_seats s WHERE s.person_id = p.id)`,
       )
       .all();
     expect(withoutFund).toEqual([]);
