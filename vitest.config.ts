@@ -40,6 +40,7 @@ const POSTGRES_SUITES = [
   'tests/api/uploads.test.ts',
   'tests/api/captcha.test.ts',
   'tests/api/upload-form.test.ts',
+  'tests/api/public-merge.test.ts',
   'tests/api/inbox.test.ts',
   'tests/api/forms.test.ts',
   'tests/api/inbox-mailbox.test.ts',

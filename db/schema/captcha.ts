@@ -50,8 +50,17 @@ export const publicUploads = table(
     svnr: text().notNull(),
     /** E-mail address the receipt went to. */
     email: text().notNull(),
-    /** What the documents are for (free text, at most 1,000 characters). */
+    /** What the documents are for (free text, at most 1,000 characters); empty for a MERGE request. */
     message: text().notNull(),
+    /**
+     * What was sent: `UPLOAD_FORM` (the plain upload form) or `MERGE` (the public merge request
+     * `/abfertigungsbeitraege-zusammenlegen-upload`, decision 0023; the fund checks the eligibility).
+     */
+    kind: text().notNull().default('UPLOAD_FORM'),
+    /** MERGE: how the request is signed (`DIGITAL` or `HANDWRITTEN`); null for UPLOAD_FORM. */
+    signatureType: text(),
+    /** MERGE with DIGITAL: the signature as JSON (`{ kind: 'DRAWN', png }` or `{ kind: 'TYPED', name }`); else null. */
+    signature: text(),
     /** ISO instant of the submission (the terms were accepted with it). */
     createdAt: text().notNull(),
   },
@@ -78,6 +87,8 @@ export const publicUploadFiles = table(
     contentType: text().notNull(),
     sizeBytes: integer().notNull(),
     content: blob({ mode: 'buffer' }).notNull(),
+    /** MERGE: which document of the request the file is (`ID_COPY`, `SIGNED_FORM`); null for the upload form. */
+    documentKind: text(),
     /** ISO instant of the upload. */
     createdAt: text().notNull(),
     /** ISO instant after which a still pending file is deleted (its captcha's expiry). */

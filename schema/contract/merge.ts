@@ -4,6 +4,7 @@ import { normalizeEmail } from './email';
 import { normalizeSvnr } from './svnr';
 import { signatureInput } from './signature';
 import { UPLOAD_ID_PATTERN } from './uploads';
+import { CAPTCHA_FIELD_MAX } from './captcha';
 
 /**
  * Merging dormant severance accounts (Zusammenlegung, § 17 (2a) BMSVG; spec 001 sections 2, 5 and 8; issue 15
@@ -51,6 +52,51 @@ const uploadIds = z
 
 const name = (max: number) => z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(max, 'TOO_LONG');
 
+const mergeFields = {
+  firstName: name(MERGE_LIMITS.firstName),
+  lastName: name(MERGE_LIMITS.lastName),
+  svnr: z.string({ error: 'REQUIRED' }).max(40, 'TOO_LONG'),
+  email: z.string({ error: 'REQUIRED' }).max(200, 'TOO_LONG'),
+  consent: z.boolean().optional().nullable(),
+  termsAccepted: z.boolean().optional().nullable(),
+  // Optional here and REQUIRED below, so a missing choice does not hide the other fields' checks.
+  signatureType: z.enum(MERGE_SIGNATURE_TYPES, { error: 'REQUIRED' }).optional().nullable(),
+  signature: signatureInput.optional().nullable(),
+  idCopyIds: uploadIds,
+  signedFormIds: uploadIds,
+};
+type MergeFields = z.output<z.ZodObject<typeof mergeFields>>;
+
+/** The checks every merge request passes, logged-in or public (field codes as issue messages). */
+function refineMerge(v: MergeFields, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const svnr = svnrError(v.svnr);
+  if (svnr) issue('svnr', svnr);
+  const email = emailError(v.email);
+  if (email) issue('email', email);
+  if (v.consent !== true) issue('consent', 'CONSENT_REQUIRED');
+  if (v.termsAccepted !== true) issue('termsAccepted', 'TERMS_REQUIRED');
+  if (!v.signatureType) issue('signatureType', 'REQUIRED');
+  if (v.signatureType === 'DIGITAL' && !v.signature) issue('signature', 'SIGNATURE_EMPTY');
+  for (const field of requiredMergeDocuments(v.signatureType)) if (!v[field]?.length) issue(field, 'DOCUMENT_REQUIRED');
+}
+
+/** The normalised values of a checked merge request. */
+function normalizeMerge(v: MergeFields) {
+  return {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    svnr: normalizeSvnr(v.svnr),
+    email: normalizeEmail(v.email),
+    // Set: the refinement refused a missing one.
+    signatureType: v.signatureType as MergeSignatureType,
+    signature: v.signatureType === 'DIGITAL' ? (v.signature ?? null) : null,
+    documents: requiredMergeDocuments(v.signatureType)
+      .map((field) => ({ field, kind: MERGE_DOCUMENT_FIELDS[field], ids: [...new Set(v[field] ?? [])] }))
+      .filter((d) => d.ids.length > 0),
+  };
+}
+
 /**
  * The merge request as the form and GraphQL `RequestMergeInput` send it. Issues carry a field code as message
  * (`REQUIRED`, `TOO_LONG`, `SVNR_FORMAT`, `SVNR_CHECK_DIGIT`, `EMAIL_INVALID`, `CONSENT_REQUIRED`, `TERMS_REQUIRED`,
@@ -58,43 +104,27 @@ const name = (max: number) => z.string({ error: 'REQUIRED' }).trim().min(1, 'REQ
  * path (spec 001 section 5 "Merge and upload"). The output is normalised: SVNR without spaces, e-mail lower-case,
  * the signature only for DIGITAL, the signed form only for HANDWRITTEN, duplicate upload ids removed.
  */
-export const requestMergeInput = z
+export const requestMergeInput = z.object(mergeFields).superRefine(refineMerge).transform(normalizeMerge);
+
+/**
+ * The public merge request `/abfertigungsbeitraege-zusammenlegen-upload` (spec 001 section 5 "merge with upload"; GraphQL
+ * `RequestPublicMergeInput`): the fields and rules of `requestMergeInput` plus `emailConfirmation` (equal to `email`
+ * after normalising, else `EMAIL_MISMATCH`) and the solved `captcha` (base64 ALTCHA payload, 1 to CAPTCHA_FIELD_MAX
+ * characters, else `CAPTCHA_INVALID`; the server redeems it once). Upload ids come from `POST /webportal/upload?purpose=
+ * upload-form` sent with the same captcha. The output adds `captcha`.
+ */
+export const requestPublicMergeInput = z
   .object({
-    firstName: name(MERGE_LIMITS.firstName),
-    lastName: name(MERGE_LIMITS.lastName),
-    svnr: z.string({ error: 'REQUIRED' }).max(40, 'TOO_LONG'),
-    email: z.string({ error: 'REQUIRED' }).max(200, 'TOO_LONG'),
-    consent: z.boolean().optional().nullable(),
-    termsAccepted: z.boolean().optional().nullable(),
-    // Optional here and REQUIRED below, so a missing choice does not hide the other fields' checks.
-    signatureType: z.enum(MERGE_SIGNATURE_TYPES, { error: 'REQUIRED' }).optional().nullable(),
-    signature: signatureInput.optional().nullable(),
-    idCopyIds: uploadIds,
-    signedFormIds: uploadIds,
+    ...mergeFields,
+    emailConfirmation: z.string({ error: 'REQUIRED' }).max(200, 'TOO_LONG'),
+    captcha: z.string({ error: 'CAPTCHA_INVALID' }).min(1, 'CAPTCHA_INVALID').max(CAPTCHA_FIELD_MAX, 'CAPTCHA_INVALID'),
   })
   .superRefine((v, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const svnr = svnrError(v.svnr);
-    if (svnr) issue('svnr', svnr);
-    const email = emailError(v.email);
-    if (email) issue('email', email);
-    if (v.consent !== true) issue('consent', 'CONSENT_REQUIRED');
-    if (v.termsAccepted !== true) issue('termsAccepted', 'TERMS_REQUIRED');
-    if (!v.signatureType) issue('signatureType', 'REQUIRED');
-    if (v.signatureType === 'DIGITAL' && !v.signature) issue('signature', 'SIGNATURE_EMPTY');
-    for (const field of requiredMergeDocuments(v.signatureType)) if (!v[field]?.length) issue(field, 'DOCUMENT_REQUIRED');
+    refineMerge(v, ctx);
+    if (normalizeEmail(v.emailConfirmation) !== normalizeEmail(v.email)) ctx.addIssue({ code: 'custom', path: ['emailConfirmation'], message: 'EMAIL_MISMATCH' });
   })
-  .transform((v) => ({
-    firstName: v.firstName,
-    lastName: v.lastName,
-    svnr: normalizeSvnr(v.svnr),
-    email: normalizeEmail(v.email),
-    // Set: the refinement above refused a missing one.
-    signatureType: v.signatureType as MergeSignatureType,
-    signature: v.signatureType === 'DIGITAL' ? (v.signature ?? null) : null,
-    documents: requiredMergeDocuments(v.signatureType)
-      .map((field) => ({ field, kind: MERGE_DOCUMENT_FIELDS[field], ids: [...new Set(v[field] ?? [])] }))
-      .filter((d) => d.ids.length > 0),
-  }));
+  .transform((v) => ({ ...normalizeMerge(v), captcha: v.captcha }));
+
+export type RequestPublicMergeValues = z.output<typeof requestPublicMergeInput>;
 
 export type RequestMergeValues = z.output<typeof requestMergeInput>;

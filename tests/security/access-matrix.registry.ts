@@ -555,6 +555,11 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
   'SubmitUploadFormInput.fileIds': 'ids of files uploaded with the same captcha; any other id is UPLOAD_ERROR',
   'rest:webportal/uploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
+  // Public merge request (decision 0023 "Without a login"): the same captcha binding as the upload form; the ids are
+  // bearer ids of files uploaded with that captcha (tests/api/public-merge.test.ts "refuses bad input", foreign file id).
+  'Mutation.requestPublicMerge': 'the sender’s own merge request and files, public; the files must be bound to the submitted captcha',
+  'RequestPublicMergeInput.idCopyIds': 'ids of files uploaded with the same captcha; any other id is ERROR_UPLOAD',
+  'RequestPublicMergeInput.signedFormIds': 'ids of files uploaded with the same captcha; any other id is ERROR_UPLOAD',
   // Own contributions (issue 16): the § 108a application is the session person's own, once; the overview takes nothing.
   'Mutation.applyForPremium': 'the § 108a application of the session’s own person (address, birth date, signature)',
   'rest:webportal/eigenbeitraege/praemienantrag': 'the § 108a application of the session’s own person',

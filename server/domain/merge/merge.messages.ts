@@ -20,3 +20,10 @@ const FIELD_MESSAGES: Record<string, string> = texts.field;
 export function mergeFieldError(e: { field: string; code: string }): { field: string; code: string; message: string } {
   return { ...e, message: FIELD_MESSAGES[e.code] ?? texts.field.INVALID };
 }
+
+const PUBLIC_ERROR_MESSAGES: Record<string, string> = texts.error;
+
+/** German message of a refused public merge request (`merge.error.<code>`, else the global technical error). */
+export function publicMergeErrorMessage(code: string): string {
+  return PUBLIC_ERROR_MESSAGES[code] ?? texts.error.global;
+}

@@ -36,8 +36,8 @@ class Refusal extends Error {
   }
 }
 
-/** The zod issues as field errors, one per field (`code` = the issue's message when it is a field code). */
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+/** The zod issues as field errors, one per field (`code` = the issue's message when it is a field code); the public merge uses it too. */
+export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const issue of issues) {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { formatDate } from '@contract/format';
 import { isoDateVienna } from '@contract/dates';
 import catalogue from '@contract/i18n/de/upload-form.json';
+import mergeCatalogue from '@contract/i18n/de/merge.json';
+import { requestPublicMergeInput } from '@contract/merge';
+import { isPngDataUrl } from '@contract/signature';
 import type { CaptchaErrorCode } from '@contract/captcha';
 import type { UploadErrorCode, UploadedFile } from '@contract/uploads';
 import { checkUploadForm, UPLOAD_FORM_MAX_FILES, type UploadFormErrorCode, type UploadFormInput } from '@contract/upload-form';
@@ -14,6 +17,7 @@ import type { Clock } from '../shared/clock';
 import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PublicUploadsStore } from './public-uploads.store';
+import { fieldErrorsOf } from '../merge/merge.service';
 
 /** `{{name}}` placeholders of a catalogue text filled from `values`. */
 function fill(text: string, values: Record<string, string | number>): string {
@@ -30,6 +34,15 @@ function receiptMail(tenant: TenantDefinition, fileCount: number, dateIso: strin
     after: [t.unexpected],
   });
 }
+
+/** The receipt of a public merge request: that it arrived and when; nothing of its content (catalogue `merge.public.mail`). */
+function mergeReceiptMail(tenant: TenantDefinition, dateIso: string) {
+  const t = mergeCatalogue.merge.public.mail;
+  return renderMail(tenant, { subject: t.subject, salutation: t.salutation, paragraphs: [fill(t.received, { date: formatDate(dateIso) }), t.noContent], after: [t.unexpected] });
+}
+
+/** Codes of a refused public merge request (GraphQL `RequestPublicMergeError.code`). */
+export type PublicMergeErrorCode = 'MAINTENANCE' | 'ERROR_INVALID_INPUT' | 'ERROR_UPLOAD' | CaptchaErrorCode;
 
 /**
  * The public upload form (issue 15 item 6, decision 0024). Files arrive one per request through
@@ -70,6 +83,7 @@ export function createPublicUploadsService(deps: {
         fileName: inspected.value.fileName,
         contentType: inspected.value.type.mime,
         sizeBytes: bytes.length,
+        documentKind: null,
         content: bytes,
         createdAt: new Date(clock.now()).toISOString(),
         expiresAt: checked.value.expiresAt,
@@ -97,10 +111,57 @@ export function createPublicUploadsService(deps: {
         const now = clock.now();
         const id = await store.insertSubmission(
           { personId, firstName: form.firstName, lastName: form.lastName, svnr: form.svnr, email: form.email, message: form.message, createdAt: new Date(now).toISOString() },
-          form.fileIds,
+          [{ documentKind: null, ids: form.fileIds }],
         );
         await deps.mailer.send({ personId, kind: 'UPLOAD_FORM_RECEIPT', to: form.email, ...receiptMail(deps.tenant, form.fileIds.length, isoDateVienna(now)) });
         return ok({ id, fileCount: form.fileIds.length, email: form.email });
+      });
+    },
+    /**
+     * Stores a public merge request (`/abfertigungsbeitraege-zusammenlegen-upload`, spec 001 section 5 "merge with
+     * upload"; decision 0023 "Without a login") for the fund as a `public_uploads` row of kind MERGE, its ID copy and
+     * signed form attached by document kind, and queues a receipt mail without content to the given address. The
+     * eligibility (an old account contribution-free for 3 years) is not checked: without a login the sender is not
+     * identified, the fund checks it. Rules: @contract/merge `requestPublicMergeInput`. Errors: MAINTENANCE,
+     * ERROR_INVALID_INPUT (field errors), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED, ERROR_UPLOAD (an id not
+     * pending under this captcha; the field names the document). Nothing is stored on a refusal; the captcha is used up
+     * only when the request is stored.
+     */
+    async submitMerge(input: unknown, personId: number | null): Promise<Result<{ id: number; fileCount: number; email: string; submittedOn: string }, PublicMergeErrorCode>> {
+      if (deps.maintenance) return err('MAINTENANCE');
+      const parsed = requestPublicMergeInput.safeParse(input);
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const form = parsed.data;
+      if (form.signature?.kind === 'DRAWN' && !isPngDataUrl(form.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
+      const precheck = await captcha.check(form.captcha);
+      if (!precheck.ok) return err(precheck.code, precheck.fieldErrors);
+      return writeTransaction(deps.db, async () => {
+        for (const doc of form.documents) {
+          const pending = await store.pendingIds(doc.ids, precheck.value.challenge);
+          if (pending.length !== doc.ids.length) return err('ERROR_UPLOAD' as const, [{ field: doc.field, code: 'UPLOAD_NOT_FOUND' }]);
+        }
+        const redeemed = await captcha.redeem(form.captcha);
+        if (!redeemed.ok) return err(redeemed.code, redeemed.fieldErrors);
+        const now = clock.now();
+        const fileCount = form.documents.reduce((n, d) => n + d.ids.length, 0);
+        const id = await store.insertSubmission(
+          {
+            personId,
+            kind: 'MERGE',
+            firstName: form.firstName,
+            lastName: form.lastName,
+            svnr: form.svnr,
+            email: form.email,
+            message: '',
+            signatureType: form.signatureType,
+            signature: form.signature ? JSON.stringify(form.signature) : null,
+            createdAt: new Date(now).toISOString(),
+          },
+          form.documents.map((d) => ({ documentKind: d.kind, ids: d.ids })),
+        );
+        const submittedOn = isoDateVienna(now);
+        await deps.mailer.send({ personId, kind: 'PUBLIC_MERGE_RECEIPT', to: form.email, ...mergeReceiptMail(deps.tenant, submittedOn) });
+        return ok({ id, fileCount, email: form.email, submittedOn });
       });
     },
     /** Deletes pending files whose captcha expired (the job `captcha.purge`). */

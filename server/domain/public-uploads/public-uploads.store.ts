@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
-import { publicUploadFiles, publicUploads, type PublicUploadFileRow, type PublicUploadRow } from '../../../db/schema';
+import { publicUploadFiles, publicUploads, type PublicUploadFileRow } from '../../../db/schema';
 
 /** Queries of the public upload form's tables (public_uploads, public_upload_files). */
 export function createPublicUploadsStore(db: Db) {
@@ -26,17 +26,23 @@ export function createPublicUploadsStore(db: Db) {
         .where(and(inArray(publicUploadFiles.id, [...ids]), eq(publicUploadFiles.captchaChallenge, challenge), isNull(publicUploadFiles.submissionId)));
       return rows.map((r) => r.id);
     },
-    /** Stores a submission and attaches the pending files `ids` to it; joins the caller's write transaction. */
-    async insertSubmission(row: Omit<PublicUploadRow, 'id'>, ids: readonly string[]): Promise<number> {
+    /**
+     * Stores a submission and attaches the pending files to it, each group with its document kind (null for the upload
+     * form; `ID_COPY`, `SIGNED_FORM` for a merge request); joins the caller's write transaction.
+     */
+    async insertSubmission(row: Omit<typeof publicUploads.$inferInsert, 'id'>, groups: readonly { documentKind: string | null; ids: readonly string[] }[]): Promise<number> {
       return writeTransaction(db, async () => {
         const inserted = await db.insert(publicUploads).values(row).returning({ id: publicUploads.id });
         const id = inserted[0]!.id;
-        const attached = await db
-          .update(publicUploadFiles)
-          .set({ submissionId: id })
-          .where(and(inArray(publicUploadFiles.id, [...ids]), isNull(publicUploadFiles.submissionId)))
-          .returning({ id: publicUploadFiles.id });
-        if (attached.length !== ids.length) throw new Error('public upload files attached concurrently');
+        for (const group of groups) {
+          if (group.ids.length === 0) continue;
+          const attached = await db
+            .update(publicUploadFiles)
+            .set({ submissionId: id, documentKind: group.documentKind })
+            .where(and(inArray(publicUploadFiles.id, [...group.ids]), isNull(publicUploadFiles.submissionId)))
+            .returning({ id: publicUploadFiles.id });
+          if (attached.length !== group.ids.length) throw new Error('public upload files attached concurrently');
+        }
         return id;
       });
     },

@@ -1,4 +1,5 @@
-import { MERGE_ERROR_MESSAGES, mergeFieldError } from '../../domain/merge/merge.messages';
+import { MERGE_ERROR_MESSAGES, mergeFieldError, publicMergeErrorMessage } from '../../domain/merge/merge.messages';
+import { optionalPersonId } from '../../domain/public-uploads/public-uploads.answers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
 /**
@@ -23,6 +24,11 @@ export const mergeResolvers: Resolvers = {
       const r = await ctx.services.merge.request(await ctx.requirePersonId(), args.input);
       if (r.ok) return { ok: { request: r.value }, error: null };
       return { ok: null, error: { code: r.code, message: MERGE_ERROR_MESSAGES[r.code], fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError) } };
+    },
+    async requestPublicMerge(_p, args, ctx) {
+      const r = await ctx.deps.publicUploads.submitMerge(args.input, await optionalPersonId(ctx));
+      if (r.ok) return { ok: { submittedOn: r.value.submittedOn, email: r.value.email, fileCount: r.value.fileCount }, error: null };
+      return { ok: null, error: { code: r.code, message: publicMergeErrorMessage(r.code), fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError) } };
     },
   },
 };

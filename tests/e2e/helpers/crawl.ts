@@ -44,8 +44,8 @@ export async function crawlLinks(
     await expect(page.getByRole('heading', { level: 1 }).first(), `${who}: ${href}`).toBeVisible();
     await expect(page.locator('main .state--loading'), `${who}: ${href} still loading`).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND }), `${who}: ${href} leads to the not-found page`).toHaveCount(0);
-    // Public screens (the upload form too, decision 0024) show the public layout whoever opens them.
-    if (!/^#\/(login|registration|pwdLost|orderRegistrationCode|nutzung|barrierefreiheit|upload-formular)/.test(href)) {
+    // Public screens (the upload form and the merge without a login too, decisions 0023 and 0024) show the public layout whoever opens them.
+    if (!/^#\/(login|registration|pwdLost|orderRegistrationCode|nutzung|barrierefreiheit|upload-formular|abfertigungsbeitraege-zusammenlegen-upload)/.test(href)) {
       // Behind the login the member keeps the session and the member layout.
       await expect(page.getByRole('button', { name: 'Abmelden' }), `${who}: ${href} lost the session`).toBeVisible();
     }

@@ -70,6 +70,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
   ownContributions: { layout: 'authenticated', load: () => import('./routes/own-contributions') },
   mergeSeverance: { layout: 'authenticated', load: () => import('./routes/merge') },
   uploadForm: { layout: 'public', load: () => import('./routes/upload-form') },
+  mergeSeveranceUpload: { layout: 'public', load: () => import('./routes/public-merge') },
 };
 
 /**

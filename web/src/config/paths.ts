@@ -170,6 +170,7 @@ export const screenRouteKeys = [
   'ownContributions',
   'mergeSeverance',
   'uploadForm',
+  'mergeSeveranceUpload',
 ] as const satisfies readonly RouteKey[];
 
 /** A route key with a screen in this build. */

@@ -47,6 +47,11 @@ export function SiteFooter({ tenant, loggedIn = false }: { tenant: TenantId; log
               <Link to={paths.uploadForm.getHref()}>{t('layout.footer.uploadForm')}</Link>
             </li>
           ) : null}
+          {!loggedIn && routeAvailable(tenant, 'mergeSeveranceUpload') ? (
+            <li>
+              <Link to={paths.mergeSeveranceUpload.getHref()}>{t('layout.footer.mergeUpload')}</Link>
+            </li>
+          ) : null}
           {loggedIn && routeAvailable(tenant, 'sitemap') ? (
             <li>
               <Link to={paths.sitemap.getHref()}>{t('layout.footer.sitemap')}</Link>

@@ -28,3 +28,27 @@ export const MergePage_RequestMergeMutation = graphql(`
 export function useRequestMerge() {
   return useMutation(MergePage_RequestMergeMutation, { refetchQueries: ['MergePage_Query'] });
 }
+
+export const PublicMergePage_RequestPublicMergeMutation = graphql(`
+  mutation PublicMergePage_RequestPublicMerge($input: RequestPublicMergeInput!) {
+    requestPublicMerge(input: $input) {
+      ok {
+        submittedOn
+        email
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+/** Sends the merge request without a login (`requestPublicMerge`, public, with the captcha). */
+export function useRequestPublicMerge() {
+  return useMutation(PublicMergePage_RequestPublicMergeMutation);
+}

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { requestMergeInput, requiredMergeDocuments, type MergeSignatureType, type RequestMergeValues } from '@contract/merge';
+import { CAPTCHA_HEADER } from '@contract/captcha';
+import { requestMergeInput, requestPublicMergeInput, requiredMergeDocuments, type MergeSignatureType, type RequestMergeValues } from '@contract/merge';
 import { formatInsuranceNumber } from '@contract/svnr';
+import { Captcha, type useCaptcha } from '../../../components/ui/captcha';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { FileUpload } from '../../../components/ui/file-upload';
@@ -12,9 +14,10 @@ import { Notice } from '../../../components/ui/notice';
 import { SignaturePad } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
 import { useFileUpload } from '../../../components/ui/use-file-upload';
-import { useRequestMerge } from '../api/request-merge';
+import { useRequestMerge, useRequestPublicMerge } from '../api/request-merge';
 
-type FormInput = z.input<typeof requestMergeInput>;
+/** The form's values: the public variant's (a superset; the logged-in rule ignores `emailConfirmation` and `captcha`). */
+type FormInput = z.input<typeof requestPublicMergeInput>;
 
 /** What the form answers once the request is stored. */
 export interface SentMerge {
@@ -23,20 +26,54 @@ export interface SentMerge {
   targetAccountNumber: string;
 }
 
-const FIELDS = ['firstName', 'lastName', 'svnr', 'email', 'consent', 'termsAccepted', 'signatureType', 'signature', 'idCopyIds', 'signedFormIds'] as const;
+/** What the public form answers once the request is stored. */
+export interface SentPublicMerge {
+  submittedOn: string;
+  email: string;
+}
+
+/** Who sends: the logged-in member (prefilled, `requestMerge`) or a visitor without a login (captcha, `requestPublicMerge`). */
+export type MergeFormSender =
+  | { kind: 'member'; person: { firstName: string; lastName: string; svnr: string; email: string | null }; onSent: (sent: SentMerge) => void }
+  | { kind: 'public'; captcha: ReturnType<typeof useCaptcha>; onSent: (sent: SentPublicMerge) => void };
+
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'svnr',
+  'email',
+  'emailConfirmation',
+  'captcha',
+  'consent',
+  'termsAccepted',
+  'signatureType',
+  'signature',
+  'idCopyIds',
+  'signedFormIds',
+] as const;
 
 /**
- * The merge request form (spec 001 section 5 "Merge and upload"): first and last name, SVNR and e-mail prefilled
- * from the person, the signature type (digital on the signature pad, or by hand with the signed form uploaded), the
- * ID copy, consent and terms. Checked by the contract's `requestMergeInput` before sending (react-hook-form + zod);
- * the server checks again and its refusals appear at the fields or above the button.
+ * The merge request form (spec 001 section 5 "Merge and upload"): first and last name, SVNR and e-mail (prefilled
+ * from the person when logged in), the signature type (digital on the signature pad, or by hand with the signed form
+ * uploaded), the ID copy, consent and terms. The public variant (`sender.kind` 'public', "merge with upload") adds the
+ * e-mail confirmation and the captcha, uploads its files on the public path with the captcha, and sends
+ * `requestPublicMerge`. Checked by the contract's `requestMergeInput` / `requestPublicMergeInput` before sending
+ * (react-hook-form + zod); the server checks again and its refusals appear at the fields or above the button.
  */
-export function MergeForm({ person, onSent }: { person: { firstName: string; lastName: string; svnr: string; email: string | null }; onSent: (sent: SentMerge) => void }) {
+export function MergeForm({ sender }: { sender: MergeFormSender }) {
   const { t } = useTranslation();
-  const [send, { loading }] = useRequestMerge();
+  const [sendMember, memberState] = useRequestMerge();
+  const [sendPublic, publicState] = useRequestPublicMerge();
+  const loading = memberState.loading || publicState.loading;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const idCopy = useFileUpload('merge-document', { max: 5 });
-  const signedForm = useFileUpload('merge-document', { max: 5 });
+  const captcha = sender.kind === 'public' ? sender.captcha : null;
+  const captchaValue = captcha?.value ?? null;
+  const headers = useMemo(() => (captchaValue ? { [CAPTCHA_HEADER]: captchaValue } : undefined), [captchaValue]);
+  // The public variant's files go the public path (purpose upload-form, bound to the captcha; decision 0024).
+  const purpose = sender.kind === 'public' ? 'upload-form' : 'merge-document';
+  const idCopy = useFileUpload(purpose, { max: 5, ...(headers ? { headers } : {}) });
+  const signedForm = useFileUpload(purpose, { max: 5, ...(headers ? { headers } : {}) });
+  const person = sender.kind === 'member' ? sender.person : null;
   const {
     control,
     register,
@@ -46,12 +83,14 @@ export function MergeForm({ person, onSent }: { person: { firstName: string; las
     getValues,
     formState: { errors, isSubmitted },
   } = useForm<FormInput, unknown, RequestMergeValues>({
-    resolver: zodResolver(requestMergeInput),
+    resolver: (sender.kind === 'public' ? zodResolver(requestPublicMergeInput) : zodResolver(requestMergeInput)) as unknown as Resolver<FormInput, unknown, RequestMergeValues>,
     defaultValues: {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      svnr: formatInsuranceNumber(person.svnr),
-      email: person.email ?? '',
+      firstName: person?.firstName ?? '',
+      lastName: person?.lastName ?? '',
+      svnr: person ? formatInsuranceNumber(person.svnr) : '',
+      email: person?.email ?? '',
+      emailConfirmation: '',
+      captcha: '',
       consent: false,
       termsAccepted: false,
       signature: null,
@@ -78,31 +117,46 @@ export function MergeForm({ person, onSent }: { person: { firstName: string; las
     );
   }, [signedForm.files, isSubmitted, setValue]);
 
+  useEffect(() => {
+    setValue('captcha', captchaValue ?? '');
+  }, [captchaValue, setValue]);
+
   const text = (code: string | undefined) => (code ? t(`merge.field.${code}`, { defaultValue: t('merge.field.INVALID') }) : undefined);
 
   const onSubmit = async () => {
     setRefusal(null);
     const v = getValues();
     const digital = v.signatureType === 'DIGITAL';
+    const input = {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      svnr: v.svnr,
+      email: v.email,
+      consent: v.consent === true,
+      termsAccepted: v.termsAccepted === true,
+      signatureType: v.signatureType as MergeSignatureType,
+      signature:
+        digital && v.signature ? (v.signature.kind === 'DRAWN' ? { kind: 'DRAWN' as const, png: v.signature.png } : { kind: 'TYPED' as const, name: v.signature.name }) : null,
+      idCopyIds: v.idCopyIds ?? [],
+      signedFormIds: digital ? [] : (v.signedFormIds ?? []),
+    };
     try {
-      const { data } = await send({
-        variables: {
-          input: {
-            firstName: v.firstName,
-            lastName: v.lastName,
-            svnr: v.svnr,
-            email: v.email,
-            consent: v.consent === true,
-            termsAccepted: v.termsAccepted === true,
-            signatureType: v.signatureType as MergeSignatureType,
-            signature: digital && v.signature ? (v.signature.kind === 'DRAWN' ? { kind: 'DRAWN', png: v.signature.png } : { kind: 'TYPED', name: v.signature.name }) : null,
-            idCopyIds: v.idCopyIds ?? [],
-            signedFormIds: digital ? [] : (v.signedFormIds ?? []),
-          },
-        },
-      });
-      const answer = data?.requestMerge;
-      if (answer?.ok) return onSent(answer.ok.request);
+      let answer;
+      if (sender.kind === 'public') {
+        const { data } = await sendPublic({ variables: { input: { ...input, emailConfirmation: v.emailConfirmation, captcha: v.captcha } } });
+        answer = data?.requestPublicMerge;
+        if (answer?.ok) return sender.onSent(answer.ok);
+        // A used, expired or failed captcha, or files it does not hold: a new captcha, and the files again.
+        if (answer?.error && (answer.error.code.startsWith('CAPTCHA_') || answer.error.code === 'ERROR_UPLOAD')) {
+          idCopy.reset();
+          signedForm.reset();
+          void sender.captcha.renew();
+        }
+      } else {
+        const { data } = await sendMember({ variables: { input } });
+        answer = data?.requestMerge;
+        if (answer?.ok) return sender.onSent(answer.ok.request);
+      }
       const fieldErrors = answer?.error?.fieldErrors ?? [];
       for (const e of fieldErrors) if ((FIELDS as readonly string[]).includes(e.field)) setError(e.field as FieldPath<FormInput>, { type: 'server', message: e.code });
       if (answer?.error?.code !== 'ERROR_INVALID_INPUT' || fieldErrors.length === 0) {
@@ -139,6 +193,17 @@ export function MergeForm({ person, onSent }: { person: { firstName: string; las
         registration={register('email')}
         error={text(errors.email?.message)}
       />
+      {captcha ? (
+        <TextField
+          label={t('merge.public.emailConfirmation')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={100}
+          registration={register('emailConfirmation')}
+          error={text(errors.emailConfirmation?.message)}
+        />
+      ) : null}
       <Controller
         control={control}
         name="signatureType"
@@ -184,17 +249,22 @@ export function MergeForm({ person, onSent }: { person: { firstName: string; las
       ) : null}
       <fieldset className="merge-documents">
         <legend className="merge-documents__legend">{t('merge.form.documents.heading')}</legend>
-        <p className="muted">{t('merge.form.documents.intro')}</p>
+        <p className="muted">{t(captcha ? 'merge.public.documentsIntro' : 'merge.form.documents.intro')}</p>
+        {captcha ? <Captcha captcha={captcha} fieldError={text(errors.captcha?.message)} /> : null}
         <FileUpload
           label={t('merge.form.documents.idCopyIds')}
-          purpose="merge-document"
+          purpose={purpose}
+          disabled={captcha ? captcha.status !== 'solved' : false}
+          downloadable={!captcha}
           upload={idCopy}
           fieldError={idCopy.files.length > 0 ? undefined : text(errors.idCopyIds?.message)}
         />
         {required.includes('signedFormIds') ? (
           <FileUpload
             label={t('merge.form.documents.signedFormIds')}
-            purpose="merge-document"
+            purpose={purpose}
+            disabled={captcha ? captcha.status !== 'solved' : false}
+            downloadable={!captcha}
             upload={signedForm}
             fieldError={signedForm.files.length > 0 ? undefined : text(errors.signedFormIds?.message)}
           />
@@ -222,7 +292,11 @@ export function MergeForm({ person, onSent }: { person: { firstName: string; las
         </div>
       ) : null}
       <div className="merge-actions">
-        <button type="submit" className="button button--primary" disabled={loading || idCopy.progress !== null || signedForm.progress !== null}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={loading || idCopy.progress !== null || signedForm.progress !== null || (captcha !== null && captcha.status !== 'solved')}
+        >
           {t('merge.form.send')}
         </button>
       </div>

@@ -43,7 +43,7 @@ export function MergePage() {
     ) : (
       <>
         <EligibilityPanel eligibility={me.mergeEligibility} />
-        {me.mergeEligibility.eligible ? <MergeForm person={me} onSent={setSent} /> : null}
+        {me.mergeEligibility.eligible ? <MergeForm sender={{ kind: 'member', person: me, onSent: setSent }} /> : null}
       </>
     );
   }

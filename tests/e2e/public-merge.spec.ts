@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { elementsWiderThan } from './helpers/layout-checks';
+import { waitForMail } from './helpers/mailbox';
+
+/**
+ * The merge request without a login /abfertigungsbeitraege-zusammenlegen-upload (issue 15 item 5, spec 001 section 5
+ * "merge with upload", decision 0023) in Chromium: a visitor reaches it from the footer, reads that the fund checks the
+ * eligibility, is stopped by a mismatching e-mail confirmation, signs digitally, uploads the ID copy with the captcha
+ * solved by the page's Web Worker, sends, and the receipt arrives by mail. Axe finds nothing serious; nothing scrolls
+ * sideways at 390 px.
+ */
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const SHOTS = '/tmp/shots-h15c';
+
+test('a visitor sends a merge request without a login, with the captcha solved in the browser', async ({ page }) => {
+  await page.goto('/#/login');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Abfertigungsbeiträge zusammenlegen' }).click();
+  await expect(page).toHaveURL(/#\/abfertigungsbeitraege-zusammenlegen-upload$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Abfertigungsbeiträge zusammenlegen ohne Anmeldung' })).toBeVisible();
+  await expect(page.getByText('Ohne Anmeldung können wir nicht vorab anzeigen, ob Sie die Voraussetzungen erfüllen.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Die Sicherheitsprüfung ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });
+  const form = page.locator('form');
+  await form.getByLabel('Vorname').fill('Xaver');
+  await form.getByLabel('Nachname').fill('Zusammen');
+  await form.getByLabel('Sozialversicherungsnummer').fill('3010 170584');
+  await form.getByLabel('E-Mail-Adresse', { exact: true }).fill('xaver.merge@example.at');
+  await form.getByLabel('E-Mail-Adresse wiederholen').fill('xaver.merg@example.at');
+  await form.getByRole('radio', { name: /Digital im Portal/ }).check();
+  await form.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
+  await form.getByLabel('Ihr vollständiger Name als Unterschrift').fill('Xaver Zusammen');
+  await form.getByLabel(/Kopie eines amtlichen Lichtbildausweises/).setInputFiles({ name: 'ausweis.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(form.getByText(/ausweis\.pdf/).first()).toBeVisible();
+  await form.getByRole('checkbox', { name: /Ich stimme zu/ }).check();
+  await form.getByRole('checkbox', { name: /Ich beantrage die Übertragung/ }).check();
+  await form.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(form.getByText('Die E-Mail-Adressen stimmen nicht überein.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'public merge with an error');
+  await form.getByLabel('E-Mail-Adresse wiederholen').fill('xaver.merge@example.at');
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/public-merge-1280.png`, fullPage: true });
+  const since = Date.now();
+  await form.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihr Antrag ist eingelangt' })).toBeVisible();
+  await expect(page.getByText('Eine Bestätigung ist an xaver.merge@example.at unterwegs.', { exact: false })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'public merge sent');
+  await page.screenshot({ path: `${SHOTS}/public-merge-sent-1280.png`, fullPage: true });
+  const mail = await waitForMail({ to: 'xaver.merge@example.at', subject: 'Ihr Antrag auf Zusammenlegung ist eingelangt', since });
+  expect(mail.text).toContain('Zusammenlegung');
+  expect(mail.text).not.toContain('3010');
+});
+
+test('the public merge form fits a 390 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/abfertigungsbeitraege-zusammenlegen-upload');
+  await expect(page.getByText('Die Sicherheitsprüfung ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('radio', { name: /Handschriftlich/ }).check();
+  await expect(page.getByLabel(/Unterschriebener Antrag/)).toBeAttached();
+  expect(await elementsWiderThan(page, 390)).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'public merge 390 px');
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/public-merge-390.png`, fullPage: true });
+});
