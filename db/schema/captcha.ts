@@ -101,5 +101,4 @@ export const publicUploadFiles = table(
   ],
 );
 
-export type PublicUploadRow = typeof publicUploads.$inferSelect;
 export type PublicUploadFileRow = typeof publicUploadFiles.$inferSelect;

@@ -33,3 +33,14 @@ export { hashSeed, Rng } from './random';
 export { LOGIN_PERSONAS, demoActivationToken, type LoginPersona, type LoginSetup } from './login-personas';
 export { REGISTRATION_PERSONAS, demoRegistrationCode, type RegistrationPersona } from './registration-personas';
 export { CALCULATOR_PERSONAS, type CalculatorPersona } from './calculator-personas';
+
+import { CALCULATOR_PERSONAS } from './calculator-personas';
+import { LOGIN_PERSONAS } from './login-personas';
+import { BOARD_ONLY_PERSONAS, PERSONAS } from './personas';
+import { REGISTRATION_PERSONAS } from './registration-personas';
+
+/**
+ * Number of demo persons the seed adds beside the generated members: the named personas and the login, registration,
+ * calculator and board-only ones (each list in its own module). Tests compare the seeded person count with it.
+ */
+export const DEMO_PERSON_COUNT = PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length + BOARD_ONLY_PERSONAS.length;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { BOARD_ONLY_PERSONAS, CALCULATOR_PERSONAS, LOGIN_PERSONAS, PERSONAS, REGISTRATION_PERSONAS } from '../../db/seed';
+import { DEMO_PERSON_COUNT } from '../../db/seed';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { countRows } from '../helpers/raw-sql';
 
@@ -16,7 +16,7 @@ import { countRows } from '../helpers/raw-sql';
  * refuse with a pointer to PostgreSQL's own tooling instead of copying some SQLite file.
  */
 const MEMBERS = 2000;
-const ALL_PERSONAS = PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length + BOARD_ONLY_PERSONAS.length;
+const ALL_PERSONAS = DEMO_PERSON_COUNT;
 
 let dir: string;
 let location: string;

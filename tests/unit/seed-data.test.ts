@@ -6,10 +6,10 @@ import { isValidBIC, isValidIBAN } from 'ibantools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Db, openDatabase } from '../../db/client';
-import { BOARD_ONLY_PERSONAS, CALCULATOR_PERSONAS, DEMO_PASSWORD, LOGIN_PERSONAS, PERSONA_EMAILS, PERSONAS, REGISTRATION_PERSONAS, seedDatabase, seedIfEmpty } from '../../db/seed';
+import { DEMO_PASSWORD, DEMO_PERSON_COUNT, PERSONA_EMAILS, PERSONAS, seedDatabase, seedIfEmpty } from '../../db/seed';
 
 /** Personas seeded in addition to the generated members. */
-const ALL_PERSONAS = PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length + BOARD_ONLY_PERSONAS.length;
+const ALL_PERSONAS = DEMO_PERSON_COUNT;
 import { verifyPassword } from '../../server/domain/auth/password';
 import { isValidSvnr } from '@contract/svnr';
 

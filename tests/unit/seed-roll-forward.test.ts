@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Db, openDatabase } from '../../db/client';
-import { BOARD_ONLY_PERSONAS, CALCULATOR_PERSONAS, LOGIN_PERSONAS, PERSONAS, REGISTRATION_PERSONAS, seedDatabase, type SeedStats } from '../../db/seed';
+import { DEMO_PERSON_COUNT, seedDatabase, type SeedStats } from '../../db/seed';
 
 const TODAY = '2026-11-22';
 const LAST_YEAR = 2025;
@@ -123,7 +123,7 @@ afterAll(() => {
 
 describe('seeded roll-forward', () => {
   it('seeds the requested members plus the personas, each with a PK contract or a VK account unless only a contact person or a supervisory-board member', () => {
-    expect(stats.persons).toBe(MEMBERS + PERSONAS.length + LOGIN_PERSONAS.length + REGISTRATION_PERSONAS.length + CALCULATOR_PERSONAS.length + BOARD_ONLY_PERSONAS.length);
+    expect(stats.persons).toBe(MEMBERS + DEMO_PERSON_COUNT);
     expect(stats.pkStatements).toBe(pkRows.length);
     expect(stats.vkStatements).toBe(vkRows.length);
     const withoutFund = db.$client
