@@ -15,8 +15,11 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * tests/e2e/tenant-voice.regional.spec.ts.
  */
 
-/** The main group's names and web address (server/tenants.ts `TENANTS.main`). */
-const MAIN_GROUP = /VBV|vbv\.at/i;
+/**
+ * The main group's names and web address (server/tenants.ts `TENANTS.main`). Case-sensitive and word-bounded: a
+ * random first password such as `CF4KwXvbvT` contains the letters `vbv` and is not the group's name (`VBV-Gruppe`, `VBVVK`, `Mvbv`).
+ */
+const MAIN_GROUP = /\b(?:VBV|VBVVK|Mvbv)\b|vbv\.at/;
 const REGIONAL_NAME = 'Niederösterreichische Vorsorgekasse';
 
 let smtp: TestSmtp;

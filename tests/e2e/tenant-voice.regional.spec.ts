@@ -9,7 +9,7 @@ import { logIn, loginPersonas, personas } from './helpers/login';
  */
 
 /** The main group's names and web address (server/tenants.ts `TENANTS.main`). */
-const MAIN_GROUP = /VBV|vbv\.at/i;
+const MAIN_GROUP = /\b(?:VBV|VBVVK|Mvbv)\b|vbv\.at/; // case-sensitive and whole words: random codes may contain the letters vbv
 
 test.describe.configure({ timeout: 300_000 });
 
