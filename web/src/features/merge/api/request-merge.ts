@@ -13,12 +13,7 @@ export const MergePage_RequestMergeMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }
@@ -37,12 +32,7 @@ export const PublicMergePage_RequestPublicMergeMutation = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }
