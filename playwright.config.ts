@@ -3,6 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { useRamTmpdir } from './tests/helpers/ram-tmpdir';
+
+// The servers' databases, mails and letters in memory-backed files when the machine has /dev/shm
+// (tests/helpers/ram-tmpdir.ts); evaluated before the paths below are chosen.
+useRamTmpdir();
 
 /**
  * Browser tests against the real server on fresh databases, one project per tenant (ARCHITECTURE.md "tests"):

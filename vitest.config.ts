@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { useRamTmpdir } from './tests/helpers/ram-tmpdir';
+
+// Test databases in memory-backed files when the machine has /dev/shm (tests/helpers/ram-tmpdir.ts).
+useRamTmpdir();
 
 /**
  * The projects on SQLite, one per kind of test (issue 12 item 5): `npm run test:<name>` runs exactly one of them
