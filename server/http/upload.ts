@@ -6,26 +6,17 @@ import { UPLOAD_PATH, isUploadPurpose, type UploadErrorCode } from '@contract/up
 import { createRequestContext, type AppDeps } from '../context';
 import { DomainError } from '../domain/shared/errors';
 import transport from '@contract/i18n/de/transport.json';
+import uploadsCatalogue from '@contract/i18n/de/uploads.json';
 import { sendJson, sendServerFailure } from './answers';
 
 export { UPLOAD_PATH };
 
-/** German texts of the refusals (spec 001 section 8 "attachment failure", "file size", "file type"). */
-const MESSAGES: Record<UploadErrorCode, string> = {
-  FILE_MISSING: 'Bitte wählen Sie eine Datei aus.',
-  FILE_EMPTY: 'Die Datei ist leer.',
-  FILE_TOO_LARGE: 'Die Datei ist zu groß.',
-  FILE_TYPE_NOT_ALLOWED: 'Dieser Dateityp ist nicht erlaubt.',
-  FILE_NAME_INVALID: 'Der Dateiname ist ungültig.',
-  PURPOSE_INVALID: 'Unbekannter Verwendungszweck des Uploads.',
-  TOO_MANY_FILES: 'Bitte laden Sie je Anfrage nur eine Datei hoch.',
-  TOO_MANY_PENDING: 'Sie haben zu viele noch nicht versendete Dateien hochgeladen. Bitte versenden Sie diese zuerst oder versuchen Sie es morgen erneut.',
-  ZIP_INVALID: 'Das ZIP-Archiv kann nicht gelesen werden (beschädigt oder verschlüsselt).',
-  ZIP_TOO_MANY_ENTRIES: 'Das ZIP-Archiv enthält zu viele Dateien (höchstens 20).',
-  ZIP_TOO_LARGE: 'Das ZIP-Archiv ist entpackt zu groß (höchstens 20 MB).',
-  ZIP_PATH: 'Das ZIP-Archiv darf keine Ordner enthalten.',
-  ZIP_NESTED_ARCHIVE: 'Das ZIP-Archiv darf keine weiteren Archive enthalten.',
-};
+/**
+ * German texts of the refusals in the API's answers (spec 001 section 8 "attachment failure", "file size", "file
+ * type"), from the one catalogue (schema/contract/i18n/de/uploads.json `upload.apiError`; the screens word the same
+ * codes with the file's name, `upload.error`).
+ */
+const MESSAGES: Record<UploadErrorCode, string> = uploadsCatalogue.upload.apiError;
 
 const STATUS: Partial<Record<UploadErrorCode | CaptchaErrorCode, number>> = { FILE_TOO_LARGE: 413, TOO_MANY_PENDING: 429 };
 

@@ -1,3 +1,4 @@
+import transport from '@contract/i18n/de/transport.json';
 import type { IncomingMessage } from 'node:http';
 
 /** Largest request body the spec-000 REST methods accept (they carry a few short form fields). */
@@ -15,12 +16,12 @@ export class BodyError extends Error {
 /** Reads the whole body, refusing more than `limit` bytes (413) without buffering the rest. */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new BodyError(413, 'Die Anfrage ist zu groß.');
+  if (declared > limit) throw new BodyError(413, transport.payloadTooLarge);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyError(413, 'Die Anfrage ist zu groß.');
+    if (size > limit) throw new BodyError(413, transport.payloadTooLarge);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -45,7 +46,7 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
     try {
       value = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new BodyError(400, 'Der Inhalt ist kein gültiges JSON.');
+      throw new BodyError(400, transport.invalidJson);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new BodyError(400, 'Erwartet wird ein JSON-Objekt.');
     for (const [k, v] of Object.entries(value)) out[k] = v;
@@ -61,5 +62,5 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
     for (const [k, v] of form) if (typeof v === 'string' && !(k in out)) out[k] = v;
     return out;
   }
-  throw new BodyError(400, 'Nicht unterstützter Inhaltstyp: erwartet application/x-www-form-urlencoded, application/json oder multipart/form-data.');
+  throw new BodyError(400, transport.unsupportedContentType);
 }

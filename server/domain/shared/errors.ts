@@ -1,3 +1,5 @@
+import transport from '@contract/i18n/de/transport.json';
+
 /**
  * Failures that are thrown rather than returned: the caller has no session, may not see the object, or the
  * input was so malformed that no service ran. Transports map them: GraphQL to `extensions.code`, REST to the
@@ -23,8 +25,8 @@ export class DomainError extends Error {
   }
 }
 
-export const sessionInvalid = (reason?: 'SETTINGS_CHANGED') => new DomainError('SESSION_INVALID', 'Keine gültige Sitzung.', undefined, reason);
-export const sessionTimeout = () => new DomainError('SESSION_TIMEOUT', 'Die Sitzung ist abgelaufen.');
-export const notFound = () => new DomainError('NOT_FOUND', 'Nicht gefunden.');
-export const rateLimited = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.', retryAfterSeconds);
-export const payloadTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß.');
+export const sessionInvalid = (reason?: 'SETTINGS_CHANGED') => new DomainError('SESSION_INVALID', transport.sessionInvalid, undefined, reason);
+export const sessionTimeout = () => new DomainError('SESSION_TIMEOUT', transport.sessionTimeout);
+export const notFound = () => new DomainError('NOT_FOUND', transport.notFound);
+export const rateLimited = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', transport.rateLimited, retryAfterSeconds);
+export const payloadTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', transport.payloadTooLarge);
