@@ -1,19 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-
-export interface ModalDialogProps {
-  title: string;
-  children: ReactNode;
-  /** `alertdialog` for an urgent message such as the inactivity warning. @default dialog */
-  role?: 'dialog' | 'alertdialog';
-  /** Id of the element that describes the dialog (read with the title when it opens). */
-  describedBy?: string;
-  /** A call runs: a spinner covers the dialog. */
-  busy?: boolean;
-  /** Text of the spinner. */
-  busyLabel?: string;
-  /** `wide` for long texts such as the terms of use. @default normal */
-  size?: 'normal' | 'wide';
-}
+import { lazy, Suspense } from 'react';
+import type { ModalDialogProps } from './modal-frame';
 
 /** Loads the dialog's module (react-aria's modal code); call it ahead when a dialog is about to open. */
 export const preloadModalDialog = () => import('./modal-frame');

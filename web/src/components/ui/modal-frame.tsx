@@ -1,5 +1,20 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { ModalDialogProps } from './modal-dialog';
+import type { ReactNode } from 'react';
+
+export interface ModalDialogProps {
+  title: string;
+  children: ReactNode;
+  /** `alertdialog` for an urgent message such as the inactivity warning. @default dialog */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the element that describes the dialog (read with the title when it opens). */
+  describedBy?: string;
+  /** A call runs: a spinner covers the dialog. */
+  busy?: boolean;
+  /** Text of the spinner. */
+  busyLabel?: string;
+  /** `wide` for long texts such as the terms of use. @default normal */
+  size?: 'normal' | 'wide';
+}
 
 /**
  * The static modal dialog on react-aria-components (decision 0031), loaded lazily through `modal-dialog.tsx`:
