@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demoActivationToken } from '../../db/seed/login-personas';
 import { DEFAULT_SEED } from '../../db/seed/generator';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { loginPersonas, passwordField, submitLogin } from './helpers/login';
+import { expectModalDialog, expectStaticModalKeyboard } from './helpers/modal';
 import { openSessionsOf, personFlagsOf } from './helpers/seed-db';
 
 /**
@@ -34,15 +35,6 @@ async function expectDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Sehr geehrte/);
 }
 
-/** A login-time dialog: modal, labelled, with focus inside it. */
-async function expectModalDialog(page: Page, name: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute('aria-modal', 'true');
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: 'focus is inside the dialog' }).toBe(true);
-  return dialog;
-}
-
 test('dora accepts the terms of use (the dialog cannot be closed with Escape) and reaches the dashboard', async ({ page }) => {
   await openLogin(page);
   await submitLogin(page, loginPersonas.dora);
@@ -51,12 +43,8 @@ test('dora accepts the terms of use (the dialog cannot be closed with Escape) an
   await expect(dialog).toContainText('der Pensionskasse und der Vorsorgekasse');
   await expectNoSeriousA11yViolations(page, 'terms dialog');
 
-  // Static dialog: Escape and a click outside leave it open; Tab stays inside.
-  await page.keyboard.press('Escape');
-  await page.mouse.click(5, 5);
-  await expect(dialog).toBeVisible();
-  for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
-  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  // Static dialog: Tab and Shift+Tab cycle inside it; Escape and a click outside leave it open.
+  await expectStaticModalKeyboard(page, dialog);
 
   const submit = dialog.getByRole('button', { name: 'Zustimmen und weiter' });
   await expect(submit).toBeDisabled();

@@ -6,6 +6,7 @@ import { demoRegistrationCode } from '../../db/seed/registration-personas';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { passwordField, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';
+import { expectModalDialog } from './helpers/modal';
 
 /**
  * Registration in the browser (spec 001 sections 2, 4, 5 and 8; issue 4 "done when"): from the code letter to a
@@ -152,9 +153,7 @@ test('registering again with the same letter opens the already-registered dialog
   // Found on step 1, before the terms.
   await page.getByRole('button', { name: 'Weiter' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Sie sind bereits registriert' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  const dialog = await expectModalDialog(page, 'Sie sind bereits registriert');
   await expectNoSeriousA11yViolations(page, 'already-registered dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();

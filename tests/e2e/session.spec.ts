@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas, submitLogin } from './helpers/login';
+import { expectModalDialog } from './helpers/modal';
 import { expireSessionsOf } from './helpers/seed-db';
 
 /**
@@ -134,7 +135,7 @@ test('after the idle time a warning counts down; a key press keeps the session, 
 
   const warning = page.getByRole('alertdialog', { name: 'Automatische Abmeldung' });
   await expect(warning).toBeVisible({ timeout: 10_000 });
-  await expect(warning).toHaveAttribute('aria-modal', 'true');
+  await expectModalDialog(page, 'Automatische Abmeldung', 'alertdialog');
   await expect(warning.getByRole('timer')).toHaveText(/Abmeldung in \d Sekunden?/);
   await expect(warning.locator('[aria-live="assertive"]')).toHaveText(/Abmeldung in \d Sekunden?/);
   await expectNoSeriousA11yViolations(page, 'inactivity warning');

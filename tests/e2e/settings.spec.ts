@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { DEMO_PASSWORD, logIn, personas, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';
+import { expectModalDialog, expectStaticModalKeyboard } from './helpers/modal';
 
 /**
  * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: anna changes
@@ -690,6 +691,24 @@ test('a password change ends the member’s other sessions; there the login says
   } finally {
     await other.close();
   }
+});
+
+test('the delete-access dialog by keyboard: focus moves in, Tab cycles inside, Escape keeps it, focus returns to the opener', async ({ page }) => {
+  await openSettingsAs(page, generatedMember(3));
+  const open = section(page, 'Zugang löschen').getByRole('button', { name: 'Zugang löschen …' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = await expectModalDialog(page, 'Zugang wirklich löschen?');
+  await expectNoSeriousA11yViolations(page, 'delete access dialog (keyboard)');
+  await expectStaticModalKeyboard(page, dialog);
+
+  // Closed with its own button, by keyboard: the dialog is gone, the app usable again, focus back on the opener.
+  await dialog.getByRole('button', { name: 'Abbrechen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+  expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(false);
 });
 
 test('deleting the access shows the retention facts first, asks in a dialog, then logs out with a notice', async ({ page }) => {

@@ -158,7 +158,10 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
           key={formKey}
           entryViaQrCode={mode === 'qr'}
           flowRunning={flow.busy || flow.dialog !== null}
-          onAttempt={() => setRouteNotice(null)}
+          onAttempt={() => {
+            setRouteNotice(null);
+            flow.prepare();
+          }}
           onProceed={(status, loginEmail) => {
             setEmail(loginEmail);
             flow.start(status);

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ModalBackdrop, preloadModalDialog } from '../../../components/ui/modal-dialog';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { LoginStatus, NewsletterDialog_PersonFragmentFragment } from '../../../gql/graphql';
@@ -6,18 +7,30 @@ import { trackLogin } from '../../../lib/analytics';
 import { broadcastAuth } from '../../../lib/auth-channel';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { useLoadPostLoginQuestions } from '../api/get-post-login-questions';
-import { AccountStatementDialog } from './dialogs/account-statement-dialog';
-import { AnnualStatementDeliveryDialog } from './dialogs/annual-statement-delivery-dialog';
-import { AnnualStatementInfoDialog } from './dialogs/annual-statement-info-dialog';
-import { BenefitStatementDialog } from './dialogs/benefit-statement-dialog';
-import { DataSyncDialog } from './dialogs/data-sync-dialog';
 import type { FlowDialogCallbacks } from './dialogs/flow-dialog-props';
-import { MailboxDialog } from './dialogs/mailbox-dialog';
-import { NewsletterDialog } from './dialogs/newsletter-dialog';
-import { PrizeDrawDialog } from './dialogs/prize-draw-dialog';
-import { TermsDialog } from './dialogs/terms-dialog';
 import { loginErrorPlacement, type LoginErrorKey } from './login-errors';
 import { initialFlowState, loginFlowReducer, type FlowStep } from './login-flow';
+
+/** Steps that show a dialog (dialogs/flow-step-dialog.tsx); the others are pages, calls or the end of the flow. */
+const DIALOG_STEPS: ReadonlySet<FlowStep['kind']> = new Set([
+  'terms',
+  'annualStatementInfo',
+  'annualStatementDelivery',
+  'dataSync',
+  'mailbox',
+  'newsletter',
+  'benefitStatement',
+  'accountStatement',
+  'prizeDraw',
+]);
+
+/** Loads the flow's dialogs and react-aria's modal code (`prepare`, when the login call is sent, or the first dialog). */
+function preloadFlowDialogs() {
+  void preloadModalDialog();
+  return import('./dialogs/flow-step-dialog');
+}
+
+const FlowStepDialog = lazy(() => preloadFlowDialogs().then((module) => ({ default: module.FlowStepDialog })));
 
 export interface LoginFlowOptions {
   /** The e-mail the member logged in with; the e-mail confirmation page shows it. */
@@ -111,11 +124,17 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
     [],
   );
 
-  const dialog = renderDialog(state.step, person, callbacks, dispatch);
+  const dialog = DIALOG_STEPS.has(state.step.kind) ? (
+    <Suspense fallback={<ModalBackdrop />}>
+      <FlowStepDialog step={state.step} person={person} callbacks={callbacks} dispatch={dispatch} />
+    </Suspense>
+  ) : null;
   return {
     step: state.step,
     /** Starts the flow afresh with a login answer (the login form, the /eid route, the e-mail confirmation). */
     start: (status: LoginStatus) => dispatch({ type: 'start', status }),
+    /** Starts loading the flow's dialogs, so that they are there by the login answer (the login form sends its call). */
+    prepare: () => void preloadFlowDialogs(),
     /** A call of the page itself failed (the e-mail confirmation): the flow stops with its message. */
     fail: callbacks.onFailed,
     /** The dialog of the current step, or null. */
@@ -124,36 +143,4 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
     busy: state.step.kind === 'loadQuestions' || state.step.kind === 'done',
     problem: flowProblem(state.step),
   };
-}
-
-function renderDialog(
-  step: FlowStep,
-  person: NewsletterDialog_PersonFragmentFragment | null,
-  callbacks: FlowDialogCallbacks,
-  dispatch: (event: Parameters<typeof loginFlowReducer>[1]) => void,
-): ReactNode {
-  const { onStatus, onAnswered, onFailed } = callbacks;
-  // Each dialog gets a key of its own, so that the next dialog mounts afresh (focus moves into it).
-  switch (step.kind) {
-    case 'terms':
-      return <TermsDialog key="terms" previousStatus={step.previousStatus} onStatus={onStatus} onFailed={onFailed} onDeclined={() => dispatch({ type: 'termsDeclined' })} />;
-    case 'annualStatementInfo':
-      return <AnnualStatementInfoDialog key="annualStatementInfo" onRead={() => dispatch({ type: 'annualStatementInfoRead' })} />;
-    case 'annualStatementDelivery':
-      return <AnnualStatementDeliveryDialog key="annualStatementDelivery" onStatus={onStatus} onFailed={onFailed} />;
-    case 'dataSync':
-      return <DataSyncDialog key="dataSync" onStatus={onStatus} onFailed={onFailed} />;
-    case 'mailbox':
-      return <MailboxDialog key="mailbox" onChosen={() => dispatch({ type: 'mailboxChosen' })} onFailed={onFailed} />;
-    case 'newsletter':
-      return <NewsletterDialog key="newsletter" person={person} showPk={step.showPk} showVk={step.showVk} onAnswered={onAnswered} onFailed={onFailed} />;
-    case 'benefitStatement':
-      return <BenefitStatementDialog key="benefitStatement" onAnswered={onAnswered} onFailed={onFailed} />;
-    case 'accountStatement':
-      return <AccountStatementDialog key="accountStatement" onStatus={onStatus} onFailed={onFailed} />;
-    case 'prizeDraw':
-      return <PrizeDrawDialog key="prizeDraw" onAnswered={onAnswered} onFailed={onFailed} />;
-    default:
-      return null;
-  }
 }
