@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { bundleStats } from './bundle-stats-plugin';
 import { graphqlDocumentImports } from './graphql-documents-plugin';
 import { precompressFolder } from './precompress';
@@ -27,7 +27,11 @@ export default defineConfig({
   // Relative asset URLs: the hash router needs no server-side routes, so the app works under any path.
   base: './',
   // The contract module web, server and db share (docs/decisions/0012-contract-module.md).
-  resolve: { alias: { '@contract': fileURLToPath(new URL('../schema/contract', import.meta.url)) } },
+  resolve: {
+    alias: { '@contract': fileURLToPath(new URL('../schema/contract', import.meta.url)) },
+    // `es2015`: rxjs (under Apollo Client) as ES2015 classes instead of its ES5 build with tslib helpers.
+    conditions: ['es2015', ...defaultClientConditions],
+  },
   plugins: [
     graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))),
     react(),
