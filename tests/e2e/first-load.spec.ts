@@ -1,35 +1,76 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { measureRoutes } from '../../bench/bundle';
+import { logIn, personas } from './helpers/login';
 
 /**
- * Issue 18 item 2 against the build the browser tests run on (`npm run test:e2e` builds first): what a route loads
- * before it renders, measured as `npm run bench` measures it (bench/bundle.ts, gzip level 9).
+ * Issue 18 item 2, twice: what the browser fetches before a route shows, and the build measured as `npm run bench`
+ * measures it (bench/bundle.ts: entry, route chunk and their static imports, gzip level 9). Both run on the build
+ * the browser tests use (`npm run test:e2e` builds first).
  * - /dashboard stays within its budget of 200 KiB;
- * - /login's budget of 150 KiB is not met (docs/benchmarks.md, "Lean first load": react-dom, Apollo Client,
- *   i18next and react-router alone are about 150 KiB); the ceiling below is the level reached, so that nothing
- *   creeps back into the first load unnoticed. Lower it when /login gets leaner.
+ * - /login's budget of 150 KiB is not met (docs/benchmarks.md, "Lean first load"; decision 0034: react-dom, Apollo
+ *   Client, react-router's data router, i18next and react-hook-form alone are about 180 KiB); the ceiling below is the
+ *   level reached (206.1 KiB on 2026-11-25) with a little room, so that nothing creeps back into the first load
+ *   unnoticed. Lower it when /login gets leaner, down to the budget.
  */
-const LOGIN_CEILING_KIB = 215;
+const LOGIN_CEILING_KIB = 208;
+const LOGIN_BUDGET_KIB = 150;
+const DASHBOARD_BUDGET_KIB = 200;
 
-test('the first-load JavaScript of /dashboard is within budget and /login does not grow', () => {
+const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+/**
+ * Records the JavaScript files the page requests (module scripts and modulepreloads) until `shown` resolves, and
+ * returns them with the bytes the server sends for them to a browser that takes gzip (precompressed at build, level 9).
+ */
+async function scriptsLoadedUntil(page: Page, shown: () => Promise<void>): Promise<{ files: string[]; gzipKiB: number }> {
+  const files = new Set<string>();
+  const record = (url: string) => {
+    const { pathname } = new URL(url);
+    if (pathname.endsWith('.js')) files.add(pathname.replace(/^\//, ''));
+  };
+  page.on('request', (request) => record(request.url()));
+  await shown();
+  page.removeAllListeners('request');
+  // Files too small to be worth compressing have no gzip variant (web/precompress.ts): they are sent as they are.
+  const sent = (file: string) => (existsSync(`${webRoot}${file}.gz`) ? statSync(`${webRoot}${file}.gz`) : statSync(`${webRoot}${file}`)).size;
+  const bytes = [...files].reduce((sum, file) => sum + sent(file), 0);
+  return { files: [...files].sort(), gzipKiB: bytes / 1024 };
+}
+
+test('the build: /dashboard is within budget and /login stays under its ceiling', () => {
   const loads = new Map(measureRoutes().map((load) => [load.route, load]));
   const dashboard = loads.get('/dashboard')!;
-  expect(dashboard.gzip / 1024, dashboard.chunks.map((c) => c.fileName).join(', ')).toBeLessThanOrEqual(dashboard.budgetKiB);
+  expect(dashboard.budgetKiB).toBe(DASHBOARD_BUDGET_KIB);
+  expect(dashboard.gzip / 1024, dashboard.chunks.map((c) => c.fileName).join(', ')).toBeLessThanOrEqual(DASHBOARD_BUDGET_KIB);
   const login = loads.get('/login')!;
-  expect(login.gzip / 1024).toBeLessThanOrEqual(LOGIN_CEILING_KIB);
-  // The login rules (zod), the member shell and the other areas' catalogue parts are not part of /login's first load.
+  expect(login.budgetKiB).toBe(LOGIN_BUDGET_KIB);
+  expect(login.gzip / 1024, login.chunks.map((c) => c.fileName).join(', ')).toBeLessThanOrEqual(LOGIN_CEILING_KIB);
+  // The login rules (zod) are not part of /login's first load; nor are the flow's dialogs (with react-aria's dialog).
   const loginModules = login.largest.map((m) => m.name);
   expect(loginModules).not.toContain('zod');
+  expect(loginModules.filter((name) => /react-aria|flow-dialogs/.test(name))).toEqual([]);
 });
 
-test('/login renders without the member shell, the dashboard or the registration texts', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+test('the browser: /login shows with no more JavaScript than its ceiling, without the member shell or the flow dialogs', async ({ page }) => {
+  const { files, gzipKiB } = await scriptsLoadedUntil(page, async () => {
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeEditable();
   });
-  await page.goto('/#/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
-  await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
-  expect(scripts.length).toBeGreaterThan(1);
-  expect(scripts.filter((path) => /\/(member-layout|dashboard|registration|settings)-[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(files.length).toBeGreaterThan(1);
+  expect(gzipKiB, files.join(', ')).toBeLessThanOrEqual(LOGIN_CEILING_KIB);
+  expect(files.filter((path) => /\/(member-layout|dashboard|registration|settings|flow-dialogs|Dialog)-[\w-]+\.js$/.test(path))).toEqual([]);
+});
+
+test('the browser: /dashboard, opened by a logged-in member, loads within its budget', async ({ page, context }) => {
+  await logIn(page, personas.anna.email);
+  const fresh = await context.newPage();
+  const { files, gzipKiB } = await scriptsLoadedUntil(fresh, async () => {
+    await fresh.goto('/#/dashboard');
+    await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
+  });
+  expect(files.some((path) => /\/dashboard-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(gzipKiB, files.join(', ')).toBeLessThanOrEqual(DASHBOARD_BUDGET_KIB);
 });
