@@ -50,7 +50,7 @@ test('the build: /dashboard is within budget and /login stays under its ceiling'
   // The login rules (zod) are not part of /login's first load; nor are the flow's dialogs (with react-aria's dialog).
   const loginModules = login.largest.map((m) => m.name);
   expect(loginModules).not.toContain('zod');
-  expect(loginModules.filter((name) => /react-aria|flow-dialogs/.test(name))).toEqual([]);
+  expect(loginModules.filter((name) => /react-aria|flow-step-dialog|modal-frame/.test(name))).toEqual([]);
 });
 
 test('the browser: /login shows with no more JavaScript than its ceiling, without the member shell or the flow dialogs', async ({ page }) => {
@@ -61,7 +61,7 @@ test('the browser: /login shows with no more JavaScript than its ceiling, withou
   });
   expect(files.length).toBeGreaterThan(1);
   expect(gzipKiB, files.join(', ')).toBeLessThanOrEqual(LOGIN_CEILING_KIB);
-  expect(files.filter((path) => /\/(member-layout|dashboard|registration|settings|flow-dialogs|Dialog)-[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(files.filter((path) => /\/(member-layout|dashboard|registration|settings|flow-step-dialog|modal-frame|Dialog)-[\w-]+\.js$/.test(path))).toEqual([]);
 });
 
 test('the browser: /dashboard, opened by a logged-in member, loads within its budget', async ({ page, context }) => {
