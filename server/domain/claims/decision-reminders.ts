@@ -5,10 +5,15 @@ import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import { isoDateVienna } from '@contract/dates';
 import { formatDate } from '@contract/format';
+import mailCatalogue from '@contract/i18n/de/mail.json';
+import { fill } from '@contract/i18n/fill';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, salutationFor } from '../mail/templates';
 import { isoInstant, type Clock } from '../shared/clock';
 import { daysUntil, decisionDeadline, dueReminder, FINISHED_CLAIM_STATUSES, type ReminderKind } from './claims.rules';
+
+/** The reminder mail's texts (schema/contract/i18n/de/mail.json `mail.decisionReminder`). */
+const texts = mailCatalogue.mail.decisionReminder;
 
 /** How often the reminder job runs in a server process, milliseconds (hourly; each reminder is sent once anyway). */
 export const DECISION_REMINDER_INTERVAL_MS = 60 * 60_000;
@@ -89,13 +94,13 @@ export function createDecisionReminderJob(deps: { db: Db; mailer: Mailer; clock:
 
   function message(r: DecisionReminder, person: { gender: string; titlePrefix: string | null; firstName: string; lastName: string }) {
     const content = renderMail(tenant, {
-      subject: `Erinnerung: Entscheidung über Ihre Abfertigung bis ${formatDate(r.deadline)}`,
+      subject: fill(texts.subject, { deadline: formatDate(r.deadline) }),
       salutation: salutationFor(person),
       paragraphs: [
-        `für Ihr Konto ${r.accountNumber} bei der Vorsorgekasse können Sie noch ${r.daysLeft} ${r.daysLeft === 1 ? 'Tag' : 'Tage'}, bis ${formatDate(r.deadline)}, entscheiden, was mit Ihrer Abfertigung geschehen soll: weiter veranlagen, übertragen oder auszahlen lassen.`,
-        'Ohne Entscheidung bleibt Ihre Abfertigung in der Vorsorgekasse veranlagt (bei Pensionsantritt wird sie per Postanweisung ausbezahlt).',
+        fill(r.daysLeft === 1 ? texts.body_one : texts.body_other, { account: r.accountNumber, count: r.daysLeft, deadline: formatDate(r.deadline) }),
+        texts.withoutDecision,
       ],
-      link: { label: 'Abfertigung geltend machen', url: `${deps.publicOrigin}/#/gm` },
+      link: { label: texts.link, url: `${deps.publicOrigin}/#/gm` },
     });
     return { personId: r.personId, kind: `DECISION_REMINDER_${r.kind}`, to: r.email, ...content };
   }

@@ -2,6 +2,8 @@
  * Layout of the portal's e-mails: one German text with a salutation, paragraphs, an optional button link and the
  * tenant's closing, rendered as plain text and as simple HTML (inline styles only, every value escaped).
  */
+import catalogue from '@contract/i18n/de/mail.json';
+import { fill } from '@contract/i18n/fill';
 import type { TenantDefinition } from '../../tenants';
 
 /** Content of a mail independent of the format. */
@@ -23,17 +25,18 @@ export function escapeHtml(value: string): string {
 
 /** Salutation for a person ("Sehr geehrte Frau Mag.a Muster,"), neutral for DIVERSE or unknown gender. */
 export function salutationFor(person: { gender?: string | null; titlePrefix?: string | null; firstName?: string | null; lastName?: string | null } | null): string {
-  if (!person?.lastName) return 'Sehr geehrte Damen und Herren,';
-  const title = person.titlePrefix ? `${person.titlePrefix} ` : '';
-  if (person.gender === 'FEMALE') return `Sehr geehrte Frau ${title}${person.lastName},`;
-  if (person.gender === 'MALE') return `Sehr geehrter Herr ${title}${person.lastName},`;
-  return `Guten Tag ${title}${person.firstName ?? ''} ${person.lastName},`.replace(/\s+/g, ' ').replace(' ,', ',');
+  const texts = catalogue.mail.salutation;
+  if (!person?.lastName) return texts.none;
+  const values = { title: person.titlePrefix ? `${person.titlePrefix} ` : '', firstName: person.firstName ?? '', lastName: person.lastName };
+  if (person.gender === 'FEMALE') return fill(texts.female, values);
+  if (person.gender === 'MALE') return fill(texts.male, values);
+  return fill(texts.other, values).replace(/\s+/g, ' ').replace(' ,', ',');
 }
 
 /** Renders `content` for `tenant` into subject, text and HTML (the fields `Mailer.send` takes besides the address). */
 export function renderMail(tenant: TenantDefinition, content: MailContent): { subject: string; text: string; html: string } {
-  const closing = ['Mit freundlichen Grüßen', tenant.mailSenderName];
-  const footer = 'Diese Nachricht wurde automatisch erstellt. Bitte antworten Sie nicht auf diese E-Mail.';
+  const closing = [catalogue.mail.closing, tenant.mailSenderName];
+  const footer = catalogue.mail.footer;
   const textParts = [content.salutation, '', ...content.paragraphs.flatMap((p) => [p, ''])];
   if (content.link) textParts.push(`${content.link.label}:`, content.link.url, '');
   for (const p of content.after ?? []) textParts.push(p, '');

@@ -1,4 +1,5 @@
 import inboxCatalogue from '@contract/i18n/de/inbox.json';
+import mailCatalogue from '@contract/i18n/de/mail.json';
 import { isoDateVienna } from '@contract/dates';
 import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MailboxKind, type MessageCounterpart, type MessageFolder } from '@contract/inbox';
 import { writeTransaction, type Db } from '../../../db/client';
@@ -259,10 +260,10 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       let noticeSent = false;
       if (person.benefitStatementDigital === true && person.email) {
         const mail = renderMail(tenant, {
-          subject: 'Neue Nachricht in Ihrem Postfach',
+          subject: mailCatalogue.mail.inboxNotice.subject,
           salutation: salutationFor(person),
-          paragraphs: ['in Ihrem Postfach im Mitgliederportal ist eine neue Nachricht für Sie eingegangen.', 'Aus Sicherheitsgründen steht der Inhalt nur im Portal.'],
-          link: { label: 'Zum Postfach', url: portalLink(notice.origin, mailboxKind === 'BOARD' ? '/postfach/aufsichtsrat' : '/postfach/posteingang', {}) },
+          paragraphs: [mailCatalogue.mail.inboxNotice.body, mailCatalogue.mail.inboxNotice.contentInPortal],
+          link: { label: mailCatalogue.mail.inboxNotice.link, url: portalLink(notice.origin, mailboxKind === 'BOARD' ? '/postfach/aufsichtsrat' : '/postfach/posteingang', {}) },
         });
         await notice.mailer.send({ personId: person.id, kind: 'INBOX_NOTICE', to: person.email, ...mail });
         noticeSent = true;
