@@ -57,6 +57,12 @@ const config: CodegenConfig = {
         },
       },
     },
+    // Which concrete types implement each interface (`Error` of decision 0012): Apollo's cache matches a fragment on an
+    // interface (`...MutationError` on `Error`) only with this map; without it the error half reads back empty.
+    'web/src/gql/possible-types.ts': {
+      plugins: ['fragment-matcher'],
+      config: { useExplicitTyping: true },
+    },
     'web/src/gql/': {
       preset: 'client',
       presetConfig: {

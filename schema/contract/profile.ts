@@ -15,7 +15,7 @@ import { IBAN_MAX_LENGTH, countryByCode, ibanInputCap, isBicRequired, isSepaCoun
  *
  * Every check is a plain function returning the normalised value or field errors `{ field, code }`; the zod
  * schemas wrap them, putting the code in the issue `message` and the field in its `path`. The codes are listed in
- * schema/profile.graphql (`ProfileResultCode` description) and below in `PROFILE_FIELD_CODES`.
+ * schema/profile.graphql (`ProfileChangeError` description) and below in `PROFILE_FIELD_CODES`.
  */
 
 /** Field error codes of the profile forms (catalogue key suffixes). */

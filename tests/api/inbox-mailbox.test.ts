@@ -28,17 +28,19 @@ afterAll(async () => {
   await server.close();
 });
 
+const CHOOSE = `mutation($t: MailboxType!, $d: ID) { chooseMailbox(type: $t, dutyId: $d) { ok { type dutyId } error { code message fieldErrors { field code message } } } }`;
+
 /** Emil logged in with the mailbox chosen: ASP for the duty of `customer`, or AWB_LB. */
 async function emilAs(mailbox: { asp: string } | 'AWB_LB'): Promise<PortalClient> {
   const client = new PortalClient(server.url);
   await client.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { loggedIn } }`, { e: 'emil.dienst@example.at', p: DEMO_PASSWORD });
   const duties = (await client.graphql<{ serviceDuties: { id: string; customerDesignation: string }[] }>(`{ serviceDuties { id customerDesignation } }`)).body.data!.serviceDuties;
   const dutyId = mailbox === 'AWB_LB' ? null : duties.find((d) => d.customerDesignation === mailbox.asp)!.id;
-  const chosen = await client.graphql<{ chooseMailbox: { ok: boolean } }>(`mutation($t: MailboxType!, $d: ID) { chooseMailbox(type: $t, dutyId: $d) { ok } }`, {
+  const chosen = await client.graphql<{ chooseMailbox: { ok: { type: string; dutyId: string | null } | null } }>(CHOOSE, {
     t: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP',
     d: dutyId,
   });
-  expect(chosen.body.data?.chooseMailbox.ok).toBe(true);
+  expect(chosen.body.data?.chooseMailbox.ok).toEqual({ type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP', dutyId });
   const session = await client.graphql<{ session: { loggedIn: boolean } }>(`{ session { loggedIn } }`);
   expect(session.body.data?.session.loggedIn).toBe(true);
   return client;
@@ -113,5 +115,23 @@ describe('mailbox type (issue 14 item 5)', () => {
       expect([restForeign.status, restForeign.text]).toEqual([restMissing.status, restMissing.text]);
     }
     expect((await list(anna, 'RECEIVED')).messages.nodes.map((m) => m.subject).filter((s) => s.includes('Beitragsmeldung'))).toEqual([]);
+  });
+
+  it('a refused mailbox choice answers INVALID_INPUT with the dutyId field error and keeps the session’s mailbox', async () => {
+    const client = await emilAs('AWB_LB');
+    const before = (await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id);
+    const choose = (t: string, d: string | null) => client.graphql<{ chooseMailbox: unknown }>(CHOOSE, { t, d });
+    expect((await choose('ASP', null)).body.data?.chooseMailbox).toEqual({
+      ok: null,
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'Bitte wählen Sie aus, in welcher Funktion Sie das Portal verwenden möchten.',
+        fieldErrors: [{ field: 'dutyId', code: 'REQUIRED', message: 'Bitte wählen Sie eine Funktion aus.' }],
+      },
+    });
+    const unknown = { ok: null, error: expect.objectContaining({ code: 'INVALID_INPUT', fieldErrors: [expect.objectContaining({ field: 'dutyId', code: 'UNKNOWN_DUTY' })] }) };
+    expect((await choose('ASP', '987654321')).body.data?.chooseMailbox).toEqual(unknown);
+    expect((await choose('ASP', 'keine-zahl')).body.data?.chooseMailbox).toEqual(unknown);
+    expect((await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id)).toEqual(before);
   });
 });

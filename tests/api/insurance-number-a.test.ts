@@ -9,7 +9,7 @@ import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { ACTIVATE, GOOD_PASSWORD, LOGIN, REGISTER } from './registration-helpers';
+import { ACTIVATE, activationStatus, type ActivateAnswer, GOOD_PASSWORD, LOGIN, REGISTER } from './registration-helpers';
 
 /**
  * The fund's internal `A` numbers (A + 10 or 11 digits; spec 000 section 5 "Insurance number") are stored and used
@@ -70,7 +70,7 @@ describe('insurance numbers of the form A + 10 or 11 digits', () => {
 
     const mail = await smtp.waitForMail((m) => m.to.includes('xaver.a@example.at'));
     const token = hashParam(linkFrom(mail, '/#/activation?id='), 'id');
-    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: token })).body.data!.activateAccount.status).toBe('SUCCESSFUL');
+    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
     const login = await client.graphql<{ login: { loggedIn: boolean } }>(LOGIN, { e: 'xaver.a@example.at', p: GOOD_PASSWORD });
     expect(login.body.data!.login.loggedIn).toBe(true);
     const me = await client.graphql<{ me: { svnr: string } }>(`query { me { svnr } }`);

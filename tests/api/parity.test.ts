@@ -48,21 +48,24 @@ const FLOWS: Record<string, Step[]> = {
       },
       gql: async (c) => {
         const duties = (await c.graphql<{ serviceDuties: { id: string }[] }>(`{ serviceDuties { id } }`)).body.data!.serviceDuties;
-        return c.graphql(`mutation($id: ID) { chooseMailbox(type: ASP, dutyId: $id) { ok } }`, { id: duties[2]!.id });
+        return c.graphql(`mutation($id: ID) { chooseMailbox(type: ASP, dutyId: $id) { ok { type } } }`, { id: duties[2]!.id });
       },
     },
   ],
   'ida.newsletter@example.at': [
     {
       rest: restForm('setNewsletter', { newsletterPk: 'true', showNewsletterPk: 'true', newsletterVk: 'true', showNewsletterVk: 'true' }),
-      gql: gql(`mutation { setNewsletterConsent(pensionFund: true, severanceFund: true) { ok } }`),
+      gql: gql(`mutation { setNewsletterConsent(pensionFund: true, severanceFund: true) { ok { person { id } } } }`),
     },
-    { rest: restForm('setLNDigital', { lnDigital: 'false', showLNDigital: 'true' }), gql: gql(`mutation { setBenefitStatementDelivery(digital: false) { ok } }`) },
+    {
+      rest: restForm('setLNDigital', { lnDigital: 'false', showLNDigital: 'true' }),
+      gql: gql(`mutation { setBenefitStatementDelivery(digital: false) { ok { person { id } } } }`),
+    },
     {
       rest: restForm('setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' }),
       gql: gql(`mutation { setAccountStatementByMail(byMail: true, notifyWhenPayoutPossible: true) { status } }`),
     },
-    { rest: restForm('setGewinnspielVk', { gewinnspielVk: 'true' }), gql: gql(`mutation { setPrizeDraw(participate: true) { ok } }`) },
+    { rest: restForm('setGewinnspielVk', { gewinnspielVk: 'true' }), gql: gql(`mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`) },
   ],
 };
 

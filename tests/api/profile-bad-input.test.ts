@@ -10,12 +10,15 @@ import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-se
  * login still pending, or naming another member's id change nothing.
  */
 const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
-const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) { changeAddress(input: $input) { ok code fieldErrors { field code message } } }`;
-const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok code fieldErrors { field code message } } }`;
-const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok code fieldErrors { field code message } } }`;
-const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok code fieldErrors { field code } } }`;
+const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) { changeAddress(input: $input) { ok { person { id } } error { code message fieldErrors { field code message } } } }`;
+const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok { person { id } } error { code message fieldErrors { field code message } } } }`;
+const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail } error { code message fieldErrors { field code message } } } }`;
+const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok { sessionsEnded } error { code message fieldErrors { field code message } } } }`;
 
+/** The REST answer of a profile change (the spec's legacy shape). */
 type Payload = { ok: boolean; code: string | null; fieldErrors: { field: string; code: string; message?: string }[] };
+/** The GraphQL answer (decision 0012): `ok` or `error`. */
+type GqlResult = { ok: unknown; error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null };
 
 let server: TestServer;
 let smtp: TestSmtp;
@@ -156,6 +159,14 @@ function expectFieldError(payload: Payload | undefined, field: string, code: str
   expect(payload?.fieldErrors).toContainEqual(expect.objectContaining({ field, code }));
 }
 
+/** The GraphQL refusal: no `ok`, `ERROR_INVALID_INPUT` with its German message, the field error with one too. */
+function expectGqlFieldError(result: GqlResult | undefined, field: string, code: string) {
+  expect(result?.ok).toBeNull();
+  expect(result?.error).toMatchObject({ code: 'ERROR_INVALID_INPUT', message: 'Bitte prüfen Sie Ihre Eingaben.' });
+  expect(result?.error?.fieldErrors).toContainEqual(expect.objectContaining({ field, code }));
+  expect(result?.error?.fieldErrors.every((e) => typeof e.message === 'string' && e.message.length > 0)).toBe(true);
+}
+
 describe.each([
   ['changeAddress', CHANGE_ADDRESS, 'changeAddress', addressCases],
   ['changeBankDetails', CHANGE_BANK, 'changeBankDetails', bankCases],
@@ -163,7 +174,7 @@ describe.each([
 ] as const)('%s refuses bad input', (mutation, query, restMethod, cases) => {
   it.each(cases)('%s: GraphQL and REST answer a field error and store nothing', async (_label, input, field, code, dateScalar) => {
     const before = snapshot();
-    const gql = await anna.graphql<Record<string, Payload>>(query, { input });
+    const gql = await anna.graphql<Record<string, GqlResult>>(query, { input });
     if (dateScalar) {
       expect(gql.status).toBeLessThan(500);
       expect(gql.body.errors?.[0]?.message).toMatch(/Expected type Date/);
@@ -171,9 +182,7 @@ describe.each([
     } else {
       expect(gql.status).toBe(200);
       expect(gql.body.errors).toBeUndefined();
-      const payload = gql.body.data?.[mutation];
-      expectFieldError(payload, field, code);
-      expect(payload?.fieldErrors.every((e) => typeof e.message === 'string' && e.message.length > 0)).toBe(true);
+      expectGqlFieldError(gql.body.data?.[mutation], field, code);
     }
     const rest = await anna.rest(restMethod, form(input));
     expect(rest.status).toBe(200);
@@ -185,10 +194,10 @@ describe.each([
 
 describe('the valid baseline of these cases', () => {
   it('is accepted, so each refusal above comes from the one bad field', async () => {
-    const address = await anna.graphql<{ changeAddress: Payload }>(CHANGE_ADDRESS, { input: ADDRESS });
-    expect(address.body.data?.changeAddress).toMatchObject({ ok: true, fieldErrors: [] });
-    const bank = await anna.graphql<{ changeBankDetails: Payload }>(CHANGE_BANK, { input: BANK });
-    expect(bank.body.data?.changeBankDetails).toMatchObject({ ok: true, fieldErrors: [] });
+    const address = await anna.graphql<{ changeAddress: GqlResult }>(CHANGE_ADDRESS, { input: ADDRESS });
+    expect(address.body.data?.changeAddress).toMatchObject({ ok: { person: { id: expect.any(String) } }, error: null });
+    const bank = await anna.graphql<{ changeBankDetails: GqlResult }>(CHANGE_BANK, { input: BANK });
+    expect(bank.body.data?.changeBankDetails).toMatchObject({ ok: { person: { id: expect.any(String) } }, error: null });
   });
 });
 
@@ -199,7 +208,7 @@ describe('deleteAccess refuses bad input', () => {
     ['no confirmation', { currentPassword: DEMO_PASSWORD, confirmed: false }, 'confirmed', 'NOT_CONFIRMED'],
   ] as const)('%s', async (_label, input, field, code) => {
     const before = snapshot();
-    expectFieldError((await anna.graphql<{ deleteAccess: Payload }>(DELETE_ACCESS, { input })).body.data?.deleteAccess, field, code);
+    expectGqlFieldError((await anna.graphql<{ deleteAccess: GqlResult }>(DELETE_ACCESS, { input })).body.data?.deleteAccess, field, code);
     expectFieldError((await anna.rest('deleteAccess', form(input))).json as Payload, field, code);
     expect(snapshot()).toBe(before);
   });
@@ -282,10 +291,14 @@ describe('changes without a completed login', () => {
   it('a malformed or unknown e-mail change link answers ERROR and changes nothing', async () => {
     const before = snapshot();
     for (const token of ['', 'abc', '<script>', 'a'.repeat(43), '\u202E'.repeat(43), 'x'.repeat(200)]) {
-      const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(`mutation($t: String!) { confirmEmailChange(token: $t) { status } }`, {
-        t: token,
+      const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: GqlResult }>(
+        `mutation($t: String!) { confirmEmailChange(token: $t) { ok { status } error { code message fieldErrors { field code message } } } }`,
+        { t: token },
+      );
+      expect(res.body.data?.confirmEmailChange).toEqual({
+        ok: null,
+        error: { code: 'ERROR', message: 'Der Link ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig geöffnet haben.', fieldErrors: [] },
       });
-      expect(res.body.data?.confirmEmailChange.status).toBe('ERROR');
     }
     expect(snapshot()).toBe(before);
   });

@@ -14,14 +14,14 @@ import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
  */
 const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
 const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) {
-  changeAddress(input: $input) { ok code fieldErrors { field code message } person { address { street postcode city country poBox validFrom } } }
+  changeAddress(input: $input) { ok { person { address { street postcode city country poBox validFrom } } } error { code message fieldErrors { field code message } } }
 }`;
 const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) {
-  changeBankDetails(input: $input) { ok code fieldErrors { field code } person { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } }
+  changeBankDetails(input: $input) { ok { person { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } } error { code fieldErrors { field code } } }
 }`;
-const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok code fieldErrors { field code } pendingEmail } }`;
-const CONFIRM_EMAIL = `mutation($t: String!) { confirmEmailChange(token: $t) { status } }`;
-const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok code fieldErrors { field code } } }`;
+const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail person { pendingEmail } } error { code fieldErrors { field code } } } }`;
+const CONFIRM_EMAIL = `mutation($t: String!) { confirmEmailChange(token: $t) { ok { status } error { code message } } }`;
+const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok { sessionsEnded } error { code fieldErrors { field code } } } }`;
 const HISTORY = `query($first: Int) { me { changeHistory(first: $first) { id changedAt actor area field oldValue newValue } } }`;
 
 type Change = { id: string; changedAt: string; actor: string; area: string; field: string; oldValue: string | null; newValue: string | null };
@@ -61,10 +61,10 @@ describe('address change', () => {
     const annaId = idOf('anna.muster@example.at');
     const before = changesOf(annaId).length;
     const input = { street: 'Mariahilfer Straße 12/3', postcode: '1060', city: 'Wien', country: 'Österreich', poBox: '', validFrom: '2026-11-01' };
-    const res = await anna.graphql<{ changeAddress: { ok: boolean; code: string | null; person: { address: Record<string, unknown> } } }>(CHANGE_ADDRESS, { input });
+    const res = await anna.graphql<{ changeAddress: { ok: { person: { address: Record<string, unknown> } } | null; error: unknown } }>(CHANGE_ADDRESS, { input });
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data?.changeAddress).toMatchObject({ ok: true, code: null });
-    expect(res.body.data?.changeAddress.person.address).toEqual({
+    expect(res.body.data?.changeAddress.error).toBeNull();
+    expect(res.body.data?.changeAddress.ok?.person.address).toEqual({
       street: 'Mariahilfer Straße 12/3',
       postcode: '1060',
       city: 'Wien',
@@ -87,17 +87,16 @@ describe('address change', () => {
 
   it('accepts a German address with a German postcode and stores the country code', async () => {
     const clara = await loggedIn('clara.pension@example.at');
-    const res = await clara.graphql<{ changeAddress: { ok: boolean; person: { address: { country: string } } } }>(CHANGE_ADDRESS, {
+    const res = await clara.graphql<{ changeAddress: { ok: { person: { address: { country: string } } } | null } }>(CHANGE_ADDRESS, {
       input: { street: 'Unter den Linden 1', postcode: '10117', city: 'Berlin', country: 'de', poBox: 'Postfach 12', validFrom: TEST_TODAY },
     });
-    expect(res.body.data?.changeAddress.ok).toBe(true);
-    expect(res.body.data?.changeAddress.person.address.country).toBe('DE');
+    expect(res.body.data?.changeAddress.ok?.person.address.country).toBe('DE');
   });
 });
 
 describe('phone change', () => {
-  const CHANGE_PHONE = `mutation($input: ChangePhoneInput!) { changePhone(input: $input) { ok code fieldErrors { field code } person { phone } } }`;
-  type PhonePayload = { changePhone: { ok: boolean; code: string | null; fieldErrors: Array<{ field: string; code: string }>; person: { phone: string | null } | null } };
+  const CHANGE_PHONE = `mutation($input: ChangePhoneInput!) { changePhone(input: $input) { ok { person { phone } } error { code fieldErrors { field code } } } }`;
+  type PhonePayload = { changePhone: { ok: { person: { phone: string | null } } | null; error: { code: string; fieldErrors: Array<{ field: string; code: string }> } | null } };
 
   it('stores a number of the spec’s phone rule, logs it as a PHONE change, refuses other characters and lengths, and removes it when empty', async () => {
     const bernd = await loggedIn('bernd.vorsorge@example.at');
@@ -111,19 +110,19 @@ describe('phone change', () => {
       ['0664\u202e1234567', 'INVALID_CHARACTERS'],
     ] as const) {
       const refused = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: JSON.parse(`"${phone}"`) } });
-      expect(refused.body.data?.changePhone, phone).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }], person: null });
+      expect(refused.body.data?.changePhone, phone).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }] } });
     }
     expect(sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone).toBe(before);
 
     const saved = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '  +43 1/234  56-78 ' } });
-    expect(saved.body.data?.changePhone).toEqual({ ok: true, code: null, fieldErrors: [], person: { phone: '+43 1/234 56-78' } });
+    expect(saved.body.data?.changePhone).toEqual({ ok: { person: { phone: '+43 1/234 56-78' } }, error: null });
     const me = await bernd.graphql<{ me: { phone: string | null } }>('{ me { phone } }');
     expect(me.body.data?.me.phone).toBe('+43 1/234 56-78');
     const logged = changesOf(berndId).filter((c) => c.area === 'PHONE');
     expect(logged.at(-1)).toMatchObject({ field: 'phone', old_value: before, new_value: '+43 1/234 56-78', actor: 'MEMBER' });
 
     const removed = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '' } });
-    expect(removed.body.data?.changePhone.person).toEqual({ phone: null });
+    expect(removed.body.data?.changePhone.ok?.person).toEqual({ phone: null });
 
     const anonymous = await new PortalClient(server.url).graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '0664 1234567' } });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -177,15 +176,15 @@ describe('bank details', () => {
       validFrom: '2026-12-01',
       currentPassword: DEMO_PASSWORD,
     };
-    const noBic = await clara.graphql<{ changeBankDetails: { ok: boolean; fieldErrors: unknown[] } }>(CHANGE_BANK, { input: { ...swiss, bic: null } });
-    expect(noBic.body.data?.changeBankDetails).toMatchObject({ ok: false, fieldErrors: [{ field: 'bic', code: 'BIC_REQUIRED' }] });
+    const noBic = await clara.graphql<{ changeBankDetails: { ok: unknown; error: { fieldErrors: unknown[] } | null } }>(CHANGE_BANK, { input: { ...swiss, bic: null } });
+    expect(noBic.body.data?.changeBankDetails).toMatchObject({ ok: null, error: { fieldErrors: [{ field: 'bic', code: 'BIC_REQUIRED' }] } });
 
     const BANK = `{ me { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } }`;
     const current = (await clara.graphql<{ me: { bankAccount: { iban: string } | null } }>(BANK)).body.data?.me.bankAccount;
     expect(current?.iban).not.toMatch(/^CH/);
-    const ok = await clara.graphql<{ changeBankDetails: { ok: boolean; person: { bankAccount: { iban: string } | null } } }>(CHANGE_BANK, { input: swiss });
-    expect(ok.body.data?.changeBankDetails.ok).toBe(true);
-    expect(ok.body.data?.changeBankDetails.person.bankAccount).toEqual(current);
+    const ok = await clara.graphql<{ changeBankDetails: { ok: { person: { bankAccount: { iban: string } | null } } | null; error: unknown } }>(CHANGE_BANK, { input: swiss });
+    expect(ok.body.data?.changeBankDetails.error).toBeNull();
+    expect(ok.body.data?.changeBankDetails.ok?.person.bankAccount).toEqual(current);
     expect(sql<{ bic: string }>(`SELECT bic FROM bank_accounts WHERE iban = 'CH9300762011623852957'`).bic).toBe('UBSWCHZH80A');
 
     const days = 9 * 86_400_000;
@@ -205,9 +204,11 @@ describe('newsletter and electronic delivery', () => {
     const ida = await loggedIn('ida.newsletter@example.at');
     const idaId = idOf('ida.newsletter@example.at');
     const before = changesOf(idaId).length;
-    const res = await ida.graphql<{ setNewsletterConsent: { ok: boolean } }>(`mutation { setNewsletterConsent(pensionFund: true, severanceFund: false) { ok } }`);
-    expect(res.body.data?.setNewsletterConsent.ok).toBe(true);
-    await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok } }`);
+    const res = await ida.graphql<{ setNewsletterConsent: { ok: { person: { preferences: unknown } } | null; error: unknown } }>(
+      `mutation { setNewsletterConsent(pensionFund: true, severanceFund: false) { ok { person { preferences { newsletterPk newsletterVk } } } error { code } } }`,
+    );
+    expect(res.body.data?.setNewsletterConsent).toEqual({ ok: { person: { preferences: { newsletterPk: true, newsletterVk: false } } }, error: null });
+    await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`);
     expect((await ida.rest('setABPBPerMail', { aBPBPerMail: 'true' })).status).toBe(200);
     const rows = changesOf(idaId).slice(before);
     expect(rows).toEqual(
@@ -219,7 +220,7 @@ describe('newsletter and electronic delivery', () => {
       ]),
     );
     // The same value again is no change and writes no row.
-    await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok } }`);
+    await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`);
     expect(changesOf(idaId).length).toBe(before + rows.length);
   });
 });
@@ -234,10 +235,10 @@ describe('newsletter consent records', () => {
     const before = all<{ id: number }>('SELECT id FROM consent_records WHERE person_id = ?', idaId).length;
     server.clock.advance(60_000);
     const at = new Date(server.clock.now()).toISOString();
-    const res = await ida.graphql<{ setNewsletterConsent: { ok: boolean } }>(
-      `mutation { setNewsletterConsent(pensionFund: true, severanceFund: false, termsAccepted: true, channel: LOGIN_DIALOG) { ok } }`,
+    const res = await ida.graphql<{ setNewsletterConsent: { ok: { person: { id: string } } | null } }>(
+      `mutation { setNewsletterConsent(pensionFund: true, severanceFund: false, termsAccepted: true, channel: LOGIN_DIALOG) { ok { person { id } } } }`,
     );
-    expect(res.body.data?.setNewsletterConsent.ok).toBe(true);
+    expect(res.body.data?.setNewsletterConsent.ok?.person.id).toBeTruthy();
     server.clock.advance(60_000);
     // The legacy REST call has no terms field: recorded with the tick unknown.
     expect((await ida.rest('setNewsletter', { newsletterVk: 'true', showNewsletterVk: 'true' })).status).toBe(200);
@@ -291,10 +292,10 @@ describe('e-mail change (over a real SMTP server)', () => {
     const bernd = await loggedIn('bernd.vorsorge@example.at');
     const berndId = idOf('bernd.vorsorge@example.at');
     smtp.clear();
-    const res = await bernd.graphql<{ requestEmailChange: { ok: boolean; pendingEmail: string } }>(REQUEST_EMAIL, {
+    const res = await bernd.graphql<{ requestEmailChange: { ok: { pendingEmail: string } | null } }>(REQUEST_EMAIL, {
       input: { newEmail: ' Bernd.Neu@Example.at ', newEmailConfirmation: 'bernd.neu@example.at', currentPassword: DEMO_PASSWORD },
     });
-    expect(res.body.data?.requestEmailChange).toMatchObject({ ok: true, pendingEmail: 'bernd.neu@example.at' });
+    expect(res.body.data?.requestEmailChange).toEqual({ ok: { pendingEmail: 'bernd.neu@example.at', person: { pendingEmail: 'bernd.neu@example.at' } }, error: null });
 
     const confirmMail = await smtp.waitForMail((m) => m.to.includes('bernd.neu@example.at'));
     const notice = await smtp.waitForMail((m) => m.to.includes('bernd.vorsorge@example.at'));
@@ -318,8 +319,14 @@ describe('e-mail change (over a real SMTP server)', () => {
 
     // The link is opened in a browser without a session.
     const browser = new PortalClient(server.url);
-    expect((await browser.graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token })).body.data?.confirmEmailChange.status).toBe('SUCCESSFUL');
-    expect((await browser.graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token })).body.data?.confirmEmailChange.status).toBe('ALREADY_USED');
+    expect((await browser.graphql<{ confirmEmailChange: unknown }>(CONFIRM_EMAIL, { t: token })).body.data?.confirmEmailChange).toEqual({
+      ok: { status: 'SUCCESSFUL' },
+      error: null,
+    });
+    expect((await browser.graphql<{ confirmEmailChange: unknown }>(CONFIRM_EMAIL, { t: token })).body.data?.confirmEmailChange).toEqual({
+      ok: null,
+      error: { code: 'ALREADY_USED', message: 'Dieser Link wurde bereits verwendet oder durch eine neuere Änderung ersetzt.' },
+    });
 
     await loggedIn('bernd.neu@example.at');
     const old = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: 'bernd.vorsorge@example.at', p: DEMO_PASSWORD });
@@ -356,8 +363,8 @@ describe('e-mail change (over a real SMTP server)', () => {
     await otto.graphql(REQUEST_EMAIL, { input: { newEmail: 'otto.neu@example.at', newEmailConfirmation: 'otto.neu@example.at', currentPassword: DEMO_PASSWORD } });
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await smtp.waitForMail((m) => m.to.includes('otto.neu@example.at'))).text)![1]!;
     server.db.$client.prepare(`UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`).run();
-    const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token });
-    expect(res.body.data?.confirmEmailChange.status).toBe('ERROR_MAIL_NOT_UNIQUE');
+    const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { error: { code: string } | null } }>(CONFIRM_EMAIL, { t: token });
+    expect(res.body.data?.confirmEmailChange.error?.code).toBe('ERROR_MAIL_NOT_UNIQUE');
     expect(sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('otto.kunde@example.at')).email).toBe('otto.kunde@example.at');
   });
 
@@ -368,10 +375,10 @@ describe('e-mail change (over a real SMTP server)', () => {
     const tokens = sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n;
     await server.deps.mailer.worker.drain();
     smtp.clear();
-    const res = await clara.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
+    const res = await clara.graphql<{ requestEmailChange: { ok: unknown; error: { code: string } | null } }>(REQUEST_EMAIL, {
       input: { newEmail: 'anna.muster@example.at', newEmailConfirmation: 'anna.muster@example.at', currentPassword: DEMO_PASSWORD },
     });
-    expect(res.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_MAIL_NOT_UNIQUE' });
+    expect(res.body.data?.requestEmailChange).toMatchObject({ ok: null, error: { code: 'ERROR_MAIL_NOT_UNIQUE' } });
     expect(changesOf(claraId).length).toBe(changes);
     expect(sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n).toBe(tokens);
     await server.deps.mailer.worker.drain();
@@ -391,17 +398,34 @@ describe('deleting the access', () => {
     const { id, email } = member();
     const client = await loggedIn(email);
     const changes = changesOf(id).length;
-    const wrong = await client.graphql<{ deleteAccess: { ok: boolean; code: string; fieldErrors: unknown[] } }>(DELETE_ACCESS, {
+    const wrong = await client.graphql<{ deleteAccess: unknown }>(DELETE_ACCESS, {
       input: { currentPassword: 'Falsch#Passwort1', confirmed: true },
     });
-    expect(wrong.body.data?.deleteAccess).toEqual({ ok: false, code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] });
-    const unconfirmed = await client.graphql<{ deleteAccess: { ok: boolean; code: string; fieldErrors: unknown[] } }>(DELETE_ACCESS, {
+    expect(wrong.body.data?.deleteAccess).toEqual({ ok: null, error: { code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] } });
+    const unconfirmed = await client.graphql<{ deleteAccess: unknown }>(DELETE_ACCESS, {
       input: { currentPassword: DEMO_PASSWORD, confirmed: false },
     });
-    expect(unconfirmed.body.data?.deleteAccess).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] });
+    expect(unconfirmed.body.data?.deleteAccess).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] } });
     expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('ACTIVE');
     expect(changesOf(id).length).toBe(changes);
     expect((await client.graphql(`{ me { id } }`)).body.errors).toBeUndefined();
+  });
+
+  it('through GraphQL answers the ended sessions in ok and clears the session cookie', async () => {
+    const { id, email } = sql<{ id: number; email: string }>(
+      `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
+       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id DESC LIMIT 1 OFFSET 1`,
+    );
+    const first = await loggedIn(email);
+    const second = await loggedIn(email);
+    const res = await first.graphql<{ deleteAccess: { ok: { sessionsEnded: number } | null; error: unknown } }>(DELETE_ACCESS, {
+      input: { currentPassword: DEMO_PASSWORD, confirmed: true },
+    });
+    expect(res.body.data?.deleteAccess.error).toBeNull();
+    expect(res.body.data?.deleteAccess.ok?.sessionsEnded).toBeGreaterThanOrEqual(2);
+    expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('DEACTIVATED');
+    expect((await second.graphql(`{ me { id } }`)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('deactivates the access (not the membership), ends every session, mails a confirmation and logs it', async () => {
@@ -439,14 +463,14 @@ describe('deleting the access', () => {
     );
     const client = await loggedIn(email);
     for (let i = 0; i < 5; i++) {
-      const res = await client.graphql<{ deleteAccess: { code: string } }>(DELETE_ACCESS, { input: { currentPassword: `Falsch#${i}Passwort`, confirmed: true } });
-      expect(res.body.data?.deleteAccess.code).toBe('ERROR_PWD_INVALID');
+      const res = await client.graphql<{ deleteAccess: { error: { code: string } | null } }>(DELETE_ACCESS, { input: { currentPassword: `Falsch#${i}Passwort`, confirmed: true } });
+      expect(res.body.data?.deleteAccess.error?.code).toBe('ERROR_PWD_INVALID');
     }
     const login = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
     expect(login.body.data?.login.status).toBe('LOCKED_TEMPORARY');
     // While locked, even the right password is not evaluated.
-    const right = await client.graphql<{ deleteAccess: { code: string } }>(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } });
-    expect(right.body.data?.deleteAccess.code).toBe('ERROR_PWD_INVALID');
+    const right = await client.graphql<{ deleteAccess: { error: { code: string } | null } }>(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } });
+    expect(right.body.data?.deleteAccess.error?.code).toBe('ERROR_PWD_INVALID');
     expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('ACTIVE');
     expect(sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'LOCKOUT' AND person_id = ?`, id).n).toBe(1);
   });
@@ -467,10 +491,10 @@ describe('e-mail change when the mail server is down', () => {
     try {
       const client = new PortalClient(down.url);
       await client.graphql(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
-      const res = await client.graphql<{ requestEmailChange: { ok: boolean; code: string } }>(REQUEST_EMAIL, {
+      const res = await client.graphql<{ requestEmailChange: { ok: unknown; error: unknown } }>(REQUEST_EMAIL, {
         input: { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at', currentPassword: DEMO_PASSWORD },
       });
-      expect(res.body.data?.requestEmailChange).toMatchObject({ ok: true });
+      expect(res.body.data?.requestEmailChange.error).toBeNull();
       await down.deps.mailer.worker.drain();
       const queued = await down.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'anna.neu@example.at'));
       expect(queued).toHaveLength(1);
@@ -491,13 +515,13 @@ describe('e-mail change requests', () => {
     );
     const client = await loggedIn(member.email);
     const request = (n: number) =>
-      client.graphql<{ requestEmailChange: { ok: boolean; code: string | null } }>(REQUEST_EMAIL, {
+      client.graphql<{ requestEmailChange: { ok: unknown; error: { code: string } | null } }>(REQUEST_EMAIL, {
         input: { newEmail: `paula.${n}@example.at`, newEmailConfirmation: `paula.${n}@example.at`, currentPassword: DEMO_PASSWORD },
       });
-    for (let n = 1; n <= 5; n++) expect((await request(n)).body.data?.requestEmailChange.ok).toBe(true);
+    for (let n = 1; n <= 5; n++) expect((await request(n)).body.data?.requestEmailChange.error).toBeNull();
     await server.deps.mailer.worker.drain();
     smtp.clear();
-    expect((await request(6)).body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_TOO_MANY_REQUESTS' });
+    expect((await request(6)).body.data?.requestEmailChange).toMatchObject({ ok: null, error: { code: 'ERROR_TOO_MANY_REQUESTS' } });
     await server.deps.mailer.worker.drain();
     expect(smtp.mails).toHaveLength(0);
     // Only the newest request's link works: the earlier ones were closed by the later ones.
@@ -508,10 +532,10 @@ describe('e-mail change requests', () => {
     server.clock.advance(day);
     try {
       const later = await loggedIn(member.email);
-      const res = await later.graphql<{ requestEmailChange: { ok: boolean } }>(REQUEST_EMAIL, {
+      const res = await later.graphql<{ requestEmailChange: { error: unknown } }>(REQUEST_EMAIL, {
         input: { newEmail: 'paula.7@example.at', newEmailConfirmation: 'paula.7@example.at', currentPassword: DEMO_PASSWORD },
       });
-      expect(res.body.data?.requestEmailChange.ok).toBe(true);
+      expect(res.body.data?.requestEmailChange.error).toBeNull();
     } finally {
       server.clock.advance(-day);
     }
@@ -537,7 +561,7 @@ describe('change and change log in one transaction', () => {
         currentPassword: DEMO_PASSWORD,
       });
       expect(bank.status).toBe(500);
-      const newsletter = await anna.graphql(`mutation { setNewsletterConsent(pensionFund: false, severanceFund: false) { ok } }`);
+      const newsletter = await anna.graphql(`mutation { setNewsletterConsent(pensionFund: false, severanceFund: false) { ok { person { id } } } }`);
       expect(newsletter.body.errors?.length).toBe(1);
     } finally {
       server.db.$client.exec('DROP TRIGGER profile_changes_fail');

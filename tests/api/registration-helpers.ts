@@ -28,7 +28,13 @@ export const REGISTER = `mutation($input: RegisterInput!) { register(input: $inp
 export const PWD_LOST = `mutation($input: PasswordLostInput!) { requestPasswordReset(input: $input) { status fieldErrors { field code } } }`;
 export const RESET = `mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { status fieldErrors { field code } } }`;
 export const LINK_STATUS = `query($t: String!) { passwordResetLinkStatus(token: $t) }`;
-export const ACTIVATE = `mutation($id: String!) { activateAccount(registrationId: $id) { status } }`;
+export const ACTIVATE = `mutation($id: String!) { activateAccount(registrationId: $id) { ok { status } error { code message } } }`;
+
+/** The answer of ACTIVATE: the spec's activation status, from `ok.status` or `error.code` (decision 0012). */
+export type ActivateAnswer = { activateAccount: { ok: { status: string } | null; error: { code: string; message: string } | null } };
+
+/** The spec's activation status of an ACTIVATE answer. */
+export const activationStatus = (data: ActivateAnswer | undefined) => data?.activateAccount.ok?.status ?? data?.activateAccount.error?.code;
 export const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`;
 export const ORDER = `mutation($input: OrderRegistrationCodeInput!) { orderRegistrationCode(input: $input) { status nextPossibleOn fieldErrors { field code } } }`;
 export const CHANGE_PASSWORD = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { status ok fieldErrors { field code } } }`;

@@ -9,7 +9,19 @@ import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/see
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { ACTIVATE, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, LOGIN, personByLastName, personsByLastName, REGISTER, snapshot, UNKNOWN_SVNR } from './registration-helpers';
+import {
+  ACTIVATE,
+  activationStatus,
+  type ActivateAnswer,
+  BAD_CHECK_DIGIT_SVNR,
+  GOOD_PASSWORD,
+  LOGIN,
+  personByLastName,
+  personsByLastName,
+  REGISTER,
+  snapshot,
+  UNKNOWN_SVNR,
+} from './registration-helpers';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
 let smtp: TestSmtp;
@@ -183,9 +195,9 @@ describe('register → activation mail → activateAccount → login', () => {
     // Before activation the login is not possible.
     expect((await client.graphql<{ login: { status: string } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.status).toBe('NOT_VALID');
     const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: tampered })).body.data!.activateAccount.status).toBe('ERROR');
-    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: token })).body.data!.activateAccount.status).toBe('SUCCESSFUL');
-    expect((await client.graphql<{ activateAccount: { status: string } }>(ACTIVATE, { id: token })).body.data!.activateAccount.status).toBe('ALREADY_ACTIVATED');
+    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: tampered })).body.data)).toBe('ERROR');
+    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
+    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('ALREADY_ACTIVATED');
     const login = (await client.graphql<{ login: { status: string; loggedIn: boolean } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
     expect(login.loggedIn).toBe(true);
 

@@ -11,8 +11,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  */
 const THRESHOLD = 5;
 const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
-const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok code fieldErrors { field code } } }`;
-const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok code fieldErrors { field code } pendingEmail } }`;
+const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok { person { bankAccount { iban } } } error { code fieldErrors { field code } } } }`;
+const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail } error { code fieldErrors { field code } } } }`;
 const BANK = { accountHolder: 'Step Up', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' };
 
 let server: TestServer;
@@ -64,10 +64,8 @@ describe('step-up: the current password in the same request', () => {
       input: { newEmail: 'neu.ohne@example.at', newEmailConfirmation: 'neu.ohne@example.at' },
     });
     expect(email.body.data?.requestEmailChange).toEqual({
-      ok: false,
-      code: 'ERROR_INVALID_INPUT',
-      fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }],
-      pendingEmail: null,
+      ok: null,
+      error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }] },
     });
     const bank = await client.rest('changeBankDetails', BANK);
     expect(bank.json).toEqual({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }] });
@@ -85,7 +83,10 @@ describe('step-up: the current password in the same request', () => {
     const email = await client.graphql<{ requestEmailChange: Record<string, unknown> }>(REQUEST_EMAIL, {
       input: { newEmail: 'neu.falsch@example.at', newEmailConfirmation: 'neu.falsch@example.at', currentPassword: 'Falsch#Passwort1' },
     });
-    expect(email.body.data?.requestEmailChange).toMatchObject({ ok: false, code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] });
+    expect(email.body.data?.requestEmailChange).toEqual({
+      ok: null,
+      error: { code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] },
+    });
     expect(failedAttempts(m.id).n).toBe(1);
     const bank = await client.rest('changeBankDetails', { ...BANK, currentPassword: `${DEMO_PASSWORD}${'x'.repeat(140)}` });
     expect(bank.json).toEqual({ ok: false, code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] });
@@ -133,7 +134,7 @@ describe('step-up: the current password in the same request', () => {
     const bank = await client.graphql<{ changeBankDetails: Record<string, unknown> }>(CHANGE_BANK, {
       input: { accountHolder: 'Step Up', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', currentPassword: DEMO_PASSWORD },
     });
-    expect(bank.body.data?.changeBankDetails).toEqual({ ok: true, code: null, fieldErrors: [] });
+    expect(bank.body.data?.changeBankDetails).toEqual({ ok: { person: { bankAccount: { iban: 'AT611904300234573201' } } }, error: null });
     expect(sql<{ iban: string }>('SELECT iban FROM bank_accounts WHERE person_id = ? ORDER BY id DESC', m.id).iban).toBe('AT611904300234573201');
     expect(failedAttempts(m.id).n).toBe(0);
     const email = await client.rest('changeEmail', { newEmail: `neu.${m.id}@example.at`, newEmailConfirmation: `neu.${m.id}@example.at`, currentPassword: DEMO_PASSWORD });

@@ -503,7 +503,11 @@ export const MATRIX_DOORS: Door[] = [
     missing: '987654321',
     ownedBy: (m, v) => m.duties.some((d) => d.id === Number(v)),
     compare: 'identical',
-    request: (dutyId) => ({ kind: 'graphql', query: `mutation Matrix_Mailbox($d: ID) { chooseMailbox(type: ASP, dutyId: $d) { ok } }`, variables: { d: dutyId } }),
+    request: (dutyId) => ({
+      kind: 'graphql',
+      query: `mutation Matrix_Mailbox($d: ID) { chooseMailbox(type: ASP, dutyId: $d) { ok { type dutyId } error { code fieldErrors { field code } } } }`,
+      variables: { d: dutyId },
+    }),
     withoutSession: { code: 'UNAUTHENTICATED' },
   },
   {

@@ -216,9 +216,9 @@ describe('GraphQL abuse limits', () => {
     await refused(`mutation { logout(al: true) { ok } }`);
     await refused(`query($t: Tenantt) { clientConfig { tenant } }`);
     // An enum literal in the document: graphql-js words this hint "Did you mean the enum value …" (found by the fuzz suite).
-    await refused(`mutation { chooseMailbox(type: AWB_L) { ok } }`);
+    await refused(`mutation { chooseMailbox(type: AWB_L) { ok { type } } }`);
     // Enum values in variables are coerced at execution (graphql-jit), with graphql-js's suggestion in the message.
-    const enumTypo = await postGraphQL(server.url, JSON.stringify({ query: `mutation($t: MailboxType!) { chooseMailbox(type: $t) { ok } }`, variables: { t: 'AWB_L' } }), {
+    const enumTypo = await postGraphQL(server.url, JSON.stringify({ query: `mutation($t: MailboxType!) { chooseMailbox(type: $t) { ok { type } } }`, variables: { t: 'AWB_L' } }), {
       cookie,
     });
     expect(enumTypo.status).toBeLessThan(500);

@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import { err, ok, type Result } from '../shared/result';
 import { isoInstant } from '../shared/clock';
 import type { TenantDefinition } from '../../tenants';
 import type { AuthStore } from '../auth/auth.store';
@@ -7,6 +8,9 @@ import { hashToken } from '../auth/session-token';
 import type { PersonStore } from '../person/person.store';
 import { nextLoginStatus, postLoginQuestions, type LoginState } from './login-flow.rules';
 import type { LoginFlowStore } from './login-flow.store';
+
+/** Mailbox the member acts in (schema/login-flow.graphql `MailboxType`). */
+export type MailboxType = 'AWB_LB' | 'ASP';
 import type { ChangeEntry } from '../profile/profile.store';
 import { NEWSLETTER_TERMS_VERSION, type ConsentChannel, type ConsentSubject } from '@contract/consent';
 
@@ -150,17 +154,19 @@ export function createLoginFlowService(deps: {
     },
 
     /**
-     * Mailbox choice: AWB_LB (own portal) or ASP with one of the person's own duties. A duty of someone else, or
-     * ASP without a duty, answers false and changes nothing.
+     * Mailbox choice: AWB_LB (own portal) or ASP with one of the person's own duties. ASP without a duty is refused
+     * with `dutyId: REQUIRED`, a duty of someone else (or no duty id at all, `dutyId` NaN) with `dutyId: UNKNOWN_DUTY`;
+     * nothing changes then. The value is the chosen mailbox (`dutyId` null for AWB_LB).
      */
-    async chooseMailbox(session: FlowSession, type: 'AWB_LB' | 'ASP', dutyId: number | null): Promise<boolean> {
+    async chooseMailbox(session: FlowSession, type: MailboxType, dutyId: number | null): Promise<Result<{ type: MailboxType; dutyId: number | null }, 'INVALID_INPUT'>> {
       if (type === 'AWB_LB') {
         await store.setMailbox(session.tokenHash, 'AWB_LB', null);
-        return true;
+        return ok({ type, dutyId: null });
       }
-      if (dutyId === null || !(await store.duties(session.personId)).some((d) => d.id === dutyId)) return false;
+      if (dutyId === null) return err('INVALID_INPUT', [{ field: 'dutyId', code: 'REQUIRED' }]);
+      if (!(await store.duties(session.personId)).some((d) => d.id === dutyId)) return err('INVALID_INPUT', [{ field: 'dutyId', code: 'UNKNOWN_DUTY' }]);
       await store.setMailbox(session.tokenHash, 'ASP', dutyId);
-      return true;
+      return ok({ type, dutyId });
     },
 
     /** The duty of the person matching a legacy duty entry (kundenbezeichnung and funktionsgruppen). */

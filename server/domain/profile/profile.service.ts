@@ -3,6 +3,7 @@ import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
 import type { RequestMeta } from '../shared/request-meta';
+import { err, ok, type Result } from '../shared/result';
 import type { StepUp, StepUpAction } from '../auth/step-up';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
 import type { Mailer } from '../mail/mailer';
@@ -14,17 +15,17 @@ import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQU
 import { validateAddress, validateBankDetails, validateDeleteAccess, validateEmailChange, validatePhone, type ProfileFieldError } from '@contract/profile';
 import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
 
-/** Codes of a refused profile change (schema/profile.graphql `ProfileResultCode`). */
+/** Codes of a refused profile change (schema/profile.graphql `ProfileChangeError`). */
 export type ProfileErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR_PWD_INVALID' | 'ERROR_INTERNAL' | 'ERROR_TOO_MANY_REQUESTS';
 
 /** Outcome of a profile change: ok with a value, or a code with field errors; nothing is stored when not ok. */
-export type ProfileResult<T = null> = { ok: true; value: T } | { ok: false; code: ProfileErrorCode; fieldErrors: ProfileFieldError[] };
+export type ProfileResult<T = null> = Result<T, ProfileErrorCode, ProfileFieldError>;
 
 /** Outcome of opening the e-mail change link (schema/profile.graphql `EmailChangeStatus`). */
 export type EmailChangeStatus = 'SUCCESSFUL' | 'ERROR_LINK_EXPIRED' | 'ALREADY_USED' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR';
 
-const invalid = (fieldErrors: ProfileFieldError[]): ProfileResult<never> => ({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors });
-const failure = (code: ProfileErrorCode, fieldErrors: ProfileFieldError[] = []): ProfileResult<never> => ({ ok: false, code, fieldErrors });
+const invalid = (fieldErrors: ProfileFieldError[]): ProfileResult<never> => err('ERROR_INVALID_INPUT', fieldErrors);
+const failure = (code: ProfileErrorCode, fieldErrors: ProfileFieldError[] = []): ProfileResult<never> => err(code, fieldErrors);
 
 /** True for SQLite's unique-constraint failure (the e-mail taken between check and write). */
 function isUniqueViolation(error: unknown): boolean {
@@ -183,7 +184,7 @@ export function createProfileService(deps: {
         });
         await sendSafely('EMAIL_CHANGE_NOTICE', { personId, kind: 'EMAIL_CHANGE_NOTICE', to: p.email, ...notice });
       }
-      return { ok: true, value: { pendingEmail: email } };
+      return ok({ pendingEmail: email });
     },
 
     /**
@@ -231,7 +232,7 @@ export function createProfileService(deps: {
         { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
       );
       await recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
-      return { ok: true, value: await person(personId) };
+      return ok(await person(personId));
     },
 
     /**
@@ -244,7 +245,7 @@ export function createProfileService(deps: {
       const p = await person(personId);
       const entries = diffEntries('PHONE', { phone: p.phone }, { phone: checked.value.phone });
       if (entries.length) await recordChanges(personId, entries, () => store.setPhone(personId, checked.value.phone, now()));
-      return { ok: true, value: await person(personId) };
+      return ok(await person(personId));
     },
 
     /**
@@ -263,7 +264,7 @@ export function createProfileService(deps: {
       const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
       // The same data again is no change: nothing is stored.
       if (entries.length) await recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
-      return { ok: true, value: await person(personId) };
+      return ok(await person(personId));
     },
 
     /**
@@ -273,7 +274,7 @@ export function createProfileService(deps: {
      * the change log in one transaction; then the security event ACCESS_DELETED and the confirmation mail (a mail
      * failure is logged, the deletion stands).
      */
-    async deleteAccess(personId: number, input: unknown): Promise<ProfileResult> {
+    async deleteAccess(personId: number, input: unknown): Promise<ProfileResult<{ sessionsEnded: number }>> {
       const checked = validateDeleteAccess(input);
       if (!checked.ok) return invalid(checked.fieldErrors);
       const cred = await store.credentials(personId);
@@ -300,7 +301,7 @@ export function createProfileService(deps: {
         });
         await sendSafely('ACCESS_DELETED', { personId, kind: 'ACCESS_DELETED', to: p.email, ...mail });
       }
-      return { ok: true, value: null };
+      return ok({ sessionsEnded: ended });
     },
   };
 }

@@ -1,8 +1,22 @@
 import { GraphQLError } from 'graphql';
+import loginFlowTexts from '@contract/i18n/de/login-flow.json';
+import loginTexts from '@contract/i18n/de/login.json';
+import type { FieldError } from '../../domain/shared/result';
 import { isLoggedInStatus, type LoginStatus } from '../../domain/auth/auth.rules';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
 const payload = (status: LoginStatus) => ({ status, loggedIn: isLoggedInStatus(status) });
+
+const mailboxTexts: Record<string, string> = loginFlowTexts.loginFlow.mailbox.error;
+
+/** The `ChooseMailboxError` of a refused choice, with the German messages of `loginFlow.mailbox.error`. */
+function mailboxError(code: string, fieldErrors: FieldError[]) {
+  return {
+    code,
+    message: mailboxTexts[code] ?? mailboxTexts.INVALID_INPUT!,
+    fieldErrors: fieldErrors.map((f) => ({ ...f, message: mailboxTexts[f.code] ?? mailboxTexts.INVALID_INPUT! })),
+  };
+}
 
 function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -36,8 +50,10 @@ export const loginFlowResolvers: Resolvers = {
     async chooseMailbox(_p, args, ctx) {
       await ctx.requirePersonId();
       const dutyId = args.dutyId === null || args.dutyId === undefined ? null : Number(args.dutyId);
-      if (dutyId !== null && !Number.isSafeInteger(dutyId)) return { ok: false };
-      return { ok: await ctx.services.loginFlow.chooseMailbox(await ctx.requireFlowSession(), args.type, dutyId) };
+      // A malformed id is no duty of the person: NaN matches none, so the service answers UNKNOWN_DUTY.
+      const r = await ctx.services.loginFlow.chooseMailbox(await ctx.requireFlowSession(), args.type, dutyId !== null && !Number.isSafeInteger(dutyId) ? Number.NaN : dutyId);
+      if (!r.ok) return { ok: null, error: mailboxError(r.code, r.fieldErrors) };
+      return { ok: { type: r.value.type, dutyId: r.value.dutyId === null ? null : String(r.value.dutyId) }, error: null };
     },
     async setNewsletterConsent(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
@@ -46,24 +62,28 @@ export const loginFlowResolvers: Resolvers = {
         { pk: args.pensionFund ?? null, vk: args.severanceFund ?? null },
         { termsTicked: args.termsAccepted ?? null, channel: args.channel ?? 'SETTINGS' },
       );
-      return { ok: true, preferences: await ctx.services.person.get(personId) };
+      return { ok: { person: await ctx.services.person.get(personId) }, error: null };
     },
     async setPrizeDraw(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
       await ctx.services.loginFlow.setPrizeDraw(personId, args.participate);
-      return { ok: true, preferences: await ctx.services.person.get(personId) };
+      return { ok: { person: await ctx.services.person.get(personId) }, error: null };
     },
     async setBenefitStatementDelivery(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
       await ctx.services.loginFlow.setBenefitStatementDelivery(personId, args.digital);
-      return { ok: true, preferences: await ctx.services.person.get(personId) };
+      return { ok: { person: await ctx.services.person.get(personId) }, error: null };
     },
     async setAccountStatementByMail(_p, args, ctx) {
       await ctx.requirePersonId();
       return payload(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.byMail, args.notifyWhenPayoutPossible ?? null));
     },
     confirmRegistrationEmail: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
-    activateAccount: async (_p, args, ctx) => ({ status: await ctx.services.loginFlow.activate(args.registrationId) }),
+    async activateAccount(_p, args, ctx) {
+      const status = await ctx.services.loginFlow.activate(args.registrationId);
+      if (status === 'SUCCESSFUL' || status === 'ALREADY_ACTIVATED') return { ok: { status }, error: null };
+      return { ok: null, error: { code: status, message: loginTexts.login.activation[status], fieldErrors: [] } };
+    },
     async log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
       await ctx.writeClientLog({ component: args.component, level: args.level, msgs: args.msgs });

@@ -1,13 +1,13 @@
-import type { BankAccountRow, ProfileChangeRow } from '../../../db/schema';
-import { withMessage } from '../../domain/profile/profile.messages';
+import type { BankAccountRow, PersonRow, ProfileChangeRow } from '../../../db/schema';
+import { emailChangeError, profileError } from '../../domain/profile/profile.messages';
 import { maskIban } from '@contract/profile';
 import type { ProfileResult } from '../../domain/profile/profile.service';
 import { COUNTRIES } from '@contract/countries';
 import type { ProfileChangeActor, ProfileChangeArea, Resolvers } from '../__generated__/resolvers-types';
 
-/** The error part of a payload: code and field errors with German messages (none when ok). */
-function errorPart(r: ProfileResult<unknown>) {
-  return r.ok ? { code: null, fieldErrors: [] } : { code: r.code, fieldErrors: r.fieldErrors.map(withMessage) };
+/** `ChangeAddressResult` and its siblings: the changed person, or the error with its German messages. */
+function changeResult(r: ProfileResult<PersonRow>) {
+  return r.ok ? { ok: { person: r.value }, error: null } : { ok: null, error: profileError(r.code, r.fieldErrors) };
 }
 
 const bankAccount = (b: BankAccountRow) => ({
@@ -50,25 +50,21 @@ export const profileResolvers: Resolvers = {
     async requestEmailChange(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
       const r = await ctx.services.profile.requestEmailChange(personId, args.input, ctx.publicOrigin());
-      return { ok: r.ok, ...errorPart(r), pendingEmail: r.ok ? r.value.pendingEmail : null };
+      if (!r.ok) return { ok: null, error: profileError(r.code, r.fieldErrors) };
+      return { ok: { pendingEmail: r.value.pendingEmail, person: await ctx.services.person.get(personId) }, error: null };
     },
-    confirmEmailChange: async (_p, args, ctx) => ({ status: await ctx.services.profile.confirmEmailChange(args.token) }),
-    async changeAddress(_p, args, ctx) {
-      const r = await ctx.services.profile.changeAddress(await ctx.requirePersonId(), args.input);
-      return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
+    async confirmEmailChange(_p, args, ctx) {
+      const status = await ctx.services.profile.confirmEmailChange(args.token);
+      return status === 'SUCCESSFUL' ? { ok: { status }, error: null } : { ok: null, error: emailChangeError(status) };
     },
-    async changePhone(_p, args, ctx) {
-      const r = await ctx.services.profile.changePhone(await ctx.requirePersonId(), args.input);
-      return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
-    },
-    async changeBankDetails(_p, args, ctx) {
-      const r = await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), args.input);
-      return { ok: r.ok, ...errorPart(r), person: r.ok ? r.value : null };
-    },
+    changeAddress: async (_p, args, ctx) => changeResult(await ctx.services.profile.changeAddress(await ctx.requirePersonId(), args.input)),
+    changePhone: async (_p, args, ctx) => changeResult(await ctx.services.profile.changePhone(await ctx.requirePersonId(), args.input)),
+    changeBankDetails: async (_p, args, ctx) => changeResult(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), args.input)),
     async deleteAccess(_p, args, ctx) {
       const r = await ctx.services.profile.deleteAccess(await ctx.requirePersonId(), args.input);
-      if (r.ok) ctx.clearSessionCookie();
-      return { ok: r.ok, ...errorPart(r) };
+      if (!r.ok) return { ok: null, error: profileError(r.code, r.fieldErrors) };
+      ctx.clearSessionCookie();
+      return { ok: r.value, error: null };
     },
   },
 };

@@ -32,17 +32,17 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     ['an unknown enum value', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_ALL, accepted: true) { status } }`],
     ['a wrong type', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: "ja") { status } }`],
     ['a missing argument', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK) { status } }`],
-    ['an unknown mailbox type', `mutation { chooseMailbox(type: BOSS) { ok } }`],
-    ['a wrong type for the prize draw', `mutation { setPrizeDraw(participate: 1) { ok } }`],
+    ['an unknown mailbox type', `mutation { chooseMailbox(type: BOSS) { ok { type } } }`],
+    ['a wrong type for the prize draw', `mutation { setPrizeDraw(participate: 1) { ok { person { id } } } }`],
     ['an overlong log entry', `mutation { log(component: "${'x'.repeat(500)}", level: INFO, msgs: ["a"]) }`],
     ['an unknown log level', `mutation { log(component: "x", level: FATAL, msgs: []) }`],
-    ['an overlong activation id', `mutation { activateAccount(registrationId: "${'a'.repeat(5000)}") { status } }`],
+    ['an overlong activation id', `mutation { activateAccount(registrationId: "${'a'.repeat(5000)}") { ok { status } error { code } } }`],
   ])('%s', async (_name, query) => {
     const client = await pendingDora();
     const before = await state();
     const res = await client.graphql(query);
     expect(res.status).toBeLessThan(500);
-    const activationAnswer = (res.body.data as { activateAccount?: { status: string } } | undefined)?.activateAccount?.status;
+    const activationAnswer = (res.body.data as { activateAccount?: { error: { code: string } | null } } | undefined)?.activateAccount?.error?.code;
     if (activationAnswer) expect(activationAnswer).toBe('ERROR');
     else expect(res.body.errors?.length).toBeGreaterThan(0);
     expect(JSON.stringify(res.body)).not.toMatch(/\.ts:\d+|node_modules/);
@@ -53,10 +53,10 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true) { status } }`,
     `mutation { setAnnualStatementDelivery(viaPortal: true) { status } }`,
     `mutation { synchronizeLoginData { status } }`,
-    `mutation { chooseMailbox(type: AWB_LB) { ok } }`,
-    `mutation { setNewsletterConsent(pensionFund: true) { ok } }`,
-    `mutation { setPrizeDraw(participate: true) { ok } }`,
-    `mutation { setBenefitStatementDelivery(digital: true) { ok } }`,
+    `mutation { chooseMailbox(type: AWB_LB) { ok { type } } }`,
+    `mutation { setNewsletterConsent(pensionFund: true) { ok { person { id } } } }`,
+    `mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`,
+    `mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`,
     `mutation { setAccountStatementByMail(byMail: true) { status } }`,
     `mutation { confirmRegistrationEmail { status } }`,
   ])('%s without a session answers UNAUTHENTICATED and changes nothing', async (query) => {
@@ -85,8 +85,8 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     const client = await pendingDora();
     const before = await state();
     for (const q of [
-      `mutation { setPrizeDraw(participate: true) { ok } }`,
-      `mutation { setNewsletterConsent(pensionFund: true) { ok } }`,
+      `mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`,
+      `mutation { setNewsletterConsent(pensionFund: true) { ok { person { id } } } }`,
       `{ postLoginQuestions { askPrizeDraw } }`,
     ]) {
       expect((await client.graphql(q)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

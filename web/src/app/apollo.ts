@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { handleGraphQLErrors, portalFetch } from '../lib/request';
+import introspection from '../gql/possible-types';
 
 /**
  * Sends a persisted document by its hash only (`extensions.persistedQuery.sha256Hash`, no query text): codegen embeds
@@ -25,6 +26,9 @@ export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: ApolloLink.from([sessionErrorLink, persistedDocumentLink, new HttpLink({ uri: '/graphql', fetch: portalFetch })]),
     cache: new InMemoryCache({
+      // The implementers of each interface (generated from the schema), so `error { ...MutationError }` (a fragment on
+      // the `Error` interface) matches `SendMessageError`, `ProfileChangeError`, … when the cache reads the answer back.
+      possibleTypes: introspection.possibleTypes,
       typePolicies: {
         // Singletons without an id: merge what different queries select instead of replacing it.
         Query: { fields: { clientConfig: { merge: true }, session: { merge: true } } },

@@ -4,7 +4,12 @@ import { graphql } from '../../../gql';
 export const LoginPage_ActivateAccountMutation = graphql(`
   mutation LoginPage_ActivateAccount($registrationId: String!) {
     activateAccount(registrationId: $registrationId) {
-      status
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -4,7 +4,13 @@ import { graphql } from '../../../gql';
 export const MailboxDialog_ChooseMailboxMutation = graphql(`
   mutation MailboxDialog_ChooseMailbox($type: MailboxType!, $dutyId: ID) {
     chooseMailbox(type: $type, dutyId: $dutyId) {
-      ok
+      ok {
+        type
+        dutyId
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -4,7 +4,14 @@ import { graphql } from '../../../gql';
 export const BenefitStatementDialog_SetDeliveryMutation = graphql(`
   mutation BenefitStatementDialog_SetDelivery($digital: Boolean!) {
     setBenefitStatementDelivery(digital: $digital) {
-      ok
+      ok {
+        person {
+          id
+        }
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -4,7 +4,14 @@ import { graphql } from '../../../gql';
 export const NewsletterDialog_SetConsentMutation = graphql(`
   mutation NewsletterDialog_SetConsent($pensionFund: Boolean, $severanceFund: Boolean, $termsAccepted: Boolean) {
     setNewsletterConsent(pensionFund: $pensionFund, severanceFund: $severanceFund, termsAccepted: $termsAccepted, channel: LOGIN_DIALOG) {
-      ok
+      ok {
+        person {
+          id
+        }
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -4,7 +4,14 @@ import { graphql } from '../../../gql';
 export const PrizeDrawDialog_SetParticipationMutation = graphql(`
   mutation PrizeDrawDialog_SetParticipation($participate: Boolean!) {
     setPrizeDraw(participate: $participate) {
-      ok
+      ok {
+        person {
+          id
+        }
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -1,3 +1,4 @@
+import type { ActivationStatus } from '../../../gql/graphql';
 import { hashQuery, type AddressParts } from '../../../lib/url-params';
 
 /**
@@ -17,4 +18,16 @@ export function activationIdFrom(address: AddressParts): string | null {
   } catch {
     return null;
   }
+}
+
+const ACTIVATION_STATUSES: ReadonlySet<string> = new Set<ActivationStatus>(['SUCCESSFUL', 'ALREADY_ACTIVATED', 'ERROR_LINK_EXPIRED', 'MAINTENANCE', 'ERROR']);
+
+/**
+ * The spec's activation status of an `activateAccount` answer: the ok status (SUCCESSFUL, ALREADY_ACTIVATED), or the
+ * error's code (ERROR_LINK_EXPIRED, MAINTENANCE, ERROR); no answer or an unknown code reads as ERROR.
+ */
+export function activationStatusOf(answer: { ok: { status: ActivationStatus } | null; error: { code: string } | null } | undefined): ActivationStatus {
+  if (answer?.ok) return answer.ok.status;
+  const code = answer?.error?.code;
+  return code !== undefined && ACTIVATION_STATUSES.has(code) ? (code as ActivationStatus) : 'ERROR';
 }

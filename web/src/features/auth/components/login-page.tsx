@@ -13,7 +13,7 @@ import { queryParam } from '../../../lib/url-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActivateAccount } from '../api/activate-account';
 import { useLoginPage } from '../api/get-login-page';
-import { activationIdFrom } from './activation-link';
+import { activationIdFrom, activationStatusOf } from './activation-link';
 import { AnnouncementBanner } from './announcement-banner';
 import { EidLoginButton } from './eid-login-button';
 import { loginErrorPlacement } from './login-errors';
@@ -82,7 +82,7 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
     let current = true;
     if (startedActivation.current?.id !== activationId) {
       const answer = activate({ variables: { registrationId: activationId } }).then(
-        ({ data: result }) => result?.activateAccount.status ?? 'ERROR',
+        ({ data: result }) => activationStatusOf(result?.activateAccount),
         () => 'ERROR' as const,
       );
       startedActivation.current = { id: activationId, answer };

@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { RegistrationField, RegistrationFieldCode } from '../../../gql/graphql';
 import registrationCatalogue from '@contract/i18n/de/registration.json';
+import { applyServerFieldErrors as applyFieldErrors } from '../../../lib/forms/server-field-errors';
 
 type Catalogue = (typeof registrationCatalogue)['registration'];
 
@@ -24,6 +25,7 @@ export function fieldMessageKey(field: RegistrationField | string, code: Registr
   return FIELD_CODES.has(code) ? (`registration.fieldError.${code}` as FieldMessageKey) : 'registration.fieldError.UNKNOWN';
 }
 
+/** A refused field of a registration answer (its `field` and `code`). */
 export interface ServerFieldError {
   field: RegistrationField | string;
   code: RegistrationFieldCode | string;
@@ -31,20 +33,15 @@ export interface ServerFieldError {
 
 /**
  * Puts the server's field errors on the form's fields (`setError` with the message's catalogue key as message), for
- * the fields the form has; the others are returned, so the page can show them in the summary.
+ * the fields the form has; the others are returned, so the page can show them in the summary. The shared helper
+ * (web/src/lib/forms/server-field-errors.ts) with the registration texts.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   fieldErrors: readonly ServerFieldError[],
   formFields: readonly Path<T>[],
   setError: UseFormSetError<T>,
 ): ServerFieldError[] {
-  const unplaced: ServerFieldError[] = [];
-  fieldErrors.forEach((error) => {
-    const field = formFields.find((name) => name === error.field);
-    if (field) setError(field, { type: 'server', message: fieldMessageKey(error.field, error.code) });
-    else unplaced.push(error);
-  });
-  return unplaced;
+  return applyFieldErrors(fieldErrors, formFields, setError, { messageOf: (error) => fieldMessageKey(error.field, error.code) });
 }
 
 /**

@@ -4,16 +4,15 @@ import { graphql } from '../../../gql';
 export const AddressSection_ChangeAddressMutation = graphql(`
   mutation AddressSection_ChangeAddress($input: ChangeAddressInput!) {
     changeAddress(input: $input) {
-      ok
-      code
-      fieldErrors {
-        field
-        code
+      ok {
+        person {
+          id
+          ...AddressSection_PersonFragment
+          ...ChangeHistorySection_PersonFragment
+        }
       }
-      person {
-        id
-        ...AddressSection_PersonFragment
-        ...ChangeHistorySection_PersonFragment
+      error {
+        ...MutationError
       }
     }
   }

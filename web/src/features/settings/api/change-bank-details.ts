@@ -4,16 +4,15 @@ import { graphql } from '../../../gql';
 export const BankDetailsSection_ChangeBankDetailsMutation = graphql(`
   mutation BankDetailsSection_ChangeBankDetails($input: ChangeBankDetailsInput!) {
     changeBankDetails(input: $input) {
-      ok
-      code
-      fieldErrors {
-        field
-        code
+      ok {
+        person {
+          id
+          ...BankDetailsSection_PersonFragment
+          ...ChangeHistorySection_PersonFragment
+        }
       }
-      person {
-        id
-        ...BankDetailsSection_PersonFragment
-        ...ChangeHistorySection_PersonFragment
+      error {
+        ...MutationError
       }
     }
   }

@@ -4,16 +4,15 @@ import { graphql } from '../../../gql';
 export const PhoneSection_ChangePhoneMutation = graphql(`
   mutation PhoneSection_ChangePhone($input: ChangePhoneInput!) {
     changePhone(input: $input) {
-      ok
-      code
-      fieldErrors {
-        field
-        code
+      ok {
+        person {
+          id
+          ...PhoneSection_PersonFragment
+          ...ChangeHistorySection_PersonFragment
+        }
       }
-      person {
-        id
-        ...PhoneSection_PersonFragment
-        ...ChangeHistorySection_PersonFragment
+      error {
+        ...MutationError
       }
     }
   }

@@ -4,7 +4,12 @@ import { graphql } from '../../../gql';
 export const EmailChangePage_ConfirmEmailChangeMutation = graphql(`
   mutation EmailChangePage_ConfirmEmailChange($token: String!) {
     confirmEmailChange(token: $token) {
-      status
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

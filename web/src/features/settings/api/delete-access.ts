@@ -4,11 +4,11 @@ import { graphql } from '../../../gql';
 export const DeleteAccessSection_DeleteAccessMutation = graphql(`
   mutation DeleteAccessSection_DeleteAccess($input: DeleteAccessInput!) {
     deleteAccess(input: $input) {
-      ok
-      code
-      fieldErrors {
-        field
-        code
+      ok {
+        sessionsEnded
+      }
+      error {
+        ...MutationError
       }
     }
   }

@@ -4,13 +4,16 @@ import { graphql } from '../../../gql';
 export const EmailSection_RequestEmailChangeMutation = graphql(`
   mutation EmailSection_RequestEmailChange($input: RequestEmailChangeInput!) {
     requestEmailChange(input: $input) {
-      ok
-      code
-      fieldErrors {
-        field
-        code
+      ok {
+        pendingEmail
+        person {
+          id
+          pendingEmail
+        }
       }
-      pendingEmail
+      error {
+        ...MutationError
+      }
     }
   }
 `);

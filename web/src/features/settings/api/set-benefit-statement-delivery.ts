@@ -4,7 +4,19 @@ import { graphql } from '../../../gql';
 export const ConsentSection_SetBenefitStatementDeliveryMutation = graphql(`
   mutation ConsentSection_SetBenefitStatementDelivery($digital: Boolean!) {
     setBenefitStatementDelivery(digital: $digital) {
-      ok
+      ok {
+        person {
+          id
+          preferences {
+            newsletterPk
+            newsletterVk
+            benefitStatementDigital
+          }
+        }
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -4,7 +4,19 @@ import { graphql } from '../../../gql';
 export const ConsentSection_SetNewsletterConsentMutation = graphql(`
   mutation ConsentSection_SetNewsletterConsent($pensionFund: Boolean, $severanceFund: Boolean) {
     setNewsletterConsent(pensionFund: $pensionFund, severanceFund: $severanceFund) {
-      ok
+      ok {
+        person {
+          id
+          preferences {
+            newsletterPk
+            newsletterVk
+            benefitStatementDigital
+          }
+        }
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -11,7 +11,7 @@ import type { AddressSection_PersonFragmentFragment } from '../../../gql/graphql
 import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 import { useChangeAddress } from '../api/change-address';
-import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { fieldErrorText, nonePlaced } from './field-errors';
 import { formSchema } from './form-schema';
 import { isoToTypedDate, typedDateToIso } from '../../../lib/typed-date';
 import { localIsoDate } from './local-date';
@@ -85,7 +85,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
       const { data } = await changeAddress({ variables: { input: values } });
       const answer = data?.changeAddress;
       if (answer?.ok) setChanged(true);
-      else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) setFailed(true);
+      else if (answer?.error?.code !== 'ERROR_INVALID_INPUT' || nonePlaced(answer.error.fieldErrors, FIELDS, setError)) setFailed(true);
     } catch {
       setFailed(true);
     }

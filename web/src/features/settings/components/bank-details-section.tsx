@@ -14,7 +14,7 @@ import type { BankDetailsSection_PersonFragmentFragment } from '../../../gql/gra
 import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 import { useChangeBankDetails } from '../api/change-bank-details';
-import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { fieldErrorText, nonePlaced } from './field-errors';
 import { formSchema } from './form-schema';
 import { isoToTypedDate, typedDateToIso } from '../../../lib/typed-date';
 import { localIsoDate } from './local-date';
@@ -85,7 +85,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
       const answer = data?.changeBankDetails;
       if (answer?.ok) {
         setChanged(true);
-        const stored = answer.person?.bankAccount;
+        const stored = answer.ok.person.bankAccount;
         reset({
           accountHolder: stored?.accountHolder ?? values.accountHolder,
           bankName: stored?.bankName ?? values.bankName,
@@ -94,7 +94,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           validFrom: '',
           currentPassword: '',
         });
-      } else if ((answer?.code !== 'ERROR_INVALID_INPUT' && answer?.code !== 'ERROR_PWD_INVALID') || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+      } else if ((answer?.error?.code !== 'ERROR_INVALID_INPUT' && answer?.error?.code !== 'ERROR_PWD_INVALID') || nonePlaced(answer.error.fieldErrors, FIELDS, setError)) {
         setFailed(true);
       }
     } catch {

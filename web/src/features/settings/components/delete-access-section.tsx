@@ -55,11 +55,11 @@ function DeleteAccessDialog({ onCancel, onDeleted }: { onCancel: () => void; onD
       const answer = await deleteAccess(values.currentPassword);
       if (answer?.ok) {
         onDeleted();
-      } else if (answer?.code === 'ERROR_PWD_INVALID') {
+      } else if (answer?.error?.code === 'ERROR_PWD_INVALID') {
         setError('currentPassword', { type: 'server', message: 'PASSWORD_INCORRECT' }, { shouldFocus: true });
       } else {
-        const confirmation = answer?.fieldErrors.find((error) => error.field === 'confirmed');
-        const password = answer?.fieldErrors.find((error) => error.field === 'currentPassword');
+        const confirmation = answer?.error?.fieldErrors.find((error) => error.field === 'confirmed');
+        const password = answer?.error?.fieldErrors.find((error) => error.field === 'currentPassword');
         if (confirmation) setError('confirmed', { type: 'server', message: confirmation.code });
         if (password) setError('currentPassword', { type: 'server', message: password.code }, { shouldFocus: true });
         if (!confirmation && !password) setFailed(true);

@@ -10,6 +10,15 @@ import { useConfirmEmailChange } from '../api/confirm-email-change';
 
 type Outcome = EmailChangeStatus | 'FAILED';
 
+const STATUSES: ReadonlySet<string> = new Set<EmailChangeStatus>(['SUCCESSFUL', 'ERROR_LINK_EXPIRED', 'ALREADY_USED', 'ERROR_MAIL_NOT_UNIQUE', 'ERROR']);
+
+/** The outcome of the answer: the ok status, the error's code where it is a known status, otherwise FAILED. */
+function outcomeOf(answer: { ok: { status: EmailChangeStatus } | null; error: { code: string } | null } | undefined): Outcome {
+  if (answer?.ok) return answer.ok.status;
+  const code = answer?.error?.code;
+  return code !== undefined && STATUSES.has(code) ? (code as EmailChangeStatus) : 'FAILED';
+}
+
 /**
  * Public route `#/emailChange?token=…`: the link of the e-mail change mail. It confirms the change once on load
  * (`confirmEmailChange`, works without a session) and shows the outcome: success, link expired, already used, the
@@ -31,7 +40,7 @@ export function EmailChangePage() {
       started.current = {
         token,
         answer: confirm({ variables: { token } }).then(
-          ({ data }) => data?.confirmEmailChange.status ?? 'FAILED',
+          ({ data }) => outcomeOf(data?.confirmEmailChange),
           () => 'FAILED' as const,
         ),
       };

@@ -8,7 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { graphql } from '../../../gql';
 import type { EmailSection_PersonFragmentFragment } from '../../../gql/graphql';
 import { useRequestEmailChange } from '../api/request-email-change';
-import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { fieldErrorText, nonePlaced } from './field-errors';
 import { formSchema } from './form-schema';
 import { SettingsSection } from './settings-section';
 import { TextField } from '../../../components/ui/text-field';
@@ -61,14 +61,15 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
         variables: { input: { newEmail: raw.newEmail ?? '', newEmailConfirmation: raw.newEmailConfirmation ?? '', currentPassword: raw.currentPassword || null } },
       });
       const answer = data?.requestEmailChange;
+      const error = answer?.error;
       if (answer?.ok) {
-        setSentTo(answer.pendingEmail ?? values.newEmail);
+        setSentTo(answer.ok.pendingEmail);
         reset();
-      } else if (answer?.code === 'ERROR_MAIL_NOT_UNIQUE') {
+      } else if (error?.code === 'ERROR_MAIL_NOT_UNIQUE') {
         setError('newEmail', { type: 'server', message: 'EMAIL_NOT_UNIQUE' }, { shouldFocus: true });
-      } else if (answer?.code === 'ERROR_TOO_MANY_REQUESTS') {
+      } else if (error?.code === 'ERROR_TOO_MANY_REQUESTS') {
         setProblem('email.tooManyRequests');
-      } else if ((answer?.code !== 'ERROR_INVALID_INPUT' && answer?.code !== 'ERROR_PWD_INVALID') || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+      } else if ((error?.code !== 'ERROR_INVALID_INPUT' && error?.code !== 'ERROR_PWD_INVALID') || nonePlaced(error.fieldErrors, FIELDS, setError)) {
         setProblem('internalError');
       }
     } catch {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import settings from '@contract/i18n/de/settings.json';
+import { applyServerFieldErrors, type ServerFieldError } from '../../../lib/forms/server-field-errors';
 
 /** Field error codes with a text in the catalogue (`settings.fieldError.<code>`): profile and password codes. */
 export type SettingsFieldCode = keyof typeof settings.settings.fieldError;
@@ -22,20 +23,10 @@ export function fieldErrorText(t: TFunction, code: string | undefined): string |
 }
 
 /**
- * Puts the server's field errors on the form's fields (the first one takes the focus); errors of fields the form
- * does not have are left out. Returns how many were placed.
+ * Puts the server's field errors on the form's fields with the shared helper (web/src/lib/forms/server-field-errors.ts):
+ * the code is the message (`fieldErrorText` words it), the first placed field takes the focus. True when none of the
+ * errors belongs to a field of the form, so the section shows its general failure instead.
  */
-export function applyServerFieldErrors<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  fieldErrors: ReadonlyArray<{ field: string; code: string }>,
-  fields: readonly Path<T>[],
-): number {
-  let placed = 0;
-  for (const error of fieldErrors) {
-    const field = fields.find((name) => name === error.field);
-    if (!field) continue;
-    setError(field, { type: 'server', message: error.code }, { shouldFocus: placed === 0 });
-    placed += 1;
-  }
-  return placed;
+export function nonePlaced<T extends FieldValues>(fieldErrors: readonly ServerFieldError[], fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+  return applyServerFieldErrors(fieldErrors, fields, setError, { focusFirst: true }).length === fieldErrors.length;
 }

@@ -6,7 +6,7 @@ import { changePasswordSchema, passwordRuleChecks, type ChangePasswordFormInput 
 import { Notice } from '../../../components/ui/notice';
 import { PasswordRules } from '../../../components/ui/password-rules';
 import { useChangePassword } from '../api/change-password';
-import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { fieldErrorText, nonePlaced } from './field-errors';
 import { SettingsSection } from './settings-section';
 import { TextField } from '../../../components/ui/text-field';
 
@@ -54,7 +54,7 @@ export function PasswordSection() {
         setError('currentPassword', { type: 'server', message: 'WRONG_CURRENT_PASSWORD' }, { shouldFocus: true });
       } else if (answer?.status === 'ERROR_PW_ALREADY_USED') {
         setError('newPassword', { type: 'server', message: 'PASSWORD_ALREADY_USED' }, { shouldFocus: true });
-      } else if (!answer || answer.status === 'ERROR' || applyServerFieldErrors(setError, answer.fieldErrors, FIELDS) === 0) {
+      } else if (!answer || answer.status === 'ERROR' || nonePlaced(answer.fieldErrors, FIELDS, setError)) {
         setFailed(true);
       }
     } catch {

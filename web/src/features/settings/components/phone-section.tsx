@@ -9,7 +9,7 @@ import { Notice } from '../../../components/ui/notice';
 import { graphql } from '../../../gql';
 import type { PhoneSection_PersonFragmentFragment } from '../../../gql/graphql';
 import { useChangePhone } from '../api/change-phone';
-import { applyServerFieldErrors, fieldErrorText } from './field-errors';
+import { fieldErrorText, nonePlaced } from './field-errors';
 import { formSchema } from './form-schema';
 import { SettingsSection } from './settings-section';
 import { TextField } from '../../../components/ui/text-field';
@@ -53,9 +53,9 @@ export function PhoneSection({ person }: { person: PhoneSection_PersonFragmentFr
       const { data } = await changePhone({ variables: { input: { phone: values.phone ?? '' } } });
       const answer = data?.changePhone;
       if (answer?.ok) {
-        reset({ phone: answer.person?.phone ?? '' });
+        reset({ phone: answer.ok.person.phone ?? '' });
         setChanged(true);
-      } else if (answer?.code !== 'ERROR_INVALID_INPUT' || applyServerFieldErrors(setError, answer.fieldErrors, ['phone']) === 0) setFailed(true);
+      } else if (answer?.error?.code !== 'ERROR_INVALID_INPUT' || nonePlaced(answer.error.fieldErrors, ['phone'], setError)) setFailed(true);
     } catch {
       setFailed(true);
     }
