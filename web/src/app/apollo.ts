@@ -25,6 +25,10 @@ export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: ApolloLink.from([sessionErrorLink, persistedDocumentLink, new HttpLink({ uri: '/graphql', fetch: portalFetch })]),
     cache: new InMemoryCache({
+      // `...MutationError` (web/src/lib/graphql/mutation-error.ts) is a fragment on the interface `Error`: without
+      // possibleTypes the cache does not match it to `RegisterError` & co. and the mutation's `error` reads without
+      // its fields. Every implementer is named `<Mutation>Error` (decision 0012), so one pattern covers them all.
+      possibleTypes: { Error: ['^[A-Z][A-Za-z]*Error$'] },
       typePolicies: {
         // Singletons without an id: merge what different queries select instead of replacing it.
         Query: { fields: { clientConfig: { merge: true }, session: { merge: true } } },
