@@ -4,7 +4,7 @@ import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
 import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
 import { registrationFor } from '../domain/registration/for-request';
-import { flowAnswer, specAnswer } from '../domain/registration/registration.rest';
+import { flowAnswer, orderAnswer, specAnswer } from '../domain/registration/registration.rest';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
 import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
@@ -386,10 +386,7 @@ export const REST_METHODS: RestMethod[] = [
     name: 'orderRegistrationCode',
     input: z.object({ svnr: text(100).default(''), lastName: text(300).default(''), kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).default('REGISTRATION_CODE') }),
     auth: 'public',
-    async run(ctx, input) {
-      const result = await registrationFor(ctx).orderRegistrationCode(input);
-      return { ...specAnswer(result), nextPossibleOn: result.ok ? null : result.nextPossibleOn };
-    },
+    run: async (ctx, input) => orderAnswer(await registrationFor(ctx).orderRegistrationCode(input)),
   }),
   method({
     name: 'updateRegistration',
@@ -398,14 +395,13 @@ export const REST_METHODS: RestMethod[] = [
     async run(ctx, input) {
       const session = await ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
-      return flowAnswer(
-        await registrationFor(ctx).updateRegistrationEmail(
-          session,
-          input,
-          () => flow.currentStatus(session),
-          () => flow.advance(session),
-        ),
+      const result = await registrationFor(ctx).updateRegistrationEmail(
+        session,
+        input,
+        () => flow.currentStatus(session),
+        () => flow.advance(session),
       );
+      return flowAnswer(result);
     },
   }),
   method({

@@ -1,5 +1,6 @@
 import type { Ok } from '../shared/result';
 import type { RegistrationErr } from './registration.deps';
+import type { OrderCodeErr } from './registration.service';
 
 /**
  * The spec's answer `{ status, fieldErrors }` of a registration or password service result (REST keeps it exactly as
@@ -16,4 +17,9 @@ export function specAnswer(result: Ok<object> | RegistrationErr<string>): { stat
 /** `specAnswer` plus the login status (REST `pwdChange`, `updateRegistration`): the next one after Ok, else the pending one. */
 export function flowAnswer(result: Ok<{ loginStatus: string }> | (RegistrationErr<string> & { loginStatus: string })) {
   return { ...specAnswer(result), loginStatus: result.ok ? result.value.loginStatus : result.loginStatus };
+}
+
+/** `specAnswer` plus `nextPossibleOn` (REST `orderRegistrationCode`): the blocked-until day with ERROR_ALREADY_REQUESTED, else null. */
+export function orderAnswer(result: Ok<object> | OrderCodeErr) {
+  return { ...specAnswer(result), nextPossibleOn: result.ok ? null : result.nextPossibleOn };
 }
