@@ -4,6 +4,7 @@ import { notFound } from '../domain/shared/errors';
 import { clientConfig } from '../domain/tenant/client-config';
 import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
 import { registrationFor } from '../domain/registration/for-request';
+import { flowAnswer, orderAnswer, specAnswer } from '../domain/registration/registration.rest';
 import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
 import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
 import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
@@ -340,7 +341,7 @@ export const REST_METHODS: RestMethod[] = [
       termsAccepted: formBoolean.default(false),
     }),
     auth: 'public',
-    run: (ctx, input) => registrationFor(ctx).register(input),
+    run: async (ctx, input) => specAnswer(await registrationFor(ctx).register(input)),
   }),
   method({
     name: 'pwdLost',
@@ -352,7 +353,7 @@ export const REST_METHODS: RestMethod[] = [
       addEmail: formBoolean.default(false),
     }),
     auth: 'public',
-    run: (ctx, input) => registrationFor(ctx).requestPasswordReset(input),
+    run: async (ctx, input) => specAnswer(await registrationFor(ctx).requestPasswordReset(input)),
   }),
   method({
     name: 'checkPwdResetToken',
@@ -364,7 +365,7 @@ export const REST_METHODS: RestMethod[] = [
     name: 'pwdReset',
     input: z.object({ token: text(200).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'public',
-    run: (ctx, input) => registrationFor(ctx).resetPassword(input),
+    run: async (ctx, input) => specAnswer(await registrationFor(ctx).resetPassword(input)),
   }),
   method({
     name: 'pwdChange',
@@ -372,20 +373,20 @@ export const REST_METHODS: RestMethod[] = [
     auth: 'flow',
     async run(ctx, input) {
       const session = await ctx.requireFlowSession();
-      return registrationFor(ctx).changeInsecurePassword(session, input, async () => await ctx.services.loginFlow.advance(session));
+      return flowAnswer(await registrationFor(ctx).changeInsecurePassword(session, input, async () => await ctx.services.loginFlow.advance(session)));
     },
   }),
   method({
     name: 'changePassword',
     input: z.object({ currentPassword: text(1000).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'session',
-    run: async (ctx, input) => registrationFor(ctx).changePassword(await ctx.requireFlowSession(), input),
+    run: async (ctx, input) => specAnswer(await registrationFor(ctx).changePassword(await ctx.requireFlowSession(), input)),
   }),
   method({
     name: 'orderRegistrationCode',
     input: z.object({ svnr: text(100).default(''), lastName: text(300).default(''), kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).default('REGISTRATION_CODE') }),
     auth: 'public',
-    run: (ctx, input) => registrationFor(ctx).orderRegistrationCode(input),
+    run: async (ctx, input) => orderAnswer(await registrationFor(ctx).orderRegistrationCode(input)),
   }),
   method({
     name: 'updateRegistration',
@@ -394,12 +395,13 @@ export const REST_METHODS: RestMethod[] = [
     async run(ctx, input) {
       const session = await ctx.requireFlowSession();
       const flow = ctx.services.loginFlow;
-      return registrationFor(ctx).updateRegistrationEmail(
+      const result = await registrationFor(ctx).updateRegistrationEmail(
         session,
         input,
         () => flow.currentStatus(session),
         () => flow.advance(session),
       );
+      return flowAnswer(result);
     },
   }),
   method({

@@ -102,7 +102,12 @@ describe('links in mails are built from the configured origin, never from Host o
       `
         mutation ($input: RegisterInput!) {
           register(input: $input) {
-            status
+            ok {
+              email
+            }
+            error {
+              code
+            }
           }
         }
       `,
@@ -118,7 +123,7 @@ describe('links in mails are built from the configured origin, never from Host o
         },
       },
     );
-    expect(JSON.parse(res.body)).toEqual({ data: { register: { status: 'SUCCESSFUL' } } });
+    expect(JSON.parse(res.body)).toEqual({ data: { register: { ok: { email: 'xaver.origin@example.at' }, error: null } } });
     expectOwnLinks(await smtp.waitForMail((m) => m.to.includes('xaver.origin@example.at')), '/activation?id=');
   });
 

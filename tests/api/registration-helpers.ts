@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Db } from '../../db/client';
 import { sqlAll, sqlGet } from '../helpers/raw-sql';
 
@@ -24,9 +25,10 @@ export const UNKNOWN_SVNR = '1237010180';
 /** The same number with a wrong check digit. */
 export const BAD_CHECK_DIGIT_SVNR = '1238010180';
 
-export const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { status fieldErrors { field code } } }`;
-export const PWD_LOST = `mutation($input: PasswordLostInput!) { requestPasswordReset(input: $input) { status fieldErrors { field code } } }`;
-export const RESET = `mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { status fieldErrors { field code } } }`;
+const ERROR = 'error { code message fieldErrors { field code } }';
+export const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { ok { email } ${ERROR} } }`;
+export const PWD_LOST = `mutation($input: PasswordLostInput!) { requestPasswordReset(input: $input) { ok { status } ${ERROR} } }`;
+export const RESET = `mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { ok { changedAt } ${ERROR} } }`;
 export const LINK_STATUS = `query($t: String!) { passwordResetLinkStatus(token: $t) }`;
 export const ACTIVATE = `mutation($id: String!) { activateAccount(registrationId: $id) { ok { status } error { code message } } }`;
 
@@ -36,10 +38,33 @@ export type ActivateAnswer = { activateAccount: { ok: { status: string } | null;
 /** The spec's activation status of an ACTIVATE answer. */
 export const activationStatus = (data: ActivateAnswer | undefined) => data?.activateAccount.ok?.status ?? data?.activateAccount.error?.code;
 export const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`;
-export const ORDER = `mutation($input: OrderRegistrationCodeInput!) { orderRegistrationCode(input: $input) { status nextPossibleOn fieldErrors { field code } } }`;
-export const CHANGE_PASSWORD = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { status ok fieldErrors { field code } } }`;
-export const CHANGE_INSECURE = `mutation($input: ChangeInsecurePasswordInput!) { changeInsecurePassword(input: $input) { status loginStatus fieldErrors { field code } } }`;
-export const UPDATE_EMAIL = `mutation($input: UpdateRegistrationEmailInput!) { updateRegistrationEmail(input: $input) { status loginStatus fieldErrors { field code } } }`;
+export const ORDER = `mutation($input: OrderRegistrationCodeInput!) { orderRegistrationCode(input: $input) { ok { kind nextPossibleOn } error { code message nextPossibleOn fieldErrors { field code } } } }`;
+export const CHANGE_PASSWORD = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { ok { changedAt otherSessionsEnded } ${ERROR} } }`;
+export const CHANGE_INSECURE = `mutation($input: ChangeInsecurePasswordInput!) { changeInsecurePassword(input: $input) { ok { loginStatus } ${ERROR} } }`;
+export const UPDATE_EMAIL = `mutation($input: UpdateRegistrationEmailInput!) { updateRegistrationEmail(input: $input) { ok { email loginStatus } ${ERROR} } }`;
+
+/** A registration or password mutation's `{ ok, error }` (decision 0012), as the queries above select it. */
+export interface MutationAnswer {
+  ok: Record<string, unknown> | null;
+  error: { code: string; message: string; fieldErrors: { field: string; code: string }[]; [extra: string]: unknown } | null;
+}
+
+/**
+ * What the tests compare: `status` (the Ok's `status` where it has one, else SUCCESSFUL; or the error's code, the
+ * spec's status name), `fieldErrors` (empty for an Ok), the other fields of the Ok or the error's extra fields
+ * (`nextPossibleOn`); the error's German `message` only where a test asks for it (`messageOf`).
+ */
+export function statusOf(answer: MutationAnswer): { status: string; fieldErrors: { field: string; code: string }[]; [field: string]: unknown } {
+  if (answer.ok && answer.error) throw new Error('both ok and error are set');
+  if (answer.ok) {
+    const { status, ...rest } = answer.ok;
+    return { status: typeof status === 'string' ? status : 'SUCCESSFUL', fieldErrors: [], ...rest };
+  }
+  if (!answer.error) throw new Error('neither ok nor error is set');
+  const { code, message, fieldErrors, ...extra } = answer.error;
+  expect(message, `message of ${code}`).toMatch(/\S/);
+  return { status: code, fieldErrors, ...extra };
+}
 
 /** A password that satisfies every rule. */
 export const GOOD_PASSWORD = 'Sonnenblume#2027';

@@ -20,7 +20,9 @@ import {
   personsByLastName,
   REGISTER,
   snapshot,
+  statusOf,
   UNKNOWN_SVNR,
+  type MutationAnswer,
 } from './registration-helpers';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
@@ -59,9 +61,9 @@ function input(overrides: Record<string, unknown> = {}) {
 }
 
 async function register(client: PortalClient, values: Record<string, unknown>) {
-  const res = await client.graphql<{ register: { status: string; fieldErrors: { field: string; code: string }[] } }>(REGISTER, { input: values });
+  const res = await client.graphql<{ register: MutationAnswer }>(REGISTER, { input: values });
   expect(res.body.errors).toBeUndefined();
-  return res.body.data!.register;
+  return statusOf(res.body.data!.register);
 }
 
 /** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP server. */
@@ -91,6 +93,21 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
     ['password with the e-mail name', { password: 'Xaver.neu#2027', passwordConfirmation: 'Xaver.neu#2027' }, { field: 'password', code: 'PASSWORD_INSECURE' }],
     ['terms not accepted', { termsAccepted: false }, { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
   ];
+  it('answers the one result shape: the code, and German messages from the catalogue for the error and each field', async () => {
+    const ERRORS = `mutation($input: RegisterInput!) { register(input: $input) { ok { email } error { code message fieldErrors { field code message } } } }`;
+    const res = await new PortalClient(server.url).graphql<{ register: unknown }>(ERRORS, { input: input({ svnr: '', termsAccepted: false }) });
+    expect(res.body.data!.register).toEqual({
+      ok: null,
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'Bitte prüfen Sie Ihre Eingabe.',
+        fieldErrors: [
+          { field: 'svnr', code: 'REQUIRED', message: 'Bitte geben Sie Ihre Sozialversicherungsnummer ein.' },
+          { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED', message: 'Bitte stimmen Sie den Nutzungsbedingungen zu.' },
+        ],
+      },
+    });
+  });
   it.each(cases)('%s', async (_name, overrides, expected) => {
     await expectNothingChanged(async () => {
       const r = await register(new PortalClient(server.url), input(overrides));
@@ -142,10 +159,9 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
 });
 
 describe('insurance number forms (spec 000 section 5)', () => {
-  const CHECK = `mutation($input: RegisterInput!) { checkRegistration(input: $input) { status fieldErrors { field code } } }`;
+  const CHECK = `mutation($input: RegisterInput!) { checkRegistration(input: $input) { ok { email } error { code message fieldErrors { field code } } } }`;
   const check = async (values: Record<string, unknown>) =>
-    (await new PortalClient(server.url).graphql<{ checkRegistration: { status: string; fieldErrors: { field: string; code: string }[] } }>(CHECK, { input: values })).body.data!
-      .checkRegistration;
+    statusOf((await new PortalClient(server.url).graphql<{ checkRegistration: MutationAnswer }>(CHECK, { input: values })).body.data!.checkRegistration);
 
   it('accepts the fund’s internal R and A numbers (typed in lower case, with spaces) beside the SVNR; other forms are SVNR_FORMAT', async () => {
     const xaver = await personByLastName(server.db, 'Neu');
@@ -153,7 +169,7 @@ describe('insurance number forms (spec 000 section 5)', () => {
     try {
       // A person on file with an internal R number registers with it, typed as the member likes.
       await setSvnr('R123456789');
-      expect(await check(input({ svnr: 'r123 456789' }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+      expect(await check(input({ svnr: 'r123 456789' }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [], email: input().email });
       // A numbers (11 or 12 characters) pass the input rule; no person holds one, so the code does not match.
       for (const typed of ['a1234567890', 'A1234 5678901']) {
         expect(await check(input({ svnr: typed })), typed).toEqual({ status: 'ERROR_CODE_INVALID', fieldErrors: [] });
@@ -164,7 +180,7 @@ describe('insurance number forms (spec 000 section 5)', () => {
     } finally {
       await setSvnr(xaver.svnr);
     }
-    expect(await check(input({ svnr: xaver.svnr }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+    expect(await check(input({ svnr: xaver.svnr }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [], email: input().email });
   });
 });
 
@@ -176,7 +192,7 @@ describe('register → activation mail → activateAccount → login', () => {
     const code = xaverCode()
       .toUpperCase()
       .replace(/(.{4})/g, '$1 ');
-    expect(await register(client, input({ code }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
+    expect(await register(client, input({ code }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [], email: 'xaver.neu@example.at' });
 
     const c = server.db;
     expect(await sqlValue(c, 'SELECT access_status FROM credentials WHERE person_id = ?', xaver.id)).toBe('PENDING_ACTIVATION');
@@ -245,10 +261,10 @@ describe('register: failures of the surroundings', () => {
     try {
       const before = await snapshot(maint.db);
       const svnr = (await personByLastName(maint.db, 'Bestellt')).svnr;
-      const r = await new PortalClient(maint.url).graphql<{ register: { status: string } }>(REGISTER, {
+      const r = await new PortalClient(maint.url).graphql<{ register: MutationAnswer }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt') },
       });
-      expect(r.body.data!.register.status).toBe('MAINTENANCE');
+      expect(statusOf(r.body.data!.register).status).toBe('MAINTENANCE');
       expect(await snapshot(maint.db)).toBe(before);
       expect(smtp.mails).toHaveLength(0);
     } finally {
@@ -262,10 +278,10 @@ describe('register: failures of the surroundings', () => {
     try {
       flaky.refuseNext(2);
       const svnr = (await personByLastName(broken.db, 'Bestellt')).svnr;
-      const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
+      const r = await new PortalClient(broken.url).graphql<{ register: MutationAnswer }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });
-      expect(r.body.data!.register.status).toBe('SUCCESSFUL');
+      expect(statusOf(r.body.data!.register).status).toBe('SUCCESSFUL');
       const worker = broken.deps.mailer.worker;
       const queued = () => broken.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'walter@example.at'));
       await worker.drain();
@@ -301,10 +317,10 @@ describe('register: failures of the surroundings', () => {
     try {
       flaky.refuseNext(MAIL_MAX_ATTEMPTS + 1);
       const svnr = (await personByLastName(broken.db, 'Bestellt')).svnr;
-      const r = await new PortalClient(broken.url).graphql<{ register: { status: string } }>(REGISTER, {
+      const r = await new PortalClient(broken.url).graphql<{ register: MutationAnswer }>(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });
-      expect(r.body.data!.register.status).toBe('SUCCESSFUL');
+      expect(statusOf(r.body.data!.register).status).toBe('SUCCESSFUL');
       for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
         await broken.deps.mailer.worker.drain();
         broken.clock.advance(mailRetryDelayMs(attempt));

@@ -4,11 +4,11 @@ import { graphql } from '../../../gql';
 export const PwdChangePage_ChangeInsecurePasswordMutation = graphql(`
   mutation PwdChangePage_ChangeInsecurePassword($input: ChangeInsecurePasswordInput!) {
     changeInsecurePassword(input: $input) {
-      status
-      loginStatus
-      fieldErrors {
-        field
-        code
+      ok {
+        loginStatus
+      }
+      error {
+        ...MutationError
       }
     }
   }

@@ -4,11 +4,13 @@ import { graphql } from '../../../gql';
 export const OrderRegistrationCodePage_OrderMutation = graphql(`
   mutation OrderRegistrationCodePage_Order($input: OrderRegistrationCodeInput!) {
     orderRegistrationCode(input: $input) {
-      status
-      nextPossibleOn
-      fieldErrors {
-        field
-        code
+      ok {
+        kind
+        nextPossibleOn
+      }
+      error {
+        ...MutationError
+        nextPossibleOn
       }
     }
   }

@@ -4,16 +4,17 @@ import { graphql } from '../../../gql';
 export const RegistrationPage_RegisterMutation = graphql(`
   mutation RegistrationPage_Register($input: RegisterInput!) {
     register(input: $input) {
-      status
-      fieldErrors {
-        field
-        code
+      ok {
+        email
+      }
+      error {
+        ...MutationError
       }
     }
   }
 `);
 
-/** First registration (spec 001 sections 2, 4 and 8): answers a status and the refused fields. */
+/** First registration (spec 001 sections 2, 4 and 8): `ok` with the address the activation link went to, or `error` (status name as code, refused fields). */
 export function useRegister() {
   return useMutation(RegistrationPage_RegisterMutation);
 }
@@ -21,10 +22,11 @@ export function useRegister() {
 export const RegistrationPage_CheckMutation = graphql(`
   mutation RegistrationPage_Check($input: RegisterInput!) {
     checkRegistration(input: $input) {
-      status
-      fieldErrors {
-        field
-        code
+      ok {
+        email
+      }
+      error {
+        ...MutationError
       }
     }
   }

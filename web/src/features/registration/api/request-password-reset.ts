@@ -4,10 +4,11 @@ import { graphql } from '../../../gql';
 export const PwdLostPage_RequestPasswordResetMutation = graphql(`
   mutation PwdLostPage_RequestPasswordReset($input: PasswordLostInput!) {
     requestPasswordReset(input: $input) {
-      status
-      fieldErrors {
-        field
-        code
+      ok {
+        status
+      }
+      error {
+        ...MutationError
       }
     }
   }

@@ -4,10 +4,11 @@ import { graphql } from '../../../gql';
 export const PwdResetPage_ResetPasswordMutation = graphql(`
   mutation PwdResetPage_ResetPassword($input: ResetPasswordInput!) {
     resetPassword(input: $input) {
-      status
-      fieldErrors {
-        field
-        code
+      ok {
+        changedAt
+      }
+      error {
+        ...MutationError
       }
     }
   }

@@ -4,11 +4,12 @@ import { graphql } from '../../../gql';
 export const ChangeEmailForm_UpdateEmailMutation = graphql(`
   mutation ChangeEmailForm_UpdateEmail($input: UpdateRegistrationEmailInput!) {
     updateRegistrationEmail(input: $input) {
-      status
-      loginStatus
-      fieldErrors {
-        field
-        code
+      ok {
+        email
+        loginStatus
+      }
+      error {
+        ...MutationError
       }
     }
   }

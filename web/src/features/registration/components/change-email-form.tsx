@@ -50,11 +50,11 @@ export function ChangeEmailForm({ onChanged, disabled = false }: ChangeEmailForm
       const { data } = await update({ variables: { input: values } });
       const result = data?.updateRegistrationEmail;
       if (!result) throw new Error('updateRegistrationEmail gave no answer');
-      if (result.status === 'SUCCESSFUL') {
-        onChanged(result.loginStatus);
+      if (result.ok) {
+        onChanged(result.ok.loginStatus);
         return;
       }
-      if (result.status === 'INVALID_INPUT') applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+      if (result.error?.code === 'INVALID_INPUT') applyServerFieldErrors(result.error.fieldErrors, FIELDS, setError);
       else setFailed(true);
       summary.failed();
     } catch {

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { RegistrationField, RegistrationFieldCode } from '../../../gql/graphql';
+import type { RegistrationField, RegistrationFieldCode } from '@contract/registration';
 import registrationCatalogue from '@contract/i18n/de/registration.json';
 import { applyServerFieldErrors as applyFieldErrors } from '../../../lib/forms/server-field-errors';
 

@@ -68,13 +68,15 @@ export function OrderRegistrationCodePage() {
       const { data } = await order({ variables: { input: { svnr: values.svnr, lastName: values.lastName, kind } } });
       const result = data?.orderRegistrationCode;
       if (!result) throw new Error('orderRegistrationCode gave no answer');
-      switch (result.status) {
-        case 'SUCCESSFUL':
-          summary.reset();
-          setSent(true);
-          return;
+      if (result.ok) {
+        summary.reset();
+        setSent(true);
+        return;
+      }
+      const code = result.error?.code;
+      switch (code) {
         case 'INVALID_INPUT':
-          applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+          applyServerFieldErrors(result.error?.fieldErrors ?? [], FIELDS, setError);
           break;
         case 'ERROR_NOT_FOUND':
           setError('svnr', { type: 'server', message: 'registration.orderCode.status.ERROR_NOT_FOUND' });
@@ -83,7 +85,7 @@ export function OrderRegistrationCodePage() {
         case 'ERROR_NO_VALID_CONTRACT':
         case 'ERROR_ALREADY_REGISTERED':
         case 'MAINTENANCE':
-          setFormStatus({ status: result.status, nextPossibleOn: result.nextPossibleOn ?? null });
+          setFormStatus({ status: code, nextPossibleOn: result.error?.nextPossibleOn ?? null });
           break;
         default:
           setFormStatus({ status: 'ERROR', nextPossibleOn: null });

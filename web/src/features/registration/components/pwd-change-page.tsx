@@ -69,12 +69,13 @@ export function PwdChangePage({ onChanged, flowBusy = false, flowProblem = null,
       const { data } = await change({ variables: { input: values } });
       const result = data?.changeInsecurePassword;
       if (!result) throw new Error('changeInsecurePassword gave no answer');
-      switch (result.status) {
-        case 'SUCCESSFUL':
-          onChanged(result.loginStatus);
-          return;
+      if (result.ok) {
+        onChanged(result.ok.loginStatus);
+        return;
+      }
+      switch (result.error?.code) {
         case 'INVALID_INPUT':
-          applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+          applyServerFieldErrors(result.error.fieldErrors, FIELDS, setError);
           break;
         case 'ERROR_PW_ALREADY_USED':
           setError('newPassword', { type: 'server', message: 'registration.fieldError.PASSWORD_ALREADY_USED' });

@@ -7,7 +7,6 @@ import { passwordLostSchema, type PasswordLostFormInput } from '@contract/regist
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
-import type { PasswordLostStatus } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { ErrorSummary } from './error-summary';
@@ -30,9 +29,13 @@ type Outcome = 'SUCCESSFUL' | 'LETTER_SENT' | 'MAIL_NOT_FOUND' | 'REGISTRATION_C
 /** Answers shown as a message about the whole form. */
 type FormStatus = 'ERROR_ALREADY_REQUESTED' | 'ERROR_ALREADY_REQUESTED_LETTER' | 'ERROR_NO_VALID_CONTRACT' | 'ERROR_NO_ACTIVE_ACCESS' | 'MAINTENANCE' | 'ERROR';
 
-function isOutcome(status: PasswordLostStatus): status is Outcome {
+function isOutcome(status: string): status is Outcome {
   return status === 'SUCCESSFUL' || status === 'LETTER_SENT' || status === 'MAIL_NOT_FOUND' || status === 'REGISTRATION_CODE_NEEDED';
 }
+
+const FORM_STATUSES: readonly string[] = ['ERROR_ALREADY_REQUESTED', 'ERROR_NO_VALID_CONTRACT', 'ERROR_NO_ACTIVE_ACCESS', 'MAINTENANCE'] satisfies FormStatus[];
+/** A refusal with its own message; any other code (a newer server's) shows the generic ERROR text. */
+const formStatusOf = (code: string): FormStatus => (FORM_STATUSES.includes(code) ? (code as FormStatus) : 'ERROR');
 
 /**
  * /pwdLost (spec 001 sections 2, 5 and 8 "Password lost"): social insurance number, e-mail, last name and the terms;
@@ -83,19 +86,19 @@ export function PwdLostPage() {
       });
       const result = data?.requestPasswordReset;
       if (!result) throw new Error('requestPasswordReset gave no answer');
-      const { status } = result;
+      const status = result.ok?.status ?? result.error?.code ?? 'ERROR';
       if (isOutcome(status)) {
         summary.reset();
         setOutcome(status);
         return;
       }
       setOutcome(null);
-      if (status === 'INVALID_INPUT') applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+      if (status === 'INVALID_INPUT') applyServerFieldErrors(result.error?.fieldErrors ?? [], FIELDS, setError);
       else if (status === 'ERROR_NOT_FOUND') setError('svnr', { type: 'server', message: 'registration.pwdLost.status.ERROR_NOT_FOUND' });
       else if (status === 'ERROR_MAIL_DIFFERS') setError('email', { type: 'server', message: 'registration.pwdLost.status.ERROR_MAIL_DIFFERS' });
       // A repeated request by e-mail mentions the e-mail only; with "add e-mail" it was a letter (issue 19 item 11).
       else if (status === 'ERROR_ALREADY_REQUESTED' && addEmail) setFormStatus('ERROR_ALREADY_REQUESTED_LETTER');
-      else setFormStatus(status);
+      else setFormStatus(formStatusOf(status));
       summary.failed();
     } catch {
       setFormStatus('ERROR');

@@ -69,21 +69,22 @@ export function PwdResetPage() {
       });
       const result = data?.resetPassword;
       if (!result) throw new Error('resetPassword gave no answer');
-      switch (result.status) {
-        case 'SUCCESSFUL': {
-          const state: NavigationState = { notice: 'pwdResetSuccess' };
-          void navigate(paths.login.getHref(), { replace: true, state });
-          return;
-        }
+      if (result.ok) {
+        const state: NavigationState = { notice: 'pwdResetSuccess' };
+        void navigate(paths.login.getHref(), { replace: true, state });
+        return;
+      }
+      const code = result.error?.code;
+      switch (code) {
         case 'INVALID_INPUT':
-          applyServerFieldErrors(result.fieldErrors, FIELDS, setError);
+          applyServerFieldErrors(result.error?.fieldErrors ?? [], FIELDS, setError);
           break;
         case 'ERROR_PW_ALREADY_USED':
           setError('newPassword', { type: 'server', message: 'registration.fieldError.PASSWORD_ALREADY_USED' });
           break;
         case 'ERROR_LINK_EXPIRED':
         case 'ERROR_RESET_FAILED':
-          setLinkProblem(result.status);
+          setLinkProblem(code);
           return;
         case 'MAINTENANCE':
           setFormStatus('MAINTENANCE');

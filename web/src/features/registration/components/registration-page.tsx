@@ -9,7 +9,6 @@ import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
-import type { RegisterStatus } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCheckRegistration, useRegister } from '../api/register';
 import { ErrorSummary } from './error-summary';
@@ -72,7 +71,7 @@ export function RegistrationPage() {
   useDocumentTitle(t('registration.pageTitle'));
   const [stage, setStage] = useState<Stage>('data');
   const [codeKind, setCodeKind] = useState<CodeKind>('REGISTRATION_CODE');
-  const [codeStatus, setCodeStatus] = useState<RegisterStatus | null>(null);
+  const [codeStatus, setCodeStatus] = useState<'ERROR_CODE_INVALID' | 'ERROR_CODE_USED' | null>(null);
   const [formStatus, setFormStatus] = useState<FormStatus | null>(null);
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState('');
@@ -132,27 +131,28 @@ export function RegistrationPage() {
   };
 
   /** Shows a refusal of `checkRegistration` or `register` where it belongs (field, code links, dialog, form). */
-  const showRefusal = (result: { status: RegisterStatus; fieldErrors: ReadonlyArray<{ field: string; code: string }> }) => {
-    switch (result.status) {
+  const showRefusal = (error: { code: string; fieldErrors: ReadonlyArray<{ field: string; code: string }> } | null) => {
+    const { code, fieldErrors } = error ?? { code: 'ERROR', fieldErrors: [] };
+    switch (code) {
       case 'ALREADY_REGISTERED':
         setAlreadyRegistered(true);
         return;
       case 'INVALID_INPUT': {
-        applyServerFieldErrors(result.fieldErrors, ALL_FIELDS, setError);
-        const onData = result.fieldErrors.some((error) => (DATA_FIELDS as readonly string[]).includes(error.field));
+        applyServerFieldErrors(fieldErrors, ALL_FIELDS, setError);
+        const onData = fieldErrors.some((error) => (DATA_FIELDS as readonly string[]).includes(error.field));
         if (onData) goToData();
         else summary.failed();
         return;
       }
       case 'ERROR_CODE_INVALID':
       case 'ERROR_CODE_USED':
-        setCodeStatus(result.status);
-        setError('code', { type: 'server', message: `registration.status.${result.status}` });
+        setCodeStatus(code);
+        setError('code', { type: 'server', message: `registration.status.${code}` });
         goToData();
         return;
       case 'ERROR_NO_VALID_CONTRACT':
       case 'MAINTENANCE':
-        setFormStatus(result.status);
+        setFormStatus(code);
         summary.failed();
         return;
       default:
@@ -173,13 +173,13 @@ export function RegistrationPage() {
       const { data } = await checkRegistration({ variables: { input: registerInput(form.getValues()) } });
       const result = data?.checkRegistration;
       if (!result) throw new Error('checkRegistration gave no answer');
-      if (result.status === 'SUCCESSFUL') {
+      if (result.ok) {
         summary.reset();
         setStageFocus('heading');
         setStage('terms');
         return;
       }
-      showRefusal(result);
+      showRefusal(result.error);
     } catch {
       setFormStatus('ERROR');
       summary.failed();
@@ -193,14 +193,14 @@ export function RegistrationPage() {
       const { data } = await register({ variables: { input: registerInput(values) } });
       const result = data?.register;
       if (!result) throw new Error('register gave no answer');
-      if (result.status === 'SUCCESSFUL') {
+      if (result.ok) {
         setRegisteredEmail(values.email.trim());
         summary.reset();
         setStageFocus('heading');
         setStage('verify');
         return;
       }
-      showRefusal(result);
+      showRefusal(result.error);
     } catch {
       setFormStatus('ERROR');
       summary.failed();

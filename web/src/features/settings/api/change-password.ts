@@ -4,11 +4,12 @@ import { graphql } from '../../../gql';
 export const PasswordSection_ChangePasswordMutation = graphql(`
   mutation PasswordSection_ChangePassword($input: ChangePasswordInput!) {
     changePassword(input: $input) {
-      status
-      ok
-      fieldErrors {
-        field
-        code
+      ok {
+        changedAt
+        otherSessionsEnded
+      }
+      error {
+        ...MutationError
       }
     }
   }

@@ -50,11 +50,12 @@ export function PasswordSection() {
         reset();
         return;
       }
-      if (answer?.status === 'ERROR_WRONG_CURRENT_PASSWORD') {
+      const error = answer?.error;
+      if (error?.code === 'ERROR_WRONG_CURRENT_PASSWORD') {
         setError('currentPassword', { type: 'server', message: 'WRONG_CURRENT_PASSWORD' }, { shouldFocus: true });
-      } else if (answer?.status === 'ERROR_PW_ALREADY_USED') {
+      } else if (error?.code === 'ERROR_PW_ALREADY_USED') {
         setError('newPassword', { type: 'server', message: 'PASSWORD_ALREADY_USED' }, { shouldFocus: true });
-      } else if (!answer || answer.status === 'ERROR' || nonePlaced(answer.fieldErrors, FIELDS, setError)) {
+      } else if (!error || error.code === 'ERROR' || nonePlaced(error.fieldErrors, FIELDS, setError)) {
         setFailed(true);
       }
     } catch {
