@@ -16,7 +16,7 @@ import { type RequestMeta } from './domain/shared/request-meta';
 import { createAuthStore } from './domain/auth/auth.store';
 import { createStepUp } from './domain/auth/step-up';
 import { createDocumentsService, type ConfirmationSource } from './domain/documents/documents.service';
-import { CLAIM_CONFIRMATION_MESSAGE, MERGE_CONFIRMATION_MESSAGE } from './domain/documents/pdf/templates';
+import { CLAIM_CONFIRMATION_MESSAGE, MERGE_CONFIRMATION_MESSAGE } from './domain/documents/pdf/request-templates';
 import { createDocumentsStore } from './domain/documents/documents.store';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createInvestmentService } from './domain/investment/investment.service';
