@@ -1,27 +1,13 @@
 /** Public API of the deterministic seed generator (see db/seed/generator.ts and db/seed/cli.ts). */
-export { DEFAULT_SEED, isCalendarDate, seedDatabase, seedIfEmpty, type SeedOptions, type SeedStats } from './generator';
-export {
-  ANNA_EID_BPK,
-  BOARD_ONLY_PERSONAS,
-  BOARD_PERSONA_EMAILS,
-  DEMO_PASSWORD,
-  demoEidBpk,
-  PERSONA_EMAILS,
-  PERSONAS,
-  personaFundPlan,
-  type Persona,
-  type PersonaFundPlan,
-  type PersonaKey,
-} from './personas';
+export { DEFAULT_SEED, isCalendarDate, seedDatabase, seedIfEmpty } from './generator';
+export type { SeedOptions, SeedStats } from './seed-context';
+export { ANNA_EID_BPK, DEMO_PASSWORD, demoEidBpk, PERSONA_EMAILS, PERSONAS, personaFundPlan, type Persona, type PersonaFundPlan, type PersonaKey } from './personas';
+export { BOARD_ONLY_PERSONAS, BOARD_PERSONA_EMAILS } from './board-personas';
 export {
   annuityFactor,
   buildPkHistory,
   buildVkHistory,
-  createMarket,
   projectYearlyPensionCents,
-  statutoryPensionStart,
-  VRGS,
-  type Market,
   type PkHistory,
   type PkPlan,
   type PkStatementFigures,
@@ -29,6 +15,8 @@ export {
   type VkHistory,
   type VkStatementFigures,
 } from './history';
+export { createMarket, VRGS, type Market } from './market';
+export { statutoryPensionStart } from './calendar';
 export { hashSeed, Rng } from './random';
 export { LOGIN_PERSONAS, demoActivationToken, type LoginPersona, type LoginSetup } from './login-personas';
 export { REGISTRATION_PERSONAS, demoRegistrationCode, type RegistrationPersona } from './registration-personas';
@@ -36,7 +24,8 @@ export { CALCULATOR_PERSONAS, type CalculatorPersona } from './calculator-person
 
 import { CALCULATOR_PERSONAS } from './calculator-personas';
 import { LOGIN_PERSONAS } from './login-personas';
-import { BOARD_ONLY_PERSONAS, PERSONAS } from './personas';
+import { BOARD_ONLY_PERSONAS } from './board-personas';
+import { PERSONAS } from './personas';
 import { REGISTRATION_PERSONAS } from './registration-personas';
 
 /**

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { makeSvnr } from '@contract/svnr';
-import { type Gender, monthIndex, type SalaryPath } from './history';
+import { type Gender, monthIndex } from './calendar';
+import type { SalaryPath } from './market';
 
 /** Password of every seeded login (personas and population). Demo data only. */
 export const DEMO_PASSWORD = 'Pensionskasse#2026';
@@ -50,7 +51,7 @@ export function demoEidBpk(key: string): string {
 export const ANNA_EID_BPK = demoEidBpk('anna');
 
 /** First valid SVNR for `birthDate` with a serial from `serial` upwards (a serial can give the unissued remainder 10). */
-function personaSvnr(serial: number, birthDate: string): string {
+export function personaSvnr(serial: number, birthDate: string): string {
   for (let s = serial; s <= 999; s++) {
     const svnr = makeSvnr(s, birthDate);
     if (svnr !== null) return svnr;
@@ -310,115 +311,4 @@ export function personaFundPlan(key: PersonaKey, lastYear: number): PersonaFundP
         ),
       };
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Supervisory board (issue 14 item 6; docs/decisions/0026-supervisory-board-inbox.md)
-// ---------------------------------------------------------------------------------------------------------------
-
-/** E-mails of the supervisory-board demo: sonja sits on the board without an own contract; clara is also a beneficiary. */
-export const BOARD_PERSONA_EMAILS = {
-  sonja: 'sonja.aufsicht@example.at',
-  clara: PERSONA_EMAILS.clara,
-} as const;
-
-/** First LFN of the supervisory-board personas (own range, so the generated population keeps its numbers). */
-export const BOARD_PERSONA_LFN = 92_000;
-
-/**
- * Supervisory-board members without an own contract or account (spec 001 section 1: they see their own contract only
- * if they are also a member or beneficiary). Seeded after the calculator personas.
- */
-export const BOARD_ONLY_PERSONAS: readonly (Omit<Persona, 'key'> & { key: string })[] = [
-  {
-    key: 'sonja.aufsicht',
-    email: BOARD_PERSONA_EMAILS.sonja,
-    description: 'Supervisory-board member of the Vorsorgekasse without an own contract: supervisory-board inbox only (two unread, one read board message, one with a PDF).',
-    gender: 'FEMALE',
-    titlePrefix: 'Dr.in',
-    titleSuffix: null,
-    firstName: 'Sonja',
-    lastName: 'Aufsicht',
-    birthDate: '1968-04-23',
-    svnr: personaSvnr(241, '1968-04-23'),
-    phone: '+43 1 5123456',
-    street: 'Schottenring 7',
-    postcode: '1010',
-    city: 'Wien',
-    bank: { blz: '20111', accountNumber: '00055512345' },
-  },
-];
-
-/** A seat on a fund's supervisory board (supervisory_board_seats), as the core-system import delivers it. */
-export interface PersonaBoardSeat {
-  fund: 'PENSION_FUND' | 'SEVERANCE_FUND';
-  /** ISO date. */
-  since: string;
-  /** ISO date; null while the term is open. */
-  until: string | null;
-}
-
-/** A message of a persona's supervisory-board inbox, dated `daysAgo` days before today (09:00 UTC). */
-export interface PersonaBoardMessage {
-  counterpart: 'PENSION_FUND' | 'SEVERANCE_FUND';
-  subject: string;
-  body: string;
-  daysAgo: number;
-  read: boolean;
-  /** File name of a one-page PDF board document attached to the message (its title is the subject). */
-  attachment?: string;
-}
-
-/** Board seats and board messages of the supervisory-board personas, by e-mail. */
-export function supervisoryBoardPlans(lastYear: number): { email: string; seats: PersonaBoardSeat[]; messages: PersonaBoardMessage[] }[] {
-  const year = lastYear + 1;
-  return [
-    {
-      email: BOARD_PERSONA_EMAILS.sonja,
-      seats: [{ fund: 'SEVERANCE_FUND', since: '2021-07-01', until: null }],
-      messages: [
-        {
-          counterpart: 'SEVERANCE_FUND',
-          subject: `Einladung zur Sitzung des Aufsichtsrats im Dezember ${year}`,
-          body:
-            'Sehr geehrte Frau Dr.in Aufsicht,\n\nwir laden Sie herzlich zur ordentlichen Sitzung des Aufsichtsrats der ' +
-            'Vorsorgekasse ein. Die Tagesordnung finden Sie im Anhang.\n\nMit freundlichen Grüßen\nDer Vorstand',
-          daysAgo: 2,
-          read: false,
-          attachment: 'Tagesordnung-Aufsichtsratssitzung.pdf',
-        },
-        {
-          counterpart: 'SEVERANCE_FUND',
-          subject: `Quartalsbericht Veranlagung Q3 ${year}`,
-          body: 'Sehr geehrte Frau Dr.in Aufsicht,\n\nder Bericht über die Veranlagung im dritten Quartal liegt vor.\n\nMit freundlichen Grüßen\nDer Vorstand',
-          daysAgo: 12,
-          read: false,
-        },
-        {
-          counterpart: 'SEVERANCE_FUND',
-          subject: `Protokoll der Aufsichtsratssitzung vom Juni ${year}`,
-          body: 'Sehr geehrte Frau Dr.in Aufsicht,\n\nanbei das genehmigte Protokoll der letzten Sitzung.\n\nMit freundlichen Grüßen\nDer Vorstand',
-          daysAgo: 140,
-          read: true,
-          attachment: 'Protokoll-Aufsichtsratssitzung.pdf',
-        },
-      ],
-    },
-    {
-      email: BOARD_PERSONA_EMAILS.clara,
-      seats: [{ fund: 'PENSION_FUND', since: '2023-01-01', until: null }],
-      messages: [
-        {
-          counterpart: 'PENSION_FUND',
-          subject: `Einladung zur Sitzung des Aufsichtsrats im Dezember ${year}`,
-          body:
-            'Sehr geehrte Frau Dr.in Pension,\n\nwir laden Sie herzlich zur ordentlichen Sitzung des Aufsichtsrats der ' +
-            'Pensionskasse ein. Die Tagesordnung finden Sie im Anhang.\n\nMit freundlichen Grüßen\nDer Vorstand',
-          daysAgo: 4,
-          read: false,
-          attachment: 'Tagesordnung-Aufsichtsratssitzung.pdf',
-        },
-      ],
-    },
-  ];
 }

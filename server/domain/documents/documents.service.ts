@@ -13,17 +13,9 @@ import { payoutDueDate } from '../claims/claims.rules';
 import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
 import type { DocumentsStore } from './documents.store';
 import { renderLetter, type LetterContent } from './pdf/letter';
-import {
-  claimConfirmationLetter,
-  mandateLetter,
-  mergeConfirmationLetter,
-  paymentStatementLetter,
-  pensionModelLetter,
-  pkStatementLetter,
-  recipientOf,
-  taxConfirmationLetter,
-  vkStatementLetter,
-} from './pdf/templates';
+import { claimConfirmationLetter, mergeConfirmationLetter } from './pdf/request-templates';
+import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from './pdf/contract-templates';
+import { pkStatementLetter, recipientOf, vkStatementLetter } from './pdf/templates';
 
 /** What `markRead` gives on success: the document as it is now (read). */
 export interface MarkedRead {

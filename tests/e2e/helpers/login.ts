@@ -27,7 +27,7 @@ export const loginPersonas = {
   nina: 'nina.aktivierung@example.at',
 } as const;
 
-/** Supervisory-board personas (db/seed/personas.ts BOARD_ONLY_PERSONAS; decision 0026): sonja has no own contract. */
+/** Supervisory-board personas (db/seed/board-personas.ts BOARD_ONLY_PERSONAS; decision 0026): sonja has no own contract. */
 export const boardPersonas = {
   sonja: 'sonja.aufsicht@example.at',
 } as const;

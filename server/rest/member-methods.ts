@@ -1,0 +1,110 @@
+/** REST methods of the registry (./registry.ts): profile changes, claims, merge, own contributions, forms and the account. */
+import { z } from 'zod';
+import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
+import {
+  aendernInput,
+  aendernRun,
+  eigenbeitraegeInput,
+  eigenbeitraegeRun,
+  kuendigenInput,
+  kuendigenRun,
+  mandatInput,
+  mandatRun,
+  praemienantragInput,
+  praemienantragRun,
+} from '../domain/own-contributions/own-contributions.rest';
+import { formRestInput, formRestRun } from '../domain/forms/forms.rest';
+import { zusammenlegungInput, zusammenlegungRun } from '../domain/merge/merge.rest';
+import { uploadFormRestInput, uploadFormRestRun } from '../domain/public-uploads/public-uploads.rest';
+import { empty, formBoolean, method, profileAnswer, profileText, text } from './method-kit';
+import type { RestMethod } from './method-kit';
+
+export const MEMBER_METHODS: RestMethod[] = [
+  // Profile settings (issue 6; schema/profile.graphql). Fields arrive as text of at most 10,000 characters and are
+  // checked by the profile service, which answers refused fields as data: { ok, code, fieldErrors: [{ field, code }] }.
+  // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
+  method({
+    name: 'changeEmail',
+    // currentPassword: the step-up (issue 11 item 1); optional only for a session of an eID login of the last 5 minutes.
+    input: z.object({ newEmail: profileText, newEmailConfirmation: profileText, currentPassword: profileText }),
+    auth: 'session',
+    async run(ctx, input) {
+      const r = await ctx.services.profile.requestEmailChange(await ctx.requirePersonId(), input, ctx.publicOrigin());
+      return r.ok ? { ok: true, code: null, fieldErrors: [], pendingEmail: r.value.pendingEmail } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
+    },
+  }),
+  method({
+    name: 'confirmEmailChange',
+    input: z.object({ token: text(200) }),
+    auth: 'public',
+    run: async (ctx, input) => ({ status: await ctx.services.profile.confirmEmailChange(input.token) }),
+  }),
+  method({
+    name: 'changeAddress',
+    input: z.object({ street: profileText, postcode: profileText, city: profileText, country: profileText, poBox: profileText, validFrom: profileText }),
+    auth: 'session',
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeAddress(await ctx.requirePersonId(), input)),
+  }),
+  method({
+    name: 'changeBankDetails',
+    input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
+    auth: 'session',
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), input)),
+  }),
+  method({
+    name: 'webportal/verfuegungen',
+    input: verfuegungenInput,
+    auth: 'session',
+    run: verfuegungenRun,
+  }),
+  method({ name: 'webportal/zusammenlegung', input: zusammenlegungInput, auth: 'session', run: zusammenlegungRun }),
+  method({ name: 'webportal/eigenbeitraege', input: eigenbeitraegeInput, auth: 'session', run: eigenbeitraegeRun }),
+  method({ name: 'webportal/eigenbeitraege/mandat', input: mandatInput, auth: 'session', run: mandatRun }),
+  method({ name: 'webportal/eigenbeitraege/aendern', input: aendernInput, auth: 'session', run: aendernRun }),
+  method({ name: 'webportal/eigenbeitraege/kuendigen', input: kuendigenInput, auth: 'session', run: kuendigenRun }),
+  method({ name: 'webportal/eigenbeitraege/praemienantrag', input: praemienantragInput, auth: 'session', run: praemienantragRun }),
+  method({
+    name: 'webportal/form',
+    input: formRestInput,
+    auth: 'session',
+    run: formRestRun,
+  }),
+  method({
+    name: 'webportal/uploadForm',
+    input: uploadFormRestInput,
+    auth: 'public',
+    run: uploadFormRestRun,
+  }),
+  method({
+    name: 'deleteAccess',
+    input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),
+    auth: 'session',
+    async run(ctx, input) {
+      const r = await ctx.services.profile.deleteAccess(await ctx.requirePersonId(), input);
+      if (r.ok) ctx.clearSessionCookie();
+      return profileAnswer(r);
+    },
+  }),
+  method({
+    name: 'getChangeHistory',
+    input: z.object({ first: z.coerce.number().int().min(0).max(200).optional() }),
+    auth: 'session',
+    async run(ctx, input) {
+      const personId = await ctx.requirePersonId();
+      return (await ctx.services.profile.history(personId, input.first)).map((c) => ({
+        changedAt: c.changedAt,
+        actor: c.actor,
+        area: c.area,
+        field: c.field,
+        oldValue: c.oldValue,
+        newValue: c.newValue,
+      }));
+    },
+  }),
+  method({
+    name: 'getRetentionFacts',
+    input: empty,
+    auth: 'public',
+    run: async (ctx) => await ctx.services.profile.retentionFacts(),
+  }),
+];
