@@ -1,8 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { isLoggedInStatus, type LoginStatus } from '../../domain/auth/auth.rules';
 import type { Resolvers } from '../__generated__/resolvers-types';
-
-const payload = (status: LoginStatus) => ({ status, loggedIn: isLoggedInStatus(status) });
+import { loginResult } from '../session/login-result';
 
 function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -30,9 +28,9 @@ export const loginFlowResolvers: Resolvers = {
       })),
   },
   Mutation: {
-    acceptTerms: async (_p, args, ctx) => payload(await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), args.previousStatus, args.accepted)),
-    setAnnualStatementDelivery: async (_p, args, ctx) => payload(await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), args.viaPortal)),
-    synchronizeLoginData: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession())),
+    acceptTerms: async (_p, args, ctx) => loginResult(await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), args.input.previousStatus, args.input.accepted)),
+    setAnnualStatementDelivery: async (_p, args, ctx) => loginResult(await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), args.input.viaPortal)),
+    synchronizeLoginData: async (_p, _a, ctx) => loginResult(await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession())),
     async chooseMailbox(_p, args, ctx) {
       await ctx.requirePersonId();
       const dutyId = args.dutyId === null || args.dutyId === undefined ? null : Number(args.dutyId);
@@ -60,9 +58,9 @@ export const loginFlowResolvers: Resolvers = {
     },
     async setAccountStatementByMail(_p, args, ctx) {
       await ctx.requirePersonId();
-      return payload(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.byMail, args.notifyWhenPayoutPossible ?? null));
+      return loginResult(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.input.byMail, args.input.notifyWhenPayoutPossible ?? null));
     },
-    confirmRegistrationEmail: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
+    confirmRegistrationEmail: async (_p, _a, ctx) => loginResult(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
     activateAccount: async (_p, args, ctx) => ({ status: await ctx.services.loginFlow.activate(args.registrationId) }),
     async log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
