@@ -37,7 +37,12 @@ const FLOWS: Record<string, Step[]> = {
       gql: gql(`mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true }) { ok { status loggedIn } error { code } } }`),
     },
   ],
-  'fritz.brief@example.at': [{ rest: restForm('setIbkPerPortal', { value: 'false' }), gql: gql(`mutation { setAnnualStatementDelivery(input: { viaPortal: false }) { ok { status loggedIn } error { code } } }`) }],
+  'fritz.brief@example.at': [
+    {
+      rest: restForm('setIbkPerPortal', { value: 'false' }),
+      gql: gql(`mutation { setAnnualStatementDelivery(input: { viaPortal: false }) { ok { status loggedIn } error { code } } }`),
+    },
+  ],
   'gabi.erstlogin@example.at': [{ rest: restForm('loginMvbv'), gql: gql(`mutation { synchronizeLoginData { ok { status loggedIn } error { code } } }`) }],
   'emil.dienst@example.at': [
     {

@@ -107,9 +107,7 @@ describe('step-up: the current password in the same request', () => {
     const m = member();
     const client = await loggedIn(m.email);
     // One failed login first: the step-up continues the same count.
-    expect((await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.error?.code).toBe(
-      'ERROR_PWD_INVALID',
-    );
+    expect((await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.error?.code).toBe('ERROR_PWD_INVALID');
     for (let i = 1; i < THRESHOLD; i++) {
       const r =
         i % 2

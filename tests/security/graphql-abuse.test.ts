@@ -113,7 +113,9 @@ describe('GraphQL abuse limits', () => {
     expect(codes(answer)).toContain(LIMIT_ERROR_CODE);
     expect(messages(answer)).toMatch(/Aliases limit of 15 exceeded/);
     // A flood of mutations under aliases changes nothing either (refused before execution).
-    await refused(`mutation { ${Array.from({ length: 200 }, (_, i) => `l${i}: login(input: { email: "anna.muster@example.at", password: "x" }) { ok { status loggedIn } error { code } }`).join(' ')} }`);
+    await refused(
+      `mutation { ${Array.from({ length: 200 }, (_, i) => `l${i}: login(input: { email: "anna.muster@example.at", password: "x" }) { ok { status loggedIn } error { code } }`).join(' ')} }`,
+    );
   });
 
   it('refuses a document nested beyond the depth limit (fragments count where spread)', async () => {

@@ -27,7 +27,17 @@ export const LOGIN_REFUSALS = [
 export type LoginRefusal = (typeof LOGIN_REFUSALS)[number];
 
 /** Catalogue keys (schema/contract/i18n/de/login.json `login.error.*`) of a message. */
-export type LoginMessageKey = 'ERROR_MAIL_NOT_GIVEN' | 'ERROR_MAIL_NOT_VALID' | 'ERROR_PWD_NOT_GIVEN' | 'ERROR_PWD_INVALID' | 'LOCKED_TEMPORARY' | 'NOT_VALID' | 'loginDataInvalid' | 'passwordIncorrect' | 'noValidContract' | 'MAINTENANCE';
+export type LoginMessageKey =
+  | 'ERROR_MAIL_NOT_GIVEN'
+  | 'ERROR_MAIL_NOT_VALID'
+  | 'ERROR_PWD_NOT_GIVEN'
+  | 'ERROR_PWD_INVALID'
+  | 'LOCKED_TEMPORARY'
+  | 'NOT_VALID'
+  | 'loginDataInvalid'
+  | 'passwordIncorrect'
+  | 'noValidContract'
+  | 'MAINTENANCE';
 
 /** A field error of the login form: `code` is the catalogue key of its message. */
 export type LoginFieldError = FieldError<LoginMessageKey> & { field: 'email' | 'password' };

@@ -156,7 +156,17 @@ describe('GraphQL login errors', () => {
     });
     const unknown = await new PortalClient(server.url).graphql(LOGIN, { email: 'nobody@example.at', password: DEMO_PASSWORD });
     expect(unknown.body.data).toMatchObject({
-      login: { ok: null, error: { code: 'NOT_VALID', fieldErrors: [{ field: 'email', code: 'NOT_VALID' }, { field: 'password', code: 'NOT_VALID' }], remainingAttempts: null } },
+      login: {
+        ok: null,
+        error: {
+          code: 'NOT_VALID',
+          fieldErrors: [
+            { field: 'email', code: 'NOT_VALID' },
+            { field: 'password', code: 'NOT_VALID' },
+          ],
+          remainingAttempts: null,
+        },
+      },
     });
     server.db.$client.prepare(`UPDATE credentials SET failed_attempts = 0, locked_until = NULL`).run();
   });

@@ -23,7 +23,10 @@ const state = async () =>
 
 async function pendingDora() {
   const client = new PortalClient(server.url);
-  await client.graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD });
+  await client.graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
+    e: 'dora.nutzung@example.at',
+    p: DEMO_PASSWORD,
+  });
   return client;
 }
 
@@ -72,10 +75,13 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
       ['anna.muster@example.at\u0000', DEMO_PASSWORD],
       ['anna.muster@example.at', `x\u0000${'\\u0000'}`],
     ] as const) {
-      const res = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
-        e,
-        p,
-      });
+      const res = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
+        `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
+        {
+          e,
+          p,
+        },
+      );
       expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
       expect(res.body.data?.login.ok?.status).not.toBe('SUCCESSFUL');
     }

@@ -30,10 +30,13 @@ describe('GraphQL in production', () => {
     const before = await attempts();
     locker.prepare('BEGIN IMMEDIATE').run();
     try {
-      const res = await new PortalClient(prod.url).graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
-        e: 'anna.muster@example.at',
-        p: DEMO_PASSWORD,
-      });
+      const res = await new PortalClient(prod.url).graphql(
+        `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
+        {
+          e: 'anna.muster@example.at',
+          p: DEMO_PASSWORD,
+        },
+      );
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');
       expect(res.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');

@@ -12,10 +12,13 @@ afterAll(async () => {
 
 const login = async (email: string) => {
   const client = new PortalClient(server.url);
-  const res = await client.graphql<{ login: LoginAnswer }>(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
-    e: email,
-    p: DEMO_PASSWORD,
-  });
+  const res = await client.graphql<{ login: LoginAnswer }>(
+    `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
+    {
+      e: email,
+      p: DEMO_PASSWORD,
+    },
+  );
   return { client, status: res.body.data!.login.ok?.status };
 };
 

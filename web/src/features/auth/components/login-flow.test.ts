@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginStatus } from '../../../gql/graphql';
-import { answeredStatus, initialFlowState, isErrorStatus, isLoginStatus, loginFlowReducer, questionSteps, type FlowEvent, type FlowState, type PostLoginQuestions } from './login-flow';
+import {
+  answeredStatus,
+  initialFlowState,
+  isErrorStatus,
+  isLoginStatus,
+  loginFlowReducer,
+  questionSteps,
+  type FlowEvent,
+  type FlowState,
+  type PostLoginQuestions,
+} from './login-flow';
 
 const noQuestions: PostLoginQuestions = {
   showNewsletterPk: false,
