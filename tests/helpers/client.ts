@@ -76,7 +76,7 @@ export const LOGIN_MUTATION = `mutation Login($email: String!, $password: String
   }
 }`;
 
-/** The `LoginResult` of `login` and of the login-flow steps, as LOGIN_MUTATION and LOGIN_RESULT_FIELDS select it. */
+/** The `LoginResult` of `login` and of the login-flow steps (the error's extras only where selected). */
 export interface LoginAnswer {
   ok: { status: string; loggedIn: boolean } | null;
   error: {
@@ -87,9 +87,6 @@ export interface LoginAnswer {
     lockedUntil?: string | null;
   } | null;
 }
-
-/** Selection of a login-flow step's `LoginResult` (`acceptTerms(…) ${LOGIN_RESULT_FIELDS}`). */
-export const LOGIN_RESULT_FIELDS = '{ ok { status loggedIn } error { code message fieldErrors { field code message } } }';
 
 /** The spec's status name a `LoginResult` answers: `ok.status`, or the refusal's `error.code`. */
 export function loginStatusOf(answer: LoginAnswer | null | undefined): string | undefined {
