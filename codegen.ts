@@ -57,6 +57,12 @@ const config: CodegenConfig = {
         },
       },
     },
+    // Which types implement an interface (`Error` of every mutation result): Apollo's cache matches a fragment on an
+    // interface (`...MutationError`) only with this map; without it the fragment's fields are dropped from the answer.
+    'web/src/gql/possible-types.ts': {
+      plugins: ['fragment-matcher'],
+      config: { apolloClientVersion: 3, useExplicitTyping: true },
+    },
     'web/src/gql/': {
       preset: 'client',
       presetConfig: {

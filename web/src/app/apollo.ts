@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import introspection from '../gql/possible-types';
 import { handleGraphQLErrors, portalFetch } from '../lib/request';
 
 /**
@@ -25,6 +26,8 @@ export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: ApolloLink.from([sessionErrorLink, persistedDocumentLink, new HttpLink({ uri: '/graphql', fetch: portalFetch })]),
     cache: new InMemoryCache({
+      // The implementers of each interface, so that `...MutationError` on `Error` matches every `XError`.
+      possibleTypes: introspection.possibleTypes,
       typePolicies: {
         // Singletons without an id: merge what different queries select instead of replacing it.
         Query: { fields: { clientConfig: { merge: true }, session: { merge: true } } },
