@@ -13,7 +13,7 @@ import type { RequestShape, SeedTiming } from './types';
 
 export const DEMO_EMAIL = 'anna.muster@example.at';
 const DEMO_PASSWORD = 'Pensionskasse#2026';
-const LOGIN = 'mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }';
+const LOGIN = 'mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }';
 /** Used only when the web app's dashboard query cannot be loaded from web/src/gql. */
 const FALLBACK_DASHBOARD = `query BenchDashboard {
   me {

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** The pension calculator through the real server: GraphQL, REST and webportal/calcprint (issue 17). */
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 const INPUT_FIELDS = `birthDate retirementDate employerAnnualContribution employerPaymentEnd employerGrowthRate ownAnnualContribution
   ownContributionStart ownContributionEnd ownGrowthRate transferAmount transferDate expectedReturn severanceActive severanceCapital
   severanceContributing otherFundsCapital otherFundsAnnualContribution yearlyGrossIncome incomeGrowthRate statePensionStart accountCredit

@@ -28,7 +28,7 @@ describe('cross-site request forgery', () => {
   });
 
   it('refuses a GraphQL mutation from a foreign origin and a simple POST without origin or marker', async () => {
-    const body = JSON.stringify({ query: `mutation { logout { ok } }` });
+    const body = JSON.stringify({ query: `mutation { logout { ok { loggedOut } } }` });
     expect((await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example.com' }, body })).status).toBe(403);
     expect((await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body })).status).toBe(403);
   });
@@ -36,7 +36,7 @@ describe('cross-site request forgery', () => {
   it('refuses a mutation sent over GET', async () => {
     const client = new PortalClient(server.url);
     await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
-    const res = await client.fetch(`/graphql?query=${encodeURIComponent('mutation { logout { ok } }')}`);
+    const res = await client.fetch(`/graphql?query=${encodeURIComponent('mutation { logout { ok { loggedOut } } }')}`);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * query runs a fixed number of SQL statements however many contracts and accounts a member has (DataLoaders,
  * server/domain/loaders.ts: no N+1).
  */
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 const CLAIM = `query { me { latestSeveranceClaim { id option status accountNumber submittedOn dueDate dueDateExceeded definiteDate } } }`;
 /** The same selection as web/src/features/dashboard (DashboardPage_Query and its fragments), in one document. */
 const DASHBOARD = `query {
@@ -31,8 +31,8 @@ afterAll(async () => {
 
 async function loggedIn(email: string): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  const { body } = await client.graphql<{ login: { status: string } }>(LOGIN, { email, password: DEMO_PASSWORD });
-  expect(body.data?.login.status).toMatch(/^SUCCESSFUL/);
+  const { body } = await client.graphql<{ login: LoginAnswer }>(LOGIN, { email, password: DEMO_PASSWORD });
+  expect(body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
   return client;
 }
 

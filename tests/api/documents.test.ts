@@ -5,7 +5,7 @@ import { euro, pdfText } from '../helpers/pdf';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { parseDocumentId } from '../../server/domain/documents/documents.rules';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 const DOCUMENTS = `query Documents($category: DocumentCategory, $first: Int, $after: String) {
   me {
     unreadDocumentCount

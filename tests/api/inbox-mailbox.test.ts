@@ -33,7 +33,10 @@ const CHOOSE = `mutation($t: MailboxType!, $d: ID) { chooseMailbox(type: $t, dut
 /** Emil logged in with the mailbox chosen: ASP for the duty of `customer`, or AWB_LB. */
 async function emilAs(mailbox: { asp: string } | 'AWB_LB'): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  await client.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { loggedIn } }`, { e: 'emil.dienst@example.at', p: DEMO_PASSWORD });
+  await client.graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
+    e: 'emil.dienst@example.at',
+    p: DEMO_PASSWORD,
+  });
   const duties = (await client.graphql<{ serviceDuties: { id: string; customerDesignation: string }[] }>(`{ serviceDuties { id customerDesignation } }`)).body.data!.serviceDuties;
   const dutyId = mailbox === 'AWB_LB' ? null : duties.find((d) => d.customerDesignation === mailbox.asp)!.id;
   const chosen = await client.graphql<{ chooseMailbox: { ok: { type: string; dutyId: string | null } | null } }>(CHOOSE, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 const VRG_FIELDS = `vrg name equityTargetPercent
   performance { year returnPercent volatilityPercent fluctuationReservePercent }
   allocation { year assetClass percent }

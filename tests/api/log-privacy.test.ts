@@ -36,7 +36,7 @@ describe('personal data in the server log', () => {
       await client.rest('getPersonalData');
       await client.rest('getNewsletterDecisionNecessary');
       for (const token of client.cookies.values()) secrets.add(token);
-      await client.graphql(`mutation { logout { ok } }`);
+      await client.graphql(`mutation { logout { ok { loggedOut } } }`);
       await client.graphql(`{ me { firstName } }`);
     }
     const anna = c.prepare(`SELECT svnr FROM persons WHERE email = 'anna.muster@example.at'`).get() as { svnr: string };

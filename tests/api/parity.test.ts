@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_PERSONAS } from '../../db/seed';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, LOGIN_MUTATION, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -28,17 +28,22 @@ const FLOWS: Record<string, Step[]> = {
   'dora.nutzung@example.at': [
     {
       rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK', accepted: 'true' }),
-      gql: gql(`mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true) { status } }`),
+      gql: gql(`mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) { ok { status loggedIn } error { code } } }`),
     },
   ],
   'theo.nutzung@example.at': [
     {
       rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' }),
-      gql: gql(`mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true) { status } }`),
+      gql: gql(`mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true }) { ok { status loggedIn } error { code } } }`),
     },
   ],
-  'fritz.brief@example.at': [{ rest: restForm('setIbkPerPortal', { value: 'false' }), gql: gql(`mutation { setAnnualStatementDelivery(viaPortal: false) { status } }`) }],
-  'gabi.erstlogin@example.at': [{ rest: restForm('loginMvbv'), gql: gql(`mutation { synchronizeLoginData { status } }`) }],
+  'fritz.brief@example.at': [
+    {
+      rest: restForm('setIbkPerPortal', { value: 'false' }),
+      gql: gql(`mutation { setAnnualStatementDelivery(input: { viaPortal: false }) { ok { status loggedIn } error { code } } }`),
+    },
+  ],
+  'gabi.erstlogin@example.at': [{ rest: restForm('loginMvbv'), gql: gql(`mutation { synchronizeLoginData { ok { status loggedIn } error { code } } }`) }],
   'emil.dienst@example.at': [
     {
       rest: async (c) => {
@@ -63,7 +68,7 @@ const FLOWS: Record<string, Step[]> = {
     },
     {
       rest: restForm('setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' }),
-      gql: gql(`mutation { setAccountStatementByMail(byMail: true, notifyWhenPayoutPossible: true) { status } }`),
+      gql: gql(`mutation { setAccountStatementByMail(input: { byMail: true, notifyWhenPayoutPossible: true }) { ok { status loggedIn } error { code } } }`),
     },
     { rest: restForm('setGewinnspielVk', { gewinnspielVk: 'true' }), gql: gql(`mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`) },
   ],
@@ -83,9 +88,8 @@ describe('REST and GraphQL give the same stored state for every login persona', 
     const viaRest = new PortalClient(restServer.url);
     const viaGql = new PortalClient(gqlServer.url);
     const restStatus = ((await viaRest.rest('login', { user: email, password: DEMO_PASSWORD })).json as { status: string }).status;
-    const gqlStatus = (
-      await viaGql.graphql<{ login: { status: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, { e: email, p: DEMO_PASSWORD })
-    ).body.data!.login.status;
+    const gqlAnswer = await viaGql.graphql<{ login: LoginAnswer }>(LOGIN_MUTATION, { email, password: DEMO_PASSWORD });
+    const gqlStatus = loginStatusOf(gqlAnswer.body.data!.login);
     expect(gqlStatus).toBe(restStatus);
     for (const step of FLOWS[email] ?? []) {
       await step.rest(viaRest);

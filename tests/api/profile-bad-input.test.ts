@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 
@@ -9,7 +9,7 @@ import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-se
  * GraphQL and REST alike, store nothing and leave `profile_changes` unchanged. Changes without a session, from a
  * login still pending, or naming another member's id change nothing.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
+const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
 const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) { changeAddress(input: $input) { ok { person { id } } error { code message fieldErrors { field code message } } } }`;
 const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok { person { id } } error { code message fieldErrors { field code message } } } }`;
 const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail } error { code message fieldErrors { field code message } } } }`;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
   anna = new PortalClient(server.url);
-  expect((await anna.graphql<{ login: { status: string } }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD })).body.data?.login.status).toBe('SUCCESSFUL');
+  expect((await anna.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe('SUCCESSFUL');
 });
 afterAll(async () => {
   await server.close();
@@ -276,7 +276,7 @@ describe('changes without a completed login', () => {
 
   it('a login still pending a flow step (terms not yet accepted) changes nothing either', async () => {
     const dora = new PortalClient(server.url);
-    expect((await dora.graphql<{ login: { status: string } }>(LOGIN, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD })).body.data?.login.status).toBe(
+    expect((await dora.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe(
       'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
     );
     const before = snapshot();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, sentMails } from '../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
@@ -12,7 +12,7 @@ import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
  * server receiving the portal's mails: address, bank details, e-mail change by link, newsletter and delivery
  * settings, deleting the access, and the change log of each.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
+const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
 const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) {
   changeAddress(input: $input) { ok { person { address { street postcode city country poBox validFrom } } } error { code message fieldErrors { field code message } } }
 }`;
@@ -48,8 +48,8 @@ const changesOf = (personId: number) =>
 
 async function loggedIn(email: string, password = DEMO_PASSWORD): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  const res = await client.graphql<{ login: { status: string } }>(LOGIN, { e: email, p: password });
-  expect(res.body.data?.login.status).toMatch(/^SUCCESSFUL/);
+  const res = await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: password });
+  expect(res.body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
   return client;
 }
 
@@ -314,8 +314,8 @@ describe('e-mail change (over a real SMTP server)', () => {
       pendingEmail: 'bernd.neu@example.at',
     });
     // Until confirmed, the new address does not log in.
-    const early = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: 'bernd.neu@example.at', p: DEMO_PASSWORD });
-    expect(early.body.data?.login.status).toBe('NOT_VALID');
+    const early = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'bernd.neu@example.at', p: DEMO_PASSWORD });
+    expect(early.body.data?.login.error?.code).toBe('NOT_VALID');
 
     // The link is opened in a browser without a session.
     const browser = new PortalClient(server.url);
@@ -329,8 +329,8 @@ describe('e-mail change (over a real SMTP server)', () => {
     });
 
     await loggedIn('bernd.neu@example.at');
-    const old = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: 'bernd.vorsorge@example.at', p: DEMO_PASSWORD });
-    expect(old.body.data?.login.status).toBe('NOT_VALID');
+    const old = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'bernd.vorsorge@example.at', p: DEMO_PASSWORD });
+    expect(old.body.data?.login.error?.code).toBe('NOT_VALID');
 
     expect(changesOf(berndId).filter((r) => r.area === 'EMAIL')).toEqual([
       expect.objectContaining({ field: 'emailChangeRequested', old_value: 'bernd.vorsorge@example.at', new_value: 'bernd.neu@example.at' }),
@@ -446,8 +446,8 @@ describe('deleting the access', () => {
     expect((await second.rest('getPersonalData')).status).toBe(406);
     expect((await second.graphql(`{ me { id } }`)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
-    const again = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-    expect(again.body.data?.login.status).toBe('DEACTIVATED');
+    const again = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+    expect(again.body.data?.login.error?.code).toBe('DEACTIVATED');
 
     const mail = await smtp.waitForMail((m) => m.to.includes(email));
     expect(mail.subject).toMatch(/gelöscht/);
@@ -466,8 +466,8 @@ describe('deleting the access', () => {
       const res = await client.graphql<{ deleteAccess: { error: { code: string } | null } }>(DELETE_ACCESS, { input: { currentPassword: `Falsch#${i}Passwort`, confirmed: true } });
       expect(res.body.data?.deleteAccess.error?.code).toBe('ERROR_PWD_INVALID');
     }
-    const login = await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-    expect(login.body.data?.login.status).toBe('LOCKED_TEMPORARY');
+    const login = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+    expect(login.body.data?.login.error?.code).toBe('LOCKED_TEMPORARY');
     // While locked, even the right password is not evaluated.
     const right = await client.graphql<{ deleteAccess: { error: { code: string } | null } }>(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } });
     expect(right.body.data?.deleteAccess.error?.code).toBe('ERROR_PWD_INVALID');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, sentMails } from '../../db/schema';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/domain/mail/outbox.store';
 import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/seed';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import {
@@ -209,13 +209,13 @@ describe('register → activation mail → activateAccount → login', () => {
     expect(await sqlAll(c, 'SELECT kind, recipient FROM sent_mails WHERE person_id = ?', xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
 
     // Before activation the login is not possible.
-    expect((await client.graphql<{ login: { status: string } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.status).toBe('NOT_VALID');
+    expect((await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.error?.code).toBe('NOT_VALID');
     const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: tampered })).body.data)).toBe('ERROR');
     expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
     expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('ALREADY_ACTIVATED');
-    const login = (await client.graphql<{ login: { status: string; loggedIn: boolean } }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
-    expect(login.loggedIn).toBe(true);
+    const login = (await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
+    expect(login.ok?.loggedIn).toBe(true);
 
     // The same code again: the person is registered now.
     smtp.clear();

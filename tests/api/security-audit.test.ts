@@ -25,7 +25,7 @@ describe('security audit log (security_events)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'AuditTest/1.0' },
       body: new URLSearchParams({ user: 'anna.muster@example.at', password: DEMO_PASSWORD }).toString(),
     });
-    await client.graphql(`mutation { logout { ok } }`);
+    await client.graphql(`mutation { logout { ok { loggedOut } } }`);
     const events = await eventsSince(from);
     expect(events.map((e) => e.type)).toEqual(['LOGIN_SUCCESS', 'SESSION_END']);
     expect(events[0]).toMatchObject({ personId: await personId('anna.muster@example.at'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
 
@@ -9,7 +9,7 @@ import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
  * contract" (spec 000 section 8). Test persona: bernd (Vorsorgekasse only) with every account closed by a payout on
  * the test day; the server's clock is moved.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`;
+const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
 const DAY = 86_400_000;
 
 let server: TestServer;
@@ -21,8 +21,9 @@ afterAll(async () => {
 });
 
 async function loginStatus(email: string): Promise<{ status: string; loggedIn: boolean }> {
-  const res = await new PortalClient(server.url).graphql<{ login: { status: string; loggedIn: boolean } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-  return res.body.data!.login;
+  const res = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+  const login = res.body.data!.login;
+  return { status: loginStatusOf(login)!, loggedIn: login.ok?.loggedIn ?? false };
 }
 
 describe('severance-only access after the last payout', () => {

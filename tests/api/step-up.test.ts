@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * a failed login. Real server over HTTP, real SMTP server; GraphQL and REST.
  */
 const THRESHOLD = 5;
-const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
+const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
 const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok { person { bankAccount { iban } } } error { code fieldErrors { field code } } } }`;
 const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail } error { code fieldErrors { field code } } } }`;
 const BANK = { accountHolder: 'Step Up', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' };
@@ -39,8 +39,8 @@ function member(): { id: number; email: string } {
 }
 async function loggedIn(email: string): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  const res = await client.graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-  expect(res.body.data?.login.status).toMatch(/^SUCCESSFUL/);
+  const res = await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+  expect(res.body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
   return client;
 }
 const failedAttempts = (personId: number) =>
@@ -108,9 +108,7 @@ describe('step-up: the current password in the same request', () => {
     const m = member();
     const client = await loggedIn(m.email);
     // One failed login first: the step-up continues the same count.
-    expect((await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.status).toBe(
-      'ERROR_PWD_INVALID',
-    );
+    expect((await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.error?.code).toBe('ERROR_PWD_INVALID');
     for (let i = 1; i < THRESHOLD; i++) {
       const r =
         i % 2
@@ -123,7 +121,7 @@ describe('step-up: the current password in the same request', () => {
     const before = fingerprint(m.id);
     expect((await client.rest('changeBankDetails', { ...BANK, currentPassword: DEMO_PASSWORD })).json).toMatchObject({ ok: false, code: 'ERROR_PWD_INVALID' });
     expect(fingerprint(m.id)).toBe(before);
-    expect((await new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { e: m.email, p: DEMO_PASSWORD })).body.data?.login.status).toBe('LOCKED_TEMPORARY');
+    expect((await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: m.email, p: DEMO_PASSWORD })).body.data?.login.error?.code).toBe('LOCKED_TEMPORARY');
   });
 
   it('the right password changes bank details (GraphQL) and starts the e-mail change (REST), and resets the failure count', async () => {

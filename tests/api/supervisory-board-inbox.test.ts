@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { persons, supervisoryBoardSeats } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
-import { DEMO_PASSWORD, loginMember, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, loginMember, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -66,8 +66,8 @@ async function boardMessages(client: PortalClient): Promise<Msg[]> {
 
 describe('supervisory-board inbox (issue 14 item 6)', () => {
   it('sonja (board member without contract) logs in and lists her board messages newest first, with paging and the unread count', async () => {
-    const login = await new PortalClient(server.url).graphql<{ login: { status: string; loggedIn: boolean } }>(
-      `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`,
+    const login = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
+      `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
       { e: SONJA, p: DEMO_PASSWORD },
     );
     expect(login.body.data!.login).toEqual({ status: 'SUCCESSFUL_PK_ASP', loggedIn: true });
@@ -222,8 +222,8 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
     });
     expect((await sonja.fetch(`${withAttachment.attachments[0]!.downloadUrl}&lng=de`)).status).toBe(404);
     expect((await sonja.graphql<{ me: { unreadBoardMessageCount: number } }>(ME)).body.data!.me.unreadBoardMessageCount).toBe(0);
-    const login = await new PortalClient(server.url).graphql<{ login: { status: string; loggedIn: boolean } }>(
-      `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`,
+    const login = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
+      `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
       { e: SONJA, p: DEMO_PASSWORD },
     );
     expect(login.body.data!.login).toEqual({ status: 'ERROR_AUSGETRETEN', loggedIn: false });

@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { databaseEnv, linesContaining, startPortal, stopPortal as stop, type Portal } from '../helpers/portal-process';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 const ME = `query { me { firstName } }`;
 const ANNA = 'anna.muster@example.at';
 
@@ -55,7 +55,7 @@ describe(`several portal processes on one ${TEST_ENGINE} database (issue 13 item
 
   it('accepts a session opened through one process on the other', async () => {
     const first = new PortalClient(a.url);
-    expect((await first.graphql<{ login: { status: string } }>(LOGIN, { email: ANNA, password: DEMO_PASSWORD })).body.data?.login.status).toBe('SUCCESSFUL');
+    expect((await first.graphql<{ login: LoginAnswer }>(LOGIN, { email: ANNA, password: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe('SUCCESSFUL');
     // Round-robin (cluster) or the other port (two machines): several calls reach the other process.
     for (let i = 0; i < 4; i++) {
       const other = new PortalClient(b.url);
@@ -69,7 +69,7 @@ describe(`several portal processes on one ${TEST_ENGINE} database (issue 13 item
   it('holds a lockout reached by wrong passwords spread over both processes on both', async () => {
     const email = 'bernd.vorsorge@example.at';
     const guess = (portal: Portal, password: string) =>
-      new PortalClient(portal.url).graphql<{ login: { status: string } }>(LOGIN, { email, password }).then((r) => r.body.data?.login.status);
+      new PortalClient(portal.url).graphql<{ login: LoginAnswer }>(LOGIN, { email, password }).then((r) => r.body.data?.login.ok?.status);
     const statuses = [];
     for (let i = 1; i <= 5; i++) statuses.push(await guess(i % 2 ? a : b, `wrong-${i}`));
     expect(statuses).toEqual(['ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'LOCKED_TEMPORARY']);

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase, BackupError, defaultBackupPath } from '../../db/backup';
 import { restoreDatabase, RestoreError } from '../../db/restore';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { REPO_ROOT } from './writers';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 const ME = `query Me {
   me {
     firstName lastName
@@ -77,7 +77,7 @@ function startLoad(url: string, memberEmails: string[], parallel = 4) {
       } else if (step === 1) {
         expectOk('persona login', (await client.rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD })).status);
       } else {
-        const login = await client.graphql<{ login: { status: string } }>(LOGIN, { email: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
+        const login = await client.graphql<{ login: LoginAnswer }>(LOGIN, { email: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
         expectOk('GraphQL login', login.status);
         if (login.body.errors) failures.push(`GraphQL login: ${JSON.stringify(login.body.errors)}`);
         const me = await client.graphql(ME);

@@ -94,7 +94,7 @@ test('/qr logs in with entryViaQrCode, the lng parameter sets Accept-Language, a
   await page.getByRole('button', { name: 'Alle Cookies akzeptieren' }).click();
   await submitLogin(page, personas.clara.email);
   await expect(page).toHaveURL(/#\/dashboard$/);
-  expect(loginBodies.map((body) => JSON.parse(body).variables.entryViaQrCode)).toEqual([true]);
+  expect(loginBodies.map((body) => JSON.parse(body).variables.input.entryViaQrCode)).toEqual([true]);
   expect([...languages]).toEqual(['de']);
   // The main test server has no Matomo configuration: nothing is loaded even with the consent.
   await expect(page.locator('script#matomo-tracker')).toHaveCount(0);

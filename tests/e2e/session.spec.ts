@@ -70,7 +70,7 @@ async function endSessionOnServer(page: Page): Promise<void> {
     fetch('/graphql', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Application-Version': 'Portal' },
-      body: JSON.stringify({ query: 'mutation { logout { ok } }' }),
+      body: JSON.stringify({ query: 'mutation { logout { ok { loggedOut } } }' }),
     }),
   );
 }

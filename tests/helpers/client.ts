@@ -65,13 +65,48 @@ export class PortalClient {
 
 export const DEMO_PASSWORD = 'Pensionskasse#2026';
 
+/**
+ * GraphQL `login` with its whole `LoginResult` (decision 0029), variables `email`, `password` and optional
+ * `entryViaQrCode`: `ok { status loggedIn }` for a session-opening or flow status, `error` for a refusal.
+ */
+export const LOGIN_MUTATION = `mutation Login($email: String!, $password: String!, $entryViaQrCode: Boolean) {
+  login(input: { email: $email, password: $password, entryViaQrCode: $entryViaQrCode }) {
+    ok { status loggedIn }
+    error { code message fieldErrors { field code message } remainingAttempts lockedUntil }
+  }
+}`;
+
+/** The `LoginResult` of `login` and of the login-flow steps (the error's extras only where selected). */
+export interface LoginAnswer {
+  ok: { status: string; loggedIn: boolean } | null;
+  error: {
+    code: string;
+    message: string;
+    fieldErrors: { field: string; code: string; message: string }[];
+    remainingAttempts?: number | null;
+    lockedUntil?: string | null;
+  } | null;
+}
+
+/** The spec's status name a `LoginResult` answers: `ok.status`, or the refusal's `error.code`. */
+export function loginStatusOf(answer: LoginAnswer | null | undefined): string | undefined {
+  return answer?.ok?.status ?? answer?.error?.code;
+}
+
+/**
+ * Sends `login` on `client` (its cookie jar takes the session) and returns the `LoginResult`; throws when the call
+ * itself fails (a GraphQL error, not a refusal).
+ */
+export async function logIn(client: PortalClient, email: string, password = DEMO_PASSWORD, options: { entryViaQrCode?: boolean } = {}): Promise<LoginAnswer> {
+  const res = await client.graphql<{ login: LoginAnswer }>(LOGIN_MUTATION, { email, password, entryViaQrCode: options.entryViaQrCode ?? false });
+  if (!res.body.data) throw new Error(`login of ${email} failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.login;
+}
+
 /** A client logged in as the demo persona `email` through GraphQL `login` (fails the test when the login does not complete). */
 export async function loginMember(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<PortalClient> {
   const client = new PortalClient(baseUrl);
-  const res = await client.graphql<{ login: { loggedIn: boolean } }>(
-    'mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { loggedIn } }',
-    { email, password },
-  );
-  if (res.body.data?.login.loggedIn !== true) throw new Error(`login of ${email} did not complete: ${JSON.stringify(res.body)}`);
+  const answer = await logIn(client, email, password);
+  if (answer.ok?.loggedIn !== true) throw new Error(`login of ${email} did not complete: ${JSON.stringify(answer)}`);
   return client;
 }

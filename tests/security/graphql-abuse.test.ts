@@ -113,7 +113,9 @@ describe('GraphQL abuse limits', () => {
     expect(codes(answer)).toContain(LIMIT_ERROR_CODE);
     expect(messages(answer)).toMatch(/Aliases limit of 15 exceeded/);
     // A flood of mutations under aliases changes nothing either (refused before execution).
-    await refused(`mutation { ${Array.from({ length: 200 }, (_, i) => `l${i}: login(email: "anna.muster@example.at", password: "x") { status }`).join(' ')} }`);
+    await refused(
+      `mutation { ${Array.from({ length: 200 }, (_, i) => `l${i}: login(input: { email: "anna.muster@example.at", password: "x" }) { ok { status loggedIn } error { code } }`).join(' ')} }`,
+    );
   });
 
   it('refuses a document nested beyond the depth limit (fragments count where spread)', async () => {
@@ -165,7 +167,7 @@ describe('GraphQL abuse limits', () => {
   });
 
   it('refuses batched (array) bodies with 400, with or without a declared length', async () => {
-    const batch = JSON.stringify([{ query: '{ clientConfig { tenant } }' }, { query: 'mutation { logout { ok } }' }]);
+    const batch = JSON.stringify([{ query: '{ clientConfig { tenant } }' }, { query: 'mutation { logout { ok { loggedOut } } }' }]);
     const before = await fingerprint(server);
     const answer = await postGraphQL(server.url, batch, { cookie });
     expect(answer.status).toBe(400);
@@ -191,7 +193,7 @@ describe('GraphQL abuse limits', () => {
 
   it('refuses mutations over GET and changes nothing', async () => {
     const before = await fingerprint(server);
-    const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent('mutation { logout { ok } }')}`, { headers: { cookie, accept: 'application/json' } });
+    const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent('mutation { logout { ok { loggedOut } } }')}`, { headers: { cookie, accept: 'application/json' } });
     expect(res.status).toBe(405);
     expect(await res.text()).not.toMatch(LEAK);
     expect(await fingerprint(server)).toBe(before);
@@ -200,7 +202,7 @@ describe('GraphQL abuse limits', () => {
   it('refuses multipart/form-data (GraphQL multipart uploads are off)', async () => {
     const before = await fingerprint(server);
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query: 'mutation { logout { ok } }', variables: {} }));
+    form.append('operations', JSON.stringify({ query: 'mutation { logout { ok { loggedOut } } }', variables: {} }));
     form.append('map', '{}');
     const answer = await postGraphQL(server.url, form, { cookie, contentType: null });
     expect(answer.status).toBeGreaterThanOrEqual(400);

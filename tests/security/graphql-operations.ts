@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { buildSchema, getOperationAST, parse, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { buildSchema, Kind, getOperationAST, parse, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { loadTypeDefs } from '../../server/graphql/schema';
 import { PERSISTED_DOCUMENTS_FILE } from '../../server/graphql/yoga';
 import { DEMO_PASSWORD } from '../helpers/client';
@@ -81,16 +81,22 @@ export async function postGraphQL(
 
 /** Logs a persona in through the web app's own login mutation (by hash); returns the cookie header. */
 export async function loginCookie(url: string, email = 'anna.muster@example.at'): Promise<string> {
-  const login = webOperations().find((o) => /^mutation \w+\(.*\) \{ __typename login\(/.test(o.text));
+  const login = webOperations().find(
+    (o) => o.operation.operation === 'mutation' && o.operation.selectionSet.selections.some((f) => f.kind === Kind.FIELD && f.name.value === 'login'),
+  );
   if (!login) throw new Error('the web app has no login mutation');
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'x-application-version': 'Portal', 'content-type': 'application/json' },
-    body: JSON.stringify({ operationName: login.name, variables: { email, password: DEMO_PASSWORD }, extensions: { persistedQuery: { version: 1, sha256Hash: login.hash } } }),
+    body: JSON.stringify({
+      operationName: login.name,
+      variables: { input: { email, password: DEMO_PASSWORD } },
+      extensions: { persistedQuery: { version: 1, sha256Hash: login.hash } },
+    }),
   });
-  const body = (await res.json()) as { data?: { login?: { status?: string } } };
+  const body = (await res.json()) as { data?: { login?: { ok?: { status: string } | null } } };
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  if (!body.data?.login || cookies.length === 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  if (!body.data?.login?.ok || cookies.length === 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return cookies.join('; ');
 }
 

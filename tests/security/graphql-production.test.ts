@@ -42,7 +42,11 @@ const appShell = () => webOperations().find((o) => o.name === 'AppShell_Query')!
 describe('GraphQL persisted operations in production', () => {
   it('refuses a document sent as text that is not registered, before running it', async () => {
     const before = await fingerprint(prod);
-    for (const query of ['{ clientConfig { tenant } }', 'mutation { logout { ok } }', `mutation { login(email: "anna.muster@example.at", password: "x") { status } }`]) {
+    for (const query of [
+      '{ clientConfig { tenant } }',
+      'mutation { logout { ok { loggedOut } } }',
+      `mutation { login(input: { email: "anna.muster@example.at", password: "x" }) { ok { status loggedIn } error { code } } }`,
+    ]) {
       const answer = await postGraphQL(prod.url, JSON.stringify({ query }));
       expect(answer.status, answer.text).toBe(400);
       expect(codes(answer)).toEqual(['PERSISTED_QUERY_ONLY']);

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -11,12 +11,13 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * - a per-IP throttle stops credential stuffing across many accounts without checking passwords or locking accounts.
  */
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
+const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
 
 const restLogin = (server: TestServer, user: string, password: string) => new PortalClient(server.url).rest('login', { user, password });
 const graphqlLogin = async (server: TestServer, email: string, password: string) => {
-  const answer = await new PortalClient(server.url).graphql<{ login: { status: string; loggedIn: boolean } }>(LOGIN, { email, password });
-  return answer.body.data!.login;
+  const answer = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { email, password });
+  const login = answer.body.data!.login;
+  return { status: loginStatusOf(login), loggedIn: login.ok?.loggedIn ?? false };
 };
 
 /** POST /rest/login over a socket bound to `localAddress` (any 127.x.y.z is loopback on Linux): a second client IP. */
@@ -83,14 +84,14 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
   it('locks at exactly the configured count, refuses the right password for 60 minutes and accepts it after', async () => {
     const fromAttempt = maxId(server, 'login_attempts');
     const fromEvent = maxId(server, 'security_events');
-    const aliased = `mutation { ${Array.from({ length: 5 }, (_, i) => `a${i}: login(email: "${EMAIL}", password: "aliased-wrong-${i}") { status }`).join(' ')} }`;
+    const aliased = `mutation { ${Array.from({ length: 5 }, (_, i) => `a${i}: login(input: { email: "${EMAIL}", password: "aliased-wrong-${i}" }) { ok { status loggedIn } error { code } }`).join(' ')} }`;
     const [rest, graphql, aliasAnswer] = await Promise.all([
       Promise.all(Array.from({ length: 25 }, (_, i) => restLogin(server, EMAIL, `rest-wrong-${i}`))),
       Promise.all(Array.from({ length: 20 }, (_, i) => graphqlLogin(server, EMAIL, `graphql-wrong-${i}`))),
-      new PortalClient(server.url).graphql<Record<string, { status: string }>>(aliased),
+      new PortalClient(server.url).graphql<Record<string, LoginAnswer>>(aliased),
     ]);
     expect(aliasAnswer.body.errors).toBeUndefined();
-    const statuses = [...rest.map((r) => r.json!.status as string), ...graphql.map((g) => g.status), ...Object.values(aliasAnswer.body.data!).map((a) => a.status)];
+    const statuses = [...rest.map((r) => r.json!.status as string), ...graphql.map((g) => g.status), ...Object.values(aliasAnswer.body.data!).map((a) => loginStatusOf(a))];
     expect(statuses).toHaveLength(50);
     // THRESHOLD - 1 guesses refused as wrong, the THRESHOLD-th locks; the other 43 reach a locked access.
     expect(statuses.filter((s) => s === 'ERROR_PWD_INVALID')).toHaveLength(THRESHOLD - 1);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import loginCatalogue from '@contract/i18n/de/login.json';
+import { isLoggedInStatus, LOGGED_IN_STATUSES, LOGIN_STATUSES } from '../../server/domain/auth/auth.rules';
+import { LOGIN_REFUSALS, loginOutcome } from '../../server/domain/auth/login-outcome';
 import { isPendingStatus, nextLoginStatus, postLoginQuestions, type LoginState } from '../../server/domain/login-flow/login-flow.rules';
 
 const base: LoginState = {
@@ -73,5 +76,55 @@ describe('post-login questions', () => {
   });
   it('asks about the account statement by mail again while it is off', () => {
     expect(postLoginQuestions({ funds: base.funds, ...answered, accountStatementByMail: false }).askAccountStatementByMail).toBe(true);
+  });
+});
+
+describe('login statuses on the two halves of the one result (decision 0029)', () => {
+  it('answers every logged-in and flow status as Ok, with loggedIn only for the logged-in ones', () => {
+    for (const status of LOGGED_IN_STATUSES) expect(loginOutcome(status)).toEqual({ ok: true, value: { status, loggedIn: true } });
+    for (const status of ['NUTZUNGSBEDINGUNGEN_ACCEPT_PK', 'SYNCHRONIZE_LOGIN_DATA', 'IBK_DECISSION', 'UPDATE_PKVK_MAIL', 'PASSWORD_INSECURE'] as const) {
+      expect(loginOutcome(status)).toEqual({ ok: true, value: { status, loggedIn: false } });
+    }
+  });
+
+  it('answers every other status of the spec as a refusal with its own name as the code, and no status is left over', () => {
+    const refusals = LOGIN_STATUSES.filter((s) => !isLoggedInStatus(s) && !isPendingStatus(s));
+    expect(refusals).toEqual([...LOGIN_REFUSALS]);
+    for (const status of refusals) expect(loginOutcome(status)).toMatchObject({ ok: false, code: status });
+  });
+
+  it('places each refusal where spec 000 section 8 shows it, and keeps the extras only with their own code', () => {
+    expect(loginOutcome('ERROR_PWD_INVALID', { remainingAttempts: 2, lockedUntil: '2026-01-01T00:00:00.000Z' })).toEqual({
+      ok: false,
+      code: 'ERROR_PWD_INVALID',
+      messageKey: 'ERROR_PWD_INVALID',
+      fieldErrors: [{ field: 'password', code: 'ERROR_PWD_INVALID' }],
+      remainingAttempts: 2,
+      lockedUntil: null,
+    });
+    expect(loginOutcome('LOCKED_TEMPORARY', { remainingAttempts: 0, lockedUntil: '2026-01-01T00:00:00.000Z' })).toMatchObject({
+      fieldErrors: [{ field: 'email', code: 'LOCKED_TEMPORARY' }],
+      remainingAttempts: null,
+      lockedUntil: '2026-01-01T00:00:00.000Z',
+    });
+    expect(loginOutcome('DEACTIVATED')).toMatchObject({
+      messageKey: 'loginDataInvalid',
+      fieldErrors: [
+        { field: 'email', code: 'loginDataInvalid' },
+        { field: 'password', code: 'passwordIncorrect' },
+      ],
+    });
+    expect(loginOutcome('ERROR_TOT')).toMatchObject({ messageKey: 'noValidContract', fieldErrors: [] });
+    expect(loginOutcome('MAINTENANCE')).toMatchObject({ messageKey: 'MAINTENANCE', fieldErrors: [] });
+  });
+
+  it('has a catalogue text for every message and field key it uses', () => {
+    const texts: Record<string, string> = loginCatalogue.login.error;
+    for (const status of LOGIN_REFUSALS) {
+      const refused = loginOutcome(status);
+      if (refused.ok) throw new Error(`${status} answered Ok`);
+      expect(texts[refused.messageKey], status).toBeTruthy();
+      for (const f of refused.fieldErrors) expect(texts[f.code], `${status} ${f.field}`).toBeTruthy();
+    }
   });
 });

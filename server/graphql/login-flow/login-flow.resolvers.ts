@@ -2,10 +2,8 @@ import { GraphQLError } from 'graphql';
 import loginFlowTexts from '@contract/i18n/de/login-flow.json';
 import loginTexts from '@contract/i18n/de/login.json';
 import type { FieldError } from '../../domain/shared/result';
-import { isLoggedInStatus, type LoginStatus } from '../../domain/auth/auth.rules';
 import type { Resolvers } from '../__generated__/resolvers-types';
-
-const payload = (status: LoginStatus) => ({ status, loggedIn: isLoggedInStatus(status) });
+import { loginResult } from '../session/login-result';
 
 const mailboxTexts: Record<string, string> = loginFlowTexts.loginFlow.mailbox.error;
 
@@ -44,9 +42,9 @@ export const loginFlowResolvers: Resolvers = {
       })),
   },
   Mutation: {
-    acceptTerms: async (_p, args, ctx) => payload(await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), args.previousStatus, args.accepted)),
-    setAnnualStatementDelivery: async (_p, args, ctx) => payload(await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), args.viaPortal)),
-    synchronizeLoginData: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession())),
+    acceptTerms: async (_p, args, ctx) => loginResult(await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), args.input.previousStatus, args.input.accepted)),
+    setAnnualStatementDelivery: async (_p, args, ctx) => loginResult(await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), args.input.viaPortal)),
+    synchronizeLoginData: async (_p, _a, ctx) => loginResult(await ctx.services.loginFlow.synchronizeLoginData(await ctx.requireFlowSession())),
     async chooseMailbox(_p, args, ctx) {
       await ctx.requirePersonId();
       const dutyId = args.dutyId === null || args.dutyId === undefined ? null : Number(args.dutyId);
@@ -76,9 +74,9 @@ export const loginFlowResolvers: Resolvers = {
     },
     async setAccountStatementByMail(_p, args, ctx) {
       await ctx.requirePersonId();
-      return payload(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.byMail, args.notifyWhenPayoutPossible ?? null));
+      return loginResult(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.input.byMail, args.input.notifyWhenPayoutPossible ?? null));
     },
-    confirmRegistrationEmail: async (_p, _a, ctx) => payload(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
+    confirmRegistrationEmail: async (_p, _a, ctx) => loginResult(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
     async activateAccount(_p, args, ctx) {
       const status = await ctx.services.loginFlow.activate(args.registrationId);
       if (status === 'SUCCESSFUL' || status === 'ALREADY_ACTIVATED') return { ok: { status }, error: null };

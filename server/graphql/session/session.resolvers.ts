@@ -1,4 +1,5 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
+import { loginResult } from './login-result';
 
 /** Login and session (schema/session.graphql). Thin: the rules live in server/domain/auth. */
 export const sessionResolvers: Resolvers = {
@@ -7,17 +8,13 @@ export const sessionResolvers: Resolvers = {
   },
   Mutation: {
     async login(_p, args, ctx) {
-      const result = await ctx.services.auth.login({ email: args.email, password: args.password, entryViaQrCode: args.entryViaQrCode === true }, ctx.meta);
+      const { input } = args;
+      const result = await ctx.services.auth.login({ email: input.email, password: input.password, entryViaQrCode: input.entryViaQrCode === true }, ctx.meta);
       if (result.sessionToken) {
         await ctx.services.auth.logout(ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
-      return {
-        status: result.status,
-        loggedIn: result.sessionToken !== undefined,
-        remainingAttempts: result.remainingAttempts ?? null,
-        lockedUntil: result.lockedUntil ?? null,
-      };
+      return loginResult(result.status, result);
     },
     async keepAlive(_p, _a, ctx) {
       const s = await ctx.session();
@@ -26,7 +23,7 @@ export const sessionResolvers: Resolvers = {
     async logout(_p, _a, ctx) {
       await ctx.services.auth.logout(ctx.sessionToken);
       ctx.clearSessionCookie();
-      return { ok: true };
+      return { ok: { loggedOut: true }, error: null };
     },
   },
 };

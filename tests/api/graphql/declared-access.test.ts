@@ -3,7 +3,7 @@ import { createSchema } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredAccess, enforceDeclaredAccess, rootFields, type AccessLevel } from '../../../server/graphql/access';
 import { buildSchema } from '../../../server/graphql/schema';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
@@ -67,11 +67,11 @@ beforeAll(async () => {
   clients.nobody = new PortalClient(server.url);
   clients.flow = new PortalClient(server.url);
   clients.member = new PortalClient(server.url);
-  const login = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status loggedIn } }`;
-  const dora = await clients.flow.graphql<{ login: { loggedIn: boolean; status: string } }>(login, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD });
-  expect(dora.body.data!.login.status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
-  const anna = await clients.member.graphql<{ login: { loggedIn: boolean } }>(login, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
-  expect(anna.body.data!.login.loggedIn).toBe(true);
+  const login = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
+  const dora = await clients.flow.graphql<{ login: LoginAnswer }>(login, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD });
+  expect(dora.body.data!.login.ok?.status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
+  const anna = await clients.member.graphql<{ login: LoginAnswer }>(login, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
+  expect(anna.body.data!.login.ok?.loggedIn).toBe(true);
 });
 afterAll(async () => {
   await server.close();

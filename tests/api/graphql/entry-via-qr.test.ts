@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, sessions } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
@@ -29,16 +29,16 @@ async function newestSessionFlag(email: string): Promise<number | undefined> {
   return row?.flag;
 }
 
-const LOGIN = `mutation($e: String!, $p: String!, $qr: Boolean) { login(email: $e, password: $p, entryViaQrCode: $qr) { status loggedIn } }`;
+const LOGIN = `mutation($e: String!, $p: String!, $qr: Boolean) { login(input: { email: $e, password: $p, entryViaQrCode: $qr }) { ok { status loggedIn } error { code } } }`;
 
 describe('entryViaQrCode is recorded with the session', () => {
   it('GraphQL: true through /qr, false when left out', async () => {
-    const qr = await new PortalClient(server.url).graphql<{ login: { loggedIn: boolean } }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD, qr: true });
-    expect(qr.body.data!.login.loggedIn).toBe(true);
+    const qr = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD, qr: true });
+    expect(qr.body.data!.login.ok?.loggedIn).toBe(true);
     expect(await newestSessionFlag('anna.muster@example.at')).toBe(1);
     server.clock.advance(1_000);
-    const plain = await new PortalClient(server.url).graphql<{ login: { loggedIn: boolean } }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
-    expect(plain.body.data!.login.loggedIn).toBe(true);
+    const plain = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
+    expect(plain.body.data!.login.ok?.loggedIn).toBe(true);
     expect(await newestSessionFlag('anna.muster@example.at')).toBe(0);
   });
 

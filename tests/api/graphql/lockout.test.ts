@@ -1,10 +1,9 @@
 import { count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials as credentialsTable, loginAttempts, persons } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, LOGIN_MUTATION as LOGIN, loginStatusOf, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
 const EMAIL = 'anna.muster@example.at';
 
 let server: TestServer;
@@ -24,35 +23,38 @@ const credentials = async () =>
       .innerJoin(persons, eq(persons.id, credentialsTable.personId))
       .where(eq(persons.email, EMAIL))
   )[0]!;
-const login = (password: string) => new PortalClient(server.url).graphql<{ login: { status: string } }>(LOGIN, { email: EMAIL, password });
+const login = (password: string) => new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { email: EMAIL, password });
 
 describe('lockout after repeated wrong passwords (spec 000 section 8, threshold 5, 60 minutes)', () => {
   it('locks at exactly the fifth wrong password, refuses the right one for 60 minutes and accepts it after', async () => {
-    for (let i = 1; i <= 4; i++) expect((await login(`wrong-${i}`)).body.data!.login.status).toBe('ERROR_PWD_INVALID');
+    for (let i = 1; i <= 4; i++) expect(loginStatusOf((await login(`wrong-${i}`)).body.data!.login)).toBe('ERROR_PWD_INVALID');
     expect((await credentials()).failed).toBe(4);
-    expect((await login('wrong-5')).body.data!.login.status).toBe('LOCKED_TEMPORARY');
+    const locking = (await login('wrong-5')).body.data!.login;
+    expect(locking.ok).toBeNull();
     expect((await credentials()).lockedUntil).not.toBeNull();
-    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('LOCKED_TEMPORARY');
+    expect(locking.error).toMatchObject({ code: 'LOCKED_TEMPORARY', fieldErrors: [{ field: 'email', code: 'LOCKED_TEMPORARY' }], remainingAttempts: null });
+    expect(Date.parse(locking.error!.lockedUntil!)).toBe(Date.parse((await credentials()).lockedUntil!));
+    expect(loginStatusOf((await login(DEMO_PASSWORD)).body.data!.login)).toBe('LOCKED_TEMPORARY');
     server.clock.advance(59 * 60_000);
-    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('LOCKED_TEMPORARY');
+    expect(loginStatusOf((await login(DEMO_PASSWORD)).body.data!.login)).toBe('LOCKED_TEMPORARY');
     server.clock.advance(60_001);
-    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
+    expect(loginStatusOf((await login(DEMO_PASSWORD)).body.data!.login)).toBe('SUCCESSFUL');
     expect(await credentials()).toEqual({ failed: 0, lockedUntil: null });
   });
 
   it('resets the count after a successful login', async () => {
     for (let i = 1; i <= 3; i++) await login(`wrong-${i}`);
     expect((await credentials()).failed).toBe(3);
-    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
+    expect(loginStatusOf((await login(DEMO_PASSWORD)).body.data!.login)).toBe('SUCCESSFUL');
     expect((await credentials()).failed).toBe(0);
-    for (let i = 1; i <= 4; i++) expect((await login(`wrong-${i}`)).body.data!.login.status).toBe('ERROR_PWD_INVALID');
-    expect((await login(DEMO_PASSWORD)).body.data!.login.status).toBe('SUCCESSFUL');
+    for (let i = 1; i <= 4; i++) expect(loginStatusOf((await login(`wrong-${i}`)).body.data!.login)).toBe('ERROR_PWD_INVALID');
+    expect(loginStatusOf((await login(DEMO_PASSWORD)).body.data!.login)).toBe('SUCCESSFUL');
   });
 
   it('lets no more than five guesses through when 30 wrong passwords arrive at once', async () => {
     const firstId = (await server.db.select({ id: max(loginAttempts.id) }).from(loginAttempts))[0]?.id ?? 0;
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(`concurrent-${i}`)));
-    const statuses = answers.map((a) => a.body.data!.login.status);
+    const statuses = answers.map((a) => loginStatusOf(a.body.data!.login));
     expect(statuses.filter((s) => s === 'ERROR_PWD_INVALID')).toHaveLength(4);
     expect(statuses.filter((s) => s === 'LOCKED_TEMPORARY')).toHaveLength(26);
     expect((await credentials()).failed).toBe(5);

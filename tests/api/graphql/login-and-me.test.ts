@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import catalogue from '@contract/i18n/de/login.json';
+import { DEMO_PASSWORD, LOGIN_MUTATION as LOGIN, PortalClient } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { status loggedIn } }`;
 const ME = `query Me($stichtag: Date) {
   me {
     firstName lastName titlePrefix gender unreadMessageCount
@@ -32,7 +32,7 @@ describe('GraphQL login, me and logout', () => {
   it('logs anna in, sets an HttpOnly SameSite=Strict session cookie and answers SUCCESSFUL', async () => {
     const client = new PortalClient(server.url);
     const { body, headers } = await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
-    expect(body.data).toEqual({ login: { status: 'SUCCESSFUL', loggedIn: true } });
+    expect(body.data).toEqual({ login: { ok: { status: 'SUCCESSFUL', loggedIn: true }, error: null } });
     const cookie = headers.getSetCookie().join('\n');
     expect(cookie).toMatch(/^mvbv_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/m);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -90,10 +90,10 @@ describe('GraphQL login, me and logout', () => {
 
   it('answers the funds-specific success statuses for bernd (VK only) and clara (PK only)', async () => {
     const bernd = await new PortalClient(server.url).graphql(LOGIN, { email: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
-    expect(bernd.body.data).toEqual({ login: { status: 'SUCCESSFUL_VK', loggedIn: true } });
+    expect(bernd.body.data).toEqual({ login: { ok: { status: 'SUCCESSFUL_VK', loggedIn: true }, error: null } });
     const clara = new PortalClient(server.url);
     expect((await clara.graphql(LOGIN, { email: 'clara.pension@example.at', password: DEMO_PASSWORD })).body.data).toEqual({
-      login: { status: 'SUCCESSFUL_PK', loggedIn: true },
+      login: { ok: { status: 'SUCCESSFUL_PK', loggedIn: true }, error: null },
     });
     const me = await clara.graphql<{ me: any }>(`{ me { severanceAccounts { id } pensionContracts { role monthlyPension } } }`);
     expect(me.body.data!.me.severanceAccounts).toEqual([]);
@@ -107,8 +107,8 @@ describe('GraphQL login, me and logout', () => {
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
     const saved = new Map(client.cookies);
-    const out = await client.graphql(`mutation { logout { ok } }`);
-    expect(out.body.data).toEqual({ logout: { ok: true } });
+    const out = await client.graphql(`mutation { logout { ok { loggedOut } error { code } } }`);
+    expect(out.body.data).toEqual({ logout: { ok: { loggedOut: true }, error: null } });
     expect(out.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
     client.cookies = saved;
     const replay = await client.graphql(`{ me { firstName } }`);
@@ -140,6 +140,37 @@ describe('GraphQL login, me and logout', () => {
 });
 
 describe('GraphQL login errors', () => {
+  it('answers a refusal in the error half: the spec status as code, the catalogue message and its fields (decision 0029)', async () => {
+    const wrong = await new PortalClient(server.url).graphql(LOGIN, { email: 'clara.pension@example.at', password: 'wrong-password-1' });
+    expect(wrong.body.data).toEqual({
+      login: {
+        ok: null,
+        error: {
+          code: 'ERROR_PWD_INVALID',
+          message: catalogue.login.error.ERROR_PWD_INVALID,
+          fieldErrors: [{ field: 'password', code: 'ERROR_PWD_INVALID', message: catalogue.login.error.ERROR_PWD_INVALID }],
+          remainingAttempts: 4,
+          lockedUntil: null,
+        },
+      },
+    });
+    const unknown = await new PortalClient(server.url).graphql(LOGIN, { email: 'nobody@example.at', password: DEMO_PASSWORD });
+    expect(unknown.body.data).toMatchObject({
+      login: {
+        ok: null,
+        error: {
+          code: 'NOT_VALID',
+          fieldErrors: [
+            { field: 'email', code: 'NOT_VALID' },
+            { field: 'password', code: 'NOT_VALID' },
+          ],
+          remainingAttempts: null,
+        },
+      },
+    });
+    server.db.$client.prepare(`UPDATE credentials SET failed_attempts = 0, locked_until = NULL`).run();
+  });
+
   it.each([
     ['', DEMO_PASSWORD, 'ERROR_MAIL_NOT_GIVEN'],
     ['anna.muster@example.at', '', 'ERROR_PWD_NOT_GIVEN'],
@@ -147,11 +178,11 @@ describe('GraphQL login errors', () => {
     ['nobody@example.at', DEMO_PASSWORD, 'NOT_VALID'],
     ['bernd.vorsorge@example.at', 'wrong-password-1', 'ERROR_PWD_INVALID'],
     ['bernd.vorsorge@example.at', 'x'.repeat(5000), 'ERROR_PWD_INVALID'],
-  ])('answers %j / password of %#: %s, writes only the login attempt and sets no cookie', async (email, password, status) => {
+  ])('answers %j / password of %#: error %s, writes only the login attempt and sets no cookie', async (email, password, status) => {
     const before = { sessions: countRows('sessions'), attempts: countRows('login_attempts') };
     const client = new PortalClient(server.url);
     const res = await client.graphql(LOGIN, { email, password });
-    expect(res.body.data).toEqual({ login: { status, loggedIn: false } });
+    expect(res.body.data).toMatchObject({ login: { ok: null, error: { code: status } } });
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(countRows('sessions')).toBe(before.sessions);
     expect(countRows('login_attempts')).toBe(before.attempts + 1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, personTokens, sessions } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let server: TestServer;
@@ -23,15 +23,18 @@ const state = async () =>
 
 async function pendingDora() {
   const client = new PortalClient(server.url);
-  await client.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD });
+  await client.graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
+    e: 'dora.nutzung@example.at',
+    p: DEMO_PASSWORD,
+  });
   return client;
 }
 
 describe('GraphQL login-flow mutations refuse bad input and change nothing', () => {
   it.each([
-    ['an unknown enum value', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_ALL, accepted: true) { status } }`],
-    ['a wrong type', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: "ja") { status } }`],
-    ['a missing argument', `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK) { status } }`],
+    ['an unknown enum value', `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_ALL, accepted: true }) { ok { status loggedIn } error { code } } }`],
+    ['a wrong type', `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: "ja" }) { ok { status loggedIn } error { code } } }`],
+    ['a missing argument', `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK }) { ok { status loggedIn } error { code } } }`],
     ['an unknown mailbox type', `mutation { chooseMailbox(type: BOSS) { ok { type } } }`],
     ['a wrong type for the prize draw', `mutation { setPrizeDraw(participate: 1) { ok { person { id } } } }`],
     ['an overlong log entry', `mutation { log(component: "${'x'.repeat(500)}", level: INFO, msgs: ["a"]) }`],
@@ -50,15 +53,15 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
   });
 
   it.each([
-    `mutation { acceptTerms(previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true) { status } }`,
-    `mutation { setAnnualStatementDelivery(viaPortal: true) { status } }`,
-    `mutation { synchronizeLoginData { status } }`,
+    `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) { ok { status loggedIn } error { code } } }`,
+    `mutation { setAnnualStatementDelivery(input: { viaPortal: true }) { ok { status loggedIn } error { code } } }`,
+    `mutation { synchronizeLoginData { ok { status loggedIn } error { code } } }`,
     `mutation { chooseMailbox(type: AWB_LB) { ok { type } } }`,
     `mutation { setNewsletterConsent(pensionFund: true) { ok { person { id } } } }`,
     `mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`,
     `mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`,
-    `mutation { setAccountStatementByMail(byMail: true) { status } }`,
-    `mutation { confirmRegistrationEmail { status } }`,
+    `mutation { setAccountStatementByMail(input: { byMail: true }) { ok { status loggedIn } error { code } } }`,
+    `mutation { confirmRegistrationEmail { ok { status loggedIn } error { code } } }`,
   ])('%s without a session answers UNAUTHENTICATED and changes nothing', async (query) => {
     const before = await state();
     const res = await new PortalClient(server.url).graphql(query);
@@ -72,12 +75,15 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
       ['anna.muster@example.at\u0000', DEMO_PASSWORD],
       ['anna.muster@example.at', `x\u0000${'\\u0000'}`],
     ] as const) {
-      const res = await new PortalClient(server.url).graphql<{ login: { status: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
-        e,
-        p,
-      });
+      const res = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
+        `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
+        {
+          e,
+          p,
+        },
+      );
       expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
-      expect(res.body.data?.login.status).not.toBe('SUCCESSFUL');
+      expect(res.body.data?.login.ok?.status).not.toBe('SUCCESSFUL');
     }
   });
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { loginAttempts } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let prod: TestServer;
@@ -30,10 +30,13 @@ describe('GraphQL in production', () => {
     const before = await attempts();
     locker.prepare('BEGIN IMMEDIATE').run();
     try {
-      const res = await new PortalClient(prod.url).graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
-        e: 'anna.muster@example.at',
-        p: DEMO_PASSWORD,
-      });
+      const res = await new PortalClient(prod.url).graphql(
+        `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
+        {
+          e: 'anna.muster@example.at',
+          p: DEMO_PASSWORD,
+        },
+      );
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');
       expect(res.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
@@ -43,9 +46,9 @@ describe('GraphQL in production', () => {
       locker.close();
     }
     expect(await attempts()).toBe(before);
-    const ok = await new PortalClient(prod.url).graphql<{ login: { status: string } }>(
-      `mutation { login(email: "anna.muster@example.at", password: "${DEMO_PASSWORD}") { status } }`,
+    const ok = await new PortalClient(prod.url).graphql<{ login: LoginAnswer }>(
+      `mutation { login(input: { email: "anna.muster@example.at", password: "${DEMO_PASSWORD}" }) { ok { status loggedIn } error { code } } }`,
     );
-    expect(ok.body.data!.login.status).toBe('SUCCESSFUL');
+    expect(ok.body.data!.login.ok?.status).toBe('SUCCESSFUL');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let server: TestServer;
@@ -12,11 +12,14 @@ afterAll(async () => {
 
 const login = async (email: string) => {
   const client = new PortalClient(server.url);
-  const res = await client.graphql<{ login: { status: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`, {
-    e: email,
-    p: DEMO_PASSWORD,
-  });
-  return { client, status: res.body.data!.login.status };
+  const res = await client.graphql<{ login: LoginAnswer }>(
+    `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
+    {
+      e: email,
+      p: DEMO_PASSWORD,
+    },
+  );
+  return { client, status: res.body.data!.login.ok?.status };
 };
 
 describe('keep-alive (spec 000 section 9: every 180 s while active)', () => {
@@ -55,13 +58,13 @@ describe('update registration: confirming the stored e-mail', () => {
     expect(status).toBe('UPDATE_PKVK_MAIL');
     const pending = await client.graphql(`{ pendingLogin { status email } }`);
     expect(pending.body.data).toEqual({ pendingLogin: { status: 'UPDATE_PKVK_MAIL', email: 'hans.update@example.at' } });
-    const res = await client.graphql(`mutation { confirmRegistrationEmail { status loggedIn } }`);
-    expect(res.body.data).toEqual({ confirmRegistrationEmail: { status: 'SUCCESSFUL', loggedIn: true } });
+    const res = await client.graphql(`mutation { confirmRegistrationEmail { ok { status loggedIn } error { code } } }`);
+    expect(res.body.data).toEqual({ confirmRegistrationEmail: { ok: { status: 'SUCCESSFUL', loggedIn: true }, error: null } });
     expect((await client.graphql<{ me: { firstName: string } }>(`{ me { firstName } }`)).body.data!.me.firstName).toBe('Hans');
   });
 
   it('cannot be called without a session', async () => {
-    const res = await new PortalClient(server.url).graphql(`mutation { confirmRegistrationEmail { status } }`);
+    const res = await new PortalClient(server.url).graphql(`mutation { confirmRegistrationEmail { ok { status loggedIn } error { code } } }`);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     const pending = await new PortalClient(server.url).graphql(`{ pendingLogin { email } }`);
     expect(pending.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db/client';
 import { claimFiles, persons, severanceClaims, uploads, vkAccounts } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
 import { multipart, pdfBytes } from '../../helpers/files';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
  * `Person.claimableSeveranceAccounts`, `submitSeveranceClaim` and REST `webportal/verfuegungen` on the real server
  * over HTTP with a fresh database. The clock stands at TEST_TODAY 2026-11-22 10:00 Vienna time.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { status } }`;
+const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
 const ACCOUNTS = `query { me { claimableSeveranceAccounts { id accountNumber entitlement rightToDecide decisionDeadline decisionMonths decisionDaysLeft selfEmployed claimOpen allowedOptions payoutTax cashOrderCost } } }`;
 const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) {
   ok { claim { id option status submittedOn dueDate dueDateExceeded entitlement tax cashOrderCost } }
@@ -60,8 +60,8 @@ afterEach(async () => {
 
 async function loggedIn(email: string): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  const { body } = await client.graphql<{ login: { status: string } }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-  expect(body.data?.login.status).toMatch(/^SUCCESSFUL/);
+  const { body } = await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+  expect(body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
   return client;
 }
 

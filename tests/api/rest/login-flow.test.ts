@@ -156,8 +156,8 @@ describe('maintenance switch', () => {
     const client = new PortalClient(maintenance.url);
     expect((await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'MAINTENANCE' });
     expect((await client.rest('activateAccount', { registrationId: demoActivationToken(20261122) })).json).toEqual({ status: 'MAINTENANCE' });
-    const gql = await client.graphql(`mutation { login(email: "anna.muster@example.at", password: "${DEMO_PASSWORD}") { status loggedIn } }`);
-    expect(gql.body.data).toEqual({ login: { status: 'MAINTENANCE', loggedIn: false } });
+    const gql = await client.graphql(`mutation { login(input: { email: "anna.muster@example.at", password: "${DEMO_PASSWORD}" }) { ok { status loggedIn } error { code } } }`);
+    expect(gql.body.data).toEqual({ login: { ok: null, error: { code: 'MAINTENANCE' } } });
   });
 });
 

@@ -2,9 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 export const TermsDialog_AcceptTermsMutation = graphql(`
-  mutation TermsDialog_AcceptTerms($previousStatus: LoginStatus!, $accepted: Boolean!) {
-    acceptTerms(previousStatus: $previousStatus, accepted: $accepted) {
-      status
+  mutation TermsDialog_AcceptTerms($input: AcceptTermsInput!) {
+    acceptTerms(input: $input) {
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -4,7 +4,12 @@ import { graphql } from '../../../gql';
 export const UpdateRegistrationPage_ConfirmEmailMutation = graphql(`
   mutation UpdateRegistrationPage_ConfirmEmail {
     confirmRegistrationEmail {
-      status
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

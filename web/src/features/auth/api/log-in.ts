@@ -2,12 +2,17 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 export const LoginForm_LoginMutation = graphql(`
-  mutation LoginForm_Login($email: String!, $password: String!, $entryViaQrCode: Boolean) {
-    login(email: $email, password: $password, entryViaQrCode: $entryViaQrCode) {
-      status
-      loggedIn
-      remainingAttempts
-      lockedUntil
+  mutation LoginForm_Login($input: LoginInput!) {
+    login(input: $input) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        ...MutationError
+        remainingAttempts
+        lockedUntil
+      }
     }
   }
 `);

@@ -4,7 +4,12 @@ import { graphql } from '../../../gql';
 export const LogoutButton_LogoutMutation = graphql(`
   mutation LogoutButton_Logout {
     logout {
-      ok
+      ok {
+        loggedOut
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

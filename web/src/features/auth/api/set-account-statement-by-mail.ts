@@ -2,9 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 export const AccountStatementDialog_SetByMailMutation = graphql(`
-  mutation AccountStatementDialog_SetByMail($byMail: Boolean!, $notifyWhenPayoutPossible: Boolean) {
-    setAccountStatementByMail(byMail: $byMail, notifyWhenPayoutPossible: $notifyWhenPayoutPossible) {
-      status
+  mutation AccountStatementDialog_SetByMail($input: SetAccountStatementByMailInput!) {
+    setAccountStatementByMail(input: $input) {
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

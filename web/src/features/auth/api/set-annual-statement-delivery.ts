@@ -2,9 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 export const AnnualStatementDeliveryDialog_SetDeliveryMutation = graphql(`
-  mutation AnnualStatementDeliveryDialog_SetDelivery($viaPortal: Boolean!) {
-    setAnnualStatementDelivery(viaPortal: $viaPortal) {
-      status
+  mutation AnnualStatementDeliveryDialog_SetDelivery($input: SetAnnualStatementDeliveryInput!) {
+    setAnnualStatementDelivery(input: $input) {
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

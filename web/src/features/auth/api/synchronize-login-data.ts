@@ -4,7 +4,12 @@ import { graphql } from '../../../gql';
 export const DataSyncDialog_SynchronizeMutation = graphql(`
   mutation DataSyncDialog_Synchronize {
     synchronizeLoginData {
-      status
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

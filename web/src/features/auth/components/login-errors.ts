@@ -18,7 +18,7 @@ export interface FieldMessage {
   passwordLostLink?: boolean;
 }
 
-/** What the login answered beside the status (GraphQL `LoginPayload`). */
+/** What the login answered beside the refusal's code (GraphQL `LoginError`). */
 export interface LoginAnswerDetails {
   /** With ERROR_PWD_INVALID: wrong passwords left before the temporary lock. */
   remainingAttempts?: number | null;
@@ -47,7 +47,7 @@ const loginDataInvalidOnBoth: LoginErrorPlacement = {
  * Placement of the message for an error status of the login (spec 000 section 8). A wrong password with at most
  * `WARN_FROM_REMAINING` attempts left says how many remain; the temporary lock says until when (local time) and
  * offers the password-lost link. The statuses of the login flow
- * (terms, mailbox choice, …) never get here: the form hands them to the flow (`login-flow.ts` `isErrorStatus`); should
+ * (terms, mailbox choice, …) never get here: they come in `LoginResult.ok`, which the form hands to the flow; should
  * one arrive anyway, it gets a form-level message.
  */
 export function loginErrorPlacement(status: LoginStatus, details: LoginAnswerDetails = {}, now: Date = new Date()): LoginErrorPlacement {

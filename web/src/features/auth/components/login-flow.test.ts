@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginStatus } from '../../../gql/graphql';
-import { initialFlowState, isErrorStatus, isLoginStatus, loginFlowReducer, questionSteps, type FlowEvent, type FlowState, type PostLoginQuestions } from './login-flow';
+import {
+  answeredStatus,
+  initialFlowState,
+  isErrorStatus,
+  isLoginStatus,
+  loginFlowReducer,
+  questionSteps,
+  type FlowEvent,
+  type FlowState,
+  type PostLoginQuestions,
+} from './login-flow';
 
 const noQuestions: PostLoginQuestions = {
   showNewsletterPk: false,
@@ -103,6 +113,12 @@ describe('loginFlowReducer', () => {
       expect(isErrorStatus(value)).toBe(true);
     }
     expect(isErrorStatus('SUCCESSFUL')).toBe(false);
+  });
+
+  it('reads the status of a LoginResult: ok.status, else the refusal code, and ERROR for an unknown code', () => {
+    expect(answeredStatus({ ok: { status: 'IBK_DECISSION' }, error: null })).toBe('IBK_DECISSION');
+    expect(answeredStatus({ ok: null, error: { code: 'ERROR_AUSGETRETEN' } })).toBe('ERROR_AUSGETRETEN');
+    expect(answeredStatus({ ok: null, error: { code: 'SOMETHING_NEW' } })).toBe('ERROR');
   });
 
   it('stops when the terms are declined or a call fails, and starts afresh with the next login', () => {

@@ -69,6 +69,22 @@ export function isUpdateMailStatus(value: string | null | undefined): value is U
   return typeof value === 'string' && isOneOf(UPDATE_MAIL_STATUSES, value);
 }
 
+/** The part of a `LoginResult` the flow reads: the status of `ok`, or the refusal's code in `error`. */
+export interface LoginResultAnswer {
+  ok?: { status: LoginStatus } | null;
+  error?: { code: string } | null;
+}
+
+/**
+ * The login status a `LoginResult` answers (decision 0029): `ok.status` for a session-opening or flow status, the
+ * refusal's `error.code` (the spec's status name) otherwise; a code the web does not know counts as ERROR.
+ */
+export function answeredStatus(result: LoginResultAnswer): LoginStatus {
+  if (result.ok) return result.ok.status;
+  const code = result.error?.code;
+  return isLoginStatus(code) ? code : 'ERROR';
+}
+
 /** Whether `status` is an error answer (shown at the form's fields) rather than a step of the login flow. */
 export function isErrorStatus(status: LoginStatus): boolean {
   return isOneOf(ERROR_STATUSES, status);

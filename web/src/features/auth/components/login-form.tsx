@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import type { LoginStatus } from '../../../gql/graphql';
 import { useLogIn } from '../api/log-in';
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
-import { isErrorStatus } from './login-flow';
+import { answeredStatus } from './login-flow';
 import type { LoginClientErrorCode, LoginFormInput, LoginFormValues } from './login-schema';
 
 function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
@@ -99,13 +99,14 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
     setServerErrors(null);
     onAttempt?.();
     try {
-      const { data } = await logIn({ variables: { ...values, entryViaQrCode } });
+      const { data } = await logIn({ variables: { input: { ...values, entryViaQrCode } } });
       if (!data) {
         showServerErrors(failedCallPlacement);
         return;
       }
-      if (isErrorStatus(data.login.status)) showServerErrors(loginErrorPlacement(data.login.status, data.login));
-      else onProceed(data.login.status, values.email);
+      const { ok, error } = data.login;
+      if (ok) onProceed(ok.status, values.email);
+      else showServerErrors(loginErrorPlacement(answeredStatus(data.login), error ?? {}));
     } catch {
       showServerErrors(failedCallPlacement);
     }

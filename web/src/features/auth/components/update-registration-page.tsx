@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConfirmRegistrationEmail } from '../api/confirm-registration-email';
 import { usePendingLogin } from '../api/get-pending-login';
 import type { LoginStatus } from '../../../gql/graphql';
-import { isUpdateMailStatus } from './login-flow';
+import { answeredStatus, isUpdateMailStatus } from './login-flow';
 import { useLoginFlow } from './use-login-flow';
 
 /**
@@ -50,7 +50,7 @@ export function UpdateRegistrationPage({ changeEmail }: UpdateRegistrationPagePr
     try {
       const { data } = await confirm();
       if (!data) throw new Error('confirmRegistrationEmail gave no answer');
-      flow.start(data.confirmRegistrationEmail.status);
+      flow.start(answeredStatus(data.confirmRegistrationEmail));
     } catch {
       flow.fail();
     }

@@ -2,9 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 export const ConsentSection_SetAccountStatementByMailMutation = graphql(`
-  mutation ConsentSection_SetAccountStatementByMail($byMail: Boolean!) {
-    setAccountStatementByMail(byMail: $byMail) {
-      status
+  mutation ConsentSection_SetAccountStatementByMail($input: SetAccountStatementByMailInput!) {
+    setAccountStatementByMail(input: $input) {
+      ok {
+        status
+      }
+      error {
+        ...MutationError
+      }
     }
   }
 `);

@@ -95,8 +95,9 @@ export function ConsentSection({ person, pensionFundOffered }: ConsentSectionPro
         if (!data?.setBenefitStatementDelivery.ok) throw new Error('delivery not stored');
       }
       if (changedAccount) {
-        const { data } = await setAccountStatementByMail({ variables: { byMail: values.accountStatementByMail } });
-        if (!data || data.setAccountStatementByMail.status === 'ERROR') throw new Error('account statement not stored');
+        // The answer's login status does not matter here: the choice is stored once the call answers.
+        const { data } = await setAccountStatementByMail({ variables: { input: { byMail: values.accountStatementByMail } } });
+        if (!data) throw new Error('account statement not stored');
       }
       reset(values);
       setResult('changed');

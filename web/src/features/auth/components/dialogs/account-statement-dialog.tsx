@@ -4,6 +4,7 @@ import { Checkbox } from '../../../../components/ui/checkbox';
 import { errorMessages, remoteLog } from '../../../../lib/remote-log';
 import { useSetAccountStatementByMail } from '../../api/set-account-statement-by-mail';
 import { ChoiceDialog } from './choice-dialog';
+import { answeredStatus } from '../login-flow';
 import type { FlowDialogCallbacks } from './flow-dialog-props';
 
 /**
@@ -20,9 +21,9 @@ export function AccountStatementDialog({ onStatus, onFailed }: Pick<FlowDialogCa
 
   const submit = async (choice: 'mail' | 'post') => {
     try {
-      const { data } = await save({ variables: { byMail: choice === 'mail', notifyWhenPayoutPossible: expressInfo } });
+      const { data } = await save({ variables: { input: { byMail: choice === 'mail', notifyWhenPayoutPossible: expressInfo } } });
       if (!data) throw new Error('setAccountStatementByMail gave no answer');
-      onStatus(data.setAccountStatementByMail.status);
+      onStatus(answeredStatus(data.setAccountStatementByMail));
     } catch (error) {
       remoteLog('AccountStatementDialog', 'ERROR', ['setABPBPerMail failed', ...errorMessages(error)]);
       onFailed();

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSetAnnualStatementDelivery } from '../../api/set-annual-statement-delivery';
 import { ChoiceDialog } from './choice-dialog';
+import { answeredStatus } from '../login-flow';
 import type { FlowDialogCallbacks } from './flow-dialog-props';
 
 /**
@@ -13,9 +14,9 @@ export function AnnualStatementDeliveryDialog({ onStatus, onFailed }: Pick<FlowD
 
   const submit = async (choice: 'digital' | 'paper') => {
     try {
-      const { data } = await save({ variables: { viaPortal: choice === 'digital' } });
+      const { data } = await save({ variables: { input: { viaPortal: choice === 'digital' } } });
       if (!data) throw new Error('setAnnualStatementDelivery gave no answer');
-      onStatus(data.setAnnualStatementDelivery.status);
+      onStatus(answeredStatus(data.setAnnualStatementDelivery));
     } catch {
       onFailed();
     }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../../components/ui/modal-dialog';
 import { useSynchronizeLoginData } from '../../api/synchronize-login-data';
+import { answeredStatus } from '../login-flow';
 import type { FlowDialogCallbacks } from './flow-dialog-props';
 
 /** First-login data-sync notice (spec 000 section 2, dialog 3); continuing calls `synchronizeLoginData`. */
@@ -12,7 +13,7 @@ export function DataSyncDialog({ onStatus, onFailed }: Pick<FlowDialogCallbacks,
     try {
       const { data } = await synchronize();
       if (!data) throw new Error('synchronizeLoginData gave no answer');
-      onStatus(data.synchronizeLoginData.status);
+      onStatus(answeredStatus(data.synchronizeLoginData));
     } catch {
       onFailed();
     }

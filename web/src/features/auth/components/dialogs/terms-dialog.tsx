@@ -5,7 +5,7 @@ import { ModalDialog } from '../../../../components/ui/modal-dialog';
 import { paths } from '../../../../config/paths';
 import { useAcceptTerms } from '../../api/accept-terms';
 import { useLogOut } from '../../api/log-out';
-import type { TermsStatus } from '../login-flow';
+import { answeredStatus, type TermsStatus } from '../login-flow';
 import type { FlowDialogCallbacks } from './flow-dialog-props';
 
 /**
@@ -32,14 +32,14 @@ export function TermsDialog({
 
   const answer = async (accept: boolean) => {
     try {
-      const { data } = await acceptTerms({ variables: { previousStatus, accepted: accept } });
+      const { data } = await acceptTerms({ variables: { input: { previousStatus, accepted: accept } } });
       if (!accept) {
         await logOut().catch(() => undefined);
         onDeclined();
         return;
       }
       if (!data) throw new Error('acceptTerms gave no answer');
-      onStatus(data.acceptTerms.status);
+      onStatus(answeredStatus(data.acceptTerms));
     } catch {
       onFailed();
     }
