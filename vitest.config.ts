@@ -64,6 +64,18 @@ const POSTGRES_SUITES = [
   'tests/api/graphql/severance-claim.test.ts',
   'tests/api/zip-uploads.test.ts',
   'tests/security/graphql-production.test.ts',
+  'tests/api/log-privacy.test.ts',
+  'tests/api/severance-access.test.ts',
+  'tests/api/parity.test.ts',
+  'tests/api/graphql/login-and-me.test.ts',
+  'tests/api/rest/rest-methods.test.ts',
+  'tests/api/rest/login-flow.test.ts',
+  'tests/api/investment.test.ts',
+  'tests/api/step-up.test.ts',
+  'tests/api/eid.test.ts',
+  'tests/api/dashboard-claims.test.ts',
+  'tests/api/merge.test.ts',
+  'tests/api/query-plans.test.ts',
   'tests/cluster/**/*.test.ts',
 ];
 
