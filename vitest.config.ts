@@ -16,9 +16,10 @@ const SQLITE_PROJECTS = {
   durability: ['tests/durability/**/*.test.ts'],
 } as const;
 /**
- * Suites that run on PostgreSQL too (issue 13 item 4): those that reach the database through the server, the query
- * builder or tests/helpers/raw-sql.ts. Which stay SQLite-only and why: docs/decisions/0013-two-engines.md ("Which tests
- * run on both engines"); tests/api/graphql/production.test.ts holds SQLite's write lock with a second connection.
+ * Suites that run on PostgreSQL too (issue 13 item 4): every API and security suite and the crash cycles, which reach
+ * the database through the server, the query builder or tests/helpers/raw-sql.ts. Which stay SQLite-only and why
+ * (production.test.ts holds SQLite's write lock; backup.test.ts and migration-rebuild.test.ts test SQLite's own tools):
+ * docs/decisions/0013-two-engines.md ("Which tests run on both engines").
  */
 const POSTGRES_SUITES = [
   'tests/api/own-contributions.test.ts',
@@ -76,6 +77,13 @@ const POSTGRES_SUITES = [
   'tests/api/dashboard-claims.test.ts',
   'tests/api/merge.test.ts',
   'tests/api/query-plans.test.ts',
+  'tests/api/calculator.test.ts',
+  'tests/api/documents.test.ts',
+  'tests/api/profile-bad-input.test.ts',
+  'tests/api/profile.test.ts',
+  'tests/security/access-matrix.test.ts',
+  'tests/security/login-abuse.test.ts',
+  'tests/durability/crash.test.ts',
   'tests/cluster/**/*.test.ts',
 ];
 
@@ -109,7 +117,7 @@ export default defineConfig({
           setupFiles: ['tests/helpers/postgres-setup.ts'],
           // The hostile-input suites run a smaller generated volume on PostgreSQL (every operation and REST method is
           // still exercised; the full volume runs on SQLite): docs/security.md, docs/decisions/0013-two-engines.md.
-          env: { FUZZ_GRAPHQL_RUNS: '100', FUZZ_MALFORMED: '250', FUZZ_RUNS: '250', MATRIX_RUNS: '100' },
+          env: { FUZZ_GRAPHQL_RUNS: '100', FUZZ_MALFORMED: '250', FUZZ_RUNS: '250', MATRIX_RUNS: '100', DURABILITY_KILLS: '8' },
         },
       },
     ],

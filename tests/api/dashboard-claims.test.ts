@@ -188,7 +188,11 @@ describe('the dashboard query has no N+1', () => {
     try {
       const after = await dashboardStatements(client);
       expect(after.accounts).toBe(10);
-      expect(after.statements, JSON.stringify({ before, after })).toBeLessThanOrEqual(before.statements);
+      // PostgreSQL answers the contracts and the accounts in different ticks, so the employers of the nine new accounts
+      // (anna's first account shares the contract's employer, already loaded) come in a second `IN (…)` batch: one
+      // statement more, whatever the number of accounts. A per-account query would add nine.
+      const laterBatch = server.db.dialect === 'postgresql' ? 1 : 0;
+      expect(after.statements, JSON.stringify({ before, after })).toBeLessThanOrEqual(before.statements + laterBatch);
       // Session check, person, unread messages and documents, claim, contracts, accounts, statements of each fund,
       // employers, VRGs: a small fixed number.
       expect(before.statements).toBeLessThanOrEqual(14);
