@@ -345,7 +345,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     } finally {
       server.clock.advance(-(24 * 3_600_000 + 1));
     }
-    expect((await sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('clara.pension@example.at'))).email).toBe('clara.pension@example.at');
+    expect((await sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', await idOf('clara.pension@example.at'))).email).toBe('clara.pension@example.at');
     expect((await new PortalClient(server.url).rest('confirmEmailChange', { token: 'x'.repeat(43) })).json).toEqual({ status: 'ERROR' });
   });
 
@@ -354,10 +354,10 @@ describe('e-mail change (over a real SMTP server)', () => {
     smtp.clear();
     await otto.graphql(REQUEST_EMAIL, { input: { newEmail: 'otto.neu@example.at', newEmailConfirmation: 'otto.neu@example.at', currentPassword: DEMO_PASSWORD } });
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await smtp.waitForMail((m) => m.to.includes('otto.neu@example.at'))).text)![1]!;
-    server.db.$client.prepare(`UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`).run();
+    await sqlRun(server.db, `UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`);
     const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { status: string } }>(CONFIRM_EMAIL, { t: token });
     expect(res.body.data?.confirmEmailChange.status).toBe('ERROR_MAIL_NOT_UNIQUE');
-    expect((await sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('otto.kunde@example.at'))).email).toBe('otto.kunde@example.at');
+    expect((await sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', await idOf('otto.kunde@example.at'))).email).toBe('otto.kunde@example.at');
   });
 
   it('refuses an address another access uses (ERROR_MAIL_NOT_UNIQUE) without sending or storing anything', async () => {
