@@ -117,7 +117,7 @@ export default defineConfig({
           setupFiles: ['tests/helpers/postgres-setup.ts'],
           // The hostile-input suites run a smaller generated volume on PostgreSQL (every operation and REST method is
           // still exercised; the full volume runs on SQLite): docs/security.md, docs/decisions/0013-two-engines.md.
-          env: { FUZZ_GRAPHQL_RUNS: '100', FUZZ_MALFORMED: '250', FUZZ_RUNS: '250', MATRIX_RUNS: '100', DURABILITY_KILLS: '8' },
+          env: { FUZZ_GRAPHQL_RUNS: '100', FUZZ_MALFORMED: '250', FUZZ_RUNS: '250', MATRIX_RUNS: '50', DURABILITY_KILLS: '8' },
         },
       },
     ],
