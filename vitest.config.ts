@@ -112,6 +112,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
+          // Every request crosses a socket to the shared PostgreSQL server: the login-abuse and durability suites need
+          // more than the default 30 s on the loaded 2-core machine.
+          testTimeout: 90_000,
           include: POSTGRES_SUITES,
           globalSetup: ['tests/helpers/postgres-global-setup.ts'],
           setupFiles: ['tests/helpers/postgres-setup.ts'],
