@@ -44,7 +44,7 @@ interface DbExtras {
 }
 
 /** Receives a statement of `Db.watchStatements`: the SQL as sent to the engine (`?` on SQLite, `$n` on PostgreSQL). */
-export type StatementListener = (statement: { sql: string; params: unknown[] }) => void;
+type StatementListener = (statement: { sql: string; params: unknown[] }) => void;
 
 /** Drizzle's logger option: hands every statement to the watching listeners (none outside tests). */
 function statementLogger(listeners: Set<StatementListener>): { logQuery(query: string, params: unknown[]): void } {
