@@ -35,6 +35,24 @@ interface DbExtras {
   readonly $client: Database.Database;
   /** PostgreSQL only: the connection pool. Throws on SQLite. */
   readonly $pool: pg.Pool;
+  /**
+   * Test and diagnosis hook: calls `listener` with the SQL text and parameters of every statement the query builder
+   * runs through this handle (inside and outside transactions, both engines; not migrations or the seed's raw
+   * statements) until the returned function is called. The statements are reported before they run.
+   */
+  watchStatements(listener: StatementListener): () => void;
+}
+
+/** Receives a statement of `Db.watchStatements`: the SQL as sent to the engine (`?` on SQLite, `$n` on PostgreSQL). */
+type StatementListener = (statement: { sql: string; params: unknown[] }) => void;
+
+/** Drizzle's logger option: hands every statement to the watching listeners (none outside tests). */
+function statementLogger(listeners: Set<StatementListener>): { logQuery(query: string, params: unknown[]): void } {
+  return {
+    logQuery(query, params) {
+      for (const listener of listeners) listener({ sql: query, params });
+    },
+  };
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -98,6 +116,8 @@ interface Engine {
   close(): Promise<void>;
   sqlite?: Database.Database;
   pool?: pg.Pool;
+  /** Listeners of `watchStatements`, given to Drizzle's logger. */
+  listeners: Set<StatementListener>;
 }
 
 const engines = new WeakMap<object, Engine>();
@@ -113,6 +133,10 @@ function handle(engine: Engine): Db {
     get $pool(): pg.Pool {
       if (!engine.pool) throw new Error('db.$pool is the PostgreSQL pool; this database is SQLite');
       return engine.pool;
+    },
+    watchStatements(listener) {
+      engine.listeners.add(listener);
+      return () => engine.listeners.delete(listener);
     },
   };
   const proxy = new Proxy(extras, {
@@ -170,15 +194,18 @@ function openSqlite(path: string, busyTimeoutMs: number, options: OpenDatabaseOp
   writer.pragma('synchronous = FULL');
   writer.pragma('foreign_keys = ON');
   writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const writeDb = drizzleSqlite(writer, { schema, casing: 'snake_case' });
+  const listeners = new Set<StatementListener>();
+  const logger = statementLogger(listeners);
+  const writeDb = drizzleSqlite(writer, { schema, casing: 'snake_case', logger });
   // Not drizzle-orm's migrate: a table rebuild must run with foreign keys off (db/migrate-sqlite.ts).
   if (options.migrate !== false) migrateSqliteDatabase(writer, MIGRATIONS_FOLDERS.sqlite);
   const reader = new Database(path, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const readDb: BetterSQLite3Database<typeof schema> = drizzleSqlite(reader, { schema, casing: 'snake_case' });
+  const readDb: BetterSQLite3Database<typeof schema> = drizzleSqlite(reader, { schema, casing: 'snake_case', logger });
   const mutex = new Mutex();
   return handle({
     dialect: 'sqlite',
+    listeners,
     base: readDb,
     sqlite: writer,
     transaction: (fn) =>
@@ -259,7 +286,8 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
     /* an idle client lost its connection; the pool replaces it */
   });
   pool.on('connect', (client) => withoutNulBytes(client));
-  const db: NodePgDatabase<typeof schema> = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const listeners = new Set<StatementListener>();
+  const db: NodePgDatabase<typeof schema> = drizzlePg(pool, { schema, casing: 'snake_case', logger: statementLogger(listeners) });
   if (options.migrate !== false) {
     const client = await pool.connect();
     try {
@@ -272,6 +300,7 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
   }
   return handle({
     dialect: 'postgresql',
+    listeners,
     base: db,
     pool,
     async transaction<T>(fn: () => Promise<T>): Promise<T> {

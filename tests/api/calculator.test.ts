@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { euro, pdfText } from '../helpers/pdf';
+import { sqlOne, sqlRun } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** The pension calculator through the real server: GraphQL, REST and webportal/calcprint (issue 17). */
@@ -48,20 +49,20 @@ async function project(client: PortalClient, input: Record<string, unknown>) {
   return res.body.data!.projectPension;
 }
 
-function sql<T>(query: string, ...params: unknown[]): T {
-  return server.db.$client.prepare(query).get(...params) as T;
+function sql<T>(query: string, ...params: unknown[]): Promise<T> {
+  return sqlOne<T>(server.db, query, ...params);
 }
 
 describe('prefilled calculator', () => {
   it("anna's calculator is FULL and prefilled from her latest PK and VK statements", async () => {
     const anna = await login('anna.muster@example.at');
     const c = await calculatorOf(anna);
-    const pk = sql<{ e: number; o: number; s: string; r: number }>(
+    const pk = await sql<{ e: number; o: number; s: string; r: number }>(
       `SELECT s.employer_contributions_cents e, s.employee_contributions_cents o, s.stichtag s, c.calculation_interest_rate_bp r
        FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id JOIN persons p ON p.id = c.person_id
        WHERE p.email = 'anna.muster@example.at' ORDER BY s.stichtag DESC LIMIT 1`,
     );
-    const vk = sql<{ t: number; c: number }>(
+    const vk = await sql<{ t: number; c: number }>(
       `SELECT SUM(s.total_entitlement_cents) t, SUM(s.contributions_cents) c FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id
        JOIN persons p ON p.id = a.person_id WHERE p.email = 'anna.muster@example.at' AND s.stichtag = '2025-12-31'`,
     );
@@ -147,13 +148,13 @@ describe('restrictions (spec 001 section 6)', () => {
   });
 
   it('an inactive VRG refuses the calculator with INACTIVE_VRG', async () => {
-    const vrg = sql<{ vrg: number }>(`SELECT c.vrg FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = 'anna.muster@example.at'`).vrg;
-    server.db.$client.prepare('UPDATE vrgs SET active = 0 WHERE number = ?').run(vrg);
+    const vrg = (await sql<{ vrg: number }>(`SELECT c.vrg FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = 'anna.muster@example.at'`)).vrg;
+    await sqlRun(server.db, 'UPDATE vrgs SET active = false WHERE number = ?', vrg);
     try {
       const anna = await login('anna.muster@example.at');
       expect(await calculatorOf(anna)).toMatchObject({ access: 'NONE', refusal: 'INACTIVE_VRG' });
     } finally {
-      server.db.$client.prepare('UPDATE vrgs SET active = 1 WHERE number = ?').run(vrg);
+      await sqlRun(server.db, 'UPDATE vrgs SET active = true WHERE number = ?', vrg);
     }
   });
 
@@ -281,15 +282,16 @@ describe('webportal/calcprint', () => {
   });
 
   it("reads only the session's own contract: the same inputs print anna's contract for anna and rosa's for rosa", async () => {
-    const contractOf = (email: string) => sql<{ n: string }>(`SELECT c.contract_number n FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`, email).n;
+    const contractOf = async (email: string) =>
+      (await sql<{ n: string }>(`SELECT c.contract_number n FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`, email)).n;
     const anna = await login('anna.muster@example.at');
     const rosa = await login('rosa.eigenbeitrag@example.at');
     const { defaults } = await calculatorOf(rosa);
     const annaText = await pdfText(new Uint8Array(await (await calcprint(anna, defaults)).arrayBuffer()));
     const rosaText = await pdfText(new Uint8Array(await (await calcprint(rosa, defaults)).arrayBuffer()));
-    expect(annaText).toContain(contractOf('anna.muster@example.at'));
-    expect(annaText).not.toContain(contractOf('rosa.eigenbeitrag@example.at'));
-    expect(rosaText).toContain(contractOf('rosa.eigenbeitrag@example.at'));
+    expect(annaText).toContain(await contractOf('anna.muster@example.at'));
+    expect(annaText).not.toContain(await contractOf('rosa.eigenbeitrag@example.at'));
+    expect(rosaText).toContain(await contractOf('rosa.eigenbeitrag@example.at'));
     expect(rosaText).toContain('nur Eigenbeiträge');
   });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { euro, pdfText } from '../helpers/pdf';
+import { sqlAll, sqlOne, sqlRun, sqlValue } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { parseDocumentId } from '../../server/domain/documents/documents.rules';
 
@@ -51,12 +52,12 @@ async function login(email: string, target: TestServer = server): Promise<Portal
 const anna = () => login('anna.muster@example.at');
 const bernd = () => login('bernd.vorsorge@example.at');
 
-function personId(email: string): number {
-  return (server.db.$client.prepare('SELECT id FROM persons WHERE email = ?').get(email) as { id: number }).id;
+async function personId(email: string): Promise<number> {
+  return (await sqlOne<{ id: number }>(server.db, 'SELECT id FROM persons WHERE email = ?', email)).id;
 }
 
-function readAtOf(id: string | number): string | null {
-  return (server.db.$client.prepare('SELECT read_at AS r FROM documents WHERE id = ?').get(Number(id)) as { r: string | null }).r;
+async function readAtOf(id: string | number): Promise<string | null> {
+  return (await sqlOne<{ r: string | null }>(server.db, 'SELECT read_at AS r FROM documents WHERE id = ?', Number(id))).r;
 }
 
 async function documentsOf(client: PortalClient, variables: Record<string, unknown> = {}) {
@@ -81,18 +82,14 @@ function stableHeaders(res: Response): Record<string, string> {
 describe("anna's documents archive", () => {
   it('lists every statement as a document, newest first, with counts per category and the newest statements unread', async () => {
     const me = await documentsOf(await anna());
-    const id = personId('anna.muster@example.at');
-    const pkYears = (
-      server.db.$client.prepare('SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?').get(id) as { n: number }
-    ).n;
-    const vkYears = (
-      server.db.$client.prepare('SELECT count(*) AS n FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?').get(id) as { n: number }
-    ).n;
-    const ownYears = (
-      server.db.$client
-        .prepare('SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? AND s.employee_contributions_cents > 0')
-        .get(id) as { n: number }
-    ).n;
+    const id = await personId('anna.muster@example.at');
+    const pkYears = await sqlValue<number>(server.db, 'SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?', id);
+    const vkYears = await sqlValue<number>(server.db, 'SELECT count(*) AS n FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?', id);
+    const ownYears = await sqlValue<number>(
+      server.db,
+      'SELECT count(*) AS n FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? AND s.employee_contributions_cents > 0',
+      id,
+    );
     expect(pkYears).toBe(11);
     expect(vkYears).toBe(18);
     expect(ownYears).toBe(11);
@@ -108,7 +105,7 @@ describe("anna's documents archive", () => {
     expect(me.unreadDocumentCount).toBe(2);
 
     const nodes = me.documents.nodes;
-    expect(me.documents.totalCount).toBe(pkYears + vkYears + ownYears + 1);
+    expect(me.documents.totalCount).toBe(pkYears! + vkYears! + ownYears! + 1);
     expect(nodes).toHaveLength(me.documents.totalCount);
     expect(me.documents.hasNextPage).toBe(false);
     const dates = nodes.map((d) => d.documentDate);
@@ -312,7 +309,7 @@ describe('GET /webportal/download', () => {
   it("answers bernd's request for anna's document, unknown and malformed ids with the same 404 and no PDF bytes", async () => {
     const annaClient = await anna();
     const annaDoc = (await documentsOf(annaClient, { category: 'PERFORMANCE_STATEMENT' })).documents.nodes.find((d) => d.unread)!;
-    const maxId = (server.db.$client.prepare('SELECT max(id) AS m FROM documents').get() as { m: number }).m;
+    const maxId = (await sqlValue<number>(server.db, 'SELECT max(id) AS m FROM documents'))!;
     const client = await bernd();
     const ids = [
       `id=${annaDoc.id}`,
@@ -346,15 +343,13 @@ describe('GET /webportal/download', () => {
       expect(a.headers['content-disposition'], a.q).toBeUndefined();
     }
     expect(JSON.parse(answers[0]!.body)).toEqual({ error: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' });
-    expect(readAtOf(annaDoc.id)).toBeNull();
+    expect(await readAtOf(annaDoc.id)).toBeNull();
   });
 
   it("answers any id value with 404, or with the PDF only when it names one of the caller's own documents; never a 500", async () => {
     const client = await bernd();
-    const own = new Set(
-      (server.db.$client.prepare('SELECT id FROM documents WHERE person_id = ?').all(personId('bernd.vorsorge@example.at')) as { id: number }[]).map((r) => r.id),
-    );
-    const maxId = (server.db.$client.prepare('SELECT max(id) AS m FROM documents').get() as { m: number }).m;
+    const own = new Set((await sqlAll<{ id: number }>(server.db, 'SELECT id FROM documents WHERE person_id = ?', await personId('bernd.vorsorge@example.at'))).map((r) => r.id));
+    const maxId = (await sqlValue<number>(server.db, 'SELECT max(id) AS m FROM documents'))!;
     const ids = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.string({ unit: 'binary', maxLength: 20 }),
@@ -411,7 +406,7 @@ describe('markDocumentRead', () => {
     const payload = first.body.data!.markDocumentRead.ok;
     expect(payload).toMatchObject({ document: { id: doc.id, unread: false } });
     expect(payload.documentCounts.find((c: any) => c.category === 'PERFORMANCE_STATEMENT')).toEqual({ category: 'PERFORMANCE_STATEMENT', total: 11, unread: 0 });
-    const readAt = readAtOf(doc.id);
+    const readAt = await readAtOf(doc.id);
     expect(readAt).toBe(payload.document.readAt);
     server.clock.advance(1000);
     const again = await client.graphql<{ markDocumentRead: any }>(MARK_READ, { id: doc.id });
@@ -420,11 +415,14 @@ describe('markDocumentRead', () => {
 
   it("answers the same NOT_FOUND for anna's id asked by bernd, an unknown and a malformed id, and changes nothing", async () => {
     // A fresh unread document of anna: reset the newest Kontonachricht to unread.
-    const annaDoc = server.db.$client
-      .prepare(`SELECT id FROM documents WHERE person_id = ? AND category = 'VK_ACCOUNT_STATEMENT' ORDER BY document_date DESC LIMIT 1`)
-      .get(personId('anna.muster@example.at')) as { id: number };
-    server.db.$client.prepare('UPDATE documents SET read_at = NULL WHERE id = ?').run(annaDoc.id);
-    const before = server.db.$client.prepare('SELECT read_at FROM documents ORDER BY id').raw().all();
+    const annaDoc = await sqlOne<{ id: number }>(
+      server.db,
+      `SELECT id FROM documents WHERE person_id = ? AND category = 'VK_ACCOUNT_STATEMENT' ORDER BY document_date DESC LIMIT 1`,
+      await personId('anna.muster@example.at'),
+    );
+    await sqlRun(server.db, 'UPDATE documents SET read_at = NULL WHERE id = ?', annaDoc.id);
+    const readAts = async () => (await sqlAll<{ read_at: string | null }>(server.db, 'SELECT read_at FROM documents ORDER BY id')).map((r) => r.read_at);
+    const before = await readAts();
     const client = await bernd();
     const payloads = [];
     for (const id of [String(annaDoc.id), '99999999', 'abc', '-1', '1e3', '']) {
@@ -435,13 +433,13 @@ describe('markDocumentRead', () => {
     for (const p of payloads) {
       expect(p).toEqual({ ok: null, error: { code: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.', fieldErrors: [] } });
     }
-    expect(server.db.$client.prepare('SELECT read_at FROM documents ORDER BY id').raw().all()).toEqual(before);
+    expect(await readAts()).toEqual(before);
   });
 
   it('throws UNAUTHENTICATED without a session', async () => {
     const res = await new PortalClient(server.url).graphql(MARK_READ, { id: '1' });
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(readAtOf(1)).not.toBeUndefined();
+    expect(await readAtOf(1)).not.toBeUndefined();
   });
 });
 
@@ -460,9 +458,10 @@ describe('regional tenant', () => {
     expect(me.documents).toMatchObject({ totalCount: 0, unreadCount: 0, nodes: [], hasNextPage: false, endCursor: null });
     expect(me.documentCounts).toEqual([]);
     expect(me.unreadDocumentCount).toBe(0);
-    const own = regional.db.$client
-      .prepare(`SELECT d.id FROM documents d JOIN persons p ON p.id = d.person_id WHERE p.email = 'bernd.vorsorge@example.at' AND d.read_at IS NULL LIMIT 1`)
-      .get() as { id: number };
+    const own = await sqlOne<{ id: number }>(
+      regional.db,
+      `SELECT d.id FROM documents d JOIN persons p ON p.id = d.person_id WHERE p.email = 'bernd.vorsorge@example.at' AND d.read_at IS NULL LIMIT 1`,
+    );
     const mark = await client.graphql<{ markDocumentRead: any }>(MARK_READ, { id: String(own.id) });
     expect(mark.body.data!.markDocumentRead).toMatchObject({ ok: null, error: { code: 'NOT_FOUND' } });
     const res = await client.fetch(`/webportal/download?id=${own.id}&lng=de`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNA_EID_BPK, demoEidBpk } from '../../db/seed';
 import { PortalClient } from '../helpers/client';
 import { startTestIdp, type TestIdp } from '../helpers/oidc-provider';
+import { booleansAsNumbers, countRows, sqlAll, sqlGet, sqlOne, sqlRun } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -37,9 +38,9 @@ beforeAll(async () => {
   });
   idp.register(`${server.url}/webportal/eid/callback`);
   // Linked bPKs of a deactivated access and of a member with terms to accept (only anna's is seeded).
-  const link = server.db.$client.prepare('UPDATE persons SET eid_bpk = ? WHERE email = ?');
-  link.run(KARL_BPK, 'karl.gesperrt@example.at');
-  link.run(DORA_BPK, 'dora.nutzung@example.at');
+  const link = 'UPDATE persons SET eid_bpk = ? WHERE email = ?';
+  await sqlRun(server.db, link, KARL_BPK, 'karl.gesperrt@example.at');
+  await sqlRun(server.db, link, DORA_BPK, 'dora.nutzung@example.at');
 });
 
 afterAll(async () => {
@@ -72,10 +73,8 @@ async function eidLogin(bpk: string | null) {
   return { browser, redirect, ...(await callback(browser, redirect)) };
 }
 
-const sessionCount = () => (server.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
-const stateRow = (state: string) =>
-  server.db.$client.prepare('SELECT * FROM eid_auth_requests WHERE state_hash = ?').get(createHash('sha256').update(state).digest('base64url')) as
-    Record<string, unknown> | undefined;
+const sessionCount = () => countRows(server.db, 'sessions');
+const stateRow = (state: string) => sqlGet(server.db, 'SELECT * FROM eid_auth_requests WHERE state_hash = ?', createHash('sha256').update(state).digest('base64url'));
 
 describe('eID start (GET /webportal/eid/start)', () => {
   it('redirects to the provider with code flow, scope, state, nonce and an S256 PKCE challenge, and stores the request', async () => {
@@ -93,7 +92,7 @@ describe('eID start (GET /webportal/eid/start)', () => {
     expect(p.has('client_secret')).toBe(false);
     // The state is bound to this browser and stored only as its hash, with nonce and verifier, for 10 minutes.
     expect(browser.cookies.get(STATE_COOKIE)).toBe(p.get('state'));
-    const row = stateRow(p.get('state')!)!;
+    const row = (await stateRow(p.get('state')!))!;
     expect(row).toMatchObject({ nonce: p.get('nonce'), used_at: null, return_to: null });
     expect(
       createHash('sha256')
@@ -101,7 +100,7 @@ describe('eID start (GET /webportal/eid/start)', () => {
         .digest('base64url'),
     ).toBe(p.get('code_challenge'));
     expect(Date.parse(row.expires_at as string) - Date.parse(row.created_at as string)).toBe(10 * 60_000);
-    expect(JSON.stringify(server.db.$client.prepare('SELECT * FROM eid_auth_requests').all())).not.toContain(p.get('state'));
+    expect(JSON.stringify(await sqlAll(server.db, 'SELECT * FROM eid_auth_requests'))).not.toContain(p.get('state'));
   });
 
   it('answers 405 to anything but GET', async () => {
@@ -120,9 +119,13 @@ describe('eID login through the provider', () => {
     const data = await browser.rest('getPersonalData');
     expect(data.status).toBe(200);
     expect(JSON.stringify(data.json)).toContain('anna.muster@example.at');
-    const attempt = server.db.$client
-      .prepare(`SELECT a.email, a.method, a.status, a.succeeded FROM login_attempts a JOIN persons p ON p.id = a.person_id WHERE p.email = ? ORDER BY a.id DESC`)
-      .get('anna.muster@example.at');
+    const attempt = booleansAsNumbers(
+      await sqlOne(
+        server.db,
+        `SELECT a.email, a.method, a.status, a.succeeded FROM login_attempts a JOIN persons p ON p.id = a.person_id WHERE p.email = ? ORDER BY a.id DESC`,
+        'anna.muster@example.at',
+      ),
+    );
     expect(attempt).toEqual({ email: 'anna.muster@example.at', method: 'EID', status: 'SUCCESSFUL', succeeded: 1 });
   });
 
@@ -161,7 +164,7 @@ describe('eID login through the provider', () => {
     expect((await old.rest('getPersonalData')).status).toBe(406);
 
     const unsafe = await start('?returnTo=' + encodeURIComponent('//evil.example/x'));
-    expect(stateRow(unsafe.authorizationUrl.searchParams.get('state')!)?.return_to).toBeNull();
+    expect((await stateRow(unsafe.authorizationUrl.searchParams.get('state')!))?.return_to).toBeNull();
   });
 
   it('opens a PENDING session for a member with a login-flow step (dora: terms to accept)', async () => {
@@ -176,11 +179,11 @@ describe('eID login through the provider', () => {
   });
 
   it('answers the status without a session for a deactivated access (karl)', async () => {
-    const before = sessionCount();
+    const before = await sessionCount();
     const { browser, location } = await eidLogin(KARL_BPK);
     expect(location).toBe('/#/eid?status=DEACTIVATED');
     expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
-    expect(sessionCount()).toBe(before);
+    expect(await sessionCount()).toBe(before);
   });
 });
 
@@ -194,9 +197,9 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
   }
 
   it('a bPK linked to no person → NOT_LINKED', async () => {
-    const before = sessionCount();
+    const before = await sessionCount();
     await expectRefused(await eidLogin(UNLINKED_BPK), 'NOT_LINKED');
-    expect(sessionCount()).toBe(before);
+    expect(await sessionCount()).toBe(before);
   });
 
   it('an ID token without given_name and family_name → INCOMPLETE', async () => {
@@ -207,7 +210,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
     const result = await eidLogin(null);
     expect(result.redirect.searchParams.get('error')).toBe('access_denied');
     await expectRefused(result, 'INCOMPLETE');
-    expect(stateRow(result.redirect.searchParams.get('state')!)?.used_at).not.toBeNull();
+    expect((await stateRow(result.redirect.searchParams.get('state')!))?.used_at).not.toBeNull();
   });
 
   it('a tampered state → INCOMPLETE, also when the state cookie is tampered alike', async () => {
@@ -244,7 +247,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
     server.clock.advance(10 * 60_000 + 1);
     try {
       await expectRefused({ browser, ...(await callback(browser, redirect)) }, 'INCOMPLETE');
-      expect(stateRow(redirect.searchParams.get('state')!)?.used_at).toBeNull();
+      expect((await stateRow(redirect.searchParams.get('state')!))?.used_at).toBeNull();
     } finally {
       server.clock.advance(-(10 * 60_000 + 1));
     }
@@ -263,7 +266,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
       const { browser, authorizationUrl } = await start();
       const redirect = await idp.authorize(authorizationUrl.href, ANNA_EID_BPK);
       const hash = createHash('sha256').update(redirect.searchParams.get('state')!).digest('base64url');
-      server.db.$client.prepare(`UPDATE eid_auth_requests SET ${column} = ? WHERE state_hash = ?`).run('x'.repeat(43), hash);
+      await sqlRun(server.db, `UPDATE eid_auth_requests SET ${column} = ? WHERE state_hash = ?`, 'x'.repeat(43), hash);
       await expectRefused({ browser, ...(await callback(browser, redirect)) }, 'INCOMPLETE');
     }
   });
@@ -280,7 +283,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
       ["from another issuer, signed with the provider's key", { key: 'own' as const, claims: (c: Record<string, unknown>) => ({ ...c, iss: 'https://idp.example' }) }],
       ['without a signature (alg none)', { key: 'none' as const }],
     ])('an ID token %s → INCOMPLETE, no session', async (_name, mode) => {
-      const before = sessionCount();
+      const before = await sessionCount();
       idp.tamperIdTokens(mode);
       try {
         const result = await eidLogin(ANNA_EID_BPK);
@@ -288,7 +291,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
       } finally {
         idp.tamperIdTokens(null);
       }
-      expect(sessionCount()).toBe(before);
+      expect(await sessionCount()).toBe(before);
     });
 
     it('the same flow with an honest token logs in (the tampering above is the only difference)', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { sqlAll, sqlOne, sqlValue } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
@@ -99,35 +100,32 @@ describe('investment information of a VRG', () => {
 });
 
 describe('seeded investment figures equal the rates of the statements', () => {
-  it("credits every PK statement with the VRG's seeded return of that year (investmentResult / previous total)", () => {
-    const rows = server.db.$client
-      .prepare(
-        `SELECT s.investment_result_cents AS result, prev.total_capital_cents AS previous, p.return_bp AS bp
+  it("credits every PK statement with the VRG's seeded return of that year (investmentResult / previous total)", async () => {
+    const rows = await sqlAll<{ result: number; previous: number; bp: number }>(
+      server.db,
+      `SELECT s.investment_result_cents AS result, prev.total_capital_cents AS previous, p.return_bp AS bp
            FROM pk_statements s
            JOIN pk_contracts c ON c.id = s.contract_id
            JOIN pk_statements prev ON prev.contract_id = s.contract_id AND prev.stichtag = (CAST(substr(s.stichtag, 1, 4) AS INTEGER) - 1) || '-12-31'
            JOIN vrg_performance p ON p.vrg = c.vrg AND p.year = CAST(substr(s.stichtag, 1, 4) AS INTEGER)`,
-      )
-      .all() as { result: number; previous: number; bp: number }[];
-    const statements = (
-      server.db.$client
-        .prepare(`SELECT count(*) AS n FROM pk_statements WHERE stichtag > (SELECT min(stichtag) FROM pk_statements s2 WHERE s2.contract_id = pk_statements.contract_id)`)
-        .get() as { n: number }
-    ).n;
+    );
+    const statements = await sqlValue<number>(
+      server.db,
+      `SELECT count(*) AS n FROM pk_statements WHERE stichtag > (SELECT min(stichtag) FROM pk_statements s2 WHERE s2.contract_id = pk_statements.contract_id)`,
+    );
     expect(rows.length).toBe(statements);
     expect(rows.length).toBeGreaterThan(100);
     for (const r of rows) expect(Math.abs(r.result - (r.previous * r.bp) / 10_000)).toBeLessThanOrEqual(0.5 + 1e-6);
   });
 
-  it('credits every VK statement with the seeded Vorsorgekasse result of that year', () => {
-    const rows = server.db.$client
-      .prepare(
-        `SELECT s.investment_result_cents AS result, prev.total_entitlement_cents AS previous, r.return_bp AS bp
+  it('credits every VK statement with the seeded Vorsorgekasse result of that year', async () => {
+    const rows = await sqlAll<{ result: number; previous: number; bp: number }>(
+      server.db,
+      `SELECT s.investment_result_cents AS result, prev.total_entitlement_cents AS previous, r.return_bp AS bp
            FROM vk_statements s
            JOIN vk_statements prev ON prev.account_id = s.account_id AND prev.stichtag = (CAST(substr(s.stichtag, 1, 4) AS INTEGER) - 1) || '-12-31'
            JOIN vk_investment_results r ON r.year = CAST(substr(s.stichtag, 1, 4) AS INTEGER)`,
-      )
-      .all() as { result: number; previous: number; bp: number }[];
+    );
     expect(rows.length).toBeGreaterThan(100);
     for (const r of rows) expect(Math.abs(r.result - (r.previous * r.bp) / 10_000)).toBeLessThanOrEqual(0.5 + 1e-6);
   });
@@ -170,7 +168,7 @@ describe('investment information of the Vorsorgekasse', () => {
     expect(fund.results[0].year).toBeLessThanOrEqual(2003);
     expect(fund.results.every((r: any) => r.managementFeePercent === 0.7 && r.returnPercent >= -5 && r.returnPercent <= 8)).toBe(true);
     expect(typeof fund.threeYears).toBe('number');
-    const stored = server.db.$client.prepare('SELECT management_fee_bp AS fee FROM vk_investment_results WHERE year = 2025').get() as { fee: number };
+    const stored = await sqlOne<{ fee: number }>(server.db, 'SELECT management_fee_bp AS fee FROM vk_investment_results WHERE year = 2025');
     expect(stored.fee).toBe(70);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_PERSONAS } from '../../db/seed';
 import { DEMO_PASSWORD, LOGIN_MUTATION, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
+import { sqlAll } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -74,12 +75,12 @@ const FLOWS: Record<string, Step[]> = {
   ],
 };
 
-function state(server: TestServer) {
-  const c = server.db.$client;
+async function state(server: TestServer) {
+  const db = server.db;
   return {
-    persons: c.prepare(`SELECT * FROM persons ORDER BY id`).all(),
-    sessions: c.prepare(`SELECT person_id, tenant, stage, mailbox_type, selected_duty_id, ended_at, end_reason FROM sessions ORDER BY person_id, created_at`).all(),
-    attempts: c.prepare(`SELECT person_id, email, status, succeeded FROM login_attempts ORDER BY id`).all(),
+    persons: await sqlAll(db, `SELECT * FROM persons ORDER BY id`),
+    sessions: await sqlAll(db, `SELECT person_id, tenant, stage, mailbox_type, selected_duty_id, ended_at, end_reason FROM sessions ORDER BY person_id, created_at`),
+    attempts: await sqlAll(db, `SELECT person_id, email, status, succeeded FROM login_attempts ORDER BY id`),
   };
 }
 
@@ -95,6 +96,6 @@ describe('REST and GraphQL give the same stored state for every login persona', 
       await step.rest(viaRest);
       await step.gql(viaGql);
     }
-    expect(state(gqlServer)).toEqual(state(restServer));
+    expect(await state(gqlServer)).toEqual(await state(restServer));
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { sqlAll, sqlOne } from '../helpers/raw-sql';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 
 /**
@@ -36,15 +37,15 @@ afterAll(async () => {
 beforeEach(() => smtp.clear());
 
 /** Everything a profile change could write: the person rows, bank accounts, tokens, change log, credentials, sessions. */
-function snapshot(): string {
-  const q = (s: string) => server.db.$client.prepare(s).all();
+async function snapshot(): Promise<string> {
+  const q = (s: string) => sqlAll(server.db, s);
   return JSON.stringify({
-    persons: q('SELECT id, email, street, postcode, city, country, po_box, address_valid_from, newsletter_pk, newsletter_vk FROM persons ORDER BY id'),
-    bank: q('SELECT * FROM bank_accounts ORDER BY id'),
-    tokens: q('SELECT token_hash, used_at FROM person_tokens ORDER BY token_hash'),
-    changes: q('SELECT count(*) AS n FROM profile_changes'),
-    credentials: q('SELECT person_id, access_status FROM credentials ORDER BY person_id'),
-    ended: q('SELECT count(*) AS n FROM sessions WHERE ended_at IS NOT NULL'),
+    persons: await q('SELECT id, email, street, postcode, city, country, po_box, address_valid_from, newsletter_pk, newsletter_vk FROM persons ORDER BY id'),
+    bank: await q('SELECT * FROM bank_accounts ORDER BY id'),
+    tokens: await q('SELECT token_hash, used_at FROM person_tokens ORDER BY token_hash'),
+    changes: await q('SELECT count(*) AS n FROM profile_changes'),
+    credentials: await q('SELECT person_id, access_status FROM credentials ORDER BY person_id'),
+    ended: await q('SELECT count(*) AS n FROM sessions WHERE ended_at IS NOT NULL'),
   });
 }
 
@@ -173,7 +174,7 @@ describe.each([
   ['requestEmailChange', REQUEST_EMAIL, 'changeEmail', emailCases],
 ] as const)('%s refuses bad input', (mutation, query, restMethod, cases) => {
   it.each(cases)('%s: GraphQL and REST answer a field error and store nothing', async (_label, input, field, code, dateScalar) => {
-    const before = snapshot();
+    const before = await snapshot();
     const gql = await anna.graphql<Record<string, GqlResult>>(query, { input });
     if (dateScalar) {
       expect(gql.status).toBeLessThan(500);
@@ -187,7 +188,7 @@ describe.each([
     const rest = await anna.rest(restMethod, form(input));
     expect(rest.status).toBe(200);
     expectFieldError(rest.json as Payload, field, code);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
     expect(smtp.mails).toHaveLength(0);
   });
 });
@@ -207,10 +208,10 @@ describe('deleteAccess refuses bad input', () => {
     ['an overlong password', { currentPassword: 'x'.repeat(101), confirmed: true }, 'currentPassword', 'TOO_LONG'],
     ['no confirmation', { currentPassword: DEMO_PASSWORD, confirmed: false }, 'confirmed', 'NOT_CONFIRMED'],
   ] as const)('%s', async (_label, input, field, code) => {
-    const before = snapshot();
+    const before = await snapshot();
     expectGqlFieldError((await anna.graphql<{ deleteAccess: GqlResult }>(DELETE_ACCESS, { input })).body.data?.deleteAccess, field, code);
     expectFieldError((await anna.rest('deleteAccess', form(input))).json as Payload, field, code);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });
 
@@ -222,27 +223,27 @@ describe('values of the wrong type or unknown fields', () => {
     ['another member’s id (address)', CHANGE_ADDRESS, { ...ADDRESS, personId: '3' }],
     ['another member’s id (bank)', CHANGE_BANK, { ...BANK, personId: 3 }],
   ])('%s is refused by GraphQL validation and changes nothing', async (_label, query, input) => {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await anna.graphql(query, { input });
     expect(res.status).toBeLessThan(500);
     expect(res.body.errors?.length).toBeGreaterThan(0);
     expect(res.body.data ?? null).toBeNull();
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('REST ignores a personId field: the change applies to the session’s own person only', async () => {
-    const bernd = server.db.$client.prepare(`SELECT * FROM persons WHERE email = 'bernd.vorsorge@example.at'`).get() as { id: number };
+    const bernd = await sqlOne<{ id: number }>(server.db, `SELECT * FROM persons WHERE email = 'bernd.vorsorge@example.at'`);
     const berndBefore = JSON.stringify(bernd);
-    const berndChanges = server.db.$client.prepare('SELECT count(*) AS n FROM profile_changes WHERE person_id = ?').get(bernd.id);
+    const berndChanges = await sqlOne(server.db, 'SELECT count(*) AS n FROM profile_changes WHERE person_id = ?', bernd.id);
     const res = await anna.rest('changeAddress', { ...form(ADDRESS), street: 'Fremdgasse 7', personId: String(bernd.id) });
     expect(res.json).toMatchObject({ ok: true });
-    expect(JSON.stringify(server.db.$client.prepare('SELECT * FROM persons WHERE id = ?').get(bernd.id))).toBe(berndBefore);
-    expect(server.db.$client.prepare('SELECT count(*) AS n FROM profile_changes WHERE person_id = ?').get(bernd.id)).toEqual(berndChanges);
-    const annaRow = server.db.$client.prepare(`SELECT street FROM persons WHERE email = 'anna.muster@example.at'`).get();
+    expect(JSON.stringify(await sqlOne(server.db, 'SELECT * FROM persons WHERE id = ?', bernd.id))).toBe(berndBefore);
+    expect(await sqlOne(server.db, 'SELECT count(*) AS n FROM profile_changes WHERE person_id = ?', bernd.id)).toEqual(berndChanges);
+    const annaRow = await sqlOne(server.db, `SELECT street FROM persons WHERE email = 'anna.muster@example.at'`);
     expect(annaRow).toEqual({ street: 'Fremdgasse 7' });
     const bank = await anna.rest('changeBankDetails', { ...form(BANK), iban: 'DE89 3704 0044 0532 0130 00', personId: String(bernd.id) });
     expect(bank.json).toMatchObject({ ok: true });
-    expect(server.db.$client.prepare(`SELECT count(*) AS n FROM bank_accounts WHERE person_id = ? AND iban LIKE 'DE89%'`).get(bernd.id)).toEqual({ n: 0 });
+    expect(await sqlOne(server.db, `SELECT count(*) AS n FROM bank_accounts WHERE person_id = ? AND iban LIKE 'DE89%'`, bernd.id)).toEqual({ n: 0 });
   });
 });
 
@@ -262,16 +263,16 @@ describe('changes without a completed login', () => {
   ];
 
   it.each(mutations)('GraphQL %s without a session answers UNAUTHENTICATED and changes nothing', async (_name, query, variables) => {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await new PortalClient(server.url).graphql(query, variables);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it.each(restCalls)('REST %s without a session answers 406 and changes nothing', async (name, body) => {
-    const before = snapshot();
+    const before = await snapshot();
     expect((await new PortalClient(server.url).rest(name, body)).status).toBe(406);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('a login still pending a flow step (terms not yet accepted) changes nothing either', async () => {
@@ -279,17 +280,17 @@ describe('changes without a completed login', () => {
     expect((await dora.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe(
       'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
     );
-    const before = snapshot();
+    const before = await snapshot();
     for (const [, query, variables] of mutations) {
       expect((await dora.graphql(query, variables)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
     for (const [name, body] of restCalls) expect((await dora.rest(name, body)).status).toBe(406);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
     expect(smtp.mails).toHaveLength(0);
   });
 
   it('a malformed or unknown e-mail change link answers ERROR and changes nothing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const token of ['', 'abc', '<script>', 'a'.repeat(43), '\u202E'.repeat(43), 'x'.repeat(200)]) {
       const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: GqlResult }>(
         `mutation($t: String!) { confirmEmailChange(token: $t) { ok { status } error { code message fieldErrors { field code message } } } }`,
@@ -300,6 +301,6 @@ describe('changes without a completed login', () => {
         error: { code: 'ERROR', message: 'Der Link ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig geöffnet haben.', fieldErrors: [] },
       });
     }
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { mailOutbox, sentMails } from '../../db/schema';
 import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { generatedMemberEmail, sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
 
@@ -37,11 +38,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const sql = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).get(...params) as T;
-const all = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).all(...params) as T[];
-const idOf = (email: string) => sql<{ id: number }>('SELECT id FROM persons WHERE email = ?', email).id;
-const changesOf = (personId: number) =>
-  all<{ area: string; field: string; old_value: string | null; new_value: string | null; session_hash: string | null; ip_address: string | null; actor: string }>(
+const sql = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlOne<T>(server.db, query, ...params);
+const all = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlAll<T>(server.db, query, ...params);
+const idOf = async (email: string) => (await sql<{ id: number }>('SELECT id FROM persons WHERE email = ?', email)).id;
+const changesOf = async (personId: number) =>
+  await all<{ area: string; field: string; old_value: string | null; new_value: string | null; session_hash: string | null; ip_address: string | null; actor: string }>(
     'SELECT * FROM profile_changes WHERE person_id = ? ORDER BY id',
     personId,
   );
@@ -58,8 +59,8 @@ const sessionHashOf = (client: PortalClient) => createHash('sha256').update(clie
 describe('address change', () => {
   it('stores the new address, shows it in me and in REST getPersonalData, and logs each changed field with session and IP', async () => {
     const anna = await loggedIn('anna.muster@example.at');
-    const annaId = idOf('anna.muster@example.at');
-    const before = changesOf(annaId).length;
+    const annaId = await idOf('anna.muster@example.at');
+    const before = (await changesOf(annaId)).length;
     const input = { street: 'Mariahilfer Straße 12/3', postcode: '1060', city: 'Wien', country: 'Österreich', poBox: '', validFrom: '2026-11-01' };
     const res = await anna.graphql<{ changeAddress: { ok: { person: { address: Record<string, unknown> } } | null; error: unknown } }>(CHANGE_ADDRESS, { input });
     expect(res.body.errors).toBeUndefined();
@@ -77,7 +78,7 @@ describe('address change', () => {
     expect(legacy.VBVPK!.adresse).toEqual({ strasse: 'Mariahilfer Straße 12/3', plz: '1060', ort: 'Wien', land: 'AT', postfach: null, gueltigAb: '2026-11-01' });
     expect(legacy.VBVVK!.adresse).toMatchObject({ plz: '1060' });
 
-    const rows = changesOf(annaId).slice(before);
+    const rows = (await changesOf(annaId)).slice(before);
     expect(rows.map((r) => r.field)).toEqual(expect.arrayContaining(['street', 'postcode', 'validFrom']));
     for (const r of rows) {
       expect(r).toMatchObject({ area: 'ADDRESS', actor: 'MEMBER', session_hash: sessionHashOf(anna), ip_address: '127.0.0.1' });
@@ -100,8 +101,8 @@ describe('phone change', () => {
 
   it('stores a number of the spec’s phone rule, logs it as a PHONE change, refuses other characters and lengths, and removes it when empty', async () => {
     const bernd = await loggedIn('bernd.vorsorge@example.at');
-    const berndId = idOf('bernd.vorsorge@example.at');
-    const before = sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone;
+    const berndId = await idOf('bernd.vorsorge@example.at');
+    const before = (await sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId)).phone;
 
     for (const [phone, code] of [
       ['0664 123 (privat)', 'INVALID_CHARACTERS'],
@@ -112,13 +113,13 @@ describe('phone change', () => {
       const refused = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: JSON.parse(`"${phone}"`) } });
       expect(refused.body.data?.changePhone, phone).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }] } });
     }
-    expect(sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId).phone).toBe(before);
+    expect((await sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId)).phone).toBe(before);
 
     const saved = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '  +43 1/234  56-78 ' } });
     expect(saved.body.data?.changePhone).toEqual({ ok: { person: { phone: '+43 1/234 56-78' } }, error: null });
     const me = await bernd.graphql<{ me: { phone: string | null } }>('{ me { phone } }');
     expect(me.body.data?.me.phone).toBe('+43 1/234 56-78');
-    const logged = changesOf(berndId).filter((c) => c.area === 'PHONE');
+    const logged = (await changesOf(berndId)).filter((c) => c.area === 'PHONE');
     expect(logged.at(-1)).toMatchObject({ field: 'phone', old_value: before, new_value: '+43 1/234 56-78', actor: 'MEMBER' });
 
     const removed = await bernd.graphql<PhonePayload>(CHANGE_PHONE, { input: { phone: '' } });
@@ -132,8 +133,8 @@ describe('phone change', () => {
 describe('bank details', () => {
   it('adds a bank account entry from a grouped Austrian IBAN, keeps the old one, and logs the IBAN masked only', async () => {
     const anna = await loggedIn('anna.muster@example.at');
-    const annaId = idOf('anna.muster@example.at');
-    const entriesBefore = sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n;
+    const annaId = await idOf('anna.muster@example.at');
+    const entriesBefore = (await sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId)).n;
     const res = await anna.rest('changeBankDetails', {
       accountHolder: 'Anna Muster',
       bankName: 'Erste Bank',
@@ -143,7 +144,7 @@ describe('bank details', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
-    expect(sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId).n).toBe(entriesBefore + 1);
+    expect((await sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId)).n).toBe(entriesBefore + 1);
 
     const me = await anna.graphql<{ me: { bankAccount: Record<string, unknown> } }>(`{ me { bankAccount { accountHolder bankName iban ibanMasked bic validFrom } } }`);
     expect(me.body.data?.me.bankAccount).toEqual({
@@ -157,11 +158,9 @@ describe('bank details', () => {
     const legacy = (await anna.rest('getPersonalData')).json as Record<string, { bankverbindung: Record<string, unknown> }>;
     expect(legacy.VBVPK!.bankverbindung).toEqual({ kontoinhaber: 'Anna Muster', bankname: 'Erste Bank', iban: 'AT611904300234573201', bic: null, gueltigAb: TEST_TODAY });
 
-    const ibanRow = changesOf(annaId)
-      .filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban')
-      .at(-1)!;
+    const ibanRow = (await changesOf(annaId)).filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban').at(-1)!;
     expect(ibanRow.new_value).toBe('AT61 **** **** **** 3201');
-    const everything = JSON.stringify(all('SELECT * FROM profile_changes'));
+    const everything = JSON.stringify(await all('SELECT * FROM profile_changes'));
     expect(everything).not.toContain('AT611904300234573201');
     expect(everything).not.toContain('1904 3002 3457');
   });
@@ -185,7 +184,7 @@ describe('bank details', () => {
     const ok = await clara.graphql<{ changeBankDetails: { ok: { person: { bankAccount: { iban: string } | null } } | null; error: unknown } }>(CHANGE_BANK, { input: swiss });
     expect(ok.body.data?.changeBankDetails.error).toBeNull();
     expect(ok.body.data?.changeBankDetails.ok?.person.bankAccount).toEqual(current);
-    expect(sql<{ bic: string }>(`SELECT bic FROM bank_accounts WHERE iban = 'CH9300762011623852957'`).bic).toBe('UBSWCHZH80A');
+    expect((await sql<{ bic: string }>(`SELECT bic FROM bank_accounts WHERE iban = 'CH9300762011623852957'`)).bic).toBe('UBSWCHZH80A');
 
     const days = 9 * 86_400_000;
     server.clock.advance(days);
@@ -202,15 +201,15 @@ describe('bank details', () => {
 describe('newsletter and electronic delivery', () => {
   it('log their changes through the same service calls as the login-time dialogs', async () => {
     const ida = await loggedIn('ida.newsletter@example.at');
-    const idaId = idOf('ida.newsletter@example.at');
-    const before = changesOf(idaId).length;
+    const idaId = await idOf('ida.newsletter@example.at');
+    const before = (await changesOf(idaId)).length;
     const res = await ida.graphql<{ setNewsletterConsent: { ok: { person: { preferences: unknown } } | null; error: unknown } }>(
       `mutation { setNewsletterConsent(pensionFund: true, severanceFund: false) { ok { person { preferences { newsletterPk newsletterVk } } } error { code } } }`,
     );
     expect(res.body.data?.setNewsletterConsent).toEqual({ ok: { person: { preferences: { newsletterPk: true, newsletterVk: false } } }, error: null });
     await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`);
     expect((await ida.rest('setABPBPerMail', { aBPBPerMail: 'true' })).status).toBe(200);
-    const rows = changesOf(idaId).slice(before);
+    const rows = (await changesOf(idaId)).slice(before);
     expect(rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ area: 'NEWSLETTER', field: 'newsletterPk', old_value: null, new_value: 'true', session_hash: sessionHashOf(ida) }),
@@ -221,7 +220,7 @@ describe('newsletter and electronic delivery', () => {
     );
     // The same value again is no change and writes no row.
     await ida.graphql(`mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`);
-    expect(changesOf(idaId).length).toBe(before + rows.length);
+    expect((await changesOf(idaId)).length).toBe(before + rows.length);
   });
 });
 
@@ -231,8 +230,8 @@ describe('newsletter consent records', () => {
 
   it('keeps every decision with its time, the text version and the terms tick, readable by the member only', async () => {
     const ida = await loggedIn('ida.newsletter@example.at');
-    const idaId = idOf('ida.newsletter@example.at');
-    const before = all<{ id: number }>('SELECT id FROM consent_records WHERE person_id = ?', idaId).length;
+    const idaId = await idOf('ida.newsletter@example.at');
+    const before = (await all<{ id: number }>('SELECT id FROM consent_records WHERE person_id = ?', idaId)).length;
     server.clock.advance(60_000);
     const at = new Date(server.clock.now()).toISOString();
     const res = await ida.graphql<{ setNewsletterConsent: { ok: { person: { id: string } } | null } }>(
@@ -261,7 +260,7 @@ describe('newsletter consent records', () => {
     const anna = await loggedIn('anna.muster@example.at');
     const annas = (await anna.graphql<{ me: { consentRecords: Rec[] } }>(RECORDS)).body.data!.me.consentRecords;
     expect(annas.every((r) => r.recordedAt !== at)).toBe(true);
-    expect(all('SELECT person_id FROM consent_records WHERE recorded_at = ?', at)).toEqual([{ person_id: idaId }, { person_id: idaId }]);
+    expect(await all('SELECT person_id FROM consent_records WHERE recorded_at = ?', at)).toEqual([{ person_id: idaId }, { person_id: idaId }]);
   });
 });
 
@@ -270,8 +269,8 @@ describe('change history', () => {
     const anna = await loggedIn('anna.muster@example.at');
     const res = await anna.graphql<{ me: { changeHistory: Change[] } }>(HISTORY, {});
     const history = res.body.data!.me.changeHistory;
-    const annaId = idOf('anna.muster@example.at');
-    expect(history.length).toBe(changesOf(annaId).length);
+    const annaId = await idOf('anna.muster@example.at');
+    expect(history.length).toBe((await changesOf(annaId)).length);
     expect(history.every((c) => ['ADDRESS', 'BANK_ACCOUNT'].includes(c.area))).toBe(true);
     const times = history.map((c) => c.changedAt);
     expect([...times].sort().reverse()).toEqual(times);
@@ -283,14 +282,14 @@ describe('change history', () => {
   });
 
   it('never holds a password', async () => {
-    expect(JSON.stringify(all('SELECT * FROM profile_changes'))).not.toContain(DEMO_PASSWORD);
+    expect(JSON.stringify(await all('SELECT * FROM profile_changes'))).not.toContain(DEMO_PASSWORD);
   });
 });
 
 describe('e-mail change (over a real SMTP server)', () => {
   it('sends the link to the new address and a notice to the old one; the link switches the login address', async () => {
     const bernd = await loggedIn('bernd.vorsorge@example.at');
-    const berndId = idOf('bernd.vorsorge@example.at');
+    const berndId = await idOf('bernd.vorsorge@example.at');
     smtp.clear();
     const res = await bernd.graphql<{ requestEmailChange: { ok: { pendingEmail: string } | null } }>(REQUEST_EMAIL, {
       input: { newEmail: ' Bernd.Neu@Example.at ', newEmailConfirmation: 'bernd.neu@example.at', currentPassword: DEMO_PASSWORD },
@@ -305,7 +304,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     expect(link).not.toBeNull();
     const token = link![1]!;
     // Only the SHA-256 of the token is stored, with the new address as payload.
-    expect(sql<{ payload: string; token_hash: string }>(`SELECT * FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND person_id = ?`, berndId)).toMatchObject({
+    expect(await sql<{ payload: string; token_hash: string }>(`SELECT * FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND person_id = ?`, berndId)).toMatchObject({
       payload: 'bernd.neu@example.at',
       token_hash: createHash('sha256').update(token).digest('base64url'),
     });
@@ -332,12 +331,12 @@ describe('e-mail change (over a real SMTP server)', () => {
     const old = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'bernd.vorsorge@example.at', p: DEMO_PASSWORD });
     expect(old.body.data?.login.error?.code).toBe('NOT_VALID');
 
-    expect(changesOf(berndId).filter((r) => r.area === 'EMAIL')).toEqual([
+    expect((await changesOf(berndId)).filter((r) => r.area === 'EMAIL')).toEqual([
       expect.objectContaining({ field: 'emailChangeRequested', old_value: 'bernd.vorsorge@example.at', new_value: 'bernd.neu@example.at' }),
       expect.objectContaining({ field: 'email', old_value: 'bernd.vorsorge@example.at', new_value: 'bernd.neu@example.at', session_hash: null }),
     ]);
-    const events = all<{ detail: string }>(`SELECT detail FROM security_events WHERE type = 'EMAIL_CHANGE' AND person_id = ? ORDER BY id`, berndId);
-    expect(events.map((e) => JSON.parse(e.detail))).toEqual([{ stage: 'REQUESTED' }, { stage: 'CONFIRMED' }]);
+    const events = await all<{ detail: unknown }>(`SELECT detail FROM security_events WHERE type = 'EMAIL_CHANGE' AND person_id = ? ORDER BY id`, berndId);
+    expect(events.map((e) => (typeof e.detail === 'string' ? JSON.parse(e.detail) : e.detail))).toEqual([{ stage: 'REQUESTED' }, { stage: 'CONFIRMED' }]);
   });
 
   it('answers ERROR_LINK_EXPIRED after 24 hours, and the REST method confirms like GraphQL', async () => {
@@ -353,7 +352,7 @@ describe('e-mail change (over a real SMTP server)', () => {
     } finally {
       server.clock.advance(-(24 * 3_600_000 + 1));
     }
-    expect(sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('clara.pension@example.at')).email).toBe('clara.pension@example.at');
+    expect((await sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', await idOf('clara.pension@example.at'))).email).toBe('clara.pension@example.at');
     expect((await new PortalClient(server.url).rest('confirmEmailChange', { token: 'x'.repeat(43) })).json).toEqual({ status: 'ERROR' });
   });
 
@@ -362,25 +361,25 @@ describe('e-mail change (over a real SMTP server)', () => {
     smtp.clear();
     await otto.graphql(REQUEST_EMAIL, { input: { newEmail: 'otto.neu@example.at', newEmailConfirmation: 'otto.neu@example.at', currentPassword: DEMO_PASSWORD } });
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await smtp.waitForMail((m) => m.to.includes('otto.neu@example.at'))).text)![1]!;
-    server.db.$client.prepare(`UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`).run();
+    await sqlRun(server.db, `UPDATE persons SET email = 'otto.neu@example.at' WHERE email = 'theo.nutzung@example.at'`);
     const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: { error: { code: string } | null } }>(CONFIRM_EMAIL, { t: token });
     expect(res.body.data?.confirmEmailChange.error?.code).toBe('ERROR_MAIL_NOT_UNIQUE');
-    expect(sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', idOf('otto.kunde@example.at')).email).toBe('otto.kunde@example.at');
+    expect((await sql<{ email: string }>('SELECT email FROM persons WHERE id = ?', await idOf('otto.kunde@example.at'))).email).toBe('otto.kunde@example.at');
   });
 
   it('refuses an address another access uses (ERROR_MAIL_NOT_UNIQUE) without sending or storing anything', async () => {
     const clara = await loggedIn('clara.pension@example.at');
-    const claraId = idOf('clara.pension@example.at');
-    const changes = changesOf(claraId).length;
-    const tokens = sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n;
+    const claraId = await idOf('clara.pension@example.at');
+    const changes = (await changesOf(claraId)).length;
+    const tokens = (await sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens')).n;
     await server.deps.mailer.worker.drain();
     smtp.clear();
     const res = await clara.graphql<{ requestEmailChange: { ok: unknown; error: { code: string } | null } }>(REQUEST_EMAIL, {
       input: { newEmail: 'anna.muster@example.at', newEmailConfirmation: 'anna.muster@example.at', currentPassword: DEMO_PASSWORD },
     });
     expect(res.body.data?.requestEmailChange).toMatchObject({ ok: null, error: { code: 'ERROR_MAIL_NOT_UNIQUE' } });
-    expect(changesOf(claraId).length).toBe(changes);
-    expect(sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens').n).toBe(tokens);
+    expect((await changesOf(claraId)).length).toBe(changes);
+    expect((await sql<{ n: number }>('SELECT count(*) AS n FROM person_tokens')).n).toBe(tokens);
     await server.deps.mailer.worker.drain();
     expect(smtp.mails).toHaveLength(0);
   });
@@ -388,16 +387,16 @@ describe('e-mail change (over a real SMTP server)', () => {
 
 describe('deleting the access', () => {
   // The first generated member with an active access (the demo personas have fixed addresses).
-  const member = () =>
-    sql<{ id: number; email: string }>(
+  const member = async () =>
+    await sql<{ id: number; email: string }>(
       `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
-       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' ORDER BY p.id LIMIT 1`,
+       WHERE ${generatedMemberEmail(server.db, 'p.email')} AND p.membership_status = 'ACTIVE' ORDER BY p.id LIMIT 1`,
     );
 
   it('needs the current password and the confirmation; a wrong one changes nothing', async () => {
-    const { id, email } = member();
+    const { id, email } = await member();
     const client = await loggedIn(email);
-    const changes = changesOf(id).length;
+    const changes = (await changesOf(id)).length;
     const wrong = await client.graphql<{ deleteAccess: unknown }>(DELETE_ACCESS, {
       input: { currentPassword: 'Falsch#Passwort1', confirmed: true },
     });
@@ -406,15 +405,15 @@ describe('deleting the access', () => {
       input: { currentPassword: DEMO_PASSWORD, confirmed: false },
     });
     expect(unconfirmed.body.data?.deleteAccess).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] } });
-    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('ACTIVE');
-    expect(changesOf(id).length).toBe(changes);
+    expect((await sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id)).access_status).toBe('ACTIVE');
+    expect((await changesOf(id)).length).toBe(changes);
     expect((await client.graphql(`{ me { id } }`)).body.errors).toBeUndefined();
   });
 
   it('through GraphQL answers the ended sessions in ok and clears the session cookie', async () => {
-    const { id, email } = sql<{ id: number; email: string }>(
+    const { id, email } = await sql<{ id: number; email: string }>(
       `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
-       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id DESC LIMIT 1 OFFSET 1`,
+       WHERE ${generatedMemberEmail(server.db, 'p.email')} AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id DESC LIMIT 1 OFFSET 1`,
     );
     const first = await loggedIn(email);
     const second = await loggedIn(email);
@@ -424,12 +423,12 @@ describe('deleting the access', () => {
     expect(res.body.data?.deleteAccess.error).toBeNull();
     expect(res.body.data?.deleteAccess.ok?.sessionsEnded).toBeGreaterThanOrEqual(2);
     expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
-    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('DEACTIVATED');
+    expect((await sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id)).access_status).toBe('DEACTIVATED');
     expect((await second.graphql(`{ me { id } }`)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('deactivates the access (not the membership), ends every session, mails a confirmation and logs it', async () => {
-    const { id, email } = member();
+    const { id, email } = await member();
     const first = await loggedIn(email);
     const second = await loggedIn(email);
     smtp.clear();
@@ -437,9 +436,9 @@ describe('deleting the access', () => {
     expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
     expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
 
-    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('DEACTIVATED');
-    expect(sql<{ membership_status: string }>('SELECT membership_status FROM persons WHERE id = ?', id).membership_status).toBe('ACTIVE');
-    const open = all<{ end_reason: string | null }>('SELECT end_reason FROM sessions WHERE person_id = ?', id);
+    expect((await sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id)).access_status).toBe('DEACTIVATED');
+    expect((await sql<{ membership_status: string }>('SELECT membership_status FROM persons WHERE id = ?', id)).membership_status).toBe('ACTIVE');
+    const open = await all<{ end_reason: string | null }>('SELECT end_reason FROM sessions WHERE person_id = ?', id);
     expect(open.length).toBeGreaterThanOrEqual(2);
     expect(open.every((s) => s.end_reason === 'ACCESS_DELETED' || s.end_reason !== null)).toBe(true);
     expect(open.filter((s) => s.end_reason === 'ACCESS_DELETED').length).toBeGreaterThanOrEqual(2);
@@ -452,14 +451,14 @@ describe('deleting the access', () => {
     const mail = await smtp.waitForMail((m) => m.to.includes(email));
     expect(mail.subject).toMatch(/gelöscht/);
     expect(mail.text).toContain('10 Jahre');
-    expect(changesOf(id).at(-1)).toMatchObject({ area: 'ACCESS', field: 'accessStatus', old_value: 'ACTIVE', new_value: 'DEACTIVATED' });
-    expect(sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'ACCESS_DELETED' AND person_id = ?`, id).n).toBe(1);
+    expect((await changesOf(id)).at(-1)).toMatchObject({ area: 'ACCESS', field: 'accessStatus', old_value: 'ACTIVE', new_value: 'DEACTIVATED' });
+    expect((await sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'ACCESS_DELETED' AND person_id = ?`, id)).n).toBe(1);
   });
 
   it('counts wrong passwords towards the login lockout, so a taken-over session cannot guess without limit', async () => {
-    const { id, email } = sql<{ id: number; email: string }>(
+    const { id, email } = await sql<{ id: number; email: string }>(
       `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
-       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id DESC LIMIT 1`,
+       WHERE ${generatedMemberEmail(server.db, 'p.email')} AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id DESC LIMIT 1`,
     );
     const client = await loggedIn(email);
     for (let i = 0; i < 5; i++) {
@@ -471,8 +470,8 @@ describe('deleting the access', () => {
     // While locked, even the right password is not evaluated.
     const right = await client.graphql<{ deleteAccess: { error: { code: string } | null } }>(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } });
     expect(right.body.data?.deleteAccess.error?.code).toBe('ERROR_PWD_INVALID');
-    expect(sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id).access_status).toBe('ACTIVE');
-    expect(sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'LOCKOUT' AND person_id = ?`, id).n).toBe(1);
+    expect((await sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id)).access_status).toBe('ACTIVE');
+    expect((await sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'LOCKOUT' AND person_id = ?`, id)).n).toBe(1);
   });
 
   it('shows the retention facts of the terms without a session', async () => {
@@ -509,9 +508,9 @@ describe('e-mail change when the mail server is down', () => {
 
 describe('e-mail change requests', () => {
   it('are limited to 5 in 24 hours per person, and a later one is allowed again', async () => {
-    const member = sql<{ id: number; email: string }>(
+    const member = await sql<{ id: number; email: string }>(
       `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
-       WHERE p.email GLOB '*.[0-9]*@example.at' AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id LIMIT 1 OFFSET 2`,
+       WHERE ${generatedMemberEmail(server.db, 'p.email')} AND p.membership_status = 'ACTIVE' AND c.access_status = 'ACTIVE' ORDER BY p.id LIMIT 1 OFFSET 2`,
     );
     const client = await loggedIn(member.email);
     const request = (n: number) =>
@@ -525,7 +524,7 @@ describe('e-mail change requests', () => {
     await server.deps.mailer.worker.drain();
     expect(smtp.mails).toHaveLength(0);
     // Only the newest request's link works: the earlier ones were closed by the later ones.
-    const open = all<{ payload: string }>(`SELECT payload FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND person_id = ?`, member.id);
+    const open = await all<{ payload: string }>(`SELECT payload FROM person_tokens WHERE purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND person_id = ?`, member.id);
     expect(open).toEqual([{ payload: 'paula.5@example.at' }]);
 
     const day = 24 * 3_600_000 + 1;
@@ -542,12 +541,27 @@ describe('e-mail change requests', () => {
   });
 });
 
+/** A trigger that makes every insert into the change log fail, per engine. */
+const FAILING_LOG = {
+  sqlite: {
+    create: [`CREATE TRIGGER profile_changes_fail BEFORE INSERT ON profile_changes BEGIN SELECT RAISE(ABORT, 'test: log unavailable'); END`],
+    drop: ['DROP TRIGGER profile_changes_fail'],
+  },
+  postgresql: {
+    create: [
+      `CREATE FUNCTION profile_changes_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'test: log unavailable'; END $$`,
+      'CREATE TRIGGER profile_changes_fail BEFORE INSERT ON profile_changes FOR EACH ROW EXECUTE FUNCTION profile_changes_fail()',
+    ],
+    drop: ['DROP TRIGGER profile_changes_fail ON profile_changes', 'DROP FUNCTION profile_changes_fail()'],
+  },
+} as const;
+
 describe('change and change log in one transaction', () => {
   it('rolls the change back when its change log row cannot be written', async () => {
     const anna = await loggedIn('anna.muster@example.at');
-    const annaId = idOf('anna.muster@example.at');
-    const before = JSON.stringify([sql('SELECT * FROM persons WHERE id = ?', annaId), all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)]);
-    server.db.$client.exec(`CREATE TRIGGER profile_changes_fail BEFORE INSERT ON profile_changes BEGIN SELECT RAISE(ABORT, 'test: log unavailable'); END`);
+    const annaId = await idOf('anna.muster@example.at');
+    const before = JSON.stringify([await sql('SELECT * FROM persons WHERE id = ?', annaId), await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)]);
+    for (const statement of FAILING_LOG[server.db.dialect].create) await sqlRun(server.db, statement);
     try {
       const address = await anna.graphql(CHANGE_ADDRESS, {
         input: { street: 'Rollbackgasse 1', postcode: '8010', city: 'Graz', country: 'AT', poBox: null, validFrom: TEST_TODAY },
@@ -564,8 +578,8 @@ describe('change and change log in one transaction', () => {
       const newsletter = await anna.graphql(`mutation { setNewsletterConsent(pensionFund: false, severanceFund: false) { ok { person { id } } } }`);
       expect(newsletter.body.errors?.length).toBe(1);
     } finally {
-      server.db.$client.exec('DROP TRIGGER profile_changes_fail');
+      for (const statement of FAILING_LOG[server.db.dialect].drop) await sqlRun(server.db, statement);
     }
-    expect(JSON.stringify([sql('SELECT * FROM persons WHERE id = ?', annaId), all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)])).toBe(before);
+    expect(JSON.stringify([await sql('SELECT * FROM persons WHERE id = ?', annaId), await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)])).toBe(before);
   });
 });

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { TEST_ENGINE } from '../helpers/test-db';
@@ -34,42 +33,17 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Records every statement the server's database connections run while `action` is under way. */
+/**
+ * Records every statement the server's query builder runs while `action` is under way (the store layer's test hook
+ * `db.watchStatements`, fed by Drizzle's logger on both engines; the server runs in this process on the same handle).
+ */
 async function capture(action: () => Promise<void>): Promise<Captured[]> {
   const seen: Captured[] = [];
-  if (server.db.dialect === 'sqlite') {
-    const proto = Object.getPrototypeOf(server.db.$client.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const methods = ['all', 'get', 'run', 'iterate'] as const;
-    const originals = methods.map((name) => proto[name]!);
-    methods.forEach((name, i) => {
-      const original = originals[i]!;
-      proto[name] = function recorded(this: { source: string }, ...args: unknown[]) {
-        seen.push({ sql: this.source, params: args });
-        return original.apply(this, args);
-      };
-    });
-    try {
-      await action();
-    } finally {
-      methods.forEach((name, i) => {
-        proto[name] = originals[i]!;
-      });
-    }
-    return seen;
-  }
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function recorded(this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    const sql = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    const params = Array.isArray(second) ? second : ((first as { values?: unknown[] } | undefined)?.values ?? []);
-    if (sql) seen.push({ sql, params });
-    return original.apply(this, args);
-  };
+  const stop = server.db.watchStatements((statement) => seen.push(statement));
   try {
     await action();
   } finally {
-    proto.query = original;
+    stop();
   }
   return seen;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
+import { sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
 
@@ -39,16 +40,16 @@ describe('severance-only access after the last payout', () => {
 
   it('bernd logs in until the day before, and gets ERROR_AUSGETRETEN (no session) from the day 10 years after his payout', async () => {
     const email = 'bernd.vorsorge@example.at';
-    const c = server.db.$client;
-    const personId = (c.prepare('SELECT id FROM persons WHERE email = ?').get(email) as { id: number }).id;
-    const accounts = c.prepare('SELECT id FROM vk_accounts WHERE person_id = ?').all(personId) as { id: number }[];
+    const db = server.db;
+    const personId = (await sqlOne<{ id: number }>(db, 'SELECT id FROM persons WHERE email = ?', email)).id;
+    const accounts = await sqlAll<{ id: number }>(db, 'SELECT id FROM vk_accounts WHERE person_id = ?', personId);
     expect(accounts.length).toBeGreaterThan(0);
     // Before: open accounts, the rule does not apply.
     expect((await loginStatus(email)).loggedIn).toBe(true);
 
-    c.prepare("UPDATE vk_accounts SET status = 'CLOSED' WHERE person_id = ?").run(personId);
-    const insert = c.prepare(`INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date) VALUES (?, ?, 'PAYOUT', 'POST_TRANSFER', ?, ?)`);
-    for (const account of accounts) insert.run(personId, account.id, `${TEST_TODAY}T08:00:00.000Z`, TEST_TODAY);
+    await sqlRun(db, "UPDATE vk_accounts SET status = 'CLOSED' WHERE person_id = ?", personId);
+    const insert = `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date) VALUES (?, ?, 'PAYOUT', 'POST_TRANSFER', ?, ?)`;
+    for (const account of accounts) await sqlRun(db, insert, personId, account.id, `${TEST_TODAY}T08:00:00.000Z`, TEST_TODAY);
 
     expect((await loginStatus(email)).loggedIn).toBe(true);
     const tenYearsLater = Date.parse(`${Number(TEST_TODAY.slice(0, 4)) + 10}${TEST_TODAY.slice(4)}T09:00:00Z`);

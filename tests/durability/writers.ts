@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/client';
+import { sqlAll } from '../helpers/raw-sql';
 import { attachmentsOf, kindOf, loginEmailOf, messageSubjectOf, preferenceOf, preferenceSeqOf } from './workload';
 
 /** Root of the repository (the children run there so that `--import tsx` resolves). */
@@ -120,7 +121,7 @@ export interface WriterCheck {
  * - a person's preference row does not match the transaction its updated_at names;
  * - the present transactions are not exactly 0..N (a gap), or N exceeds the last acknowledgement by more than one.
  */
-export function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: Ack[]): WriterCheck {
+export async function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: Ack[]): Promise<WriterCheck> {
   const { writer, persons } = ledger;
   const fail = (message: string): never => {
     throw new Error(`writer ${writer}: ${message}`);
@@ -133,9 +134,11 @@ export function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: A
   const present = new Map<number, number>();
 
   const emailPrefix = loginEmailOf(writer, 0).replace(/0@.*$/, '');
-  const logins = db.$client
-    .prepare<[string], { id: number; email: string; person_id: number | null }>(`SELECT id, email, person_id FROM login_attempts WHERE email LIKE ? || '%'`)
-    .all(emailPrefix);
+  const logins = await sqlAll<{ id: number; email: string; person_id: number | null }>(
+    db,
+    `SELECT id, email, person_id FROM login_attempts WHERE email LIKE ? || '%'`,
+    emailPrefix,
+  );
   for (const row of logins) {
     const seq = Number(row.email.slice(emailPrefix.length, row.email.indexOf('@')));
     if (loginEmailOf(writer, seq) !== row.email || kindOf(seq) !== 'login' || row.person_id !== personOf(seq)) fail(`unexpected login attempt ${JSON.stringify(row)}`);
@@ -143,16 +146,19 @@ export function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: A
   }
 
   const subjectPrefix = messageSubjectOf(writer, 0).replace(/0$/, '');
-  const messageRows = db.$client
-    .prepare<[string], { id: number; subject: string; person_id: number; attachments: number }>(
-      `SELECT m.id, m.subject, m.person_id, count(a.id) AS attachments
-         FROM messages m LEFT JOIN message_attachments a ON a.message_id = m.id
-        WHERE m.subject LIKE ? || '%' GROUP BY m.id`,
-    )
-    .all(subjectPrefix);
-  const attachmentRows = db.$client.prepare<[number], { file_name: string; content_type: string; size_bytes: number; content: Buffer }>(
-    'SELECT file_name, content_type, size_bytes, content FROM message_attachments WHERE message_id = ? ORDER BY id',
+  const messageRows = await sqlAll<{ id: number; subject: string; person_id: number; attachments: number }>(
+    db,
+    `SELECT m.id, m.subject, m.person_id, count(a.id) AS attachments
+       FROM messages m LEFT JOIN message_attachments a ON a.message_id = m.id
+      WHERE m.subject LIKE ? || '%' GROUP BY m.id`,
+    subjectPrefix,
   );
+  const attachmentRows = (messageId: number) =>
+    sqlAll<{ file_name: string; content_type: string; size_bytes: number; content: Buffer }>(
+      db,
+      'SELECT file_name, content_type, size_bytes, content FROM message_attachments WHERE message_id = ? ORDER BY id',
+      messageId,
+    );
   let newestMessage = ledger.contentCheckedUpTo;
   for (const row of messageRows) {
     const seq = Number(row.subject.slice(subjectPrefix.length));
@@ -160,7 +166,7 @@ export function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: A
     if (row.attachments !== 2) fail(`message ${row.id} (sequence ${seq}) has ${row.attachments} attachments instead of 2: a partial transaction`);
     if (row.id > ledger.contentCheckedUpTo) {
       const expected = attachmentsOf(writer, seq);
-      attachmentRows.all(row.id).forEach((a, i) => {
+      (await attachmentRows(row.id)).forEach((a, i) => {
         const e = expected[i]!;
         if (a.file_name !== e.fileName || a.content_type !== e.contentType || a.size_bytes !== e.content.length || !e.content.equals(a.content)) {
           fail(`attachment ${i} of message ${row.id} (sequence ${seq}) differs from what the transaction wrote`);
@@ -171,17 +177,20 @@ export function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: A
     present.set(seq, row.id);
   }
 
-  const personRows = db.$client
-    .prepare<[], { id: number; newsletter_pk: number | null; newsletter_vk: number | null; benefit_statement_digital: number | null; updated_at: string }>(
-      `SELECT id, newsletter_pk, newsletter_vk, benefit_statement_digital, updated_at FROM persons WHERE id IN (${persons.map(Number).join(',')})`,
-    )
-    .all();
+  const personRows = await sqlAll<{
+    id: number;
+    newsletter_pk: number | boolean | null;
+    newsletter_vk: number | boolean | null;
+    benefit_statement_digital: number | boolean | null;
+    updated_at: string;
+  }>(db, `SELECT id, newsletter_pk, newsletter_vk, benefit_statement_digital, updated_at FROM persons WHERE id IN (${persons.map(Number).join(',')})`);
   const preferenceNow = new Map<number, number>();
   for (const row of personRows) {
     const seq = preferenceSeqOf(row.updated_at);
     if (seq === null) continue; // never written by this writer
     const e = preferenceOf(seq);
-    const flags = [row.newsletter_pk, row.newsletter_vk, row.benefit_statement_digital];
+    // SQLite answers 0/1, PostgreSQL true/false.
+    const flags = [row.newsletter_pk, row.newsletter_vk, row.benefit_statement_digital].map((f) => (f === null ? null : Number(f)));
     if (kindOf(seq) !== 'preferences' || personOf(seq) !== row.id || flags.join() !== [e.newsletterPk, e.newsletterVk, e.benefitStatementDigital].map(Number).join()) {
       fail(`person ${row.id} holds flags ${flags.join()} with updated_at ${row.updated_at}, which no single transaction wrote`);
     }
@@ -212,7 +221,49 @@ export function checkWriter(db: Db, ledger: WriterLedger, start: number, acks: A
   return { acknowledged: acks.length, earlier, unacknowledgedCommits: committedMax - lastAck };
 }
 
-/** `PRAGMA integrity_check` rows and `PRAGMA foreign_key_check` rows of `db` (expected: `[{ integrity_check: 'ok' }]` and `[]`). */
-export function structuralChecks(db: Db): { integrity: unknown[]; foreignKeys: unknown[] } {
-  return { integrity: db.$client.pragma('integrity_check') as unknown[], foreignKeys: db.$client.pragma('foreign_key_check') as unknown[] };
+/**
+ * Structural checks of `db` after a crash (expected: `[{ integrity_check: 'ok' }]` and `[]`).
+ * - SQLite: `PRAGMA integrity_check` and `PRAGMA foreign_key_check` rows.
+ * - PostgreSQL: every B-tree index of the schema verified against its table with amcheck's `bt_index_check(index,
+ *   true)` (a failure becomes a row naming the index and the error; none: `[{ integrity_check: 'ok' }]`), and per
+ *   single-column foreign key the rows whose value has no parent (`{ table, constraint, rows }`). The server enforces
+ *   foreign keys itself; the second check shows that no client crash got past it.
+ */
+export async function structuralChecks(db: Db): Promise<{ integrity: unknown[]; foreignKeys: unknown[] }> {
+  if (db.dialect === 'sqlite') {
+    return { integrity: db.$client.pragma('integrity_check') as unknown[], foreignKeys: db.$client.pragma('foreign_key_check') as unknown[] };
+  }
+  await sqlAll(db, 'CREATE EXTENSION IF NOT EXISTS amcheck');
+  const indexes = await sqlAll<{ name: string }>(
+    db,
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+      WHERE am.amname = 'btree' AND c.relnamespace = current_schema()::regnamespace ORDER BY c.relname`,
+  );
+  const integrity: unknown[] = [];
+  for (const { name } of indexes) {
+    try {
+      await sqlAll(db, `SELECT bt_index_check('"${name}"'::regclass, true)`);
+    } catch (error) {
+      integrity.push({ index: name, error: (error as Error).message });
+    }
+  }
+  if (indexes.length === 0) integrity.push({ error: 'no index found to check' });
+  const keys = await sqlAll<{ constraint: string; child: string; column: string; parent: string; parentColumn: string }>(
+    db,
+    `SELECT con.conname AS "constraint", ch.relname AS child, ca.attname AS "column", pa.relname AS parent, pca.attname AS "parentColumn"
+       FROM pg_constraint con
+       JOIN pg_class ch ON ch.oid = con.conrelid JOIN pg_class pa ON pa.oid = con.confrelid
+       JOIN pg_attribute ca ON ca.attrelid = con.conrelid AND ca.attnum = con.conkey[1]
+       JOIN pg_attribute pca ON pca.attrelid = con.confrelid AND pca.attnum = con.confkey[1]
+      WHERE con.contype = 'f' AND cardinality(con.conkey) = 1 AND ch.relnamespace = current_schema()::regnamespace`,
+  );
+  const foreignKeys: unknown[] = [];
+  for (const k of keys) {
+    const rows = await sqlAll<{ n: number }>(
+      db,
+      `SELECT count(*) AS n FROM "${k.child}" c WHERE c."${k.column}" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "${k.parent}" p WHERE p."${k.parentColumn}" = c."${k.column}")`,
+    );
+    if (rows[0]!.n > 0) foreignKeys.push({ table: k.child, constraint: k.constraint, rows: rows[0]!.n });
+  }
+  return { integrity: integrity.length ? integrity : [{ integrity_check: 'ok' }], foreignKeys };
 }

@@ -67,3 +67,34 @@ export async function sqlRun(db: Db, query: string, ...params: unknown[]): Promi
 export async function countRows(db: Db, table: string): Promise<number> {
   return (await sqlValue<number>(db, `SELECT count(*) AS n FROM ${table}`)) ?? 0;
 }
+
+/**
+ * A condition true for the seed's generated members (`vorname.nachname.123@example.at`: a dot, a digit, the demo
+ * domain), not for the personas: SQLite's `GLOB`, PostgreSQL's regular expression. `column` comes from the test's code.
+ */
+export function generatedMemberEmail(db: Db, column: string): string {
+  return db.dialect === 'sqlite' ? `${column} GLOB '*.[0-9]*@example.at'` : `${column} ~ '[.][0-9].*@example[.]at$'`;
+}
+
+/** The text of the top-level key `key` of a JSON column (SQLite `json_extract`, PostgreSQL `->>` on jsonb). */
+export function jsonText(db: Db, column: string, key: string): string {
+  return db.dialect === 'sqlite' ? `json_extract(${column}, '$.${key}')` : `(${column} ->> '${key}')`;
+}
+
+/** `row` with PostgreSQL's booleans as SQLite's 0/1, so one expectation holds on both engines. */
+export function booleansAsNumbers<T extends Record<string, unknown>>(row: T): T {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v])) as T;
+}
+
+/** The column names of `table` in declaration order (SQLite `pragma_table_info`, PostgreSQL `information_schema`). */
+export async function columnsOf(db: Db, table: string): Promise<string[]> {
+  const rows =
+    db.dialect === 'sqlite'
+      ? await sqlAll<{ name: string }>(db, 'SELECT name FROM pragma_table_info(?) ORDER BY cid', table)
+      : await sqlAll<{ name: string }>(
+          db,
+          'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position',
+          table,
+        );
+  return rows.map((r) => r.name);
+}

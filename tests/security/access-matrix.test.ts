@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadTypeDefs } from '../../server/graphql/schema';
 import { LOGIN_PRODUCT_METHOD, REST_METHODS } from '../../server/rest/registry';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { generatedMemberEmail, sqlAll, sqlGet, sqlOne, sqlRun } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { MATRIX_DOORS, NO_OBJECT_ID, type Door, type DoorRequest, type MemberObjects } from './access-matrix.registry';
 
@@ -79,55 +80,85 @@ async function probe(door: Door, asker: Member, owner: Member, value: string): P
   return false;
 }
 
-const sql = <T>(query: string, ...params: unknown[]) => server.db.$client.prepare(query).all(...params) as T[];
+const sql = <T>(query: string, ...params: unknown[]) => sqlAll<T>(server.db, query, ...params);
 
 /** Rows the seed lacks, with markers: messages, a claim, a mandate, a bank account, two service duties. */
-function insertOwnedRows(personId: number, marker: string, ibanDigits: string): void {
-  const c = server.db.$client;
+async function insertOwnedRows(personId: number, marker: string, ibanDigits: string): Promise<void> {
   const now = '2026-11-01T09:00:00.000Z';
-  c.prepare(`INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'INBOUND', 'PENSION_FUND', ?, ?, 'CLERK', ?)`).run(
+  await sqlRun(
+    server.db,
+    `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'INBOUND', 'PENSION_FUND', ?, ?, 'CLERK', ?)`,
     personId,
     `Betreff ${marker}-NACHRICHT`,
     `Text ${marker}-NACHRICHTENTEXT`,
     now,
   );
-  c.prepare(`INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'OUTBOUND', 'SEVERANCE_FUND', ?, ?, 'PORTAL', ?)`).run(
+  await sqlRun(
+    server.db,
+    `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'OUTBOUND', 'SEVERANCE_FUND', ?, ?, 'PORTAL', ?)`,
     personId,
     `Anfrage ${marker}-AUSGANG`,
     `Text ${marker}-AUSGANGTEXT`,
     now,
   );
-  c.prepare(`INSERT INTO bank_accounts (person_id, account_holder, bank_name, iban, bic, valid_from) VALUES (?, ?, ?, ?, 'GIBAATWWXXX', '2026-01-01')`).run(
+  await sqlRun(
+    server.db,
+    `INSERT INTO bank_accounts (person_id, account_holder, bank_name, iban, bic, valid_from) VALUES (?, ?, ?, ?, 'GIBAATWWXXX', '2026-01-01')`,
     personId,
     `Inhaber ${marker}-KONTO`,
     `Bank ${marker}-BANK`,
     `AT61${ibanDigits}1`,
   );
-  const vk = c.prepare(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1`).get(personId) as { id: number } | undefined;
+  const vk = (await sqlGet(server.db, `SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1`, personId)) as { id: number } | undefined;
   if (vk) {
-    c.prepare(
+    await sqlRun(
+      server.db,
       `INSERT INTO severance_claims (person_id, account_id, option, institution_name, iban, bic, payout_type, street, postcode, city, country, status, submitted_at)
        VALUES (?, ?, 'PAYOUT', ?, ?, 'GIBAATWWXXX', 'BANK_TRANSFER', ?, '1010', 'Wien', 'AT', 'CHECKING', ?)`,
-    ).run(personId, vk.id, `Institut ${marker}-ANSPRUCH`, `AT61${ibanDigits}2`, `Gasse ${marker}-ANSPRUCH 1`, now);
+      personId,
+      vk.id,
+      `Institut ${marker}-ANSPRUCH`,
+      `AT61${ibanDigits}2`,
+      `Gasse ${marker}-ANSPRUCH 1`,
+      now,
+    );
   }
-  const pk = c.prepare(`SELECT id FROM pk_contracts WHERE person_id = ? ORDER BY id LIMIT 1`).get(personId) as { id: number } | undefined;
+  const pk = (await sqlGet(server.db, `SELECT id FROM pk_contracts WHERE person_id = ? ORDER BY id LIMIT 1`, personId)) as { id: number } | undefined;
   if (pk) {
-    c.prepare(
+    await sqlRun(
+      server.db,
       `INSERT INTO mandates (person_id, contract_id, type, amount_cents, iban, bic, account_owner, start_date, phone, mandate_reference, creditor_id, status, created_at)
        VALUES (?, ?, 'MONTHLY', ?, ?, 'GIBAATWWXXX', ?, '2026-12-01', '+43 1 555 0000', ?, 'AT98ZZZ00000012345', 'ACTIVE', ?)`,
-    ).run(personId, pk.id, 7_777_00 + personId, `AT61${ibanDigits}3`, `Zahler ${marker}-MANDAT`, `${marker}-MANDATSREFERENZ`, now);
+      personId,
+      pk.id,
+      7_777_00 + personId,
+      `AT61${ibanDigits}3`,
+      `Zahler ${marker}-MANDAT`,
+      `${marker}-MANDATSREFERENZ`,
+      now,
+    );
   }
-  c.prepare(
+  await sqlRun(
+    server.db,
     `INSERT INTO uploads (id, person_id, purpose, file_name, content_type, size_bytes, content, created_at) VALUES (?, ?, 'inbox-attachment', ?, 'application/pdf', 40, ?, ?)`,
-  ).run(randomBytes(16).toString('hex'), personId, `Datei ${marker}-UPLOAD.pdf`, Buffer.from(`%PDF-1.4 ${marker}-UPLOADINHALT`), now);
-  const messageId = (c.prepare(`SELECT id FROM messages WHERE person_id = ? AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`).get(personId) as { id: number }).id;
-  c.prepare(`INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`).run(
+    randomBytes(16).toString('hex'),
+    personId,
+    `Datei ${marker}-UPLOAD.pdf`,
+    Buffer.from(`%PDF-1.4 ${marker}-UPLOADINHALT`),
+    now,
+  );
+  const messageId = ((await sqlGet(server.db, `SELECT id FROM messages WHERE person_id = ? AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`, personId)) as { id: number }).id;
+  await sqlRun(
+    server.db,
+    `INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`,
     messageId,
     `Anhang ${marker}-ANHANG.pdf`,
     Buffer.from(`%PDF-1.4 ${marker}-ANHANGINHALT`),
   );
   for (const n of [1, 2]) {
-    c.prepare(`INSERT INTO contact_duties (person_id, customer_designation, function_groups) VALUES (?, ?, ?)`).run(
+    await sqlRun(
+      server.db,
+      `INSERT INTO contact_duties (person_id, customer_designation, function_groups) VALUES (?, ?, ?)`,
       personId,
       `Kunde ${marker}-DIENST${n} GmbH`,
       JSON.stringify([`Gruppe ${marker}-FG${n}`, 'Lohnverrechnung']),
@@ -140,87 +171,99 @@ function insertOwnedRows(personId: number, marker: string, ibanDigits: string): 
  * the message and attachment doors then also probe board ids, which neither a member without a seat (B, C) nor the
  * owner's neighbours reach.
  */
-function insertBoardRows(personId: number, marker: string): void {
-  const c = server.db.$client;
+async function insertBoardRows(personId: number, marker: string): Promise<void> {
   const now = '2026-11-01T09:00:00.000Z';
-  c.prepare(`INSERT INTO supervisory_board_seats (person_id, fund, since, until, imported_at) VALUES (?, 'SEVERANCE_FUND', '2020-01-01', NULL, ?)`).run(personId, now);
-  const id = Number(
-    c
-      .prepare(
-        `INSERT INTO messages (person_id, mailbox_kind, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'BOARD', 'INBOUND', 'SEVERANCE_FUND', ?, ?, 'CLERK', ?)`,
-      )
-      .run(personId, `Aufsichtsrat ${marker}-BOARD`, `Text ${marker}-BOARDTEXT`, now).lastInsertRowid,
+  await sqlRun(server.db, `INSERT INTO supervisory_board_seats (person_id, fund, since, until, imported_at) VALUES (?, 'SEVERANCE_FUND', '2020-01-01', NULL, ?)`, personId, now);
+  const { id } = await sqlOne<{ id: number }>(
+    server.db,
+    `INSERT INTO messages (person_id, mailbox_kind, direction, counterpart, subject, body, origin, sent_at) VALUES (?, 'BOARD', 'INBOUND', 'SEVERANCE_FUND', ?, ?, 'CLERK', ?) RETURNING id`,
+    personId,
+    `Aufsichtsrat ${marker}-BOARD`,
+    `Text ${marker}-BOARDTEXT`,
+    now,
   );
-  c.prepare(`INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`).run(
+  await sqlRun(
+    server.db,
+    `INSERT INTO message_attachments (message_id, file_name, content_type, size_bytes, content) VALUES (?, ?, 'application/pdf', 40, ?)`,
     id,
     `Sitzung ${marker}-BOARDANHANG.pdf`,
     Buffer.from(`%PDF-1.4 ${marker}-BOARDINHALT`),
   );
 }
 
-function loadObjects(personId: number): MemberObjects {
-  const documents = sql<{ id: number; documentDate: string }>(`SELECT id, document_date AS documentDate FROM documents WHERE person_id = ? ORDER BY id`, personId);
+async function loadObjects(personId: number): Promise<MemberObjects> {
+  const documents = await sql<{ id: number; documentDate: string }>(`SELECT id, document_date AS "documentDate" FROM documents WHERE person_id = ? ORDER BY id`, personId);
   return {
     personId,
     documentIds: documents.map((d) => d.id),
     documentDates: new Map(documents.map((d) => [d.id, d.documentDate])),
-    pensionStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?`, personId).map(
-      (r) => r.s,
-    ),
-    severanceStichtage: sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?`, personId).map(
-      (r) => r.s,
-    ),
-    vrgs: sql<{ vrg: number }>(`SELECT DISTINCT vrg FROM pk_contracts WHERE person_id = ?`, personId).map((r) => r.vrg),
-    severanceAccountIds: sql<{ id: number }>(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
-    pensionContractIds: sql<{ id: number }>(`SELECT id FROM pk_contracts WHERE person_id = ? AND role = 'MEMBER' ORDER BY id`, personId).map((r) => r.id),
-    mandateIds: sql<{ id: number }>(`SELECT id FROM mandates WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
-    duties: sql<{ id: number; customerDesignation: string; functionGroups: string }>(
-      `SELECT id, customer_designation AS customerDesignation, function_groups AS functionGroups FROM contact_duties WHERE person_id = ? ORDER BY id`,
-      personId,
-    ).map((d) => ({ ...d, functionGroups: JSON.parse(d.functionGroups) as string[] })),
-    uploadIds: sql<{ id: string }>(`SELECT id FROM uploads WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
-    messageIds: sql<{ id: number }>(`SELECT id FROM messages WHERE person_id = ? ORDER BY id`, personId).map((r) => r.id),
-    attachmentIds: sql<{ id: number }>(`SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId).map(
+    pensionStichtage: (
+      await sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?`, personId)
+    ).map((r) => r.s),
+    severanceStichtage: (
+      await sql<{ s: string }>(`SELECT DISTINCT s.stichtag AS s FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?`, personId)
+    ).map((r) => r.s),
+    vrgs: (await sql<{ vrg: number }>(`SELECT DISTINCT vrg FROM pk_contracts WHERE person_id = ?`, personId)).map((r) => r.vrg),
+    severanceAccountIds: (await sql<{ id: number }>(`SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
+    pensionContractIds: (await sql<{ id: number }>(`SELECT id FROM pk_contracts WHERE person_id = ? AND role = 'MEMBER' ORDER BY id`, personId)).map((r) => r.id),
+    mandateIds: (await sql<{ id: number }>(`SELECT id FROM mandates WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
+    duties: (
+      await sql<{ id: number; customerDesignation: string; functionGroups: string | string[] }>(
+        `SELECT id, customer_designation AS "customerDesignation", function_groups AS "functionGroups" FROM contact_duties WHERE person_id = ? ORDER BY id`,
+        personId,
+      )
+    ).map((d) => ({ ...d, functionGroups: (typeof d.functionGroups === 'string' ? JSON.parse(d.functionGroups) : d.functionGroups) as string[] })),
+    uploadIds: (await sql<{ id: string }>(`SELECT id FROM uploads WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
+    messageIds: (await sql<{ id: number }>(`SELECT id FROM messages WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
+    attachmentIds: (await sql<{ id: number }>(`SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId)).map(
       (r) => r.id,
     ),
   };
 }
 
 /** Distinctive values of a person, straight from the database. */
-function secretsOf(personId: number, marker: string): string[] {
-  const p = sql<Record<string, string | null>>(`SELECT svnr, first_name, last_name, email, phone, street FROM persons WHERE id = ?`, personId)[0]!;
+async function secretsOf(personId: number, marker: string): Promise<string[]> {
+  const p = (await sql<Record<string, string | null>>(`SELECT svnr, first_name, last_name, email, phone, street FROM persons WHERE id = ?`, personId))[0]!;
   const values = [marker, p.svnr, `${p.first_name} ${p.last_name}`, p.last_name, p.email, p.phone, p.street];
   values.push(
-    ...sql<{ v: string }>(
-      `SELECT iban AS v FROM bank_accounts WHERE person_id = ? UNION SELECT iban FROM severance_claims WHERE person_id = ? UNION SELECT iban FROM mandates WHERE person_id = ?`,
-      personId,
-      personId,
-      personId,
+    ...(
+      await sql<{ v: string }>(
+        `SELECT iban AS v FROM bank_accounts WHERE person_id = ? UNION SELECT iban FROM severance_claims WHERE person_id = ? UNION SELECT iban FROM mandates WHERE person_id = ?`,
+        personId,
+        personId,
+        personId,
+      )
     ).map((r) => r.v),
   );
   values.push(
-    ...sql<{ v: string }>(
-      `SELECT contract_number AS v FROM pk_contracts WHERE person_id = ? UNION SELECT account_number FROM vk_accounts WHERE person_id = ?`,
-      personId,
-      personId,
+    ...(
+      await sql<{ v: string }>(
+        `SELECT contract_number AS v FROM pk_contracts WHERE person_id = ? UNION SELECT account_number FROM vk_accounts WHERE person_id = ?`,
+        personId,
+        personId,
+      )
     ).map((r) => r.v),
   );
   values.push(
-    ...sql<{ v: string }>(`SELECT subject AS v FROM messages WHERE person_id = ? UNION SELECT body FROM messages WHERE person_id = ?`, personId, personId).map((r) => r.v),
+    ...(await sql<{ v: string }>(`SELECT subject AS v FROM messages WHERE person_id = ? UNION SELECT body FROM messages WHERE person_id = ?`, personId, personId)).map((r) => r.v),
   );
-  values.push(...sql<{ v: string }>(`SELECT file_name AS v FROM uploads WHERE person_id = ?`, personId).map((r) => r.v));
-  values.push(...sql<{ v: string }>(`SELECT a.file_name AS v FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ?`, personId).map((r) => r.v));
+  values.push(...(await sql<{ v: string }>(`SELECT file_name AS v FROM uploads WHERE person_id = ?`, personId)).map((r) => r.v));
+  values.push(
+    ...(await sql<{ v: string }>(`SELECT a.file_name AS v FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ?`, personId)).map((r) => r.v),
+  );
   // Amounts as strings (cents, as GraphQL and REST answer them): the statements' totals of six digits or more.
   values.push(
-    ...sql<{ v: number }>(
-      `SELECT s.total_capital_cents AS v FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?
+    ...(
+      await sql<{ v: number }>(
+        `SELECT s.total_capital_cents AS v FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?
        UNION SELECT s.reserve_cents FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ?
        UNION SELECT s.total_entitlement_cents FROM vk_statements s JOIN vk_accounts a ON a.id = s.account_id WHERE a.person_id = ?
        UNION SELECT amount_cents FROM mandates WHERE person_id = ?`,
-      personId,
-      personId,
-      personId,
-      personId,
+        personId,
+        personId,
+        personId,
+        personId,
+      )
     )
       .filter((r) => Math.abs(r.v) >= 100_000)
       .map((r) => String(r.v)),
@@ -246,13 +289,13 @@ const OWN_READS: DoorRequest[] = [
 
 beforeAll(async () => {
   server = await startTestServer({ members: 20 });
-  const anna = sql<{ id: number }>(`SELECT id FROM persons WHERE email = 'anna.muster@example.at'`)[0]!.id;
-  const emil = sql<{ id: number }>(`SELECT id FROM persons WHERE email = 'emil.dienst@example.at'`)[0]!.id;
-  const annaVrgs = loadObjects(anna).vrgs;
+  const anna = (await sql<{ id: number }>(`SELECT id FROM persons WHERE email = 'anna.muster@example.at'`))[0]!.id;
+  const emil = (await sql<{ id: number }>(`SELECT id FROM persons WHERE email = 'emil.dienst@example.at'`))[0]!.id;
+  const annaVrgs = (await loadObjects(anna)).vrgs;
   // B: a generated member of both funds, in another VRG than A, with the most documents, who logs in straight away.
-  const candidates = sql<{ id: number; email: string }>(
+  const candidates = await sql<{ id: number; email: string }>(
     `SELECT p.id, p.email FROM persons p JOIN credentials c ON c.person_id = p.id
-      WHERE p.email GLOB '*.[0-9]*@example.at' AND c.access_status = 'ACTIVE' AND p.membership_status = 'ACTIVE'
+      WHERE ${generatedMemberEmail(server.db, 'p.email')} AND c.access_status = 'ACTIVE' AND p.membership_status = 'ACTIVE'
         AND EXISTS (SELECT 1 FROM vk_accounts a WHERE a.person_id = p.id)
         AND EXISTS (SELECT 1 FROM pk_contracts k WHERE k.person_id = p.id AND k.vrg NOT IN (${annaVrgs.join(',')}))
       ORDER BY (SELECT count(*) FROM documents d WHERE d.person_id = p.id) DESC`,
@@ -273,12 +316,12 @@ beforeAll(async () => {
   members = [];
   for (const [i, c] of chosen.entries()) {
     const marker = `${c.key}GEHEIM${(0x5a17 + i * 7919).toString(16).toUpperCase()}`;
-    insertOwnedRows(c.id, marker, `${String(i + 1).repeat(3)}${String(c.id).padStart(12, '0')}`);
-    if (c.key === 'A') insertBoardRows(c.id, marker);
+    await insertOwnedRows(c.id, marker, `${String(i + 1).repeat(3)}${String(c.id).padStart(12, '0')}`);
+    if (c.key === 'A') await insertBoardRows(c.id, marker);
     const client = new PortalClient(server.url);
     const login = await client.rest('login', { user: c.email, password: DEMO_PASSWORD });
     expect(String(login.json?.status)).toMatch(/^SUCCESSFUL/);
-    members.push({ ...loadObjects(c.id), key: c.key, email: c.email, client, secrets: secretsOf(c.id, marker), world: '' });
+    members.push({ ...(await loadObjects(c.id)), key: c.key, email: c.email, client, secrets: await secretsOf(c.id, marker), world: '' });
   }
   for (const m of members) {
     const own = await Promise.all(OWN_READS.map((r) => ask(m.client, r)));

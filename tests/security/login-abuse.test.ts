@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
+import { generatedMemberEmail, sqlAll, sqlGet, sqlOne, sqlValue } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -46,23 +47,25 @@ function restLoginFrom(server: TestServer, localAddress: string, user: string, p
   });
 }
 
-const maxId = (server: TestServer, table: string) => (server.db.$client.prepare(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get() as { id: number }).id;
+const maxId = async (server: TestServer, table: string) => (await sqlValue<number>(server.db, `SELECT coalesce(max(id), 0) AS id FROM ${table}`))!;
 const credentialsOf = (server: TestServer, email: string) =>
-  server.db.$client
-    .prepare(
-      `SELECT c.failed_attempts AS failed, c.locked_until AS lockedUntil, c.last_login_at AS lastLoginAt FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`,
-    )
-    .get(email) as { failed: number; lockedUntil: string | null; lastLoginAt: string | null };
+  sqlOne<{ failed: number; lockedUntil: string | null; lastLoginAt: string | null }>(
+    server.db,
+    `SELECT c.failed_attempts AS failed, c.locked_until AS "lockedUntil", c.last_login_at AS "lastLoginAt" FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email = ?`,
+    email,
+  );
 /** E-mails of generated members (not the personas) with a password. */
-const generatedMembers = (server: TestServer, n: number) =>
+const generatedMembers = async (server: TestServer, n: number) =>
   (
-    server.db.$client
-      .prepare(
-        `SELECT p.email FROM persons p JOIN credentials c ON c.person_id = p.id
-          WHERE c.password_hash IS NOT NULL AND p.email GLOB '*.[0-9]*@example.at' ORDER BY p.id LIMIT ?`,
-      )
-      .all(n) as { email: string }[]
+    await sqlAll<{ email: string }>(
+      server.db,
+      `SELECT p.email FROM persons p JOIN credentials c ON c.person_id = p.id
+        WHERE c.password_hash IS NOT NULL AND ${generatedMemberEmail(server.db, 'p.email')} ORDER BY p.id LIMIT ?`,
+      n,
+    )
   ).map((r) => r.email);
+/** A JSON column's value as an object (SQLite gives the text, PostgreSQL's jsonb the parsed value). */
+const parsed = (value: unknown): Record<string, unknown> => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -82,8 +85,8 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
   });
 
   it('locks at exactly the configured count, refuses the right password for 60 minutes and accepts it after', async () => {
-    const fromAttempt = maxId(server, 'login_attempts');
-    const fromEvent = maxId(server, 'security_events');
+    const fromAttempt = await maxId(server, 'login_attempts');
+    const fromEvent = await maxId(server, 'security_events');
     const aliased = `mutation { ${Array.from({ length: 5 }, (_, i) => `a${i}: login(input: { email: "${EMAIL}", password: "aliased-wrong-${i}" }) { ok { status loggedIn } error { code } }`).join(' ')} }`;
     const [rest, graphql, aliasAnswer] = await Promise.all([
       Promise.all(Array.from({ length: 25 }, (_, i) => restLogin(server, EMAIL, `rest-wrong-${i}`))),
@@ -96,10 +99,10 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
     // THRESHOLD - 1 guesses refused as wrong, the THRESHOLD-th locks; the other 43 reach a locked access.
     expect(statuses.filter((s) => s === 'ERROR_PWD_INVALID')).toHaveLength(THRESHOLD - 1);
     expect(statuses.filter((s) => s === 'LOCKED_TEMPORARY')).toHaveLength(50 - (THRESHOLD - 1));
-    expect(credentialsOf(server, EMAIL).failed).toBe(THRESHOLD);
-    expect(credentialsOf(server, EMAIL).lockedUntil).toBe(new Date(server.clock.now() + 60 * 60_000).toISOString());
+    expect((await credentialsOf(server, EMAIL)).failed).toBe(THRESHOLD);
+    expect((await credentialsOf(server, EMAIL)).lockedUntil).toBe(new Date(server.clock.now() + 60 * 60_000).toISOString());
     // Exactly one attempt row per guess (no lost or doubled row) and exactly one lockout event.
-    const rows = server.db.$client.prepare(`SELECT status, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status ORDER BY status`).all(fromAttempt) as {
+    const rows = (await sqlAll(server.db, `SELECT status, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status ORDER BY status`, fromAttempt)) as {
       status: string;
       n: number;
     }[];
@@ -107,8 +110,8 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
       { status: 'ERROR_PWD_INVALID', n: THRESHOLD - 1 },
       { status: 'LOCKED_TEMPORARY', n: 50 - (THRESHOLD - 1) },
     ]);
-    const lockouts = server.db.$client.prepare(`SELECT detail FROM security_events WHERE id > ? AND type = 'LOCKOUT'`).all(fromEvent) as { detail: string }[];
-    expect(lockouts.map((e) => JSON.parse(e.detail))).toEqual([{ minutes: 60, failedAttempts: THRESHOLD }]);
+    const lockouts = (await sqlAll(server.db, `SELECT detail FROM security_events WHERE id > ? AND type = 'LOCKOUT'`, fromEvent)) as { detail: string }[];
+    expect(lockouts.map((e) => parsed(e.detail))).toEqual([{ minutes: 60, failedAttempts: THRESHOLD }]);
 
     // The right password is refused on both doors during the 60 minutes, and accepted after.
     expect((await restLogin(server, EMAIL, DEMO_PASSWORD)).json).toEqual({ status: 'LOCKED_TEMPORARY' });
@@ -120,7 +123,7 @@ describe('lockout under 50 concurrent wrong passwords (REST, GraphQL and aliased
     const after = await restLogin(server, EMAIL, DEMO_PASSWORD);
     expect(after.json).toEqual({ status: 'SUCCESSFUL' });
     expect(after.headers.getSetCookie().join()).toMatch(/mvbv_session=/);
-    expect(credentialsOf(server, EMAIL)).toMatchObject({ failed: 0, lockedUntil: null });
+    expect(await credentialsOf(server, EMAIL)).toMatchObject({ failed: 0, lockedUntil: null });
     expect(await graphqlLogin(server, EMAIL, DEMO_PASSWORD)).toEqual({ status: 'SUCCESSFUL', loggedIn: true });
   });
 });
@@ -138,9 +141,9 @@ describe('equal response time for locked, unknown, wrong-password and over-long-
   it('answers the four within 10 ms of each other (median of 50 each, over HTTP; a 153-character password included)', async () => {
     const LOCKED = 'bernd.vorsorge@example.at';
     for (let i = 0; i < 5; i++) await restLogin(server, LOCKED, `lock-${i}`);
-    expect(credentialsOf(server, LOCKED).lockedUntil).not.toBeNull();
+    expect((await credentialsOf(server, LOCKED)).lockedUntil).not.toBeNull();
     // One wrong guess per member, so none of them locks and every guess is a real hash check.
-    const members = generatedMembers(server, 2 * (ROUNDS + 3));
+    const members = await generatedMembers(server, 2 * (ROUNDS + 3));
     expect(members).toHaveLength(2 * (ROUNDS + 3));
     // Over the 100-character limit no password can be right; it used to skip the hash (3 ms against 16).
     const overLong = `Falsch#Passwort-${'x'.repeat(137)}`;
@@ -186,9 +189,9 @@ describe('per-IP throttle against credential stuffing (LOGIN_IP_MAX_FAILURES, LO
 
   it('stops logins from one IP after 30 failures over many accounts, without password checks or account locks; other IPs log in; the window passes', async () => {
     const ANNA = 'anna.muster@example.at';
-    const fromAttempt = maxId(server, 'login_attempts');
-    const fromEvent = maxId(server, 'security_events');
-    const members = generatedMembers(server, 40);
+    const fromAttempt = await maxId(server, 'login_attempts');
+    const fromEvent = await maxId(server, 'security_events');
+    const members = await generatedMembers(server, 40);
     // 40 stuffing guesses at once over 40 accounts (30 known e-mails, 10 unknown): exactly 30 are checked.
     const targets = [...members.slice(0, 30), ...Array.from({ length: 10 }, (_, i) => `gibtsnicht.${i}@example.at`)];
     const answers = await Promise.all(
@@ -201,37 +204,39 @@ describe('per-IP throttle against credential stuffing (LOGIN_IP_MAX_FAILURES, LO
     expect(answers.filter((s) => s === 'ERROR')).toHaveLength(targets.length - MAX);
 
     // The right password is refused from this IP too, on both doors, and nothing about the account is touched.
-    const annaBefore = credentialsOf(server, ANNA);
+    const annaBefore = await credentialsOf(server, ANNA);
     expect((await restLogin(server, ANNA, DEMO_PASSWORD)).json).toEqual({ status: 'ERROR' });
     expect(await graphqlLogin(server, ANNA, DEMO_PASSWORD)).toEqual({ status: 'ERROR', loggedIn: false });
     expect(await graphqlLogin(server, ANNA, 'auch-falsch-123')).toEqual({ status: 'ERROR', loggedIn: false });
-    expect(credentialsOf(server, ANNA)).toEqual(annaBefore);
+    expect(await credentialsOf(server, ANNA)).toEqual(annaBefore);
 
     // No account is locked by the throttle: each attacked member has one counted guess and no lock.
-    const attacked = server.db.$client
-      .prepare(
-        `SELECT c.failed_attempts AS failed, c.locked_until AS lockedUntil FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email IN (${members.map(() => '?').join(',')})`,
-      )
-      .all(...members) as { failed: number; lockedUntil: string | null }[];
+    const attacked = (await sqlAll(
+      server.db,
+      `SELECT c.failed_attempts AS failed, c.locked_until AS "lockedUntil" FROM credentials c JOIN persons p ON p.id = c.person_id WHERE p.email IN (${members.map(() => '?').join(',')})`,
+      ...members,
+    )) as { failed: number; lockedUntil: string | null }[];
     expect(attacked.every((c) => c.lockedUntil === null && c.failed <= 1)).toBe(true);
 
     // Recorded in the database: attempts (no reserved row left over) and a security event per refused attempt.
-    const rows = server.db.$client
-      .prepare(`SELECT status, ip_address AS ip, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status, ip_address ORDER BY status`)
-      .all(fromAttempt) as { status: string; ip: string; n: number }[];
+    const rows = (await sqlAll(
+      server.db,
+      `SELECT status, ip_address AS ip, count(*) AS n FROM login_attempts WHERE id > ? GROUP BY status, ip_address ORDER BY status`,
+      fromAttempt,
+    )) as { status: string; ip: string; n: number }[];
     expect(rows.find((r) => r.status === 'IN_PROGRESS')).toBeUndefined();
     expect(rows.find((r) => r.status === 'ERROR')).toEqual({ status: 'ERROR', ip: '127.0.0.1', n: targets.length - MAX + 3 });
     const throttled = (
-      server.db.$client.prepare(`SELECT detail, ip_address AS ip, person_id AS personId FROM security_events WHERE id > ? AND type = 'LOGIN_FAILURE'`).all(fromEvent) as {
+      (await sqlAll(server.db, `SELECT detail, ip_address AS ip, person_id AS "personId" FROM security_events WHERE id > ? AND type = 'LOGIN_FAILURE'`, fromEvent)) as {
         detail: string;
         ip: string;
         personId: number | null;
       }[]
-    ).filter((e) => JSON.parse(e.detail).reason === 'IP_THROTTLED');
+    ).filter((e) => parsed(e.detail).reason === 'IP_THROTTLED');
     expect(throttled).toHaveLength(targets.length - MAX + 3);
     expect(throttled[0]).toMatchObject({ ip: '127.0.0.1', personId: null });
-    expect(JSON.parse(throttled[0]!.detail)).toMatchObject({ status: 'ERROR', method: 'PASSWORD', reason: 'IP_THROTTLED', retryAfterSeconds: 600 });
-    expect(server.db.$client.prepare(`SELECT count(*) AS n FROM security_events WHERE id > ? AND type = 'LOCKOUT'`).get(fromEvent)).toEqual({ n: 0 });
+    expect(parsed(throttled[0]!.detail)).toMatchObject({ status: 'ERROR', method: 'PASSWORD', reason: 'IP_THROTTLED', retryAfterSeconds: 600 });
+    expect(await sqlGet(server.db, `SELECT count(*) AS n FROM security_events WHERE id > ? AND type = 'LOCKOUT'`, fromEvent)).toEqual({ n: 0 });
 
     // Another IP is unaffected: the member logs in from 127.0.0.2 at once.
     expect(await restLoginFrom(server, '127.0.0.2', ANNA, DEMO_PASSWORD)).toEqual({ status: 200, json: { status: 'SUCCESSFUL' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import catalogue from '@contract/i18n/de/login.json';
 import { DEMO_PASSWORD, LOGIN_MUTATION as LOGIN, PortalClient } from '../../helpers/client';
+import { countRows, sqlOne, sqlRun } from '../../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 const ME = `query Me($stichtag: Date) {
@@ -20,12 +21,8 @@ afterAll(async () => {
   await server.close();
 });
 
-function countRows(table: string): number {
-  return (server.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-}
-
-function annaId(): number {
-  return (server.db.$client.prepare(`SELECT id FROM persons WHERE email = 'anna.muster@example.at'`).get() as { id: number }).id;
+async function annaId(): Promise<number> {
+  return (await sqlOne<{ id: number }>(server.db, `SELECT id FROM persons WHERE email = 'anna.muster@example.at'`)).id;
 }
 
 describe('GraphQL login, me and logout', () => {
@@ -51,9 +48,11 @@ describe('GraphQL login, me and logout', () => {
     const pk = me.pensionContracts[0];
     expect(pk.stichtage[0]).toBe('2025-12-31');
     expect(pk.stichtage.at(-1)).toBe('2015-12-31');
-    const row = server.db.$client
-      .prepare(`SELECT s.* FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? ORDER BY s.stichtag DESC LIMIT 1`)
-      .get(annaId()) as Record<string, number>;
+    const row = await sqlOne<Record<string, number>>(
+      server.db,
+      `SELECT s.* FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? ORDER BY s.stichtag DESC LIMIT 1`,
+      await annaId(),
+    );
     expect(pk.statement).toMatchObject({
       stichtag: '2025-12-31',
       reserve: row.reserve_cents,
@@ -70,9 +69,11 @@ describe('GraphQL login, me and logout', () => {
     const client = new PortalClient(server.url);
     await client.graphql(LOGIN, { email: 'anna.muster@example.at', password: DEMO_PASSWORD });
     const older = await client.graphql<{ me: any }>(ME, { stichtag: '2020-12-31' });
-    const row = server.db.$client
-      .prepare(`SELECT s.total_capital_cents AS t FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? AND s.stichtag = '2020-12-31'`)
-      .get(annaId()) as { t: number };
+    const row = await sqlOne<{ t: number }>(
+      server.db,
+      `SELECT s.total_capital_cents AS t FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id WHERE c.person_id = ? AND s.stichtag = '2020-12-31'`,
+      await annaId(),
+    );
     expect(older.body.data!.me.pensionContracts[0].statement).toMatchObject({ stichtag: '2020-12-31', totalCapital: row.t });
     const none = await client.graphql<{ me: any }>(ME, { stichtag: '2020-06-30' });
     expect(none.body.data!.me.pensionContracts[0].statement).toBeNull();
@@ -168,7 +169,7 @@ describe('GraphQL login errors', () => {
         },
       },
     });
-    server.db.$client.prepare(`UPDATE credentials SET failed_attempts = 0, locked_until = NULL`).run();
+    await sqlRun(server.db, `UPDATE credentials SET failed_attempts = 0, locked_until = NULL`);
   });
 
   it.each([
@@ -179,13 +180,13 @@ describe('GraphQL login errors', () => {
     ['bernd.vorsorge@example.at', 'wrong-password-1', 'ERROR_PWD_INVALID'],
     ['bernd.vorsorge@example.at', 'x'.repeat(5000), 'ERROR_PWD_INVALID'],
   ])('answers %j / password of %#: error %s, writes only the login attempt and sets no cookie', async (email, password, status) => {
-    const before = { sessions: countRows('sessions'), attempts: countRows('login_attempts') };
+    const before = { sessions: await countRows(server.db, 'sessions'), attempts: await countRows(server.db, 'login_attempts') };
     const client = new PortalClient(server.url);
     const res = await client.graphql(LOGIN, { email, password });
     expect(res.body.data).toMatchObject({ login: { ok: null, error: { code: status } } });
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(countRows('sessions')).toBe(before.sessions);
-    expect(countRows('login_attempts')).toBe(before.attempts + 1);
-    server.db.$client.prepare(`UPDATE credentials SET failed_attempts = 0, locked_until = NULL`).run();
+    expect(await countRows(server.db, 'sessions')).toBe(before.sessions);
+    expect(await countRows(server.db, 'login_attempts')).toBe(before.attempts + 1);
+    await sqlRun(server.db, `UPDATE credentials SET failed_attempts = 0, locked_until = NULL`);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoActivationToken, LOGIN_PERSONAS } from '../../../db/seed';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { booleansAsNumbers, sqlAll, sqlGet, sqlOne, sqlRun } from '../../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let server: TestServer;
@@ -17,12 +18,13 @@ const login = async (email: string) => {
   const res = await client.rest('login', { user: email, password: DEMO_PASSWORD });
   return { client, status: (res.json as { status: string }).status };
 };
-const personRow = (email: string) => server.db.$client.prepare(`SELECT * FROM persons WHERE email = ?`).get(email) as Record<string, unknown>;
+const personRow = async (email: string) => booleansAsNumbers(await sqlOne(server.db, `SELECT * FROM persons WHERE email = ?`, email));
 const sessionRow = (client: PortalClient) =>
-  server.db.$client
-    .prepare(`SELECT stage, mailbox_type, selected_duty_id FROM sessions WHERE token_hash = ?`)
-    .get(createHash('sha256').update(client.cookies.get('mvbv_session')!).digest('base64url')) as
-    { stage: string; mailbox_type: string; selected_duty_id: number | null } | undefined;
+  sqlGet<{ stage: string; mailbox_type: string; selected_duty_id: number | null }>(
+    server.db,
+    `SELECT stage, mailbox_type, selected_duty_id FROM sessions WHERE token_hash = ?`,
+    createHash('sha256').update(client.cookies.get('mvbv_session')!).digest('base64url'),
+  );
 const form = (client: PortalClient, method: string, body: Record<string, string>) => client.rest(method, body);
 const json = (client: PortalClient, method: string, body: unknown) =>
   client.fetch(`/rest/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -37,17 +39,17 @@ describe('login flow steps over REST', () => {
   it('dora accepts the terms with the previous status and is then logged in', async () => {
     const { client, status } = await login('dora.nutzung@example.at');
     expect(status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
-    expect(sessionRow(client)?.stage).toBe('PENDING');
+    expect((await sessionRow(client))?.stage).toBe('PENDING');
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: false });
     expect((await client.rest('getPersonalData')).status).toBe(406);
     expect((await form(client, 'loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' })).json).toEqual({
       status: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
     });
     expect((await form(client, 'loginNutzungAkzeptiert', { cont: status, accepted: 'false' })).json).toEqual({ status });
-    expect(personRow('dora.nutzung@example.at').terms_pending).toBe('PKVK');
+    expect((await personRow('dora.nutzung@example.at')).terms_pending).toBe('PKVK');
     expect((await form(client, 'loginNutzungAkzeptiert', { cont: status, accepted: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
-    expect(personRow('dora.nutzung@example.at').terms_pending).toBeNull();
-    expect(personRow('dora.nutzung@example.at').terms_accepted_at).not.toBeNull();
+    expect((await personRow('dora.nutzung@example.at')).terms_pending).toBeNull();
+    expect((await personRow('dora.nutzung@example.at')).terms_accepted_at).not.toBeNull();
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
     expect((await client.rest('getPersonalData')).status).toBe(200);
   });
@@ -55,11 +57,11 @@ describe('login flow steps over REST', () => {
   it('fritz decides letter versus portal and gabi synchronises the login data with loginMvbv', async () => {
     const fritz = await login('fritz.brief@example.at');
     expect((await form(fritz.client, 'setIbkPerPortal', { value: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
-    expect(personRow('fritz.brief@example.at')).toMatchObject({ annual_statement_via_portal: 1, annual_statement_decision_pending: 0 });
+    expect(await personRow('fritz.brief@example.at')).toMatchObject({ annual_statement_via_portal: 1, annual_statement_decision_pending: 0 });
     const gabi = await login('gabi.erstlogin@example.at');
     expect((await gabi.client.rest('loginNoevk')).status).toBe(404);
     expect((await gabi.client.rest('loginMvbv')).json).toEqual({ status: 'SUCCESSFUL' });
-    expect(personRow('gabi.erstlogin@example.at').login_data_sync_pending).toBe(0);
+    expect((await personRow('gabi.erstlogin@example.at')).login_data_sync_pending).toBe(0);
     expect((await gabi.client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
   });
 
@@ -70,13 +72,13 @@ describe('login flow steps over REST', () => {
     expect(duties[2]!.funktionsgruppen).toEqual(['Geschäftsführung', 'Personalverrechnung', 'Auswertungen']);
     const foreign = await json(client, 'setSelectedAspDuty', { kundenbezeichnung: 'Fremde GmbH', funktionsgruppen: ['X'] });
     expect(foreign.status).toBe(404);
-    expect(sessionRow(client)).toMatchObject({ mailbox_type: 'AWB_LB', selected_duty_id: null });
+    expect(await sessionRow(client)).toMatchObject({ mailbox_type: 'AWB_LB', selected_duty_id: null });
     const { id: _id, ...chosen } = duties[1]!;
     expect((await json(client, 'setSelectedAspDuty', chosen)).status).toBe(200);
     expect((await form(client, 'setPostfachtype', { postfachtype: 'ASP' })).status).toBe(200);
-    expect(sessionRow(client)).toMatchObject({ mailbox_type: 'ASP', selected_duty_id: duties[1]!.id });
+    expect(await sessionRow(client)).toMatchObject({ mailbox_type: 'ASP', selected_duty_id: duties[1]!.id });
     expect((await form(client, 'setPostfachtype', { postfachtype: 'AWB_LB' })).status).toBe(200);
-    expect(sessionRow(client)).toMatchObject({ mailbox_type: 'AWB_LB', selected_duty_id: null });
+    expect(await sessionRow(client)).toMatchObject({ mailbox_type: 'AWB_LB', selected_duty_id: null });
   });
 
   it('hans stays in a pending session that reaches no member data', async () => {
@@ -105,7 +107,7 @@ describe('login flow steps over REST', () => {
     await form(client, 'setLNDigital', { lnDigital: 'true', showLNDigital: 'true' });
     expect((await form(client, 'setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
     await form(client, 'setGewinnspielVk', { gewinnspielVk: 'false' });
-    expect(personRow('ida.newsletter@example.at')).toMatchObject({
+    expect(await personRow('ida.newsletter@example.at')).toMatchObject({
       newsletter_pk: 1,
       newsletter_vk: 0,
       benefit_statement_digital: 1,
@@ -118,11 +120,17 @@ describe('login flow steps over REST', () => {
 });
 
 describe('activation (spec 000 section 4 "Activation statuses")', () => {
-  const insertToken = (token: string, expiresAt: string, usedAt: string | null) => {
-    const nina = personRow('nina.aktivierung@example.at');
-    server.db.$client
-      .prepare(`INSERT INTO person_tokens (token_hash, person_id, purpose, created_at, expires_at, used_at) VALUES (?, ?, 'ACTIVATION', ?, ?, ?)`)
-      .run(createHash('sha256').update(token).digest('base64url'), nina.id, '2026-11-01T00:00:00.000Z', expiresAt, usedAt);
+  const insertToken = async (token: string, expiresAt: string, usedAt: string | null) => {
+    const nina = await personRow('nina.aktivierung@example.at');
+    await sqlRun(
+      server.db,
+      `INSERT INTO person_tokens (token_hash, person_id, purpose, created_at, expires_at, used_at) VALUES (?, ?, 'ACTIVATION', ?, ?, ?)`,
+      createHash('sha256').update(token).digest('base64url'),
+      nina.id,
+      '2026-11-01T00:00:00.000Z',
+      expiresAt,
+      usedAt,
+    );
   };
 
   it('activates nina with the demo link, after which she can log in; the link then answers ALREADY_ACTIVATED', async () => {
@@ -135,7 +143,7 @@ describe('activation (spec 000 section 4 "Activation statuses")', () => {
   });
 
   it('answers ERROR_LINK_EXPIRED for an expired link and ERROR for an unknown or malformed one', async () => {
-    insertToken('expired-token-aaaaaaaaaaaaaaaaaaaaaa', '2026-11-01T00:00:00.000Z', null);
+    await insertToken('expired-token-aaaaaaaaaaaaaaaaaaaaaa', '2026-11-01T00:00:00.000Z', null);
     const client = new PortalClient(server.url);
     expect((await client.rest('activateAccount', { registrationId: 'expired-token-aaaaaaaaaaaaaaaaaaaaaa' })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
     expect((await client.rest('activateAccount', { registrationId: 'unknown-token-bbbbbbbbbbbbbbbbbbbbbbb' })).json).toEqual({ status: 'ERROR' });
@@ -179,9 +187,9 @@ describe('remote log (spec 000 section 7)', () => {
 });
 
 describe('bad input on the login-flow methods changes nothing', () => {
-  const snapshot = () =>
-    JSON.stringify(server.db.$client.prepare(`SELECT * FROM persons ORDER BY id`).all()) +
-    JSON.stringify(server.db.$client.prepare(`SELECT stage, mailbox_type, selected_duty_id FROM sessions ORDER BY token_hash`).all());
+  const snapshot = async () =>
+    JSON.stringify(await sqlAll(server.db, `SELECT * FROM persons ORDER BY id`)) +
+    JSON.stringify(await sqlAll(server.db, `SELECT stage, mailbox_type, selected_duty_id FROM sessions ORDER BY token_hash`));
 
   it.each([
     ['loginNutzungAkzeptiert', {}],
@@ -195,10 +203,10 @@ describe('bad input on the login-flow methods changes nothing', () => {
     ['activateAccount', {}],
   ])('%s with %j answers 400', async (method, body) => {
     const { client } = await login('anna.muster@example.at');
-    const before = snapshot();
+    const before = await snapshot();
     const res = await client.rest(method, body as Record<string, string>);
     expect(res.status).toBe(400);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it.each([
@@ -222,9 +230,9 @@ describe('bad input on the login-flow methods changes nothing', () => {
       setGewinnspielVk: { gewinnspielVk: 'true' },
       setABPBPerMail: { aBPBPerMail: 'true' },
     };
-    const before = snapshot();
+    const before = await snapshot();
     const res = await new PortalClient(server.url).rest(method, body[method] ?? {});
     expect(res.status).toBe(406);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });

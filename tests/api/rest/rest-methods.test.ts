@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { countRows, sqlOne, sqlRun } from '../../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let server: TestServer;
@@ -10,12 +11,9 @@ afterAll(async () => {
   await server.close();
 });
 
-const tableCounts = () =>
+const tableCounts = async () =>
   Object.fromEntries(
-    ['persons', 'credentials', 'sessions', 'pk_statements', 'vk_statements', 'messages', 'bank_accounts'].map((t) => [
-      t,
-      (server.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
-    ]),
+    await Promise.all(['persons', 'credentials', 'sessions', 'pk_statements', 'vk_statements', 'messages', 'bank_accounts'].map(async (t) => [t, await countRows(server.db, t)])),
   );
 
 describe('REST compatibility layer (spec 000 section 7)', () => {
@@ -70,7 +68,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
     const { REST_METHODS, LOGIN_PRODUCT_METHOD } = await import('../../../server/rest/registry');
     const protectedMethods = [...REST_METHODS, LOGIN_PRODUCT_METHOD].filter((m) => m.auth !== 'public').map((m) => m.name.replace('{product}', 'Mvbv'));
     expect(protectedMethods).toEqual(expect.arrayContaining(['changeBankDetails', 'changeEmail', 'pwdChange', 'updateRegistration', 'loginMvbv']));
-    const before = tableCounts();
+    const before = await tableCounts();
     const anonymous = new PortalClient(server.url);
     for (const name of protectedMethods) {
       // An empty body (fields missing), a wrongly typed one and a malformed JSON body: all 406, never a field error.
@@ -81,7 +79,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
       const raw = await fetch(`${server.url}/rest/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Application-Version': 'test' }, body: '{"broken' });
       expect(raw.status, name).toBe(406);
     }
-    expect(tableCounts()).toEqual(before);
+    expect(await tableCounts()).toEqual(before);
     const client = new PortalClient(server.url);
     await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
     server.clock.advance(14 * 60_000 + 1);
@@ -113,13 +111,13 @@ describe('REST bad input', () => {
     ['a wrong type for user', { headers: { 'content-type': 'application/json' }, body: '{"user": 123, "password": true}' }, 400],
     ['an oversized body', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=' + 'a'.repeat(200_000) }, 413],
   ])('answers %s on login with %i and a clear message, never a stack trace', async (_name, init, status) => {
-    const before = tableCounts();
+    const before = await tableCounts();
     const res = await post('/rest/login', init as RequestInit);
     expect(res.status).toBe(status);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.message.length).toBeGreaterThan(5);
     expect(JSON.stringify(body)).not.toMatch(/node_modules|\.ts:\d+|at \w+ \(/);
-    expect(tableCounts()).toEqual(before);
+    expect(await tableCounts()).toEqual(before);
   });
 
   it('answers an unknown method with 404 and a GET with 405', async () => {
@@ -139,7 +137,7 @@ describe('REST bad input', () => {
     form.set('user', '');
     form.set('password', 'x');
     expect(await (await post('/rest/login', { body: form })).json()).toEqual({ status: 'ERROR_MAIL_NOT_GIVEN' });
-    server.db.$client.prepare(`UPDATE credentials SET failed_attempts = 0`).run();
+    await sqlRun(server.db, `UPDATE credentials SET failed_attempts = 0`);
   });
 
   it('ignores __proto__ keys in a JSON body', async () => {
@@ -179,11 +177,16 @@ describe('regional tenant', () => {
     await main.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
     const token = main.cookies.get('mvbv_session')!;
     // Copy the main tenant's session row into the regional database: only the tenant check can refuse it.
-    const row = server.db.$client.prepare(`SELECT * FROM sessions WHERE tenant = 'main' ORDER BY created_at DESC LIMIT 1`).get() as Record<string, unknown>;
-    const annaRegional = regional.db.$client.prepare(`SELECT id FROM persons WHERE email = 'anna.muster@example.at'`).get() as { id: number };
-    regional.db.$client
-      .prepare(`INSERT INTO sessions (token_hash, person_id, tenant, created_at, last_seen_at, mailbox_type) VALUES (?, ?, 'main', ?, ?, 'AWB_LB')`)
-      .run(row.token_hash, annaRegional.id, row.created_at, row.last_seen_at);
+    const row = await sqlOne(server.db, `SELECT * FROM sessions WHERE tenant = 'main' ORDER BY created_at DESC LIMIT 1`);
+    const annaRegional = await sqlOne<{ id: number }>(regional.db, `SELECT id FROM persons WHERE email = 'anna.muster@example.at'`);
+    await sqlRun(
+      regional.db,
+      `INSERT INTO sessions (token_hash, person_id, tenant, created_at, last_seen_at, mailbox_type) VALUES (?, ?, 'main', ?, ?, 'AWB_LB')`,
+      row.token_hash,
+      annaRegional.id,
+      row.created_at,
+      row.last_seen_at,
+    );
     const other = new PortalClient(regional.url);
     other.cookies.set('mvbv_session', token);
     expect((await other.rest('getPersonalData')).status).toBe(406);
