@@ -23,6 +23,14 @@ declare module 'autocannon' {
     body?: string | Buffer;
     timeout?: number;
     verifyBody?: (body: string) => boolean;
+    /** A sequence each connection sends in turn (instead of the one request above); `onResponse` sees each answer. */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => void;
+    }[];
     title?: string;
   }
 

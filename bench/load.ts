@@ -29,6 +29,11 @@ export interface LoadSpec {
   bodyCheck?: 'json' | 'pdf';
   /** Every n-th answer's body is checked against `expected` (1 = all). */
   sampleEvery: number;
+  /**
+   * Mixed traffic: every `every`-th request of a connection is the next of `requests` (in turn), the others the main
+   * request. Every write answer is checked (writeAnswerOk) and counted; only checked reads are compared with `expected`.
+   */
+  writes?: { every: number; field: string; requests: { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }[] };
 }
 
 export interface LoadResult {
@@ -50,6 +55,34 @@ export interface LoadResult {
   seconds: number;
   /** CPU milliseconds this load process used (user + system, start-up included). */
   cpuMs: number;
+  /** Mixed traffic only: writes sent, committed per second (2xx with `ok: true`), refused, and the 2xx writes' latency percentiles (ms). */
+  writes?: { requests: number; perSecond: number; p50: number; p99: number; refused: number };
+}
+
+/** The answer of a write: 2xx-worthy JSON with no `errors` and `data[field].ok === true` (the server committed it). */
+export function writeAnswerOk(body: string, field: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { data?: Record<string, { ok?: unknown } | null>; errors?: unknown };
+    return parsed.errors === undefined && parsed.data?.[field]?.ok === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The request sequence one connection repeats for mixed traffic: `every - 1` reads, then a write, once per write
+ * request (so with two writes that toggle a value, each connection sets it and sets it back). Indexes of the writes
+ * are the positions where `kind` is 'write'.
+ */
+export function mixedSequence<R, W>(read: R, writes: W[], every: number): { kind: 'read' | 'write'; request: R | W }[] {
+  if (!Number.isInteger(every) || every < 2) throw new Error(`every must be a whole number ≥ 2, got ${every}`);
+  if (writes.length === 0) throw new Error('mixed traffic needs at least one write request');
+  const out: { kind: 'read' | 'write'; request: R | W }[] = [];
+  for (const write of writes) {
+    for (let i = 1; i < every; i++) out.push({ kind: 'read', request: read });
+    out.push({ kind: 'write', request: write });
+  }
+  return out;
 }
 
 /** JSON text with object keys sorted, so that two answers compare equal whatever their key order. */
@@ -108,19 +141,45 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 
   let latencies = new Float64Array(1 << 16);
   let count = 0;
+  const writeLatencies: number[] = [];
+  let writesRefused = 0;
+  let writesCommitted = 0;
+  // autocannon calls a request's onResponse and then, synchronously, emits `response` with the latency.
+  let lastWasWrite = false;
+  const writes = spec.writes;
+  const sequence = writes
+    ? mixedSequence(
+        { method: spec.method, path: new URL(spec.url).pathname + new URL(spec.url).search, headers: spec.headers, ...(spec.body === undefined ? {} : { body: spec.body }) },
+        writes.requests,
+        writes.every,
+      ).map(({ kind, request }) => ({
+        ...request,
+        onResponse: (status: number, body: string) => {
+          lastWasWrite = kind === 'write';
+          if (!lastWasWrite) return;
+          if (status >= 200 && status <= 299 && writeAnswerOk(body, writes.field)) writesCommitted++;
+          else {
+            writesRefused++;
+            firstMismatch ??= body.slice(0, 300);
+          }
+        },
+      }))
+    : undefined;
   const started = process.hrtime.bigint();
   const instance = autocannon({
     url: spec.url,
     method: spec.method,
     headers: spec.headers,
     ...(spec.body === undefined ? {} : { body: spec.body }),
+    ...(sequence ? { requests: sequence } : {}),
     connections: spec.connections,
     duration: spec.duration,
     timeout: 10,
-    verifyBody,
+    verifyBody: writes ? (body: string) => (lastWasWrite ? true : verifyBody(body)) : verifyBody,
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode < 200 || statusCode > 299) return;
+    if (lastWasWrite) writeLatencies.push(responseTime);
     if (count === latencies.length) {
       const bigger = new Float64Array(latencies.length * 2);
       bigger.set(latencies);
@@ -151,7 +210,13 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     ...(firstMismatch === undefined ? {} : { firstMismatch }),
     seconds,
     cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    ...(writes ? { writes: writeSummary(writeLatencies, writesCommitted, writesRefused, result.duration) } : {}),
   };
+}
+
+function writeSummary(latencies: number[], committed: number, refused: number, seconds: number): NonNullable<LoadResult['writes']> {
+  const sorted = Float64Array.from(latencies).sort();
+  return { requests: committed + refused, perSecond: committed / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), refused };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
