@@ -70,6 +70,12 @@ export function cpuSnapshot(pgids: number[]): CpuSnapshot | null {
   }
 }
 
+/** The `taskset -c` list for `workers` portal processes on a machine with `cores` cores: 0..min(workers, cores)-1. */
+export function coresFor(workers: number, cores: number): string {
+  const n = Math.max(1, Math.min(workers, cores));
+  return n === 1 ? SERVER_CORE : `0-${n - 1}`;
+}
+
 /** The core numbers of a `taskset -c` list such as `0`, `0,1` or `0-3`. */
 export function coreList(list: string): number[] {
   const out = new Set<number>();

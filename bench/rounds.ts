@@ -53,7 +53,7 @@ export function voidReasons(r: LoadResult): string[] {
 }
 
 /** The median of the finite values (NaN when there are none). */
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (v.length === 0) return NaN;
   const mid = Math.floor(v.length / 2);

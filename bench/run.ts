@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeBundleReport } from './bundle';
-import { machineInfo, SERVER_CORE } from './cpu';
+import { coresFor, machineInfo, SERVER_CORE } from './cpu';
 import { prepareGroup, runGroupRounds } from './groups';
 import { writeLighthouseReport } from './lighthouse';
 import { parseOptions } from './options';
@@ -39,12 +39,6 @@ import { profilePortal, summarise } from './rounds';
 import type { BenchOptions, BenchReport, GroupInfo, ProfileRun, RoundResult, SeedTiming, Variant, VariantName } from './types';
 
 const f0 = (n: number) => n.toLocaleString('en-US');
-
-/** The `taskset -c` list for `workers` portal processes on a machine with `cores` cores: 0..min(workers, cores)-1. */
-export function coresFor(workers: number, cores: number): string {
-  const n = Math.max(1, Math.min(workers, cores));
-  return n === 1 ? SERVER_CORE : `0-${n - 1}`;
-}
 
 interface Collected {
   groups: GroupInfo[];
