@@ -171,7 +171,7 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
       ...portal,
       name: 'mixed',
       label: `Mixed: ${100 - Math.round(100 / options.writeEvery)} % dashboard, ${Math.round(100 / options.writeEvery)} % writes`,
-      description: `the dashboard request above, and every ${options.writeEvery}th request of each connection the mutation \`${WRITE_FIELD}(participate: true)\`, next time \`false\` (POST /graphql, full text; updates anna's persons row in a write transaction, answers \`ok: true\` only after the commit); every write answer and every ${options.sampleEvery}th dashboard answer checked`,
+      description: `the dashboard request above, and every ${options.writeEvery}th request sent (counted over all connections) the mutation \`${WRITE_FIELD}(participate: true)\`, next time \`false\` (POST /graphql, full text; updates anna's persons row in a write transaction, answers \`ok: true\` only after the commit); every write answer and every ${options.sampleEvery}th dashboard answer checked`,
       request: dashboardRequest,
       expected: dashboard.text,
       writes: { every: options.writeEvery, field: WRITE_FIELD, requests: writeRequests },

@@ -30,8 +30,9 @@ export interface LoadSpec {
   /** Every n-th answer's body is checked against `expected` (1 = all). */
   sampleEvery: number;
   /**
-   * Mixed traffic: every `every`-th request of a connection is the next of `requests` (in turn), the others the main
-   * request. Every write answer is checked (writeAnswerOk) and counted; only checked reads are compared with `expected`.
+   * Mixed traffic: every `every`-th request sent (counted over all connections, mixedRequest) is the next of `requests`
+   * (in turn), the others the main request. Every write answer is checked (writeAnswerOk) and counted; only reads are
+   * compared with `expected`.
    */
   writes?: { every: number; field: string; requests: { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }[] };
 }
@@ -70,19 +71,15 @@ export function writeAnswerOk(body: string, field: string): boolean {
 }
 
 /**
- * The request sequence one connection repeats for mixed traffic: `every - 1` reads, then a write, once per write
- * request (so with two writes that toggle a value, each connection sets it and sets it back). Indexes of the writes
- * are the positions where `kind` is 'write'.
+ * Mixed traffic: what the n-th request sent (counted over all connections from 1) is: every `every`-th a write, the
+ * next of `writes` in turn (so two writes that set a value and set it back alternate), the others `read`. Counting
+ * over all connections keeps the share exact however few requests each connection gets through.
  */
-export function mixedSequence<R, W>(read: R, writes: W[], every: number): { kind: 'read' | 'write'; request: R | W }[] {
+export function mixedRequest<R, W>(n: number, read: R, writes: W[], every: number): { kind: 'read'; request: R } | { kind: 'write'; request: W } {
   if (!Number.isInteger(every) || every < 2) throw new Error(`every must be a whole number ≥ 2, got ${every}`);
   if (writes.length === 0) throw new Error('mixed traffic needs at least one write request');
-  const out: { kind: 'read' | 'write'; request: R | W }[] = [];
-  for (const write of writes) {
-    for (let i = 1; i < every; i++) out.push({ kind: 'read', request: read });
-    out.push({ kind: 'write', request: write });
-  }
-  return out;
+  if (n % every !== 0) return { kind: 'read', request: read };
+  return { kind: 'write', request: writes[(n / every - 1) % writes.length]! };
 }
 
 /** JSON text with object keys sorted, so that two answers compare equal whatever their key order. */
@@ -144,26 +141,31 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const writeLatencies: number[] = [];
   let writesRefused = 0;
   let writesCommitted = 0;
-  // autocannon calls a request's onResponse and then, synchronously, emits `response` with the latency.
+  // autocannon calls a request's onResponse and then, synchronously, emits `response` with the latency and verifies
+  // the body; a write is told from a read by its answer, which names the mutation's field.
   let lastWasWrite = false;
+  let sent = 0;
   const writes = spec.writes;
+  const read = { method: spec.method, path: new URL(spec.url).pathname + new URL(spec.url).search, headers: spec.headers, body: spec.body ?? '' };
   const sequence = writes
-    ? mixedSequence(
-        { method: spec.method, path: new URL(spec.url).pathname + new URL(spec.url).search, headers: spec.headers, ...(spec.body === undefined ? {} : { body: spec.body }) },
-        writes.requests,
-        writes.every,
-      ).map(({ kind, request }) => ({
-        ...request,
-        onResponse: (status: number, body: string) => {
-          lastWasWrite = kind === 'write';
-          if (!lastWasWrite) return;
-          if (status >= 200 && status <= 299 && writeAnswerOk(body, writes.field)) writesCommitted++;
-          else {
-            writesRefused++;
-            firstMismatch ??= body.slice(0, 300);
-          }
+    ? [
+        {
+          ...read,
+          setupRequest: (req: Record<string, unknown>) => {
+            const next = mixedRequest(++sent, read, writes.requests, writes.every).request;
+            return { ...req, method: next.method, path: next.path, headers: next.headers, body: next.body ?? '' };
+          },
+          onResponse: (status: number, body: string) => {
+            lastWasWrite = body.includes(`"${writes.field}"`);
+            if (!lastWasWrite) return;
+            if (status >= 200 && status <= 299 && writeAnswerOk(body, writes.field)) writesCommitted++;
+            else {
+              writesRefused++;
+              firstMismatch ??= body.slice(0, 300);
+            }
+          },
         },
-      }))
+      ]
     : undefined;
   const started = process.hrtime.bigint();
   const instance = autocannon({

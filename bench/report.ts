@@ -198,7 +198,7 @@ function writesTable(report: BenchReport): string[] {
   return [
     '## Mixed traffic: writes',
     '',
-    `Every ${report.options.writeEvery}th request of each connection is a write that the server must commit (the \`mixed\` rows above); medians over the valid rounds. A round is void when any write answers other than \`ok: true\`.`,
+    `Every ${report.options.writeEvery}th request sent is a write that the server must commit (the \`mixed\` rows above); medians over the valid rounds. A round is void when any write answers other than \`ok: true\`.`,
     '',
     '| set-up | all requests/s | committed writes/s | write p50 ms | write p99 ms | p99 of the mix, ms | server CPU per request (mix) | valid rounds |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -307,7 +307,7 @@ export function renderReport(report: BenchReport, previous: string | null): stri
       : []),
     ...(report.variants.some((v) => v.name === 'mixed')
       ? [
-          `- **Mixed traffic** (\`mixed\`): each connection sends ${o.writeEvery - 1} dashboard reads, then \`setPrizeDraw(participate: true)\`, ${o.writeEvery - 1} reads, \`setPrizeDraw(participate: false)\`, and again: ${Math.round(100 / o.writeEvery)} % writes, each an UPDATE of anna's persons row (the value and \`updated_at\`) in a write transaction that the mutation awaits before it answers \`ok: true\`; no step-up, and no answer measured here shows the value (the dashboard reads of the mix are still compared with the reference). *Committed writes/s* counts the \`ok: true\` answers.`,
+          `- **Mixed traffic** (\`mixed\`): every ${o.writeEvery}th request the load generator sends (counted over all connections) is a write, in turn \`setPrizeDraw(participate: true)\` and \`setPrizeDraw(participate: false)\`; the others are the dashboard request: ${Math.round(100 / o.writeEvery)} % writes, each an UPDATE of anna's persons row (the value and \`updated_at\`) in a write transaction that the mutation awaits before it answers \`ok: true\`; no step-up, and no answer measured here shows the value (the dashboard reads of the mix are still compared with the reference). *Committed writes/s* counts the \`ok: true\` answers.`,
         ]
       : []),
     '- Headline figure: the **median over rounds of portal req/s ÷ raw req/s measured in the same round**; req/s, p50 and p99 below are medians over the valid rounds.',

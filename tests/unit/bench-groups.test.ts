@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreList, coresFor } from '../../bench/cpu';
-import { mixedSequence, writeAnswerOk, type LoadResult } from '../../bench/load';
+import { mixedRequest, writeAnswerOk, type LoadResult } from '../../bench/load';
 import { parseCounts, parseList } from '../../bench/options';
 import { summarise, voidReasons } from '../../bench/rounds';
 import { ENGINES, type RoundResult, type Variant, type VariantName } from '../../bench/types';
@@ -85,12 +85,13 @@ describe('the bench set-ups (groups)', () => {
 });
 
 describe('mixed traffic', () => {
-  it('sends every-1 reads before each write, each write once per cycle', () => {
-    const seq = mixedSequence('R', ['W1', 'W2'], 4);
-    expect(seq.map((s) => s.request)).toEqual(['R', 'R', 'R', 'W1', 'R', 'R', 'R', 'W2']);
-    expect(seq.filter((s) => s.kind === 'write')).toHaveLength(2);
-    expect(() => mixedSequence('R', [], 10)).toThrow();
-    expect(() => mixedSequence('R', ['W'], 1)).toThrow();
+  it('makes every n-th request sent a write, the writes in turn, the share exact from the first requests on', () => {
+    const kinds = Array.from({ length: 12 }, (_, i) => mixedRequest(i + 1, 'R', ['W1', 'W2'], 4).request);
+    expect(kinds).toEqual(['R', 'R', 'R', 'W1', 'R', 'R', 'R', 'W2', 'R', 'R', 'R', 'W1']);
+    const writes = Array.from({ length: 1000 }, (_, i) => mixedRequest(i + 1, 'R', ['W'], 10)).filter((r) => r.kind === 'write');
+    expect(writes).toHaveLength(100);
+    expect(() => mixedRequest(1, 'R', [], 10)).toThrow();
+    expect(() => mixedRequest(1, 'R', ['W'], 1)).toThrow();
   });
 
   it('counts a write only when the mutation answered ok: true without errors', () => {
