@@ -90,9 +90,13 @@ function largeTargets(report: BenchReport): Target[] {
     if (!group.id.endsWith('-large')) continue;
     const small = group.engine === 'sqlite' ? MAIN_GROUP : group.engine;
     for (const name of ['dashboard', 'rest'] as const) {
-      const large = find(report, name, group.id);
-      const base = find(report, name, small);
-      if (!large) continue;
+      const found = find(report, name, group.id);
+      const baseFound = find(report, name, small);
+      if (!found) continue;
+      // A figure without valid rounds is NaN, stored as null in report.json (--render).
+      const num = (s: VariantSummary) => ({ ...s, ratio: s.ratio ?? NaN, p99: s.p99 ?? NaN, cpuUs: s.cpuUs ?? NaN });
+      const large = num(found);
+      const base = baseFound && num(baseFound);
       const what = `${large.label}, ${f0(group.members)} against ${base ? f0(report.groups?.find((g) => g.id === small)?.members ?? report.options.members) : '–'} members (${group.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`;
       const ratioOf = base ? large.ratio / base.ratio : NaN;
       const ratioMet = Number.isFinite(ratioOf) ? ratioOf >= 0.9 : null;
