@@ -23,6 +23,18 @@ declare module 'autocannon' {
     body?: string | Buffer;
     timeout?: number;
     verifyBody?: (body: string) => boolean;
+    /**
+     * A sequence each connection sends in turn (instead of the one request above); `setupRequest` may rebuild each
+     * request before it is sent, `onResponse` sees each answer.
+     */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => void;
+    }[];
     title?: string;
   }
 

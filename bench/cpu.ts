@@ -45,15 +45,16 @@ function readCores(): CoreTicks[] {
   return out;
 }
 
-/** CPU ticks used so far by the live processes of one process group. */
-function groupTicks(pgid: number): number {
+/** CPU ticks used so far by the live processes of the given process groups. */
+function groupTicks(pgids: number[]): number {
+  const wanted = new Set(pgids);
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+      if (wanted.has(Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       /* the process ended meanwhile */
     }
@@ -61,34 +62,70 @@ function groupTicks(pgid: number): number {
   return ticks;
 }
 
-export function cpuSnapshot(pgid: number): CpuSnapshot | null {
+export function cpuSnapshot(pgids: number[]): CpuSnapshot | null {
   try {
-    return { cores: readCores(), group: groupTicks(pgid) };
+    return { cores: readCores(), group: groupTicks(pgids) };
   } catch {
     return null;
   }
 }
 
-export function cpuShares(before: CpuSnapshot | null, after: CpuSnapshot | null, loadCpuMs: number): CpuShares | null {
+/** The `taskset -c` list for `workers` portal processes on a machine with `cores` cores: 0..min(workers, cores)-1. */
+export function coresFor(workers: number, cores: number): string {
+  const n = Math.max(1, Math.min(workers, cores));
+  return n === 1 ? SERVER_CORE : `0-${n - 1}`;
+}
+
+/** The core numbers of a `taskset -c` list such as `0`, `0,1` or `0-3`. */
+export function coreList(list: string): number[] {
+  const out = new Set<number>();
+  for (const part of list.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m) throw new Error(`not a core list: "${list}"`);
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    for (let c = from; c <= to; c++) out.add(c);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * What the cores did between two snapshots, as percent of one core. `serverCores` is the server's `taskset -c` list;
+ * when it includes the load core, the server and the load generator share it, and `foreign` (other processes' work)
+ * is counted over all of the server's cores and the load core, and repeated as `loadForeign`.
+ */
+export function cpuShares(before: CpuSnapshot | null, after: CpuSnapshot | null, loadCpuMs: number, serverCores: string = SERVER_CORE): CpuShares | null {
   if (!before || !after) return null;
   const delta = (core: number) => {
     const a = after.cores[core];
     const b = before.cores[core];
     return a && b ? { proc: a.proc - b.proc, irq: a.irq - b.irq, steal: a.steal - b.steal, total: a.total - b.total } : null;
   };
-  const server = delta(Number(SERVER_CORE));
+  const cores = coreList(serverCores).map(delta);
   const load = delta(Number(LOAD_CORE));
-  if (!server || !load || server.total <= 0 || load.total <= 0) return null;
+  if (!load || load.total <= 0 || cores.some((c) => !c || c.total <= 0)) return null;
+  const server = cores as NonNullable<(typeof cores)[number]>[];
+  const oneCore = server.reduce((sum, c) => sum + c.total, 0) / server.length;
+  const sum = (pick: (c: (typeof server)[number]) => number) => server.reduce((total, c) => total + pick(c), 0);
   const own = after.group - before.group;
+  const loadTicks = (loadCpuMs * CLOCK_TICKS) / 1000;
   const share = (ticks: number, total: number) => Math.max(0, (100 * ticks) / total);
+  const sharesLoadCore = coreList(serverCores).includes(Number(LOAD_CORE));
+  const foreign = sharesLoadCore ? share(sum((c) => c.proc) - own - loadTicks, oneCore) : share(sum((c) => c.proc) - own, oneCore);
   return {
     serverCpuMs: (own * 1000) / CLOCK_TICKS,
-    server: share(own, server.total),
-    foreign: share(server.proc - own, server.total),
-    irq: share(server.irq, server.total),
-    steal: share(server.steal, server.total),
+    server: share(own, oneCore),
+    foreign,
+    irq: share(
+      sum((c) => c.irq),
+      oneCore,
+    ),
+    steal: share(
+      sum((c) => c.steal),
+      oneCore,
+    ),
     loadCore: share(load.proc + load.irq, load.total),
-    loadForeign: share(load.proc - (loadCpuMs * CLOCK_TICKS) / 1000, load.total),
+    loadForeign: sharesLoadCore ? foreign : share(load.proc - loadTicks, load.total),
   };
 }
 

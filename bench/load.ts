@@ -29,6 +29,12 @@ export interface LoadSpec {
   bodyCheck?: 'json' | 'pdf';
   /** Every n-th answer's body is checked against `expected` (1 = all). */
   sampleEvery: number;
+  /**
+   * Mixed traffic: every `every`-th request sent (counted over all connections, mixedRequest) is the next of `requests`
+   * (in turn), the others the main request. Every write answer is checked (writeAnswerOk) and counted; only reads are
+   * compared with `expected`.
+   */
+  writes?: { every: number; field: string; requests: { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }[] };
 }
 
 export interface LoadResult {
@@ -50,6 +56,30 @@ export interface LoadResult {
   seconds: number;
   /** CPU milliseconds this load process used (user + system, start-up included). */
   cpuMs: number;
+  /** Mixed traffic only: writes sent, committed per second (2xx with `ok: true`), refused, and the 2xx writes' latency percentiles (ms). */
+  writes?: { requests: number; perSecond: number; p50: number; p99: number; refused: number };
+}
+
+/** The answer of a write: 2xx-worthy JSON with no `errors` and `data[field].ok === true` (the server committed it). */
+export function writeAnswerOk(body: string, field: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { data?: Record<string, { ok?: unknown } | null>; errors?: unknown };
+    return parsed.errors === undefined && parsed.data?.[field]?.ok === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Mixed traffic: what the n-th request sent (counted over all connections from 1) is: every `every`-th a write, the
+ * next of `writes` in turn (so two writes that set a value and set it back alternate), the others `read`. Counting
+ * over all connections keeps the share exact however few requests each connection gets through.
+ */
+export function mixedRequest<R, W>(n: number, read: R, writes: W[], every: number): { kind: 'read'; request: R } | { kind: 'write'; request: W } {
+  if (!Number.isInteger(every) || every < 2) throw new Error(`every must be a whole number ≥ 2, got ${every}`);
+  if (writes.length === 0) throw new Error('mixed traffic needs at least one write request');
+  if (n % every !== 0) return { kind: 'read', request: read };
+  return { kind: 'write', request: writes[(n / every - 1) % writes.length]! };
 }
 
 /** JSON text with object keys sorted, so that two answers compare equal whatever their key order. */
@@ -108,19 +138,50 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 
   let latencies = new Float64Array(1 << 16);
   let count = 0;
+  const writeLatencies: number[] = [];
+  let writesRefused = 0;
+  let writesCommitted = 0;
+  // autocannon calls a request's onResponse and then, synchronously, emits `response` with the latency and verifies
+  // the body; a write is told from a read by its answer, which names the mutation's field.
+  let lastWasWrite = false;
+  let sent = 0;
+  const writes = spec.writes;
+  const read = { method: spec.method, path: new URL(spec.url).pathname + new URL(spec.url).search, headers: spec.headers, body: spec.body ?? '' };
+  const sequence = writes
+    ? [
+        {
+          ...read,
+          setupRequest: (req: Record<string, unknown>) => {
+            const next = mixedRequest(++sent, read, writes.requests, writes.every).request;
+            return { ...req, method: next.method, path: next.path, headers: next.headers, body: next.body ?? '' };
+          },
+          onResponse: (status: number, body: string) => {
+            lastWasWrite = body.includes(`"${writes.field}"`);
+            if (!lastWasWrite) return;
+            if (status >= 200 && status <= 299 && writeAnswerOk(body, writes.field)) writesCommitted++;
+            else {
+              writesRefused++;
+              firstMismatch ??= body.slice(0, 300);
+            }
+          },
+        },
+      ]
+    : undefined;
   const started = process.hrtime.bigint();
   const instance = autocannon({
     url: spec.url,
     method: spec.method,
     headers: spec.headers,
     ...(spec.body === undefined ? {} : { body: spec.body }),
+    ...(sequence ? { requests: sequence } : {}),
     connections: spec.connections,
     duration: spec.duration,
     timeout: 10,
-    verifyBody,
+    verifyBody: writes ? (body: string) => (lastWasWrite ? true : verifyBody(body)) : verifyBody,
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode < 200 || statusCode > 299) return;
+    if (lastWasWrite) writeLatencies.push(responseTime);
     if (count === latencies.length) {
       const bigger = new Float64Array(latencies.length * 2);
       bigger.set(latencies);
@@ -151,7 +212,13 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     ...(firstMismatch === undefined ? {} : { firstMismatch }),
     seconds,
     cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    ...(writes ? { writes: writeSummary(writeLatencies, writesCommitted, writesRefused, result.duration) } : {}),
   };
+}
+
+function writeSummary(latencies: number[], committed: number, refused: number, seconds: number): NonNullable<LoadResult['writes']> {
+  const sorted = Float64Array.from(latencies).sort();
+  return { requests: committed + refused, perSecond: committed / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), refused };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

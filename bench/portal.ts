@@ -44,11 +44,17 @@ export async function seed(members: number, database: string): Promise<SeedTimin
   return { members, wallSeconds, cliSeconds: done ? Number(done[1]) : null, bytes };
 }
 
-export async function startPortal(database: string, extraNodeArgs: string[] | null): Promise<{ child: Child; port: number }> {
+/**
+ * Starts the real portal on `database` (a SQLite file or a postgres:// URL) pinned to `cores` (`taskset -c`; the
+ * server core by default); `workers` > 1 runs it in cluster mode (`WORKERS`). `extraNodeArgs` (for `--cpu-prof`)
+ * starts node directly, one process.
+ */
+export async function startPortal(database: string, options: { extraNodeArgs?: string[]; workers?: number; cores?: string } = {}): Promise<{ child: Child; port: number }> {
   // Production refuses documents sent as text (GRAPHQL_PERSISTED_ONLY); the bench logs in with a text mutation and
   // measures the full-text POST variant, so it turns that off. The persisted variants take the same path either way.
-  const env = {
-    DATABASE_PATH: database,
+  const postgres = /^postgres(ql)?:\/\//i.test(database);
+  const env: Record<string, string> = {
+    ...(postgres ? { DATABASE_URL: database } : { DATABASE_PATH: database, DATABASE_URL: '' }),
     PORT: '0',
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
@@ -56,10 +62,12 @@ export async function startPortal(database: string, extraNodeArgs: string[] | nu
     LOG_LEVEL: 'warn',
     SEED_MEMBERS: '0',
     GRAPHQL_PERSISTED_ONLY: '0',
+    WORKERS: String(options.workers ?? 1),
   };
-  const child = extraNodeArgs
-    ? startChild('portal (profiled)', 'taskset', ['-c', SERVER_CORE, process.execPath, ...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], env)
-    : startChild('portal', 'taskset', ['-c', SERVER_CORE, 'npx', 'tsx', 'server/main.ts'], env);
+  const cores = options.cores ?? SERVER_CORE;
+  const child = options.extraNodeArgs
+    ? startChild('portal (profiled)', 'taskset', ['-c', cores, process.execPath, ...options.extraNodeArgs, '--import', 'tsx', 'server/main.ts'], env)
+    : startChild(`portal (${options.workers ?? 1} worker(s), ${postgres ? 'PostgreSQL' : 'SQLite'})`, 'taskset', ['-c', cores, 'npx', 'tsx', 'server/main.ts'], env);
   return { child, port: await waitForListening(child) };
 }
 

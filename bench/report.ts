@@ -4,6 +4,9 @@
  */
 import type { BenchReport, ProfileRun, RoundResult, VariantName, VariantSummary } from './types';
 
+/** GroupInfo.id of the main group: SQLite, one portal process, every variant (bench/run.ts). */
+const MAIN_GROUP = 'sqlite-1w';
+
 const START = '<!-- bench:generated:start (written by `npm run bench`; edit below the end marker, not here) -->';
 const END = '<!-- bench:generated:end -->';
 
@@ -37,8 +40,91 @@ function profileBound(profile: ProfileRun | undefined): string {
   return `CPU of the one server core (busy ${(s.busyShare * 100).toFixed(0)} % of the profiled round); self time by package: ${top}`;
 }
 
+/** The summary of variant `name` in group `group` (the main group, SQLite with one process, by default). */
+function find(report: BenchReport, name: VariantName, group = MAIN_GROUP): VariantSummary | undefined {
+  return report.summaries.find((s) => s.name === name && s.group === group);
+}
+
+function groupLabel(report: BenchReport, id: string): string {
+  return report.groups?.find((g) => g.id === id)?.label ?? id;
+}
+
+/** Targets of one engine's group at 2,000 members other than the main one (PostgreSQL): throughput ratios and p99. */
+function engineTargets(report: BenchReport, group: string): Target[] {
+  const out: Target[] = [];
+  const label = groupLabel(report, group);
+  const dash = find(report, 'dashboard', group);
+  const rest = find(report, 'rest', group);
+  const row = (name: string, goal: string, s: VariantSummary, met: boolean | null, bound: string) =>
+    out.push({
+      name: `${name} (${label})`,
+      goal,
+      measured: `${f3(s.ratio)} × raw (${f0(s.rps)} req/s, ${f0(s.cpuUs)} µs CPU per request, portal and PostgreSQL; quiet rounds: ${f3(s.quietRatio)}, ${s.quietRounds})`,
+      met,
+      bound,
+    });
+  const cpuBound = 'CPU of the one server core, shared by the portal and PostgreSQL (not profiled)';
+  if (dash) {
+    const met = Number.isFinite(dash.ratio) ? dash.ratio >= 0.15 : null;
+    row('GraphQL dashboard throughput', '≥ 0.15 × raw', dash, met, met === false ? cpuBound : '–');
+    const p99met = Number.isFinite(dash.p99) ? dash.p99 < 50 : null;
+    out.push({
+      name: `GraphQL dashboard p99 at ${report.options.connections} connections (${label})`,
+      goal: '< 50 ms',
+      measured: `${f2(dash.p99)} ms (quiet rounds only: ${f2(dash.quietP99)} ms)`,
+      met: p99met,
+      bound: p99met === false ? `throughput (Little's law: ${f2((report.options.connections / dash.rps) * 1000)} ms per request on average); ${cpuBound}` : '–',
+    });
+  }
+  if (rest) {
+    const met = Number.isFinite(rest.ratio) ? rest.ratio >= 0.35 : null;
+    row('REST getPersonalData throughput', '≥ 0.35 × raw', rest, met, met === false ? cpuBound : '–');
+  }
+  return out;
+}
+
+/** Issue 18 item 6: with the large database, the ratio and p99 within 10 % of the 2,000-member figures (same engine). */
+function largeTargets(report: BenchReport): Target[] {
+  const out: Target[] = [];
+  for (const group of report.groups ?? []) {
+    if (!group.id.endsWith('-large')) continue;
+    const small = group.engine === 'sqlite' ? MAIN_GROUP : group.engine;
+    for (const name of ['dashboard', 'rest'] as const) {
+      const found = find(report, name, group.id);
+      const baseFound = find(report, name, small);
+      if (!found) continue;
+      // A figure without valid rounds is NaN, stored as null in report.json (--render).
+      const num = (s: VariantSummary) => ({ ...s, ratio: s.ratio ?? NaN, p99: s.p99 ?? NaN, cpuUs: s.cpuUs ?? NaN });
+      const large = num(found);
+      const base = baseFound && num(baseFound);
+      const what = `${large.label}, ${f0(group.members)} against ${base ? f0(report.groups?.find((g) => g.id === small)?.members ?? report.options.members) : '–'} members (${group.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`;
+      const ratioOf = base ? large.ratio / base.ratio : NaN;
+      const ratioMet = Number.isFinite(ratioOf) ? ratioOf >= 0.9 : null;
+      out.push({
+        name: `${what}: throughput ratio`,
+        goal: 'within 10 % of the smaller database',
+        measured: base
+          ? `${f3(large.ratio)} against ${f3(base.ratio)} × raw: ${f3(ratioOf)}; CPU per request ${f0(large.cpuUs)} against ${f0(base.cpuUs)} µs (${f3(large.cpuUs / base.cpuUs)})`
+          : `${f3(large.ratio)} × raw; no smaller-database figure in this run`,
+        met: ratioMet,
+        bound: ratioMet === false ? 'per-request work that grows with the member count (see tests/api/query-plans.test.ts for the indexes of the hot queries)' : '–',
+      });
+      const p99Of = base ? large.p99 / base.p99 : NaN;
+      const p99Met = Number.isFinite(p99Of) ? p99Of <= 1.1 : null;
+      out.push({
+        name: `${what}: p99 at ${report.options.connections} connections`,
+        goal: 'within 10 % of the smaller database',
+        measured: base ? `${f2(large.p99)} against ${f2(base.p99)} ms: ${f3(p99Of)}` : `${f2(large.p99)} ms`,
+        met: p99Met,
+        bound: p99Met === false ? 'p99 follows throughput and outside load on the server core (the groups ran minutes apart; compare the quiet-round and CPU figures)' : '–',
+      });
+    }
+  }
+  return out;
+}
+
 function targets(report: BenchReport): Target[] {
-  const by = (name: VariantName) => report.summaries.find((s) => s.name === name);
+  const by = (name: VariantName) => find(report, name);
   const profile = (name: VariantName) => report.profiles.find((p) => p.variant === name);
   const out: Target[] = [];
   const dash = by('dashboard');
@@ -75,6 +161,8 @@ function targets(report: BenchReport): Target[] {
       bound: met === false ? profileBound(profile('rest')) : '–',
     });
   }
+  if (report.groups?.some((g) => g.id === 'postgres')) out.push(...engineTargets(report, 'postgres'));
+  out.push(...largeTargets(report));
   if (report.seed100k) {
     const s = report.seed100k;
     const met = s.wallSeconds < 60;
@@ -93,26 +181,49 @@ function targets(report: BenchReport): Target[] {
 
 function summaryTable(report: BenchReport): string[] {
   const lines = [
-    '| variant | request | req/s | p50 ms | p99 ms | ratio to raw | ratio to raw, quiet rounds only | server CPU per request | CPU ratio (raw CPU ÷ this) | valid rounds |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| set-up | variant | request | req/s | p50 ms | p99 ms | ratio to raw | ratio to raw, quiet rounds only | server CPU per request | CPU ratio (raw CPU ÷ this) | valid rounds |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  const rawCpu = report.summaries.find((x) => x.name === 'raw')?.cpuUs ?? NaN;
   for (const s of report.summaries) {
-    const v = report.variants.find((x) => x.name === s.name)!;
+    const v = report.variants.find((x) => x.name === s.name && x.group === s.group)!;
+    const group = report.groups?.find((g) => g.id === s.group);
+    const rawCpu = report.summaries.find((x) => x.name === 'raw' && x.group === s.group)?.cpuUs ?? NaN;
     lines.push(
-      `| ${s.label} | ${esc(v.description)} | ${f0(s.rps)} | ${f2(s.p50)} | ${f2(s.p99)} | ${s.name === 'raw' ? '1' : f3(s.ratio)} | ${s.name === 'raw' ? `(${s.quietRounds} quiet)` : `${f3(s.quietRatio)} (${s.quietRounds})`} | ${Number.isFinite(s.cpuUs) ? `${s.cpuUs.toFixed(0)} µs` : '–'} | ${f3(rawCpu / s.cpuUs)} | ${s.validRounds} of ${report.options.rounds} |`,
+      `| ${esc(group?.label ?? s.group)} | ${s.label} | ${esc(v.description)} | ${f0(s.rps)} | ${f2(s.p50)} | ${f2(s.p99)} | ${s.name === 'raw' ? '1' : f3(s.ratio)} | ${s.name === 'raw' ? `(${s.quietRounds} quiet)` : `${f3(s.quietRatio)} (${s.quietRounds})`} | ${Number.isFinite(s.cpuUs) ? `${s.cpuUs.toFixed(0)} µs` : '–'} | ${f3(rawCpu / s.cpuUs)} | ${s.validRounds} of ${group?.rounds ?? report.options.rounds} |`,
     );
   }
   return lines;
 }
 
-function roundTable(report: BenchReport, summary: VariantSummary): string[] {
-  const raw = new Map(report.rounds.filter((r) => r.variant === 'raw' && r.voidReasons.length === 0).map((r) => [r.round, r.result.rps]));
-  const rows: RoundResult[] = [...report.warmups.filter((r) => r.variant === summary.name), ...report.rounds.filter((r) => r.variant === summary.name)];
-  const lines = [
-    `#### ${summary.label}`,
+/** Mixed traffic: the writes each set-up committed per second, and their latency beside the whole mix's. */
+function writesTable(report: BenchReport): string[] {
+  const mixed = report.summaries.filter((s) => s.writesPerSecond !== undefined);
+  if (mixed.length === 0) return [];
+  return [
+    '## Mixed traffic: writes',
     '',
-    '| round | req/s | p50 ms | p99 ms | ratio to raw | server CPU per request | bodies checked | core 0: server / kernel net / other processes / steal | core 1: busy (other processes) | void because |',
+    `Every ${report.options.writeEvery}th request sent is a write that the server must commit (the \`mixed\` rows above); medians over the valid rounds. A round is void when any write answers other than \`ok: true\`.`,
+    '',
+    '| set-up | all requests/s | committed writes/s | write p50 ms | write p99 ms | p99 of the mix, ms | server CPU per request (mix) | valid rounds |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...mixed.map(
+      (s) =>
+        `| ${esc(groupLabel(report, s.group))} | ${f0(s.rps)} | ${f0(s.writesPerSecond!)} | ${f2(s.writeP50!)} | ${f2(s.writeP99!)} | ${f2(s.p99)} | ${Number.isFinite(s.cpuUs) ? `${s.cpuUs.toFixed(0)} µs` : '–'} | ${s.validRounds} |`,
+    ),
+    '',
+  ];
+}
+
+function roundTable(report: BenchReport, summary: VariantSummary): string[] {
+  const mine = (r: RoundResult) => r.variant === summary.name && (r.group ?? MAIN_GROUP) === summary.group;
+  const raw = new Map(
+    report.rounds.filter((r) => r.variant === 'raw' && (r.group ?? MAIN_GROUP) === summary.group && r.voidReasons.length === 0).map((r) => [r.round, r.result.rps]),
+  );
+  const rows: RoundResult[] = [...report.warmups.filter(mine), ...report.rounds.filter(mine)];
+  const lines = [
+    `#### ${summary.label} (${esc(groupLabel(report, summary.group))})`,
+    '',
+    '| round | req/s | p50 ms | p99 ms | ratio to raw | server CPU per request | bodies checked | server cores: server / kernel net / other processes / steal | core 1: busy (other processes) | void because |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
@@ -157,7 +268,7 @@ export function renderReport(report: BenchReport, previous: string | null): stri
     '',
   ];
   out.push(
-    'Run it with `npm run bench` (about 7 minutes); a quick check: `npm run bench -- --rounds 1 --duration 3 --warmup 2 --skip-seed100k --no-profile --out /tmp/bench.md`. `npm run bench -- --help` lists the flags.',
+    'Run it with `npm run bench` (about 20 minutes with the first-load and Lighthouse parts); a quick check: `npm run bench -- --rounds 1 --duration 3 --warmup 2 --extra-rounds 1 --extra-duration 3 --extra-warmup 1 --members-100k none --skip-seed100k --no-profile --skip-front-end --out /tmp/bench.md`. `npm run bench -- --help` lists the flags (`--engines`, `--workers`, `--members-100k` pick the set-ups).',
     '',
   );
   if (quick) out.push('> **Quick run** (fewer than 3 rounds or rounds shorter than 10 s): the figures below are indicative only.', '');
@@ -170,11 +281,39 @@ export function renderReport(report: BenchReport, previous: string | null): stri
     '',
     '## Method',
     '',
-    `- Database: a fresh SQLite file seeded with ${f0(o.members)} members plus the demo personas (seed CLI${report.seedSmall ? `, ${report.seedSmall.wallSeconds.toFixed(1)} s` : ''}).`,
+    `- Database: a fresh SQLite file seeded with ${f0(o.members)} members plus the demo personas (seed CLI${report.seedSmall ? `, ${report.seedSmall.wallSeconds.toFixed(1)} s` : ''})${report.seed100k ? `; the large set-up uses the ${f0(report.seed100k.members)}-member file of the seeding timed below` : ''}.`,
     '- Server: the real portal, `npx tsx server/main.ts` with `NODE_ENV=production PUBLIC_ORIGIN=http://127.0.0.1 LOG_LEVEL=warn SEED_MEMBERS=0 PORT=0 HOST=127.0.0.1 GRAPHQL_PERSISTED_ONLY=0` (production refuses documents sent as text; the bench logs in with one and measures the full-text variant), pinned to core 0 (`taskset -c 0`). The raw node:http baseline (bench/raw-server.ts) and the Yoga `{ hello }` floor (bench/yoga-hello.ts) run on core 0 too, one at a time under load.',
     `- Load: autocannon (programmatic API, bench/load.ts), a new process per run pinned to core 1 (\`taskset -c 1\`), ${o.connections} connections, keep-alive, one request in flight per connection. Latency percentiles are computed from every 2xx answer with sub-millisecond resolution.`,
     `- Logged in as the demo persona anna.muster@example.at (GraphQL login mutation; the session cookie is reused). Dashboard query: ${report.dashboardSource}.${report.documentsSource ? ` Documents list: ${report.documentsSource}.` : ''}${report.downloadSource ? ` PDF download: ${report.downloadSource}, fetched once before the reference answers are taken (the first download marks it read; later ones change nothing); its bodies are checked by the \`%PDF-\` start and the PDF trailer (object count, document ID, offset of the cross-reference table), since the load generator decodes binary bodies chunk by chunk.` : ''}`,
-    `- ${o.warmup} s warm-up per variant, then ${o.rounds} interleaved rounds of ${o.duration} s per variant (round-robin ${report.variants.map((v) => v.name).join(' → ')}). A round is void when any answer is non-2xx, a connection fails or times out, or a checked body differs from the reference answer (every ${o.sampleEvery}th body is compared as JSON).`,
+    `- Set-ups, one after the other, each with its own portal, login, reference answers and raw baseline (the raw server answers that set-up's dashboard bytes, and runs in every round of it): ${(
+      report.groups ?? []
+    )
+      .map(
+        (g) =>
+          `**${esc(g.label)}** (portal${g.engine === 'postgres' ? ' and PostgreSQL' : ''} on core${g.serverCores === '0' ? ' 0' : `s ${g.serverCores}`}; ${g.warmup} s warm-up per variant, then ${g.rounds} interleaved rounds of ${g.duration} s: ${report.variants
+            .filter((v) => v.group === g.id)
+            .map((v) => v.name)
+            .join(' → ')})`,
+      )
+      .join('; ')}. The set-ups other than the first have fewer rounds (\`--extra-rounds\`) to keep the run near 20 minutes; their medians rest on ${o.extraRounds} rounds.`,
+    '- A round is void when any answer is non-2xx, a connection fails or times out, a checked body differs from the reference answer (every ' +
+      o.sampleEvery +
+      'th body is compared as JSON), or a write of the mixed traffic does not answer `ok: true`.',
+    ...((report.groups ?? []).some((g) => g.workers > 1)
+      ? [
+          '- **Cluster mode** (`WORKERS=N`, node:cluster, one listening socket shared round-robin): the primary and its workers are pinned to cores 0…N−1. The machine has 2 cores, so the second worker shares core 1 with the load generator: the req/s and the ratio of those rows are what two processes reach while competing with the client, not what a second free core would add. The figure that does not depend on that is the server CPU per request (all processes of the cluster together); the *server cores* columns of its rounds count both cores, so *other processes* there includes any outside work on either core.',
+        ]
+      : []),
+    ...((report.groups ?? []).some((g) => g.engine === 'postgres')
+      ? [
+          "- **PostgreSQL**: a throw-away PostgreSQL 15 cluster started by the bench with the tests' own helper (tests/helpers/postgres-server.ts: Debian's package, a temporary data folder, a free loopback port, `shared_buffers=64MB`, default `fsync` and `synchronous_commit`), one database per set-up (`LC_COLLATE 'C'`), seeded through the same seed CLI with the same members; the postmaster and every backend pinned to core 0 with the portal (`taskset`), and their CPU counted as the server's.",
+        ]
+      : []),
+    ...(report.variants.some((v) => v.name === 'mixed')
+      ? [
+          `- **Mixed traffic** (\`mixed\`): every ${o.writeEvery}th request the load generator sends (counted over all connections) is a write, in turn \`setPrizeDraw(participate: true)\` and \`setPrizeDraw(participate: false)\`; the others are the dashboard request: ${Math.round(100 / o.writeEvery)} % writes, each an UPDATE of anna's persons row (the value and \`updated_at\`) in a write transaction that the mutation awaits before it answers \`ok: true\`; no step-up, and no answer measured here shows the value (the dashboard reads of the mix are still compared with the reference). *Committed writes/s* counts the \`ok: true\` answers.`,
+        ]
+      : []),
     '- Headline figure: the **median over rounds of portal req/s ÷ raw req/s measured in the same round**; req/s, p50 and p99 below are medians over the valid rounds.',
     "- *CPU ratio*: the raw server's CPU per request divided by the variant's: the share of raw's per-request capacity, independent of the load generator's limit and little moved by outside load.",
     "- CPU accounting from /proc for every round: *server CPU per request* is the CPU time of the server's processes (user + system) divided by the answers; it moves much less than req/s when other work shares the machine. *Core 0* splits the server core's time into the server, the kernel's interrupt and network work (loopback TCP), other processes (noise from outside the bench) and hypervisor steal; *core 1* near 100 % means the load generator itself was at its limit (typically for the raw baseline).",
@@ -185,6 +324,7 @@ export function renderReport(report: BenchReport, previous: string | null): stri
     '',
     ...summaryTable(report),
     '',
+    ...writesTable(report),
     '## Targets',
     '',
     '| target | goal | measured | met | what bounds it |',

@@ -12,7 +12,7 @@ import { log, ROOT, signalGroup, startChild, stopChild } from './processes';
 import { summariseProfile } from './profile';
 import type { BenchOptions, ProfileRun, RoundResult, Variant, VariantSummary } from './types';
 
-export function loadSpec(variant: Variant, seconds: number, options: BenchOptions): LoadSpec {
+export function loadSpec(variant: Variant, seconds: number, options: Pick<BenchOptions, 'connections' | 'sampleEvery'>): LoadSpec {
   return {
     url: `http://127.0.0.1:${variant.port}${variant.request.path}`,
     method: variant.request.method,
@@ -23,6 +23,7 @@ export function loadSpec(variant: Variant, seconds: number, options: BenchOption
     expected: variant.expected,
     ...(variant.bodyCheck ? { bodyCheck: variant.bodyCheck } : {}),
     sampleEvery: options.sampleEvery,
+    ...(variant.writes ? { writes: variant.writes } : {}),
   };
 }
 
@@ -46,6 +47,8 @@ export function voidReasons(r: LoadResult): string[] {
   if (r.errors > 0) reasons.push(`${r.errors} connection errors`);
   if (r.timeouts > 0) reasons.push(`${r.timeouts} time-outs`);
   if (r.bodyMismatches > 0) reasons.push(`${r.bodyMismatches} of ${r.bodiesChecked} checked bodies wrong (first: ${r.firstMismatch ?? ''})`);
+  if (r.writes && r.writes.refused > 0) reasons.push(`${r.writes.refused} of ${r.writes.requests} writes not committed (first: ${r.firstMismatch ?? ''})`);
+  if (r.writes && r.writes.requests === 0) reasons.push('no writes answered');
   return reasons;
 }
 
@@ -57,16 +60,25 @@ function median(values: number[]): number {
   return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 }
 
+/**
+ * Medians over the valid rounds of each variant; ratios to the raw baseline of the same group in the same round.
+ * Variants of several groups may be passed together (each variant carries its group).
+ */
 export function summarise(variants: Variant[], rounds: RoundResult[]): VariantSummary[] {
-  const rawByRound = new Map(rounds.filter((r) => r.variant === 'raw' && r.voidReasons.length === 0).map((r) => [r.round, r.result.rps]));
-  const quietRaw = new Set(rounds.filter((r) => r.variant === 'raw' && r.voidReasons.length === 0 && isQuiet(r)).map((r) => r.round));
+  const key = (group: string, round: number) => `${group}#${round}`;
+  const rawRounds = rounds.filter((r) => r.variant === 'raw' && r.voidReasons.length === 0);
+  const rawByRound = new Map(rawRounds.map((r) => [key(r.group, r.round), r.result.rps]));
+  const quietRaw = new Set(rawRounds.filter(isQuiet).map((r) => key(r.group, r.round)));
   return variants.map((v) => {
-    const valid = rounds.filter((r) => r.variant === v.name && r.voidReasons.length === 0);
-    const ratios = v.name === 'raw' ? [] : valid.filter((r) => rawByRound.has(r.round)).map((r) => r.result.rps / rawByRound.get(r.round)!);
-    const quiet = valid.filter((r) => isQuiet(r) && quietRaw.has(r.round));
-    const quietRatios = v.name === 'raw' ? [] : quiet.map((r) => r.result.rps / rawByRound.get(r.round)!);
+    const valid = rounds.filter((r) => r.group === v.group && r.variant === v.name && r.voidReasons.length === 0);
+    const rawOf = (r: RoundResult) => rawByRound.get(key(r.group, r.round));
+    const ratios = v.name === 'raw' ? [] : valid.filter((r) => rawOf(r) !== undefined).map((r) => r.result.rps / rawOf(r)!);
+    const quiet = valid.filter((r) => isQuiet(r) && quietRaw.has(key(r.group, r.round)));
+    const quietRatios = v.name === 'raw' ? [] : quiet.map((r) => r.result.rps / rawOf(r)!);
+    const writes = valid.map((r) => r.result.writes).filter((w) => w !== undefined);
     return {
       name: v.name,
+      group: v.group,
       label: v.label,
       description: v.description,
       validRounds: valid.length,
@@ -79,6 +91,7 @@ export function summarise(variants: Variant[], rounds: RoundResult[]): VariantSu
       quietRatio: v.name === 'raw' ? 1 : median(quietRatios),
       quietRounds: v.name === 'raw' ? quiet.length : quietRatios.length,
       quietP99: median(valid.filter(isQuiet).map((r) => r.result.p99)),
+      ...(v.writes ? { writesPerSecond: median(writes.map((w) => w.perSecond)), writeP50: median(writes.map((w) => w.p50)), writeP99: median(writes.map((w) => w.p99)) } : {}),
     };
   });
 }
@@ -92,7 +105,7 @@ function findProfile(dir: string): string {
 /** One profiled portal: a short warm-up and one measured round per variant, then a clean exit writes the profile. */
 export async function profilePortal(database: string, dir: string, variants: Variant[], options: BenchOptions): Promise<ProfileRun[]> {
   const profDir = join(dir, 'cpu-prof');
-  const { child, port } = await startPortal(database, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+  const { child, port } = await startPortal(database, { extraNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] });
   const marks: { variant: Variant; start: number; end: number; rps: number }[] = [];
   try {
     for (const variant of variants) {

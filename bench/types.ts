@@ -2,8 +2,30 @@
 import type { LoadResult } from './load';
 import type { ProfileSummary } from './profile';
 
-export const ALL_VARIANTS = ['dashboard', 'dashboard-post', 'rest', 'documents', 'download', 'raw', 'hello'] as const;
+export const ALL_VARIANTS = ['dashboard', 'dashboard-post', 'rest', 'documents', 'download', 'mixed', 'raw', 'hello'] as const;
 export type VariantName = (typeof ALL_VARIANTS)[number];
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/**
+ * One server set-up the bench measures with its own interleaved rounds and its own raw baseline in every round:
+ * the engine, the number of portal processes, the seeded members, and which cores the portal may use.
+ */
+export interface GroupInfo {
+  /** Unique in a run, e.g. `sqlite-1w`, `sqlite-2w`, `postgres`, `sqlite-100k`. */
+  id: string;
+  /** For the report, e.g. `SQLite, 1 worker, 2,000 members`. */
+  label: string;
+  engine: Engine;
+  workers: number;
+  members: number;
+  /** `taskset -c` list of the portal's processes (and PostgreSQL's), e.g. `0` or `0,1`. */
+  serverCores: string;
+  rounds: number;
+  duration: number;
+  warmup: number;
+}
 
 export interface BenchOptions {
   rounds: number;
@@ -20,6 +42,22 @@ export interface BenchOptions {
   keep: boolean;
   /** Send the dashboard as full text even when persisted-documents.json lists it. */
   noPersisted: boolean;
+  /** Engines measured at 2,000 members (`--engines`): SQLite groups by `workers`, one PostgreSQL group. */
+  engines: Engine[];
+  /** Worker counts on SQLite (`--workers`): 1 is the main group with every variant, more measure dashboard and REST. */
+  workers: number[];
+  /** Engines measured with the 100,000-member database (`--members-100k`; empty = none). */
+  members100k: Engine[];
+  /** Rounds, seconds per round and warm-up seconds of the groups other than the main one (`--extra-rounds` …). */
+  extraRounds: number;
+  extraDuration: number;
+  extraWarmup: number;
+  /** Every n-th request of the `mixed` variant is a write (`--write-every`, default 10: 10 % writes). */
+  writeEvery: number;
+  /** Skip the first-load JavaScript and Lighthouse parts (`--skip-front-end`). */
+  skipFrontEnd: boolean;
+  /** `--render FILE`: only re-render docs/benchmarks.md from a kept run's report.json. */
+  render: string | null;
 }
 
 export interface RequestShape {
@@ -31,19 +69,26 @@ export interface RequestShape {
 
 export interface Variant {
   name: VariantName;
+  /** GroupInfo.id of the set-up this variant belongs to. */
+  group: string;
   label: string;
   /** What the request is, for the report. */
   description: string;
   port: number;
-  /** Process group of the server that answers this variant (for its CPU accounting). */
-  pgid: number;
+  /** Process groups of the server that answers this variant (the portal, and PostgreSQL's), for its CPU accounting. */
+  pgids: number[];
+  /** `taskset -c` list the server runs on. */
+  serverCores: string;
   request: RequestShape;
   expected: string;
   /** How sampled bodies are compared with `expected` (bench/load.ts LoadSpec.bodyCheck). @default json */
   bodyCheck?: 'json' | 'pdf';
+  /** For `mixed`: every `every`-th request is one of `requests` in turn, a mutation answering `{ data: { [field]: { ok: true } } }`. */
+  writes?: { every: number; field: string; requests: RequestShape[] };
 }
 
 export interface RoundResult {
+  group: string;
   round: number;
   variant: VariantName;
   result: LoadResult;
@@ -54,13 +99,13 @@ export interface RoundResult {
 }
 
 export interface CpuShares {
-  /** Core 0 time used by the server under test (its process group). */
+  /** Time of the server's cores used by the server under test (its process groups), percent of one core (can exceed 100 on several cores). */
   server: number;
-  /** Core 0 time used by other processes: other work on the machine, noise. */
+  /** Time of the server's cores used by other processes (noise; when the server shares the load core, of both cores). */
   foreign: number;
-  /** Core 0 interrupt and softirq time (the kernel's loopback TCP work for the server). */
+  /** Interrupt and softirq time of the server's cores (the kernel's loopback TCP work for the server). */
   irq: number;
-  /** Core 0 time stolen by the hypervisor. */
+  /** Time of the server's cores stolen by the hypervisor. */
   steal: number;
   /** Core 1 busy (the load generator and anything else); near 100 % means the client may be the limit. */
   loadCore: number;
@@ -72,6 +117,7 @@ export interface CpuShares {
 
 export interface VariantSummary {
   name: VariantName;
+  group: string;
   label: string;
   description: string;
   validRounds: number;
@@ -88,6 +134,10 @@ export interface VariantSummary {
   quietRounds: number;
   /** Median p99 over this variant's quiet rounds. */
   quietP99: number;
+  /** For `mixed`: median committed writes per second, and the median p50/p99 of the write answers alone, ms. */
+  writesPerSecond?: number;
+  writeP50?: number;
+  writeP99?: number;
 }
 
 export interface ProfileRun {
@@ -122,6 +172,7 @@ export interface BenchReport {
   documentsSource?: string | null;
   /** What the download variant fetches; null when it did not run. */
   downloadSource?: string | null;
+  groups: GroupInfo[];
   variants: Variant[];
   warmups: RoundResult[];
   rounds: RoundResult[];
