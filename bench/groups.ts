@@ -24,7 +24,11 @@ export interface PreparedGroup {
 /** The mutation of the `mixed` variant: a preference of anna that no measured answer shows; each call commits a row update. */
 const WRITE_FIELD = 'setPrizeDraw';
 const writeBody = (participate: boolean) =>
-  JSON.stringify({ operationName: 'BenchPrizeDraw', variables: { p: participate }, query: `mutation BenchPrizeDraw($p: Boolean!) { ${WRITE_FIELD}(participate: $p) { ok } }` });
+  JSON.stringify({
+    operationName: 'BenchPrizeDraw',
+    variables: { p: participate },
+    query: `mutation BenchPrizeDraw($p: Boolean!) { ${WRITE_FIELD}(participate: $p) { ok { person { id } } error { code } } }`,
+  });
 
 /**
  * Logs anna in on the group's portal and builds the variants named in `names` (raw always), with their reference
@@ -171,7 +175,7 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
       ...portal,
       name: 'mixed',
       label: `Mixed: ${100 - Math.round(100 / options.writeEvery)} % dashboard, ${Math.round(100 / options.writeEvery)} % writes`,
-      description: `the dashboard request above, and every ${options.writeEvery}th request sent (counted over all connections) the mutation \`${WRITE_FIELD}(participate: true)\`, next time \`false\` (POST /graphql, full text; updates anna's persons row in a write transaction, answers \`ok: true\` only after the commit); every write answer and every ${options.sampleEvery}th dashboard answer checked`,
+      description: `the dashboard request above, and every ${options.writeEvery}th request sent (counted over all connections) the mutation \`${WRITE_FIELD}(participate: true)\`, next time \`false\` (POST /graphql, full text; updates anna's persons row in a write transaction, answers its \`ok\` result only after the commit); every write answer and every ${options.sampleEvery}th dashboard answer checked`,
       request: dashboardRequest,
       expected: dashboard.text,
       writes: { every: options.writeEvery, field: WRITE_FIELD, requests: writeRequests },

@@ -56,15 +56,19 @@ export interface LoadResult {
   seconds: number;
   /** CPU milliseconds this load process used (user + system, start-up included). */
   cpuMs: number;
-  /** Mixed traffic only: writes sent, committed per second (2xx with `ok: true`), refused, and the 2xx writes' latency percentiles (ms). */
+  /** Mixed traffic only: writes sent, committed per second (2xx with an `ok` result), refused, and the 2xx writes' latency percentiles (ms). */
   writes?: { requests: number; perSecond: number; p50: number; p99: number; refused: number };
 }
 
-/** The answer of a write: 2xx-worthy JSON with no `errors` and `data[field].ok === true` (the server committed it). */
+/**
+ * The answer of a write: JSON with no `errors`, and the mutation's result (decision 0012 `{ ok, error }`) with an `ok`
+ * object and no `error` (the server committed it).
+ */
 export function writeAnswerOk(body: string, field: string): boolean {
   try {
-    const parsed = JSON.parse(body) as { data?: Record<string, { ok?: unknown } | null>; errors?: unknown };
-    return parsed.errors === undefined && parsed.data?.[field]?.ok === true;
+    const parsed = JSON.parse(body) as { data?: Record<string, { ok?: unknown; error?: unknown } | null>; errors?: unknown };
+    const result = parsed.data?.[field];
+    return parsed.errors === undefined && typeof result?.ok === 'object' && result.ok !== null && (result.error ?? null) === null;
   } catch {
     return false;
   }

@@ -83,8 +83,8 @@ export async function logIn(port: number): Promise<string> {
     body: JSON.stringify({ query: LOGIN, operationName: 'Login', variables: { email: DEMO_EMAIL, password: DEMO_PASSWORD } }),
     signal: AbortSignal.timeout(15_000),
   });
-  const body = (await res.json()) as { data?: { login?: { loggedIn?: boolean; status?: string } } };
-  if (!body.data?.login?.loggedIn) throw new Error(`login of ${DEMO_EMAIL} failed: ${JSON.stringify(body)}`);
+  const body = (await res.json()) as { data?: { login?: { ok?: { loggedIn?: boolean; status?: string } | null } } };
+  if (!body.data?.login?.ok?.loggedIn) throw new Error(`login of ${DEMO_EMAIL} failed: ${JSON.stringify(body)}`);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)

@@ -202,7 +202,7 @@ function writesTable(report: BenchReport): string[] {
   return [
     '## Mixed traffic: writes',
     '',
-    `Every ${report.options.writeEvery}th request sent is a write that the server must commit (the \`mixed\` rows above); medians over the valid rounds. A round is void when any write answers other than \`ok: true\`.`,
+    `Every ${report.options.writeEvery}th request sent is a write that the server must commit (the \`mixed\` rows above); medians over the valid rounds. A round is void when any write answers without an \`ok\` result.`,
     '',
     '| set-up | all requests/s | committed writes/s | write p50 ms | write p99 ms | p99 of the mix, ms | server CPU per request (mix) | valid rounds |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -298,7 +298,7 @@ export function renderReport(report: BenchReport, previous: string | null): stri
       .join('; ')}. The set-ups other than the first have fewer rounds (\`--extra-rounds\`) to keep the run near 20 minutes; their medians rest on ${o.extraRounds} rounds.`,
     '- A round is void when any answer is non-2xx, a connection fails or times out, a checked body differs from the reference answer (every ' +
       o.sampleEvery +
-      'th body is compared as JSON), or a write of the mixed traffic does not answer `ok: true`.',
+      'th body is compared as JSON), or a write of the mixed traffic does not answer an `ok` result.',
     ...((report.groups ?? []).some((g) => g.workers > 1)
       ? [
           '- **Cluster mode** (`WORKERS=N`, node:cluster, one listening socket shared round-robin): the primary and its workers are pinned to cores 0…N−1. The machine has 2 cores, so the second worker shares core 1 with the load generator: the req/s and the ratio of those rows are what two processes reach while competing with the client, not what a second free core would add. The figure that does not depend on that is the server CPU per request (all processes of the cluster together); the *server cores* columns of its rounds count both cores, so *other processes* there includes any outside work on either core.',
@@ -311,7 +311,7 @@ export function renderReport(report: BenchReport, previous: string | null): stri
       : []),
     ...(report.variants.some((v) => v.name === 'mixed')
       ? [
-          `- **Mixed traffic** (\`mixed\`): every ${o.writeEvery}th request the load generator sends (counted over all connections) is a write, in turn \`setPrizeDraw(participate: true)\` and \`setPrizeDraw(participate: false)\`; the others are the dashboard request: ${Math.round(100 / o.writeEvery)} % writes, each an UPDATE of anna's persons row (the value and \`updated_at\`) in a write transaction that the mutation awaits before it answers \`ok: true\`; no step-up, and no answer measured here shows the value (the dashboard reads of the mix are still compared with the reference). *Committed writes/s* counts the \`ok: true\` answers.`,
+          `- **Mixed traffic** (\`mixed\`): every ${o.writeEvery}th request the load generator sends (counted over all connections) is a write, in turn \`setPrizeDraw(participate: true)\` and \`setPrizeDraw(participate: false)\`; the others are the dashboard request: ${Math.round(100 / o.writeEvery)} % writes, each an UPDATE of anna's persons row (the value and \`updated_at\`) in a write transaction that the mutation awaits before it answers its \`ok\` result; no step-up, and no answer measured here shows the value (the dashboard reads of the mix are still compared with the reference). *Committed writes/s* counts the answers with an \`ok\` result.`,
         ]
       : []),
     '- Headline figure: the **median over rounds of portal req/s ÷ raw req/s measured in the same round**; req/s, p50 and p99 below are medians over the valid rounds.',

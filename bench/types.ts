@@ -83,7 +83,7 @@ export interface Variant {
   expected: string;
   /** How sampled bodies are compared with `expected` (bench/load.ts LoadSpec.bodyCheck). @default json */
   bodyCheck?: 'json' | 'pdf';
-  /** For `mixed`: every `every`-th request is one of `requests` in turn, a mutation answering `{ data: { [field]: { ok: true } } }`. */
+  /** For `mixed`: every `every`-th request is one of `requests` in turn, a mutation answering `{ data: { [field]: { ok: {…}, error: null } } }`. */
   writes?: { every: number; field: string; requests: RequestShape[] };
 }
 

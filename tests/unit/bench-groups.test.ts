@@ -94,9 +94,10 @@ describe('mixed traffic', () => {
     expect(() => mixedRequest(1, 'R', ['W'], 1)).toThrow();
   });
 
-  it('counts a write only when the mutation answered ok: true without errors', () => {
-    expect(writeAnswerOk('{"data":{"setPrizeDraw":{"ok":true}}}', 'setPrizeDraw')).toBe(true);
-    expect(writeAnswerOk('{"data":{"setPrizeDraw":{"ok":false}}}', 'setPrizeDraw')).toBe(false);
+  it('counts a write only when the mutation answered an ok result without errors', () => {
+    expect(writeAnswerOk('{"data":{"setPrizeDraw":{"ok":{"person":{"id":"1"}},"error":null}}}', 'setPrizeDraw')).toBe(true);
+    expect(writeAnswerOk('{"data":{"setPrizeDraw":{"ok":null,"error":{"code":"ERROR"}}}}', 'setPrizeDraw')).toBe(false);
+    expect(writeAnswerOk('{"data":{"setPrizeDraw":{"ok":true}}}', 'setPrizeDraw')).toBe(false);
     expect(writeAnswerOk('{"data":{"setPrizeDraw":null},"errors":[{"message":"x"}]}', 'setPrizeDraw')).toBe(false);
     expect(writeAnswerOk('{"data":{"other":{"ok":true}}}', 'setPrizeDraw')).toBe(false);
     expect(writeAnswerOk('<html>busy</html>', 'setPrizeDraw')).toBe(false);
