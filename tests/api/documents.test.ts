@@ -45,7 +45,7 @@ afterAll(async () => {
 async function login(email: string, target: TestServer = server): Promise<PortalClient> {
   const client = new PortalClient(target.url);
   const res = await client.graphql(LOGIN, { email, password: DEMO_PASSWORD });
-  expect((res.body.data as any)?.login?.loggedIn).toBe(true);
+  expect((res.body.data as any)?.login?.ok?.loggedIn).toBe(true);
   return client;
 }
 
