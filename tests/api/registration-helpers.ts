@@ -37,7 +37,7 @@ export type ActivateAnswer = { activateAccount: { ok: { status: string } | null;
 
 /** The spec's activation status of an ACTIVATE answer. */
 export const activationStatus = (data: ActivateAnswer | undefined) => data?.activateAccount.ok?.status ?? data?.activateAccount.error?.code;
-export const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
+export const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } ${ERROR} } }`;
 export const ORDER = `mutation($input: OrderRegistrationCodeInput!) { orderRegistrationCode(input: $input) { ok { kind nextPossibleOn } error { code message nextPossibleOn fieldErrors { field code } } } }`;
 export const CHANGE_PASSWORD = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { ok { changedAt otherSessionsEnded } ${ERROR} } }`;
 export const CHANGE_INSECURE = `mutation($input: ChangeInsecurePasswordInput!) { changeInsecurePassword(input: $input) { ok { loginStatus } ${ERROR} } }`;

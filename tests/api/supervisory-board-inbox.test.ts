@@ -70,7 +70,7 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
       `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
       { e: SONJA, p: DEMO_PASSWORD },
     );
-    expect(login.body.data!.login).toEqual({ status: 'SUCCESSFUL_PK_ASP', loggedIn: true });
+    expect(login.body.data!.login).toEqual({ ok: { status: 'SUCCESSFUL_PK_ASP', loggedIn: true }, error: null });
 
     const sonja = await loginMember(server.url, SONJA);
     const res = await list(sonja, 'BOARD');
@@ -226,6 +226,6 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
       `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
       { e: SONJA, p: DEMO_PASSWORD },
     );
-    expect(login.body.data!.login).toEqual({ status: 'ERROR_AUSGETRETEN', loggedIn: false });
+    expect(login.body.data!.login).toEqual({ ok: null, error: { code: 'ERROR_AUSGETRETEN' } });
   });
 });
