@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
+import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
 import { databaseEnv, linesContaining, startPortal, stopPortal as stop, type Portal } from '../helpers/portal-process';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
@@ -69,7 +69,7 @@ describe(`several portal processes on one ${TEST_ENGINE} database (issue 13 item
   it('holds a lockout reached by wrong passwords spread over both processes on both', async () => {
     const email = 'bernd.vorsorge@example.at';
     const guess = (portal: Portal, password: string) =>
-      new PortalClient(portal.url).graphql<{ login: LoginAnswer }>(LOGIN, { email, password }).then((r) => r.body.data?.login.ok?.status);
+      new PortalClient(portal.url).graphql<{ login: LoginAnswer }>(LOGIN, { email, password }).then((r) => loginStatusOf(r.body.data?.login));
     const statuses = [];
     for (let i = 1; i <= 5; i++) statuses.push(await guess(i % 2 ? a : b, `wrong-${i}`));
     expect(statuses).toEqual(['ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'LOCKED_TEMPORARY']);
