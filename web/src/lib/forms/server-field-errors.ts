@@ -8,7 +8,7 @@ export type ServerFieldError = Pick<MutationErrorFragment['fieldErrors'][number]
 export interface PlaceOptions {
   /**
    * The message stored on the form field (react-hook-form's `error.message`), which the form's field kit turns into
-   * text. Default: the error's `code` (the settings forms look the code up in `settings.fieldError`).
+   * text. Default: the error's `code` (the settings forms look the code up in their field-error texts).
    */
   messageOf?: (error: ServerFieldError) => string;
   /** Move the focus to the first placed field (default false: the form's error summary takes it). */
