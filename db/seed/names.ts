@@ -6,7 +6,7 @@
  * The lists are data in db/seed/data/names.json; this module gives them their types. The order of every list is
  * part of the seed's output (draws pick by index), so editing a list changes the generated population.
  */
-import names from './data/names.json';
+import names from './data/names.json' with { type: 'json' };
 
 /** Federal states (Bundesländer) of Austria. */
 export type AustrianState = 'Wien' | 'Niederösterreich' | 'Oberösterreich' | 'Salzburg' | 'Tirol' | 'Vorarlberg' | 'Steiermark' | 'Kärnten' | 'Burgenland';
