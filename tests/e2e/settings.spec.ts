@@ -90,10 +90,9 @@ function typedToday(): string {
   return `${day}.${month}.${year}`;
 }
 
+/** Today in Vienna, as the browser (timezone Europe/Vienna) and the server see it; the runner's own zone may differ. */
 function isoToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
 }
 
 function writeDb(sql: string, ...params: unknown[]): void {
