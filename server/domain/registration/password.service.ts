@@ -41,6 +41,10 @@ export function createPasswordService(deps: RegistrationDeps) {
   const helpers = registrationHelpers(deps);
   const nowIso = () => isoInstant(clock.now());
 
+  /** The change-history row of a password change (area PASSWORD, no values), by the member, in the given session. */
+  const recordPasswordChange = (personId: number, sessionHash: string | null, changedAt: string) =>
+    store.recordProfileChange({ personId, actor: 'MEMBER', sessionHash, area: 'PASSWORD', field: 'password', changedAt, ipAddress: meta.ipAddress });
+
   /** Whether a reset link can still be used: VALID, ERROR_LINK_EXPIRED, or ERROR_RESET_FAILED (unknown, altered, used). */
   async function resetLinkStatus(token: string): Promise<'VALID' | 'ERROR_LINK_EXPIRED' | 'ERROR_RESET_FAILED'> {
     if (!isWellFormedToken(token)) return 'ERROR_RESET_FAILED';
@@ -119,7 +123,7 @@ export function createPasswordService(deps: RegistrationDeps) {
       const now = nowIso();
       if (!(await store.consumeResetToken(tokenHash, { personId: person.id, passwordHash, now }))) return refuse('ERROR_RESET_FAILED');
       await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'RESET' });
-      await store.recordProfileChange({ personId: person.id, actor: 'MEMBER', sessionHash: null, area: 'PASSWORD', field: 'password', changedAt: now, ipAddress: meta.ipAddress });
+      await recordPasswordChange(person.id, null, now);
       return ok({ changedAt: now });
     },
 
@@ -146,15 +150,7 @@ export function createPasswordService(deps: RegistrationDeps) {
       const now = nowIso();
       await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
       await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'INSECURE' });
-      await store.recordProfileChange({
-        personId: person.id,
-        actor: 'MEMBER',
-        sessionHash: session.tokenHash,
-        area: 'PASSWORD',
-        field: 'password',
-        changedAt: now,
-        ipAddress: meta.ipAddress,
-      });
+      await recordPasswordChange(person.id, session.tokenHash, now);
       return ok({ loginStatus: await nextStatus() });
     },
 
@@ -185,15 +181,7 @@ export function createPasswordService(deps: RegistrationDeps) {
       const now = nowIso();
       const ended = await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
       await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'SETTINGS', otherSessionsEnded: ended });
-      await store.recordProfileChange({
-        personId: person.id,
-        actor: 'MEMBER',
-        sessionHash: session.tokenHash,
-        area: 'PASSWORD',
-        field: 'password',
-        changedAt: now,
-        ipAddress: meta.ipAddress,
-      });
+      await recordPasswordChange(person.id, session.tokenHash, now);
       if (person.email) {
         const to = person.email;
         await mailer.send({ personId: person.id, kind: 'PASSWORD_CHANGED', to, ...passwordChangedMail(tenant, person) });
