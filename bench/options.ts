@@ -12,6 +12,7 @@ export const USAGE = `npm run bench -- [options]
   Further set-ups (dashboard, REST and mixed traffic; each with its own raw baseline in every round):
     --engines sqlite,postgres     engines at --members members (postgres: a throw-away PostgreSQL 15 cluster)
     --workers 1,2                 SQLite worker counts (WORKERS=N; 1 = the main group)
+    --pg-workers 1,2              portal process counts on PostgreSQL (WORKERS=N over one database)
     --members-100k sqlite         engines measured with the --seed-members database (dashboard, REST); none = skip
     --seed-members 100000 --skip-seed100k   size of the large database; skip timing its seeding
     --extra-rounds 3 --extra-duration 10 --extra-warmup 5   rounds of the further set-ups
@@ -56,6 +57,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-persisted': { type: 'boolean', default: false },
       engines: { type: 'string', default: 'sqlite,postgres' },
       workers: { type: 'string', default: '1,2' },
+      'pg-workers': { type: 'string', default: '1,2' },
       'members-100k': { type: 'string', default: 'sqlite' },
       'extra-rounds': { type: 'string', default: '3' },
       'extra-duration': { type: 'string', default: '10' },
@@ -94,6 +96,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     noPersisted: values['no-persisted'],
     engines: parseList('engines', values.engines, ENGINES),
     workers: parseCounts('workers', values.workers),
+    pgWorkers: parseCounts('pg-workers', values['pg-workers']),
     members100k,
     extraRounds: int('extra-rounds', values['extra-rounds'], 1),
     extraDuration: int('extra-duration', values['extra-duration'], 1),

@@ -140,16 +140,19 @@ async function main(): Promise<void> {
       log(`seeding ${options.members} members into PostgreSQL`);
       const pgSeed = await seed(options.members, url);
       log(`seeded PostgreSQL in ${pgSeed.wallSeconds.toFixed(1)} s`);
-      const group: GroupInfo = {
-        id: 'postgres',
-        label: `PostgreSQL 15, 1 process, ${members} members`,
-        engine: 'postgres',
-        workers: 1,
-        members: options.members,
-        serverCores: SERVER_CORE,
-        ...extra,
-      };
-      await measureGroup(group, url, [pg.pgid], ['dashboard', 'rest', 'mixed'], options, dir, collected);
+      for (const workers of options.pgWorkers) {
+        // More than one process: the portal's processes share cores 0…N−1 with PostgreSQL (pinned to core 0).
+        const group: GroupInfo = {
+          id: workers === 1 ? 'postgres' : `postgres-${workers}w`,
+          label: `PostgreSQL 15, ${workers === 1 ? '1 process' : `${workers} workers (WORKERS=${workers})`}, ${members} members`,
+          engine: 'postgres',
+          workers,
+          members: options.members,
+          serverCores: workers === 1 ? SERVER_CORE : coresFor(workers, machine.cores),
+          ...extra,
+        };
+        await measureGroup(group, url, [pg.pgid], ['dashboard', 'rest', 'mixed'], options, dir, collected);
+      }
     }
 
     let seed100k: SeedTiming | null = null;

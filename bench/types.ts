@@ -46,6 +46,8 @@ export interface BenchOptions {
   engines: Engine[];
   /** Worker counts on SQLite (`--workers`): 1 is the main group with every variant, more measure dashboard and REST. */
   workers: number[];
+  /** Portal process counts on PostgreSQL (`--pg-workers`): `WORKERS=N` processes over one PostgreSQL database. */
+  pgWorkers: number[];
   /** Engines measured with the 100,000-member database (`--members-100k`; empty = none). */
   members100k: Engine[];
   /** Rounds, seconds per round and warm-up seconds of the groups other than the main one (`--extra-rounds` …). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coreList, coresFor } from '../../bench/cpu';
 import { mixedRequest, writeAnswerOk, type LoadResult } from '../../bench/load';
-import { parseCounts, parseList } from '../../bench/options';
+import { parseCounts, parseList, parseOptions } from '../../bench/options';
 import { summarise, voidReasons } from '../../bench/rounds';
 import { ENGINES, type RoundResult, type Variant, type VariantName } from '../../bench/types';
 
@@ -112,6 +112,12 @@ describe('bench options and cores', () => {
     expect(parseCounts('workers', '2,1,2')).toEqual([1, 2]);
     expect(() => parseCounts('workers', '0')).toThrow();
     expect(() => parseCounts('workers', '1.5')).toThrow();
+  });
+
+  it('measures PostgreSQL with one and two portal processes unless told otherwise (--pg-workers)', () => {
+    expect(parseOptions([]).pgWorkers).toEqual([1, 2]);
+    expect(parseOptions(['--pg-workers', '2']).pgWorkers).toEqual([2]);
+    expect(() => parseOptions(['--pg-workers', '0'])).toThrow(/pg-workers/);
   });
 
   it('pins N workers to the first N cores, at most the machine has', () => {
