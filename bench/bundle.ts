@@ -55,7 +55,7 @@ export function staticClosure(chunks: Map<string, ChunkStats>, start: string[]):
 export function contributor(moduleId: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId);
   if (pkg) return pkg[1]!;
-  const local = moduleId.replace(/^\0/, '').split(/\/(?=web\/|server\/|db\/)/);
+  const local = moduleId.replace(/^\0/, '').split(/\/(?=web\/|server\/|db\/|schema\/)/);
   return local.length > 1 ? local[local.length - 1]! : moduleId;
 }
 

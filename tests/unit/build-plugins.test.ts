@@ -75,6 +75,8 @@ describe('first-load measurement', () => {
     expect(contributor('/w/node_modules/@apollo/client/core/index.js')).toBe('@apollo/client');
     expect(contributor('/w/node_modules/react-dom/cjs/x.js')).toBe('react-dom');
     expect(contributor('/work/repo/web/src/i18n/de/login.json')).toBe('web/src/i18n/de/login.json');
+    // The catalogue lives in the contract module: named from the repository root, never by the machine's path.
+    expect(contributor('/work/main/schema/contract/i18n/de/settings.json')).toBe('schema/contract/i18n/de/settings.json');
   });
 
   it('replaces its own section of the benchmarks document and leaves the rest', () => {
