@@ -15,24 +15,49 @@ const THRESHOLD = 5;
 const LOGIN = graphql(`
   mutation StepUpLogin($e: String!, $p: String!) {
     login(input: { email: $e, password: $p }) {
-      ok { status loggedIn }
-      error { code }
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
     }
   }
 `);
 const CHANGE_BANK = graphql(`
   mutation StepUpChangeBank($input: ChangeBankDetailsInput!) {
     changeBankDetails(input: $input) {
-      ok { person { bankAccount { iban } } }
-      error { code fieldErrors { field code } }
+      ok {
+        person {
+          bankAccount {
+            iban
+          }
+        }
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
     }
   }
 `);
 const REQUEST_EMAIL = graphql(`
   mutation StepUpRequestEmail($input: RequestEmailChangeInput!) {
     requestEmailChange(input: $input) {
-      ok { pendingEmail }
-      error { code fieldErrors { field code } }
+      ok {
+        pendingEmail
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
     }
   }
 `);
