@@ -1,7 +1,7 @@
 /**
  * The process-wide dependencies of the portal, built once at start (server/main.ts, server/cli/fund.ts, the test
- * server): database, configuration, stores and services. Re-exported by server/context.ts, which builds the request
- * context on top of them.
+ * server): database, configuration, stores and services (server/services.ts, built last, once). Re-exported by
+ * server/context.ts, which builds the request context and its scope on top of them.
  */
 import type { Db } from '../db/client';
 import type { Config } from './config';
@@ -32,6 +32,7 @@ import { createUploadsStore } from './domain/uploads/uploads.store';
 import type { Clock } from './domain/shared/clock';
 import { createRateLimitStore, type RateLimitStore } from './domain/shared/rate-limit.store';
 import type { Logger } from './log';
+import { createServices, type Services } from './services';
 import { TENANTS, type TenantDefinition } from './tenants';
 
 /** Everything that lives as long as the process: database, configuration, stores (with prepared statements). */
@@ -74,6 +75,11 @@ export interface AppDeps {
     uploads: ReturnType<typeof createUploadsStore>;
     messages: ReturnType<typeof createMessagesStore>;
   };
+  /**
+   * The use cases, built once per process (server/services.ts): every request calls these same objects with its own
+   * `RequestScope` (issue 12 item 4).
+   */
+  services: Services;
 }
 
 export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logger): AppDeps {
@@ -109,7 +115,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     maintenance: config.MAINTENANCE,
   });
   scheduleCaptchaPurge(scheduler, captcha, logger, () => publicUploads.purgeExpired());
-  return {
+  const base: Omit<AppDeps, 'services'> = {
     captcha,
     publicUploads,
     scheduler,
@@ -149,4 +155,5 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       messages: createMessagesStore(db),
     },
   };
+  return { ...base, services: createServices(base) };
 }

@@ -1,23 +1,13 @@
 export { createAppDeps, type AppDeps } from './app-deps';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from './config';
-import { createAccountsService } from './domain/accounts/accounts.service';
-import { createClaimsService } from './domain/claims/claims.service';
-import { createMergeService } from './domain/merge/merge.service';
-import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
-import { createFormsService } from './domain/forms/forms.service';
 import { createAuthService, type SessionCheck } from './domain/auth/auth.service';
 import type { RequestMeta } from './domain/shared/request-meta';
-import { createStepUp } from './domain/auth/step-up';
-import { createDocumentsService, type ConfirmationSource } from './domain/documents/documents.service';
-import { CLAIM_CONFIRMATION_MESSAGE, MERGE_CONFIRMATION_MESSAGE } from './domain/documents/pdf/request-templates';
-import { createCalculatorService } from './domain/calculator/calculator.service';
-import { createInvestmentService } from './domain/investment/investment.service';
+import type { RequestScope } from './domain/shared/request-scope';
 import { createLoaders } from './domain/loaders';
 import { createLoginFlowService, type FlowSession } from './domain/login-flow/login-flow.service';
-import { createPersonService } from './domain/person/person.service';
 import { createProfileService } from './domain/profile/profile.service';
-import { createMessagesService, currentBoardSeats, ownMailbox, type Mailbox } from './domain/messages/messages.service';
+import { currentBoardSeats, ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import { isoDateVienna } from '@contract/dates';
 import { payloadTooLarge, rateLimited, sessionInvalid, sessionTimeout } from './domain/shared/errors';
 import { createRateLimiter } from './domain/shared/rate-limit';
@@ -59,8 +49,9 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 /**
- * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, services bound to
- * fresh DataLoaders, the session, and the cookies to set on the answer.
+ * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, the process's services
+ * (`deps.services`, built once) with the request's `scope` to call them with (DataLoaders, the session, metadata), and
+ * the cookies to set on the answer.
  */
 export function createRequestContext(
   deps: AppDeps,
@@ -72,13 +63,13 @@ export function createRequestContext(
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
   const loaders = createLoaders(deps.stores);
-  const stepUp = createStepUp({
-    store: deps.stores.auth,
-    clock,
-    audit: deps.audit,
-    meta,
-    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
-  });
+  const sessionHash = async (): Promise<string | null> => {
+    const s = await session();
+    return s.state === 'ACTIVE' ? s.tokenHash : null;
+  };
+  /** What the services learn of this request (decision 0036); one per request, the same for every call in it. */
+  const scope: RequestScope = { meta, loaders, session, sessionHash, publicOrigin: () => publicOriginFor(config, request) };
+  const { stepUp, messages } = deps.services;
   const profile = createProfileService({
     store: deps.stores.profile,
     personStore: deps.stores.person,
@@ -88,10 +79,7 @@ export function createRequestContext(
     clock,
     logger: deps.logger,
     meta,
-    sessionHash: async () => {
-      const s = await session();
-      return s.state === 'ACTIVE' ? s.tokenHash : null;
-    },
+    sessionHash,
     stepUp,
   });
   const loginFlow = createLoginFlowService({
@@ -113,90 +101,6 @@ export function createRequestContext(
     audit: deps.audit,
     requestMeta: meta,
   });
-  const accounts = createAccountsService({ loaders, tenant });
-  const person = createPersonService({ store: deps.stores.person, accounts, tenant, today: () => isoDateVienna(clock.now()) });
-  const documents = createDocumentsService({
-    loaders,
-    store: deps.stores.documents,
-    personStore: deps.stores.person,
-    accounts,
-    tenant,
-    clock,
-    logger: deps.logger,
-  });
-  const investment = createInvestmentService({ loaders, tenant, accounts });
-  const messages = createMessagesService({ db: deps.db, store: deps.stores.messages, uploads: deps.uploads, accounts, tenant, clock });
-  /**
-   * Issues the PDF confirmation of an application (a severance claim or a merge request; archived, decision 0018) and
-   * delivers it to the member's inbox as an unread message of the Vorsorgekasse with `message`'s subject and text.
-   * Called inside the application's write transaction; throws when no confirmation can be made, so the application
-   * is not stored either (issue 15 items 5 and 7).
-   */
-  async function confirmApplication(personId: number, source: ConfirmationSource, message: { subject: string; body: string }): Promise<void> {
-    const pdf = await documents.issueConfirmation(personId, source);
-    if (!pdf) throw new Error(`${source.table} ${source.id}: no confirmation could be issued`);
-    await messages.deliver(personId, {
-      counterpart: 'SEVERANCE_FUND',
-      ...message,
-      attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
-    });
-  }
-  const claims = createClaimsService({
-    db: deps.db,
-    uploads: deps.uploads,
-    loaders,
-    clock,
-    tenant,
-    store: deps.stores.claims,
-    stepUp,
-    sessionHash: async () => {
-      const s = await session();
-      return s.state === 'ACTIVE' ? s.tokenHash : null;
-    },
-    cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
-    confirm: (personId, claimId) => confirmApplication(personId, { table: 'severance_claims', id: claimId }, CLAIM_CONFIRMATION_MESSAGE),
-  });
-  const merge = createMergeService({
-    db: deps.db,
-    uploads: deps.uploads,
-    loaders,
-    personStore: deps.stores.person,
-    claimsStore: deps.stores.claims,
-    store: deps.stores.merge,
-    clock,
-    confirm: (personId, requestId) => confirmApplication(personId, { table: 'merge_requests', id: requestId }, MERGE_CONFIRMATION_MESSAGE),
-  });
-  const ownContributions = createOwnContributionsService({
-    store: deps.stores.ownContributions,
-    accounts,
-    documents,
-    stepUp,
-    clock,
-    tenant,
-    sessionHash: async () => {
-      const s = await session();
-      return s.state === 'ACTIVE' ? s.tokenHash : null;
-    },
-    creditorId: config.SEPA_CREDITOR_ID,
-    premiumRateBp: config.PREMIUM_RATE_BP,
-  });
-  const forms = createFormsService({
-    db: deps.db,
-    messagesStore: deps.stores.messages,
-    messages,
-    uploads: deps.uploads,
-    accounts,
-    personStore: deps.stores.person,
-    idempotency: deps.idempotency,
-    stepUp,
-    sessionHash: async () => {
-      const s = await session();
-      return s.state === 'ACTIVE' ? s.tokenHash : null;
-    },
-    tenant,
-    clock,
-  });
-  const calculator = createCalculatorService({ loaders, accounts, personStore: deps.stores.person, tenant, clock });
   const clientLog = createClientLog({
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
     logger: deps.logger,
@@ -233,7 +137,10 @@ export function createRequestContext(
     logger: deps.logger,
     meta,
     loaders,
-    services: { auth, stepUp, accounts, person, loginFlow, documents, investment, claims, merge, ownContributions, profile, clientLog, calculator, messages, forms },
+    /** The request's scope: the first argument of every service call that needs the request (decision 0036). */
+    scope,
+    /** The process's services (built once, `deps.services`) and those still built per request (auth, login flow, profile, remote log). */
+    services: { ...deps.services, auth, loginFlow, profile, clientLog },
     sessionToken,
     setCookies,
     session,
@@ -268,7 +175,7 @@ export function createRequestContext(
      * a reset or confirmation token to a host of the client's choosing.
      */
     publicOrigin(): string {
-      return publicOriginFor(config, request);
+      return scope.publicOrigin();
     },
     /**
      * Writes a remote log call (REST and GraphQL `log`) under the rate limits of server/domain/client-log. The session

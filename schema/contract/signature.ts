@@ -23,6 +23,16 @@ export const signatureInput = z.union([
 
 export type SignatureValue = z.output<typeof signatureInput>;
 
+/**
+ * A signature as it arrives, before `signatureInput` checks it: GraphQL `SignatureInput`, or the REST fields
+ * `signatureKind` with `signaturePng` (DRAWN, a PNG data URL) or `signatureName` (TYPED).
+ */
+export interface SignatureWire {
+  kind?: 'DRAWN' | 'TYPED' | null;
+  png?: string | null;
+  name?: string | null;
+}
+
 /** True when the decoded data URL starts with the PNG signature bytes (the content, not only the prefix, is a PNG). */
 export function isPngDataUrl(dataUrl: string): boolean {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);

@@ -30,9 +30,6 @@ import { openDatabase } from '../../db/client';
 import { persons } from '../../db/schema';
 import { loadConfig } from '../config';
 import { createAppDeps, publicOriginFor, type AppDeps } from '../context';
-import { createAccountsService } from '../domain/accounts/accounts.service';
-import { createLoaders } from '../domain/loaders';
-import { createMessagesService } from '../domain/messages/messages.service';
 import { systemClock } from '../domain/shared/clock';
 import { runCollection } from '../domain/own-contributions/collection';
 import { isIsoDate } from '@contract/dates';
@@ -73,14 +70,7 @@ export async function postFundMessage(deps: AppDeps, message: FundMessage): Prom
     if (!type) throw new FundCommandError(`${file.fileName} is not a tiff, pdf or jpg file`);
     attachments.push({ fileName: basename(file.fileName), contentType: type.mime, content: file.bytes });
   }
-  const service = createMessagesService({
-    db: deps.db,
-    store: deps.stores.messages,
-    uploads: deps.uploads,
-    accounts: createAccountsService({ loaders: createLoaders(deps.stores), tenant: deps.tenant }),
-    tenant: deps.tenant,
-    clock: deps.clock,
-  });
+  const service = deps.services.messages;
   if (message.board === true && (await service.boardSeats(person.id)).length === 0) throw new FundCommandError(`${message.to} holds no current supervisory-board seat`);
   const result = await service.postFromFund(
     person,

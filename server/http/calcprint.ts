@@ -32,7 +32,7 @@ export async function handleCalcprint(req: IncomingMessage, res: ServerResponse,
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
       return sendJson(res, 400, { error: 'BAD_REQUEST', message: transport.badInput, fields });
     }
-    const result = await ctx.services.calculator.print(personId, parsed.data);
+    const result = await ctx.services.calculator.print(ctx.scope, personId, parsed.data);
     if (!result.ok) return sendJson(res, result.code === 'INVALID_INPUT' ? 400 : 403, calculatorFailure(result));
     res
       .writeHead(200, {

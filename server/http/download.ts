@@ -88,7 +88,7 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
     const [kind, value] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];
     const document =
       kind === 'id'
-        ? await ctx.services.documents.download(personId, value)
+        ? await ctx.services.documents.download(ctx.scope, personId, value)
         : kind === 'upload'
           ? await ownUpload(deps, personId, value)
           : kind === 'attachment'

@@ -30,7 +30,7 @@ export const INBOX_METHODS: RestMethod[] = [
     input: empty,
     auth: 'session',
     async run(ctx) {
-      return { recipients: await ctx.services.messages.recipients(await ctx.mailbox()) };
+      return { recipients: await ctx.services.messages.recipients(ctx.scope, await ctx.mailbox()) };
     },
   }),
   method({
@@ -53,7 +53,7 @@ export const INBOX_METHODS: RestMethod[] = [
     }),
     auth: 'session',
     async run(ctx, input) {
-      const result = await ctx.services.messages.send(await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      const result = await ctx.services.messages.send(ctx.scope, await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
       return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
     },
   }),

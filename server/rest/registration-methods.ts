@@ -102,7 +102,7 @@ export const REGISTRATION_METHODS: RestMethod[] = [
     input: empty,
     auth: 'session',
     async run(ctx) {
-      return calculatorViewAnswer(await ctx.services.calculator.view(await ctx.requirePersonId()));
+      return calculatorViewAnswer(await ctx.services.calculator.view(ctx.scope, await ctx.requirePersonId()));
     },
   }),
   method({
@@ -110,7 +110,7 @@ export const REGISTRATION_METHODS: RestMethod[] = [
     input: calculatorRestInput,
     auth: 'session',
     async run(ctx, input) {
-      return calculatorRestAnswer(await ctx.services.calculator.project(await ctx.requirePersonId(), input));
+      return calculatorRestAnswer(await ctx.services.calculator.project(ctx.scope, await ctx.requirePersonId(), input));
     },
   }),
 ];

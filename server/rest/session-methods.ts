@@ -50,7 +50,7 @@ export const SESSION_METHODS: RestMethod[] = [
     name: 'getPersonalData',
     input: empty,
     auth: 'session',
-    run: async (ctx) => await ctx.services.person.legacyPersonalData(await ctx.requirePersonId()),
+    run: async (ctx) => await ctx.services.person.legacyPersonalData(ctx.scope, await ctx.requirePersonId()),
   }),
   method({
     name: 'activateAccount',

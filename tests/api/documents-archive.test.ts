@@ -7,6 +7,7 @@ import { createAccountsService } from '../../server/domain/accounts/accounts.ser
 import { createDocumentsService, type LetterRenderer } from '../../server/domain/documents/documents.service';
 import { renderLetter } from '../../server/domain/documents/pdf/letter';
 import { createLoaders } from '../../server/domain/loaders';
+import type { RequestScope } from '../../server/domain/shared/request-scope';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { pdfText } from '../helpers/pdf';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -52,17 +53,26 @@ async function archivedFile(documentId: number) {
 /** A documents service like the server's, rendering with `renderer` (a changed "template"). */
 function documentsServiceWith(renderer: LetterRenderer) {
   const { stores, tenant, clock, logger } = server.deps;
-  const loaders = createLoaders(stores);
   return createDocumentsService({
-    loaders,
     store: stores.documents,
     personStore: stores.person,
-    accounts: createAccountsService({ loaders, tenant }),
+    accounts: createAccountsService({ tenant }),
     tenant,
     clock,
     logger,
     renderer,
   });
+}
+
+/** A request scope of its own (fresh DataLoaders, no session) for calling the service directly. */
+function scope(): RequestScope {
+  return {
+    meta: { ipAddress: null, userAgent: null },
+    loaders: createLoaders(server.deps.stores),
+    session: async () => ({ state: 'NONE' }),
+    sessionHash: async () => null,
+    publicOrigin: () => server.url,
+  };
 }
 
 describe('archived documents', () => {
@@ -126,14 +136,14 @@ describe('archived documents', () => {
       renderLetter({ ...content, paragraphs: [...content.paragraphs, 'Neue Vorlage ab 2027.'] }, recipient, sender);
     const withNewTemplate = documentsServiceWith(newTemplate);
 
-    const old = await withNewTemplate.download(personId, String(archivedBefore.id));
+    const old = await withNewTemplate.download(scope(), personId, String(archivedBefore.id));
     expect(old!.bytes.equals(issued)).toBe(true);
     expect(await pdfText(old!.bytes)).not.toContain('Neue Vorlage ab 2027.');
 
     // A document not yet issued is issued under the new template, and stays so for the server's own renderer.
     const fresh = await annaDocument('PERFORMANCE_STATEMENT', '2025-12-31');
     expect(await archivedFile(fresh.id)).toBeUndefined();
-    const sha256 = await withNewTemplate.archive(personId, fresh.id);
+    const sha256 = await withNewTemplate.archive(scope(), personId, fresh.id);
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
     const served = Buffer.from(await (await client.fetch(`/webportal/download?id=${fresh.id}`)).arrayBuffer());
     expect(createHash('sha256').update(served).digest('hex')).toBe(sha256);
@@ -149,8 +159,8 @@ describe('archived documents', () => {
         .from(documents)
         .where(eq(documents.personId, await annaId()))
     )[0]!;
-    expect(await service.archive(otherPerson, anyDoc.id)).toBeNull();
-    expect(await service.download(otherPerson, String(anyDoc.id))).toBeNull();
-    expect(await service.download(otherPerson, 'abc')).toBeNull();
+    expect(await service.archive(scope(), otherPerson, anyDoc.id)).toBeNull();
+    expect(await service.download(scope(), otherPerson, String(anyDoc.id))).toBeNull();
+    expect(await service.download(scope(), otherPerson, 'abc')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { generatedMemberEmail, jsonText, sqlAll, sqlOne } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -11,9 +12,55 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * a failed login. Real server over HTTP, real SMTP server; GraphQL and REST.
  */
 const THRESHOLD = 5;
-const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
-const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok { person { bankAccount { iban } } } error { code fieldErrors { field code } } } }`;
-const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail } error { code fieldErrors { field code } } } }`;
+const LOGIN = graphql(`
+  mutation StepUpLogin($e: String!, $p: String!) {
+    login(input: { email: $e, password: $p }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const CHANGE_BANK = graphql(`
+  mutation StepUpChangeBank($input: ChangeBankDetailsInput!) {
+    changeBankDetails(input: $input) {
+      ok {
+        person {
+          bankAccount {
+            iban
+          }
+        }
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const REQUEST_EMAIL = graphql(`
+  mutation StepUpRequestEmail($input: RequestEmailChangeInput!) {
+    requestEmailChange(input: $input) {
+      ok {
+        pendingEmail
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
 const BANK = { accountHolder: 'Step Up', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' };
 
 let server: TestServer;
@@ -40,7 +87,7 @@ function member(): Promise<{ id: number; email: string }> {
 }
 async function loggedIn(email: string): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  const res = await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
+  const res = await client.operation(LOGIN, { e: email, p: DEMO_PASSWORD });
   expect(res.body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
   return client;
 }
@@ -61,7 +108,7 @@ describe('step-up: the current password in the same request', () => {
     const m = await member();
     const client = await loggedIn(m.email);
     const before = await fingerprint(m.id);
-    const email = await client.graphql<{ requestEmailChange: Record<string, unknown> }>(REQUEST_EMAIL, {
+    const email = await client.operation(REQUEST_EMAIL, {
       input: { newEmail: 'neu.ohne@example.at', newEmailConfirmation: 'neu.ohne@example.at' },
     });
     expect(email.body.data?.requestEmailChange).toEqual({
@@ -81,7 +128,7 @@ describe('step-up: the current password in the same request', () => {
     const m = await member();
     const client = await loggedIn(m.email);
     const before = await fingerprint(m.id);
-    const email = await client.graphql<{ requestEmailChange: Record<string, unknown> }>(REQUEST_EMAIL, {
+    const email = await client.operation(REQUEST_EMAIL, {
       input: { newEmail: 'neu.falsch@example.at', newEmailConfirmation: 'neu.falsch@example.at', currentPassword: 'Falsch#Passwort1' },
     });
     expect(email.body.data?.requestEmailChange).toEqual({
@@ -109,7 +156,7 @@ describe('step-up: the current password in the same request', () => {
     const m = await member();
     const client = await loggedIn(m.email);
     // One failed login first: the step-up continues the same count.
-    expect((await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.error?.code).toBe('ERROR_PWD_INVALID');
+    expect((await new PortalClient(server.url).operation(LOGIN, { e: m.email, p: 'Falsch#Login1' })).body.data?.login.error?.code).toBe('ERROR_PWD_INVALID');
     for (let i = 1; i < THRESHOLD; i++) {
       const r =
         i % 2
@@ -122,7 +169,7 @@ describe('step-up: the current password in the same request', () => {
     const before = await fingerprint(m.id);
     expect((await client.rest('changeBankDetails', { ...BANK, currentPassword: DEMO_PASSWORD })).json).toMatchObject({ ok: false, code: 'ERROR_PWD_INVALID' });
     expect(await fingerprint(m.id)).toBe(before);
-    expect((await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: m.email, p: DEMO_PASSWORD })).body.data?.login.error?.code).toBe('LOCKED_TEMPORARY');
+    expect((await new PortalClient(server.url).operation(LOGIN, { e: m.email, p: DEMO_PASSWORD })).body.data?.login.error?.code).toBe('LOCKED_TEMPORARY');
   });
 
   it('the right password changes bank details (GraphQL) and starts the e-mail change (REST), and resets the failure count', async () => {
@@ -130,7 +177,7 @@ describe('step-up: the current password in the same request', () => {
     const client = await loggedIn(m.email);
     await client.rest('changeBankDetails', { ...BANK, currentPassword: 'Falsch#Passwort1' });
     expect((await failedAttempts(m.id)).n).toBe(1);
-    const bank = await client.graphql<{ changeBankDetails: Record<string, unknown> }>(CHANGE_BANK, {
+    const bank = await client.operation(CHANGE_BANK, {
       input: { accountHolder: 'Step Up', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', currentPassword: DEMO_PASSWORD },
     });
     expect(bank.body.data?.changeBankDetails).toEqual({ ok: { person: { bankAccount: { iban: 'AT611904300234573201' } } }, error: null });

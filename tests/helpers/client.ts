@@ -1,3 +1,16 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
+
+/** The printed text of each typed document, printed once. */
+const printed = new WeakMap<object, string>();
+
+/** The answer of a GraphQL call: HTTP status, the body (`data` typed by the operation, GraphQL `errors`) and headers. */
+export interface GraphQLAnswer<T> {
+  status: number;
+  body: { data?: T; errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[] };
+  headers: Headers;
+}
+
 /**
  * A minimal HTTP client for the API tests: real fetch over TCP, with one cookie jar per client so that a test
  * can hold several members' sessions at once.
@@ -34,14 +47,33 @@ export class PortalClient {
     return res;
   }
 
-  /** POST /graphql with a JSON body; returns status and parsed body. */
-  async graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) {
+  /**
+   * Sends a codegen-typed operation (`graphql(\`…\`)` from tests/gql; issue 12 item 7) as POST /graphql and answers
+   * its typed result: `body.data` has the operation's selection type, `variables` its variables type.
+   */
+  async operation<T, V extends Record<string, unknown>>(
+    document: TypedDocumentNode<T, V>,
+    ...[variables]: Record<string, never> extends V ? [variables?: V] : [variables: V]
+  ): Promise<GraphQLAnswer<T>> {
+    let query = printed.get(document);
+    if (query === undefined) {
+      query = print(document);
+      printed.set(document, query);
+    }
+    return await this.graphql<T>(query, variables);
+  }
+
+  /**
+   * POST /graphql with a document as text (an operation the schema may refuse: hostile and malformed inputs); typed
+   * operations go through `operation`. Returns status and parsed body.
+   */
+  async graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
     const res = await this.fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-application-version': 'Portal' },
       body: JSON.stringify({ query, variables }),
     });
-    const body = (await res.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+    const body = (await res.json()) as GraphQLAnswer<T>['body'];
     return { status: res.status, body, headers: res.headers };
   }
 

@@ -1,52 +1,53 @@
 import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
-import type { Loaders } from '../loaders';
+import type { RequestScope } from '../shared/request-scope';
 import { pickStatement, stichtageOf } from './accounts.rules';
 
 /**
  * Account information of the session's person (spec 001 section 3). Contracts are reached only through the
  * person id of the session, and statements only through those contracts, so no id from the client can reach
- * another member's data. Pensionskasse data is empty on a tenant without the Pensionskasse.
+ * another member's data. Pensionskasse data is empty on a tenant without the Pensionskasse. Built once per process;
+ * every read goes through the DataLoaders of the request's scope (batched, cached for that request only).
  */
-export function createAccountsService(deps: { loaders: Loaders; tenant: TenantDefinition }) {
-  const { loaders, tenant } = deps;
+export function createAccountsService(deps: { tenant: TenantDefinition }) {
+  const { tenant } = deps;
   return {
     /** Pensionskasse contracts of the person, oldest first; [] on the regional tenant. */
-    async pensionContracts(personId: number): Promise<PkContractRow[]> {
+    async pensionContracts(scope: RequestScope, personId: number): Promise<PkContractRow[]> {
       if (!tenant.pensionFund) return [];
-      return loaders.pkContractsByPerson.load(personId);
+      return scope.loaders.pkContractsByPerson.load(personId);
     },
     /** Vorsorgekasse accounts of the person, oldest first. */
-    severanceAccounts(personId: number): Promise<VkAccountRow[]> {
-      return loaders.vkAccountsByPerson.load(personId);
+    severanceAccounts(scope: RequestScope, personId: number): Promise<VkAccountRow[]> {
+      return scope.loaders.vkAccountsByPerson.load(personId);
     },
     /** All statements of a contract the caller already holds, oldest first. */
-    pensionStatements(contract: PkContractRow): Promise<PkStatementRow[]> {
-      return loaders.pkStatementsByContract.load(contract.id);
+    pensionStatements(scope: RequestScope, contract: PkContractRow): Promise<PkStatementRow[]> {
+      return scope.loaders.pkStatementsByContract.load(contract.id);
     },
-    severanceStatements(account: VkAccountRow): Promise<VkStatementRow[]> {
-      return loaders.vkStatementsByAccount.load(account.id);
+    severanceStatements(scope: RequestScope, account: VkAccountRow): Promise<VkStatementRow[]> {
+      return scope.loaders.vkStatementsByAccount.load(account.id);
     },
     /** Statement at `stichtag` (ISO date) or the newest; null when there is none at that date. */
-    async pensionStatement(contract: PkContractRow, stichtag?: string | null): Promise<PkStatementRow | null> {
-      return pickStatement(await loaders.pkStatementsByContract.load(contract.id), stichtag);
+    async pensionStatement(scope: RequestScope, contract: PkContractRow, stichtag?: string | null): Promise<PkStatementRow | null> {
+      return pickStatement(await scope.loaders.pkStatementsByContract.load(contract.id), stichtag);
     },
-    async severanceStatement(account: VkAccountRow, stichtag?: string | null): Promise<VkStatementRow | null> {
-      return pickStatement(await loaders.vkStatementsByAccount.load(account.id), stichtag);
+    async severanceStatement(scope: RequestScope, account: VkAccountRow, stichtag?: string | null): Promise<VkStatementRow | null> {
+      return pickStatement(await scope.loaders.vkStatementsByAccount.load(account.id), stichtag);
     },
-    async pensionStichtage(contract: PkContractRow): Promise<string[]> {
-      return stichtageOf(await loaders.pkStatementsByContract.load(contract.id));
+    async pensionStichtage(scope: RequestScope, contract: PkContractRow): Promise<string[]> {
+      return stichtageOf(await scope.loaders.pkStatementsByContract.load(contract.id));
     },
-    async severanceStichtage(account: VkAccountRow): Promise<string[]> {
-      return stichtageOf(await loaders.vkStatementsByAccount.load(account.id));
+    async severanceStichtage(scope: RequestScope, account: VkAccountRow): Promise<string[]> {
+      return stichtageOf(await scope.loaders.vkStatementsByAccount.load(account.id));
     },
-    async employer(id: number) {
-      const row = await loaders.employerById.load(id);
+    async employer(scope: RequestScope, id: number) {
+      const row = await scope.loaders.employerById.load(id);
       if (!row) throw new Error(`employer ${id} missing`);
       return row;
     },
-    async vrgName(vrg: number): Promise<string> {
-      return (await loaders.vrgByNumber.load(vrg))?.name ?? `VRG ${vrg}`;
+    async vrgName(scope: RequestScope, vrg: number): Promise<string> {
+      return (await scope.loaders.vrgByNumber.load(vrg))?.name ?? `VRG ${vrg}`;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { SecurityAudit } from '../audit/security-audit';
 import { isoInstant, type Clock } from '../shared/clock';
-import type { RequestMeta } from '../shared/request-meta';
+import type { RequestScope } from '../shared/request-scope';
 import { PASSWORD_MAX_LENGTH } from '@contract/registration';
 import { verifyWithEqualWork } from './password';
 
@@ -36,6 +36,12 @@ export type StepUpAction =
  */
 export type StepUpOutcome = { ok: true; via: 'PASSWORD' | 'EID' } | { ok: false; reason: 'PASSWORD_REQUIRED' | 'PASSWORD_INCORRECT' | 'LOCKED' };
 
+/**
+ * What the step-up reads of the request (a part of `RequestScope`): its session's token hash and its metadata for the
+ * security log. Callers pass their `RequestScope`; a caller holding only these two parts may pass them alone.
+ */
+export type StepUpScope = Pick<RequestScope, 'meta' | 'sessionHash'>;
+
 /** What the step-up needs of the auth store (server/domain/auth/auth.store.ts). */
 export interface StepUpStore {
   findSession(tokenHash: string): Promise<{ personId: number; createdAt: string; loginMethod: 'PASSWORD' | 'EID'; endedAt: string | null } | undefined>;
@@ -59,16 +65,17 @@ export function createStepUp(deps: {
   store: StepUpStore;
   clock: Clock;
   audit: SecurityAudit;
-  meta: RequestMeta;
   /** LOCKOUT_THRESHOLD and LOCKOUT_MINUTES (in ms) of the login lockout. */
   lockout: { threshold: number; ms: number };
 }) {
-  const { store, clock, audit, meta, lockout } = deps;
+  const { store, clock, audit, lockout } = deps;
 
   /**
-   * Checks the step-up for `action` in the session `session` (the caller's own, from the request context).
+   * Checks the step-up for `action` of person `personId` in the request's own session.
    *
-   * @param session the session's person id and the SHA-256 hash of its cookie token (`SessionCheck.tokenHash`).
+   * @param scope the request: `sessionHash()` names the session (an eID login counts only when it opened this very
+   *   session of this person), `meta` goes into the security events.
+   * @param personId the session's person (from `requirePersonId` or the flow session).
    * @param currentPassword the current password as typed; empty or absent means "none sent".
    * @param options.allowEid whether a recent eID login may stand in for the password (default true; deleting the
    *   access always asks for the password).
@@ -76,13 +83,15 @@ export function createStepUp(deps: {
    *   the security event is written.
    */
   async function verify(
-    session: { personId: number; tokenHash: string | null },
+    scope: StepUpScope,
+    personId: number,
     currentPassword: string | null | undefined,
     action: StepUpAction,
     options: { allowEid?: boolean } = {},
   ): Promise<StepUpOutcome> {
-    const { personId } = session;
-    const row = session.tokenHash ? await store.findSession(session.tokenHash) : undefined;
+    const { meta } = scope;
+    const tokenHash = await scope.sessionHash();
+    const row = tokenHash ? await store.findSession(tokenHash) : undefined;
     const ownSession = row !== undefined && row.personId === personId && row.endedAt === null;
     if (currentPassword === undefined || currentPassword === null || currentPassword === '') {
       const recentEid = ownSession && row.loginMethod === 'EID' && clock.now() - Date.parse(row.createdAt) <= STEP_UP_EID_WINDOW_MS;

@@ -1,9 +1,9 @@
 import type { PersonRow, PkContractRow, PkStatementRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import type { Clock } from '../shared/clock';
+import type { RequestScope } from '../shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
 import {
   DEFAULT_CALCULATION_INTEREST_BP,
@@ -33,22 +33,24 @@ const toBp = (percent: number) => Math.round(percent * 100);
  * The pension calculator of the session's person (spec 001 sections 3, 5, 6, 9; issue 17): the restriction, the
  * prefilled inputs from the person's contracts and latest statements, the projection and its PDF. Everything is read
  * through the person id of the session (accounts service and person store), so no input can reach another member.
+ * Built once per process; contracts and statements are read through the DataLoaders of the request's scope.
  */
-export function createCalculatorService(deps: { loaders: Loaders; accounts: AccountsService; personStore: PersonStore; tenant: TenantDefinition; clock: Clock }) {
-  const { accounts, personStore, tenant, clock, loaders } = deps;
+export function createCalculatorService(deps: { accounts: AccountsService; personStore: PersonStore; tenant: TenantDefinition; clock: Clock }) {
+  const { accounts, personStore, tenant, clock } = deps;
 
-  async function latestPk(contract: PkContractRow): Promise<PkStatementRow | null> {
-    return accounts.pensionStatement(contract);
+  async function latestPk(scope: RequestScope, contract: PkContractRow): Promise<PkStatementRow | null> {
+    return accounts.pensionStatement(scope, contract);
   }
 
-  async function view(personId: number): Promise<CalculatorView> {
+  /** The calculator screen of the person: access or refusal, dates, bounds and the prefilled inputs. */
+  async function view(scope: RequestScope, personId: number): Promise<CalculatorView> {
     const person = await personStore.findById(personId);
     if (!person) throw new Error(`person ${personId} missing`);
     const today = isoDateVienna(clock.now());
-    const contracts = await accounts.pensionContracts(personId);
-    const pk = await Promise.all(contracts.map(async (c) => ({ contract: c, statement: await latestPk(c), vrg: await loaders.vrgByNumber.load(c.vrg) })));
-    const vkAccounts = (await accounts.severanceAccounts(personId)).filter((a) => a.status !== 'CLOSED');
-    const vk = await Promise.all(vkAccounts.map(async (a) => ({ account: a, statement: await accounts.severanceStatement(a) })));
+    const contracts = await accounts.pensionContracts(scope, personId);
+    const pk = await Promise.all(contracts.map(async (c) => ({ contract: c, statement: await latestPk(scope, c), vrg: await scope.loaders.vrgByNumber.load(c.vrg) })));
+    const vkAccounts = (await accounts.severanceAccounts(scope, personId)).filter((a) => a.status !== 'CLOSED');
+    const vk = await Promise.all(vkAccounts.map(async (a) => ({ account: a, statement: await accounts.severanceStatement(scope, a) })));
     const vkWithData = vk.filter((v) => v.statement);
     const { access, refusal } = calculatorAccessOf({
       membershipActive: person.membershipStatus === 'ACTIVE',
@@ -112,8 +114,9 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
     };
   }
 
-  async function project(personId: number, input: CalculatorInput): Promise<ProjectOutcome> {
-    const v = await view(personId);
+  /** The projection of `input` (checked by the contract's rules against the view's dates and access). */
+  async function project(scope: RequestScope, personId: number, input: CalculatorInput): Promise<ProjectOutcome> {
+    const v = await view(scope, personId);
     if (v.access === 'NONE') return { ok: false, code: 'CALCULATOR_NOT_AVAILABLE', view: v, fieldErrors: [] };
     const fieldErrors = validateCalculatorInput(input, { today: v.today, calculationDate: v.calculationDate, gender: v.gender, employerContributions: v.access === 'FULL' });
     if (fieldErrors.length > 0) return { ok: false, code: 'INVALID_INPUT', view: v, fieldErrors };
@@ -126,7 +129,7 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
       calculationInterestBp: v.calculationInterestBp,
       mode,
       pensionFund: {
-        capitalCents: mode === 'FICTITIOUS' ? 0 : await pkCapital(personId),
+        capitalCents: mode === 'FICTITIOUS' ? 0 : await pkCapital(scope, personId),
         employerAnnualCents: mode === 'FULL' ? input.employerAnnualContribution : 0,
         employerPaymentEnd: input.employerPaymentEnd,
         employerGrowthBp: toBp(input.employerGrowthRate),
@@ -161,10 +164,10 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
   }
 
   /** The PK capital of the member contract's latest statement (the projection's start), cents. */
-  async function pkCapital(personId: number): Promise<number> {
-    for (const c of await accounts.pensionContracts(personId)) {
+  async function pkCapital(scope: RequestScope, personId: number): Promise<number> {
+    for (const c of await accounts.pensionContracts(scope, personId)) {
       if (c.role !== 'MEMBER') continue;
-      const s = await latestPk(c);
+      const s = await latestPk(scope, c);
       if (s) return s.totalCapitalCents;
     }
     return 0;
@@ -178,15 +181,15 @@ export function createCalculatorService(deps: { loaders: Loaders; accounts: Acco
      * `webportal/calcprint`: the PDF of inputs, assumptions and results of `input` (the same projection the screen
      * shows). Not ok with the field errors when the input breaks a rule, or when the calculator is refused.
      */
-    async print(personId: number, input: CalculatorInput): Promise<{ ok: true; bytes: Buffer; fileName: string } | Extract<ProjectOutcome, { ok: false }>> {
-      const outcome = await project(personId, input);
+    async print(scope: RequestScope, personId: number, input: CalculatorInput): Promise<{ ok: true; bytes: Buffer; fileName: string } | Extract<ProjectOutcome, { ok: false }>> {
+      const outcome = await project(scope, personId, input);
       if (!outcome.ok) return outcome;
       const person = (await personStore.findById(personId)) as PersonRow;
       const content = calculatorPrintLetter({
         view: outcome.view,
         input,
         projection: outcome.projection,
-        startCapitalCents: outcome.view.access === 'FICTITIOUS' ? 0 : await pkCapital(personId),
+        startCapitalCents: outcome.view.access === 'FICTITIOUS' ? 0 : await pkCapital(scope, personId),
         lifeTable: LIFE_TABLE,
       });
       const bytes = await renderLetter(content, recipientOf(person), tenant.name);

@@ -62,7 +62,7 @@ export const verfuegungenInput = z.object({
 export async function verfuegungenRun(ctx: RequestContext, input: z.infer<typeof verfuegungenInput>): Promise<unknown> {
   const personId = await ctx.requirePersonId();
   if (!input.option) {
-    const accounts = await ctx.services.claims.claimableAccounts(personId);
+    const accounts = await ctx.services.claims.claimableAccounts(ctx.scope, personId);
     const bank = await ctx.services.profile.bankAccount(personId);
     return {
       konten: accounts.map((a) => ({
@@ -91,7 +91,7 @@ export async function verfuegungenRun(ctx: RequestContext, input: z.infer<typeof
           : null;
   const { signatureKind, signaturePng, signatureName, ...rest } = input;
   const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
-  const r = await ctx.services.claims.submit(personId, { ...rest, institutionName, signature });
+  const r = await ctx.services.claims.submit(ctx.scope, personId, { ...rest, institutionName, signature });
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: (r.fieldErrors ?? []).map((e) => ({ field: restField(e.field, input.option), code: e.code })), claim: null };
   const c = r.value;
   return {

@@ -7,10 +7,10 @@ import type { Clock } from '../shared/clock';
 import { isoInstant } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { err, ok, type FieldError, type Result } from '../shared/result';
-import type { Loaders } from '../loaders';
-import { isPngDataUrl } from '@contract/signature';
+import type { RequestScope } from '../shared/request-scope';
+import { isPngDataUrl, type SignatureWire } from '@contract/signature';
 import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claim';
-import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type SubmitSeveranceClaimValues } from '@contract/claim';
+import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type PayoutType, type SubmitSeveranceClaimValues } from '@contract/claim';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
 import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, type RightToDecideReason } from './claims.rules';
 
@@ -58,6 +58,32 @@ export interface ClaimableAccountModel {
   cashOrderCostCents: number;
 }
 
+/**
+ * A claim as GraphQL `SubmitSeveranceClaimInput` and the REST method `webportal/verfuegungen` send it (the REST
+ * partner ids already mapped to `institutionName`, the signature fields to `signature`). `submitSeveranceClaimInput`
+ * of the contract checks it: a missing or wrong field is a field error.
+ */
+export interface SubmitSeveranceClaimWire {
+  accountId?: string | null;
+  option?: ClaimOption | null;
+  institutionName?: string | null;
+  policyNumber?: string | null;
+  payoutType?: PayoutType | null;
+  iban?: string | null;
+  bic?: string | null;
+  street?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  country?: string | null;
+  confirmed?: boolean | null;
+  currentPassword?: string | null;
+  signature?: SignatureWire | null;
+  identityDocumentIds?: readonly string[] | null;
+  signatureSampleIds?: readonly string[] | null;
+  bankConfirmationIds?: readonly string[] | null;
+  institutionConfirmationIds?: readonly string[] | null;
+}
+
 /** Codes of a refused claim (schema/claim.graphql `SubmitSeveranceClaimError.code`). */
 export type ClaimErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NO_RIGHT_TO_DECIDE' | 'ERROR_OPTION_NOT_ALLOWED' | 'ERROR_ALREADY_SUBMITTED' | 'ERROR_PWD_INVALID' | 'ERROR_UPLOAD';
 
@@ -95,19 +121,17 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
 /**
  * Severance claims of the session's person (spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal
  * step"): the dashboard teaser's latest claim, the accounts the claim form offers, and sending a claim. Both tenants
- * have the Vorsorgekasse, so both answer. Every call takes the person id from the session.
+ * have the Vorsorgekasse, so both answer. Every call takes the person id from the session. Built once per process;
+ * every call takes the request's scope (its DataLoaders, and its session for the step-up).
  */
 export function createClaimsService(deps: {
   db: Db;
   /** The upload service whose `claim-document` uploads the claim takes (decision 0014). */
   uploads: UploadsService;
-  loaders: Loaders;
   clock: Clock;
   tenant: TenantDefinition;
   store: ClaimsStore;
   stepUp: StepUp;
-  /** SHA-256 hash of the caller's session; null without one. */
-  sessionHash: () => Promise<string | null>;
   /** Cost of a cash order, integer cents (CASH_ORDER_COST_CENTS). */
   cashOrderCostCents: number;
   /**
@@ -115,9 +139,9 @@ export function createClaimsService(deps: {
    * the claim's write transaction (issue 15 item 7). Throws when the confirmation cannot be made: the claim is then
    * not stored either.
    */
-  confirm: (personId: number, claimId: number) => Promise<void>;
+  confirm: (scope: RequestScope, personId: number, claimId: number) => Promise<void>;
 }) {
-  const { loaders, clock, store } = deps;
+  const { clock, store } = deps;
   const today = () => isoDateVienna(clock.now());
 
   function model(row: ClaimWithAccount): SeveranceClaimModel {
@@ -139,8 +163,8 @@ export function createClaimsService(deps: {
     };
   }
 
-  async function claimable(personId: number): Promise<Array<ClaimableAccountModel & { row: VkAccountRow }>> {
-    const accounts = await loaders.vkAccountsByPerson.load(personId);
+  async function claimable(scope: RequestScope, personId: number): Promise<Array<ClaimableAccountModel & { row: VkAccountRow }>> {
+    const accounts = await scope.loaders.vkAccountsByPerson.load(personId);
     const open = await store.openClaimAccounts(
       personId,
       accounts.map((a) => a.id),
@@ -148,7 +172,7 @@ export function createClaimsService(deps: {
     const now = today();
     return await Promise.all(
       accounts.map(async (a) => {
-        const statements = await loaders.vkStatementsByAccount.load(a.id);
+        const statements = await scope.loaders.vkStatementsByAccount.load(a.id);
         const latest = statements.reduce<(typeof statements)[number] | undefined>((best, s) => (best === undefined || s.stichtag > best.stichtag ? s : best), undefined);
         const entitlementCents = latest?.totalEntitlementCents ?? null;
         const right = hasRightToDecide(a, entitlementCents, now);
@@ -177,8 +201,8 @@ export function createClaimsService(deps: {
 
   return {
     /** The newest claim of the person, or null when there is none. */
-    async latest(personId: number): Promise<SeveranceClaimModel | null> {
-      const row = await loaders.latestClaimByPerson.load(personId);
+    async latest(scope: RequestScope, personId: number): Promise<SeveranceClaimModel | null> {
+      const row = await scope.loaders.latestClaimByPerson.load(personId);
       return row ? model(row) : null;
     },
 
@@ -186,8 +210,8 @@ export function createClaimsService(deps: {
      * The person's Vorsorgekasse accounts as the claim form shows them: entitlement, right to decide, decision
      * deadline and days left, whether a claim is open, the allowed options, the 6 % tax and the cash-order cost.
      */
-    async claimableAccounts(personId: number): Promise<ClaimableAccountModel[]> {
-      return (await claimable(personId)).map(({ row: _row, ...rest }) => rest);
+    async claimableAccounts(scope: RequestScope, personId: number): Promise<ClaimableAccountModel[]> {
+      return (await claimable(scope, personId)).map(({ row: _row, ...rest }) => rest);
     },
 
     /**
@@ -205,17 +229,17 @@ export function createClaimsService(deps: {
      * integer cents, and issues its PDF confirmation (documents archive and inbox, `confirm`) in the same transaction.
      * A refusal stores nothing.
      */
-    async submit(personId: number, input: unknown): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
+    async submit(scope: RequestScope, personId: number, input: SubmitSeveranceClaimWire): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
       const parsed = submitSeveranceClaimInput.safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;
       if (v.signature?.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
-      const account = (await claimable(personId)).find((a) => a.id === v.accountId);
+      const account = (await claimable(scope, personId)).find((a) => a.id === v.accountId);
       if (!account || !account.rightToDecide) return err('ERROR_NO_RIGHT_TO_DECIDE', [{ field: 'accountId', code: 'NO_RIGHT_TO_DECIDE' }]);
       if (!account.allowedOptions.includes(v.option)) return err('ERROR_OPTION_NOT_ALLOWED', [{ field: 'option', code: 'SELF_EMPLOYED_NO_COLLECTIVE' }]);
       if (account.claimOpen) return err('ERROR_ALREADY_SUBMITTED');
       if (v.option === 'PAYOUT') {
-        const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, v.currentPassword, 'SEVERANCE_PAYOUT_ACCOUNT');
+        const outcome = await deps.stepUp.verify(scope, personId, v.currentPassword, 'SEVERANCE_PAYOUT_ACCOUNT');
         if (!outcome.ok) {
           return outcome.reason === 'PASSWORD_REQUIRED'
             ? err('ERROR_INVALID_INPUT', [{ field: 'currentPassword', code: 'REQUIRED' }])
@@ -255,15 +279,15 @@ export function createClaimsService(deps: {
             files,
           );
           if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_SUBMITTED'));
-          await deps.confirm(personId, newId);
+          await deps.confirm(scope, personId, newId);
           return newId;
         });
       } catch (error) {
         if (error instanceof Refusal) return error.result;
         throw error;
       }
-      loaders.latestClaimByPerson.clear(personId);
-      const row = await loaders.latestClaimByPerson.load(personId);
+      scope.loaders.latestClaimByPerson.clear(personId);
+      const row = await scope.loaders.latestClaimByPerson.load(personId);
       return ok(model(row!));
     },
   };

@@ -4,10 +4,10 @@ import { err, ok, type Result } from '../shared/result';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { Loaders } from '../loaders';
 import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
+import type { RequestScope } from '../shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
 import { payoutDueDate } from '../claims/claims.rules';
 import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
@@ -50,10 +50,10 @@ export type LetterRenderer = typeof renderLetter;
  * the session; a document of another member behaves exactly like one that does not exist. The regional tenant has
  * no archive: lists are empty, counts are [], and every id is NOT_FOUND. A document's PDF is rendered once from the
  * stored rows it points at and archived with its SHA-256 (`archive`, at the latest on the first download); every
- * download serves the archived bytes (issue 18 item 4, docs/decisions/0018-archived-documents.md).
+ * download serves the archived bytes (issue 18 item 4, docs/decisions/0018-archived-documents.md). Built once per
+ * process; lists and statement data are read through the DataLoaders of the request's scope.
  */
 export function createDocumentsService(deps: {
-  loaders: Loaders;
   store: DocumentsStore;
   personStore: PersonStore;
   accounts: AccountsService;
@@ -63,18 +63,18 @@ export function createDocumentsService(deps: {
   /** The PDF renderer; pdfkit's letter layout unless a test swaps the template. */
   renderer?: LetterRenderer;
 }) {
-  const { loaders, store, personStore, accounts, tenant, clock, logger } = deps;
+  const { store, personStore, accounts, tenant, clock, logger } = deps;
   const render = deps.renderer ?? renderLetter;
 
   /**
    * The archived PDF of the person's document `row`, rendering and archiving it first if it has none yet. Null when
    * the document has no renderable source (or the person is gone).
    */
-  async function archivedFile(row: DocumentRow, personId: number): Promise<{ sha256: string; content: Buffer } | null> {
+  async function archivedFile(scope: RequestScope, row: DocumentRow, personId: number): Promise<{ sha256: string; content: Buffer } | null> {
     const stored = await store.findFile(row.id);
     if (stored) return stored;
     const person = await personStore.findById(personId);
-    const content = person ? await letterFor(row, personId) : null;
+    const content = person ? await letterFor(scope, row, personId) : null;
     if (!person || !content) return null;
     const bytes = await render(content, recipientOf(person), tenant.name);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -82,9 +82,9 @@ export function createDocumentsService(deps: {
   }
 
   /** All documents of the person, newest first; [] without the archive. */
-  async function list(personId: number): Promise<DocumentRow[]> {
+  async function list(scope: RequestScope, personId: number): Promise<DocumentRow[]> {
     if (!tenant.documentsArchive) return [];
-    return loaders.documentsByPerson.load(personId);
+    return scope.loaders.documentsByPerson.load(personId);
   }
 
   /** The confirmation letter of the person's claim `claimId`, or null for an unknown or foreign claim. */
@@ -114,18 +114,18 @@ export function createDocumentsService(deps: {
   }
 
   /** The letter content of a document from its source row, or null when the source is missing or not the person's. */
-  async function letterFor(row: DocumentRow, personId: number): Promise<LetterContent | null> {
+  async function letterFor(scope: RequestScope, row: DocumentRow, personId: number): Promise<LetterContent | null> {
     if (row.sourceTable === 'pk_statements' && (row.category === 'PERFORMANCE_STATEMENT' || row.category === 'TAX_CONFIRMATION' || row.category === 'PAYMENT_STATEMENT')) {
       const source = await store.pkStatementOwn(row.sourceId, personId);
       if (!source) return null;
       const { statement, contract } = source;
-      if (row.category === 'TAX_CONFIRMATION') return taxConfirmationLetter({ statement, contract, vrgName: await accounts.vrgName(contract.vrg) });
+      if (row.category === 'TAX_CONFIRMATION') return taxConfirmationLetter({ statement, contract, vrgName: await accounts.vrgName(scope, contract.vrg) });
       if (row.category === 'PAYMENT_STATEMENT') return paymentStatementLetter({ statement, contract });
       const [statements, employer, vrgName, performance] = await Promise.all([
-        loaders.pkStatementsByContract.load(contract.id),
-        accounts.employer(contract.employerId),
-        accounts.vrgName(contract.vrg),
-        loaders.vrgPerformanceByVrg.load(contract.vrg),
+        scope.loaders.pkStatementsByContract.load(contract.id),
+        accounts.employer(scope, contract.employerId),
+        accounts.vrgName(scope, contract.vrg),
+        scope.loaders.vrgPerformanceByVrg.load(contract.vrg),
       ]);
       const index = statements.findIndex((s) => s.id === statement.id);
       const year = Number(statement.stichtag.slice(0, 4));
@@ -142,14 +142,18 @@ export function createDocumentsService(deps: {
       const source = await store.vkStatementOwn(row.sourceId, personId);
       if (!source) return null;
       const { statement, account } = source;
-      const [statements, employer] = await Promise.all([loaders.vkStatementsByAccount.load(account.id), accounts.employer(account.employerId)]);
+      const [statements, employer] = await Promise.all([scope.loaders.vkStatementsByAccount.load(account.id), accounts.employer(scope, account.employerId)]);
       const index = statements.findIndex((s) => s.id === statement.id);
       return vkStatementLetter({ statement, previous: index > 0 ? statements[index - 1]! : null, account, employerName: employer.name });
     }
     if (row.sourceTable === 'pk_contracts' && row.category === 'PENSION_MODEL_INFO') {
       const contract = await store.pkContractOwn(row.sourceId, personId);
       if (!contract) return null;
-      const [employer, customer, vrgName] = await Promise.all([accounts.employer(contract.employerId), accounts.employer(contract.customerId), accounts.vrgName(contract.vrg)]);
+      const [employer, customer, vrgName] = await Promise.all([
+        accounts.employer(scope, contract.employerId),
+        accounts.employer(scope, contract.customerId),
+        accounts.vrgName(scope, contract.vrg),
+      ]);
       return pensionModelLetter({ contract, employerName: employer.name, customerName: customer.name, vrgName });
     }
     if (row.sourceTable === 'mandates' && row.category === 'TAX_CONFIRMATION') {
@@ -171,8 +175,12 @@ export function createDocumentsService(deps: {
      * `after` the `endCursor` of the previous page). Throws BAD_REQUEST (GraphQL BAD_USER_INPUT) for a `first`
      * outside that range or a cursor this server did not make.
      */
-    async page(personId: number, args: { category?: DocumentCategory | null; first?: number | null; after?: string | null }): Promise<DocumentPage<DocumentRow>> {
-      const result = pageOfDocuments(await list(personId), args);
+    async page(
+      scope: RequestScope,
+      personId: number,
+      args: { category?: DocumentCategory | null; first?: number | null; after?: string | null },
+    ): Promise<DocumentPage<DocumentRow>> {
+      const result = pageOfDocuments(await list(scope, personId), args);
       if (!result.ok) {
         throw new DomainError('BAD_REQUEST', result.error === 'INVALID_FIRST' ? `first muss zwischen 1 und ${MAX_PAGE_SIZE} liegen.` : 'Ungültiger Cursor (after).');
       }
@@ -180,35 +188,35 @@ export function createDocumentsService(deps: {
     },
 
     /** Total and unread documents per category, every category once (DOCUMENT_CATEGORIES order); [] without the archive. */
-    async counts(personId: number): Promise<DocumentCount[]> {
+    async counts(scope: RequestScope, personId: number): Promise<DocumentCount[]> {
       if (!tenant.documentsArchive) return [];
-      return countByCategory(await list(personId));
+      return countByCategory(await list(scope, personId));
     },
 
     /** Number of unread documents of the person (0 without the archive). */
-    async unreadCount(personId: number): Promise<number> {
-      return (await list(personId)).filter(isUnread).length;
+    async unreadCount(scope: RequestScope, personId: number): Promise<number> {
+      return (await list(scope, personId)).filter(isUnread).length;
     },
 
     /**
      * The statement document (Leistungsnachweis or Kontonachricht) made from statement `statementId` of `sourceTable`,
      * or null (none, regional tenant). The statement must already be the person's (reached through `me`).
      */
-    async forStatement(personId: number, sourceTable: 'pk_statements' | 'vk_statements', statementId: number): Promise<DocumentRow | null> {
+    async forStatement(scope: RequestScope, personId: number, sourceTable: 'pk_statements' | 'vk_statements', statementId: number): Promise<DocumentRow | null> {
       const category: DocumentCategory = sourceTable === 'pk_statements' ? 'PERFORMANCE_STATEMENT' : 'VK_ACCOUNT_STATEMENT';
-      return (await list(personId)).find((d) => d.category === category && d.sourceTable === sourceTable && d.sourceId === statementId) ?? null;
+      return (await list(scope, personId)).find((d) => d.category === category && d.sourceTable === sourceTable && d.sourceId === statementId) ?? null;
     },
 
     /**
      * Marks the person's document `rawId` read (idempotent: an already read document keeps its first read time).
      * An unknown, malformed or foreign id, and every id on the regional tenant, gives the same NOT_FOUND result and
-     * changes nothing.
+     * changes nothing. The request's cached list of the person's documents is dropped.
      */
-    async markRead(personId: number, rawId: string): Promise<MarkReadResult> {
-      const id = parseDocumentId(rawId);
+    async markRead(scope: RequestScope, personId: number, rawId: string | number): Promise<MarkReadResult> {
+      const id = parseDocumentId(String(rawId));
       if (id === null || !tenant.documentsArchive || !(await store.findOwn(id, personId))) return err('NOT_FOUND');
       await store.markRead(id, personId, isoInstant(clock.now()));
-      loaders.documentsByPerson.clear(personId);
+      scope.loaders.documentsByPerson.clear(personId);
       const document = await store.findOwn(id, personId);
       return document ? ok({ document }) : err('NOT_FOUND');
     },
@@ -218,9 +226,9 @@ export function createDocumentsService(deps: {
      * it is archived already. Call it when a document is created, so the member later receives exactly what was
      * issued. Returns the SHA-256 (hex), or null for a foreign or unknown id or a document without renderable source.
      */
-    async archive(personId: number, documentId: number): Promise<string | null> {
+    async archive(scope: RequestScope, personId: number, documentId: number): Promise<string | null> {
       const row = await store.findOwn(documentId, personId);
-      return row ? ((await archivedFile(row, personId))?.sha256 ?? null) : null;
+      return row ? ((await archivedFile(scope, row, personId))?.sha256 ?? null) : null;
     },
 
     /**
@@ -231,7 +239,7 @@ export function createDocumentsService(deps: {
      * bytes for the inbox message, or null for an unknown or foreign source. Call it inside the application's write
      * transaction, so an application never stands without its confirmation.
      */
-    async issueConfirmation(personId: number, source: ConfirmationSource): Promise<{ fileName: string; title: string; bytes: Buffer } | null> {
+    async issueConfirmation(scope: RequestScope, personId: number, source: ConfirmationSource): Promise<{ fileName: string; title: string; bytes: Buffer } | null> {
       const person = await personStore.findById(personId);
       const content = person ? await confirmationLetter(source, personId) : null;
       if (!person || !content) return null;
@@ -248,8 +256,8 @@ export function createDocumentsService(deps: {
         fileName,
         createdAt: isoInstant(clock.now()),
       });
-      loaders.documentsByPerson.clear(personId);
-      const file = await archivedFile(row, personId);
+      scope.loaders.documentsByPerson.clear(personId);
+      const file = await archivedFile(scope, row, personId);
       return file ? { fileName, title: content.title, bytes: file.content } : null;
     },
 
@@ -259,16 +267,16 @@ export function createDocumentsService(deps: {
      * document without a renderable source, and on the regional tenant: the caller answers all of them with the same
      * 404.
      */
-    async download(personId: number, rawId: unknown): Promise<ArchivedDocument | null> {
-      const id = parseDocumentId(rawId);
+    async download(scope: RequestScope, personId: number, rawId: string | number): Promise<ArchivedDocument | null> {
+      const id = parseDocumentId(String(rawId));
       if (id === null || !tenant.documentsArchive) return null;
       const row = await store.findOwn(id, personId);
       if (!row) return null;
-      const file = await archivedFile(row, personId);
+      const file = await archivedFile(scope, row, personId);
       if (!file) return null;
       if (isUnread(row)) {
         await store.markRead(row.id, personId, isoInstant(clock.now()));
-        loaders.documentsByPerson.clear(personId);
+        scope.loaders.documentsByPerson.clear(personId);
       }
       return { fileName: row.fileName, contentType: 'application/pdf', bytes: file.content, sha256: file.sha256 };
     },

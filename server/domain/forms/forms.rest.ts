@@ -54,8 +54,8 @@ export const formRestInput = z.object({
  */
 export async function formRestRun(ctx: RequestContext, input: z.infer<typeof formRestInput>): Promise<unknown> {
   const personId = await ctx.requirePersonId();
-  if (!input.kind) return await ctx.services.forms.info(personId);
-  const r = await ctx.services.forms.submit(personId, input);
+  if (!input.kind) return await ctx.services.forms.info(ctx.scope, personId);
+  const r = await ctx.services.forms.submit(ctx.scope, personId, input);
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors, kind: null, message: null };
   return { ok: true, code: null, fieldErrors: [], kind: r.value.kind, message: messageJson(r.value.message) };
 }

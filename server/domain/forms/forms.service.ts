@@ -14,6 +14,7 @@ import type { MessagesStore } from '../messages/messages.store';
 import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
+import type { RequestScope } from '../shared/request-scope';
 import type { UploadsService } from '../uploads/uploads.service';
 import { formFileName, formLetter, formMessageBody, formTitle } from './forms.pdf';
 
@@ -21,6 +22,28 @@ import { formFileName, formLetter, formMessageBody, formTitle } from './forms.pd
 export interface SentForm {
   kind: FormValues['kind'];
   message: MessageView;
+}
+
+/**
+ * A form as GraphQL `SubmitFormInput` and the REST method `webportal/form` send it. `checkForm` of the contract checks
+ * it, the kind's section field by field: a section is typed by the GraphQL input, but the REST body may carry any
+ * JSON value there, so the sections stay `unknown` until checked (a wrong one is a field error).
+ */
+export interface SubmitFormWire {
+  kind?: string | null;
+  idempotencyKey?: string | null;
+  contactEmail?: string | null;
+  termsAccepted?: boolean | null;
+  currentPassword?: string | null;
+  vestedAmount?: unknown;
+  bankData?: unknown;
+  pensionCall?: unknown;
+  exitApplication?: unknown;
+  employmentDeclaration?: unknown;
+  functionDeclaration?: unknown;
+  familyDeclaration?: unknown;
+  modelObjection?: unknown;
+  modelSwitch?: unknown;
 }
 
 /** The step-up a form needs: changing a payout account moves money (ARCHITECTURE.md "Access is declared"). */
@@ -36,6 +59,7 @@ function stepUpActionOf(v: FormValues): StepUpAction | null {
  * member to the fund with that PDF (and the identity document of a vested-amount payout) as attachments, the way
  * inbox attachments are stored. One submission per idempotency key (a repeat gets the first answer); another
  * submission of the same kind within FORM_RESEND_DAYS is refused as ALREADY_SENT. Nothing is stored on a refusal.
+ * Built once per process; calls take the request's scope (its DataLoaders, and its session for the step-up).
  */
 export function createFormsService(deps: {
   db: Db;
@@ -46,8 +70,6 @@ export function createFormsService(deps: {
   personStore: PersonStore;
   idempotency: Idempotency;
   stepUp: StepUp;
-  /** SHA-256 of the session's cookie token (for the step-up), null without an active session. */
-  sessionHash: () => Promise<string | null>;
   tenant: TenantDefinition;
   clock: Clock;
 }) {
@@ -59,8 +81,8 @@ export function createFormsService(deps: {
    * as a member (AWB) of a contract also the exit application and the function declaration; bank data with a
    * contract or a Vorsorgekasse account.
    */
-  async function kindsOf(personId: number): Promise<FormKind[]> {
-    const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
+  async function kindsOf(scope: RequestScope, personId: number): Promise<FormKind[]> {
+    const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(scope, personId), deps.accounts.severanceAccounts(scope, personId)]);
     const hasPk = tenant.pensionFund && pk.length > 0;
     const isMember = hasPk && pk.some((c) => c.role === 'MEMBER');
     const kinds: FormKind[] = [];
@@ -75,21 +97,21 @@ export function createFormsService(deps: {
   }
 
   /** Whether the person may send this form: its kind is offered, and for bank data the chosen fund is one of the person's. */
-  async function available(personId: number, v: FormValues): Promise<boolean> {
-    if (!(await kindsOf(personId)).includes(v.kind)) return false;
-    if (formRecipient(v) === 'SEVERANCE_FUND') return (await deps.accounts.severanceAccounts(personId)).length > 0;
-    return tenant.pensionFund && (await deps.accounts.pensionContracts(personId)).length > 0;
+  async function available(scope: RequestScope, personId: number, v: FormValues): Promise<boolean> {
+    if (!(await kindsOf(scope, personId)).includes(v.kind)) return false;
+    if (formRecipient(v) === 'SEVERANCE_FUND') return (await deps.accounts.severanceAccounts(scope, personId)).length > 0;
+    return tenant.pensionFund && (await deps.accounts.pensionContracts(scope, personId)).length > 0;
   }
 
   return {
     /** The forms the person may send (`kindsOf`) and the earliest pension start for a call sent today (ISO date, Vienna). */
-    async info(personId: number): Promise<{ kinds: FormKind[]; earliestPensionStart: string }> {
-      return { kinds: await kindsOf(personId), earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())) };
+    async info(scope: RequestScope, personId: number): Promise<{ kinds: FormKind[]; earliestPensionStart: string }> {
+      return { kinds: await kindsOf(scope, personId), earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())) };
     },
 
     /**
-     * Sends a form of the person (GraphQL `submitForm`, REST `webportal/form`). `raw` is the untrusted input
-     * (`SubmitFormInput`). Errors: INCOMPLETE, INVALID_DATA, INVALID_EMAIL (field errors per field),
+     * Sends a form of the person (GraphQL `submitForm`, REST `webportal/form`); `input` is unchecked (see
+     * `SubmitFormWire`). Errors: INCOMPLETE, INVALID_DATA, INVALID_EMAIL (field errors per field),
      * IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED (the key was used for other data), NOT_AVAILABLE (no contract
      * or account of the form's fund, the regional tenant's missing Pensionskasse, or a kind the person's contract
      * role does not offer), PASSWORD_INCORRECT (bank data
@@ -97,16 +119,16 @@ export function createFormsService(deps: {
      * ALREADY_SENT (a form of the kind arrived within FORM_RESEND_DAYS days), INVALID_DATA with
      * `vestedAmount.idDocumentUploadId` UPLOAD_NOT_FOUND / UPLOAD_ALREADY_USED / UPLOAD_WRONG_PURPOSE.
      */
-    async submit(personId: number, raw: unknown): Promise<Result<SentForm, FormErrorCode>> {
+    async submit(scope: RequestScope, personId: number, input: SubmitFormWire): Promise<Result<SentForm, FormErrorCode>> {
       const now = clock.now();
       const today = isoDateVienna(now);
-      const checked = checkForm(raw, today);
+      const checked = checkForm(input, today);
       if (!checked.ok) return err(checked.code, checked.fieldErrors);
       const v = checked.value;
-      if (!(await available(personId, v))) return err('NOT_AVAILABLE');
+      if (!(await available(scope, personId, v))) return err('NOT_AVAILABLE');
       const action = stepUpActionOf(v);
       if (action) {
-        const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, v.currentPassword, action);
+        const outcome = await deps.stepUp.verify(scope, personId, v.currentPassword, action);
         if (!outcome.ok)
           return err('PASSWORD_INCORRECT', [{ field: 'currentPassword', code: outcome.reason === 'PASSWORD_REQUIRED' ? 'PASSWORD_REQUIRED' : 'PASSWORD_INCORRECT' }]);
       }

@@ -46,7 +46,7 @@ export const zusammenlegungInput = z.object({
 export async function zusammenlegungRun(ctx: RequestContext, input: z.infer<typeof zusammenlegungInput>): Promise<unknown> {
   const personId = await ctx.requirePersonId();
   if (!input.signatureType) {
-    const e = await ctx.services.merge.eligibility(personId);
+    const e = await ctx.services.merge.eligibility(ctx.scope, personId);
     return {
       eligible: e.eligible,
       reason: e.reason,
@@ -64,7 +64,7 @@ export async function zusammenlegungRun(ctx: RequestContext, input: z.infer<type
   }
   const { signatureKind, signaturePng, signatureName, ...rest } = input;
   const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
-  const r = await ctx.services.merge.request(personId, {
+  const r = await ctx.services.merge.request(ctx.scope, personId, {
     ...rest,
     firstName: rest.firstName ?? '',
     lastName: rest.lastName ?? '',

@@ -2,12 +2,12 @@ import { writeTransaction, type Db } from '../../../db/client';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PersonStore } from '../person/person.store';
 import type { ClaimsStore } from '../claims/claims.store';
-import type { Loaders } from '../loaders';
 import { isoInstant, type Clock } from '../shared/clock';
 import { err, ok, type FieldError, type Result } from '../shared/result';
+import type { RequestScope } from '../shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
-import { isPngDataUrl } from '@contract/signature';
-import { requestMergeInput } from '@contract/merge';
+import { isPngDataUrl, type SignatureWire } from '@contract/signature';
+import { requestMergeInput, type MergeSignatureType } from '@contract/merge';
 import { mergeEligibility, type MergeVerdict } from './merge.rules';
 import type { MergeStore, NewMergeFile } from './merge.store';
 
@@ -24,6 +24,24 @@ export interface MergeRequestModel {
   submittedOn: string;
   accountNumbers: string[];
   targetAccountNumber: string;
+}
+
+/**
+ * A merge request as GraphQL `RequestMergeInput` and the REST method `webportal/zusammenlegung` send it (the REST
+ * signature fields already gathered in `signature`). `requestMergeInput` of the contract checks it: a missing or wrong
+ * field is a field error.
+ */
+export interface RequestMergeWire {
+  firstName?: string | null;
+  lastName?: string | null;
+  svnr?: string | null;
+  email?: string | null;
+  consent?: boolean | null;
+  termsAccepted?: boolean | null;
+  signatureType?: MergeSignatureType | null;
+  signature?: SignatureWire | null;
+  idCopyIds?: readonly string[] | null;
+  signedFormIds?: readonly string[] | null;
 }
 
 /** Codes of a refused merge request (schema/merge.graphql `RequestMergeError.code`). */
@@ -52,13 +70,13 @@ export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: s
 /**
  * Merging dormant Vorsorgekasse accounts of the session's person (Zusammenlegung, § 17 (2a) BMSVG; spec 001
  * sections 2, 5 and 8; issue 15 item 5): the eligibility the screen explains before the form, and sending the
- * request. Every call takes the person id from the session.
+ * request. Every call takes the person id from the session. Built once per process; every call takes the request's
+ * scope (the DataLoaders its account reads go through).
  */
 export function createMergeService(deps: {
   db: Db;
   /** The upload service whose `merge-document` uploads (PDF, TIF, JPEG, PNG, inspected ZIP) the request takes. */
   uploads: UploadsService;
-  loaders: Loaders;
   personStore: PersonStore;
   claimsStore: ClaimsStore;
   store: MergeStore;
@@ -67,12 +85,12 @@ export function createMergeService(deps: {
    * Issues the request's PDF confirmation (archived, decision 0018) and delivers it to the inbox; called inside the
    * request's write transaction, throws when it cannot (the request is then not stored either).
    */
-  confirm: (personId: number, requestId: number) => Promise<void>;
+  confirm: (scope: RequestScope, personId: number, requestId: number) => Promise<void>;
 }) {
-  const { loaders, store, clock } = deps;
+  const { store, clock } = deps;
 
-  async function eligibility(personId: number): Promise<MergeEligibilityModel> {
-    const accounts = await loaders.vkAccountsByPerson.load(personId);
+  async function eligibility(scope: RequestScope, personId: number): Promise<MergeEligibilityModel> {
+    const accounts = await scope.loaders.vkAccountsByPerson.load(personId);
     const [open, pending] = await Promise.all([
       deps.claimsStore.openClaimAccounts(
         personId,
@@ -100,7 +118,7 @@ export function createMergeService(deps: {
      * eligible dormant account, the target account), its files (and a drawn signature as PNG) and its PDF
      * confirmation (documents archive and inbox) are stored in one write transaction; a refusal stores nothing.
      */
-    async request(personId: number, input: unknown): Promise<Result<MergeRequestModel, MergeErrorCode>> {
+    async request(scope: RequestScope, personId: number, input: RequestMergeWire): Promise<Result<MergeRequestModel, MergeErrorCode>> {
       const parsed = requestMergeInput.safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;
@@ -123,7 +141,7 @@ export function createMergeService(deps: {
           }
           const person = await deps.personStore.findById(personId);
           if (!person || person.svnr !== v.svnr) throw new Refusal(err('ERROR_INVALID_INPUT', [{ field: 'svnr', code: 'SVNR_MISMATCH' }]));
-          const verdict = await eligibility(personId);
+          const verdict = await eligibility(scope, personId);
           if (verdict.reason === 'REQUEST_PENDING') throw new Refusal(err('ERROR_ALREADY_PENDING'));
           if (!verdict.eligible || !verdict.target) throw new Refusal(err('ERROR_NOT_ELIGIBLE'));
           const target = verdict.target;
@@ -145,7 +163,7 @@ export function createMergeService(deps: {
             files,
           );
           if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_PENDING'));
-          await deps.confirm(personId, newId);
+          await deps.confirm(scope, personId, newId);
           return { id: newId, accountNumbers, targetAccountNumber: target.accountNumber };
         });
       } catch (error) {

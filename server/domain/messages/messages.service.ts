@@ -11,6 +11,7 @@ import { portalLink, renderMail, salutationFor } from '../mail/templates';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
+import type { RequestScope } from '../shared/request-scope';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { AttachmentMeta, Mailbox, MessagesStore } from './messages.store';
 
@@ -45,6 +46,18 @@ export interface MessagePageModel {
   pageCount: number;
 }
 
+/**
+ * A message as GraphQL `SendMessageInput` and the REST method `sendMessage` send it: every field as the client typed
+ * it (`recipient` a `MessageCounterpart` name, `attachmentIds` upload ids). `sendMessageInput` of the contract checks it;
+ * a missing or wrong field is a field error, not a type error.
+ */
+export interface SendMessageWire {
+  recipient?: string | null;
+  subject?: string | null;
+  body?: string | null;
+  attachmentIds?: readonly string[] | null;
+}
+
 /** Refusals of `sendMessage` (spec 001 section 8 "missing fields, attachment failure"); field errors name the input. */
 export type SendMessageErrorCode = 'INVALID_INPUT' | 'RECIPIENT_NOT_ALLOWED' | 'ATTACHMENT_INVALID';
 
@@ -61,7 +74,8 @@ const badInput = (message: string) => new DomainError('BAD_REQUEST', message);
  * The inbox of spec 001 sections 2, 3 and 5: received and sent messages of a mailbox with attachments, read state,
  * writing to the fund with uploaded attachments, and the fund's side (`postFromFund`, used by the operator command).
  * Every call takes the request's mailbox (spec 000 section 4: the session person's own as AWB_LB, or the customer's a
- * contact person acts for as ASP; `RequestContext.mailbox()`); the store checks it in SQL.
+ * contact person acts for as ASP; `RequestContext.mailbox()`); the store checks it in SQL. Built once per process;
+ * `recipients` and `send` read the person's contracts through the request's scope.
  */
 export function createMessagesService(deps: { db: Db; store: MessagesStore; uploads: UploadsService; accounts: AccountsService; tenant: TenantDefinition; clock: Clock }) {
   const { store, clock, tenant } = deps;
@@ -117,8 +131,8 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
     },
 
     /** One message of the mailbox with attachments; null for an unknown, malformed or foreign id alike. */
-    async get(mailbox: Mailbox, rawId: unknown): Promise<MessageView | null> {
-      const id = parseMessageId(rawId);
+    async get(mailbox: Mailbox, rawId: string | number): Promise<MessageView | null> {
+      const id = parseMessageId(String(rawId));
       const row = id === null ? undefined : await store.findOwn(id, mailbox);
       return row ? (await withAttachments([row]))[0]! : null;
     },
@@ -127,8 +141,8 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * Marks a received message read (idempotent; a sent message is left as it is). NOT_FOUND for an unknown, malformed
      * or foreign id, changing nothing.
      */
-    async markRead(mailbox: Mailbox, rawId: unknown): Promise<Result<MessageView, 'NOT_FOUND'>> {
-      const id = parseMessageId(rawId);
+    async markRead(mailbox: Mailbox, rawId: string | number): Promise<Result<MessageView, 'NOT_FOUND'>> {
+      const id = parseMessageId(String(rawId));
       if (id === null || !(await store.findOwn(id, mailbox))) return err('NOT_FOUND', [{ field: 'id', code: 'NOT_FOUND' }]);
       await store.markRead(id, mailbox, new Date(clock.now()).toISOString());
       return ok((await service.get(mailbox, String(id)))!);
@@ -141,10 +155,10 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * the severance fund and the ombudsman. A customer's mailbox (ASP) writes to both funds' employer services and the
      * ombudsman: the customer is an employer of the funds, not a member (reading in decision 0022).
      */
-    async recipients(mailbox: Mailbox): Promise<MessageCounterpart[]> {
+    async recipients(scope: RequestScope, mailbox: Mailbox): Promise<MessageCounterpart[]> {
       if (mailbox.customer !== null) return [...(tenant.pensionFund ? (['PENSION_FUND'] as const) : []), 'SEVERANCE_FUND', 'OMBUDSMAN'];
       const { personId } = mailbox;
-      const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(personId), deps.accounts.severanceAccounts(personId)]);
+      const [pk, vk] = await Promise.all([deps.accounts.pensionContracts(scope, personId), deps.accounts.severanceAccounts(scope, personId)]);
       const result: MessageCounterpart[] = [];
       if (tenant.pensionFund && pk.length > 0) result.push('PENSION_FUND');
       if (vk.length > 0) result.push('SEVERANCE_FUND');
@@ -160,12 +174,12 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * Errors: INVALID_INPUT (field errors per field), RECIPIENT_NOT_ALLOWED (field `recipient`), ATTACHMENT_INVALID
      * (field `attachmentIds`: unknown, foreign, expired or used id).
      */
-    async send(mailbox: Mailbox, raw: unknown): Promise<Result<MessageView, SendMessageErrorCode>> {
+    async send(scope: RequestScope, mailbox: Mailbox, message: SendMessageWire): Promise<Result<MessageView, SendMessageErrorCode>> {
       const { personId } = mailbox;
-      const parsed = sendMessageInput.safeParse(raw);
+      const parsed = sendMessageInput.safeParse(message);
       if (!parsed.success) return err('INVALID_INPUT', sendMessageFieldErrors(parsed.error));
       const input = parsed.data;
-      if (!(await service.recipients(mailbox)).includes(input.recipient)) {
+      if (!(await service.recipients(scope, mailbox)).includes(input.recipient)) {
         return err('RECIPIENT_NOT_ALLOWED', [{ field: 'recipient', code: 'RECIPIENT_NOT_ALLOWED' }]);
       }
       const sentAt = new Date(clock.now()).toISOString();
@@ -193,8 +207,8 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
     },
 
     /** One attachment with its bytes when its message is in the mailbox; null otherwise (unknown, malformed, foreign). */
-    async attachment(mailbox: Mailbox, rawId: unknown): Promise<MessageAttachmentRow | null> {
-      const id = parseMessageId(rawId);
+    async attachment(mailbox: Mailbox, rawId: string | number): Promise<MessageAttachmentRow | null> {
+      const id = parseMessageId(String(rawId));
       return id === null ? null : ((await store.attachmentOwn(id, mailbox)) ?? null);
     },
 

@@ -5,9 +5,6 @@ import { formatDate, formatEuro } from '@contract/format';
 import { MANDATE_LAPSE_MONTHS } from '@contract/own-contributions';
 import { persons, pkContracts, type MandateRow } from '../../../db/schema';
 import { publicOriginFor, type AppDeps } from '../../context';
-import { createAccountsService } from '../accounts/accounts.service';
-import { createLoaders } from '../loaders';
-import { createMessagesService } from '../messages/messages.service';
 import { isoInstant } from '../shared/clock';
 import { debitDates, lapseBefore } from './own-contributions.rules';
 
@@ -39,14 +36,7 @@ const fill = (template: string, values: Record<string, string>) => template.repl
  */
 export async function runCollection(deps: AppDeps, date: string): Promise<CollectionOutcome> {
   const store = deps.stores.ownContributions;
-  const messages = createMessagesService({
-    db: deps.db,
-    store: deps.stores.messages,
-    uploads: deps.uploads,
-    accounts: createAccountsService({ loaders: createLoaders(deps.stores), tenant: deps.tenant }),
-    tenant: deps.tenant,
-    clock: deps.clock,
-  });
+  const { messages } = deps.services;
   const origin = publicOriginFor(deps.config, {});
   const outcome: CollectionOutcome = { preNotified: 0, collected: 0, collectedCents: 0, ended: 0, lapsed: 0 };
   const active = await store.activeMandates();

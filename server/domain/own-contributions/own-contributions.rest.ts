@@ -75,27 +75,27 @@ function mandateJson(m: MandateModel) {
 
 /** `webportal/eigenbeitraege`: `{ contracts, mandates, gauge, premiumApplicationFiled, creditorId }` (amounts in cents). */
 export async function eigenbeitraegeRun(ctx: RequestContext): Promise<unknown> {
-  const o = await ctx.services.ownContributions.overview(await ctx.requirePersonId());
+  const o = await ctx.services.ownContributions.overview(ctx.scope, await ctx.requirePersonId());
   return { ...o, mandates: o.mandates.map(mandateJson) };
 }
 
 /** `webportal/eigenbeitraege/mandat`: gives a mandate; `{ ok, code, fieldErrors, mandate, employerWarning }`. */
 export async function mandatRun(ctx: RequestContext, input: z.infer<typeof mandatInput>): Promise<unknown> {
   const { amount, ...rest } = input;
-  const r = await ctx.services.ownContributions.create(await ctx.requirePersonId(), { ...rest, amountCents: amount });
+  const r = await ctx.services.ownContributions.create(ctx.scope, await ctx.requirePersonId(), { ...rest, amountCents: amount });
   return answer(r, (v) => ({ mandate: mandateJson(v.mandate), employerWarning: v.employerWarning }));
 }
 
 /** `webportal/eigenbeitraege/aendern`: changes a mandate; `{ ok, code, fieldErrors, mandate }`. */
 export async function aendernRun(ctx: RequestContext, input: z.infer<typeof aendernInput>): Promise<unknown> {
   const { amount, ...rest } = input;
-  const r = await ctx.services.ownContributions.change(await ctx.requirePersonId(), { ...rest, amountCents: amount });
+  const r = await ctx.services.ownContributions.change(ctx.scope, await ctx.requirePersonId(), { ...rest, amountCents: amount });
   return answer(r, (v) => ({ mandate: mandateJson(v.mandate) }));
 }
 
 /** `webportal/eigenbeitraege/kuendigen`: cancels a mandate; `{ ok, code, fieldErrors, mandate }`. */
 export async function kuendigenRun(ctx: RequestContext, input: z.infer<typeof kuendigenInput>): Promise<unknown> {
-  const r = await ctx.services.ownContributions.cancel(await ctx.requirePersonId(), input);
+  const r = await ctx.services.ownContributions.cancel(ctx.scope, await ctx.requirePersonId(), input);
   return answer(r, (v) => ({ mandate: mandateJson(v.mandate) }));
 }
 
@@ -103,6 +103,6 @@ export async function kuendigenRun(ctx: RequestContext, input: z.infer<typeof ku
 export async function praemienantragRun(ctx: RequestContext, input: z.infer<typeof praemienantragInput>): Promise<unknown> {
   const { signatureKind, signaturePng, signatureName, ...rest } = input;
   const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
-  const r = await ctx.services.ownContributions.applyForPremium(await ctx.requirePersonId(), { ...rest, signature });
+  const r = await ctx.services.ownContributions.applyForPremium(ctx.scope, await ctx.requirePersonId(), { ...rest, signature });
   return answer(r, () => ({}));
 }

@@ -6,9 +6,10 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { Clock } from '../shared/clock';
 import { isoInstant } from '../shared/clock';
 import { err, ok, type FieldError, type Result } from '../shared/result';
+import type { RequestScope } from '../shared/request-scope';
 import { addDays, isIsoDate, isoDateVienna, isoOf, parseIsoDate } from '@contract/dates';
-import { isPngDataUrl } from '@contract/signature';
-import { exceedsEmployerContribution, mandateInput, premiumApplicationInput, premiumGauge, type PremiumGauge } from '@contract/own-contributions';
+import { isPngDataUrl, type SignatureWire } from '@contract/signature';
+import { exceedsEmployerContribution, mandateInput, premiumApplicationInput, premiumGauge, type MandateType, type PremiumGauge } from '@contract/own-contributions';
 import type { OwnContributionsStore } from './own-contributions.store';
 import { debitDates, mandateConflict, mandateReference } from './own-contributions.rules';
 
@@ -66,6 +67,49 @@ export type OwnContributionErrorCode =
 
 type R<T> = Result<T, OwnContributionErrorCode>;
 
+/**
+ * A new mandate as GraphQL `CreateMandateInput` and the REST method `webportal/eigenbeitraege/mandat` send it (`amount`
+ * renamed `amountCents`, integer cents). `mandateInput` of the contract checks it: a missing or wrong field is a field error.
+ */
+export interface CreateMandateWire {
+  contractId?: string | null;
+  type?: MandateType | null;
+  amountCents?: number | null;
+  iban?: string | null;
+  startDate?: string | null;
+  phone?: string | null;
+  accountOwner?: string | null;
+  confirmed?: boolean | null;
+}
+
+/** A mandate change (GraphQL `ChangeMandateInput`, REST `…/aendern`): an omitted (undefined) field keeps its value. */
+export interface ChangeMandateWire {
+  mandateId?: string | number | null;
+  amountCents?: number | null;
+  iban?: string | null;
+  accountOwner?: string | null;
+  phone?: string | null;
+  startDate?: string | null;
+  currentPassword?: string | null;
+}
+
+/** A cancellation (GraphQL `CancelMandateInput`, REST `…/kuendigen`); `endDate` ISO, for a monthly mandate. */
+export interface CancelMandateWire {
+  mandateId?: string | number | null;
+  endDate?: string | null;
+}
+
+/** The § 108a application (GraphQL `ApplyForPremiumInput`, REST `…/praemienantrag`); `premiumApplicationInput` checks it. */
+export interface PremiumApplicationWire {
+  street?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  country?: string | null;
+  birthDate?: string | null;
+  confirmed?: boolean | null;
+  signature?: SignatureWire | null;
+}
+
 /** The zod issues as field errors (first per field; the code is the issue's message). */
 function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
   const seen = new Set<string>();
@@ -79,13 +123,12 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
   return out;
 }
 
-const asObject = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' ? (input as Record<string, unknown>) : {});
-
 /**
  * Own contributions by SEPA direct-debit mandate (issue 16; spec 001 sections 2 to 5 and 9): the overview with the
  * premium gauge, a new mandate (with its signed PDF in the documents archive), changing and cancelling, and the
  * § 108a application. Main tenant only (`tenant.pensionFund`); elsewhere the person has no contracts and every
- * change is `ERROR_NO_CONTRACT` / `ERROR_NOT_FOUND`. Every call takes the person id from the session.
+ * change is `ERROR_NO_CONTRACT` / `ERROR_NOT_FOUND`. Every call takes the person id from the session. Built once per
+ * process; calls take the request's scope (its DataLoaders, and its session for the step-up).
  */
 export function createOwnContributionsService(deps: {
   store: OwnContributionsStore;
@@ -94,8 +137,6 @@ export function createOwnContributionsService(deps: {
   stepUp: StepUp;
   clock: Clock;
   tenant: TenantDefinition;
-  /** SHA-256 hash of the caller's session; null without one. */
-  sessionHash: () => Promise<string | null>;
   /** SEPA creditor identifier (config SEPA_CREDITOR_ID). */
   creditorId: string;
   /** § 108a premium rate, basis points (config PREMIUM_RATE_BP). */
@@ -105,18 +146,18 @@ export function createOwnContributionsService(deps: {
   const today = () => isoDateVienna(clock.now());
 
   /** The person's contracts own contributions can go to: Pensionskasse contracts as a member (not drawing a pension). */
-  async function contractsOf(personId: number): Promise<PkContractRow[]> {
-    return (await accounts.pensionContracts(personId)).filter((c) => c.role === 'MEMBER');
+  async function contractsOf(scope: RequestScope, personId: number): Promise<PkContractRow[]> {
+    return (await accounts.pensionContracts(scope, personId)).filter((c) => c.role === 'MEMBER');
   }
 
-  async function lastYearEmployerCents(contract: PkContractRow): Promise<number | null> {
+  async function lastYearEmployerCents(scope: RequestScope, contract: PkContractRow): Promise<number | null> {
     const year = parseIsoDate(today()).y - 1;
-    const statement = await accounts.pensionStatement(contract, isoOf(year, 12, 31));
+    const statement = await accounts.pensionStatement(scope, contract, isoOf(year, 12, 31));
     return statement?.employerContributionsCents ?? null;
   }
 
-  async function models(personId: number, rows: MandateRow[]): Promise<MandateModel[]> {
-    const contracts = await accounts.pensionContracts(personId);
+  async function models(scope: RequestScope, personId: number, rows: MandateRow[]): Promise<MandateModel[]> {
+    const contracts = await accounts.pensionContracts(scope, personId);
     const debits = await store.debitsOfMandates(rows.map((r) => r.id));
     const now = today();
     return rows.map((m) => {
@@ -179,11 +220,13 @@ export function createOwnContributionsService(deps: {
     gauge,
 
     /** Contracts, mandates (with their next debit), the gauge, the application state and the creditor identifier. */
-    async overview(personId: number): Promise<OwnContributionsOverview> {
-      const contracts = await contractsOf(personId);
+    async overview(scope: RequestScope, personId: number): Promise<OwnContributionsOverview> {
+      const contracts = await contractsOf(scope, personId);
       return {
-        contracts: await Promise.all(contracts.map(async (c) => ({ id: String(c.id), contractNumber: c.contractNumber, lastYearEmployerCents: await lastYearEmployerCents(c) }))),
-        mandates: await models(personId, await store.mandatesOf(personId)),
+        contracts: await Promise.all(
+          contracts.map(async (c) => ({ id: String(c.id), contractNumber: c.contractNumber, lastYearEmployerCents: await lastYearEmployerCents(scope, c) })),
+        ),
+        mandates: await models(scope, personId, await store.mandatesOf(personId)),
         gauge: await gauge(personId),
         premiumApplicationFiled: (await store.application(personId)) !== undefined,
         creditorId: deps.creditorId,
@@ -198,12 +241,12 @@ export function createOwnContributionsService(deps: {
      * identifier and today as signing date, files its PDF in the documents archive, and answers whether the amount
      * clearly exceeds last year's employer contributions (a warning). A refusal stores nothing.
      */
-    async create(personId: number, input: unknown): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
+    async create(scope: RequestScope, personId: number, input: CreateMandateWire): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
       const now = today();
       const parsed = mandateInput(now).safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;
-      const contract = (await contractsOf(personId)).find((c) => String(c.id) === v.contractId);
+      const contract = (await contractsOf(scope, personId)).find((c) => String(c.id) === v.contractId);
       if (!contract) return err('ERROR_NO_CONTRACT', [{ field: 'contractId', code: 'INVALID' }]);
       const reference = await uniqueReference(contract.contractNumber, now);
       const stored = await store.insertChecked(
@@ -229,9 +272,9 @@ export function createOwnContributionsService(deps: {
         (existing) => mandateConflict(existing, v),
       );
       if (!stored.ok) return conflictError(stored.conflict);
-      await deps.documents.archive(personId, stored.mandate.documentId!);
-      const [model] = await models(personId, [stored.mandate]);
-      return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(v.type, v.amountCents, await lastYearEmployerCents(contract)) });
+      await deps.documents.archive(scope, personId, stored.mandate.documentId!);
+      const [model] = await models(scope, personId, [stored.mandate]);
+      return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(v.type, v.amountCents, await lastYearEmployerCents(scope, contract)) });
     },
 
     /**
@@ -241,12 +284,11 @@ export function createOwnContributionsService(deps: {
      * person's: `ERROR_NOT_FOUND`; ended, collected or due: `ERROR_NOT_CHANGEABLE`. Debits already pre-notified for
      * a later date are withdrawn and notified again with the new data by the next collection run.
      */
-    async change(personId: number, input: unknown): Promise<R<{ mandate: MandateModel }>> {
-      const raw = asObject(input);
+    async change(scope: RequestScope, personId: number, raw: ChangeMandateWire): Promise<R<{ mandate: MandateModel }>> {
       const id = Number(raw.mandateId);
       const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
       if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
-      const [current] = await models(personId, [row]);
+      const [current] = await models(scope, personId, [row]);
       if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
       const now = today();
       const parsed = mandateInput(now).safeParse({
@@ -267,7 +309,7 @@ export function createOwnContributionsService(deps: {
       }
       if (v.iban !== row.iban) {
         const password = typeof raw.currentPassword === 'string' ? raw.currentPassword : null;
-        const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, password, 'MANDATE_DEBIT_ACCOUNT');
+        const outcome = await deps.stepUp.verify(scope, personId, password, 'MANDATE_DEBIT_ACCOUNT');
         if (!outcome.ok) {
           return outcome.reason === 'PASSWORD_REQUIRED'
             ? err('ERROR_INVALID_INPUT', [{ field: 'currentPassword', code: 'REQUIRED' }])
@@ -282,7 +324,7 @@ export function createOwnContributionsService(deps: {
         startDate: row.type === 'ONE_OFF' ? v.startDate : row.startDate,
       });
       await store.dropPreNotifiedAfter(row.id, now);
-      const [model] = await models(personId, [(await store.findOwn(row.id, personId))!]);
+      const [model] = await models(scope, personId, [(await store.findOwn(row.id, personId))!]);
       return ok({ mandate: model! });
     },
 
@@ -292,12 +334,11 @@ export function createOwnContributionsService(deps: {
      * `ERROR_NOT_FOUND`, `ERROR_NOT_CHANGEABLE`, or `ERROR_INVALID_INPUT` with `endDate: REQUIRED | DATE_INVALID |
      * START_IN_PAST`.
      */
-    async cancel(personId: number, input: unknown): Promise<R<{ mandate: MandateModel }>> {
-      const raw = asObject(input);
+    async cancel(scope: RequestScope, personId: number, raw: CancelMandateWire): Promise<R<{ mandate: MandateModel }>> {
       const id = Number(raw.mandateId);
       const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
       if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
-      const [current] = await models(personId, [row]);
+      const [current] = await models(scope, personId, [row]);
       if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
       const now = today();
       if (row.type === 'MONTHLY') {
@@ -311,7 +352,7 @@ export function createOwnContributionsService(deps: {
         await store.update(row.id, personId, { status: 'CANCELLED' });
         await store.dropPreNotifiedAfter(row.id, '0000-01-01');
       }
-      const [model] = await models(personId, [(await store.findOwn(row.id, personId))!]);
+      const [model] = await models(scope, personId, [(await store.findOwn(row.id, personId))!]);
       return ok({ mandate: model! });
     },
 
@@ -321,12 +362,12 @@ export function createOwnContributionsService(deps: {
      * signature must decode to a PNG). `ERROR_APPLICATION_EXISTS` when one is on file; `ERROR_NO_CONTRACT` without a
      * contract to contribute to.
      */
-    async applyForPremium(personId: number, input: unknown): Promise<R<{ filed: true }>> {
+    async applyForPremium(scope: RequestScope, personId: number, input: PremiumApplicationWire): Promise<R<{ filed: true }>> {
       const parsed = premiumApplicationInput(today()).safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;
       if (v.signature.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
-      if ((await contractsOf(personId)).length === 0) return err('ERROR_NO_CONTRACT');
+      if ((await contractsOf(scope, personId)).length === 0) return err('ERROR_NO_CONTRACT');
       const stored = await store.insertApplication({
         personId,
         street: v.street,

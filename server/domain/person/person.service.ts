@@ -3,6 +3,7 @@ import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
 import { isoDateVienna } from '@contract/dates';
 import { notFound } from '../shared/errors';
+import type { RequestScope } from '../shared/request-scope';
 import type { PersonStore } from './person.store';
 
 /** The legacy person block of spec 000 section 3 ("Newsletter decision response" person data). */
@@ -75,10 +76,10 @@ export function createPersonService(deps: {
       return row;
     },
 
-    /** Legacy personal data (REST `getPersonalData`). */
-    async legacyPersonalData(personId: number): Promise<LegacyPersonalData> {
+    /** Legacy personal data (REST `getPersonalData`); contracts and accounts through the request's loaders. */
+    async legacyPersonalData(scope: RequestScope, personId: number): Promise<LegacyPersonalData> {
       const person = await this.get(personId);
-      const [pk, vk] = await Promise.all([accounts.pensionContracts(personId), accounts.severanceAccounts(personId)]);
+      const [pk, vk] = await Promise.all([accounts.pensionContracts(scope, personId), accounts.severanceAccounts(scope, personId)]);
       const bank = await store.currentBankAccount(personId, deps.today?.() ?? isoDateVienna(Date.now()));
       const base = {
         ...legacyFields(person),

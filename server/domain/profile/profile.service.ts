@@ -86,7 +86,7 @@ export function createProfileService(deps: {
    * a locked access → ERROR_PWD_INVALID with `currentPassword: PASSWORD_INCORRECT`.
    */
   async function refusedStepUp(personId: number, currentPassword: string | null, action: StepUpAction, allowEid = true): Promise<ProfileResult<never> | null> {
-    const outcome = await deps.stepUp.verify({ personId, tokenHash: await deps.sessionHash() }, currentPassword, action, { allowEid });
+    const outcome = await deps.stepUp.verify({ meta, sessionHash: deps.sessionHash }, personId, currentPassword, action, { allowEid });
     if (outcome.ok) return null;
     if (outcome.reason === 'PASSWORD_REQUIRED') return invalid([{ field: 'currentPassword', code: 'REQUIRED' }]);
     return failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);

@@ -173,7 +173,9 @@ export function createPasswordService(deps: RegistrationDeps) {
       const credential = await store.credential(session.personId);
       const person = await store.person(session.personId);
       if (!credential || !person) return refuse('ERROR');
-      const step = await deps.stepUp.verify(session, parsed.data.currentPassword, 'PASSWORD_CHANGE', { allowEid: false });
+      const step = await deps.stepUp.verify({ meta, sessionHash: async () => session.tokenHash }, session.personId, parsed.data.currentPassword, 'PASSWORD_CHANGE', {
+        allowEid: false,
+      });
       if (!step.ok) return refuse('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
       const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
       if (pwCode) return refuse('INVALID_INPUT', [{ field: 'newPassword', code: pwCode }]);

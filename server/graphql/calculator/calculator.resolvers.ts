@@ -9,9 +9,9 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const calculatorResolvers: Resolvers = {
   Query: {
-    pensionCalculator: async (_p, _a, ctx) => await ctx.services.calculator.view(await ctx.requirePersonId()),
+    pensionCalculator: async (_p, _a, ctx) => await ctx.services.calculator.view(ctx.scope, await ctx.requirePersonId()),
     projectPension: async (_p, args, ctx) => {
-      const outcome = await ctx.services.calculator.project(await ctx.requirePersonId(), { ...args.input, transferDate: args.input.transferDate ?? null });
+      const outcome = await ctx.services.calculator.project(ctx.scope, await ctx.requirePersonId(), { ...args.input, transferDate: args.input.transferDate ?? null });
       return outcome.ok ? { ok: true, code: null, message: null, fieldErrors: [], projection: outcome.projection } : calculatorFailure(outcome);
     },
   },

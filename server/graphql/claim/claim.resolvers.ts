@@ -7,8 +7,8 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const claimResolvers: Resolvers = {
   Person: {
-    latestSeveranceClaim: async (p, _a, ctx) => await ctx.services.claims.latest(p.id),
-    claimableSeveranceAccounts: async (p, _a, ctx) => await ctx.services.claims.claimableAccounts(p.id),
+    latestSeveranceClaim: async (p, _a, ctx) => await ctx.services.claims.latest(ctx.scope, p.id),
+    claimableSeveranceAccounts: async (p, _a, ctx) => await ctx.services.claims.claimableAccounts(ctx.scope, p.id),
   },
   SeveranceClaim: {
     entitlement: (c) => c.entitlementCents,
@@ -22,7 +22,7 @@ export const claimResolvers: Resolvers = {
   },
   Mutation: {
     async submitSeveranceClaim(_p, args, ctx) {
-      const r = await ctx.services.claims.submit(await ctx.requirePersonId(), args.input);
+      const r = await ctx.services.claims.submit(ctx.scope, await ctx.requirePersonId(), args.input);
       if (r.ok) return { ok: { claim: r.value }, error: null };
       return { ok: null, error: { code: r.code, message: CLAIM_ERROR_MESSAGES[r.code], fieldErrors: (r.fieldErrors ?? []).map(claimFieldError) } };
     },

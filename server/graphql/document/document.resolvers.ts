@@ -8,15 +8,15 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const documentResolvers: Resolvers = {
   Person: {
-    documents: async (p, args, ctx) => await ctx.services.documents.page(p.id, { category: args.category, first: args.first, after: args.after }),
-    documentCounts: async (p, _a, ctx) => await ctx.services.documents.counts(p.id),
-    unreadDocumentCount: async (p, _a, ctx) => await ctx.services.documents.unreadCount(p.id),
+    documents: async (p, args, ctx) => await ctx.services.documents.page(ctx.scope, p.id, { category: args.category, first: args.first, after: args.after }),
+    documentCounts: async (p, _a, ctx) => await ctx.services.documents.counts(ctx.scope, p.id),
+    unreadDocumentCount: async (p, _a, ctx) => await ctx.services.documents.unreadCount(ctx.scope, p.id),
   },
   PensionStatement: {
-    document: async (s, _a, ctx) => await ctx.services.documents.forStatement(await ctx.requirePersonId(), 'pk_statements', s.id),
+    document: async (s, _a, ctx) => await ctx.services.documents.forStatement(ctx.scope, await ctx.requirePersonId(), 'pk_statements', s.id),
   },
   SeveranceStatement: {
-    document: async (s, _a, ctx) => await ctx.services.documents.forStatement(await ctx.requirePersonId(), 'vk_statements', s.id),
+    document: async (s, _a, ctx) => await ctx.services.documents.forStatement(ctx.scope, await ctx.requirePersonId(), 'vk_statements', s.id),
   },
   Document: {
     id: (d) => String(d.id),
@@ -25,12 +25,12 @@ export const documentResolvers: Resolvers = {
   },
   Mutation: {
     async markDocumentRead(_p, args, ctx) {
-      const result = await ctx.services.documents.markRead(await ctx.requirePersonId(), args.input.id);
+      const result = await ctx.services.documents.markRead(ctx.scope, await ctx.requirePersonId(), args.input.id);
       if (result.ok) return { ok: result.value, error: null };
       return { ok: null, error: { code: result.code, message: catalogue.documents.errors[result.code], fieldErrors: [] } };
     },
   },
   MarkDocumentReadOk: {
-    documentCounts: async (_p, _a, ctx) => await ctx.services.documents.counts(await ctx.requirePersonId()),
+    documentCounts: async (_p, _a, ctx) => await ctx.services.documents.counts(ctx.scope, await ctx.requirePersonId()),
   },
 };

@@ -10,11 +10,11 @@ export function formError(code: string, fieldErrors: FieldError[] = []) {
 /** Inbox forms (schema/form.graphql): thin calls into the forms service with the session's person. */
 export const formResolvers: Resolvers = {
   Person: {
-    formInfo: async (p, _a, ctx) => await ctx.services.forms.info(p.id),
+    formInfo: async (p, _a, ctx) => await ctx.services.forms.info(ctx.scope, p.id),
   },
   Mutation: {
     submitForm: async (_p, { input }, ctx) => {
-      const result = await ctx.services.forms.submit(await ctx.requirePersonId(), input);
+      const result = await ctx.services.forms.submit(ctx.scope, await ctx.requirePersonId(), input);
       if (!result.ok) return { ok: null, error: formError(result.code, result.fieldErrors) };
       return { ok: result.value, error: null };
     },

@@ -7,23 +7,23 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const investmentResolvers: Resolvers = {
   Query: {
-    vrgInvestment: async (_p, args, ctx) => await ctx.services.investment.vrgOfPerson(await ctx.requirePersonId(), args.vrg),
+    vrgInvestment: async (_p, args, ctx) => await ctx.services.investment.vrgOfPerson(ctx.scope, await ctx.requirePersonId(), args.vrg),
     severanceFundInvestment: async (_p, _a, ctx) => {
       await ctx.requirePersonId();
-      return await ctx.services.investment.severanceFund();
+      return await ctx.services.investment.severanceFund(ctx.scope);
     },
   },
   PensionContract: {
-    investment: async (c, _a, ctx) => await ctx.services.investment.forContract(c),
+    investment: async (c, _a, ctx) => await ctx.services.investment.forContract(ctx.scope, c),
   },
   VrgInvestment: {
     vrg: (v) => v.number,
     equityTargetPercent: (v) => v.equityTargetPercent,
-    performance: async (v, _a, ctx) => await ctx.services.investment.performance(v),
-    annualisedReturnPercent: async (v, args, ctx) => annualisedReturnPercent(await ctx.services.investment.performance(v), args.years),
-    allocation: async (v, args, ctx) => await ctx.services.investment.allocation(v, args.year),
-    report: async (v, args, ctx) => await ctx.services.investment.report(v, args.year),
-    reports: async (v, _a, ctx) => await ctx.services.investment.reports(v),
+    performance: async (v, _a, ctx) => await ctx.services.investment.performance(ctx.scope, v),
+    annualisedReturnPercent: async (v, args, ctx) => annualisedReturnPercent(await ctx.services.investment.performance(ctx.scope, v), args.years),
+    allocation: async (v, args, ctx) => await ctx.services.investment.allocation(ctx.scope, v, args.year),
+    report: async (v, args, ctx) => await ctx.services.investment.report(ctx.scope, v, args.year),
+    reports: async (v, _a, ctx) => await ctx.services.investment.reports(ctx.scope, v),
   },
   VrgYearPerformance: {
     returnPercent: (p) => bpToPercent(p.returnBp),

@@ -9,7 +9,7 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 export const mergeResolvers: Resolvers = {
   Person: {
     mergeEligibility: async (p, _a, ctx) => {
-      const e = await ctx.services.merge.eligibility(p.id);
+      const e = await ctx.services.merge.eligibility(ctx.scope, p.id);
       return {
         eligible: e.eligible,
         reason: e.reason,
@@ -21,7 +21,7 @@ export const mergeResolvers: Resolvers = {
   },
   Mutation: {
     async requestMerge(_p, args, ctx) {
-      const r = await ctx.services.merge.request(await ctx.requirePersonId(), args.input);
+      const r = await ctx.services.merge.request(ctx.scope, await ctx.requirePersonId(), args.input);
       if (r.ok) return { ok: { request: r.value }, error: null };
       return { ok: null, error: { code: r.code, message: MERGE_ERROR_MESSAGES[r.code], fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError) } };
     },

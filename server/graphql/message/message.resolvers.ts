@@ -25,7 +25,7 @@ export const messageResolvers: Resolvers = {
   Person: {
     messages: async (_p, args, ctx) => await ctx.services.messages.page(await ctx.mailbox(), args),
     message: async (_p, args, ctx) => await ctx.services.messages.get(await ctx.mailbox(), args.id),
-    messageRecipients: async (_p, _a, ctx) => await ctx.services.messages.recipients(await ctx.mailbox()),
+    messageRecipients: async (_p, _a, ctx) => await ctx.services.messages.recipients(ctx.scope, await ctx.mailbox()),
     supervisoryBoardSeats: async (_p, _a, ctx) => await ctx.services.messages.boardSeats(await ctx.requirePersonId()),
     unreadBoardMessageCount: async (_p, _a, ctx) => await ctx.services.messages.unreadCount(await ctx.mailbox(), 'BOARD'),
   },
@@ -48,7 +48,7 @@ export const messageResolvers: Resolvers = {
       return { ok: { message: result.value, unreadMessageCount, unreadBoardMessageCount }, error: null };
     },
     sendMessage: async (_p, { input }, ctx) => {
-      const result = await ctx.services.messages.send(await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      const result = await ctx.services.messages.send(ctx.scope, await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
       if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
       return { ok: { message: result.value }, error: null };
     },

@@ -7,7 +7,7 @@ import type { Resolvers } from '../__generated__/resolvers-types';
  */
 export const ownContributionResolvers: Resolvers = {
   Person: {
-    ownContributions: async (p, _a, ctx) => await ctx.services.ownContributions.overview(p.id),
+    ownContributions: async (p, _a, ctx) => await ctx.services.ownContributions.overview(ctx.scope, p.id),
   },
   OwnContributionMandate: {
     amount: (m) => m.amountCents,
@@ -27,22 +27,22 @@ export const ownContributionResolvers: Resolvers = {
   Mutation: {
     async createMandate(_p, { input }, ctx) {
       const { amount, ...rest } = input;
-      const r = await ctx.services.ownContributions.create(await ctx.requirePersonId(), { ...rest, amountCents: amount });
+      const r = await ctx.services.ownContributions.create(ctx.scope, await ctx.requirePersonId(), { ...rest, amountCents: amount });
       return r.ok ? { ok: r.value, error: null } : ownContributionError(r);
     },
     async changeMandate(_p, { input }, ctx) {
       const { amount, ...rest } = input;
-      const r = await ctx.services.ownContributions.change(await ctx.requirePersonId(), { ...rest, amountCents: amount ?? undefined });
+      const r = await ctx.services.ownContributions.change(ctx.scope, await ctx.requirePersonId(), { ...rest, amountCents: amount ?? undefined });
       return r.ok ? { ok: r.value, error: null } : ownContributionError(r);
     },
     async cancelMandate(_p, { input }, ctx) {
-      const r = await ctx.services.ownContributions.cancel(await ctx.requirePersonId(), input);
+      const r = await ctx.services.ownContributions.cancel(ctx.scope, await ctx.requirePersonId(), input);
       return r.ok ? { ok: r.value, error: null } : ownContributionError(r);
     },
     async applyForPremium(_p, { input }, ctx) {
       const personId = await ctx.requirePersonId();
-      const r = await ctx.services.ownContributions.applyForPremium(personId, input);
-      return r.ok ? { ok: { ownContributions: await ctx.services.ownContributions.overview(personId) }, error: null } : ownContributionError(r);
+      const r = await ctx.services.ownContributions.applyForPremium(ctx.scope, personId, input);
+      return r.ok ? { ok: { ownContributions: await ctx.services.ownContributions.overview(ctx.scope, personId) }, error: null } : ownContributionError(r);
     },
   },
 };

@@ -1,0 +1,120 @@
+/**
+ * The use cases of the portal, built once per process (issue 12 item 4, decision 0036): `createAppDeps` calls
+ * `createServices` after the stores, and every request reaches the same service objects through `deps.services`.
+ * A service keeps nothing of a request: what it needs of one (DataLoaders, the session, metadata for the audit log)
+ * it takes as its first argument, the `RequestScope` that server/context.ts builds per request. Steps across services
+ * (an application's confirmation in documents and inbox) live here too, not in a transport.
+ */
+import type { Db } from '../db/client';
+import type { Config } from './config';
+import type { Logger } from './log';
+import type { TenantDefinition } from './tenants';
+import { createAccountsService } from './domain/accounts/accounts.service';
+import { createApplicationsService } from './domain/applications/applications.service';
+import type { SecurityAudit } from './domain/audit/security-audit';
+import type { AuthSettings } from './domain/auth/auth.service';
+import { createStepUp, type StepUpStore } from './domain/auth/step-up';
+import { createCalculatorService } from './domain/calculator/calculator.service';
+import { createClaimsService } from './domain/claims/claims.service';
+import type { ClaimsStore } from './domain/claims/claims.store';
+import { createDocumentsService } from './domain/documents/documents.service';
+import type { DocumentsStore } from './domain/documents/documents.store';
+import { createFormsService } from './domain/forms/forms.service';
+import type { Idempotency } from './domain/idempotency/idempotency';
+import { createInvestmentService } from './domain/investment/investment.service';
+import { createMergeService } from './domain/merge/merge.service';
+import type { MergeStore } from './domain/merge/merge.store';
+import { createMessagesService } from './domain/messages/messages.service';
+import type { MessagesStore } from './domain/messages/messages.store';
+import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
+import type { OwnContributionsStore } from './domain/own-contributions/own-contributions.store';
+import { createPersonService } from './domain/person/person.service';
+import type { PersonStore } from './domain/person/person.store';
+import type { Clock } from './domain/shared/clock';
+import type { UploadsService } from './domain/uploads/uploads.service';
+import { isoDateVienna } from '@contract/dates';
+
+/** What the services need of the process (a part of `AppDeps`, named here so that app-deps.ts may import this module). */
+export interface ServiceDeps {
+  db: Db;
+  config: Pick<Config, 'CASH_ORDER_COST_CENTS' | 'SEPA_CREDITOR_ID' | 'PREMIUM_RATE_BP'>;
+  tenant: TenantDefinition;
+  clock: Clock;
+  logger: Logger;
+  audit: SecurityAudit;
+  uploads: UploadsService;
+  idempotency: Idempotency;
+  authSettings: Pick<AuthSettings, 'lockoutThreshold' | 'lockoutMs'>;
+  stores: {
+    auth: StepUpStore;
+    person: PersonStore;
+    documents: DocumentsStore;
+    claims: ClaimsStore;
+    merge: MergeStore;
+    ownContributions: OwnContributionsStore;
+    messages: MessagesStore;
+  };
+}
+
+/** Builds every service once; `ctx.services` of each request are these objects (plus the ones still built per request). */
+export function createServices(deps: ServiceDeps) {
+  const { db, config, tenant, clock, logger, stores, uploads } = deps;
+  const stepUp = createStepUp({
+    store: stores.auth,
+    clock,
+    audit: deps.audit,
+    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+  });
+  const accounts = createAccountsService({ tenant });
+  const person = createPersonService({ store: stores.person, accounts, tenant, today: () => isoDateVienna(clock.now()) });
+  const documents = createDocumentsService({ store: stores.documents, personStore: stores.person, accounts, tenant, clock, logger });
+  const investment = createInvestmentService({ tenant, accounts });
+  const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock });
+  const applications = createApplicationsService({ documents, messages });
+  const claims = createClaimsService({
+    db,
+    uploads,
+    clock,
+    tenant,
+    store: stores.claims,
+    stepUp,
+    cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
+    confirm: applications.confirmClaim,
+  });
+  const merge = createMergeService({
+    db,
+    uploads,
+    personStore: stores.person,
+    claimsStore: stores.claims,
+    store: stores.merge,
+    clock,
+    confirm: applications.confirmMerge,
+  });
+  const ownContributions = createOwnContributionsService({
+    store: stores.ownContributions,
+    accounts,
+    documents,
+    stepUp,
+    clock,
+    tenant,
+    creditorId: config.SEPA_CREDITOR_ID,
+    premiumRateBp: config.PREMIUM_RATE_BP,
+  });
+  const forms = createFormsService({
+    db,
+    messagesStore: stores.messages,
+    messages,
+    uploads,
+    accounts,
+    personStore: stores.person,
+    idempotency: deps.idempotency,
+    stepUp,
+    tenant,
+    clock,
+  });
+  const calculator = createCalculatorService({ accounts, personStore: stores.person, tenant, clock });
+  return { stepUp, accounts, person, documents, investment, messages, claims, merge, ownContributions, forms, calculator };
+}
+
+/** The process's services (`AppDeps.services`). */
+export type Services = ReturnType<typeof createServices>;
