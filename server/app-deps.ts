@@ -1,87 +1,50 @@
 /**
  * The process-wide dependencies of the portal, built once at start (server/main.ts, server/cli/fund.ts, the test
- * server): database, configuration, stores and services (server/services.ts, built last, once). Re-exported by
- * server/context.ts, which builds the request context and its scope on top of them.
+ * server): database, configuration, stores (server/process-deps.ts) and the services built on them
+ * (server/services.ts). Re-exported by server/context.ts, which builds the request context on top of them.
  */
 import type { Db } from '../db/client';
 import type { Config } from './config';
-import { createSecurityAudit, type SecurityAudit } from './domain/audit/security-audit';
+import { createSecurityAudit } from './domain/audit/security-audit';
 import { createAccountsStore } from './domain/accounts/accounts.store';
 import { createClaimsStore } from './domain/claims/claims.store';
 import { createMergeStore } from './domain/merge/merge.store';
 import { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
-import type { AuthSettings } from './domain/auth/auth.service';
 import { createAuthStore } from './domain/auth/auth.store';
 import { createDocumentsStore } from './domain/documents/documents.store';
 import { createInvestmentStore } from './domain/investment/investment.store';
-import { createMailer, type Mailer } from './domain/mail/mailer';
-import { createIdempotency, type Idempotency } from './domain/idempotency/idempotency';
-import { createScheduler, type Scheduler } from './domain/jobs/scheduler';
+import { createMailer } from './domain/mail/mailer';
+import { createIdempotency } from './domain/idempotency/idempotency';
+import { createScheduler } from './domain/jobs/scheduler';
 import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
 import { createPersonStore } from './domain/person/person.store';
 import { createProfileStore } from './domain/profile/profile.store';
 import { createMessagesStore } from './domain/messages/messages.store';
 import { scheduleCaptchaPurge } from './domain/captcha/captcha.job';
-import { createCaptchaService, type CaptchaService } from './domain/captcha/captcha.service';
+import { createCaptchaService } from './domain/captcha/captcha.service';
 import { createCaptchaStore } from './domain/captcha/captcha.store';
-import { createPublicUploadsService, type PublicUploadsService } from './domain/public-uploads/public-uploads.service';
+import { createPublicUploadsService } from './domain/public-uploads/public-uploads.service';
 import { createPublicUploadsStore } from './domain/public-uploads/public-uploads.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
-import { createUploadsService, type UploadsService } from './domain/uploads/uploads.service';
+import { createUploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
 import type { Clock } from './domain/shared/clock';
-import { createRateLimitStore, type RateLimitStore } from './domain/shared/rate-limit.store';
+import { createRateLimitStore } from './domain/shared/rate-limit.store';
 import type { Logger } from './log';
+import type { ProcessDeps } from './process-deps';
 import { createServices, type Services } from './services';
-import { TENANTS, type TenantDefinition } from './tenants';
+import { TENANTS } from './tenants';
 
-/** Everything that lives as long as the process: database, configuration, stores (with prepared statements). */
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  tenant: TenantDefinition;
-  clock: Clock;
-  logger: Logger;
-  authSettings: AuthSettings;
-  /** Security audit log (security_events). */
-  audit: SecurityAudit;
-  /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
-  mailer: Mailer;
-  /**
-   * Scheduled jobs of this process (server/domain/jobs/scheduler.ts): `scheduleJob(name, intervalMs, run)`; one
-   * process of all runs each due time. Started by server/main.ts and the test server.
-   */
-  scheduler: Scheduler;
-  /** Idempotent form submissions: `withIdempotencyKey(scope, personId, key, input, submit)` (server/domain/idempotency). */
-  idempotency: Idempotency;
-  /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
-  uploads: UploadsService;
-  /** The self-hosted captcha of the public forms (server/domain/captcha, decision 0024). */
-  captcha: CaptchaService;
-  /** The public upload form `/upload-formular` (server/domain/public-uploads, decision 0024). */
-  publicUploads: PublicUploadsService;
-  stores: {
-    auth: ReturnType<typeof createAuthStore>;
-    accounts: ReturnType<typeof createAccountsStore>;
-    person: ReturnType<typeof createPersonStore>;
-    loginFlow: ReturnType<typeof createLoginFlowStore>;
-    documents: ReturnType<typeof createDocumentsStore>;
-    investment: ReturnType<typeof createInvestmentStore>;
-    profile: ReturnType<typeof createProfileStore>;
-    claims: ReturnType<typeof createClaimsStore>;
-    merge: ReturnType<typeof createMergeStore>;
-    ownContributions: ReturnType<typeof createOwnContributionsStore>;
-    rateLimit: RateLimitStore;
-    uploads: ReturnType<typeof createUploadsStore>;
-    messages: ReturnType<typeof createMessagesStore>;
-  };
-  /**
-   * The use cases, built once per process (server/services.ts): every request calls these same objects with its own
-   * `RequestScope` (issue 12 item 4).
-   */
+/** Everything that lives as long as the process: `ProcessDeps` and the services built once on top of them. */
+export interface AppDeps extends ProcessDeps {
+  /** The domain services, built once (server/services.ts); they take the request's scope where they need it. */
   services: Services;
 }
 
+/**
+ * Builds what a process needs once: scheduler and its jobs, uploads, captcha, mailer, audit, the stores, and at the
+ * end the services (`createServices`), exposed as `deps.services`.
+ */
 export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logger): AppDeps {
   const idleWarningMs = config.IDLE_WARNING_MINUTES * 60_000;
   const scheduler = createScheduler({ db, clock, logger, pollMs: config.JOB_POLL_MS });
@@ -115,7 +78,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     maintenance: config.MAINTENANCE,
   });
   scheduleCaptchaPurge(scheduler, captcha, logger, () => publicUploads.purgeExpired());
-  const base: Omit<AppDeps, 'services'> = {
+  const processDeps: ProcessDeps = {
     captcha,
     publicUploads,
     scheduler,
@@ -155,5 +118,5 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       messages: createMessagesStore(db),
     },
   };
-  return { ...base, services: createServices(base) };
+  return { ...processDeps, services: createServices(processDeps) };
 }

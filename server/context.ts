@@ -1,18 +1,12 @@
 export { createAppDeps, type AppDeps } from './app-deps';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from './config';
-import { createAuthService, type SessionCheck } from './domain/auth/auth.service';
+import type { SessionCheck } from './domain/auth/session-check';
 import type { RequestMeta } from './domain/shared/request-meta';
 import type { RequestScope } from './domain/shared/request-scope';
 import { createLoaders } from './domain/loaders';
-import { createLoginFlowService, type FlowSession } from './domain/login-flow/login-flow.service';
-import { createProfileService } from './domain/profile/profile.service';
-import { currentBoardSeats, ownMailbox, type Mailbox } from './domain/messages/messages.service';
-import { isoDateVienna } from '@contract/dates';
-import { payloadTooLarge, rateLimited, sessionInvalid, sessionTimeout } from './domain/shared/errors';
-import { createRateLimiter } from './domain/shared/rate-limit';
-import { createClientLog, type ClientLogEntry } from './domain/client-log/client-log.service';
-import { hashToken, isWellFormedToken } from './domain/auth/session-token';
+import type { FlowSession } from './domain/login-flow/login-flow.service';
+import { ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import type { AppDeps } from './app-deps';
 
 /**
@@ -49,9 +43,10 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 /**
- * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, the process's services
- * (`deps.services`, built once) with the request's `scope` to call them with (DataLoaders, the session, metadata), and
- * the cookies to set on the answer.
+ * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, the request's scope
+ * (`scope`: meta, fresh DataLoaders, the session checked once, the origin for links; decision 0036), the services
+ * (`services`: those built once per process, `deps.services`, take the scope as their first argument), and the
+ * cookies to set on the answer.
  */
 export function createRequestContext(
   deps: AppDeps,
@@ -63,69 +58,28 @@ export function createRequestContext(
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
   const loaders = createLoaders(deps.stores);
-  const sessionHash = async (): Promise<string | null> => {
-    const s = await session();
-    return s.state === 'ACTIVE' ? s.tokenHash : null;
-  };
-  /** What the services learn of this request (decision 0036); one per request, the same for every call in it. */
-  const scope: RequestScope = { meta, loaders, session, sessionHash, publicOrigin: () => publicOriginFor(config, request) };
-  const { stepUp, messages } = deps.services;
-  const profile = createProfileService({
-    store: deps.stores.profile,
-    personStore: deps.stores.person,
-    mailer: deps.mailer,
-    audit: deps.audit,
-    tenant,
-    clock,
-    logger: deps.logger,
+  const { auth, loginFlow } = deps.services;
+  let checked: Promise<SessionCheck> | undefined;
+  const scope: RequestScope = {
     meta,
-    sessionHash,
-    stepUp,
-  });
-  const loginFlow = createLoginFlowService({
-    store: deps.stores.loginFlow,
-    authStore: deps.stores.auth,
-    personStore: deps.stores.person,
-    clock,
-    tenant,
-    maintenance: deps.authSettings.maintenance,
-    recordChanges: profile.recordChanges,
-    hasBoardSeat: async (personId) => (await currentBoardSeats(deps.stores.messages, tenant, personId, isoDateVienna(clock.now()))).length > 0,
-  });
-  const auth = createAuthService({
-    store: deps.stores.auth,
-    clock,
-    tenant,
-    settings: deps.authSettings,
-    loginStateOf: loginFlow.loginStateOf,
-    audit: deps.audit,
-    requestMeta: meta,
-  });
-  const clientLog = createClientLog({
-    limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
-    logger: deps.logger,
-    settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
-  });
+    loaders,
+    session: () => (checked ??= auth.checkSession(scope, sessionToken, { touch: true })),
+    async sessionHash() {
+      const s = await scope.session();
+      return s.state === 'ACTIVE' ? s.tokenHash : null;
+    },
+    // PUBLIC_ORIGIN, else (only outside production, where the configuration requires PUBLIC_ORIGIN) the address this
+    // server listens on. Never the request's `Host` or `X-Forwarded-Host` header: a client chooses those, and a link
+    // built from them would carry a reset or confirmation token to a host of the client's choosing.
+    publicOrigin: () => publicOriginFor(config, request),
+  };
+  /** The session check of this request (done once, touching the session). */
+  const session = (): Promise<SessionCheck> => scope.session();
+  const { messages } = deps.services;
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
-  let checked: Promise<SessionCheck> | undefined;
-
-  /** The session check of this request (done once, touching the session). */
-  function session(): Promise<SessionCheck> {
-    checked ??= auth.checkSession(sessionToken, { touch: true });
-    return checked;
-  }
-
-  /**
-   * Person id of a fully logged-in session. Throws SESSION_INVALID (no, unknown or ended session, or a login
-   * still PENDING a flow step) or SESSION_TIMEOUT.
-   */
-  async function requirePersonId(): Promise<number> {
-    const s = await session();
-    if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
-    await deps.audit.record('ACCESS_DENIED', s.state === 'ACTIVE' ? s.personId : null, meta, { reason: s.state === 'ACTIVE' ? 'LOGIN_PENDING' : s.state });
-    throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s.state === 'INVALID' ? s.endedBy : undefined);
-  }
+  /** Person id of a fully logged-in session (`AuthService.requirePersonId`: SESSION_INVALID or SESSION_TIMEOUT otherwise). */
+  const requirePersonId = (): Promise<number> => auth.requirePersonId(scope);
 
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Strict${isHttps(config) ? '; Secure' : ''}`;
 
@@ -135,12 +89,10 @@ export function createRequestContext(
     clock,
     config,
     logger: deps.logger,
-    meta,
-    loaders,
-    /** The request's scope: the first argument of every service call that needs the request (decision 0036). */
+    /** What the services learn about this request (meta, loaders, session; server/domain/shared/request-scope.ts): their first argument. */
     scope,
-    /** The process's services (built once, `deps.services`) and those still built per request (auth, login flow, profile, remote log). */
-    services: { ...deps.services, auth, loginFlow, profile, clientLog },
+    /** The process's services, built once (`deps.services`, server/services.ts); each takes `scope` where it needs the request. */
+    services: deps.services,
     sessionToken,
     setCookies,
     session,
@@ -161,33 +113,8 @@ export function createRequestContext(
       }
       return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
     },
-    /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
-    async requireFlowSession(): Promise<FlowSession> {
-      const s = await session();
-      if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
-      await deps.audit.record('ACCESS_DENIED', null, meta, { reason: s.state });
-      throw s.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s.state === 'INVALID' ? s.endedBy : undefined);
-    },
-    /**
-     * Origin for links in mails and letters (`https://portal.example.at`, no trailing slash): PUBLIC_ORIGIN, else (only
-     * outside production, where the configuration requires PUBLIC_ORIGIN) the address this server listens on. Never
-     * the request's `Host` or `X-Forwarded-Host` header: a client chooses those, and a link built from them would carry
-     * a reset or confirmation token to a host of the client's choosing.
-     */
-    publicOrigin(): string {
-      return scope.publicOrigin();
-    },
-    /**
-     * Writes a remote log call (REST and GraphQL `log`) under the rate limits of server/domain/client-log. The session
-     * is identified by its cookie alone (not looked up, so logging never extends a session).
-     * @throws DomainError RATE_LIMITED (429, Retry-After) or PAYLOAD_TOO_LARGE (413).
-     */
-    async writeClientLog(entry: ClientLogEntry): Promise<void> {
-      const sessionHash = sessionToken && isWellFormedToken(sessionToken) ? hashToken(sessionToken) : null;
-      const outcome = await clientLog.write(entry, { ipAddress: meta.ipAddress, sessionHash });
-      if (outcome.status === 'RATE_LIMITED') throw rateLimited(outcome.retryAfterSeconds);
-      if (outcome.status === 'TOO_LARGE') throw payloadTooLarge();
-    },
+    /** The session of a login-flow call (`AuthService.requireFlowSession`): PENDING or ACTIVE. Throws like `requirePersonId`. */
+    requireFlowSession: (): Promise<FlowSession> => auth.requireFlowSession(scope),
     setSessionCookie(token: string): void {
       setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);
     },

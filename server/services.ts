@@ -13,7 +13,7 @@ import { createAccountsService } from './domain/accounts/accounts.service';
 import { createApplicationsService } from './domain/applications/applications.service';
 import type { SecurityAudit } from './domain/audit/security-audit';
 import type { AuthSettings } from './domain/auth/auth.service';
-import { createStepUp, type StepUpStore } from './domain/auth/step-up';
+import { createStepUp, type StepUp, type StepUpStore } from './domain/auth/step-up';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createClaimsService } from './domain/claims/claims.service';
 import type { ClaimsStore } from './domain/claims/claims.store';
@@ -33,9 +33,18 @@ import type { PersonStore } from './domain/person/person.store';
 import type { Clock } from './domain/shared/clock';
 import type { UploadsService } from './domain/uploads/uploads.service';
 import { isoDateVienna } from '@contract/dates';
+import { createAuthService } from './domain/auth/auth.service';
+import { createClientLog } from './domain/client-log/client-log.service';
+import { createLoginFlowService } from './domain/login-flow/login-flow.service';
+import { currentBoardSeats } from './domain/messages/messages.service';
+import { createProfileService } from './domain/profile/profile.service';
+import { createRegistrationService } from './domain/registration/registration.service';
+import { createRegistrationStore } from './domain/registration/registration.store';
+import { createRateLimiter } from './domain/shared/rate-limit';
+import type { ProcessDeps } from './process-deps';
 
-/** What the services need of the process (a part of `AppDeps`, named here so that app-deps.ts may import this module). */
-export interface ServiceDeps {
+/** What the member-data services need of the process (a part of `ProcessDeps`). */
+interface ServiceDeps {
   db: Db;
   config: Pick<Config, 'CASH_ORDER_COST_CENTS' | 'SEPA_CREDITOR_ID' | 'PREMIUM_RATE_BP'>;
   tenant: TenantDefinition;
@@ -56,8 +65,18 @@ export interface ServiceDeps {
   };
 }
 
-/** Builds every service once; `ctx.services` of each request are these objects (plus the ones still built per request). */
-export function createServices(deps: ServiceDeps) {
+/** Every service of the process, built once; `ctx.services` of each request are these objects. */
+export function createServices(deps: ProcessDeps) {
+  const member = createMemberServices(deps);
+  return { ...member, ...createAccessServices(deps, member.stepUp) };
+}
+
+/**
+ * The services of the member's data and applications: accounts and person, documents, investment, inbox and forms,
+ * severance claims and merges, own contributions, the calculator, and the step-up check they share with the access
+ * services.
+ */
+function createMemberServices(deps: ServiceDeps) {
   const { db, config, tenant, clock, logger, stores, uploads } = deps;
   const stepUp = createStepUp({
     store: stores.auth,
@@ -118,3 +137,60 @@ export function createServices(deps: ServiceDeps) {
 
 /** The process's services (`AppDeps.services`). */
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The services of logging in and of the member's access: login and session checks (`auth`), the login flow
+ * (`loginFlow`), the profile settings (`profile`), registration with password lost / reset / change
+ * (`registration`) and the remote log (`clientLog`). Cross-service steps are wired here, once: the login flow logs
+ * preference changes through the profile's change log, auth asks the login flow for the next status, and the
+ * registration service advances the login flow itself after a step of the flow (new password, e-mail update).
+ */
+function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
+  const { config, tenant, clock } = deps;
+  const profile = createProfileService({
+    store: deps.stores.profile,
+    personStore: deps.stores.person,
+    mailer: deps.mailer,
+    audit: deps.audit,
+    tenant,
+    clock,
+    logger: deps.logger,
+    stepUp,
+  });
+  const loginFlow = createLoginFlowService({
+    store: deps.stores.loginFlow,
+    authStore: deps.stores.auth,
+    personStore: deps.stores.person,
+    clock,
+    tenant,
+    maintenance: deps.authSettings.maintenance,
+    recordChanges: profile.recordChanges,
+    hasBoardSeat: async (personId) => (await currentBoardSeats(deps.stores.messages, tenant, personId, isoDateVienna(clock.now()))).length > 0,
+  });
+  const auth = createAuthService({
+    store: deps.stores.auth,
+    clock,
+    tenant,
+    settings: deps.authSettings,
+    loginStateOf: loginFlow.loginStateOf,
+    audit: deps.audit,
+  });
+  const registration = createRegistrationService({
+    store: createRegistrationStore(deps.db),
+    mailer: deps.mailer,
+    audit: deps.audit,
+    clock,
+    tenant,
+    config,
+    maintenance: deps.authSettings.maintenance,
+    logger: deps.logger,
+    stepUp,
+    loginFlow,
+  });
+  const clientLog = createClientLog({
+    limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
+    logger: deps.logger,
+    settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
+  });
+  return { auth, loginFlow, profile, registration, clientLog };
+}

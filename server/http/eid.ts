@@ -27,6 +27,19 @@ export function createEidRoutes(deps: AppDeps) {
   const stateCookie = https ? '__Secure-mvbv_eid_state' : 'mvbv_eid_state';
   const stateCookieAttributes = `Path=/webportal/eid; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
   const clearStateCookie = `${stateCookie}=; ${stateCookieAttributes}; Max-Age=0`;
+  const service =
+    settings && provider
+      ? createEidService({
+          settings,
+          store,
+          provider,
+          clock: deps.clock,
+          logger: deps.logger,
+          auth: deps.services.auth,
+          authStore: deps.stores.auth,
+          maintenance: deps.authSettings.maintenance,
+        })
+      : null;
 
   function redirect(res: ServerResponse, location: string, cookies: string[]): void {
     const headers: Record<string, string | string[]> = { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'Content-Length': '0' };
@@ -44,7 +57,7 @@ export function createEidRoutes(deps: AppDeps) {
    * Never rejects.
    */
   async function handle(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, ctx: RequestContext): Promise<void> {
-    if (!settings || !provider) {
+    if (!service) {
       res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end('{"error":"NOT_FOUND"}');
       return;
     }
@@ -53,16 +66,6 @@ export function createEidRoutes(deps: AppDeps) {
       return;
     }
     const query = new URLSearchParams(search);
-    const service = createEidService({
-      settings,
-      store,
-      provider,
-      clock: deps.clock,
-      logger: deps.logger,
-      auth: ctx.services.auth,
-      authStore: deps.stores.auth,
-      maintenance: deps.authSettings.maintenance,
-    });
     try {
       if (pathname === EID_START_PATH) {
         const started = await service.start({ returnTo: query.get('returnTo') });
@@ -70,10 +73,10 @@ export function createEidRoutes(deps: AppDeps) {
         redirect(res, started.location, cookies);
         return;
       }
-      const result = await service.callback({ query, boundState: readCookie(req.headers.cookie, stateCookie), meta: ctx.meta });
+      const result = await service.callback({ query, boundState: readCookie(req.headers.cookie, stateCookie), meta: ctx.scope.meta });
       if (result.sessionToken) {
         // As with a password login: the session this browser held before ends, the new one replaces it.
-        await ctx.services.auth.logout(ctx.sessionToken);
+        await ctx.services.auth.logout(ctx.scope, ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       redirect(res, result.location, [clearStateCookie, ...ctx.setCookies]);

@@ -29,7 +29,7 @@ export const MEMBER_METHODS: RestMethod[] = [
     input: z.object({ newEmail: profileText, newEmailConfirmation: profileText, currentPassword: profileText }),
     auth: 'session',
     async run(ctx, input) {
-      const r = await ctx.services.profile.requestEmailChange(await ctx.requirePersonId(), input, ctx.publicOrigin());
+      const r = await ctx.services.profile.requestEmailChange(ctx.scope, await ctx.requirePersonId(), input);
       return r.ok ? { ok: true, code: null, fieldErrors: [], pendingEmail: r.value.pendingEmail } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
     },
   }),
@@ -37,19 +37,19 @@ export const MEMBER_METHODS: RestMethod[] = [
     name: 'confirmEmailChange',
     input: z.object({ token: text(200) }),
     auth: 'public',
-    run: async (ctx, input) => ({ status: await ctx.services.profile.confirmEmailChange(input.token) }),
+    run: async (ctx, input) => ({ status: await ctx.services.profile.confirmEmailChange(ctx.scope, input.token) }),
   }),
   method({
     name: 'changeAddress',
     input: z.object({ street: profileText, postcode: profileText, city: profileText, country: profileText, poBox: profileText, validFrom: profileText }),
     auth: 'session',
-    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeAddress(await ctx.requirePersonId(), input)),
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeAddress(ctx.scope, await ctx.requirePersonId(), input)),
   }),
   method({
     name: 'changeBankDetails',
     input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
-    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), input)),
+    run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(ctx.scope, await ctx.requirePersonId(), input)),
   }),
   method({
     name: 'webportal/verfuegungen',
@@ -80,7 +80,7 @@ export const MEMBER_METHODS: RestMethod[] = [
     input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),
     auth: 'session',
     async run(ctx, input) {
-      const r = await ctx.services.profile.deleteAccess(await ctx.requirePersonId(), input);
+      const r = await ctx.services.profile.deleteAccess(ctx.scope, await ctx.requirePersonId(), input);
       if (r.ok) ctx.clearSessionCookie();
       return profileAnswer(r);
     },

@@ -1,7 +1,6 @@
 /** REST methods of the registry (./registry.ts): registration, password and code flows, the remote log and the calculator. */
 import { z } from 'zod';
 import { calculatorRestAnswer, calculatorRestInput, calculatorViewAnswer } from '../domain/calculator/calculator.rest';
-import { registrationFor } from '../domain/registration/for-request';
 import { flowAnswer, orderAnswer, specAnswer } from '../domain/registration/registration.rest';
 import { empty, formBoolean, LOG_LEVELS, method, text } from './method-kit';
 import type { RestMethod } from './method-kit';
@@ -20,7 +19,7 @@ export const REGISTRATION_METHODS: RestMethod[] = [
       termsAccepted: formBoolean.default(false),
     }),
     auth: 'public',
-    run: async (ctx, input) => specAnswer(await registrationFor(ctx).register(input)),
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.register(ctx.scope, input)),
   }),
   method({
     name: 'pwdLost',
@@ -32,56 +31,43 @@ export const REGISTRATION_METHODS: RestMethod[] = [
       addEmail: formBoolean.default(false),
     }),
     auth: 'public',
-    run: async (ctx, input) => specAnswer(await registrationFor(ctx).requestPasswordReset(input)),
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.requestPasswordReset(ctx.scope, input)),
   }),
   method({
     name: 'checkPwdResetToken',
     input: z.object({ token: text(200).default('') }),
     auth: 'public',
-    run: async (ctx, input) => ({ status: await registrationFor(ctx).resetLinkStatus(input.token) }),
+    run: async (ctx, input) => ({ status: await ctx.services.registration.resetLinkStatus(input.token) }),
   }),
   method({
     name: 'pwdReset',
     input: z.object({ token: text(200).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'public',
-    run: async (ctx, input) => specAnswer(await registrationFor(ctx).resetPassword(input)),
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.resetPassword(ctx.scope, input)),
   }),
   method({
     name: 'pwdChange',
     input: z.object({ newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'flow',
-    async run(ctx, input) {
-      const session = await ctx.requireFlowSession();
-      return flowAnswer(await registrationFor(ctx).changeInsecurePassword(session, input, async () => await ctx.services.loginFlow.advance(session)));
-    },
+    run: async (ctx, input) => flowAnswer(await ctx.services.registration.changeInsecurePassword(ctx.scope, await ctx.requireFlowSession(), input)),
   }),
   method({
     name: 'changePassword',
     input: z.object({ currentPassword: text(1000).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
     auth: 'session',
-    run: async (ctx, input) => specAnswer(await registrationFor(ctx).changePassword(await ctx.requireFlowSession(), input)),
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.changePassword(ctx.scope, await ctx.requireFlowSession(), input)),
   }),
   method({
     name: 'orderRegistrationCode',
     input: z.object({ svnr: text(100).default(''), lastName: text(300).default(''), kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).default('REGISTRATION_CODE') }),
     auth: 'public',
-    run: async (ctx, input) => orderAnswer(await registrationFor(ctx).orderRegistrationCode(input)),
+    run: async (ctx, input) => orderAnswer(await ctx.services.registration.orderRegistrationCode(input)),
   }),
   method({
     name: 'updateRegistration',
     input: z.object({ email: text(300).default(''), emailConfirmation: text(300).default('') }),
     auth: 'flow',
-    async run(ctx, input) {
-      const session = await ctx.requireFlowSession();
-      const flow = ctx.services.loginFlow;
-      const result = await registrationFor(ctx).updateRegistrationEmail(
-        session,
-        input,
-        () => flow.currentStatus(session),
-        () => flow.advance(session),
-      );
-      return flowAnswer(result);
-    },
+    run: async (ctx, input) => flowAnswer(await ctx.services.registration.updateRegistrationEmail(ctx.scope, await ctx.requireFlowSession(), input)),
   }),
   method({
     name: 'log',
@@ -93,7 +79,7 @@ export const REGISTRATION_METHODS: RestMethod[] = [
     auth: 'public',
     async run(ctx, input) {
       // Rate-limited per IP and session, at most LOG_MAX_CALL_BYTES per call (server/domain/client-log): 429 / 413.
-      await ctx.writeClientLog(input);
+      await ctx.services.clientLog.write(ctx.scope, input, ctx.sessionToken);
       return undefined;
     },
   }),

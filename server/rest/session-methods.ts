@@ -26,7 +26,7 @@ export const SESSION_METHODS: RestMethod[] = [
     name: 'checkSessionQuiet',
     input: empty,
     auth: 'public',
-    run: async (ctx) => ({ loggedIn: await ctx.services.auth.isLoggedIn(ctx.sessionToken) }),
+    run: async (ctx) => ({ loggedIn: await ctx.services.auth.isLoggedIn(ctx.scope, ctx.sessionToken) }),
   }),
   method({
     name: 'login',
@@ -38,9 +38,9 @@ export const SESSION_METHODS: RestMethod[] = [
     }),
     auth: 'public',
     async run(ctx, input) {
-      const result = await ctx.services.auth.login({ email: input.user, password: input.password, entryViaQrCode: input.entryViaQrCode === true }, ctx.meta);
+      const result = await ctx.services.auth.login(ctx.scope, { email: input.user, password: input.password, entryViaQrCode: input.entryViaQrCode === true });
       if (result.sessionToken) {
-        await ctx.services.auth.logout(ctx.sessionToken);
+        await ctx.services.auth.logout(ctx.scope, ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       return { status: result.status };
@@ -76,7 +76,7 @@ export const SESSION_METHODS: RestMethod[] = [
     input: z.object({ lnDigital: formBoolean, showLNDigital: formBoolean.optional() }),
     auth: 'session',
     async run(ctx, input) {
-      if (input.showLNDigital !== false) await ctx.services.loginFlow.setBenefitStatementDelivery(await ctx.requirePersonId(), input.lnDigital);
+      if (input.showLNDigital !== false) await ctx.services.loginFlow.setBenefitStatementDelivery(ctx.scope, await ctx.requirePersonId(), input.lnDigital);
       return undefined;
     },
   }),
@@ -150,7 +150,7 @@ export const SESSION_METHODS: RestMethod[] = [
     }),
     auth: 'session',
     async run(ctx, input) {
-      await ctx.services.loginFlow.setNewsletter(await ctx.requirePersonId(), {
+      await ctx.services.loginFlow.setNewsletter(ctx.scope, await ctx.requirePersonId(), {
         pk: input.showNewsletterPk && input.newsletterPk !== undefined ? input.newsletterPk : null,
         vk: input.showNewsletterVk && input.newsletterVk !== undefined ? input.newsletterVk : null,
       });
@@ -172,7 +172,7 @@ export const SESSION_METHODS: RestMethod[] = [
     auth: 'session',
     async run(ctx, input) {
       await ctx.requirePersonId();
-      return { status: await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), input.aBPBPerMail, input.expressInfo ?? null) };
+      return { status: await ctx.services.loginFlow.setAccountStatementByMail(ctx.scope, await ctx.requireFlowSession(), input.aBPBPerMail, input.expressInfo ?? null) };
     },
   }),
 ];

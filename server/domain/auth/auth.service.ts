@@ -4,6 +4,9 @@ import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
 import type { AuthStore } from './auth.store';
 import type { RequestMeta } from '../shared/request-meta';
+import type { RequestScope } from '../shared/request-scope';
+import { sessionInvalid, sessionTimeout, type DomainError } from '../shared/errors';
+import type { FlowSession } from '../login-flow/login-flow.service';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
 import { checkLoginInput, isLoggedInStatus, severanceAccessEnded, type LoginStatus } from './auth.rules';
 import { isoDateVienna } from '@contract/dates';
@@ -11,6 +14,7 @@ import { PASSWORD_MAX_LENGTH } from '@contract/registration';
 import { EMAIL_MAX_LENGTH, normalizeEmail } from '@contract/email';
 import { createLoginThrottle, type IpThrottleSettings } from './login-throttle';
 import { verifyDummy, verifyWithEqualWork } from './password';
+import type { SessionCheck } from './session-check';
 import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
 
 export interface AuthSettings {
@@ -51,15 +55,10 @@ export interface LoginSubject {
   membershipStatus: 'ACTIVE' | 'EXITED' | 'DECEASED';
 }
 
-/** The session a request carries, after the time-out checks. */
-export type SessionCheck =
-  | { state: 'ACTIVE'; personId: number; tokenHash: string; mailboxType: 'AWB_LB' | 'ASP'; selectedDutyId: number | null; stage: 'PENDING' | 'ACTIVE' }
-  | { state: 'NONE' }
-  | { state: 'INVALID'; endedBy?: 'SETTINGS_CHANGED' }
-  | { state: 'TIMEOUT' };
-
 /**
- * Login, logout and session checks (spec 000 sections 4, 8 and 9). Used by GraphQL and REST alike.
+ * Login, logout and session checks (spec 000 sections 4, 8 and 9). Used by GraphQL and REST alike; built once per
+ * process (server/services.ts). Every method that writes an attempt, a session or a security event takes the
+ * request's scope first (its `meta`: IP address and user agent).
  */
 export function createAuthService(deps: {
   store: AuthStore;
@@ -68,18 +67,15 @@ export function createAuthService(deps: {
   settings: AuthSettings;
   /** The person's login state for the status machine (server/domain/login-flow). */
   loginStateOf: (personId: number) => Promise<LoginState>;
-  /** Security audit log (login success and failure, lockout, session end). */
+  /** Security audit log (login success and failure, lockout, session end, refused access). */
   audit?: SecurityAudit;
-  /** Origin of the request this service instance serves, for session-end events. */
-  requestMeta?: RequestMeta;
 }) {
   const { store, clock, tenant, settings, loginStateOf, audit } = deps;
-  const requestMeta: RequestMeta = deps.requestMeta ?? { ipAddress: null, userAgent: null };
   const throttle = createLoginThrottle({ store, settings: settings.ipThrottle });
 
   /** Ends a session and writes the SESSION_END security event. */
-  async function endSession(tokenHash: string, personId: number | null, at: number, reason: 'LOGOUT' | 'IDLE_TIMEOUT' | 'ABSOLUTE_TIMEOUT'): Promise<void> {
-    if (await store.endSession(tokenHash, isoInstant(at), reason)) await audit?.record('SESSION_END', personId, requestMeta, { reason });
+  async function endSession(scope: RequestScope, tokenHash: string, personId: number | null, at: number, reason: 'LOGOUT' | 'IDLE_TIMEOUT' | 'ABSOLUTE_TIMEOUT'): Promise<void> {
+    if (await store.endSession(tokenHash, isoInstant(at), reason)) await audit?.record('SESSION_END', personId, scope.meta, { reason });
   }
 
   /**
@@ -125,7 +121,8 @@ export function createAuthService(deps: {
    * `entryViaQrCode` (spec 000 section 7, login request) is true when the member came through /qr; it is stored with
    * the session it opens (`sessions.entry_via_qr_code`).
    */
-  async function login(input: { email: string; password: string; entryViaQrCode?: boolean }, meta: RequestMeta): Promise<LoginResult> {
+  async function login(scope: RequestScope, input: { email: string; password: string; entryViaQrCode?: boolean }): Promise<LoginResult> {
+    const { meta } = scope;
     const email = normalizeEmail(input.email);
     const password = input.password;
     if (settings.maintenance) {
@@ -187,7 +184,7 @@ export function createAuthService(deps: {
     // Counter reset, attempt row, audit event and session in one transaction.
     return store.inTransaction(async () => {
       await store.recordSuccess(subject.personId, isoInstant(clock.now()));
-      return await completeLogin(subject, { method: 'PASSWORD', email, slotId, entryViaQrCode }, meta);
+      return await completeLogin({ meta }, subject, { method: 'PASSWORD', email, slotId, entryViaQrCode });
     });
   }
 
@@ -203,13 +200,16 @@ export function createAuthService(deps: {
    * every other status opens none. The session gets a new random token (only its hash is stored), so an id planted
    * before login is never adopted. The attempt is recorded in login_attempts with `via.method` and `via.email`.
    *
+   * `scope.meta` goes to the attempt row, the security event and the session.
+   *
    * @returns the status, and the new session's cookie token when a session was opened.
    */
   function completeLogin(
+    scope: Pick<RequestScope, 'meta'>,
     subject: LoginSubject,
     via: { method: LoginMethod; email: string; slotId?: number | null; entryViaQrCode?: boolean },
-    meta: RequestMeta,
   ): Promise<LoginResult> {
+    const { meta } = scope;
     // Attempt row, audit event and session are written together or not at all.
     return store.inTransaction(async () => {
       let status: LoginStatus;
@@ -244,11 +244,11 @@ export function createAuthService(deps: {
     });
   }
 
-  /** Ends the session of `token` on the server. Unknown or ended tokens are ignored. */
-  async function logout(token: string | undefined): Promise<void> {
+  /** Ends the session of `token` (the request's cookie token) on the server. Unknown or ended tokens are ignored. */
+  async function logout(scope: RequestScope, token: string | undefined): Promise<void> {
     if (!token || !isWellFormedToken(token)) return;
     const row = await store.findSession(hashToken(token));
-    await endSession(hashToken(token), row?.personId ?? null, clock.now(), 'LOGOUT');
+    await endSession(scope, hashToken(token), row?.personId ?? null, clock.now(), 'LOGOUT');
   }
 
   /**
@@ -257,8 +257,10 @@ export function createAuthService(deps: {
    * - TIMEOUT: ended by inactivity or lifetime, now or earlier (REST answers 423);
    * - ACTIVE: valid (`stage` PENDING while a login-flow step is open). With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
    *   `checkSessionQuiet` passes `touch: false` so that asking does not keep a session alive.
+   * A request's own check (with touch) runs once, through `RequestScope.session()` (server/context.ts); `scope.meta`
+   * goes to the SESSION_END event of a time-out.
    */
-  async function checkSession(token: string | undefined, options: { touch: boolean }): Promise<SessionCheck> {
+  async function checkSession(scope: RequestScope, token: string | undefined, options: { touch: boolean }): Promise<SessionCheck> {
     if (!token) return { state: 'NONE' };
     if (!isWellFormedToken(token)) return { state: 'INVALID' };
     const tokenHash = hashToken(token);
@@ -272,11 +274,11 @@ export function createAuthService(deps: {
     const now = clock.now();
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {
-      await endSession(tokenHash, row.personId, now, 'ABSOLUTE_TIMEOUT');
+      await endSession(scope, tokenHash, row.personId, now, 'ABSOLUTE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
     if (now - lastSeen > settings.idleTimeoutMs) {
-      await endSession(tokenHash, row.personId, now, 'IDLE_TIMEOUT');
+      await endSession(scope, tokenHash, row.personId, now, 'IDLE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
     if (options.touch && now - lastSeen > 15_000) await store.touchSession(tokenHash, isoInstant(now));
@@ -284,12 +286,36 @@ export function createAuthService(deps: {
   }
 
   /** True when `token` holds a fully logged-in session (ACTIVE stage); never extends it (checkSessionQuiet). */
-  async function isLoggedIn(token: string | undefined): Promise<boolean> {
-    const s = await checkSession(token, { touch: false });
+  async function isLoggedIn(scope: RequestScope, token: string | undefined): Promise<boolean> {
+    const s = await checkSession(scope, token, { touch: false });
     return s.state === 'ACTIVE' && s.stage === 'ACTIVE';
   }
 
-  return { login, completeLogin, logout, checkSession, isLoggedIn };
+  /** Writes the ACCESS_DENIED event of a refused session and answers the error to throw (SESSION_TIMEOUT or SESSION_INVALID). */
+  async function denied(scope: RequestScope, s: Exclude<SessionCheck, { state: 'ACTIVE' }> | null, personId: number | null, reason: string): Promise<DomainError> {
+    await audit?.record('ACCESS_DENIED', personId, scope.meta, { reason });
+    return s?.state === 'TIMEOUT' ? sessionTimeout() : sessionInvalid(s?.state === 'INVALID' ? s.endedBy : undefined);
+  }
+
+  /**
+   * Person id of the request's fully logged-in session (access level SESSION, decision 0020). Throws
+   * SESSION_INVALID (no, unknown or ended session, or a login still PENDING a flow step) or SESSION_TIMEOUT, after
+   * writing ACCESS_DENIED with the reason (LOGIN_PENDING, NONE, INVALID or TIMEOUT).
+   */
+  async function requirePersonId(scope: RequestScope): Promise<number> {
+    const s = await scope.session();
+    if (s.state === 'ACTIVE' && s.stage === 'ACTIVE') return s.personId;
+    throw s.state === 'ACTIVE' ? await denied(scope, null, s.personId, 'LOGIN_PENDING') : await denied(scope, s, null, s.state);
+  }
+
+  /** The session of a login-flow call (access level FLOW): PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
+  async function requireFlowSession(scope: RequestScope): Promise<FlowSession> {
+    const s = await scope.session();
+    if (s.state === 'ACTIVE') return { personId: s.personId, tokenHash: s.tokenHash, stage: s.stage };
+    throw await denied(scope, s, null, s.state);
+  }
+
+  return { login, completeLogin, logout, checkSession, isLoggedIn, requirePersonId, requireFlowSession };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

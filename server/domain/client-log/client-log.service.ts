@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../log';
+import { hashToken, isWellFormedToken } from '../auth/session-token';
+import { payloadTooLarge, rateLimited } from '../shared/errors';
 import type { RateLimiter } from '../shared/rate-limit';
+import type { RequestScope } from '../shared/request-scope';
 
 /** Log levels of the remote log call (spec 000 section 3 "Log message"). */
 export const CLIENT_LOG_LEVELS = ['LOG', 'INFO', 'DEBUG', 'WARN', 'ERROR'] as const;
@@ -23,41 +26,37 @@ export interface ClientLogSettings {
   sessionMaxPerMinute: number;
 }
 
-/**
- * Outcome of a remote log call: `LOGGED`; `TOO_LARGE` (over `maxCallBytes`: REST 413); `RATE_LIMITED` with the
- * seconds to wait (REST 429 with Retry-After). Nothing is written to the server log unless `LOGGED`.
- */
-export type ClientLogOutcome = { status: 'LOGGED' } | { status: 'TOO_LARGE' } | { status: 'RATE_LIMITED'; retryAfterSeconds: number };
-
 const MINUTE_MS = 60_000;
 
 /**
  * The remote log (spec 000 section 7, REST `log` and GraphQL `log`): client messages go to the server log as data
  * under their own key, never interpreted. Public, so it is the cheapest way to fill the server's disk: every call is
  * counted per IP address and, with a session, per session (fixed one-minute windows in the database, shared by all
- * processes), and one call holds at most `maxCallBytes` (issue 11 item 6).
+ * processes), and one call holds at most `maxCallBytes` (issue 11 item 6). Built once per process (server/services.ts).
  */
 export function createClientLog(deps: { limiter: RateLimiter; logger: Logger; settings: ClientLogSettings }) {
   const { limiter, logger, settings } = deps;
   return {
     /**
-     * Counts and writes one call. `caller.ipAddress`: the socket's remote address; `caller.sessionHash`: the SHA-256
-     * of the caller's session token, or null without a session. The IP limit is checked first; a call refused by it
-     * does not count against the session.
+     * Counts and writes one call. The IP address is the scope's (the socket's remote address); the session is
+     * identified by its cookie token alone (`sessionToken`, the request's cookie; not looked up, so logging never
+     * extends a session). The IP limit is checked first; a call refused by it does not count against the session.
+     * Nothing is written to the server log when the call is refused.
+     * @throws DomainError RATE_LIMITED with the seconds to wait (REST 429 with Retry-After), or PAYLOAD_TOO_LARGE
+     *   (over `maxCallBytes`: REST 413).
      */
-    async write(entry: ClientLogEntry, caller: { ipAddress: string | null; sessionHash: string | null }): Promise<ClientLogOutcome> {
-      const ip = await limiter.take(`log:ip:${caller.ipAddress ?? 'unknown'}`, { max: settings.ipMaxPerMinute, windowMs: MINUTE_MS });
-      if (!ip.allowed) return { status: 'RATE_LIMITED', retryAfterSeconds: ip.retryAfterSeconds };
-      if (caller.sessionHash) {
+    async write(scope: RequestScope, entry: ClientLogEntry, sessionToken: string | undefined): Promise<void> {
+      const ip = await limiter.take(`log:ip:${scope.meta.ipAddress ?? 'unknown'}`, { max: settings.ipMaxPerMinute, windowMs: MINUTE_MS });
+      if (!ip.allowed) throw rateLimited(ip.retryAfterSeconds);
+      if (sessionToken && isWellFormedToken(sessionToken)) {
         // The key holds a hash of the session hash, so the counter table never holds a session's lookup key.
-        const key = `log:session:${createHash('sha256').update(caller.sessionHash).digest('base64url')}`;
+        const key = `log:session:${createHash('sha256').update(hashToken(sessionToken)).digest('base64url')}`;
         const session = await limiter.take(key, { max: settings.sessionMaxPerMinute, windowMs: MINUTE_MS });
-        if (!session.allowed) return { status: 'RATE_LIMITED', retryAfterSeconds: session.retryAfterSeconds };
+        if (!session.allowed) throw rateLimited(session.retryAfterSeconds);
       }
       const bytes = Buffer.byteLength(entry.component) + entry.msgs.reduce((sum, m) => sum + Buffer.byteLength(m), 0);
-      if (bytes > settings.maxCallBytes) return { status: 'TOO_LARGE' };
+      if (bytes > settings.maxCallBytes) throw payloadTooLarge();
       logger.info('client log', { component: entry.component, clientLevel: entry.level, msgs: [...entry.msgs] });
-      return { status: 'LOGGED' };
     },
   };
 }

@@ -143,7 +143,7 @@ export function createEidService(deps: {
       const outcome: EidOutcome = { error: 'NOT_LINKED' };
       return { location: eidResultLocation(outcome), outcome };
     }
-    const result = await auth.completeLogin(subject, { method: 'EID', email: subject.email ?? '' }, input.meta);
+    const result = await auth.completeLogin({ meta: input.meta }, subject, { method: 'EID', email: subject.email ?? '' });
     const outcome: EidOutcome = { status: result.status, returnTo: result.sessionToken ? request.returnTo : null };
     logger.info('eid login', { personId: subject.personId, status: result.status });
     return { location: eidResultLocation(outcome), outcome, ...(result.sessionToken ? { sessionToken: result.sessionToken } : {}) };

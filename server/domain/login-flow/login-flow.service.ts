@@ -6,6 +6,7 @@ import type { AuthStore } from '../auth/auth.store';
 import { isLoggedInStatus, type LoginStatus } from '../auth/auth.rules';
 import { hashToken } from '../auth/session-token';
 import type { PersonStore } from '../person/person.store';
+import type { RequestScope } from '../shared/request-scope';
 import { nextLoginStatus, postLoginQuestions, type LoginState } from './login-flow.rules';
 import type { LoginFlowStore } from './login-flow.store';
 
@@ -37,7 +38,8 @@ export interface Duty {
  * The steps of the login flow after a correct password (spec 000 sections 2 and 4): terms acceptance,
  * letter-or-portal decision, login data sync, mailbox choice, and the post-login questions (newsletter, benefit
  * statement delivery, account statement by mail with express info, prize draw). Each flow step completes one
- * pending item and answers the next login status; a logged-in status turns the PENDING session ACTIVE.
+ * pending item and answers the next login status; a logged-in status turns the PENDING session ACTIVE. Built once per
+ * process (server/services.ts); the preference changes take the request's scope first (for the change log's origin).
  */
 export function createLoginFlowService(deps: {
   store: LoginFlowStore;
@@ -50,7 +52,7 @@ export function createLoginFlowService(deps: {
    * Writes the profile change log with a preference change, in one transaction (ProfileService.recordChanges):
    * the login-time dialogs and /einstellungen share this path (issue 6 item 5). Without it, changes are not logged.
    */
-  recordChanges?: <T>(personId: number, entries: ChangeEntry[], apply: () => Promise<T>) => Promise<T>;
+  recordChanges?: <T>(scope: RequestScope, personId: number, entries: ChangeEntry[], apply: () => Promise<T>) => Promise<T>;
   /** Whether the person holds a current supervisory-board seat (a board member without contract may log in). */
   hasBoardSeat?: (personId: number) => Promise<boolean>;
 }) {
@@ -60,6 +62,7 @@ export function createLoginFlowService(deps: {
 
   /** Writes `patch` to the person and logs every field whose value changes (area NEWSLETTER or DELIVERY). */
   async function updateLogged(
+    scope: RequestScope,
     personId: number,
     area: 'NEWSLETTER' | 'DELIVERY',
     patch: Partial<Record<PreferenceField, boolean>>,
@@ -74,7 +77,7 @@ export function createLoginFlowService(deps: {
       await store.updatePerson(personId, patch, now());
       if (alsoInTransaction) await alsoInTransaction();
     };
-    if (deps.recordChanges) await deps.recordChanges(personId, entries, apply);
+    if (deps.recordChanges) await deps.recordChanges(scope, personId, entries, apply);
     else await apply();
   }
 
@@ -200,6 +203,7 @@ export function createLoginFlowService(deps: {
      * does not say, as the legacy REST call) and where it was made.
      */
     async setNewsletter(
+      scope: RequestScope,
       personId: number,
       choice: { pk: boolean | null; vk: boolean | null },
       consent: { termsTicked: boolean | null; channel: ConsentChannel } = { termsTicked: null, channel: 'REST' },
@@ -223,7 +227,7 @@ export function createLoginFlowService(deps: {
           channel: consent.channel,
           recordedAt,
         }));
-      if (Object.keys(patch).length) await updateLogged(personId, 'NEWSLETTER', patch, () => store.addConsentRecords(records));
+      if (Object.keys(patch).length) await updateLogged(scope, personId, 'NEWSLETTER', patch, () => store.addConsentRecords(records));
     },
 
     /** The person's newsletter consent records, newest first. */
@@ -233,13 +237,14 @@ export function createLoginFlowService(deps: {
       await store.updatePerson(personId, { prizeDrawVk: participate }, now());
     },
 
-    async setBenefitStatementDelivery(personId: number, digital: boolean): Promise<void> {
-      await updateLogged(personId, 'DELIVERY', { benefitStatementDigital: digital });
+    async setBenefitStatementDelivery(scope: RequestScope, personId: number, digital: boolean): Promise<void> {
+      await updateLogged(scope, personId, 'DELIVERY', { benefitStatementDigital: digital });
     },
 
     /** Account statement by mail (`setABPBPerMail`) and the express info; answers the login status again. */
-    async setAccountStatementByMail(session: FlowSession, byMail: boolean, notifyWhenPayoutPossible: boolean | null): Promise<LoginStatus> {
+    async setAccountStatementByMail(scope: RequestScope, session: FlowSession, byMail: boolean, notifyWhenPayoutPossible: boolean | null): Promise<LoginStatus> {
       await updateLogged(
+        scope,
         session.personId,
         'DELIVERY',
         notifyWhenPayoutPossible === null ? { accountStatementByMail: byMail } : { accountStatementByMail: byMail, notifyWhenPayoutPossible },

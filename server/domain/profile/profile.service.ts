@@ -2,7 +2,7 @@ import type { BankAccountRow, PersonRow, ProfileChangeRow } from '../../../db/sc
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
-import type { RequestMeta } from '../shared/request-meta';
+import type { RequestScope } from '../shared/request-scope';
 import { err, ok, type Result } from '../shared/result';
 import type { StepUp, StepUpAction } from '../auth/step-up';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
@@ -12,7 +12,20 @@ import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
 import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQUESTS, historyLimit, RETENTION_FACTS } from './profile.rules';
-import { validateAddress, validateBankDetails, validateDeleteAccess, validateEmailChange, validatePhone, type ProfileFieldError } from '@contract/profile';
+import {
+  validateAddress,
+  validateBankDetails,
+  validateDeleteAccess,
+  validateEmailChange,
+  validatePhone,
+  type addressInput,
+  type bankDetailsInput,
+  type deleteAccessInput,
+  type emailChangeInput,
+  type phoneInput,
+  type ProfileFieldError,
+} from '@contract/profile';
+import type { z } from 'zod';
 import type { ChangeEntry, ChangeOrigin, ProfileStore } from './profile.store';
 
 /** Codes of a refused profile change (schema/profile.graphql `ProfileChangeError`). */
@@ -23,6 +36,16 @@ export type ProfileResult<T = null> = Result<T, ProfileErrorCode, ProfileFieldEr
 
 /** Outcome of opening the e-mail change link (schema/profile.graphql `EmailChangeStatus`). */
 export type EmailChangeStatus = 'SUCCESSFUL' | 'ERROR_LINK_EXPIRED' | 'ALREADY_USED' | 'ERROR_MAIL_NOT_UNIQUE' | 'ERROR';
+
+/**
+ * The form inputs of the profile changes (schema/contract/profile.ts): the GraphQL inputs and the REST methods' parsed
+ * bodies both fit them; the service checks them again (`validate*`), so a wrong value answers its field error.
+ */
+type EmailChangeInput = z.input<typeof emailChangeInput>;
+type AddressInput = z.input<typeof addressInput>;
+type PhoneInput = z.input<typeof phoneInput>;
+type BankDetailsInput = z.input<typeof bankDetailsInput>;
+type DeleteAccessInput = z.input<typeof deleteAccessInput>;
 
 const invalid = (fieldErrors: ProfileFieldError[]): ProfileResult<never> => err('ERROR_INVALID_INPUT', fieldErrors);
 const failure = (code: ProfileErrorCode, fieldErrors: ProfileFieldError[] = []): ProfileResult<never> => err(code, fieldErrors);
@@ -37,7 +60,8 @@ function isUniqueViolation(error: unknown): boolean {
  * address, bank details, deleting the access, the change log and the retention facts. Every change and its
  * `profile_changes` rows are written in one transaction; refused input writes nothing. The newsletter and delivery
  * settings go through the login-flow service (the same path as the login-time dialogs), which logs through
- * `recordChanges` here.
+ * `recordChanges` here. Built once per process (server/services.ts); every change takes the request's scope first
+ * (session hash and IP address for the change log, request meta for the security log, the origin for links).
  */
 export function createProfileService(deps: {
   store: ProfileStore;
@@ -47,20 +71,17 @@ export function createProfileService(deps: {
   tenant: TenantDefinition;
   clock: Clock;
   logger: Logger;
-  meta: RequestMeta;
-  /** SHA-256 hash of the caller's session (the sessions key); null without one. */
-  sessionHash: () => Promise<string | null>;
   /**
-   * Step-up authentication (server/domain/auth/step-up.ts) for the e-mail change, the bank details and deleting the
-   * access: the current password (a wrong one counts towards the login lockout) or, except for deleting, an eID
-   * login of the last 5 minutes.
+   * Step-up authentication (server/domain/auth/step-up.ts) of a request, for the e-mail change, the bank details and
+   * deleting the access: the current password (a wrong one counts towards the login lockout) or, except for deleting,
+   * an eID login of the last 5 minutes.
    */
   stepUp: StepUp;
 }) {
-  const { store, personStore, mailer, audit, tenant, clock, logger, meta } = deps;
+  const { store, personStore, mailer, audit, tenant, clock, logger } = deps;
   const now = () => isoInstant(clock.now());
   const today = () => isoDateVienna(clock.now());
-  const origin = async (): Promise<ChangeOrigin> => ({ actor: 'MEMBER', sessionHash: await deps.sessionHash(), ipAddress: meta.ipAddress });
+  const origin = async (scope: RequestScope): Promise<ChangeOrigin> => ({ actor: 'MEMBER', sessionHash: await scope.sessionHash(), ipAddress: scope.meta.ipAddress });
 
   async function person(personId: number): Promise<PersonRow> {
     const row = await personStore.findById(personId);
@@ -70,12 +91,12 @@ export function createProfileService(deps: {
 
   /**
    * Applies a change and writes its change log rows in one transaction (issue 6 item 7). `apply` runs first; the
-   * rows are written only when it does not throw.
+   * rows are written only when it does not throw. The rows name the scope's session and IP address.
    */
-  function recordChanges<T>(personId: number, entries: ChangeEntry[], apply: () => Promise<T>): Promise<T> {
+  function recordChanges<T>(scope: RequestScope, personId: number, entries: ChangeEntry[], apply: () => Promise<T>): Promise<T> {
     return store.inTransaction(async () => {
       const result = await apply();
-      await store.writeChanges(personId, await origin(), entries, now());
+      await store.writeChanges(personId, await origin(scope), entries, now());
       return result;
     });
   }
@@ -85,8 +106,8 @@ export function createProfileService(deps: {
    * no password and no recent eID login → ERROR_INVALID_INPUT with `currentPassword: REQUIRED`; a wrong password or
    * a locked access → ERROR_PWD_INVALID with `currentPassword: PASSWORD_INCORRECT`.
    */
-  async function refusedStepUp(personId: number, currentPassword: string | null, action: StepUpAction, allowEid = true): Promise<ProfileResult<never> | null> {
-    const outcome = await deps.stepUp.verify({ meta, sessionHash: deps.sessionHash }, personId, currentPassword, action, { allowEid });
+  async function refusedStepUp(scope: RequestScope, personId: number, currentPassword: string | null, action: StepUpAction, allowEid = true): Promise<ProfileResult<never> | null> {
+    const outcome = await deps.stepUp.verify(scope, personId, currentPassword, action, { allowEid });
     if (outcome.ok) return null;
     if (outcome.reason === 'PASSWORD_REQUIRED') return invalid([{ field: 'currentPassword', code: 'REQUIRED' }]);
     return failure('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
@@ -131,13 +152,15 @@ export function createProfileService(deps: {
      * (ERROR_TOO_MANY_REQUESTS), then in one transaction stores the token (256-bit, only its SHA-256 stored, single
      * use, 24 hours; a newer request closes an older one), the change log row and the queued confirmation mail with the
      * link to the NEW address (sent by the mail worker, retried while the SMTP server refuses), and queues a notice to
-     * the current address. A database failure answers ERROR_INTERNAL and stores nothing. `publicOrigin` starts the link (the request context's `publicOrigin()`).
+     * the current address. A database failure answers ERROR_INTERNAL and stores nothing. The link starts with the
+     * scope's `publicOrigin()`.
      */
-    async requestEmailChange(personId: number, input: unknown, publicOrigin: string): Promise<ProfileResult<{ pendingEmail: string }>> {
+    async requestEmailChange(scope: RequestScope, personId: number, input: EmailChangeInput): Promise<ProfileResult<{ pendingEmail: string }>> {
+      const { meta } = scope;
       const p = await person(personId);
       const checked = validateEmailChange(input, p.email);
       if (!checked.ok) return invalid(checked.fieldErrors);
-      const refused = await refusedStepUp(personId, checked.value.currentPassword, 'EMAIL_CHANGE');
+      const refused = await refusedStepUp(scope, personId, checked.value.currentPassword, 'EMAIL_CHANGE');
       if (refused) return refused;
       const email = checked.value.newEmail;
       if (await store.emailTakenByOther(email, personId)) return failure('ERROR_MAIL_NOT_UNIQUE');
@@ -149,7 +172,7 @@ export function createProfileService(deps: {
       const token = newSessionToken();
       const createdAt = now();
       const expiresAt = isoInstant(clock.now() + EMAIL_CHANGE_LINK_MS);
-      const link = `${publicOrigin}/#/emailChange?token=${token}`;
+      const link = `${scope.publicOrigin()}/#/emailChange?token=${token}`;
       const confirm = renderMail(tenant, {
         subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
         salutation: salutationFor(p),
@@ -162,7 +185,7 @@ export function createProfileService(deps: {
       });
       try {
         // Token, change log and confirmation mail in one transaction: the mail is queued exactly when the token exists.
-        await recordChanges(personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], async () => {
+        await recordChanges(scope, personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], async () => {
           await store.createEmailChangeToken({ tokenHash: hashToken(token), personId, email, createdAt, expiresAt });
           await mailer.send({ personId, kind: 'EMAIL_CHANGE_CONFIRM', to: email, ...confirm });
         });
@@ -191,7 +214,8 @@ export function createProfileService(deps: {
      * Confirms an e-mail change from the link (public; `#/emailChange?token=…`). The login e-mail becomes the token's
      * address; the token is used up; the change log gets a row, and the security log an EMAIL_CHANGE event.
      */
-    async confirmEmailChange(token: string): Promise<EmailChangeStatus> {
+    async confirmEmailChange(scope: RequestScope, token: string): Promise<EmailChangeStatus> {
+      const { meta } = scope;
       if (!isWellFormedToken(token)) return 'ERROR';
       const tokenHash = hashToken(token);
       const row = await store.findEmailChangeToken(tokenHash);
@@ -221,7 +245,7 @@ export function createProfileService(deps: {
     },
 
     /** Changes the postal address (spec 001 section 5 "Profile address"); the change log gets one row per changed field. */
-    async changeAddress(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
+    async changeAddress(scope: RequestScope, personId: number, input: AddressInput): Promise<ProfileResult<PersonRow>> {
       const checked = validateAddress(input, today());
       if (!checked.ok) return invalid(checked.fieldErrors);
       const a = checked.value;
@@ -231,7 +255,7 @@ export function createProfileService(deps: {
         { street: p.street, postcode: p.postcode, city: p.city, country: p.country, poBox: p.poBox, validFrom: p.addressValidFrom },
         { street: a.street, postcode: a.postcode, city: a.city, country: a.country, poBox: a.poBox, validFrom: a.validFrom },
       );
-      await recordChanges(personId, entries, () => store.setAddress(personId, a, now()));
+      await recordChanges(scope, personId, entries, () => store.setAddress(personId, a, now()));
       return ok(await person(personId));
     },
 
@@ -239,12 +263,12 @@ export function createProfileService(deps: {
      * Changes the phone number (spec 001 section 3; rule of spec 000 section 5 in schema/contract/phone.ts); an empty
      * value removes it. The change log gets one PHONE row; the same number again stores nothing.
      */
-    async changePhone(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
+    async changePhone(scope: RequestScope, personId: number, input: PhoneInput): Promise<ProfileResult<PersonRow>> {
       const checked = validatePhone(input);
       if (!checked.ok) return invalid(checked.fieldErrors);
       const p = await person(personId);
       const entries = diffEntries('PHONE', { phone: p.phone }, { phone: checked.value.phone });
-      if (entries.length) await recordChanges(personId, entries, () => store.setPhone(personId, checked.value.phone, now()));
+      if (entries.length) await recordChanges(scope, personId, entries, () => store.setPhone(personId, checked.value.phone, now()));
       return ok(await person(personId));
     },
 
@@ -253,17 +277,17 @@ export function createProfileService(deps: {
      * (`currentPassword`, or an eID login of the last 5 minutes; a wrong password counts towards the lockout). The
      * change log compares with the newest entry and holds the IBAN masked only.
      */
-    async changeBankDetails(personId: number, input: unknown): Promise<ProfileResult<PersonRow>> {
+    async changeBankDetails(scope: RequestScope, personId: number, input: BankDetailsInput): Promise<ProfileResult<PersonRow>> {
       const checked = validateBankDetails(input, today());
       if (!checked.ok) return invalid(checked.fieldErrors);
-      const refused = await refusedStepUp(personId, checked.value.currentPassword, 'BANK_DETAILS_CHANGE');
+      const refused = await refusedStepUp(scope, personId, checked.value.currentPassword, 'BANK_DETAILS_CHANGE');
       if (refused) return refused;
       const { currentPassword: _password, ...details } = checked.value;
       const b = { ...details, validFrom: details.validFrom ?? today() };
       const before = await store.latestBankAccount(personId);
       const entries = diffEntries('BANK_ACCOUNT', bankLogValues(before), bankLogValues(b));
       // The same data again is no change: nothing is stored.
-      if (entries.length) await recordChanges(personId, entries, () => store.addBankAccount({ personId, ...b }));
+      if (entries.length) await recordChanges(scope, personId, entries, () => store.addBankAccount({ personId, ...b }));
       return ok(await person(personId));
     },
 
@@ -274,20 +298,20 @@ export function createProfileService(deps: {
      * the change log in one transaction; then the security event ACCESS_DELETED and the confirmation mail (a mail
      * failure is logged, the deletion stands).
      */
-    async deleteAccess(personId: number, input: unknown): Promise<ProfileResult<{ sessionsEnded: number }>> {
+    async deleteAccess(scope: RequestScope, personId: number, input: DeleteAccessInput): Promise<ProfileResult<{ sessionsEnded: number }>> {
       const checked = validateDeleteAccess(input);
       if (!checked.ok) return invalid(checked.fieldErrors);
       const cred = await store.credentials(personId);
       if (!cred || cred.accessStatus !== 'ACTIVE') return failure('ERROR_INTERNAL');
       // Deleting always asks for the password (no eID stand-in): a wrong one counts towards the lockout.
-      const refused = await refusedStepUp(personId, checked.value.currentPassword, 'ACCESS_DELETE', false);
+      const refused = await refusedStepUp(scope, personId, checked.value.currentPassword, 'ACCESS_DELETE', false);
       if (refused) return refused;
       const p = await person(personId);
-      const ended = await recordChanges(personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], async () => {
+      const ended = await recordChanges(scope, personId, [{ area: 'ACCESS', field: 'accessStatus', oldValue: cred.accessStatus, newValue: 'DEACTIVATED' }], async () => {
         await store.deactivateAccess(personId);
         return await store.endAllSessions(personId, now(), 'ACCESS_DELETED');
       });
-      await audit.record('ACCESS_DELETED', personId, meta, { sessionsEnded: ended });
+      await audit.record('ACCESS_DELETED', personId, scope.meta, { sessionsEnded: ended });
       if (p.email) {
         const facts = RETENTION_FACTS;
         const mail = renderMail(tenant, {

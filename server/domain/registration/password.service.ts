@@ -2,11 +2,22 @@ import type { LoginStatus } from '../auth/auth.rules';
 import { hashPassword, verifyDummy } from '../auth/password';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
 import type { FlowSession } from '../login-flow/login-flow.service';
+import type { RequestScope } from '../shared/request-scope';
 import { portalLink } from '../mail/templates';
 import { isoInstant } from '../shared/clock';
 import { ok, type Ok } from '../shared/result';
 import { normalizeEmail } from '@contract/email';
-import { changeInsecurePasswordSchema, changePasswordSchema, fieldErrorsOf, passwordLostSchema, resetPasswordSchema } from '@contract/registration';
+import {
+  changeInsecurePasswordSchema,
+  changePasswordSchema,
+  fieldErrorsOf,
+  passwordLostSchema,
+  resetPasswordSchema,
+  type ChangeInsecurePasswordFormInput,
+  type ChangePasswordFormInput,
+  type PasswordLostFormInput,
+  type ResetPasswordFormInput,
+} from '@contract/registration';
 import { normalizeSvnr } from '@contract/svnr';
 import { newPasswordError } from './password-strength';
 import { refuse, registrationHelpers, type FlowErr, type RegistrationDeps, type RegistrationErr } from './registration.deps';
@@ -34,16 +45,17 @@ export type PasswordChangeCode = 'INVALID_INPUT' | 'ERROR_WRONG_CURRENT_PASSWORD
  * Password lost, reset from the link, and password change (spec 001 sections 2, 5 and 8; spec 000 section 4). Part of
  * the registration service (`createRegistrationService`), in its own module. Every outcome is a `Result`: the
  * success value, or the spec's status name as `code` with the refused fields; a refusal changes nothing and sends
- * nothing. Links carry 256 random bits, only their SHA-256 is stored (person_tokens); they are single use.
+ * nothing. Links carry 256 random bits, only their SHA-256 is stored (person_tokens); they are single use. Methods
+ * that mail a link or write the security log take the request's scope first; inputs are the contract's form inputs.
  */
 export function createPasswordService(deps: RegistrationDeps) {
-  const { store, mailer, audit, clock, tenant, meta } = deps;
+  const { store, mailer, audit, clock, tenant, loginFlow } = deps;
   const helpers = registrationHelpers(deps);
   const nowIso = () => isoInstant(clock.now());
 
   /** The change-history row of a password change (area PASSWORD, no values), by the member, in the given session. */
-  const recordPasswordChange = (personId: number, sessionHash: string | null, changedAt: string) =>
-    store.recordProfileChange({ personId, actor: 'MEMBER', sessionHash, area: 'PASSWORD', field: 'password', changedAt, ipAddress: meta.ipAddress });
+  const recordPasswordChange = (scope: RequestScope, personId: number, sessionHash: string | null, changedAt: string) =>
+    store.recordProfileChange({ personId, actor: 'MEMBER', sessionHash, area: 'PASSWORD', field: 'password', changedAt, ipAddress: scope.meta.ipAddress });
 
   /** Whether a reset link can still be used: VALID, ERROR_LINK_EXPIRED, or ERROR_RESET_FAILED (unknown, altered, used). */
   async function resetLinkStatus(token: string): Promise<'VALID' | 'ERROR_LINK_EXPIRED' | 'ERROR_RESET_FAILED'> {
@@ -63,11 +75,11 @@ export function createPasswordService(deps: RegistrationDeps) {
      * (REGISTRATION_CODE_NEEDED); access not active (ERROR_NO_ACTIVE_ACCESS); no stored e-mail (MAIL_NOT_FOUND, or
      * with `addEmail` a first password by post: `status` LETTER_SENT / ERROR_ALREADY_REQUESTED within 7 days); e-mail
      * differs (ERROR_MAIL_DIFFERS); a reset link of the last 15 minutes still unused (ERROR_ALREADY_REQUESTED); else
-     * a new link valid 24 hours is queued for mailing (`status` SUCCESSFUL).
+     * a new link valid 24 hours (starting with the scope's `publicOrigin()`) is queued for mailing (`status` SUCCESSFUL).
      */
-    async requestPasswordReset(raw: unknown): Promise<Ok<{ status: 'SUCCESSFUL' | 'LETTER_SENT' }> | RegistrationErr<PasswordLostCode>> {
+    async requestPasswordReset(scope: RequestScope, form: PasswordLostFormInput): Promise<Ok<{ status: 'SUCCESSFUL' | 'LETTER_SENT' }> | RegistrationErr<PasswordLostCode>> {
       if (deps.maintenance) return refuse('MAINTENANCE');
-      const parsed = passwordLostSchema.safeParse(raw);
+      const parsed = passwordLostSchema.safeParse(form);
       if (!parsed.success) return refuse('INVALID_INPUT', fieldErrorsOf(parsed.error));
       const input = parsed.data;
       const addEmail = input.addEmail === true || input.addEmail === 'true' || input.addEmail === '1';
@@ -90,7 +102,7 @@ export function createPasswordService(deps: RegistrationDeps) {
       if (await store.hasRecentResetToken(person.id, isoInstant(now - RESET_REQUEST_INTERVAL_MINUTES * 60_000), isoInstant(now))) return refuse('ERROR_ALREADY_REQUESTED');
       const token = newSessionToken();
       const tokenHash = hashToken(token);
-      const link = portalLink(deps.origin(), '/pwdReset', { token });
+      const link = portalLink(scope.publicOrigin(), '/pwdReset', { token });
       const to = person.email;
       await store.inTransaction(async () => {
         await store.storeResetToken({ personId: person.id, tokenHash, now: isoInstant(now), expiresAt: isoInstant(now + RESET_LINK_HOURS * 3_600_000) });
@@ -105,12 +117,12 @@ export function createPasswordService(deps: RegistrationDeps) {
      * (ERROR_PW_ALREADY_USED). On success the link is used up, the password stored, the lock and insecure flag
      * cleared, every session of the person ended, and PASSWORD_CHANGE audited; answers the ISO instant of the change.
      */
-    async resetPassword(raw: unknown): Promise<Ok<{ changedAt: string }> | RegistrationErr<PasswordResetCode>> {
+    async resetPassword(scope: RequestScope, form: ResetPasswordFormInput): Promise<Ok<{ changedAt: string }> | RegistrationErr<PasswordResetCode>> {
       if (deps.maintenance) return refuse('MAINTENANCE');
-      const token = typeof raw === 'object' && raw !== null && typeof (raw as { token?: unknown }).token === 'string' ? (raw as { token: string }).token : '';
+      const { token } = form;
       const linkStatus = await resetLinkStatus(token);
       if (linkStatus !== 'VALID') return refuse(linkStatus);
-      const parsed = resetPasswordSchema.safeParse(raw);
+      const parsed = resetPasswordSchema.safeParse(form);
       if (!parsed.success) return refuse('INVALID_INPUT', fieldErrorsOf(parsed.error));
       const tokenHash = hashToken(token);
       const row = (await store.findToken(tokenHash, 'PASSWORD_RESET'))!;
@@ -122,25 +134,27 @@ export function createPasswordService(deps: RegistrationDeps) {
       const passwordHash = await hashPassword(parsed.data.newPassword);
       const now = nowIso();
       if (!(await store.consumeResetToken(tokenHash, { personId: person.id, passwordHash, now }))) return refuse('ERROR_RESET_FAILED');
-      await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'RESET' });
-      await recordPasswordChange(person.id, null, now);
+      await audit.record('PASSWORD_CHANGE', person.id, scope.meta, { via: 'RESET' });
+      await recordPasswordChange(scope, person.id, null, now);
       return ok({ changedAt: now });
     },
 
     /**
-     * New password after the login answered PASSWORD_INSECURE (REST `pwdChange`). Ok: the next login status through
-     * `nextStatus` (the login flow's status machine). A refusal carries `loginStatus` too: PASSWORD_INSECURE (still
-     * pending), or with ERROR, when the password is no longer marked insecure, the flow's next status.
+     * New password after the login answered PASSWORD_INSECURE (REST `pwdChange`; also a first password from a letter,
+     * which the login marks insecure). On success the login flow advances (`loginFlow.advance`: the session turns
+     * ACTIVE once nothing else is pending). Ok: the next login status. A refusal carries `loginStatus` too:
+     * PASSWORD_INSECURE (still pending), or with ERROR, when the password is no longer marked insecure, the flow's
+     * next status (advanced as well).
      */
     async changeInsecurePassword(
+      scope: RequestScope,
       session: FlowSession,
-      raw: unknown,
-      nextStatus: () => Promise<LoginStatus>,
+      form: ChangeInsecurePasswordFormInput,
     ): Promise<Ok<{ loginStatus: LoginStatus }> | FlowErr<PasswordChangeCode>> {
       const credential = await store.credential(session.personId);
-      if (!credential?.passwordInsecure) return { ...refuse('ERROR'), loginStatus: await nextStatus() };
+      if (!credential?.passwordInsecure) return { ...refuse('ERROR'), loginStatus: await loginFlow.advance(session) };
       const pending = { loginStatus: 'PASSWORD_INSECURE' as LoginStatus };
-      const parsed = changeInsecurePasswordSchema.safeParse(raw);
+      const parsed = changeInsecurePasswordSchema.safeParse(form);
       if (!parsed.success) return { ...refuse('INVALID_INPUT', fieldErrorsOf(parsed.error)), ...pending };
       const person = (await store.person(session.personId))!;
       const pwCode = newPasswordError(parsed.data.newPassword, { email: person.email ?? '', svnr: person.svnr, lastName: person.lastName });
@@ -149,9 +163,9 @@ export function createPasswordService(deps: RegistrationDeps) {
         return { ...refuse('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]), ...pending };
       const now = nowIso();
       await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
-      await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'INSECURE' });
-      await recordPasswordChange(person.id, session.tokenHash, now);
-      return ok({ loginStatus: await nextStatus() });
+      await audit.record('PASSWORD_CHANGE', person.id, scope.meta, { via: 'INSECURE' });
+      await recordPasswordChange(scope, person.id, session.tokenHash, now);
+      return ok({ loginStatus: await loginFlow.advance(session) });
     },
 
     /**
@@ -162,10 +176,11 @@ export function createPasswordService(deps: RegistrationDeps) {
      * sessions ended.
      */
     async changePassword(
+      scope: RequestScope,
       session: { personId: number; tokenHash: string },
-      raw: unknown,
+      form: ChangePasswordFormInput,
     ): Promise<Ok<{ changedAt: string; otherSessionsEnded: number }> | RegistrationErr<PasswordChangeCode>> {
-      const parsed = changePasswordSchema.safeParse(raw);
+      const parsed = changePasswordSchema.safeParse(form);
       if (!parsed.success) {
         const errors = fieldErrorsOf(parsed.error);
         return refuse(errors.some((e) => e.code === 'WRONG_CURRENT_PASSWORD') && errors.length === 1 ? 'ERROR_WRONG_CURRENT_PASSWORD' : 'INVALID_INPUT', errors);
@@ -173,7 +188,7 @@ export function createPasswordService(deps: RegistrationDeps) {
       const credential = await store.credential(session.personId);
       const person = await store.person(session.personId);
       if (!credential || !person) return refuse('ERROR');
-      const step = await deps.stepUp.verify({ meta, sessionHash: async () => session.tokenHash }, session.personId, parsed.data.currentPassword, 'PASSWORD_CHANGE', {
+      const step = await deps.stepUp.verify({ meta: scope.meta, sessionHash: async () => session.tokenHash }, session.personId, parsed.data.currentPassword, 'PASSWORD_CHANGE', {
         allowEid: false,
       });
       if (!step.ok) return refuse('ERROR_WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
@@ -182,8 +197,8 @@ export function createPasswordService(deps: RegistrationDeps) {
       if (await helpers.usedBefore(person.id, parsed.data.newPassword)) return refuse('ERROR_PW_ALREADY_USED', [{ field: 'newPassword', code: 'PASSWORD_ALREADY_USED' }]);
       const now = nowIso();
       const ended = await store.changePassword({ personId: person.id, passwordHash: await hashPassword(parsed.data.newPassword), now }, session.tokenHash);
-      await audit.record('PASSWORD_CHANGE', person.id, meta, { via: 'SETTINGS', otherSessionsEnded: ended });
-      await recordPasswordChange(person.id, session.tokenHash, now);
+      await audit.record('PASSWORD_CHANGE', person.id, scope.meta, { via: 'SETTINGS', otherSessionsEnded: ended });
+      await recordPasswordChange(scope, person.id, session.tokenHash, now);
       if (person.email) {
         const to = person.email;
         await mailer.send({ personId: person.id, kind: 'PASSWORD_CHANGED', to, ...passwordChangedMail(tenant, person) });

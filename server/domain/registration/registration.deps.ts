@@ -6,18 +6,18 @@ import type { SecurityAudit } from '../audit/security-audit';
 import type { LoginStatus } from '../auth/auth.rules';
 import { verifyPassword } from '../auth/password';
 import type { StepUp } from '../auth/step-up';
+import type { LoginFlowService } from '../login-flow/login-flow.service';
 import { writeCodeLetter } from '../letters/code-letter';
 import type { Mailer } from '../mail/mailer';
 import { salutationFor } from '../mail/templates';
 import { isoInstant, type Clock } from '../shared/clock';
-import type { RequestMeta } from '../shared/request-meta';
 import { err, type Err } from '../shared/result';
 import { isoDateVienna } from '@contract/dates';
 import type { RegistrationFieldError } from '@contract/registration';
 import { CODE_ORDER_BLOCK_DAYS, CODE_VALID_DAYS, newCode } from './registration.rules';
 import type { RegistrationStore } from './registration.store';
 
-/** What the registration and password services need (built per request by `registrationFor`). */
+/** What the registration and password services need; they are built once per process (server/services.ts). */
 export interface RegistrationDeps {
   store: RegistrationStore;
   mailer: Mailer;
@@ -27,14 +27,17 @@ export interface RegistrationDeps {
   config: Pick<Config, 'LETTERS_DIR'>;
   maintenance: boolean;
   logger: Logger;
-  meta: RequestMeta;
-  /** Origin for links in mails (PUBLIC_ORIGIN, or outside production the listening address; never the request's). */
-  origin: () => string;
   /**
-   * Step-up check of the current password in the settings' password change (server/domain/auth/step-up.ts): a wrong
-   * one counts towards the login lockout, so a taken-over session cannot try passwords without limit.
+   * Step-up check of a request, for the current password in the settings' password change
+   * (server/domain/auth/step-up.ts): a wrong one counts towards the login lockout, so a taken-over session cannot try
+   * passwords without limit.
    */
   stepUp: StepUp;
+  /**
+   * The login flow's status machine: a step of the flow done here (new password after PASSWORD_INSECURE, e-mail
+   * update) asks it for the next status and activates the session once the login is complete.
+   */
+  loginFlow: Pick<LoginFlowService, 'currentStatus' | 'advance'>;
 }
 
 /** A refusal of the registration flows: the status name as `code` and the refused fields (decision 0012). */

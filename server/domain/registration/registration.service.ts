@@ -1,4 +1,5 @@
 import type { LoginStatus } from '../auth/auth.rules';
+import type { RequestScope } from '../shared/request-scope';
 import { hashPassword, verifyDummy } from '../auth/password';
 import { hashToken, newSessionToken } from '../auth/session-token';
 import type { FlowSession } from '../login-flow/login-flow.service';
@@ -6,7 +7,17 @@ import { portalLink } from '../mail/templates';
 import { isoInstant } from '../shared/clock';
 import { ok, type Ok } from '../shared/result';
 import { normalizeEmail } from '@contract/email';
-import { fieldErrorsOf, normalizeCode, orderRegistrationCodeSchema, registerSchema, updateRegistrationEmailSchema, type RegistrationFieldError } from '@contract/registration';
+import {
+  fieldErrorsOf,
+  normalizeCode,
+  orderRegistrationCodeSchema,
+  registerSchema,
+  updateRegistrationEmailSchema,
+  type OrderRegistrationCodeFormInput,
+  type RegisterFormInput,
+  type RegistrationFieldError,
+  type UpdateRegistrationEmailFormInput,
+} from '@contract/registration';
 import { normalizeSvnr } from '@contract/svnr';
 import { newPasswordError } from './password-strength';
 import { createPasswordService } from './password.service';
@@ -26,7 +37,10 @@ export type OrderCodeErr = RegistrationErr<OrderCodeCode> & { nextPossibleOn: st
 /**
  * First registration, code ordering and e-mail update, plus password lost / reset / change (`createPasswordService`)
  * (issue 4; spec 001 sections 2, 4, 5, 8, 9; spec 000 section 4). Shared by GraphQL (server/graphql/registration)
- * and REST (server/rest/registry.ts).
+ * and REST (server/rest/registry.ts); built once per process (server/services.ts). Methods that mail a link, write
+ * the security log or take a login-flow step take the request's scope first. Inputs are the contract's form inputs
+ * (`@contract/registration`), which the GraphQL inputs and the REST methods' parsed bodies both fit; the service
+ * parses them again, so bad input answers INVALID_INPUT with the field errors.
  *
  * Every outcome is a `Result` (decision 0012): the success value, or the spec's status name as `code` with the
  * refused fields; bad input changes nothing and sends nothing. Codes come from the OS's CSPRNG (only their SHA-256
@@ -38,7 +52,7 @@ export type OrderCodeErr = RegistrationErr<OrderCodeCode> & { nextPossibleOn: st
  * valid contract, no active access), and only once number and last name match.
  */
 export function createRegistrationService(deps: RegistrationDeps) {
-  const { store, mailer, audit, clock, tenant, meta } = deps;
+  const { store, mailer, audit, clock, tenant, loginFlow } = deps;
   const helpers = registrationHelpers(deps);
   const nowIso = () => isoInstant(clock.now());
 
@@ -47,9 +61,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
    * used code, e-mail of another person, password with the person's name, e-mail or SVNR): `refused`, or the parsed
    * input and the person's rows.
    */
-  async function checkRegistrationData(raw: unknown) {
+  async function checkRegistrationData(form: RegisterFormInput) {
     if (deps.maintenance) return { refused: refuse<RegisterCode>('MAINTENANCE') };
-    const parsed = registerSchema.safeParse(raw);
+    const parsed = registerSchema.safeParse(form);
     if (!parsed.success) return { refused: refuse<RegisterCode>('INVALID_INPUT', fieldErrorsOf(parsed.error)) };
     const input = parsed.data;
     const email = normalizeEmail(input.email);
@@ -78,9 +92,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * without storing or mailing anything, so a wrong code or a password with the member's name, e-mail or SVNR is
      * reported before the terms step. Ok (the data of step 1 would be accepted): the normalised e-mail address.
      */
-    async checkRegistration(raw: unknown): Promise<Ok<{ email: string }> | RegistrationErr<RegisterCode>> {
-      const data = typeof raw === 'object' && raw !== null ? { ...raw, termsAccepted: true } : raw;
-      const checked = await checkRegistrationData(data);
+    async checkRegistration(form: Omit<RegisterFormInput, 'termsAccepted'>): Promise<Ok<{ email: string }> | RegistrationErr<RegisterCode>> {
+      const checked = await checkRegistrationData({ ...form, termsAccepted: true });
       return checked.refused ?? ok({ email: checked.email });
     },
 
@@ -90,16 +103,17 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * membership (ERROR_NO_VALID_CONTRACT); existing access with an e-mail (ALREADY_REGISTERED); code used
      * (ERROR_CODE_USED); password containing the last name (PASSWORD_INSECURE) and e-mail of another person
      * (EMAIL_NOT_UNIQUE) as field errors. Then the access is stored PENDING_ACTIVATION and, in the same transaction,
-     * the activation mail queued (sent by the mail worker, retried when SMTP fails). Ok: the address it goes to.
+     * the activation mail queued (sent by the mail worker, retried when SMTP fails); its link starts with the scope's
+     * `publicOrigin()`. Ok: the address it goes to.
      */
-    async register(raw: unknown): Promise<Ok<{ email: string }> | RegistrationErr<RegisterCode>> {
-      const checked = await checkRegistrationData(raw);
+    async register(scope: RequestScope, form: RegisterFormInput): Promise<Ok<{ email: string }> | RegistrationErr<RegisterCode>> {
+      const checked = await checkRegistrationData(form);
       if (checked.refused) return checked.refused;
       const { input, email, person, match } = checked;
 
       const token = newSessionToken();
       const tokenHash = hashToken(token);
-      const link = portalLink(deps.origin(), '/activation', { id: token });
+      const link = portalLink(scope.publicOrigin(), '/activation', { id: token });
       // Access and activation mail in one transaction: the mail is queued exactly when the registration is stored.
       const stored = await store.inTransaction(async () => {
         const done = await store.storeRegistration({
@@ -126,10 +140,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * (hash only) and the PDF letter written to LETTERS_DIR. Ok: what was ordered and the first day (ISO, Vienna) a
      * new order is possible.
      */
-    async orderRegistrationCode(raw: unknown): Promise<Ok<{ kind: 'REGISTRATION_CODE' | 'FIRST_PASSWORD'; nextPossibleOn: string }> | OrderCodeErr> {
+    async orderRegistrationCode(form: OrderRegistrationCodeFormInput): Promise<Ok<{ kind: 'REGISTRATION_CODE' | 'FIRST_PASSWORD'; nextPossibleOn: string }> | OrderCodeErr> {
       const none = { nextPossibleOn: null };
       if (deps.maintenance) return { ...refuse('MAINTENANCE'), ...none };
-      const parsed = orderRegistrationCodeSchema.safeParse(raw);
+      const parsed = orderRegistrationCodeSchema.safeParse(form);
       if (!parsed.success) return { ...refuse('INVALID_INPUT', fieldErrorsOf(parsed.error)), ...none };
       await verifyDummy(normalizeSvnr(parsed.data.svnr));
       const person = await store.personBySvnr(normalizeSvnr(parsed.data.svnr));
@@ -147,18 +161,19 @@ export function createRegistrationService(deps: RegistrationDeps) {
     /**
      * Changes the e-mail while the login asks to confirm it (UPDATE_*_MAIL, REST `updateRegistration`). The new
      * address must be unused by others (EMAIL_NOT_UNIQUE). Stores it, clears the pending confirmation, audits
-     * EMAIL_CHANGE, logs the profile change and sends a notice to the new and the old address. Ok: the stored
-     * address and the next login status; a refusal carries the still pending login status.
+     * EMAIL_CHANGE, logs the profile change and sends a notice to the new and the old address, then advances the
+     * login flow (activating the session once the login is complete). Ok: the stored address and the next login
+     * status; a refusal carries the still pending login status.
      */
     async updateRegistrationEmail(
+      scope: RequestScope,
       session: FlowSession,
-      raw: unknown,
-      currentStatus: () => Promise<LoginStatus>,
-      nextStatus: () => Promise<LoginStatus>,
+      form: UpdateRegistrationEmailFormInput,
     ): Promise<Ok<{ email: string; loginStatus: LoginStatus }> | FlowErr<UpdateEmailCode>> {
-      const status = await currentStatus();
+      const { meta } = scope;
+      const status = await loginFlow.currentStatus(session);
       if (!/^UPDATE_(PK|VK|PKVK)_MAIL$/.test(status)) return { ...refuse('ERROR'), loginStatus: status };
-      const parsed = updateRegistrationEmailSchema.safeParse(raw);
+      const parsed = updateRegistrationEmailSchema.safeParse(form);
       if (!parsed.success) return { ...refuse('INVALID_INPUT', fieldErrorsOf(parsed.error)), loginStatus: status };
       const email = normalizeEmail(parsed.data.email);
       if (await store.emailTaken(email, session.personId)) return { ...refuse('INVALID_INPUT', [{ field: 'email', code: 'EMAIL_NOT_UNIQUE' }]), loginStatus: status };
@@ -184,7 +199,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           if (old) await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: old, ...emailChangedMail(tenant, person, email, true) });
         }
       });
-      return ok({ email, loginStatus: await nextStatus() });
+      return ok({ email, loginStatus: await loginFlow.advance(session) });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SessionCheck } from '../auth/auth.service';
+import type { SessionCheck } from '../auth/session-check';
 import type { Loaders } from '../loaders';
 import type { RequestMeta } from './request-meta';
 

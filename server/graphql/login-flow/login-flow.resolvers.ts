@@ -56,6 +56,7 @@ export const loginFlowResolvers: Resolvers = {
     async setNewsletterConsent(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
       await ctx.services.loginFlow.setNewsletter(
+        ctx.scope,
         personId,
         { pk: args.pensionFund ?? null, vk: args.severanceFund ?? null },
         { termsTicked: args.termsAccepted ?? null, channel: args.channel ?? 'SETTINGS' },
@@ -69,12 +70,14 @@ export const loginFlowResolvers: Resolvers = {
     },
     async setBenefitStatementDelivery(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
-      await ctx.services.loginFlow.setBenefitStatementDelivery(personId, args.digital);
+      await ctx.services.loginFlow.setBenefitStatementDelivery(ctx.scope, personId, args.digital);
       return { ok: { person: await ctx.services.person.get(personId) }, error: null };
     },
     async setAccountStatementByMail(_p, args, ctx) {
       await ctx.requirePersonId();
-      return loginResult(await ctx.services.loginFlow.setAccountStatementByMail(await ctx.requireFlowSession(), args.input.byMail, args.input.notifyWhenPayoutPossible ?? null));
+      return loginResult(
+        await ctx.services.loginFlow.setAccountStatementByMail(ctx.scope, await ctx.requireFlowSession(), args.input.byMail, args.input.notifyWhenPayoutPossible ?? null),
+      );
     },
     confirmRegistrationEmail: async (_p, _a, ctx) => loginResult(await ctx.services.loginFlow.confirmRegistrationEmail(await ctx.requireFlowSession())),
     async activateAccount(_p, args, ctx) {
@@ -84,7 +87,7 @@ export const loginFlowResolvers: Resolvers = {
     },
     async log(_p, args, ctx) {
       if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
-      await ctx.writeClientLog({ component: args.component, level: args.level, msgs: args.msgs });
+      await ctx.services.clientLog.write(ctx.scope, { component: args.component, level: args.level, msgs: args.msgs }, ctx.sessionToken);
       return true;
     },
   },

@@ -49,19 +49,19 @@ export const profileResolvers: Resolvers = {
   Mutation: {
     async requestEmailChange(_p, args, ctx) {
       const personId = await ctx.requirePersonId();
-      const r = await ctx.services.profile.requestEmailChange(personId, args.input, ctx.publicOrigin());
+      const r = await ctx.services.profile.requestEmailChange(ctx.scope, personId, args.input);
       if (!r.ok) return { ok: null, error: profileError(r.code, r.fieldErrors) };
       return { ok: { pendingEmail: r.value.pendingEmail, person: await ctx.services.person.get(personId) }, error: null };
     },
     async confirmEmailChange(_p, args, ctx) {
-      const status = await ctx.services.profile.confirmEmailChange(args.token);
+      const status = await ctx.services.profile.confirmEmailChange(ctx.scope, args.token);
       return status === 'SUCCESSFUL' ? { ok: { status }, error: null } : { ok: null, error: emailChangeError(status) };
     },
-    changeAddress: async (_p, args, ctx) => changeResult(await ctx.services.profile.changeAddress(await ctx.requirePersonId(), args.input)),
-    changePhone: async (_p, args, ctx) => changeResult(await ctx.services.profile.changePhone(await ctx.requirePersonId(), args.input)),
-    changeBankDetails: async (_p, args, ctx) => changeResult(await ctx.services.profile.changeBankDetails(await ctx.requirePersonId(), args.input)),
+    changeAddress: async (_p, args, ctx) => changeResult(await ctx.services.profile.changeAddress(ctx.scope, await ctx.requirePersonId(), args.input)),
+    changePhone: async (_p, args, ctx) => changeResult(await ctx.services.profile.changePhone(ctx.scope, await ctx.requirePersonId(), args.input)),
+    changeBankDetails: async (_p, args, ctx) => changeResult(await ctx.services.profile.changeBankDetails(ctx.scope, await ctx.requirePersonId(), args.input)),
     async deleteAccess(_p, args, ctx) {
-      const r = await ctx.services.profile.deleteAccess(await ctx.requirePersonId(), args.input);
+      const r = await ctx.services.profile.deleteAccess(ctx.scope, await ctx.requirePersonId(), args.input);
       if (!r.ok) return { ok: null, error: profileError(r.code, r.fieldErrors) };
       ctx.clearSessionCookie();
       return { ok: r.value, error: null };

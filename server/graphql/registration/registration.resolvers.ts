@@ -1,4 +1,3 @@
-import { registrationFor } from '../../domain/registration/for-request';
 import type { Ok } from '../../domain/shared/result';
 import type { RegistrationErr } from '../../domain/registration/registration.deps';
 import type { Resolvers } from '../__generated__/resolvers-types';
@@ -16,37 +15,26 @@ function answer<T>(mutation: RegistrationMutation, result: Ok<T> | RegistrationE
  */
 export const registrationResolvers: Resolvers = {
   Query: {
-    passwordResetLinkStatus: (_p, args, ctx) => registrationFor(ctx).resetLinkStatus(args.token),
+    passwordResetLinkStatus: (_p, args, ctx) => ctx.services.registration.resetLinkStatus(args.token),
   },
   Mutation: {
-    register: async (_p, args, ctx) => answer('register', await registrationFor(ctx).register(args.input)),
-    checkRegistration: async (_p, args, ctx) => answer('register', await registrationFor(ctx).checkRegistration(args.input)),
-    requestPasswordReset: async (_p, args, ctx) => answer('requestPasswordReset', await registrationFor(ctx).requestPasswordReset(args.input)),
-    resetPassword: async (_p, args, ctx) => answer('resetPassword', await registrationFor(ctx).resetPassword(args.input)),
-    async changeInsecurePassword(_p, args, ctx) {
-      const session = await ctx.requireFlowSession();
-      return answer('changeInsecurePassword', await registrationFor(ctx).changeInsecurePassword(session, args.input, async () => await ctx.services.loginFlow.advance(session)));
-    },
+    register: async (_p, args, ctx) => answer('register', await ctx.services.registration.register(ctx.scope, args.input)),
+    checkRegistration: async (_p, args, ctx) => answer('register', await ctx.services.registration.checkRegistration(args.input)),
+    requestPasswordReset: async (_p, args, ctx) => answer('requestPasswordReset', await ctx.services.registration.requestPasswordReset(ctx.scope, args.input)),
+    resetPassword: async (_p, args, ctx) => answer('resetPassword', await ctx.services.registration.resetPassword(ctx.scope, args.input)),
+    changeInsecurePassword: async (_p, args, ctx) =>
+      answer('changeInsecurePassword', await ctx.services.registration.changeInsecurePassword(ctx.scope, await ctx.requireFlowSession(), args.input)),
     async changePassword(_p, args, ctx) {
       await ctx.requirePersonId();
       const session = await ctx.requireFlowSession();
-      return answer('changePassword', await registrationFor(ctx).changePassword(session, args.input));
+      return answer('changePassword', await ctx.services.registration.changePassword(ctx.scope, session, args.input));
     },
     async orderRegistrationCode(_p, args, ctx) {
-      const result = await registrationFor(ctx).orderRegistrationCode(args.input);
+      const result = await ctx.services.registration.orderRegistrationCode(args.input);
       if (result.ok) return { ok: result.value, error: null };
       return { ok: null, error: { ...registrationError('orderRegistrationCode', result.code, result.fieldErrors, result.nextPossibleOn), nextPossibleOn: result.nextPossibleOn } };
     },
-    async updateRegistrationEmail(_p, args, ctx) {
-      const session = await ctx.requireFlowSession();
-      const flow = ctx.services.loginFlow;
-      const result = await registrationFor(ctx).updateRegistrationEmail(
-        session,
-        args.input,
-        () => flow.currentStatus(session),
-        () => flow.advance(session),
-      );
-      return answer('updateRegistrationEmail', result);
-    },
+    updateRegistrationEmail: async (_p, args, ctx) =>
+      answer('updateRegistrationEmail', await ctx.services.registration.updateRegistrationEmail(ctx.scope, await ctx.requireFlowSession(), args.input)),
   },
 };

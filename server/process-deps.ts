@@ -1,0 +1,73 @@
+/**
+ * What a process builds once before its services (server/app-deps.ts `createAppDeps`): database, configuration,
+ * clock, logger, stores and the process-wide helpers. The services (server/services.ts) are built from it; `AppDeps`
+ * is this plus the services.
+ */
+import type { Db } from '../db/client';
+import type { Config } from './config';
+import type { SecurityAudit } from './domain/audit/security-audit';
+import type { createAccountsStore } from './domain/accounts/accounts.store';
+import type { createClaimsStore } from './domain/claims/claims.store';
+import type { createMergeStore } from './domain/merge/merge.store';
+import type { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
+import type { AuthSettings } from './domain/auth/auth.service';
+import type { createAuthStore } from './domain/auth/auth.store';
+import type { createDocumentsStore } from './domain/documents/documents.store';
+import type { createInvestmentStore } from './domain/investment/investment.store';
+import type { Mailer } from './domain/mail/mailer';
+import type { Idempotency } from './domain/idempotency/idempotency';
+import type { Scheduler } from './domain/jobs/scheduler';
+import type { createLoginFlowStore } from './domain/login-flow/login-flow.store';
+import type { createPersonStore } from './domain/person/person.store';
+import type { createProfileStore } from './domain/profile/profile.store';
+import type { createMessagesStore } from './domain/messages/messages.store';
+import type { CaptchaService } from './domain/captcha/captcha.service';
+import type { PublicUploadsService } from './domain/public-uploads/public-uploads.service';
+import type { UploadsService } from './domain/uploads/uploads.service';
+import type { createUploadsStore } from './domain/uploads/uploads.store';
+import type { Clock } from './domain/shared/clock';
+import type { RateLimitStore } from './domain/shared/rate-limit.store';
+import type { Logger } from './log';
+import type { TenantDefinition } from './tenants';
+
+/** Everything that lives as long as the process but the services: database, configuration, stores (with prepared statements). */
+export interface ProcessDeps {
+  db: Db;
+  config: Config;
+  tenant: TenantDefinition;
+  clock: Clock;
+  logger: Logger;
+  authSettings: AuthSettings;
+  /** Security audit log (security_events). */
+  audit: SecurityAudit;
+  /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
+  mailer: Mailer;
+  /**
+   * Scheduled jobs of this process (server/domain/jobs/scheduler.ts): `scheduleJob(name, intervalMs, run)`; one
+   * process of all runs each due time. Started by server/main.ts and the test server.
+   */
+  scheduler: Scheduler;
+  /** Idempotent form submissions: `withIdempotencyKey(scope, personId, key, input, submit)` (server/domain/idempotency). */
+  idempotency: Idempotency;
+  /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
+  uploads: UploadsService;
+  /** The self-hosted captcha of the public forms (server/domain/captcha, decision 0024). */
+  captcha: CaptchaService;
+  /** The public upload form `/upload-formular` (server/domain/public-uploads, decision 0024). */
+  publicUploads: PublicUploadsService;
+  stores: {
+    auth: ReturnType<typeof createAuthStore>;
+    accounts: ReturnType<typeof createAccountsStore>;
+    person: ReturnType<typeof createPersonStore>;
+    loginFlow: ReturnType<typeof createLoginFlowStore>;
+    documents: ReturnType<typeof createDocumentsStore>;
+    investment: ReturnType<typeof createInvestmentStore>;
+    profile: ReturnType<typeof createProfileStore>;
+    claims: ReturnType<typeof createClaimsStore>;
+    merge: ReturnType<typeof createMergeStore>;
+    ownContributions: ReturnType<typeof createOwnContributionsStore>;
+    rateLimit: RateLimitStore;
+    uploads: ReturnType<typeof createUploadsStore>;
+    messages: ReturnType<typeof createMessagesStore>;
+  };
+}
