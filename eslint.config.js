@@ -35,7 +35,19 @@ const BOUNDARY_ZONES = [
 
 /** Lint: recommended JS and TypeScript rules everywhere, the hooks rules for the web app. Generated code is skipped. */
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'web/src/gql/**', 'tests/gql/**', 'server/graphql/__generated__/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'web/src/gql/**',
+      'tests/gql/**',
+      'server/graphql/__generated__/**',
+      'db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
