@@ -136,7 +136,6 @@ export function createRequestContext(
     config,
     logger: deps.logger,
     meta,
-    loaders,
     /** The request's scope: the first argument of every service call that needs the request (decision 0036). */
     scope,
     /** The process's services (built once, `deps.services`) and those still built per request (auth, login flow, profile, remote log). */
