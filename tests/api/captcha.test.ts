@@ -5,12 +5,12 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptchaChallenge, CaptchaPayload } from '@contract/captcha';
+import type { CaptchaPayload } from '@contract/captcha';
 import { captchaSolutions, installSecrets } from '../../db/schema';
 import { CAPTCHA_SECRET_NAME, createCaptchaService } from '../../server/domain/captcha/captcha.service';
 import { createCaptchaStore } from '../../server/domain/captcha/captcha.store';
 import { PortalClient } from '../helpers/client';
-import { fetchAndSolveCaptcha, solveCaptcha } from '../helpers/captcha';
+import { CAPTCHA_CHALLENGE, fetchAndSolveCaptcha, solveCaptcha } from '../helpers/captcha';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const MINUTE = 60_000;
@@ -45,7 +45,7 @@ async function usedCount(): Promise<number> {
 
 describe('captchaChallenge and the captcha service', () => {
   it('hands out a signed SHA-256 challenge to anyone, expiring 10 minutes from the clock, with the key generated once and stored', async () => {
-    const { status, body } = await client.graphql<{ captchaChallenge: CaptchaChallenge }>('{ captchaChallenge { algorithm challenge maxNumber salt signature } }');
+    const { status, body } = await client.operation(CAPTCHA_CHALLENGE);
     expect(status).toBe(200);
     const c = body.data!.captchaChallenge;
     expect(c).toMatchObject({ algorithm: 'SHA-256', maxNumber: 20_000 });

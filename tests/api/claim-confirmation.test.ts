@@ -2,9 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { documentFiles, documents, messages, severanceClaims, uploads } from '../../db/schema';
-import { DEMO_PASSWORD, loginMember, type PortalClient } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
 import { jpegBytes, multipart, pdfBytes } from '../helpers/files';
 import { euro, pdfText } from '../helpers/pdf';
+import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -12,12 +14,73 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * archived at once (decision 0018) and delivers the same PDF as an unread message of the Vorsorgekasse to the inbox;
  * a refused claim issues nothing. The clock stands at TEST_TODAY 2026-11-22.
  */
-const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) {
-  ok { claim { id dueDate entitlement tax } } error { code fieldErrors { field code } } } }`;
-const ACCOUNTS = `query { me { claimableSeveranceAccounts { id accountNumber rightToDecide } } }`;
-const CONFIRMATIONS = `query { me { documents(category: CLAIM_CONFIRMATION) { totalCount unreadCount nodes { id title documentDate downloadUrl } } } }`;
-const INBOX = `query { me { messages(folder: RECEIVED) { nodes { subject counterpart origin unread attachments { fileName contentType downloadUrl } } } } }`;
-const BERND = 'bernd.vorsorge@example.at';
+const SUBMIT = graphql(`
+  mutation ClaimConfirmationSubmit($input: SubmitSeveranceClaimInput!) {
+    submitSeveranceClaim(input: $input) {
+      ok {
+        claim {
+          id
+          dueDate
+          entitlement
+          tax
+        }
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const ACCOUNTS = graphql(`
+  query ClaimConfirmationAccounts {
+    me {
+      claimableSeveranceAccounts {
+        id
+        accountNumber
+        rightToDecide
+      }
+    }
+  }
+`);
+const CONFIRMATIONS = graphql(`
+  query ClaimConfirmationDocuments {
+    me {
+      documents(category: CLAIM_CONFIRMATION) {
+        totalCount
+        unreadCount
+        nodes {
+          id
+          title
+          documentDate
+          downloadUrl
+        }
+      }
+    }
+  }
+`);
+const INBOX = graphql(`
+  query ClaimConfirmationInbox {
+    me {
+      messages(folder: RECEIVED) {
+        nodes {
+          subject
+          counterpart
+          origin
+          unread
+          attachments {
+            fileName
+            contentType
+            downloadUrl
+          }
+        }
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,16 +103,24 @@ async function uploadId(client: PortalClient, fileName: string, body: Buffer): P
   return ((await res.json()) as { id: string }).id;
 }
 
+/** The first severance account `client` may decide on. */
+async function decidingAccount(client: PortalClient) {
+  return (await client.operation(ACCOUNTS)).body.data!.me!.claimableSeveranceAccounts.find((a) => a.rightToDecide)!;
+}
+
+/** The messages of `client`'s inbox (folder RECEIVED). */
+async function inboxOf(client: PortalClient) {
+  return (await client.operation(INBOX)).body.data!.me!.messages.nodes;
+}
+
 const rows = async (table: typeof documents | typeof messages | typeof documentFiles) => (await server.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('claim confirmation (issue 15 item 7)', () => {
   it('archives a PDF confirmation of a payout claim and delivers the same PDF to the inbox', async () => {
-    const bernd = await loginMember(server.url, BERND);
-    const account = (
-      await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; accountNumber: string; rightToDecide: boolean }[] } }>(ACCOUNTS)
-    ).body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!;
+    const bernd = await loginAs(server, 'bernd');
+    const account = await decidingAccount(bernd);
     const before = { documents: await rows(documents), files: await rows(documentFiles), messages: await rows(messages) };
-    const { body } = await bernd.graphql<{ submitSeveranceClaim: { ok: { claim: { id: string; dueDate: string; entitlement: number; tax: number } } | null } }>(SUBMIT, {
+    const { body } = await bernd.operation(SUBMIT, {
       input: {
         accountId: account.id,
         option: 'PAYOUT',
@@ -68,9 +139,7 @@ describe('claim confirmation (issue 15 item 7)', () => {
     expect(await rows(documentFiles)).toBe(before.files + 1);
     expect(await rows(messages)).toBe(before.messages + 1);
 
-    const list = (
-      await bernd.graphql<{ me: { documents: { totalCount: number; unreadCount: number; nodes: { title: string; documentDate: string; downloadUrl: string }[] } } }>(CONFIRMATIONS)
-    ).body.data!.me.documents;
+    const list = (await bernd.operation(CONFIRMATIONS)).body.data!.me!.documents;
     expect(list).toMatchObject({ totalCount: 1, unreadCount: 1 });
     expect(list.nodes[0]).toMatchObject({ title: 'Bestätigung Ihres Antrags auf Verfügung über die Abfertigung', documentDate: '2026-11-22' });
     const archived = Buffer.from(await (await bernd.fetch(`${list.nodes[0]!.downloadUrl}&lng=de`)).arrayBuffer());
@@ -81,9 +150,9 @@ describe('claim confirmation (issue 15 item 7)', () => {
       'AT61 1904 3002 3457 3201',
       '22.11.2026',
       '05.02.2027',
-      euro(claim.entitlement),
-      euro(-claim.tax),
-      euro(claim.entitlement - claim.tax),
+      euro(claim.entitlement!),
+      euro(-claim.tax!),
+      euro(claim.entitlement! - claim.tax!),
       'reisepass.jpg',
       'bankbestaetigung.pdf',
       'eingetippt: Bernd Vorsorge',
@@ -91,15 +160,7 @@ describe('claim confirmation (issue 15 item 7)', () => {
       expect(text).toContain(expected);
     expect(claim.dueDate).toBe('2027-02-05');
 
-    const inbox = (
-      await bernd.graphql<{
-        me: {
-          messages: {
-            nodes: { subject: string; counterpart: string; origin: string; unread: boolean; attachments: { fileName: string; contentType: string; downloadUrl: string }[] }[];
-          };
-        };
-      }>(INBOX)
-    ).body.data!.me.messages.nodes;
+    const inbox = await inboxOf(bernd);
     const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')!;
     expect(delivered).toMatchObject({ counterpart: 'SEVERANCE_FUND', origin: 'CORE_SYSTEM', unread: true });
     expect(delivered.attachments).toEqual([
@@ -110,12 +171,10 @@ describe('claim confirmation (issue 15 item 7)', () => {
   });
 
   it('issues no confirmation for a refused claim', async () => {
-    const bernd = await loginMember(server.url, BERND);
-    const account = (await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; rightToDecide: boolean }[] } }>(ACCOUNTS)).body.data!.me.claimableSeveranceAccounts.find(
-      (a) => a.rightToDecide,
-    )!;
+    const bernd = await loginAs(server, 'bernd');
+    const account = await decidingAccount(bernd);
     const before = { documents: await rows(documents), messages: await rows(messages) };
-    const { body } = await bernd.graphql<{ submitSeveranceClaim: { error: { code: string } | null } }>(SUBMIT, {
+    const { body } = await bernd.operation(SUBMIT, {
       input: { accountId: account.id, option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
     });
     expect(body.data!.submitSeveranceClaim.error?.code).toBe('ERROR_INVALID_INPUT');
@@ -126,16 +185,14 @@ describe('claim confirmation (issue 15 item 7)', () => {
   it('on the regional tenant (no documents archive) delivers the PDF to the inbox only', async () => {
     const regional = await startTestServer({ members: 5, env: { TENANT: 'regional' } });
     try {
-      const bernd = await loginMember(regional.url, BERND);
-      const account = (
-        await bernd.graphql<{ me: { claimableSeveranceAccounts: { id: string; accountNumber: string; rightToDecide: boolean }[] } }>(ACCOUNTS)
-      ).body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!;
-      const { body } = await bernd.graphql<{ submitSeveranceClaim: { ok: unknown } }>(SUBMIT, {
+      const bernd = await loginAs(regional, 'bernd');
+      const account = await decidingAccount(bernd);
+      const { body } = await bernd.operation(SUBMIT, {
         input: { accountId: account.id, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
       });
       expect(body.data!.submitSeveranceClaim.ok).not.toBeNull();
       expect((await regional.db.select({ n: count() }).from(documents).where(eq(documents.category, 'CLAIM_CONFIRMATION')))[0]!.n).toBe(0);
-      const inbox = (await bernd.graphql<{ me: { messages: { nodes: { subject: string; attachments: { downloadUrl: string }[] }[] } } }>(INBOX)).body.data!.me.messages.nodes;
+      const inbox = await inboxOf(bernd);
       const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')!;
       const pdf = Buffer.from(await (await bernd.fetch(`${delivered.attachments[0]!.downloadUrl}&lng=de`)).arrayBuffer());
       const text = await pdfText(pdf);

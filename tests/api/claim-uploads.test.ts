@@ -3,8 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { writeTransaction } from '../../db/client';
 import { claimFiles, severanceClaims, uploads } from '../../db/schema';
-import { DEMO_PASSWORD, loginMember, type PortalClient } from '../helpers/client';
+import { graphql } from '../gql';
+import type { SignatureInput, SubmitSeveranceClaimInput } from '../gql/graphql';
+import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
 import { emptyZipBytes, exeBytes, jpegBytes, multipart, pdfBytes, pngBytes, tiffBytes } from '../helpers/files';
+import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -12,12 +15,41 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * (JPG, PNG, PDF, TIF by content), required per option, moved into the claim's files in the claim's write
  * transaction, over GraphQL `submitSeveranceClaim` and REST `webportal/verfuegungen`; every refusal stores nothing.
  */
-const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) {
-  ok { claim { id option status } } error { code message fieldErrors { field code message } } } }`;
-const ACCOUNTS = `query { me { claimableSeveranceAccounts { id rightToDecide } } }`;
-const BERND = 'bernd.vorsorge@example.at';
-const ANNA = 'anna.muster@example.at';
-const TYPED = { kind: 'TYPED', name: 'Bernd Vorsorge' };
+const SUBMIT = graphql(`
+  mutation ClaimUploadsSubmit($input: SubmitSeveranceClaimInput!) {
+    submitSeveranceClaim(input: $input) {
+      ok {
+        claim {
+          id
+          option
+          status
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+const ACCOUNTS = graphql(`
+  query ClaimUploadsAccounts {
+    me {
+      claimableSeveranceAccounts {
+        id
+        rightToDecide
+      }
+    }
+  }
+`);
+const TYPED: SignatureInput = { kind: 'TYPED', name: 'Bernd Vorsorge' };
+/** A claim's input without the signature and the confirmation, which `submit` adds. */
+type ClaimInput = Omit<SubmitSeveranceClaimInput, 'signature' | 'confirmed'>;
 const IBAN = 'AT61 1904 3002 3457 3201';
 
 let server: TestServer;
@@ -47,14 +79,12 @@ async function uploadId(client: PortalClient, fileName: string, body: Buffer, pu
 }
 
 async function dormantAccount(client: PortalClient): Promise<string> {
-  const { body } = await client.graphql<{ me: { claimableSeveranceAccounts: { id: string; rightToDecide: boolean }[] } }>(ACCOUNTS);
-  return body.data!.me.claimableSeveranceAccounts.find((a) => a.rightToDecide)!.id;
+  const { body } = await client.operation(ACCOUNTS);
+  return body.data!.me!.claimableSeveranceAccounts.find((a) => a.rightToDecide)!.id;
 }
 
-async function submit(client: PortalClient, input: Record<string, unknown>) {
-  const { body } = await client.graphql<{
-    submitSeveranceClaim: { ok: { claim: { id: string } } | null; error: { code: string; fieldErrors: { field: string; code: string; message: string }[] } | null };
-  }>(SUBMIT, { input: { signature: TYPED, confirmed: true, ...input } });
+async function submit(client: PortalClient, input: ClaimInput) {
+  const { body } = await client.operation(SUBMIT, { input: { signature: TYPED, confirmed: true, ...input } });
   expect(body.errors).toBeUndefined();
   return body.data!.submitSeveranceClaim;
 }
@@ -64,7 +94,7 @@ const pendingUploads = async () => (await server.db.select({ id: uploads.id }).f
 
 describe('claim documents (issue 15 item 2)', () => {
   it('stores a payout with identity document, bank confirmation and signature sample as the claim files; the uploads are used up', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const accountId = await dormantAccount(bernd);
     const id = await uploadId(bernd, 'reisepass.jpg', jpegBytes(400));
     const idBack = await uploadId(bernd, 'reisepass-rueckseite.png', pngBytes(300));
@@ -97,7 +127,7 @@ describe('claim documents (issue 15 item 2)', () => {
     expect(await server.db.select({ id: uploads.id }).from(uploads)).toEqual([]);
   });
 
-  it.each([
+  it.each<[string, Omit<ClaimInput, 'accountId'>, string[]]>([
     ['a payout by bank transfer', { option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: IBAN, currentPassword: DEMO_PASSWORD }, ['identityDocumentIds', 'bankConfirmationIds']],
     [
       'a payout by cash order',
@@ -112,7 +142,7 @@ describe('claim documents (issue 15 item 2)', () => {
     ],
     ['a transfer to the current Vorsorgekasse', { option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK' }, ['identityDocumentIds']],
   ])('refuses %s without its required documents (DOCUMENT_REQUIRED) and stores nothing', async (_name, input, fields) => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const answer = await submit(bernd, { accountId: await dormantAccount(bernd), ...input });
     expect(answer.error?.code).toBe('ERROR_INVALID_INPUT');
     expect(answer.error!.fieldErrors.filter((e) => e.code === 'DOCUMENT_REQUIRED').map((e) => e.field)).toEqual(fields);
@@ -121,7 +151,7 @@ describe('claim documents (issue 15 item 2)', () => {
   });
 
   it('keeps the entitlement without any document', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     expect((await submit(bernd, { accountId: await dormantAccount(bernd), option: 'KEEP' })).ok).not.toBeNull();
   });
 
@@ -133,7 +163,7 @@ describe('claim documents (issue 15 item 2)', () => {
     ['a 0-byte file', 'ausweis.png', Buffer.alloc(0), 400, 'FILE_EMPTY'],
     ['a file one byte over the limit', 'ausweis.pdf', pdfBytes(DEFAULT_UPLOAD_MAX_BYTES + 1), 413, 'FILE_TOO_LARGE'],
   ])('refuses %s as a claim document and stores nothing', async (_name, fileName, body, status, code) => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const res = await upload(bernd, fileName, body);
     expect(res.status).toBe(status);
     expect(res.json).toMatchObject({ error: code, field: 'file' });
@@ -141,13 +171,13 @@ describe('claim documents (issue 15 item 2)', () => {
   });
 
   it("refuses another member's upload id, an inbox attachment and a used id (ERROR_UPLOAD); nothing is stored and no upload is used up", async () => {
-    const bernd = await loginMember(server.url, BERND);
-    const anna = await loginMember(server.url, ANNA);
+    const bernd = await loginAs(server, 'bernd');
+    const anna = await loginAs(server, 'anna');
     const accountId = await dormantAccount(bernd);
     const annas = await uploadId(anna, 'anna-ausweis.pdf', pdfBytes());
     const own = await uploadId(bernd, 'ausweis.pdf', pdfBytes());
     const inbox = await uploadId(bernd, 'brief.pdf', pdfBytes(), 'inbox-attachment');
-    const base = { accountId, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: IBAN, currentPassword: DEMO_PASSWORD };
+    const base: ClaimInput = { accountId, option: 'PAYOUT', payoutType: 'BANK_TRANSFER', iban: IBAN, currentPassword: DEMO_PASSWORD };
 
     const foreign = await submit(bernd, { ...base, identityDocumentIds: [own], bankConfirmationIds: [annas] });
     expect(foreign.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'bankConfirmationIds', code: 'UPLOAD_NOT_FOUND' }] });
@@ -165,7 +195,7 @@ describe('claim documents (issue 15 item 2)', () => {
   });
 
   it('takes the documents through REST webportal/verfuegungen too (JSON arrays)', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const accountId = await dormantAccount(bernd);
     const id = await uploadId(bernd, 'ausweis.png', pngBytes());
     const body = { accountId, option: 'TRANSFER_VORSORGEKASSE', vkPartnerSeqId: 'Neue VK', confirmed: true, signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' };

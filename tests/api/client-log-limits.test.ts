@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateLimitCounters } from '../../db/schema';
+import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -9,6 +11,11 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * per-IP and per-session limits per minute (429 with Retry-After beyond them) and a cap on one call's size (413),
  * on REST `log` and GraphQL `log` alike. The counters live in the database (rate_limit_counters).
  */
+const LOG = graphql(`
+  mutation ClientLogLimitsLog {
+    log(component: "G", level: ERROR, msgs: ["m"])
+  }
+`);
 const IP_MAX = 60;
 const SESSION_MAX = 20;
 let server: TestServer;
@@ -71,7 +78,7 @@ describe('remote log limits', () => {
     // At most 60 calls of 8 KiB reach the log per IP and minute (about 0.5 MB), not 1,000 × 40 KB.
     expect(logBytes() - bytesBefore).toBeLessThan(IP_MAX * 8300);
     // GraphQL's log door shares the limit.
-    const gql = await client.graphql<{ log: boolean }>(`mutation { log(component: "G", level: ERROR, msgs: ["m"]) }`);
+    const gql = await client.operation(LOG);
     expect(gql.status).toBe(429);
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     expect(gql.headers.get('retry-after')).toBe('45');
@@ -83,7 +90,7 @@ describe('remote log limits', () => {
   it('a session gets 20 calls a minute, whatever the IP still allows; the counters are rows in the database', async () => {
     nextWindow();
     const member = new PortalClient(server.url);
-    await member.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    await member.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     for (let i = 0; i < SESSION_MAX; i++) expect((await restLog(member, { component: 'S', level: 'INFO', msgs: [String(i)] })).status).toBe(200);
     const refused = await restLog(member, { component: 'S', level: 'INFO', msgs: ['over'] });
     expect(refused.status).toBe(429);

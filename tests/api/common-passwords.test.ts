@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/seed';
+import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { isCommonPassword, newPasswordError } from '../../server/domain/registration/password-strength';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, logIn, loginStatusOf, PortalClient, type GraphQLAnswer } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import {
-  CHANGE_INSECURE,
-  CHANGE_PASSWORD,
-  GOOD_PASSWORD,
-  LOGIN,
-  personByLastName,
-  PWD_LOST,
-  REGISTER,
-  RESET,
-  snapshot,
-  statusOf,
-  type MutationAnswer,
-} from './registration-helpers';
+import { GOOD_PASSWORD, personByLastName, snapshot, statusOf, type MutationAnswer } from './registration-helpers';
 
 /**
  * Common and breached-style passwords are refused (issue 11 item 4) with their own code PASSWORD_COMMON, on
@@ -24,6 +14,92 @@ import {
  * still comes first. Real server over HTTP, real SMTP server for the reset link.
  */
 const COMMON = ['Password123!', 'Passwort123!', 'Sommer2024!!', 'Qwertz123456!'];
+const REGISTER = graphql(`
+  mutation CommonPasswordsRegister($input: RegisterInput!) {
+    register(input: $input) {
+      ok {
+        email
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const PWD_LOST = graphql(`
+  mutation CommonPasswordsPasswordLost($input: PasswordLostInput!) {
+    requestPasswordReset(input: $input) {
+      ok {
+        status
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const RESET = graphql(`
+  mutation CommonPasswordsReset($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      ok {
+        changedAt
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const CHANGE_INSECURE = graphql(`
+  mutation CommonPasswordsChangeInsecure($input: ChangeInsecurePasswordInput!) {
+    changeInsecurePassword(input: $input) {
+      ok {
+        loginStatus
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const CHANGE_PASSWORD = graphql(`
+  mutation CommonPasswordsChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input) {
+      ok {
+        changedAt
+        otherSessionsEnded
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
 
 describe('the common-password rule (server/domain/registration/password-strength.ts)', () => {
   it('refuses the passwords the security review got accepted, and keyboard, year and name patterns', () => {
@@ -58,13 +134,13 @@ afterAll(async () => {
 });
 beforeEach(() => smtp.clear());
 
-type R = ReturnType<typeof statusOf>;
-async function gql(client: PortalClient, query: string, variables: Record<string, unknown>): Promise<R> {
-  const res = await client.graphql<Record<string, MutationAnswer & { status?: string }>>(query, variables);
+/**
+ * `statusOf` the `{ ok, error }` answer `answerOf` picks from a typed operation's data (no GraphQL error allowed).
+ */
+function statusIn<T>(res: GraphQLAnswer<T>, answerOf: (data: T) => { ok?: MutationAnswer['ok']; error?: MutationAnswer['error'] }) {
   expect(res.body.errors).toBeUndefined();
-  const answer = Object.values(res.body.data!)[0]!;
-  // The login mutation (LOGIN) still answers the login's own shape.
-  return 'ok' in answer ? statusOf(answer) : (answer as unknown as R);
+  const { ok, error } = answerOf(res.body.data!);
+  return statusOf({ ok: ok ?? null, error: error ?? null });
 }
 
 describe('PASSWORD_COMMON on every door that sets a new password; nothing is stored', () => {
@@ -80,7 +156,7 @@ describe('PASSWORD_COMMON on every door that sets a new password; nothing is sto
       termsAccepted: true,
     });
     const before = await snapshot(server.db);
-    expect(await gql(new PortalClient(server.url), REGISTER, { input: values('Passwort123!') })).toEqual({
+    expect(statusIn(await new PortalClient(server.url).operation(REGISTER, { input: values('Passwort123!') }), (d) => d.register)).toEqual({
       status: 'INVALID_INPUT',
       fieldErrors: [{ field: 'password', code: 'PASSWORD_COMMON' }],
     });
@@ -94,37 +170,42 @@ describe('PASSWORD_COMMON on every door that sets a new password; nothing is sto
   it('reset by the mailed link: a common password is refused, the link stays valid, a good one is set', async () => {
     const anna = await personByLastName(server.db, 'Muster');
     const client = new PortalClient(server.url);
-    expect((await gql(client, PWD_LOST, { input: { svnr: anna.svnr, email: PERSONA_EMAILS.anna, lastName: 'Muster', termsAccepted: true } })).status).toBe('SUCCESSFUL');
-    const token = hashParam(linkFrom(await smtp.waitForMail((m) => m.to.includes(PERSONA_EMAILS.anna))), 'token');
+    const lost = await client.operation(PWD_LOST, { input: { svnr: anna.svnr, email: emailOf('anna'), lastName: 'Muster', termsAccepted: true } });
+    expect(statusIn(lost, (d) => d.requestPasswordReset).status).toBe('SUCCESSFUL');
+    const token = hashParam(linkFrom(await smtp.waitForMail((m) => m.to.includes(emailOf('anna')))), 'token');
     await server.deps.mailer.worker.drain();
     const before = await snapshot(server.db);
     for (const p of COMMON) {
-      expect(await gql(client, RESET, { input: { token, newPassword: p, newPasswordConfirmation: p } })).toEqual({
+      expect(statusIn(await client.operation(RESET, { input: { token, newPassword: p, newPasswordConfirmation: p } }), (d) => d.resetPassword)).toEqual({
         status: 'INVALID_INPUT',
         fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_COMMON' }],
       });
     }
     expect(await snapshot(server.db)).toBe(before);
-    expect((await gql(client, RESET, { input: { token, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('SUCCESSFUL');
+    const reset = await client.operation(RESET, { input: { token, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } });
+    expect(statusIn(reset, (d) => d.resetPassword).status).toBe('SUCCESSFUL');
   });
 
   it('the change after PASSWORD_INSECURE (zoe) and the password change in the settings (REST)', async () => {
     const zoe = new PortalClient(server.url);
-    expect((await gql(zoe, LOGIN, { e: 'zoe.unsicher@example.at', p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
+    expect(loginStatusOf(await logIn(zoe, emailOf('zoe')))).toBe('PASSWORD_INSECURE');
     const before = await snapshot(server.db);
-    expect(await gql(zoe, CHANGE_INSECURE, { input: { newPassword: 'Qwertz123456!', newPasswordConfirmation: 'Qwertz123456!' } })).toMatchObject({
+    const insecure = await zoe.operation(CHANGE_INSECURE, { input: { newPassword: 'Qwertz123456!', newPasswordConfirmation: 'Qwertz123456!' } });
+    expect(statusIn(insecure, (d) => d.changeInsecurePassword)).toMatchObject({
       status: 'INVALID_INPUT',
       fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_COMMON' }],
     });
     expect(await snapshot(server.db)).toBe(before);
 
     const clara = new PortalClient(server.url);
-    await clara.rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
+    await clara.rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
     const beforeChange = await snapshot(server.db);
     const res = await clara.rest('changePassword', { currentPassword: DEMO_PASSWORD, newPassword: 'Password123!', newPasswordConfirmation: 'Password123!' });
     expect(res.json).toMatchObject({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_COMMON' }] });
     expect(await snapshot(server.db)).toBe(beforeChange);
-    const ok = await gql(clara, CHANGE_PASSWORD, { input: { currentPassword: DEMO_PASSWORD, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' } });
-    expect(ok.status).toBe('SUCCESSFUL');
+    const ok = await clara.operation(CHANGE_PASSWORD, {
+      input: { currentPassword: DEMO_PASSWORD, newPassword: 'Herbst#Blatt-2031', newPasswordConfirmation: 'Herbst#Blatt-2031' },
+    });
+    expect(statusIn(ok, (d) => d.changePassword).status).toBe('SUCCESSFUL');
   });
 });

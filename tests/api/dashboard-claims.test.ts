@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
+import { graphql } from '../gql';
+import { PortalClient } from '../helpers/client';
 import { columnsOf, sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
+import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -9,18 +11,75 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * query runs a fixed number of SQL statements however many contracts and accounts a member has (DataLoaders,
  * server/domain/loaders.ts: no N+1).
  */
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
-const CLAIM = `query { me { latestSeveranceClaim { id option status accountNumber submittedOn dueDate dueDateExceeded definiteDate } } }`;
-/** The same selection as web/src/features/dashboard (DashboardPage_Query and its fragments), in one document. */
-const DASHBOARD = `query {
-  clientConfig { tenant }
-  me {
-    id gender titlePrefix firstName lastName titleSuffix unreadMessageCount unreadDocumentCount
-    latestSeveranceClaim { id option status dueDate dueDateExceeded definiteDate }
-    pensionContracts { id contractNumber vrgName role employer { id name } statement { stichtag totalCapital } }
-    severanceAccounts { id accountNumber status employer { id name } statement { stichtag totalEntitlement } }
+const CLAIM = graphql(`
+  query DashboardClaimsLatest {
+    me {
+      latestSeveranceClaim {
+        id
+        option
+        status
+        accountNumber
+        submittedOn
+        dueDate
+        dueDateExceeded
+        definiteDate
+      }
+    }
   }
-}`;
+`);
+/** The same selection as web/src/features/dashboard (DashboardPage_Query and its fragments), in one document. */
+const DASHBOARD = graphql(`
+  query DashboardClaimsDashboard {
+    clientConfig {
+      tenant
+    }
+    me {
+      id
+      gender
+      titlePrefix
+      firstName
+      lastName
+      titleSuffix
+      unreadMessageCount
+      unreadDocumentCount
+      latestSeveranceClaim {
+        id
+        option
+        status
+        dueDate
+        dueDateExceeded
+        definiteDate
+      }
+      pensionContracts {
+        id
+        contractNumber
+        vrgName
+        role
+        employer {
+          id
+          name
+        }
+        statement {
+          stichtag
+          totalCapital
+        }
+      }
+      severanceAccounts {
+        id
+        accountNumber
+        status
+        employer {
+          id
+          name
+        }
+        statement {
+          stichtag
+          totalEntitlement
+        }
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,30 +90,23 @@ afterAll(async () => {
   await server.close();
 });
 
-async function loggedIn(email: string): Promise<PortalClient> {
-  const client = new PortalClient(server.url);
-  const { body } = await client.graphql<{ login: LoginAnswer }>(LOGIN, { email, password: DEMO_PASSWORD });
-  expect(body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
-  return client;
+async function personId(scenario: Scenario): Promise<number> {
+  return (await sqlOne<{ id: number }>(server.db, 'SELECT id FROM persons WHERE email = ?', emailOf(scenario))).id;
 }
 
-async function personId(email: string): Promise<number> {
-  return (await sqlOne<{ id: number }>(server.db, 'SELECT id FROM persons WHERE email = ?', email)).id;
-}
-
-function firstAccount(email: string): Promise<{ id: number; accountNumber: string }> {
-  return personId(email).then((id) =>
+function firstAccount(scenario: Scenario): Promise<{ id: number; accountNumber: string }> {
+  return personId(scenario).then((id) =>
     sqlOne<{ id: number; accountNumber: string }>(server.db, 'SELECT id, account_number AS "accountNumber" FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1', id),
   );
 }
 
-async function insertClaim(email: string, claim: { status: string; submittedAt: string; definiteDate?: string }): Promise<number> {
-  const account = await firstAccount(email);
+async function insertClaim(scenario: Scenario, claim: { status: string; submittedAt: string; definiteDate?: string }): Promise<number> {
+  const account = await firstAccount(scenario);
   const row = await sqlOne<{ id: number }>(
     server.db,
     `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date)
      VALUES (?, ?, 'PAYOUT', ?, ?, ?) RETURNING id`,
-    await personId(email),
+    await personId(scenario),
     account.id,
     claim.status,
     claim.submittedAt,
@@ -65,23 +117,23 @@ async function insertClaim(email: string, claim: { status: string; submittedAt: 
 
 describe('Person.latestSeveranceClaim', () => {
   it('is null for a member without a claim', async () => {
-    const client = await loggedIn('bernd.vorsorge@example.at');
-    const { body } = await client.graphql<{ me: { latestSeveranceClaim: unknown } }>(CLAIM);
+    const client = await loginAs(server, 'bernd');
+    const { body } = await client.operation(CLAIM);
     expect(body.errors).toBeUndefined();
-    expect(body.data?.me.latestSeveranceClaim).toBeNull();
+    expect(body.data?.me?.latestSeveranceClaim).toBeNull();
   });
 
   it("answers the newest of the member's own claims, never another member's", async () => {
-    const older = await insertClaim('bernd.vorsorge@example.at', { status: 'POST_TRANSFER', submittedAt: '2025-03-01T09:00:00.000Z', definiteDate: '2025-05-20' });
-    const newest = await insertClaim('bernd.vorsorge@example.at', { status: 'CHECKED', submittedAt: '2026-10-15T09:00:00.000Z', definiteDate: '2026-12-10' });
+    const older = await insertClaim('bernd', { status: 'POST_TRANSFER', submittedAt: '2025-03-01T09:00:00.000Z', definiteDate: '2025-05-20' });
+    const newest = await insertClaim('bernd', { status: 'CHECKED', submittedAt: '2026-10-15T09:00:00.000Z', definiteDate: '2026-12-10' });
     try {
-      const bernd = await loggedIn('bernd.vorsorge@example.at');
-      const { body } = await bernd.graphql<{ me: { latestSeveranceClaim: Record<string, unknown> } }>(CLAIM);
-      expect(body.data?.me.latestSeveranceClaim).toEqual({
+      const bernd = await loginAs(server, 'bernd');
+      const { body } = await bernd.operation(CLAIM);
+      expect(body.data?.me?.latestSeveranceClaim).toEqual({
         id: String(newest),
         option: 'PAYOUT',
         status: 'CHECKED',
-        accountNumber: (await firstAccount('bernd.vorsorge@example.at')).accountNumber,
+        accountNumber: (await firstAccount('bernd')).accountNumber,
         submittedOn: '2026-10-15',
         // Computed, not stored: end of December 2026 plus 5 working days without 1 and 6 January.
         dueDate: '2027-01-11',
@@ -90,9 +142,9 @@ describe('Person.latestSeveranceClaim', () => {
       });
       expect(older).not.toBe(newest);
 
-      const clara = await loggedIn('clara.pension@example.at');
-      const other = await clara.graphql<{ me: { latestSeveranceClaim: unknown } }>(CLAIM);
-      expect(other.body.data?.me.latestSeveranceClaim).toBeNull();
+      const clara = await loginAs(server, 'clara');
+      const other = await clara.operation(CLAIM);
+      expect(other.body.data?.me?.latestSeveranceClaim).toBeNull();
     } finally {
       await sqlRun(server.db, 'DELETE FROM severance_claims WHERE id IN (?, ?)', older, newest);
     }
@@ -101,21 +153,21 @@ describe('Person.latestSeveranceClaim', () => {
   it('flags a due date in the past by the server clock (the teaser then shows no date)', async () => {
     // TEST_TODAY is 2026-11-22. Received 15.08.2026 → Sat 31.10.2026, then Mon 2.11. … Fri 6.11.2026: exceeded.
     // Received 15.09.2026 → Mon 30.11.2026 … 7.12.2026: not yet.
-    const id = await insertClaim('bernd.vorsorge@example.at', { status: 'NEW', submittedAt: '2026-08-15T08:00:00.000Z' });
+    const id = await insertClaim('bernd', { status: 'NEW', submittedAt: '2026-08-15T08:00:00.000Z' });
     try {
-      const client = await loggedIn('bernd.vorsorge@example.at');
-      const exceeded = await client.graphql<{ me: { latestSeveranceClaim: { dueDate: string; dueDateExceeded: boolean } } }>(CLAIM);
-      expect(exceeded.body.data?.me.latestSeveranceClaim).toMatchObject({ dueDate: '2026-11-06', dueDateExceeded: true });
+      const client = await loginAs(server, 'bernd');
+      const exceeded = await client.operation(CLAIM);
+      expect(exceeded.body.data?.me?.latestSeveranceClaim).toMatchObject({ dueDate: '2026-11-06', dueDateExceeded: true });
       await sqlRun(server.db, "UPDATE severance_claims SET submitted_at = '2026-09-15T08:00:00.000Z' WHERE id = ?", id);
-      const today = await client.graphql<{ me: { latestSeveranceClaim: { dueDate: string; dueDateExceeded: boolean } } }>(CLAIM);
-      expect(today.body.data?.me.latestSeveranceClaim).toMatchObject({ dueDate: '2026-12-07', dueDateExceeded: false });
+      const today = await client.operation(CLAIM);
+      expect(today.body.data?.me?.latestSeveranceClaim).toMatchObject({ dueDate: '2026-12-07', dueDateExceeded: false });
     } finally {
       await sqlRun(server.db, 'DELETE FROM severance_claims WHERE id = ?', id);
     }
   });
 
   it('needs a session', async () => {
-    const { body } = await new PortalClient(server.url).graphql(CLAIM);
+    const { body } = await new PortalClient(server.url).operation(CLAIM);
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
@@ -138,9 +190,9 @@ async function countStatements(action: () => Promise<unknown>): Promise<number> 
  * Copies the person's Vorsorgekasse accounts `times` times, each copy with another employer and all of the
  * original's statements; returns a function that removes the copies again.
  */
-async function copyAccounts(email: string, times: number): Promise<() => Promise<void>> {
+async function copyAccounts(scenario: Scenario, times: number): Promise<() => Promise<void>> {
   const db = server.db;
-  const id = await personId(email);
+  const id = await personId(scenario);
   const accounts = await sqlAll<{ id: number }>(db, 'SELECT id FROM vk_accounts WHERE person_id = ?', id);
   const employers = (await sqlAll<{ id: number }>(db, 'SELECT id FROM employers ORDER BY id LIMIT ?', times)).map((e) => e.id);
   const columns = (await columnsOf(db, 'vk_statements')).filter((name) => name !== 'id' && name !== 'account_id').join(', ');
@@ -167,9 +219,9 @@ async function copyAccounts(email: string, times: number): Promise<() => Promise
 async function dashboardStatements(client: PortalClient): Promise<{ statements: number; accounts: number }> {
   let accounts = 0;
   const statements = await countStatements(async () => {
-    const { body } = await client.graphql<{ me: { severanceAccounts: unknown[] } }>(DASHBOARD);
+    const { body } = await client.operation(DASHBOARD);
     expect(body.errors).toBeUndefined();
-    accounts = body.data!.me.severanceAccounts.length;
+    accounts = body.data!.me!.severanceAccounts.length;
   });
   return { statements, accounts };
 }
@@ -181,10 +233,10 @@ async function dashboardStatements(client: PortalClient): Promise<{ statements: 
  */
 describe('the dashboard query has no N+1', () => {
   it('runs no more SQL statements for a member with ten accounts than with one', async () => {
-    const client = await loggedIn('anna.muster@example.at');
+    const client = await loginAs(server, 'anna');
     const before = await dashboardStatements(client);
     expect(before.accounts).toBe(1);
-    const removeCopies = await copyAccounts('anna.muster@example.at', 9);
+    const removeCopies = await copyAccounts('anna', 9);
     try {
       const after = await dashboardStatements(client);
       expect(after.accounts).toBe(10);

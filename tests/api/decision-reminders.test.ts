@@ -5,6 +5,7 @@ import { decisionReminders, persons, severanceClaims, vkAccounts } from '../../d
 import { dueReminder } from '../../server/domain/claims/claims.rules';
 import { createDecisionReminderJob } from '../../server/domain/claims/decision-reminders';
 import { createMailer } from '../../server/domain/mail/mailer';
+import { emailOf } from '../helpers/scenarios';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 
@@ -22,7 +23,12 @@ let accountId: number;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ members: 6, env: { SMTP_URL: smtp.url } });
-  const bernd = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'bernd.vorsorge@example.at')))[0]!.id;
+  const bernd = (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf('bernd')))
+  )[0]!.id;
   const account = (await server.db.select({ id: vkAccounts.id, since: vkAccounts.rightToDecideSince }).from(vkAccounts).where(eq(vkAccounts.personId, bernd))).find(
     (a) => a.since !== null,
   )!;
@@ -62,7 +68,7 @@ describe('the reminder job', () => {
     const [a, b] = await Promise.all([processJob().runOnce(), processJob().runOnce()]);
     const sent30 = [...a, ...b].filter((r) => r.accountId === accountId);
     expect(sent30).toEqual([expect.objectContaining({ kind: 'DAYS_30', deadline: '2026-12-22', daysLeft: 30 })]);
-    const mail = await smtp.waitForMail((m) => m.to.includes('bernd.vorsorge@example.at'));
+    const mail = await smtp.waitForMail((m) => m.to.includes(emailOf('bernd')));
     expect(mail.subject).toBe('Erinnerung: Entscheidung über Ihre Abfertigung bis 22.12.2026');
     expect(mail.text).toContain('noch 30 Tage, bis 22.12.2026');
     expect(mail.text).toContain('https://portal.example.at/#/gm');
@@ -80,7 +86,7 @@ describe('the reminder job', () => {
     smtp.clear();
     const sent7 = (await Promise.all([processJob().runOnce(), processJob().runOnce()])).flat().filter((r) => r.accountId === accountId);
     expect(sent7).toEqual([expect.objectContaining({ kind: 'DAYS_7', daysLeft: 7 })]);
-    await smtp.waitForMail((m) => m.to.includes('bernd.vorsorge@example.at') && m.text.includes('noch 7 Tage'));
+    await smtp.waitForMail((m) => m.to.includes(emailOf('bernd')) && m.text.includes('noch 7 Tage'));
 
     server.clock.advance(8 * DAY);
     expect((await processJob().runOnce()).filter((r) => r.accountId === accountId)).toEqual([]);

@@ -10,6 +10,7 @@ import { createLoaders } from '../../server/domain/loaders';
 import type { RequestScope } from '../../server/domain/shared/request-scope';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { pdfText } from '../helpers/pdf';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -28,12 +29,17 @@ afterAll(async () => {
 
 async function anna(): Promise<PortalClient> {
   const client = new PortalClient(server.url);
-  await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+  await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
   return client;
 }
 
 async function annaId(): Promise<number> {
-  return (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'anna.muster@example.at')))[0]!.id;
+  return (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf('anna')))
+  )[0]!.id;
 }
 
 /** Anna's document of `category` and `documentDate`. */
@@ -152,7 +158,12 @@ describe('archived documents', () => {
 
   it("archives nothing for another member's, an unknown or a malformed id", async () => {
     const service = documentsServiceWith(renderLetter);
-    const otherPerson = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'bernd.vorsorge@example.at')))[0]!.id;
+    const otherPerson = (
+      await server.db
+        .select({ id: persons.id })
+        .from(persons)
+        .where(eq(persons.email, emailOf('bernd')))
+    )[0]!.id;
     const anyDoc = (
       await server.db
         .select()

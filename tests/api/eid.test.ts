@@ -1,15 +1,34 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNA_EID_BPK, demoEidBpk } from '../../db/seed';
-import { PortalClient } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { startTestIdp, type TestIdp } from '../helpers/oidc-provider';
 import { booleansAsNumbers, countRows, sqlAll, sqlGet, sqlOne, sqlRun } from '../helpers/raw-sql';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
  * Electronic-ID login (DOMAIN.md "Electronic ID"; spec 000 section 2 route /eid, section 8 "no or incomplete data
  * from the electronic-ID provider") against a real OpenID Connect provider (oidc-provider) in this process.
  */
+const EID_CONFIG = graphql(`
+  query EidClientConfig {
+    clientConfig {
+      eidAuthEndpoint
+      eidClientId
+      eidRedirectUri
+      eidStartUrl
+    }
+  }
+`);
+const EID_START_URL = graphql(`
+  query EidStartUrl {
+    clientConfig {
+      eidStartUrl
+    }
+  }
+`);
 const UNLINKED_BPK = demoEidBpk('nobody');
 const NAMELESS_BPK = demoEidBpk('nameless');
 const KARL_BPK = demoEidBpk('karl.gesperrt');
@@ -39,8 +58,8 @@ beforeAll(async () => {
   idp.register(`${server.url}/webportal/eid/callback`);
   // Linked bPKs of a deactivated access and of a member with terms to accept (only anna's is seeded).
   const link = 'UPDATE persons SET eid_bpk = ? WHERE email = ?';
-  await sqlRun(server.db, link, KARL_BPK, 'karl.gesperrt@example.at');
-  await sqlRun(server.db, link, DORA_BPK, 'dora.nutzung@example.at');
+  await sqlRun(server.db, link, KARL_BPK, emailOf('karl'));
+  await sqlRun(server.db, link, DORA_BPK, emailOf('dora'));
 });
 
 afterAll(async () => {
@@ -118,15 +137,15 @@ describe('eID login through the provider', () => {
     expect((await browser.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
     const data = await browser.rest('getPersonalData');
     expect(data.status).toBe(200);
-    expect(JSON.stringify(data.json)).toContain('anna.muster@example.at');
+    expect(JSON.stringify(data.json)).toContain(emailOf('anna'));
     const attempt = booleansAsNumbers(
       await sqlOne(
         server.db,
         `SELECT a.email, a.method, a.status, a.succeeded FROM login_attempts a JOIN persons p ON p.id = a.person_id WHERE p.email = ? ORDER BY a.id DESC`,
-        'anna.muster@example.at',
+        emailOf('anna'),
       ),
     );
-    expect(attempt).toEqual({ email: 'anna.muster@example.at', method: 'EID', status: 'SUCCESSFUL', succeeded: 1 });
+    expect(attempt).toEqual({ email: emailOf('anna'), method: 'EID', status: 'SUCCESSFUL', succeeded: 1 });
   });
 
   it('step-up (issue 11 item 1): within 5 minutes of the eID login bank details change without a password, after that only with one', async () => {
@@ -141,10 +160,10 @@ describe('eID login through the provider', () => {
         code: 'ERROR_INVALID_INPUT',
         fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }],
       });
-      expect((await browser.rest('changeBankDetails', { ...bank, bankName: 'Bank Austria', currentPassword: 'Pensionskasse#2026' })).json).toMatchObject({ ok: true });
+      expect((await browser.rest('changeBankDetails', { ...bank, bankName: 'Bank Austria', currentPassword: DEMO_PASSWORD })).json).toMatchObject({ ok: true });
       // A password session never had the eID stand-in.
       const password = new PortalClient(server.url);
-      await password.rest('login', { user: 'anna.muster@example.at', password: 'Pensionskasse#2026' });
+      await password.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
       expect((await password.rest('changeBankDetails', bank)).json).toMatchObject({ ok: false, fieldErrors: [{ field: 'currentPassword', code: 'REQUIRED' }] });
     } finally {
       server.clock.advance(-(5 * 60_000 + 1));
@@ -320,9 +339,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
 
 describe('clientConfig and eID off', () => {
   it('offers the start URL in clientConfig next to the spec fields', async () => {
-    const { body } = await new PortalClient(server.url).graphql<{ clientConfig: Record<string, string | null> }>(
-      '{ clientConfig { eidAuthEndpoint eidClientId eidRedirectUri eidStartUrl } }',
-    );
+    const { body } = await new PortalClient(server.url).operation(EID_CONFIG);
     expect(body.data?.clientConfig).toEqual({
       eidAuthEndpoint: idp.authorizationEndpoint,
       eidClientId: idp.clientId,
@@ -338,7 +355,7 @@ describe('clientConfig and eID off', () => {
         const res = await fetch(plain.url + path, { redirect: 'manual' });
         expect(res.status).toBe(404);
       }
-      const { body } = await new PortalClient(plain.url).graphql<{ clientConfig: { eidStartUrl: string | null } }>('{ clientConfig { eidStartUrl } }');
+      const { body } = await new PortalClient(plain.url).operation(EID_START_URL);
       expect(body.data?.clientConfig.eidStartUrl).toBeNull();
     } finally {
       await plain.close();

@@ -2,23 +2,57 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions, messageAttachments, messages, persons } from '../../db/schema';
-import { DEMO_PASSWORD, loginMember, type PortalClient } from '../helpers/client';
+import { graphql } from '../gql';
+import type { FormChildInput, FormKind, PensionCallFormInput, SubmitFormInput } from '../gql/graphql';
+import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
 import { multipart, pdfBytes } from '../helpers/files';
 import { pdfText } from '../helpers/pdf';
+import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { REMAINING, type Sections } from './forms-cases';
 
-const SUBMIT = `mutation Submit($input: SubmitFormInput!) { submitForm(input: $input) {
-  ok { kind message { id folder counterpart subject body attachments { id fileName contentType size downloadUrl } } }
-  error { code message fieldErrors { field code message } } } }`;
-const INFO = `query { me { formInfo { kinds earliestPensionStart } } }`;
-
-interface SubmitAnswer {
-  ok: {
-    kind: string;
-    message: { id: string; folder: string; counterpart: string; subject: string; attachments: { id: string; fileName: string; contentType: string; downloadUrl: string }[] };
-  } | null;
-  error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null;
-}
+const SUBMIT = graphql(`
+  mutation FormsSubmit($input: SubmitFormInput!) {
+    submitForm(input: $input) {
+      ok {
+        kind
+        message {
+          id
+          folder
+          counterpart
+          subject
+          body
+          attachments {
+            id
+            fileName
+            contentType
+            size
+            downloadUrl
+          }
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+const INFO = graphql(`
+  query FormsInfo {
+    me {
+      formInfo {
+        kinds
+        earliestPensionStart
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,24 +64,34 @@ afterAll(async () => {
 
 const key = () => `form-${randomUUID()}`;
 
-async function submit(client: PortalClient, input: Record<string, unknown>): Promise<SubmitAnswer> {
-  const res = await client.graphql<{ submitForm: SubmitAnswer }>(SUBMIT, { input });
+async function submit(client: PortalClient, input: SubmitFormInput) {
+  const res = await client.operation(SUBMIT, { input });
   expect(res.body.errors).toBeUndefined();
   return res.body.data!.submitForm;
 }
 
-async function stored(email: string): Promise<{ messages: number; forms: number }> {
-  const id = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!.id;
+/** The forms the member of `client` may send (`me.formInfo`). */
+async function formInfoOf(client: PortalClient) {
+  return (await client.operation(INFO)).body.data!.me!.formInfo;
+}
+
+async function stored(scenario: Scenario): Promise<{ messages: number; forms: number }> {
+  const id = (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf(scenario)))
+  )[0]!.id;
   const m = (await server.db.select({ n: count() }).from(messages).where(eq(messages.personId, id)))[0]!.n;
   const f = (await server.db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.personId, id)))[0]!.n;
   return { messages: m, forms: f };
 }
 
-function pensionCall(overrides: Record<string, unknown> = {}) {
+function pensionCall(overrides: PensionCallFormInput = {}): SubmitFormInput {
   return {
     kind: 'PENSION_CALL',
     idempotencyKey: key(),
-    contactEmail: 'clara.pension@example.at',
+    contactEmail: emailOf('clara'),
     termsAccepted: true,
     pensionCall: {
       pensionStart: '2027-01-01',
@@ -61,20 +105,20 @@ function pensionCall(overrides: Record<string, unknown> = {}) {
 
 describe('inbox forms: bad input (issue 14 item 7)', () => {
   it('refuses a sixth child at the field, storing nothing', async () => {
-    const clara = await loginMember(server.url, 'clara.pension@example.at');
-    const before = await stored('clara.pension@example.at');
-    const children = Array.from({ length: 6 }, (_, i) => ({ firstName: `Kind${i + 1}`, birthDate: '2001-01-01', gender: 'MALE' }));
+    const clara = await loginAs(server, 'clara');
+    const before = await stored('clara');
+    const children = Array.from({ length: 6 }, (_, i): FormChildInput => ({ firstName: `Kind${i + 1}`, birthDate: '2001-01-01', gender: 'MALE' }));
     const r = await submit(clara, pensionCall({ children }));
     expect(r.ok).toBeNull();
     expect(r.error).toMatchObject({
       code: 'INVALID_DATA',
       fieldErrors: [{ field: 'pensionCall.children.5', code: 'TOO_MANY_CHILDREN', message: 'Sie können höchstens 5 Kinder angeben.' }],
     });
-    expect(await stored('clara.pension@example.at')).toEqual(before);
+    expect(await stored('clara')).toEqual(before);
   });
 
   it('refuses an incomplete form (child without gender, terms not accepted) as INCOMPLETE', async () => {
-    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const clara = await loginAs(server, 'clara');
     const r = await submit(clara, { ...pensionCall({ children: [{ firstName: 'Lena', birthDate: '1990-06-01' }] }), termsAccepted: false });
     expect(r.error?.code).toBe('INCOMPLETE');
     expect(r.error?.fieldErrors).toEqual(
@@ -88,14 +132,14 @@ describe('inbox forms: bad input (issue 14 item 7)', () => {
   });
 
   it('refuses an invalid e-mail as INVALID_EMAIL', async () => {
-    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const clara = await loginAs(server, 'clara');
     const r = await submit(clara, { ...pensionCall(), contactEmail: 'clara.pension@example' });
     expect(r.error).toMatchObject({ code: 'INVALID_EMAIL', fieldErrors: [{ field: 'contactEmail', code: 'EMAIL_INVALID' }] });
   });
 
   it('needs exactly one option of the vested amount with its sub-option', async () => {
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
-    const base = { kind: 'VESTED_AMOUNT', contactEmail: 'anna.muster@example.at', termsAccepted: true };
+    const anna = await loginAs(server, 'anna');
+    const base: Omit<SubmitFormInput, 'idempotencyKey'> = { kind: 'VESTED_AMOUNT', contactEmail: emailOf('anna'), termsAccepted: true };
     const noSub = await submit(anna, { ...base, idempotencyKey: key(), vestedAmount: { option: 'KEEP' } });
     expect(noSub.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: [{ field: 'vestedAmount.keepMode', code: 'REQUIRED' }] });
     const two = await submit(anna, { ...base, idempotencyKey: key(), vestedAmount: { option: 'KEEP', keepMode: 'CONTRIBUTION_FREE', transferType: 'PENSION_FUND' } });
@@ -117,18 +161,17 @@ describe('inbox forms: bad input (issue 14 item 7)', () => {
   });
 
   it('refuses a form for a fund the member has no contract with (bernd: Vorsorgekasse only)', async () => {
-    const bernd = await loginMember(server.url, 'bernd.vorsorge@example.at');
-    const r = await submit(bernd, { ...pensionCall(), contactEmail: 'bernd.vorsorge@example.at' });
+    const bernd = await loginAs(server, 'bernd');
+    const r = await submit(bernd, { ...pensionCall(), contactEmail: emailOf('bernd') });
     expect(r.error?.code).toBe('NOT_AVAILABLE');
-    const info = await bernd.graphql<{ me: { formInfo: { kinds: string[] } } }>(INFO);
-    expect(info.body.data!.me.formInfo.kinds).toEqual(['BANK_DATA']);
+    expect((await formInfoOf(bernd)).kinds).toEqual(['BANK_DATA']);
   });
 });
 
 describe('inbox forms: sending (issue 14 item 7)', () => {
   it('a pension call becomes a sent message with a PDF of what was entered; a repeat with the same key gets the same answer; the form sent twice is refused', async () => {
-    const clara = await loginMember(server.url, 'clara.pension@example.at');
-    const before = await stored('clara.pension@example.at');
+    const clara = await loginAs(server, 'clara');
+    const before = await stored('clara');
     const input = pensionCall();
     const r = await submit(clara, input);
     expect(r.error).toBeNull();
@@ -142,31 +185,29 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
     expect(text).toContain('01.01.2027');
     expect(text).toContain('Karl Pension, 12.04.1958');
     expect(text).toContain('Lena, 01.06.1990, weiblich');
-    expect(await stored('clara.pension@example.at')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+    expect(await stored('clara')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
 
     const again = await submit(clara, input);
     expect(again.ok?.message.id).toBe(r.ok!.message.id);
-    expect(await stored('clara.pension@example.at')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+    expect(await stored('clara')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
 
     const twice = await submit(clara, { ...input, idempotencyKey: key() });
     expect(twice.error).toMatchObject({ code: 'ALREADY_SENT', message: expect.stringContaining('bereits gesendet') });
-    expect(await stored('clara.pension@example.at')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+    expect(await stored('clara')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
   });
 
   it('a pension call must arrive by the 10th for a start on the next 1st; later it starts a month later', async () => {
     const start = server.clock.now();
     try {
       server.clock.set(Date.parse('2026-12-10T20:00:00Z'));
-      const anna = await loginMember(server.url, 'anna.muster@example.at');
-      const info = await anna.graphql<{ me: { formInfo: { earliestPensionStart: string } } }>(INFO);
-      expect(info.body.data!.me.formInfo.earliestPensionStart).toBe('2027-01-01');
+      const anna = await loginAs(server, 'anna');
+      expect((await formInfoOf(anna)).earliestPensionStart).toBe('2027-01-01');
       server.clock.set(Date.parse('2026-12-10T23:30:00Z')); // 11 December in Vienna
-      const later = await loginMember(server.url, 'anna.muster@example.at');
-      const laterInfo = await later.graphql<{ me: { formInfo: { earliestPensionStart: string } } }>(INFO);
-      expect(laterInfo.body.data!.me.formInfo.earliestPensionStart).toBe('2027-02-01');
-      const late = await submit(later, { ...pensionCall(), contactEmail: 'anna.muster@example.at' });
+      const later = await loginAs(server, 'anna');
+      expect((await formInfoOf(later)).earliestPensionStart).toBe('2027-02-01');
+      const late = await submit(later, { ...pensionCall(), contactEmail: emailOf('anna') });
       expect(late.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [{ field: 'pensionCall.pensionStart', code: 'PENSION_START_TOO_EARLY' }] });
-      const notFirst = await submit(later, { ...pensionCall({ pensionStart: '2027-02-15' }), contactEmail: 'anna.muster@example.at' });
+      const notFirst = await submit(later, { ...pensionCall({ pensionStart: '2027-02-15' }), contactEmail: emailOf('anna') });
       expect(notFirst.error?.fieldErrors).toEqual([expect.objectContaining({ field: 'pensionCall.pensionStart', code: 'PENSION_START_NOT_FIRST' })]);
     } finally {
       server.clock.set(start);
@@ -174,18 +215,18 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
   });
 
   it('bank data need the step-up; with the password they arrive at the chosen fund, and REST webportal/form serves the same', async () => {
-    const bernd = await loginMember(server.url, 'bernd.vorsorge@example.at');
-    const input = {
+    const bernd = await loginAs(server, 'bernd');
+    const input: SubmitFormInput = {
       kind: 'BANK_DATA',
       idempotencyKey: key(),
-      contactEmail: 'bernd.vorsorge@example.at',
+      contactEmail: emailOf('bernd'),
       termsAccepted: true,
       bankData: { fund: 'SEVERANCE_FUND', accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
     };
-    const before = await stored('bernd.vorsorge@example.at');
+    const before = await stored('bernd');
     expect((await submit(bernd, input)).error).toMatchObject({ code: 'PASSWORD_INCORRECT', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_REQUIRED' }] });
     expect((await submit(bernd, { ...input, currentPassword: 'falsch-falsch' })).error?.code).toBe('PASSWORD_INCORRECT');
-    expect(await stored('bernd.vorsorge@example.at')).toEqual(before);
+    expect(await stored('bernd')).toEqual(before);
 
     const res = await bernd.fetch('/rest/webportal/form', {
       method: 'POST',
@@ -201,8 +242,8 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
   });
 
   it('a vested-amount payout carries the ID document; another member’s upload is not found', async () => {
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
-    const clara = await loginMember(server.url, 'clara.pension@example.at');
+    const anna = await loginAs(server, 'anna');
+    const clara = await loginAs(server, 'clara');
     const upload = async (client: PortalClient) => {
       const { body, contentType } = multipart([{ name: 'file', fileName: 'Ausweis.pdf', contentType: 'application/pdf', body: pdfBytes(500) }]);
       const res = await client.fetch('/webportal/upload?purpose=form-id-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
@@ -210,10 +251,10 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
       return ((await res.json()) as { id: string }).id;
     };
     const claraUpload = await upload(clara);
-    const vested = (uploadId: string) => ({
+    const vested = (uploadId: string): SubmitFormInput => ({
       kind: 'VESTED_AMOUNT',
       idempotencyKey: key(),
-      contactEmail: 'anna.muster@example.at',
+      contactEmail: emailOf('anna'),
       termsAccepted: true,
       currentPassword: DEMO_PASSWORD,
       vestedAmount: { option: 'PAYOUT', accountHolder: 'Anna Muster', iban: 'AT611904300234573201', bic: 'BKAUATWW', idDocumentUploadId: uploadId },
@@ -231,136 +272,45 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
   });
 });
 
-/**
- * The remaining forms of issue 14 item 7 (decision 0025). Each: incomplete and invalid refused at the field with
- * nothing stored; sent through REST `webportal/form` as a message to the Pensionskasse with a PDF of what was
- * entered; the same body again gets the first answer; the same form with a new key is refused as already sent.
- */
-const REMAINING: {
-  kind: string;
-  section: string;
-  subject: string;
-  valid: Record<string, unknown>;
-  incomplete: [Record<string, unknown>, string];
-  invalid: [Record<string, unknown>, string, string];
-  pdf: string[];
-}[] = [
-  {
-    kind: 'EXIT_APPLICATION',
-    section: 'exitApplication',
-    subject: 'Austrittsantrag',
-    valid: { employerName: 'Muster Handels GmbH', employmentEndDate: '2026-12-31', reason: 'MUTUAL_AGREEMENT', request: 'STOP_OWN_CONTRIBUTIONS' },
-    incomplete: [{ employerName: 'Muster Handels GmbH', employmentEndDate: '2026-12-31', request: 'STATEMENT_ONLY' }, 'exitApplication.reason'],
-    invalid: [
-      { employerName: 'Muster', employmentEndDate: '2028-01-31', reason: 'OTHER', request: 'STATEMENT_ONLY' },
-      'exitApplication.employmentEndDate',
-      'EXIT_DATE_OUT_OF_RANGE',
-    ],
-    pdf: ['Muster Handels GmbH', '31.12.2026', 'Einvernehmliche Auflösung', 'Eigenbeiträge'],
-  },
-  {
-    kind: 'EMPLOYMENT_DECLARATION',
-    section: 'employmentDeclaration',
-    subject: 'Beschäftigungserklärung',
-    valid: { status: 'EMPLOYED', employerName: 'Beispiel Bau AG', since: '2024-03-01' },
-    incomplete: [{ status: 'EMPLOYED', employerName: 'Beispiel Bau AG' }, 'employmentDeclaration.since'],
-    invalid: [{ status: 'NOT_EMPLOYED', employerName: 'Beispiel Bau AG' }, 'employmentDeclaration.employerName', 'OPTION_CONFLICT'],
-    pdf: ['Unselbständig beschäftigt', 'Beispiel Bau AG', '01.03.2024'],
-  },
-  {
-    kind: 'FUNCTION_DECLARATION',
-    section: 'functionDeclaration',
-    subject: 'Funktionserklärung',
-    valid: { function: 'EXECUTIVE', employerName: 'Muster Handels GmbH', since: '2023-07-01' },
-    incomplete: [{ employerName: 'Muster Handels GmbH', since: '2023-07-01' }, 'functionDeclaration.function'],
-    invalid: [{ function: 'EXECUTIVE', employerName: 'Muster <b>', since: '2023-07-01' }, 'functionDeclaration.employerName', 'INVALID'],
-    pdf: ['Leitende Angestellte oder leitender Angestellter', '01.07.2023'],
-  },
-  {
-    kind: 'FAMILY_DECLARATION',
-    section: 'familyDeclaration',
-    subject: 'Erklärung zu Familienstand und Kindern',
-    valid: {
-      maritalStatus: 'MARRIED',
-      since: '2012-05-19',
-      partner: { firstName: 'Max', lastName: 'Muster', birthDate: '1979-02-03' },
-      children: [
-        { firstName: 'Lena', birthDate: '2013-08-01', gender: 'FEMALE' },
-        { firstName: 'Paul', birthDate: '2016-01-15', gender: 'MALE' },
-      ],
-    },
-    incomplete: [{ maritalStatus: 'MARRIED', since: '2012-05-19' }, 'familyDeclaration.partner.firstName'],
-    invalid: [{ maritalStatus: 'SINGLE', children: [{ firstName: 'Lena', birthDate: '2099-01-01', gender: 'FEMALE' }] }, 'familyDeclaration.children.0.birthDate', 'DATE_INVALID'],
-    pdf: ['verheiratet', 'Max Muster, 03.02.1979', 'Lena, 01.08.2013, weiblich', 'Paul, 15.01.2016, männlich'],
-  },
-  {
-    kind: 'MODEL_OBJECTION',
-    section: 'modelObjection',
-    subject: 'Widerspruchserklärung zur Änderung des Pensionsmodells',
-    valid: { letterDate: '2026-11-02', reason: 'Ich möchte im bisherigen Modell bleiben.' },
-    incomplete: [{ reason: 'Ohne Datum' }, 'modelObjection.letterDate'],
-    invalid: [{ letterDate: '2026-08-01' }, 'modelObjection.letterDate', 'OBJECTION_PERIOD_OVER'],
-    pdf: ['02.11.2026', 'Ich möchte im bisherigen Modell bleiben.'],
-  },
-  {
-    kind: 'MODEL_SWITCH',
-    section: 'modelSwitch',
-    subject: 'Wechselerklärung zum Pensionsmodell',
-    valid: { target: 'SECURITY_VRG', switchDate: '2027-01-01' },
-    incomplete: [{ switchDate: '2027-01-01' }, 'modelSwitch.target'],
-    invalid: [{ target: 'SECURITY_VRG', switchDate: '2026-11-01' }, 'modelSwitch.switchDate', 'SWITCH_DATE_OUT_OF_RANGE'],
-    pdf: ['Sicherheits-VRG der Pensionskasse', '01.01.2027'],
-  },
-];
-
 describe('inbox forms: exit application and declarations (issue 14 item 7, decision 0025)', () => {
-  const anna = 'anna.muster@example.at';
-  const form = (kind: string, section: string, values: Record<string, unknown>) => ({ kind, idempotencyKey: key(), contactEmail: anna, termsAccepted: true, [section]: values });
+  const form = (kind: FormKind, sections: Sections): SubmitFormInput => ({ kind, idempotencyKey: key(), contactEmail: emailOf('anna'), termsAccepted: true, ...sections });
 
   it('offers them by contract: all to anna (member), no exit or function declaration to clara (beneficiary), none to bernd (Vorsorgekasse only)', async () => {
-    const kindsOf = async (email: string) => (await (await loginMember(server.url, email)).graphql<{ me: { formInfo: { kinds: string[] } } }>(INFO)).body.data!.me.formInfo.kinds;
-    expect(await kindsOf(anna)).toEqual(['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL', ...REMAINING.map((r) => r.kind)]);
-    expect(await kindsOf('clara.pension@example.at')).toEqual([
-      'VESTED_AMOUNT',
-      'BANK_DATA',
-      'PENSION_CALL',
-      'EMPLOYMENT_DECLARATION',
-      'FAMILY_DECLARATION',
-      'MODEL_OBJECTION',
-      'MODEL_SWITCH',
-    ]);
-    const clara = await loginMember(server.url, 'clara.pension@example.at');
-    const r = await submit(clara, { ...form('EXIT_APPLICATION', 'exitApplication', REMAINING[0]!.valid), contactEmail: 'clara.pension@example.at' });
+    const kindsOf = async (scenario: Scenario) => (await formInfoOf(await loginAs(server, scenario))).kinds;
+    expect(await kindsOf('anna')).toEqual(['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL', ...REMAINING.map((r) => r.kind)]);
+    expect(await kindsOf('clara')).toEqual(['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL', 'EMPLOYMENT_DECLARATION', 'FAMILY_DECLARATION', 'MODEL_OBJECTION', 'MODEL_SWITCH']);
+    const clara = await loginAs(server, 'clara');
+    const r = await submit(clara, { ...form('EXIT_APPLICATION', REMAINING[0]!.valid), contactEmail: emailOf('clara') });
     expect(r.error?.code).toBe('NOT_AVAILABLE');
-    const bernd = await loginMember(server.url, 'bernd.vorsorge@example.at');
-    const b = await submit(bernd, { ...form('MODEL_SWITCH', 'modelSwitch', REMAINING[5]!.valid), contactEmail: 'bernd.vorsorge@example.at' });
+    const bernd = await loginAs(server, 'bernd');
+    const b = await submit(bernd, { ...form('MODEL_SWITCH', REMAINING[5]!.valid), contactEmail: emailOf('bernd') });
     expect(b.error?.code).toBe('NOT_AVAILABLE');
   });
 
   it('refuses a sixth child on the family declaration at the field, storing nothing', async () => {
-    const client = await loginMember(server.url, anna);
-    const before = await stored(anna);
-    const children = Array.from({ length: 6 }, (_, i) => ({ firstName: `Kind${i + 1}`, birthDate: '2010-01-01', gender: 'DIVERSE' }));
-    const r = await submit(client, form('FAMILY_DECLARATION', 'familyDeclaration', { maritalStatus: 'SINGLE', children }));
+    const client = await loginAs(server, 'anna');
+    const before = await stored('anna');
+    const children = Array.from({ length: 6 }, (_, i): FormChildInput => ({ firstName: `Kind${i + 1}`, birthDate: '2010-01-01', gender: 'DIVERSE' }));
+    const r = await submit(client, form('FAMILY_DECLARATION', { familyDeclaration: { maritalStatus: 'SINGLE', children } }));
     expect(r.error).toMatchObject({
       code: 'INVALID_DATA',
       fieldErrors: [{ field: 'familyDeclaration.children.5', code: 'TOO_MANY_CHILDREN', message: 'Sie können höchstens 5 Kinder angeben.' }],
     });
-    expect(await stored(anna)).toEqual(before);
+    expect(await stored('anna')).toEqual(before);
   });
 
   it.each(REMAINING.map((r) => [r.kind, r] as const))(
     '%s: incomplete and invalid refused at the field; sent via REST with its PDF; repeat idempotent; sent twice refused',
     async (_kind, c) => {
-      const client = await loginMember(server.url, anna);
-      const before = await stored(anna);
-      const incomplete = await submit(client, form(c.kind, c.section, c.incomplete[0]));
+      const client = await loginAs(server, 'anna');
+      const before = await stored('anna');
+      const incomplete = await submit(client, form(c.kind, c.incomplete[0]));
       expect(incomplete.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: expect.arrayContaining([expect.objectContaining({ field: c.incomplete[1], code: 'REQUIRED' })]) });
-      const invalid = await submit(client, form(c.kind, c.section, c.invalid[0]));
+      const invalid = await submit(client, form(c.kind, c.invalid[0]));
       expect(invalid.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [expect.objectContaining({ field: c.invalid[1], code: c.invalid[2] })] });
-      expect(await stored(anna)).toEqual(before);
+      expect(await stored('anna')).toEqual(before);
 
-      const body = JSON.stringify(form(c.kind, c.section, c.valid));
+      const body = JSON.stringify(form(c.kind, c.valid));
       const post = async (json: string) => {
         const res = await client.fetch('/rest/webportal/form', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
         expect(res.status).toBe(200);
@@ -379,13 +329,13 @@ describe('inbox forms: exit application and declarations (issue 14 item 7, decis
       expect(download.status).toBe(200);
       const text = await pdfText(new Uint8Array(await download.arrayBuffer()));
       for (const s of [c.subject, ...c.pdf]) expect(text).toContain(s);
-      expect(await stored(anna)).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+      expect(await stored('anna')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
 
       const repeat = await post(body);
       expect(repeat.message.id).toBe(sent.message.id);
-      const twice = await submit(client, form(c.kind, c.section, c.valid));
+      const twice = await submit(client, form(c.kind, c.valid));
       expect(twice.error).toMatchObject({ code: 'ALREADY_SENT', message: expect.stringContaining('bereits gesendet') });
-      expect(await stored(anna)).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
+      expect(await stored('anna')).toEqual({ messages: before.messages + 1, forms: before.forms + 1 });
     },
   );
 });
@@ -394,11 +344,10 @@ describe('inbox forms: regional tenant (no Pensionskasse products)', () => {
   it('offers anna only the Vorsorgekasse bank data and refuses the Pensionskasse declarations as NOT_AVAILABLE', async () => {
     const regional = await startTestServer({ members: 2, env: { TENANT: 'regional' } });
     try {
-      const anna = await loginMember(regional.url, 'anna.muster@example.at');
-      const info = await anna.graphql<{ me: { formInfo: { kinds: string[] } } }>(INFO);
-      expect(info.body.data!.me.formInfo.kinds).toEqual(['BANK_DATA']);
-      const r = await anna.graphql<{ submitForm: SubmitAnswer }>(SUBMIT, {
-        input: { kind: 'FAMILY_DECLARATION', idempotencyKey: key(), contactEmail: 'anna.muster@example.at', termsAccepted: true, familyDeclaration: { maritalStatus: 'SINGLE' } },
+      const anna = await loginAs(regional, 'anna');
+      expect((await formInfoOf(anna)).kinds).toEqual(['BANK_DATA']);
+      const r = await anna.operation(SUBMIT, {
+        input: { kind: 'FAMILY_DECLARATION', idempotencyKey: key(), contactEmail: emailOf('anna'), termsAccepted: true, familyDeclaration: { maritalStatus: 'SINGLE' } },
       });
       expect(r.body.data!.submitForm.error?.code).toBe('NOT_AVAILABLE');
     } finally {

@@ -6,22 +6,44 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, sentMails } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
-import type { PortalClient } from '../helpers/client';
-import { loginMember } from '../helpers/client';
+import { graphql } from '../gql';
 import { exeBytes, pdfBytes } from '../helpers/files';
+import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const LIST = `query { me { unreadMessageCount messages(folder: RECEIVED) { nodes { id counterpart subject unread origin attachments { fileName contentType downloadUrl } } } } }`;
-const MARK = `mutation Mark($input: MarkMessageReadInput!) { markMessageRead(input: $input) { ok { unreadMessageCount message { unread } } } }`;
-
-interface Listed {
-  me: {
-    unreadMessageCount: number;
-    messages: {
-      nodes: { id: string; counterpart: string; subject: string; unread: boolean; origin: string; attachments: { fileName: string; contentType: string; downloadUrl: string }[] }[];
-    };
-  };
-}
+const LIST = graphql(`
+  query FundCommandInbox {
+    me {
+      unreadMessageCount
+      messages(folder: RECEIVED) {
+        nodes {
+          id
+          counterpart
+          subject
+          unread
+          origin
+          attachments {
+            fileName
+            contentType
+            downloadUrl
+          }
+        }
+      }
+    }
+  }
+`);
+const MARK = graphql(`
+  mutation FundCommandMarkRead($input: MarkMessageReadInput!) {
+    markMessageRead(input: $input) {
+      ok {
+        unreadMessageCount
+        message {
+          unread
+        }
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 let outbox: string;
@@ -33,12 +55,13 @@ afterAll(async () => {
   await server.close();
 });
 
-function login(email: string): Promise<PortalClient> {
-  return loginMember(server.url, email);
-}
-
-async function noticesTo(email: string) {
-  const person = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!;
+async function noticesTo(scenario: Scenario) {
+  const person = (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf(scenario)))
+  )[0]!;
   return server.db
     .select()
     .from(sentMails)
@@ -49,23 +72,23 @@ describe('the fund side of the inbox (issue 14 item 4)', () => {
   it('posts a reply with a PDF that arrives unread, becomes read when opened, and sends anna (digital delivery) a notice without content', async () => {
     const pdf = pdfBytes(900);
     const posted = await postFundMessage(server.deps, {
-      to: 'anna.muster@example.at',
+      to: emailOf('anna'),
       from: 'SEVERANCE_FUND',
       subject: 'Antwort: Ihre Anfrage zur Abfertigung',
       body: 'Sehr geehrte Frau Mag.a Muster,\n\nanbei die gewünschte Bestätigung.',
       attachments: [{ fileName: 'Bestaetigung.pdf', bytes: pdf }],
     });
     expect(posted.noticeSent).toBe(true);
-    const anna = await login('anna.muster@example.at');
-    const before = (await anna.graphql<Listed>(LIST)).body.data!.me;
+    const anna = await loginAs(server, 'anna');
+    const before = (await anna.operation(LIST)).body.data!.me!;
     const reply = before.messages.nodes.find((m) => m.id === String(posted.messageId))!;
     expect(reply).toMatchObject({ counterpart: 'SEVERANCE_FUND', unread: true, origin: 'CLERK', attachments: [{ fileName: 'Bestaetigung.pdf', contentType: 'application/pdf' }] });
     const download = await anna.fetch(`${reply.attachments[0]!.downloadUrl}&lng=de`);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
-    const marked = await anna.graphql<{ markMessageRead: { ok: { unreadMessageCount: number; message: { unread: boolean } } } }>(MARK, { input: { id: reply.id } });
+    const marked = await anna.operation(MARK, { input: { id: reply.id } });
     expect(marked.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: before.unreadMessageCount - 1, message: { unread: false } });
 
-    const notices = await noticesTo('anna.muster@example.at');
+    const notices = await noticesTo('anna');
     expect(notices).toHaveLength(1);
     const eml = readdirSync(outbox)
       .map((f) => readFileSync(join(outbox, f), 'utf8'))
@@ -76,14 +99,14 @@ describe('the fund side of the inbox (issue 14 item 4)', () => {
   });
 
   it('sends no notice to a member without digital delivery, and refuses an unknown member or a program as attachment', async () => {
-    const posted = await postFundMessage(server.deps, { to: 'bernd.vorsorge@example.at', from: 'SEVERANCE_FUND', subject: 'Hinweis', body: 'Text', attachments: [] });
+    const posted = await postFundMessage(server.deps, { to: emailOf('bernd'), from: 'SEVERANCE_FUND', subject: 'Hinweis', body: 'Text', attachments: [] });
     expect(posted.noticeSent).toBe(false);
-    expect(await noticesTo('bernd.vorsorge@example.at')).toHaveLength(0);
+    expect(await noticesTo('bernd')).toHaveLength(0);
     await expect(postFundMessage(server.deps, { to: 'niemand@example.at', from: 'PENSION_FUND', subject: 'x', body: 'y', attachments: [] })).rejects.toBeInstanceOf(
       FundCommandError,
     );
     await expect(
-      postFundMessage(server.deps, { to: 'anna.muster@example.at', from: 'PENSION_FUND', subject: 'x', body: 'y', attachments: [{ fileName: 'a.pdf', bytes: exeBytes() }] }),
+      postFundMessage(server.deps, { to: emailOf('anna'), from: 'PENSION_FUND', subject: 'x', body: 'y', attachments: [{ fileName: 'a.pdf', bytes: exeBytes() }] }),
     ).rejects.toThrow(/not a tiff, pdf or jpg/);
   });
 
@@ -100,7 +123,7 @@ describe('the fund side of the inbox (issue 14 item 4)', () => {
         'server/cli/fund.ts',
         'message',
         '--to',
-        'clara.pension@example.at',
+        emailOf('clara'),
         '--from',
         'PENSION_FUND',
         '--subject',

@@ -34,6 +34,8 @@ describe('GraphQL-over-HTTP reference audits (graphql-http serverAudits), no cus
 });
 
 describe('CSRF rule for /graphql: non-simple content types pass, simple ones need the marker or the own origin', () => {
+  // These tests are about the wire (content types, headers, GET, bodies as a standard client or a forged form sends
+  // them), so the documents stay text sent with plain fetch rather than typed operations of PortalClient.
   const query = JSON.stringify({ query: '{ session { loggedIn } }' });
   const post = (headers: Record<string, string>, body = query) => fetch(`${server.url}/graphql`, { method: 'POST', headers, body });
 

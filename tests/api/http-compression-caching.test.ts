@@ -162,6 +162,7 @@ describe('API answers: compressed above the threshold', () => {
     });
 
   it('compresses a large GraphQL answer with the encoding the client accepts', async () => {
+    // Sent over node:http to read the compressed bytes as they come (fetch would decompress them): text, not PortalClient.
     const query = JSON.stringify({ query: '{ __schema { types { name description } } }' });
     const br = await post('/graphql', query, 'br');
     expect(br.status).toBe(200);

@@ -2,23 +2,107 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messages, persons } from '../../db/schema';
-import { DEMO_PASSWORD, loginMember, PortalClient } from '../helpers/client';
+import { graphql } from '../gql';
+import type { MailboxType, MessageFolder } from '../gql/graphql';
+import type { PortalClient } from '../helpers/client';
+import { emailOf, loginAs, startLoginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
  * The mailbox type (issue 14 item 5, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
  * writes that customer's messages; as AWB_LB their own; nobody else reaches a customer's messages.
  */
-const LIST = `query($folder: MessageFolder!) { me { unreadMessageCount messageRecipients messages(folder: $folder) { totalCount unreadCount nodes { id subject unread attachments { id } } } } }`;
-const ONE = `query($id: ID!) { me { message(id: $id) { id subject } } }`;
-const MARK = `mutation($id: ID!) { markMessageRead(input: { id: $id }) { ok { unreadMessageCount } error { code } } }`;
-const SEND = `mutation($input: SendMessageInput!) { sendMessage(input: $input) { ok { message { id folder } } error { code } } }`;
-
-interface Page {
-  unreadMessageCount: number;
-  messageRecipients: string[];
-  messages: { totalCount: number; unreadCount: number; nodes: { id: string; subject: string; unread: boolean }[] };
-}
+const LIST = graphql(`
+  query InboxMailboxList($folder: MessageFolder!) {
+    me {
+      unreadMessageCount
+      messageRecipients
+      messages(folder: $folder) {
+        totalCount
+        unreadCount
+        nodes {
+          id
+          subject
+          unread
+          attachments {
+            id
+          }
+        }
+      }
+    }
+  }
+`);
+const ONE = graphql(`
+  query InboxMailboxMessage($id: ID!) {
+    me {
+      message(id: $id) {
+        id
+        subject
+      }
+    }
+  }
+`);
+const MARK = graphql(`
+  mutation InboxMailboxMarkRead($id: ID!) {
+    markMessageRead(input: { id: $id }) {
+      ok {
+        unreadMessageCount
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const SEND = graphql(`
+  mutation InboxMailboxSend($input: SendMessageInput!) {
+    sendMessage(input: $input) {
+      ok {
+        message {
+          id
+          folder
+        }
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const CHOOSE = graphql(`
+  mutation InboxMailboxChoose($t: MailboxType!, $d: ID) {
+    chooseMailbox(type: $t, dutyId: $d) {
+      ok {
+        type
+        dutyId
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+const DUTIES = graphql(`
+  query InboxMailboxDuties {
+    serviceDuties {
+      id
+      customerDesignation
+    }
+  }
+`);
+const SESSION = graphql(`
+  query InboxMailboxSession {
+    session {
+      loggedIn
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,31 +112,25 @@ afterAll(async () => {
   await server.close();
 });
 
-const CHOOSE = `mutation($t: MailboxType!, $d: ID) { chooseMailbox(type: $t, dutyId: $d) { ok { type dutyId } error { code message fieldErrors { field code message } } } }`;
-
 /** Emil logged in with the mailbox chosen: ASP for the duty of `customer`, or AWB_LB. */
 async function emilAs(mailbox: { asp: string } | 'AWB_LB'): Promise<PortalClient> {
-  const client = new PortalClient(server.url);
-  await client.graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
-    e: 'emil.dienst@example.at',
-    p: DEMO_PASSWORD,
-  });
-  const duties = (await client.graphql<{ serviceDuties: { id: string; customerDesignation: string }[] }>(`{ serviceDuties { id customerDesignation } }`)).body.data!.serviceDuties;
+  const { client } = await startLoginAs(server, 'emil');
+  const duties = (await client.operation(DUTIES)).body.data!.serviceDuties;
   const dutyId = mailbox === 'AWB_LB' ? null : duties.find((d) => d.customerDesignation === mailbox.asp)!.id;
-  const chosen = await client.graphql<{ chooseMailbox: { ok: { type: string; dutyId: string | null } | null } }>(CHOOSE, {
+  const chosen = await client.operation(CHOOSE, {
     t: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP',
     d: dutyId,
   });
   expect(chosen.body.data?.chooseMailbox.ok).toEqual({ type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP', dutyId });
-  const session = await client.graphql<{ session: { loggedIn: boolean } }>(`{ session { loggedIn } }`);
+  const session = await client.operation(SESSION);
   expect(session.body.data?.session.loggedIn).toBe(true);
   return client;
 }
 
-async function list(client: PortalClient, folder: 'RECEIVED' | 'SENT'): Promise<Page> {
-  const res = await client.graphql<{ me: Page }>(LIST, { folder });
+async function list(client: PortalClient, folder: MessageFolder) {
+  const res = await client.operation(LIST, { folder });
   expect(res.body.errors).toBeUndefined();
-  return res.body.data!.me;
+  return res.body.data!.me!;
 }
 
 describe('mailbox type (issue 14 item 5)', () => {
@@ -62,7 +140,7 @@ describe('mailbox type (issue 14 item 5)', () => {
     expect(received.messages.nodes.map((m) => m.subject)).toEqual(['AW: Beitragsmeldung Donau Logistik AG']);
     expect(received.unreadMessageCount).toBe(1);
     expect(received.messageRecipients).toEqual(['PENSION_FUND', 'SEVERANCE_FUND', 'OMBUDSMAN']);
-    const sent = await asp.graphql<{ sendMessage: { ok: { message: { id: string; folder: string } } | null } }>(SEND, {
+    const sent = await asp.operation(SEND, {
       input: { recipient: 'PENSION_FUND', subject: 'Neue Dienstnehmerin ab Jänner', body: 'Bitte um Anmeldung.' },
     });
     const id = sent.body.data!.sendMessage.ok!.message.id;
@@ -76,11 +154,16 @@ describe('mailbox type (issue 14 item 5)', () => {
     expect((await list(asp, 'SENT')).messages.nodes.map((m) => m.subject)).toEqual(['Neue Dienstnehmerin ab Jänner', 'Beitragsmeldung Donau Logistik AG']);
 
     // Reading it marks the customer's message read; the count follows the customer's mailbox.
-    const mark = await asp.graphql<{ markMessageRead: { ok: { unreadMessageCount: number } | null } }>(MARK, { id: received.messages.nodes[0]!.id });
+    const mark = await asp.operation(MARK, { id: received.messages.nodes[0]!.id });
     expect(mark.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: 0 });
 
     // As AWB_LB the same person sees his own mailbox (a message of his own pension contract), without the customer's.
-    const emilId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'emil.dienst@example.at')))[0]!.id;
+    const emilId = (
+      await server.db
+        .select({ id: persons.id })
+        .from(persons)
+        .where(eq(persons.email, emailOf('emil')))
+    )[0]!.id;
     await writeTransaction(server.db, () =>
       server.db.insert(messages).values({
         personId: emilId,
@@ -99,7 +182,7 @@ describe('mailbox type (issue 14 item 5)', () => {
     expect(ownReceived.messages.nodes.map((m) => m.subject)).toEqual(['Ihr Leistungsnachweis']);
     expect(ownReceived.unreadMessageCount).toBe(1);
     expect((await list(own, 'SENT')).messages.nodes.map((m) => m.subject)).not.toContain('Neue Dienstnehmerin ab Jänner');
-    expect((await own.graphql<{ me: { message: unknown } }>(ONE, { id })).body.data!.me.message).toBeNull();
+    expect((await own.operation(ONE, { id })).body.data!.me!.message).toBeNull();
   });
 
   it('acting for another customer, or as a member, a customer’s message answers like a missing one', async () => {
@@ -107,11 +190,11 @@ describe('mailbox type (issue 14 item 5)', () => {
     const [message] = (await list(donau, 'RECEIVED')).messages.nodes;
     const alpen = await emilAs({ asp: 'Alpenländische Bau GmbH' });
     expect((await list(alpen, 'RECEIVED')).messages.nodes.map((m) => m.subject)).toEqual(['AW: Beitragsmeldung Alpenländische Bau GmbH']);
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     for (const client of [alpen, anna]) {
-      expect((await client.graphql<{ me: { message: unknown } }>(ONE, { id: message!.id })).body.data!.me.message).toBeNull();
-      const foreign = await client.graphql(MARK, { id: message!.id });
-      const missing = await client.graphql(MARK, { id: '987654321' });
+      expect((await client.operation(ONE, { id: message!.id })).body.data!.me!.message).toBeNull();
+      const foreign = await client.operation(MARK, { id: message!.id });
+      const missing = await client.operation(MARK, { id: '987654321' });
       expect(foreign.body).toEqual(missing.body);
       const restForeign = await client.rest('getMessage', { id: message!.id });
       const restMissing = await client.rest('getMessage', { id: '987654321' });
@@ -123,7 +206,7 @@ describe('mailbox type (issue 14 item 5)', () => {
   it('a refused mailbox choice answers INVALID_INPUT with the dutyId field error and keeps the session’s mailbox', async () => {
     const client = await emilAs('AWB_LB');
     const before = (await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id);
-    const choose = (t: string, d: string | null) => client.graphql<{ chooseMailbox: unknown }>(CHOOSE, { t, d });
+    const choose = (t: MailboxType, d: string | null) => client.operation(CHOOSE, { t, d });
     expect((await choose('ASP', null)).body.data?.chooseMailbox).toEqual({
       ok: null,
       error: {

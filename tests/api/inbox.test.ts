@@ -2,39 +2,103 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messageAttachments, messages, persons, uploads } from '../../db/schema';
+import { graphql } from '../gql';
+import type { InboxListQueryVariables, SendMessageInput } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
-import { loginMember } from '../helpers/client';
 import { multipart, pdfBytes } from '../helpers/files';
+import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const MESSAGE_FIELDS = 'id folder counterpart subject body origin sentAt unread readAt attachments { id fileName contentType size downloadUrl }';
-const LIST = `query Inbox($folder: MessageFolder!, $page: Int, $pageSize: Int, $search: String, $unreadOnly: Boolean) {
-  me { unreadMessageCount messageRecipients messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search, unreadOnly: $unreadOnly) {
-    totalCount unreadCount page pageSize pageCount nodes { ${MESSAGE_FIELDS} } } }
-}`;
-const ONE = `query One($id: ID!) { me { message(id: $id) { ${MESSAGE_FIELDS} } } }`;
-const MARK = `mutation Mark($input: MarkMessageReadInput!) { markMessageRead(input: $input) {
-  ok { unreadMessageCount message { id unread readAt } } error { code message fieldErrors { field code message } } } }`;
-const SEND = `mutation Send($input: SendMessageInput!) { sendMessage(input: $input) {
-  ok { message { ${MESSAGE_FIELDS} } } error { code message fieldErrors { field code message } } } }`;
-
-interface Msg {
-  id: string;
-  folder: string;
-  counterpart: string;
-  subject: string;
-  unread: boolean;
-  readAt: string | null;
-  attachments: { id: string; fileName: string; contentType: string; size: number; downloadUrl: string }[];
-}
-interface Page {
-  totalCount: number;
-  unreadCount: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  nodes: Msg[];
-}
+graphql(`
+  fragment InboxMessageFields on Message {
+    id
+    folder
+    counterpart
+    subject
+    body
+    origin
+    sentAt
+    unread
+    readAt
+    attachments {
+      id
+      fileName
+      contentType
+      size
+      downloadUrl
+    }
+  }
+`);
+const LIST = graphql(`
+  query InboxList($folder: MessageFolder!, $page: Int, $pageSize: Int, $search: String, $unreadOnly: Boolean) {
+    me {
+      unreadMessageCount
+      messageRecipients
+      messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search, unreadOnly: $unreadOnly) {
+        totalCount
+        unreadCount
+        page
+        pageSize
+        pageCount
+        nodes {
+          ...InboxMessageFields
+        }
+      }
+    }
+  }
+`);
+const ONE = graphql(`
+  query InboxMessage($id: ID!) {
+    me {
+      message(id: $id) {
+        ...InboxMessageFields
+      }
+    }
+  }
+`);
+const MARK = graphql(`
+  mutation InboxMarkRead($input: MarkMessageReadInput!) {
+    markMessageRead(input: $input) {
+      ok {
+        unreadMessageCount
+        message {
+          id
+          unread
+          readAt
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+const SEND = graphql(`
+  mutation InboxSend($input: SendMessageInput!) {
+    sendMessage(input: $input) {
+      ok {
+        message {
+          ...InboxMessageFields
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,14 +108,12 @@ afterAll(async () => {
   await server.close();
 });
 
-function login(email: string): Promise<PortalClient> {
-  return loginMember(server.url, email);
-}
+const login = (scenario: Scenario): Promise<PortalClient> => loginAs(server, scenario);
 
-async function list(client: PortalClient, variables: Record<string, unknown>) {
-  const res = await client.graphql<{ me: { unreadMessageCount: number; messageRecipients: string[]; messages: Page } }>(LIST, variables);
+async function list(client: PortalClient, variables: InboxListQueryVariables) {
+  const res = await client.operation(LIST, variables);
   expect(res.body.errors).toBeUndefined();
-  return res.body.data!.me;
+  return res.body.data!.me!;
 }
 
 async function uploadPdf(client: PortalClient, name = 'Beilage.pdf', bytes = pdfBytes(400)): Promise<string> {
@@ -61,8 +123,13 @@ async function uploadPdf(client: PortalClient, name = 'Beilage.pdf', bytes = pdf
   return ((await res.json()) as { id: string }).id;
 }
 
-async function personId(email: string): Promise<number> {
-  return (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!.id;
+async function personId(scenario: Scenario): Promise<number> {
+  return (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf(scenario)))
+  )[0]!.id;
 }
 
 async function messageCount(): Promise<number> {
@@ -71,7 +138,7 @@ async function messageCount(): Promise<number> {
 
 describe('inbox read side (issue 14 item 1)', () => {
   it('lists anna’s received messages newest first with two unread; opening one marks it read and the count drops', async () => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const me = await list(anna, { folder: 'RECEIVED' });
     expect(me.unreadMessageCount).toBe(2);
     expect(me.messages).toMatchObject({ totalCount: 4, unreadCount: 2, page: 1, pageSize: 10, pageCount: 1 });
@@ -84,17 +151,17 @@ describe('inbox read side (issue 14 item 1)', () => {
     expect(unreadList.messages.nodes).toHaveLength(2);
 
     const first = me.messages.nodes[0]!;
-    const marked = await anna.graphql<{ markMessageRead: { ok: { unreadMessageCount: number; message: { unread: boolean; readAt: string } } } }>(MARK, { input: { id: first.id } });
+    const marked = await anna.operation(MARK, { input: { id: first.id } });
     expect(marked.body.data!.markMessageRead.ok).toMatchObject({ unreadMessageCount: 1, message: { unread: false, readAt: expect.any(String) } });
     expect((await list(anna, { folder: 'RECEIVED' })).unreadMessageCount).toBe(1);
     // Idempotent.
-    const again = await anna.graphql<{ markMessageRead: { ok: { unreadMessageCount: number } } }>(MARK, { input: { id: first.id } });
-    expect(again.body.data!.markMessageRead.ok.unreadMessageCount).toBe(1);
+    const again = await anna.operation(MARK, { input: { id: first.id } });
+    expect(again.body.data!.markMessageRead.ok?.unreadMessageCount).toBe(1);
   });
 
   it('pages with 10/25/50 per page, searches by subject, and refuses another page size', async () => {
-    const anna = await login('anna.muster@example.at');
-    const annaId = await personId('anna.muster@example.at');
+    const anna = await login('anna');
+    const annaId = await personId('anna');
     for (let i = 1; i <= 12; i++) {
       await writeTransaction(server.db, () =>
         server.db.insert(messages).values({
@@ -119,49 +186,49 @@ describe('inbox read side (issue 14 item 1)', () => {
     expect(found.messages.nodes[0]!.subject).toBe('Seitentest 09 100%_sicher');
     expect((await list(anna, { folder: 'RECEIVED', search: '100%_' })).messages.totalCount).toBe(12);
     expect((await list(anna, { folder: 'RECEIVED', search: '%' })).messages.totalCount).toBe(12);
-    const bad = await anna.graphql(LIST, { folder: 'RECEIVED', pageSize: 11 });
+    const bad = await anna.operation(LIST, { folder: 'RECEIVED', pageSize: 11 });
     expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it("another member's message id answers like an unknown one, in GraphQL and REST", async () => {
-    const anna = await login('anna.muster@example.at');
-    const bernd = await login('bernd.vorsorge@example.at');
+    const anna = await login('anna');
+    const bernd = await login('bernd');
     const annas = (await list(anna, { folder: 'RECEIVED' })).messages.nodes[0]!.id;
-    const foreign = await bernd.graphql(ONE, { id: annas });
-    const unknown = await bernd.graphql(ONE, { id: '987654321' });
+    const foreign = await bernd.operation(ONE, { id: annas });
+    const unknown = await bernd.operation(ONE, { id: '987654321' });
     expect(foreign.body).toEqual(unknown.body);
-    expect((foreign.body.data as { me: { message: null } }).me.message).toBeNull();
-    const mark = await bernd.graphql<{ markMessageRead: { error: { code: string } } }>(MARK, { input: { id: annas } });
-    expect(mark.body.data!.markMessageRead.error.code).toBe('NOT_FOUND');
+    expect(foreign.body.data?.me?.message).toBeNull();
+    const mark = await bernd.operation(MARK, { input: { id: annas } });
+    expect(mark.body.data!.markMessageRead.error?.code).toBe('NOT_FOUND');
     const rest = await bernd.rest('getMessage', { id: annas });
     expect(rest.status).toBe(404);
   });
 
   it('REST getMessages and getMessageRecipients answer the same data as GraphQL', async () => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const gql = await list(anna, { folder: 'RECEIVED', pageSize: 25 });
     const rest = await anna.rest('getMessages', { folder: 'RECEIVED', pageSize: '25', page: '1' });
     expect(rest.status).toBe(200);
-    expect((rest.json as unknown as Page).nodes.map((m) => m.id)).toEqual(gql.messages.nodes.map((m) => m.id));
+    expect((rest.json as { nodes: { id: string }[] }).nodes.map((m) => m.id)).toEqual(gql.messages.nodes.map((m) => m.id));
     const recipients = await anna.rest('getMessageRecipients');
     expect(recipients.json).toEqual({ recipients: gql.messageRecipients });
     expect(gql.messageRecipients).toEqual(['PENSION_FUND', 'SEVERANCE_FUND', 'OMBUDSMAN']);
-    const clara = await login('clara.pension@example.at');
+    const clara = await login('clara');
     expect((await list(clara, { folder: 'RECEIVED' })).messageRecipients).toEqual(['PENSION_FUND', 'PENSION_SERVICE', 'OMBUDSMAN']);
-    const bernd = await login('bernd.vorsorge@example.at');
+    const bernd = await login('bernd');
     expect((await list(bernd, { folder: 'RECEIVED' })).messageRecipients).toEqual(['SEVERANCE_FUND', 'OMBUDSMAN']);
   });
 });
 
 describe('writing (issue 14 item 2)', () => {
   it('sends to the severance fund with a PDF; the message is under sent at once with its attachment, which only anna can download', async () => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const pdf = pdfBytes(700);
     const uploadId = await uploadPdf(anna, 'Dienstzeugnis.pdf', pdf);
-    const res = await anna.graphql<{ sendMessage: { ok: { message: Msg } } }>(SEND, {
+    const res = await anna.operation(SEND, {
       input: { recipient: 'SEVERANCE_FUND', subject: '  Frage zur Abfertigung  ', body: 'Bitte um Auskunft.', attachmentIds: [uploadId] },
     });
-    const sent = res.body.data!.sendMessage.ok.message;
+    const sent = res.body.data!.sendMessage.ok!.message;
     expect(sent).toMatchObject({ folder: 'SENT', counterpart: 'SEVERANCE_FUND', subject: 'Frage zur Abfertigung', unread: false });
     expect(sent.attachments).toEqual([
       {
@@ -183,14 +250,14 @@ describe('writing (issue 14 item 2)', () => {
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(download.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
-    const bernd = await login('bernd.vorsorge@example.at');
+    const bernd = await login('bernd');
     const foreign = await bernd.fetch(`${sent.attachments[0]!.downloadUrl}&lng=de`);
     const unknown = await bernd.fetch('/webportal/download?attachment=987654321&lng=de');
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toBe(await unknown.text());
   });
 
-  it.each([
+  it.each<[string, SendMessageInput, string, string, string]>([
     ['a subject of 101 characters', { recipient: 'SEVERANCE_FUND', subject: 'x'.repeat(101), body: 'Text' }, 'INVALID_INPUT', 'subject', 'SUBJECT_TOO_LONG'],
     ['an empty subject', { recipient: 'SEVERANCE_FUND', subject: '   ', body: 'Text' }, 'INVALID_INPUT', 'subject', 'SUBJECT_REQUIRED'],
     ['an empty body', { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: '' }, 'INVALID_INPUT', 'body', 'BODY_REQUIRED'],
@@ -210,24 +277,22 @@ describe('writing (issue 14 item 2)', () => {
       'TOO_MANY_ATTACHMENTS',
     ],
   ])('refuses %s with its message at the field, storing nothing', async (_label, input, code, field, fieldCode) => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const before = await messageCount();
-    const res = await anna.graphql<{ sendMessage: { ok: null; error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } } }>(SEND, {
-      input,
-    });
+    const res = await anna.operation(SEND, { input });
     const result = res.body.data!.sendMessage;
     expect(result.ok).toBeNull();
-    expect(result.error.code).toBe(code);
-    expect(result.error.fieldErrors).toContainEqual({ field, code: fieldCode, message: expect.any(String) });
+    expect(result.error?.code).toBe(code);
+    expect(result.error?.fieldErrors).toContainEqual({ field, code: fieldCode, message: expect.any(String) });
     expect(await messageCount()).toBe(before);
   });
 
   it("refuses another member's upload id and keeps the upload; REST sendMessage answers the same", async () => {
-    const anna = await login('anna.muster@example.at');
-    const bernd = await login('bernd.vorsorge@example.at');
+    const anna = await login('anna');
+    const bernd = await login('bernd');
     const annasUpload = await uploadPdf(anna);
     const before = await messageCount();
-    const res = await bernd.graphql<{ sendMessage: { error: { code: string; fieldErrors: { field: string; code: string }[] } } }>(SEND, {
+    const res = await bernd.operation(SEND, {
       input: { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: 'Text', attachmentIds: [annasUpload] },
     });
     expect(res.body.data!.sendMessage.error).toMatchObject({ code: 'ATTACHMENT_INVALID', fieldErrors: [{ field: 'attachmentIds', code: 'UPLOAD_NOT_FOUND' }] });

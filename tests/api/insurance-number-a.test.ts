@@ -6,16 +6,54 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { persons } from '../../db/schema';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
-import { PortalClient, type LoginAnswer } from '../helpers/client';
+import { graphql } from '../gql';
+import { logIn, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { ACTIVATE, activationStatus, type ActivateAnswer, GOOD_PASSWORD, LOGIN, REGISTER, statusOf, type MutationAnswer } from './registration-helpers';
+import { GOOD_PASSWORD } from './registration-helpers';
 
 /**
  * The fund's internal `A` numbers (A + 10 or 11 digits; spec 000 section 5 "Insurance number") are stored and used
  * end to end (issue 19 item 10; migration 0016, docs/decisions/0021-spec-rules-issue-19.md). Rows are read and
  * written with the query builder, so the suite runs on SQLite and PostgreSQL.
  */
+const REGISTER = graphql(`
+  mutation InsuranceNumberARegister($input: RegisterInput!) {
+    register(input: $input) {
+      ok {
+        email
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const ACTIVATE = graphql(`
+  mutation InsuranceNumberAActivate($id: String!) {
+    activateAccount(registrationId: $id) {
+      ok {
+        status
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
+const ME = graphql(`
+  query InsuranceNumberAMe {
+    me {
+      svnr
+    }
+  }
+`);
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -54,7 +92,7 @@ describe('insurance numbers of the form A + 10 or 11 digits', () => {
     expect(await storedSvnr(id)).toBe('A12345678901');
 
     const client = new PortalClient(server.url);
-    const registered = await client.graphql<{ register: MutationAnswer }>(REGISTER, {
+    const registered = await client.operation(REGISTER, {
       input: {
         svnr: 'a1234 5678901',
         code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'),
@@ -66,16 +104,15 @@ describe('insurance numbers of the form A + 10 or 11 digits', () => {
       },
     });
     expect(registered.body.errors).toBeUndefined();
-    expect(statusOf(registered.body.data!.register)).toMatchObject({ status: 'SUCCESSFUL', fieldErrors: [] });
+    expect(registered.body.data!.register).toMatchObject({ ok: expect.anything(), error: null });
 
     const mail = await smtp.waitForMail((m) => m.to.includes('xaver.a@example.at'));
     const token = hashParam(linkFrom(mail, '/#/activation?id='), 'id');
-    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
-    const login = await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'xaver.a@example.at', p: GOOD_PASSWORD });
-    expect(login.body.data!.login.ok?.loggedIn).toBe(true);
-    const me = await client.graphql<{ me: { svnr: string } }>(`query { me { svnr } }`);
+    expect((await client.operation(ACTIVATE, { id: token })).body.data?.activateAccount.ok?.status).toBe('SUCCESSFUL');
+    expect((await logIn(client, 'xaver.a@example.at', GOOD_PASSWORD)).ok?.loggedIn).toBe(true);
+    const me = await client.operation(ME);
     expect(me.body.errors).toBeUndefined();
-    expect(me.body.data!.me.svnr).toBe('A12345678901');
+    expect(me.body.data!.me!.svnr).toBe('A12345678901');
   });
 
   it('the database takes A + 10 digits too, and refuses longer A numbers, other letters and short numbers', async () => {

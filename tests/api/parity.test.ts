@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_PERSONAS } from '../../db/seed';
-import { DEMO_PASSWORD, LOGIN_MUTATION, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
+import { DEMO_PASSWORD, logIn, loginStatusOf, PortalClient } from '../helpers/client';
 import { sqlAll } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -89,8 +89,7 @@ describe('REST and GraphQL give the same stored state for every login persona', 
     const viaRest = new PortalClient(restServer.url);
     const viaGql = new PortalClient(gqlServer.url);
     const restStatus = ((await viaRest.rest('login', { user: email, password: DEMO_PASSWORD })).json as { status: string }).status;
-    const gqlAnswer = await viaGql.graphql<{ login: LoginAnswer }>(LOGIN_MUTATION, { email, password: DEMO_PASSWORD });
-    const gqlStatus = loginStatusOf(gqlAnswer.body.data!.login);
+    const gqlStatus = loginStatusOf(await logIn(viaGql, email));
     expect(gqlStatus).toBe(restStatus);
     for (const step of FLOWS[email] ?? []) {
       await step.rest(viaRest);

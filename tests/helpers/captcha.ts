@@ -1,6 +1,20 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { encodeCaptchaSolution, type CaptchaChallenge } from '@contract/captcha';
+import { graphql } from '../gql';
 import type { PortalClient } from './client';
+
+/** The public `captchaChallenge` query with every field of the challenge. */
+export const CAPTCHA_CHALLENGE = graphql(`
+  query CaptchaHelperChallenge {
+    captchaChallenge {
+      algorithm
+      challenge
+      maxNumber
+      salt
+      signature
+    }
+  }
+`);
 
 /** Solves `challenge` by brute force as the browser does (altcha-lib's solver) and encodes the `captcha` field value. */
 export async function solveCaptcha(challenge: CaptchaChallenge): Promise<string> {
@@ -11,7 +25,7 @@ export async function solveCaptcha(challenge: CaptchaChallenge): Promise<string>
 
 /** Fetches a challenge over GraphQL (`captchaChallenge`, public) with `client` and solves it. */
 export async function fetchAndSolveCaptcha(client: PortalClient): Promise<string> {
-  const { body } = await client.graphql<{ captchaChallenge: CaptchaChallenge }>('{ captchaChallenge { algorithm challenge maxNumber salt signature } }');
+  const { body } = await client.operation(CAPTCHA_CHALLENGE);
   if (!body.data) throw new Error(`captchaChallenge failed: ${JSON.stringify(body.errors)}`);
   return solveCaptcha(body.data.captchaChallenge);
 }

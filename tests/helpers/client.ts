@@ -1,5 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+import { graphql } from '../gql';
+import type { LoginMutation } from '../gql/graphql';
 
 /** The printed text of each typed document, printed once. */
 const printed = new WeakMap<object, string>();
@@ -101,27 +103,33 @@ export const DEMO_PASSWORD = 'Pensionskasse#2026';
  * GraphQL `login` with its whole `LoginResult` (decision 0029), variables `email`, `password` and optional
  * `entryViaQrCode`: `ok { status loggedIn }` for a session-opening or flow status, `error` for a refusal.
  */
-export const LOGIN_MUTATION = `mutation Login($email: String!, $password: String!, $entryViaQrCode: Boolean) {
-  login(input: { email: $email, password: $password, entryViaQrCode: $entryViaQrCode }) {
-    ok { status loggedIn }
-    error { code message fieldErrors { field code message } remainingAttempts lockedUntil }
+export const LOGIN = graphql(`
+  mutation Login($email: String!, $password: String!, $entryViaQrCode: Boolean) {
+    login(input: { email: $email, password: $password, entryViaQrCode: $entryViaQrCode }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+        remainingAttempts
+        lockedUntil
+      }
+    }
   }
-}`;
+`);
 
-/** The `LoginResult` of `login` and of the login-flow steps (the error's extras only where selected). */
-export interface LoginAnswer {
-  ok: { status: string; loggedIn: boolean } | null;
-  error: {
-    code: string;
-    message: string;
-    fieldErrors: { field: string; code: string; message: string }[];
-    remainingAttempts?: number | null;
-    lockedUntil?: string | null;
-  } | null;
-}
+/** The `LoginResult` of `login` as `LOGIN` selects it (generated from the document). */
+export type LoginAnswer = LoginMutation['login'];
 
 /** The spec's status name a `LoginResult` answers: `ok.status`, or the refusal's `error.code`. */
-export function loginStatusOf(answer: LoginAnswer | null | undefined): string | undefined {
+export function loginStatusOf(answer: { ok?: { status: string } | null; error?: { code: string } | null } | null | undefined): string | undefined {
   return answer?.ok?.status ?? answer?.error?.code;
 }
 
@@ -130,7 +138,7 @@ export function loginStatusOf(answer: LoginAnswer | null | undefined): string | 
  * itself fails (a GraphQL error, not a refusal).
  */
 export async function logIn(client: PortalClient, email: string, password = DEMO_PASSWORD, options: { entryViaQrCode?: boolean } = {}): Promise<LoginAnswer> {
-  const res = await client.graphql<{ login: LoginAnswer }>(LOGIN_MUTATION, { email, password, entryViaQrCode: options.entryViaQrCode ?? false });
+  const res = await client.operation(LOGIN, { email, password, entryViaQrCode: options.entryViaQrCode ?? false });
   if (!res.body.data) throw new Error(`login of ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.data.login;
 }

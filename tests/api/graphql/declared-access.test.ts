@@ -3,7 +3,8 @@ import { createSchema } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredAccess, enforceDeclaredAccess, rootFields, type AccessLevel } from '../../../server/graphql/access';
 import { buildSchema } from '../../../server/graphql/schema';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
+import { logIn, PortalClient } from '../../helpers/client';
+import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
@@ -42,7 +43,11 @@ function placeholder(type: GraphQLInputType): unknown {
   return byScalar[t.name] ?? 'x';
 }
 
-/** A document calling only `field` of the root type `root`, with its required arguments as variables. */
+/**
+ * A document calling only `field` of the root type `root`, with its required arguments as variables. Built from the
+ * schema at run time (so a new root field is covered unedited), it is text sent with `client.graphql`, not a typed
+ * operation.
+ */
 function documentFor(root: string, field: GraphQLField<unknown, unknown>): { query: string; variables: Record<string, unknown> } {
   const required = field.args.filter((a) => isNonNull(a.type) && a.defaultValue === undefined);
   const definitions = required.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
@@ -67,11 +72,8 @@ beforeAll(async () => {
   clients.nobody = new PortalClient(server.url);
   clients.flow = new PortalClient(server.url);
   clients.member = new PortalClient(server.url);
-  const login = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
-  const dora = await clients.flow.graphql<{ login: LoginAnswer }>(login, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD });
-  expect(dora.body.data!.login.ok?.status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
-  const anna = await clients.member.graphql<{ login: LoginAnswer }>(login, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
-  expect(anna.body.data!.login.ok?.loggedIn).toBe(true);
+  expect((await logIn(clients.flow, emailOf('dora'))).ok?.status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
+  expect((await logIn(clients.member, emailOf('anna'))).ok?.loggedIn).toBe(true);
 });
 afterAll(async () => {
   await server.close();

@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, sessions } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
+import { graphql } from '../../gql';
+import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { emailOf, type Scenario } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
@@ -18,36 +20,49 @@ afterAll(async () => {
 });
 
 /** The `entry_via_qr_code` flag of the person's newest session. */
-async function newestSessionFlag(email: string): Promise<number | undefined> {
+async function newestSessionFlag(scenario: Scenario): Promise<number | undefined> {
   const [row] = await server.db
     .select({ flag: sessions.entryViaQrCode })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
-    .where(eq(persons.email, email))
+    .where(eq(persons.email, emailOf(scenario)))
     .orderBy(desc(sessions.createdAt))
     .limit(1);
   return row?.flag;
 }
 
-const LOGIN = `mutation($e: String!, $p: String!, $qr: Boolean) { login(input: { email: $e, password: $p, entryViaQrCode: $qr }) { ok { status loggedIn } error { code } } }`;
+/** `login` with `entryViaQrCode` as an optional variable, so a call can leave it out. */
+const LOGIN = graphql(`
+  mutation EntryViaQrLogin($e: String!, $p: String!, $qr: Boolean) {
+    login(input: { email: $e, password: $p, entryViaQrCode: $qr }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
 
 describe('entryViaQrCode is recorded with the session', () => {
   it('GraphQL: true through /qr, false when left out', async () => {
-    const qr = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD, qr: true });
+    const qr = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('anna'), p: DEMO_PASSWORD, qr: true });
     expect(qr.body.data!.login.ok?.loggedIn).toBe(true);
-    expect(await newestSessionFlag('anna.muster@example.at')).toBe(1);
+    expect(await newestSessionFlag('anna')).toBe(1);
     server.clock.advance(1_000);
-    const plain = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD });
+    const plain = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('anna'), p: DEMO_PASSWORD });
     expect(plain.body.data!.login.ok?.loggedIn).toBe(true);
-    expect(await newestSessionFlag('anna.muster@example.at')).toBe(0);
+    expect(await newestSessionFlag('anna')).toBe(0);
   });
 
   it('REST login: the form value "true" records it, "false" does not', async () => {
-    const qr = await new PortalClient(server.url).rest('login', { user: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD, entryViaQrCode: 'true' });
+    const qr = await new PortalClient(server.url).rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD, entryViaQrCode: 'true' });
     expect(qr.json).toMatchObject({ status: expect.stringMatching(/^SUCCESSFUL/) });
-    expect(await newestSessionFlag('bernd.vorsorge@example.at')).toBe(1);
+    expect(await newestSessionFlag('bernd')).toBe(1);
     server.clock.advance(1_000);
-    await new PortalClient(server.url).rest('login', { user: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD, entryViaQrCode: 'false' });
-    expect(await newestSessionFlag('bernd.vorsorge@example.at')).toBe(0);
+    await new PortalClient(server.url).rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD, entryViaQrCode: 'false' });
+    expect(await newestSessionFlag('bernd')).toBe(0);
   });
 });

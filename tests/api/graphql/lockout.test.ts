@@ -1,10 +1,11 @@
 import { count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials as credentialsTable, loginAttempts, persons } from '../../../db/schema';
-import { DEMO_PASSWORD, LOGIN_MUTATION as LOGIN, loginStatusOf, PortalClient, type LoginAnswer } from '../../helpers/client';
+import { DEMO_PASSWORD, LOGIN, loginStatusOf, PortalClient } from '../../helpers/client';
+import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
-const EMAIL = 'anna.muster@example.at';
+const EMAIL = emailOf('anna');
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ const credentials = async () =>
       .innerJoin(persons, eq(persons.id, credentialsTable.personId))
       .where(eq(persons.email, EMAIL))
   )[0]!;
-const login = (password: string) => new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { email: EMAIL, password });
+const login = (password: string) => new PortalClient(server.url).operation(LOGIN, { email: EMAIL, password });
 
 describe('lockout after repeated wrong passwords (spec 000 section 8, threshold 5, 60 minutes)', () => {
   it('locks at exactly the fifth wrong password, refuses the right one for 60 minutes and accepts it after', async () => {

@@ -1,7 +1,127 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, personTokens, sessions } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { graphql } from '../../gql';
+import { DEMO_PASSWORD, LOGIN, PortalClient } from '../../helpers/client';
+import { emailOf, startLoginAs } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+const ACCEPT_TERMS = graphql(`
+  mutation LoginFlowBadInputAcceptTerms {
+    acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const ANNUAL_STATEMENT = graphql(`
+  mutation LoginFlowBadInputAnnualStatement {
+    setAnnualStatementDelivery(input: { viaPortal: true }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const SYNCHRONIZE = graphql(`
+  mutation LoginFlowBadInputSynchronize {
+    synchronizeLoginData {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const CHOOSE_MAILBOX = graphql(`
+  mutation LoginFlowBadInputChooseMailbox {
+    chooseMailbox(type: AWB_LB) {
+      ok {
+        type
+      }
+    }
+  }
+`);
+const NEWSLETTER = graphql(`
+  mutation LoginFlowBadInputNewsletter {
+    setNewsletterConsent(pensionFund: true) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+const PRIZE_DRAW = graphql(`
+  mutation LoginFlowBadInputPrizeDraw {
+    setPrizeDraw(participate: true) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+const BENEFIT_STATEMENT = graphql(`
+  mutation LoginFlowBadInputBenefitStatement {
+    setBenefitStatementDelivery(digital: true) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+const ACCOUNT_STATEMENT = graphql(`
+  mutation LoginFlowBadInputAccountStatement {
+    setAccountStatementByMail(input: { byMail: true }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const CONFIRM_EMAIL = graphql(`
+  mutation LoginFlowBadInputConfirmEmail {
+    confirmRegistrationEmail {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const POST_LOGIN_QUESTIONS = graphql(`
+  query LoginFlowBadInputPostLoginQuestions {
+    postLoginQuestions {
+      askPrizeDraw
+    }
+  }
+`);
+/** An operation without variables, whatever it answers. */
+type Call = TypedDocumentNode<unknown, { [key: string]: never }>;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,15 +142,11 @@ const state = async () =>
   ]);
 
 async function pendingDora() {
-  const client = new PortalClient(server.url);
-  await client.graphql(`mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`, {
-    e: 'dora.nutzung@example.at',
-    p: DEMO_PASSWORD,
-  });
-  return client;
+  return (await startLoginAs(server, 'dora')).client;
 }
 
 describe('GraphQL login-flow mutations refuse bad input and change nothing', () => {
+  // Documents the schema refuses (or values its limits refuse), meant to be invalid: text sent with `client.graphql`.
   it.each([
     ['an unknown enum value', `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_ALL, accepted: true }) { ok { status loggedIn } error { code } } }`],
     ['a wrong type', `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: "ja" }) { ok { status loggedIn } error { code } } }`],
@@ -52,19 +168,19 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
     expect(await state()).toBe(before);
   });
 
-  it.each([
-    `mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) { ok { status loggedIn } error { code } } }`,
-    `mutation { setAnnualStatementDelivery(input: { viaPortal: true }) { ok { status loggedIn } error { code } } }`,
-    `mutation { synchronizeLoginData { ok { status loggedIn } error { code } } }`,
-    `mutation { chooseMailbox(type: AWB_LB) { ok { type } } }`,
-    `mutation { setNewsletterConsent(pensionFund: true) { ok { person { id } } } }`,
-    `mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`,
-    `mutation { setBenefitStatementDelivery(digital: true) { ok { person { id } } } }`,
-    `mutation { setAccountStatementByMail(input: { byMail: true }) { ok { status loggedIn } error { code } } }`,
-    `mutation { confirmRegistrationEmail { ok { status loggedIn } error { code } } }`,
-  ])('%s without a session answers UNAUTHENTICATED and changes nothing', async (query) => {
+  it.each<[string, Call]>([
+    ['acceptTerms', ACCEPT_TERMS],
+    ['setAnnualStatementDelivery', ANNUAL_STATEMENT],
+    ['synchronizeLoginData', SYNCHRONIZE],
+    ['chooseMailbox', CHOOSE_MAILBOX],
+    ['setNewsletterConsent', NEWSLETTER],
+    ['setPrizeDraw', PRIZE_DRAW],
+    ['setBenefitStatementDelivery', BENEFIT_STATEMENT],
+    ['setAccountStatementByMail', ACCOUNT_STATEMENT],
+    ['confirmRegistrationEmail', CONFIRM_EMAIL],
+  ])('%s without a session answers UNAUTHENTICATED and changes nothing', async (_name, call) => {
     const before = await state();
-    const res = await new PortalClient(server.url).graphql(query);
+    const res = await new PortalClient(server.url).operation(call);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(await state()).toBe(before);
   });
@@ -72,16 +188,10 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
   it('a NUL character in the e-mail, the password or a JSON-stored detail is refused as a failed login, not an internal error (PostgreSQL text cannot hold U+0000)', async () => {
     for (const [e, p] of [
       ['a\u0000b', ''],
-      ['anna.muster@example.at\u0000', DEMO_PASSWORD],
-      ['anna.muster@example.at', `x\u0000${'\\u0000'}`],
+      [`${emailOf('anna')}\u0000`, DEMO_PASSWORD],
+      [emailOf('anna'), `x\u0000${'\\u0000'}`],
     ] as const) {
-      const res = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
-        `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
-        {
-          e,
-          p,
-        },
-      );
+      const res = await new PortalClient(server.url).operation(LOGIN, { email: e, password: p });
       expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
       expect(res.body.data?.login.ok?.status).not.toBe('SUCCESSFUL');
     }
@@ -90,12 +200,9 @@ describe('GraphQL login-flow mutations refuse bad input and change nothing', () 
   it('a pending login cannot use the preference mutations of a completed login', async () => {
     const client = await pendingDora();
     const before = await state();
-    for (const q of [
-      `mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`,
-      `mutation { setNewsletterConsent(pensionFund: true) { ok { person { id } } } }`,
-      `{ postLoginQuestions { askPrizeDraw } }`,
-    ]) {
-      expect((await client.graphql(q)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const calls: Call[] = [PRIZE_DRAW, NEWSLETTER, POST_LOGIN_QUESTIONS];
+    for (const call of calls) {
+      expect((await client.operation(call)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
     expect(await state()).toBe(before);
   });

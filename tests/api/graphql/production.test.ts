@@ -2,8 +2,18 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { loginAttempts } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
+import { graphql } from '../../gql';
+import { DEMO_PASSWORD, LOGIN, logIn, PortalClient } from '../../helpers/client';
+import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+const TENANT = graphql(`
+  query ProductionTenant {
+    clientConfig {
+      tenant
+    }
+  }
+`);
 
 let prod: TestServer;
 beforeAll(async () => {
@@ -17,11 +27,12 @@ afterAll(async () => {
 describe('GraphQL in production', () => {
   it('refuses introspection without a server error, while ordinary queries work', async () => {
     const client = new PortalClient(prod.url);
+    // Introspection is what production refuses: sent as text.
     const res = await client.graphql(`{ __schema { types { name } } }`);
     expect(res.status).toBeLessThan(500);
     expect(res.body.data ?? null).toBeNull();
     expect(JSON.stringify(res.body.errors)).toMatch(/introspection/i);
-    expect((await client.graphql(`{ clientConfig { tenant } }`)).body.data).toEqual({ clientConfig: { tenant: 'MAIN' } });
+    expect((await client.operation(TENANT)).body.data).toEqual({ clientConfig: { tenant: 'MAIN' } });
   });
 
   it('answers 503 with SERVICE_UNAVAILABLE and changes nothing while another writer holds the database', async () => {
@@ -30,13 +41,7 @@ describe('GraphQL in production', () => {
     const before = await attempts();
     locker.prepare('BEGIN IMMEDIATE').run();
     try {
-      const res = await new PortalClient(prod.url).graphql(
-        `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
-        {
-          e: 'anna.muster@example.at',
-          p: DEMO_PASSWORD,
-        },
-      );
+      const res = await new PortalClient(prod.url).operation(LOGIN, { email: emailOf('anna'), password: DEMO_PASSWORD });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');
       expect(res.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
@@ -46,9 +51,6 @@ describe('GraphQL in production', () => {
       locker.close();
     }
     expect(await attempts()).toBe(before);
-    const ok = await new PortalClient(prod.url).graphql<{ login: LoginAnswer }>(
-      `mutation { login(input: { email: "anna.muster@example.at", password: "${DEMO_PASSWORD}" }) { ok { status loggedIn } error { code } } }`,
-    );
-    expect(ok.body.data!.login.ok?.status).toBe('SUCCESSFUL');
+    expect((await logIn(new PortalClient(prod.url), emailOf('anna'))).ok?.status).toBe('SUCCESSFUL');
   });
 });

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db/client';
 import { claimFiles, persons, severanceClaims, uploads, vkAccounts } from '../../../db/schema';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../../helpers/client';
+import { graphql } from '../../gql';
+import type { SignatureInput, SubmitSeveranceClaimInput } from '../../gql/graphql';
+import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { multipart, pdfBytes } from '../../helpers/files';
+import { emailOf, loginAs } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
@@ -11,37 +14,58 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
  * `Person.claimableSeveranceAccounts`, `submitSeveranceClaim` and REST `webportal/verfuegungen` on the real server
  * over HTTP with a fresh database. The clock stands at TEST_TODAY 2026-11-22 10:00 Vienna time.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
-const ACCOUNTS = `query { me { claimableSeveranceAccounts { id accountNumber entitlement rightToDecide decisionDeadline decisionMonths decisionDaysLeft selfEmployed claimOpen allowedOptions payoutTax cashOrderCost } } }`;
-const SUBMIT = `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) {
-  ok { claim { id option status submittedOn dueDate dueDateExceeded entitlement tax cashOrderCost } }
-  error { code message fieldErrors { field code message } } } }`;
-const BERND = 'bernd.vorsorge@example.at';
+const ACCOUNTS = graphql(`
+  query SeveranceClaimAccounts {
+    me {
+      claimableSeveranceAccounts {
+        id
+        accountNumber
+        entitlement
+        rightToDecide
+        decisionDeadline
+        decisionMonths
+        decisionDaysLeft
+        selfEmployed
+        claimOpen
+        allowedOptions
+        payoutTax
+        cashOrderCost
+      }
+    }
+  }
+`);
+const SUBMIT = graphql(`
+  mutation SeveranceClaimSubmit($input: SubmitSeveranceClaimInput!) {
+    submitSeveranceClaim(input: $input) {
+      ok {
+        claim {
+          id
+          option
+          status
+          submittedOn
+          dueDate
+          dueDateExceeded
+          entitlement
+          tax
+          cashOrderCost
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
 /** A 1×1 PNG as the signature pad sends it. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const DRAWN = { kind: 'DRAWN', png: PNG };
-const TYPED = { kind: 'TYPED', name: 'Bernd Vorsorge' };
-
-interface Account {
-  id: string;
-  accountNumber: string;
-  entitlement: number | null;
-  rightToDecide: boolean;
-  decisionDeadline: string | null;
-  decisionMonths: number;
-  decisionDaysLeft: number | null;
-  selfEmployed: boolean;
-  claimOpen: boolean;
-  allowedOptions: string[];
-  payoutTax: number;
-  cashOrderCost: number;
-}
-interface SubmitAnswer {
-  submitSeveranceClaim: {
-    ok: { claim: Record<string, unknown> } | null;
-    error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null;
-  };
-}
+const DRAWN: SignatureInput = { kind: 'DRAWN', png: PNG };
+const TYPED: SignatureInput = { kind: 'TYPED', name: 'Bernd Vorsorge' };
 
 let server: TestServer;
 beforeAll(async () => {
@@ -58,17 +82,10 @@ afterEach(async () => {
   });
 });
 
-async function loggedIn(email: string): Promise<PortalClient> {
-  const client = new PortalClient(server.url);
-  const { body } = await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-  expect(body.data?.login.ok?.status).toMatch(/^SUCCESSFUL/);
-  return client;
-}
-
-async function accountsOf(client: PortalClient): Promise<Account[]> {
-  const { body } = await client.graphql<{ me: { claimableSeveranceAccounts: Account[] } }>(ACCOUNTS);
+async function accountsOf(client: PortalClient) {
+  const { body } = await client.operation(ACCOUNTS);
   expect(body.errors).toBeUndefined();
-  return body.data!.me.claimableSeveranceAccounts;
+  return body.data!.me!.claimableSeveranceAccounts;
 }
 
 async function claimCount(): Promise<number> {
@@ -83,15 +100,15 @@ async function documentId(client: PortalClient): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-async function submit(client: PortalClient, input: Record<string, unknown>) {
-  const { body } = await client.graphql<SubmitAnswer>(SUBMIT, { input: { signature: TYPED, ...input } });
+async function submit(client: PortalClient, input: SubmitSeveranceClaimInput) {
+  const { body } = await client.operation(SUBMIT, { input: { signature: TYPED, ...input } });
   expect(body.errors).toBeUndefined();
   return body.data!.submitSeveranceClaim;
 }
 
 describe('claimableSeveranceAccounts', () => {
   it("shows bernd's dormant account with a right to decide, its 6 % tax and the cash-order cost, and the active one without", async () => {
-    const accounts = await accountsOf(await loggedIn(BERND));
+    const accounts = await accountsOf(await loginAs(server, 'bernd'));
     expect(accounts).toHaveLength(2);
     const [dormant, active] = accounts.filter((a) => a.rightToDecide).concat(accounts.filter((a) => !a.rightToDecide));
     expect(dormant!.entitlement).toBeGreaterThan(0);
@@ -107,9 +124,9 @@ describe('claimableSeveranceAccounts', () => {
 
 describe('submitSeveranceClaim', () => {
   it('stores a payout by bank transfer with the step-up, answers the computed payout date, and refuses a second claim', async () => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
-    const input = {
+    const input: SubmitSeveranceClaimInput = {
       accountId: account.id,
       option: 'PAYOUT',
       payoutType: 'BANK_TRANSFER',
@@ -150,9 +167,9 @@ describe('submitSeveranceClaim', () => {
   });
 
   it('lets two concurrent sends of the same claim store exactly one', async () => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
-    const input = { accountId: account.id, option: 'KEEP', confirmed: true };
+    const input: SubmitSeveranceClaimInput = { accountId: account.id, option: 'KEEP', confirmed: true };
     const answers = await Promise.all([submit(bernd, input), submit(bernd, input), submit(bernd, input)]);
     expect(answers.filter((a) => a.ok !== null)).toHaveLength(1);
     expect(answers.filter((a) => a.error?.code === 'ERROR_ALREADY_SUBMITTED')).toHaveLength(2);
@@ -160,7 +177,7 @@ describe('submitSeveranceClaim', () => {
   });
 
   it('stores a transfer to a supplementary pension insurance with its policy number, without the step-up', async () => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const answer = await submit(bernd, {
       accountId: account.id,
@@ -174,7 +191,7 @@ describe('submitSeveranceClaim', () => {
     expect(answer.ok?.claim).toMatchObject({ option: 'TRANSFER_SUPPLEMENTARY_INSURANCE', tax: 0 });
   });
 
-  it.each([
+  it.each<[string, Partial<SubmitSeveranceClaimInput>, string, string]>([
     ['an IBAN with a wrong checksum', { payoutType: 'BANK_TRANSFER', iban: 'AT62 1904 3002 3457 3201' }, 'iban', 'IBAN_INVALID'],
     ['the AT00 placeholder', { payoutType: 'BANK_TRANSFER', iban: 'AT00 0000 0000 0000 0000' }, 'iban', 'IBAN_PLACEHOLDER'],
     ['a cash order abroad', { payoutType: 'CASH_ORDER', street: 'Hauptstraße 1', postcode: '80331', city: 'München', country: 'DE' }, 'country', 'CASH_ORDER_ABROAD'],
@@ -200,7 +217,7 @@ describe('submitSeveranceClaim', () => {
       'SIGNATURE_INVALID',
     ],
   ])('refuses %s with its message and stores nothing', async (_name, extra, field, code) => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const documents = { identityDocumentIds: [await documentId(bernd)], bankConfirmationIds: [await documentId(bernd)] };
     const answer = await submit(bernd, { accountId: account.id, option: 'PAYOUT', confirmed: true, currentPassword: DEMO_PASSWORD, ...documents, ...extra });
@@ -212,16 +229,16 @@ describe('submitSeveranceClaim', () => {
   });
 
   it("refuses a claim without a right to decide, on an account that is not the member's own, and with a missing or wrong password", async () => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const accounts = await accountsOf(bernd);
     const active = accounts.find((a) => !a.rightToDecide)!;
     const dormant = accounts.find((a) => a.rightToDecide)!;
     expect((await submit(bernd, { accountId: active.id, option: 'KEEP', confirmed: true })).error?.code).toBe('ERROR_NO_RIGHT_TO_DECIDE');
 
-    const anna = await loggedIn('anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     expect((await submit(anna, { accountId: dormant.id, option: 'KEEP', confirmed: true })).error?.code).toBe('ERROR_NO_RIGHT_TO_DECIDE');
 
-    const payout = {
+    const payout: SubmitSeveranceClaimInput = {
       accountId: dormant.id,
       option: 'PAYOUT',
       payoutType: 'BANK_TRANSFER',
@@ -238,8 +255,13 @@ describe('submitSeveranceClaim', () => {
   });
 
   it("refuses a self-employed member's transfer to a pension fund or collective insurance, and offers the other options", async () => {
-    const bernd = await loggedIn(BERND);
-    const berndId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, BERND)))[0]!.id;
+    const bernd = await loginAs(server, 'bernd');
+    const berndId = (
+      await server.db
+        .select({ id: persons.id })
+        .from(persons)
+        .where(eq(persons.email, emailOf('bernd')))
+    )[0]!.id;
     await writeTransaction(server.db, () => server.db.update(vkAccounts).set({ selfEmployed: true }).where(eq(vkAccounts.personId, berndId)));
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     expect(account.allowedOptions).not.toContain('TRANSFER_PENSION_FUND');
@@ -253,19 +275,25 @@ describe('submitSeveranceClaim', () => {
     });
     expect(answer.error).toMatchObject({ code: 'ERROR_OPTION_NOT_ALLOWED', fieldErrors: [expect.objectContaining({ field: 'option' })] });
     expect(await claimCount()).toBe(0);
-    const transfer = { accountId: account.id, option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK', confirmed: true, identityDocumentIds: [await documentId(bernd)] };
+    const transfer: SubmitSeveranceClaimInput = {
+      accountId: account.id,
+      option: 'TRANSFER_VORSORGEKASSE',
+      institutionName: 'Neue VK',
+      confirmed: true,
+      identityDocumentIds: [await documentId(bernd)],
+    };
     expect((await submit(bernd, transfer)).ok).not.toBeNull();
   });
 
   it('needs a session', async () => {
-    const { body } = await new PortalClient(server.url).graphql(SUBMIT, { input: { accountId: '1', option: 'KEEP', confirmed: true } });
+    const { body } = await new PortalClient(server.url).operation(SUBMIT, { input: { accountId: '1', option: 'KEEP', confirmed: true } });
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('REST webportal/verfuegungen', () => {
   it('answers the withdrawal step data and sends a cash-order payout with its cost, at /webportal/verfuegungen too', async () => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const data = await bernd.rest('webportal/verfuegungen');
     expect(data.status).toBe(200);
     const konten = (data.json as { konten: Record<string, unknown>[] }).konten;
@@ -307,7 +335,7 @@ describe('REST webportal/verfuegungen', () => {
   });
 
   it('names the step partner field of a transfer without an institution', async () => {
-    const bernd = await loggedIn(BERND);
+    const bernd = await loginAs(server, 'bernd');
     const konten = ((await bernd.rest('webportal/verfuegungen')).json as { konten: { accountId: string; hasVV: boolean }[] }).konten;
     const answer = await bernd.rest('webportal/verfuegungen', {
       accountId: konten.find((k) => k.hasVV)!.accountId,
