@@ -58,6 +58,8 @@ export const SCENARIOS = {
   max: seeded('max.verstorben'),
   /** Registered, activation link not yet followed. */
   nina: seeded('nina.aktivierung'),
+  /** Password judged insecure: the login answers `PASSWORD_INSECURE` and asks for a new one (registration personas). */
+  zoe: seeded('zoe.unsicher'),
 } as const;
 
 /** A scenario's name: `anna`, `dora`, `sonja`, … */
