@@ -87,6 +87,8 @@ const POSTGRES_SUITES = [
   'tests/api/documents-mark-read.test.ts',
   'tests/api/profile-bad-input.test.ts',
   'tests/api/profile.test.ts',
+  'tests/api/profile-email-change.test.ts',
+  'tests/api/profile-delete-access.test.ts',
   'tests/security/access-matrix.test.ts',
   'tests/security/login-abuse.test.ts',
   'tests/durability/crash.test.ts',

@@ -2,9 +2,12 @@ import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { documentFiles, documents, mergeRequestFiles, mergeRequests, messages, persons, severanceClaims, uploads, vkAccounts } from '../../db/schema';
-import { loginMember, PortalClient } from '../helpers/client';
+import type { MergeEligibilityQuery, RequestMergeInput } from '../gql/graphql';
+import { PortalClient } from '../helpers/client';
 import { jpegBytes, multipart, pdfBytes, pngBytes, zipBytes } from '../helpers/files';
 import { pdfText } from '../helpers/pdf';
+import { emailOf, loginAs } from '../helpers/scenarios';
+import { CLAIM, CONFIRMATIONS, ELIGIBILITY, INBOX, REQUEST } from './merge-operations';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -13,35 +16,9 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * June four years before last year (contribution-free for more than 3 years) and an ACTIVE one; anna has one ACTIVE
  * account only. The clock stands at TEST_TODAY 2026-11-22. Every refusal stores nothing.
  */
-const ELIGIBILITY = `query { me { svnr firstName lastName email mergeEligibility { eligible reason targetAccountNumber pendingSince
-  dormantAccounts { id accountNumber endDate eligibleFrom claimOpen eligible } } } }`;
-const REQUEST = `mutation($input: RequestMergeInput!) { requestMerge(input: $input) {
-  ok { request { id status submittedOn accountNumbers targetAccountNumber } } error { code message fieldErrors { field code message } } } }`;
-const INBOX = `query { me { messages(folder: RECEIVED) { nodes { subject counterpart origin unread attachments { fileName contentType downloadUrl } } } } }`;
-const CONFIRMATIONS = `query { me { documents(category: CLAIM_CONFIRMATION) { totalCount nodes { id title documentDate downloadUrl } } } }`;
-const BERND = 'bernd.vorsorge@example.at';
-const ANNA = 'anna.muster@example.at';
 const PNG_SIGNATURE = `data:image/png;base64,${pngBytes(120).toString('base64')}`;
 
-type Me = {
-  svnr: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mergeEligibility: {
-    eligible: boolean;
-    reason: string;
-    targetAccountNumber: string | null;
-    pendingSince: string | null;
-    dormantAccounts: { id: string; accountNumber: string; endDate: string; eligibleFrom: string; claimOpen: boolean; eligible: boolean }[];
-  };
-};
-type RequestAnswer = {
-  requestMerge: {
-    ok: { request: { id: string; status: string; submittedOn: string; accountNumbers: string[]; targetAccountNumber: string } } | null;
-    error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null;
-  };
-};
+type Me = NonNullable<MergeEligibilityQuery['me']>;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,9 +36,9 @@ afterEach(async () => {
 });
 
 async function me(client: PortalClient): Promise<Me> {
-  const { body } = await client.graphql<{ me: Me }>(ELIGIBILITY);
+  const { body } = await client.operation(ELIGIBILITY);
   expect(body.errors).toBeUndefined();
-  return body.data!.me;
+  return body.data!.me!;
 }
 
 async function uploadId(client: PortalClient, fileName: string, body: Buffer): Promise<string> {
@@ -72,12 +49,12 @@ async function uploadId(client: PortalClient, fileName: string, body: Buffer): P
 }
 
 /** A complete, digitally signed request of `person` (ids to be added). */
-function digital(person: Me, extra: Record<string, unknown> = {}) {
+function digital(person: Me, extra: Partial<RequestMergeInput> = {}): RequestMergeInput {
   return {
     firstName: person.firstName,
     lastName: person.lastName,
     svnr: person.svnr,
-    email: person.email,
+    email: person.email!,
     consent: true,
     termsAccepted: true,
     signatureType: 'DIGITAL',
@@ -90,9 +67,12 @@ const rows = async (table: typeof mergeRequests | typeof documents | typeof mess
 
 describe('merge eligibility (explained before the form)', () => {
   it('finds bernd eligible: his account contribution-free since 30.06.2021 may be merged since 01.07.2024 into his current one', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const e = (await me(bernd)).mergeEligibility;
-    const [person] = await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, BERND));
+    const [person] = await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf('bernd')));
     const accounts = await server.db.select().from(vkAccounts).where(eq(vkAccounts.personId, person!.id));
     const dormant = accounts.find((a) => a.status === 'DORMANT')!;
     expect(dormant.endDate).toBe('2021-06-30');
@@ -104,7 +84,7 @@ describe('merge eligibility (explained before the form)', () => {
   });
 
   it('finds anna not eligible: she has no contribution-free account', async () => {
-    const anna = await loginMember(server.url, ANNA);
+    const anna = await loginAs(server, 'anna');
     expect((await me(anna)).mergeEligibility).toEqual({
       eligible: false,
       reason: 'NO_DORMANT_ACCOUNT',
@@ -115,12 +95,11 @@ describe('merge eligibility (explained before the form)', () => {
   });
 
   it('does not merge an account with a severance claim in progress (CLAIM_OPEN)', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const dormant = (await me(bernd)).mergeEligibility.dormantAccounts[0]!;
-    const claim = await bernd.graphql<{ submitSeveranceClaim: { ok: unknown } }>(
-      `mutation($input: SubmitSeveranceClaimInput!) { submitSeveranceClaim(input: $input) { ok { claim { id } } } }`,
-      { input: { accountId: dormant.id, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } } },
-    );
+    const claim = await bernd.operation(CLAIM, {
+      input: { accountId: dormant.id, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
+    });
     expect(claim.body.data!.submitSeveranceClaim.ok).toBeTruthy();
     const e = (await me(bernd)).mergeEligibility;
     expect(e).toMatchObject({ eligible: false, reason: 'CLAIM_OPEN' });
@@ -130,7 +109,7 @@ describe('merge eligibility (explained before the form)', () => {
 
 describe('requestMerge', () => {
   it("stores bernd's digitally signed request with a ZIP as ID copy, archives its PDF confirmation and puts it into the inbox", async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
     const idCopy = await uploadId(
       bernd,
@@ -141,7 +120,7 @@ describe('requestMerge', () => {
       ]),
     );
     const before = { documents: await rows(documents), files: await rows(documentFiles), messages: await rows(messages) };
-    const { body } = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { svnr: `${person.svnr.slice(0, 4)} ${person.svnr.slice(4)}`, idCopyIds: [idCopy] }) });
+    const { body } = await bernd.operation(REQUEST, { input: digital(person, { svnr: `${person.svnr.slice(0, 4)} ${person.svnr.slice(4)}`, idCopyIds: [idCopy] }) });
     expect(body.data!.requestMerge.error).toBeNull();
     const request = body.data!.requestMerge.ok!.request;
     const dormant = person.mergeEligibility.dormantAccounts[0]!;
@@ -168,23 +147,14 @@ describe('requestMerge', () => {
     expect(await rows(documents)).toBe(before.documents + 1);
     expect(await rows(documentFiles)).toBe(before.files + 1);
     expect(await rows(messages)).toBe(before.messages + 1);
-    const doc = (await bernd.graphql<{ me: { documents: { nodes: { title: string; documentDate: string; downloadUrl: string }[] } } }>(CONFIRMATIONS)).body.data!.me.documents
-      .nodes[0]!;
+    const doc = (await bernd.operation(CONFIRMATIONS)).body.data!.me!.documents.nodes[0]!;
     expect(doc).toMatchObject({ title: 'Bestätigung Ihres Antrags auf Zusammenlegung Ihrer Abfertigungskonten', documentDate: '2026-11-22' });
     const archived = Buffer.from(await (await bernd.fetch(`${doc.downloadUrl}&lng=de`)).arrayBuffer());
     const text = await pdfText(archived);
     for (const expected of [dormant.accountNumber, person.mergeEligibility.targetAccountNumber!, '22.11.2026', 'ausweis.zip', 'im Portal gezeichnet', person.email])
       expect(text).toContain(expected);
 
-    const inbox = (
-      await bernd.graphql<{
-        me: {
-          messages: {
-            nodes: { subject: string; counterpart: string; origin: string; unread: boolean; attachments: { fileName: string; contentType: string; downloadUrl: string }[] }[];
-          };
-        };
-      }>(INBOX)
-    ).body.data!.me.messages.nodes;
+    const inbox = (await bernd.operation(INBOX)).body.data!.me!.messages.nodes;
     const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Zusammenlegung Ihrer Abfertigungskonten ist eingelangt')!;
     expect(delivered).toMatchObject({ counterpart: 'SEVERANCE_FUND', origin: 'CORE_SYSTEM', unread: true });
     expect(delivered.attachments).toEqual([expect.objectContaining({ contentType: 'application/pdf', fileName: expect.stringMatching(/^Zusammenlegung_2026-11-22_\d+\.pdf$/) })]);
@@ -193,18 +163,18 @@ describe('requestMerge', () => {
 
     // The screen now explains the pending request; a second one is refused and stores nothing.
     expect((await me(bernd)).mergeEligibility).toMatchObject({ eligible: false, reason: 'REQUEST_PENDING', pendingSince: '2026-11-22' });
-    const again = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { idCopyIds: [await uploadId(bernd, 'ausweis.pdf', pdfBytes())] }) });
+    const again = await bernd.operation(REQUEST, { input: digital(person, { idCopyIds: [await uploadId(bernd, 'ausweis.pdf', pdfBytes())] }) });
     expect(again.body.data!.requestMerge).toMatchObject({ ok: null, error: { code: 'ERROR_ALREADY_PENDING' } });
     expect(await rows(mergeRequests)).toBe(1);
     expect(await rows(messages)).toBe(before.messages + 1);
   });
 
   it('refuses anna (not eligible) and stores nothing, keeping her upload', async () => {
-    const anna = await loginMember(server.url, ANNA);
+    const anna = await loginAs(server, 'anna');
     const person = await me(anna);
     const id = await uploadId(anna, 'ausweis.pdf', pdfBytes());
     const before = await rows(messages);
-    const { body } = await anna.graphql<RequestAnswer>(REQUEST, { input: digital(person, { idCopyIds: [id] }) });
+    const { body } = await anna.operation(REQUEST, { input: digital(person, { idCopyIds: [id] }) });
     expect(body.data!.requestMerge).toMatchObject({ ok: null, error: { code: 'ERROR_NOT_ELIGIBLE' } });
     expect(await rows(mergeRequests)).toBe(0);
     expect(await rows(messages)).toBe(before);
@@ -212,22 +182,22 @@ describe('requestMerge', () => {
   });
 
   it('needs the ID copy and, when signed by hand, the signed form; a digital request needs the signature', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
-    const handwritten = { ...digital(person), signatureType: 'HANDWRITTEN', signature: null };
-    const noId = await bernd.graphql<RequestAnswer>(REQUEST, { input: { ...handwritten, signedFormIds: [await uploadId(bernd, 'antrag.pdf', pdfBytes())] } });
+    const handwritten: RequestMergeInput = { ...digital(person), signatureType: 'HANDWRITTEN', signature: null };
+    const noId = await bernd.operation(REQUEST, { input: { ...handwritten, signedFormIds: [await uploadId(bernd, 'antrag.pdf', pdfBytes())] } });
     expect(noId.body.data!.requestMerge.error).toMatchObject({
       code: 'ERROR_INVALID_INPUT',
       fieldErrors: [{ field: 'idCopyIds', code: 'DOCUMENT_REQUIRED', message: 'Bitte laden Sie dieses Dokument hoch.' }],
     });
-    const noForm = await bernd.graphql<RequestAnswer>(REQUEST, { input: { ...handwritten, idCopyIds: [await uploadId(bernd, 'ausweis.png', pngBytes())] } });
+    const noForm = await bernd.operation(REQUEST, { input: { ...handwritten, idCopyIds: [await uploadId(bernd, 'ausweis.png', pngBytes())] } });
     expect(noForm.body.data!.requestMerge.error).toMatchObject({ code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'signedFormIds', code: 'DOCUMENT_REQUIRED' }] });
-    const noSignature = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { signature: null, idCopyIds: [await uploadId(bernd, 'ausweis.pdf', pdfBytes())] }) });
+    const noSignature = await bernd.operation(REQUEST, { input: digital(person, { signature: null, idCopyIds: [await uploadId(bernd, 'ausweis.pdf', pdfBytes())] }) });
     expect(noSignature.body.data!.requestMerge.error).toMatchObject({
       code: 'ERROR_INVALID_INPUT',
       fieldErrors: [{ field: 'signature', code: 'SIGNATURE_EMPTY', message: 'Bitte zuerst unterschreiben.' }],
     });
-    const unticked = await bernd.graphql<RequestAnswer>(REQUEST, {
+    const unticked = await bernd.operation(REQUEST, {
       input: digital(person, { consent: false, termsAccepted: null, idCopyIds: [await uploadId(bernd, 'a.pdf', pdfBytes())] }),
     });
     expect(unticked.body.data!.requestMerge.error!.fieldErrors.map((f) => f.code)).toEqual(['CONSENT_REQUIRED', 'TERMS_REQUIRED']);
@@ -235,9 +205,9 @@ describe('requestMerge', () => {
   });
 
   it('stores a request signed by hand with the signed form', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
-    const { body } = await bernd.graphql<RequestAnswer>(REQUEST, {
+    const { body } = await bernd.operation(REQUEST, {
       input: {
         ...digital(person),
         signatureType: 'HANDWRITTEN',
@@ -252,12 +222,12 @@ describe('requestMerge', () => {
   });
 
   it("refuses a bad SVNR, another person's SVNR and a bad e-mail", async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
-    const anna = await me(await loginMember(server.url, ANNA));
+    const anna = await me(await loginAs(server, 'anna'));
     const id = await uploadId(bernd, 'ausweis.pdf', pdfBytes());
     const wrongDigit = `${person.svnr.slice(0, 3)}${(Number(person.svnr[3]) + 1) % 10}${person.svnr.slice(4)}`;
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Partial<RequestMergeInput>, string, string][] = [
       [{ svnr: wrongDigit }, 'svnr', 'SVNR_CHECK_DIGIT'],
       [{ svnr: '12345' }, 'svnr', 'SVNR_FORMAT'],
       [{ svnr: '' }, 'svnr', 'REQUIRED'],
@@ -266,7 +236,7 @@ describe('requestMerge', () => {
       [{ firstName: '  ' }, 'firstName', 'REQUIRED'],
     ];
     for (const [change, field, code] of cases) {
-      const { body } = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { ...change, idCopyIds: [id] }) });
+      const { body } = await bernd.operation(REQUEST, { input: digital(person, { ...change, idCopyIds: [id] }) });
       expect(body.data!.requestMerge.error, JSON.stringify(change)).toMatchObject({ code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field, code }] });
     }
     expect(await rows(mergeRequests)).toBe(0);
@@ -274,12 +244,12 @@ describe('requestMerge', () => {
   });
 
   it("refuses another member's upload id like a missing one, and an upload of another purpose", async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
-    const anna = await loginMember(server.url, ANNA);
+    const anna = await loginAs(server, 'anna');
     const annas = await uploadId(anna, 'ausweis.pdf', pdfBytes());
-    const foreign = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { idCopyIds: [annas] }) });
-    const missing = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { idCopyIds: ['f'.repeat(32)] }) });
+    const foreign = await bernd.operation(REQUEST, { input: digital(person, { idCopyIds: [annas] }) });
+    const missing = await bernd.operation(REQUEST, { input: digital(person, { idCopyIds: ['f'.repeat(32)] }) });
     expect(foreign.body.data!.requestMerge).toEqual(missing.body.data!.requestMerge);
     expect(foreign.body.data!.requestMerge.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'idCopyIds', code: 'UPLOAD_NOT_FOUND' }] });
     // anna's upload is untouched.
@@ -291,29 +261,29 @@ describe('requestMerge', () => {
         id: string;
       }
     ).id;
-    const wrong = await bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { idCopyIds: [claimDoc] }) });
+    const wrong = await bernd.operation(REQUEST, { input: digital(person, { idCopyIds: [claimDoc] }) });
     expect(wrong.body.data!.requestMerge.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'idCopyIds', code: 'UPLOAD_WRONG_PURPOSE' }] });
     expect(await rows(mergeRequests)).toBe(0);
   });
 
   it('stores one request of two sent at once', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
     const [a, b] = await Promise.all([uploadId(bernd, 'a.pdf', pdfBytes()), uploadId(bernd, 'b.pdf', pdfBytes())]);
-    const answers = await Promise.all([a, b].map((id) => bernd.graphql<RequestAnswer>(REQUEST, { input: digital(person, { idCopyIds: [id] }) })));
+    const answers = await Promise.all([a, b].map((id) => bernd.operation(REQUEST, { input: digital(person, { idCopyIds: [id] }) })));
     expect(answers.map((r) => (r.body.data!.requestMerge.ok ? 'ok' : r.body.data!.requestMerge.error!.code)).sort()).toEqual(['ERROR_ALREADY_PENDING', 'ok']);
     expect(await rows(mergeRequests)).toBe(1);
   });
 
   it('needs a session', async () => {
-    const { body } = await new PortalClient(server.url).graphql(REQUEST, { input: { firstName: 'A', lastName: 'B', svnr: '1', email: 'a@b.at', signatureType: 'DIGITAL' } });
+    const { body } = await new PortalClient(server.url).operation(REQUEST, { input: { firstName: 'A', lastName: 'B', svnr: '1', email: 'a@b.at', signatureType: 'DIGITAL' } });
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('REST webportal/zusammenlegung', () => {
   it('answers the eligibility and sends a request signed by hand as form fields', async () => {
-    const bernd = await loginMember(server.url, BERND);
+    const bernd = await loginAs(server, 'bernd');
     const person = await me(bernd);
     const data = (await bernd.rest('webportal/zusammenlegung')).json as { eligible: boolean; reason: string; konten: { accountNumber: string; eligibleFrom: string }[] };
     expect(data).toMatchObject({ eligible: true, reason: 'ELIGIBLE', konten: [{ eligibleFrom: '2024-07-01' }] });
@@ -321,7 +291,7 @@ describe('REST webportal/zusammenlegung', () => {
       firstName: person.firstName,
       lastName: person.lastName,
       svnr: person.svnr,
-      email: person.email,
+      email: person.email!,
       consent: 'true',
       termsAccepted: '1',
       signatureType: 'HANDWRITTEN',
@@ -335,7 +305,7 @@ describe('REST webportal/zusammenlegung', () => {
       firstName: 'B',
       lastName: 'V',
       svnr: person.svnr,
-      email: person.email,
+      email: person.email!,
       consent: 'true',
       termsAccepted: 'true',
       signatureKind: 'TYPED',

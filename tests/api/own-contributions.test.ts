@@ -6,7 +6,11 @@ import { documentFiles, documents, mandateDebits, mandates, messages, persons, p
 import { isValidMandateReference } from '@contract/own-contributions';
 import { downloadUrl } from '../../server/domain/documents/documents.rules';
 import { runCollection } from '../../server/domain/own-contributions/collection';
-import { DEMO_PASSWORD, loginMember, PortalClient } from '../helpers/client';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { ApplyForPremiumInput, CreateMandateInput } from '../gql/graphql';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf, loginAs } from '../helpers/scenarios';
+import { APPLY, CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-operations';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 
 /**
@@ -15,55 +19,6 @@ import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-se
  * documents archive, a collection run moves the premium gauge, changing the debit account needs the step-up, and a
  * mandate lapses after 36 months without a collection. GraphQL and REST.
  */
-const OVERVIEW = `query { me { ownContributions { creditorId premiumApplicationFiled contracts { id contractNumber lastYearEmployerContributions }
-  mandates { id type amount iban status startDate endDate mandateReference creditorId documentId nextDebitDate changeable }
-  gauge { year eligible eligibleMonthly used collected left rateBp maxPremium expectedPremium daysToDeadline } } } }`;
-const CREATE = `mutation($input: CreateMandateInput!) { createMandate(input: $input) { ok { employerWarning mandate { id type amount status mandateReference creditorId documentId nextDebitDate } } error { code message fieldErrors { field code message } } } }`;
-const CHANGE = `mutation($input: ChangeMandateInput!) { changeMandate(input: $input) { ok { mandate { id amount iban startDate status } } error { code message fieldErrors { field code } } } }`;
-const CANCEL = `mutation($input: CancelMandateInput!) { cancelMandate(input: $input) { ok { mandate { id status endDate changeable } } error { code fieldErrors { field code } } } }`;
-const APPLY = `mutation($input: ApplyForPremiumInput!) { applyForPremium(input: $input) { ok { ownContributions { premiumApplicationFiled } } error { code fieldErrors { field code message } } } }`;
-
-interface Overview {
-  me: {
-    ownContributions: {
-      creditorId: string;
-      premiumApplicationFiled: boolean;
-      contracts: { id: string; contractNumber: string; lastYearEmployerContributions: number | null }[];
-      mandates: {
-        id: string;
-        type: string;
-        amount: number;
-        iban: string;
-        status: string;
-        startDate: string;
-        endDate: string | null;
-        mandateReference: string;
-        documentId: string | null;
-        nextDebitDate: string | null;
-        changeable: boolean;
-      }[];
-      gauge: {
-        year: number;
-        eligible: number;
-        eligibleMonthly: number;
-        used: number;
-        collected: number;
-        left: number;
-        rateBp: number;
-        maxPremium: number;
-        expectedPremium: number;
-        daysToDeadline: number;
-      };
-    };
-  };
-}
-type Err = { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null;
-type Created = {
-  createMandate: {
-    ok: { employerWarning: boolean; mandate: { id: string; mandateReference: string; creditorId: string; documentId: string; status: string; nextDebitDate: string } } | null;
-    error: Err;
-  };
-};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -84,9 +39,10 @@ const preNotificationsOf = (personId: number) =>
     .orderBy(desc(messages.id));
 const collectedDebits = async () => (await server.db.select({ n: count() }).from(mandateDebits).where(eq(mandateDebits.status, 'COLLECTED')))[0]!.n;
 const setToday = (iso: string) => server.clock.set(Date.parse(`${iso}T09:00:00Z`));
-const overview = async (c: PortalClient) => (await c.graphql<Overview>(OVERVIEW)).body.data!.me.ownContributions;
-const gql = async <T>(c: PortalClient, q: string, v: Record<string, unknown>): Promise<T> => {
-  const r = await c.graphql<T>(q, v);
+const overview = async (c: PortalClient) => (await c.operation(OVERVIEW)).body.data!.me!.ownContributions;
+/** Sends a typed operation and answers its data (throws on a GraphQL error). */
+const gql = async <T, V extends Record<string, unknown>>(c: PortalClient, document: TypedDocumentNode<T, V>, variables: NoInfer<V>): Promise<T> => {
+  const r = await c.operation(document, variables);
   if (!r.body.data) throw new Error(JSON.stringify(r.body.errors));
   return r.body.data;
 };
@@ -99,11 +55,20 @@ async function contractOf(c: PortalClient): Promise<string> {
 describe('own contributions (issue 16)', () => {
   it('refuses every bad input of the issue at its field and stores nothing (items 1, 2, 7)', async () => {
     setToday(TEST_TODAY);
-    const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
+    const rosa = await loginAs(server, 'rosa');
     const contractId = await contractOf(rosa);
-    const good = { contractId, type: 'MONTHLY', amount: 5_000, iban: IBAN, startDate: '2026-12-01', phone: '+43 664 1234567', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
+    const good: CreateMandateInput = {
+      contractId,
+      type: 'MONTHLY',
+      amount: 5_000,
+      iban: IBAN,
+      startDate: '2026-12-01',
+      phone: '+43 664 1234567',
+      accountOwner: 'Rosa Eigenbeitrag',
+      confirmed: true,
+    };
     const before = (await rowsOf(mandates)) + (await rowsOf(documents));
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Partial<CreateMandateInput>, string, string][] = [
       // Named by the input field the caller sent (amount), not the service's amountCents.
       [{ amount: 999 }, 'amount', 'AMOUNT_TOO_LOW'],
       [{ amount: 500_001 }, 'amount', 'AMOUNT_TOO_HIGH'],
@@ -114,14 +79,14 @@ describe('own contributions (issue 16)', () => {
       [{ phone: '0664 abc 1234' }, 'phone', 'PHONE_INVALID'],
     ];
     for (const [change, field, code] of cases) {
-      const r = (await gql<Created>(rosa, CREATE, { input: { ...good, ...change } })).createMandate;
+      const r = (await gql(rosa, CREATE, { input: { ...good, ...change } })).createMandate;
       expect(r.ok, JSON.stringify(change)).toBeNull();
       expect(r.error!.code).toBe('ERROR_INVALID_INPUT');
       expect(r.error!.fieldErrors.map((e) => [e.field, e.code])).toEqual([[field, code]]);
       expect(r.error!.fieldErrors[0]!.message).not.toBe('');
     }
     // The § 108a birth date 310299 is not a date.
-    const app = {
+    const app: ApplyForPremiumInput = {
       street: 'Praterstraße 21',
       postcode: '1020',
       city: 'Wien',
@@ -130,29 +95,27 @@ describe('own contributions (issue 16)', () => {
       confirmed: true,
       signature: { kind: 'TYPED', name: 'Rosa Eigenbeitrag' },
     };
-    const refused = (await gql<{ applyForPremium: { error: Err } }>(rosa, APPLY, { input: app })).applyForPremium.error!;
+    const refused = (await gql(rosa, APPLY, { input: app })).applyForPremium.error!;
     expect(refused.fieldErrors.map((e) => [e.field, e.code])).toEqual([['birthDate', 'BIRTH_DATE_INVALID']]);
     expect(await rowsOf(premiumApplications)).toBe(0);
     expect((await rowsOf(mandates)) + (await rowsOf(documents))).toBe(before);
     // A good application is filed once.
-    const filed = (
-      await gql<{ applyForPremium: { ok: { ownContributions: { premiumApplicationFiled: boolean } } | null; error: Err } }>(rosa, APPLY, { input: { ...app, birthDate: '120987' } })
-    ).applyForPremium;
+    const filed = (await gql(rosa, APPLY, { input: { ...app, birthDate: '120987' } })).applyForPremium;
     expect(filed.ok!.ownContributions.premiumApplicationFiled).toBe(true);
-    const again = (await gql<{ applyForPremium: { error: Err } }>(rosa, APPLY, { input: { ...app, birthDate: '120987' } })).applyForPremium;
+    const again = (await gql(rosa, APPLY, { input: { ...app, birthDate: '120987' } })).applyForPremium;
     expect(again.error!.code).toBe('ERROR_APPLICATION_EXISTS');
     expect(await rowsOf(premiumApplications)).toBe(1);
   });
 
   it('anna sets up a monthly mandate: SEPA reference, creditor id, PDF archived; a second monthly and an overlapping one-off are refused (items 2, 3)', async () => {
     setToday(TEST_TODAY);
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     const o = await overview(anna);
     expect(o.gauge).toMatchObject({ year: 2026, eligible: 102_500, eligibleMonthly: 8_542, rateBp: 425, maxPremium: 4_250, daysToDeadline: 8 });
     expect(o.creditorId).toBe('AT67ZZZ00000045678');
     const contractId = o.contracts[0]!.id;
-    const input = { contractId, type: 'MONTHLY', amount: 8_542, iban: IBAN, startDate: '2026-12-01', accountOwner: 'Anna Muster', confirmed: true };
-    const created = (await gql<Created>(anna, CREATE, { input })).createMandate;
+    const input: CreateMandateInput = { contractId, type: 'MONTHLY', amount: 8_542, iban: IBAN, startDate: '2026-12-01', accountOwner: 'Anna Muster', confirmed: true };
+    const created = (await gql(anna, CREATE, { input })).createMandate;
     expect(created.error).toBeNull();
     const m = created.ok!.mandate;
     expect(isValidMandateReference(m.mandateReference)).toBe(true);
@@ -169,23 +132,28 @@ describe('own contributions (issue 16)', () => {
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
     const before = await rowsOf(mandates);
-    const second = (await gql<Created>(anna, CREATE, { input: { ...input, startDate: '2027-01-01' } })).createMandate.error!;
+    const second = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-01-01' } })).createMandate.error!;
     expect(second.code).toBe('ERROR_MONTHLY_EXISTS');
     expect(second.fieldErrors.map((e) => [e.field, e.code])).toEqual([['type', 'MONTHLY_EXISTS']]);
     // A one-off on a day the monthly mandate already debits overlaps with it.
-    const overlap = (await gql<Created>(anna, CREATE, { input: { ...input, type: 'ONE_OFF', amount: 10_000, startDate: '2027-01-01' } })).createMandate.error!;
+    const overlap = (await gql(anna, CREATE, { input: { ...input, type: 'ONE_OFF', amount: 10_000, startDate: '2027-01-01' } })).createMandate.error!;
     expect(overlap.code).toBe('ERROR_OVERLAP');
     expect(overlap.fieldErrors.map((e) => [e.field, e.code])).toEqual([['startDate', 'OVERLAP']]);
     expect(await rowsOf(mandates)).toBe(before);
     // Rosa cannot change or cancel anna's mandate.
-    const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
-    const foreign = (await gql<{ cancelMandate: { error: Err } }>(rosa, CANCEL, { input: { mandateId: m.id, endDate: '2027-03-31' } })).cancelMandate.error!;
+    const rosa = await loginAs(server, 'rosa');
+    const foreign = (await gql(rosa, CANCEL, { input: { mandateId: m.id, endDate: '2027-03-31' } })).cancelMandate.error!;
     expect(foreign.code).toBe('ERROR_NOT_FOUND');
   });
 
   it('a collection run pre-notifies by inbox message, collects and moves the gauge; a second run of the date changes nothing (items 5, 6)', async () => {
-    let anna = await loginMember(server.url, 'anna.muster@example.at');
-    const annaId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, 'anna.muster@example.at')))[0]!.id;
+    let anna = await loginAs(server, 'anna');
+    const annaId = (
+      await server.db
+        .select({ id: persons.id })
+        .from(persons)
+        .where(eq(persons.email, emailOf('anna')))
+    )[0]!.id;
     const messagesBefore = (await preNotificationsOf(annaId)).length;
     const first = await runCollection(server.deps, '2026-11-22');
     expect(first).toMatchObject({ preNotified: 1, collected: 0 });
@@ -199,7 +167,7 @@ describe('own contributions (issue 16)', () => {
     expect(beforeRun).toMatchObject({ used: 8_542, collected: 0, left: 102_500 - 8_542 });
 
     setToday('2026-12-01');
-    anna = await loginMember(server.url, 'anna.muster@example.at');
+    anna = await loginAs(server, 'anna');
     const run = await runCollection(server.deps, '2026-12-01');
     expect(run).toMatchObject({ collected: 1, collectedCents: 8_542 });
     const after = (await overview(anna)).gauge;
@@ -210,32 +178,30 @@ describe('own contributions (issue 16)', () => {
 
   it('changes the amount; a new debit account needs the step-up; cancels at a chosen date, after which a new monthly start before it overlaps (item 4)', async () => {
     setToday('2026-12-02');
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     const m = (await overview(anna)).mandates.find((x) => x.type === 'MONTHLY')!;
-    type Changed = { changeMandate: { ok: { mandate: { amount: number; iban: string } } | null; error: Err } };
-    const amount = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, amount: 10_000 } })).changeMandate;
+    const amount = (await gql(anna, CHANGE, { input: { mandateId: m.id, amount: 10_000 } })).changeMandate;
     expect(amount.ok!.mandate.amount).toBe(10_000);
-    const tooHigh = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, amount: 500_001 } })).changeMandate.error!;
+    const tooHigh = (await gql(anna, CHANGE, { input: { mandateId: m.id, amount: 500_001 } })).changeMandate.error!;
     expect(tooHigh.fieldErrors.map((e) => e.code)).toEqual(['AMOUNT_TOO_HIGH']);
     const newIban = 'AT48 3200 0000 1234 5864';
-    const noPassword = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, iban: newIban } })).changeMandate.error!;
+    const noPassword = (await gql(anna, CHANGE, { input: { mandateId: m.id, iban: newIban } })).changeMandate.error!;
     expect(noPassword.fieldErrors.map((e) => [e.field, e.code])).toEqual([['currentPassword', 'REQUIRED']]);
-    const wrong = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, iban: newIban, currentPassword: 'falsch' } })).changeMandate.error!;
+    const wrong = (await gql(anna, CHANGE, { input: { mandateId: m.id, iban: newIban, currentPassword: 'falsch' } })).changeMandate.error!;
     expect(wrong.code).toBe('ERROR_PWD_INVALID');
     expect((await mandateRow(Number(m.id))).iban).toBe('AT611904300234573201');
-    const changed = (await gql<Changed>(anna, CHANGE, { input: { mandateId: m.id, iban: newIban, currentPassword: DEMO_PASSWORD } })).changeMandate;
+    const changed = (await gql(anna, CHANGE, { input: { mandateId: m.id, iban: newIban, currentPassword: DEMO_PASSWORD } })).changeMandate;
     expect(changed.ok!.mandate.iban).toBe('AT483200000012345864');
 
-    type Cancelled = { cancelMandate: { ok: { mandate: { status: string; endDate: string | null; changeable: boolean } } | null; error: Err } };
-    const noDate = (await gql<Cancelled>(anna, CANCEL, { input: { mandateId: m.id } })).cancelMandate.error!;
+    const noDate = (await gql(anna, CANCEL, { input: { mandateId: m.id } })).cancelMandate.error!;
     expect(noDate.fieldErrors.map((e) => [e.field, e.code])).toEqual([['endDate', 'REQUIRED']]);
-    const cancelled = (await gql<Cancelled>(anna, CANCEL, { input: { mandateId: m.id, endDate: '2027-03-31' } })).cancelMandate.ok!.mandate;
+    const cancelled = (await gql(anna, CANCEL, { input: { mandateId: m.id, endDate: '2027-03-31' } })).cancelMandate.ok!.mandate;
     expect(cancelled).toMatchObject({ status: 'ACTIVE', endDate: '2027-03-31' });
     const contractId = await contractOf(anna);
-    const input = { contractId, type: 'MONTHLY', amount: 8_542, iban: IBAN, accountOwner: 'Anna Muster', confirmed: true };
-    const overlap = (await gql<Created>(anna, CREATE, { input: { ...input, startDate: '2027-03-01' } })).createMandate.error!;
+    const input = { contractId, type: 'MONTHLY', amount: 8_542, iban: IBAN, accountOwner: 'Anna Muster', confirmed: true } as const;
+    const overlap = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-03-01' } })).createMandate.error!;
     expect(overlap.code).toBe('ERROR_OVERLAP');
-    const after = (await gql<Created>(anna, CREATE, { input: { ...input, startDate: '2027-04-01' } })).createMandate;
+    const after = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-04-01' } })).createMandate;
     expect(after.ok!.mandate.status).toBe('ACTIVE');
     // The run after the end date ends the cancelled mandate.
     setToday('2027-04-01');
@@ -245,33 +211,32 @@ describe('own contributions (issue 16)', () => {
 
   it('changes and cancels a one-off not yet due; a collected one-off can no longer change (item 4)', async () => {
     setToday(TEST_TODAY);
-    let rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
+    let rosa = await loginAs(server, 'rosa');
     const contractId = await contractOf(rosa);
-    const input = { contractId, type: 'ONE_OFF', amount: 50_000, iban: IBAN, startDate: '2026-11-25', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
-    const created = (await gql<Created>(rosa, CREATE, { input })).createMandate.ok!;
+    const input: CreateMandateInput = { contractId, type: 'ONE_OFF', amount: 50_000, iban: IBAN, startDate: '2026-11-25', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
+    const created = (await gql(rosa, CREATE, { input })).createMandate.ok!;
     const id = created.mandate.id;
-    type Changed = { changeMandate: { ok: { mandate: { startDate: string; amount: number } } | null; error: Err } };
-    const late = (await gql<Changed>(rosa, CHANGE, { input: { mandateId: id, startDate: '2026-12-01' } })).changeMandate.error!;
+    const late = (await gql(rosa, CHANGE, { input: { mandateId: id, startDate: '2026-12-01' } })).changeMandate.error!;
     expect(late.fieldErrors.map((e) => e.code)).toEqual(['ONE_OFF_AFTER_DEADLINE']);
-    const moved = (await gql<Changed>(rosa, CHANGE, { input: { mandateId: id, startDate: '2026-11-27', amount: 60_000 } })).changeMandate.ok!.mandate;
+    const moved = (await gql(rosa, CHANGE, { input: { mandateId: id, startDate: '2026-11-27', amount: 60_000 } })).changeMandate.ok!.mandate;
     expect(moved).toMatchObject({ startDate: '2026-11-27', amount: 60_000 });
-    const cancelled = (await gql<{ cancelMandate: { ok: { mandate: { status: string } } | null } }>(rosa, CANCEL, { input: { mandateId: id } })).cancelMandate.ok!.mandate;
+    const cancelled = (await gql(rosa, CANCEL, { input: { mandateId: id } })).cancelMandate.ok!.mandate;
     expect(cancelled.status).toBe('CANCELLED');
-    const second = (await gql<Created>(rosa, CREATE, { input: { ...input, startDate: '2026-11-23' } })).createMandate.ok!;
+    const second = (await gql(rosa, CREATE, { input: { ...input, startDate: '2026-11-23' } })).createMandate.ok!;
     setToday('2026-11-23');
-    rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
+    rosa = await loginAs(server, 'rosa');
     await runCollection(server.deps, '2026-11-23');
     expect((await mandateRow(Number(second.mandate.id))).status).toBe('COLLECTED');
-    const refused = (await gql<Changed>(rosa, CHANGE, { input: { mandateId: second.mandate.id, amount: 1_000 } })).changeMandate.error!;
+    const refused = (await gql(rosa, CHANGE, { input: { mandateId: second.mandate.id, amount: 1_000 } })).changeMandate.error!;
     expect(refused.code).toBe('ERROR_NOT_CHANGEABLE');
   });
 
   it('a mandate without a collection for 36 months lapses (item 3)', async () => {
     setToday(TEST_TODAY);
-    const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
+    const rosa = await loginAs(server, 'rosa');
     const contractId = await contractOf(rosa);
     const created = (
-      await rosa.graphql<Created>(CREATE, {
+      await rosa.operation(CREATE, {
         input: { contractId, type: 'MONTHLY', amount: 2_000, iban: IBAN, startDate: '2027-06-01', accountOwner: 'Rosa Eigenbeitrag', confirmed: true },
       })
     ).body.data!.createMandate.ok!;
@@ -287,7 +252,7 @@ describe('own contributions (issue 16)', () => {
     setToday(TEST_TODAY);
     const anonymous = new PortalClient(server.url);
     expect((await anonymous.rest('webportal/eigenbeitraege/mandat', { amount: '1000' })).status).toBe(406);
-    const rosa = await loginMember(server.url, 'rosa.eigenbeitrag@example.at');
+    const rosa = await loginAs(server, 'rosa');
     const overviewRest = (await rosa.rest('webportal/eigenbeitraege')).json as { contracts: { id: string }[]; gauge: { eligibleCents: number } };
     expect(overviewRest.gauge.eligibleCents).toBe(102_500);
     const before = await rowsOf(mandates);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_PERSONAS } from '../../db/seed';
+import { graphql } from '../gql';
 import { DEMO_PASSWORD, logIn, loginStatusOf, PortalClient } from '../helpers/client';
 import { sqlAll } from '../helpers/raw-sql';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -22,30 +24,139 @@ const restForm =
   (method: string, body: Record<string, string> = {}) =>
   (c: PortalClient) =>
     c.rest(method, body);
-const gql = (query: string) => (c: PortalClient) => c.graphql(query);
 
-/** The steps after the first login answer, per persona (the login itself is common). */
+const ACCEPT_TERMS_PKVK = graphql(`
+  mutation ParityAcceptTermsPkvk {
+    acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const ACCEPT_TERMS_PK = graphql(`
+  mutation ParityAcceptTermsPk {
+    acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const ANNUAL_STATEMENT = graphql(`
+  mutation ParityAnnualStatement {
+    setAnnualStatementDelivery(input: { viaPortal: false }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const SYNCHRONIZE = graphql(`
+  mutation ParitySynchronize {
+    synchronizeLoginData {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const DUTIES = graphql(`
+  query ParityDuties {
+    serviceDuties {
+      id
+    }
+  }
+`);
+const CHOOSE_MAILBOX = graphql(`
+  mutation ParityChooseMailbox($id: ID) {
+    chooseMailbox(type: ASP, dutyId: $id) {
+      ok {
+        type
+      }
+    }
+  }
+`);
+const NEWSLETTER = graphql(`
+  mutation ParityNewsletter {
+    setNewsletterConsent(pensionFund: true, severanceFund: true) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+const BENEFIT_DELIVERY = graphql(`
+  mutation ParityBenefitDelivery {
+    setBenefitStatementDelivery(digital: false) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+const ACCOUNT_STATEMENT = graphql(`
+  mutation ParityAccountStatement {
+    setAccountStatementByMail(input: { byMail: true, notifyWhenPayoutPossible: true }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const PRIZE_DRAW = graphql(`
+  mutation ParityPrizeDraw {
+    setPrizeDraw(participate: true) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+
+/** The steps after the first login answer, per persona's e-mail (the login itself is common). */
 const FLOWS: Record<string, Step[]> = {
-  'dora.nutzung@example.at': [
+  [emailOf('dora')]: [
     {
       rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK', accepted: 'true' }),
-      gql: gql(`mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) { ok { status loggedIn } error { code } } }`),
+      gql: (c) => c.operation(ACCEPT_TERMS_PKVK),
     },
   ],
-  'theo.nutzung@example.at': [
+  [emailOf('theo')]: [
     {
       rest: restForm('loginNutzungAkzeptiert', { cont: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PK', accepted: 'true' }),
-      gql: gql(`mutation { acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true }) { ok { status loggedIn } error { code } } }`),
+      gql: (c) => c.operation(ACCEPT_TERMS_PK),
     },
   ],
-  'fritz.brief@example.at': [
-    {
-      rest: restForm('setIbkPerPortal', { value: 'false' }),
-      gql: gql(`mutation { setAnnualStatementDelivery(input: { viaPortal: false }) { ok { status loggedIn } error { code } } }`),
-    },
-  ],
-  'gabi.erstlogin@example.at': [{ rest: restForm('loginMvbv'), gql: gql(`mutation { synchronizeLoginData { ok { status loggedIn } error { code } } }`) }],
-  'emil.dienst@example.at': [
+  [emailOf('fritz')]: [{ rest: restForm('setIbkPerPortal', { value: 'false' }), gql: (c) => c.operation(ANNUAL_STATEMENT) }],
+  [emailOf('gabi')]: [{ rest: restForm('loginMvbv'), gql: (c) => c.operation(SYNCHRONIZE) }],
+  [emailOf('emil')]: [
     {
       rest: async (c) => {
         const duties = (await c.rest('getAspDuties')).json as unknown as { id: number }[];
@@ -53,25 +164,19 @@ const FLOWS: Record<string, Step[]> = {
         return c.rest('setPostfachtype', { postfachtype: 'ASP' });
       },
       gql: async (c) => {
-        const duties = (await c.graphql<{ serviceDuties: { id: string }[] }>(`{ serviceDuties { id } }`)).body.data!.serviceDuties;
-        return c.graphql(`mutation($id: ID) { chooseMailbox(type: ASP, dutyId: $id) { ok { type } } }`, { id: duties[2]!.id });
+        const duties = (await c.operation(DUTIES)).body.data!.serviceDuties;
+        return c.operation(CHOOSE_MAILBOX, { id: duties[2]!.id });
       },
     },
   ],
-  'ida.newsletter@example.at': [
+  [emailOf('ida')]: [
     {
       rest: restForm('setNewsletter', { newsletterPk: 'true', showNewsletterPk: 'true', newsletterVk: 'true', showNewsletterVk: 'true' }),
-      gql: gql(`mutation { setNewsletterConsent(pensionFund: true, severanceFund: true) { ok { person { id } } } }`),
+      gql: (c) => c.operation(NEWSLETTER),
     },
-    {
-      rest: restForm('setLNDigital', { lnDigital: 'false', showLNDigital: 'true' }),
-      gql: gql(`mutation { setBenefitStatementDelivery(digital: false) { ok { person { id } } } }`),
-    },
-    {
-      rest: restForm('setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' }),
-      gql: gql(`mutation { setAccountStatementByMail(input: { byMail: true, notifyWhenPayoutPossible: true }) { ok { status loggedIn } error { code } } }`),
-    },
-    { rest: restForm('setGewinnspielVk', { gewinnspielVk: 'true' }), gql: gql(`mutation { setPrizeDraw(participate: true) { ok { person { id } } } }`) },
+    { rest: restForm('setLNDigital', { lnDigital: 'false', showLNDigital: 'true' }), gql: (c) => c.operation(BENEFIT_DELIVERY) },
+    { rest: restForm('setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' }), gql: (c) => c.operation(ACCOUNT_STATEMENT) },
+    { rest: restForm('setGewinnspielVk', { gewinnspielVk: 'true' }), gql: (c) => c.operation(PRIZE_DRAW) },
   ],
 };
 

@@ -3,29 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PERSONA_EMAILS } from '../../db/seed';
 import { isoDateVienna } from '@contract/dates';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { graphql } from '../gql';
+import type { PasswordLostInput } from '../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import {
-  CHANGE_INSECURE,
-  CHANGE_PASSWORD,
-  GOOD_PASSWORD,
-  LINK_STATUS,
-  LOGIN,
-  ORDER,
-  personByLastName,
-  personsByLastName,
-  PWD_LOST,
-  REGISTER,
-  RESET,
-  snapshot,
-  UNKNOWN_SVNR,
-  UPDATE_EMAIL,
-  statusOf,
-  type MutationAnswer,
-} from './registration-helpers';
+import { GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR, type MutationAnswer } from './registration-helpers';
+import { answerOf, CHANGE_INSECURE, CHANGE_PASSWORD, LINK_STATUS, LOGIN, ORDER, PWD_LOST, REGISTER, RESET, UPDATE_EMAIL } from './registration-operations';
 import { sqlAll, sqlGet, sqlValue } from '../helpers/raw-sql';
 
 let smtp: TestSmtp;
@@ -47,12 +34,24 @@ afterAll(async () => {
 });
 beforeEach(() => smtp.clear());
 
+const QUESTIONS = graphql(`
+  query PasswordQuestions {
+    postLoginQuestions {
+      showNewsletterPk
+    }
+  }
+`);
+
 type R = ReturnType<typeof statusOf>;
-async function gql(client: PortalClient, query: string, variables: Record<string, unknown>): Promise<R> {
-  const res = await client.graphql<Record<string, MutationAnswer & { status?: string }>>(query, variables);
+/** Sends a typed registration or password operation and answers `statusOf` its one answer (no GraphQL error allowed). */
+async function gql<V extends Record<string, unknown>>(
+  client: PortalClient,
+  document: TypedDocumentNode<{ [field: string]: MutationAnswer | string | undefined }, V>,
+  variables: NoInfer<V>,
+): Promise<R> {
+  const res = await client.operation(document, variables);
   expect(res.body.errors).toBeUndefined();
-  const answer = Object.values(res.body.data!)[0]!;
-  return statusOf(answer);
+  return statusOf(answerOf(res.body.data!));
 }
 
 async function expectNothingChanged(fn: () => Promise<void>) {
@@ -66,11 +65,17 @@ async function expectNothingChanged(fn: () => Promise<void>) {
 }
 
 const anna = () => byName('Muster');
-const lost = (overrides: Record<string, unknown> = {}) => ({ svnr: anna().svnr, email: PERSONA_EMAILS.anna, lastName: 'Muster', termsAccepted: true, ...overrides });
+const lost = (overrides: Partial<PasswordLostInput> = {}): PasswordLostInput => ({
+  svnr: anna().svnr,
+  email: emailOf('anna'),
+  lastName: 'Muster',
+  termsAccepted: true,
+  ...overrides,
+});
 
 describe('password lost (pwdLost)', () => {
   const person = (lastName: string) => byName(lastName);
-  const cases: [string, () => Record<string, unknown>, string, { field: string; code: string }?][] = [
+  const cases: [string, () => PasswordLostInput, string, { field: string; code: string }?][] = [
     ['last name missing', () => lost({ lastName: ' ' }), 'INVALID_INPUT', { field: 'lastName', code: 'REQUIRED' }],
     ['terms not accepted', () => lost({ termsAccepted: false }), 'INVALID_INPUT', { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
     ['wrong check digit', () => lost({ svnr: '1238010180' }), 'INVALID_INPUT', { field: 'svnr', code: 'SVNR_CHECK_DIGIT' }],
@@ -79,8 +84,8 @@ describe('password lost (pwdLost)', () => {
     ['e-mail differs from the registered one', () => lost({ email: 'someone@example.at' }), 'ERROR_MAIL_DIFFERS'],
     ['no access yet (registration code variant)', () => lost({ svnr: person('Neu').svnr, lastName: 'Neu', email: 'x@example.at' }), 'REGISTRATION_CODE_NEEDED'],
     ['access without e-mail (mail not found variant)', () => lost({ svnr: person('Ohnemail').svnr, lastName: 'ohnemail', email: 'ulla@example.at' }), 'MAIL_NOT_FOUND'],
-    ['left the fund', () => lost({ svnr: person('Ausgetreten').svnr, lastName: 'Ausgetreten', email: 'lena.ausgetreten@example.at' }), 'ERROR_NO_VALID_CONTRACT'],
-    ['deactivated access', () => lost({ svnr: person('Gesperrt').svnr, lastName: 'Gesperrt', email: 'karl.gesperrt@example.at' }), 'ERROR_NO_ACTIVE_ACCESS'],
+    ['left the fund', () => lost({ svnr: person('Ausgetreten').svnr, lastName: 'Ausgetreten', email: emailOf('lena') }), 'ERROR_NO_VALID_CONTRACT'],
+    ['deactivated access', () => lost({ svnr: person('Gesperrt').svnr, lastName: 'Gesperrt', email: emailOf('karl') }), 'ERROR_NO_ACTIVE_ACCESS'],
   ];
   it.each(cases)('%s → %s, nothing stored or sent', async (_n, values, status, fieldError) => {
     await expectNothingChanged(async () => {
@@ -106,17 +111,17 @@ describe('password lost (pwdLost)', () => {
 
   it('mails a 24-hour single-use reset link; the reset ends all sessions; used, altered and expired links fail', async () => {
     const other = new PortalClient(server.url);
-    expect((await gql(other, LOGIN, { e: PERSONA_EMAILS.anna, p: DEMO_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
+    expect((await gql(other, LOGIN, { e: emailOf('anna'), p: DEMO_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
     const client = new PortalClient(server.url);
     expect(await gql(client, PWD_LOST, { input: lost() })).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
-    const mail = await smtp.waitForMail((m) => m.to.includes(PERSONA_EMAILS.anna));
+    const mail = await smtp.waitForMail((m) => m.to.includes(emailOf('anna')));
     const token = hashParam(linkFrom(mail, '/#/pwdReset?token='), 'token');
     // A second request within 15 minutes: already requested.
     expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('ERROR_ALREADY_REQUESTED');
 
     const tampered = token.slice(0, 10) + (token[10] === 'a' ? 'b' : 'a') + token.slice(11);
-    expect((await client.graphql<{ passwordResetLinkStatus: string }>(LINK_STATUS, { t: token })).body.data!.passwordResetLinkStatus).toBe('VALID');
-    expect((await client.graphql<{ passwordResetLinkStatus: string }>(LINK_STATUS, { t: tampered })).body.data!.passwordResetLinkStatus).toBe('ERROR_RESET_FAILED');
+    expect((await client.operation(LINK_STATUS, { t: token })).body.data!.passwordResetLinkStatus).toBe('VALID');
+    expect((await client.operation(LINK_STATUS, { t: tampered })).body.data!.passwordResetLinkStatus).toBe('ERROR_RESET_FAILED');
 
     await expectNothingChanged(async () => {
       smtp.clear();
@@ -129,8 +134,8 @@ describe('password lost (pwdLost)', () => {
 
     expect((await gql(client, RESET, { input: { token, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('SUCCESSFUL');
     expect((await other.rest('getPersonalData')).status).toBe(406);
-    expect((await gql(client, LOGIN, { e: PERSONA_EMAILS.anna, p: DEMO_PASSWORD })).status).toBe('ERROR_PWD_INVALID');
-    expect((await gql(client, LOGIN, { e: PERSONA_EMAILS.anna, p: GOOD_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
+    expect((await gql(client, LOGIN, { e: emailOf('anna'), p: DEMO_PASSWORD })).status).toBe('ERROR_PWD_INVALID');
+    expect((await gql(client, LOGIN, { e: emailOf('anna'), p: GOOD_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
     // Used once: the same link fails now (REST).
     expect((await client.rest('pwdReset', { token, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' })).json).toMatchObject({
       status: 'ERROR_RESET_FAILED',
@@ -150,7 +155,7 @@ describe('password lost (pwdLost)', () => {
 
   it('answers known and unknown numbers in about the same time (one argon2 check each)', async () => {
     const client = new PortalClient(server.url);
-    const time = async (values: Record<string, unknown>) => {
+    const time = async (values: PasswordLostInput) => {
       const t = performance.now();
       await gql(client, PWD_LOST, { input: values });
       return performance.now() - t;
@@ -199,14 +204,14 @@ describe('order of a registration code by post', () => {
       expect(again.status).toBe('ERROR_ALREADY_REQUESTED');
       expect(again.nextPossibleOn).toBe(nextPossibleOn);
       // The message names the day (DD.MM.YYYY), from the catalogue the web shows.
-      const raw = await client.graphql<{ orderRegistrationCode: MutationAnswer }>(ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } });
+      const raw = await client.operation(ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } });
       expect(raw.body.data!.orderRegistrationCode.error!.message).toContain(`ab ${nextPossibleOn.split('-').reverse().join('.')}`);
     });
 
     const reg = await gql(client, REGISTER, {
       input: {
         svnr: xaver.svnr,
-        code,
+        code: code!,
         email: 'xaver@example.at',
         emailConfirmation: 'xaver@example.at',
         password: GOOD_PASSWORD,
@@ -256,7 +261,7 @@ describe('order of a registration code by post', () => {
 
 describe('password change', () => {
   it('settings: wrong current password, rules, history; success ends the other sessions, audits and logs the change', async () => {
-    const bernd = PERSONA_EMAILS.bernd;
+    const bernd = emailOf('bernd');
     const a = new PortalClient(server.url);
     const b = new PortalClient(server.url);
     await gql(a, LOGIN, { e: bernd, p: DEMO_PASSWORD });
@@ -274,7 +279,7 @@ describe('password change', () => {
     expect(await change(DEMO_PASSWORD, GOOD_PASSWORD)).toMatchObject({ status: 'SUCCESSFUL', otherSessionsEnded: 1, fieldErrors: [] });
     // The other session is over: REST 406, GraphQL UNAUTHENTICATED; this one goes on.
     expect((await b.rest('getPersonalData')).status).toBe(406);
-    const gqlB = await b.graphql('{ postLoginQuestions { showNewsletterPk } }');
+    const gqlB = await b.operation(QUESTIONS);
     expect(gqlB.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await a.rest('getPersonalData')).status).toBe(200);
     const c = server.db;
@@ -297,7 +302,7 @@ describe('password change', () => {
     expect((await change(current, GOOD_PASSWORD)).status).toBe('SUCCESSFUL');
     // Without a session: UNAUTHENTICATED / 406.
     const anon = new PortalClient(server.url);
-    expect((await anon.graphql(CHANGE_PASSWORD, { input: { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' } })).body.errors?.[0]?.extensions?.code).toBe(
+    expect((await anon.operation(CHANGE_PASSWORD, { input: { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' } })).body.errors?.[0]?.extensions?.code).toBe(
       'UNAUTHENTICATED',
     );
     expect((await anon.rest('changePassword', { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' })).status).toBe(406);
@@ -305,7 +310,7 @@ describe('password change', () => {
 
   it('insecure password: login PASSWORD_INSECURE, /pwdChange refuses the old one, then logs in', async () => {
     const client = new PortalClient(server.url);
-    expect((await gql(client, LOGIN, { e: 'zoe.unsicher@example.at', p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
+    expect((await gql(client, LOGIN, { e: emailOf('zoe'), p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
     await expectNothingChanged(async () => {
       expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: DEMO_PASSWORD, newPasswordConfirmation: DEMO_PASSWORD } })).status).toBe('ERROR_PW_ALREADY_USED');
       expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: 'abc', newPasswordConfirmation: 'abc' } })).fieldErrors).toEqual([
@@ -315,27 +320,27 @@ describe('password change', () => {
     const r = await gql(client, CHANGE_INSECURE, { input: { newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } });
     expect(r).toEqual({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL', fieldErrors: [] });
     expect((await client.rest('getPersonalData')).status).toBe(200);
-    expect((await new PortalClient(server.url).rest('login', { user: 'zoe.unsicher@example.at', password: GOOD_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL' });
+    expect((await new PortalClient(server.url).rest('login', { user: emailOf('zoe'), password: GOOD_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL' });
   });
 });
 
 describe('update registration: changing the e-mail during UPDATE_*_MAIL', () => {
   it('refuses mismatches and taken addresses, then changes the e-mail, answers the next status and notifies both addresses', async () => {
     const client = new PortalClient(server.url);
-    expect((await gql(client, LOGIN, { e: 'vera.pkmail@example.at', p: DEMO_PASSWORD })).status).toBe('UPDATE_PK_MAIL');
+    expect((await gql(client, LOGIN, { e: emailOf('vera'), p: DEMO_PASSWORD })).status).toBe('UPDATE_PK_MAIL');
     await expectNothingChanged(async () => {
       expect(await gql(client, UPDATE_EMAIL, { input: { email: 'vera@example.at', emailConfirmation: 'vera2@example.at' } })).toEqual({
         status: 'INVALID_INPUT',
         fieldErrors: [{ field: 'emailConfirmation', code: 'EMAIL_MISMATCH' }],
       });
-      expect((await gql(client, UPDATE_EMAIL, { input: { email: PERSONA_EMAILS.clara, emailConfirmation: PERSONA_EMAILS.clara } })).fieldErrors).toEqual([
+      expect((await gql(client, UPDATE_EMAIL, { input: { email: emailOf('clara'), emailConfirmation: emailOf('clara') } })).fieldErrors).toEqual([
         { field: 'email', code: 'EMAIL_NOT_UNIQUE' },
       ]);
     });
     const r = await client.rest('updateRegistration', { email: 'Vera.Neu@Example.at', emailConfirmation: 'vera.neu@example.at' });
     expect(r.json).toMatchObject({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL_PK' });
     await smtp.waitForMail((m) => m.to.includes('vera.neu@example.at'));
-    await smtp.waitForMail((m) => m.to.includes('vera.pkmail@example.at'));
+    await smtp.waitForMail((m) => m.to.includes(emailOf('vera')));
     expect((await new PortalClient(server.url).rest('login', { user: 'vera.neu@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_PK' });
   });
 });

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
+import { print } from 'graphql';
+import type { ChangeAddressInput, ChangeBankDetailsInput, RequestEmailChangeInput } from '../gql/graphql';
+import { DEMO_PASSWORD, PortalClient, type GraphQLAnswer } from '../helpers/client';
+import { emailOf, startLoginAs } from '../helpers/scenarios';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { sqlAll, sqlOne } from '../helpers/raw-sql';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import {
+  BAD_INPUT_ADDRESS as CHANGE_ADDRESS,
+  BAD_INPUT_BANK as CHANGE_BANK,
+  BAD_INPUT_CONFIRM_EMAIL as CONFIRM_EMAIL,
+  BAD_INPUT_DELETE_ACCESS as DELETE_ACCESS,
+  BAD_INPUT_EMAIL as REQUEST_EMAIL,
+} from './profile-operations';
 
 /**
  * Bad input for the profile changes (issue 6): every field empty, too long, in a wrong format, in a wrong country
@@ -10,16 +20,11 @@ import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-se
  * GraphQL and REST alike, store nothing and leave `profile_changes` unchanged. Changes without a session, from a
  * login still pending, or naming another member's id change nothing.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
-const CHANGE_ADDRESS = `mutation($input: ChangeAddressInput!) { changeAddress(input: $input) { ok { person { id } } error { code message fieldErrors { field code message } } } }`;
-const CHANGE_BANK = `mutation($input: ChangeBankDetailsInput!) { changeBankDetails(input: $input) { ok { person { id } } error { code message fieldErrors { field code message } } } }`;
-const REQUEST_EMAIL = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { ok { pendingEmail } error { code message fieldErrors { field code message } } } }`;
-const DELETE_ACCESS = `mutation($input: DeleteAccessInput!) { deleteAccess(input: $input) { ok { sessionsEnded } error { code message fieldErrors { field code message } } } }`;
 
 /** The REST answer of a profile change (the spec's legacy shape). */
 type Payload = { ok: boolean; code: string | null; fieldErrors: { field: string; code: string; message?: string }[] };
-/** The GraphQL answer (decision 0012): `ok` or `error`. */
-type GqlResult = { ok: unknown; error: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null };
+/** What the refusal checks read of any of the mutations above (decision 0012): `ok`, or `error` with its field errors. */
+type Refusal = { ok?: unknown; error?: { code: string; message: string; fieldErrors: { field: string; code: string; message: string }[] } | null };
 
 let server: TestServer;
 let smtp: TestSmtp;
@@ -27,8 +32,9 @@ let anna: PortalClient;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  anna = new PortalClient(server.url);
-  expect((await anna.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'anna.muster@example.at', p: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe('SUCCESSFUL');
+  const login = await startLoginAs(server, 'anna');
+  anna = login.client;
+  expect(login.answer.ok?.status).toBe('SUCCESSFUL');
 });
 afterAll(async () => {
   await server.close();
@@ -77,10 +83,10 @@ const BANK = {
  * One bad input: label, the whole input, the field and the code expected. `dateScalar`: GraphQL's `Date` scalar
  * already refuses the malformed date as a variable error (nothing runs); REST answers the field error.
  */
-type Case = [label: string, input: Record<string, unknown>, field: string, code: string, dateScalar?: boolean];
+type Case<Input> = [label: string, input: Input, field: string, code: string, dateScalar?: boolean];
 
-const addressCases: Case[] = [
-  ...(['street', 'city', 'postcode', 'country'] as const).flatMap((f): Case[] => [
+const addressCases: Case<ChangeAddressInput>[] = [
+  ...(['street', 'city', 'postcode', 'country'] as const).flatMap((f): Case<ChangeAddressInput>[] => [
     [`${f} empty`, { ...ADDRESS, [f]: '' }, f, 'REQUIRED'],
     [`${f} blank`, { ...ADDRESS, [f]: '   ' }, f, 'REQUIRED'],
   ]),
@@ -104,12 +110,12 @@ const addressCases: Case[] = [
   ['Swiss postcode in Liechtenstein', { ...ADDRESS, postcode: '8001', country: 'LI' }, 'postcode', 'POSTCODE_INVALID_FOR_COUNTRY'],
   ['postcode with a script tag', { ...ADDRESS, postcode: '<b>1</b>' }, 'postcode', 'INVALID_CHARACTERS'],
   ...(['street', 'city', 'poBox', 'country', 'postcode'] as const).flatMap((f) =>
-    HOSTILE.map(([label, value]): Case => [`${f} with ${label}`, { ...ADDRESS, [f]: value }, f, 'INVALID_CHARACTERS']),
+    HOSTILE.map(([label, value]): Case<ChangeAddressInput> => [`${f} with ${label}`, { ...ADDRESS, [f]: value }, f, 'INVALID_CHARACTERS']),
   ),
 ];
 
-const bankCases: Case[] = [
-  ...(['accountHolder', 'bankName', 'iban'] as const).map((f): Case => [`${f} empty`, { ...BANK, [f]: '' }, f, 'REQUIRED']),
+const bankCases: Case<ChangeBankDetailsInput>[] = [
+  ...(['accountHolder', 'bankName', 'iban'] as const).map((f): Case<ChangeBankDetailsInput> => [`${f} empty`, { ...BANK, [f]: '' }, f, 'REQUIRED']),
   ['accountHolder too long', { ...BANK, accountHolder: 'A'.repeat(71) }, 'accountHolder', 'TOO_LONG'],
   ['bankName too long', { ...BANK, bankName: 'B'.repeat(71) }, 'bankName', 'TOO_LONG'],
   ['Austrian IBAN over 24 characters as typed', { ...BANK, iban: 'AT61 1904 3002 3457 3201 0' }, 'iban', 'TOO_LONG'],
@@ -125,19 +131,19 @@ const bankCases: Case[] = [
   ['validFrom in the past', { ...BANK, validFrom: '2026-11-01' }, 'validFrom', 'DATE_OUT_OF_RANGE'],
   ['validFrom impossible', { ...BANK, validFrom: '2026-13-01' }, 'validFrom', 'INVALID', true],
   ...(['accountHolder', 'bankName', 'iban', 'bic'] as const).flatMap((f) =>
-    HOSTILE.map(([label, value]): Case => [`${f} with ${label}`, { ...BANK, [f]: value }, f, 'INVALID_CHARACTERS']),
+    HOSTILE.map(([label, value]): Case<ChangeBankDetailsInput> => [`${f} with ${label}`, { ...BANK, [f]: value }, f, 'INVALID_CHARACTERS']),
   ),
 ];
 
 const EMAIL = { newEmail: 'anna.neu@example.at', newEmailConfirmation: 'anna.neu@example.at', currentPassword: DEMO_PASSWORD };
-const emailCases: Case[] = [
+const emailCases: Case<RequestEmailChangeInput>[] = [
   ['new address empty', { ...EMAIL, newEmail: '' }, 'newEmail', 'REQUIRED'],
   ['confirmation empty', { ...EMAIL, newEmailConfirmation: '', currentPassword: DEMO_PASSWORD }, 'newEmailConfirmation', 'REQUIRED'],
   ['address too short', { newEmail: 'a@b', newEmailConfirmation: 'a@b', currentPassword: DEMO_PASSWORD }, 'newEmail', 'TOO_SHORT'],
   ['address too long', { newEmail: `${'a'.repeat(92)}@example.at`, newEmailConfirmation: `${'a'.repeat(92)}@example.at`, currentPassword: DEMO_PASSWORD }, 'newEmail', 'TOO_LONG'],
   ['address without domain ending', { newEmail: 'anna@example', newEmailConfirmation: 'anna@example', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
   ['confirmation differs', { ...EMAIL, newEmailConfirmation: 'anna.alt@example.at', currentPassword: DEMO_PASSWORD }, 'newEmailConfirmation', 'MISMATCH'],
-  ['the current address', { newEmail: 'ANNA.muster@example.at', newEmailConfirmation: 'anna.muster@example.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'UNCHANGED'],
+  ['the current address', { newEmail: emailOf('anna').replace('anna', 'ANNA'), newEmailConfirmation: emailOf('anna'), currentPassword: DEMO_PASSWORD }, 'newEmail', 'UNCHANGED'],
   ['a script tag', { newEmail: '<script>@example.at', newEmailConfirmation: '<script>@example.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
   ['an attribute break-out', { newEmail: '"><img onerror>@x.at', newEmailConfirmation: '"><img onerror>@x.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
   ...(
@@ -147,12 +153,12 @@ const emailCases: Case[] = [
       ['a lone surrogate', 'anna\uDC00@example.at'],
       ['a zero-width joiner', 'an\u200Dna@example.at'],
     ] as const
-  ).map(([label, value]): Case => [label, { newEmail: value, newEmailConfirmation: value }, 'newEmail', 'INVALID_CHARACTERS']),
+  ).map(([label, value]): Case<RequestEmailChangeInput> => [label, { newEmail: value, newEmailConfirmation: value }, 'newEmail', 'INVALID_CHARACTERS']),
   ['umlauts in the local part', { newEmail: 'jürgen@example.at', newEmailConfirmation: 'jürgen@example.at', currentPassword: DEMO_PASSWORD }, 'newEmail', 'INVALID'],
 ];
 
 /** REST form values: null is sent as an empty field. */
-const form = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+const form = (input: object) => Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
 
 function expectFieldError(payload: Payload | undefined, field: string, code: string) {
   expect(payload?.ok).toBe(false);
@@ -161,43 +167,62 @@ function expectFieldError(payload: Payload | undefined, field: string, code: str
 }
 
 /** The GraphQL refusal: no `ok`, `ERROR_INVALID_INPUT` with its German message, the field error with one too. */
-function expectGqlFieldError(result: GqlResult | undefined, field: string, code: string) {
+function expectGqlFieldError(result: Refusal | undefined, field: string, code: string) {
   expect(result?.ok).toBeNull();
   expect(result?.error).toMatchObject({ code: 'ERROR_INVALID_INPUT', message: 'Bitte prüfen Sie Ihre Eingaben.' });
   expect(result?.error?.fieldErrors).toContainEqual(expect.objectContaining({ field, code }));
   expect(result?.error?.fieldErrors.every((e) => typeof e.message === 'string' && e.message.length > 0)).toBe(true);
 }
 
-describe.each([
-  ['changeAddress', CHANGE_ADDRESS, 'changeAddress', addressCases],
-  ['changeBankDetails', CHANGE_BANK, 'changeBankDetails', bankCases],
-  ['requestEmailChange', REQUEST_EMAIL, 'changeEmail', emailCases],
-] as const)('%s refuses bad input', (mutation, query, restMethod, cases) => {
-  it.each(cases)('%s: GraphQL and REST answer a field error and store nothing', async (_label, input, field, code, dateScalar) => {
-    const before = await snapshot();
-    const gql = await anna.graphql<Record<string, GqlResult>>(query, { input });
-    if (dateScalar) {
-      expect(gql.status).toBeLessThan(500);
-      expect(gql.body.errors?.[0]?.message).toMatch(/Expected type Date/);
-      expect(gql.body.data ?? null).toBeNull();
-    } else {
-      expect(gql.status).toBe(200);
-      expect(gql.body.errors).toBeUndefined();
-      expectGqlFieldError(gql.body.data?.[mutation], field, code);
-    }
-    const rest = await anna.rest(restMethod, form(input));
-    expect(rest.status).toBe(200);
-    expectFieldError(rest.json as Payload, field, code);
-    expect(await snapshot()).toBe(before);
-    expect(smtp.mails).toHaveLength(0);
+/**
+ * The bad-input cases of one mutation: each sent through GraphQL (`send`, the typed operation, answering its result)
+ * and the REST method, both refused at the field with nothing stored.
+ */
+function refusesBadInput<Input extends object>(
+  mutation: string,
+  restMethod: string,
+  cases: Case<Input>[],
+  send: (input: Input) => Promise<{ answer: GraphQLAnswer<unknown>; result: Refusal | undefined }>,
+) {
+  describe(`${mutation} refuses bad input`, () => {
+    it.each(cases)('%s: GraphQL and REST answer a field error and store nothing', async (_label, input, field, code, dateScalar) => {
+      const before = await snapshot();
+      const { answer: gql, result } = await send(input);
+      if (dateScalar) {
+        expect(gql.status).toBeLessThan(500);
+        expect(gql.body.errors?.[0]?.message).toMatch(/Expected type Date/);
+        expect(gql.body.data ?? null).toBeNull();
+      } else {
+        expect(gql.status).toBe(200);
+        expect(gql.body.errors).toBeUndefined();
+        expectGqlFieldError(result, field, code);
+      }
+      const rest = await anna.rest(restMethod, form(input));
+      expect(rest.status).toBe(200);
+      expectFieldError(rest.json as Payload, field, code);
+      expect(await snapshot()).toBe(before);
+      expect(smtp.mails).toHaveLength(0);
+    });
   });
+}
+refusesBadInput('changeAddress', 'changeAddress', addressCases, async (input) => {
+  const answer = await anna.operation(CHANGE_ADDRESS, { input });
+  return { answer, result: answer.body.data?.changeAddress };
+});
+refusesBadInput('changeBankDetails', 'changeBankDetails', bankCases, async (input) => {
+  const answer = await anna.operation(CHANGE_BANK, { input });
+  return { answer, result: answer.body.data?.changeBankDetails };
+});
+refusesBadInput('requestEmailChange', 'changeEmail', emailCases, async (input) => {
+  const answer = await anna.operation(REQUEST_EMAIL, { input });
+  return { answer, result: answer.body.data?.requestEmailChange };
 });
 
 describe('the valid baseline of these cases', () => {
   it('is accepted, so each refusal above comes from the one bad field', async () => {
-    const address = await anna.graphql<{ changeAddress: GqlResult }>(CHANGE_ADDRESS, { input: ADDRESS });
+    const address = await anna.operation(CHANGE_ADDRESS, { input: ADDRESS });
     expect(address.body.data?.changeAddress).toMatchObject({ ok: { person: { id: expect.any(String) } }, error: null });
-    const bank = await anna.graphql<{ changeBankDetails: GqlResult }>(CHANGE_BANK, { input: BANK });
+    const bank = await anna.operation(CHANGE_BANK, { input: BANK });
     expect(bank.body.data?.changeBankDetails).toMatchObject({ ok: { person: { id: expect.any(String) } }, error: null });
   });
 });
@@ -209,7 +234,7 @@ describe('deleteAccess refuses bad input', () => {
     ['no confirmation', { currentPassword: DEMO_PASSWORD, confirmed: false }, 'confirmed', 'NOT_CONFIRMED'],
   ] as const)('%s', async (_label, input, field, code) => {
     const before = await snapshot();
-    expectGqlFieldError((await anna.graphql<{ deleteAccess: GqlResult }>(DELETE_ACCESS, { input })).body.data?.deleteAccess, field, code);
+    expectGqlFieldError((await anna.operation(DELETE_ACCESS, { input })).body.data?.deleteAccess, field, code);
     expectFieldError((await anna.rest('deleteAccess', form(input))).json as Payload, field, code);
     expect(await snapshot()).toBe(before);
   });
@@ -224,7 +249,8 @@ describe('values of the wrong type or unknown fields', () => {
     ['another member’s id (bank)', CHANGE_BANK, { ...BANK, personId: 3 }],
   ])('%s is refused by GraphQL validation and changes nothing', async (_label, query, input) => {
     const before = await snapshot();
-    const res = await anna.graphql(query, { input });
+    // Variables of the wrong type or with unknown fields on purpose: the operation's text, outside its typed variables.
+    const res = await anna.graphql(print(query), { input });
     expect(res.status).toBeLessThan(500);
     expect(res.body.errors?.length).toBeGreaterThan(0);
     expect(res.body.data ?? null).toBeNull();
@@ -232,14 +258,14 @@ describe('values of the wrong type or unknown fields', () => {
   });
 
   it('REST ignores a personId field: the change applies to the session’s own person only', async () => {
-    const bernd = await sqlOne<{ id: number }>(server.db, `SELECT * FROM persons WHERE email = 'bernd.vorsorge@example.at'`);
+    const bernd = await sqlOne<{ id: number }>(server.db, 'SELECT * FROM persons WHERE email = ?', emailOf('bernd'));
     const berndBefore = JSON.stringify(bernd);
     const berndChanges = await sqlOne(server.db, 'SELECT count(*) AS n FROM profile_changes WHERE person_id = ?', bernd.id);
     const res = await anna.rest('changeAddress', { ...form(ADDRESS), street: 'Fremdgasse 7', personId: String(bernd.id) });
     expect(res.json).toMatchObject({ ok: true });
     expect(JSON.stringify(await sqlOne(server.db, 'SELECT * FROM persons WHERE id = ?', bernd.id))).toBe(berndBefore);
     expect(await sqlOne(server.db, 'SELECT count(*) AS n FROM profile_changes WHERE person_id = ?', bernd.id)).toEqual(berndChanges);
-    const annaRow = await sqlOne(server.db, `SELECT street FROM persons WHERE email = 'anna.muster@example.at'`);
+    const annaRow = await sqlOne(server.db, 'SELECT street FROM persons WHERE email = ?', emailOf('anna'));
     expect(annaRow).toEqual({ street: 'Fremdgasse 7' });
     const bank = await anna.rest('changeBankDetails', { ...form(BANK), iban: 'DE89 3704 0044 0532 0130 00', personId: String(bernd.id) });
     expect(bank.json).toMatchObject({ ok: true });
@@ -248,11 +274,11 @@ describe('values of the wrong type or unknown fields', () => {
 });
 
 describe('changes without a completed login', () => {
-  const mutations: [string, string, Record<string, unknown>][] = [
-    ['changeAddress', CHANGE_ADDRESS, { input: ADDRESS }],
-    ['changeBankDetails', CHANGE_BANK, { input: BANK }],
-    ['requestEmailChange', REQUEST_EMAIL, { input: EMAIL }],
-    ['deleteAccess', DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } }],
+  const mutations: [string, (client: PortalClient) => Promise<GraphQLAnswer<unknown>>][] = [
+    ['changeAddress', (client) => client.operation(CHANGE_ADDRESS, { input: ADDRESS })],
+    ['changeBankDetails', (client) => client.operation(CHANGE_BANK, { input: BANK })],
+    ['requestEmailChange', (client) => client.operation(REQUEST_EMAIL, { input: EMAIL })],
+    ['deleteAccess', (client) => client.operation(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } })],
   ];
   const restCalls: [string, Record<string, string>][] = [
     ['changeAddress', form(ADDRESS)],
@@ -262,9 +288,9 @@ describe('changes without a completed login', () => {
     ['getChangeHistory', {}],
   ];
 
-  it.each(mutations)('GraphQL %s without a session answers UNAUTHENTICATED and changes nothing', async (_name, query, variables) => {
+  it.each(mutations)('GraphQL %s without a session answers UNAUTHENTICATED and changes nothing', async (_name, send) => {
     const before = await snapshot();
-    const res = await new PortalClient(server.url).graphql(query, variables);
+    const res = await send(new PortalClient(server.url));
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(await snapshot()).toBe(before);
   });
@@ -276,13 +302,11 @@ describe('changes without a completed login', () => {
   });
 
   it('a login still pending a flow step (terms not yet accepted) changes nothing either', async () => {
-    const dora = new PortalClient(server.url);
-    expect((await dora.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'dora.nutzung@example.at', p: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe(
-      'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
-    );
+    const { client: dora, answer } = await startLoginAs(server, 'dora');
+    expect(answer.ok?.status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
     const before = await snapshot();
-    for (const [, query, variables] of mutations) {
-      expect((await dora.graphql(query, variables)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (const [, send] of mutations) {
+      expect((await send(dora)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
     for (const [name, body] of restCalls) expect((await dora.rest(name, body)).status).toBe(406);
     expect(await snapshot()).toBe(before);
@@ -292,10 +316,7 @@ describe('changes without a completed login', () => {
   it('a malformed or unknown e-mail change link answers ERROR and changes nothing', async () => {
     const before = await snapshot();
     for (const token of ['', 'abc', '<script>', 'a'.repeat(43), '\u202E'.repeat(43), 'x'.repeat(200)]) {
-      const res = await new PortalClient(server.url).graphql<{ confirmEmailChange: GqlResult }>(
-        `mutation($t: String!) { confirmEmailChange(token: $t) { ok { status } error { code message fieldErrors { field code message } } } }`,
-        { t: token },
-      );
+      const res = await new PortalClient(server.url).operation(CONFIRM_EMAIL, { t: token });
       expect(res.body.data?.confirmEmailChange).toEqual({
         ok: null,
         error: { code: 'ERROR', message: 'Der Link ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig geöffnet haben.', fieldErrors: [] },

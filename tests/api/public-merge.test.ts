@@ -8,6 +8,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, publicUploadFiles, publicUploads } from '../../db/schema';
+import { graphql } from '../gql';
+import type { RequestPublicMergeInput } from '../gql/graphql';
 import { PortalClient } from '../helpers/client';
 import { fetchAndSolveCaptcha } from '../helpers/captcha';
 import { jpegBytes, multipart, pdfBytes, type MultipartPart } from '../helpers/files';
@@ -23,9 +25,26 @@ afterAll(async () => {
   await server.close();
 });
 
-const REQUEST = `mutation Test_PublicMerge($input: RequestPublicMergeInput!) {
-  requestPublicMerge(input: $input) { ok { submittedOn email fileCount } error { code message fieldErrors { field code message } } }
-}`;
+const REQUEST = graphql(`
+  mutation PublicMergeRequest($input: RequestPublicMergeInput!) {
+    requestPublicMerge(input: $input) {
+      ok {
+        submittedOn
+        email
+        fileCount
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
 
 async function sendFile(client: PortalClient, captcha: string | null, fileName: string, body: Buffer): Promise<string> {
   const part: MultipartPart = { name: 'file', fileName, contentType: 'application/octet-stream', body };
@@ -38,7 +57,7 @@ async function sendFile(client: PortalClient, captcha: string | null, fileName: 
   return json.id;
 }
 
-function form(captcha: string, extra: Record<string, unknown> = {}) {
+function form(captcha: string, extra: Partial<RequestPublicMergeInput> = {}): RequestPublicMergeInput {
   return {
     firstName: 'Xaver',
     lastName: 'Neu',
@@ -69,7 +88,7 @@ describe('public merge request (issue 15 item 5)', () => {
     const id = await sendFile(anon, captcha, 'Ausweis.jpg', jpegBytes(400));
     const signed = await sendFile(anon, captcha, 'Antrag.pdf', pdfBytes(800));
     const before = await stored();
-    const { body } = await anon.graphql(REQUEST, { input: form(captcha, { signatureType: 'HANDWRITTEN', signature: null, idCopyIds: [id], signedFormIds: [signed] }) });
+    const { body } = await anon.operation(REQUEST, { input: form(captcha, { signatureType: 'HANDWRITTEN', signature: null, idCopyIds: [id], signedFormIds: [signed] }) });
     expect(body.data).toEqual({
       requestPublicMerge: { ok: { submittedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), email: 'xaver.neu@example.at', fileCount: 2 }, error: null },
     });
@@ -103,7 +122,7 @@ describe('public merge request (issue 15 item 5)', () => {
     const anon = new PortalClient(server.url);
     const captcha = await fetchAndSolveCaptcha(anon);
     const id = await sendFile(anon, captcha, 'Ausweis.pdf', pdfBytes(300));
-    const { body } = await anon.graphql(REQUEST, { input: form(captcha, { idCopyIds: [id] }) });
+    const { body } = await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [id] }) });
     expect(body.data).toMatchObject({ requestPublicMerge: { ok: { fileCount: 1 }, error: null } });
     const rows = await server.db.select().from(publicUploads).where(eq(publicUploads.kind, 'MERGE'));
     expect(JSON.parse(rows.at(-1)!.signature!)).toEqual({ kind: 'TYPED', name: 'Xaver Neu' });
@@ -113,10 +132,10 @@ describe('public merge request (issue 15 item 5)', () => {
     const anon = new PortalClient(server.url);
     const captcha = await fetchAndSolveCaptcha(anon);
     const a = await sendFile(anon, captcha, 'a.pdf', pdfBytes());
-    expect((await anon.graphql(REQUEST, { input: form(captcha, { idCopyIds: [a] }) })).body.data).toMatchObject({ requestPublicMerge: { ok: { fileCount: 1 } } });
+    expect((await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [a] }) })).body.data).toMatchObject({ requestPublicMerge: { ok: { fileCount: 1 } } });
     const b = await sendFile(anon, captcha, 'b.pdf', pdfBytes());
     const before = await stored();
-    const replay = await anon.graphql(REQUEST, { input: form(captcha, { idCopyIds: [b] }) });
+    const replay = await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [b] }) });
     expect(replay.body.data).toMatchObject({
       requestPublicMerge: {
         ok: null,
@@ -125,7 +144,7 @@ describe('public merge request (issue 15 item 5)', () => {
     });
     const payload = JSON.parse(Buffer.from(captcha, 'base64').toString()) as { number: number };
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString('base64');
-    const failed = await anon.graphql(REQUEST, { input: form(wrong, { idCopyIds: [b] }) });
+    const failed = await anon.operation(REQUEST, { input: form(wrong, { idCopyIds: [b] }) });
     expect(failed.body.data).toMatchObject({ requestPublicMerge: { ok: null, error: { code: 'CAPTCHA_INVALID' } } });
     expect(await stored()).toEqual(before);
   });
@@ -135,13 +154,8 @@ describe('public merge request (issue 15 item 5)', () => {
     const captcha = await fetchAndSolveCaptcha(anon);
     const id = await sendFile(anon, captcha, 'Ausweis.pdf', pdfBytes());
     const before = await stored();
-    const refused = async (extra: Record<string, unknown>) => {
-      const { body } = await anon.graphql<{ requestPublicMerge: { ok: unknown; error: { code: string; fieldErrors: { field: string; code: string; message: string }[] } } }>(
-        REQUEST,
-        {
-          input: form(captcha, { idCopyIds: [id], ...extra }),
-        },
-      );
+    const refused = async (extra: Partial<RequestPublicMergeInput>) => {
+      const { body } = await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [id], ...extra }) });
       expect(body.data!.requestPublicMerge.ok).toBeNull();
       return body.data!.requestPublicMerge.error;
     };
@@ -173,6 +187,6 @@ describe('public merge request (issue 15 item 5)', () => {
     expect(await refused({ idCopyIds: [foreign] })).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'idCopyIds', code: 'UPLOAD_NOT_FOUND' }] });
     expect(await stored()).toEqual(before);
     // The captcha was not used up by the refusals.
-    expect((await anon.graphql(REQUEST, { input: form(captcha, { idCopyIds: [id] }) })).body.data).toMatchObject({ requestPublicMerge: { ok: { fileCount: 1 } } });
+    expect((await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [id] }) })).body.data).toMatchObject({ requestPublicMerge: { ok: { fileCount: 1 } } });
   });
 });

@@ -7,10 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { loadConfig } from '../../server/config';
 import { publicOriginFor } from '../../server/context';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import { DEMO_PASSWORD } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { GOOD_PASSWORD, personByLastName } from './registration-helpers';
+import { REGISTER } from './registration-operations';
 import { sqlValue } from '../helpers/raw-sql';
 
 /**
@@ -71,7 +75,9 @@ function forged(path: string, body: string, contentType: string, cookie?: string
 
 const restForm = (name: string, form: Record<string, string>, cookie?: string) =>
   forged(`/rest/${name}`, new URLSearchParams(form).toString(), 'application/x-www-form-urlencoded', cookie);
-const graphql = (query: string, variables: Record<string, unknown>) => forged('/graphql', JSON.stringify({ query, variables }), 'application/json');
+/** A typed operation (tests/gql) as a POST /graphql with the forged Host headers (PortalClient's fetch cannot forge Host). */
+const forgedOperation = <V extends Record<string, unknown>>(document: TypedDocumentNode<unknown, V>, variables: NoInfer<V>) =>
+  forged('/graphql', JSON.stringify({ query: print(document), variables }), 'application/json');
 
 function linksOf(mail: ReceivedMail): string[] {
   return [...(mail.text.match(/https?:\/\/\S+/g) ?? []), ...(mail.html.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
@@ -98,37 +104,23 @@ describe('links in mails are built from the configured origin, never from Host o
 
   it('register (GraphQL) mails the activation link on the listening address', async () => {
     const xaver = await personByLastName(server.db, 'Neu');
-    const res = await graphql(
-      `
-        mutation ($input: RegisterInput!) {
-          register(input: $input) {
-            ok {
-              email
-            }
-            error {
-              code
-            }
-          }
-        }
-      `,
-      {
-        input: {
-          svnr: xaver.svnr,
-          code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'),
-          email: 'xaver.origin@example.at',
-          emailConfirmation: 'xaver.origin@example.at',
-          password: GOOD_PASSWORD,
-          passwordConfirmation: GOOD_PASSWORD,
-          termsAccepted: true,
-        },
+    const res = await forgedOperation(REGISTER, {
+      input: {
+        svnr: xaver.svnr,
+        code: demoRegistrationCode(DEFAULT_SEED, 'xaver.neu'),
+        email: 'xaver.origin@example.at',
+        emailConfirmation: 'xaver.origin@example.at',
+        password: GOOD_PASSWORD,
+        passwordConfirmation: GOOD_PASSWORD,
+        termsAccepted: true,
       },
-    );
+    });
     expect(JSON.parse(res.body)).toEqual({ data: { register: { ok: { email: 'xaver.origin@example.at' }, error: null } } });
     expectOwnLinks(await smtp.waitForMail((m) => m.to.includes('xaver.origin@example.at')), '/activation?id=');
   });
 
   it('the e-mail change (REST, with a session) mails the confirmation link on the listening address', async () => {
-    const login = await restForm('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
+    const login = await restForm('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
     expect(JSON.parse(login.body)).toEqual({ status: 'SUCCESSFUL_PK' });
     const cookie = login.cookies[0]!.split(';')[0]!;
     const res = await restForm('changeEmail', { newEmail: 'clara.neu@example.at', newEmailConfirmation: 'clara.neu@example.at', currentPassword: DEMO_PASSWORD }, cookie);

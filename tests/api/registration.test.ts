@@ -5,25 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, sentMails } from '../../db/schema';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/domain/mail/outbox.store';
-import { DEFAULT_SEED, demoRegistrationCode, PERSONA_EMAILS } from '../../db/seed';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
+import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
+import { graphql } from '../gql';
+import type { RegisterInput } from '../gql/graphql';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import {
-  ACTIVATE,
-  activationStatus,
-  type ActivateAnswer,
-  BAD_CHECK_DIGIT_SVNR,
-  GOOD_PASSWORD,
-  LOGIN,
-  personByLastName,
-  personsByLastName,
-  REGISTER,
-  snapshot,
-  statusOf,
-  UNKNOWN_SVNR,
-  type MutationAnswer,
-} from './registration-helpers';
+import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR } from './registration-helpers';
+import { ACTIVATE, LOGIN, REGISTER } from './registration-operations';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
 let smtp: TestSmtp;
@@ -45,9 +35,52 @@ afterAll(async () => {
 });
 beforeEach(() => smtp.clear());
 
+const REGISTER_MESSAGES = graphql(`
+  mutation RegistrationMessages($input: RegisterInput!) {
+    register(input: $input) {
+      ok {
+        email
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+const CHECK = graphql(`
+  mutation RegistrationCheck($input: RegisterInput!) {
+    checkRegistration(input: $input) {
+      ok {
+        email
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+const PENDING_LOGIN = graphql(`
+  query RegistrationPendingLogin {
+    pendingLogin {
+      status
+    }
+  }
+`);
+
 const xaverCode = () => demoRegistrationCode(DEFAULT_SEED, 'xaver.neu');
 
-function input(overrides: Record<string, unknown> = {}) {
+function input(overrides: Partial<RegisterInput> = {}): RegisterInput {
   return {
     svnr: byName('Neu').svnr,
     code: xaverCode(),
@@ -60,8 +93,8 @@ function input(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function register(client: PortalClient, values: Record<string, unknown>) {
-  const res = await client.graphql<{ register: MutationAnswer }>(REGISTER, { input: values });
+async function register(client: PortalClient, values: RegisterInput) {
+  const res = await client.operation(REGISTER, { input: values });
   expect(res.body.errors).toBeUndefined();
   return statusOf(res.body.data!.register);
 }
@@ -78,7 +111,7 @@ async function expectNothingChanged(fn: () => Promise<void>) {
 }
 
 describe('register: bad input gets its code, stores nothing and sends no mail', () => {
-  const cases: [string, Record<string, unknown>, { field: string; code: string }][] = [
+  const cases: [string, Partial<RegisterInput>, { field: string; code: string }][] = [
     ['wrong check digit', { svnr: BAD_CHECK_DIGIT_SVNR }, { field: 'svnr', code: 'SVNR_CHECK_DIGIT' }],
     ['svnr not 10 digits', { svnr: '12345' }, { field: 'svnr', code: 'SVNR_FORMAT' }],
     ['empty svnr', { svnr: '' }, { field: 'svnr', code: 'REQUIRED' }],
@@ -94,8 +127,7 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
     ['terms not accepted', { termsAccepted: false }, { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
   ];
   it('answers the one result shape: the code, and German messages from the catalogue for the error and each field', async () => {
-    const ERRORS = `mutation($input: RegisterInput!) { register(input: $input) { ok { email } error { code message fieldErrors { field code message } } } }`;
-    const res = await new PortalClient(server.url).graphql<{ register: unknown }>(ERRORS, { input: input({ svnr: '', termsAccepted: false }) });
+    const res = await new PortalClient(server.url).operation(REGISTER_MESSAGES, { input: input({ svnr: '', termsAccepted: false }) });
     expect(res.body.data!.register).toEqual({
       ok: null,
       error: {
@@ -125,7 +157,7 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
 
   it('e-mail of another member: EMAIL_NOT_UNIQUE', async () => {
     await expectNothingChanged(async () => {
-      const r = await register(new PortalClient(server.url), input({ email: PERSONA_EMAILS.anna, emailConfirmation: PERSONA_EMAILS.anna }));
+      const r = await register(new PortalClient(server.url), input({ email: emailOf('anna'), emailConfirmation: emailOf('anna') }));
       expect(r).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'email', code: 'EMAIL_NOT_UNIQUE' }] });
     });
   });
@@ -159,9 +191,7 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
 });
 
 describe('insurance number forms (spec 000 section 5)', () => {
-  const CHECK = `mutation($input: RegisterInput!) { checkRegistration(input: $input) { ok { email } error { code message fieldErrors { field code } } } }`;
-  const check = async (values: Record<string, unknown>) =>
-    statusOf((await new PortalClient(server.url).graphql<{ checkRegistration: MutationAnswer }>(CHECK, { input: values })).body.data!.checkRegistration);
+  const check = async (values: RegisterInput) => statusOf((await new PortalClient(server.url).operation(CHECK, { input: values })).body.data!.checkRegistration);
 
   it('accepts the fund’s internal R and A numbers (typed in lower case, with spaces) beside the SVNR; other forms are SVNR_FORMAT', async () => {
     const xaver = await personByLastName(server.db, 'Neu');
@@ -209,12 +239,12 @@ describe('register → activation mail → activateAccount → login', () => {
     expect(await sqlAll(c, 'SELECT kind, recipient FROM sent_mails WHERE person_id = ?', xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
 
     // Before activation the login is not possible.
-    expect((await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.error?.code).toBe('NOT_VALID');
+    expect((await client.operation(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.error?.code).toBe('NOT_VALID');
     const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: tampered })).body.data)).toBe('ERROR');
-    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
-    expect(activationStatus((await client.graphql<ActivateAnswer>(ACTIVATE, { id: token })).body.data)).toBe('ALREADY_ACTIVATED');
-    const login = (await client.graphql<{ login: LoginAnswer }>(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
+    expect(activationStatus((await client.operation(ACTIVATE, { id: tampered })).body.data)).toBe('ERROR');
+    expect(activationStatus((await client.operation(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
+    expect(activationStatus((await client.operation(ACTIVATE, { id: token })).body.data)).toBe('ALREADY_ACTIVATED');
+    const login = (await client.operation(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
     expect(login.ok?.loggedIn).toBe(true);
 
     // The same code again: the person is registered now.
@@ -261,7 +291,7 @@ describe('register: failures of the surroundings', () => {
     try {
       const before = await snapshot(maint.db);
       const svnr = (await personByLastName(maint.db, 'Bestellt')).svnr;
-      const r = await new PortalClient(maint.url).graphql<{ register: MutationAnswer }>(REGISTER, {
+      const r = await new PortalClient(maint.url).operation(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt') },
       });
       expect(statusOf(r.body.data!.register).status).toBe('MAINTENANCE');
@@ -278,7 +308,7 @@ describe('register: failures of the surroundings', () => {
     try {
       flaky.refuseNext(2);
       const svnr = (await personByLastName(broken.db, 'Bestellt')).svnr;
-      const r = await new PortalClient(broken.url).graphql<{ register: MutationAnswer }>(REGISTER, {
+      const r = await new PortalClient(broken.url).operation(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });
       expect(statusOf(r.body.data!.register).status).toBe('SUCCESSFUL');
@@ -317,7 +347,7 @@ describe('register: failures of the surroundings', () => {
     try {
       flaky.refuseNext(MAIL_MAX_ATTEMPTS + 1);
       const svnr = (await personByLastName(broken.db, 'Bestellt')).svnr;
-      const r = await new PortalClient(broken.url).graphql<{ register: MutationAnswer }>(REGISTER, {
+      const r = await new PortalClient(broken.url).operation(REGISTER, {
         input: { ...input(), svnr, code: demoRegistrationCode(DEFAULT_SEED, 'walter.bestellt'), email: 'walter@example.at', emailConfirmation: 'walter@example.at' },
       });
       expect(statusOf(r.body.data!.register).status).toBe('SUCCESSFUL');
@@ -341,8 +371,8 @@ describe('register: failures of the surroundings', () => {
 describe('login of a member whose password was judged insecure', () => {
   it('answers PASSWORD_INSECURE with a pending session (REST and GraphQL)', async () => {
     const client = new PortalClient(server.url);
-    expect((await client.rest('login', { user: 'zoe.unsicher@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'PASSWORD_INSECURE' });
-    expect((await client.graphql<{ pendingLogin: { status: string } }>('{ pendingLogin { status } }')).body.data!.pendingLogin.status).toBe('PASSWORD_INSECURE');
+    expect((await client.rest('login', { user: emailOf('zoe'), password: DEMO_PASSWORD })).json).toEqual({ status: 'PASSWORD_INSECURE' });
+    expect((await client.operation(PENDING_LOGIN)).body.data!.pendingLogin.status).toBe('PASSWORD_INSECURE');
     // A pending session reaches no member data.
     expect((await client.rest('getPersonalData')).status).toBe(406);
   });

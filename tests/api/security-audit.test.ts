@@ -1,8 +1,20 @@
 import { eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, securityEvents } from '../../db/schema';
+import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+
+const LOGOUT = graphql(`
+  mutation SecurityAuditLogout {
+    logout {
+      ok {
+        loggedOut
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,7 +26,13 @@ afterAll(async () => {
 
 const eventsSince = (id: number) => server.db.select().from(securityEvents).where(gt(securityEvents.id, id)).orderBy(securityEvents.id);
 const lastId = async () => (await server.db.select({ id: max(securityEvents.id) }).from(securityEvents))[0]?.id ?? 0;
-const personId = async (email: string) => (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!.id;
+const personId = async (scenario: Scenario) =>
+  (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf(scenario)))
+  )[0]!.id;
 
 describe('security audit log (security_events)', () => {
   it('records a successful login and the logout with person, IP and user agent', async () => {
@@ -23,12 +41,12 @@ describe('security audit log (security_events)', () => {
     await client.fetch('/rest/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'AuditTest/1.0' },
-      body: new URLSearchParams({ user: 'anna.muster@example.at', password: DEMO_PASSWORD }).toString(),
+      body: new URLSearchParams({ user: emailOf('anna'), password: DEMO_PASSWORD }).toString(),
     });
-    await client.graphql(`mutation { logout { ok { loggedOut } } }`);
+    await client.operation(LOGOUT);
     const events = await eventsSince(from);
     expect(events.map((e) => e.type)).toEqual(['LOGIN_SUCCESS', 'SESSION_END']);
-    expect(events[0]).toMatchObject({ personId: await personId('anna.muster@example.at'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });
+    expect(events[0]).toMatchObject({ personId: await personId('anna'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });
     expect(events[0]!.detail).toEqual({ status: 'SUCCESSFUL', method: 'PASSWORD' });
     expect(events[1]!.detail).toEqual({ reason: 'LOGOUT' });
   });
@@ -36,19 +54,19 @@ describe('security audit log (security_events)', () => {
   it('records failures, exactly one lockout and no password or token anywhere', async () => {
     const from = await lastId();
     const client = new PortalClient(server.url);
-    for (let i = 0; i < 6; i++) await client.rest('login', { user: 'bernd.vorsorge@example.at', password: `wrong-${i}-secret` });
+    for (let i = 0; i < 6; i++) await client.rest('login', { user: emailOf('bernd'), password: `wrong-${i}-secret` });
     await client.rest('login', { user: 'nobody@example.at', password: 'x' });
     const events = await eventsSince(from);
     expect(events.filter((e) => e.type === 'LOGIN_FAILURE')).toHaveLength(7);
     expect(events.filter((e) => e.type === 'LOCKOUT')).toHaveLength(1);
-    expect(events.find((e) => e.type === 'LOCKOUT')).toMatchObject({ personId: await personId('bernd.vorsorge@example.at') });
+    expect(events.find((e) => e.type === 'LOCKOUT')).toMatchObject({ personId: await personId('bernd') });
     expect(events.at(-1)).toMatchObject({ type: 'LOGIN_FAILURE', personId: null });
     expect(JSON.stringify(events)).not.toMatch(/wrong-\d-secret|Pensionskasse#2026/);
   });
 
   it('records an idle time-out once and access denied for calls without a session', async () => {
     const client = new PortalClient(server.url);
-    await client.rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
+    await client.rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
     const from = await lastId();
     server.clock.advance(15 * 60_000);
     await client.rest('getPersonalData');

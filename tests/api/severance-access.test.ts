@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
+import { DEMO_PASSWORD, loginStatusOf, PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
+import { emailOf, startLoginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
 
@@ -10,7 +11,6 @@ import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
  * contract" (spec 000 section 8). Test persona: bernd (Vorsorgekasse only) with every account closed by a payout on
  * the test day; the server's clock is moved.
  */
-const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`;
 const DAY = 86_400_000;
 
 let server: TestServer;
@@ -21,10 +21,9 @@ afterAll(async () => {
   await server.close();
 });
 
-async function loginStatus(email: string): Promise<{ status: string; loggedIn: boolean }> {
-  const res = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(LOGIN, { e: email, p: DEMO_PASSWORD });
-  const login = res.body.data!.login;
-  return { status: loginStatusOf(login)!, loggedIn: login.ok?.loggedIn ?? false };
+async function loginStatus(scenario: Scenario): Promise<{ status: string; loggedIn: boolean }> {
+  const { answer } = await startLoginAs(server, scenario);
+  return { status: loginStatusOf(answer)!, loggedIn: answer.ok?.loggedIn ?? false };
 }
 
 describe('severance-only access after the last payout', () => {
@@ -39,24 +38,24 @@ describe('severance-only access after the last payout', () => {
   });
 
   it('bernd logs in until the day before, and gets ERROR_AUSGETRETEN (no session) from the day 10 years after his payout', async () => {
-    const email = 'bernd.vorsorge@example.at';
+    const email = emailOf('bernd');
     const db = server.db;
     const personId = (await sqlOne<{ id: number }>(db, 'SELECT id FROM persons WHERE email = ?', email)).id;
     const accounts = await sqlAll<{ id: number }>(db, 'SELECT id FROM vk_accounts WHERE person_id = ?', personId);
     expect(accounts.length).toBeGreaterThan(0);
     // Before: open accounts, the rule does not apply.
-    expect((await loginStatus(email)).loggedIn).toBe(true);
+    expect((await loginStatus('bernd')).loggedIn).toBe(true);
 
     await sqlRun(db, "UPDATE vk_accounts SET status = 'CLOSED' WHERE person_id = ?", personId);
     const insert = `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date) VALUES (?, ?, 'PAYOUT', 'POST_TRANSFER', ?, ?)`;
     for (const account of accounts) await sqlRun(db, insert, personId, account.id, `${TEST_TODAY}T08:00:00.000Z`, TEST_TODAY);
 
-    expect((await loginStatus(email)).loggedIn).toBe(true);
+    expect((await loginStatus('bernd')).loggedIn).toBe(true);
     const tenYearsLater = Date.parse(`${Number(TEST_TODAY.slice(0, 4)) + 10}${TEST_TODAY.slice(4)}T09:00:00Z`);
     server.clock.advance(tenYearsLater - DAY - server.clock.now());
-    expect((await loginStatus(email)).loggedIn).toBe(true);
+    expect((await loginStatus('bernd')).loggedIn).toBe(true);
     server.clock.advance(DAY);
-    expect(await loginStatus(email)).toEqual({ status: 'ERROR_AUSGETRETEN', loggedIn: false });
+    expect(await loginStatus('bernd')).toEqual({ status: 'ERROR_AUSGETRETEN', loggedIn: false });
     // The legacy REST door answers the same.
     const rest = await new PortalClient(server.url).rest('login', { user: email, password: DEMO_PASSWORD, entryViaQrCode: 'false' });
     expect(rest.json).toEqual({ status: 'ERROR_AUSGETRETEN' });

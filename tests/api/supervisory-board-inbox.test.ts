@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { persons, supervisoryBoardSeats } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
-import { DEMO_PASSWORD, loginMember, PortalClient, type LoginAnswer } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -11,40 +13,110 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * supervisory-board members, reached only with a current board seat, never mixed with the member inbox; a board
  * member without own contract logs in and sees no contract data.
  */
-const SONJA = 'sonja.aufsicht@example.at';
-const CLARA = 'clara.pension@example.at';
-const ANNA = 'anna.muster@example.at';
-
-const FIELDS = 'id folder counterpart subject unread attachments { id fileName contentType size downloadUrl }';
-const LIST = `query($folder: MessageFolder!, $page: Int, $pageSize: Int) {
-  me { unreadMessageCount unreadBoardMessageCount messages(folder: $folder, page: $page, pageSize: $pageSize) { totalCount unreadCount page pageSize pageCount nodes { ${FIELDS} } } }
-}`;
-const ONE = `query($id: ID!) { me { message(id: $id) { ${FIELDS} body } } }`;
-const MARK = `mutation($id: ID!) { markMessageRead(input: { id: $id }) { ok { unreadMessageCount unreadBoardMessageCount message { id folder unread } } error { code } } }`;
-const ME = `{ me { supervisoryBoardSeats { fund since until } pensionContracts { id } severanceAccounts { id } claimableSeveranceAccounts { id } messageRecipients unreadMessageCount unreadBoardMessageCount } }`;
-
-interface Attachment {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  downloadUrl: string;
-}
-interface Msg {
-  id: string;
-  folder: string;
-  counterpart: string;
-  subject: string;
-  unread: boolean;
-  attachments: Attachment[];
-}
-interface Listed {
-  me: {
-    unreadMessageCount: number;
-    unreadBoardMessageCount: number;
-    messages: { totalCount: number; unreadCount: number; page: number; pageSize: number; pageCount: number; nodes: Msg[] };
-  };
-}
+const LIST = graphql(`
+  query BoardInboxList($folder: MessageFolder!, $page: Int, $pageSize: Int) {
+    me {
+      unreadMessageCount
+      unreadBoardMessageCount
+      messages(folder: $folder, page: $page, pageSize: $pageSize) {
+        totalCount
+        unreadCount
+        page
+        pageSize
+        pageCount
+        nodes {
+          id
+          folder
+          counterpart
+          subject
+          unread
+          attachments {
+            id
+            fileName
+            contentType
+            size
+            downloadUrl
+          }
+        }
+      }
+    }
+  }
+`);
+const ONE = graphql(`
+  query BoardInboxMessage($id: ID!) {
+    me {
+      message(id: $id) {
+        id
+        folder
+        counterpart
+        subject
+        unread
+        attachments {
+          id
+          fileName
+          contentType
+          size
+          downloadUrl
+        }
+        body
+      }
+    }
+  }
+`);
+const MARK = graphql(`
+  mutation BoardInboxMark($id: ID!) {
+    markMessageRead(input: { id: $id }) {
+      ok {
+        unreadMessageCount
+        unreadBoardMessageCount
+        message {
+          id
+          folder
+          unread
+        }
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+const ME = graphql(`
+  query BoardInboxMe {
+    me {
+      supervisoryBoardSeats {
+        fund
+        since
+        until
+      }
+      pensionContracts {
+        id
+      }
+      severanceAccounts {
+        id
+      }
+      claimableSeveranceAccounts {
+        id
+      }
+      messageRecipients
+      unreadMessageCount
+      unreadBoardMessageCount
+    }
+  }
+`);
+const LOGIN = graphql(`
+  mutation BoardInboxLogin($e: String!, $p: String!) {
+    login(input: { email: $e, password: $p }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,28 +126,25 @@ afterAll(async () => {
   await server.close();
 });
 
-async function list(client: PortalClient, folder: 'RECEIVED' | 'SENT' | 'BOARD', extra: Record<string, unknown> = {}) {
-  return client.graphql<Listed>(LIST, { folder, ...extra });
+async function list(client: PortalClient, folder: 'RECEIVED' | 'SENT' | 'BOARD', extra: { page?: number; pageSize?: number } = {}) {
+  return client.operation(LIST, { folder, ...extra });
 }
 
-async function boardMessages(client: PortalClient): Promise<Msg[]> {
+async function boardMessages(client: PortalClient) {
   const res = await list(client, 'BOARD');
   expect(res.body.errors).toBeUndefined();
-  return res.body.data!.me.messages.nodes;
+  return res.body.data!.me!.messages.nodes;
 }
 
 describe('supervisory-board inbox (issue 14 item 6)', () => {
   it('sonja (board member without contract) logs in and lists her board messages newest first, with paging and the unread count', async () => {
-    const login = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
-      `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
-      { e: SONJA, p: DEMO_PASSWORD },
-    );
+    const login = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
     expect(login.body.data!.login).toEqual({ ok: { status: 'SUCCESSFUL_PK_ASP', loggedIn: true }, error: null });
 
-    const sonja = await loginMember(server.url, SONJA);
+    const sonja = await loginAs(server, 'sonja');
     const res = await list(sonja, 'BOARD');
     expect(res.body.errors).toBeUndefined();
-    const page = res.body.data!.me.messages;
+    const page = res.body.data!.me!.messages;
     expect(page).toMatchObject({ totalCount: 3, unreadCount: 2, page: 1, pageSize: 10, pageCount: 1 });
     expect(page.nodes.map((m) => [m.folder, m.counterpart, m.unread])).toEqual([
       ['BOARD', 'SEVERANCE_FUND', true],
@@ -83,28 +152,25 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
       ['BOARD', 'SEVERANCE_FUND', false],
     ]);
     expect(page.nodes[0]!.subject).toMatch(/^Einladung zur Sitzung des Aufsichtsrats/);
-    expect(res.body.data!.me.unreadBoardMessageCount).toBe(2);
+    expect(res.body.data!.me!.unreadBoardMessageCount).toBe(2);
     // Page 2 of a 10-per-page list is empty; the page count stays 1.
-    const second = (await list(sonja, 'BOARD', { page: 2 })).body.data!.me.messages;
+    const second = (await list(sonja, 'BOARD', { page: 2 })).body.data!.me!.messages;
     expect(second).toMatchObject({ totalCount: 3, page: 2, pageCount: 1, nodes: [] });
   });
 
   it('sonja reads a board message: the detail shows its PDF, opening marks it read, and only she can download it', async () => {
-    const sonja = await loginMember(server.url, SONJA);
+    const sonja = await loginAs(server, 'sonja');
     const invitation = (await boardMessages(sonja))[0]!;
-    const detail = await sonja.graphql<{ me: { message: Msg & { body: string } } }>(ONE, { id: invitation.id });
-    expect(detail.body.data!.me.message).toMatchObject({
+    const detail = await sonja.operation(ONE, { id: invitation.id });
+    expect(detail.body.data!.me!.message).toMatchObject({
       id: invitation.id,
       folder: 'BOARD',
       unread: true,
       attachments: [{ fileName: 'Tagesordnung-Aufsichtsratssitzung.pdf', contentType: 'application/pdf' }],
     });
-    expect(detail.body.data!.me.message.body).toContain('Sitzung des Aufsichtsrats');
+    expect(detail.body.data!.me!.message!.body).toContain('Sitzung des Aufsichtsrats');
 
-    const marked = await sonja.graphql<{ markMessageRead: { ok: { unreadMessageCount: number; unreadBoardMessageCount: number; message: { folder: string; unread: boolean } } } }>(
-      MARK,
-      { id: invitation.id },
-    );
+    const marked = await sonja.operation(MARK, { id: invitation.id });
     expect(marked.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: 0, unreadBoardMessageCount: 1, message: { id: invitation.id, folder: 'BOARD', unread: false } });
 
     const attachment = invitation.attachments[0]!;
@@ -126,8 +192,8 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
   });
 
   it('a board member without own contract gets no contract data and no member-inbox recipients', async () => {
-    const sonja = await loginMember(server.url, SONJA);
-    const me = (await sonja.graphql<{ me: Record<string, unknown> }>(ME)).body.data!.me;
+    const sonja = await loginAs(server, 'sonja');
+    const me = (await sonja.operation(ME)).body.data!.me;
     expect(me).toEqual({
       supervisoryBoardSeats: [{ fund: 'SEVERANCE_FUND', since: '2021-07-01', until: null }],
       pensionContracts: [],
@@ -137,18 +203,18 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
       unreadMessageCount: 0,
       unreadBoardMessageCount: expect.any(Number),
     });
-    expect((await list(sonja, 'RECEIVED')).body.data!.me.messages.totalCount).toBe(0);
+    expect((await list(sonja, 'RECEIVED')).body.data!.me!.messages.totalCount).toBe(0);
   });
 
   it('board messages never appear in the member inbox and member messages never in the board inbox (clara: board member and beneficiary)', async () => {
-    const clara = await loginMember(server.url, CLARA);
-    const me = (await clara.graphql<{ me: { supervisoryBoardSeats: { fund: string }[]; pensionContracts: { id: string }[] } }>(ME)).body.data!.me;
+    const clara = await loginAs(server, 'clara');
+    const me = (await clara.operation(ME)).body.data!.me!;
     expect(me.supervisoryBoardSeats.map((s) => s.fund)).toEqual(['PENSION_FUND']);
     expect(me.pensionContracts).toHaveLength(1);
     const board = await boardMessages(clara);
     expect(board.map((m) => m.subject)).toEqual([expect.stringMatching(/^Einladung zur Sitzung des Aufsichtsrats/)]);
-    const received = (await list(clara, 'RECEIVED', { pageSize: 50 })).body.data!.me;
-    const sent = (await list(clara, 'SENT', { pageSize: 50 })).body.data!.me;
+    const received = (await list(clara, 'RECEIVED', { pageSize: 50 })).body.data!.me!;
+    const sent = (await list(clara, 'SENT', { pageSize: 50 })).body.data!.me!;
     const memberIds = [...received.messages.nodes, ...sent.messages.nodes].map((m) => m.id);
     expect(received.messages.totalCount).toBeGreaterThan(0);
     expect(memberIds).not.toContain(board[0]!.id);
@@ -160,17 +226,17 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
   });
 
   it('a member who is not on the board is refused the board inbox through GraphQL, REST and the download URL', async () => {
-    const sonja = await loginMember(server.url, SONJA);
+    const sonja = await loginAs(server, 'sonja');
     const target = (await boardMessages(sonja))[2]!;
     const attachment = target.attachments[0]!;
-    const anna = await loginMember(server.url, ANNA);
+    const anna = await loginAs(server, 'anna');
 
     const gql = await list(anna, 'BOARD');
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await anna.graphql<{ me: { message: unknown } }>(ONE, { id: target.id })).body.data!.me.message).toBeNull();
-    const mark = await anna.graphql<{ markMessageRead: { error: { code: string } | null } }>(MARK, { id: target.id });
+    expect((await anna.operation(ONE, { id: target.id })).body.data!.me!.message).toBeNull();
+    const mark = await anna.operation(MARK, { id: target.id });
     expect(mark.body.data!.markMessageRead.error).toEqual({ code: 'NOT_FOUND' });
-    expect((await anna.graphql<{ me: { supervisoryBoardSeats: unknown[]; unreadBoardMessageCount: number } }>(ME)).body.data!.me).toMatchObject({
+    expect((await anna.operation(ME)).body.data!.me).toMatchObject({
       supervisoryBoardSeats: [],
       unreadBoardMessageCount: 0,
     });
@@ -181,8 +247,8 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
     expect((await anna.fetch(`${attachment.downloadUrl}&lng=de`)).status).toBe(404);
 
     // Another board member cannot reach sonja's board messages either (a board inbox is personal).
-    const clara = await loginMember(server.url, CLARA);
-    expect((await clara.graphql<{ me: { message: unknown } }>(ONE, { id: target.id })).body.data!.me.message).toBeNull();
+    const clara = await loginAs(server, 'clara');
+    expect((await clara.operation(ONE, { id: target.id })).body.data!.me!.message).toBeNull();
     expect((await clara.fetch(`${attachment.downloadUrl}&lng=de`)).status).toBe(404);
     // Sonja's read state is untouched by the refused calls.
     expect((await boardMessages(sonja))[2]!.unread).toBe(target.unread);
@@ -190,42 +256,44 @@ describe('supervisory-board inbox (issue 14 item 6)', () => {
 
   it('the operator command posts into the board inbox with --board (unread, not in the member inbox) and refuses a person without a seat', async () => {
     const posted = await postFundMessage(server.deps, {
-      to: SONJA,
+      to: emailOf('sonja'),
       from: 'SEVERANCE_FUND',
       subject: 'Unterlagen zur Klausur des Aufsichtsrats',
       body: 'Sehr geehrte Frau Dr.in Aufsicht,\n\nanbei die Unterlagen.',
       attachments: [],
       board: true,
     });
-    const sonja = await loginMember(server.url, SONJA);
+    const sonja = await loginAs(server, 'sonja');
     const board = await boardMessages(sonja);
     expect(board[0]).toMatchObject({ id: String(posted.messageId), folder: 'BOARD', unread: true, subject: 'Unterlagen zur Klausur des Aufsichtsrats' });
-    expect((await list(sonja, 'RECEIVED')).body.data!.me.messages.totalCount).toBe(0);
+    expect((await list(sonja, 'RECEIVED')).body.data!.me!.messages.totalCount).toBe(0);
 
-    await expect(postFundMessage(server.deps, { to: ANNA, from: 'PENSION_FUND', subject: 'Einladung', body: 'Text', attachments: [], board: true })).rejects.toBeInstanceOf(
-      FundCommandError,
-    );
-    const anna = await loginMember(server.url, ANNA);
-    expect((await list(anna, 'RECEIVED', { pageSize: 50 })).body.data!.me.messages.nodes.map((m) => m.subject)).not.toContain('Einladung');
+    await expect(
+      postFundMessage(server.deps, { to: emailOf('anna'), from: 'PENSION_FUND', subject: 'Einladung', body: 'Text', attachments: [], board: true }),
+    ).rejects.toBeInstanceOf(FundCommandError);
+    const anna = await loginAs(server, 'anna');
+    expect((await list(anna, 'RECEIVED', { pageSize: 50 })).body.data!.me!.messages.nodes.map((m) => m.subject)).not.toContain('Einladung');
   });
 
   it('a seat whose term has ended closes the board inbox, and a board-only person without a seat cannot log in', async () => {
-    const sonja = await loginMember(server.url, SONJA);
+    const sonja = await loginAs(server, 'sonja');
     const withAttachment = (await boardMessages(sonja)).find((m) => m.attachments.length > 0)!;
-    const sonjaId = (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, SONJA)))[0]!.id;
+    const sonjaId = (
+      await server.db
+        .select({ id: persons.id })
+        .from(persons)
+        .where(eq(persons.email, emailOf('sonja')))
+    )[0]!.id;
     await writeTransaction(server.db, () => server.db.update(supervisoryBoardSeats).set({ until: '2026-11-21' }).where(eq(supervisoryBoardSeats.personId, sonjaId)));
     expect((await list(sonja, 'BOARD')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // Her own board messages are out of reach by id too: detail, mark read and download answer like a missing id.
-    expect((await sonja.graphql<{ me: { message: unknown } }>(ONE, { id: withAttachment.id })).body.data!.me.message).toBeNull();
-    expect((await sonja.graphql<{ markMessageRead: { error: { code: string } | null } }>(MARK, { id: withAttachment.id })).body.data!.markMessageRead.error).toEqual({
+    expect((await sonja.operation(ONE, { id: withAttachment.id })).body.data!.me!.message).toBeNull();
+    expect((await sonja.operation(MARK, { id: withAttachment.id })).body.data!.markMessageRead.error).toEqual({
       code: 'NOT_FOUND',
     });
     expect((await sonja.fetch(`${withAttachment.attachments[0]!.downloadUrl}&lng=de`)).status).toBe(404);
-    expect((await sonja.graphql<{ me: { unreadBoardMessageCount: number } }>(ME)).body.data!.me.unreadBoardMessageCount).toBe(0);
-    const login = await new PortalClient(server.url).graphql<{ login: LoginAnswer }>(
-      `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } error { code } } }`,
-      { e: SONJA, p: DEMO_PASSWORD },
-    );
+    expect((await sonja.operation(ME)).body.data!.me!.unreadBoardMessageCount).toBe(0);
+    const login = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
     expect(login.body.data!.login).toEqual({ ok: null, error: { code: 'ERROR_AUSGETRETEN' } });
   });
 });

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, persons, vkAccounts } from '../../db/schema';
+import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { pdfText } from '../helpers/pdf';
+import { emailOf } from '../helpers/scenarios';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -40,6 +42,37 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const CALCULATOR_DEFAULTS = graphql(`
+  query TenantVoiceCalculatorDefaults {
+    pensionCalculator {
+      defaults {
+        birthDate
+        retirementDate
+        employerAnnualContribution
+        employerPaymentEnd
+        employerGrowthRate
+        ownAnnualContribution
+        ownContributionStart
+        ownContributionEnd
+        ownGrowthRate
+        transferAmount
+        transferDate
+        expectedReturn
+        severanceActive
+        severanceCapital
+        severanceContributing
+        otherFundsCapital
+        otherFundsAnnualContribution
+        yearlyGrossIncome
+        incomeGrowthRate
+        statePensionStart
+        accountCredit
+        otherYearlyIncome
+      }
+    }
+  }
+`);
+
 function expectOwnVoice(text: string, where: string): void {
   const hit = MAIN_GROUP.exec(text);
   expect(hit ? text.slice(Math.max(0, hit.index - 80), hit.index + 80) : null, `${where} names the main group`).toBeNull();
@@ -52,10 +85,10 @@ async function personByEmail(email: string) {
 
 describe('regional tenant: mails and PDFs', () => {
   it('the password-lost mail comes from the regional fund and names it only', async () => {
-    const bernd = await personByEmail('bernd.vorsorge@example.at');
-    const res = await new PortalClient(server.url).rest('pwdLost', { svnr: bernd.svnr, email: 'bernd.vorsorge@example.at', lastName: bernd.lastName, termsAccepted: 'true' });
+    const bernd = await personByEmail(emailOf('bernd'));
+    const res = await new PortalClient(server.url).rest('pwdLost', { svnr: bernd.svnr, email: emailOf('bernd'), lastName: bernd.lastName, termsAccepted: 'true' });
     expect(res.status).toBe(200);
-    const mail = await smtp.waitForMail((m) => m.to.includes('bernd.vorsorge@example.at'));
+    const mail = await smtp.waitForMail((m) => m.to.includes(emailOf('bernd')));
     expect(mail.parsed.from?.value[0]?.name).toContain(REGIONAL_NAME);
     expectOwnVoice([mail.parsed.from?.text ?? '', mail.subject, mail.text, mail.html].join('\n'), 'password-lost mail');
   });
@@ -83,10 +116,8 @@ describe('regional tenant: mails and PDFs', () => {
 
   it('the calculator print names the regional fund only', async () => {
     const bernd = new PortalClient(server.url);
-    await bernd.rest('login', { user: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
-    const calc = await bernd.graphql<{ pensionCalculator: { defaults: Record<string, unknown> } }>(
-      'query { pensionCalculator { defaults { birthDate retirementDate employerAnnualContribution employerPaymentEnd employerGrowthRate ownAnnualContribution ownContributionStart ownContributionEnd ownGrowthRate transferAmount transferDate expectedReturn severanceActive severanceCapital severanceContributing otherFundsCapital otherFundsAnnualContribution yearlyGrossIncome incomeGrowthRate statePensionStart accountCredit otherYearlyIncome } } }',
-    );
+    await bernd.rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD });
+    const calc = await bernd.operation(CALCULATOR_DEFAULTS);
     expect(calc.body.errors).toBeUndefined();
     const res = await bernd.fetch('/webportal/calcprint', {
       method: 'POST',

@@ -7,9 +7,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, publicUploadFiles, publicUploads } from '../../db/schema';
-import { DEMO_PASSWORD, PortalClient, loginMember } from '../helpers/client';
+import { graphql } from '../gql';
+import type { SubmitUploadFormInput } from '../gql/graphql';
+import { PortalClient } from '../helpers/client';
 import { fetchAndSolveCaptcha } from '../helpers/captcha';
 import { exeBytes, jpegBytes, multipart, pdfBytes, zipBytes, type MultipartPart } from '../helpers/files';
+import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** MAIL_POLL_MS 0: the receipt stays in the outbox, where the test reads it. */
@@ -23,9 +26,25 @@ afterAll(async () => {
   await server.close();
 });
 
-const SUBMIT = `mutation Test_Upload($input: SubmitUploadFormInput!) {
-  submitUploadForm(input: $input) { ok { fileCount email } error { code message fieldErrors { field code message } } }
-}`;
+const SUBMIT = graphql(`
+  mutation UploadFormSubmit($input: SubmitUploadFormInput!) {
+    submitUploadForm(input: $input) {
+      ok {
+        fileCount
+        email
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
 
 async function sendFile(client: PortalClient, captcha: string | null, fileName: string, body: Buffer) {
   const part: MultipartPart = { name: 'file', fileName, contentType: 'application/octet-stream', body };
@@ -36,7 +55,7 @@ async function sendFile(client: PortalClient, captcha: string | null, fileName: 
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-function form(captcha: string, fileIds: string[], extra: Record<string, unknown> = {}) {
+function form(captcha: string, fileIds: string[], extra: Partial<SubmitUploadFormInput> = {}): SubmitUploadFormInput {
   return {
     firstName: 'Xaver',
     lastName: 'Neu',
@@ -67,7 +86,7 @@ describe('public upload form (issue 15 item 6)', () => {
     expect(a).toMatchObject({ status: 200, json: { fileName: 'Meldezettel.pdf', contentType: 'application/pdf', size: 800 } });
     expect(b).toMatchObject({ status: 200, json: { fileName: 'ausweis.jpg', contentType: 'image/jpeg' } });
     const before = await stored();
-    const { body } = await anon.graphql(SUBMIT, { input: form(captcha, [a.json.id as string, b.json.id as string]) });
+    const { body } = await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string, b.json.id as string]) });
     expect(body.data).toEqual({ submitUploadForm: { ok: { fileCount: 2, email: 'xaver.neu@example.at' }, error: null } });
     expect(await stored()).toEqual({ submissions: before.submissions + 1, files: before.files, mails: before.mails + 1 });
     const [row] = await server.db.select().from(publicUploads).orderBy(publicUploads.id);
@@ -88,15 +107,15 @@ describe('public upload form (issue 15 item 6)', () => {
     const anon = new PortalClient(server.url);
     const captcha = await fetchAndSolveCaptcha(anon);
     const a = await sendFile(anon, captcha, 'a.pdf', pdfBytes());
-    expect((await anon.graphql(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { ok: { fileCount: 1 } } });
+    expect((await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { ok: { fileCount: 1 } } });
     const before = await stored();
     // The same solution again: its used files are gone from the pending set, and a file still uploaded with it (the
     // upload only checks the captcha) can never be sent: the form refuses the used solution.
-    const replay = await anon.graphql(SUBMIT, { input: form(captcha, [a.json.id as string]) });
+    const replay = await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string]) });
     expect(replay.body.data).toMatchObject({ submitUploadForm: { ok: null, error: { code: 'UPLOAD_ERROR' } } });
     const b = await sendFile(anon, captcha, 'b.pdf', pdfBytes());
     expect(b.status).toBe(200);
-    const replay2 = await anon.graphql(SUBMIT, { input: form(captcha, [b.json.id as string]) });
+    const replay2 = await anon.operation(SUBMIT, { input: form(captcha, [b.json.id as string]) });
     expect(replay2.body.data).toMatchObject({
       submitUploadForm: {
         ok: null,
@@ -108,7 +127,7 @@ describe('public upload form (issue 15 item 6)', () => {
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString('base64');
     expect(await sendFile(anon, wrong, 'c.pdf', pdfBytes())).toMatchObject({ status: 400, json: { error: 'CAPTCHA_INVALID', field: 'captcha' } });
     expect(await sendFile(anon, null, 'c.pdf', pdfBytes())).toMatchObject({ status: 400, json: { error: 'CAPTCHA_INVALID' } });
-    expect((await anon.graphql(SUBMIT, { input: form(wrong, [b.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { error: { code: 'CAPTCHA_INVALID' } } });
+    expect((await anon.operation(SUBMIT, { input: form(wrong, [b.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { error: { code: 'CAPTCHA_INVALID' } } });
     const after = await stored();
     expect(after).toEqual({ ...before, files: before.files + 1 });
   });
@@ -119,7 +138,7 @@ describe('public upload form (issue 15 item 6)', () => {
     const a = await sendFile(anon, captcha, 'a.pdf', pdfBytes());
     server.clock.advance(10 * 60_000);
     const before = await stored();
-    expect((await anon.graphql(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { error: { code: 'CAPTCHA_EXPIRED' } } });
+    expect((await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { error: { code: 'CAPTCHA_EXPIRED' } } });
     expect(await sendFile(anon, captcha, 'b.pdf', pdfBytes())).toMatchObject({ status: 400, json: { error: 'CAPTCHA_EXPIRED' } });
     expect(await stored()).toEqual(before);
     // The job captcha.purge deletes the pending file whose captcha expired.
@@ -152,7 +171,7 @@ describe('public upload form (issue 15 item 6)', () => {
     const other = await fetchAndSolveCaptcha(anon);
     const foreign = await sendFile(anon, other, 'b.pdf', pdfBytes());
     const before = await stored();
-    const bad = await anon.graphql(SUBMIT, {
+    const bad = await anon.operation(SUBMIT, {
       input: form(captcha, [a.json.id as string], { firstName: ' ', svnr: '1234567890', email: 'kein-mail', emailConfirmation: 'x@example.at', termsAccepted: false }),
     });
     expect(bad.body.data).toMatchObject({
@@ -170,25 +189,28 @@ describe('public upload form (issue 15 item 6)', () => {
         },
       },
     });
-    expect((await anon.graphql(SUBMIT, { input: form(captcha, []) })).body.data).toMatchObject({
+    expect((await anon.operation(SUBMIT, { input: form(captcha, []) })).body.data).toMatchObject({
       submitUploadForm: { error: { code: 'INVALID_DATA', fieldErrors: [{ field: 'fileIds', code: 'FILES_REQUIRED' }] } },
     });
-    const stolen = await anon.graphql(SUBMIT, { input: form(captcha, [a.json.id as string, foreign.json.id as string]) });
+    const stolen = await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string, foreign.json.id as string]) });
     expect(stolen.body.data).toMatchObject({ submitUploadForm: { error: { code: 'UPLOAD_ERROR', fieldErrors: [{ field: 'fileIds', code: 'UPLOAD_ERROR' }] } } });
     expect(await stored()).toEqual(before);
-    expect((await anon.graphql(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { ok: { fileCount: 1 } } });
+    expect((await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { ok: { fileCount: 1 } } });
   });
 
   it('REST webportal/uploadForm takes the same fields (JSON or form) and a logged-in member’s submission is linked to the member', async () => {
-    const anna = await loginMember(server.url, 'anna.muster@example.at', DEMO_PASSWORD);
+    const anna = await loginAs(server, 'anna');
     const captcha = await fetchAndSolveCaptcha(anna);
     const zip = await sendFile(anna, captcha, 'scans.zip', zipBytes([{ name: 'seite1.pdf', body: pdfBytes() }]));
     expect(zip).toMatchObject({ status: 200, json: { contentType: 'application/zip' } });
-    const values = form(captcha, [zip.json.id as string], { email: 'anna.muster@example.at', emailConfirmation: 'anna.muster@example.at' });
+    const values = form(captcha, [zip.json.id as string], { email: emailOf('anna'), emailConfirmation: emailOf('anna') });
     const rest = await anna.rest('webportal/uploadForm', { ...values, termsAccepted: 'true', fileIds: (values.fileIds as string[]).join(',') } as Record<string, string>);
     expect(rest.status).toBe(200);
-    expect(rest.json).toEqual({ ok: true, code: null, fieldErrors: [], fileCount: 1, email: 'anna.muster@example.at' });
-    const rows = await server.db.select().from(publicUploads).where(eq(publicUploads.email, 'anna.muster@example.at'));
+    expect(rest.json).toEqual({ ok: true, code: null, fieldErrors: [], fileCount: 1, email: emailOf('anna') });
+    const rows = await server.db
+      .select()
+      .from(publicUploads)
+      .where(eq(publicUploads.email, emailOf('anna')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.personId).toEqual(expect.any(Number));
     // The same call again (replayed captcha) is refused.

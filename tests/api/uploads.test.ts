@@ -2,8 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { uploads } from '../../db/schema';
-import { loginMember, PortalClient } from '../helpers/client';
+import { PortalClient } from '../helpers/client';
 import { exeBytes, jpegBytes, multipart, pdfBytes, tiffBytes, type MultipartPart } from '../helpers/files';
+import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
@@ -14,13 +15,18 @@ afterAll(async () => {
   await server.close();
 });
 
-function login(email: string): Promise<PortalClient> {
-  return loginMember(server.url, email);
+function login(scenario: Scenario): Promise<PortalClient> {
+  return loginAs(server, scenario);
 }
 
-async function personId(email: string): Promise<number> {
+async function personId(scenario: Scenario): Promise<number> {
   const { persons } = await import('../../db/schema');
-  return (await server.db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)))[0]!.id;
+  return (
+    await server.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, emailOf(scenario)))
+  )[0]!.id;
 }
 
 async function storedCount(): Promise<number> {
@@ -37,7 +43,7 @@ const file = (fileName: string, body: Buffer, contentType = 'application/pdf'): 
 
 describe('POST /webportal/upload (issue 14 item 3)', () => {
   it('stores a PDF, TIFF and JPEG under random ids and answers { id, fileName, contentType, size }; the owner downloads it as an attachment', async () => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const pdf = pdfBytes(500);
     const res = await upload(anna, [file('Lohnzettel 2025.pdf', pdf)]);
     expect(res.status).toBe(200);
@@ -57,8 +63,8 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
   });
 
   it("another member's upload id, an unknown and a malformed one answer the same 404", async () => {
-    const anna = await login('anna.muster@example.at');
-    const bernd = await login('bernd.vorsorge@example.at');
+    const anna = await login('anna');
+    const bernd = await login('bernd');
     const mine = await upload(anna, [file('a.pdf', pdfBytes())]);
     const answers = [];
     for (const id of [mine.json.id as string, '0'.repeat(32), '../etc/passwd', '']) {
@@ -85,7 +91,7 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
     ['no file part', [{ name: 'note', body: 'hallo' }], 400, 'FILE_MISSING'],
     ['two files', [file('a.pdf', pdfBytes()), file('b.pdf', pdfBytes())], 400, 'TOO_MANY_FILES'],
   ] as const)('refuses %s with its code at the field, storing nothing', async (_label, parts, status, code) => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const before = await storedCount();
     const res = await upload(anna, [...parts]);
     expect(res.status).toBe(status);
@@ -95,7 +101,7 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
 
   it('takes a file of exactly the limit and refuses one byte more with 413 FILE_TOO_LARGE (5 MB = 5242880 bytes by default)', async () => {
     expect(server.deps.config.UPLOAD_MAX_BYTES).toBe(DEFAULT_UPLOAD_MAX_BYTES);
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     const exact = await upload(anna, [file('genau.pdf', pdfBytes(DEFAULT_UPLOAD_MAX_BYTES))]);
     expect(exact.status).toBe(200);
     expect(exact.json.size).toBe(DEFAULT_UPLOAD_MAX_BYTES);
@@ -107,7 +113,7 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
   });
 
   it('refuses an unknown purpose, a request without session (406) and a cross-site post (403) before reading the file', async () => {
-    const anna = await login('anna.muster@example.at');
+    const anna = await login('anna');
     expect((await upload(anna, [file('a.pdf', pdfBytes())], 'purpose=virus&lng=de')).json).toMatchObject({ error: 'PURPOSE_INVALID' });
     expect((await upload(anna, [file('a.pdf', pdfBytes())], 'lng=de')).json).toMatchObject({ error: 'PURPOSE_INVALID' });
     const anonymous = new PortalClient(server.url);
@@ -127,9 +133,9 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
 
 describe('upload claims and expiry (the interface consuming services use)', () => {
   it('lets only the owner claim a pending upload of the right purpose, once; another member, a reused or an expired id is refused', async () => {
-    const anna = await login('anna.muster@example.at');
-    const annaId = await personId('anna.muster@example.at');
-    const berndId = await personId('bernd.vorsorge@example.at');
+    const anna = await login('anna');
+    const annaId = await personId('anna');
+    const berndId = await personId('bernd');
     const id = (await upload(anna, [file('a.pdf', pdfBytes())])).json.id as string;
     const service = server.deps.uploads;
 

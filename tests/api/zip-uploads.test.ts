@@ -2,8 +2,9 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIP_MAX_ENTRIES, ZIP_MAX_UNCOMPRESSED_BYTES } from '@contract/uploads';
 import { uploads } from '../../db/schema';
-import { loginMember, type PortalClient } from '../helpers/client';
+import type { PortalClient } from '../helpers/client';
 import { jpegBytes, multipart, pdfBytes, zipBytes } from '../helpers/files';
+import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -30,7 +31,7 @@ const zeros = (n: number) => Buffer.alloc(n);
 
 describe('ZIP archives on merge-document uploads (issue 15 item 5)', () => {
   it('accepts an archive of documents, and a single PDF as before', async () => {
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     const ok = await upload(
       anna,
       'unterlagen.zip',
@@ -65,7 +66,7 @@ describe('ZIP archives on merge-document uploads (issue 15 item 5)', () => {
     ['an archive without entries', () => zipBytes([]), 'ZIP_INVALID'],
     ['a truncated archive (not even readable as ZIP)', () => zipBytes([{ name: 'a.pdf', body: pdfBytes() }]).subarray(0, 60), 'FILE_TYPE_NOT_ALLOWED'],
   ])('refuses %s with its code and stores nothing', async (_name, build, code) => {
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     const before = await stored();
     const res = await upload(anna, 'unterlagen.zip', build());
     expect(res.status).toBe(400);
@@ -74,7 +75,7 @@ describe('ZIP archives on merge-document uploads (issue 15 item 5)', () => {
   });
 
   it('refuses a ZIP archive on the claim and inbox purposes by its content', async () => {
-    const anna = await loginMember(server.url, 'anna.muster@example.at');
+    const anna = await loginAs(server, 'anna');
     const archive = zipBytes([{ name: 'ausweis.pdf', body: pdfBytes() }]);
     for (const purpose of ['claim-document', 'inbox-attachment'])
       expect((await upload(anna, 'ausweis.zip', archive, purpose)).json).toMatchObject({ error: 'FILE_TYPE_NOT_ALLOWED' });

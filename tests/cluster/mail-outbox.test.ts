@@ -16,6 +16,7 @@ import { mailOutbox, persons, sentMails } from '../../db/schema';
 import { createOutboxStore } from '../../server/domain/mail/outbox.store';
 import { PortalClient } from '../helpers/client';
 import { databaseEnv, startPortal, stopPortal, type Portal } from '../helpers/portal-process';
+import { emailOf } from '../helpers/scenarios';
 import { linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
@@ -59,7 +60,7 @@ afterAll(async () => {
 
 describe(`the mail outbox on ${TEST_ENGINE} (issue 13 items 2 and 5)`, () => {
   it('loses no mail when the process is killed after the commit, and the restarted portal sends it once', async () => {
-    const email = 'anna.muster@example.at';
+    const email = emailOf('anna');
     // MAIL_POLL_MS=0: this process queues but never sends, so the kill surely falls between commit and send.
     const queuing = await portal({ MAIL_POLL_MS: '0' });
     expect(await passwordLost(queuing.url, email)).toBe('SUCCESSFUL');
@@ -86,7 +87,7 @@ describe(`the mail outbox on ${TEST_ENGINE} (issue 13 items 2 and 5)`, () => {
     // Both poll every 20 ms, so they compete for every row.
     const [a, b] = [await portal({ MAIL_POLL_MS: '20' }), await portal({ MAIL_POLL_MS: '20' })];
     // One mail queued through process a (a wakes at once, b polls), and a burst written straight into the outbox.
-    expect(await passwordLost(a.url, 'bernd.vorsorge@example.at')).toBe('SUCCESSFUL');
+    expect(await passwordLost(a.url, emailOf('bernd'))).toBe('SUCCESSFUL');
     const store = createOutboxStore(db);
     const burst = Array.from({ length: 40 }, (_, i) => `burst.${i}@example.at`);
     for (const to of burst) {
@@ -101,7 +102,7 @@ describe(`the mail outbox on ${TEST_ENGINE} (issue 13 items 2 and 5)`, () => {
         createdAt: new Date().toISOString(),
       });
     }
-    const recipients = ['bernd.vorsorge@example.at', ...burst];
+    const recipients = [emailOf('bernd'), ...burst];
     await Promise.all(recipients.map((to) => smtp.waitForMail((m) => m.to.includes(to), 30_000)));
     await Promise.all([stopPortal(a), stopPortal(b)]);
     for (const to of recipients)

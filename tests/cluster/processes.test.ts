@@ -12,13 +12,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, logIn, loginStatusOf, PortalClient } from '../helpers/client';
+import { emailOf, startLoginAs } from '../helpers/scenarios';
 import { databaseEnv, linesContaining, startPortal, stopPortal as stop, type Portal } from '../helpers/portal-process';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
-const ME = `query { me { firstName } }`;
-const ANNA = 'anna.muster@example.at';
+const ME = graphql(`
+  query ClusterProcessesMe {
+    me {
+      firstName
+    }
+  }
+`);
 
 let dir: string;
 let location: string;
@@ -54,22 +60,21 @@ describe(`several portal processes on one ${TEST_ENGINE} database (issue 13 item
   });
 
   it('accepts a session opened through one process on the other', async () => {
-    const first = new PortalClient(a.url);
-    expect((await first.graphql<{ login: LoginAnswer }>(LOGIN, { email: ANNA, password: DEMO_PASSWORD })).body.data?.login.ok?.status).toBe('SUCCESSFUL');
+    const { client: first, answer } = await startLoginAs(a, 'anna');
+    expect(answer.ok?.status).toBe('SUCCESSFUL');
     // Round-robin (cluster) or the other port (two machines): several calls reach the other process.
     for (let i = 0; i < 4; i++) {
       const other = new PortalClient(b.url);
       other.cookies = new Map(first.cookies);
-      const { body } = await other.graphql<{ me: { firstName: string } }>(ME);
+      const { body } = await other.operation(ME);
       expect(body.errors).toBeUndefined();
-      expect(body.data?.me.firstName).toBe('Anna');
+      expect(body.data?.me?.firstName).toBe('Anna');
     }
   });
 
   it('holds a lockout reached by wrong passwords spread over both processes on both', async () => {
-    const email = 'bernd.vorsorge@example.at';
-    const guess = (portal: Portal, password: string) =>
-      new PortalClient(portal.url).graphql<{ login: LoginAnswer }>(LOGIN, { email, password }).then((r) => loginStatusOf(r.body.data?.login));
+    const email = emailOf('bernd');
+    const guess = (portal: Portal, password: string) => logIn(new PortalClient(portal.url), email, password).then(loginStatusOf);
     const statuses = [];
     for (let i = 1; i <= 5; i++) statuses.push(await guess(i % 2 ? a : b, `wrong-${i}`));
     expect(statuses).toEqual(['ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'ERROR_PWD_INVALID', 'LOCKED_TEMPORARY']);

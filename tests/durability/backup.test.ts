@@ -11,19 +11,52 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase, BackupError, defaultBackupPath } from '../../db/backup';
 import { restoreDatabase, RestoreError } from '../../db/restore';
-import { DEMO_PASSWORD, PortalClient, type LoginAnswer } from '../helpers/client';
+import { graphql } from '../gql';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { REPO_ROOT } from './writers';
 
-const LOGIN = `mutation Login($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { ok { status loggedIn } error { code } } }`;
-const ME = `query Me {
-  me {
-    firstName lastName
-    pensionContracts { contractNumber stichtage statement { stichtag reserve fluctuationReserve totalCapital } }
-    severanceAccounts { accountNumber stichtage statement { stichtag totalEntitlement } }
+const LOGIN = graphql(`
+  mutation BackupLogin($email: String!, $password: String!) {
+    login(input: { email: $email, password: $password }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
   }
-}`;
-const ANNA = 'anna.muster@example.at';
+`);
+const ME = graphql(`
+  query BackupMe {
+    me {
+      firstName
+      lastName
+      pensionContracts {
+        contractNumber
+        stichtage
+        statement {
+          stichtag
+          reserve
+          fluctuationReserve
+          totalCapital
+        }
+      }
+      severanceAccounts {
+        accountNumber
+        stichtage
+        statement {
+          stichtag
+          totalEntitlement
+        }
+      }
+    }
+  }
+`);
+const ANNA = emailOf('anna');
 
 let server: TestServer;
 let work: string;
@@ -75,12 +108,12 @@ function startLoad(url: string, memberEmails: string[], parallel = 4) {
         const email = memberEmails[(n * 7 + i) % memberEmails.length]!;
         expectOk('wrong-password login', (await client.rest('login', { user: email, password: `wrong-password-${i}` })).status);
       } else if (step === 1) {
-        expectOk('persona login', (await client.rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD })).status);
+        expectOk('persona login', (await client.rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD })).status);
       } else {
-        const login = await client.graphql<{ login: LoginAnswer }>(LOGIN, { email: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
+        const login = await client.operation(LOGIN, { email: emailOf('bernd'), password: DEMO_PASSWORD });
         expectOk('GraphQL login', login.status);
         if (login.body.errors) failures.push(`GraphQL login: ${JSON.stringify(login.body.errors)}`);
-        const me = await client.graphql(ME);
+        const me = await client.operation(ME);
         expectOk('GraphQL me', me.status);
         if (me.body.errors) failures.push(`GraphQL me: ${JSON.stringify(me.body.errors)}`);
       }
@@ -165,10 +198,10 @@ describe('online backup and restore', () => {
       const login = await anna.rest('login', { user: ANNA, password: DEMO_PASSWORD });
       expect(login.status).toBe(200);
       expect(login.json).toEqual({ status: 'SUCCESSFUL' });
-      const me = await anna.graphql<{ me: any }>(ME);
+      const me = await anna.operation(ME);
       expect(me.body.errors).toBeUndefined();
       expect(me.body.data!.me).toMatchObject({ firstName: 'Anna', lastName: 'Muster' });
-      const statement = me.body.data!.me.pensionContracts[0].statement;
+      const statement = me.body.data!.me!.pensionContracts[0]!.statement;
       const stored = second.db.$client
         .prepare(
           `SELECT s.stichtag, s.total_capital_cents AS total FROM pk_statements s JOIN pk_contracts c ON c.id = s.contract_id
@@ -176,7 +209,7 @@ describe('online backup and restore', () => {
         )
         .get(ANNA) as { stichtag: string; total: number };
       expect(statement).toMatchObject({ stichtag: stored.stichtag, totalCapital: stored.total });
-      expect(me.body.data!.me.severanceAccounts[0].statement).not.toBeNull();
+      expect(me.body.data!.me!.severanceAccounts[0]!.statement).not.toBeNull();
     } finally {
       await second.close();
     }

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { sqlAll } from '../helpers/raw-sql';
 import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { startTestServer, TEST_TODAY } from '../helpers/test-server';
@@ -191,7 +192,7 @@ describe('crash durability', () => {
 // SQLite only: another connection holds SQLite's single write lock (busy_timeout, then 503). PostgreSQL has no such
 // database-wide lock; its row-lock waits end in lock_timeout and the serialisable retry (decision 0013).
 describe.runIf(TEST_ENGINE === 'sqlite')('HTTP layer and a locked database', () => {
-  const ANNA = 'anna.muster@example.at';
+  const ANNA = emailOf('anna');
 
   it('answers REST 503 with Retry-After and writes nothing while another connection holds the write lock beyond the busy timeout', async () => {
     const server = await startTestServer({ members: 2, env: { DB_BUSY_TIMEOUT_MS: '250' } });

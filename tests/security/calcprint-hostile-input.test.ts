@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatorRestInput } from '../../server/domain/calculator/calculator.rest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest, scalar } from './hostile-bodies';
 import { sqlAll, sqlGet } from '../helpers/raw-sql';
@@ -23,7 +24,7 @@ let defaults: Record<string, unknown>;
 beforeAll(async () => {
   server = await startTestServer({ members: 2, background: false });
   anna = new PortalClient(server.url);
-  await anna.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+  await anna.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
   defaults = (await anna.rest('getCalculator')).json!.defaults as Record<string, unknown>;
 });
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS, LIMIT_ERROR_CODE } from '../../server/graphql/security/limits';
 import { MAX_GRAPHQL_BODY_BYTES } from '../../server/graphql/yoga';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { emailOf } from '../helpers/scenarios';
 import { fingerprint, LEAK, loginCookie, postGraphQL, sdlSchema, StateWatch, SUGGESTION, webOperations, type RawAnswer } from './graphql-operations';
 import { sqlGet, sqlRun } from '../helpers/raw-sql';
 
@@ -114,7 +115,7 @@ describe('GraphQL abuse limits', () => {
     expect(messages(answer)).toMatch(/Aliases limit of 15 exceeded/);
     // A flood of mutations under aliases changes nothing either (refused before execution).
     await refused(
-      `mutation { ${Array.from({ length: 200 }, (_, i) => `l${i}: login(input: { email: "anna.muster@example.at", password: "x" }) { ok { status loggedIn } error { code } }`).join(' ')} }`,
+      `mutation { ${Array.from({ length: 200 }, (_, i) => `l${i}: login(input: { email: "${emailOf('anna')}", password: "x" }) { ok { status loggedIn } error { code } }`).join(' ')} }`,
     );
   });
 

@@ -4,6 +4,7 @@ import { buildSchema, Kind, getOperationAST, parse, type DocumentNode, type Grap
 import { loadTypeDefs } from '../../server/graphql/schema';
 import { PERSISTED_DOCUMENTS_FILE } from '../../server/graphql/yoga';
 import { DEMO_PASSWORD } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import type { TestServer } from '../helpers/test-server';
 
 /**
@@ -80,7 +81,7 @@ export async function postGraphQL(
 }
 
 /** Logs a persona in through the web app's own login mutation (by hash); returns the cookie header. */
-export async function loginCookie(url: string, email = 'anna.muster@example.at'): Promise<string> {
+export async function loginCookie(url: string, email = emailOf('anna')): Promise<string> {
   const login = webOperations().find(
     (o) => o.operation.operation === 'mutation' && o.operation.selectionSet.selections.some((f) => f.kind === Kind.FIELD && f.name.value === 'login'),
   );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQLHandler } from '../../server/graphql/yoga';
 import { createLogger } from '../../server/log';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { emailOf } from '../helpers/scenarios';
 import { fingerprint, hashOf, LEAK, loginCookie, postGraphQL, SUGGESTION, webOperations, type RawAnswer } from './graphql-operations';
 
 /**
@@ -45,7 +46,7 @@ describe('GraphQL persisted operations in production', () => {
     for (const query of [
       '{ clientConfig { tenant } }',
       'mutation { logout { ok { loggedOut } } }',
-      `mutation { login(input: { email: "anna.muster@example.at", password: "x" }) { ok { status loggedIn } error { code } } }`,
+      `mutation { login(input: { email: "${emailOf('anna')}", password: "x" }) { ok { status loggedIn } error { code } } }`,
     ]) {
       const answer = await postGraphQL(prod.url, JSON.stringify({ query }));
       expect(answer.status, answer.text).toBe(400);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { emailOf } from '../helpers/scenarios';
 
 /**
  * Generators of hostile request bodies for the REST suite (issue "Security and reliability baseline", item 1):
@@ -28,7 +29,7 @@ const nasty = fc.constantFrom(
   '%00',
   '😀'.repeat(50),
   'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
-  'anna.muster@example.at',
+  emailOf('anna'),
 );
 
 export const scalar = fc.oneof(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_PRODUCT_METHOD, REST_METHODS, type RestMethod } from '../../server/rest/registry';
 import { TENANTS } from '../../server/tenants';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest } from './hostile-bodies';
 import { sqlAll, sqlGet } from '../helpers/raw-sql';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
   server = await startTestServer({ members: 2, background: false });
   loggedIn = new PortalClient(server.url);
-  await loggedIn.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+  await loggedIn.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
 });
 afterAll(async () => {
   process.off('unhandledRejection', onRejection);

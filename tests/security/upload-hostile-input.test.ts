@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emptyZipBytes, multipart, pdfBytes, zipBytes } from '../helpers/files';
+import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hostileRequest, scalar } from './hostile-bodies';
 import { sqlGet, sqlRun } from '../helpers/raw-sql';
@@ -21,7 +22,7 @@ let anna: PortalClient;
 beforeAll(async () => {
   server = await startTestServer({ members: 2 });
   anna = new PortalClient(server.url);
-  await anna.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+  await anna.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
 });
 afterAll(async () => {
   await server.close();

@@ -1,9 +1,32 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoActivationToken, LOGIN_PERSONAS } from '../../../db/seed';
+import { graphql } from '../../gql';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { booleansAsNumbers, sqlAll, sqlGet, sqlOne, sqlRun } from '../../helpers/raw-sql';
+import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+const FIRST_NAME = graphql(`
+  query RestLoginFlowFirstName {
+    me {
+      firstName
+    }
+  }
+`);
+const LOGIN = graphql(`
+  mutation RestLoginFlowLogin($e: String!, $p: String!) {
+    login(input: { email: $e, password: $p }) {
+      ok {
+        status
+        loggedIn
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,7 +60,7 @@ describe('login status machine: the first answer of every login persona (spec 00
 
 describe('login flow steps over REST', () => {
   it('dora accepts the terms with the previous status and is then logged in', async () => {
-    const { client, status } = await login('dora.nutzung@example.at');
+    const { client, status } = await login(emailOf('dora'));
     expect(status).toBe('NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK');
     expect((await sessionRow(client))?.stage).toBe('PENDING');
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: false });
@@ -46,27 +69,27 @@ describe('login flow steps over REST', () => {
       status: 'NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK',
     });
     expect((await form(client, 'loginNutzungAkzeptiert', { cont: status, accepted: 'false' })).json).toEqual({ status });
-    expect((await personRow('dora.nutzung@example.at')).terms_pending).toBe('PKVK');
+    expect((await personRow(emailOf('dora'))).terms_pending).toBe('PKVK');
     expect((await form(client, 'loginNutzungAkzeptiert', { cont: status, accepted: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
-    expect((await personRow('dora.nutzung@example.at')).terms_pending).toBeNull();
-    expect((await personRow('dora.nutzung@example.at')).terms_accepted_at).not.toBeNull();
+    expect((await personRow(emailOf('dora'))).terms_pending).toBeNull();
+    expect((await personRow(emailOf('dora'))).terms_accepted_at).not.toBeNull();
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
     expect((await client.rest('getPersonalData')).status).toBe(200);
   });
 
   it('fritz decides letter versus portal and gabi synchronises the login data with loginMvbv', async () => {
-    const fritz = await login('fritz.brief@example.at');
+    const fritz = await login(emailOf('fritz'));
     expect((await form(fritz.client, 'setIbkPerPortal', { value: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
-    expect(await personRow('fritz.brief@example.at')).toMatchObject({ annual_statement_via_portal: 1, annual_statement_decision_pending: 0 });
-    const gabi = await login('gabi.erstlogin@example.at');
+    expect(await personRow(emailOf('fritz'))).toMatchObject({ annual_statement_via_portal: 1, annual_statement_decision_pending: 0 });
+    const gabi = await login(emailOf('gabi'));
     expect((await gabi.client.rest('loginNoevk')).status).toBe(404);
     expect((await gabi.client.rest('loginMvbv')).json).toEqual({ status: 'SUCCESSFUL' });
-    expect((await personRow('gabi.erstlogin@example.at')).login_data_sync_pending).toBe(0);
+    expect((await personRow(emailOf('gabi'))).login_data_sync_pending).toBe(0);
     expect((await gabi.client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
   });
 
   it('emil lists his three duties and chooses one as mailbox; a foreign duty changes nothing', async () => {
-    const { client } = await login('emil.dienst@example.at');
+    const { client } = await login(emailOf('emil'));
     const duties = (await client.rest('getAspDuties')).json as unknown as { id: number; kundenbezeichnung: string; funktionsgruppen: string[] }[];
     expect(duties.map((d) => d.kundenbezeichnung)).toEqual(['Donau Logistik AG', 'Alpenländische Bau GmbH', 'Tiroler Holzbau GmbH & Co KG']);
     expect(duties[2]!.funktionsgruppen).toEqual(['Geschäftsführung', 'Personalverrechnung', 'Auswertungen']);
@@ -82,14 +105,14 @@ describe('login flow steps over REST', () => {
   });
 
   it('hans stays in a pending session that reaches no member data', async () => {
-    const { client, status } = await login('hans.update@example.at');
+    const { client, status } = await login(emailOf('hans'));
     expect(status).toBe('UPDATE_PKVK_MAIL');
     expect((await client.rest('getPersonalData')).status).toBe(406);
-    expect((await client.graphql(`{ me { firstName } }`)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await client.operation(FIRST_NAME)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('ida answers the newsletter, benefit-statement, account-statement and prize-draw questions once each', async () => {
-    const { client } = await login('ida.newsletter@example.at');
+    const { client } = await login(emailOf('ida'));
     const decision = (await client.rest('getNewsletterDecisionNecessary')).json as Record<string, unknown>;
     expect(decision).toMatchObject({ status: 'NECESSARY', showPk: true, showVk: true, showGewinnspielVk: true });
     expect(decision.personalDataPk).toEqual({
@@ -98,7 +121,7 @@ describe('login flow steps over REST', () => {
       vorname: 'Ida',
       nachname: 'Newsletter',
       titelHinten: null,
-      email: 'ida.newsletter@example.at',
+      email: emailOf('ida'),
     });
     const personal = (await client.rest('getPersonalData')).json as Record<string, Record<string, unknown>>;
     expect(personal.VBVPK!.bLeistungsnachweisDigital).toBeNull();
@@ -107,7 +130,7 @@ describe('login flow steps over REST', () => {
     await form(client, 'setLNDigital', { lnDigital: 'true', showLNDigital: 'true' });
     expect((await form(client, 'setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
     await form(client, 'setGewinnspielVk', { gewinnspielVk: 'false' });
-    expect(await personRow('ida.newsletter@example.at')).toMatchObject({
+    expect(await personRow(emailOf('ida'))).toMatchObject({
       newsletter_pk: 1,
       newsletter_vk: 0,
       benefit_statement_digital: 1,
@@ -121,7 +144,7 @@ describe('login flow steps over REST', () => {
 
 describe('activation (spec 000 section 4 "Activation statuses")', () => {
   const insertToken = async (token: string, expiresAt: string, usedAt: string | null) => {
-    const nina = await personRow('nina.aktivierung@example.at');
+    const nina = await personRow(emailOf('nina'));
     await sqlRun(
       server.db,
       `INSERT INTO person_tokens (token_hash, person_id, purpose, created_at, expires_at, used_at) VALUES (?, ?, 'ACTIVATION', ?, ?, ?)`,
@@ -135,10 +158,10 @@ describe('activation (spec 000 section 4 "Activation statuses")', () => {
 
   it('activates nina with the demo link, after which she can log in; the link then answers ALREADY_ACTIVATED', async () => {
     const client = new PortalClient(server.url);
-    expect((await client.rest('login', { user: 'nina.aktivierung@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'NOT_VALID' });
+    expect((await client.rest('login', { user: emailOf('nina'), password: DEMO_PASSWORD })).json).toEqual({ status: 'NOT_VALID' });
     const token = demoActivationToken(20261122);
     expect((await client.rest('activateAccount', { registrationId: token })).json).toEqual({ status: 'SUCCESSFUL' });
-    expect((await client.rest('login', { user: 'nina.aktivierung@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_VK' });
+    expect((await client.rest('login', { user: emailOf('nina'), password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_VK' });
     expect((await client.rest('activateAccount', { registrationId: token })).json).toEqual({ status: 'ALREADY_ACTIVATED' });
   });
 
@@ -162,9 +185,9 @@ describe('maintenance switch', () => {
 
   it('makes login and activation answer MAINTENANCE', async () => {
     const client = new PortalClient(maintenance.url);
-    expect((await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'MAINTENANCE' });
+    expect((await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD })).json).toEqual({ status: 'MAINTENANCE' });
     expect((await client.rest('activateAccount', { registrationId: demoActivationToken(20261122) })).json).toEqual({ status: 'MAINTENANCE' });
-    const gql = await client.graphql(`mutation { login(input: { email: "anna.muster@example.at", password: "${DEMO_PASSWORD}" }) { ok { status loggedIn } error { code } } }`);
+    const gql = await client.operation(LOGIN, { e: emailOf('anna'), p: DEMO_PASSWORD });
     expect(gql.body.data).toEqual({ login: { ok: null, error: { code: 'MAINTENANCE' } } });
   });
 });
@@ -202,7 +225,7 @@ describe('bad input on the login-flow methods changes nothing', () => {
     ['setABPBPerMail', { aBPBPerMail: 'maybe' }],
     ['activateAccount', {}],
   ])('%s with %j answers 400', async (method, body) => {
-    const { client } = await login('anna.muster@example.at');
+    const { client } = await login(emailOf('anna'));
     const before = await snapshot();
     const res = await client.rest(method, body as Record<string, string>);
     expect(res.status).toBe(400);

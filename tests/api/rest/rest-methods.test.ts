@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../../gql';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { countRows, sqlOne, sqlRun } from '../../helpers/raw-sql';
+import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+const CONTRACTS = graphql(`
+  query RestMethodsContracts {
+    me {
+      pensionContracts {
+        id
+      }
+    }
+  }
+`);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,7 +31,7 @@ const tableCounts = async () =>
 describe('REST compatibility layer (spec 000 section 7)', () => {
   it('logs in with the form fields user, password and entryViaQrCode and answers {status} with the session cookie', async () => {
     const client = new PortalClient(server.url);
-    const res = await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD, entryViaQrCode: 'false' });
+    const res = await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD, entryViaQrCode: 'false' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: 'SUCCESSFUL' });
     expect(res.headers.getSetCookie()[0]).toMatch(/^mvbv_session=.+; Path=\/; HttpOnly; SameSite=Strict$/);
@@ -28,17 +40,17 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
   it('tells checkSessionQuiet whether the cookie holds a session', async () => {
     const client = new PortalClient(server.url);
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: false });
-    await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
   });
 
   it('answers getPersonalData with the VBVPK block and the severance block under VBVVK', async () => {
     const client = new PortalClient(server.url);
-    await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     const res = await client.rest('getPersonalData');
     expect(res.status).toBe(200);
     const data = res.json as Record<string, Record<string, unknown>>;
-    expect(data.VBVPK).toMatchObject({ vorname: 'Anna', nachname: 'Muster', bIsMaennlich: false, awb: true, email: 'anna.muster@example.at' });
+    expect(data.VBVPK).toMatchObject({ vorname: 'Anna', nachname: 'Muster', bIsMaennlich: false, awb: true, email: emailOf('anna') });
     expect(data.VBVPK).toHaveProperty('bLeistungsnachweisDigital');
     expect(data.VBVVK).toMatchObject({ vorname: 'Anna', nachname: 'Muster' });
     expect(typeof data.VBVVK!.bABPBPerMail).toBe('boolean');
@@ -46,7 +58,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
 
   it('answers null for the fund a member does not have', async () => {
     const client = new PortalClient(server.url);
-    await client.rest('login', { user: 'bernd.vorsorge@example.at', password: DEMO_PASSWORD });
+    await client.rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD });
     const data = (await client.rest('getPersonalData')).json as Record<string, unknown>;
     expect(data.VBVPK).toBeNull();
     expect(data.VBVVK).toMatchObject({ vorname: 'Bernd', bIsMaennlich: true });
@@ -56,7 +68,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
     const anonymous = await new PortalClient(server.url).rest('getPersonalData');
     expect(anonymous.status).toBe(406);
     const client = new PortalClient(server.url);
-    await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     server.clock.advance(14 * 60_000 + 1);
     const timedOut = await client.rest('getPersonalData');
     expect(timedOut.status).toBe(423);
@@ -81,7 +93,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
     }
     expect(await tableCounts()).toEqual(before);
     const client = new PortalClient(server.url);
-    await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     server.clock.advance(14 * 60_000 + 1);
     expect((await client.rest('changeBankDetails', {})).status).toBe(423);
     server.clock.advance(-(14 * 60_000 + 1));
@@ -130,7 +142,7 @@ describe('REST bad input', () => {
   it('accepts the login fields as JSON and as multipart as well', async () => {
     const json = await post('/rest/login', {
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: 'anna.muster@example.at', password: 'wrong-pass-1' }),
+      body: JSON.stringify({ user: emailOf('anna'), password: 'wrong-pass-1' }),
     });
     expect(await json.json()).toEqual({ status: 'ERROR_PWD_INVALID' });
     const form = new FormData();
@@ -158,27 +170,27 @@ describe('regional tenant', () => {
 
   it('logs anna in for the Vorsorgekasse only and answers her severance data under NOEVK', async () => {
     const client = new PortalClient(regional.url);
-    expect((await client.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_VK' });
+    expect((await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_VK' });
     const data = (await client.rest('getPersonalData')).json as Record<string, unknown>;
     expect(data.VBVPK).toBeNull();
     expect(data.NOEVK).toMatchObject({ vorname: 'Anna' });
     expect(data).not.toHaveProperty('VBVVK');
-    const gql = await client.graphql<{ me: { pensionContracts: unknown[] } }>(`{ me { pensionContracts { id } } }`);
-    expect(gql.body.data!.me.pensionContracts).toEqual([]);
+    const gql = await client.operation(CONTRACTS);
+    expect(gql.body.data!.me!.pensionContracts).toEqual([]);
   });
 
   it('refuses clara, who has no Vorsorgekasse account, with ERROR_AUSGETRETEN (no valid contract)', async () => {
-    const res = await new PortalClient(regional.url).rest('login', { user: 'clara.pension@example.at', password: DEMO_PASSWORD });
+    const res = await new PortalClient(regional.url).rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
     expect(res.json).toEqual({ status: 'ERROR_AUSGETRETEN' });
   });
 
   it('does not accept a session of the main tenant', async () => {
     const main = new PortalClient(server.url);
-    await main.rest('login', { user: 'anna.muster@example.at', password: DEMO_PASSWORD });
+    await main.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     const token = main.cookies.get('mvbv_session')!;
     // Copy the main tenant's session row into the regional database: only the tenant check can refuse it.
     const row = await sqlOne(server.db, `SELECT * FROM sessions WHERE tenant = 'main' ORDER BY created_at DESC LIMIT 1`);
-    const annaRegional = await sqlOne<{ id: number }>(regional.db, `SELECT id FROM persons WHERE email = 'anna.muster@example.at'`);
+    const annaRegional = await sqlOne<{ id: number }>(regional.db, 'SELECT id FROM persons WHERE email = ?', emailOf('anna'));
     await sqlRun(
       regional.db,
       `INSERT INTO sessions (token_hash, person_id, tenant, created_at, last_seen_at, mailbox_type) VALUES (?, ?, 'main', ?, ?, 'AWB_LB')`,

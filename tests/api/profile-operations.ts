@@ -1,0 +1,333 @@
+import { graphql } from '../gql';
+
+/**
+ * The typed operations of the profile suites (issue 12 item 7): settings (profile.test.ts), the e-mail change
+ * (profile-email-change.test.ts), deleting the access (profile-delete-access.test.ts), and the refusals of bad input
+ * (profile-bad-input.test.ts, `BAD_INPUT_…`: every error with its German message and the field errors' messages).
+ */
+export const CHANGE_ADDRESS = graphql(`
+  mutation ProfileChangeAddress($input: ChangeAddressInput!) {
+    changeAddress(input: $input) {
+      ok {
+        person {
+          address {
+            street
+            postcode
+            city
+            country
+            poBox
+            validFrom
+          }
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+export const CHANGE_BANK = graphql(`
+  mutation ProfileChangeBank($input: ChangeBankDetailsInput!) {
+    changeBankDetails(input: $input) {
+      ok {
+        person {
+          bankAccount {
+            accountHolder
+            bankName
+            iban
+            ibanMasked
+            bic
+            validFrom
+          }
+        }
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+export const BANK_ACCOUNT = graphql(`
+  query ProfileBankAccount {
+    me {
+      bankAccount {
+        accountHolder
+        bankName
+        iban
+        ibanMasked
+        bic
+        validFrom
+      }
+    }
+  }
+`);
+export const CHANGE_PHONE = graphql(`
+  mutation ProfileChangePhone($input: ChangePhoneInput!) {
+    changePhone(input: $input) {
+      ok {
+        person {
+          phone
+        }
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+export const PHONE = graphql(`
+  query ProfilePhone {
+    me {
+      phone
+    }
+  }
+`);
+export const NEWSLETTER = graphql(`
+  mutation ProfileNewsletter($pk: Boolean!, $vk: Boolean!) {
+    setNewsletterConsent(pensionFund: $pk, severanceFund: $vk) {
+      ok {
+        person {
+          preferences {
+            newsletterPk
+            newsletterVk
+          }
+        }
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+export const NEWSLETTER_DIALOG = graphql(`
+  mutation ProfileNewsletterDialog {
+    setNewsletterConsent(pensionFund: true, severanceFund: false, termsAccepted: true, channel: LOGIN_DIALOG) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+export const BENEFIT_DIGITAL = graphql(`
+  mutation ProfileBenefitDigital {
+    setBenefitStatementDelivery(digital: true) {
+      ok {
+        person {
+          id
+        }
+      }
+    }
+  }
+`);
+export const CONSENT_RECORDS = graphql(`
+  query ProfileConsentRecords {
+    me {
+      consentRecords {
+        subject
+        granted
+        termsAccepted
+        textVersion
+        channel
+        recordedAt
+      }
+    }
+  }
+`);
+export const HISTORY = graphql(`
+  query ProfileHistory($first: Int) {
+    me {
+      changeHistory(first: $first) {
+        id
+        changedAt
+        actor
+        area
+        field
+        oldValue
+        newValue
+      }
+    }
+  }
+`);
+export const REQUEST_EMAIL = graphql(`
+  mutation ProfileRequestEmail($input: RequestEmailChangeInput!) {
+    requestEmailChange(input: $input) {
+      ok {
+        pendingEmail
+        person {
+          pendingEmail
+        }
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+export const CONFIRM_EMAIL = graphql(`
+  mutation ProfileConfirmEmail($t: String!) {
+    confirmEmailChange(token: $t) {
+      ok {
+        status
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
+export const EMAILS = graphql(`
+  query ProfileEmails {
+    me {
+      email
+      pendingEmail
+    }
+  }
+`);
+export const DELETE_ACCESS = graphql(`
+  mutation ProfileDeleteAccess($input: DeleteAccessInput!) {
+    deleteAccess(input: $input) {
+      ok {
+        sessionsEnded
+      }
+      error {
+        code
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+export const ME_ID = graphql(`
+  query ProfileMeId {
+    me {
+      id
+    }
+  }
+`);
+export const RETENTION_FACTS = graphql(`
+  query ProfileRetentionFacts {
+    retentionFacts {
+      loginDataYearsAfterDeactivation
+      logFileDays
+      maxRetentionYears
+      accessYearsAfterPayout
+    }
+  }
+`);
+export const BAD_INPUT_ADDRESS = graphql(`
+  mutation ProfileBadInputAddress($input: ChangeAddressInput!) {
+    changeAddress(input: $input) {
+      ok {
+        person {
+          id
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+export const BAD_INPUT_BANK = graphql(`
+  mutation ProfileBadInputBank($input: ChangeBankDetailsInput!) {
+    changeBankDetails(input: $input) {
+      ok {
+        person {
+          id
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+export const BAD_INPUT_EMAIL = graphql(`
+  mutation ProfileBadInputEmail($input: RequestEmailChangeInput!) {
+    requestEmailChange(input: $input) {
+      ok {
+        pendingEmail
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+export const BAD_INPUT_DELETE_ACCESS = graphql(`
+  mutation ProfileBadInputDeleteAccess($input: DeleteAccessInput!) {
+    deleteAccess(input: $input) {
+      ok {
+        sessionsEnded
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+export const BAD_INPUT_CONFIRM_EMAIL = graphql(`
+  mutation ProfileBadInputConfirmEmail($t: String!) {
+    confirmEmailChange(token: $t) {
+      ok {
+        status
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);

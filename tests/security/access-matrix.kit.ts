@@ -1,0 +1,94 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DocumentNode } from 'graphql';
+
+/**
+ * The parts of the cross-member access matrix's doors (tests/security/access-matrix.registry.ts): the objects a member
+ * owns, the request of a door, the door itself, and the walks around a probe value.
+ */
+
+/** The objects one member owns, read from the test database (see `loadObjects` in the test). */
+export interface MemberObjects {
+  personId: number;
+  documentIds: number[];
+  /** `documentDate` of each document, by id (for cursors). */
+  documentDates: Map<number, string>;
+  pensionStichtage: string[];
+  severanceStichtage: string[];
+  vrgs: number[];
+  /** Ids of the member's Vorsorgekasse accounts (the claim's `accountId`). */
+  severanceAccountIds: number[];
+  /** Ids of the member's Pensionskasse contracts as a contributing member (own contributions' `contractId`). */
+  pensionContractIds: number[];
+  /** Ids of the member's own-contribution mandates (each member has a running monthly one, seeded by the test). */
+  mandateIds: number[];
+  duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
+  /** Ids of the member's uploads (server/domain/uploads; 32 hex characters). */
+  uploadIds: string[];
+  /** Ids of the member's messages (received and sent) and of their attachments. */
+  messageIds: number[];
+  attachmentIds: number[];
+}
+
+/** One request of a door, built from one probe value: a typed GraphQL operation (see `operationRequest`), a REST call or a download. */
+export type DoorRequest =
+  | { kind: 'graphql'; document: DocumentNode; variables: Record<string, unknown> }
+  | { kind: 'rest'; method: string; json: Record<string, unknown> }
+  | { kind: 'download'; path: string };
+
+/** A GraphQL door request: a codegen-typed operation (tests/gql) and variables of its variables type. */
+export const operationRequest = <V extends Record<string, unknown>>(document: TypedDocumentNode<unknown, V>, variables: NoInfer<V>): DoorRequest => ({
+  kind: 'graphql',
+  document,
+  variables,
+});
+
+export interface Door {
+  /** Readable name, e.g. `Mutation.markDocumentRead(id)`. */
+  name: string;
+  /**
+   * Schema coordinates the door covers: `Type.field` and `Type.field(arg:)` for GraphQL, `InputType.field` for input
+   * fields, `rest:method` and `rest:method.key` for REST, `download:id` for the download URL.
+   */
+  covers: string[];
+  /** The probe values that name objects of `member` (ids, dates, VRG numbers). */
+  idsOf(member: MemberObjects): string[];
+  /** Values around a probe, for the sequential walk (neighbouring ids, dates one day or one year off, …). */
+  walk(value: string): string[];
+  /** A value that names no object of anyone. */
+  missing: string;
+  /** True when `value` names an object of `member` (then the answer is that member's own data). */
+  ownedBy(member: MemberObjects, value: string): boolean;
+  /**
+   * `identical`: a foreign value must get the byte-identical answer of `missing`. `secretsOnly`: the value is a
+   * position, not an object (a paging cursor), so only the absence of foreign data is checked.
+   */
+  compare: 'identical' | 'secretsOnly';
+  /** The request for `value`; `asker` (when given) is the member who asks, for doors that also need the asker's own objects. */
+  request(value: string, asker?: MemberObjects): DoorRequest;
+  /** What the door answers without a session (README: REST and download 406, GraphQL `UNAUTHENTICATED`). */
+  withoutSession: { status: number } | { code: 'UNAUTHENTICATED' };
+}
+
+/** Neighbours of a hex upload id: the last character changed. */
+export const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
+
+/** Neighbouring positive integer ids: 3 below and 3 above. */
+export const intWalk = (value: string) => {
+  const n = Number(value);
+  return [-3, -2, -1, 1, 2, 3].map((d) => String(n + d)).filter((v) => Number(v) > 0);
+};
+
+/** Dates around an ISO date: a day and a year either side, and 20 years back. */
+export const dateWalk = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  const shift = (days: number, years = 0) => {
+    const x = new Date(d);
+    x.setUTCFullYear(x.getUTCFullYear() + years);
+    x.setUTCDate(x.getUTCDate() + days);
+    return x.toISOString().slice(0, 10);
+  };
+  return [shift(-1), shift(1), shift(0, -1), shift(0, 1), shift(0, -20)];
+};
+
+/** base64url of `d:<date>:<id>`, the documents cursor (server/domain/documents/documents.rules.ts). */
+export const cursor = (date: string, id: string) => Buffer.from(`d:${date}:${id}`).toString('base64url');
