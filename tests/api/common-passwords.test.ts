@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { isCommonPassword, newPasswordError } from '../../server/domain/registration/password-strength';
-import { graphql } from '../gql';
 import { DEMO_PASSWORD, logIn, loginStatusOf, PortalClient, type GraphQLAnswer } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { GOOD_PASSWORD, personByLastName, snapshot, statusOf, type MutationAnswer } from './registration-helpers';
+import { CHANGE_INSECURE, CHANGE_PASSWORD, PWD_LOST, REGISTER, RESET } from './registration-operations';
 
 /**
  * Common and breached-style passwords are refused (issue 11 item 4) with their own code PASSWORD_COMMON, on
@@ -14,92 +14,6 @@ import { GOOD_PASSWORD, personByLastName, snapshot, statusOf, type MutationAnswe
  * still comes first. Real server over HTTP, real SMTP server for the reset link.
  */
 const COMMON = ['Password123!', 'Passwort123!', 'Sommer2024!!', 'Qwertz123456!'];
-const REGISTER = graphql(`
-  mutation CommonPasswordsRegister($input: RegisterInput!) {
-    register(input: $input) {
-      ok {
-        email
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
-const PWD_LOST = graphql(`
-  mutation CommonPasswordsPasswordLost($input: PasswordLostInput!) {
-    requestPasswordReset(input: $input) {
-      ok {
-        status
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
-const RESET = graphql(`
-  mutation CommonPasswordsReset($input: ResetPasswordInput!) {
-    resetPassword(input: $input) {
-      ok {
-        changedAt
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
-const CHANGE_INSECURE = graphql(`
-  mutation CommonPasswordsChangeInsecure($input: ChangeInsecurePasswordInput!) {
-    changeInsecurePassword(input: $input) {
-      ok {
-        loginStatus
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
-const CHANGE_PASSWORD = graphql(`
-  mutation CommonPasswordsChangePassword($input: ChangePasswordInput!) {
-    changePassword(input: $input) {
-      ok {
-        changedAt
-        otherSessionsEnded
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
 
 describe('the common-password rule (server/domain/registration/password-strength.ts)', () => {
   it('refuses the passwords the security review got accepted, and keyboard, year and name patterns', () => {

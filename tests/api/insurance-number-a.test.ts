@@ -11,42 +11,13 @@ import { logIn, PortalClient } from '../helpers/client';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { GOOD_PASSWORD } from './registration-helpers';
+import { ACTIVATE, REGISTER } from './registration-operations';
 
 /**
  * The fund's internal `A` numbers (A + 10 or 11 digits; spec 000 section 5 "Insurance number") are stored and used
  * end to end (issue 19 item 10; migration 0016, docs/decisions/0021-spec-rules-issue-19.md). Rows are read and
  * written with the query builder, so the suite runs on SQLite and PostgreSQL.
  */
-const REGISTER = graphql(`
-  mutation InsuranceNumberARegister($input: RegisterInput!) {
-    register(input: $input) {
-      ok {
-        email
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
-const ACTIVATE = graphql(`
-  mutation InsuranceNumberAActivate($id: String!) {
-    activateAccount(registrationId: $id) {
-      ok {
-        status
-      }
-      error {
-        code
-        message
-      }
-    }
-  }
-`);
 const ME = graphql(`
   query InsuranceNumberAMe {
     me {

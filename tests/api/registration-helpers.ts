@@ -25,25 +25,13 @@ export const UNKNOWN_SVNR = '1237010180';
 /** The same number with a wrong check digit. */
 export const BAD_CHECK_DIGIT_SVNR = '1238010180';
 
-const ERROR = 'error { code message fieldErrors { field code } }';
-export const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { ok { email } ${ERROR} } }`;
-export const PWD_LOST = `mutation($input: PasswordLostInput!) { requestPasswordReset(input: $input) { ok { status } ${ERROR} } }`;
-export const RESET = `mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { ok { changedAt } ${ERROR} } }`;
-export const LINK_STATUS = `query($t: String!) { passwordResetLinkStatus(token: $t) }`;
-export const ACTIVATE = `mutation($id: String!) { activateAccount(registrationId: $id) { ok { status } error { code message } } }`;
-
-/** The answer of ACTIVATE: the spec's activation status, from `ok.status` or `error.code` (decision 0012). */
+/** The answer of ACTIVATE (registration-operations.ts): the spec's activation status, from `ok.status` or `error.code` (decision 0012). */
 export type ActivateAnswer = { activateAccount: { ok: { status: string } | null; error: { code: string; message: string } | null } };
 
 /** The spec's activation status of an ACTIVATE answer. */
 export const activationStatus = (data: ActivateAnswer | undefined) => data?.activateAccount.ok?.status ?? data?.activateAccount.error?.code;
-export const LOGIN = `mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { ok { status loggedIn } ${ERROR} } }`;
-export const ORDER = `mutation($input: OrderRegistrationCodeInput!) { orderRegistrationCode(input: $input) { ok { kind nextPossibleOn } error { code message nextPossibleOn fieldErrors { field code } } } }`;
-export const CHANGE_PASSWORD = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { ok { changedAt otherSessionsEnded } ${ERROR} } }`;
-export const CHANGE_INSECURE = `mutation($input: ChangeInsecurePasswordInput!) { changeInsecurePassword(input: $input) { ok { loginStatus } ${ERROR} } }`;
-export const UPDATE_EMAIL = `mutation($input: UpdateRegistrationEmailInput!) { updateRegistrationEmail(input: $input) { ok { email loginStatus } ${ERROR} } }`;
 
-/** A registration or password mutation's `{ ok, error }` (decision 0012), as the queries above select it. */
+/** A registration or password mutation's `{ ok, error }` (decision 0012), as the operations of registration-operations.ts select it. */
 export interface MutationAnswer {
   ok: Record<string, unknown> | null;
   error: { code: string; message: string; fieldErrors: { field: string; code: string }[]; [extra: string]: unknown } | null;

@@ -4,8 +4,7 @@ import type { MutationAnswer } from './registration-helpers';
 /**
  * The registration and password operations of the API suites, typed by codegen (tests/gql; issue 12 item 7): each
  * selects its `{ ok, error }` (decision 0012) with the error's code, German message and field errors, as `statusOf`
- * (registration-helpers.ts) compares them. registration-helpers.ts still holds the same operations as text for the
- * suites not yet converted (common-passwords, insurance-number-a).
+ * (registration-helpers.ts) compares them.
  */
 export const REGISTER = graphql(`
   mutation RegistrationRegister($input: RegisterInput!) {
