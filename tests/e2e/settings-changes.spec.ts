@@ -9,6 +9,9 @@ import { chooseCountry, describedTexts, isoToday, openSettings, readDb, restPers
  * her address and bank details and sees them in her history and in the legacy REST `getPersonalData`; bad input is
  * refused at the field and nothing is stored; anna changes her phone number.
  * The e2e database is shared by all specs of a run. The steps the settings specs share are in helpers/settings.ts.
+ * The four settings specs were one serial file; their names keep its order (Playwright runs the files of a run in
+ * the order of their names, with one worker): changes, forms, login-email, password-access. This one starts from
+ * anna's seeded address, which settings-forms.spec.ts changes.
  */
 
 test.describe.configure({ mode: 'serial' });
