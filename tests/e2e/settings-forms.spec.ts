@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
-import { chooseCountry, countrySelect, isoToday, openSettings, optionsInView, restPersonalData, section, SHOTS, tabTo, typedToday, writeDb } from './helpers/settings';
+import { optionsInView } from './helpers/select-field';
+import { chooseCountry, countrySelect, isoToday, openSettings, restPersonalData, section, SHOTS, tabTo, typedToday, writeDb } from './helpers/settings';
 
 /**
  * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: the address

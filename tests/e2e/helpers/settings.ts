@@ -50,19 +50,6 @@ export async function chooseCountry(page: Page, address: Locator, country: strin
   await expect(countrySelect(address)).toHaveText(country);
 }
 
-/** The options of the open list that lie wholly inside its visible box. */
-export async function optionsInView(page: Page): Promise<string[]> {
-  return page.getByRole('listbox').evaluate((list) => {
-    const box = list.getBoundingClientRect();
-    return [...list.querySelectorAll('[role="option"]')]
-      .filter((option) => {
-        const r = option.getBoundingClientRect();
-        return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
-      })
-      .map((option) => option.textContent ?? '');
-  });
-}
-
 /** The element ids an input's `aria-describedby` names, with their texts. */
 export async function describedTexts(input: Locator): Promise<string> {
   return input.evaluate((element) =>
