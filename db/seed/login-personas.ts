@@ -4,8 +4,8 @@
  * (db/seed/personas.ts), so their statements satisfy the same roll-forward invariants.
  */
 import { createHash } from 'node:crypto';
-import { makeSvnr } from '@contract/svnr';
-import type { Persona, PersonaKey } from './personas';
+import { demoPerson, type DemoPerson } from './demo-person';
+import type { PersonaKey } from './personas';
 
 /** What the login flow finds for the persona (columns of persons, credentials and contact_duties). */
 export interface LoginSetup {
@@ -23,7 +23,7 @@ export interface LoginSetup {
 }
 
 export interface LoginPersona {
-  persona: Omit<Persona, 'key'> & { key: string };
+  persona: DemoPerson;
   /** Whose fund plan the persona gets; null = no contract with either fund (ASP only). */
   plan: PersonaKey | null;
   /** The first answer of `login` for this persona. */
@@ -31,14 +31,7 @@ export interface LoginPersona {
   setup: LoginSetup;
 }
 
-function svnr(serial: number, birthDate: string): string {
-  for (let s = serial; s <= 999; s++) {
-    const v = makeSvnr(s, birthDate);
-    if (v !== null) return v;
-  }
-  throw new Error(`no valid SVNR for ${birthDate}`);
-}
-
+/** A login persona's person data; its phone and bank account follow from `serial` (0660 numbers, BLZ 14000). */
 export function person(
   key: string,
   firstName: string,
@@ -48,21 +41,14 @@ export function person(
   serial: number,
   place: { street: string; postcode: string; city: string },
 ): LoginPersona['persona'] {
-  return {
-    key,
-    email: `${key}@example.at`,
-    description: '',
-    gender,
-    titlePrefix: null,
-    titleSuffix: null,
-    firstName,
-    lastName,
-    birthDate,
-    svnr: svnr(serial, birthDate),
-    phone: '+43 660 ' + String(1000000 + serial * 977).slice(0, 7),
-    ...place,
-    bank: { blz: '14000', accountNumber: String(10000000000 + serial * 7919).slice(0, 11) },
-  };
+  return demoPerson(
+    { key, firstName, lastName, gender, birthDate, serial },
+    {
+      phone: '+43 660 ' + String(1000000 + serial * 977).slice(0, 7),
+      ...place,
+      bank: { blz: '14000', accountNumber: String(10000000000 + serial * 7919).slice(0, 11) },
+    },
+  );
 }
 
 const WIEN = { street: 'Mariahilfer Straße 88', postcode: '1070', city: 'Wien' };

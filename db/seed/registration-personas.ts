@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { makeSvnr } from '@contract/svnr';
-import type { Persona, PersonaKey } from './personas';
+import { demoPerson, type DemoPerson } from './demo-person';
+import type { PersonaKey } from './personas';
 
 export interface RegistrationPersona {
-  persona: Omit<Persona, 'key'> & { key: string };
+  persona: DemoPerson;
   /** Whose fund plan the persona gets (contracts, so a login after activation succeeds). */
   plan: PersonaKey;
   /**
@@ -21,32 +21,18 @@ export interface RegistrationPersona {
   code?: { kind: 'REGISTRATION_CODE' | 'FIRST_PASSWORD'; origin: 'FUND' | 'ORDERED'; daysAgo: number };
 }
 
-function svnr(serial: number, birthDate: string): string {
-  for (let s = serial; s <= 999; s++) {
-    const v = makeSvnr(s, birthDate);
-    if (v !== null) return v;
-  }
-  throw new Error(`no valid SVNR for ${birthDate}`);
-}
-
+/** A registration persona's person data: a Vienna address, its phone and bank account following from `serial`. */
 function person(key: string, firstName: string, lastName: string, gender: 'FEMALE' | 'MALE', birthDate: string, serial: number): RegistrationPersona['persona'] {
-  return {
-    key,
-    email: `${key}@example.at`,
-    description: '',
-    gender,
-    titlePrefix: null,
-    titleSuffix: null,
-    firstName,
-    lastName,
-    birthDate,
-    svnr: svnr(serial, birthDate),
-    phone: '+43 664 ' + String(2000000 + serial * 613).slice(0, 7),
-    street: 'Landstraßer Hauptstraße 12',
-    postcode: '1030',
-    city: 'Wien',
-    bank: { blz: '20111', accountNumber: String(20000000000 + serial * 7907).slice(0, 11) },
-  };
+  return demoPerson(
+    { key, firstName, lastName, gender, birthDate, serial },
+    {
+      phone: '+43 664 ' + String(2000000 + serial * 613).slice(0, 7),
+      street: 'Landstraßer Hauptstraße 12',
+      postcode: '1030',
+      city: 'Wien',
+      bank: { blz: '20111', accountNumber: String(20000000000 + serial * 7907).slice(0, 11) },
+    },
+  );
 }
 
 /** Seeded after the login personas, before the generated population. */

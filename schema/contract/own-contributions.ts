@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addDays, isIsoDate, isoOf, parseIsoDate } from './dates';
 import { isPlaceholderIban, isValidPortalIban, normalizeIban } from './iban';
 import { resolveCountry } from './countries';
-import { postcodeFitsCountry } from './profile';
+import { postcodeFitsCountry } from './profile-fields';
 import { signatureInput } from './signature';
 
 /**

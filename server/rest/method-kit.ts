@@ -27,7 +27,7 @@ export function method<S extends z.ZodType>(m: RestMethod<S>): RestMethod {
 }
 
 /** Form booleans as legacy clients send them ('true', 'false', '1', '0') or JSON booleans. */
-export const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]);
+export { formBoolean } from '../domain/shared/rest-fields';
 /** A text field of at most `max` characters (form or JSON string). */
 export const text = (max: number) => z.string().max(max);
 

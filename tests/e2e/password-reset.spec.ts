@@ -31,7 +31,7 @@ function withDb<T>(readonly: boolean, run: (db: Database.Database) => T): T {
 
 /**
  * Generated members (not the named personas other specs log in as) with an active access and an e-mail, the oldest
- * first: settings.spec.ts takes its members from the newest end, so the two specs never share one.
+ * first: settings-password-access.spec.ts takes its members from the newest end, so the two specs never share one.
  */
 function generatedMembers(count: number): Member[] {
   return withDb(

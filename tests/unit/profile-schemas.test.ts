@@ -1,17 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addressSchema,
-  bankDetailsSchema,
-  checkIban,
-  checkText,
-  createAddressSchema,
-  emailChangeSchema,
-  maskIban,
-  postcodeFitsCountry,
-  validateAddress,
-  validateBankDetails,
-} from '@contract/profile';
+import { addressSchema, bankDetailsSchema, createAddressSchema, emailChangeSchema, maskIban, validateAddress, validateBankDetails } from '@contract/profile';
+import { checkIban, checkText, postcodeFitsCountry } from '@contract/profile-fields';
 import { diffEntries, historyLimit } from '../../server/domain/profile/profile.rules';
 
 /** The shared profile form rules (server and web): server/domain/profile/profile.schemas.ts. */

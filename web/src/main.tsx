@@ -1,10 +1,16 @@
+// Styles shared by every screen, first: tokens, reset, shell and typography, then the shared component kit. A screen's
+// own styles travel with its lazy chunk (web/src/features/<feature>/*.css) and so come after these.
+import './styles/global.css';
+import './components/ui/buttons.css';
+import './components/ui/feedback.css';
+import './components/ui/forms.css';
+import './components/ui/data-display.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { preloadScreen } from './app/router';
 import { errorMessages, remoteLog } from './lib/remote-log';
-import './styles/global.css';
 
 // A chunk that fails to load outside the router (a preloaded dependency) goes to the remote log as well.
 window.addEventListener('vite:preloadError', (event) => {

@@ -2,6 +2,7 @@
  * Pure login rules (spec 000 sections 4, 5 and 8). No I/O: easy to test, shared by GraphQL and REST.
  */
 import { isValidEmail } from '@contract/email';
+import { LOGIN_REFUSALS } from '@contract/login-status';
 
 /** Login statuses that mean "the member is logged in" (spec 000 section 4). */
 export const LOGGED_IN_STATUSES = [
@@ -27,18 +28,8 @@ export const LOGIN_STATUSES = [
   'UPDATE_PKVK_MAIL',
   /** Password judged insecure after a rule change: the web goes to /pwdChange (not in spec 000; see README). */
   'PASSWORD_INSECURE',
-  'ERROR_MAIL_NOT_GIVEN',
-  'ERROR_PWD_NOT_GIVEN',
-  'ERROR_MAIL_NOT_VALID',
-  'ERROR_PWD_INVALID',
-  'LOCKED_TEMPORARY',
-  'NOT_VALID',
-  'DEACTIVATED',
-  'LOCKED',
-  'ERROR_AUSGETRETEN',
-  'ERROR_TOT',
-  'MAINTENANCE',
-  'ERROR',
+  /** The refusals (section 8), one list with the web's (@contract/login-status). */
+  ...LOGIN_REFUSALS,
 ] as const;
 
 export type LoginStatus = (typeof LOGIN_STATUSES)[number];

@@ -4,25 +4,13 @@
  * spec's status name as the code and the fields the spec shows it at. Pure: GraphQL maps the same value for `login`
  * and each flow step; REST keeps answering the bare status (spec 000 section 7).
  */
+import { LOGIN_REFUSALS as CONTRACT_LOGIN_REFUSALS } from '@contract/login-status';
 import { isPendingStatus } from '../login-flow/login-flow.rules';
 import { err, ok, type Err, type FieldError, type Ok } from '../shared/result';
 import { isLoggedInStatus, type LoginStatus } from './auth.rules';
 
-/** The refusals of a login (spec 000 section 8), as codes of `LoginError`. */
-export const LOGIN_REFUSALS = [
-  'ERROR_MAIL_NOT_GIVEN',
-  'ERROR_PWD_NOT_GIVEN',
-  'ERROR_MAIL_NOT_VALID',
-  'ERROR_PWD_INVALID',
-  'LOCKED_TEMPORARY',
-  'NOT_VALID',
-  'DEACTIVATED',
-  'LOCKED',
-  'ERROR_AUSGETRETEN',
-  'ERROR_TOT',
-  'MAINTENANCE',
-  'ERROR',
-] as const satisfies readonly LoginStatus[];
+/** The refusals of a login (spec 000 section 8), as codes of `LoginError`: the contract's list, one for web and server. */
+export const LOGIN_REFUSALS = CONTRACT_LOGIN_REFUSALS satisfies readonly LoginStatus[];
 
 export type LoginRefusal = (typeof LOGIN_REFUSALS)[number];
 

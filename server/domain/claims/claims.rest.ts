@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { CLAIM_OPTIONS, PAYOUT_TYPES } from '@contract/claim';
-
-const field = (max: number) => z.string().max(max).optional().nullable();
-/** A list of upload ids: a JSON array, or one id as a form field. */
-const uploadIds = z
-  .union([
-    z.array(z.string().max(100)).max(20),
-    z
-      .string()
-      .max(100)
-      .transform((id) => (id === '' ? [] : [id])),
-  ])
-  .optional()
-  .nullable();
+import { optionalText as field, uploadIdList as uploadIds } from '../shared/rest-fields';
 
 /**
  * Body of REST `webportal/verfuegungen` (spec 000 sections 3 and 5 "Withdrawal step", spec 001 section 7; README

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { messageJson } from '../messages/messages.rest';
+import { formBoolean, optionalText as str } from '../shared/rest-fields';
 
-const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]);
-const str = (max: number) => z.string().max(max).optional().nullable();
 /** A section arrives as a JSON object (or as a JSON string in a form field); its fields are checked by `checkForm`. */
 const section = z
   .union([

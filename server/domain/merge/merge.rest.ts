@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { MERGE_SIGNATURE_TYPES } from '@contract/merge';
-
-const field = (max: number) => z.string().max(max).optional().nullable();
-const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]).optional();
-/** A list of upload ids: a JSON array, or one id as a form field. */
-const uploadIds = z
-  .union([
-    z.array(z.string().max(100)).max(20),
-    z
-      .string()
-      .max(100)
-      .transform((id) => (id === '' ? [] : [id])),
-  ])
-  .optional()
-  .nullable();
+import { formBoolean, optionalText as field, uploadIdList as uploadIds } from '../shared/rest-fields';
 
 /**
  * Body of REST `webportal/zusammenlegung` (issue 15 item 5; spec 000 names no method for the merge, so the name
@@ -27,8 +14,8 @@ export const zusammenlegungInput = z.object({
   lastName: field(200),
   svnr: field(100),
   email: field(300),
-  consent: formBoolean,
-  termsAccepted: formBoolean,
+  consent: formBoolean.optional(),
+  termsAccepted: formBoolean.optional(),
   signatureType: z.enum(MERGE_SIGNATURE_TYPES).optional(),
   signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
   signaturePng: z.string().max(400_000).optional().nullable(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { MANDATE_TYPES } from '@contract/own-contributions';
 import type { MandateModel } from './own-contributions.service';
+import { optionalText as field } from '../shared/rest-fields';
 import type { Result } from '../shared/result';
 
 /**
@@ -12,7 +13,6 @@ import type { Result } from '../shared/result';
  * fields (form fields as strings: `amount` in cents); answers are `{ ok, code, fieldErrors: [{ field, code }], … }`
  * with the codes of the GraphQL mutations.
  */
-const field = (max: number) => z.string().max(max).optional().nullable();
 const cents = z
   .union([
     z.number(),

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { bankAccounts, credentials, persons, personTokens, profileChanges, sessions, type BankAccountRow, type ProfileChangeRow } from '../../../db/schema';
+import { currentBankAccountOf } from '../person/person.store';
 
 /** One row of the change log to write (issue 6 item 7); the store adds person, time, session and IP. */
 export interface ChangeEntry {
@@ -129,16 +130,8 @@ export function createProfileStore(db: Db) {
       await writeTransaction(db, () => db.update(persons).set({ phone, updatedAt: now }).where(eq(persons.id, personId)));
     },
 
-    /** The bank account in force on `today`: latest validFrom not after today, the newest entry on a tie. */
-    async currentBankAccount(personId: number, today: string): Promise<BankAccountRow | undefined> {
-      const rows = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.personId, personId), lte(bankAccounts.validFrom, today)))
-        .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
-        .limit(1);
-      return rows[0];
-    },
+    /** The bank account in force on `today` (person.store.ts `currentBankAccountOf`). */
+    currentBankAccount: (personId: number, today: string) => currentBankAccountOf(db, personId, today),
 
     /** The newest bank account entry regardless of its start (the one a new entry replaces). */
     async latestBankAccount(personId: number): Promise<BankAccountRow | undefined> {

@@ -134,7 +134,7 @@ export function removeClaim(id: number): void {
 
 /**
  * A generated member with an active access and no pending login-flow question, taken from the middle of the
- * population (`offset` from the 25th by id): password-reset.spec.ts takes the oldest, settings.spec.ts the newest.
+ * population (`offset` from the 25th by id): password-reset.spec.ts takes the oldest, settings-password-access.spec.ts the newest.
  */
 export function middleGeneratedMember(offset = 0): string {
   return withDb((db) => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptCookies, cookieNoticeDismissed, dismissCookieNotice, hasAcceptedCookies } from '../../lib/cookie-consent';
+import './cookie-banner.css';
 
 /**
  * The cookie notice (spec 000 section 2, item 11): shown until the cookie `acceptCookies=1` is set (31 days,

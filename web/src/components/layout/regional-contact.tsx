@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { regionalContact } from '../../config/links';
+import './regional-contact.css';
 
 /**
  * The regional tenant's contact box (spec 000 section 2): phone, e-mail, service hours (section 9: Monday to Thursday

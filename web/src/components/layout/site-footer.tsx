@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { groupSites, siteLinks } from '../../config/links';
 import { paths, routeAvailable, type TenantId } from '../../config/paths';
 import { SKIP_TARGETS } from './skip-links';
+import './site-footer.css';
 
 /**
  * Footer with the legal links (spec 000 section 2): terms of use (new tab), privacy (the regional tenant's own),

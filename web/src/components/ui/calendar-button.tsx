@@ -1,5 +1,5 @@
-import { Button, Calendar, CalendarCell, CalendarGrid, Dialog, DialogTrigger, Heading, I18nProvider, Popover } from 'react-aria-components';
-import { toDate } from './date-picker';
+import { Button, Calendar, Dialog, DialogTrigger, I18nProvider, Popover } from 'react-aria-components';
+import { CalendarMonth, toDate } from './date-picker';
 import './date-picker.css';
 
 interface CalendarButtonProps {
@@ -44,18 +44,7 @@ export function CalendarButton({ value, onPick, min, max, label, dialogLabel }: 
                   close();
                 }}
               >
-                <header className="date-picker__header">
-                  <Button slot="previous" className="date-picker__nav">
-                    ‹
-                  </Button>
-                  <Heading className="date-picker__heading" />
-                  <Button slot="next" className="date-picker__nav">
-                    ›
-                  </Button>
-                </header>
-                <CalendarGrid weekdayStyle="short" className="date-picker__grid">
-                  {(date) => <CalendarCell date={date} className="date-picker__cell" />}
-                </CalendarGrid>
+                <CalendarMonth />
               </Calendar>
             )}
           </Dialog>

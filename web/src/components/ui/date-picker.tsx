@@ -17,6 +17,29 @@ import {
 } from 'react-aria-components';
 import './date-picker.css';
 
+/**
+ * The month view of the calendars (this date picker and calendar-button.tsx): month and year between the arrows to the
+ * previous and next month, then the weeks (from Monday in de-AT) with the days; inside a react-aria `Calendar`.
+ */
+export function CalendarMonth() {
+  return (
+    <>
+      <header className="date-picker__header">
+        <Button slot="previous" className="date-picker__nav">
+          ‹
+        </Button>
+        <Heading className="date-picker__heading" />
+        <Button slot="next" className="date-picker__nav">
+          ›
+        </Button>
+      </header>
+      <CalendarGrid weekdayStyle="short" className="date-picker__grid">
+        {(date) => <CalendarCell date={date} className="date-picker__cell" />}
+      </CalendarGrid>
+    </>
+  );
+}
+
 interface DatePickerFieldProps {
   label: string;
   /** ISO date, or '' when empty. */
@@ -91,18 +114,7 @@ export function DatePickerField({ label, value, onChange, onBlur, min, max, hint
         <Popover className="date-picker__popover">
           <Dialog className="date-picker__dialog" aria-label={label}>
             <Calendar>
-              <header className="date-picker__header">
-                <Button slot="previous" className="date-picker__nav">
-                  ‹
-                </Button>
-                <Heading className="date-picker__heading" />
-                <Button slot="next" className="date-picker__nav">
-                  ›
-                </Button>
-              </header>
-              <CalendarGrid weekdayStyle="short" className="date-picker__grid">
-                {(date) => <CalendarCell date={date} className="date-picker__cell" />}
-              </CalendarGrid>
+              <CalendarMonth />
             </Calendar>
           </Dialog>
         </Popover>

@@ -1,5 +1,5 @@
 import './code-fields.css';
-import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 
 /** Letters and digits of `value`, upper-cased: the "electronic" form of an IBAN or a BIC. */
 export function compactCode(value: string): string {
@@ -120,20 +120,36 @@ export function GroupedInput({
   );
 }
 
-export interface CodeFieldFrameProps {
-  id: string;
+/** The props an IBAN or a BIC field takes (iban-input.tsx, bic-input.tsx). */
+export interface CodeInputProps {
   label: string;
-  /** Shown after the label in normal weight, for example "(optional)". */
-  optionalLabel?: string;
+  /** Format hint under the label, for example an example code; read with the field (`aria-describedby`). */
   hint: string;
-  hintId: string;
+  /** Message of a failed check, shown under the field and tied to it. */
   error?: string;
-  errorId: string;
-  children: ReactNode;
+  name?: string;
+  /** The code as shown, grouped. */
+  value: string;
+  onChange: (grouped: string) => void;
+  onBlur?: () => void;
+  /** Callback ref of the input (react-hook-form's `field.ref`, for focusing a field with an error). */
+  inputRef?: (node: HTMLInputElement | null) => void;
 }
 
-/** Label, hint, input and error message of an IBAN or BIC field. */
-export function CodeFieldFrame({ id, label, optionalLabel, hint, hintId, error, errorId, children }: CodeFieldFrameProps) {
+interface CodeFieldProps extends CodeInputProps {
+  /** Shown after the label in normal weight, for example "(optional)". */
+  optionalLabel?: string;
+  /** Group sizes of the shown code (`GroupedInput`). */
+  sizes: readonly number[];
+  /** Most letters and digits, spaces not counted. */
+  maxCharacters: number;
+}
+
+/** Label, hint, the grouped input and the error message of an IBAN or BIC field. */
+export function CodeField({ label, optionalLabel, hint, error, name, value, onChange, onBlur, inputRef, sizes, maxCharacters }: CodeFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id} className="field__label">
@@ -143,7 +159,18 @@ export function CodeFieldFrame({ id, label, optionalLabel, hint, hintId, error, 
       <p id={hintId} className="field__hint">
         {hint}
       </p>
-      {children}
+      <GroupedInput
+        id={id}
+        name={name}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        inputRef={inputRef}
+        sizes={sizes}
+        maxCharacters={maxCharacters}
+        invalid={Boolean(error)}
+        describedBy={error ? `${hintId} ${errorId}` : hintId}
+      />
       {error ? (
         <p id={errorId} className="field__error">
           {error}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ModalDialogProps } from './modal-frame';
+import './modal.css';
 
 /** Loads the dialog's module (react-aria's modal code); call it ahead when a dialog is about to open. */
 export const preloadModalDialog = () => import('./modal-frame');

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './term-hint.css';
 
 /**
  * A tooltip that explains a term (spec 000 section 2 "tooltips"), built as a toggletip so it works with keyboard,

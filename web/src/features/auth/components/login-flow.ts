@@ -1,3 +1,4 @@
+import { LOGIN_REFUSALS } from '@contract/login-status';
 import type { LoginStatus } from '../../../gql/graphql';
 
 /**
@@ -25,20 +26,6 @@ export type UpdateMailStatus = (typeof UPDATE_MAIL_STATUSES)[number];
 
 const LOGGED_IN_STATUSES = ['SUCCESSFUL', 'SUCCESSFUL_PK', 'SUCCESSFUL_VK', 'SUCCESSFUL_PK_ASP', 'UPDATE_REGISTRATION'] as const;
 const MAILBOX_STATUSES = ['SUCCESSFUL_PK_MANY_ASP', 'SUCCESSFUL_PK_WITH_ASP'] as const;
-const ERROR_STATUSES = [
-  'ERROR_MAIL_NOT_GIVEN',
-  'ERROR_PWD_NOT_GIVEN',
-  'ERROR_MAIL_NOT_VALID',
-  'ERROR_PWD_INVALID',
-  'LOCKED_TEMPORARY',
-  'NOT_VALID',
-  'DEACTIVATED',
-  'LOCKED',
-  'ERROR_AUSGETRETEN',
-  'ERROR_TOT',
-  'MAINTENANCE',
-  'ERROR',
-] as const;
 
 /** Every login status, for reading one from an address (/eid?status=…). */
 export const LOGIN_STATUSES = [
@@ -49,7 +36,8 @@ export const LOGIN_STATUSES = [
   'SYNCHRONIZE_LOGIN_DATA',
   ...UPDATE_MAIL_STATUSES,
   'PASSWORD_INSECURE',
-  ...ERROR_STATUSES,
+  // The refusals, shown at the login form's fields: one list with the server's (@contract/login-status).
+  ...LOGIN_REFUSALS,
 ] as const satisfies readonly LoginStatus[];
 
 // Compile-time check that the list above names every status of the schema.
@@ -87,7 +75,7 @@ export function answeredStatus(result: LoginResultAnswer): LoginStatus {
 
 /** Whether `status` is an error answer (shown at the form's fields) rather than a step of the login flow. */
 export function isErrorStatus(status: LoginStatus): boolean {
-  return isOneOf(ERROR_STATUSES, status);
+  return isOneOf(LOGIN_REFUSALS, status);
 }
 
 /** The post-login questions as the server answers them (`postLoginQuestions`). */

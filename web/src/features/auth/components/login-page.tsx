@@ -22,6 +22,7 @@ import { LoginForm } from './login-form';
 import { RegistrationBox } from './registration-box';
 import { useLoginFlow } from './use-login-flow';
 import { VersionLine } from './version-line';
+import '../login.css';
 
 /**
  * How the login screen was reached (spec 000 section 2): `/login`, `/activation` (activation flag), `/qr` (qr flag)

@@ -11,6 +11,7 @@ import { sessionTimings } from '../../../lib/session-timings';
 import { useKeepAlive } from '../api/keep-alive';
 import { useLogOut } from '../api/log-out';
 import { announcedSeconds, idlePhase, keepAliveDue, type IdlePhase } from './idle-state';
+import '../session-watch.css';
 
 /** Last activity in any tab of the portal, so that a member working in one tab is not logged out by another. */
 const ACTIVITY_KEY = 'mvbv-activity';

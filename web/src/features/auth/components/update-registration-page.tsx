@@ -11,6 +11,7 @@ import { usePendingLogin } from '../api/get-pending-login';
 import type { LoginStatus } from '../../../gql/graphql';
 import { answeredStatus, isUpdateMailStatus } from './login-flow';
 import { useLoginFlow } from './use-login-flow';
+import '../update-registration.css';
 
 /**
  * /updateRegistration/{status} (spec 000 section 4: UPDATE_VK_MAIL, UPDATE_PK_MAIL, UPDATE_PKVK_MAIL): shows the

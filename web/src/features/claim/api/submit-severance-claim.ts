@@ -14,12 +14,7 @@ export const ClaimPage_SubmitSeveranceClaimMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }

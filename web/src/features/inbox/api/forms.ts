@@ -30,13 +30,7 @@ export const FormsPage_SubmitMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...MutationError
       }
     }
   }

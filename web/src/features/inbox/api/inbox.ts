@@ -149,13 +149,7 @@ export const NewMessage_SendMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...MutationError
       }
     }
   }

@@ -61,12 +61,7 @@ export const CreateMandateMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }
@@ -83,12 +78,7 @@ export const ChangeMandateMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }
@@ -105,12 +95,7 @@ export const CancelMandateMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }
@@ -125,12 +110,7 @@ export const ApplyForPremiumMutation = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...MutationError
       }
     }
   }

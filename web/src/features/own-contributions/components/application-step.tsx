@@ -3,13 +3,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Notice } from '../../../components/ui/notice';
 import { SignaturePad } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
 import { premiumApplicationInput } from '@contract/own-contributions';
 import type { SignatureValue } from '@contract/signature';
 import { useApplyForPremium } from '../api/own-contributions';
 import { isoToday } from './amount';
+import { BackOrSubmit, Refusal } from './form-parts';
 import { type Data, href, errorText, fieldText } from './model';
 
 interface ApplicationValues {
@@ -142,19 +142,8 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
           {fieldText(t, errors.confirmed.message)}
         </p>
       ) : null}
-      {refusal ? (
-        <div role="alert">
-          <Notice tone="error">{refusal}</Notice>
-        </div>
-      ) : null}
-      <div className="oc-actions">
-        <Link to={href()} className="button">
-          {t('ownContributions.actions.toOverview')}
-        </Link>
-        <button type="submit" className="button button--primary" disabled={loading}>
-          {t('ownContributions.actions.apply')}
-        </button>
-      </div>
+      <Refusal text={refusal} />
+      <BackOrSubmit backLabel={t('ownContributions.actions.toOverview')} submitLabel={t('ownContributions.actions.apply')} busy={loading} />
     </form>
   );
 }

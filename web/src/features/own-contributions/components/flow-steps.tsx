@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
-import { IbanInput } from '../../../components/ui/iban-input';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { TypedDateField } from '../../../components/ui/typed-date-field';
@@ -13,6 +12,7 @@ import { formatDate, formatMoney } from '@contract/format';
 import { exceedsEmployerContribution, mandateInput, START_DATE_MAX_DAYS_AHEAD, type MandateType } from '@contract/own-contributions';
 import { useCreateMandate } from '../api/own-contributions';
 import { centsOfEuroText, isoToday } from './amount';
+import { DebitIbanField, Refusal } from './form-parts';
 import { type Overview, type Draft, errorText, fieldText, FIELD_OF } from './model';
 import { Gauge, MandateList } from './overview';
 
@@ -113,21 +113,7 @@ export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () =
         narrow
         maxLength={12}
       />
-      <Controller
-        control={control}
-        name="iban"
-        render={({ field }) => (
-          <IbanInput
-            label={t('ownContributions.fields.iban')}
-            hint={t('ownContributions.fields.ibanHint')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldText(t, errors.iban?.message)}
-          />
-        )}
-      />
+      <DebitIbanField control={control} error={fieldText(t, errors.iban?.message)} />
       <TextField
         label={t('ownContributions.fields.accountOwner')}
         registration={register('accountOwner')}
@@ -220,11 +206,7 @@ export function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Dr
       <p>{t('ownContributions.check.refund')}</p>
       <p>{t('ownContributions.check.preNotification')}</p>
       <Checkbox label={t('ownContributions.fields.confirmed')} checked={confirmed} onChange={setConfirmed} />
-      {refusal ? (
-        <div role="alert">
-          <Notice tone="error">{refusal}</Notice>
-        </div>
-      ) : null}
+      <Refusal text={refusal} />
       <div className="oc-actions">
         <button type="button" className="button" onClick={onBack}>
           {t('ownContributions.actions.back')}

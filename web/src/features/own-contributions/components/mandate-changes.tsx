@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { IbanInput } from '../../../components/ui/iban-input';
-import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { TypedDateField } from '../../../components/ui/typed-date-field';
 import { typedDateToIso } from '../../../lib/typed-date';
@@ -11,7 +8,8 @@ import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
 import { useCancelMandate, useChangeMandate } from '../api/own-contributions';
 import { centsOfEuroText, euroTextOfCents, isoToday } from './amount';
-import { type Mandate, href, errorText, fieldText } from './model';
+import { BackOrSubmit, DebitIbanField, Refusal } from './form-parts';
+import { type Mandate, errorText, fieldText } from './model';
 
 interface ChangeValues {
   amount: string;
@@ -43,21 +41,7 @@ export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
       <h2>{t('ownContributions.change.heading')}</h2>
       <p className="muted">{t('ownContributions.mandates.reference', { reference: mandate.mandateReference })}</p>
       <TextField label={t('ownContributions.fields.amount')} registration={register('amount')} error={fieldText(t, errors.amount?.message)} narrow maxLength={12} />
-      <Controller
-        control={control}
-        name="iban"
-        render={({ field }) => (
-          <IbanInput
-            label={t('ownContributions.fields.iban')}
-            hint={t('ownContributions.fields.ibanHint')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldText(t, errors.iban?.message)}
-          />
-        )}
-      />
+      <DebitIbanField control={control} error={fieldText(t, errors.iban?.message)} />
       {ibanChanged ? (
         <TextField
           label={t('ownContributions.fields.currentPassword')}
@@ -68,19 +52,8 @@ export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
           maxLength={100}
         />
       ) : null}
-      {refusal ? (
-        <div role="alert">
-          <Notice tone="error">{refusal}</Notice>
-        </div>
-      ) : null}
-      <div className="oc-actions">
-        <Link to={href()} className="button">
-          {t('ownContributions.actions.back')}
-        </Link>
-        <button type="submit" className="button button--primary" disabled={loading}>
-          {t('ownContributions.actions.save')}
-        </button>
-      </div>
+      <Refusal text={refusal} />
+      <BackOrSubmit backLabel={t('ownContributions.actions.back')} submitLabel={t('ownContributions.actions.save')} busy={loading} />
     </form>
   );
 }
@@ -120,19 +93,8 @@ export function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
       ) : (
         <p>{t('ownContributions.cancel.oneOff')}</p>
       )}
-      {refusal ? (
-        <div role="alert">
-          <Notice tone="error">{refusal}</Notice>
-        </div>
-      ) : null}
-      <div className="oc-actions">
-        <Link to={href()} className="button">
-          {t('ownContributions.actions.back')}
-        </Link>
-        <button type="submit" className="button button--primary" disabled={loading}>
-          {t('ownContributions.actions.confirmCancel')}
-        </button>
-      </div>
+      <Refusal text={refusal} />
+      <BackOrSubmit backLabel={t('ownContributions.actions.back')} submitLabel={t('ownContributions.actions.confirmCancel')} busy={loading} />
     </form>
   );
 }

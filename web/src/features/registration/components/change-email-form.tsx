@@ -8,7 +8,7 @@ import type { LoginStatus } from '../../../gql/graphql';
 import { useUpdateRegistrationEmail } from '../api/update-registration-email';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
-import { TextField } from './form-fields';
+import { EmailField } from './registration-fields';
 import './registration.css';
 import { useFormSummary } from './use-form-summary';
 
@@ -69,23 +69,12 @@ export function ChangeEmailForm({ onChanged, disabled = false }: ChangeEmailForm
       <p>{t('registration.updateEmail.changeIntro')}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
-        <TextField
-          id={ID.email}
-          label={t('registration.updateEmail.email')}
-          error={summary.fieldError('email')}
-          field={field('email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-        />
-        <TextField
+        <EmailField id={ID.email} label={t('registration.updateEmail.email')} field={field('email')} error={summary.fieldError('email')} />
+        <EmailField
           id={ID.emailConfirmation}
           label={t('registration.updateEmail.emailConfirmation')}
-          error={summary.fieldError('emailConfirmation')}
           field={field('emailConfirmation')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          error={summary.fieldError('emailConfirmation')}
         />
         <button type="submit" className="button button--secondary" disabled={loading || disabled}>
           {t('registration.updateEmail.submit')}

@@ -14,9 +14,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrderRegistrationCode } from '../api/order-registration-code';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
-import { TextField } from './form-fields';
+import { BackToLogin, LastNameField, SubmitAction, SvnrField } from './registration-fields';
 import './registration.css';
-import { formatSvnrInput } from './svnr-format';
 import { useFormSummary } from './use-form-summary';
 
 const ID = { svnr: 'order-code-svnr', lastName: 'order-code-last-name' } as const;
@@ -119,25 +118,8 @@ export function OrderRegistrationCodePage() {
             </p>
           ) : null}
           <p className="lead">{t('registration.orderCode.intro')}</p>
-          <TextField
-            id={ID.svnr}
-            label={t('registration.field.svnr')}
-            hint={t('registration.field.svnrHint')}
-            error={summary.fieldError('svnr')}
-            field={field('svnr')}
-            inputMode="text"
-            autoComplete="off"
-            maxLength={16}
-            format={formatSvnrInput}
-          />
-          <TextField
-            id={ID.lastName}
-            label={t('registration.field.lastName')}
-            error={summary.fieldError('lastName')}
-            field={field('lastName')}
-            autoComplete="family-name"
-            maxLength={200}
-          />
+          <SvnrField id={ID.svnr} field={field('svnr')} error={summary.fieldError('svnr')} />
+          <LastNameField id={ID.lastName} field={field('lastName')} error={summary.fieldError('lastName')} />
           <ChoiceGroup<RegistrationCodeKind>
             legend={t('registration.orderCode.kind')}
             value={kind}
@@ -151,16 +133,10 @@ export function OrderRegistrationCodePage() {
               },
             ]}
           />
-          <div className="registration-actions">
-            <button type="submit" className="button button--primary" disabled={loading}>
-              {t('registration.orderCode.submit')}
-            </button>
-          </div>
+          <SubmitAction label={t('registration.orderCode.submit')} busy={loading} />
         </form>
       )}
-      <p className="registration-links">
-        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
       {loading ? <BusyOverlay label={t('registration.orderCode.busy')} /> : null}
     </div>
   );

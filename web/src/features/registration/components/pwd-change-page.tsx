@@ -2,17 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { changeInsecurePasswordSchema, type ChangeInsecurePasswordFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { paths } from '../../../config/paths';
 import type { LoginStatus } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangeInsecurePassword } from '../api/change-insecure-password';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
+import { BackToLogin, SubmitAction } from './registration-fields';
 import './registration.css';
 import { useFormSummary } from './use-form-summary';
 
@@ -98,15 +97,9 @@ export function PwdChangePage({ onChanged, flowBusy = false, flowProblem = null,
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
         <p className="lead">{t('registration.pwdChange.intro')}</p>
         <NewPasswordFields ids={ID} password={password} field={field} fieldError={summary.fieldError} />
-        <div className="registration-actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t('registration.pwdChange.submit')}
-          </button>
-        </div>
+        <SubmitAction label={t('registration.pwdChange.submit')} busy={busy} />
       </form>
-      <p className="registration-links">
-        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
       {dialogOpen ? (
         <ModalDialog title={t('registration.pwdChange.dialogTitle')} describedBy="pwd-change-dialog-text">
           <p id="pwd-change-dialog-text">{t('registration.pwdChange.dialogText')}</p>

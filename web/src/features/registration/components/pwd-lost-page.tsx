@@ -11,9 +11,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
-import { CheckboxField, TextField } from './form-fields';
+import { BackToLogin, EmailField, LastNameField, SubmitAction, SvnrField, TermsField } from './registration-fields';
 import './registration.css';
-import { formatSvnrInput } from './svnr-format';
 import { useFormSummary } from './use-form-summary';
 
 const ID = {
@@ -170,55 +169,14 @@ export function PwdLostPage() {
         >
           <ErrorSummary items={summary.items} focusKey={summary.attempt} />
           <p className="lead">{t('registration.pwdLost.intro')}</p>
-          <TextField
-            id={ID.svnr}
-            label={t('registration.field.svnr')}
-            hint={t('registration.field.svnrHint')}
-            error={summary.fieldError('svnr')}
-            field={field('svnr')}
-            inputMode="text"
-            autoComplete="off"
-            maxLength={16}
-            format={formatSvnrInput}
-          />
-          <TextField
-            id={ID.email}
-            label={t('registration.field.email')}
-            error={summary.fieldError('email')}
-            field={field('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
-          <TextField
-            id={ID.lastName}
-            label={t('registration.field.lastName')}
-            error={summary.fieldError('lastName')}
-            field={field('lastName')}
-            autoComplete="family-name"
-            maxLength={200}
-          />
-          <CheckboxField
-            id={ID.termsAccepted}
-            label={t('registration.field.termsAccepted')}
-            hint={
-              <a href={`#${paths.nutzung.getHref()}`} target="_blank" rel="noopener">
-                {t('registration.field.termsLink')} <span className="visually-hidden">{t('layout.newTab')}</span>
-              </a>
-            }
-            error={summary.fieldError('termsAccepted')}
-            field={field('termsAccepted')}
-          />
-          <div className="registration-actions">
-            <button type="submit" className="button button--primary" disabled={loading}>
-              {t('registration.pwdLost.submit')}
-            </button>
-          </div>
+          <SvnrField id={ID.svnr} field={field('svnr')} error={summary.fieldError('svnr')} />
+          <EmailField id={ID.email} label={t('registration.field.email')} field={field('email')} error={summary.fieldError('email')} />
+          <LastNameField id={ID.lastName} field={field('lastName')} error={summary.fieldError('lastName')} />
+          <TermsField id={ID.termsAccepted} field={field('termsAccepted')} error={summary.fieldError('termsAccepted')} />
+          <SubmitAction label={t('registration.pwdLost.submit')} busy={loading} />
         </form>
       )}
-      <p className="registration-links">
-        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
       {loading ? <BusyOverlay label={t('registration.pwdLost.busy')} /> : null}
     </div>
   );

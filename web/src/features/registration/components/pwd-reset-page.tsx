@@ -15,6 +15,7 @@ import { useResetPassword } from '../api/reset-password';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
+import { BackToLogin, SubmitAction } from './registration-fields';
 import './registration.css';
 import { useFormSummary } from './use-form-summary';
 
@@ -122,11 +123,7 @@ export function PwdResetPage() {
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
         <p className="lead">{t('registration.pwdReset.intro')}</p>
         <NewPasswordFields ids={ID} password={password} field={field} fieldError={summary.fieldError} />
-        <div className="registration-actions">
-          <button type="submit" className="button button--primary" disabled={loading}>
-            {t('registration.pwdReset.submit')}
-          </button>
-        </div>
+        <SubmitAction label={t('registration.pwdReset.submit')} busy={loading} />
       </form>
     );
   }
@@ -135,9 +132,7 @@ export function PwdResetPage() {
     <div className="card registration-page">
       <h1 tabIndex={-1}>{t('registration.pwdReset.heading')}</h1>
       {body}
-      <p className="registration-links">
-        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
       {loading ? <BusyOverlay label={t('registration.pwdReset.busy')} /> : null}
     </div>
   );

@@ -13,11 +13,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCheckRegistration, useRegister } from '../api/register';
 import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
-import { CheckboxField, PasswordField, TextField } from './form-fields';
+import { PasswordField, TextField } from './form-fields';
 import { PasswordChecklist } from './password-checklist';
+import { BackToLogin, EmailField, SvnrField, TermsField } from './registration-fields';
 import './registration.css';
 import { Steps } from './steps';
-import { formatSvnrInput } from './svnr-format';
 import { useFormSummary } from './use-form-summary';
 
 type Stage = 'data' | 'terms' | 'verify';
@@ -246,17 +246,7 @@ export function RegistrationPage() {
               {t('registration.steps.data')}
             </h2>
             <p className="lead">{t('registration.intro')}</p>
-            <TextField
-              id={ID.svnr}
-              label={t('registration.field.svnr')}
-              hint={t('registration.field.svnrHint')}
-              error={summary.fieldError('svnr')}
-              field={field('svnr')}
-              inputMode="text"
-              autoComplete="off"
-              maxLength={16}
-              format={formatSvnrInput}
-            />
+            <SvnrField id={ID.svnr} field={field('svnr')} error={summary.fieldError('svnr')} />
             <ChoiceGroup<CodeKind>
               legend={t('registration.field.codeKind')}
               value={codeKind}
@@ -286,24 +276,12 @@ export function RegistrationPage() {
                 <Link to={paths.pwdLost.getHref()}>{t('registration.status.codeInvalidPwdLost')}</Link>
               </p>
             ) : null}
-            <TextField
-              id={ID.email}
-              label={t('registration.field.email')}
-              hint={t('registration.field.emailHint')}
-              error={summary.fieldError('email')}
-              field={field('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-            />
-            <TextField
+            <EmailField id={ID.email} label={t('registration.field.email')} hint={t('registration.field.emailHint')} field={field('email')} error={summary.fieldError('email')} />
+            <EmailField
               id={ID.emailConfirmation}
               label={t('registration.field.emailConfirmation')}
-              error={summary.fieldError('emailConfirmation')}
               field={field('emailConfirmation')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
+              error={summary.fieldError('emailConfirmation')}
             />
             <PasswordField
               id={ID.password}
@@ -342,17 +320,7 @@ export function RegistrationPage() {
                 <li>{t('registration.terms.point5')}</li>
               </ul>
             </section>
-            <CheckboxField
-              id={ID.termsAccepted}
-              label={t('registration.field.termsAccepted')}
-              hint={
-                <a href={`#${paths.nutzung.getHref()}`} target="_blank" rel="noopener">
-                  {t('registration.field.termsLink')} <span className="visually-hidden">{t('layout.newTab')}</span>
-                </a>
-              }
-              error={summary.fieldError('termsAccepted')}
-              field={field('termsAccepted')}
-            />
+            <TermsField id={ID.termsAccepted} field={field('termsAccepted')} error={summary.fieldError('termsAccepted')} />
             <div className="registration-actions">
               <button type="submit" className="button button--primary" disabled={loading}>
                 {t('registration.terms.submit')}
@@ -373,9 +341,7 @@ export function RegistrationPage() {
         </form>
       )}
 
-      <p className="registration-links">
-        <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
-      </p>
+      <BackToLogin />
 
       {alreadyRegistered ? (
         <ModalDialog title={t('registration.alreadyRegistered.title')} describedBy="already-registered-text">

@@ -21,6 +21,7 @@ import { localIsoDate } from './local-date';
 import { CalendarButton } from '../../../components/ui/calendar-button';
 import { addMonths } from '@contract/dates';
 import { SettingsSection } from './settings-section';
+import { StepUpPasswordField } from './step-up-field';
 import { TextField } from '../../../components/ui/text-field';
 
 export const BankDetailsSectionFragment = graphql(`
@@ -183,14 +184,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           }
           error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
         />
-        <TextField
-          label={t('settings.stepUp.currentPassword')}
-          hint={t('settings.stepUp.hint')}
-          type="password"
-          autoComplete="current-password"
-          registration={register('currentPassword')}
-          error={fieldErrorText(t, errors.currentPassword?.message)}
-        />
+        <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message)} />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.bank.submit')}
         </button>

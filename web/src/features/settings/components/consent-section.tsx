@@ -7,9 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Notice } from '../../../components/ui/notice';
 import { graphql } from '../../../gql';
 import type { ConsentSection_PersonFragmentFragment } from '../../../gql/graphql';
-import { useSetAccountStatementByMail } from '../api/set-account-statement-by-mail';
-import { useSetBenefitStatementDelivery } from '../api/set-benefit-statement-delivery';
-import { useSetNewsletterConsent } from '../api/set-newsletter-consent';
+import { useSetAccountStatementByMail, useSetBenefitStatementDelivery, useSetNewsletterConsent } from '../api/set-preferences';
 import { SettingsSection } from './settings-section';
 
 export const ConsentSectionFragment = graphql(`

@@ -11,6 +11,7 @@ import { useRequestEmailChange } from '../api/request-email-change';
 import { fieldErrorText, nonePlaced } from './field-errors';
 import { formSchema } from './form-schema';
 import { SettingsSection } from './settings-section';
+import { StepUpPasswordField } from './step-up-field';
 import { TextField } from '../../../components/ui/text-field';
 
 export const EmailSectionFragment = graphql(`
@@ -107,14 +108,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
           registration={register('newEmailConfirmation')}
           error={fieldErrorText(t, errors.newEmailConfirmation?.message)}
         />
-        <TextField
-          label={t('settings.stepUp.currentPassword')}
-          hint={t('settings.stepUp.hint')}
-          type="password"
-          autoComplete="current-password"
-          registration={register('currentPassword')}
-          error={fieldErrorText(t, errors.currentPassword?.message)}
-        />
+        <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message)} />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.email.submit')}
         </button>

@@ -9,13 +9,7 @@ export const UploadFormPage_SubmitMutation = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...MutationError
       }
     }
   }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CAPTCHA_HEADER } from '@contract/captcha';
-import { UPLOAD_FORM_MAX_FILES, UPLOAD_FORM_MESSAGE_MAX, UPLOAD_FORM_NAME_MAX } from '@contract/upload-form';
+import { UPLOAD_FORM_MAX_FILES, UPLOAD_FORM_MESSAGE_MAX, UPLOAD_FORM_NAME_MAX, type UploadFormInput } from '@contract/upload-form';
 import { Captcha, useCaptcha } from '../../../components/ui/captcha';
 import { FileUpload } from '../../../components/ui/file-upload';
 import { Notice } from '../../../components/ui/notice';
@@ -14,15 +14,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSubmitUploadForm } from '../api/submit-upload-form';
 import '../upload-form.css';
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  svnr: string;
-  email: string;
-  emailConfirmation: string;
-  message: string;
-  termsAccepted: boolean;
-}
+/** The form's own fields: what it sends but the uploads and the captcha, which come from their widgets. */
+type Values = Omit<UploadFormInput, 'fileIds' | 'captcha'>;
 
 type FieldName = keyof Values | 'fileIds' | 'captcha';
 

@@ -1,0 +1,21 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/text-field';
+
+/**
+ * The current password that an identity or money change (the login e-mail, the bank details) asks for again: the
+ * step-up of issue 11 item 1 (server/domain/auth/step-up.ts). A wrong one counts towards the login lockout.
+ */
+export function StepUpPasswordField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('settings.stepUp.currentPassword')}
+      hint={t('settings.stepUp.hint')}
+      type="password"
+      autoComplete="current-password"
+      registration={registration}
+      error={error}
+    />
+  );
+}
