@@ -205,6 +205,7 @@ export function createRequestContext(
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
   let checked: Promise<SessionCheck> | undefined;
+  let resolvedMailbox: Promise<Mailbox> | undefined;
 
   /** The session check of this request (done once, touching the session). */
   function session(): Promise<SessionCheck> {
@@ -245,14 +246,18 @@ export function createRequestContext(
      * as themselves, a person with a current supervisory-board seat also reaches their supervisory-board inbox
      * (`board`; decision 0026). Throws like `requirePersonId`.
      */
-    async mailbox(): Promise<Mailbox> {
-      const personId = await requirePersonId();
-      const s = await session();
-      if (s.state === 'ACTIVE' && s.mailboxType === 'ASP' && s.selectedDutyId !== null) {
-        const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
-        if (duty) return { personId, customer: duty.customerDesignation };
-      }
-      return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
+    mailbox(): Promise<Mailbox> {
+      // Once per request: the dashboard asks for it in two fields (its board-seat read was made twice).
+      resolvedMailbox ??= (async () => {
+        const personId = await requirePersonId();
+        const s = await session();
+        if (s.state === 'ACTIVE' && s.mailboxType === 'ASP' && s.selectedDutyId !== null) {
+          const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
+          if (duty) return { personId, customer: duty.customerDesignation };
+        }
+        return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
+      })();
+      return resolvedMailbox;
     },
     /** The session of a login-flow call: PENDING (a step is open) or ACTIVE. Throws like `requirePersonId`. */
     async requireFlowSession(): Promise<FlowSession> {

@@ -27,11 +27,16 @@ export function createAccountsService(deps: { loaders: Loaders; tenant: TenantDe
     severanceStatements(account: VkAccountRow): Promise<VkStatementRow[]> {
       return loaders.vkStatementsByAccount.load(account.id);
     },
-    /** Statement at `stichtag` (ISO date) or the newest; null when there is none at that date. */
+    /**
+     * Statement at `stichtag` (ISO date) or the newest; null when there is none at that date. The newest alone is read
+     * as one row (the dashboard), a dated one from the contract's statements (shared with the lists of the same request).
+     */
     async pensionStatement(contract: PkContractRow, stichtag?: string | null): Promise<PkStatementRow | null> {
+      if (stichtag === undefined || stichtag === null) return (await loaders.latestPkStatementByContract.load(contract.id)) ?? null;
       return pickStatement(await loaders.pkStatementsByContract.load(contract.id), stichtag);
     },
     async severanceStatement(account: VkAccountRow, stichtag?: string | null): Promise<VkStatementRow | null> {
+      if (stichtag === undefined || stichtag === null) return (await loaders.latestVkStatementByAccount.load(account.id)) ?? null;
       return pickStatement(await loaders.vkStatementsByAccount.load(account.id), stichtag);
     },
     async pensionStichtage(contract: PkContractRow): Promise<string[]> {

@@ -187,7 +187,8 @@ export function createDocumentsService(deps: {
 
     /** Number of unread documents of the person (0 without the archive). */
     async unreadCount(personId: number): Promise<number> {
-      return (await list(personId)).filter(isUnread).length;
+      if (!tenant.documentsArchive) return 0;
+      return store.unreadCount(personId);
     },
 
     /**

@@ -1,22 +1,34 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedRead } from '../../../db/prepared';
 import { bankAccounts, persons, type BankAccountRow, type PersonRow } from '../../../db/schema';
 
 /** Person queries; every one takes the person id from the caller's session. */
 export function createPersonStore(db: Db) {
+  const byId = preparedRead(() =>
+    db
+      .select()
+      .from(persons)
+      .where(eq(persons.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+  );
+  const bankAccountOn = preparedRead(() =>
+    db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
+      .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
+      .limit(1)
+      .prepare(),
+  );
   return {
     async findById(id: number): Promise<PersonRow | undefined> {
-      return (await db.select().from(persons).where(eq(persons.id, id)).limit(1))[0];
+      return (await byId().execute({ id }))[0];
     },
     /** The bank account in force on `today`: the latest validFrom not after it, the newest entry on a tie. */
     async currentBankAccount(personId: number, today: string): Promise<BankAccountRow | undefined> {
-      const rows = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.personId, personId), lte(bankAccounts.validFrom, today)))
-        .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
-        .limit(1);
-      return rows[0];
+      return (await bankAccountOn().execute({ personId, today }))[0];
     },
   };
 }
