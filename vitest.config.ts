@@ -81,6 +81,7 @@ const POSTGRES_SUITES = [
   'tests/api/dashboard-claims.test.ts',
   'tests/api/merge.test.ts',
   'tests/api/query-plans.test.ts',
+  'tests/api/prepared-reads.test.ts',
   'tests/api/calculator.test.ts',
   'tests/api/documents-list.test.ts',
   'tests/api/documents-download.test.ts',

@@ -80,6 +80,7 @@ export function createRequestContext(
   const setCookies: string[] = [];
   /** Person id of a fully logged-in session (`AuthService.requirePersonId`: SESSION_INVALID or SESSION_TIMEOUT otherwise). */
   const requirePersonId = (): Promise<number> => auth.requirePersonId(scope);
+  let resolvedMailbox: Promise<Mailbox> | undefined;
 
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Strict${isHttps(config) ? '; Secure' : ''}`;
 
@@ -104,14 +105,18 @@ export function createRequestContext(
      * as themselves, a person with a current supervisory-board seat also reaches their supervisory-board inbox
      * (`board`; decision 0026). Throws like `requirePersonId`.
      */
-    async mailbox(): Promise<Mailbox> {
-      const personId = await requirePersonId();
-      const s = await session();
-      if (s.state === 'ACTIVE' && s.mailboxType === 'ASP' && s.selectedDutyId !== null) {
-        const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
-        if (duty) return { personId, customer: duty.customerDesignation };
-      }
-      return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
+    mailbox(): Promise<Mailbox> {
+      // Once per request: the dashboard asks for it in two fields (its board-seat read was made twice).
+      resolvedMailbox ??= (async () => {
+        const personId = await requirePersonId();
+        const s = await session();
+        if (s.state === 'ACTIVE' && s.mailboxType === 'ASP' && s.selectedDutyId !== null) {
+          const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
+          if (duty) return { personId, customer: duty.customerDesignation };
+        }
+        return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
+      })();
+      return resolvedMailbox;
     },
     /** The session of a login-flow call (`AuthService.requireFlowSession`): PENDING or ACTIVE. Throws like `requirePersonId`. */
     requireFlowSession: (): Promise<FlowSession> => auth.requireFlowSession(scope),

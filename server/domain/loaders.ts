@@ -17,6 +17,9 @@ export function createLoaders(stores: { accounts: AccountsStore; person: PersonS
     vkAccountsByPerson: batch(stores.accounts.vkAccountsByPerson),
     pkStatementsByContract: batch(stores.accounts.pkStatementsByContract),
     vkStatementsByAccount: batch(stores.accounts.vkStatementsByAccount),
+    /** The newest statement of a contract or account (the dashboard's figure): one row each, not the whole history. */
+    latestPkStatementByContract: batch(stores.accounts.latestPkStatementByContract),
+    latestVkStatementByAccount: batch(stores.accounts.latestVkStatementByAccount),
     employerById: batch(stores.accounts.employersById),
     vrgByNumber: batch(stores.accounts.vrgsByNumber),
     /** Documents of a person, newest first (the list, the counts and a statement's document share one query). */

@@ -28,11 +28,16 @@ export function createAccountsService(deps: { tenant: TenantDefinition }) {
     severanceStatements(scope: RequestScope, account: VkAccountRow): Promise<VkStatementRow[]> {
       return scope.loaders.vkStatementsByAccount.load(account.id);
     },
-    /** Statement at `stichtag` (ISO date) or the newest; null when there is none at that date. */
+    /**
+     * Statement at `stichtag` (ISO date) or the newest; null when there is none at that date. The newest alone is read
+     * as one row (the dashboard), a dated one from the contract's statements (shared with the lists of the same request).
+     */
     async pensionStatement(scope: RequestScope, contract: PkContractRow, stichtag?: string | null): Promise<PkStatementRow | null> {
+      if (stichtag === undefined || stichtag === null) return (await scope.loaders.latestPkStatementByContract.load(contract.id)) ?? null;
       return pickStatement(await scope.loaders.pkStatementsByContract.load(contract.id), stichtag);
     },
     async severanceStatement(scope: RequestScope, account: VkAccountRow, stichtag?: string | null): Promise<VkStatementRow | null> {
+      if (stichtag === undefined || stichtag === null) return (await scope.loaders.latestVkStatementByAccount.load(account.id)) ?? null;
       return pickStatement(await scope.loaders.vkStatementsByAccount.load(account.id), stichtag);
     },
     async pensionStichtage(scope: RequestScope, contract: PkContractRow): Promise<string[]> {

@@ -1,5 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedBatch } from '../../../db/prepared';
 import {
   employers,
   pkContracts,
@@ -35,63 +36,75 @@ function byKey<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): (R | 
 
 /**
  * Queries for Pensionskasse contracts, Vorsorgekasse accounts and their yearly statements. Every function takes a
- * DataLoader batch of keys and runs one `IN (…)` query for it.
+ * DataLoader batch of keys and runs one `IN (…)` query for it, prepared once per process (db/prepared.ts).
  */
 export function createAccountsStore(db: Db) {
+  const pkContractsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db.select().from(pkContracts).where(inArray(pkContracts.personId, ids)).orderBy(asc(pkContracts.startDate), asc(pkContracts.id)).prepare(),
+  );
+  const vkAccountsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db.select().from(vkAccounts).where(inArray(vkAccounts.personId, ids)).orderBy(asc(vkAccounts.startDate), asc(vkAccounts.id)).prepare(),
+  );
+  const pkStatementsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db.select().from(pkStatements).where(inArray(pkStatements.contractId, ids)).orderBy(asc(pkStatements.stichtag)).prepare(),
+  );
+  const vkStatementsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db.select().from(vkStatements).where(inArray(vkStatements.accountId, ids)).orderBy(asc(vkStatements.stichtag)).prepare(),
+  );
+  // The newest statement of each key: the one whose Stichtag is the key's greatest (unique per contract or account,
+  // so one row per key; the subquery reads the unique index's last entry).
+  const pkLatestIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db
+      .select()
+      .from(pkStatements)
+      .where(
+        and(
+          inArray(pkStatements.contractId, ids),
+          eq(pkStatements.stichtag, sql`(select max(s.stichtag) from ${pkStatements} s where s.contract_id = ${pkStatements.contractId})`),
+        ),
+      )
+      .prepare(),
+  );
+  const vkLatestIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db
+      .select()
+      .from(vkStatements)
+      .where(
+        and(inArray(vkStatements.accountId, ids), eq(vkStatements.stichtag, sql`(select max(s.stichtag) from ${vkStatements} s where s.account_id = ${vkStatements.accountId})`)),
+      )
+      .prepare(),
+  );
+  const employersIn = preparedBatch((ids: readonly (number | Placeholder)[]) => db.select().from(employers).where(inArray(employers.id, ids)).prepare());
+  const vrgsIn = preparedBatch((numbers: readonly (number | Placeholder)[]) => db.select().from(vrgs).where(inArray(vrgs.number, numbers)).prepare());
+
   return {
     async pkContractsByPerson(personIds: readonly number[]): Promise<PkContractRow[][]> {
-      const rows = await db
-        .select()
-        .from(pkContracts)
-        .where(inArray(pkContracts.personId, [...personIds]))
-        .orderBy(asc(pkContracts.startDate), asc(pkContracts.id));
-      return groupBy(personIds, rows, (r) => r.personId);
+      return groupBy(personIds, await pkContractsIn(personIds), (r) => r.personId);
     },
     async vkAccountsByPerson(personIds: readonly number[]): Promise<VkAccountRow[][]> {
-      const rows = await db
-        .select()
-        .from(vkAccounts)
-        .where(inArray(vkAccounts.personId, [...personIds]))
-        .orderBy(asc(vkAccounts.startDate), asc(vkAccounts.id));
-      return groupBy(personIds, rows, (r) => r.personId);
+      return groupBy(personIds, await vkAccountsIn(personIds), (r) => r.personId);
     },
     /** Statements per contract id, oldest first. */
     async pkStatementsByContract(contractIds: readonly number[]): Promise<PkStatementRow[][]> {
-      const rows = await db
-        .select()
-        .from(pkStatements)
-        .where(inArray(pkStatements.contractId, [...contractIds]))
-        .orderBy(asc(pkStatements.stichtag));
-      return groupBy(contractIds, rows, (r) => r.contractId);
+      return groupBy(contractIds, await pkStatementsIn(contractIds), (r) => r.contractId);
     },
     /** Statements per account id, oldest first. */
     async vkStatementsByAccount(accountIds: readonly number[]): Promise<VkStatementRow[][]> {
-      const rows = await db
-        .select()
-        .from(vkStatements)
-        .where(inArray(vkStatements.accountId, [...accountIds]))
-        .orderBy(asc(vkStatements.stichtag));
-      return groupBy(accountIds, rows, (r) => r.accountId);
+      return groupBy(accountIds, await vkStatementsIn(accountIds), (r) => r.accountId);
+    },
+    /** The newest statement (greatest Stichtag) per contract id; undefined for a contract without statements. */
+    async latestPkStatementByContract(contractIds: readonly number[]): Promise<(PkStatementRow | undefined)[]> {
+      return byKey(contractIds, await pkLatestIn(contractIds), (r) => r.contractId);
+    },
+    /** The newest statement (greatest Stichtag) per account id; undefined for an account without statements. */
+    async latestVkStatementByAccount(accountIds: readonly number[]): Promise<(VkStatementRow | undefined)[]> {
+      return byKey(accountIds, await vkLatestIn(accountIds), (r) => r.accountId);
     },
     async employersById(ids: readonly number[]): Promise<(EmployerRow | undefined)[]> {
-      return byKey(
-        ids,
-        await db
-          .select()
-          .from(employers)
-          .where(inArray(employers.id, [...ids])),
-        (r) => r.id,
-      );
+      return byKey(ids, await employersIn(ids), (r) => r.id);
     },
     async vrgsByNumber(numbers: readonly number[]): Promise<(VrgRow | undefined)[]> {
-      return byKey(
-        numbers,
-        await db
-          .select()
-          .from(vrgs)
-          .where(inArray(vrgs.number, [...numbers])),
-        (r) => r.number,
-      );
+      return byKey(numbers, await vrgsIn(numbers), (r) => r.number);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
+import { preparedRead } from '../../../db/prepared';
 import { credentials, loginAttempts, persons, pkContracts, severanceClaims, sessions, vkAccounts, vkStatements } from '../../../db/schema';
 import type { SeveranceAccessFacts } from './auth.rules';
 import { createLoginThrottleStore } from './login-throttle.store';
@@ -18,6 +19,14 @@ export function createAuthStore(db: Db) {
   };
   const subjectWhere = async (where: SQL) => (await db.select(subjectColumns).from(persons).leftJoin(credentials, eq(credentials.personId, persons.id)).where(where).limit(1))[0];
   const write = <T>(fn: () => Promise<T>) => writeTransaction(db, fn);
+  const sessionByHash = preparedRead(() =>
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare(),
+  );
 
   return {
     /** The per-IP login throttle's queries (login-throttle.store.ts). */
@@ -133,8 +142,9 @@ export function createAuthStore(db: Db) {
       await write(() => db.insert(sessions).values(row));
     },
 
+    /** The session row of a token hash (every request's session check: a prepared statement). */
     async findSession(tokenHash: string) {
-      return (await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1))[0];
+      return (await sessionByHash().execute({ tokenHash }))[0];
     },
 
     /** Marks an active session as ended; no effect on an already ended one. @returns true when this call ended it. */

@@ -172,8 +172,7 @@ export function createClaimsService(deps: {
     const now = today();
     return await Promise.all(
       accounts.map(async (a) => {
-        const statements = await scope.loaders.vkStatementsByAccount.load(a.id);
-        const latest = statements.reduce<(typeof statements)[number] | undefined>((best, s) => (best === undefined || s.stichtag > best.stichtag ? s : best), undefined);
+        const latest = await scope.loaders.latestVkStatementByAccount.load(a.id);
         const entitlementCents = latest?.totalEntitlementCents ?? null;
         const right = hasRightToDecide(a, entitlementCents, now);
         const deadline = a.rightToDecideSince ? decisionDeadline(a.rightToDecideSince, a.rightToDecideReason) : null;

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type Placeholder } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
+import { preparedBatch, preparedRead } from '../../../db/prepared';
 import { claimFiles, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
 import { FINISHED_CLAIM_STATUSES } from './claims.rules';
 
@@ -11,18 +12,29 @@ export type ClaimWithAccount = SeveranceClaimRow & { accountNumber: string };
 
 /** Severance-claim queries; the person ids come from the caller's session. */
 export function createClaimsStore(db: Db) {
+  const latestIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db
+      .select({ claim: severanceClaims, accountNumber: vkAccounts.accountNumber })
+      .from(severanceClaims)
+      .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
+      .where(inArray(severanceClaims.personId, ids))
+      .orderBy(desc(severanceClaims.submittedAt), desc(severanceClaims.id))
+      .prepare(),
+  );
+  const unfinishedOf = preparedRead(() =>
+    db
+      .select({ accountId: severanceClaims.accountId })
+      .from(severanceClaims)
+      .where(and(eq(severanceClaims.personId, sql.placeholder('personId')), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES])))
+      .prepare(),
+  );
   return {
     /**
      * The newest claim (by submission time, then id) of each person id, in the order of `personIds`; undefined for
      * a person without a claim. One statement for the whole batch.
      */
     async latestByPerson(personIds: readonly number[]): Promise<(ClaimWithAccount | undefined)[]> {
-      const rows = await db
-        .select({ claim: severanceClaims, accountNumber: vkAccounts.accountNumber })
-        .from(severanceClaims)
-        .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
-        .where(inArray(severanceClaims.personId, [...personIds]))
-        .orderBy(desc(severanceClaims.submittedAt), desc(severanceClaims.id));
+      const rows = await latestIn(personIds);
       const latest = new Map<number, ClaimWithAccount>();
       for (const row of rows) {
         if (!latest.has(row.claim.personId)) latest.set(row.claim.personId, { ...row.claim, accountNumber: row.accountNumber });
@@ -33,11 +45,9 @@ export function createClaimsStore(db: Db) {
     /** Ids of the person's accounts (of `accountIds`) that have a claim not yet finished (status other than POST_TRANSFER). */
     async openClaimAccounts(personId: number, accountIds: readonly number[]): Promise<Set<number>> {
       if (accountIds.length === 0) return new Set();
-      const rows = await db
-        .select({ accountId: severanceClaims.accountId })
-        .from(severanceClaims)
-        .where(and(eq(severanceClaims.personId, personId), inArray(severanceClaims.accountId, [...accountIds]), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES])));
-      return new Set(rows.map((r) => r.accountId));
+      // The person's unfinished claims are few: read them all (one prepared statement) and keep those of `accountIds`.
+      const wanted = new Set(accountIds);
+      return new Set((await unfinishedOf().execute({ personId })).map((r) => r.accountId).filter((id) => wanted.has(id)));
     },
 
     /**

@@ -194,8 +194,9 @@ export function createDocumentsService(deps: {
     },
 
     /** Number of unread documents of the person (0 without the archive). */
-    async unreadCount(scope: RequestScope, personId: number): Promise<number> {
-      return (await list(scope, personId)).filter(isUnread).length;
+    async unreadCount(personId: number): Promise<number> {
+      if (!tenant.documentsArchive) return 0;
+      return store.unreadCount(personId);
     },
 
     /**

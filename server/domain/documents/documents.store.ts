@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
+import { preparedBatch, preparedRead } from '../../../db/prepared';
 import {
   claimFiles,
   documentFiles,
@@ -33,14 +34,21 @@ export function createDocumentsStore(db: Db) {
     return (await db.select({ sha256: documentFiles.sha256, content: documentFiles.content }).from(documentFiles).where(eq(documentFiles.documentId, documentId)).limit(1))[0];
   }
 
+  const documentsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db.select().from(documents).where(inArray(documents.personId, ids)).orderBy(desc(documents.documentDate), desc(documents.id)).prepare(),
+  );
+  const unreadOf = preparedRead(() =>
+    db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.personId, sql.placeholder('personId')), isNull(documents.readAt)))
+      .prepare(),
+  );
+
   return {
     /** Documents per person id (DataLoader batch), newest first (document date, then id, descending). */
     async documentsByPerson(personIds: readonly number[]): Promise<DocumentRow[][]> {
-      const rows = await db
-        .select()
-        .from(documents)
-        .where(inArray(documents.personId, [...personIds]))
-        .orderBy(desc(documents.documentDate), desc(documents.id));
+      const rows = await documentsIn(personIds);
       const map = new Map<number, DocumentRow[]>();
       for (const row of rows) {
         const list = map.get(row.personId);
@@ -74,6 +82,10 @@ export function createDocumentsStore(db: Db) {
       return rows.length > 0;
     },
     findFile,
+    /** Number of the person's unread documents (read_at not set). */
+    async unreadCount(personId: number): Promise<number> {
+      return (await unreadOf().execute({ personId }))[0]?.n ?? 0;
+    },
     /**
      * Archives the PDF of document `documentId` unless it already has one: the first archived rendering wins, also
      * when two processes render the same document at once (insert … on conflict do nothing). Returns the archived

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageFolder } from '@contract/inbox';
 import { writeTransaction, type Db } from '../../../db/client';
+import { preparedRead } from '../../../db/prepared';
 import { messageAttachments, messages, supervisoryBoardSeats, type MessageAttachmentRow, type MessageRow, type SupervisoryBoardSeatRow } from '../../../db/schema';
 
 /** An attachment without its bytes. */
@@ -91,20 +92,42 @@ function listFilter(mailbox: Mailbox, folder: MessageFolder, options: { search?:
  * of another member's or another customer's message finds nothing.
  */
 export function createMessagesStore(db: Db) {
+  const seatsOf = preparedRead(() => {
+    const today = sql.placeholder('today');
+    return db
+      .select()
+      .from(supervisoryBoardSeats)
+      .where(
+        and(
+          eq(supervisoryBoardSeats.personId, sql.placeholder('personId')),
+          lte(supervisoryBoardSeats.since, today),
+          or(isNull(supervisoryBoardSeats.until), gte(supervisoryBoardSeats.until, today)),
+        ),
+      )
+      .orderBy(supervisoryBoardSeats.since, supervisoryBoardSeats.id)
+      .prepare();
+  });
+  // The unread count of a person's own inbox (member or supervisory board: `kind`), on every dashboard: the same
+  // filter as `listFilter` for such a mailbox, folder RECEIVED or BOARD and unread only, prepared once.
+  const unreadOwn = preparedRead(() =>
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.personId, sql.placeholder('personId')),
+          isNull(messages.customerDesignation),
+          eq(messages.mailboxKind, sql.placeholder('kind')),
+          eq(messages.direction, 'INBOUND'),
+          isNull(messages.readAt),
+        ),
+      )
+      .prepare(),
+  );
   return {
     /** The person's supervisory-board seats whose term includes `today` (ISO date), oldest term first. */
     async currentBoardSeats(personId: number, today: string): Promise<SupervisoryBoardSeatRow[]> {
-      return db
-        .select()
-        .from(supervisoryBoardSeats)
-        .where(
-          and(
-            eq(supervisoryBoardSeats.personId, personId),
-            lte(supervisoryBoardSeats.since, today),
-            or(isNull(supervisoryBoardSeats.until), gte(supervisoryBoardSeats.until, today)),
-          ),
-        )
-        .orderBy(supervisoryBoardSeats.since, supervisoryBoardSeats.id);
+      return seatsOf().execute({ personId, today });
     },
     /** One page of a list, newest first (sent time, then id). */
     async page(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean; offset: number; limit: number }): Promise<MessageRow[]> {
@@ -120,6 +143,9 @@ export function createMessagesStore(db: Db) {
     /** Number of messages of a list with the same filter as `page`. */
     async count(mailbox: Mailbox, folder: MessageFolder, options: { search?: string | null; unreadOnly?: boolean }): Promise<number> {
       if (emptyByDefinition(mailbox, folder)) return 0;
+      if (options.unreadOnly && !options.search && mailbox.customer === null && folder !== 'SENT') {
+        return (await unreadOwn().execute({ personId: mailbox.personId, kind: folder === 'BOARD' ? 'BOARD' : 'MEMBER' }))[0]?.n ?? 0;
+      }
       const rows = await db
         .select({ n: count() })
         .from(messages)

@@ -4,7 +4,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { isoDateVienna } from '@contract/dates';
 import { notFound } from '../shared/errors';
 import type { RequestScope } from '../shared/request-scope';
-import type { PersonStore } from './person.store';
+import type { PersonalDataRow, PersonStore } from './person.store';
 
 /** The legacy person block of spec 000 section 3 ("Newsletter decision response" person data). */
 export interface LegacyPersonFields {
@@ -57,7 +57,7 @@ export function createPersonService(deps: {
 }) {
   const { store, accounts, tenant } = deps;
 
-  function legacyFields(p: PersonRow): LegacyPersonFields {
+  function legacyFields(p: PersonalDataRow): LegacyPersonFields {
     return {
       bIsMaennlich: p.gender === 'MALE',
       titelVorne: p.titlePrefix,
@@ -78,7 +78,8 @@ export function createPersonService(deps: {
 
     /** Legacy personal data (REST `getPersonalData`); contracts and accounts through the request's loaders. */
     async legacyPersonalData(scope: RequestScope, personId: number): Promise<LegacyPersonalData> {
-      const person = await this.get(personId);
+      const person = await store.personalData(personId);
+      if (!person) throw notFound();
       const [pk, vk] = await Promise.all([accounts.pensionContracts(scope, personId), accounts.severanceAccounts(scope, personId)]);
       const bank = await store.currentBankAccount(personId, deps.today?.() ?? isoDateVienna(Date.now()));
       const base = {

@@ -1,5 +1,6 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedRead } from '../../../db/prepared';
 import { bankAccounts, persons, type BankAccountRow, type PersonRow } from '../../../db/schema';
 
 /**
@@ -16,14 +17,66 @@ export async function currentBankAccountOf(db: Db, personId: number, today: stri
   return rows[0];
 }
 
+/** The person columns REST `getPersonalData` answers (spec 000 section 3): name, e-mail, address, two preferences. */
+const PERSONAL_DATA = {
+  gender: persons.gender,
+  titlePrefix: persons.titlePrefix,
+  firstName: persons.firstName,
+  lastName: persons.lastName,
+  titleSuffix: persons.titleSuffix,
+  email: persons.email,
+  street: persons.street,
+  postcode: persons.postcode,
+  city: persons.city,
+  country: persons.country,
+  poBox: persons.poBox,
+  addressValidFrom: persons.addressValidFrom,
+  benefitStatementDigital: persons.benefitStatementDigital,
+  accountStatementByMail: persons.accountStatementByMail,
+};
+
+/** What `personalData` reads of a person row. */
+export type PersonalDataRow = Pick<PersonRow, keyof typeof PERSONAL_DATA>;
+
 /** Person queries; every one takes the person id from the caller's session. */
 export function createPersonStore(db: Db) {
+  const byId = preparedRead(() =>
+    db
+      .select()
+      .from(persons)
+      .where(eq(persons.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+  );
+  const personalDataOf = preparedRead(() =>
+    db
+      .select(PERSONAL_DATA)
+      .from(persons)
+      .where(eq(persons.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+  );
+  const bankAccountOn = preparedRead(() =>
+    db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
+      .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
+      .limit(1)
+      .prepare(),
+  );
   return {
     async findById(id: number): Promise<PersonRow | undefined> {
-      return (await db.select().from(persons).where(eq(persons.id, id)).limit(1))[0];
+      return (await byId().execute({ id }))[0];
     },
-    /** The bank account in force on `today` (`currentBankAccountOf`). */
-    currentBankAccount: (personId: number, today: string) => currentBankAccountOf(db, personId, today),
+    /** The columns of `getPersonalData` (14 of the row's 35: less to read and map on every call). */
+    async personalData(id: number): Promise<PersonalDataRow | undefined> {
+      return (await personalDataOf().execute({ id }))[0];
+    },
+    /** The bank account in force on `today` (as `currentBankAccountOf`, prepared once for the hot REST read). */
+    async currentBankAccount(personId: number, today: string): Promise<BankAccountRow | undefined> {
+      return (await bankAccountOn().execute({ personId, today }))[0];
+    },
   };
 }
 

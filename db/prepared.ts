@@ -1,0 +1,52 @@
+import { sql, type Placeholder } from 'drizzle-orm';
+import { inWriteTransaction } from './client';
+
+/**
+ * Prepared reads for the hot paths of the stores (issue 18 item 5). Building a Drizzle query (its SQL text, the
+ * column casing, the parameter list) and, on SQLite, compiling the statement took most of the dashboard's CPU time
+ * when every request did it anew for a dozen small reads (docs/benchmarks.md, "Steps"). A query made here is built
+ * and prepared once per process and then only executed with its parameters; it still runs through Drizzle (its row
+ * mapping and the `watchStatements` hook) on both engines.
+ *
+ * Inside `writeTransaction` a read must run on the transaction's connection (SQLite: the writing one; PostgreSQL: the
+ * transaction's client), which is not the one the cached query was prepared for: there the query is built anew each
+ * time, as before.
+ */
+
+/** What Drizzle's `.prepare()` answers on both engines: executed with the values of its `sql.placeholder`s. */
+export interface PreparedRead<R> {
+  execute(values?: Record<string, unknown>): PromiseLike<R>;
+}
+
+/** The query `build` makes, prepared on first use outside a transaction and kept for the life of the process. */
+export function preparedRead<R>(build: () => PreparedRead<R>): () => PreparedRead<R> {
+  let outside: PreparedRead<R> | undefined;
+  return () => (inWriteTransaction() ? build() : (outside ??= build()));
+}
+
+/** Batches up to this many keys run a prepared `IN (…)` statement; larger ones build their query each time. */
+const PREPARED_BATCH_MAX = 64;
+
+/**
+ * A DataLoader batch query with an `IN (…)` list, prepared per list length: a batch of n keys runs the statement made
+ * for the next power of two ≥ n (1, 2, 4, …, 64), the list filled up by repeating the last key (a key twice in an
+ * `IN` list selects nothing twice), so at most seven statements are prepared per query. `build` gets the list's
+ * placeholders, or the keys themselves for a batch above 64 (built and run unprepared, as any query). Answers the
+ * rows of the one statement the batch runs.
+ */
+export function preparedBatch<K, R>(build: (keys: readonly (K | Placeholder)[]) => PreparedRead<R>): (keys: readonly K[]) => PromiseLike<R> {
+  const bySize = new Map<number, () => PreparedRead<R>>();
+  return (keys) => {
+    if (keys.length === 0 || keys.length > PREPARED_BATCH_MAX) return build(keys).execute();
+    const size = 2 ** Math.ceil(Math.log2(keys.length));
+    let query = bySize.get(size);
+    if (!query) {
+      const placeholders = Array.from({ length: size }, (_, i) => sql.placeholder(`k${i}`));
+      query = preparedRead(() => build(placeholders));
+      bySize.set(size, query);
+    }
+    const values: Record<string, unknown> = {};
+    for (let i = 0; i < size; i++) values[`k${i}`] = keys[Math.min(i, keys.length - 1)];
+    return query().execute(values);
+  };
+}

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../db/client';
+import { persons } from '../../db/schema';
+import { ownMailbox } from '../../server/domain/messages/messages.service';
+import { sqlAll, sqlValue } from '../helpers/raw-sql';
+import { TEST_ENGINE } from '../helpers/test-db';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * The stores' prepared reads (db/prepared.ts, issue 18 item 5) on the engine of the run (this file is in the api and
+ * in the postgres project): a query prepared once answers what the query built per call answered, for every batch
+ * size (the `IN (…)` list padded to a power of two, and the unprepared path above 64 keys), and a read inside a write
+ * transaction sees that transaction's own writes.
+ */
+let server: TestServer;
+let anna: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ members: 20, background: false });
+  anna = (await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', 'anna.muster@example.at'))!;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const stores = () => server.deps.stores;
+
+describe(`prepared reads on ${TEST_ENGINE}`, () => {
+  it('the newest statement of each contract and account is the last of its history, for every batch size', async () => {
+    const contracts = (await sqlAll<{ id: number }>(server.db, 'SELECT id FROM pk_contracts ORDER BY id')).map((r) => r.id);
+    const accounts = (await sqlAll<{ id: number }>(server.db, 'SELECT id FROM vk_accounts ORDER BY id')).map((r) => r.id);
+    expect(contracts.length).toBeGreaterThan(3);
+    expect(accounts.length).toBeGreaterThan(3);
+    // Ids without a row, so that a batch above 64 keys (built unprepared) is reached too.
+    const missing = Array.from({ length: 70 }, (_, i) => 9_000_000 + i);
+    const batches = (ids: number[]) => [ids.slice(0, 1), ids.slice(0, 3), ids, [...ids, ...missing]];
+    for (const batch of batches(contracts)) {
+      const [history, latest] = await Promise.all([stores().accounts.pkStatementsByContract(batch), stores().accounts.latestPkStatementByContract(batch)]);
+      expect(latest).toEqual(history.map((list) => list.at(-1)));
+    }
+    for (const batch of batches(accounts)) {
+      const [history, latest] = await Promise.all([stores().accounts.vkStatementsByAccount(batch), stores().accounts.latestVkStatementByAccount(batch)]);
+      expect(latest).toEqual(history.map((list) => list.at(-1)));
+      expect(latest.slice(0, Math.min(batch.length, accounts.length)).every((row) => row !== undefined)).toBe(true);
+    }
+  });
+
+  it('a batch answers each key its own rows, also when the list is padded (3 keys run the statement of 4)', async () => {
+    const people = (await sqlAll<{ id: number }>(server.db, 'SELECT DISTINCT person_id AS id FROM vk_accounts ORDER BY person_id')).map((r) => r.id);
+    const three = people.slice(0, 3);
+    const byBatch = await stores().accounts.vkAccountsByPerson(three);
+    for (const [i, id] of three.entries()) {
+      const [alone] = await stores().accounts.vkAccountsByPerson([id]);
+      expect(byBatch[i]).toEqual(alone);
+      expect(alone!.length).toBeGreaterThan(0);
+      expect(alone!.every((a) => a.personId === id)).toBe(true);
+    }
+  });
+
+  it('inside a write transaction a prepared read sees the transaction, outside it the committed state', async () => {
+    const before = (await stores().person.findById(anna))!.firstName;
+    const rollback = new Error('roll back');
+    await expect(
+      writeTransaction(server.db, async () => {
+        await server.db.update(persons).set({ firstName: 'Zwischenstand' }).where(eq(persons.id, anna));
+        expect((await stores().person.findById(anna))!.firstName).toBe('Zwischenstand');
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect((await stores().person.findById(anna))!.firstName).toBe(before);
+    await writeTransaction(server.db, () => server.db.update(persons).set({ firstName: 'Annemarie' }).where(eq(persons.id, anna)));
+    try {
+      expect((await stores().person.findById(anna))!.firstName).toBe('Annemarie');
+    } finally {
+      await writeTransaction(server.db, () => server.db.update(persons).set({ firstName: before }).where(eq(persons.id, anna)));
+    }
+  });
+
+  it("counts the person's unread documents and inbox messages as the lists show them", async () => {
+    const unreadInList = async () => (await stores().documents.documentsByPerson([anna]))[0]!.filter((d) => d.readAt === null);
+    const unread = await unreadInList();
+    expect(unread.length).toBeGreaterThan(0);
+    expect(await stores().documents.unreadCount(anna)).toBe(unread.length);
+    expect(await stores().documents.markRead(unread[0]!.id, anna, '2026-11-22T09:00:00.000Z')).toBe(true);
+    expect(await stores().documents.unreadCount(anna)).toBe(unread.length - 1);
+
+    const mailbox = ownMailbox(anna);
+    const unreadMessages = await stores().messages.page(mailbox, 'RECEIVED', { unreadOnly: true, offset: 0, limit: 1000 });
+    expect(unreadMessages.length).toBeGreaterThan(0);
+    expect(await stores().messages.count(mailbox, 'RECEIVED', { unreadOnly: true })).toBe(unreadMessages.length);
+    expect(await stores().messages.count(mailbox, 'BOARD', { unreadOnly: true })).toBe(0);
+
+    // A supervisory-board member's board inbox (decision 0026) goes through the same prepared count.
+    const sonja = (await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', 'sonja.aufsicht@example.at'))!;
+    expect((await stores().messages.currentBoardSeats(sonja, '2026-11-22')).map((seat) => seat.fund)).toEqual(['SEVERANCE_FUND']);
+    expect(await stores().messages.currentBoardSeats(sonja, '2021-06-30')).toEqual([]);
+    const board = { ...ownMailbox(sonja), board: true };
+    const boardUnread = await stores().messages.page(board, 'BOARD', { unreadOnly: true, offset: 0, limit: 1000 });
+    expect(boardUnread.length).toBeGreaterThan(0);
+    expect(await stores().messages.count(board, 'BOARD', { unreadOnly: true })).toBe(boardUnread.length);
+  });
+});
