@@ -175,7 +175,7 @@ export function createDocumentsService(deps: {
     /**
      * One page of the person's documents, newest first, optionally of one category (`first` 1..200, default 50;
      * `after` the `endCursor` of the previous page). Throws BAD_REQUEST (GraphQL BAD_USER_INPUT) for a `first`
-     * outside that range or a cursor this server did not make.
+     * outside that range or a cursor this server did not make (messages transport.json `pageFirst`, `pageCursor`).
      */
     async page(
       scope: RequestScope,

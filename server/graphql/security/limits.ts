@@ -54,7 +54,8 @@ function onReject(context: ValidationContext | null, error: GraphQLError): void 
 
 /**
  * Refuses an operation whose root type the schema lacks (a `subscription` here): graphql-js 16 only finds that
- * at execution, where graphql-jit throws an unexpected error instead of a client error.
+ * at execution, where graphql-jit throws an unexpected error instead of a client error. Message: transport.json
+ * `operationTypeUnsupported`.
  */
 function useKnownRootOperation(): Plugin {
   return {
