@@ -48,7 +48,7 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
     } catch {
       throw new BodyError(400, transport.invalidJson);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new BodyError(400, 'Erwartet wird ein JSON-Objekt.');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new BodyError(400, transport.jsonObjectExpected);
     for (const [k, v] of Object.entries(value)) out[k] = v;
     return out;
   }
@@ -57,7 +57,7 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
     try {
       form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType! } }).formData();
     } catch {
-      throw new BodyError(400, 'Der mehrteilige Inhalt ist fehlerhaft.');
+      throw new BodyError(400, transport.multipartInvalid);
     }
     for (const [k, v] of form) if (typeof v === 'string' && !(k in out)) out[k] = v;
     return out;

@@ -1,8 +1,12 @@
 /**
  * The content of the calculator's PDF (`webportal/calcprint`, issue 17 item 6): inputs, assumptions and results of
  * one projection, with the same figures the screen shows (both come from `projectPension` over the same input).
- * Pure: formatting only.
+ * Pure: formatting only. Texts from the catalogue: schema/contract/i18n/de/calculator-print.json (`calculatorPrint`),
+ * the scenario names from calculator.json (`calculator.result.<SCENARIO>`, as on screen).
  */
+import calculatorTexts from '@contract/i18n/de/calculator.json';
+import catalogue from '@contract/i18n/de/calculator-print.json';
+import { fill } from '@contract/i18n/fill';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 import { PAYMENTS_PER_YEAR, RANGE_SPREAD_BP, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, type LifeTable, type ProjectionResult, type Scenario } from './calculator.rules';
@@ -17,101 +21,102 @@ export interface CalculatorPrintData {
   lifeTable: LifeTable;
 }
 
-/** German names of the scenarios, as on screen. */
-export const SCENARIO_LABELS: Record<Scenario, string> = { PESSIMISTIC: 'Pessimistisch', EXPECTED: 'Erwartet', OPTIMISTIC: 'Optimistisch' };
+const T = catalogue.calculatorPrint;
+
+/** German names of the scenarios, as on screen (`calculator.result.PESSIMISTIC` …). */
+export const SCENARIO_LABELS: Record<Scenario, string> = {
+  PESSIMISTIC: calculatorTexts.calculator.result.PESSIMISTIC,
+  EXPECTED: calculatorTexts.calculator.result.EXPECTED,
+  OPTIMISTIC: calculatorTexts.calculator.result.OPTIMISTIC,
+};
 
 const pct = (percent: number) => formatPercentBp(Math.round(percent * 100));
-const yesNo = (b: boolean) => (b ? 'ja' : 'nein');
-const ageText = (months: number) => `${Math.floor(months / 12)} Jahre${months % 12 ? ` und ${months % 12} Monate` : ''}`;
+const yesNo = (b: boolean) => (b ? T.yes : T.no);
+const ageText = (months: number) =>
+  months % 12 ? fill(T.assumption.ageYearsMonths, { years: Math.floor(months / 12), months: months % 12 }) : fill(T.assumption.ageYears, { years: Math.floor(months / 12) });
 
-/** The letter content of a calculation. */
+/** The letter content of a calculation (texts `calculatorPrint.*`). */
 export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
   const { view, input: i, projection: p } = d;
   const expected = p.scenarios.find((s) => s.scenario === 'EXPECTED')!;
+  const f = T.input;
   const inputs: LetterLine[] = [
-    { label: 'Geburtsdatum', value: formatDate(i.birthDate) },
-    { label: 'Pensionsantritt', value: formatDate(i.retirementDate) },
-    { label: 'Pensionskapital zum Berechnungsstichtag', value: formatEuro(d.startCapitalCents) },
+    { label: f.birthDate, value: formatDate(i.birthDate) },
+    { label: f.retirementDate, value: formatDate(i.retirementDate) },
+    { label: f.startCapital, value: formatEuro(d.startCapitalCents) },
   ];
   if (view.access === 'FULL') {
     inputs.push(
-      { label: 'Arbeitgeberbeitrag jährlich', value: formatEuro(i.employerAnnualContribution) },
-      { label: 'Arbeitgeberbeitrag bis', value: formatDate(i.employerPaymentEnd) },
-      { label: 'Steigerung Arbeitgeberbeitrag', value: pct(i.employerGrowthRate) },
+      { label: f.employerAnnualContribution, value: formatEuro(i.employerAnnualContribution) },
+      { label: f.employerPaymentEnd, value: formatDate(i.employerPaymentEnd) },
+      { label: f.employerGrowthRate, value: pct(i.employerGrowthRate) },
     );
   }
+  const transfer = i.transferAmount > 0 && i.transferDate ? fill(f.transferAmountValue, { amount: formatEuro(i.transferAmount), date: formatDate(i.transferDate) }) : formatEuro(0);
   inputs.push(
-    { label: 'Eigenbeitrag jährlich', value: formatEuro(i.ownAnnualContribution) },
-    { label: 'Eigenbeitrag von – bis', value: `${formatDate(i.ownContributionStart)} – ${formatDate(i.ownContributionEnd)}` },
-    { label: 'Steigerung Eigenbeitrag', value: pct(i.ownGrowthRate) },
-    { label: 'Übertragungsbetrag', value: i.transferAmount > 0 && i.transferDate ? `${formatEuro(i.transferAmount)} am ${formatDate(i.transferDate)}` : formatEuro(0) },
-    { label: 'Erwartete Veranlagungsrendite', value: pct(i.expectedReturn) },
-    { label: 'Vorsorgekasse berücksichtigt', value: yesNo(i.severanceActive) },
-    { label: 'Abfertigungsanwartschaft', value: formatEuro(i.severanceCapital) },
-    { label: 'Laufende Beiträge zur Vorsorgekasse', value: yesNo(i.severanceContributing) },
-    { label: 'Kapital anderer Kassen', value: formatEuro(i.otherFundsCapital) },
-    { label: 'Beiträge anderer Kassen jährlich', value: formatEuro(i.otherFundsAnnualContribution) },
-    { label: 'Bruttojahreseinkommen', value: formatEuro(i.yearlyGrossIncome) },
-    { label: 'Einkommenssteigerung', value: pct(i.incomeGrowthRate) },
-    { label: 'Beginn der staatlichen Pension', value: formatDate(i.statePensionStart) },
-    { label: 'Gesamtgutschrift Pensionskonto', value: formatEuro(i.accountCredit) },
-    { label: 'Sonstiges Jahreseinkommen', value: formatEuro(i.otherYearlyIncome) },
+    { label: f.ownAnnualContribution, value: formatEuro(i.ownAnnualContribution) },
+    { label: f.ownContributionPeriod, value: fill(f.ownContributionPeriodValue, { from: formatDate(i.ownContributionStart), to: formatDate(i.ownContributionEnd) }) },
+    { label: f.ownGrowthRate, value: pct(i.ownGrowthRate) },
+    { label: f.transferAmount, value: transfer },
+    { label: f.expectedReturn, value: pct(i.expectedReturn) },
+    { label: f.severanceActive, value: yesNo(i.severanceActive) },
+    { label: f.severanceCapital, value: formatEuro(i.severanceCapital) },
+    { label: f.severanceContributing, value: yesNo(i.severanceContributing) },
+    { label: f.otherFundsCapital, value: formatEuro(i.otherFundsCapital) },
+    { label: f.otherFundsAnnualContribution, value: formatEuro(i.otherFundsAnnualContribution) },
+    { label: f.yearlyGrossIncome, value: formatEuro(i.yearlyGrossIncome) },
+    { label: f.incomeGrowthRate, value: pct(i.incomeGrowthRate) },
+    { label: f.statePensionStart, value: formatDate(i.statePensionStart) },
+    { label: f.accountCredit, value: formatEuro(i.accountCredit) },
+    { label: f.otherYearlyIncome, value: formatEuro(i.otherYearlyIncome) },
   );
+  const r = T.result;
   const results: LetterLine[] = [
-    { label: 'Pensionskassenpension jährlich', value: formatEuro(expected.pensionFundYearlyCents) },
-    { label: 'Abfertigungspension jährlich', value: formatEuro(expected.severanceYearlyCents) },
-    { label: 'Staatliche Pension jährlich', value: formatEuro(expected.stateYearlyCents) },
-    { label: 'Sonstiges Einkommen jährlich', value: formatEuro(expected.otherYearlyCents) },
-    { label: 'Gesamtpension jährlich', value: formatEuro(expected.totalYearlyCents), strong: true },
-    { label: `Gesamtpension monatlich (${PAYMENTS_PER_YEAR}-mal)`, value: formatEuro(expected.totalMonthlyCents), strong: true },
+    { label: r.pensionFundYearly, value: formatEuro(expected.pensionFundYearlyCents) },
+    { label: r.severanceYearly, value: formatEuro(expected.severanceYearlyCents) },
+    { label: r.stateYearly, value: formatEuro(expected.stateYearlyCents) },
+    { label: r.otherYearly, value: formatEuro(expected.otherYearlyCents) },
+    { label: r.totalYearly, value: formatEuro(expected.totalYearlyCents), strong: true },
+    { label: fill(r.totalMonthly, { payments: PAYMENTS_PER_YEAR }), value: formatEuro(expected.totalMonthlyCents), strong: true },
   ];
-  const range: LetterLine[] = p.scenarios.map((s) => ({ label: `${SCENARIO_LABELS[s.scenario]}: Gesamtpension monatlich`, value: formatEuro(s.totalMonthlyCents) }));
+  const range: LetterLine[] = p.scenarios.map((s) => ({ label: fill(r.rangeMonthly, { scenario: SCENARIO_LABELS[s.scenario] }), value: formatEuro(s.totalMonthlyCents) }));
   const capital: LetterLine[] = [
-    { label: 'Pensionskapital bei Pensionsantritt', value: formatEuro(expected.pensionFundCapitalCents) },
-    { label: 'Abfertigungskapital bei Pensionsantritt', value: formatEuro(expected.severanceCapitalCents) },
+    { label: r.pensionFundCapital, value: formatEuro(expected.pensionFundCapitalCents) },
+    { label: r.severanceCapital, value: formatEuro(expected.severanceCapitalCents) },
   ];
+  const a = T.assumption;
   const assumptions: LetterLine[] = [
-    { label: 'Berechnungsstichtag', value: formatDate(view.calculationDate) },
-    { label: 'Stand der Daten', value: view.dataDate ? formatDate(view.dataDate) : 'keine Kontodaten' },
-    { label: 'Alter bei Pensionsantritt', value: ageText(p.ageAtRetirementMonths) },
-    { label: 'Rechnungszins', value: formatPercentBp(view.calculationInterestBp) },
-    { label: 'Rentenbarwertfaktor (14 Auszahlungen)', value: p.annuityFactor.toFixed(4).replace('.', ',') },
-    { label: 'Sterbetafel', value: `${d.lifeTable.name} (Statistik Austria)` },
-    { label: 'Bandbreite der Rendite', value: `± ${formatPercentBp(RANGE_SPREAD_BP)}` },
-    { label: 'Beitrag zur Vorsorgekasse', value: `${formatPercentBp(SEVERANCE_CONTRIBUTION_RATE_BP)} des Bruttoeinkommens` },
-    { label: 'Verwaltungskosten Vorsorgekasse', value: `${formatPercentBp(SEVERANCE_FEE_BP)} pro Jahr` },
-    { label: 'Pensionskonto', value: '1,78 % der Beitragsgrundlage pro Jahr' },
+    { label: a.calculationDate, value: formatDate(view.calculationDate) },
+    { label: a.dataDate, value: view.dataDate ? formatDate(view.dataDate) : a.noAccountData },
+    { label: a.ageAtRetirement, value: ageText(p.ageAtRetirementMonths) },
+    { label: a.calculationInterest, value: formatPercentBp(view.calculationInterestBp) },
+    { label: a.annuityFactor, value: p.annuityFactor.toFixed(4).replace('.', ',') },
+    { label: a.lifeTable, value: fill(a.lifeTableValue, { name: d.lifeTable.name }) },
+    { label: a.returnSpread, value: fill(a.returnSpreadValue, { spread: formatPercentBp(RANGE_SPREAD_BP) }) },
+    { label: a.severanceContribution, value: fill(a.severanceContributionValue, { rate: formatPercentBp(SEVERANCE_CONTRIBUTION_RATE_BP) }) },
+    { label: a.severanceFee, value: fill(a.severanceFeeValue, { rate: formatPercentBp(SEVERANCE_FEE_BP) }) },
+    { label: a.statePensionAccount, value: a.statePensionAccountValue },
   ];
-  const paragraphs = [
-    `Sie haben am ${formatDate(view.today)} mit dem Vorsorgerechner Ihre künftige Pension berechnet. Diese Aufstellung ` +
-      'zeigt Ihre Eingaben, alle Annahmen und das Ergebnis. Alle Beträge sind Bruttobeträge.',
-  ];
-  if (view.access === 'FICTITIOUS') {
-    paragraphs.push('Sie haben keinen Anspruch gegenüber der Pensionskasse: Die Pensionskassenpension ist fiktiv (Rendite zuzüglich Kostenbonus).');
-  }
-  if (view.access === 'OWN_CONTRIBUTIONS_ONLY') paragraphs.push('Für Ihren Vertrag berücksichtigt der Rechner nur Eigenbeiträge.');
-  if (view.dataOutdated) paragraphs.push('Ihre Kontodaten sind älter als 15 Monate; das Ergebnis kann daher stärker abweichen.');
+  const paragraphs = [fill(T.intro, { today: formatDate(view.today) })];
+  if (view.access === 'FICTITIOUS') paragraphs.push(T.fictitious);
+  if (view.access === 'OWN_CONTRIBUTIONS_ONLY') paragraphs.push(T.ownContributionsOnly);
+  if (view.dataOutdated) paragraphs.push(T.dataOutdated);
   return {
     fund: 'PK',
-    title: 'Ihre Vorsorgeberechnung',
+    title: T.title,
     documentDate: view.today,
     facts: [
-      ...(view.contractNumber ? [{ label: 'Vertrag', value: view.contractNumber }] : []),
-      { label: 'Stand der Daten', value: view.dataDate ? formatDate(view.dataDate) : '–' },
+      ...(view.contractNumber ? [{ label: T.fact.contract, value: view.contractNumber }] : []),
+      { label: T.fact.dataDate, value: view.dataDate ? formatDate(view.dataDate) : T.fact.noDataDate },
     ],
     paragraphs,
     tables: [
-      { heading: 'Ergebnis (erwartete Rendite)', rows: results },
-      { heading: 'Bandbreite', rows: range },
-      { heading: 'Kapital', rows: capital },
-      { heading: 'Ihre Eingaben', rows: inputs },
-      { heading: 'Annahmen', rows: assumptions },
+      { heading: T.heading.results, rows: results },
+      { heading: T.heading.range, rows: range },
+      { heading: T.heading.capital, rows: capital },
+      { heading: T.heading.inputs, rows: inputs },
+      { heading: T.heading.assumptions, rows: assumptions },
     ],
-    notes: [
-      'Eine Modellrechnung, keine Zusage: Renditen, Einkommen und Gesetze können sich ändern.',
-      `Die Verrentung verwendet eine öffentliche Sterbetafel (${d.lifeTable.name}, Statistik Austria), nicht die ` +
-        'lizenzierte Rechnungsgrundlage der Pensionskasse (AVÖ 2018-P); Ihre tatsächliche Pension wird damit abweichen.',
-      'Die staatliche Pension folgt der Pensionskonto-Regel (1,78 % je Jahr) ohne Aufwertung und ohne Höchstbeitragsgrundlage.',
-    ],
+    notes: [T.note.model, fill(T.note.lifeTable, { name: d.lifeTable.name }), T.note.state],
   };
 }

@@ -9,6 +9,8 @@ import { isoInstant, type Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { RequestScope } from '../shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
+import { fill } from '@contract/i18n/fill';
+import transport from '@contract/i18n/de/transport.json';
 import { payoutDueDate } from '../claims/claims.rules';
 import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
 import type { DocumentsStore } from './documents.store';
@@ -173,7 +175,7 @@ export function createDocumentsService(deps: {
     /**
      * One page of the person's documents, newest first, optionally of one category (`first` 1..200, default 50;
      * `after` the `endCursor` of the previous page). Throws BAD_REQUEST (GraphQL BAD_USER_INPUT) for a `first`
-     * outside that range or a cursor this server did not make.
+     * outside that range or a cursor this server did not make (messages transport.json `pageFirst`, `pageCursor`).
      */
     async page(
       scope: RequestScope,
@@ -182,7 +184,7 @@ export function createDocumentsService(deps: {
     ): Promise<DocumentPage<DocumentRow>> {
       const result = pageOfDocuments(await list(scope, personId), args);
       if (!result.ok) {
-        throw new DomainError('BAD_REQUEST', result.error === 'INVALID_FIRST' ? `first muss zwischen 1 und ${MAX_PAGE_SIZE} liegen.` : 'Ungültiger Cursor (after).');
+        throw new DomainError('BAD_REQUEST', result.error === 'INVALID_FIRST' ? fill(transport.pageFirst, { max: MAX_PAGE_SIZE }) : transport.pageCursor);
       }
       return result.page;
     },

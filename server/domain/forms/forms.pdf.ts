@@ -1,14 +1,15 @@
+/**
+ * The PDF letter, message body and error texts of the sent forms (spec forms), all from the catalogue
+ * (schema/contract/i18n/de/forms.json, `forms.kind`, `forms.field`, `forms.pdf`, `forms.error`); placeholders are filled
+ * with `fill` from the contract, which refuses a text with a placeholder left open.
+ */
 import catalogue from '@contract/i18n/de/forms.json';
+import { fill } from '@contract/i18n/fill';
 import { formatDate } from '@contract/format';
 import type { FormChild, FormPartner, FormValues } from '@contract/forms';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 
 const T = catalogue.forms;
-
-/** Catalogue text with `{{name}}` placeholders filled. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => values[k] ?? '');
-}
 
 /** The German title of a form kind (the sent message's subject and the PDF's heading). */
 export function formTitle(kind: FormValues['kind']): string {

@@ -7,10 +7,14 @@
  * from the left edge, 85 × 45 mm; its first 17.7 mm hold the return address in small print, the recipient follows.
  * The letterhead (the tenant's name) is at the top right, the date right-aligned under the address field. Output is
  * deterministic for the same content (creation date set from the letter date), as in server/domain/documents/pdf.
+ * Texts from the catalogue: schema/contract/i18n/de/letters.json (`codeLetter`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
+import catalogue from '@contract/i18n/de/letters.json';
+import { fill } from '@contract/i18n/fill';
+import { formatDate } from '@contract/format';
 import type { TenantDefinition } from '../../tenants';
 
 const MM = 72 / 25.4;
@@ -27,11 +31,11 @@ export interface CodeLetter {
   recipient: { salutation: string; addressLines: string[] };
 }
 
-const de = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+const T = catalogue.codeLetter;
 
-/** Renders a code letter as a PDF (A4, one page). */
+/** Renders a code letter as a PDF (A4, one page); texts `codeLetter.*` (title and introduction per `kind`). */
 export function renderCodeLetter(tenant: TenantDefinition, letter: CodeLetter): Promise<Buffer> {
-  const title = letter.kind === 'REGISTRATION_CODE' ? 'Ihr Registrierungscode für das Mitgliederportal' : 'Ihr Erstpasswort für das Mitgliederportal';
+  const title = T.title[letter.kind];
   const created = new Date(`${letter.date}T08:00:00Z`);
   const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: title, Author: tenant.name, Producer: tenant.name, CreationDate: created, ModDate: created } });
   const chunks: Buffer[] = [];
@@ -63,27 +67,22 @@ export function renderCodeLetter(tenant: TenantDefinition, letter: CodeLetter): 
     .text(tenant.letterReturnAddress, fieldLeft, 45 * MM + 2 * MM, { width: 85 * MM, lineBreak: false });
   doc.fontSize(11).text(letter.recipient.addressLines.join('\n'), fieldLeft, 45 * MM + 17.7 * MM, { width: 85 * MM });
   // Date and subject.
-  doc.fontSize(10).text(`Datum: ${de(letter.date)}`, left, 98.46 * MM, { width, align: 'right' });
+  doc.fontSize(10).text(fill(T.date, { date: formatDate(letter.date) }), left, 98.46 * MM, { width, align: 'right' });
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
     .text(title, left, 110 * MM, { width });
   doc.moveDown(1.2).font('Helvetica').fontSize(11).text(letter.recipient.salutation, { width });
   doc.moveDown(0.8);
-  const what = letter.kind === 'REGISTRATION_CODE' ? 'Ihren Registrierungscode' : 'Ihr Erstpasswort';
-  doc.text(`wie gewünscht senden wir Ihnen ${what} für die Registrierung im Mitgliederportal:`, { width });
+  doc.text(T.intro[letter.kind], { width });
   doc.moveDown(0.8);
   doc.font('Courier-Bold').fontSize(18).text(letter.code, { width, align: 'center' });
   doc.moveDown(0.8).font('Helvetica').fontSize(11);
-  doc.text(
-    `Bitte registrieren Sie sich damit bis ${de(letter.validUntil)} im Mitgliederportal unter „Registrierung“ mit Ihrer Sozialversicherungsnummer, ` +
-      'Ihrer E-Mail-Adresse und einem selbst gewählten Passwort. Der Code kann nur einmal verwendet werden.',
-    { width },
-  );
+  doc.text(fill(T.howTo, { validUntil: formatDate(letter.validUntil) }), { width });
   doc.moveDown(0.6);
-  doc.text('Falls Sie diesen Brief nicht angefordert haben, wenden Sie sich bitte an uns.', { width });
+  doc.text(T.notRequested, { width });
   doc.moveDown(1.5);
-  doc.text('Mit freundlichen Grüßen', { width });
+  doc.text(T.closing, { width });
   doc.text(tenant.name, { width });
   doc.end();
   return done;

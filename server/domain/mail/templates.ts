@@ -46,7 +46,7 @@ export function renderMail(tenant: TenantDefinition, content: MailContent): { su
   const p = (t: string) => `<p style="margin:0 0 1em 0">${escapeHtml(t)}</p>`;
   const link = content.link
     ? `<p style="margin:1.5em 0"><a href="${escapeHtml(content.link.url)}" style="background:#00467f;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(content.link.label)}</a></p>` +
-      `<p style="margin:0 0 1em 0;font-size:13px;color:#444">Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:<br>${escapeHtml(content.link.url)}</p>`
+      `<p style="margin:0 0 1em 0;font-size:13px;color:#444">${escapeHtml(catalogue.mail.linkFallback)}<br>${escapeHtml(content.link.url)}</p>`
     : '';
   const html = [
     '<!DOCTYPE html>',

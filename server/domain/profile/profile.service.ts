@@ -7,10 +7,10 @@ import { err, ok, type Result } from '../shared/result';
 import type { StepUp, StepUpAction } from '../auth/step-up';
 import { hashToken, isWellFormedToken, newSessionToken } from '../auth/session-token';
 import type { Mailer } from '../mail/mailer';
-import { renderMail, salutationFor } from '../mail/templates';
 import type { PersonStore } from '../person/person.store';
 import { isoInstant, type Clock } from '../shared/clock';
 import { isoDateVienna } from '@contract/dates';
+import { accessDeletedMail, emailChangeConfirmMail, emailChangeNoticeMail } from './profile.mails';
 import { bankLogValues, diffEntries, EMAIL_CHANGE_LINK_MS, EMAIL_CHANGE_MAX_REQUESTS, historyLimit, RETENTION_FACTS } from './profile.rules';
 import {
   validateAddress,
@@ -173,16 +173,7 @@ export function createProfileService(deps: {
       const createdAt = now();
       const expiresAt = isoInstant(clock.now() + EMAIL_CHANGE_LINK_MS);
       const link = `${scope.publicOrigin()}/#/emailChange?token=${token}`;
-      const confirm = renderMail(tenant, {
-        subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
-        salutation: salutationFor(p),
-        paragraphs: [
-          'Sie haben im Mitgliederportal eine neue E-Mail-Adresse für Ihren Zugang angegeben.',
-          'Bitte bestätigen Sie die Adresse über den folgenden Link. Erst danach melden Sie sich mit der neuen Adresse an.',
-        ],
-        link: { label: 'E-Mail-Adresse bestätigen', url: link },
-        after: ['Der Link ist 24 Stunden gültig und kann nur einmal verwendet werden.', 'Falls Sie diese Änderung nicht veranlasst haben, ignorieren Sie diese Nachricht.'],
-      });
+      const confirm = emailChangeConfirmMail(tenant, p, link);
       try {
         // Token, change log and confirmation mail in one transaction: the mail is queued exactly when the token exists.
         await recordChanges(scope, personId, [{ area: 'EMAIL', field: 'emailChangeRequested', oldValue: p.email, newValue: email }], async () => {
@@ -196,15 +187,7 @@ export function createProfileService(deps: {
       await audit.record('EMAIL_CHANGE', personId, meta, { stage: 'REQUESTED' });
 
       if (p.email) {
-        const notice = renderMail(tenant, {
-          subject: 'Änderung Ihrer E-Mail-Adresse angefordert',
-          salutation: salutationFor(p),
-          paragraphs: [
-            'für Ihren Zugang zum Mitgliederportal wurde eine Änderung der E-Mail-Adresse angefordert. Wir haben einen Bestätigungslink an die neue Adresse gesendet.',
-            'Bis zur Bestätigung bleibt diese Adresse Ihre Anmeldeadresse.',
-            'Falls Sie diese Änderung nicht veranlasst haben, ändern Sie bitte Ihr Passwort und wenden Sie sich an unser Service-Team.',
-          ],
-        });
+        const notice = emailChangeNoticeMail(tenant, p);
         await sendSafely('EMAIL_CHANGE_NOTICE', { personId, kind: 'EMAIL_CHANGE_NOTICE', to: p.email, ...notice });
       }
       return ok({ pendingEmail: email });
@@ -313,16 +296,7 @@ export function createProfileService(deps: {
       });
       await audit.record('ACCESS_DELETED', personId, scope.meta, { sessionsEnded: ended });
       if (p.email) {
-        const facts = RETENTION_FACTS;
-        const mail = renderMail(tenant, {
-          subject: 'Ihr Zugang zum Mitgliederportal wurde gelöscht',
-          salutation: salutationFor(p),
-          paragraphs: [
-            'wie von Ihnen gewünscht, haben wir Ihren Zugang zum Mitgliederportal gelöscht. Sie wurden überall abgemeldet.',
-            'Ihre Mitgliedschaft bei der Kasse und Ihre Ansprüche bleiben davon unberührt. Für einen neuen Zugang können Sie sich jederzeit wieder registrieren.',
-            `Ihre Anmeldedaten bewahren wir ${facts.loginDataYearsAfterDeactivation} Jahre nach der Deaktivierung auf, Protokolldateien höchstens ${facts.logFileDays} Tage; gesetzliche Aufbewahrungspflichten betragen bis zu ${facts.maxRetentionYears} Jahre.`,
-          ],
-        });
+        const mail = accessDeletedMail(tenant, p);
         await sendSafely('ACCESS_DELETED', { personId, kind: 'ACCESS_DELETED', to: p.email, ...mail });
       }
       return ok({ sessionsEnded: ended });

@@ -1,57 +1,53 @@
 /**
- * German texts of the registration and password mails (formal "Sie"), rendered with the common layout of
- * server/domain/mail/templates.ts.
+ * The registration and password mails (formal "Sie"), with their texts from the catalogue
+ * (schema/contract/i18n/de/mail.json, `mail.activation`, `mail.passwordReset`, `mail.passwordChanged`,
+ * `mail.emailChanged`), rendered with the common layout of server/domain/mail/templates.ts.
  */
+import catalogue from '@contract/i18n/de/mail.json';
+import { fill } from '@contract/i18n/fill';
 import type { TenantDefinition } from '../../tenants';
 import { renderMail, salutationFor } from '../mail/templates';
 
 type Person = Parameters<typeof salutationFor>[0];
+const T = catalogue.mail;
 
-/** Activation link after the first registration (`#/activation?id=<token>`). */
+/** Activation link after the first registration (`#/activation?id=<token>`); texts `mail.activation`, `mail.linkValidity`. */
 export function activationMail(tenant: TenantDefinition, person: Person, link: string, validHours: number) {
+  const t = T.activation;
   return renderMail(tenant, {
-    subject: 'Bitte bestätigen Sie Ihre Registrierung im Mitgliederportal',
+    subject: t.subject,
     salutation: salutationFor(person),
-    paragraphs: [`vielen Dank für Ihre Registrierung im Mitgliederportal der ${tenant.name}.`, 'Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihren Zugang zu aktivieren:'],
-    link: { label: 'Zugang aktivieren', url: link },
-    after: [`Der Link ist ${validHours} Stunden gültig und kann nur einmal verwendet werden.`, 'Falls Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.'],
+    paragraphs: [fill(t.thanks, { fund: tenant.name }), t.confirm],
+    link: { label: t.link, url: link },
+    after: [fill(T.linkValidity, { hours: validHours }), t.notYou],
   });
 }
 
-/** Reset link after "Passwort vergessen" (`#/pwdReset?token=<token>`). */
+/** Reset link after "Passwort vergessen" (`#/pwdReset?token=<token>`); texts `mail.passwordReset`, `mail.linkValidity`. */
 export function passwordResetMail(tenant: TenantDefinition, person: Person, link: string, validHours: number) {
+  const t = T.passwordReset;
   return renderMail(tenant, {
-    subject: 'Passwort zurücksetzen',
+    subject: t.subject,
     salutation: salutationFor(person),
-    paragraphs: ['Sie haben angefordert, Ihr Passwort für das Mitgliederportal zurückzusetzen. Über den folgenden Link vergeben Sie ein neues Passwort:'],
-    link: { label: 'Neues Passwort vergeben', url: link },
-    after: [
-      `Der Link ist ${validHours} Stunden gültig und kann nur einmal verwendet werden.`,
-      'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr bisheriges Passwort bleibt gültig.',
-    ],
+    paragraphs: [t.body],
+    link: { label: t.link, url: link },
+    after: [fill(T.linkValidity, { hours: validHours }), t.notYou],
   });
 }
 
-/** Notice after a password change (settings, reset or security update). */
+/** Notice after a password change (settings, reset or security update); texts `mail.passwordChanged`. */
 export function passwordChangedMail(tenant: TenantDefinition, person: Person) {
-  return renderMail(tenant, {
-    subject: 'Ihr Passwort wurde geändert',
-    salutation: salutationFor(person),
-    paragraphs: [
-      'das Passwort Ihres Zugangs zum Mitgliederportal wurde soeben geändert. Alle anderen Anmeldungen wurden beendet.',
-      'Falls Sie das nicht selbst waren, setzen Sie Ihr Passwort bitte sofort über „Passwort vergessen“ zurück und verständigen Sie uns.',
-    ],
-  });
+  const t = T.passwordChanged;
+  return renderMail(tenant, { subject: t.subject, salutation: salutationFor(person), paragraphs: [t.body, t.notYou] });
 }
 
-/** Notice to the new and the old address after the e-mail was changed on /updateRegistration. */
+/** Notice to the new and the old address after the e-mail was changed on /updateRegistration; texts `mail.emailChanged`. */
 export function emailChangedMail(tenant: TenantDefinition, person: Person, newEmail: string, toOldAddress: boolean) {
+  const t = T.emailChanged;
   return renderMail(tenant, {
-    subject: 'Ihre E-Mail-Adresse wurde geändert',
+    subject: t.subject,
     salutation: salutationFor(person),
-    paragraphs: toOldAddress
-      ? [`die E-Mail-Adresse Ihres Zugangs zum Mitgliederportal wurde auf ${newEmail} geändert. An diese Adresse senden wir keine Nachrichten mehr.`]
-      : ['diese E-Mail-Adresse ist ab sofort die Adresse Ihres Zugangs zum Mitgliederportal. Sie melden sich künftig damit an.'],
-    after: ['Falls Sie das nicht selbst waren, verständigen Sie uns bitte umgehend.'],
+    paragraphs: [toOldAddress ? fill(t.toOld, { newEmail }) : t.toNew],
+    after: [t.notYou],
   });
 }

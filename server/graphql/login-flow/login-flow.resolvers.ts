@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import loginFlowTexts from '@contract/i18n/de/login-flow.json';
 import loginTexts from '@contract/i18n/de/login.json';
+import transport from '@contract/i18n/de/transport.json';
 import type { FieldError } from '../../domain/shared/result';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { loginResult } from '../session/login-result';
@@ -86,7 +87,7 @@ export const loginFlowResolvers: Resolvers = {
       return { ok: null, error: { code: status, message: loginTexts.login.activation[status], fieldErrors: [] } };
     },
     async log(_p, args, ctx) {
-      if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput('Log-Eintrag zu groß.');
+      if (args.component.length > 100 || args.msgs.length > 20 || args.msgs.some((m) => m.length > 2000)) throw badInput(transport.logEntryTooLarge);
       await ctx.services.clientLog.write(ctx.scope, { component: args.component, level: args.level, msgs: args.msgs }, ctx.sessionToken);
       return true;
     },

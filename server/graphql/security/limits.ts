@@ -1,6 +1,8 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import type { ASTVisitor, GraphQLError, OperationDefinitionNode, ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import transport from '@contract/i18n/de/transport.json';
+import { fill } from '@contract/i18n/fill';
 
 /**
  * Abuse limits of the GraphQL endpoint (issue "Security and reliability baseline", item 2; OWASP GraphQL cheat
@@ -52,7 +54,8 @@ function onReject(context: ValidationContext | null, error: GraphQLError): void 
 
 /**
  * Refuses an operation whose root type the schema lacks (a `subscription` here): graphql-js 16 only finds that
- * at execution, where graphql-jit throws an unexpected error instead of a client error.
+ * at execution, where graphql-jit throws an unexpected error instead of a client error. Message: transport.json
+ * `operationTypeUnsupported`.
  */
 function useKnownRootOperation(): Plugin {
   return {
@@ -61,7 +64,7 @@ function useKnownRootOperation(): Plugin {
         OperationDefinition(node: OperationDefinitionNode) {
           if (!context.getSchema().getRootType(node.operation)) {
             context.reportError(
-              createGraphQLError(`Dieses Schema unterstützt keine Operationen vom Typ "${node.operation}".`, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+              createGraphQLError(fill(transport.operationTypeUnsupported, { operation: node.operation }), { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
             );
           }
         },
