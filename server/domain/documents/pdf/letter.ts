@@ -11,7 +11,11 @@
  * The letter is collected into a Buffer (a statement is a few KB), so the HTTP answer can carry a Content-Length
  * and a failed rendering never starts a 200 answer.
  */
+import catalogue from '@contract/i18n/de/pdf.json';
+import { fill } from '@contract/i18n/fill';
 import PDFDocument from 'pdfkit';
+
+const { pdf } = catalogue;
 
 /** One line of a table: label left, value right-aligned. `strong` prints it bold with a rule above (a total). */
 export interface LetterLine {
@@ -49,8 +53,8 @@ export interface LetterRecipient {
   salutation: string;
 }
 
-/** German names of the two funds. */
-export const FUND_NAMES = { PK: 'Pensionskasse', VK: 'Vorsorgekasse' } as const;
+/** German names of the two funds; catalogue `pdf.letter.funds`. */
+const FUND_NAMES: Record<LetterContent['fund'], string> = pdf.letter.funds;
 
 const MM = 72 / 25.4;
 const LEFT = 20 * MM;
@@ -63,6 +67,8 @@ const GREY = '#555555';
 /**
  * Renders `content` for `recipient` as a PDF (A4, letterhead with the tenant's name and the fund, address block in the
  * DIN 5008 window position, reference block, title, salutation, paragraphs, tables, notes, closing, page footer).
+ * The letter's own texts (fund names, sender line, closing, the note on machine-made letters, page footer, PDF author
+ * and creator) come from catalogue `pdf.letter`.
  * @param tenantName the tenant's display name (server/tenants.ts), printed as letterhead and PDF author.
  * @returns the PDF bytes.
  */
@@ -82,9 +88,9 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     displayTitle: true,
     info: {
       Title: content.title,
-      Author: `${tenantName} – ${fundName}`,
+      Author: fill(pdf.letter.author, { tenant: tenantName, fund: fundName }),
       Subject: content.title,
-      Creator: 'Mitgliederportal',
+      Creator: pdf.letter.creator,
       Producer: 'PDFKit',
       CreationDate: date,
       ModDate: date,
@@ -146,7 +152,7 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
       .font(FONT)
       .fontSize(7)
       .fillColor(GREY)
-      .text(`${tenantName} · ${fundName}`, LEFT, addressTop, { width: 85 * MM, lineBreak: false });
+      .text(fill(pdf.letter.sender, { tenant: tenantName, fund: fundName }), LEFT, addressTop, { width: 85 * MM, lineBreak: false });
     doc.font(FONT).fontSize(10).fillColor('black');
     for (const line of recipient.addressLines) {
       doc.text(line, LEFT, y, { width: 85 * MM, lineBreak: false });
@@ -228,12 +234,12 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
   ensureSpace(60);
   doc.moveDown(0.8);
   tag('P', () => {
-    doc.font(FONT).fontSize(10).fillColor('black').text('Mit freundlichen Grüßen', LEFT, doc.y, { width: contentWidth });
-    doc.text(`Ihre ${fundName}`, LEFT, doc.y, { width: contentWidth });
+    doc.font(FONT).fontSize(10).fillColor('black').text(pdf.letter.closing, LEFT, doc.y, { width: contentWidth });
+    doc.text(fill(pdf.letter.closingFund, { fund: fundName }), LEFT, doc.y, { width: contentWidth });
   });
   doc.moveDown(0.8);
   doc.font(FONT).fontSize(8).fillColor(GREY);
-  for (const note of [...content.notes, 'Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.']) {
+  for (const note of [...content.notes, pdf.letter.machineNote]) {
     ensureSpace(22);
     tag('P', () => doc.text(note, LEFT, doc.y, { width: contentWidth }));
     doc.moveDown(0.3);
@@ -251,7 +257,7 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
       .font(FONT)
       .fontSize(7.5)
       .fillColor(GREY)
-      .text(`${tenantName} · ${fundName} · ${content.title} · Seite ${i - range.start + 1} von ${range.count}`, LEFT, doc.page.height - 15 * MM, {
+      .text(fill(pdf.letter.footer, { tenant: tenantName, fund: fundName, title: content.title, page: i - range.start + 1, pages: range.count }), LEFT, doc.page.height - 15 * MM, {
         width: contentWidth,
         align: 'center',
         lineBreak: false,

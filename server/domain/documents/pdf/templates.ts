@@ -7,52 +7,29 @@
  */
 import type { PersonRow, PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
+import catalogue from '@contract/i18n/de/pdf.json';
+import { fill } from '@contract/i18n/fill';
 import type { LetterContent, LetterLine, LetterRecipient } from './letter';
 
-/** Labels of every PK statement field (spec 001 section 3 "Account info, pension fund"), by row field. */
-export const PK_STATEMENT_LABELS = {
-  reserveCents: 'Deckungsrückstellung',
-  fluctuationReserveCents: 'Schwankungsrückstellung',
-  totalCapitalCents: 'Gesamtes Pensionskapital',
-  employerContributionsCents: 'Arbeitgeberbeiträge',
-  employeeContributionsCents: 'Arbeitnehmerbeiträge (Eigenbeiträge)',
-  employerTransfersCents: 'Übertragungen durch den Arbeitgeber',
-  employeeTransfersCents: 'Übertragungen durch die Arbeitnehmerin/den Arbeitnehmer',
-  premium108aCents: 'Prämie gemäß § 108a EStG',
-  investmentResultCents: 'Veranlagungsergebnis',
-  costsCents: 'Verwaltungskosten',
-  pensionPaymentsCents: 'Pensionsleistungen',
-  shortfallCents: 'Fehlbetrag aus der Änderung der Rechnungsgrundlagen',
-  projectedYearlyPensionCents: 'Voraussichtliche Jahrespension (brutto, 14 Auszahlungen)',
-} as const satisfies Record<Exclude<keyof PkStatementRow, 'id' | 'contractId' | 'stichtag'>, string>;
+const { pdf } = catalogue;
 
-/** Labels of every VK statement field (spec 001 section 3 "Account info, severance fund"), by row field. */
-export const VK_STATEMENT_LABELS = {
-  totalEntitlementCents: 'Gesamtanspruch (Abfertigungsanwartschaft)',
-  guaranteedCapitalCents: 'Garantierte Kapitalsumme',
-  paidOutTotalCents: 'Bisher ausbezahlt (gesamt)',
-  contributionsCents: 'Beiträge im Kalenderjahr',
-  transfersInCents: 'Beiträge aus anderen Vorsorgekassen',
-  administrationCostsCents: 'Verwaltungskosten',
-  svCarrierCostsCents: 'Kosten des Sozialversicherungsträgers',
-  investmentResultCents: 'Zugewiesenes Veranlagungsergebnis',
-  payoutCents: 'Auszahlung bzw. Übertragung im Jahr',
-  loyaltyBonusCents: 'Treuebonus',
-  surplusShareCents: 'Überschussbeteiligung',
-} as const satisfies Record<Exclude<keyof VkStatementRow, 'id' | 'accountId' | 'stichtag'>, string>;
+/**
+ * Labels of every PK statement field (spec 001 section 3 "Account info, pension fund"), by row field; catalogue
+ * `pdf.pkStatement.labels`.
+ */
+export const PK_STATEMENT_LABELS = pdf.pkStatement.labels satisfies Record<Exclude<keyof PkStatementRow, 'id' | 'contractId' | 'stichtag'>, string>;
 
-export const PARTNER_RULE_TEXT: Record<PkContractRow['partnerRule'], string> = {
-  NONE: 'keine Hinterbliebenenversorgung',
-  SPOUSE: 'Ehepartnerin/Ehepartner',
-  SPOUSE_OR_REGISTERED_PARTNER: 'Ehepartnerin/Ehepartner oder eingetragene Partnerin/eingetragener Partner',
-  SPOUSE_OR_COHABITANT: 'Ehepartnerin/Ehepartner oder Lebensgefährtin/Lebensgefährte',
-};
+/**
+ * Labels of every VK statement field (spec 001 section 3 "Account info, severance fund"), by row field; catalogue
+ * `pdf.vkStatement.labels`.
+ */
+export const VK_STATEMENT_LABELS = pdf.vkStatement.labels satisfies Record<Exclude<keyof VkStatementRow, 'id' | 'accountId' | 'stichtag'>, string>;
 
-const VK_STATUS_TEXT: Record<VkAccountRow['status'], string> = {
-  ACTIVE: 'aktiv (Beiträge laufen)',
-  DORMANT: 'beitragsfrei',
-  CLOSED: 'geschlossen',
-};
+/** Who is entitled to the survivors' pension, by the contract's partner rule; catalogue `pdf.partnerRule`. */
+export const PARTNER_RULE_TEXT: Record<PkContractRow['partnerRule'], string> = pdf.partnerRule;
+
+/** The VK account's status as a fact of the Kontonachricht; catalogue `pdf.vkStatement.status`. */
+const VK_STATUS_TEXT: Record<VkAccountRow['status'], string> = pdf.vkStatement.status;
 
 /** Name with academic titles: "Mag.a Anna Muster", "Dipl.-Ing. Max Huber, MSc". */
 export function fullName(p: Pick<PersonRow, 'titlePrefix' | 'firstName' | 'lastName' | 'titleSuffix'>): string {
@@ -63,18 +40,25 @@ export function fullName(p: Pick<PersonRow, 'titlePrefix' | 'firstName' | 'lastN
 /**
  * Address block and formal salutation of a person: "Sehr geehrte Frau Mag.a Muster," / "Sehr geehrter Herr …,";
  * persons of gender DIVERSE get "Guten Tag Vorname Nachname,". The country line appears only outside Austria.
+ * Texts: catalogue `pdf.recipient` (post box line, the three salutations).
  */
 export function recipientOf(
   p: Pick<PersonRow, 'gender' | 'titlePrefix' | 'titleSuffix' | 'firstName' | 'lastName' | 'street' | 'postcode' | 'city' | 'country' | 'poBox'>,
 ): LetterRecipient {
   const lines = [fullName(p)];
   if (p.street) lines.push(p.street);
-  if (p.poBox) lines.push(`Postfach ${p.poBox}`);
+  if (p.poBox) lines.push(fill(pdf.recipient.poBox, { poBox: p.poBox }));
   const place = [p.postcode, p.city].filter(Boolean).join(' ');
   if (place) lines.push(place);
   if (p.country && p.country !== 'AT') lines.push(p.country);
   const surname = [p.titlePrefix, p.lastName].filter(Boolean).join(' ');
-  const salutation = p.gender === 'FEMALE' ? `Sehr geehrte Frau ${surname},` : p.gender === 'MALE' ? `Sehr geehrter Herr ${surname},` : `Guten Tag ${p.firstName} ${p.lastName},`;
+  const texts = pdf.recipient.salutation;
+  const salutation =
+    p.gender === 'FEMALE'
+      ? fill(texts.female, { surname })
+      : p.gender === 'MALE'
+        ? fill(texts.male, { surname })
+        : fill(texts.other, { firstName: p.firstName, lastName: p.lastName });
   return { addressLines: lines, salutation };
 }
 
@@ -96,36 +80,35 @@ export interface PkStatementData {
 
 /**
  * Leistungsnachweis (PERFORMANCE_STATEMENT): every PK statement field, the year's development and, unless the
- * member is a beneficiary already drawing the pension, the projected yearly pension.
+ * member is a beneficiary already drawing the pension, the projected yearly pension. Texts: catalogue
+ * `pdf.pkStatement` and the shared `pdf.label`.
  */
 export function pkStatementLetter(d: PkStatementData): LetterContent {
   const s = d.statement;
   const L = PK_STATEMENT_LABELS;
+  const T = pdf.pkStatement;
   const y = year(s.stichtag);
+  const date = formatDate(s.stichtag);
+  const rate = fill(pdf.value.perAnnum, { rate: formatPercentBp(d.contract.calculationInterestRateBp) });
   const previousTotal = d.previous?.totalCapitalCents ?? 0;
-  const previousDate = d.previous ? formatDate(d.previous.stichtag) : `01.01.${y}`;
+  const previousDate = d.previous ? formatDate(d.previous.stichtag) : formatDate(`${y}-01-01`);
   // A beneficiary already draws the pension: no projection of a pension to come (as on the screen).
   const drawingPension = d.contract.role === 'BENEFICIARY';
   return {
     fund: 'PK',
-    title: `Leistungsnachweis zum ${formatDate(s.stichtag)}`,
+    title: fill(T.title, { date }),
     documentDate: s.stichtag,
     facts: [
-      { label: 'Stichtag', value: formatDate(s.stichtag) },
-      { label: 'Vertragsnummer', value: d.contract.contractNumber },
-      { label: 'Veranlagungs- und Risikogemeinschaft', value: d.vrgName },
-      { label: 'Arbeitgeber', value: d.employerName },
-      { label: 'Rechnungszins', value: `${formatPercentBp(d.contract.calculationInterestRateBp)} p. a.` },
+      { label: pdf.label.stichtag, value: date },
+      { label: pdf.label.contractNumber, value: d.contract.contractNumber },
+      { label: pdf.label.vrg, value: d.vrgName },
+      { label: pdf.label.employer, value: d.employerName },
+      { label: pdf.label.interestRate, value: rate },
     ],
-    paragraphs: [
-      `wir übermitteln Ihnen den Leistungsnachweis Ihrer Pensionskassenanwartschaft zum Stichtag ${formatDate(s.stichtag)}. ` +
-        (drawingPension
-          ? `Er zeigt Ihr Pensionskapital und seine Entwicklung im Jahr ${y}.`
-          : `Er zeigt Ihr Pensionskapital, seine Entwicklung im Jahr ${y} und die daraus voraussichtlich erreichbare Pension.`),
-    ],
+    paragraphs: [fill(drawingPension ? T.introDrawingPension : T.intro, { date, year: y })],
     tables: [
       {
-        heading: `Ihr Pensionskapital zum ${formatDate(s.stichtag)}`,
+        heading: fill(T.capitalHeading, { date }),
         rows: [
           { label: L.reserveCents, value: money(s.reserveCents) },
           { label: L.fluctuationReserveCents, value: money(s.fluctuationReserveCents) },
@@ -133,9 +116,9 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
         ],
       },
       {
-        heading: `Entwicklung im Jahr ${y}`,
+        heading: fill(T.developmentHeading, { year: y }),
         rows: [
-          { label: `Pensionskapital zum ${previousDate}`, value: money(previousTotal) },
+          { label: fill(T.capitalOn, { date: previousDate }), value: money(previousTotal) },
           { label: L.employerContributionsCents, value: money(s.employerContributionsCents) },
           { label: L.employeeContributionsCents, value: money(s.employeeContributionsCents) },
           { label: L.employerTransfersCents, value: money(s.employerTransfersCents) },
@@ -144,28 +127,19 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
           { label: L.investmentResultCents, value: money(s.investmentResultCents) },
           { label: L.costsCents, value: minus(s.costsCents) },
           { label: L.pensionPaymentsCents, value: minus(s.pensionPaymentsCents) },
-          { label: `Pensionskapital zum ${formatDate(s.stichtag)}`, value: money(s.totalCapitalCents), strong: true },
+          { label: fill(T.capitalOn, { date }), value: money(s.totalCapitalCents), strong: true },
         ],
       },
       {
-        heading: 'Weitere Angaben',
+        heading: T.moreHeading,
         rows: [
           { label: L.shortfallCents, value: money(s.shortfallCents) },
           ...(drawingPension ? [] : [{ label: L.projectedYearlyPensionCents, value: money(s.projectedYearlyPensionCents) }]),
-          ...(d.vrgReturnBp === null ? [] : [{ label: `Veranlagungsergebnis der VRG im Jahr ${y}`, value: formatPercentBp(d.vrgReturnBp) }]),
+          ...(d.vrgReturnBp === null ? [] : [{ label: fill(T.vrgReturn, { year: y }), value: formatPercentBp(d.vrgReturnBp) }]),
         ],
       },
     ],
-    notes: [
-      'Die Schwankungsrückstellung gleicht Schwankungen der Veranlagungsergebnisse aus; sie kann auch negativ sein.',
-      ...(drawingPension
-        ? []
-        : [
-            `Die voraussichtliche Jahrespension ist eine Hochrechnung mit dem Rechnungszins von ${formatPercentBp(d.contract.calculationInterestRateBp)} ` +
-              'ohne künftige Veranlagungsüberschüsse und bei gleichbleibenden Beiträgen. Sie ist nicht garantiert. Die Pension wird 14-mal im Jahr ausbezahlt.',
-          ]),
-      'Ein Fehlbetrag aus der Änderung der Rechnungsgrundlagen wird innerhalb von höchstens zehn Jahren, jährlich mindestens zu einem Zehntel, ausgeglichen.',
-    ],
+    notes: [T.noteFluctuation, ...(drawingPension ? [] : [fill(T.noteProjection, { rate: formatPercentBp(d.contract.calculationInterestRateBp) })]), T.noteShortfall],
   };
 }
 
@@ -177,32 +151,35 @@ export interface VkStatementData {
   employerName: string;
 }
 
-/** Kontonachricht (VK_ACCOUNT_STATEMENT, § 25 BMSVG): every VK statement field and the year's development. */
+/**
+ * Kontonachricht (VK_ACCOUNT_STATEMENT, § 25 BMSVG): every VK statement field and the year's development. Texts:
+ * catalogue `pdf.vkStatement` and the shared `pdf.label`.
+ */
 export function vkStatementLetter(d: VkStatementData): LetterContent {
   const s = d.statement;
   const L = VK_STATEMENT_LABELS;
+  const T = pdf.vkStatement;
   const y = year(s.stichtag);
+  const date = formatDate(s.stichtag);
   const previousTotal = d.previous?.totalEntitlementCents ?? 0;
-  const previousDate = d.previous ? formatDate(d.previous.stichtag) : `01.01.${y}`;
+  const previousDate = d.previous ? formatDate(d.previous.stichtag) : formatDate(`${y}-01-01`);
   const facts: LetterLine[] = [
-    { label: 'Stichtag', value: formatDate(s.stichtag) },
-    { label: 'Kontonummer', value: d.account.accountNumber },
-    { label: 'Arbeitgeber', value: d.employerName },
-    { label: 'Beginn der Beitragszahlung', value: formatDate(d.account.startDate) },
-    { label: 'Kontostatus', value: VK_STATUS_TEXT[d.account.status] },
+    { label: pdf.label.stichtag, value: date },
+    { label: pdf.label.accountNumber, value: d.account.accountNumber },
+    { label: pdf.label.employer, value: d.employerName },
+    { label: T.startOfContributions, value: formatDate(d.account.startDate) },
+    { label: T.accountStatus, value: VK_STATUS_TEXT[d.account.status] },
   ];
-  if (d.account.rightToDecideSince) facts.push({ label: 'Verfügungsanspruch seit', value: formatDate(d.account.rightToDecideSince) });
+  if (d.account.rightToDecideSince) facts.push({ label: T.rightToDecideSince, value: formatDate(d.account.rightToDecideSince) });
   return {
     fund: 'VK',
-    title: `Kontonachricht zum ${formatDate(s.stichtag)}`,
+    title: fill(T.title, { date }),
     documentDate: s.stichtag,
     facts,
-    paragraphs: [
-      `wir informieren Sie über den Stand Ihrer Abfertigungsanwartschaft zum Stichtag ${formatDate(s.stichtag)} ` + `und über alle Buchungen des Jahres ${y} auf Ihrem Konto.`,
-    ],
+    paragraphs: [fill(T.intro, { date, year: y })],
     tables: [
       {
-        heading: `Ihre Abfertigungsanwartschaft zum ${formatDate(s.stichtag)}`,
+        heading: fill(T.entitlementHeading, { date }),
         rows: [
           { label: L.totalEntitlementCents, value: money(s.totalEntitlementCents), strong: true },
           { label: L.guaranteedCapitalCents, value: money(s.guaranteedCapitalCents) },
@@ -210,9 +187,9 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
         ],
       },
       {
-        heading: `Buchungen im Jahr ${y}`,
+        heading: fill(T.bookingsHeading, { year: y }),
         rows: [
-          { label: `Anwartschaft zum ${previousDate}`, value: money(previousTotal) },
+          { label: fill(T.entitlementOn, { date: previousDate }), value: money(previousTotal) },
           { label: L.contributionsCents, value: money(s.contributionsCents) },
           { label: L.transfersInCents, value: money(s.transfersInCents) },
           { label: L.investmentResultCents, value: money(s.investmentResultCents) },
@@ -221,14 +198,10 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
           { label: L.administrationCostsCents, value: minus(s.administrationCostsCents) },
           { label: L.svCarrierCostsCents, value: minus(s.svCarrierCostsCents) },
           { label: L.payoutCents, value: minus(s.payoutCents) },
-          { label: `Anwartschaft zum ${formatDate(s.stichtag)}`, value: money(s.totalEntitlementCents), strong: true },
+          { label: fill(T.entitlementOn, { date }), value: money(s.totalEntitlementCents), strong: true },
         ],
       },
     ],
-    notes: [
-      'Die garantierte Kapitalsumme ist die Summe der für Sie eingezahlten Beiträge einschließlich der Übertragungen aus anderen ' +
-        'Vorsorgekassen, abzüglich Auszahlungen (Kapitalgarantie nach § 24 BMSVG).',
-      'Die Kosten des Sozialversicherungsträgers sind die Einhebungsvergütung für das Einheben der Beiträge.',
-    ],
+    notes: [T.noteGuarantee, T.noteSvCarrierCosts],
   };
 }

@@ -1,0 +1,159 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import catalogue from '@contract/i18n/de/pdf.json';
+import type { MandateRow, MergeRequestRow, PkContractRow, PkStatementRow, SeveranceClaimRow, VkAccountRow, VkStatementRow } from '../../db/schema';
+import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from '../../server/domain/documents/pdf/contract-templates';
+import { type LetterContent, renderLetter } from '../../server/domain/documents/pdf/letter';
+import { claimConfirmationLetter, mergeConfirmationLetter } from '../../server/domain/documents/pdf/request-templates';
+import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/domain/documents/pdf/templates';
+import { pdfText } from '../helpers/pdf';
+
+/**
+ * The letter texts come from the catalogue schema/contract/i18n/de/pdf.json (issue 12 item 3): every key the PDF
+ * templates name exists, every text of the catalogue is used, and no letter goes out with a `{{placeholder}}` left.
+ */
+
+const PDF_DIR = join(__dirname, '../../server/domain/documents/pdf');
+
+/**
+ * The catalogue paths a template file names: `pdf.a.b` directly, or `T.b` after `const T = pdf.a;` (a local alias,
+ * taken in source order as each function sets its own). A constant table (`const CLAIM_FILE_TEXT = pdf.a.files;`,
+ * UPPER_CASE, read by index) names its whole part; a local alias names only the members read through it.
+ */
+function usedPaths(source: string): string[] {
+  const found: string[] = [];
+  const aliases = new Map<string, string>();
+  const re = /const\s+(\w+)(?:\s*:[^=;]+)?\s*=\s*pdf((?:\.\w+)+)\s*;|(?<![\w/-])(?<!(?:^|[^.])\.)(\w+)((?:\.\w+)+)/g;
+  for (const m of source.matchAll(re)) {
+    if (m[1]) {
+      aliases.set(m[1], `pdf${m[2]}`);
+      if (/^[A-Z]+(_[A-Z0-9]+)+$/.test(m[1])) found.push(`pdf${m[2]}`);
+    } else if (m[3] === 'pdf') found.push(`pdf${m[4]}`);
+    else if (aliases.has(m[3]!)) found.push(`${aliases.get(m[3]!)}${m[4]}`);
+  }
+  return found;
+}
+
+function lookup(path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), catalogue);
+}
+
+function leaves(node: unknown, prefix: string): string[] {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => leaves(value, `${prefix}.${key}`));
+}
+
+function allText(content: LetterContent): string {
+  return [
+    content.title,
+    ...content.facts.flatMap((f) => [f.label, f.value]),
+    ...content.paragraphs,
+    ...content.tables.flatMap((t) => [t.heading, ...t.rows.flatMap((r) => [r.label, r.value])]),
+    ...content.notes,
+  ].join('\n');
+}
+
+const contract = { id: 1, personId: 1, contractNumber: 'PK-1234567', vrg: 3, employerId: 1, customerId: 1, calculationInterestRateBp: 250, widowTransitionPercent: 60 } as const;
+const member = {
+  ...contract,
+  partnerRule: 'SPOUSE',
+  role: 'MEMBER',
+  startDate: '2015-04-01',
+  pensionStartDate: null,
+  monthlyPensionCents: null,
+  calculatorAccess: 'FULL',
+} satisfies PkContractRow;
+const pensioner = { ...member, role: 'BENEFICIARY', pensionStartDate: '2022-01-01', monthlyPensionCents: 123_456 } satisfies PkContractRow;
+const pk = {
+  ...{ id: 2, contractId: 1, stichtag: '2024-12-31', reserveCents: 2_382_702, fluctuationReserveCents: 44_416, totalCapitalCents: 2_427_118, employerContributionsCents: 215_673 },
+  ...{ employeeContributionsCents: 60_000, employerTransfersCents: 1, employeeTransfersCents: 2, premium108aCents: 2_550, investmentResultCents: 121_490, costsCents: 7_605 },
+  ...{ pensionPaymentsCents: 3, shortfallCents: 4, projectedYearlyPensionCents: 736_888 },
+} satisfies PkStatementRow;
+const account = {
+  ...{ id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'DORMANT' },
+  ...{ rightToDecideSince: '2024-05-01', rightToDecideReason: null, selfEmployed: false },
+} satisfies VkAccountRow;
+const vk = {
+  ...{ id: 1, accountId: 1, stichtag: '2025-12-31', totalEntitlementCents: 1_234_567, guaranteedCapitalCents: 1_000_000, paidOutTotalCents: 0, contributionsCents: 98_765 },
+  ...{ transfersInCents: 0, administrationCostsCents: 2_345, svCarrierCostsCents: 300, investmentResultCents: -4_567, payoutCents: 0, loyaltyBonusCents: 0, surplusShareCents: 12 },
+} satisfies VkStatementRow;
+const mandate = {
+  ...{ id: 1, personId: 1, contractId: 1, type: 'MONTHLY', amountCents: 5_000, iban: 'AT611904300234573201', bic: null, accountOwner: 'Anna Muster', startDate: '2026-02-01' },
+  ...{ endDate: null, phone: null, mandateReference: 'M-1', creditorId: 'AT12ZZZ00000000001', status: 'ACTIVE', createdAt: '2026-01-10T10:00:00Z', signedOn: null },
+  ...{ signatureKind: 'TYPED', documentId: null },
+} satisfies MandateRow;
+const claim = {
+  ...{ id: 1, personId: 1, accountId: 1, option: 'PAYOUT', institutionName: null, policyNumber: null, iban: 'AT611904300234573201', bic: 'BKAUATWW', payoutType: 'CASH_ORDER' },
+  ...{ street: 'Lindengasse 12/4', postcode: '1070', city: 'Wien', country: 'AT', status: 'NEW', submittedAt: '2026-01-10T10:00:00Z', definiteDate: null },
+  ...{ entitlementCents: 1_234_567, taxCents: 74_074, cashOrderCostCents: 350, signatureKind: 'TYPED', signatureName: 'Anna Muster' },
+} satisfies SeveranceClaimRow;
+const merge = {
+  ...{ id: 1, personId: 1, status: 'PENDING', firstName: 'Anna', lastName: 'Muster', svnr: '1234010180', email: 'anna@example.at', signatureType: 'DIGITAL' },
+  ...{ signatureKind: 'TYPED', signatureName: 'Anna Muster', accountNumbers: 'VK-1, VK-2', targetAccountNumber: 'VK-3', submittedAt: '2026-01-10T10:00:00Z' },
+} satisfies MergeRequestRow;
+
+/** One letter of every template, taking the branches with placeholders (typed signatures, cash order, pension). */
+function everyLetter(): LetterContent[] {
+  const files = [{ kind: 'IDENTITY_DOCUMENT', fileName: 'ausweis.pdf' }];
+  return [
+    pkStatementLetter({ statement: pk, previous: null, contract: member, employerName: 'Muster GmbH', vrgName: 'VRG 3', vrgReturnBp: 597 }),
+    pkStatementLetter({ statement: pk, previous: null, contract: pensioner, employerName: 'Muster GmbH', vrgName: 'VRG 3', vrgReturnBp: null }),
+    vkStatementLetter({ statement: vk, previous: null, account, employerName: 'Muster GmbH' }),
+    taxConfirmationLetter({ statement: pk, contract: member, vrgName: 'VRG 3' }),
+    paymentStatementLetter({ statement: pk, contract: pensioner }),
+    pensionModelLetter({ contract: pensioner, employerName: 'Muster GmbH', customerName: 'Muster Holding', vrgName: 'VRG 3' }),
+    mandateLetter({ mandate, contract: member }),
+    claimConfirmationLetter({ claim, account, submittedOn: '2026-01-10', dueDate: '2026-03-09', files }),
+    mergeConfirmationLetter({ request: merge, submittedOn: '2026-01-10', files: [] }),
+  ];
+}
+
+describe('PDF texts from the catalogue (pdf.json)', () => {
+  const sources = readdirSync(PDF_DIR).filter((f) => f.endsWith('.ts'));
+  const read = (f: string) => readFileSync(join(PDF_DIR, f), 'utf8');
+  // Docstrings name catalogue keys too: they must exist, but only code counts as using a text.
+  const used = sources.flatMap((f) => usedPaths(read(f)).map((path) => ({ file: f, path })));
+  const usedInCode = sources.flatMap((f) => usedPaths(read(f).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')));
+
+  it('has every catalogue key the templates name', () => {
+    expect(new Set(used.map((u) => u.file))).toEqual(new Set(sources));
+    expect(used.length).toBeGreaterThan(100);
+    for (const { file, path } of used) expect(lookup(path), `${file}: ${path}`).toBeDefined();
+  });
+
+  it('uses every text of the catalogue in a template', () => {
+    for (const leaf of leaves(catalogue.pdf, 'pdf')) {
+      expect(
+        usedInCode.some((p) => leaf === p || leaf.startsWith(`${p}.`)),
+        leaf,
+      ).toBe(true);
+    }
+  });
+
+  it('fills every placeholder of every letter', () => {
+    for (const content of everyLetter()) expect(allText(content), content.title).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it('renders a statement PDF without a placeholder left, with the closing and the page footer', async () => {
+    const recipient = recipientOf({
+      ...member,
+      gender: 'FEMALE',
+      titlePrefix: 'Mag.a',
+      titleSuffix: null,
+      firstName: 'Anna',
+      lastName: 'Muster',
+      street: 'Lindengasse 12/4',
+      postcode: '1070',
+      city: 'Wien',
+      country: 'AT',
+      poBox: '12',
+    });
+    const text = await pdfText(await renderLetter(everyLetter()[0]!, recipient, 'Muster Pensionskasse'));
+    expect(text).not.toMatch(/\{\{|\}\}/);
+    expect(text).toContain('Postfach 12');
+    expect(text).toContain(catalogue.pdf.letter.closing);
+    expect(text).toContain('Ihre Pensionskasse');
+    expect(text).toContain('Leistungsnachweis zum 31.12.2024 · Seite 1 von');
+  });
+});
