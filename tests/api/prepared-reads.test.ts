@@ -4,6 +4,7 @@ import { writeTransaction } from '../../db/client';
 import { persons } from '../../db/schema';
 import { ownMailbox } from '../../server/domain/messages/messages.service';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
+import { emailOf } from '../helpers/scenarios';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -18,7 +19,7 @@ let anna: number;
 
 beforeAll(async () => {
   server = await startTestServer({ members: 20, background: false });
-  anna = (await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', 'anna.muster@example.at'))!;
+  anna = (await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', emailOf('anna')))!;
 });
 afterAll(async () => {
   await server.close();
@@ -92,7 +93,7 @@ describe(`prepared reads on ${TEST_ENGINE}`, () => {
     expect(await stores().messages.count(mailbox, 'BOARD', { unreadOnly: true })).toBe(0);
 
     // A supervisory-board member's board inbox (decision 0026) goes through the same prepared count.
-    const sonja = (await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', 'sonja.aufsicht@example.at'))!;
+    const sonja = (await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', emailOf('sonja')))!;
     expect((await stores().messages.currentBoardSeats(sonja, '2026-11-22')).map((seat) => seat.fund)).toEqual(['SEVERANCE_FUND']);
     expect(await stores().messages.currentBoardSeats(sonja, '2021-06-30')).toEqual([]);
     const board = { ...ownMailbox(sonja), board: true };
