@@ -5,16 +5,20 @@ import { bankAccounts, persons, type BankAccountRow, type PersonRow } from '../.
 
 /**
  * The bank account of a person in force on `today` (ISO date): the latest validFrom not after it, the newest entry on a
- * tie; undefined before the first one. Read by the person and the profile stores.
+ * tie; undefined before the first one. One reader per store (the person and the profile stores), prepared once; inside
+ * a write transaction it reads the transaction's state (db/prepared.ts).
  */
-export async function currentBankAccountOf(db: Db, personId: number, today: string): Promise<BankAccountRow | undefined> {
-  const rows = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.personId, personId), lte(bankAccounts.validFrom, today)))
-    .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
-    .limit(1);
-  return rows[0];
+export function currentBankAccountReader(db: Db): (personId: number, today: string) => Promise<BankAccountRow | undefined> {
+  const query = preparedRead(() =>
+    db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
+      .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
+      .limit(1)
+      .prepare(),
+  );
+  return async (personId, today) => (await query().execute({ personId, today }))[0];
 }
 
 /** The person columns REST `getPersonalData` answers (spec 000 section 3): name, e-mail, address, two preferences. */
@@ -56,15 +60,6 @@ export function createPersonStore(db: Db) {
       .limit(1)
       .prepare(),
   );
-  const bankAccountOn = preparedRead(() =>
-    db
-      .select()
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
-      .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
-      .limit(1)
-      .prepare(),
-  );
   return {
     async findById(id: number): Promise<PersonRow | undefined> {
       return (await byId().execute({ id }))[0];
@@ -73,10 +68,8 @@ export function createPersonStore(db: Db) {
     async personalData(id: number): Promise<PersonalDataRow | undefined> {
       return (await personalDataOf().execute({ id }))[0];
     },
-    /** The bank account in force on `today` (as `currentBankAccountOf`, prepared once for the hot REST read). */
-    async currentBankAccount(personId: number, today: string): Promise<BankAccountRow | undefined> {
-      return (await bankAccountOn().execute({ personId, today }))[0];
-    },
+    /** The bank account in force on `today` (`currentBankAccountReader`). */
+    currentBankAccount: currentBankAccountReader(db),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { bankAccounts, credentials, persons, personTokens, profileChanges, sessions, type BankAccountRow, type ProfileChangeRow } from '../../../db/schema';
-import { currentBankAccountOf } from '../person/person.store';
+import { currentBankAccountReader } from '../person/person.store';
 
 /** One row of the change log to write (issue 6 item 7); the store adds person, time, session and IP. */
 export interface ChangeEntry {
@@ -130,8 +130,8 @@ export function createProfileStore(db: Db) {
       await writeTransaction(db, () => db.update(persons).set({ phone, updatedAt: now }).where(eq(persons.id, personId)));
     },
 
-    /** The bank account in force on `today` (person.store.ts `currentBankAccountOf`). */
-    currentBankAccount: (personId: number, today: string) => currentBankAccountOf(db, personId, today),
+    /** The bank account in force on `today` (person.store.ts `currentBankAccountReader`). */
+    currentBankAccount: currentBankAccountReader(db),
 
     /** The newest bank account entry regardless of its start (the one a new entry replaces). */
     async latestBankAccount(personId: number): Promise<BankAccountRow | undefined> {
