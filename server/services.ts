@@ -5,65 +5,27 @@
  * it takes as its first argument, the `RequestScope` that server/context.ts builds per request. Steps across services
  * (an application's confirmation in documents and inbox) live here too, not in a transport.
  */
-import type { Db } from '../db/client';
-import type { Config } from './config';
-import type { Logger } from './log';
-import type { TenantDefinition } from './tenants';
 import { createAccountsService } from './domain/accounts/accounts.service';
 import { createApplicationsService } from './domain/applications/applications.service';
-import type { SecurityAudit } from './domain/audit/security-audit';
-import type { AuthSettings } from './domain/auth/auth.service';
-import { createStepUp, type StepUp, type StepUpStore } from './domain/auth/step-up';
+import { createStepUp, type StepUp } from './domain/auth/step-up';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createClaimsService } from './domain/claims/claims.service';
-import type { ClaimsStore } from './domain/claims/claims.store';
 import { createDocumentsService } from './domain/documents/documents.service';
-import type { DocumentsStore } from './domain/documents/documents.store';
 import { createFormsService } from './domain/forms/forms.service';
-import type { Idempotency } from './domain/idempotency/idempotency';
 import { createInvestmentService } from './domain/investment/investment.service';
 import { createMergeService } from './domain/merge/merge.service';
-import type { MergeStore } from './domain/merge/merge.store';
-import { createMessagesService } from './domain/messages/messages.service';
-import type { MessagesStore } from './domain/messages/messages.store';
+import { createMessagesService, currentBoardSeats } from './domain/messages/messages.service';
 import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
-import type { OwnContributionsStore } from './domain/own-contributions/own-contributions.store';
 import { createPersonService } from './domain/person/person.service';
-import type { PersonStore } from './domain/person/person.store';
-import type { Clock } from './domain/shared/clock';
-import type { UploadsService } from './domain/uploads/uploads.service';
 import { isoDateVienna } from '@contract/dates';
 import { createAuthService } from './domain/auth/auth.service';
 import { createClientLog } from './domain/client-log/client-log.service';
 import { createLoginFlowService } from './domain/login-flow/login-flow.service';
-import { currentBoardSeats } from './domain/messages/messages.service';
 import { createProfileService } from './domain/profile/profile.service';
 import { createRegistrationService } from './domain/registration/registration.service';
 import { createRegistrationStore } from './domain/registration/registration.store';
 import { createRateLimiter } from './domain/shared/rate-limit';
 import type { ProcessDeps } from './process-deps';
-
-/** What the member-data services need of the process (a part of `ProcessDeps`). */
-interface ServiceDeps {
-  db: Db;
-  config: Pick<Config, 'CASH_ORDER_COST_CENTS' | 'SEPA_CREDITOR_ID' | 'PREMIUM_RATE_BP'>;
-  tenant: TenantDefinition;
-  clock: Clock;
-  logger: Logger;
-  audit: SecurityAudit;
-  uploads: UploadsService;
-  idempotency: Idempotency;
-  authSettings: Pick<AuthSettings, 'lockoutThreshold' | 'lockoutMs'>;
-  stores: {
-    auth: StepUpStore;
-    person: PersonStore;
-    documents: DocumentsStore;
-    claims: ClaimsStore;
-    merge: MergeStore;
-    ownContributions: OwnContributionsStore;
-    messages: MessagesStore;
-  };
-}
 
 /** Every service of the process, built once; `ctx.services` of each request are these objects. */
 export function createServices(deps: ProcessDeps) {
@@ -76,7 +38,7 @@ export function createServices(deps: ProcessDeps) {
  * severance claims and merges, own contributions, the calculator, and the step-up check they share with the access
  * services.
  */
-function createMemberServices(deps: ServiceDeps) {
+function createMemberServices(deps: ProcessDeps) {
   const { db, config, tenant, clock, logger, stores, uploads } = deps;
   const stepUp = createStepUp({
     store: stores.auth,
