@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { useRamTmpdir } from './tests/helpers/ram-tmpdir';
@@ -112,6 +113,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker per core. Vitest's own default in a run is cores − 1, which is a single worker on this 2-core
+    // machine: every file then ran one after the other while the second core mostly idled (the servers under test
+    // run inside the worker's process, the shared PostgreSQL server beside them).
+    maxWorkers: availableParallelism(),
     projects: [
       ...Object.entries(SQLITE_PROJECTS).map(([name, include]) => ({
         extends: true as const,
