@@ -24,25 +24,28 @@ async function navLinks(page: Page): Promise<string[]> {
 test("the main navigation shows only the member's funds", async ({ page }) => {
   await logIn(page, personas.anna.email);
   await expect(nav(page).getByRole('link', { name: 'Pensionskasse', exact: true })).toBeVisible();
-  expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Vorsorgekasse', 'Dokumente', 'Veranlagung', 'Einstellungen']);
+  expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Vorsorgekasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Vorsorgerechner', 'Einstellungen']);
   await page.getByRole('button', { name: 'Abmelden' }).click();
 
   await logIn(page, personas.bernd.email);
   await expect(nav(page).getByRole('link', { name: 'Vorsorgekasse', exact: true })).toBeVisible();
-  expect(await navLinks(page)).toEqual(['Übersicht', 'Vorsorgekasse', 'Dokumente', 'Veranlagung', 'Einstellungen']);
+  expect(await navLinks(page)).toEqual(['Übersicht', 'Vorsorgekasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Vorsorgerechner', 'Einstellungen']);
   await nav(page).getByRole('link', { name: 'Veranlagung' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Veranlagung Vorsorgekasse' })).toBeVisible();
   await page.getByRole('button', { name: 'Abmelden' }).click();
 
   await logIn(page, personas.clara.email);
   await expect(nav(page).getByRole('link', { name: 'Pensionskasse', exact: true })).toBeVisible();
-  expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Dokumente', 'Veranlagung', 'Einstellungen']);
+  expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Vorsorgerechner', 'Einstellungen']);
   await page.getByRole('button', { name: 'Abmelden' }).click();
 
-  // A contact person without own contract: nothing of a fund.
+  // A contact person without own contract: nothing of a fund; the inbox and the calculator, as for everyone.
   await logIn(page, loginPersonas.otto);
   await expect(nav(page).getByRole('link', { name: 'Einstellungen' })).toBeVisible();
-  expect(await navLinks(page)).toEqual(['Übersicht', 'Einstellungen']);
+  expect(await navLinks(page)).toEqual(['Übersicht', 'Postfach', 'Vorsorgerechner', 'Einstellungen']);
+  await nav(page).getByRole('link', { name: 'Postfach' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Postfach' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Postfach' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('on a 390 px phone nothing is wider than the screen, the menu collapses and chart labels stay legible', async ({ page }) => {

@@ -31,10 +31,12 @@ test('sonja (board member without contract) sees only what applies and reads a b
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, boardPersonas.sonja);
 
-  // Dashboard: no fund data, no account or investment pages in the navigation; the board inbox is linked.
+  // Dashboard: no fund data, no account or investment pages in the navigation; the board inbox is linked (the
+  // navigation's Postfach leads there too).
   await expect(page.getByText('Sie nutzen das Portal als Mitglied des Aufsichtsrats.', { exact: false })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Übersicht', 'Einstellungen']);
+  await expect(nav.getByRole('link')).toHaveText(['Übersicht', 'Postfach', 'Vorsorgerechner', 'Einstellungen']);
+  await expect(nav.getByRole('link', { name: 'Postfach' })).toHaveAttribute('href', '#/postfach/aufsichtsrat');
   await expect(page.getByRole('heading', { name: 'Pensionskasse' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Vorsorgekasse' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /ungelesene Nachrichten? im Postfach$/ })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { graphql } from '../../gql';
 
 /**
  * What the main navigation needs to follow the member's funds (spec 001 section 2): whether the member has
- * Pensionskasse contracts and Vorsorgekasse accounts (only their ids). Run once per login by the member layout
+ * Pensionskasse contracts, Vorsorgekasse accounts and supervisory-board seats (the seats' funds only). Run once per login by the member layout
  * (cache-first), so screens keep their one request each.
  */
 export const MemberNavigation_Query = graphql(`
@@ -15,6 +15,9 @@ export const MemberNavigation_Query = graphql(`
       }
       severanceAccounts {
         id
+      }
+      supervisoryBoardSeats {
+        fund
       }
     }
   }

@@ -30,7 +30,14 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds, outletContext 
   const calculatorOnly = useLocation().pathname === paths.calculatorOnly.path;
   const { data } = useMemberNavigation();
   if (data?.me) markLoggedInScreenSeen();
-  const funds = data?.me ? { hasPension: data.me.pensionContracts.length > 0, hasSeverance: data.me.severanceAccounts.length > 0 } : null;
+  const me = data?.me;
+  const funds = me
+    ? {
+        hasPension: me.pensionContracts.length > 0,
+        hasSeverance: me.severanceAccounts.length > 0,
+        boardOnly: me.supervisoryBoardSeats.length > 0 && me.pensionContracts.length === 0 && me.severanceAccounts.length === 0,
+      }
+    : null;
   const navItems: NavItem[] = memberNavEntries(tenant, funds).map((entry) => ({ href: entry.href, label: t(entry.label) }));
   return (
     <PageLayout

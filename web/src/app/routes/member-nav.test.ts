@@ -7,23 +7,54 @@ const keys = (tenant: TenantId, funds: MemberFunds | null) => memberNavEntries(t
 
 describe("main navigation by the member's funds", () => {
   it('gives a member of both funds every entry, investment of the Pensionskasse', () => {
-    expect(keys('main', { hasPension: true, hasSeverance: true })).toEqual(['dashboard', 'pensionAccount', 'severanceAccount', 'documents', 'pensionInvestment', 'settings']);
+    expect(keys('main', { hasPension: true, hasSeverance: true })).toEqual([
+      'dashboard',
+      'pensionAccount',
+      'severanceAccount',
+      'inboxMessages',
+      'documents',
+      'pensionInvestment',
+      'calculator',
+      'settings',
+    ]);
   });
 
   it('gives a Vorsorgekasse-only member no Pensionskasse entry, and the Vorsorgekasse investment', () => {
-    expect(keys('main', { hasPension: false, hasSeverance: true })).toEqual(['dashboard', 'severanceAccount', 'documents', 'severanceInvestment', 'settings']);
+    expect(keys('main', { hasPension: false, hasSeverance: true })).toEqual([
+      'dashboard',
+      'severanceAccount',
+      'inboxMessages',
+      'documents',
+      'severanceInvestment',
+      'calculator',
+      'settings',
+    ]);
   });
 
   it('gives a Pensionskasse-only member no Vorsorgekasse entry', () => {
-    expect(keys('main', { hasPension: true, hasSeverance: false })).toEqual(['dashboard', 'pensionAccount', 'documents', 'pensionInvestment', 'settings']);
+    expect(keys('main', { hasPension: true, hasSeverance: false })).toEqual([
+      'dashboard',
+      'pensionAccount',
+      'inboxMessages',
+      'documents',
+      'pensionInvestment',
+      'calculator',
+      'settings',
+    ]);
   });
 
-  it('gives a contact person without own contract only the overview and the settings', () => {
-    expect(keys('main', { hasPension: false, hasSeverance: false })).toEqual(['dashboard', 'settings']);
-    expect(keys('main', null)).toEqual(['dashboard', 'settings']);
+  it('gives a contact person without own contract the overview, the inbox, the calculator and the settings', () => {
+    expect(keys('main', { hasPension: false, hasSeverance: false })).toEqual(['dashboard', 'inboxMessages', 'calculator', 'settings']);
+    expect(keys('main', null)).toEqual(['dashboard', 'inboxMessages', 'calculator', 'settings']);
+  });
+
+  it('leads a supervisory-board member without own contract to the board inbox', () => {
+    const entries = memberNavEntries('main', { hasPension: false, hasSeverance: false, boardOnly: true }, allBuilt);
+    expect(entries.map((entry) => entry.key)).toEqual(['dashboard', 'inbox', 'calculator', 'settings']);
+    expect(entries.find((entry) => entry.key === 'inbox')?.href).toBe('/postfach/aufsichtsrat');
   });
 
   it("keeps to the regional tenant's routes", () => {
-    expect(keys('regional', { hasPension: true, hasSeverance: true })).toEqual(['dashboard', 'severanceAccount', 'settings']);
+    expect(keys('regional', { hasPension: true, hasSeverance: true })).toEqual(['dashboard', 'severanceAccount', 'inboxMessages', 'calculator', 'settings']);
   });
 });
