@@ -112,6 +112,12 @@ export function createDocumentsService(deps: {
     scope.loaders.documentCountsByPerson.clear(personId);
   }
 
+  /** The archived PDF of the person's document `id` (its first download: rendered and archived now), or null. */
+  async function renderedFile(scope: RequestScope, id: number, personId: number): Promise<{ sha256: string; content: Buffer } | null> {
+    const row = await store.findOwn(id, personId);
+    return row ? archivedFile(scope, row, personId) : null;
+  }
+
   /** All documents of the person, newest first; [] without the archive. */
   async function list(scope: RequestScope, personId: number): Promise<DocumentRow[]> {
     if (!tenant.documentsArchive) return [];
@@ -312,16 +318,15 @@ export function createDocumentsService(deps: {
       // of the bytes in the cache. Without an archived file yet, this first download renders and archives it.
       const found = await store.findOwnWithSha256(id, personId);
       if (!found) return null;
-      const row = found.document;
-      const bytes = found.sha256 === null ? undefined : await archivedBytes(row.id, found.sha256);
-      const file = bytes && found.sha256 !== null ? { sha256: found.sha256, content: bytes } : await archivedFile(scope, row, personId);
+      const bytes = found.sha256 === null ? undefined : await archivedBytes(found.id, found.sha256);
+      const file = bytes && found.sha256 !== null ? { sha256: found.sha256, content: bytes } : await renderedFile(scope, found.id, personId);
       if (!file) return null;
       // A repeated download writes nothing: the row just read says whether the document is still unread.
-      if (isUnread(row)) {
-        await store.markRead(row.id, personId, isoInstant(clock.now()));
+      if (isUnread(found)) {
+        await store.markRead(found.id, personId, isoInstant(clock.now()));
         forget(scope, personId);
       }
-      return { fileName: row.fileName, contentType: 'application/pdf', bytes: file.content, sha256: file.sha256 };
+      return { fileName: found.fileName, contentType: 'application/pdf', bytes: file.content, sha256: file.sha256 };
     },
   };
 }

@@ -56,7 +56,7 @@ export function createDocumentsStore(db: Db) {
   );
   const ownWithSha = preparedRead(() =>
     db
-      .select({ document: documents, sha256: documentFiles.sha256 })
+      .select({ id: documents.id, fileName: documents.fileName, readAt: documents.readAt, sha256: documentFiles.sha256 })
       .from(documents)
       .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
       .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
@@ -98,10 +98,11 @@ export function createDocumentsStore(db: Db) {
       return (await ownById().execute({ id, personId }))[0];
     },
     /**
-     * The download's authorisation read: the document `id` when it belongs to `personId`, with the SHA-256 of its
-     * archived PDF (null while it has none); undefined for an unknown or foreign id alike. One prepared statement.
+     * The download's authorisation read: of the document `id` when it belongs to `personId`, what a download needs
+     * (file name, read time) and the SHA-256 of its archived PDF (null while it has none); undefined for an unknown or
+     * foreign id alike. One prepared statement of four columns.
      */
-    async findOwnWithSha256(id: number, personId: number): Promise<{ document: DocumentRow; sha256: string | null } | undefined> {
+    async findOwnWithSha256(id: number, personId: number): Promise<{ id: number; fileName: string; readAt: string | null; sha256: string | null } | undefined> {
       return (await ownWithSha().execute({ id, personId }))[0];
     },
     /** The archived PDF bytes of document `documentId` (undefined when none). Callers check ownership first. */
