@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequestContext, createRequestScope, type AppDeps } from '../context';
+import { createRequestContext, createRequestScope, type AppDeps, type RequestSource } from '../context';
 import { contentDisposition, DOWNLOAD_PATH } from '../domain/documents/documents.rules';
 import { DomainError } from '../domain/shared/errors';
 import catalogue from '@contract/i18n/de/documents.json';
@@ -34,7 +34,7 @@ function stored(row: { contentType: string; fileName: string; content: Buffer } 
  * An attachment of a message in the request's mailbox as a download, or null (unknown, malformed or foreign id alike).
  * The mailbox needs the whole request context, built here on the request's scope (its session check already done).
  */
-async function ownAttachment(deps: AppDeps, request: Parameters<typeof createRequestContext>[1], base: ReturnType<typeof createRequestScope>, id: string) {
+async function ownAttachment(deps: AppDeps, request: RequestSource, base: ReturnType<typeof createRequestScope>, id: string) {
   const ctx = createRequestContext(deps, request, base);
   return stored(await ctx.services.messages.attachment(await ctx.mailbox(), id));
 }
