@@ -51,6 +51,11 @@ const envSchema = z.object({
    * accepts, with `Vary: Accept-Encoding`); smaller ones are sent as they are. @default 1024
    */
   COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /**
+   * Bytes of archived PDFs each process keeps in memory for downloads (least recently used leave first; keyed by
+   * their SHA-256, so never stale); 0 turns the cache off. @default 16777216 (16 MiB)
+   */
+  DOCUMENT_CACHE_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(16_777_216),
   /** `production` hides GraphiQL and introspection. @default development */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { SessionCheck } from './domain/auth/session-check';
 import type { RequestMeta } from './domain/shared/request-meta';
 import type { RequestScope } from './domain/shared/request-scope';
-import { createLoaders } from './domain/loaders';
+import { createLoaders, type Loaders } from './domain/loaders';
 import type { FlowSession } from './domain/login-flow/login-flow.service';
 import { ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import type { AppDeps } from './app-deps';
@@ -42,27 +42,33 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
+/** What the HTTP server knows of a request: its headers and the connection's addresses. */
+export interface RequestSource {
+  headers: IncomingHttpHeaders;
+  remoteAddress: string | undefined;
+  localAddress?: string | undefined;
+  localPort?: number | undefined;
+}
+
 /**
- * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, the request's scope
- * (`scope`: meta, fresh DataLoaders, the session checked once, the origin for links; decision 0036), the services
- * (`services`: those built once per process, `deps.services`, take the scope as their first argument), and the
- * cookies to set on the answer.
+ * The request's scope and session token, the part of the request context every door needs (the download route takes
+ * only this, server/http/download.ts): meta, the session check (once per request, touching the session) and the
+ * origin for links. The DataLoaders are made on the first use of `scope.loaders`, so a request that reads through
+ * none (a download, a session check) does not build them.
  */
-export function createRequestContext(
-  deps: AppDeps,
-  request: { headers: IncomingHttpHeaders; remoteAddress: string | undefined; localAddress?: string | undefined; localPort?: number | undefined },
-) {
-  const { config, tenant, clock } = deps;
-  const cookieName = sessionCookieName(config);
-  const sessionToken = readCookie(request.headers.cookie, cookieName);
+export function createRequestScope(deps: AppDeps, request: RequestSource): { scope: RequestScope; sessionToken: string | undefined } {
+  const { config } = deps;
+  const sessionToken = readCookie(request.headers.cookie, sessionCookieName(config));
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
-  const loaders = createLoaders(deps.stores);
-  const { auth, loginFlow } = deps.services;
+  const { auth } = deps.services;
+  let loaders: Loaders | undefined;
   let checked: Promise<SessionCheck> | undefined;
   const scope: RequestScope = {
     meta,
-    loaders,
+    get loaders() {
+      return (loaders ??= createLoaders(deps.stores));
+    },
     session: () => (checked ??= auth.checkSession(scope, sessionToken, { touch: true })),
     async sessionHash() {
       const s = await scope.session();
@@ -73,6 +79,20 @@ export function createRequestContext(
     // built from them would carry a reset or confirmation token to a host of the client's choosing.
     publicOrigin: () => publicOriginFor(config, request),
   };
+  return { scope, sessionToken };
+}
+
+/**
+ * The per-request context that GraphQL resolvers and REST methods receive: tenant, clock, the request's scope
+ * (`scope`: meta, fresh DataLoaders, the session checked once, the origin for links; decision 0036), the services
+ * (`services`: those built once per process, `deps.services`, take the scope as their first argument), and the
+ * cookies to set on the answer. `base`: the request's scope when the caller made it already (the download route).
+ */
+export function createRequestContext(deps: AppDeps, request: RequestSource, base: ReturnType<typeof createRequestScope> = createRequestScope(deps, request)) {
+  const { config, tenant, clock } = deps;
+  const cookieName = sessionCookieName(config);
+  const { scope, sessionToken } = base;
+  const { auth, loginFlow } = deps.services;
   /** The session check of this request (done once, touching the session). */
   const session = (): Promise<SessionCheck> => scope.session();
   const { messages } = deps.services;

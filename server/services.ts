@@ -48,7 +48,7 @@ function createMemberServices(deps: ProcessDeps) {
   });
   const accounts = createAccountsService({ tenant });
   const person = createPersonService({ store: stores.person, accounts, tenant, today: () => isoDateVienna(clock.now()) });
-  const documents = createDocumentsService({ store: stores.documents, personStore: stores.person, accounts, tenant, clock, logger });
+  const documents = createDocumentsService({ store: stores.documents, personStore: stores.person, accounts, tenant, clock, logger, cacheBytes: config.DOCUMENT_CACHE_BYTES });
   const investment = createInvestmentService({ tenant, accounts });
   const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock });
   const applications = createApplicationsService({ documents, messages });

@@ -24,6 +24,8 @@ export function createLoaders(stores: { accounts: AccountsStore; person: PersonS
     vrgByNumber: batch(stores.accounts.vrgsByNumber),
     /** Documents of a person, newest first (the list, the counts and a statement's document share one query). */
     documentsByPerson: batch(stores.documents.documentsByPerson),
+    /** Total and read documents per category of a person (`GROUP BY category`): the counts, the badges and each page's totals. */
+    documentCountsByPerson: batch(stores.documents.countsByPerson),
     vrgPerformanceByVrg: batch(stores.investment.performanceByVrg),
     vrgAllocationsByVrg: batch(stores.investment.allocationsByVrg),
     vrgReportsByVrg: batch(stores.investment.reportsByVrg),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequestContext, type AppDeps } from '../context';
+import { createRequestContext, createRequestScope, type AppDeps, type RequestSource } from '../context';
 import { contentDisposition, DOWNLOAD_PATH } from '../domain/documents/documents.rules';
 import { DomainError } from '../domain/shared/errors';
 import catalogue from '@contract/i18n/de/documents.json';
@@ -30,8 +30,12 @@ function stored(row: { contentType: string; fileName: string; content: Buffer } 
   return row ? { contentType: row.contentType, fileName: row.fileName, bytes: row.content, sha256: createHash('sha256').update(row.content).digest('hex') } : null;
 }
 
-/** An attachment of a message in the request's mailbox as a download, or null (unknown, malformed or foreign id alike). */
-async function ownAttachment(ctx: ReturnType<typeof createRequestContext>, id: string) {
+/**
+ * An attachment of a message in the request's mailbox as a download, or null (unknown, malformed or foreign id alike).
+ * The mailbox needs the whole request context, built here on the request's scope (its session check already done).
+ */
+async function ownAttachment(deps: AppDeps, request: RequestSource, base: ReturnType<typeof createRequestScope>, id: string) {
+  const ctx = createRequestContext(deps, request, base);
   return stored(await ctx.services.messages.attachment(await ctx.mailbox(), id));
 }
 
@@ -78,21 +82,23 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
     sendJson(res, 405, { error: 'METHOD_NOT_ALLOWED', message: transport.getOnly }, { Allow: 'GET' });
     return;
   }
-  const ctx = createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress });
+  // Only the request's scope: the session check and the documents service need nothing more (no DataLoaders, no context).
+  const request = { headers: req.headers, remoteAddress: req.socket.remoteAddress };
+  const base = createRequestScope(deps, request);
   const q = url.indexOf('?');
   const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
   try {
-    const personId = await ctx.requirePersonId();
+    const personId = await deps.services.auth.requirePersonId(base.scope);
     // Exactly one of the parameters id (document), upload and attachment, given once.
     const given = (['id', 'upload', 'attachment'] as const).map((key) => [key, query.getAll(key)] as const).filter(([, values]) => values.length > 0);
     const [kind, value] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];
     const document =
       kind === 'id'
-        ? await ctx.services.documents.download(ctx.scope, personId, value)
+        ? await deps.services.documents.download(base.scope, personId, value)
         : kind === 'upload'
           ? await ownUpload(deps, personId, value)
           : kind === 'attachment'
-            ? await ownAttachment(ctx, value)
+            ? await ownAttachment(deps, request, base, value)
             : null;
     if (!document) {
       sendNotFound(res);

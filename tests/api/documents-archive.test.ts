@@ -156,6 +156,58 @@ describe('archived documents', () => {
     expect(await pdfText(served)).toContain('Neue Vorlage ab 2027.');
   });
 
+  it('serves a repeated download from the authorisation read and the stored digest: one write on the first download, none after, no re-hashing', async () => {
+    const client = await anna();
+    const personId = await annaId();
+    const [doc] = await server.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.personId, personId), eq(documents.category, 'PENSION_MODEL_INFO')))
+      .limit(1);
+    if (!doc) throw new Error('anna has no pension model information');
+    // Seeded as read: made unread again, as if just issued.
+    await writeTransaction(server.db, () => server.db.update(documents).set({ readAt: null }).where(eq(documents.id, doc.id)));
+    const statementsOf = async (action: () => Promise<void>) => {
+      const seen: string[] = [];
+      const stop = server.db.watchStatements(({ sql }) => seen.push(sql));
+      try {
+        await action();
+      } finally {
+        stop();
+      }
+      return seen;
+    };
+    const writes = (sqls: string[]) => sqls.filter((sql) => /^\s*(update|insert|delete)\b/i.test(sql));
+    const download = async (headers: Record<string, string> = {}) => {
+      const answer = await client.fetch(`/webportal/download?id=${doc.id}`, { headers });
+      return { status: answer.status, etag: answer.headers.get('etag'), bytes: Buffer.from(await answer.arrayBuffer()) };
+    };
+
+    const firstStatements = await statementsOf(async () => void (await download()));
+    // The archive insert and the one mark-read update (the first download renders and archives the document).
+    expect(writes(firstStatements).filter((sql) => /^\s*update\b/i.test(sql))).toHaveLength(1);
+    expect((await annaDocument('PENSION_MODEL_INFO', doc.documentDate)).readAt).toBe(new Date(server.clock.now()).toISOString());
+    const again = await statementsOf(async () => void (await download()));
+    expect(writes(again)).toEqual([]);
+
+    // The ETag is the digest stored with the archived file, not one computed from the bytes per request.
+    const stored = (await archivedFile(doc.id))!;
+    const marker = 'f'.repeat(64);
+    await writeTransaction(server.db, () => server.db.update(documentFiles).set({ sha256: marker }).where(eq(documentFiles.documentId, doc.id)));
+    try {
+      const served = await download();
+      expect(served).toMatchObject({ status: 200, etag: `"${marker}"` });
+      expect(served.bytes.equals(Buffer.from(stored.content))).toBe(true);
+      expect((await download({ 'if-none-match': `"${marker}"` })).status).toBe(304);
+    } finally {
+      await writeTransaction(server.db, () => server.db.update(documentFiles).set({ sha256: stored.sha256 }).where(eq(documentFiles.documentId, doc.id)));
+    }
+    // A cached PDF is only reached through the member's own document: bernd gets the one 404 for anna's id.
+    const bernd = new PortalClient(server.url);
+    await bernd.rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD });
+    expect((await bernd.fetch(`/webportal/download?id=${doc.id}`)).status).toBe(404);
+  });
+
   it("archives nothing for another member's, an unknown or a malformed id", async () => {
     const service = documentsServiceWith(renderLetter);
     const otherPerson = (

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { persons } from '../../db/schema';
+import { DOCUMENT_CATEGORIES, persons, type DocumentRow } from '../../db/schema';
+import { countByCategory, countsInOrder, decodeCursor, pageFrom, pageOfDocuments, type DocumentPage } from '../../server/domain/documents/documents.rules';
 import { ownMailbox } from '../../server/domain/messages/messages.service';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
 import { emailOf } from '../helpers/scenarios';
@@ -82,9 +83,10 @@ describe(`prepared reads on ${TEST_ENGINE}`, () => {
     const unreadInList = async () => (await stores().documents.documentsByPerson([anna]))[0]!.filter((d) => d.readAt === null);
     const unread = await unreadInList();
     expect(unread.length).toBeGreaterThan(0);
-    expect(await stores().documents.unreadCount(anna)).toBe(unread.length);
+    const unreadCounted = async () => (await stores().documents.countsByPerson([anna]))[0]!.reduce((n, c) => n + c.total - c.read, 0);
+    expect(await unreadCounted()).toBe(unread.length);
     expect(await stores().documents.markRead(unread[0]!.id, anna, '2026-11-22T09:00:00.000Z')).toBe(true);
-    expect(await stores().documents.unreadCount(anna)).toBe(unread.length - 1);
+    expect(await unreadCounted()).toBe(unread.length - 1);
 
     const mailbox = ownMailbox(anna);
     const unreadMessages = await stores().messages.page(mailbox, 'RECEIVED', { unreadOnly: true, offset: 0, limit: 1000 });
@@ -100,5 +102,30 @@ describe(`prepared reads on ${TEST_ENGINE}`, () => {
     const boardUnread = await stores().messages.page(board, 'BOARD', { unreadOnly: true, offset: 0, limit: 1000 });
     expect(boardUnread.length).toBeGreaterThan(0);
     expect(await stores().messages.count(board, 'BOARD', { unreadOnly: true })).toBe(boardUnread.length);
+  });
+
+  it("the documents page query and the GROUP BY counts answer what the rules make of the person's whole list, page by page", async () => {
+    const all = (await stores().documents.documentsByPerson([anna]))[0]!;
+    const grouped = (await stores().documents.countsByPerson([anna, 9_000_000]))!;
+    expect(grouped[1]).toEqual([]);
+    expect(countsInOrder(grouped[0]!)).toEqual(countByCategory(all));
+    for (const category of [null, ...DOCUMENT_CATEGORIES]) {
+      const expected = pageOfDocuments(all, { category, first: 200 });
+      if (!expected.ok) throw new Error('page refused');
+      // Page through with 2 per page (3 rows asked: the third tells whether another page follows).
+      const seen: number[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const reference: ReturnType<typeof pageOfDocuments<DocumentRow>> = pageOfDocuments(all, { category, first: 2, after });
+        if (!reference.ok) throw new Error('page refused');
+        const rows = await stores().documents.page(anna, category, after === null ? null : decodeCursor(after), 3);
+        const page: DocumentPage<DocumentRow> = pageFrom(rows, 2, { total: reference.page.totalCount, unread: reference.page.unreadCount });
+        expect(page, `${category} after ${after}`).toEqual(reference.page);
+        seen.push(...page.nodes.map((d) => d.id));
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      expect(seen, String(category)).toEqual(expected.page.nodes.map((d) => d.id));
+    }
   });
 });

@@ -52,13 +52,25 @@ export interface DocumentCount {
 
 /** Counts per category, one entry for every category in the order of DOCUMENT_CATEGORIES (zero counts included). */
 export function countByCategory(rows: readonly Pick<DocumentRow, 'category' | 'readAt'>[]): DocumentCount[] {
-  const counts = new Map<DocumentCategory, DocumentCount>(DOCUMENT_CATEGORIES.map((c) => [c, { category: c, total: 0, unread: 0 }]));
+  const counts = new Map<DocumentCategory, { category: DocumentCategory; total: number; read: number }>();
   for (const row of rows) {
-    const count = counts.get(row.category)!;
+    const count = counts.get(row.category) ?? { category: row.category, total: 0, read: 0 };
     count.total++;
-    if (isUnread(row)) count.unread++;
+    if (!isUnread(row)) count.read++;
+    counts.set(row.category, count);
   }
-  return [...counts.values()];
+  return countsInOrder([...counts.values()]);
+}
+
+/**
+ * Every category once, in the order of DOCUMENT_CATEGORIES, from the totals and read counts of the categories that
+ * have documents (a `GROUP BY category`); missing categories count 0.
+ */
+export function countsInOrder(grouped: readonly { category: DocumentCategory; total: number; read: number }[]): DocumentCount[] {
+  return DOCUMENT_CATEGORIES.map((category) => {
+    const found = grouped.find((g) => g.category === category);
+    return { category, total: found?.total ?? 0, unread: found ? found.total - found.read : 0 };
+  });
 }
 
 /** Position of a page boundary in the newest-first order: the last document of the previous page. */
@@ -96,15 +108,19 @@ export interface DocumentPage<R> {
 /** Why a page request was refused: `first` outside 1..MAX_PAGE_SIZE, or an `after` cursor this server did not make. */
 export type PageError = 'INVALID_FIRST' | 'INVALID_CURSOR';
 
-/**
- * Filters `rows` by `category` (all when null/undefined), orders them newest first and cuts the page after the
- * `after` cursor (keyset: documents strictly older than the cursor's position, so a page never repeats or skips a
- * document when others are read meanwhile). `first` defaults to DEFAULT_PAGE_SIZE.
- */
-export function pageOfDocuments<R extends Pick<DocumentRow, 'category' | 'documentDate' | 'id' | 'readAt'>>(
-  rows: readonly R[],
-  options: { category?: DocumentCategory | null; first?: number | null; after?: string | null },
-): { ok: true; page: DocumentPage<R> } | { ok: false; error: PageError } {
+/** A checked page request: the category (null: all), the page size and the position to continue after. */
+export interface PageRequest {
+  category: DocumentCategory | null;
+  first: number;
+  cursor: Cursor | null;
+}
+
+/** Checks the arguments of a page (`first` defaults to DEFAULT_PAGE_SIZE, 1..MAX_PAGE_SIZE; `after` a cursor this server made). */
+export function parsePageRequest(options: {
+  category?: DocumentCategory | null;
+  first?: number | null;
+  after?: string | null;
+}): { ok: true; request: PageRequest } | { ok: false; error: PageError } {
   const first = options.first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) return { ok: false, error: 'INVALID_FIRST' };
   let cursor: Cursor | null = null;
@@ -112,24 +128,37 @@ export function pageOfDocuments<R extends Pick<DocumentRow, 'category' | 'docume
     cursor = decodeCursor(options.after);
     if (!cursor) return { ok: false, error: 'INVALID_CURSOR' };
   }
-  const category = options.category ?? null;
+  return { ok: true, request: { category: options.category ?? null, first, cursor } };
+}
+
+/**
+ * The page made of `rest` (the matching documents after the cursor, newest first; at least `first + 1` of them when
+ * more follow) with the totals of the category (or of all): the first `first` of them as nodes.
+ */
+export function pageFrom<R extends Pick<DocumentRow, 'documentDate' | 'id'>>(rest: readonly R[], first: number, counts: { total: number; unread: number }): DocumentPage<R> {
+  const nodes = rest.slice(0, first);
+  const last = nodes.at(-1);
+  return { nodes, totalCount: counts.total, unreadCount: counts.unread, endCursor: last ? encodeCursor(last) : null, hasNextPage: rest.length > nodes.length };
+}
+
+/**
+ * Filters `rows` by `category` (all when null/undefined), orders them newest first and cuts the page after the
+ * `after` cursor (keyset: documents strictly older than the cursor's position, so a page never repeats or skips a
+ * document when others are read meanwhile). `first` defaults to DEFAULT_PAGE_SIZE. The in-memory statement of what
+ * the store's page query answers (the service reads only the page's rows and the counts).
+ */
+export function pageOfDocuments<R extends Pick<DocumentRow, 'category' | 'documentDate' | 'id' | 'readAt'>>(
+  rows: readonly R[],
+  options: { category?: DocumentCategory | null; first?: number | null; after?: string | null },
+): { ok: true; page: DocumentPage<R> } | { ok: false; error: PageError } {
+  const parsed = parsePageRequest(options);
+  if (!parsed.ok) return parsed;
+  const { category, first, cursor } = parsed.request;
   const matching = (category === null ? [...rows] : rows.filter((r) => r.category === category)).sort(compareNewestFirst);
   const from = cursor === null ? 0 : matching.findIndex((r) => compareNewestFirst(r, cursor) > 0);
   const rest = from === -1 ? [] : matching.slice(from);
-  const nodes = rest.slice(0, first);
-  const last = nodes.at(-1);
-  return {
-    ok: true,
-    page: {
-      nodes,
-      totalCount: matching.length,
-      unreadCount: matching.filter(isUnread).length,
-      endCursor: last ? encodeCursor(last) : null,
-      hasNextPage: rest.length > nodes.length,
-    },
-  };
+  return { ok: true, page: pageFrom(rest, first, { total: matching.length, unread: matching.filter(isUnread).length }) };
 }
-
 /** Replaces what may not stand in a quoted-string file name (non-ASCII, quotes, backslashes, controls). */
 function asciiFileName(fileName: string): string {
   const folded = fileName

@@ -12,8 +12,19 @@ import { isoDateVienna } from '@contract/dates';
 import { fill } from '@contract/i18n/fill';
 import transport from '@contract/i18n/de/transport.json';
 import { payoutDueDate } from '../claims/claims.rules';
-import { countByCategory, isUnread, MAX_PAGE_SIZE, pageOfDocuments, parseDocumentId, type DocumentCategory, type DocumentCount, type DocumentPage } from './documents.rules';
+import {
+  countsInOrder,
+  isUnread,
+  MAX_PAGE_SIZE,
+  pageFrom,
+  parseDocumentId,
+  parsePageRequest,
+  type DocumentCategory,
+  type DocumentCount,
+  type DocumentPage,
+} from './documents.rules';
 import type { DocumentsStore } from './documents.store';
+import { createArchiveCache } from './archive-cache';
 import { renderLetter, type LetterContent } from './pdf/letter';
 import { claimConfirmationLetter, mergeConfirmationLetter } from './pdf/request-templates';
 import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from './pdf/contract-templates';
@@ -64,9 +75,21 @@ export function createDocumentsService(deps: {
   logger: Logger;
   /** The PDF renderer; pdfkit's letter layout unless a test swaps the template. */
   renderer?: LetterRenderer;
+  /** Bound of the in-process cache of archived PDF bytes (`DOCUMENT_CACHE_BYTES`); 0 or absent: no cache. */
+  cacheBytes?: number;
 }) {
   const { store, personStore, accounts, tenant, clock, logger } = deps;
   const render = deps.renderer ?? renderLetter;
+  const cache = createArchiveCache(deps.cacheBytes ?? 0);
+
+  /** The archived bytes named `sha256` of the person's document `documentId` (found by the caller): cached, else read. */
+  async function archivedBytes(documentId: number, sha256: string): Promise<Buffer | undefined> {
+    const cached = cache.get(sha256);
+    if (cached) return cached;
+    const bytes = await store.fileContent(documentId);
+    if (bytes) cache.put(sha256, bytes);
+    return bytes;
+  }
 
   /**
    * The archived PDF of the person's document `row`, rendering and archiving it first if it has none yet. Null when
@@ -81,6 +104,18 @@ export function createDocumentsService(deps: {
     const bytes = await render(content, recipientOf(person), tenant.name);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     return store.archiveFile({ documentId: row.id, sha256, content: bytes, archivedAt: isoInstant(clock.now()) });
+  }
+
+  /** Drops the request's cached documents and counts of the person after a change (a new or a read document). */
+  function forget(scope: RequestScope, personId: number): void {
+    scope.loaders.documentsByPerson.clear(personId);
+    scope.loaders.documentCountsByPerson.clear(personId);
+  }
+
+  /** The archived PDF of the person's document `id` (its first download: rendered and archived now), or null. */
+  async function renderedFile(scope: RequestScope, id: number, personId: number): Promise<{ sha256: string; content: Buffer } | null> {
+    const row = await store.findOwn(id, personId);
+    return row ? archivedFile(scope, row, personId) : null;
   }
 
   /** All documents of the person, newest first; [] without the archive. */
@@ -182,23 +217,29 @@ export function createDocumentsService(deps: {
       personId: number,
       args: { category?: DocumentCategory | null; first?: number | null; after?: string | null },
     ): Promise<DocumentPage<DocumentRow>> {
-      const result = pageOfDocuments(await list(scope, personId), args);
-      if (!result.ok) {
-        throw new DomainError('BAD_REQUEST', result.error === 'INVALID_FIRST' ? fill(transport.pageFirst, { max: MAX_PAGE_SIZE }) : transport.pageCursor);
+      const parsed = parsePageRequest(args);
+      if (!parsed.ok) {
+        throw new DomainError('BAD_REQUEST', parsed.error === 'INVALID_FIRST' ? fill(transport.pageFirst, { max: MAX_PAGE_SIZE }) : transport.pageCursor);
       }
-      return result.page;
+      const { category, first, cursor } = parsed.request;
+      if (!tenant.documentsArchive) return pageFrom([], first, { total: 0, unread: 0 });
+      // Only the page's rows (one more tells whether another page follows) and the totals of the shared GROUP BY.
+      const counts = countsInOrder(await scope.loaders.documentCountsByPerson.load(personId)).filter((c) => category === null || c.category === category);
+      const totals = { total: counts.reduce((n, c) => n + c.total, 0), unread: counts.reduce((n, c) => n + c.unread, 0) };
+      const rows = totals.total === 0 ? [] : await store.page(personId, category, cursor, first + 1);
+      return pageFrom(rows, first, totals);
     },
 
     /** Total and unread documents per category, every category once (DOCUMENT_CATEGORIES order); [] without the archive. */
     async counts(scope: RequestScope, personId: number): Promise<DocumentCount[]> {
       if (!tenant.documentsArchive) return [];
-      return countByCategory(await list(scope, personId));
+      return countsInOrder(await scope.loaders.documentCountsByPerson.load(personId));
     },
 
-    /** Number of unread documents of the person (0 without the archive). */
-    async unreadCount(personId: number): Promise<number> {
+    /** Number of unread documents of the person (0 without the archive); shares the counts' query. */
+    async unreadCount(scope: RequestScope, personId: number): Promise<number> {
       if (!tenant.documentsArchive) return 0;
-      return store.unreadCount(personId);
+      return (await scope.loaders.documentCountsByPerson.load(personId)).reduce((n, c) => n + c.total - c.read, 0);
     },
 
     /**
@@ -219,7 +260,7 @@ export function createDocumentsService(deps: {
       const id = parseDocumentId(String(rawId));
       if (id === null || !tenant.documentsArchive || !(await store.findOwn(id, personId))) return err('NOT_FOUND');
       await store.markRead(id, personId, isoInstant(clock.now()));
-      scope.loaders.documentsByPerson.clear(personId);
+      forget(scope, personId);
       const document = await store.findOwn(id, personId);
       return document ? ok({ document }) : err('NOT_FOUND');
     },
@@ -259,7 +300,7 @@ export function createDocumentsService(deps: {
         fileName,
         createdAt: isoInstant(clock.now()),
       });
-      scope.loaders.documentsByPerson.clear(personId);
+      forget(scope, personId);
       const file = await archivedFile(scope, row, personId);
       return file ? { fileName, title: content.title, bytes: file.content } : null;
     },
@@ -273,15 +314,19 @@ export function createDocumentsService(deps: {
     async download(scope: RequestScope, personId: number, rawId: string | number): Promise<ArchivedDocument | null> {
       const id = parseDocumentId(String(rawId));
       if (id === null || !tenant.documentsArchive) return null;
-      const row = await store.findOwn(id, personId);
-      if (!row) return null;
-      const file = await archivedFile(scope, row, personId);
+      // The authorisation read (the person's own document) carries the archived file's SHA-256: the ETag, and the key
+      // of the bytes in the cache. Without an archived file yet, this first download renders and archives it.
+      const found = await store.findOwnWithSha256(id, personId);
+      if (!found) return null;
+      const bytes = found.sha256 === null ? undefined : await archivedBytes(found.id, found.sha256);
+      const file = bytes && found.sha256 !== null ? { sha256: found.sha256, content: bytes } : await renderedFile(scope, found.id, personId);
       if (!file) return null;
-      if (isUnread(row)) {
-        await store.markRead(row.id, personId, isoInstant(clock.now()));
-        scope.loaders.documentsByPerson.clear(personId);
+      // A repeated download writes nothing: the row just read says whether the document is still unread.
+      if (isUnread(found)) {
+        await store.markRead(found.id, personId, isoInstant(clock.now()));
+        forget(scope, personId);
       }
-      return { fileName: row.fileName, contentType: 'application/pdf', bytes: file.content, sha256: file.sha256 };
+      return { fileName: found.fileName, contentType: 'application/pdf', bytes: file.content, sha256: file.sha256 };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type Placeholder } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { preparedBatch, preparedRead } from '../../../db/prepared';
 import {
@@ -29,21 +29,57 @@ import {
  * or source id of another member finds nothing.
  */
 export function createDocumentsStore(db: Db) {
+  const fileOf = preparedRead(() =>
+    db
+      .select({ sha256: documentFiles.sha256, content: documentFiles.content })
+      .from(documentFiles)
+      .where(eq(documentFiles.documentId, sql.placeholder('documentId')))
+      .limit(1)
+      .prepare(),
+  );
   /** The archived PDF of document `documentId`, if it has been archived. Callers check ownership first. */
   async function findFile(documentId: number): Promise<{ sha256: string; content: Buffer } | undefined> {
-    return (await db.select({ sha256: documentFiles.sha256, content: documentFiles.content }).from(documentFiles).where(eq(documentFiles.documentId, documentId)).limit(1))[0];
+    return (await fileOf().execute({ documentId }))[0];
   }
 
   const documentsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
     db.select().from(documents).where(inArray(documents.personId, ids)).orderBy(desc(documents.documentDate), desc(documents.id)).prepare(),
   );
-  const unreadOf = preparedRead(() =>
+  const ownDocument = eq(documents.personId, sql.placeholder('personId'));
+  const ownById = preparedRead(() =>
     db
-      .select({ n: count() })
+      .select()
       .from(documents)
-      .where(and(eq(documents.personId, sql.placeholder('personId')), isNull(documents.readAt)))
+      .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
+      .limit(1)
       .prepare(),
   );
+  const ownWithSha = preparedRead(() =>
+    db
+      .select({ id: documents.id, fileName: documents.fileName, readAt: documents.readAt, sha256: documentFiles.sha256 })
+      .from(documents)
+      .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+      .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
+      .limit(1)
+      .prepare(),
+  );
+  const contentOf = preparedRead(() =>
+    db
+      .select({ content: documentFiles.content })
+      .from(documentFiles)
+      .where(eq(documentFiles.documentId, sql.placeholder('documentId')))
+      .limit(1)
+      .prepare(),
+  );
+  const countsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+    db
+      .select({ personId: documents.personId, category: documents.category, total: count(), read: count(documents.readAt) })
+      .from(documents)
+      .where(inArray(documents.personId, ids))
+      .groupBy(documents.personId, documents.category)
+      .prepare(),
+  );
+  const pages = documentPageQueries(db);
 
   return {
     /** Documents per person id (DataLoader batch), newest first (document date, then id, descending). */
@@ -59,13 +95,35 @@ export function createDocumentsStore(db: Db) {
     },
     /** The document `id` when it belongs to `personId`; undefined for an unknown or foreign id alike. */
     async findOwn(id: number, personId: number): Promise<DocumentRow | undefined> {
-      return (
-        await db
-          .select()
-          .from(documents)
-          .where(and(eq(documents.id, id), eq(documents.personId, personId)))
-          .limit(1)
-      )[0];
+      return (await ownById().execute({ id, personId }))[0];
+    },
+    /**
+     * The download's authorisation read: of the document `id` when it belongs to `personId`, what a download needs
+     * (file name, read time) and the SHA-256 of its archived PDF (null while it has none); undefined for an unknown or
+     * foreign id alike. One prepared statement of four columns.
+     */
+    async findOwnWithSha256(id: number, personId: number): Promise<{ id: number; fileName: string; readAt: string | null; sha256: string | null } | undefined> {
+      return (await ownWithSha().execute({ id, personId }))[0];
+    },
+    /** The archived PDF bytes of document `documentId` (undefined when none). Callers check ownership first. */
+    async fileContent(documentId: number): Promise<Buffer | undefined> {
+      return (await contentOf().execute({ documentId }))[0]?.content;
+    },
+    /**
+     * Total and read documents per category of each person (DataLoader batch, `GROUP BY person_id, category`): only
+     * the categories a person has documents in; unread = total − read.
+     */
+    async countsByPerson(personIds: readonly number[]): Promise<{ category: DocumentRow['category']; total: number; read: number }[][]> {
+      const rows = await countsIn(personIds);
+      return personIds.map((id) => rows.filter((r) => r.personId === id).map(({ category, total, read }) => ({ category, total, read })));
+    },
+    /**
+     * Up to `limit` of the person's documents, newest first (document date, then id, descending), of `category` (all
+     * when null), strictly after `cursor` (keyset: older than the cursor's document) when given. Prepared.
+     */
+    async page(personId: number, category: DocumentRow['category'] | null, cursor: { documentDate: string; id: number } | null, limit: number): Promise<DocumentRow[]> {
+      const query = pages[category === null ? 'all' : 'category'][cursor === null ? 'first' : 'after'];
+      return query().execute({ personId, category, limit, date: cursor?.documentDate, id: cursor?.id });
     },
     /**
      * Sets read_at = `at` (ISO instant) on the person's own document when it is still unread. Returns whether a row
@@ -82,10 +140,6 @@ export function createDocumentsStore(db: Db) {
       return rows.length > 0;
     },
     findFile,
-    /** Number of the person's unread documents (read_at not set). */
-    async unreadCount(personId: number): Promise<number> {
-      return (await unreadOf().execute({ personId }))[0]?.n ?? 0;
-    },
     /**
      * Archives the PDF of document `documentId` unless it already has one: the first archived rendering wins, also
      * when two processes render the same document at once (insert … on conflict do nothing). Returns the archived
@@ -187,3 +241,31 @@ export function createDocumentsStore(db: Db) {
 }
 
 export type DocumentsStore = ReturnType<typeof createDocumentsStore>;
+
+/**
+ * The four prepared page queries: of one category or of all, from the newest or after a cursor. Placeholders
+ * `personId`, `category`, `date` and `id` (the cursor's position) and `limit`; the `documents_person_idx` index
+ * (person, category, date) reads them in order.
+ */
+function documentPageQueries(db: Db) {
+  const build = (byCategory: boolean, afterCursor: boolean) =>
+    preparedRead(() => {
+      const date = sql.placeholder('date');
+      const conditions = [
+        eq(documents.personId, sql.placeholder('personId')),
+        byCategory ? eq(documents.category, sql.placeholder('category')) : undefined,
+        afterCursor ? or(lt(documents.documentDate, date), and(eq(documents.documentDate, date), lt(documents.id, sql.placeholder('id')))) : undefined,
+      ];
+      return db
+        .select()
+        .from(documents)
+        .where(and(...conditions))
+        .orderBy(desc(documents.documentDate), desc(documents.id))
+        .limit(sql.placeholder('limit'))
+        .prepare();
+    });
+  return {
+    all: { first: build(false, false), after: build(false, true) },
+    category: { first: build(true, false), after: build(true, true) },
+  };
+}

@@ -10,7 +10,7 @@ export const documentResolvers: Resolvers = {
   Person: {
     documents: async (p, args, ctx) => await ctx.services.documents.page(ctx.scope, p.id, { category: args.category, first: args.first, after: args.after }),
     documentCounts: async (p, _a, ctx) => await ctx.services.documents.counts(ctx.scope, p.id),
-    unreadDocumentCount: async (p, _a, ctx) => await ctx.services.documents.unreadCount(p.id),
+    unreadDocumentCount: async (p, _a, ctx) => await ctx.services.documents.unreadCount(ctx.scope, p.id),
   },
   PensionStatement: {
     document: async (s, _a, ctx) => await ctx.services.documents.forStatement(ctx.scope, await ctx.requirePersonId(), 'pk_statements', s.id),

@@ -1,0 +1,43 @@
+/**
+ * An in-process cache of archived PDF bytes for the download route (issue 18 item 4), keyed by the SHA-256 of the
+ * bytes. Content-addressed, so an entry can never be stale: the same key always names the same bytes, and an
+ * archived PDF is never rewritten (decision 0018). Bounded in bytes (`DOCUMENT_CACHE_BYTES`); the least recently used
+ * entries leave first; a bound of 0 keeps nothing. Only consulted after the authorisation read has found the person's
+ * document and its SHA-256, so it never decides who may read what.
+ */
+export interface ArchiveCache {
+  /** The bytes archived under `sha256` (hex), if cached; marks them as recently used. */
+  get(sha256: string): Buffer | undefined;
+  /** Keeps `bytes` under `sha256`, dropping the least recently used entries beyond the bound (not kept when larger than it). */
+  put(sha256: string, bytes: Buffer): void;
+  /** Bytes held now (for tests and diagnostics). */
+  size(): number;
+}
+
+/** A cache holding at most `maxBytes` bytes of PDF content (0: none). */
+export function createArchiveCache(maxBytes: number): ArchiveCache {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used entry first.
+  const entries = new Map<string, Buffer>();
+  let held = 0;
+  return {
+    get(sha256) {
+      const bytes = entries.get(sha256);
+      if (bytes) {
+        entries.delete(sha256);
+        entries.set(sha256, bytes);
+      }
+      return bytes;
+    },
+    put(sha256, bytes) {
+      if (bytes.length > maxBytes || entries.has(sha256)) return;
+      entries.set(sha256, bytes);
+      held += bytes.length;
+      for (const [key, value] of entries) {
+        if (held <= maxBytes) break;
+        entries.delete(key);
+        held -= value.length;
+      }
+    },
+    size: () => held,
+  };
+}
