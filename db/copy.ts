@@ -8,7 +8,7 @@ const MAX_PARAMS = 60_000;
  * Copies every row of the portal's tables from a SQLite database (the same migrations applied) into an empty
  * PostgreSQL database of the portal, in one transaction: parents before children (foreign keys), values converted by
  * the PostgreSQL column type (SQLite's 0/1 → boolean, JSON text → jsonb, blobs → bytea), identity sequences moved past
- * the copied ids. Used by the seed on PostgreSQL (db/seed/generator.ts); it can also move a SQLite
+ * the copied ids; the data versions are made anew by the triggers as the rows arrive. Used by the seed on PostgreSQL (db/seed/generator.ts); it can also move a SQLite
  * backup onto PostgreSQL.
  *
  * @throws Error when `target` is not PostgreSQL; the driver's error when a row violates a constraint (nothing is
@@ -38,7 +38,8 @@ export async function copySqliteToPostgres(source: Database.Database, target: Db
     const byTable = new Map<string, typeof columns>();
     for (const c of columns) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
     const tables = topologicalOrder(
-      [...byTable.keys()].filter((t) => sqliteTables.has(t) && !t.startsWith('__drizzle')),
+      // data_versions is not copied: the version triggers (db/data-versions.ts) write its rows as the rows are copied.
+      [...byTable.keys()].filter((t) => sqliteTables.has(t) && !t.startsWith('__drizzle') && t !== 'data_versions'),
       refs.map((r) => ({ child: unquote(r.child), parent: unquote(r.parent) })),
     );
 
