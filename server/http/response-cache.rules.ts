@@ -42,10 +42,15 @@ function persistedHash(extensions: unknown, hashes: Set<string>): string | null 
   return typeof hash === 'string' && hashes.has(hash) ? hash : null;
 }
 
-/** Whether a POST carries a declared, small body (chunked or larger bodies take the normal path). */
-function smallDeclaredBody(req: IncomingMessage): boolean {
+/**
+ * Whether a POST carries a small body of declared length or, with `orNone`, no body (no Content-Length and no
+ * Transfer-Encoding, as a REST call without fields is often sent); chunked or larger bodies take the normal path. A
+ * GraphQL POST needs the declared length, as the GraphQL handler's own reading of the body does (server/graphql/yoga.ts).
+ */
+function smallDeclaredBody(req: IncomingMessage, orNone = false): boolean {
   const length = req.headers['content-length'];
-  return length !== undefined && /^\d+$/.test(length) && Number(length) <= MAX_CACHED_REQUEST_BYTES;
+  if (length === undefined) return orNone && req.headers['transfer-encoding'] === undefined;
+  return /^\d+$/.test(length) && Number(length) <= MAX_CACHED_REQUEST_BYTES;
 }
 
 /**
@@ -70,7 +75,7 @@ export function candidateOf(req: IncomingMessage, pathname: string, search: stri
     const type = req.headers['content-type'];
     return req.method === 'POST' && type?.startsWith('application/json') && smallDeclaredBody(req) ? { kind: 'graphql-post' } : null;
   }
-  if (CACHED_REST_PATHS.includes(pathname) && req.method === 'POST' && smallDeclaredBody(req)) return { kind: 'rest', operation: pathname };
+  if (CACHED_REST_PATHS.includes(pathname) && req.method === 'POST' && smallDeclaredBody(req, true)) return { kind: 'rest', operation: pathname };
   return null;
 }
 

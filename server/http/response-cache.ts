@@ -92,6 +92,23 @@ function dataVersionsReader(db: Db) {
   };
 }
 
+/**
+ * `isoDateVienna`, formatted once per UTC hour (formatting took 4 % of a hit's CPU): Vienna's offset from UTC is a
+ * whole number of hours, so its date changes only on the hour.
+ */
+function hourlyViennaDate(): (ms: number) => string {
+  let hour = Number.NaN;
+  let date = '';
+  return (ms) => {
+    const h = Math.floor(ms / 3_600_000);
+    if (h !== hour) {
+      hour = h;
+      date = isoDateVienna(ms);
+    }
+    return date;
+  };
+}
+
 /** Reads a request body whose declared length the candidate check has bounded. */
 async function readSmallBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -145,6 +162,7 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
   if (maxEntries === 0 || maxBytes === 0) return null;
   const lru = new AnswerLru(maxEntries, maxBytes);
   const versionsOf = dataVersionsReader(deps.db);
+  const viennaDate = hourlyViennaDate();
 
   /**
    * Answers an allow-listed request from the cache, or runs `next` (the normal path, given the request body when it
@@ -172,7 +190,7 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
         contentType: req.headers['content-type'] ?? '',
         body: body ?? Buffer.alloc(0),
       },
-      isoDateVienna(deps.clock.now()),
+      viennaDate(deps.clock.now()),
     );
     const hit = lru.get(key);
     if (hit && hit.personVersion === versions.person && hit.globalVersion === versions.global) {
