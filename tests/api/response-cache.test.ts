@@ -6,6 +6,7 @@ import { sqlRun, sqlValue } from '../helpers/raw-sql';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { CHANGE_ADDRESS } from './profile-operations';
 import { cachedRequests, tablesRead, type CachedRequest } from './response-cache-requests';
 
 /**
@@ -27,20 +28,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const CHANGE_ADDRESS = graphql(`
-  mutation ResponseCacheChangeAddress($input: ChangeAddressInput!) {
-    changeAddress(input: $input) {
-      ok {
-        person {
-          id
-        }
-      }
-      error {
-        code
-      }
-    }
-  }
-`);
 const LOGOUT = graphql(`
   mutation ResponseCacheLogout {
     logout {
