@@ -22,7 +22,7 @@ import { isoDateVienna } from '@contract/dates';
  */
 
 /** A stored answer: status, headers and body as the normal path wrote them (uncompressed), with the versions it was computed at. */
-interface CachedAnswer {
+export interface CachedAnswer {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -31,8 +31,8 @@ interface CachedAnswer {
   bytes: number;
 }
 
-/** Least recently used entries out first, bounded in entries and bytes (a Map iterates in insertion order). */
-class AnswerLru {
+/** Least recently used entries out first, bounded in entries and bytes (a Map iterates in insertion order). Exported for its unit test. */
+export class AnswerLru {
   private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
 
