@@ -206,7 +206,5 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
     return true;
   }
 
-  return { serve, entries: () => lru.size };
+  return { serve };
 }
-
-export type ResponseCache = NonNullable<ReturnType<typeof createResponseCache>>;
