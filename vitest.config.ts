@@ -83,6 +83,8 @@ const POSTGRES_SUITES = [
   'tests/api/merge.test.ts',
   'tests/api/query-plans.test.ts',
   'tests/api/prepared-reads.test.ts',
+  'tests/api/response-cache.test.ts',
+  'tests/api/response-cache-guard.test.ts',
   'tests/api/calculator.test.ts',
   'tests/api/documents-list.test.ts',
   'tests/api/documents-download.test.ts',

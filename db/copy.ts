@@ -8,7 +8,7 @@ const MAX_PARAMS = 60_000;
  * Copies every row of the portal's tables from a SQLite database (the same migrations applied) into an empty
  * PostgreSQL database of the portal, in one transaction: parents before children (foreign keys), values converted by
  * the PostgreSQL column type (SQLite's 0/1 → boolean, JSON text → jsonb, blobs → bytea), identity sequences moved past
- * the copied ids. Used by the seed on PostgreSQL (db/seed/generator.ts); it can also move a SQLite
+ * the copied ids; the data versions are not copied (they start anew) and their triggers are off during the copy. Used by the seed on PostgreSQL (db/seed/generator.ts); it can also move a SQLite
  * backup onto PostgreSQL.
  *
  * @throws Error when `target` is not PostgreSQL; the driver's error when a row violates a constraint (nothing is
@@ -38,11 +38,18 @@ export async function copySqliteToPostgres(source: Database.Database, target: Db
     const byTable = new Map<string, typeof columns>();
     for (const c of columns) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
     const tables = topologicalOrder(
-      [...byTable.keys()].filter((t) => sqliteTables.has(t) && !t.startsWith('__drizzle')),
+      // data_versions is not copied: into an empty target every version starts anew at 0.
+      [...byTable.keys()].filter((t) => sqliteTables.has(t) && !t.startsWith('__drizzle') && t !== 'data_versions'),
       refs.map((r) => ({ child: unquote(r.child), parent: unquote(r.parent) })),
     );
 
     await client.query('BEGIN');
+    // The data-version triggers (db/data-versions.ts) stay off while the rows arrive: the target is empty, so no
+    // process holds a cached answer of it, and firing them for every copied row slowed the copy down several times.
+    const triggers = (
+      await client.query<{ name: string; tbl: string }>(`SELECT tgname AS name, tgrelid::regclass::text AS tbl FROM pg_trigger WHERE tgname LIKE 'data\\_versions\\_%'`)
+    ).rows;
+    for (const t of triggers) await client.query(`ALTER TABLE ${t.tbl} DISABLE TRIGGER "${t.name}"`);
     for (const table of tables) {
       const cols = byTable.get(table)!;
       const sqliteCols = new Set((source.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((r) => r.name));
@@ -74,6 +81,7 @@ export async function copySqliteToPostgres(source: Database.Database, target: Db
       }
       if (copied) log(`copied ${copied} rows of ${table}`);
     }
+    for (const t of triggers) await client.query(`ALTER TABLE ${t.tbl} ENABLE TRIGGER "${t.name}"`);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -4,10 +4,12 @@ import compression from 'compression';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
-import { createGraphQLHandler } from './graphql/yoga';
+import { createGraphQLHandler, loadPersistedDocuments } from './graphql/yoga';
 import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
+import { createResponseCache } from './http/response-cache';
+import { cachedOperationHashes } from './http/response-cache.rules';
 import { createStaticHandler } from './http/static';
 import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleRest } from './rest/handler';
@@ -110,7 +112,9 @@ const WEBPORTAL_REST_PATHS = new Set(['/webportal/verfuegungen']);
  * everything else → the built web app.
  */
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
+  const persistedDocuments = loadPersistedDocuments();
   const graphql = createGraphQLHandler({
+    persistedDocuments,
     production: deps.config.NODE_ENV === 'production',
     logger: deps.logger,
     persistedOnly: deps.config.GRAPHQL_PERSISTED_ONLY,
@@ -122,6 +126,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);
   const headers = Object.entries(securityHeaders(deps.config));
+  // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
+  const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of headers) res.setHeader(k, v);
@@ -140,14 +146,17 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       return;
     }
     if (pathname === '/graphql' || pathname.startsWith('/rest/')) compressJson(req, res);
+    const search = q === -1 ? '' : url.slice(q + 1);
     if (pathname === '/graphql') {
       const requestContext = createRequestContext(deps, connectionOf(req));
-      await graphql.handle(req, res, { requestContext });
+      const normal = (body?: Buffer) => graphql.handle(req, res, { requestContext }, body);
+      if (!(await cache?.serve(req, res, requestContext, pathname, search, normal))) await normal();
       return;
     }
     if (pathname.startsWith('/rest/')) {
       const requestContext = createRequestContext(deps, connectionOf(req));
-      await handleRest(req, res, pathname.slice('/rest/'.length), requestContext);
+      const normal = (body?: Buffer) => handleRest(req, res, pathname.slice('/rest/'.length), requestContext, body);
+      if (!(await cache?.serve(req, res, requestContext, pathname, search, normal))) await normal();
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
@@ -159,7 +168,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     }
     if (eid.handles(pathname)) {
       const requestContext = createRequestContext(deps, connectionOf(req));
-      await eid.handle(req, res, pathname, q === -1 ? '' : url.slice(q + 1), requestContext);
+      await eid.handle(req, res, pathname, search, requestContext);
       return;
     }
     serveStatic(req, res, pathname);

@@ -56,6 +56,18 @@ const envSchema = z.object({
    * their SHA-256, so never stale); 0 turns the cache off. @default 16777216 (16 MiB)
    */
   DOCUMENT_CACHE_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(16_777_216),
+  /**
+   * Answers kept by the per-process response cache of the hot reads (dashboard, documents list, REST getPersonalData;
+   * server/http/response-cache.ts, decision 0038), least recently used first out; 0 turns the cache off. @default 10000
+   */
+  RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  /** Bytes of answers (body, headers and key) the response cache keeps at most. @default 67108864 (64 MiB) */
+  RESPONSE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(8_000_000_000)
+    .default(64 * 1024 * 1024),
   /** `production` hides GraphiQL and introspection. @default development */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**

@@ -22,3 +22,4 @@ export * from './forms';
 export * from './supervisory-board';
 export * from './merge';
 export * from './captcha';
+export * from './data-versions';

@@ -139,7 +139,26 @@ interface NodeYoga<S> {
  * its answers stay Yoga's (Yoga refuses batching too: `batching` is off).
  */
 export function nodeHandler<S extends object>(yoga: NodeYoga<S>) {
-  return function handle(req: IncomingMessage, res: ServerResponse, serverContext: S): Promise<void> {
+  /** Hands the body text to Yoga: a JSON array is refused, an object is passed on parsed. */
+  function handleJsonText(req: IncomingMessage, res: ServerResponse, serverContext: S, text: string): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (Array.isArray(body)) {
+      res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(BATCH_REFUSAL);
+      return Promise.resolve();
+    }
+    // An object with at least one key is taken as parsed; otherwise Yoga parses the text and answers the error.
+    (req as IncomingMessage & { body?: unknown }).body = body !== null && typeof body === 'object' && Object.keys(body).length > 0 ? body : text || ' ';
+    return Promise.resolve(yoga.handle(req, res, serverContext)).then(() => undefined);
+  }
+
+  /** `body`: the request body, when the caller has read it already (the response cache; a JSON POST within the limit). */
+  return function handle(req: IncomingMessage, res: ServerResponse, serverContext: S, body?: Buffer): Promise<void> {
+    if (body !== undefined) return handleJsonText(req, res, serverContext, body.toString('utf8'));
     const length = req.headers['content-length'];
     const type = req.headers['content-type'];
     if (req.method !== 'POST' || length === undefined || !/^\d+$/.test(length) || Number(length) > MAX_GRAPHQL_BODY_BYTES || !type?.startsWith('application/json')) {
@@ -151,20 +170,7 @@ export function nodeHandler<S extends object>(yoga: NodeYoga<S>) {
       req.once('error', reject);
       req.once('end', () => {
         const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-        if (Array.isArray(body)) {
-          res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(BATCH_REFUSAL);
-          resolvePromise();
-          return;
-        }
-        // An object with at least one key is taken as parsed; otherwise Yoga parses the text and answers the error.
-        (req as IncomingMessage & { body?: unknown }).body = body !== null && typeof body === 'object' && Object.keys(body).length > 0 ? body : text || ' ';
-        Promise.resolve(yoga.handle(req, res, serverContext)).then(() => resolvePromise(), reject);
+        handleJsonText(req, res, serverContext, text).then(resolvePromise, reject);
       });
     });
   };

@@ -37,9 +37,10 @@ function send(res: ServerResponse, status: number, body: unknown, cookies: strin
  * locked by another writer beyond the busy timeout (SQLITE_BUSY, see `isDatabaseBusyError`) answers 503
  * `{ error: 'SERVICE_UNAVAILABLE' }` with `Retry-After` and no cookies: the failed statement wrote nothing, and the
  * client may repeat the request. Nothing else unexpected leaves the server but `{ error: 'INTERNAL' }` with 500;
- * the cause goes to the server log.
+ * the cause goes to the server log. `preread`: the body, when the caller has read it already (the response cache,
+ * server/http/response-cache.ts, reads small bodies of the methods it caches).
  */
-export async function handleRest(req: IncomingMessage, res: ServerResponse, name: string, ctx: RequestContext): Promise<void> {
+export async function handleRest(req: IncomingMessage, res: ServerResponse, name: string, ctx: RequestContext, preread?: Buffer): Promise<void> {
   const method = findRestMethod(name, ctx.tenant);
   if (!method) return send(res, 404, { error: 'NOT_FOUND', message: transport.unknownMethod }, []);
   if (req.method !== 'POST') {
@@ -51,7 +52,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     // whatever its body, and only a caller with a session gets field errors.
     if (method.auth === 'session') await ctx.requirePersonId();
     else if (method.auth === 'flow') await ctx.requireFlowSession();
-    const body = await parseBody(await readBody(req), req.headers['content-type']);
+    const body = await parseBody(preread ?? (await readBody(req)), req.headers['content-type']);
     const parsed = method.input.safeParse(body);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postFundMessage } from '../../server/cli/fund';
+import { graphql } from '../gql';
+import type { PortalClient } from '../helpers/client';
+import { sqlRun, sqlValue } from '../helpers/raw-sql';
+import { emailOf, loginAs } from '../helpers/scenarios';
+import { TEST_ENGINE } from '../helpers/test-db';
+import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { CHANGE_ADDRESS } from './profile-operations';
+import { cachedRequests, tablesRead, type CachedRequest } from './response-cache-requests';
+
+/**
+ * The per-process response cache of the hot reads (server/http/response-cache.ts, decision 0038; issue 18 item 5) on
+ * the engine of the run: a hit answers what the normal path answered, byte for byte, reading only the session and
+ * the data versions; every kind of write to the person's data (GraphQL and REST mutations, the operator command, a
+ * direct SQL write) is seen by the next read; logout, time-out, another person's session and a new Vienna day never
+ * get a stored answer. Two processes: tests/cluster/response-cache.test.ts; which tables carry version triggers:
+ * tests/api/response-cache-guard.test.ts.
+ */
+let server: TestServer;
+let requests: Record<string, CachedRequest>;
+
+beforeAll(async () => {
+  server = await startTestServer({ members: 3, background: false });
+  requests = cachedRequests();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const LOGOUT = graphql(`
+  mutation ResponseCacheLogout {
+    logout {
+      ok {
+        loggedOut
+      }
+    }
+  }
+`);
+
+/** Sends `request` on `client` and answers status, body text, the headers that matter and the tables it read. */
+async function send(client: PortalClient, request: CachedRequest) {
+  let res!: Response;
+  const tables = await tablesRead(server.db, async () => {
+    res = await client.fetch(request.path, request.init);
+  });
+  const text = await res.text();
+  const headers = Object.fromEntries(['content-type', 'content-encoding', 'cache-control', 'vary', 'content-security-policy'].map((h) => [h, res.headers.get(h)]));
+  return { status: res.status, text, headers, tables, setCookie: res.headers.getSetCookie() };
+}
+
+/** The tables of a hit: the session check and the data versions. */
+const HIT = ['data_versions', 'sessions'];
+
+describe(`response cache on ${TEST_ENGINE}`, () => {
+  it('answers a repeated read from the cache with the same bytes and headers, reading only the session and the versions', async () => {
+    const anna = await loginAs(server, 'anna');
+    for (const [name, request] of Object.entries(requests)) {
+      const miss = await send(anna, request);
+      expect(miss.status, name).toBe(200);
+      expect(miss.tables.length, name).toBeGreaterThan(HIT.length);
+      const hit = await send(anna, request);
+      expect(hit.tables, name).toEqual(HIT);
+      expect(hit.text, name).toBe(miss.text);
+      expect(hit.headers, name).toEqual(miss.headers);
+      expect(hit.setCookie, name).toEqual([]);
+    }
+  });
+
+  it('shows a change made through GraphQL and through REST at the next read', async () => {
+    const anna = await loginAs(server, 'anna');
+    await send(anna, requests.personalData!);
+    const address = { street: 'Cachegasse 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null, validFrom: TEST_TODAY };
+    expect((await anna.operation(CHANGE_ADDRESS, { input: address })).body.data?.changeAddress.ok).toBeTruthy();
+    expect((await send(anna, requests.personalData!)).text).toContain('Cachegasse 1');
+    const form = { ...address, street: 'Restgasse 2', poBox: '' };
+    expect((await anna.rest('changeAddress', form)).json).toMatchObject({ ok: true });
+    expect((await send(anna, requests.personalData!)).text).toContain('Restgasse 2');
+  });
+
+  it('shows a message posted by the operator command and a document changed by SQL at the next read', async () => {
+    const anna = await loginAs(server, 'anna');
+    const unread = async () => (JSON.parse((await send(anna, requests.dashboardGet!)).text) as { data: { me: { unreadMessageCount: number } } }).data.me.unreadMessageCount;
+    const before = await unread();
+    expect(await unread()).toBe(before);
+    await postFundMessage(server.deps, { to: emailOf('anna'), from: 'PENSION_FUND', subject: 'Cache', body: 'Neu', attachments: [] });
+    expect(await unread()).toBe(before + 1);
+
+    const overview = async () => (await send(anna, requests.documentsPost!)).text;
+    const first = await overview();
+    const annaId = await sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', emailOf('anna'));
+    await sqlRun(server.db, `UPDATE documents SET title = 'Per SQL geändert' WHERE id = (SELECT max(id) FROM documents WHERE person_id = ?)`, annaId);
+    const second = await overview();
+    expect(second).not.toBe(first);
+    expect(second).toContain('Per SQL geändert');
+  });
+
+  it('answers the session error after logout, not the stored answer', async () => {
+    const anna = await loginAs(server, 'anna');
+    expect((await send(anna, requests.dashboardPost!)).tables).not.toEqual(HIT);
+    const cookies = new Map(anna.cookies);
+    expect((await send(anna, requests.dashboardPost!)).tables).toEqual(HIT);
+    await anna.operation(LOGOUT);
+    anna.cookies = cookies;
+    const after = await send(anna, requests.dashboardPost!);
+    expect(JSON.parse(after.text)).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] });
+    const rest = await send(anna, requests.personalData!);
+    expect(rest.status).toBe(406);
+  });
+
+  it("never answers another person's session with anna's entry", async () => {
+    const anna = await loginAs(server, 'anna');
+    const bernd = await loginAs(server, 'bernd');
+    for (const [name, request] of Object.entries(requests)) {
+      const annas = await send(anna, request);
+      await send(anna, request);
+      const bernds = await send(bernd, request);
+      expect(bernds.tables, name).not.toEqual(HIT);
+      expect(bernds.text, name).not.toBe(annas.text);
+    }
+  });
+
+  it('answers SESSION_TIMEOUT after the idle time-out, and computes anew on a new Vienna day', async () => {
+    const anna = await loginAs(server, 'anna');
+    await send(anna, requests.dashboardGet!);
+    expect((await send(anna, requests.dashboardGet!)).tables).toEqual(HIT);
+    server.clock.advance(15 * 60_000);
+    const timedOut = await send(anna, requests.dashboardGet!);
+    expect(JSON.parse(timedOut.text)).toMatchObject({ errors: [{ extensions: { code: 'SESSION_TIMEOUT' } }] });
+    expect((await send(anna, requests.personalData!)).status).toBe(423);
+
+    // 23:55 Vienna (UTC+1 in November), then ten minutes later: the same session on the next day.
+    server.clock.set(Date.parse(`${TEST_TODAY}T22:55:00Z`));
+    const late = await loginAs(server, 'anna');
+    await send(late, requests.dashboardGet!);
+    expect((await send(late, requests.dashboardGet!)).tables).toEqual(HIT);
+    server.clock.advance(10 * 60_000);
+    const nextDay = await send(late, requests.dashboardGet!);
+    expect(nextDay.status).toBe(200);
+    expect(nextDay.tables).not.toEqual(HIT);
+    expect((await send(late, requests.dashboardGet!)).tables).toEqual(HIT);
+  });
+});
