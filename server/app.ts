@@ -8,6 +8,7 @@ import { createGraphQLHandler } from './graphql/yoga';
 import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
+import { prerenderedIndexName } from './http/prerendered-index';
 import { createStaticHandler } from './http/static';
 import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleRest } from './rest/handler';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   });
   const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'), {
     serveSourceMaps: deps.config.NODE_ENV !== 'production',
+    indexFile: (req) => prerenderedIndexName(req, deps.config),
   });
   const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);

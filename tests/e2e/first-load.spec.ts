@@ -75,3 +75,75 @@ test('the browser: /dashboard, opened by a logged-in member, loads within its bu
   expect(files.some((path) => /\/dashboard-[\w-]+\.js$/.test(path))).toBe(true);
   expect(gzipKiB, files.join(', ')).toBeLessThanOrEqual(DASHBOARD_BUDGET_KIB);
 });
+
+/**
+ * Issue 18 item 3 (decision 0040): the first HTML already shows the first screen, before any script runs; the app
+ * then replaces it without a layout shift. Without JavaScript the page shows what the browser paints first.
+ */
+test.describe('the prerendered first screen', () => {
+  test('a visitor sees the login screen in the HTML, and on another hash route not the login form', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    // The frame's links are the hash router's: a tap before the app has started still goes where it should.
+    await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '#/pwdLost');
+    const other = await context.newPage();
+    await other.goto('/#/registration');
+    await expect(other.getByRole('heading', { name: 'Anmeldung' })).toBeHidden();
+    await expect(other.getByLabel('E-Mail-Adresse')).toBeHidden();
+    await context.close();
+  });
+
+  test('a logged-in member sees the member frame in the HTML, not the login form', async ({ browser, page }) => {
+    await logIn(page, personas.anna.email);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(await page.context().cookies());
+    const member = await context.newPage();
+    await member.goto('/#/dashboard');
+    const nav = member.getByRole('navigation', { name: 'Hauptnavigation' });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Übersicht' })).toBeVisible();
+    await expect(member.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expect(member.getByRole('status')).toHaveText('Daten werden geladen …');
+    await expect(member.getByRole('heading', { name: 'Anmeldung' })).toHaveCount(0);
+    await expect(member.getByLabel('E-Mail-Adresse')).toHaveCount(0);
+    await context.close();
+  });
+
+  /** Opens `path` and adds up the layout shifts the browser reports until `shown`, from the first paint on. */
+  async function layoutShiftsUntil(page: Page, path: string, shown: () => Promise<void>): Promise<number> {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    await shown();
+    // The frame is gone: the app has taken over.
+    await expect(page.locator('[data-prerender]')).toHaveCount(0);
+    return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+  }
+
+  test('the app takes over the login screen without a layout shift', async ({ page }) => {
+    const shift = await layoutShiftsUntil(page, '/#/login', async () => {
+      await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
+    });
+    expect(shift).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toHaveCount(1);
+  });
+
+  test('the app takes over the member frame without a layout shift', async ({ page, context }) => {
+    await logIn(page, personas.anna.email);
+    const fresh = await context.newPage();
+    const shift = await layoutShiftsUntil(fresh, '/#/dashboard', async () => {
+      await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
+    });
+    expect(shift).toBeLessThan(0.05);
+    await expect(fresh.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(1);
+  });
+});

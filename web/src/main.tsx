@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
+import { appContainer } from './lib/prerender';
 import { preloadScreen } from './app/router';
 import { errorMessages, remoteLog } from './lib/remote-log';
 
@@ -20,10 +21,11 @@ window.addEventListener('vite:preloadError', (event) => {
 // The first screen's code loads while the app asks for its configuration (web/src/app/router.tsx).
 preloadScreen(window.location.hash.replace(/^#/, '').split('?')[0] ?? '');
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+// Beside the frame prerendered into index.html, if it shows: the app replaces it once its first screen is ready.
+createRoot(appContainer(root)).render(
   <StrictMode>
     <AppProvider>
       <App />

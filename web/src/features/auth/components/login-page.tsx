@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useReleasePrerender } from '../../../lib/prerender';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
@@ -116,8 +117,13 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
     });
   }, [inEidFlow, navigate]);
 
-  if (!inEidFlow && data?.session?.loggedIn) return <Navigate to={paths.dashboard.getHref()} replace />;
-  if (loading && !data) return <LoadingState label={t('login.checkingSession')} />;
+  const toDashboard = !inEidFlow && Boolean(data?.session?.loggedIn);
+  const checking = loading && !data;
+  // The login screen prerendered into index.html stays until the form shows here (web/src/lib/prerender.ts).
+  useReleasePrerender(!toDashboard && !checking);
+
+  if (toDashboard) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (checking) return <LoadingState label={t('login.checkingSession')} />;
 
   const isMainTenant = data?.clientConfig.tenant !== 'REGIONAL';
   const newTab = t('layout.newTab');
