@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
@@ -25,21 +26,67 @@ export function indexVariantName(frame: Pick<PrerenderedFrame, 'tenant' | 'audie
   return `index.${frame.tenant}-${frame.audience}${consent ? '-consent' : ''}.html`;
 }
 
-/** Puts `frame` into the built index.html: its stylesheets into the head, the route markers and the frame into the body. */
+/**
+ * The start script of the index variants, a classic script in the head (parser-blocking, so it runs before the first
+ * paint; the stylesheets load beside it). It
+ * - shows the frame (`prerender-shown` on <html>, styles/global.css) when the hash route is one the frame was made for
+ *   (`data-routes`), so no other route ever shows the login form;
+ * - starts the app's scripts (`data-entry`, `data-preload`: what Vite put into index.html) after the first paint:
+ *   on a slow line the HTML and CSS that make the first screen do not share it with about 200 KiB of JavaScript
+ *   (an animation frame runs before the paint, the timeout after it; a hidden tab starts at once).
+ */
+export const BOOT_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var route = decodeURIComponent(location.hash.replace(/^#/, '')).split('?')[0] || '/';
+  if ((script.dataset.routes || '').split(' ').indexOf(route) !== -1) document.documentElement.classList.add('prerender-shown');
+  function add(tag, attributes) {
+    var element = document.createElement(tag);
+    element.crossOrigin = '';
+    for (var name in attributes) element[name] = attributes[name];
+    document.head.appendChild(element);
+  }
+  function start() {
+    (script.dataset.preload || '').split(' ').filter(Boolean).forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
+    add('script', { type: 'module', src: script.dataset.entry });
+  }
+  // A tab opened in the background paints nothing (and runs no animation frame) until it shows: start at once there.
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();
+`;
+
+/** The start script's file under assets/, named by its content like Vite's files (cached as immutable). */
+export function bootScriptFile(): string {
+  return `assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('base64url').slice(0, 8)}.js`;
+}
+
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Puts `frame` into the built index.html: the route stylesheets into the head, the app's scripts behind the start
+ * script (BOOT_SCRIPT), the frame into #root.
+ */
 export function withFrame(template: string, manifest: Manifest, frame: PrerenderedFrame, consent: boolean): string {
   const entryStyles = new Set(stylesheetsOf(manifest, 'index.html'));
   const styles = [...new Set(frame.modules.flatMap((m) => stylesheetsOf(manifest, m)))].filter((css) => !entryStyles.has(css));
-  const links = styles.map((css) => `  <link rel="stylesheet" crossorigin href="./${css}">\n  `).join('');
-  // Zero-size elements at the top of the page, one per hash route of the frame: `:target` shows the frame on those
-  // routes only (styles/global.css), and scrolling to the target leaves the page at its top.
-  const markers = frame.routes.map((route) => `<i class="prerender-target" id="${route}"></i>`).join('');
+  const entry = MODULE_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('prerender: index.html has no module script');
+  const preload = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const head = [
+    ...styles.map((css) => `<link rel="stylesheet" crossorigin href="./${css}">`),
+    `<script src="./${bootScriptFile()}" data-routes="${frame.routes.join(' ')}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`,
+  ].map((line) => `  ${line}\n  `);
   const banners = frame.html.match(COOKIE_BANNER)?.length ?? 0;
   if (banners !== 1) throw new Error(`prerender: expected one cookie notice in the ${frame.audience} frame, found ${banners}`);
   // The form is inert until the app takes over: nothing typed into it could be lost, and it cannot be sent natively.
   const html = (consent ? frame.html.replace(COOKIE_BANNER, '') : frame.html).replaceAll('<form', '<form inert');
-  const body = `${markers}\n    <div id="root"><div class="prerender" data-prerender="${frame.audience}">${html}</div></div>`;
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
-  return template.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', body);
+  return template
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `${head.join('')}</head>`)
+    .replace('<div id="root"></div>', `<div id="root"><div class="prerender" data-prerender="${frame.audience}">${html}</div></div>`);
 }
 
 /**
@@ -58,6 +105,7 @@ export async function prerenderIndex(configFile: string, outDir: string): Promis
     const { renderFrames } = (await server.ssrLoadModule('/src/prerender/frames.tsx')) as { renderFrames: typeof RenderFrames };
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    writeFileSync(join(outDir, bootScriptFile()), BOOT_SCRIPT);
     return renderFrames().flatMap((frame) =>
       [false, true].map((consent) => {
         const name = indexVariantName(frame, consent);

@@ -9,7 +9,8 @@ import { readCookie, sessionCookieName } from '../context';
  *   login form; an expired session shows that frame until the app has sent the member to the login), else `visitor`;
  * - `-consent` (without the cookie notice) when the consent cookie `acceptCookies=1` is set;
  * - the plain `index.html` for the login embedded in another site (`?embedded=1`, no header and footer).
- * The hash route is not sent to the server: the frame's stylesheet shows it only on the routes it was made for.
+ * The hash route is not sent to the server: the variant's start script shows the frame only on the routes it was
+ * made for.
  */
 export function prerenderedIndexName(req: IncomingMessage, config: Config): string {
   const url = req.url ?? '/';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { prerenderedIndexName } from '../../server/http/prerendered-index';
 import { createStaticHandler } from '../../server/http/static';
-import { indexVariantName, withFrame } from '../../web/prerender-index';
+import { bootScriptFile, indexVariantName, withFrame } from '../../web/prerender-index';
 
 /**
  * Issue 18 item 3 (decision 0040): the index variants with the prerendered first screen, how the build writes them
@@ -65,7 +65,14 @@ describe('GET / with index variants', () => {
 });
 
 describe('withFrame', () => {
-  const template = '<html><head>\n    <link rel="stylesheet" href="./assets/index-1.css">\n  </head><body>\n    <div id="root"></div>\n  </body></html>';
+  const template = [
+    '<html><head>',
+    '    <script type="module" crossorigin src="./assets/index-1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="./assets/react-4.js">',
+    '    <link rel="modulepreload" crossorigin href="./assets/paths-5.js">',
+    '    <link rel="stylesheet" href="./assets/index-1.css">',
+    '  </head><body>\n    <div id="root"></div>\n  </body></html>',
+  ].join('\n');
   const manifest = {
     'index.html': { file: 'assets/index-1.js', css: ['assets/index-1.css'] },
     'src/app/routes/login.tsx': { file: 'assets/login-2.js', imports: ['_shared.js'], css: ['assets/login-2.css'] },
@@ -79,10 +86,14 @@ describe('withFrame', () => {
     html: '<div class="page"><section class="cookie-banner" aria-label="Cookies"><div><p>Text</p></div></section><form><input name="email"></form></div>',
   };
 
-  it('adds the route stylesheets the entry lacks, the route markers, an inert form, and drops the notice for consent', () => {
+  it('adds the route stylesheets the entry lacks, the start script, an inert form, and drops the notice for consent', () => {
     const page = withFrame(template, manifest, frame, false);
     expect(page.match(/href="\.\/assets\/[\w-]+\.css"/g)).toEqual(['href="./assets/index-1.css"', 'href="./assets/shared-3.css"', 'href="./assets/login-2.css"']);
-    expect(page).toContain('<i class="prerender-target" id="/login"></i>');
+    // The app's scripts start from the start script, after the first paint; none is left in the HTML itself.
+    expect(page).not.toMatch(/type="module"|modulepreload/);
+    expect(page).toContain(
+      `<script src="./${bootScriptFile()}" data-routes="/login" data-entry="./assets/index-1.js" data-preload="./assets/react-4.js ./assets/paths-5.js"></script>`,
+    );
     expect(page).toContain('<div id="root"><div class="prerender" data-prerender="visitor"><div class="page"><section class="cookie-banner"');
     expect(page).toContain('<form inert><input name="email"></form>');
     const consent = withFrame(template, manifest, frame, true);

@@ -9,14 +9,15 @@ import { useLayoutEffect } from 'react';
 let pending: { frame: Element; container: HTMLElement } | null = null;
 
 /**
- * The element the app renders into. Without a prerendered frame, or when the frame's stylesheet hides it (the hash
- * route is not one it was rendered for, see `.prerender` in styles/global.css), that is `root` itself and the frame
- * is dropped; otherwise a new hidden element after the frame, shown by `releasePrerender`.
+ * The element the app renders into. Without a prerendered frame, or when the frame is hidden (the hash route is not
+ * one it was rendered for: the start script did not mark <html> with `prerender-shown`, web/prerender-index.ts),
+ * that is `root` itself and the frame is dropped; otherwise a new hidden element after the frame, shown by
+ * `releasePrerender`.
  */
 export function appContainer(root: HTMLElement): HTMLElement {
   const frame = root.querySelector(':scope > [data-prerender]');
   if (!frame) return root;
-  if (getComputedStyle(frame).display === 'none') {
+  if (!document.documentElement.classList.contains('prerender-shown')) {
     frame.remove();
     return root;
   }
@@ -27,13 +28,21 @@ export function appContainer(root: HTMLElement): HTMLElement {
   return container;
 }
 
-/** Replaces the prerendered frame by the app; does nothing when there is none (left). */
+/**
+ * Replaces the prerendered frame by the app; does nothing when there is none (left). React's `autoFocus` ran while
+ * the app was hidden, which moves no focus: the field the frame marks `autofocus` (by its name) takes it now, unless
+ * the member has focused something else meanwhile.
+ */
 export function releasePrerender(): void {
   if (!pending) return;
   const { frame, container } = pending;
   pending = null;
+  const autofocus = frame.querySelector('[autofocus][name]')?.getAttribute('name');
   frame.remove();
   container.hidden = false;
+  if (autofocus && (document.activeElement === null || document.activeElement === document.body)) {
+    container.querySelector<HTMLElement>(`[name="${CSS.escape(autofocus)}"]`)?.focus();
+  }
 }
 
 /** Releases the prerendered frame once `ready`: the component now shows what the frame stood for. */

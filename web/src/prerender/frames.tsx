@@ -24,7 +24,7 @@ export interface PrerenderedFrame {
   audience: FrameAudience;
   /** The markup, as the app renders it before any answer of the server has arrived. */
   html: string;
-  /** The hash routes (`#/login` → `/login`) the frame is shown on; on any other it stays hidden. */
+  /** The hash routes (`#/login` → `/login`, no hash → `/`) the frame is shown on; on any other it stays hidden. */
   routes: string[];
   /** Source paths of the route modules whose stylesheets the frame needs (keys of Vite's build manifest). */
   modules: string[];
@@ -79,7 +79,8 @@ export function renderFrames(): PrerenderedFrame[] {
     {
       tenant,
       audience: 'visitor',
-      routes: [paths.login.path],
+      // `/` is the login too (the router sends it there).
+      routes: [paths.root.path, paths.login.path],
       modules: ['src/app/routes/login.tsx'],
       html: render(
         tenant,

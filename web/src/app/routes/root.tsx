@@ -84,8 +84,9 @@ export function Root() {
     target?.focus({ preventScroll: true });
   }, [location.pathname, location.state]);
 
-  // The first screen has loaded: it replaces the prerendered frame; the login does so itself once its form shows.
-  useReleasePrerender(location.pathname !== paths.login.path);
+  // The first screen has loaded: it replaces the prerendered frame; the login (`/` goes there) does so itself once
+  // its form shows.
+  useReleasePrerender(location.pathname !== paths.login.path && location.pathname !== paths.root.path);
 
   const activationId = legacyActivationId(location.pathname);
   if (activationId !== null) return <Navigate to={paths.activation.getHref(activationId)} replace />;
