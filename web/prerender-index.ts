@@ -31,14 +31,18 @@ export function indexVariantName(frame: Pick<PrerenderedFrame, 'tenant' | 'audie
  * paint; the stylesheets load beside it). It
  * - shows the frame (`prerender-shown` on <html>, styles/global.css) when the hash route is one the frame was made for
  *   (`data-routes`), so no other route ever shows the login form;
- * - starts the app's scripts (`data-entry`, `data-preload`: what Vite put into index.html) after the first paint:
- *   on a slow line the HTML and CSS that make the first screen do not share it with about 200 KiB of JavaScript
- *   (an animation frame runs before the paint, the timeout after it; a hidden tab starts at once).
+ * - starts the app's scripts (`data-entry`, `data-preload`: what Vite put into index.html) once the frame has been
+ *   painted, as the browser's paint timing reports it (the presentation, not only the main thread's frame: under
+ *   load the two were a second apart): on a slow line the HTML and CSS that make the first screen do not share it
+ *   with about 200 KiB of JavaScript. At once when no frame shows or the tab is hidden (it paints nothing until it
+ *   shows); after an animation frame without paint timing; at the latest after 3 s.
  */
 export const BOOT_SCRIPT = `(function () {
   var script = document.currentScript;
   var route = decodeURIComponent(location.hash.replace(/^#/, '')).split('?')[0] || '/';
-  if ((script.dataset.routes || '').split(' ').indexOf(route) !== -1) document.documentElement.classList.add('prerender-shown');
+  var shown = (script.dataset.routes || '').split(' ').indexOf(route) !== -1;
+  if (shown) document.documentElement.classList.add('prerender-shown');
+  var started = false;
   function add(tag, attributes) {
     var element = document.createElement(tag);
     element.crossOrigin = '';
@@ -46,12 +50,23 @@ export const BOOT_SCRIPT = `(function () {
     document.head.appendChild(element);
   }
   function start() {
+    if (started) return;
+    started = true;
     (script.dataset.preload || '').split(' ').filter(Boolean).forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
     add('script', { type: 'module', src: script.dataset.entry });
   }
-  // A tab opened in the background paints nothing (and runs no animation frame) until it shows: start at once there.
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(function () { setTimeout(start, 0); });
+  var paint = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
+  var visible = document.visibilityState !== 'hidden';
+  if (shown && visible && paint) {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 3000);
+  } else if (shown && visible) {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  } else {
+    start();
+  }
 })();
 `;
 

@@ -33,7 +33,7 @@ export function appContainer(root: HTMLElement): HTMLElement {
  * the app was hidden, which moves no focus: the field the frame marks `autofocus` (by its name) takes it now, unless
  * the member has focused something else meanwhile.
  */
-export function releasePrerender(): void {
+function releasePrerender(): void {
   if (!pending) return;
   const { frame, container } = pending;
   pending = null;

@@ -16,7 +16,7 @@ import { plainScreenPaths } from '../app/router';
 import { LoginPage } from '../features/auth/components/login-page';
 
 /** Who the frame is for: a visitor (the login screen) or a logged-in member (the member shell's frame). */
-export type FrameAudience = 'visitor' | 'member';
+type FrameAudience = 'visitor' | 'member';
 
 /** A screen frame rendered at build time into index.html (decision 0040). */
 export interface PrerenderedFrame {
