@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
+import { DISMISSED_KEY } from './src/lib/cookie-consent';
 import type { PrerenderedFrame, renderFrames as RenderFrames } from './src/prerender/frames';
 
 /** Vite's build manifest: per source module its output file, stylesheets and static imports. */
@@ -31,6 +32,7 @@ export function indexVariantName(frame: Pick<PrerenderedFrame, 'tenant' | 'audie
  * paint; the stylesheets load beside it). It
  * - shows the frame (`prerender-shown` on <html>, styles/global.css) when the hash route is one the frame was made for
  *   (`data-routes`), so no other route ever shows the login form;
+ * - hides the frame's cookie notice when it was dismissed for this browser session (`cookie-notice-dismissed`);
  * - starts the app's scripts (`data-entry`, `data-preload`: what Vite put into index.html) once the frame has been
  *   painted, as the browser's paint timing reports it (the presentation, not only the main thread's frame: under
  *   load the two were a second apart): on a slow line the HTML and CSS that make the first screen do not share it
@@ -42,6 +44,12 @@ export const BOOT_SCRIPT = `(function () {
   var route = decodeURIComponent(location.hash.replace(/^#/, '')).split('?')[0] || '/';
   var shown = (script.dataset.routes || '').split(' ').indexOf(route) !== -1;
   if (shown) document.documentElement.classList.add('prerender-shown');
+  // The cookie notice dismissed for this browser session (sessionStorage, which the server cannot see) stays hidden.
+  try {
+    if (sessionStorage.getItem('${DISMISSED_KEY}') === '1') document.documentElement.classList.add('cookie-notice-dismissed');
+  } catch (error) {
+    // storage refused: the app decides
+  }
   var started = false;
   function add(tag, attributes) {
     var element = document.createElement(tag);
@@ -94,8 +102,9 @@ export function withFrame(template: string, manifest: Manifest, frame: Prerender
   ].map((line) => `  ${line}\n  `);
   const banners = frame.html.match(COOKIE_BANNER)?.length ?? 0;
   if (banners !== 1) throw new Error(`prerender: expected one cookie notice in the ${frame.audience} frame, found ${banners}`);
-  // The form is inert until the app takes over: nothing typed into it could be lost, and it cannot be sent natively.
-  const html = (consent ? frame.html.replace(COOKIE_BANNER, '') : frame.html).replaceAll('<form', '<form inert');
+  // Form and buttons are inert until the app takes over: they do nothing without it, nothing typed could be lost, and
+  // the form cannot be sent natively (a GET with the password in the address).
+  const html = (consent ? frame.html.replace(COOKIE_BANNER, '') : frame.html).replaceAll('<form', '<form inert').replaceAll('<button', '<button inert');
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
   return template
     .replace(MODULE_SCRIPT, '')

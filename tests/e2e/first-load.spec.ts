@@ -101,6 +101,12 @@ test.describe('the prerendered first screen', () => {
     await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '#/pwdLost');
     // The start script did ask for the app (after the first paint), and it was refused here.
     await expect.poll(() => refused.some((url) => /\/index-[\w-]+\.js$/.test(url))).toBe(true);
+    await expect(page.getByRole('region', { name: 'Hinweis zu Cookies' })).toBeVisible();
+    // Dismissed for this browser session (sessionStorage, which the server cannot see): the frame hides it too.
+    await page.evaluate(() => sessionStorage.setItem('mvbv-cookie-notice-dismissed', '1'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Hinweis zu Cookies' })).toBeHidden();
     await page.goto('about:blank');
     await page.goto('/#/registration');
     await expect(page.locator('[data-prerender]')).toBeAttached();
@@ -116,7 +122,8 @@ test.describe('the prerendered first screen', () => {
     const nav = member.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(nav).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Übersicht' })).toBeVisible();
-    await expect(member.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    // Inert until the app takes over (it does nothing without it), but on screen where the app shows it.
+    await expect(member.locator('button[inert]', { hasText: 'Abmelden' })).toBeVisible();
     await expect(member.getByRole('status')).toHaveText('Daten werden geladen …');
     await expect(member.getByRole('heading', { name: 'Anmeldung' })).toHaveCount(0);
     await expect(member.getByLabel('E-Mail-Adresse')).toHaveCount(0);

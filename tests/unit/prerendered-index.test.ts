@@ -83,7 +83,7 @@ describe('withFrame', () => {
     audience: 'visitor' as const,
     routes: ['/login'],
     modules: ['src/app/routes/login.tsx'],
-    html: '<div class="page"><section class="cookie-banner" aria-label="Cookies"><div><p>Text</p></div></section><form><input name="email"></form></div>',
+    html: '<div class="page"><section class="cookie-banner" aria-label="Cookies"><div><p>Text</p></div></section><form><input name="email"></form><button type="button">Menü</button></div>',
   };
 
   it('adds the route stylesheets the entry lacks, the start script, an inert form, and drops the notice for consent', () => {
@@ -95,7 +95,7 @@ describe('withFrame', () => {
       `<script src="./${bootScriptFile()}" data-routes="/login" data-entry="./assets/index-1.js" data-preload="./assets/react-4.js ./assets/paths-5.js"></script>`,
     );
     expect(page).toContain('<div id="root"><div class="prerender" data-prerender="visitor"><div class="page"><section class="cookie-banner"');
-    expect(page).toContain('<form inert><input name="email"></form>');
+    expect(page).toContain('<form inert><input name="email"></form><button inert type="button">Menü</button>');
     const consent = withFrame(template, manifest, frame, true);
     expect(consent).not.toContain('cookie-banner');
     expect(consent).toContain('<div class="page"><form inert>');
