@@ -1,6 +1,8 @@
 // Styles shared by every screen, first: tokens, reset, shell and typography, then the shared component kit. A screen's
 // own styles travel with its lazy chunk (web/src/features/<feature>/*.css) and so come after these.
 import './styles/global.css';
+// The prerendered frame's rules (decision 0040): in the entry's stylesheet, which the frame's first paint waits for.
+import './styles/prerender.css';
 import './components/ui/buttons.css';
 import './components/ui/feedback.css';
 import './components/ui/forms.css';
