@@ -89,7 +89,7 @@ export function renderFrames(): PrerenderedFrame[] {
           paths.login.path,
           <Routes>
             <Route element={<PublicLayout tenant={tenant} />}>
-              <Route path={paths.login.path} element={<LoginPage />} />
+              <Route path={paths.login.path} element={<LoginPage tenant={tenant} />} />
             </Route>
           </Routes>,
         ),

@@ -6,7 +6,7 @@ import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { siteLinks } from '../../../config/links';
-import { paths } from '../../../config/paths';
+import { paths, type TenantId } from '../../../config/paths';
 import type { ActivationStatus, LoginStatus } from '../../../gql/graphql';
 import { onAuthMessage } from '../../../lib/auth-channel';
 import { LOGIN_NOTICES, noticeOf, type LoginNotice, type NavigationState } from '../../../lib/navigation-state';
@@ -46,9 +46,10 @@ function eidAnswerOf(status: string | null, error: string | null): EidAnswer {
 /**
  * The login screen: a quiet session check (a valid session goes to the dashboard), the notices (session end,
  * activation, electronic ID, a stopped login flow), the announcement, the eID button, the form with the login flow's
- * dialogs, the links, and for the main tenant the registration box and the version line.
+ * dialogs, the links, and for the main tenant the registration box and the version line. The tenant is the client
+ * configuration's; `tenant` stands in until it has answered (the build's prerender knows it, web/src/prerender).
  */
-export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
+export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMode; tenant?: TenantId }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -125,7 +126,7 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
   if (toDashboard) return <Navigate to={paths.dashboard.getHref()} replace />;
   if (checking) return <LoadingState label={t('login.checkingSession')} />;
 
-  const isMainTenant = data?.clientConfig.tenant !== 'REGIONAL';
+  const isMainTenant = data ? data.clientConfig.tenant !== 'REGIONAL' : tenant === 'main';
   const newTab = t('layout.newTab');
   const eidProblem =
     eidAnswer && 'error' in eidAnswer
