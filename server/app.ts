@@ -10,6 +10,7 @@ import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
 import { createResponseCache } from './http/response-cache';
 import { cachedOperationHashes } from './http/response-cache.rules';
+import { prerenderedIndexName } from './http/prerendered-index';
 import { createStaticHandler } from './http/static';
 import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleRest } from './rest/handler';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   });
   const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'), {
     serveSourceMaps: deps.config.NODE_ENV !== 'production',
+    indexFile: (req) => prerenderedIndexName(req, deps.config),
   });
   const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);

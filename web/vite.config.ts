@@ -4,6 +4,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { bundleStats } from './bundle-stats-plugin';
 import { graphqlDocumentImports } from './graphql-documents-plugin';
 import { precompressFolder } from './precompress';
+import { prerenderIndex } from './prerender-index';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -11,12 +12,16 @@ const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 /** Where `npm run dev:server` listens; the dev server forwards the API paths there. */
 const apiTarget = 'http://127.0.0.1:3000';
 
-/** After the build, writes brotli and gzip variants of the text assets beside them (web/precompress.ts). */
-function precompress(): Plugin {
+/**
+ * After the build, writes the prerendered index variants (web/prerender-index.ts, decision 0040), then brotli and
+ * gzip variants of the text assets beside them (web/precompress.ts); one hook, so that the variants get theirs.
+ */
+function prerenderAndPrecompress(): Plugin {
   return {
-    name: 'portal-precompress',
+    name: 'portal-prerender-precompress',
     apply: 'build',
-    closeBundle() {
+    async closeBundle() {
+      await prerenderIndex(fileURLToPath(import.meta.url), outDir);
       precompressFolder(outDir);
     },
   };
@@ -35,7 +40,7 @@ export default defineConfig({
   plugins: [
     graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))),
     react(),
-    precompress(),
+    prerenderAndPrecompress(),
     bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url))),
   ],
   build: {
@@ -44,6 +49,9 @@ export default defineConfig({
     // Maps are written for decoding error reports, but not referenced from the bundles; the server does not serve
     // them in production (server/http/static.ts).
     sourcemap: 'hidden',
+    // .vite/manifest.json: the stylesheets of the prerendered frames' routes (web/prerender-index.ts); a dot folder,
+    // which the server never serves.
+    manifest: true,
   },
   server: {
     proxy: {

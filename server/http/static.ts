@@ -26,6 +26,11 @@ const ENCODINGS = [
 export interface StaticOptions {
   /** Source maps (`*.map`) answer 404 when false (production): they would hand anyone the readable source. */
   serveSourceMaps: boolean;
+  /**
+   * The file `/` answers with (default `index.html`), chosen per request; a name with no file behind it falls back to
+   * `index.html`. `/` then varies by `Cookie` (server/http/prerendered-index.ts).
+   */
+  indexFile?: (req: IncomingMessage) => string;
 }
 
 function fileStats(file: string): Stats | undefined {
@@ -50,6 +55,7 @@ function notFound(res: ServerResponse): void {
  *   among those it accepts (`Accept-Encoding`, q-values honoured), with `Content-Encoding` and
  *   `Vary: Accept-Encoding`; the variant files themselves are never served by their own names.
  * - Source maps answer 404 unless `serveSourceMaps` (development).
+ * - `/` answers with `indexFile(req)` when given and present (the prerendered index variants), with `Vary: Cookie`.
  * - Paths outside the folder, dot files and unknown files answer 404; methods other than GET and HEAD 405.
  */
 export function createStaticHandler(root: string, options: StaticOptions = { serveSourceMaps: true }) {
@@ -66,7 +72,9 @@ export function createStaticHandler(root: string, options: StaticOptions = { ser
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
       return;
     }
-    const relative = decoded === '/' ? 'index.html' : normalize(decoded).replace(/^([/\\])+/, '');
+    const variant = decoded === '/' && options.indexFile ? options.indexFile(req) : undefined;
+    const index = variant && !variant.includes('/') && fileStats(join(base, variant)) ? variant : 'index.html';
+    const relative = decoded === '/' ? index : normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(base, relative);
     const inside = (file === base || file.startsWith(base + sep)) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
     const extension = extname(file);
@@ -80,7 +88,8 @@ export function createStaticHandler(root: string, options: StaticOptions = { ser
       'Content-Type': TYPES[extension] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    if (variants.length > 0) headers.Vary = 'Accept-Encoding';
+    const vary = [...(variants.length > 0 ? ['Accept-Encoding'] : []), ...(variant ? ['Cookie'] : [])];
+    if (vary.length > 0) headers.Vary = vary.join(', ');
     const available = [...variants.map((v) => v.name), 'identity'];
     // At equal q-values the server's order decides (brotli before gzip), not the order the client lists them in.
     // negotiator takes that preference as a second argument, which its type declarations omit.

@@ -75,3 +75,98 @@ test('the browser: /dashboard, opened by a logged-in member, loads within its bu
   expect(files.some((path) => /\/dashboard-[\w-]+\.js$/.test(path))).toBe(true);
   expect(gzipKiB, files.join(', ')).toBeLessThanOrEqual(DASHBOARD_BUDGET_KIB);
 });
+
+/**
+ * Issue 18 item 3 (decision 0040): the first HTML already shows the first screen, before the app's scripts run; the
+ * app then replaces it without a layout shift. `withoutApp` keeps the app's scripts from loading (the index variant's
+ * start script still runs), so the page shows what the browser paints first.
+ */
+test.describe('the prerendered first screen', () => {
+  async function withoutApp(page: Page): Promise<string[]> {
+    const refused: string[] = [];
+    await page.route(/\/assets\/(?!boot-)[\w-]+\.js$/, (route) => {
+      refused.push(route.request().url());
+      return route.abort();
+    });
+    return refused;
+  }
+
+  test('a visitor sees the login screen in the HTML, and on another hash route not the login form', async ({ page }) => {
+    const refused = await withoutApp(page);
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    // The frame's links are the hash router's: a tap before the app has started still goes where it should.
+    await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '#/pwdLost');
+    // The start script did ask for the app (after the first paint), and it was refused here.
+    await expect.poll(() => refused.some((url) => /\/index-[\w-]+\.js$/.test(url))).toBe(true);
+    await expect(page.getByRole('region', { name: 'Hinweis zu Cookies' })).toBeVisible();
+    // Dismissed for this browser session (sessionStorage, which the server cannot see): the frame hides it too.
+    await page.evaluate(() => sessionStorage.setItem('mvbv-cookie-notice-dismissed', '1'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Hinweis zu Cookies' })).toBeHidden();
+    await page.goto('about:blank');
+    await page.goto('/#/registration');
+    await expect(page.locator('[data-prerender]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Anmeldung' })).toBeHidden();
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeHidden();
+  });
+
+  test('a logged-in member sees the member frame in the HTML, not the login form', async ({ page, context }) => {
+    await logIn(page, personas.anna.email);
+    const member = await context.newPage();
+    await withoutApp(member);
+    await member.goto('/#/dashboard');
+    const nav = member.getByRole('navigation', { name: 'Hauptnavigation' });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Übersicht' })).toBeVisible();
+    // Inert until the app takes over (it does nothing without it), but on screen where the app shows it.
+    await expect(member.locator('button[inert]', { hasText: 'Abmelden' })).toBeVisible();
+    await expect(member.getByRole('status')).toHaveText('Daten werden geladen …');
+    await expect(member.getByRole('heading', { name: 'Anmeldung' })).toHaveCount(0);
+    await expect(member.getByLabel('E-Mail-Adresse')).toHaveCount(0);
+  });
+
+  /** Opens `path` and adds up the layout shifts the browser reports until `shown`, from the first paint on. */
+  async function layoutShiftsUntil(page: Page, path: string, shown: () => Promise<void>): Promise<number> {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      // The frame was there to take over from: shown when the document had been parsed.
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { frameShown: boolean }).frameShown = document.querySelector('.prerender-shown [data-prerender]') !== null;
+      });
+    });
+    await page.goto(path);
+    await shown();
+    // The frame was shown, and is gone: the app has taken over.
+    expect(await page.evaluate(() => (window as unknown as { frameShown: boolean }).frameShown)).toBe(true);
+    await expect(page.locator('[data-prerender]')).toHaveCount(0);
+    return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+  }
+
+  test('the app takes over the login screen without a layout shift', async ({ page }) => {
+    const shift = await layoutShiftsUntil(page, '/#/login', async () => {
+      await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
+    });
+    expect(shift).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toHaveCount(1);
+  });
+
+  test('the app takes over the member frame without a layout shift', async ({ page, context }) => {
+    await logIn(page, personas.anna.email);
+    const fresh = await context.newPage();
+    const shift = await layoutShiftsUntil(fresh, '/#/dashboard', async () => {
+      await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
+    });
+    // Under the issue's CLS target (0.05); measured 0.004 on a desktop viewport, from the dashboard's own content
+    // arriving after the takeover (the login above, without data of its own, measures 0).
+    expect(shift).toBeLessThan(0.05);
+    await expect(fresh.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(1);
+  });
+});

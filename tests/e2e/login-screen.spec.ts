@@ -56,7 +56,8 @@ test('embedded=1 hides header and footer', async ({ page }) => {
 test('the caps-lock warning shows at the focused field on desktop and clears when the field is left', async ({ page }) => {
   await page.goto('/#/login');
   const email = page.getByLabel('E-Mail-Adresse');
-  await email.focus();
+  // The app has taken over from the prerendered screen (decision 0040) when the e-mail field has the focus.
+  await expect(email).toBeFocused();
   await email.dispatchEvent('keydown', { key: 'A', modifierCapsLock: true });
   await expect(page.getByText('Achtung: Die Feststelltaste ist aktiviert.')).toBeVisible();
   await expect(email).toHaveAccessibleDescription('Achtung: Die Feststelltaste ist aktiviert.');

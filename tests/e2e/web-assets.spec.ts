@@ -25,7 +25,8 @@ test('the built app is served compressed and cacheable, with a favicon and a man
   expect(index.headers()['cache-control']).toBe('no-cache');
   expect(index.headers().etag).toBeTruthy();
   const html = await index.text();
-  const entry = /<script type="module" crossorigin src="\.\/(assets\/index-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+  // The index variant with the prerendered frame names the entry for its start script (decision 0040).
+  const entry = /data-entry="\.\/(assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
   expect(entry, html).toBeTruthy();
 
   const compressed = await rawGet(`${baseURL}/${entry}`, { 'Accept-Encoding': 'gzip, deflate, br' });

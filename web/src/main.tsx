@@ -1,6 +1,8 @@
 // Styles shared by every screen, first: tokens, reset, shell and typography, then the shared component kit. A screen's
 // own styles travel with its lazy chunk (web/src/features/<feature>/*.css) and so come after these.
 import './styles/global.css';
+// The prerendered frame's rules (decision 0040): in the entry's stylesheet, which the frame's first paint waits for.
+import './styles/prerender.css';
 import './components/ui/buttons.css';
 import './components/ui/feedback.css';
 import './components/ui/forms.css';
@@ -9,6 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
+import { appContainer } from './lib/prerender';
 import { preloadScreen } from './app/router';
 import { errorMessages, remoteLog } from './lib/remote-log';
 
@@ -20,10 +23,11 @@ window.addEventListener('vite:preloadError', (event) => {
 // The first screen's code loads while the app asks for its configuration (web/src/app/router.tsx).
 preloadScreen(window.location.hash.replace(/^#/, '').split('?')[0] ?? '');
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+// Beside the frame prerendered into index.html, if it shows: the app replaces it once its first screen is ready.
+createRoot(appContainer(root)).render(
   <StrictMode>
     <AppProvider>
       <App />

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useReleasePrerender } from '../lib/prerender';
 
 /** Full-page error message with a reload button, used where nothing else of the app can be shown. */
 export function ErrorPage({ title, text }: { title?: string; text?: string }) {
   const { t } = useTranslation();
+  useReleasePrerender(true);
   return (
     <main className="standalone" id="content">
       <div className="state state--error" role="alert">

@@ -86,6 +86,14 @@ export function preloadScreen(pathname: string): void {
   if (screens[key].layout === 'authenticated') void import('./routes/member-layout').catch(() => undefined);
 }
 
+/**
+ * The patterns of the `layout`'s screens that `tenant` offers and that take no parameter: the hash routes the
+ * prerendered member frame is shown on (web/src/prerender/frames.tsx).
+ */
+export function plainScreenPaths(tenant: TenantId, layout: Screen['layout']): string[] {
+  return screenRouteKeys.filter((key) => screens[key].layout === layout && routeAvailable(tenant, key) && !paths[key].path.includes(':')).map((key) => paths[key].path);
+}
+
 function screenRoutes(tenant: TenantId, layout: Screen['layout'], i18n: I18n): RouteObject[] {
   return screenRouteKeys
     .filter((key) => screens[key].layout === layout && routeAvailable(tenant, key))

@@ -6,7 +6,8 @@
 export const CONSENT_COOKIE = 'acceptCookies';
 /** 31 days in seconds (spec 000 section 9). */
 export const CONSENT_MAX_AGE_SECONDS = 31 * 24 * 60 * 60;
-const DISMISSED_KEY = 'mvbv-cookie-notice-dismissed';
+/** sessionStorage key of a dismissed notice; the prerendered frame's start script reads it too (web/prerender-index.ts). */
+export const DISMISSED_KEY = 'mvbv-cookie-notice-dismissed';
 
 /** Whether `cookies` (a `document.cookie` string) holds the consent `acceptCookies=1`. */
 export function hasConsentCookie(cookies: string): boolean {

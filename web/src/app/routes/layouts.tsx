@@ -19,7 +19,9 @@ export function cookieBanner(tenant: TenantId) {
  */
 export function PublicLayout({ tenant, outletContext }: { tenant: TenantId; outletContext?: NotFoundContext }) {
   const location = useLocation();
-  const embedded = queryParam('embedded', { search: window.location.search, hash: `#${location.pathname}${location.search}` }) === '1';
+  // No window when the build prerenders the layout (web/src/prerender/frames.tsx): the frame is never embedded.
+  const search = typeof window === 'undefined' ? '' : window.location.search;
+  const embedded = queryParam('embedded', { search, hash: `#${location.pathname}${location.search}` }) === '1';
   const { t } = useTranslation();
   // A small menu of the public pages, so the skip link "Zum Menü" has a target on every layout.
   const navItems: NavItem[] = [

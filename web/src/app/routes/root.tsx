@@ -6,6 +6,7 @@ import { resetAnalyticsUser, trackPageView } from '../../lib/analytics';
 import { broadcastAuth, onAuthMessage } from '../../lib/auth-channel';
 import { hasSeenLoggedInScreen, type LoginNotice, type NavigationState } from '../../lib/navigation-state';
 import { onSessionEnd, type SessionEndReason } from '../../lib/request';
+import { useReleasePrerender } from '../../lib/prerender';
 
 /** The login notice for a session end; "no session" after a logged-in screen means the session was lost. */
 function noticeFor(reason: SessionEndReason): LoginNotice | undefined {
@@ -82,6 +83,10 @@ export function Root() {
     const target = main?.querySelector<HTMLElement>('h1[tabindex="-1"]') ?? main;
     target?.focus({ preventScroll: true });
   }, [location.pathname, location.state]);
+
+  // The first screen has loaded: it replaces the prerendered frame; the login (`/` goes there) does so itself once
+  // its form shows.
+  useReleasePrerender(location.pathname !== paths.login.path && location.pathname !== paths.root.path);
 
   const activationId = legacyActivationId(location.pathname);
   if (activationId !== null) return <Navigate to={paths.activation.getHref(activationId)} replace />;

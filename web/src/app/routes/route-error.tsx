@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { errorMessages, remoteLog } from '../../lib/remote-log';
 import { ChunkLoadTimeoutError } from '../../lib/with-timeout';
+import { useReleasePrerender } from '../../lib/prerender';
 
 /** Whether `error` says a lazily loaded screen did not arrive (time-out, network, new deployment). */
 function isChunkLoadError(error: unknown): boolean {
@@ -16,6 +17,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
+  useReleasePrerender(true);
   useEffect(() => {
     remoteLog(chunk ? 'ChunkLoad' : 'RouteError', 'ERROR', errorMessages(error));
   }, [chunk, error]);

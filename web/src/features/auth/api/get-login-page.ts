@@ -19,6 +19,10 @@ export const LoginPage_Query = graphql(`
   }
 `);
 
+/**
+ * The login page's query. Skipped where there is no window (the build's prerender, web/src/prerender/frames.tsx):
+ * the page then renders what does not depend on the answer, as in the frame shown before the app starts.
+ */
 export function useLoginPage({ checkSession }: { checkSession: boolean }) {
-  return useQuery(LoginPage_Query, { variables: { checkSession }, fetchPolicy: 'network-only' });
+  return useQuery(LoginPage_Query, { variables: { checkSession }, fetchPolicy: 'network-only', skip: typeof window === 'undefined' });
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useReleasePrerender } from '../../../lib/prerender';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { siteLinks } from '../../../config/links';
-import { paths } from '../../../config/paths';
+import { paths, type TenantId } from '../../../config/paths';
 import type { ActivationStatus, LoginStatus } from '../../../gql/graphql';
 import { onAuthMessage } from '../../../lib/auth-channel';
 import { LOGIN_NOTICES, noticeOf, type LoginNotice, type NavigationState } from '../../../lib/navigation-state';
@@ -45,9 +46,10 @@ function eidAnswerOf(status: string | null, error: string | null): EidAnswer {
 /**
  * The login screen: a quiet session check (a valid session goes to the dashboard), the notices (session end,
  * activation, electronic ID, a stopped login flow), the announcement, the eID button, the form with the login flow's
- * dialogs, the links, and for the main tenant the registration box and the version line.
+ * dialogs, the links, and for the main tenant the registration box and the version line. The tenant is the client
+ * configuration's; `tenant` stands in until it has answered (the build's prerender knows it, web/src/prerender).
  */
-export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
+export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMode; tenant?: TenantId }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -116,10 +118,15 @@ export function LoginPage({ mode = 'login' }: { mode?: LoginMode }) {
     });
   }, [inEidFlow, navigate]);
 
-  if (!inEidFlow && data?.session?.loggedIn) return <Navigate to={paths.dashboard.getHref()} replace />;
-  if (loading && !data) return <LoadingState label={t('login.checkingSession')} />;
+  const toDashboard = !inEidFlow && Boolean(data?.session?.loggedIn);
+  const checking = loading && !data;
+  // The login screen prerendered into index.html stays until the form shows here (web/src/lib/prerender.ts).
+  useReleasePrerender(!toDashboard && !checking);
 
-  const isMainTenant = data?.clientConfig.tenant !== 'REGIONAL';
+  if (toDashboard) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (checking) return <LoadingState label={t('login.checkingSession')} />;
+
+  const isMainTenant = data ? data.clientConfig.tenant !== 'REGIONAL' : tenant === 'main';
   const newTab = t('layout.newTab');
   const eidProblem =
     eidAnswer && 'error' in eidAnswer
