@@ -164,6 +164,13 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
   const versionsOf = dataVersionsReader(deps.db);
   const viennaDate = hourlyViennaDate();
 
+  /** The request's active, fully logged-in session with the person's data versions; null for any other session. */
+  async function sessionAndVersions(ctx: RequestContext) {
+    const session = await ctx.scope.session();
+    if (session.state !== 'ACTIVE' || session.stage !== 'ACTIVE') return null;
+    return { session, versions: await versionsOf(session.personId) };
+  }
+
   /**
    * Answers an allow-listed request from the cache, or runs `next` (the normal path, given the request body when it
    * was read here) and stores its answer. The compression middleware must be on `res` already. Answers false, having
@@ -174,12 +181,15 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
     if (!candidate) return false;
     const body = candidate.kind === 'graphql-get' ? undefined : await readSmallBody(req);
     const operation = candidate.kind === 'graphql-post' ? graphqlBodyOperation(body!, hashes) : candidate.operation;
-    const session = operation ? await ctx.scope.session() : null;
-    if (!operation || session?.state !== 'ACTIVE' || session.stage !== 'ACTIVE') {
+    // A failing session check or version read (a database locked beyond its busy timeout, a lost connection) takes
+    // the normal path, whose error handling answers it as without the cache (503 with Retry-After, not a 500); the
+    // session check's failure is memoised on the request's scope, so the normal path sees the same error.
+    const lookup = operation ? await sessionAndVersions(ctx).catch(() => null) : null;
+    if (!operation || !lookup) {
       await next(body);
       return true;
     }
-    const versions = await versionsOf(session.personId);
+    const { session, versions } = lookup;
     const key = cacheKey(
       session,
       {
