@@ -55,8 +55,10 @@ export function staticClosure(chunks: Map<string, ChunkStats>, start: string[]):
 export function contributor(moduleId: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId);
   if (pkg) return pkg[1]!;
-  const local = moduleId.replace(/^\0/, '').split(/\/(?=web\/|server\/|db\/|schema\/)/);
-  return local.length > 1 ? local[local.length - 1]! : moduleId;
+  // Rollup marks virtual modules with a leading NUL byte (`\0virtual:gql-document/…`): never written into the table.
+  const id = moduleId.replace(/^\0/, '');
+  const local = id.split(/\/(?=web\/|server\/|db\/|schema\/)/);
+  return local.length > 1 ? local[local.length - 1]! : id;
 }
 
 /** Measures each route of ROUTE_BUDGETS in the build under `root` (dist/web and dist/bundle-stats.json). */

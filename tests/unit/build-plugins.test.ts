@@ -77,6 +77,7 @@ describe('first-load measurement', () => {
     expect(contributor('/work/repo/web/src/i18n/de/login.json')).toBe('web/src/i18n/de/login.json');
     // The catalogue lives in the contract module: named from the repository root, never by the machine's path.
     expect(contributor('/work/main/schema/contract/i18n/de/settings.json')).toBe('schema/contract/i18n/de/settings.json');
+    expect(contributor('\0virtual:gql-document/DashboardPage_QueryDocument')).toBe('virtual:gql-document/DashboardPage_QueryDocument');
   });
 
   it('replaces its own section of the benchmarks document and leaves the rest', () => {
