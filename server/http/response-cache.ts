@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { eq, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { dataVersions } from '../../db/schema';
@@ -31,39 +32,23 @@ export interface CachedAnswer {
   bytes: number;
 }
 
-/** Least recently used entries out first, bounded in entries and bytes (a Map iterates in insertion order). Exported for its unit test. */
+/**
+ * The answers of a process, least recently used out first, bounded in entries and bytes (`lru-cache`; an answer
+ * larger than `maxBytes` is not kept). Exported for its unit test.
+ */
 export class AnswerLru {
-  private readonly entries = new Map<string, CachedAnswer>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, CachedAnswer>;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-  ) {}
+  constructor(maxEntries: number, maxBytes: number) {
+    this.entries = new LRUCache<string, CachedAnswer>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
+  }
 
   get(key: string): CachedAnswer | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
+    return this.entries.get(key);
   }
 
   set(key: string, entry: CachedAnswer): void {
-    if (entry.bytes > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.bytes;
-      this.entries.delete(key);
-    }
     this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    for (const [oldest, value] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= value.bytes;
-    }
   }
 
   get size(): number {

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * An in-process cache of archived PDF bytes for the download route (issue 18 item 4), keyed by the SHA-256 of the
  * bytes. Content-addressed, so an entry can never be stale: the same key always names the same bytes, and an
@@ -14,30 +16,15 @@ export interface ArchiveCache {
   size(): number;
 }
 
-/** A cache holding at most `maxBytes` bytes of PDF content (0: none). */
+/** A cache holding at most `maxBytes` bytes of PDF content (0: none); the LRU is `lru-cache`'s. */
 export function createArchiveCache(maxBytes: number): ArchiveCache {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used entry first.
-  const entries = new Map<string, Buffer>();
-  let held = 0;
+  if (maxBytes === 0) return { get: () => undefined, put: () => undefined, size: () => 0 };
+  const entries = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (bytes) => Math.max(1, bytes.length) });
   return {
-    get(sha256) {
-      const bytes = entries.get(sha256);
-      if (bytes) {
-        entries.delete(sha256);
-        entries.set(sha256, bytes);
-      }
-      return bytes;
-    },
+    get: (sha256) => entries.get(sha256),
     put(sha256, bytes) {
-      if (bytes.length > maxBytes || entries.has(sha256)) return;
-      entries.set(sha256, bytes);
-      held += bytes.length;
-      for (const [key, value] of entries) {
-        if (held <= maxBytes) break;
-        entries.delete(key);
-        held -= value.length;
-      }
+      if (!entries.has(sha256)) entries.set(sha256, bytes);
     },
-    size: () => held,
+    size: () => entries.calculatedSize,
   };
 }
