@@ -117,6 +117,8 @@ test('the terms of use open in a new tab from the login, with a contents sidebar
 test('the skip links lead to menu, content and footer on the public and the authenticated layout', async ({ page }) => {
   await page.goto('/#/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+  // The app has taken over the prerendered login screen (decision 0040) once it has focused the e-mail field.
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
   await expectSkipLinks(page, 'login');
   await expectNoSeriousA11yViolations(page, 'login with the skip links used');
 
