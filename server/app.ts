@@ -132,33 +132,31 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [k, v] of headers) res.setHeader(k, v);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     const webportalRest = WEBPORTAL_REST_PATHS.has(pathname);
-    if (
-      (pathname === '/graphql' || pathname.startsWith('/rest/') || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH || webportalRest) &&
-      !passesCsrfCheck(req, deps.config, pathname)
-    )
+    const api = pathname === '/graphql' || pathname.startsWith('/rest/');
+    if ((api || pathname === CALCPRINT_PATH || pathname === UPLOAD_PATH || webportalRest) && !passesCsrfCheck(req, deps.config, pathname)) {
+      for (const [k, v] of headers) res.setHeader(k, v);
       return refuseCsrf(res);
+    }
+    const search = q === -1 ? '' : url.slice(q + 1);
+    // A cache hit is answered here, before anything else is built; its stored headers include the security headers.
+    const cached = api && cache ? await cache.lookup(req, res, pathname, search) : null;
+    if (cached === 'hit') return;
+    for (const [k, v] of headers) res.setHeader(k, v);
     if (webportalRest) {
       compressJson(req, res);
       await handleRest(req, res, pathname.slice(1), createRequestContext(deps, connectionOf(req)));
       return;
     }
-    if (pathname === '/graphql' || pathname.startsWith('/rest/')) compressJson(req, res);
-    const search = q === -1 ? '' : url.slice(q + 1);
-    if (pathname === '/graphql') {
+    if (api) {
+      compressJson(req, res);
+      cached?.record?.(res);
       const requestContext = createRequestContext(deps, connectionOf(req));
-      const normal = (body?: Buffer) => graphql.handle(req, res, { requestContext }, body);
-      if (!(await cache?.serve(req, res, requestContext, pathname, search, normal))) await normal();
-      return;
-    }
-    if (pathname.startsWith('/rest/')) {
-      const requestContext = createRequestContext(deps, connectionOf(req));
-      const normal = (body?: Buffer) => handleRest(req, res, pathname.slice('/rest/'.length), requestContext, body);
-      if (!(await cache?.serve(req, res, requestContext, pathname, search, normal))) await normal();
+      if (pathname === '/graphql') await graphql.handle(req, res, { requestContext }, cached?.body);
+      else await handleRest(req, res, pathname.slice('/rest/'.length), requestContext, cached?.body);
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);

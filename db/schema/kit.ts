@@ -89,3 +89,6 @@ export const uniqueIndex = (PG ? pg.uniqueIndex : sq.uniqueIndex) as typeof sq.u
 export const check = (PG ? pg.check : sq.check) as typeof sq.check;
 export const primaryKey = (PG ? pg.primaryKey : sq.primaryKey) as typeof sq.primaryKey;
 /* eslint-enable @typescript-eslint/no-explicit-any */
+/** A second name for a table in one query (a self-join or the same table joined twice); the engine's own `alias`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine's alias under the SQLite signature, like the builders above
+export const alias = (PG ? (pg.alias as any) : sq.alias) as typeof sq.alias;

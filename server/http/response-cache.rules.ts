@@ -18,6 +18,15 @@ export const CACHED_REST_PATHS: readonly string[] = ['/rest/getPersonalData'];
 export const MAX_CACHED_REQUEST_BYTES = 16 * 1024;
 
 /**
+ * Whether a POST that `candidateOf` took declares no body (Content-Length 0, or neither Content-Length nor
+ * Transfer-Encoding): the cache then reads nothing from the request.
+ */
+export function declaresNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return length === undefined ? req.headers['transfer-encoding'] === undefined : /^0+$/.test(length);
+}
+
+/**
  * The persisted-document hashes of the cached GraphQL operations in `documents` (codegen's persisted-documents.json,
  * keys `sha256:<hex>`), each with and without its prefix (the server accepts both).
  */

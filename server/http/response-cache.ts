@@ -1,12 +1,16 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { eq, or, sql } from 'drizzle-orm';
+import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import type { Db } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
-import { dataVersions } from '../../db/schema';
+import { dataVersions, sessions } from '../../db/schema';
+import { alias } from '../../db/schema/kit';
 import type { AppDeps } from '../app-deps';
-import type { RequestContext } from '../context';
-import { cacheKey, candidateOf, graphqlBodyOperation, storable } from './response-cache.rules';
+import { readCookie, sessionCookieName } from '../context';
+import { hashToken, isWellFormedToken } from '../domain/auth/session-token';
+import { cacheKey, candidateOf, type Candidate, declaresNoBody, graphqlBodyOperation, storable } from './response-cache.rules';
 import { isoDateVienna } from '@contract/dates';
 
 /**
@@ -18,11 +22,25 @@ import { isoDateVienna } from '@contract/dates';
  * read before its answer was computed; database triggers bump them on every write to the data the answers read
  * (db/data-versions.ts), whichever process or tool writes. A hit needs both versions unchanged.
  *
- * The session check is the request's own (`scope.session()`, with touch): anything but an active, fully logged-in
- * session takes the normal path, so time-outs, logout and other tenants answer as without the cache.
+ * A hit is answered before the request context, the compression middleware and the security headers exist (the
+ * stored headers include the security headers; the body is compressed once per encoding and kept), and only for a
+ * session that passes the session check as active without any write (`AuthService.isActiveWithoutWrite`): anything
+ * else (time-outs, logout, a pending login, other tenants, a session due for its `lastSeenAt` write) takes the normal
+ * path and answers as without the cache.
  */
 
-/** A stored answer: status, headers and body as the normal path wrote them (uncompressed), with the versions it was computed at. */
+/** The encodings a stored answer is sent in, as the compression middleware negotiates them (server/app.ts). */
+type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';
+const SUPPORTED_ENCODINGS: Encoding[] = ['br', 'gzip', 'deflate', 'identity'];
+const PREFERRED_ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/**
+ * A stored answer: status, headers and body as the normal path wrote them (uncompressed; headers without
+ * Content-Length, Content-Encoding and Vary, which are set per hit), with the versions it was computed at.
+ * `encoded` keeps the body compressed per encoding and `heads` the header list per encoding, each made on the first
+ * hit that needs it. `bytes` is what the entry counts against RESPONSE_CACHE_MAX_BYTES: key, headers and body, and as
+ * much again as the body for its compressed forms when it is large enough to be compressed.
+ */
 export interface CachedAnswer {
   status: number;
   headers: OutgoingHttpHeaders;
@@ -30,6 +48,81 @@ export interface CachedAnswer {
   personVersion: number;
   globalVersion: number;
   bytes: number;
+  encoded?: Partial<Record<Encoding, Buffer>>;
+  heads?: Partial<Record<Encoding, string[]>>;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** Headers the hit sets itself: the body's length and encoding, and `Vary` with Accept-Encoding added. */
+const PER_HIT_HEADERS = new Set(['content-length', 'content-encoding', 'vary']);
+
+/** A captured answer as an entry of the cache. */
+function storedAnswer(
+  answer: { status: number; headers: OutgoingHttpHeaders; body: Buffer },
+  key: string,
+  personVersion: number,
+  globalVersion: number,
+  threshold: number,
+): CachedAnswer {
+  const compressedAllowance = answer.body.length >= threshold ? answer.body.length : 0;
+  const bytes = answer.body.length + compressedAllowance + key.length + JSON.stringify(answer.headers).length;
+  return { ...answer, personVersion, globalVersion, bytes };
+}
+
+/**
+ * The encoding of a hit, as the compression middleware chooses it (`compression` 1.8 with the portal's threshold):
+ * identity below the threshold, without Accept-Encoding or for `Cache-Control: no-transform`; otherwise what
+ * `negotiator` picks among br, gzip, deflate and identity, preferring br and gzip. Memoised per Accept-Encoding value
+ * (browsers send one of a few), at most 64 values.
+ */
+function encodingNegotiator(threshold: number) {
+  const chosen = new Map<string, Encoding>();
+  return (req: IncomingMessage, entry: CachedAnswer): Encoding => {
+    const accept = req.headers['accept-encoding'];
+    if (entry.body.length < threshold || !accept || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(entry.headers['cache-control'] ?? ''))) return 'identity';
+    let encoding = chosen.get(accept);
+    if (encoding === undefined) {
+      encoding = (negotiateEncoding.call(new Negotiator(req), SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS) as Encoding | undefined) ?? 'identity';
+      if (chosen.size >= 64) chosen.clear();
+      chosen.set(accept, encoding);
+    }
+    return encoding;
+  };
+}
+
+/** negotiator 0.6's `encoding(available, preferred)` (its second parameter is missing from @types/negotiator 0.6). */
+const negotiateEncoding = Negotiator.prototype.encoding as unknown as (this: Negotiator, available: string[], preferred: string[]) => string | undefined;
+
+/** `body` compressed as the compression middleware does it (brotli at quality 4, zlib's defaults for gzip and deflate). */
+function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+  return encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
+}
+
+/** The stored answer's header list for `encoding` (name, value, name, value, …; as `writeHead` takes it). */
+function headList(entry: CachedAnswer, encoding: Encoding, body: Buffer): string[] {
+  const list: string[] = [];
+  let vary = '';
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (value === undefined) continue;
+    if (name === 'vary') vary = String(value);
+    if (PER_HIT_HEADERS.has(name)) continue;
+    for (const v of Array.isArray(value) ? value : [String(value)]) list.push(name, v);
+  }
+  const varies = vary === '' ? 'Accept-Encoding' : /(?:^|,)\s*(?:\*|accept-encoding)\s*(?:,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
+  list.push('vary', varies);
+  if (encoding !== 'identity') list.push('content-encoding', encoding);
+  list.push('content-length', String(body.length));
+  return list;
+}
+
+/** Writes a stored answer in the encoding the request accepts. */
+function writeStored(res: ServerResponse, entry: CachedAnswer, encoding: Encoding): void {
+  const encoded = (entry.encoded ??= {});
+  const body = encoding === 'identity' ? entry.body : (encoded[encoding] ??= compress(entry.body, encoding));
+  const heads = (entry.heads ??= {});
+  res.writeHead(entry.status, (heads[encoding] ??= headList(entry, encoding, body))).end(body);
 }
 
 /**
@@ -56,25 +149,34 @@ export class AnswerLru {
   }
 }
 
-/** The person's and the global data version in one prepared query; a missing row is version 0. */
-function dataVersionsReader(db: Db) {
+/**
+ * The session row of a token hash with the person's and the global data version, in one prepared query (a missing
+ * version row is 0; no row at all: undefined). A hit reads nothing else.
+ */
+function sessionGateReader(db: Db) {
+  const personVersion = alias(dataVersions, 'person_version');
+  const globalVersion = alias(dataVersions, 'global_version');
   const query = preparedRead(() =>
     db
-      .select({ scope: dataVersions.scope, version: dataVersions.version })
-      .from(dataVersions)
-      .where(or(eq(dataVersions.scope, sql.placeholder('person')), eq(dataVersions.scope, 'global')))
+      .select({
+        personId: sessions.personId,
+        tenant: sessions.tenant,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        endedAt: sessions.endedAt,
+        mailboxType: sessions.mailboxType,
+        selectedDutyId: sessions.selectedDutyId,
+        stage: sessions.stage,
+        personVersion: personVersion.version,
+        globalVersion: globalVersion.version,
+      })
+      .from(sessions)
+      .leftJoin(personVersion, sql`${personVersion.scope} = 'person:' || ${sessions.personId}`)
+      .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .prepare(),
   );
-  return async (personId: number): Promise<{ person: number; global: number }> => {
-    const rows = await query().execute({ person: `person:${personId}` });
-    let person = 0;
-    let global = 0;
-    for (const row of rows) {
-      if (row.scope === 'global') global = row.version;
-      else person = row.version;
-    }
-    return { person, global };
-  };
+  return async (tokenHash: string) => (await query().execute({ tokenHash }))[0];
 }
 
 /**
@@ -94,11 +196,14 @@ function hourlyViennaDate(): (ms: number) => string {
   };
 }
 
-/** Reads a request body whose declared length the candidate check has bounded. */
-async function readSmallBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+/** Reads a request body whose declared length the candidate check has bounded (events, not an async iterator: cheaper). */
+function readSmallBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolveBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 function asBuffer(chunk: unknown, encoding: unknown): Buffer {
@@ -139,67 +244,95 @@ function captureAnswer(res: ServerResponse, done: (answer: { status: number; hea
 }
 
 /**
+ * What the cache decided for a candidate it did not answer: the normal path runs with `body` (the request body, when
+ * it was read here) and, once the compression middleware is on the answer, `record(res)` so that a storable answer
+ * is kept (absent when the answer must not be stored).
+ */
+export interface CacheMiss {
+  body: Buffer | undefined;
+  record?: (res: ServerResponse) => void;
+}
+
+/**
  * The response cache of a process, or null when RESPONSE_CACHE_MAX_ENTRIES or RESPONSE_CACHE_MAX_BYTES is 0.
  * `hashes`: the persisted-document hashes of the cached GraphQL operations (`cachedOperationHashes`).
  */
 export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
-  const { RESPONSE_CACHE_MAX_ENTRIES: maxEntries, RESPONSE_CACHE_MAX_BYTES: maxBytes } = deps.config;
+  const { RESPONSE_CACHE_MAX_ENTRIES: maxEntries, RESPONSE_CACHE_MAX_BYTES: maxBytes, COMPRESSION_THRESHOLD_BYTES: threshold } = deps.config;
   if (maxEntries === 0 || maxBytes === 0) return null;
   const lru = new AnswerLru(maxEntries, maxBytes);
-  const versionsOf = dataVersionsReader(deps.db);
+  const gateOf = sessionGateReader(deps.db);
   const viennaDate = hourlyViennaDate();
-
-  /** The request's active, fully logged-in session with the person's data versions; null for any other session. */
-  async function sessionAndVersions(ctx: RequestContext) {
-    const session = await ctx.scope.session();
-    if (session.state !== 'ACTIVE' || session.stage !== 'ACTIVE') return null;
-    return { session, versions: await versionsOf(session.personId) };
-  }
+  const encodingOf = encodingNegotiator(threshold);
+  const cookieName = sessionCookieName(deps.config);
+  const { auth } = deps.services;
+  // A GET's candidate depends on its path and query string alone: parsed once per distinct URL (at most 256 kept).
+  const getCandidates = new Map<string, Candidate | null>();
+  const getCandidate = (req: IncomingMessage, pathname: string, search: string): Candidate | null => {
+    const url = req.url ?? '';
+    let candidate = getCandidates.get(url);
+    if (candidate === undefined) {
+      candidate = candidateOf(req, pathname, search, hashes);
+      if (getCandidates.size >= 256) getCandidates.clear();
+      getCandidates.set(url, candidate);
+    }
+    return candidate;
+  };
 
   /**
-   * Answers an allow-listed request from the cache, or runs `next` (the normal path, given the request body when it
-   * was read here) and stores its answer. The compression middleware must be on `res` already. Answers false, having
-   * read nothing, for a request that is no candidate: the caller serves it as without the cache.
+   * Answers an allow-listed request from the cache before the normal path has built anything (no request context,
+   * no compression middleware, no security headers: the stored answer carries its headers), or tells the caller how
+   * to run the normal path:
+   * - null: no candidate (nothing read); the caller serves the request as without the cache;
+   * - `'hit'`: answered;
+   * - a `CacheMiss`: the normal path must run with its body and, when given, its recorder.
+   *
+   * A hit needs the session to pass the request's session check as active without any write
+   * (`AuthService.isActiveWithoutWrite`): anything else (no, ended, pending, timed-out, other tenant's session, or
+   * one due for its `lastSeenAt` write) takes the normal path, which answers or touches as without the cache. The
+   * caller must have run the CSRF check.
    */
-  async function serve(req: IncomingMessage, res: ServerResponse, ctx: RequestContext, pathname: string, search: string, next: (body?: Buffer) => Promise<void>): Promise<boolean> {
-    const candidate = candidateOf(req, pathname, search, hashes);
-    if (!candidate) return false;
-    const body = candidate.kind === 'graphql-get' ? undefined : await readSmallBody(req);
+  async function lookup(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<'hit' | CacheMiss | null> {
+    const candidate = req.method === 'GET' ? getCandidate(req, pathname, search) : candidateOf(req, pathname, search, hashes);
+    if (!candidate) return null;
+    const body = candidate.kind === 'graphql-get' ? undefined : declaresNoBody(req) ? EMPTY : await readSmallBody(req);
     const operation = candidate.kind === 'graphql-post' ? graphqlBodyOperation(body!, hashes) : candidate.operation;
-    // A failing session check or version read (a database locked beyond its busy timeout, a lost connection) takes
-    // the normal path, whose error handling answers it as without the cache (503 with Retry-After, not a 500); the
-    // session check's failure is memoised on the request's scope, so the normal path sees the same error.
-    const lookup = operation ? await sessionAndVersions(ctx).catch(() => null) : null;
-    if (!operation || !lookup) {
-      await next(body);
-      return true;
-    }
-    const { session, versions } = lookup;
+    const token = operation ? readCookie(req.headers.cookie, cookieName) : undefined;
+    if (!token || !isWellFormedToken(token)) return { body };
+    const tokenHash = hashToken(token);
+    // A failing read (a database locked beyond its busy timeout, a lost connection) takes the normal path, whose
+    // error handling answers it as without the cache (503 with Retry-After, not a 500).
+    const gate = await gateOf(tokenHash).catch(() => undefined);
+    const now = deps.clock.now();
+    if (!gate || !auth.isActiveWithoutWrite(gate, now, Number.POSITIVE_INFINITY)) return { body };
     const key = cacheKey(
-      session,
+      { state: 'ACTIVE', tokenHash, personId: gate.personId, mailboxType: gate.mailboxType, selectedDutyId: gate.selectedDutyId, stage: gate.stage },
       {
-        operation,
+        operation: operation!,
         method: req.method ?? '',
         url: req.url ?? '',
         accept: req.headers.accept ?? '',
         contentType: req.headers['content-type'] ?? '',
-        body: body ?? Buffer.alloc(0),
+        body: body ?? EMPTY,
       },
-      viennaDate(deps.clock.now()),
+      viennaDate(now),
     );
+    const personVersion = gate.personVersion ?? 0;
+    const globalVersion = gate.globalVersion ?? 0;
     const hit = lru.get(key);
-    if (hit && hit.personVersion === versions.person && hit.globalVersion === versions.global) {
-      res.writeHead(hit.status, hit.headers).end(hit.body);
-      return true;
+    if (hit && hit.personVersion === personVersion && hit.globalVersion === globalVersion && auth.isActiveWithoutWrite(gate, now)) {
+      writeStored(res, hit, encodingOf(req, hit));
+      return 'hit';
     }
-    captureAnswer(res, (answer) => {
-      if (!storable(answer, candidate.kind !== 'rest')) return;
-      const bytes = answer.body.length + key.length + JSON.stringify(answer.headers).length;
-      lru.set(key, { ...answer, personVersion: versions.person, globalVersion: versions.global, bytes });
-    });
-    await next(body);
-    return true;
+    return {
+      body,
+      record: (target) =>
+        captureAnswer(target, (answer) => {
+          if (!storable(answer, candidate.kind !== 'rest')) return;
+          lru.set(key, storedAnswer(answer, key, personVersion, globalVersion, threshold));
+        }),
+    };
   }
 
-  return { serve };
+  return { lookup };
 }

@@ -120,6 +120,38 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
     }
   });
 
+  it('answers a hit in the encoding the request accepts, with the headers and bytes of the normal path', async () => {
+    for (const encoding of ['br', 'gzip', 'deflate', 'identity', 'gzip;q=0, br;q=0.5']) {
+      for (const [name, request] of Object.entries(requests)) {
+        const anna = await loginAs(server, 'anna');
+        const init = { ...request.init, headers: { ...(request.init.headers as Record<string, string>), 'accept-encoding': encoding } };
+        const miss = await send(anna, { ...request, init });
+        const hit = await send(anna, { ...request, init });
+        expect(hit.tables, `${name} ${encoding}`).toEqual(HIT);
+        expect(hit.text, `${name} ${encoding}`).toBe(miss.text);
+        expect(hit.headers, `${name} ${encoding}`).toEqual(miss.headers);
+        const large = Buffer.byteLength(miss.text) >= server.deps.config.COMPRESSION_THRESHOLD_BYTES;
+        const expected = !large || encoding === 'identity' ? null : encoding.startsWith('gzip;') ? 'br' : encoding;
+        expect(hit.headers['content-encoding'], `${name} ${encoding}`).toBe(expected);
+        expect(hit.headers.vary, `${name} ${encoding}`).toMatch(/Accept-Encoding/);
+      }
+    }
+  });
+
+  it('takes the normal path, which touches the session, once the session is due for its last-seen write', async () => {
+    const anna = await loginAs(server, 'anna');
+    await send(anna, requests.dashboardGet!);
+    expect((await send(anna, requests.dashboardGet!)).tables).toEqual(HIT);
+    server.clock.advance(16_000);
+    const statements: string[] = [];
+    const stop = server.db.watchStatements((s) => statements.push(s.sql));
+    const due = await send(anna, requests.dashboardGet!);
+    stop();
+    expect(due.status).toBe(200);
+    expect(statements.some((sql) => /^update\s+"sessions"\s+set\s+"last_seen_at"/i.test(sql))).toBe(true);
+    expect((await send(anna, requests.dashboardGet!)).tables).toEqual(HIT);
+  });
+
   it('answers SESSION_TIMEOUT after the idle time-out, and computes anew on a new Vienna day', async () => {
     const anna = await loginAs(server, 'anna');
     await send(anna, requests.dashboardGet!);

@@ -17,6 +17,9 @@ import { verifyDummy, verifyWithEqualWork } from './password';
 import type { SessionCheck } from './session-check';
 import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
 
+/** A session's `lastSeenAt` is written at most this often, in milliseconds: a request later than that after it touches the session. */
+export const SESSION_TOUCH_INTERVAL_MS = 15_000;
+
 export interface AuthSettings {
   maintenance: boolean;
   /** Consecutive wrong passwords that lock the access. */
@@ -281,8 +284,24 @@ export function createAuthService(deps: {
       await endSession(scope, tokenHash, row.personId, now, 'IDLE_TIMEOUT');
       return { state: 'TIMEOUT' };
     }
-    if (options.touch && now - lastSeen > 15_000) await store.touchSession(tokenHash, isoInstant(now));
+    if (options.touch && now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await store.touchSession(tokenHash, isoInstant(now));
     return { state: 'ACTIVE', personId: row.personId, tokenHash, mailboxType: row.mailboxType, selectedDutyId: row.selectedDutyId, stage: row.stage };
+  }
+
+  /**
+   * Whether a session row (read by its token hash at `now`, ms since the epoch) passes `checkSession` as ACTIVE in the
+   * ACTIVE stage without any write: this tenant's, not ended, inside the absolute and the idle time-out, and seen within
+   * SESSION_TOUCH_INTERVAL_MS (so a checking request would not touch it). The response cache answers a hit only for
+   * such a session (server/http/response-cache.ts); any other one takes `checkSession`, which ends, touches or refuses.
+   */
+  function isActiveWithoutWrite(
+    row: { tenant: string; endedAt: string | null; createdAt: string; lastSeenAt: string; stage: 'PENDING' | 'ACTIVE' },
+    now: number,
+    touchIntervalMs = SESSION_TOUCH_INTERVAL_MS,
+  ): boolean {
+    if (row.tenant !== tenant.id || row.endedAt !== null || row.stage !== 'ACTIVE') return false;
+    const idle = now - Date.parse(row.lastSeenAt);
+    return now - Date.parse(row.createdAt) <= settings.absoluteTimeoutMs && idle <= settings.idleTimeoutMs && idle <= touchIntervalMs;
   }
 
   /** True when `token` holds a fully logged-in session (ACTIVE stage); never extends it (checkSessionQuiet). */
@@ -315,7 +334,7 @@ export function createAuthService(deps: {
     throw await denied(scope, s, null, s.state);
   }
 
-  return { login, completeLogin, logout, checkSession, isLoggedIn, requirePersonId, requireFlowSession };
+  return { login, completeLogin, logout, checkSession, isActiveWithoutWrite, isLoggedIn, requirePersonId, requireFlowSession };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

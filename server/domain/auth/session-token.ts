@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A new session token: 256 random bits, base64url (43 characters). Only its hash is stored. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** SHA-256 of a token, base64url: the key under which the session is stored. */
+/** SHA-256 of a token, base64url: the key under which the session is stored (Node's one-shot `crypto.hash`, no Hash object per request). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 /** True for a string that can be a token issued by `newSessionToken` (cheap filter before any lookup). */
