@@ -24,7 +24,6 @@ export function createAuthStore(db: Db) {
       .select()
       .from(sessions)
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
       .prepare(),
   );
 

@@ -34,7 +34,6 @@ export function createDocumentsStore(db: Db) {
       .select({ sha256: documentFiles.sha256, content: documentFiles.content })
       .from(documentFiles)
       .where(eq(documentFiles.documentId, sql.placeholder('documentId')))
-      .limit(1)
       .prepare(),
   );
   /** The archived PDF of document `documentId`, if it has been archived. Callers check ownership first. */
@@ -51,7 +50,6 @@ export function createDocumentsStore(db: Db) {
       .select()
       .from(documents)
       .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
-      .limit(1)
       .prepare(),
   );
   const ownWithSha = preparedRead(() =>
@@ -60,7 +58,6 @@ export function createDocumentsStore(db: Db) {
       .from(documents)
       .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
       .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
-      .limit(1)
       .prepare(),
   );
   const contentOf = preparedRead(() =>
@@ -68,7 +65,6 @@ export function createDocumentsStore(db: Db) {
       .select({ content: documentFiles.content })
       .from(documentFiles)
       .where(eq(documentFiles.documentId, sql.placeholder('documentId')))
-      .limit(1)
       .prepare(),
   );
   const countsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>

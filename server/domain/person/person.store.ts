@@ -49,7 +49,6 @@ export function createPersonStore(db: Db) {
       .select()
       .from(persons)
       .where(eq(persons.id, sql.placeholder('id')))
-      .limit(1)
       .prepare(),
   );
   const personalDataOf = preparedRead(() =>
@@ -57,7 +56,6 @@ export function createPersonStore(db: Db) {
       .select(PERSONAL_DATA)
       .from(persons)
       .where(eq(persons.id, sql.placeholder('id')))
-      .limit(1)
       .prepare(),
   );
   return {
