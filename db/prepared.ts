@@ -22,6 +22,15 @@ export interface PreparedRead<R> {
   execute(values?: Record<string, unknown>): PromiseLike<R>;
 }
 
+/**
+ * `query.prepare()` under a statement name: on PostgreSQL a named server-side statement, parsed and planned once per
+ * pooled connection instead of on every execution (Drizzle's `prepare(name)` for node-postgres); SQLite's `prepare()`
+ * takes no name and ignores it. `name` must belong to this one SQL text for the life of the process.
+ */
+export function prepareNamed<P>(query: { prepare(): P }, name: string): P {
+  return (query.prepare as (this: unknown, name?: string) => P).call(query, name);
+}
+
 /** The query `build` makes, prepared on first use outside a transaction and kept for the life of the process. */
 export function preparedRead<R>(build: () => PreparedRead<R>): () => PreparedRead<R> {
   let outside: PreparedRead<R> | undefined;

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Db } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { prepareNamed, preparedRead } from '../../db/prepared';
 import { dataVersions, sessions } from '../../db/schema';
 import { alias } from '../../db/schema/kit';
 import type { AppDeps } from '../app-deps';
@@ -157,24 +157,26 @@ function sessionGateReader(db: Db) {
   const personVersion = alias(dataVersions, 'person_version');
   const globalVersion = alias(dataVersions, 'global_version');
   const query = preparedRead(() =>
-    db
-      .select({
-        personId: sessions.personId,
-        tenant: sessions.tenant,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        endedAt: sessions.endedAt,
-        mailboxType: sessions.mailboxType,
-        selectedDutyId: sessions.selectedDutyId,
-        stage: sessions.stage,
-        personVersion: personVersion.version,
-        globalVersion: globalVersion.version,
-      })
-      .from(sessions)
-      .leftJoin(personVersion, sql`${personVersion.scope} = 'person:' || ${sessions.personId}`)
-      .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .prepare(),
+    prepareNamed(
+      db
+        .select({
+          personId: sessions.personId,
+          tenant: sessions.tenant,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          endedAt: sessions.endedAt,
+          mailboxType: sessions.mailboxType,
+          selectedDutyId: sessions.selectedDutyId,
+          stage: sessions.stage,
+          personVersion: personVersion.version,
+          globalVersion: globalVersion.version,
+        })
+        .from(sessions)
+        .leftJoin(personVersion, sql`${personVersion.scope} = 'person:' || ${sessions.personId}`)
+        .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
+        .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
+      'response_cache_gate',
+    ),
   );
   return async (tokenHash: string) => (await query().execute({ tokenHash }))[0];
 }
