@@ -7,7 +7,7 @@ import './components/ui/buttons.css';
 import './components/ui/feedback.css';
 import './components/ui/forms.css';
 import './components/ui/data-display.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
@@ -27,10 +27,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // Beside the frame prerendered into index.html, if it shows: the app replaces it once its first screen is ready.
-createRoot(appContainer(root)).render(
-  <StrictMode>
-    <AppProvider>
-      <App />
-    </AppProvider>
-  </StrictMode>,
-);
+const reactRoot = createRoot(appContainer(root));
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <AppProvider>
+        <App />
+      </AppProvider>
+    </StrictMode>,
+  );
+});
