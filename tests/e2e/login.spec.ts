@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate, expectedDeduction, expectedMoney } from './helpers/expected-format';
-import { logIn, passwordField, personas } from './helpers/login';
+import { logIn, passwordField, personas, waitForApp } from './helpers/login';
 import { pensionStatementsOf, severanceStatementsOf, type PensionStatementRow } from './helpers/seed-db';
 import { chooseOption, selectTrigger } from './helpers/select-field';
 
@@ -45,6 +45,8 @@ test('a member with both funds logs in, reads her Pensionskasse statement, switc
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
   await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'login');
+
+  await waitForApp(page);
 
   await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
   await passwordField(page).fill('Pensionskasse#2026');
@@ -110,6 +112,7 @@ test('the Vorsorgekasse account information shows the latest total entitlement o
 
 test('a wrong password shows "password not correct" at the password field and stays on the login page', async ({ page }) => {
   await page.goto('/#/login');
+  await waitForApp(page);
   await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
   await passwordField(page).fill('Falsches#Passwort1');
   await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -143,6 +146,7 @@ test('an empty form shows the "not given" messages at both fields without callin
 
 test('an unknown e-mail marks both fields as invalid and links the message to the registration', async ({ page }) => {
   await page.goto('/#/login');
+  await waitForApp(page);
   await page.getByLabel('E-Mail-Adresse').fill('niemand.bekannt@example.at');
   await passwordField(page).fill('Irgendein#Passwort1');
   await page.getByRole('button', { name: 'Anmelden' }).click();

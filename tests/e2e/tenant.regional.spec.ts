@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { logIn, personas } from './helpers/login';
+import { logIn, personas, waitForApp } from './helpers/login';
 
 /**
  * The regional tenant (spec 000 sections 1 and 2), against the second test server (TENANT=regional, see
@@ -86,6 +86,8 @@ test('Matomo loads only after the cookie consent and tracks page views and the l
   expect(afterConsent).toContainEqual(['setSiteId', '7']);
   expect(afterConsent).toContainEqual(['setDocumentTitle', 'Anmeldung – Mitgliederportal']);
   expect(afterConsent).toContainEqual(['trackPageView']);
+
+  await waitForApp(page);
 
   await page.getByLabel('E-Mail-Adresse').fill(personas.bernd.email);
   await page.getByLabel('Passwort', { exact: true }).fill('Pensionskasse#2026');

@@ -37,8 +37,18 @@ export function passwordField(page: Page) {
   return page.getByLabel('Passwort', { exact: true });
 }
 
-/** Fills in the login form on the current page and submits it. */
+/**
+ * Waits until the app has taken over from the screen frame prerendered into index.html (decision 0040): the frame is
+ * removed then. Before that, the login form on screen is the frame's, and what a test types into it is dropped at
+ * the takeover.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('[data-prerender]')).toHaveCount(0);
+}
+
+/** Fills in the login form on the current page (once the app has taken over) and submits it. */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await waitForApp(page);
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
