@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync }
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import { append as appendVary } from 'vary';
 import type { Db } from '../../db/client';
 import { prepareNamed, preparedRead } from '../../db/prepared';
 import { dataVersions, sessions } from '../../db/schema';
@@ -24,7 +25,7 @@ import { isoDateVienna } from '@contract/dates';
  *
  * A hit is answered before the request context, the compression middleware and the security headers exist (the
  * stored headers include the security headers; the body is compressed once per encoding and kept), and only for a
- * session that passes the session check as active without any write (`AuthService.isActiveWithoutWrite`): anything
+ * session that passes the session check as active without any write (`AuthService.sessionStateWithoutWrite`): anything
  * else (time-outs, logout, a pending login, other tenants, a session due for its `lastSeenAt` write) takes the normal
  * path and answers as without the cache.
  */
@@ -54,7 +55,7 @@ export interface CachedAnswer {
 
 const EMPTY = Buffer.alloc(0);
 
-/** Headers the hit sets itself: the body's length and encoding, and `Vary` with Accept-Encoding added. */
+/** Headers the hit sets itself: the body's length and encoding, and `Vary` with Accept-Encoding added (by `vary`, as the compression middleware does). */
 const PER_HIT_HEADERS = new Set(['content-length', 'content-encoding', 'vary']);
 
 /** A captured answer as an entry of the cache. */
@@ -110,8 +111,7 @@ function headList(entry: CachedAnswer, encoding: Encoding, body: Buffer): string
     if (PER_HIT_HEADERS.has(name)) continue;
     for (const v of Array.isArray(value) ? value : [String(value)]) list.push(name, v);
   }
-  const varies = vary === '' ? 'Accept-Encoding' : /(?:^|,)\s*(?:\*|accept-encoding)\s*(?:,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
-  list.push('vary', varies);
+  list.push('vary', appendVary(vary, 'Accept-Encoding'));
   if (encoding !== 'identity') list.push('content-encoding', encoding);
   list.push('content-length', String(body.length));
   return list;
@@ -290,7 +290,8 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
    * - a `CacheMiss`: the normal path must run with its body and, when given, its recorder.
    *
    * A hit needs the session to pass the request's session check as active without any write
-   * (`AuthService.isActiveWithoutWrite`): anything else (no, ended, pending, timed-out, other tenant's session, or
+   * (`AuthService.sessionStateWithoutWrite` ACTIVE); a session due for its touch is answered by the normal path and
+   * its answer stored; anything else (no, ended, pending, timed-out, other tenant's session, or
    * one due for its `lastSeenAt` write) takes the normal path, which answers or touches as without the cache. The
    * caller must have run the CSRF check.
    */
@@ -299,18 +300,20 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
     if (!candidate) return null;
     const body = candidate.kind === 'graphql-get' ? undefined : declaresNoBody(req) ? EMPTY : await readSmallBody(req);
     const operation = candidate.kind === 'graphql-post' ? graphqlBodyOperation(body!, hashes) : candidate.operation;
-    const token = operation ? readCookie(req.headers.cookie, cookieName) : undefined;
+    if (!operation) return { body };
+    const token = readCookie(req.headers.cookie, cookieName);
     if (!token || !isWellFormedToken(token)) return { body };
     const tokenHash = hashToken(token);
     // A failing read (a database locked beyond its busy timeout, a lost connection) takes the normal path, whose
     // error handling answers it as without the cache (503 with Retry-After, not a 500).
     const gate = await gateOf(tokenHash).catch(() => undefined);
     const now = deps.clock.now();
-    if (!gate || !auth.isActiveWithoutWrite(gate, now, Number.POSITIVE_INFINITY)) return { body };
+    const state = gate ? auth.sessionStateWithoutWrite(gate, now) : 'OTHER';
+    if (!gate || state === 'OTHER') return { body };
     const key = cacheKey(
       { state: 'ACTIVE', tokenHash, personId: gate.personId, mailboxType: gate.mailboxType, selectedDutyId: gate.selectedDutyId, stage: gate.stage },
       {
-        operation: operation!,
+        operation,
         method: req.method ?? '',
         url: req.url ?? '',
         accept: req.headers.accept ?? '',
@@ -322,7 +325,7 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
     const personVersion = gate.personVersion ?? 0;
     const globalVersion = gate.globalVersion ?? 0;
     const hit = lru.get(key);
-    if (hit && hit.personVersion === personVersion && hit.globalVersion === globalVersion && auth.isActiveWithoutWrite(gate, now)) {
+    if (hit && hit.personVersion === personVersion && hit.globalVersion === globalVersion && state === 'ACTIVE') {
       writeStored(res, hit, encodingOf(req, hit));
       return 'hit';
     }

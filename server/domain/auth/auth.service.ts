@@ -289,19 +289,21 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Whether a session row (read by its token hash at `now`, ms since the epoch) passes `checkSession` as ACTIVE in the
-   * ACTIVE stage without any write: this tenant's, not ended, inside the absolute and the idle time-out, and seen within
-   * SESSION_TOUCH_INTERVAL_MS (so a checking request would not touch it). The response cache answers a hit only for
-   * such a session (server/http/response-cache.ts); any other one takes `checkSession`, which ends, touches or refuses.
+   * What `checkSession` would make of a session row (read by its token hash at `now`, ms since the epoch), decided
+   * without any write, for the response cache (server/http/response-cache.ts):
+   * - `ACTIVE`: this tenant's, not ended, in the ACTIVE stage, inside the absolute and the idle time-out, and seen
+   *   within SESSION_TOUCH_INTERVAL_MS, so a checking request would write nothing;
+   * - `TOUCH_DUE`: the same, but a checking request would touch it (write `lastSeenAt`);
+   * - `OTHER`: anything else, which `checkSession` ends, refuses or answers as pending.
    */
-  function isActiveWithoutWrite(
+  function sessionStateWithoutWrite(
     row: { tenant: string; endedAt: string | null; createdAt: string; lastSeenAt: string; stage: 'PENDING' | 'ACTIVE' },
     now: number,
-    touchIntervalMs = SESSION_TOUCH_INTERVAL_MS,
-  ): boolean {
-    if (row.tenant !== tenant.id || row.endedAt !== null || row.stage !== 'ACTIVE') return false;
+  ): 'ACTIVE' | 'TOUCH_DUE' | 'OTHER' {
+    if (row.tenant !== tenant.id || row.endedAt !== null || row.stage !== 'ACTIVE') return 'OTHER';
     const idle = now - Date.parse(row.lastSeenAt);
-    return now - Date.parse(row.createdAt) <= settings.absoluteTimeoutMs && idle <= settings.idleTimeoutMs && idle <= touchIntervalMs;
+    if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs || idle > settings.idleTimeoutMs) return 'OTHER';
+    return idle > SESSION_TOUCH_INTERVAL_MS ? 'TOUCH_DUE' : 'ACTIVE';
   }
 
   /** True when `token` holds a fully logged-in session (ACTIVE stage); never extends it (checkSessionQuiet). */
@@ -334,7 +336,7 @@ export function createAuthService(deps: {
     throw await denied(scope, s, null, s.state);
   }
 
-  return { login, completeLogin, logout, checkSession, isActiveWithoutWrite, isLoggedIn, requirePersonId, requireFlowSession };
+  return { login, completeLogin, logout, checkSession, sessionStateWithoutWrite, isLoggedIn, requirePersonId, requireFlowSession };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
