@@ -36,8 +36,10 @@ const SUPPORTED_ENCODINGS: Encoding[] = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED_ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 /**
- * A stored answer: status, headers and body as the normal path wrote them (uncompressed; headers without
- * Content-Length, Content-Encoding and Vary, which are set per hit), with the versions it was computed at.
+ * A stored answer: status, headers and body as the normal path wrote them (uncompressed; Content-Length,
+ * Content-Encoding and Vary are set per hit), with the versions it was computed at. `headers` is keyed by lower-case
+ * name; `names` holds the names as the normal path wrote them (`Content-Type`, not `content-type`), in its order, so
+ * that a hit sends the same header lines as the answer it repeats.
  * `encoded` keeps the body compressed per encoding and `heads` the header list per encoding, each made on the first
  * hit that needs it. `bytes` is what the entry counts against RESPONSE_CACHE_MAX_BYTES: key, headers and body, and as
  * much again as the body for its compressed forms when it is large enough to be compressed.
@@ -45,6 +47,7 @@ const PREFERRED_ENCODINGS: Encoding[] = ['br', 'gzip'];
 export interface CachedAnswer {
   status: number;
   headers: OutgoingHttpHeaders;
+  names: string[];
   body: Buffer;
   personVersion: number;
   globalVersion: number;
@@ -55,17 +58,18 @@ export interface CachedAnswer {
 
 const EMPTY = Buffer.alloc(0);
 
-/** Headers the hit sets itself: the body's length and encoding, and `Vary` with Accept-Encoding added (by `vary`, as the compression middleware does). */
-const PER_HIT_HEADERS = new Set(['content-length', 'content-encoding', 'vary']);
+/**
+ * Headers the hit sets itself, by lower-case name with the name it sends when the stored answer had none: the body's
+ * length and encoding, and `Vary` with Accept-Encoding added (by `vary`, as the compression middleware does).
+ */
+const PER_HIT_HEADERS = new Map([
+  ['vary', 'Vary'],
+  ['content-encoding', 'Content-Encoding'],
+  ['content-length', 'Content-Length'],
+]);
 
 /** A captured answer as an entry of the cache. */
-function storedAnswer(
-  answer: { status: number; headers: OutgoingHttpHeaders; body: Buffer },
-  key: string,
-  personVersion: number,
-  globalVersion: number,
-  threshold: number,
-): CachedAnswer {
+function storedAnswer(answer: CapturedAnswer, key: string, personVersion: number, globalVersion: number, threshold: number): CachedAnswer {
   const compressedAllowance = answer.body.length >= threshold ? answer.body.length : 0;
   const bytes = answer.body.length + compressedAllowance + key.length + JSON.stringify(answer.headers).length;
   return { ...answer, personVersion, globalVersion, bytes };
@@ -101,19 +105,31 @@ function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer
   return encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
 }
 
-/** The stored answer's header list for `encoding` (name, value, name, value, …; as `writeHead` takes it). */
+/**
+ * The stored answer's header list for `encoding` (name, value, name, value, …; as `writeHead` takes it): the stored
+ * headers under the names and in the order the normal path wrote them, the per-hit headers in their stored places
+ * (appended when the stored answer had none).
+ */
 function headList(entry: CachedAnswer, encoding: Encoding, body: Buffer): string[] {
+  const perHit: Record<string, string | undefined> = {
+    vary: appendVary(String(entry.headers.vary ?? ''), 'Accept-Encoding'),
+    'content-encoding': encoding === 'identity' ? undefined : encoding,
+    'content-length': String(body.length),
+  };
   const list: string[] = [];
-  let vary = '';
-  for (const [name, value] of Object.entries(entry.headers)) {
+  const placed = new Set<string>();
+  for (const name of entry.names) {
+    const lower = name.toLowerCase();
+    if (PER_HIT_HEADERS.has(lower)) {
+      placed.add(lower);
+      if (perHit[lower] !== undefined) list.push(name, perHit[lower]);
+      continue;
+    }
+    const value = entry.headers[lower];
     if (value === undefined) continue;
-    if (name === 'vary') vary = String(value);
-    if (PER_HIT_HEADERS.has(name)) continue;
     for (const v of Array.isArray(value) ? value : [String(value)]) list.push(name, v);
   }
-  list.push('vary', appendVary(vary, 'Accept-Encoding'));
-  if (encoding !== 'identity') list.push('content-encoding', encoding);
-  list.push('content-length', String(body.length));
+  for (const [lower, name] of PER_HIT_HEADERS) if (!placed.has(lower) && perHit[lower] !== undefined) list.push(name, perHit[lower]);
   return list;
 }
 
@@ -213,24 +229,39 @@ function asBuffer(chunk: unknown, encoding: unknown): Buffer {
   return Buffer.from(chunk as Uint8Array);
 }
 
+/** An answer as the normal path wrote it: headers by lower-case name, `names` as written and in order. */
+interface CapturedAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  names: string[];
+  body: Buffer;
+}
+
 /**
  * Records what the normal path writes to `res` (installed after the compression middleware, so the bytes are the
  * uncompressed ones) and hands it to `done` when the answer ends. Headers are those set before plus those given to
  * `writeHead`; an answer written without `writeHead` or with raw header arrays is not handed on.
  */
-function captureAnswer(res: ServerResponse, done: (answer: { status: number; headers: OutgoingHttpHeaders; body: Buffer }) => void): void {
+function captureAnswer(res: ServerResponse, done: (answer: CapturedAnswer) => void): void {
   type Fn = (...args: unknown[]) => unknown;
   const target = res as unknown as Record<'writeHead' | 'write' | 'end', Fn>;
   const { writeHead, write, end } = target;
   let status = 0;
   let headers: OutgoingHttpHeaders | null = null;
+  let names: string[] = [];
   const chunks: Buffer[] = [];
   target.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     status = args[0] as number;
     const given = args.slice(1).find((a) => a !== null && typeof a === 'object');
     if (!Array.isArray(given)) {
       headers = { ...res.getHeaders() };
-      for (const [name, value] of Object.entries((given ?? {}) as OutgoingHttpHeaders)) headers[name.toLowerCase()] = value;
+      // outgoingMessage.getRawHeaderNames() (Node 15.13), missing from @types/node's ServerResponse.
+      names = (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
+      for (const [name, value] of Object.entries((given ?? {}) as OutgoingHttpHeaders)) {
+        const lower = name.toLowerCase();
+        if (!(lower in headers)) names.push(name);
+        headers[lower] = value;
+      }
     }
     return writeHead.apply(this, args);
   };
@@ -240,7 +271,7 @@ function captureAnswer(res: ServerResponse, done: (answer: { status: number; hea
   };
   target.end = function (this: ServerResponse, ...args: unknown[]) {
     if (args[0] !== undefined && args[0] !== null && typeof args[0] !== 'function') chunks.push(asBuffer(args[0], args[1]));
-    if (headers) done({ status, headers, body: Buffer.concat(chunks) });
+    if (headers) done({ status, headers, names, body: Buffer.concat(chunks) });
     return end.apply(this, args);
   };
 }

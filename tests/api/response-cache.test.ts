@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postFundMessage } from '../../server/cli/fund';
 import { graphql } from '../gql';
@@ -47,6 +48,30 @@ async function send(client: PortalClient, request: CachedRequest) {
   const text = await res.text();
   const headers = Object.fromEntries(['content-type', 'content-encoding', 'cache-control', 'vary', 'content-security-policy'].map((h) => [h, res.headers.get(h)]));
   return { status: res.status, text, headers, tables, setCookie: res.headers.getSetCookie() };
+}
+
+/**
+ * Sends `request` over node:http (which keeps the header lines as the server wrote them, unlike fetch) and answers the
+ * header names in their order and spelling, without those node:http writes itself for every answer.
+ */
+function rawHeaderNames(client: PortalClient, request: CachedRequest, acceptEncoding: string): Promise<string[]> {
+  const init = request.init;
+  const headers: Record<string, string> = {
+    ...(init.headers as Record<string, string> | undefined),
+    'x-application-version': 'Portal',
+    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'accept-encoding': acceptEncoding,
+  };
+  const body = typeof init.body === 'string' ? init.body : '';
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(client.baseUrl + request.path, { method: init.method ?? 'GET', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.rawHeaders.filter((_, i) => i % 2 === 0).filter((name) => !['Date', 'Connection', 'Keep-Alive', 'Transfer-Encoding'].includes(name))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** The tables of a hit: the session check and the data versions. */
@@ -117,6 +142,21 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
       const bernds = await send(bernd, request);
       expect(bernds.tables, name).not.toEqual(HIT);
       expect(bernds.text, name).not.toBe(annas.text);
+    }
+  });
+
+  it('writes the header names of a hit as the normal path writes them (Content-Type, not content-type; same order uncompressed)', async () => {
+    for (const [name, request] of Object.entries(requests)) {
+      const anna = await loginAs(server, 'anna');
+      const miss = await rawHeaderNames(anna, request, 'identity');
+      const hit = await rawHeaderNames(anna, request, 'identity');
+      expect(miss, name).toContain('Content-Security-Policy');
+      expect(hit, name).toEqual(miss);
+      const missGzip = await rawHeaderNames(anna, request, 'gzip');
+      const hitGzip = await rawHeaderNames(anna, request, 'gzip');
+      // Compressed, the normal path streams (chunked) and the hit sends Content-Length: the other names are the same.
+      const withoutLength = (names: string[]) => names.filter((n) => n !== 'Content-Length').sort();
+      expect(withoutLength(hitGzip), name).toEqual(withoutLength(missGzip));
     }
   });
 

@@ -8,7 +8,7 @@ const HASH = 'sha256:abc';
 const hashes = new Set([HASH, 'abc']);
 const request = (method: string, headers: Record<string, string> = {}) => ({ method, headers }) as unknown as IncomingMessage;
 const extensions = (hash: string) => encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }));
-const answer = (bytes: number): CachedAnswer => ({ status: 200, headers: {}, body: Buffer.alloc(0), personVersion: 1, globalVersion: 1, bytes });
+const answer = (bytes: number): CachedAnswer => ({ status: 200, headers: {}, names: [], body: Buffer.alloc(0), personVersion: 1, globalVersion: 1, bytes });
 
 describe('response cache rules', () => {
   it('takes GET and JSON POST of an allow-listed persisted hash and REST getPersonalData, nothing else', () => {
