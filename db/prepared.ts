@@ -6,7 +6,8 @@ import { inWriteTransaction } from './client';
  * column casing, the parameter list) and, on SQLite, compiling the statement took most of the dashboard's CPU time
  * when every request did it anew for a dozen small reads (docs/benchmarks.md, "Steps"). A query made here is built
  * and prepared once per process and then only executed with its parameters; it still runs through Drizzle (its row
- * mapping and the `watchStatements` hook) on both engines.
+ * mapping and the `watchStatements` hook) on both engines. On PostgreSQL each is a named statement, parsed and planned
+ * once per pooled connection; an unnamed one is parsed and planned again on every execution.
  *
  * A lookup by primary key or another unique key carries no `.limit(1)`: Drizzle sends the limit as a bound `LIMIT ?`,
  * and on SQLite (3.53, as better-sqlite3 12.11 builds it) that made such a read of one row take 2 to 3 times as long (a session
@@ -31,10 +32,19 @@ export function prepareNamed<P>(query: { prepare(): P }, name: string): P {
   return (query.prepare as (this: unknown, name?: string) => P).call(query, name);
 }
 
-/** The query `build` makes, prepared on first use outside a transaction and kept for the life of the process. */
-export function preparedRead<R>(build: () => PreparedRead<R>): () => PreparedRead<R> {
+/** A Drizzle query before `.prepare()`: what `preparedRead` and `preparedBatch` build. */
+export interface Preparable<R> {
+  prepare(): PreparedRead<R>;
+}
+
+/**
+ * The query `build` makes, prepared on first use outside a transaction under the statement name `name` (a named
+ * statement on PostgreSQL, `prepareNamed`) and kept for the life of the process. `name`: lower-case letters, digits
+ * and `_`, one per SQL text in the process (tests/api/prepared-reads.test.ts checks them on PostgreSQL).
+ */
+export function preparedRead<R>(name: string, build: () => Preparable<R>): () => PreparedRead<R> {
   let outside: PreparedRead<R> | undefined;
-  return () => (inWriteTransaction() ? build() : (outside ??= build()));
+  return () => (inWriteTransaction() ? build().prepare() : (outside ??= prepareNamed(build(), name)));
 }
 
 /** Batches up to this many keys run a prepared `IN (…)` statement; larger ones build their query each time. */
@@ -43,19 +53,19 @@ const PREPARED_BATCH_MAX = 64;
 /**
  * A DataLoader batch query with an `IN (…)` list, prepared per list length: a batch of n keys runs the statement made
  * for the next power of two ≥ n (1, 2, 4, …, 64), the list filled up by repeating the last key (a key twice in an
- * `IN` list selects nothing twice), so at most seven statements are prepared per query. `build` gets the list's
+ * `IN` list selects nothing twice), so at most seven statements are prepared per query, named `${name}_${size}`. `build` gets the list's
  * placeholders, or the keys themselves for a batch above 64 (built and run unprepared, as any query). Answers the
  * rows of the one statement the batch runs.
  */
-export function preparedBatch<K, R>(build: (keys: readonly (K | Placeholder)[]) => PreparedRead<R>): (keys: readonly K[]) => PromiseLike<R> {
+export function preparedBatch<K, R>(name: string, build: (keys: readonly (K | Placeholder)[]) => Preparable<R>): (keys: readonly K[]) => PromiseLike<R> {
   const bySize = new Map<number, () => PreparedRead<R>>();
   return (keys) => {
-    if (keys.length === 0 || keys.length > PREPARED_BATCH_MAX) return build(keys).execute();
+    if (keys.length === 0 || keys.length > PREPARED_BATCH_MAX) return build(keys).prepare().execute();
     const size = 2 ** Math.ceil(Math.log2(keys.length));
     let query = bySize.get(size);
     if (!query) {
       const placeholders = Array.from({ length: size }, (_, i) => sql.placeholder(`k${i}`));
-      query = preparedRead(() => build(placeholders));
+      query = preparedRead(`${name}_${size}`, () => build(placeholders));
       bySize.set(size, query);
     }
     const values: Record<string, unknown> = {};

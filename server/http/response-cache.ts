@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { append as appendVary } from 'vary';
 import type { Db } from '../../db/client';
-import { prepareNamed, preparedRead } from '../../db/prepared';
+import { preparedRead } from '../../db/prepared';
 import { dataVersions, sessions } from '../../db/schema';
 import { alias } from '../../db/schema/kit';
 import type { AppDeps } from '../app-deps';
@@ -172,27 +172,24 @@ export class AnswerLru {
 function sessionGateReader(db: Db) {
   const personVersion = alias(dataVersions, 'person_version');
   const globalVersion = alias(dataVersions, 'global_version');
-  const query = preparedRead(() =>
-    prepareNamed(
-      db
-        .select({
-          personId: sessions.personId,
-          tenant: sessions.tenant,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          endedAt: sessions.endedAt,
-          mailboxType: sessions.mailboxType,
-          selectedDutyId: sessions.selectedDutyId,
-          stage: sessions.stage,
-          personVersion: personVersion.version,
-          globalVersion: globalVersion.version,
-        })
-        .from(sessions)
-        .leftJoin(personVersion, sql`${personVersion.scope} = 'person:' || ${sessions.personId}`)
-        .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
-        .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
-      'response_cache_gate',
-    ),
+  const query = preparedRead('response_cache_gate', () =>
+    db
+      .select({
+        personId: sessions.personId,
+        tenant: sessions.tenant,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        endedAt: sessions.endedAt,
+        mailboxType: sessions.mailboxType,
+        selectedDutyId: sessions.selectedDutyId,
+        stage: sessions.stage,
+        personVersion: personVersion.version,
+        globalVersion: globalVersion.version,
+      })
+      .from(sessions)
+      .leftJoin(personVersion, sql`${personVersion.scope} = 'person:' || ${sessions.personId}`)
+      .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
   );
   return async (tokenHash: string) => (await query().execute({ tokenHash }))[0];
 }

@@ -104,6 +104,24 @@ describe(`prepared reads on ${TEST_ENGINE}`, () => {
     expect(await stores().messages.count(board, 'BOARD', { unreadOnly: true })).toBe(boardUnread.length);
   });
 
+  it.runIf(TEST_ENGINE === 'postgresql')('on PostgreSQL the reads are named statements, prepared once per pooled connection', async () => {
+    await stores().person.findById(anna);
+    await stores().accounts.latestPkStatementByContract([1]);
+    await stores().documents.page(anna, null, null, 3);
+    const pool = server.db.$pool;
+    // Every idle connection of the pool at once, so that each is asked once.
+    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    const names = new Set<string>();
+    try {
+      for (const client of clients) {
+        for (const row of (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows) names.add(row.name);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect([...names]).toEqual(expect.arrayContaining(['person_by_id', 'pk_latest_in_1', 'document_page_all_first']));
+  });
+
   it("the documents page query and the GROUP BY counts answer what the rules make of the person's whole list, page by page", async () => {
     const all = (await stores().documents.documentsByPerson([anna]))[0]!;
     const grouped = (await stores().documents.countsByPerson([anna, 9_000_000]))!;

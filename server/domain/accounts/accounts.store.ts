@@ -39,21 +39,21 @@ function byKey<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): (R | 
  * DataLoader batch of keys and runs one `IN (…)` query for it, prepared once per process (db/prepared.ts).
  */
 export function createAccountsStore(db: Db) {
-  const pkContractsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
-    db.select().from(pkContracts).where(inArray(pkContracts.personId, ids)).orderBy(asc(pkContracts.startDate), asc(pkContracts.id)).prepare(),
+  const pkContractsIn = preparedBatch('pk_contracts_in', (ids: readonly (number | Placeholder)[]) =>
+    db.select().from(pkContracts).where(inArray(pkContracts.personId, ids)).orderBy(asc(pkContracts.startDate), asc(pkContracts.id)),
   );
-  const vkAccountsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
-    db.select().from(vkAccounts).where(inArray(vkAccounts.personId, ids)).orderBy(asc(vkAccounts.startDate), asc(vkAccounts.id)).prepare(),
+  const vkAccountsIn = preparedBatch('vk_accounts_in', (ids: readonly (number | Placeholder)[]) =>
+    db.select().from(vkAccounts).where(inArray(vkAccounts.personId, ids)).orderBy(asc(vkAccounts.startDate), asc(vkAccounts.id)),
   );
-  const pkStatementsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
-    db.select().from(pkStatements).where(inArray(pkStatements.contractId, ids)).orderBy(asc(pkStatements.stichtag)).prepare(),
+  const pkStatementsIn = preparedBatch('pk_statements_in', (ids: readonly (number | Placeholder)[]) =>
+    db.select().from(pkStatements).where(inArray(pkStatements.contractId, ids)).orderBy(asc(pkStatements.stichtag)),
   );
-  const vkStatementsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
-    db.select().from(vkStatements).where(inArray(vkStatements.accountId, ids)).orderBy(asc(vkStatements.stichtag)).prepare(),
+  const vkStatementsIn = preparedBatch('vk_statements_in', (ids: readonly (number | Placeholder)[]) =>
+    db.select().from(vkStatements).where(inArray(vkStatements.accountId, ids)).orderBy(asc(vkStatements.stichtag)),
   );
   // The newest statement of each key: the one whose Stichtag is the key's greatest (unique per contract or account,
   // so one row per key; the subquery reads the unique index's last entry).
-  const pkLatestIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+  const pkLatestIn = preparedBatch('pk_latest_in', (ids: readonly (number | Placeholder)[]) =>
     db
       .select()
       .from(pkStatements)
@@ -62,20 +62,18 @@ export function createAccountsStore(db: Db) {
           inArray(pkStatements.contractId, ids),
           eq(pkStatements.stichtag, sql`(select max(s.stichtag) from ${pkStatements} s where s.contract_id = ${pkStatements.contractId})`),
         ),
-      )
-      .prepare(),
+      ),
   );
-  const vkLatestIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+  const vkLatestIn = preparedBatch('vk_latest_in', (ids: readonly (number | Placeholder)[]) =>
     db
       .select()
       .from(vkStatements)
       .where(
         and(inArray(vkStatements.accountId, ids), eq(vkStatements.stichtag, sql`(select max(s.stichtag) from ${vkStatements} s where s.account_id = ${vkStatements.accountId})`)),
-      )
-      .prepare(),
+      ),
   );
-  const employersIn = preparedBatch((ids: readonly (number | Placeholder)[]) => db.select().from(employers).where(inArray(employers.id, ids)).prepare());
-  const vrgsIn = preparedBatch((numbers: readonly (number | Placeholder)[]) => db.select().from(vrgs).where(inArray(vrgs.number, numbers)).prepare());
+  const employersIn = preparedBatch('employers_in', (ids: readonly (number | Placeholder)[]) => db.select().from(employers).where(inArray(employers.id, ids)));
+  const vrgsIn = preparedBatch('vrgs_in', (numbers: readonly (number | Placeholder)[]) => db.select().from(vrgs).where(inArray(vrgs.number, numbers)));
 
   return {
     async pkContractsByPerson(personIds: readonly number[]): Promise<PkContractRow[][]> {

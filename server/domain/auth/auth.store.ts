@@ -19,12 +19,11 @@ export function createAuthStore(db: Db) {
   };
   const subjectWhere = async (where: SQL) => (await db.select(subjectColumns).from(persons).leftJoin(credentials, eq(credentials.personId, persons.id)).where(where).limit(1))[0];
   const write = <T>(fn: () => Promise<T>) => writeTransaction(db, fn);
-  const sessionByHash = preparedRead(() =>
+  const sessionByHash = preparedRead('session_by_hash', () =>
     db
       .select()
       .from(sessions)
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .prepare(),
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
   );
 
   return {

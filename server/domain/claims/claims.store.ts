@@ -12,21 +12,19 @@ export type ClaimWithAccount = SeveranceClaimRow & { accountNumber: string };
 
 /** Severance-claim queries; the person ids come from the caller's session. */
 export function createClaimsStore(db: Db) {
-  const latestIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+  const latestIn = preparedBatch('claims_latest_in', (ids: readonly (number | Placeholder)[]) =>
     db
       .select({ claim: severanceClaims, accountNumber: vkAccounts.accountNumber })
       .from(severanceClaims)
       .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
       .where(inArray(severanceClaims.personId, ids))
-      .orderBy(desc(severanceClaims.submittedAt), desc(severanceClaims.id))
-      .prepare(),
+      .orderBy(desc(severanceClaims.submittedAt), desc(severanceClaims.id)),
   );
-  const unfinishedOf = preparedRead(() =>
+  const unfinishedOf = preparedRead('claims_unfinished', () =>
     db
       .select({ accountId: severanceClaims.accountId })
       .from(severanceClaims)
-      .where(and(eq(severanceClaims.personId, sql.placeholder('personId')), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES])))
-      .prepare(),
+      .where(and(eq(severanceClaims.personId, sql.placeholder('personId')), notInArray(severanceClaims.status, [...FINISHED_CLAIM_STATUSES]))),
   );
   return {
     /**

@@ -29,51 +29,46 @@ import {
  * or source id of another member finds nothing.
  */
 export function createDocumentsStore(db: Db) {
-  const fileOf = preparedRead(() =>
+  const fileOf = preparedRead('document_file', () =>
     db
       .select({ sha256: documentFiles.sha256, content: documentFiles.content })
       .from(documentFiles)
-      .where(eq(documentFiles.documentId, sql.placeholder('documentId')))
-      .prepare(),
+      .where(eq(documentFiles.documentId, sql.placeholder('documentId'))),
   );
   /** The archived PDF of document `documentId`, if it has been archived. Callers check ownership first. */
   async function findFile(documentId: number): Promise<{ sha256: string; content: Buffer } | undefined> {
     return (await fileOf().execute({ documentId }))[0];
   }
 
-  const documentsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
-    db.select().from(documents).where(inArray(documents.personId, ids)).orderBy(desc(documents.documentDate), desc(documents.id)).prepare(),
+  const documentsIn = preparedBatch('documents_in', (ids: readonly (number | Placeholder)[]) =>
+    db.select().from(documents).where(inArray(documents.personId, ids)).orderBy(desc(documents.documentDate), desc(documents.id)),
   );
   const ownDocument = eq(documents.personId, sql.placeholder('personId'));
-  const ownById = preparedRead(() =>
+  const ownById = preparedRead('document_own_by_id', () =>
     db
       .select()
       .from(documents)
-      .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
-      .prepare(),
+      .where(and(eq(documents.id, sql.placeholder('id')), ownDocument)),
   );
-  const ownWithSha = preparedRead(() =>
+  const ownWithSha = preparedRead('document_own_with_sha', () =>
     db
       .select({ id: documents.id, fileName: documents.fileName, readAt: documents.readAt, sha256: documentFiles.sha256 })
       .from(documents)
       .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
-      .where(and(eq(documents.id, sql.placeholder('id')), ownDocument))
-      .prepare(),
+      .where(and(eq(documents.id, sql.placeholder('id')), ownDocument)),
   );
-  const contentOf = preparedRead(() =>
+  const contentOf = preparedRead('document_content', () =>
     db
       .select({ content: documentFiles.content })
       .from(documentFiles)
-      .where(eq(documentFiles.documentId, sql.placeholder('documentId')))
-      .prepare(),
+      .where(eq(documentFiles.documentId, sql.placeholder('documentId'))),
   );
-  const countsIn = preparedBatch((ids: readonly (number | Placeholder)[]) =>
+  const countsIn = preparedBatch('document_counts_in', (ids: readonly (number | Placeholder)[]) =>
     db
       .select({ personId: documents.personId, category: documents.category, total: count(), read: count(documents.readAt) })
       .from(documents)
       .where(inArray(documents.personId, ids))
-      .groupBy(documents.personId, documents.category)
-      .prepare(),
+      .groupBy(documents.personId, documents.category),
   );
   const pages = documentPageQueries(db);
 
@@ -245,7 +240,7 @@ export type DocumentsStore = ReturnType<typeof createDocumentsStore>;
  */
 function documentPageQueries(db: Db) {
   const build = (byCategory: boolean, afterCursor: boolean) =>
-    preparedRead(() => {
+    preparedRead(`document_page_${byCategory ? 'category' : 'all'}_${afterCursor ? 'after' : 'first'}`, () => {
       const date = sql.placeholder('date');
       const conditions = [
         eq(documents.personId, sql.placeholder('personId')),
@@ -257,8 +252,7 @@ function documentPageQueries(db: Db) {
         .from(documents)
         .where(and(...conditions))
         .orderBy(desc(documents.documentDate), desc(documents.id))
-        .limit(sql.placeholder('limit'))
-        .prepare();
+        .limit(sql.placeholder('limit'));
     });
   return {
     all: { first: build(false, false), after: build(false, true) },

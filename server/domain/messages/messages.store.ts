@@ -92,7 +92,7 @@ function listFilter(mailbox: Mailbox, folder: MessageFolder, options: { search?:
  * of another member's or another customer's message finds nothing.
  */
 export function createMessagesStore(db: Db) {
-  const seatsOf = preparedRead(() => {
+  const seatsOf = preparedRead('board_seats_current', () => {
     const today = sql.placeholder('today');
     return db
       .select()
@@ -104,12 +104,11 @@ export function createMessagesStore(db: Db) {
           or(isNull(supervisoryBoardSeats.until), gte(supervisoryBoardSeats.until, today)),
         ),
       )
-      .orderBy(supervisoryBoardSeats.since, supervisoryBoardSeats.id)
-      .prepare();
+      .orderBy(supervisoryBoardSeats.since, supervisoryBoardSeats.id);
   });
   // The unread count of a person's own inbox (member or supervisory board: `kind`), on every dashboard: the same
   // filter as `listFilter` for such a mailbox, folder RECEIVED or BOARD and unread only, prepared once.
-  const unreadOwn = preparedRead(() =>
+  const unreadOwn = preparedRead('messages_unread_own', () =>
     db
       .select({ n: count() })
       .from(messages)
@@ -121,8 +120,7 @@ export function createMessagesStore(db: Db) {
           eq(messages.direction, 'INBOUND'),
           isNull(messages.readAt),
         ),
-      )
-      .prepare(),
+      ),
   );
   return {
     /** The person's supervisory-board seats whose term includes `today` (ISO date), oldest term first. */

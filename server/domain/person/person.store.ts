@@ -9,14 +9,13 @@ import { bankAccounts, persons, type BankAccountRow, type PersonRow } from '../.
  * a write transaction it reads the transaction's state (db/prepared.ts).
  */
 export function currentBankAccountReader(db: Db): (personId: number, today: string) => Promise<BankAccountRow | undefined> {
-  const query = preparedRead(() =>
+  const query = preparedRead('bank_account_current', () =>
     db
       .select()
       .from(bankAccounts)
       .where(and(eq(bankAccounts.personId, sql.placeholder('personId')), lte(bankAccounts.validFrom, sql.placeholder('today'))))
       .orderBy(desc(bankAccounts.validFrom), desc(bankAccounts.id))
-      .limit(1)
-      .prepare(),
+      .limit(1),
   );
   return async (personId, today) => (await query().execute({ personId, today }))[0];
 }
@@ -44,19 +43,17 @@ export type PersonalDataRow = Pick<PersonRow, keyof typeof PERSONAL_DATA>;
 
 /** Person queries; every one takes the person id from the caller's session. */
 export function createPersonStore(db: Db) {
-  const byId = preparedRead(() =>
+  const byId = preparedRead('person_by_id', () =>
     db
       .select()
       .from(persons)
-      .where(eq(persons.id, sql.placeholder('id')))
-      .prepare(),
+      .where(eq(persons.id, sql.placeholder('id'))),
   );
-  const personalDataOf = preparedRead(() =>
+  const personalDataOf = preparedRead('person_personal_data', () =>
     db
       .select(PERSONAL_DATA)
       .from(persons)
-      .where(eq(persons.id, sql.placeholder('id')))
-      .prepare(),
+      .where(eq(persons.id, sql.placeholder('id'))),
   );
   return {
     async findById(id: number): Promise<PersonRow | undefined> {
