@@ -9,6 +9,9 @@ import type { FlowSession } from './domain/login-flow/login-flow.service';
 import { ownMailbox, type Mailbox } from './domain/messages/messages.service';
 import type { AppDeps } from './app-deps';
 
+/** The supervisory-board seats of a person as the messages service answers them. */
+type BoardSeats = Awaited<ReturnType<AppDeps['services']['messages']['boardSeats']>>;
+
 /**
  * The origin links in mails are built from: PUBLIC_ORIGIN, else `http://<listening address>:<port>` of the connection's
  * local side (HOST, or the socket's local address when HOST is a wildcard such as 0.0.0.0), which the client cannot
@@ -101,6 +104,9 @@ export function createRequestContext(deps: AppDeps, request: RequestSource, base
   /** Person id of a fully logged-in session (`AuthService.requirePersonId`: SESSION_INVALID or SESSION_TIMEOUT otherwise). */
   const requirePersonId = (): Promise<number> => auth.requirePersonId(scope);
   let resolvedMailbox: Promise<Mailbox> | undefined;
+  let resolvedBoardSeats: Promise<BoardSeats> | undefined;
+  /** The session's person's current supervisory-board seats, read once per request (the mailbox and the seats field both need them). */
+  const boardSeats = (): Promise<BoardSeats> => (resolvedBoardSeats ??= requirePersonId().then((personId) => messages.boardSeats(personId)));
 
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Strict${isHttps(config) ? '; Secure' : ''}`;
 
@@ -120,6 +126,11 @@ export function createRequestContext(deps: AppDeps, request: RequestSource, base
     /** Person id of a fully logged-in session (see the function above). */
     requirePersonId,
     /**
+     * The current supervisory-board seats of the session's person (`MessagesService.boardSeats`: spec 001 sections 1
+     * and 6, decision 0026), read once per request. Throws like `requirePersonId`.
+     */
+    boardSeats,
+    /**
      * The mailbox of this request (spec 000 section 4 "mailbox type"): a contact person who chose ASP with a duty at
      * login sees and writes the duty's customer's messages; AWB_LB (or ASP without a duty of theirs) their own. Acting
      * as themselves, a person with a current supervisory-board seat also reaches their supervisory-board inbox
@@ -134,7 +145,7 @@ export function createRequestContext(deps: AppDeps, request: RequestSource, base
           const duty = (await loginFlow.duties(personId)).find((d) => d.id === s.selectedDutyId);
           if (duty) return { personId, customer: duty.customerDesignation };
         }
-        return { ...ownMailbox(personId), board: (await messages.boardSeats(personId)).length > 0 };
+        return { ...ownMailbox(personId), board: (await boardSeats()).length > 0 };
       })();
       return resolvedMailbox;
     },

@@ -26,7 +26,7 @@ export const messageResolvers: Resolvers = {
     messages: async (_p, args, ctx) => await ctx.services.messages.page(await ctx.mailbox(), args),
     message: async (_p, args, ctx) => await ctx.services.messages.get(await ctx.mailbox(), args.id),
     messageRecipients: async (_p, _a, ctx) => await ctx.services.messages.recipients(ctx.scope, await ctx.mailbox()),
-    supervisoryBoardSeats: async (_p, _a, ctx) => await ctx.services.messages.boardSeats(await ctx.requirePersonId()),
+    supervisoryBoardSeats: async (_p, _a, ctx) => await ctx.boardSeats(),
     unreadBoardMessageCount: async (_p, _a, ctx) => await ctx.services.messages.unreadCount(await ctx.mailbox(), 'BOARD'),
   },
   Message: {
