@@ -53,9 +53,9 @@ const PREPARED_BATCH_MAX = 64;
 /**
  * A DataLoader batch query with an `IN (…)` list, prepared per list length: a batch of n keys runs the statement made
  * for the next power of two ≥ n (1, 2, 4, …, 64), the list filled up by repeating the last key (a key twice in an
- * `IN` list selects nothing twice), so at most seven statements are prepared per query, named `${name}_${size}`. `build` gets the list's
- * placeholders, or the keys themselves for a batch above 64 (built and run unprepared, as any query). Answers the
- * rows of the one statement the batch runs.
+ * `IN` list selects nothing twice), so at most seven statements are prepared per query, named `${name}_${size}`.
+ * `build` gets the list's placeholders, or the keys themselves for a batch above 64 (built and run unprepared, as any
+ * query). Answers the rows of the one statement the batch runs.
  */
 export function preparedBatch<K, R>(name: string, build: (keys: readonly (K | Placeholder)[]) => Preparable<R>): (keys: readonly K[]) => PromiseLike<R> {
   const bySize = new Map<number, () => PreparedRead<R>>();
