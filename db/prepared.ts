@@ -23,18 +23,18 @@ export interface PreparedRead<R> {
   execute(values?: Record<string, unknown>): PromiseLike<R>;
 }
 
+/** A Drizzle query before `.prepare()`: what `preparedRead` and `preparedBatch` build. */
+export interface Preparable<R> {
+  prepare(): PreparedRead<R>;
+}
+
 /**
  * `query.prepare()` under a statement name: on PostgreSQL a named server-side statement, parsed and planned once per
  * pooled connection instead of on every execution (Drizzle's `prepare(name)` for node-postgres); SQLite's `prepare()`
  * takes no name and ignores it. `name` must belong to this one SQL text for the life of the process.
  */
-export function prepareNamed<P>(query: { prepare(): P }, name: string): P {
-  return (query.prepare as (this: unknown, name?: string) => P).call(query, name);
-}
-
-/** A Drizzle query before `.prepare()`: what `preparedRead` and `preparedBatch` build. */
-export interface Preparable<R> {
-  prepare(): PreparedRead<R>;
+function prepareNamed<R>(query: Preparable<R>, name: string): PreparedRead<R> {
+  return (query.prepare as (this: unknown, name?: string) => PreparedRead<R>).call(query, name);
 }
 
 /**

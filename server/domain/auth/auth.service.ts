@@ -263,6 +263,19 @@ export function createAuthService(deps: {
    * A request's own check (with touch) runs once, through `RequestScope.session()` (server/context.ts); `scope.meta`
    * goes to the SESSION_END event of a time-out.
    */
+  /**
+   * The time-out a session row has run into at `now` (ms since the epoch), its lifetime first: the one rule of
+   * `checkSession` and `sessionStateWithoutWrite`.
+   */
+  function timeoutOf(row: { createdAt: string; lastSeenAt: string }, now: number): 'ABSOLUTE_TIMEOUT' | 'IDLE_TIMEOUT' | null {
+    if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) return 'ABSOLUTE_TIMEOUT';
+    if (now - Date.parse(row.lastSeenAt) > settings.idleTimeoutMs) return 'IDLE_TIMEOUT';
+    return null;
+  }
+
+  /** Whether a request at `now` writes the session's `lastSeenAt` (at most every SESSION_TOUCH_INTERVAL_MS). */
+  const touchDue = (row: { lastSeenAt: string }, now: number): boolean => now - Date.parse(row.lastSeenAt) > SESSION_TOUCH_INTERVAL_MS;
+
   async function checkSession(scope: RequestScope, token: string | undefined, options: { touch: boolean }): Promise<SessionCheck> {
     if (!token) return { state: 'NONE' };
     if (!isWellFormedToken(token)) return { state: 'INVALID' };
@@ -275,16 +288,12 @@ export function createAuthService(deps: {
       return row.endReason === 'PASSWORD_CHANGED' ? { state: 'INVALID', endedBy: 'SETTINGS_CHANGED' } : { state: 'INVALID' };
     }
     const now = clock.now();
-    const lastSeen = Date.parse(row.lastSeenAt);
-    if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs) {
-      await endSession(scope, tokenHash, row.personId, now, 'ABSOLUTE_TIMEOUT');
+    const timeout = timeoutOf(row, now);
+    if (timeout) {
+      await endSession(scope, tokenHash, row.personId, now, timeout);
       return { state: 'TIMEOUT' };
     }
-    if (now - lastSeen > settings.idleTimeoutMs) {
-      await endSession(scope, tokenHash, row.personId, now, 'IDLE_TIMEOUT');
-      return { state: 'TIMEOUT' };
-    }
-    if (options.touch && now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await store.touchSession(tokenHash, isoInstant(now));
+    if (options.touch && touchDue(row, now)) await store.touchSession(tokenHash, isoInstant(now));
     return { state: 'ACTIVE', personId: row.personId, tokenHash, mailboxType: row.mailboxType, selectedDutyId: row.selectedDutyId, stage: row.stage };
   }
 
@@ -300,10 +309,8 @@ export function createAuthService(deps: {
     row: { tenant: string; endedAt: string | null; createdAt: string; lastSeenAt: string; stage: 'PENDING' | 'ACTIVE' },
     now: number,
   ): 'ACTIVE' | 'TOUCH_DUE' | 'OTHER' {
-    if (row.tenant !== tenant.id || row.endedAt !== null || row.stage !== 'ACTIVE') return 'OTHER';
-    const idle = now - Date.parse(row.lastSeenAt);
-    if (now - Date.parse(row.createdAt) > settings.absoluteTimeoutMs || idle > settings.idleTimeoutMs) return 'OTHER';
-    return idle > SESSION_TOUCH_INTERVAL_MS ? 'TOUCH_DUE' : 'ACTIVE';
+    if (row.tenant !== tenant.id || row.endedAt !== null || row.stage !== 'ACTIVE' || timeoutOf(row, now)) return 'OTHER';
+    return touchDue(row, now) ? 'TOUCH_DUE' : 'ACTIVE';
   }
 
   /** True when `token` holds a fully logged-in session (ACTIVE stage); never extends it (checkSessionQuiet). */
