@@ -96,6 +96,31 @@ function runCommitted(state: TxState): void {
 
 const currentTx = new AsyncLocalStorage<TxState>();
 
+/**
+ * Transactions of this process (all handles) whose `fn` is running. While one is, `currentTx` is enabled; when the
+ * last one settles, it is disabled again. An enabled AsyncLocalStorage keeps Node 20's async hooks on for every
+ * promise, timer and socket write of the process, from the first transaction on: a REST response-cache hit took 69
+ * instead of 56 µs of CPU (issue 18; docs/benchmarks.md, "Step 7"). Disabled, the hooks are off until the next
+ * transaction (`run` enables it again). Nothing changes for code that asks: a context whose transaction has settled
+ * sees `open: false` while enabled and no store while disabled, and both mean "outside".
+ */
+let runningTransactions = 0;
+
+/** Runs `fn` with `state` as the current transaction, counting it in `runningTransactions`. */
+async function runInTransaction<T>(state: TxState, fn: () => Promise<T>): Promise<T> {
+  runningTransactions++;
+  try {
+    return await currentTx.run(state, fn);
+  } finally {
+    if (--runningTransactions === 0) currentTx.disable();
+  }
+}
+
+/** Test hook: the number of transactions whose `fn` is running in this process (0 means the async hooks are off). */
+export function runningTransactionCount(): number {
+  return runningTransactions;
+}
+
 /** One transaction at a time per SQLite process: better-sqlite3 has one write connection. */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -214,7 +239,7 @@ function openSqlite(path: string, busyTimeoutMs: number, options: OpenDatabaseOp
         writer.exec('BEGIN IMMEDIATE');
         const state: TxState = { target: writeDb, open: true, committed: [] };
         try {
-          const result = await currentTx.run(state, fn);
+          const result = await runInTransaction(state, fn);
           state.open = false;
           writer.exec('COMMIT');
           runCommitted(state);
@@ -280,7 +305,7 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
               const state: TxState = { target: tx, open: true, committed: [] };
               attemptState.current = state;
               try {
-                return await currentTx.run(state, fn);
+                return await runInTransaction(state, fn);
               } finally {
                 state.open = false;
               }
