@@ -42,6 +42,13 @@ interface DbExtras {
    * statements) until the returned function is called. The statements are reported before they run.
    */
   watchStatements(listener: StatementListener): () => void;
+  /**
+   * SQLite: `PRAGMA data_version` of the reading connection, a number that changes whenever any connection (this
+   * handle's writer, another process, a tool) has committed to the file since the last call, and stays the same
+   * otherwise (https://sqlite.org/pragma.html#pragma_data_version). One call starts and ends a read transaction, without
+   * reading a table. PostgreSQL: null (no such counter; `memoUntilCommit` reads every time).
+   */
+  dataVersion(): number | null;
 }
 
 /** Receives a statement of `Db.watchStatements`: the SQL as sent to the engine (`?` on SQLite, `$n` on PostgreSQL). */
@@ -144,6 +151,8 @@ interface Engine {
   pool?: pg.Pool;
   /** Listeners of `watchStatements`, given to Drizzle's logger. */
   listeners: Set<StatementListener>;
+  /** `Db.dataVersion`. */
+  dataVersion(): number | null;
 }
 
 const engines = new WeakMap<object, Engine>();
@@ -164,6 +173,7 @@ function handle(engine: Engine): Db {
       engine.listeners.add(listener);
       return () => engine.listeners.delete(listener);
     },
+    dataVersion: engine.dataVersion,
   };
   const proxy = new Proxy(extras, {
     get(target, prop) {
@@ -229,9 +239,11 @@ function openSqlite(path: string, busyTimeoutMs: number, options: OpenDatabaseOp
   reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const readDb: BetterSQLite3Database<typeof schema> = drizzleSqlite(reader, { schema, casing: 'snake_case', logger });
   const mutex = new Mutex();
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   return handle({
     dialect: 'sqlite',
     listeners,
+    dataVersion: () => dataVersion.get() as number,
     base: readDb,
     sqlite: writer,
     transaction: (fn) =>
@@ -294,6 +306,7 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
   return handle({
     dialect: 'postgresql',
     listeners,
+    dataVersion: () => null,
     base: db,
     pool,
     async transaction<T>(fn: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import Negotiator from 'negotiator';
 import { append as appendVary } from 'vary';
 import type { Db } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
+import { memoUntilCommit } from '../../db/read-memo';
 import { dataVersions, sessions } from '../../db/schema';
 import { alias } from '../../db/schema/kit';
 import type { AppDeps } from '../app-deps';
@@ -21,7 +22,8 @@ import { isoDateVienna } from '@contract/dates';
  *
  * Validity across processes: an entry holds the person's and the global data version (db/schema/data-versions.ts)
  * read before its answer was computed; database triggers bump them on every write to the data the answers read
- * (db/data-versions.ts), whichever process or tool writes. A hit needs both versions unchanged.
+ * (db/data-versions.ts), whichever process or tool writes. A hit needs both versions unchanged. On SQLite the session
+ * row with the versions is kept between commits (`sessionGateReader`): any commit of any connection drops it.
  *
  * A hit is answered before the request context, the compression middleware and the security headers exist (the
  * stored headers include the security headers; the body is compressed once per encoding and kept), and only for a
@@ -165,9 +167,15 @@ export class AnswerLru {
   }
 }
 
+/** Sessions whose gate row a process keeps between commits (`memoUntilCommit`); about 300 bytes each. */
+const GATE_MEMO_MAX_ENTRIES = 10_000;
+
 /**
  * The session row of a token hash with the person's and the global data version, in one prepared query (a missing
- * version row is 0; no row at all: undefined). A hit reads nothing else.
+ * version row is 0; no row at all: undefined). A hit reads nothing else. On SQLite the row is kept until anything is
+ * committed to the database (`memoUntilCommit`: a hit then runs `PRAGMA data_version` instead of the query; a REST hit
+ * took 40 instead of 56 µs of CPU; docs/benchmarks.md, "Step 7"); the session's state is worked out from the row and
+ * the clock on every hit, so time-outs and the touch are seen as without the memo.
  */
 function sessionGateReader(db: Db) {
   const personVersion = alias(dataVersions, 'person_version');
@@ -191,7 +199,7 @@ function sessionGateReader(db: Db) {
       .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
   );
-  return async (tokenHash: string) => (await query().execute({ tokenHash }))[0];
+  return memoUntilCommit(db, async (tokenHash: string) => (await query().execute({ tokenHash }))[0], GATE_MEMO_MAX_ENTRIES);
 }
 
 /**

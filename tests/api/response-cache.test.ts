@@ -74,8 +74,17 @@ function rawHeaderNames(client: PortalClient, request: CachedRequest, acceptEnco
   });
 }
 
-/** The tables of a hit: the session check and the data versions. */
-const HIT = ['data_versions', 'sessions'];
+/**
+ * The tables of a hit: the session check and the data versions. On SQLite the session's gate row is kept until the
+ * next commit (db/read-memo.ts, whose tests show the re-read after every kind of commit), so a hit reads those two
+ * tables when something was committed since the last request, and no table otherwise.
+ */
+const GATE = ['data_versions', 'sessions'];
+
+/** Whether `tables` are what a hit reads (`GATE`, or on SQLite possibly nothing). */
+function isHit(tables: string[]): boolean {
+  return (TEST_ENGINE === 'sqlite' && tables.length === 0) || (tables.length === GATE.length && tables.every((t, i) => t === GATE[i]));
+}
 
 describe(`response cache on ${TEST_ENGINE}`, () => {
   it('answers a repeated read from the cache with the same bytes and headers, reading only the session and the versions', async () => {
@@ -83,9 +92,11 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
     for (const [name, request] of Object.entries(requests)) {
       const miss = await send(anna, request);
       expect(miss.status, name).toBe(200);
-      expect(miss.tables.length, name).toBeGreaterThan(HIT.length);
+      expect(miss.tables.length, name).toBeGreaterThan(GATE.length);
       const hit = await send(anna, request);
-      expect(hit.tables, name).toEqual(HIT);
+      expect(isHit(hit.tables), name).toBe(true);
+      // SQLite: with nothing committed since the previous request, the kept gate row answers (no table read).
+      if (TEST_ENGINE === 'sqlite') expect((await send(anna, request)).tables, name).toEqual([]);
       expect(hit.text, name).toBe(miss.text);
       expect(hit.headers, name).toEqual(miss.headers);
       expect(hit.setCookie, name).toEqual([]);
@@ -122,9 +133,9 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
 
   it('answers the session error after logout, not the stored answer', async () => {
     const anna = await loginAs(server, 'anna');
-    expect((await send(anna, requests.dashboardPost!)).tables).not.toEqual(HIT);
+    expect(isHit((await send(anna, requests.dashboardPost!)).tables)).toBe(false);
     const cookies = new Map(anna.cookies);
-    expect((await send(anna, requests.dashboardPost!)).tables).toEqual(HIT);
+    expect(isHit((await send(anna, requests.dashboardPost!)).tables)).toBe(true);
     await anna.operation(LOGOUT);
     anna.cookies = cookies;
     const after = await send(anna, requests.dashboardPost!);
@@ -140,7 +151,7 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
       const annas = await send(anna, request);
       await send(anna, request);
       const bernds = await send(bernd, request);
-      expect(bernds.tables, name).not.toEqual(HIT);
+      expect(isHit(bernds.tables), name).toBe(false);
       expect(bernds.text, name).not.toBe(annas.text);
     }
   });
@@ -167,7 +178,7 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
         const init = { ...request.init, headers: { ...(request.init.headers as Record<string, string>), 'accept-encoding': encoding } };
         const miss = await send(anna, { ...request, init });
         const hit = await send(anna, { ...request, init });
-        expect(hit.tables, `${name} ${encoding}`).toEqual(HIT);
+        expect(isHit(hit.tables), `${name} ${encoding}`).toBe(true);
         expect(hit.text, `${name} ${encoding}`).toBe(miss.text);
         expect(hit.headers, `${name} ${encoding}`).toEqual(miss.headers);
         const large = Buffer.byteLength(miss.text) >= server.deps.config.COMPRESSION_THRESHOLD_BYTES;
@@ -181,7 +192,7 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
   it('takes the normal path, which touches the session, once the session is due for its last-seen write', async () => {
     const anna = await loginAs(server, 'anna');
     await send(anna, requests.dashboardGet!);
-    expect((await send(anna, requests.dashboardGet!)).tables).toEqual(HIT);
+    expect(isHit((await send(anna, requests.dashboardGet!)).tables)).toBe(true);
     server.clock.advance(16_000);
     const statements: string[] = [];
     const stop = server.db.watchStatements((s) => statements.push(s.sql));
@@ -189,13 +200,13 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
     stop();
     expect(due.status).toBe(200);
     expect(statements.some((sql) => /^update\s+"sessions"\s+set\s+"last_seen_at"/i.test(sql))).toBe(true);
-    expect((await send(anna, requests.dashboardGet!)).tables).toEqual(HIT);
+    expect(isHit((await send(anna, requests.dashboardGet!)).tables)).toBe(true);
   });
 
   it('answers SESSION_TIMEOUT after the idle time-out, and computes anew on a new Vienna day', async () => {
     const anna = await loginAs(server, 'anna');
     await send(anna, requests.dashboardGet!);
-    expect((await send(anna, requests.dashboardGet!)).tables).toEqual(HIT);
+    expect(isHit((await send(anna, requests.dashboardGet!)).tables)).toBe(true);
     server.clock.advance(15 * 60_000);
     const timedOut = await send(anna, requests.dashboardGet!);
     expect(JSON.parse(timedOut.text)).toMatchObject({ errors: [{ extensions: { code: 'SESSION_TIMEOUT' } }] });
@@ -205,11 +216,11 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
     server.clock.set(Date.parse(`${TEST_TODAY}T22:55:00Z`));
     const late = await loginAs(server, 'anna');
     await send(late, requests.dashboardGet!);
-    expect((await send(late, requests.dashboardGet!)).tables).toEqual(HIT);
+    expect(isHit((await send(late, requests.dashboardGet!)).tables)).toBe(true);
     server.clock.advance(10 * 60_000);
     const nextDay = await send(late, requests.dashboardGet!);
     expect(nextDay.status).toBe(200);
-    expect(nextDay.tables).not.toEqual(HIT);
-    expect((await send(late, requests.dashboardGet!)).tables).toEqual(HIT);
+    expect(isHit(nextDay.tables)).toBe(false);
+    expect(isHit((await send(late, requests.dashboardGet!)).tables)).toBe(true);
   });
 });
