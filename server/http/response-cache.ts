@@ -1,11 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { append as appendVary } from 'vary';
 import type { Db } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedBatch } from '../../db/prepared';
 import { memoUntilCommit } from '../../db/read-memo';
 import { dataVersions, sessions } from '../../db/schema';
 import { alias } from '../../db/schema/kit';
@@ -170,19 +171,30 @@ export class AnswerLru {
 /** Sessions whose gate row a process keeps between commits (`memoUntilCommit`); about 300 bytes each. */
 const GATE_MEMO_MAX_ENTRIES = 10_000;
 
+/** Token hashes whose gate rows one query reads at most (`preparedBatch` prepares lists up to 64). */
+const GATE_BATCH_MAX = 64;
+
 /**
- * The session row of a token hash with the person's and the global data version, in one prepared query (a missing
- * version row is 0; no row at all: undefined). A hit reads nothing else. On SQLite the row is kept until anything is
- * committed to the database (`memoUntilCommit`: a hit then runs `PRAGMA data_version` instead of the query; a REST hit
- * took 40 instead of 56 µs of CPU; docs/benchmarks.md, "Step 7"); the session's state is worked out from the row and
- * the clock on every hit, so time-outs and the touch are seen as without the memo.
+ * The session row of a token hash with the person's and the global data version (a missing version row is 0; no
+ * session row: undefined). A hit reads nothing else.
+ *
+ * - **One query per event-loop turn**: the lookups of the requests that arrived in one turn are read together, after
+ *   the turn (`setImmediate`), by one prepared `IN (…)` query of their distinct token hashes (DataLoader without a
+ *   cache). Each request's row is read after the request arrived, as by a query of its own. On PostgreSQL that is one
+ *   round trip for many requests instead of one each (docs/benchmarks.md, "Step 7").
+ * - **SQLite: kept until the next commit** (`memoUntilCommit`: a hit then runs `PRAGMA data_version` instead of the
+ *   query; a REST hit took 40 instead of 56 µs of CPU). The session's state is worked out from the row and the clock on
+ *   every hit, so time-outs and the touch are seen as without the memo.
+ *
+ * Exported for its test (tests/api/response-cache.test.ts); each call makes a reader with its own memo.
  */
-function sessionGateReader(db: Db) {
+export function sessionGateReader(db: Db) {
   const personVersion = alias(dataVersions, 'person_version');
   const globalVersion = alias(dataVersions, 'global_version');
-  const query = preparedRead('response_cache_gate', () =>
+  const readMany = preparedBatch('response_cache_gate', (tokenHashes: readonly (string | Placeholder)[]) =>
     db
       .select({
+        tokenHash: sessions.tokenHash,
         personId: sessions.personId,
         tenant: sessions.tenant,
         createdAt: sessions.createdAt,
@@ -197,9 +209,18 @@ function sessionGateReader(db: Db) {
       .from(sessions)
       .leftJoin(personVersion, sql`${personVersion.scope} = 'person:' || ${sessions.personId}`)
       .leftJoin(globalVersion, eq(globalVersion.scope, 'global'))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
+      .where(inArray(sessions.tokenHash, tokenHashes as (string | Placeholder)[])),
   );
-  return memoUntilCommit(db, async (tokenHash: string) => (await query().execute({ tokenHash }))[0], GATE_MEMO_MAX_ENTRIES);
+  type GateRow = Awaited<ReturnType<typeof readMany>>[number];
+  const perTurn = new DataLoader<string, GateRow | undefined>(
+    async (tokenHashes) => {
+      const rows = await readMany([...new Set(tokenHashes)]);
+      const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+      return tokenHashes.map((hash) => byHash.get(hash));
+    },
+    { cache: false, maxBatchSize: GATE_BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
+  );
+  return memoUntilCommit(db, (tokenHash: string) => perTurn.load(tokenHash), GATE_MEMO_MAX_ENTRIES);
 }
 
 /**

@@ -7,6 +7,9 @@ import { sqlRun, sqlValue } from '../helpers/raw-sql';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { sessionCookieName } from '../../server/context';
+import { hashToken } from '../../server/domain/auth/session-token';
+import { sessionGateReader } from '../../server/http/response-cache';
 import { CHANGE_ADDRESS } from './profile-operations';
 import { cachedRequests, tablesRead, type CachedRequest } from './response-cache-requests';
 
@@ -142,6 +145,22 @@ describe(`response cache on ${TEST_ENGINE}`, () => {
     expect(JSON.parse(after.text)).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] });
     const rest = await send(anna, requests.personalData!);
     expect(rest.status).toBe(406);
+  });
+
+  it('reads the gate rows of the lookups of one event-loop turn with one query, each its own row', async () => {
+    const anna = await loginAs(server, 'anna');
+    const bernd = await loginAs(server, 'bernd');
+    const cookieName = sessionCookieName(server.deps.config);
+    const [annaHash, berndHash] = [anna, bernd].map((client) => hashToken(client.cookies.get(cookieName)!));
+    const gate = sessionGateReader(server.db);
+    const statements: string[] = [];
+    const stop = server.db.watchStatements((s) => statements.push(s.sql));
+    const rows = await Promise.all([gate(annaHash!), gate(berndHash!), gate(annaHash!), gate('0'.repeat(64))]);
+    stop();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from\s+"sessions"/i);
+    const ids = await Promise.all((['anna', 'bernd'] as const).map((who) => sqlValue<number>(server.db, 'SELECT id FROM persons WHERE email = ?', emailOf(who))));
+    expect(rows.map((row) => row?.personId)).toEqual([ids[0], ids[1], ids[0], undefined]);
   });
 
   it("never answers another person's session with anna's entry", async () => {
