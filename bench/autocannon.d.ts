@@ -18,6 +18,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
@@ -35,6 +37,8 @@ declare module 'autocannon' {
       setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
       onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => void;
     }[];
+    /** Called once per connection before it sends; `setHeaders` replaces that connection's headers. */
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
     title?: string;
   }
 

@@ -38,6 +38,10 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
   const helpers: Child[] = [];
   const want = (n: VariantName) => names.includes(n);
   const cookie = await logIn(port);
+  // Further sessions of anna, one login each, for connections to spread over (`--sessions`); the reference answers
+  // are taken with the first, and the last must answer the same.
+  const cookies = [cookie];
+  while (cookies.length < options.sessions) cookies.push(await logIn(port));
   const baseHeaders = { accept: 'application/json', 'x-application-version': 'Portal', cookie };
   const postHeaders = { ...baseHeaders, 'content-type': 'application/json' };
   const writeRequests: RequestShape[] = [true, false].map((p) => ({ method: 'POST', path: '/graphql', headers: postHeaders, body: writeBody(p) }));
@@ -123,8 +127,18 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
     const answer = await fetchText(hello.port, helloRequest);
     if (answer.status !== 200 || canonicalJson(answer.text) !== helloExpected) throw new Error(`yoga hello answers wrongly: ${answer.text}`);
   }
+  if (cookies.length > 1) {
+    const last = { cookie: cookies.at(-1)! };
+    for (const [name, request, expected] of [
+      ['dashboard', dashboardRequest, dashboard.text],
+      ['getPersonalData', restRequest, rest.text],
+    ] as const) {
+      const answer = await fetchText(port, { ...request, headers: { ...request.headers, ...last } });
+      if (canonicalJson(answer.text) !== canonicalJson(expected)) throw new Error(`${name} answers another session of anna differently: ${answer.text.slice(0, 300)}`);
+    }
+  }
   const bytes = Buffer.byteLength(dashboard.text);
-  const portal = { group: group.id, port, pgids, serverCores: group.serverCores };
+  const portal = { group: group.id, port, pgids, serverCores: group.serverCores, ...(cookies.length > 1 ? { cookies } : {}) };
   const reference = { group: group.id, serverCores: SERVER_CORE };
   const all: Record<VariantName, Variant | null> = {
     dashboard: {

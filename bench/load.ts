@@ -16,6 +16,8 @@ export interface LoadSpec {
   body?: string;
   /** Seconds. */
   duration: number;
+  /** Stop after this many requests instead of after `duration` (the bench's own tests). */
+  amount?: number;
   connections: number;
   /** The expected answer body (compared as JSON, or by `bodyCheck`). */
   expected: string;
@@ -35,6 +37,12 @@ export interface LoadSpec {
    * compared with `expected`.
    */
   writes?: { every: number; field: string; requests: { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }[] };
+  /**
+   * Session cookies (`name=value`) sent instead of the `cookie` in `headers`: connection i sends `cookies[i % length]`;
+   * in mixed traffic request n (counted over all connections) sends `cookies[n % length]`, reads and writes alike.
+   * Absent: every connection sends `headers`.
+   */
+  cookies?: string[];
 }
 
 export interface LoadResult {
@@ -150,6 +158,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let lastWasWrite = false;
   let sent = 0;
   const writes = spec.writes;
+  // Connection i's cookie, handed out in the order autocannon sets the connections up.
+  let connectionsSeen = 0;
+  const nextCookie = (cookies: string[]): string => cookies[connectionsSeen++ % cookies.length]!;
   const read = { method: spec.method, path: new URL(spec.url).pathname + new URL(spec.url).search, headers: spec.headers, body: spec.body ?? '' };
   const sequence = writes
     ? [
@@ -157,7 +168,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           ...read,
           setupRequest: (req: Record<string, unknown>) => {
             const next = mixedRequest(++sent, read, writes.requests, writes.every).request;
-            return { ...req, method: next.method, path: next.path, headers: next.headers, body: next.body ?? '' };
+            // autocannon resets a connection's context after each pass through the sequence: the session goes by
+            // the request count instead (request n sends session n modulo their number).
+            const cookie = spec.cookies?.[sent % spec.cookies.length];
+            const headers = cookie === undefined ? next.headers : { ...next.headers, cookie };
+            return { ...req, method: next.method, path: next.path, headers, body: next.body ?? '' };
           },
           onResponse: (status: number, body: string) => {
             lastWasWrite = body.includes(`"${writes.field}"`);
@@ -178,8 +193,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     headers: spec.headers,
     ...(spec.body === undefined ? {} : { body: spec.body }),
     ...(sequence ? { requests: sequence } : {}),
+    ...(spec.cookies && !sequence
+      ? { setupClient: (client: { setHeaders(headers: Record<string, string>): void }) => client.setHeaders({ ...spec.headers, cookie: nextCookie(spec.cookies!) }) }
+      : {}),
     connections: spec.connections,
-    duration: spec.duration,
+    ...(spec.amount === undefined ? { duration: spec.duration } : { amount: spec.amount }),
     timeout: 10,
     verifyBody: writes ? (body: string) => (lastWasWrite ? true : verifyBody(body)) : verifyBody,
   });

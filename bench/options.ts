@@ -9,6 +9,7 @@ export const USAGE = `npm run bench -- [options]
     --rounds 5 --duration 10 --warmup 10   rounds, seconds per round, warm-up seconds per variant
     --variants ${ALL_VARIANTS.join(',')}
     --members 2000 --connections 50 --sample-every 20 --no-persisted --no-profile
+    --sessions 50                 logins of anna the connections use in turn (1 = all on one session)
   Further set-ups (dashboard, REST and mixed traffic; each with its own raw baseline in every round):
     --engines sqlite,postgres     engines at --members members (postgres: a throw-away PostgreSQL 15 cluster)
     --workers 1,2                 SQLite worker counts (WORKERS=N; 1 = the main group)
@@ -46,6 +47,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      sessions: { type: 'string', default: '50' },
       members: { type: 'string', default: '2000' },
       'seed-members': { type: 'string', default: '100000' },
       'skip-seed100k': { type: 'boolean', default: false },
@@ -85,6 +87,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     duration: int('duration', values.duration, 1),
     warmup: int('warmup', values.warmup, 0),
     connections: int('connections', values.connections, 1),
+    sessions: int('sessions', values.sessions, 1),
     members: int('members', values.members, 0),
     seedMembers: int('seed-members', values['seed-members'], 1),
     skipSeed100k: values['skip-seed100k'],

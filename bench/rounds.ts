@@ -24,6 +24,7 @@ export function loadSpec(variant: Variant, seconds: number, options: Pick<BenchO
     ...(variant.bodyCheck ? { bodyCheck: variant.bodyCheck } : {}),
     sampleEvery: options.sampleEvery,
     ...(variant.writes ? { writes: variant.writes } : {}),
+    ...(variant.cookies ? { cookies: variant.cookies } : {}),
   };
 }
 

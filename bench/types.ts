@@ -32,6 +32,12 @@ export interface BenchOptions {
   duration: number;
   warmup: number;
   connections: number;
+  /**
+   * Sessions the load spreads over (`--sessions`): that many logins of anna, connection i sending session i modulo
+   * their number; each session has its own response-cache entries and its own session row. 1: every connection on
+   * one session.
+   */
+  sessions: number;
   members: number;
   seedMembers: number;
   skipSeed100k: boolean;
@@ -85,6 +91,8 @@ export interface Variant {
   expected: string;
   /** How sampled bodies are compared with `expected` (bench/load.ts LoadSpec.bodyCheck). @default json */
   bodyCheck?: 'json' | 'pdf';
+  /** Session cookies (`name=value`) the connections send in turn instead of the request's `cookie`; absent: the request's. */
+  cookies?: string[];
   /** For `mixed`: every `every`-th request is one of `requests` in turn, a mutation answering `{ data: { [field]: { ok: {…}, error: null } } }`. */
   writes?: { every: number; field: string; requests: RequestShape[] };
 }

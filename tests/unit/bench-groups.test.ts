@@ -114,6 +114,12 @@ describe('bench options and cores', () => {
     expect(() => parseCounts('workers', '1.5')).toThrow();
   });
 
+  it('spreads the load over 50 sessions unless told otherwise (--sessions)', () => {
+    expect(parseOptions([]).sessions).toBe(50);
+    expect(parseOptions(['--sessions', '1']).sessions).toBe(1);
+    expect(() => parseOptions(['--sessions', '0'])).toThrow(/sessions/);
+  });
+
   it('measures PostgreSQL with one and two portal processes unless told otherwise (--pg-workers)', () => {
     expect(parseOptions([]).pgWorkers).toEqual([1, 2]);
     expect(parseOptions(['--pg-workers', '2']).pgWorkers).toEqual([2]);

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { pdfTrailer, samePdf } from '../../bench/load';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfTrailer, runLoad, samePdf, type LoadSpec } from '../../bench/load';
 
 /** A PDF-like text: a binary middle (multi-byte and invalid UTF-8) and an ASCII trailer, as pdfkit writes it. */
 function pdf(middle: Buffer, size = 12, offset = 1234): Buffer {
@@ -32,5 +34,60 @@ describe('the bench PDF body check', () => {
     expect(samePdf(pdf(middle, 13).toString('utf8'), trailer)).toBe(false);
     expect(samePdf(expected.slice(0, -6), trailer)).toBe(false);
     expect(samePdf(expected, '')).toBe(false);
+  });
+});
+
+describe('the bench load spread over sessions (--sessions)', () => {
+  // A real node:http server on loopback that answers `{}` (a write: `{"data":{"w":{"ok":{}}}}`) and records which
+  // cookie each connection sent, in order.
+  const byConnection = new Map<object, string[]>();
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const seen = byConnection.get(req.socket) ?? [];
+      seen.push(req.headers.cookie ?? '');
+      byConnection.set(req.socket, seen);
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(req.method === 'POST' ? '{"data":{"w":{"ok":{}}}}' : '{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const spec = (over: Partial<LoadSpec>): LoadSpec => ({
+    url,
+    method: 'GET',
+    headers: { cookie: 's=0' },
+    duration: 10,
+    amount: 120,
+    connections: 4,
+    expected: '{}',
+    sampleEvery: 1,
+    ...over,
+  });
+
+  it('gives connection i session i modulo their number, for every request it sends', async () => {
+    byConnection.clear();
+    const result = await runLoad(spec({ cookies: ['s=a', 's=b'] }));
+    expect(result.bodyMismatches).toBe(0);
+    const perConnection = [...byConnection.values()];
+    expect(perConnection).toHaveLength(4);
+    for (const seen of perConnection) expect(new Set(seen).size).toBe(1);
+    expect(perConnection.map((seen) => seen[0]).sort()).toEqual(['s=a', 's=a', 's=b', 's=b']);
+  });
+
+  it("sends the request's own cookie without sessions, and spreads mixed traffic by request count", async () => {
+    byConnection.clear();
+    await runLoad(spec({}));
+    expect(new Set([...byConnection.values()].flat())).toEqual(new Set(['s=0']));
+    byConnection.clear();
+    const write = { method: 'POST' as const, path: '/x', headers: { cookie: 's=0', 'content-type': 'application/json' }, body: '{}' };
+    const result = await runLoad(spec({ cookies: ['s=a', 's=b', 's=c'], writes: { every: 2, field: 'w', requests: [write] } }));
+    expect(result.writes?.refused).toBe(0);
+    const all = [...byConnection.values()].flat();
+    expect(new Set(all)).toEqual(new Set(['s=a', 's=b', 's=c']));
+    for (const cookie of ['s=a', 's=b', 's=c']) expect(all.filter((c) => c === cookie).length).toBeGreaterThanOrEqual(35);
   });
 });
