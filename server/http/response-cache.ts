@@ -168,7 +168,7 @@ export class AnswerLru {
   }
 }
 
-/** Sessions whose gate row a process keeps between commits (`memoUntilCommit`); about 300 bytes each. */
+/** Sessions whose gate row (eleven short fields) a process keeps between commits (`memoUntilCommit`). */
 const GATE_MEMO_MAX_ENTRIES = 10_000;
 
 /** Token hashes whose gate rows one query reads at most (`preparedBatch` prepares lists up to 64). */
