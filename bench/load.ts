@@ -159,6 +159,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let sent = 0;
   const writes = spec.writes;
   // Connection i's cookie, handed out in the order autocannon sets the connections up.
+  const cookies = spec.cookies;
   let connectionsSeen = 0;
   const nextCookie = (cookies: string[]): string => cookies[connectionsSeen++ % cookies.length]!;
   const read = { method: spec.method, path: new URL(spec.url).pathname + new URL(spec.url).search, headers: spec.headers, body: spec.body ?? '' };
@@ -170,7 +171,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
             const next = mixedRequest(++sent, read, writes.requests, writes.every).request;
             // autocannon resets a connection's context after each pass through the sequence: the session goes by
             // the request count instead (request n sends session n modulo their number).
-            const cookie = spec.cookies?.[sent % spec.cookies.length];
+            const cookie = cookies?.[sent % cookies.length];
             const headers = cookie === undefined ? next.headers : { ...next.headers, cookie };
             return { ...req, method: next.method, path: next.path, headers, body: next.body ?? '' };
           },
@@ -193,8 +194,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     headers: spec.headers,
     ...(spec.body === undefined ? {} : { body: spec.body }),
     ...(sequence ? { requests: sequence } : {}),
-    ...(spec.cookies && !sequence
-      ? { setupClient: (client: { setHeaders(headers: Record<string, string>): void }) => client.setHeaders({ ...spec.headers, cookie: nextCookie(spec.cookies!) }) }
+    ...(cookies && !sequence
+      ? { setupClient: (client: { setHeaders(headers: Record<string, string>): void }) => client.setHeaders({ ...spec.headers, cookie: nextCookie(cookies) }) }
       : {}),
     connections: spec.connections,
     ...(spec.amount === undefined ? { duration: spec.duration } : { amount: spec.amount }),

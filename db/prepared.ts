@@ -48,7 +48,7 @@ export function preparedRead<R>(name: string, build: () => Preparable<R>): () =>
 }
 
 /** Batches up to this many keys run a prepared `IN (…)` statement; larger ones build their query each time. */
-const PREPARED_BATCH_MAX = 64;
+export const PREPARED_BATCH_MAX = 64;
 
 /**
  * A DataLoader batch query with an `IN (…)` list, prepared per list length: a batch of n keys runs the statement made
@@ -72,4 +72,22 @@ export function preparedBatch<K, R>(name: string, build: (keys: readonly (K | Pl
     for (let i = 0; i < size; i++) values[`k${i}`] = keys[Math.min(i, keys.length - 1)];
     return query().execute(values);
   };
+}
+
+/** A batch's rows grouped by a key, in the order of `keys` (DataLoader's contract); an empty list for a key without rows. */
+export function groupBy<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): R[][] {
+  const map = new Map<K, R[]>();
+  for (const row of rows) {
+    const k = keyOf(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return keys.map((k) => map.get(k) ?? []);
+}
+
+/** A batch's rows by a unique key, in the order of `keys` (DataLoader's contract); undefined for a key without a row. */
+export function byKey<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): (R | undefined)[] {
+  const map = new Map(rows.map((r) => [keyOf(r), r]));
+  return keys.map((k) => map.get(k));
 }

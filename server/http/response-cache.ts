@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { append as appendVary } from 'vary';
 import type { Db } from '../../db/client';
-import { preparedBatch } from '../../db/prepared';
+import { byKey, PREPARED_BATCH_MAX, preparedBatch } from '../../db/prepared';
 import { memoUntilCommit } from '../../db/read-memo';
 import { dataVersions, sessions } from '../../db/schema';
 import { alias } from '../../db/schema/kit';
@@ -171,9 +171,6 @@ export class AnswerLru {
 /** Sessions whose gate row (eleven short fields) a process keeps between commits (`memoUntilCommit`). */
 const GATE_MEMO_MAX_ENTRIES = 10_000;
 
-/** Token hashes whose gate rows one query reads at most (`preparedBatch` prepares lists up to 64). */
-const GATE_BATCH_MAX = 64;
-
 /**
  * The session row of a token hash with the person's and the global data version (a missing version row is 0; no
  * session row: undefined). A hit reads nothing else.
@@ -212,14 +209,11 @@ export function sessionGateReader(db: Db) {
       .where(inArray(sessions.tokenHash, tokenHashes as (string | Placeholder)[])),
   );
   type GateRow = Awaited<ReturnType<typeof readMany>>[number];
-  const perTurn = new DataLoader<string, GateRow | undefined>(
-    async (tokenHashes) => {
-      const rows = await readMany([...new Set(tokenHashes)]);
-      const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
-      return tokenHashes.map((hash) => byHash.get(hash));
-    },
-    { cache: false, maxBatchSize: GATE_BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
-  );
+  const perTurn = new DataLoader<string, GateRow | undefined>(async (tokenHashes) => byKey(tokenHashes, await readMany([...new Set(tokenHashes)]), (row) => row.tokenHash), {
+    cache: false,
+    maxBatchSize: PREPARED_BATCH_MAX,
+    batchScheduleFn: (run) => setImmediate(run),
+  });
   return memoUntilCommit(db, (tokenHash: string) => perTurn.load(tokenHash), GATE_MEMO_MAX_ENTRIES);
 }
 

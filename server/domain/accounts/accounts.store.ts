@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { preparedBatch } from '../../../db/prepared';
+import { byKey, groupBy, preparedBatch } from '../../../db/prepared';
 import {
   employers,
   pkContracts,
@@ -15,24 +15,6 @@ import {
   type VkStatementRow,
   type VrgRow,
 } from '../../../db/schema';
-
-/** Groups rows by a key, in the order of `keys` (DataLoader's contract). */
-function groupBy<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): R[][] {
-  const map = new Map<K, R[]>();
-  for (const row of rows) {
-    const k = keyOf(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return keys.map((k) => map.get(k) ?? []);
-}
-
-/** Rows by a unique key, in the order of `keys`; undefined for a key without a row. */
-function byKey<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): (R | undefined)[] {
-  const map = new Map(rows.map((r) => [keyOf(r), r]));
-  return keys.map((k) => map.get(k));
-}
 
 /**
  * Queries for Pensionskasse contracts, Vorsorgekasse accounts and their yearly statements. Every function takes a

@@ -255,15 +255,6 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Looks up the session of a cookie token and applies the idle and absolute time-outs.
-   * - NONE: no token; INVALID: unknown, logged out, ended otherwise or of another tenant (REST answers 406);
-   * - TIMEOUT: ended by inactivity or lifetime, now or earlier (REST answers 423);
-   * - ACTIVE: valid (`stage` PENDING while a login-flow step is open). With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
-   *   `checkSessionQuiet` passes `touch: false` so that asking does not keep a session alive.
-   * A request's own check (with touch) runs once, through `RequestScope.session()` (server/context.ts); `scope.meta`
-   * goes to the SESSION_END event of a time-out.
-   */
-  /**
    * The time-out a session row has run into at `now` (ms since the epoch), its lifetime first: the one rule of
    * `checkSession` and `sessionStateWithoutWrite`.
    */
@@ -276,6 +267,15 @@ export function createAuthService(deps: {
   /** Whether a request at `now` writes the session's `lastSeenAt` (at most every SESSION_TOUCH_INTERVAL_MS). */
   const touchDue = (row: { lastSeenAt: string }, now: number): boolean => now - Date.parse(row.lastSeenAt) > SESSION_TOUCH_INTERVAL_MS;
 
+  /**
+   * Looks up the session of a cookie token and applies the idle and absolute time-outs.
+   * - NONE: no token; INVALID: unknown, logged out, ended otherwise or of another tenant (REST answers 406);
+   * - TIMEOUT: ended by inactivity or lifetime, now or earlier (REST answers 423);
+   * - ACTIVE: valid (`stage` PENDING while a login-flow step is open). With `touch`, the last-seen time moves to now (at most every 15 s, to spare writes);
+   *   `checkSessionQuiet` passes `touch: false` so that asking does not keep a session alive.
+   * A request's own check (with touch) runs once, through `RequestScope.session()` (server/context.ts); `scope.meta`
+   * goes to the SESSION_END event of a time-out.
+   */
   async function checkSession(scope: RequestScope, token: string | undefined, options: { touch: boolean }): Promise<SessionCheck> {
     if (!token) return { state: 'NONE' };
     if (!isWellFormedToken(token)) return { state: 'INVALID' };

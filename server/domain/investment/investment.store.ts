@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { groupBy } from '../../../db/prepared';
 import {
   vkInvestmentResults,
   vrgAllocations,
@@ -12,15 +13,7 @@ import {
 } from '../../../db/schema';
 
 /** Rows grouped by VRG number, in the order of `keys` (DataLoader's contract). */
-function byVrg<R extends { vrg: number }>(keys: readonly number[], rows: R[]): R[][] {
-  const map = new Map<number, R[]>();
-  for (const row of rows) {
-    const list = map.get(row.vrg);
-    if (list) list.push(row);
-    else map.set(row.vrg, [row]);
-  }
-  return keys.map((k) => map.get(k) ?? []);
-}
+const byVrg = <R extends { vrg: number }>(keys: readonly number[], rows: R[]): R[][] => groupBy(keys, rows, (row) => row.vrg);
 
 /**
  * Queries of the investment information (spec 001 section 2 "Investment"): VRG performance, allocation and reports
