@@ -69,6 +69,7 @@ function createMemberServices(deps: ProcessDeps) {
     claimsStore: stores.claims,
     store: stores.merge,
     clock,
+    tenant,
     confirm: applications.confirmMerge,
   });
   const ownContributions = createOwnContributionsService({

@@ -17,6 +17,19 @@ export interface TenantDefinition {
   documentsArchive: boolean;
   /** Whether this tenant offers the investment information of both funds (spec 001 section 1: not the regional brand). */
   investmentInformation: boolean;
+  /**
+   * Whether this tenant offers merging dormant Vorsorgekasse accounts (§ 17 (2a) BMSVG), logged in and without a login
+   * (`/abfertigungsbeitraege-zusammenlegen[-upload]`, spec 000 section 2: not among the regional tenant's routes).
+   * Without it `mergeEligibility` answers NOT_OFFERED, the merge requests ERROR_NOT_OFFERED, and the upload route
+   * refuses the purpose `merge-document`.
+   */
+  severanceMerge: boolean;
+  /**
+   * Whether this tenant offers the public upload form `/upload-formular` (spec 000 section 2: "upload routes are
+   * absent" for the regional tenant). Without it `submitUploadForm` answers NOT_OFFERED and, unless the public merge
+   * is offered, the upload route refuses the purpose `upload-form`.
+   */
+  uploadForm: boolean;
   /** Product name of the `login{product}` REST method (spec 000 section 7). */
   loginProduct: string;
   /** Sender address of the portal's e-mails. */
@@ -35,6 +48,8 @@ export const TENANTS: Record<TenantId, TenantDefinition> = {
     pensionFund: true,
     documentsArchive: true,
     investmentInformation: true,
+    severanceMerge: true,
+    uploadForm: true,
     loginProduct: 'Mvbv',
     mailFrom: 'portal@vbv.at',
     mailSenderName: 'VBV-Gruppe Mitgliederportal',
@@ -47,9 +62,23 @@ export const TENANTS: Record<TenantId, TenantDefinition> = {
     pensionFund: false,
     documentsArchive: false,
     investmentInformation: false,
+    severanceMerge: false,
+    uploadForm: false,
     loginProduct: 'Noevk',
     mailFrom: 'portal@noevk.at',
     mailSenderName: 'Niederösterreichische Vorsorgekasse Mitgliederportal',
     letterReturnAddress: 'Niederösterreichische Vorsorgekasse, Neue Herrengasse 10, 3100 St. Pölten',
   },
 };
+
+/**
+ * Whether `tenant` takes uploads of `purpose` (@contract/uploads `UPLOAD_PURPOSES`) at `POST /webportal/upload`:
+ * `merge-document` only with the merge, `upload-form` (the files of the public upload form and of the public merge)
+ * only with one of the two; every other purpose belongs to a feature both tenants offer. The upload route answers
+ * PURPOSE_INVALID otherwise (server/http/upload.ts).
+ */
+export function uploadPurposeOffered(tenant: TenantDefinition, purpose: string): boolean {
+  if (purpose === 'merge-document') return tenant.severanceMerge;
+  if (purpose === 'upload-form') return tenant.uploadForm || tenant.severanceMerge;
+  return true;
+}

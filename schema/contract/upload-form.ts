@@ -35,11 +35,21 @@ export interface UploadFormInput {
 export type UploadFormValues = Omit<UploadFormInput, 'emailConfirmation' | 'termsAccepted'>;
 
 /**
- * Form-level refusals: INVALID_DATA (see the field errors), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED,
+ * Form-level refusals: NOT_OFFERED (a tenant without the upload form, server/tenants.ts `uploadForm`: the regional
+ * one, spec 000 section 2), INVALID_DATA (see the field errors), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED,
  * UPLOAD_ERROR (a file id unknown, not sent with this captcha or already used; spec 001 section 8 "upload error"),
  * MAINTENANCE (MAINTENANCE=1; "maintenance"), TECHNICAL_ERROR (anything unexpected; "technical error", "global error").
  */
-export const UPLOAD_FORM_ERROR_CODES = ['INVALID_DATA', 'CAPTCHA_INVALID', 'CAPTCHA_EXPIRED', 'CAPTCHA_USED', 'UPLOAD_ERROR', 'MAINTENANCE', 'TECHNICAL_ERROR'] as const;
+export const UPLOAD_FORM_ERROR_CODES = [
+  'NOT_OFFERED',
+  'INVALID_DATA',
+  'CAPTCHA_INVALID',
+  'CAPTCHA_EXPIRED',
+  'CAPTCHA_USED',
+  'UPLOAD_ERROR',
+  'MAINTENANCE',
+  'TECHNICAL_ERROR',
+] as const;
 export type UploadFormErrorCode = (typeof UPLOAD_FORM_ERROR_CODES)[number];
 
 /** Field-error codes of `checkUploadForm`. */

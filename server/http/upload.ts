@@ -8,6 +8,7 @@ import { DomainError } from '../domain/shared/errors';
 import transport from '@contract/i18n/de/transport.json';
 import uploadsCatalogue from '@contract/i18n/de/uploads.json';
 import { sendJson, sendServerFailure } from './answers';
+import { uploadPurposeOffered } from '../tenants';
 
 export { UPLOAD_PATH };
 
@@ -131,7 +132,7 @@ async function drainForRefusal(req: IncomingMessage): Promise<Record<string, str
  *   with `field: 'captcha'`); its file is stored pending under that captcha (at most 10, else TOO_MANY_PENDING).
  * - 200 `{ id, fileName, contentType, size }` (size in bytes; contentType from the magic bytes).
  * - 400 `{ error, message, field: 'file' }` (413 adds `maxBytes`, the limit in bytes) with FILE_MISSING, FILE_EMPTY, FILE_TYPE_NOT_ALLOWED, FILE_NAME_INVALID,
- *   PURPOSE_INVALID, TOO_MANY_FILES; 413 FILE_TOO_LARGE (a file over UPLOAD_MAX_BYTES: collecting stops at the limit;
+ *   PURPOSE_INVALID (also a purpose of a feature the tenant does not offer: `uploadPurposeOffered`), TOO_MANY_FILES; 413 FILE_TOO_LARGE (a file over UPLOAD_MAX_BYTES: collecting stops at the limit;
  *   a body far over it is cut off and the connection closed); 429 TOO_MANY_PENDING. Nothing is stored on a refusal.
  * - 405 for other methods; 503 with Retry-After when the database stayed locked.
  * `lng` is accepted and ignored (German only, spec 001 section 1).
@@ -148,6 +149,11 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
   try {
     const purposes = query.getAll('purpose');
     const purpose = purposes.length === 1 ? purposes[0] : undefined;
+    // A purpose of a feature this tenant does not offer (the regional tenant: merge, upload form) is unknown here.
+    if (purpose !== undefined && !uploadPurposeOffered(deps.tenant, purpose)) {
+      refuse(res, 'PURPOSE_INVALID', service.settings.maxBytes, await drainForRefusal(req));
+      return;
+    }
     // The public upload form's files need no session but a solved captcha (decision 0024); every other purpose a login.
     const captchaValue = req.headers[CAPTCHA_HEADER];
     const publicForm = purpose === 'upload-form';

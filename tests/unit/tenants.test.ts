@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TENANTS, type TenantId } from '../../server/tenants';
+import { TENANTS, uploadPurposeOffered, type TenantId } from '../../server/tenants';
 import { paths, pensionFundRouteKeys, tenantOffers, tenantRouteKeys, type RouteKey } from '../../web/src/config/paths';
 
 /**
@@ -26,6 +26,16 @@ describe('tenant route keys', () => {
       for (const key of pensionFundRouteKeys) {
         expect(tenantOffers(tenant, key), `${tenant}: ${key}`).toBe(TENANTS[tenant].pensionFund);
       }
+    }
+  });
+
+  it('include the merge and upload routes exactly where the server takes merge requests and the upload form', () => {
+    for (const tenant of tenantIds) {
+      for (const key of ['mergeSeverance', 'mergeSeveranceUpload'] as const) expect(tenantOffers(tenant, key), `${tenant}: ${key}`).toBe(TENANTS[tenant].severanceMerge);
+      expect(tenantOffers(tenant, 'uploadForm'), tenant).toBe(TENANTS[tenant].uploadForm);
+      expect(uploadPurposeOffered(TENANTS[tenant], 'merge-document'), tenant).toBe(TENANTS[tenant].severanceMerge);
+      expect(uploadPurposeOffered(TENANTS[tenant], 'upload-form'), tenant).toBe(TENANTS[tenant].severanceMerge || TENANTS[tenant].uploadForm);
+      expect(uploadPurposeOffered(TENANTS[tenant], 'claim-document'), tenant).toBe(true);
     }
   });
 

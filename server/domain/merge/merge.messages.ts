@@ -8,6 +8,7 @@ const texts = catalogue.merge;
  * from the catalogue the web app shows too (schema/contract/i18n/de/merge.json, `merge.error` and `merge.field`).
  */
 export const MERGE_ERROR_MESSAGES: Record<MergeErrorCode, string> = {
+  ERROR_NOT_OFFERED: texts.error.ERROR_NOT_OFFERED,
   ERROR_INVALID_INPUT: texts.error.ERROR_INVALID_INPUT,
   ERROR_NOT_ELIGIBLE: texts.error.ERROR_NOT_ELIGIBLE,
   ERROR_ALREADY_PENDING: texts.error.ERROR_ALREADY_PENDING,

@@ -1,7 +1,10 @@
 import { mergeEligibleFrom } from '@contract/merge';
 
-/** Why a member may or may not merge (GraphQL `MergeEligibility.reason`). */
-export type MergeReason = 'ELIGIBLE' | 'REQUEST_PENDING' | 'NO_DORMANT_ACCOUNT' | 'NO_CURRENT_ACCOUNT' | 'TOO_RECENT' | 'CLAIM_OPEN';
+/**
+ * Why a member may or may not merge (GraphQL `MergeEligibility.reason`). NOT_OFFERED is the service's, for a tenant
+ * without the merge (server/tenants.ts `severanceMerge`); the rule below never answers it.
+ */
+export type MergeReason = 'ELIGIBLE' | 'REQUEST_PENDING' | 'NO_DORMANT_ACCOUNT' | 'NO_CURRENT_ACCOUNT' | 'TOO_RECENT' | 'CLAIM_OPEN' | 'NOT_OFFERED';
 
 /** A Vorsorgekasse account as the rule reads it (`vk_accounts`). */
 export interface MergeAccountFacts {

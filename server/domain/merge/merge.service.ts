@@ -10,6 +10,7 @@ import { isPngDataUrl, type SignatureWire } from '@contract/signature';
 import { requestMergeInput, type MergeSignatureType } from '@contract/merge';
 import { mergeEligibility, type MergeVerdict } from './merge.rules';
 import type { MergeStore, NewMergeFile } from './merge.store';
+import type { TenantDefinition } from '../../tenants';
 
 /** What the merge screen shows before the form (GraphQL `MergeEligibility`). */
 export interface MergeEligibilityModel extends MergeVerdict {
@@ -45,7 +46,7 @@ export interface RequestMergeWire {
 }
 
 /** Codes of a refused merge request (schema/merge.graphql `RequestMergeError.code`). */
-export type MergeErrorCode = 'ERROR_INVALID_INPUT' | 'ERROR_NOT_ELIGIBLE' | 'ERROR_ALREADY_PENDING' | 'ERROR_UPLOAD';
+export type MergeErrorCode = 'ERROR_NOT_OFFERED' | 'ERROR_INVALID_INPUT' | 'ERROR_NOT_ELIGIBLE' | 'ERROR_ALREADY_PENDING' | 'ERROR_UPLOAD';
 
 /** A refusal found inside the write transaction: thrown to roll back the uploads taken, then answered. */
 class Refusal extends Error {
@@ -81,6 +82,8 @@ export function createMergeService(deps: {
   claimsStore: ClaimsStore;
   store: MergeStore;
   clock: Clock;
+  /** This server's tenant: without `severanceMerge` (the regional tenant) nothing is read or stored. */
+  tenant: TenantDefinition;
   /**
    * Issues the request's PDF confirmation (archived, decision 0018) and delivers it to the inbox; called inside the
    * request's write transaction, throws when it cannot (the request is then not stored either).
@@ -90,6 +93,7 @@ export function createMergeService(deps: {
   const { store, clock } = deps;
 
   async function eligibility(scope: RequestScope, personId: number): Promise<MergeEligibilityModel> {
+    if (!deps.tenant.severanceMerge) return { eligible: false, reason: 'NOT_OFFERED', dormantAccounts: [], target: null, pendingSince: null };
     const accounts = await scope.loaders.vkAccountsByPerson.load(personId);
     const [open, pending] = await Promise.all([
       deps.claimsStore.openClaimAccounts(
@@ -103,11 +107,15 @@ export function createMergeService(deps: {
   }
 
   return {
-    /** Whether the person may merge now, why (not), the dormant accounts with their dates and the target account. */
+    /**
+     * Whether the person may merge now, why (not), the dormant accounts with their dates and the target account. On a
+     * tenant without the merge: not eligible, reason NOT_OFFERED, no accounts.
+     */
     eligibility,
 
     /**
-     * Sends a merge request. `input` is checked by `requestMergeInput` (@contract/merge: names, SVNR by the check
+     * Sends a merge request; on a tenant without the merge (server/tenants.ts `severanceMerge`) `ERROR_NOT_OFFERED`
+     * before anything is read. `input` is checked by `requestMergeInput` (@contract/merge: names, SVNR by the check
      * digit rule, e-mail, consent and terms ticked, signature type; DIGITAL needs a signature, the ID copy is always
      * required and the signed form for HANDWRITTEN: `DOCUMENT_REQUIRED`). Then, in the write transaction: the
      * documents must be the person's own pending uploads of purpose `merge-document` (`ERROR_UPLOAD` with
@@ -119,6 +127,7 @@ export function createMergeService(deps: {
      * confirmation (documents archive and inbox) are stored in one write transaction; a refusal stores nothing.
      */
     async request(scope: RequestScope, personId: number, input: RequestMergeWire): Promise<Result<MergeRequestModel, MergeErrorCode>> {
+      if (!deps.tenant.severanceMerge) return err('ERROR_NOT_OFFERED');
       const parsed = requestMergeInput.safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
       const v = parsed.data;

@@ -42,7 +42,7 @@ function mergeReceiptMail(tenant: TenantDefinition, dateIso: string) {
 }
 
 /** Codes of a refused public merge request (GraphQL `RequestPublicMergeError.code`). */
-export type PublicMergeErrorCode = 'MAINTENANCE' | 'ERROR_INVALID_INPUT' | 'ERROR_UPLOAD' | CaptchaErrorCode;
+export type PublicMergeErrorCode = 'ERROR_NOT_OFFERED' | 'MAINTENANCE' | 'ERROR_INVALID_INPUT' | 'ERROR_UPLOAD' | CaptchaErrorCode;
 
 /**
  * The public upload form (issue 15 item 6, decision 0024). Files arrive one per request through
@@ -92,11 +92,13 @@ export function createPublicUploadsService(deps: {
     },
     /**
      * Stores a submission of the form for the fund, with its files, and queues the receipt mail to the given address.
-     * `personId`: the logged-in member, or null. Errors: MAINTENANCE, INVALID_DATA (field errors of
+     * `personId`: the logged-in member, or null. Errors: NOT_OFFERED (a tenant without the form, server/tenants.ts
+     * `uploadForm`), MAINTENANCE, INVALID_DATA (field errors of
      * `checkUploadForm`), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED, UPLOAD_ERROR (a file id not pending under
      * this captcha). Nothing is stored on a refusal; the captcha stays unused unless the submission is stored.
      */
     async submit(input: UploadFormInput, personId: number | null): Promise<Result<{ id: number; fileCount: number; email: string }, UploadFormErrorCode>> {
+      if (!deps.tenant.uploadForm) return err('NOT_OFFERED');
       if (deps.maintenance) return err('MAINTENANCE');
       const checkedForm = checkUploadForm(input);
       if (!checkedForm.ok) return err('INVALID_DATA', checkedForm.fieldErrors as FieldError[]);
@@ -125,9 +127,11 @@ export function createPublicUploadsService(deps: {
      * identified, the fund checks it. Rules: @contract/merge `requestPublicMergeInput`. Errors: MAINTENANCE,
      * ERROR_INVALID_INPUT (field errors), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED, ERROR_UPLOAD (an id not
      * pending under this captcha; the field names the document). Nothing is stored on a refusal; the captcha is used up
-     * only when the request is stored.
+     * only when the request is stored. On a tenant without the merge (server/tenants.ts `severanceMerge`):
+     * ERROR_NOT_OFFERED before anything is read.
      */
     async submitMerge(input: unknown, personId: number | null): Promise<Result<{ id: number; fileCount: number; email: string; submittedOn: string }, PublicMergeErrorCode>> {
+      if (!deps.tenant.severanceMerge) return err('ERROR_NOT_OFFERED');
       if (deps.maintenance) return err('MAINTENANCE');
       const parsed = requestPublicMergeInput.safeParse(input);
       if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
