@@ -12,6 +12,7 @@ import {
   type UploadedFile,
 } from '@contract/uploads';
 import { writeTransaction, type Db } from '../../../db/client';
+import { byKey } from '../../../db/prepared';
 import type { UploadRow } from '../../../db/schema';
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
@@ -125,8 +126,7 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
       return writeTransaction(deps.db, async () => {
         const rows = await store.metaOwn(unique, personId);
         const since = pendingSince();
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        const found = unique.map((id) => byId.get(id));
+        const found = byKey(unique, rows, (r) => r.id);
         if (found.some((r) => !r || (r.usedFor === null && r.createdAt < since))) return err('UPLOAD_NOT_FOUND', [{ field, code: 'UPLOAD_NOT_FOUND' }]);
         const metas = found as UploadMeta[];
         if (metas.some((r) => r.usedFor !== null)) return err('UPLOAD_ALREADY_USED', [{ field, code: 'UPLOAD_ALREADY_USED' }]);
@@ -149,8 +149,14 @@ export function createUploadsService(deps: { db: Db; store: UploadsStore; clock:
           claimed.value.map((m) => m.id),
           personId,
         );
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return ok(claimed.value.map((m) => byId.get(m.id)!));
+        const taken = byKey(
+          claimed.value.map((m) => m.id),
+          rows,
+          (r) => r.id,
+        );
+        // Claimed in this transaction, so every row is there; a missing one would be a concurrent delete: roll back.
+        if (taken.some((r) => r === undefined)) throw new Error('upload taken concurrently');
+        return ok(taken as UploadRow[]);
       });
     },
     /** The person's own upload with its bytes (pending or used); null for an unknown, malformed or foreign id alike. */
