@@ -21,11 +21,12 @@ const END = '<!-- bench:bundle:end -->';
 
 /**
  * Routes measured, with their budget of gzipped JavaScript (issue 18 item 2), in KiB, and the lazy modules the router
- * loads for them: the screen's route module and, behind the login, the member shell (navigation, session watch).
+ * loads for them: the screen's route module and, behind the login, the member shell (navigation, session watch) and
+ * Apollo Client (web/src/app/apollo-runtime.tsx, loaded beside every screen but the login page's, decision 0034).
  */
 export const ROUTE_BUDGETS = [
   { route: '/login', modules: ['web/src/app/routes/login.tsx'], budgetKiB: 150 },
-  { route: '/dashboard', modules: ['web/src/app/routes/dashboard.tsx', 'web/src/app/routes/member-layout.tsx'], budgetKiB: 200 },
+  { route: '/dashboard', modules: ['web/src/app/routes/dashboard.tsx', 'web/src/app/routes/member-layout.tsx', 'web/src/app/apollo-runtime.tsx'], budgetKiB: 200 },
 ] as const;
 
 export interface RouteLoad {

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createRequestContext } from './context';
 import { createGraphQLHandler, loadPersistedDocuments } from './graphql/yoga';
+import { appShellAnswer, withServedConfig } from './http/served-config';
 import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
 import { createEidRoutes } from './http/eid';
@@ -121,9 +122,16 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     persistedOnly: deps.config.GRAPHQL_PERSISTED_ONLY,
     allowListDir: deps.config.GRAPHQL_ALLOW_LIST_DIR,
   });
+  // The client configuration for every index page, asked once from the GraphQL handler (awaited before a page is sent).
+  let appShell: unknown = null;
+  const appShellReady = appShellAnswer(deps, graphql.yoga, persistedDocuments).then((answer) => {
+    appShell = answer;
+  });
   const serveStatic = createStaticHandler(options.webRoot ?? resolve('dist/web'), {
     serveSourceMaps: deps.config.NODE_ENV !== 'production',
     indexFile: (req) => prerenderedIndexName(req, deps.config),
+    // The client configuration inside every index page, so the web app starts without asking for it first.
+    transformIndex: (html) => withServedConfig(html, appShell),
   });
   const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);
@@ -171,6 +179,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       await eid.handle(req, res, pathname, search, requestContext);
       return;
     }
+    if (pathname === '/' || pathname.endsWith('.html')) await appShellReady;
     serveStatic(req, res, pathname);
   }
 

@@ -1,6 +1,8 @@
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 
 const TYPES: Record<string, string> = {
@@ -31,6 +33,30 @@ export interface StaticOptions {
    * `index.html`. `/` then varies by `Cookie` (server/http/prerendered-index.ts).
    */
   indexFile?: (req: IncomingMessage) => string;
+  /**
+   * Rewrites every index page (`index.html` and its variants) before it is sent, once per file and process: the
+   * result and its gzip and brotli forms are kept in memory and share one `ETag` (the SHA-256 of the result). Used to
+   * put the client configuration into the page (server/http/served-config.ts).
+   */
+  transformIndex?: (html: string) => string;
+}
+
+/** An index page rewritten by `transformIndex`, with its compressed forms. */
+interface MemoryFile {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+function memoryFile(file: string, transform: (html: string) => string): MemoryFile {
+  const identity = Buffer.from(transform(readFileSync(file, 'utf8')), 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: gzipSync(identity, { level: 9 }),
+    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+  };
 }
 
 function fileStats(file: string): Stats | undefined {
@@ -40,6 +66,16 @@ function fileStats(file: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The encoding of `available` (best first) the request accepts, or undefined when it refuses them all. At equal
+ * q-values the server's order decides (brotli before gzip), not the order the client lists them in: negotiator takes
+ * that preference as a second argument, which its type declarations omit.
+ */
+function acceptedEncoding(req: IncomingMessage, available: string[]): string | undefined {
+  const negotiate = Negotiator.prototype.encoding as (available: string[], preferred: string[]) => string | undefined;
+  return negotiate.call(new Negotiator(req), available, available);
 }
 
 function notFound(res: ServerResponse): void {
@@ -56,10 +92,12 @@ function notFound(res: ServerResponse): void {
  *   `Vary: Accept-Encoding`; the variant files themselves are never served by their own names.
  * - Source maps answer 404 unless `serveSourceMaps` (development).
  * - `/` answers with `indexFile(req)` when given and present (the prerendered index variants), with `Vary: Cookie`.
+ * - Index pages go through `transformIndex` when given (kept in memory, see there).
  * - Paths outside the folder, dot files and unknown files answer 404; methods other than GET and HEAD 405.
  */
 export function createStaticHandler(root: string, options: StaticOptions = { serveSourceMaps: true }) {
   const base = resolve(root);
+  const memory = new Map<string, MemoryFile>();
   return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
@@ -83,6 +121,12 @@ export function createStaticHandler(root: string, options: StaticOptions = { ser
     if (!stats) return notFound(res);
 
     const immutable = relative.startsWith('assets' + sep) || relative.startsWith('assets/');
+    const isIndex = /^index(\.[\w-]+)?\.html$/.test(relative);
+    if (isIndex && options.transformIndex) {
+      let page = memory.get(relative);
+      if (!page) memory.set(relative, (page = memoryFile(file, options.transformIndex)));
+      return sendMemoryFile(req, res, page, variant !== undefined);
+    }
     const variants = ENCODINGS.map((e) => ({ ...e, stats: fileStats(file + e.suffix) })).filter((e) => e.stats);
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extension] ?? 'application/octet-stream',
@@ -91,10 +135,7 @@ export function createStaticHandler(root: string, options: StaticOptions = { ser
     const vary = [...(variants.length > 0 ? ['Accept-Encoding'] : []), ...(variant ? ['Cookie'] : [])];
     if (vary.length > 0) headers.Vary = vary.join(', ');
     const available = [...variants.map((v) => v.name), 'identity'];
-    // At equal q-values the server's order decides (brotli before gzip), not the order the client lists them in.
-    // negotiator takes that preference as a second argument, which its type declarations omit.
-    const negotiate = Negotiator.prototype.encoding as (available: string[], preferred: string[]) => string | undefined;
-    const accepted = variants.length > 0 ? negotiate.call(new Negotiator(req), available, available) : 'identity';
+    const accepted = variants.length > 0 ? acceptedEncoding(req, available) : 'identity';
     const chosen = variants.find((v) => v.name === accepted);
     const sent = chosen ? { path: file + chosen.suffix, size: chosen.stats!.size } : { path: file, size: stats.size };
     if (chosen) headers['Content-Encoding'] = chosen.name;
@@ -115,4 +156,28 @@ export function createStaticHandler(root: string, options: StaticOptions = { ser
     if (req.method === 'HEAD') res.end();
     else createReadStream(sent.path).pipe(res);
   };
+}
+
+/** Answers an index page kept in memory: negotiated encoding, `no-cache` with its ETag, 304 when unchanged. */
+function sendMemoryFile(req: IncomingMessage, res: ServerResponse, page: MemoryFile, varyCookie: boolean): void {
+  const vary = varyCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
+  if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) {
+    res.writeHead(304, { ETag: page.etag, 'Cache-Control': 'no-cache', Vary: vary }).end();
+    return;
+  }
+  const accepted = acceptedEncoding(req, ['br', 'gzip', 'identity']);
+  if (!accepted) {
+    res.writeHead(406, { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept-Encoding' }).end('Not Acceptable');
+    return;
+  }
+  const body = accepted === 'br' ? page.br : accepted === 'gzip' ? page.gzip : page.identity;
+  res.writeHead(200, {
+    'Content-Type': TYPES['.html']!,
+    'Cache-Control': 'no-cache',
+    Vary: vary,
+    ETag: page.etag,
+    'Content-Length': String(body.length),
+    ...(accepted === 'identity' ? {} : { 'Content-Encoding': accepted }),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -48,6 +48,8 @@ export async function startTestServer(
     env?: Record<string, string> | ((url: string) => Record<string, string>);
     databasePath?: string;
     background?: boolean;
+    /** The folder of the built web app the server serves (default: none, every page answers 404). */
+    webRoot?: string;
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -90,7 +92,7 @@ export async function startTestServer(
     clock,
     createLogger('debug', (line) => logLines.push(line)),
   );
-  late.app = createApp(deps, { webRoot: join(dir, 'no-web') });
+  late.app = createApp(deps, { webRoot: options.webRoot ?? join(dir, 'no-web') });
   if (options.background !== false) {
     deps.mailer.worker.start();
     deps.scheduler.start();

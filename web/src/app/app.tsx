@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { LoadingState } from '../components/ui/loading-state';
@@ -6,19 +6,25 @@ import { tenantIdOf } from '../config/paths';
 import { applyTenantCatalogue } from '../i18n/tenant-catalogue';
 import { startAnalytics } from '../lib/analytics';
 import { loadChatbot } from '../lib/chatbot';
+import { ClientConfigContext } from '../lib/client-config';
 import { onCookiesAccepted } from '../lib/cookie-consent';
-import { useAppShell } from './api/get-app-shell';
+import { servedAppShell, type AppShellAnswer } from '../lib/served-config';
 import { ErrorPage } from './error-page';
 import { createAppRouter } from './router';
 
+/** The client configuration over GraphQL, for a page that brought none (a chunk with Apollo Client). */
+const AppShellQuery = lazy(() => import('./app-shell-query'));
+
 /**
- * Loads the client configuration, then starts the router with the routes, layout and catalogue of the tenant, web
- * analytics (once cookies are accepted) and the optional chatbot.
+ * Starts the router with the routes, layout and catalogue of the tenant from the client configuration, web analytics
+ * (once cookies are accepted) and the optional chatbot. The configuration comes with the page
+ * (server/http/served-config.ts); only without it the app asks for it first (`AppShell_Query`).
  */
 export function App() {
   const { t, i18n } = useTranslation();
-  const { data, error } = useAppShell();
-  const config = data?.clientConfig;
+  const [answer, setAnswer] = useState<AppShellAnswer | null>(servedAppShell);
+  const [failed, setFailed] = useState(false);
+  const config = answer?.clientConfig ?? null;
   const tenant = config ? tenantIdOf(config.tenant) : undefined;
   const idleWarningSeconds = config?.idleWarningSeconds;
   const router = useMemo(() => {
@@ -39,11 +45,25 @@ export function App() {
   const chatbotUrl = config?.chatbotUrl;
   useEffect(() => loadChatbot(chatbotUrl, i18n.language), [chatbotUrl, i18n.language]);
 
-  if (router) return <RouterProvider router={router} />;
-  if (error) return <ErrorPage title={t('error.configTitle')} text={t('error.configText')} />;
-  return (
+  const shell = router ? (
+    <ClientConfigContext.Provider value={config}>
+      <RouterProvider router={router} />
+    </ClientConfigContext.Provider>
+  ) : failed ? (
+    <ErrorPage title={t('error.configTitle')} text={t('error.configText')} />
+  ) : (
     <div className="standalone">
       <LoadingState />
     </div>
+  );
+  return (
+    <>
+      {shell}
+      {answer === null && !failed ? (
+        <Suspense fallback={null}>
+          <AppShellQuery onAnswer={setAnswer} onError={() => setFailed(true)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

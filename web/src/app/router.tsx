@@ -3,7 +3,9 @@ import type { ComponentType } from 'react';
 import { createHashRouter, matchPath, Navigate, type RouteObject } from 'react-router-dom';
 import { paths, routeAvailable, screenRouteKeys, type ScreenRouteKey, type TenantId } from '../config/paths';
 import { addCatalogueParts, type CataloguePart } from '../i18n/catalogue';
+import type { NavigationState } from '../lib/navigation-state';
 import { withTimeout } from '../lib/with-timeout';
+import { loadApollo } from './load-apollo';
 import { InitialLoading, PublicLayout } from './routes/layouts';
 import { NotFoundPage } from './routes/not-found';
 import { Root } from './routes/root';
@@ -14,26 +16,38 @@ type RouteModule = { Component: ComponentType; catalogue?: readonly CataloguePar
 
 /**
  * A lazily loaded screen; a chunk that takes longer than 120 s fails into the route's error state (spec 000 section
- * 7). The module's catalogue parts are added before the screen renders, so no key shows as text.
+ * 7). The module's catalogue parts are added before the screen renders, so no key shows as text. Apollo Client loads
+ * beside the screen and the screen renders inside its provider, unless the screen loads it itself (`ownApollo`: the
+ * login page, decision 0034).
  */
-function lazyScreen(i18n: I18n, load: () => Promise<RouteModule>): RouteObject['lazy'] {
+function lazyScreen(i18n: I18n, screen: Screen): RouteObject['lazy'] {
   return async () => {
-    const { Component, catalogue } = await withTimeout(load());
+    const [{ Component, catalogue }, apollo] = await Promise.all([withTimeout(screen.load()), screen.ownApollo ? undefined : loadApollo()]);
     if (catalogue) addCatalogueParts(i18n, catalogue);
-    return { Component };
+    if (!apollo) return { Component };
+    const { WithApollo } = apollo;
+    return {
+      Component: () => (
+        <WithApollo>
+          <Component />
+        </WithApollo>
+      ),
+    };
   };
 }
 
-/** The member shell (web/src/app/routes/member-layout.tsx), loaded with the first route that needs it. */
+/** The member shell (web/src/app/routes/member-layout.tsx) and Apollo Client, loaded with the first route that needs them. */
 async function loadMemberLayout(i18n: I18n) {
-  const shell = await withTimeout(import('./routes/member-layout'));
+  const [shell, apollo] = await Promise.all([withTimeout(import('./routes/member-layout')), loadApollo()]);
   addCatalogueParts(i18n, shell.catalogue);
-  return shell;
+  return { ...shell, WithApollo: apollo.WithApollo };
 }
 
 interface Screen {
   layout: 'public' | 'authenticated';
   load: () => Promise<RouteModule>;
+  /** The screen loads Apollo Client itself, when it needs it (the login page and its modes, decision 0034). */
+  ownApollo?: true;
 }
 
 /**
@@ -41,10 +55,10 @@ interface Screen {
  * there and its entry here (the type check insists on both); every link to it then appears on its own.
  */
 const screens: Record<ScreenRouteKey, Screen> = {
-  login: { layout: 'public', load: () => import('./routes/login') },
-  activation: { layout: 'public', load: () => import('./routes/activation') },
-  qr: { layout: 'public', load: () => import('./routes/qr') },
-  eid: { layout: 'public', load: () => import('./routes/eid') },
+  login: { layout: 'public', load: () => import('./routes/login'), ownApollo: true },
+  activation: { layout: 'public', load: () => import('./routes/activation'), ownApollo: true },
+  qr: { layout: 'public', load: () => import('./routes/qr'), ownApollo: true },
+  eid: { layout: 'public', load: () => import('./routes/eid'), ownApollo: true },
   updateRegistration: { layout: 'public', load: () => import('./routes/update-registration') },
   emailChange: { layout: 'public', load: () => import('./routes/email-change') },
   registration: { layout: 'public', load: () => import('./routes/registration') },
@@ -83,6 +97,7 @@ export function preloadScreen(pathname: string): void {
   const key = pathname === '' || pathname === paths.root.path ? 'login' : screenRouteKeys.find((k) => matchPath(paths[k].path, pathname));
   if (!key) return;
   void screens[key].load().catch(() => undefined);
+  if (!screens[key].ownApollo) void loadApollo().catch(() => undefined);
   if (screens[key].layout === 'authenticated') void import('./routes/member-layout').catch(() => undefined);
 }
 
@@ -97,7 +112,7 @@ export function plainScreenPaths(tenant: TenantId, layout: Screen['layout']): st
 function screenRoutes(tenant: TenantId, layout: Screen['layout'], i18n: I18n): RouteObject[] {
   return screenRouteKeys
     .filter((key) => screens[key].layout === layout && routeAvailable(tenant, key))
-    .map((key) => ({ path: paths[key].path, lazy: lazyScreen(i18n, screens[key].load) }));
+    .map((key) => ({ path: paths[key].path, lazy: lazyScreen(i18n, screens[key]) }));
 }
 
 export interface AppRouterOptions {
@@ -106,6 +121,9 @@ export interface AppRouterOptions {
   /** The i18next instance the route modules add their catalogue parts to. */
   i18n: I18n;
 }
+
+/** The navigation state of a redirect: Root moves no focus for it (web/src/app/routes/root.tsx). */
+const REDIRECT_STATE: NavigationState = { keepFocus: true };
 
 /** The hash router (spec 000 section 2) with the routes `tenant` offers; any other address shows "not found". */
 export function createAppRouter(tenant: TenantId, options: AppRouterOptions) {
@@ -116,7 +134,8 @@ export function createAppRouter(tenant: TenantId, options: AppRouterOptions) {
       HydrateFallback: InitialLoading,
       ErrorBoundary: RouteError,
       children: [
-        { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace /> },
+        // A redirect, not a navigation of the member: the focus stays where the login page puts it (its e-mail field).
+        { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace state={REDIRECT_STATE} /> },
         {
           element: <PublicLayout tenant={tenant} />,
           children: [
@@ -128,16 +147,28 @@ export function createAppRouter(tenant: TenantId, options: AppRouterOptions) {
         },
         {
           lazy: async () => {
-            const { AuthenticatedLayout } = await loadMemberLayout(i18n);
-            return { element: <AuthenticatedLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} /> };
+            const { AuthenticatedLayout, WithApollo } = await loadMemberLayout(i18n);
+            return {
+              element: (
+                <WithApollo>
+                  <AuthenticatedLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} />
+                </WithApollo>
+              ),
+            };
           },
           children: [{ ErrorBoundary: RouteError, children: screenRoutes(tenant, 'authenticated', i18n) }],
         },
         {
           // Any other address: "not found", inside the member layout (navigation, logout) for a logged-in member.
           lazy: async () => {
-            const { NotFoundLayout } = await loadMemberLayout(i18n);
-            return { element: <NotFoundLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} /> };
+            const { NotFoundLayout, WithApollo } = await loadMemberLayout(i18n);
+            return {
+              element: (
+                <WithApollo>
+                  <NotFoundLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} />
+                </WithApollo>
+              ),
+            };
           },
           children: [{ ErrorBoundary: RouteError, children: [{ path: '*', Component: NotFoundPage }] }],
         },

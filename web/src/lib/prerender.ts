@@ -8,6 +8,18 @@ import { useLayoutEffect } from 'react';
  */
 let pending: { frame: Element; container: HTMLElement } | null = null;
 
+/** The audience of the frame the server sent with the page (`data-prerender`), shown or not; null without one. */
+let audience: 'visitor' | 'member' | null = null;
+
+/**
+ * Which frame the server chose for this page: `visitor` when the request carried no session cookie
+ * (server/http/prerendered-index.ts), `member` when it did, null for a page without a frame (`?embedded=1`, the
+ * development server). Read when the app starts (`appContainer`).
+ */
+export function servedFrameAudience(): 'visitor' | 'member' | null {
+  return audience;
+}
+
 /**
  * The element the app renders into. Without a prerendered frame, or when the frame is hidden (the hash route is not
  * one it was rendered for: the start script did not mark <html> with `prerender-shown`, web/prerender-index.ts),
@@ -17,6 +29,8 @@ let pending: { frame: Element; container: HTMLElement } | null = null;
 export function appContainer(root: HTMLElement): HTMLElement {
   const frame = root.querySelector(':scope > [data-prerender]');
   if (!frame) return root;
+  const served = frame.getAttribute('data-prerender');
+  audience = served === 'visitor' || served === 'member' ? served : null;
   if (!document.documentElement.classList.contains('prerender-shown')) {
     frame.remove();
     return root;

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/layout/page-layout';
 import type { NavItem } from '../../components/layout/site-header';
 import { paths, type TenantId } from '../../config/paths';
-import { useLoginPage } from '../../features/auth/api/get-login-page';
+import { useSessionCheck } from '../../features/auth/api/get-login-page';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { SessionWatch } from '../../features/auth/components/session-watch';
 import type { CataloguePart } from '../../i18n/catalogue';
@@ -60,7 +60,7 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds, outletContext 
  * member, the public layout otherwise. Asks the quiet session check, which never extends the session.
  */
 export function NotFoundLayout({ tenant, idleWarningSeconds }: { tenant: TenantId; idleWarningSeconds: number }) {
-  const { data } = useLoginPage({ checkSession: true });
+  const { data } = useSessionCheck({ skip: false });
   if (!data) return <InitialLoading />;
   const context: NotFoundContext = { loggedIn: Boolean(data.session?.loggedIn) };
   return context.loggedIn ? (

@@ -1,4 +1,3 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -7,6 +6,12 @@ import { broadcastAuth, onAuthMessage } from '../../lib/auth-channel';
 import { hasSeenLoggedInScreen, type LoginNotice, type NavigationState } from '../../lib/navigation-state';
 import { onSessionEnd, type SessionEndReason } from '../../lib/request';
 import { useReleasePrerender } from '../../lib/prerender';
+import { loadedApollo } from '../load-apollo';
+
+/** Forgets every answer Apollo Client holds (a session end), when it has loaded at all. */
+function clearApolloStore(): void {
+  void loadedApollo()?.client.clearStore();
+}
 
 /** The login notice for a session end; "no session" after a logged-in screen means the session was lost. */
 function noticeFor(reason: SessionEndReason): LoginNotice | undefined {
@@ -42,7 +47,6 @@ function legacyActivationId(pathname: string): string | null {
 export function Root() {
   const navigate = useNavigate();
   const location = useLocation();
-  const client = useApolloClient();
 
   useEffect(() => {
     const toLogin = (notice: LoginNotice | undefined) => {
@@ -51,13 +55,13 @@ export function Root() {
       void navigate(paths.login.getHref(), { replace: true, state });
     };
     const stopSessionEnd = onSessionEnd((reason) => {
-      void client.clearStore();
+      clearApolloStore();
       if (reason === 'failure' || reason === 'timeout') broadcastAuth('timeout');
       toLogin(noticeFor(reason));
     });
     const stopAuthMessages = onAuthMessage((message) => {
       if (message.type === 'login') return; // the login page handles it
-      void client.clearStore();
+      clearApolloStore();
       resetAnalyticsUser();
       toLogin(message.type === 'timeout' ? 'timeout' : 'loggedOutElsewhere');
     });
@@ -65,7 +69,7 @@ export function Root() {
       stopSessionEnd();
       stopAuthMessages();
     };
-  }, [client, navigate]);
+  }, [navigate]);
 
   // Child effects run first, so the new screen has set its window title by now.
   useEffect(() => {

@@ -2,27 +2,19 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 /**
- * The login page's one query: the quiet session check (`session` never fails and never extends the session; left
- * out in the electronic-ID flow) and the client configuration its boxes render.
+ * The login page's quiet session check (spec 000 section 2): `session` never fails and never extends the session. The
+ * page's boxes (announcement, eID button, version line) come from the client configuration the app started with
+ * (web/src/lib/client-config.ts).
  */
 export const LoginPage_Query = graphql(`
-  query LoginPage_Query($checkSession: Boolean!) {
-    session @include(if: $checkSession) {
+  query LoginPage_Query {
+    session {
       loggedIn
-    }
-    clientConfig {
-      tenant
-      ...VersionLine_ClientConfigFragment
-      ...AnnouncementBanner_ClientConfigFragment
-      ...EidLoginButton_ClientConfigFragment
     }
   }
 `);
 
-/**
- * The login page's query. Skipped where there is no window (the build's prerender, web/src/prerender/frames.tsx):
- * the page then renders what does not depend on the answer, as in the frame shown before the app starts.
- */
-export function useLoginPage({ checkSession }: { checkSession: boolean }) {
-  return useQuery(LoginPage_Query, { variables: { checkSession }, fetchPolicy: 'network-only', skip: typeof window === 'undefined' });
+/** The session check, asked once per visit of the login page (never from the cache); `skip` leaves it out. */
+export function useSessionCheck({ skip }: { skip: boolean }) {
+  return useQuery(LoginPage_Query, { fetchPolicy: 'network-only', skip });
 }

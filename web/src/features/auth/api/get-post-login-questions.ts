@@ -1,5 +1,4 @@
-import { useApolloClient } from '@apollo/client/react';
-import { useCallback } from 'react';
+import { loadApollo } from '../../../app/load-apollo';
 import { graphql } from '../../../gql';
 
 /**
@@ -22,8 +21,11 @@ export const LoginFlow_PostLoginQuestionsQuery = graphql(`
   }
 `);
 
-/** Returns the function that loads the questions from the server (never from the cache). */
-export function useLoadPostLoginQuestions() {
-  const client = useApolloClient();
-  return useCallback(() => client.query({ query: LoginFlow_PostLoginQuestionsQuery, fetchPolicy: 'network-only' }), [client]);
+/**
+ * Loads the questions from the server (never from the cache) through the app's Apollo Client, loading it first if
+ * the page has not yet (the login page loads it only when needed, decision 0034).
+ */
+export async function loadPostLoginQuestions() {
+  const { client } = await loadApollo();
+  return client.query({ query: LoginFlow_PostLoginQuestionsQuery, fetchPolicy: 'network-only' });
 }

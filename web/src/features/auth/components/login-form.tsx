@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
-import type { LoginStatus } from '../../../gql/graphql';
-import { useLogIn } from '../api/log-in';
+import type { LoginForm_LoginMutation, LoginInput, LoginStatus } from '../../../gql/graphql';
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
 import { answeredStatus } from './login-flow';
 import type { LoginClientErrorCode, LoginFormInput, LoginFormValues } from './login-schema';
@@ -23,6 +22,13 @@ function isDesktop(): boolean {
 }
 
 interface LoginFormProps {
+  /**
+   * Sends the login (the page's `LoginCalls`, loaded when needed): the answer, null without data; rejects when the
+   * call failed.
+   */
+  logIn: (input: LoginInput) => Promise<LoginForm_LoginMutation | null>;
+  /** The member starts to use the form (first key, tap or click): the page loads what a submit needs. */
+  onInteract?: () => void;
   /** Sends `entryViaQrCode` with the login (the /qr route). */
   entryViaQrCode?: boolean;
   /** A login answer that is a step of the login flow (not an error): the page runs the flow. */
@@ -51,10 +57,11 @@ const lazyLoginResolver: Resolver<LoginFormInput, unknown, LoginFormValues> = as
  * status; an error status is shown at the field it belongs to (`aria-invalid` + `aria-describedby`), any other
  * status starts the login flow. A caps-lock warning shows at the focused field on desktop devices.
  */
-export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = false, onAttempt }: LoginFormProps) {
+export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed, flowRunning = false, onAttempt }: LoginFormProps) {
   const { t } = useTranslation();
-  const [logIn, { loading }] = useLogIn();
   const [showPassword, setShowPassword] = useState(false);
+  // The login call is on its way (not the check of the fields before it).
+  const [loading, setLoading] = useState(false);
   const [serverErrors, setServerErrors] = useState<LoginErrorPlacement | null>(null);
   const [capsLockAt, setCapsLockAt] = useState<Field | null>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
@@ -99,7 +106,8 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
     setServerErrors(null);
     onAttempt?.();
     try {
-      const { data } = await logIn({ variables: { input: { ...values, entryViaQrCode } } });
+      setLoading(true);
+      const data = await logIn({ ...values, entryViaQrCode }).finally(() => setLoading(false));
       if (!data) {
         showServerErrors(failedCallPlacement);
         return;
@@ -148,6 +156,10 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
   );
 
   const busy = loading || flowRunning;
+  const interacted = () => {
+    preloadLoginRules();
+    onInteract?.();
+  };
   const emailField = register('email');
   const passwordField = register('password');
 
@@ -156,9 +168,9 @@ export function LoginForm({ entryViaQrCode = false, onProceed, flowRunning = fal
       className="login-form"
       noValidate
       onSubmit={handleSubmit(onSubmit)}
-      onKeyDownCapture={preloadLoginRules}
-      onPointerDownCapture={preloadLoginRules}
-      onInputCapture={preloadLoginRules}
+      onKeyDownCapture={interacted}
+      onPointerDownCapture={interacted}
+      onInputCapture={interacted}
       aria-busy={busy}
     >
       {serverErrors?.form ? (

@@ -1,24 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useReleasePrerender } from '../../../lib/prerender';
+import { loadApollo, loadedApollo } from '../../../app/load-apollo';
+import { useClientConfig } from '../../../lib/client-config';
+import { servedFrameAudience, useReleasePrerender } from '../../../lib/prerender';
+import { withTimeout } from '../../../lib/with-timeout';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { siteLinks } from '../../../config/links';
 import { paths, type TenantId } from '../../../config/paths';
-import type { ActivationStatus, LoginStatus } from '../../../gql/graphql';
+import type { ActivationStatus, LoginInput, LoginStatus } from '../../../gql/graphql';
 import { onAuthMessage } from '../../../lib/auth-channel';
 import { LOGIN_NOTICES, noticeOf, type LoginNotice, type NavigationState } from '../../../lib/navigation-state';
 import { queryParam } from '../../../lib/url-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useActivateAccount } from '../api/activate-account';
-import { useLoginPage } from '../api/get-login-page';
-import { activationIdFrom, activationStatusOf } from './activation-link';
+import { activationIdFrom } from './activation-link';
 import { AnnouncementBanner } from './announcement-banner';
 import { EidLoginButton } from './eid-login-button';
 import { loginErrorPlacement } from './login-errors';
 import { isErrorStatus, isLoginStatus } from './login-flow';
+import type { LoginCallsApi } from './login-calls';
 import { LoginForm } from './login-form';
 import { RegistrationBox } from './registration-box';
 import { useLoginFlow } from './use-login-flow';
@@ -43,18 +45,83 @@ function eidAnswerOf(status: string | null, error: string | null): EidAnswer {
   return isLoginStatus(status) ? { status } : { error: 'INCOMPLETE' };
 }
 
+/** The login page's calls (web/src/features/auth/components/login-calls.tsx): a lazy chunk with Apollo's hooks. */
+const loadLoginCalls = () => withTimeout(import('./login-calls'));
+
+/** Apollo Client and the login page's calls, loaded together (once; a failed load is tried again on the next call). */
+function loadCallsModule() {
+  return Promise.all([loadApollo(), loadLoginCalls()]).then(([apollo, calls]) => ({ WithApollo: apollo.WithApollo, LoginCalls: calls.LoginCalls }));
+}
+
+type CallsModule = Awaited<ReturnType<typeof loadCallsModule>>;
+
+/**
+ * Whether the quiet session check must run before the form shows: not in the electronic-ID flow, and not when the
+ * server sent the visitor's frame with this page (it does so only without a session cookie,
+ * server/http/prerendered-index.ts) and nothing has been sent since (Apollo Client not loaded, so no login in this
+ * page's life).
+ */
+function sessionCheckNeeded(inEidFlow: boolean): boolean {
+  // The build's prerender (no window) renders the form, as the page shows it before any answer.
+  if (typeof window === 'undefined') return false;
+  return !inEidFlow && (servedFrameAudience() !== 'visitor' || loadedApollo() !== undefined);
+}
+
+/**
+ * The login page's calls, loaded when `needed` (decision 0034): Apollo Client and `LoginCalls`. `logIn` waits for
+ * them when the member sends the form first (it starts the load), and fails as a failed call when they cannot load.
+ */
+function useLoginCalls(needed: boolean) {
+  const [module, setModule] = useState<CallsModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const api = useRef<LoginCallsApi | null>(null);
+  const waiting = useRef<{ resolve: (api: LoginCallsApi) => void; reject: (error: unknown) => void }[]>([]);
+  const load = useCallback(() => {
+    const loading = loadCallsModule();
+    loading.then(setModule, (error: unknown) => {
+      setFailed(true);
+      for (const w of waiting.current.splice(0)) w.reject(error);
+    });
+    return loading;
+  }, []);
+  useEffect(() => {
+    if (needed) void load().catch(() => undefined);
+  }, [needed, load]);
+  const onReady = useCallback((ready: LoginCallsApi) => {
+    api.current = ready;
+    for (const w of waiting.current.splice(0)) w.resolve(ready);
+  }, []);
+  const logIn = useCallback(
+    async (input: LoginInput) => {
+      if (!api.current) {
+        const ready = new Promise<LoginCallsApi>((resolve, reject) => waiting.current.push({ resolve, reject }));
+        setFailed(false);
+        await load();
+        return (await ready).logIn(input);
+      }
+      return api.current.logIn(input);
+    },
+    [load],
+  );
+  return { module, failed, onReady, logIn };
+}
+
 /**
  * The login screen: a quiet session check (a valid session goes to the dashboard), the notices (session end,
  * activation, electronic ID, a stopped login flow), the announcement, the eID button, the form with the login flow's
  * dialogs, the links, and for the main tenant the registration box and the version line. The tenant is the client
- * configuration's; `tenant` stands in until it has answered (the build's prerender knows it, web/src/prerender).
+ * configuration's; `tenant` stands in without one (the build's prerender knows it, web/src/prerender). The form shows
+ * before Apollo Client has loaded; the calls load when they are needed (`LoginCalls`, decision 0034).
  */
 export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMode; tenant?: TenantId }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const inEidFlow = mode === 'eid';
-  const { data, loading } = useLoginPage({ checkSession: !inEidFlow });
+  const config = useClientConfig();
+  const [checkSession] = useState(() => sessionCheckNeeded(inEidFlow));
+  const [sessionAnswer, setSessionAnswer] = useState<boolean | null>(null);
+  const [interacted, setInteracted] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [email, setEmail] = useState<string | null>(null);
   const flow = useLoginFlow({
@@ -76,28 +143,10 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
   // Activation link (/activation?id=… or an id after "=" in the hash): activated on load and whenever the id changes.
   const activationId = mode === 'activation' ? activationIdFrom({ search: window.location.search, hash: window.location.hash }) : null;
   const [activation, setActivation] = useState<{ id: string; result: ActivationResult } | null>(null);
-  const [activate] = useActivateAccount();
-  // The call started for the current id: a link is activated once per visit of the screen, even when the effect
-  // runs again (React's strict mode runs effects twice in development; a second call would answer ALREADY_ACTIVATED).
-  const startedActivation = useRef<{ id: string; answer: Promise<ActivationStatus> } | null>(null);
-  useEffect(() => {
-    if (!activationId) return;
-    let current = true;
-    if (startedActivation.current?.id !== activationId) {
-      const answer = activate({ variables: { registrationId: activationId } }).then(
-        ({ data: result }) => activationStatusOf(result?.activateAccount),
-        () => 'ERROR' as const,
-      );
-      startedActivation.current = { id: activationId, answer };
-    }
-    void startedActivation.current.answer.then((result) => {
-      if (current) setActivation({ id: activationId, result });
-    });
-    return () => {
-      current = false;
-    };
-  }, [activationId, activate]);
-  const activationResult: ActivationResult | null = activationId ? (activation?.id === activationId ? activation.result : 'pending') : null;
+  const onActivation = useCallback((id: string, result: ActivationStatus) => setActivation({ id, result }), []);
+  const calls = useLoginCalls(checkSession || activationId !== null || inEidFlow || interacted);
+  // Without its calls the page cannot check: the form shows, and an activation link says it failed.
+  const activationResult: ActivationResult | null = activationId ? (activation?.id === activationId ? activation.result : calls.failed ? 'ERROR' : 'pending') : null;
 
   // The electronic-ID answer: a login status runs the login flow like a login answer; errors are explained.
   const eidAnswer = inEidFlow ? eidAnswerOf(queryParam('status'), queryParam('error')) : null;
@@ -118,15 +167,34 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
     });
   }, [inEidFlow, navigate]);
 
-  const toDashboard = !inEidFlow && Boolean(data?.session?.loggedIn);
-  const checking = loading && !data;
+  const toDashboard = checkSession && sessionAnswer === true;
+  const checking = checkSession && sessionAnswer === null && !calls.failed;
   // The login screen prerendered into index.html stays until the form shows here (web/src/lib/prerender.ts).
   useReleasePrerender(!toDashboard && !checking);
 
-  if (toDashboard) return <Navigate to={paths.dashboard.getHref()} replace />;
-  if (checking) return <LoadingState label={t('login.checkingSession')} />;
+  // The calls stay mounted whatever the page shows (a started activation or check is not sent twice).
+  const callsPart = calls.module ? (
+    <calls.module.WithApollo>
+      <calls.module.LoginCalls checkSession={checkSession} activationId={activationId} onSession={setSessionAnswer} onActivation={onActivation} onReady={calls.onReady} />
+      {flow.dialog}
+    </calls.module.WithApollo>
+  ) : null;
+  if (toDashboard)
+    return (
+      <>
+        <Navigate to={paths.dashboard.getHref()} replace />
+        {callsPart}
+      </>
+    );
+  if (checking)
+    return (
+      <>
+        <LoadingState label={t('login.checkingSession')} />
+        {callsPart}
+      </>
+    );
 
-  const isMainTenant = data ? data.clientConfig.tenant !== 'REGIONAL' : tenant === 'main';
+  const isMainTenant = config ? config.tenant !== 'REGIONAL' : tenant === 'main';
   const newTab = t('layout.newTab');
   const eidProblem =
     eidAnswer && 'error' in eidAnswer
@@ -135,14 +203,14 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
         ? t(loginErrorPlacement(eidStatus).form ?? loginErrorPlacement(eidStatus).email?.key ?? 'login.error.loginDataInvalid')
         : null;
 
-  return (
+  const page = (
     <div className={isMainTenant ? 'login-page' : 'login-page login-page--single'}>
       <section className="card login-card" aria-labelledby="login-title">
         <h1 id="login-title" tabIndex={-1}>
           {t('login.heading')}
         </h1>
         <p className="lead">{t('login.intro')}</p>
-        {data ? <AnnouncementBanner config={data.clientConfig} /> : null}
+        {config ? <AnnouncementBanner config={config} /> : null}
         {routeNotice ? (
           <Notice tone={routeNotice === 'loggedOut' || routeNotice === 'pwdResetSuccess' || routeNotice === 'accessDeleted' ? 'success' : 'warning'}>
             {t(`login.notice.${routeNotice}`)}
@@ -161,9 +229,11 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
         ) : null}
         {eidProblem ? <Notice tone="error">{eidProblem}</Notice> : null}
         {flow.problem ? <Notice tone="error">{t(flow.problem)}</Notice> : null}
-        {data ? <EidLoginButton config={data.clientConfig} /> : null}
+        {config ? <EidLoginButton config={config} /> : null}
         <LoginForm
           key={formKey}
+          logIn={calls.logIn}
+          onInteract={() => setInteracted(true)}
           entryViaQrCode={mode === 'qr'}
           flowRunning={flow.busy || flow.dialog !== null}
           onAttempt={() => {
@@ -193,10 +263,15 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
         </nav>
       </section>
       {isMainTenant ? <RegistrationBox /> : null}
-      {data && isMainTenant ? <VersionLine config={data.clientConfig} /> : null}
-      {flow.dialog}
+      {config && isMainTenant ? <VersionLine config={config} /> : null}
       {activationResult === 'pending' ? <BusyOverlay label={t('login.activation.busy')} /> : null}
       {flow.busy ? <BusyOverlay label={t('state.wait')} /> : null}
     </div>
+  );
+  return (
+    <>
+      {page}
+      {callsPart}
+    </>
   );
 }

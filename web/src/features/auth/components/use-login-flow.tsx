@@ -6,7 +6,7 @@ import type { LoginStatus, NewsletterDialog_PersonFragmentFragment } from '../..
 import { trackLogin } from '../../../lib/analytics';
 import { broadcastAuth } from '../../../lib/auth-channel';
 import type { NavigationState } from '../../../lib/navigation-state';
-import { useLoadPostLoginQuestions } from '../api/get-post-login-questions';
+import { loadPostLoginQuestions } from '../api/get-post-login-questions';
 import type { FlowDialogCallbacks } from './dialogs/flow-dialog-props';
 import { loginErrorPlacement, type LoginErrorKey } from './login-errors';
 import { initialFlowState, loginFlowReducer, type FlowStep } from './login-flow';
@@ -66,7 +66,6 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
   const [state, dispatch] = useReducer(loginFlowReducer, initialFlowState);
   const [person, setPerson] = useState<NewsletterDialog_PersonFragmentFragment | null>(null);
   const navigate = useNavigate();
-  const loadQuestions = useLoadPostLoginQuestions();
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -79,7 +78,7 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
     const { step } = state;
     if (step.kind === 'loadQuestions') {
       let current = true;
-      loadQuestions()
+      loadPostLoginQuestions()
         .then(({ data }) => {
           if (!current) return;
           if (!data) throw new Error('postLoginQuestions gave no answer');
@@ -113,7 +112,7 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
       void navigate(isAppRoute(returnTo) ? returnTo : paths.dashboard.getHref(), { replace: true, state: navigationState });
     }
     return undefined;
-  }, [state, loadQuestions, navigate]);
+  }, [state, navigate]);
 
   const callbacks = useMemo<FlowDialogCallbacks>(
     () => ({
