@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureRoutes } from '../../bench/bundle';
-import { logIn, personas } from './helpers/login';
+import { logIn, personas, waitForApp } from './helpers/login';
 
 /**
  * Issue 18 item 2, twice: what the browser fetches before a route shows, and the build measured as `npm run bench`
@@ -60,6 +60,8 @@ test('the browser: /login shows with no more JavaScript than its ceiling, withou
   const { files, gzipKiB } = await scriptsLoadedUntil(page, async () => {
     await page.goto('/#/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    // The app's form, not the prerendered one (decision 0040): usable.
+    await waitForApp(page);
     await expect(page.getByLabel('E-Mail-Adresse')).toBeEditable();
   });
   expect(files.length).toBeGreaterThan(1);

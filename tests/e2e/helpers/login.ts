@@ -54,9 +54,10 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
 
-/** Logs in through the login screen and waits for the dashboard. */
+/** Logs in through the login screen and waits for the dashboard: its address and the member layout around it. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/#/login');
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
 }

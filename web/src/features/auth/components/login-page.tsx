@@ -136,6 +136,9 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
   const [routeNotice, setRouteNotice] = useState<LoginNotice | null>(() => noticeOf(location.state, LOGIN_NOTICES));
   useEffect(() => {
     if (noticeOf(location.state, LOGIN_NOTICES) === null) return;
+    // Only while that entry is still the address: a link opened meanwhile (the address changed before this screen had
+    // rendered) is not replaced by the login again.
+    if (window.location.hash !== `#${location.pathname}${location.search}`) return;
     const state: NavigationState = { keepFocus: true };
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state });
   }, [location, navigate]);
