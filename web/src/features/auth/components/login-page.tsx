@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loadApollo, loadedApollo } from '../../../app/load-apollo';
@@ -182,20 +182,14 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
       {flow.dialog}
     </calls.module.WithApollo>
   ) : null;
-  if (toDashboard)
-    return (
-      <>
-        <Navigate to={paths.dashboard.getHref()} replace />
-        {callsPart}
-      </>
-    );
-  if (checking)
-    return (
-      <>
-        <LoadingState label={t('login.checkingSession')} />
-        {callsPart}
-      </>
-    );
+  const shown = (content: ReactNode) => (
+    <>
+      {content}
+      {callsPart}
+    </>
+  );
+  if (toDashboard) return shown(<Navigate to={paths.dashboard.getHref()} replace />);
+  if (checking) return shown(<LoadingState label={t('login.checkingSession')} />);
 
   const isMainTenant = config ? config.tenant !== 'REGIONAL' : tenant === 'main';
   const newTab = t('layout.newTab');
@@ -271,10 +265,5 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
       {flow.busy ? <BusyOverlay label={t('state.wait')} /> : null}
     </div>
   );
-  return (
-    <>
-      {page}
-      {callsPart}
-    </>
-  );
+  return shown(page);
 }
