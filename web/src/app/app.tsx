@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { LoadingState } from '../components/ui/loading-state';
 import { tenantIdOf } from '../config/paths';
 import { applyTenantCatalogue } from '../i18n/tenant-catalogue';
@@ -10,7 +9,8 @@ import { ClientConfigContext } from '../lib/client-config';
 import { onCookiesAccepted } from '../lib/cookie-consent';
 import { servedAppShell, type AppShellAnswer } from '../lib/served-config';
 import { ErrorPage } from './error-page';
-import { createAppRouter } from './router';
+import { AppHashRouter } from './hash-router';
+import { appRoutes } from './router';
 
 /** The client configuration over GraphQL, for a page that brought none (a chunk with Apollo Client). */
 const AppShellQuery = lazy(() => import('./app-shell-query'));
@@ -27,11 +27,11 @@ export function App() {
   const config = answer?.clientConfig ?? null;
   const tenant = config ? tenantIdOf(config.tenant) : undefined;
   const idleWarningSeconds = config?.idleWarningSeconds;
-  const router = useMemo(() => {
+  const routes = useMemo(() => {
     if (!tenant || idleWarningSeconds === undefined) return undefined;
     // The tenant's texts replace the main ones before the first screen renders.
     applyTenantCatalogue(i18n, tenant);
-    return createAppRouter(tenant, { idleWarningSeconds, i18n });
+    return appRoutes(tenant, { idleWarningSeconds, i18n });
   }, [tenant, idleWarningSeconds, i18n]);
 
   const matomoSiteId = config?.matomoSiteId;
@@ -45,9 +45,9 @@ export function App() {
   const chatbotUrl = config?.chatbotUrl;
   useEffect(() => loadChatbot(chatbotUrl, i18n.language), [chatbotUrl, i18n.language]);
 
-  const shell = router ? (
+  const shell = routes ? (
     <ClientConfigContext.Provider value={config}>
-      <RouterProvider router={router} />
+      <AppHashRouter>{routes}</AppHashRouter>
     </ClientConfigContext.Provider>
   ) : failed ? (
     <ErrorPage title={t('error.configTitle')} text={t('error.configText')} />

@@ -1,46 +1,54 @@
 import type { i18n as I18n } from 'i18next';
-import type { ComponentType } from 'react';
-import { createHashRouter, matchPath, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchPath, Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom';
 import { paths, routeAvailable, screenRouteKeys, type ScreenRouteKey, type TenantId } from '../config/paths';
 import { addCatalogueParts, type CataloguePart } from '../i18n/catalogue';
 import type { NavigationState } from '../lib/navigation-state';
 import { withTimeout } from '../lib/with-timeout';
 import { loadApollo } from './load-apollo';
+import type * as MemberShell from './routes/member-layout';
 import { InitialLoading, PublicLayout } from './routes/layouts';
 import { NotFoundPage } from './routes/not-found';
 import { Root } from './routes/root';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 /** A route module: the screen, and the catalogue parts its texts come from (none beyond the shell's if absent). */
 type RouteModule = { Component: ComponentType; catalogue?: readonly CataloguePart[] };
 
 /**
- * A lazily loaded screen; a chunk that takes longer than 120 s fails into the route's error state (spec 000 section
- * 7). The module's catalogue parts are added before the screen renders, so no key shows as text. Apollo Client loads
- * beside the screen and the screen renders inside its provider, unless the screen loads it itself (`ownApollo`: the
- * login page, decision 0034).
+ * A lazily loaded screen (`React.lazy`); a chunk that takes longer than 120 s fails into the route's error state (spec
+ * 000 section 7). The module's catalogue parts are added before the screen renders, so no key shows as text. Apollo
+ * Client loads beside the screen and the screen renders inside its provider, unless the screen loads it itself
+ * (`ownApollo`: the login page, decision 0034). The router's navigations are transitions (react-router's
+ * `HashRouter`), so the screen shown stays until the next one has loaded.
  */
-function lazyScreen(i18n: I18n, screen: Screen): RouteObject['lazy'] {
-  return async () => {
+function lazyScreen(i18n: I18n, screen: Screen): ComponentType {
+  return lazy(async () => {
     const [{ Component, catalogue }, apollo] = await Promise.all([withTimeout(screen.load()), screen.ownApollo ? undefined : loadApollo()]);
     if (catalogue) addCatalogueParts(i18n, catalogue);
-    if (!apollo) return { Component };
+    if (!apollo) return { default: Component };
     const { WithApollo } = apollo;
     return {
-      Component: () => (
+      default: () => (
         <WithApollo>
           <Component />
         </WithApollo>
       ),
     };
-  };
+  });
 }
 
-/** The member shell (web/src/app/routes/member-layout.tsx) and Apollo Client, loaded with the first route that needs them. */
-async function loadMemberLayout(i18n: I18n) {
-  const [shell, apollo] = await Promise.all([withTimeout(import('./routes/member-layout')), loadApollo()]);
-  addCatalogueParts(i18n, shell.catalogue);
-  return { ...shell, WithApollo: apollo.WithApollo };
+/**
+ * The member shell (web/src/app/routes/member-layout.tsx) with Apollo Client, loaded with the first route that needs
+ * it: `render` chooses the layout (the member layout, or the not-found page's, which asks whether a member is logged in).
+ */
+function lazyMemberShell(i18n: I18n, render: (shell: typeof MemberShell) => ReactNode): ComponentType {
+  return lazy(async () => {
+    const [shell, apollo] = await Promise.all([withTimeout(import('./routes/member-layout')), loadApollo()]);
+    addCatalogueParts(i18n, shell.catalogue);
+    const { WithApollo } = apollo;
+    return { default: () => <WithApollo>{render(shell)}</WithApollo> };
+  });
 }
 
 interface Screen {
@@ -90,7 +98,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
 /**
  * Starts loading the code of the screen at `pathname` (the hash route; `/` is the login) and, behind the login, of the
  * member shell, while the client configuration is still on its way: the route's chunks then load in parallel with it
- * instead of after it (issue 18 item 3, LCP). The router's `lazy` later gets the same modules from the module cache; a
+ * instead of after it (issue 18 item 3, LCP). The lazy screen later gets the same modules from the module cache; a
  * failed load shows there, in the route's error state.
  */
 export function preloadScreen(pathname: string): void {
@@ -109,10 +117,43 @@ export function plainScreenPaths(tenant: TenantId, layout: Screen['layout']): st
   return screenRouteKeys.filter((key) => screens[key].layout === layout && routeAvailable(tenant, key) && !paths[key].path.includes(':')).map((key) => paths[key].path);
 }
 
-function screenRoutes(tenant: TenantId, layout: Screen['layout'], i18n: I18n): RouteObject[] {
+function screenRoutes(tenant: TenantId, layout: Screen['layout'], i18n: I18n): ReactNode[] {
   return screenRouteKeys
     .filter((key) => screens[key].layout === layout && routeAvailable(tenant, key))
-    .map((key) => ({ path: paths[key].path, lazy: lazyScreen(i18n, screens[key]) }));
+    .map((key) => {
+      const Screen = lazyScreen(i18n, screens[key]);
+      return <Route key={key} path={paths[key].path} element={<Screen />} />;
+    });
+}
+
+/**
+ * The error state around a group of screens (inside its layout, so navigation and logout stay): a screen that fails
+ * to load or to render shows RouteError; the next navigation shows the routes again. A screen whose code failed to
+ * load keeps failing until the page is reloaded (`React.lazy` keeps the failure), which the error state offers.
+ */
+function ScreenBoundary() {
+  // The layout's outlet context (the not-found page's `loggedIn`) passes through to the screens.
+  const context = useOutletContext();
+  return (
+    <RouteErrorBoundary>
+      <Outlet context={context} />
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The root route: Root (session ends, page views, focus, scroll) inside the app's error state, and the loading state
+ * until the first screen and its layout have loaded (Suspense keeps Root from showing before, so the prerendered frame
+ * stays until the screen is there).
+ */
+function RootRoute() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<InitialLoading />}>
+        <Root />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 export interface AppRouterOptions {
@@ -125,55 +166,32 @@ export interface AppRouterOptions {
 /** The navigation state of a redirect: Root moves no focus for it (web/src/app/routes/root.tsx). */
 const REDIRECT_STATE: NavigationState = { keepFocus: true };
 
-/** The hash router (spec 000 section 2) with the routes `tenant` offers; any other address shows "not found". */
-export function createAppRouter(tenant: TenantId, options: AppRouterOptions) {
+/**
+ * The routes (spec 000 section 2) `tenant` offers, for react-router's `HashRouter`; any other address shows "not
+ * found". Build them once per tenant: every lazy screen is made here.
+ */
+export function appRoutes(tenant: TenantId, options: AppRouterOptions): ReactNode {
   const { i18n, idleWarningSeconds } = options;
-  const routes: RouteObject[] = [
-    {
-      Component: Root,
-      HydrateFallback: InitialLoading,
-      ErrorBoundary: RouteError,
-      children: [
-        // A redirect, not a navigation of the member: the focus stays where the login page puts it (its e-mail field).
-        { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace state={REDIRECT_STATE} /> },
-        {
-          element: <PublicLayout tenant={tenant} />,
-          children: [
-            {
-              ErrorBoundary: RouteError,
-              children: screenRoutes(tenant, 'public', i18n),
-            },
-          ],
-        },
-        {
-          lazy: async () => {
-            const { AuthenticatedLayout, WithApollo } = await loadMemberLayout(i18n);
-            return {
-              element: (
-                <WithApollo>
-                  <AuthenticatedLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} />
-                </WithApollo>
-              ),
-            };
-          },
-          children: [{ ErrorBoundary: RouteError, children: screenRoutes(tenant, 'authenticated', i18n) }],
-        },
-        {
-          // Any other address: "not found", inside the member layout (navigation, logout) for a logged-in member.
-          lazy: async () => {
-            const { NotFoundLayout, WithApollo } = await loadMemberLayout(i18n);
-            return {
-              element: (
-                <WithApollo>
-                  <NotFoundLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} />
-                </WithApollo>
-              ),
-            };
-          },
-          children: [{ ErrorBoundary: RouteError, children: [{ path: '*', Component: NotFoundPage }] }],
-        },
-      ],
-    },
-  ];
-  return createHashRouter(routes);
+  const MemberLayout = lazyMemberShell(i18n, ({ AuthenticatedLayout }) => <AuthenticatedLayout tenant={tenant} idleWarningSeconds={idleWarningSeconds} />);
+  // Any other address: "not found", inside the member layout (navigation, logout) for a logged-in member.
+  const NotFoundLayout = lazyMemberShell(i18n, ({ NotFoundLayout: Layout }) => <Layout tenant={tenant} idleWarningSeconds={idleWarningSeconds} />);
+  return (
+    <Routes>
+      <Route element={<RootRoute />}>
+        {/* A redirect, not a navigation of the member: the focus stays where the login page puts it (its e-mail field). */}
+        <Route path={paths.root.path} element={<Navigate to={paths.login.getHref()} replace state={REDIRECT_STATE} />} />
+        <Route element={<PublicLayout tenant={tenant} />}>
+          <Route element={<ScreenBoundary />}>{screenRoutes(tenant, 'public', i18n)}</Route>
+        </Route>
+        <Route element={<MemberLayout />}>
+          <Route element={<ScreenBoundary />}>{screenRoutes(tenant, 'authenticated', i18n)}</Route>
+        </Route>
+        <Route element={<NotFoundLayout />}>
+          <Route element={<ScreenBoundary />}>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The `state` one screen hands to the next with `navigate(to, { state })`: a notice the target shows once (the
- * login page's session notices, the dashboard's review request), and `keepFocus`, which tells the root route not to
- * move focus to the new page's heading. Features never import each other, so the shapes live here.
+ * login page's session notices, the dashboard's review request), `keepFocus`, which tells the root route not to
+ * move focus to the new page's heading, and `keepScroll`, which keeps the scroll position (web/src/lib/
+ * scroll-restoration.ts) where a new entry would start at the top. Features never import each other, so the shapes live here.
  */
 /** `pwdResetSuccess`: the password was reset from the mailed link (spec 000 `loginShowPwdResetSuccess`). */
 /** `accessDeleted`: the member deleted their portal access on /einstellungen (every session ended). */
@@ -17,6 +18,8 @@ export interface NavigationState {
   /** E-mail the member logged in with (for the e-mail confirmation page). */
   email?: string;
   keepFocus?: boolean;
+  /** The new entry keeps the scroll position of the one left (another Stichtag of the same screen). */
+  keepScroll?: boolean;
 }
 
 /** The notice in a location's state when it is one of `allowed`, else null. */

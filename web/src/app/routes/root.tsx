@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { resetAnalyticsUser, trackPageView } from '../../lib/analytics';
 import { broadcastAuth, onAuthMessage } from '../../lib/auth-channel';
 import { hasSeenLoggedInScreen, type LoginNotice, type NavigationState } from '../../lib/navigation-state';
 import { onSessionEnd, type SessionEndReason } from '../../lib/request';
 import { useReleasePrerender } from '../../lib/prerender';
+import { useScrollRestoration } from '../../lib/scroll-restoration';
 import { loadedApollo } from '../load-apollo';
 
 /** Forgets every answer Apollo Client holds (a session end), when it has loaded at all. */
@@ -47,6 +48,7 @@ function legacyActivationId(pathname: string): string | null {
 export function Root() {
   const navigate = useNavigate();
   const location = useLocation();
+  useScrollRestoration();
 
   useEffect(() => {
     const toLogin = (notice: LoginNotice | undefined) => {
@@ -95,10 +97,5 @@ export function Root() {
   const activationId = legacyActivationId(location.pathname);
   if (activationId !== null) return <Navigate to={paths.activation.getHref(activationId)} replace />;
 
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }

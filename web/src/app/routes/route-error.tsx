@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { errorMessages, remoteLog } from '../../lib/remote-log';
 import { ChunkLoadTimeoutError } from '../../lib/with-timeout';
 import { useReleasePrerender } from '../../lib/prerender';
@@ -13,9 +13,8 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Error state of a route: a screen that failed to load or to render. The error goes to the remote log. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const chunk = isChunkLoadError(error);
   useReleasePrerender(true);
   useEffect(() => {
@@ -32,4 +31,36 @@ export function RouteError() {
       </button>
     </div>
   );
+}
+
+interface BoundaryProps {
+  /** A new value after an error shows the children again (the next navigation). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown): { failed: boolean; error: unknown } {
+    return { failed: true, error };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps, previousState: { failed: boolean }): void {
+    // Only an error that was already shown is cleared: the render that failed has the new key already.
+    if (this.state.failed && previousState.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false, error: undefined });
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * The error state of the routes inside it (web/src/app/router.tsx): an error while a screen loads or renders shows
+ * RouteError in its place; the next navigation shows the routes again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return <Boundary resetKey={location.key}>{children}</Boundary>;
 }

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { isIsoDate } from '@contract/dates';
+import type { NavigationState } from '../../../lib/navigation-state';
 
 /**
  * The optional `:stichtag` of an account-information route: `stichtag` when the address holds a valid ISO date,
@@ -12,7 +13,8 @@ export function useStichtagRoute(getHref: (stichtag?: string) => string) {
   const invalid = param !== undefined && !isIsoDate(param);
   const stichtag = param !== undefined && !invalid ? param : undefined;
   const select = (next: string) => {
-    void navigate(getHref(next), { preventScrollReset: true, state: { keepFocus: true } });
+    const state: NavigationState = { keepFocus: true, keepScroll: true };
+    void navigate(getHref(next), { state });
   };
   return { stichtag, invalid, select };
 }
