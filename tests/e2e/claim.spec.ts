@@ -5,6 +5,7 @@ import { expectedDate } from './helpers/expected-format';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { DEMO_PASSWORD, logIn, personas } from './helpers/login';
 import { latestClaimFileKindsOf, removeClaimsOf } from './helpers/member-db';
+import { drawSignature } from './helpers/signature';
 
 /**
  * The severance claim in the browser (issue 15 items 1, 3 and 4; spec 001 sections 2 to 5): bernd, whose dormant
@@ -106,17 +107,7 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   const box = (await canvas.boundingBox())!;
   // Spec size above 1023 px: 664 × 371 (plus the 2 px border on each side).
   expect([Math.round(box.width), Math.round(box.height)]).toEqual([668, 375]);
-  await page.mouse.move(box.x + 40, box.y + 200);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [80, -60],
-    [160, 40],
-    [240, -80],
-    [320, 30],
-    [420, -20],
-  ] as const)
-    await page.mouse.move(box.x + 40 + dx, box.y + 200 + dy, { steps: 5 });
-  await page.mouse.up();
+  await drawSignature(page, canvas);
   await page.getByRole('checkbox', { name: /Ich bestätige/ }).check();
   await page.getByLabel('Ihr aktuelles Passwort').fill(DEMO_PASSWORD);
   await expectNoSeriousA11yViolations(page, 'claim step 3');

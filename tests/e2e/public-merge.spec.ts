@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { waitForMail } from './helpers/mailbox';
+import { drawSignature, inkedPixels } from './helpers/signature';
 
 /**
  * The merge request without a login /abfertigungsbeitraege-zusammenlegen-upload (issue 15 item 5, spec 001 section 5
@@ -62,4 +63,40 @@ test('the public merge form fits a 390 px phone without sideways scrolling', asy
   await expectNoSeriousA11yViolations(page, 'public merge 390 px');
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/public-merge-390.png`, fullPage: true });
+});
+
+test('a drawn signature stays when the window is resized, and the member can still clear it', async ({ page }) => {
+  // A resize gives the canvas a new size, which erases what it shows; a phone turned, a narrower window and a
+  // full-page screenshot (it briefly resizes the window) must not take the signature away (a claim once failed so).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/#/abfertigungsbeitraege-zusammenlegen-upload');
+  const form = page.locator('form');
+  await form.getByRole('radio', { name: /Digital im Portal/ }).check();
+  const canvas = form.getByRole('img', { name: /^Unterschriftsfeld/ });
+  await expect(canvas).toHaveCSS('width', '664px');
+  await drawSignature(page, canvas);
+  expect(await inkedPixels(canvas)).toBeGreaterThan(100);
+
+  // Narrower (80 % of a 390 px phone): the strokes are drawn again, scaled to the smaller canvas.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBeLessThan(400);
+  await expect.poll(() => inkedPixels(canvas)).toBeGreaterThan(50);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBe(668);
+  await page.screenshot({ path: test.info().outputPath('signature-after-resize.png'), fullPage: true });
+  await expect.poll(() => inkedPixels(canvas)).toBeGreaterThan(100);
+
+  // The value is still there: sending the otherwise empty form names other fields, not the signature.
+  await form.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(form.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(form.getByText('Bitte zuerst unterschreiben.')).toHaveCount(0);
+
+  // Cleared, it stays cleared through a resize, and the form asks for it.
+  await form.getByRole('button', { name: 'Unterschrift löschen' }).click();
+  await page.setViewportSize({ width: 900, height: 900 });
+  // The spec's size from 768 to 1023 px: 60 % of 664 × 371, plus the 2 px border on each side.
+  await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBe(402);
+  expect(await inkedPixels(canvas)).toBe(0);
+  await form.getByRole('button', { name: 'Antrag senden' }).click();
+  await expect(form.getByText('Bitte zuerst unterschreiben.')).toBeVisible();
 });

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import SignaturePadLib from 'signature_pad';
+import SignaturePadLib, { type PointGroup } from 'signature_pad';
 import { signatureCanvasSize, type SignatureValue } from '@contract/signature';
 import { useElementWidth } from '../../lib/use-element-width';
+import { useWindowWidth } from '../../lib/use-window-width';
 import './signature-pad.css';
 
 interface SignaturePadProps {
@@ -16,9 +17,13 @@ interface SignaturePadProps {
 
 /**
  * A signature field (issue 15 item 2; reused by issue 16): a canvas drawn with `signature_pad` in the spec's sizes
- * (664 × 371 px above a 1023 px wide window, 60 % from 768 to 1023, 80 % below 768; never wider than its container),
- * or, as the keyboard alternative for members who cannot draw, the full name typed as the signature. The value is
+ * (664 × 371 px above a 1023 px wide window, 60 % from 768 to 1023, 80 % below 768, following the window's width;
+ * never wider than its container), or, as the keyboard alternative for members who cannot draw, the full name typed as the signature. The value is
  * `{ kind: 'DRAWN', png }` (a PNG data URL) or `{ kind: 'TYPED', name }`; null while empty.
+ *
+ * A resize (a phone turned, a window made narrower, a browser's full-page screenshot, which briefly resizes the
+ * window) gives the canvas a new size, which erases what it shows; the strokes are kept and drawn again, scaled to the
+ * new width, and the value stays the one taken at the last stroke.
  */
 export function SignaturePad({ legend, texts, value, onChange, error }: SignaturePadProps) {
   const id = useId();
@@ -26,12 +31,15 @@ export function SignaturePad({ legend, texts, value, onChange, error }: Signatur
   const padRef = useRef<SignaturePadLib | null>(null);
   const [mode, setMode] = useState<'DRAWN' | 'TYPED'>(value?.kind ?? 'DRAWN');
   const containerRef = useRef<HTMLDivElement>(null);
-  const viewport = typeof window === 'undefined' ? 1280 : window.innerWidth;
+  const viewport = useWindowWidth();
   const wanted = signatureCanvasSize(viewport);
   const containerWidth = useElementWidth(containerRef, wanted.width);
   // The canvas has a 2 px border outside its drawing surface (claim.css), so it needs 4 px more than `width`.
-  const width = Math.min(wanted.width, Math.floor(containerWidth) - 4);
+  // At least 1 px: a window briefly resized to almost nothing must not give the canvas a negative size.
+  const width = Math.max(1, Math.min(wanted.width, Math.floor(containerWidth) - 4));
   const height = Math.round((width * wanted.height) / wanted.width);
+  // The strokes drawn so far and the canvas width (CSS px) they were drawn at; null when the pad is empty.
+  const strokesRef = useRef<{ groups: PointGroup[]; width: number } | null>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -46,9 +54,14 @@ export function SignaturePad({ legend, texts, value, onChange, error }: Signatur
     canvas.getContext('2d')?.scale(ratio, ratio);
     const pad = new SignaturePadLib(canvas, { backgroundColor: 'rgb(255,255,255)' });
     padRef.current = pad;
-    const onEnd = () => onChangeRef.current(pad.isEmpty() ? null : { kind: 'DRAWN', png: pad.toDataURL('image/png') });
+    const kept = strokesRef.current;
+    if (kept) pad.fromData(scaleStrokes(kept.groups, width / kept.width));
+    else onChangeRef.current(null);
+    const onEnd = () => {
+      strokesRef.current = pad.isEmpty() ? null : { groups: pad.toData(), width };
+      onChangeRef.current(pad.isEmpty() ? null : { kind: 'DRAWN', png: pad.toDataURL('image/png') });
+    };
     pad.addEventListener('endStroke', onEnd);
-    onChangeRef.current(null);
     return () => {
       pad.removeEventListener('endStroke', onEnd);
       pad.off();
@@ -70,12 +83,22 @@ export function SignaturePad({ legend, texts, value, onChange, error }: Signatur
                 className="button"
                 onClick={() => {
                   padRef.current?.clear();
+                  strokesRef.current = null;
                   onChange(null);
                 }}
               >
                 {texts.clear}
               </button>
-              <button type="button" className="button" onClick={() => setMode('TYPED')}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  // What is sent is what shows: the drawing is dropped with the canvas, as the typed name is below.
+                  strokesRef.current = null;
+                  onChange(null);
+                  setMode('TYPED');
+                }}
+              >
                 {texts.typeInstead}
               </button>
             </div>
@@ -120,4 +143,10 @@ export function SignaturePad({ legend, texts, value, onChange, error }: Signatur
       ) : null}
     </fieldset>
   );
+}
+
+/** The strokes with every point's x and y multiplied by `factor` (the canvas keeps its aspect ratio). */
+function scaleStrokes(groups: PointGroup[], factor: number): PointGroup[] {
+  if (factor === 1) return groups;
+  return groups.map((group) => ({ ...group, points: group.points.map((point) => ({ ...point, x: point.x * factor, y: point.y * factor })) }));
 }
