@@ -18,8 +18,9 @@ interface SignaturePadProps {
 /**
  * A signature field (issue 15 item 2; reused by issue 16): a canvas drawn with `signature_pad` in the spec's sizes
  * (664 × 371 px above a 1023 px wide window, 60 % from 768 to 1023, 80 % below 768, following the window's width;
- * never wider than its container), or, as the keyboard alternative for members who cannot draw, the full name typed as the signature. The value is
- * `{ kind: 'DRAWN', png }` (a PNG data URL) or `{ kind: 'TYPED', name }`; null while empty.
+ * never wider than its container), or, as the keyboard alternative for members who cannot draw, the full name typed
+ * as the signature. The value is `{ kind: 'DRAWN', png }` (a PNG data URL) or `{ kind: 'TYPED', name }`; null while
+ * empty.
  *
  * A resize (a phone turned, a window made narrower, a browser's full-page screenshot, which briefly resizes the
  * window) gives the canvas a new size, which erases what it shows; the strokes are kept and drawn again, scaled to the
@@ -58,8 +59,9 @@ export function SignaturePad({ legend, texts, value, onChange, error }: Signatur
     if (kept) pad.fromData(scaleStrokes(kept.groups, width / kept.width));
     else onChangeRef.current(null);
     const onEnd = () => {
-      strokesRef.current = pad.isEmpty() ? null : { groups: pad.toData(), width };
-      onChangeRef.current(pad.isEmpty() ? null : { kind: 'DRAWN', png: pad.toDataURL('image/png') });
+      const empty = pad.isEmpty();
+      strokesRef.current = empty ? null : { groups: pad.toData(), width };
+      onChangeRef.current(empty ? null : { kind: 'DRAWN', png: pad.toDataURL('image/png') });
     };
     pad.addEventListener('endStroke', onEnd);
     return () => {
