@@ -52,7 +52,9 @@ function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received |
     };
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: maxBytes + 1, fields: 4, fieldSize: 1024, parts: 6 } });
+      // defParamCharset: browsers send a file name's UTF-8 bytes as they are (WHATWG HTML "multipart/form-data encoding"),
+      // not RFC 2231-encoded; busboy's default reads them as latin1.
+      parser = busboy({ headers: req.headers, preservePath: true, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes + 1, fields: 4, fieldSize: 1024, parts: 6 } });
     } catch {
       // Not multipart/form-data, or no boundary: the body is read to its end (or cut off as too large) first.
       let total = 0;
