@@ -56,6 +56,7 @@ const POSTGRES_SUITES = [
   'tests/security/graphql-hostile-input.test.ts',
   'tests/security/rest-hostile-input.test.ts',
   'tests/security/upload-hostile-input.test.ts',
+  'tests/security/process-survival.test.ts',
   'tests/security/calcprint-hostile-input.test.ts',
   'tests/security/graphql-abuse.test.ts',
   'tests/api/password.test.ts',

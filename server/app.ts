@@ -183,7 +183,13 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     serveStatic(req, res, pathname);
   }
 
+  // An error of a request's own streams (a client that resets the connection in the middle of its body, a response
+  // written to a closed socket) belongs to that request: logged, never left unhandled to end the process (decision 0045).
+  const onStreamError = (error: Error) => deps.logger.debug('request stream failed', { error: error.message });
+
   return function requestListener(req: IncomingMessage, res: ServerResponse): void {
+    req.on('error', onStreamError);
+    res.on('error', onStreamError);
     handle(req, res).catch((error: unknown) => {
       deps.logger.error('request failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end('{"error":"INTERNAL"}');

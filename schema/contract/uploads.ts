@@ -77,6 +77,8 @@ export const UPLOAD_FILE_NAME_MAX = 120;
  * - FILE_MISSING: no file part in the request; FILE_EMPTY: 0 bytes; FILE_TOO_LARGE: over the limit (413);
  * - FILE_TYPE_NOT_ALLOWED: the content is none of the purpose's types (a renamed program, a text file, …);
  * - FILE_NAME_INVALID: a path (`/`, `\`), control characters, or no name at all;
+ * - BODY_INCOMPLETE: the multipart body ended or broke before its file part was complete (a cut-off or malformed
+ *   body, a client that went away); nothing is stored;
  * - PURPOSE_INVALID: unknown `purpose`; TOO_MANY_FILES: more than one file part;
  * - TOO_MANY_PENDING: the member has UPLOAD_MAX_PENDING uploads not yet used (429);
  * - ZIP_INVALID (unreadable or encrypted), ZIP_TOO_MANY_ENTRIES, ZIP_TOO_LARGE (inflated size), ZIP_PATH (an entry
@@ -84,6 +86,7 @@ export const UPLOAD_FILE_NAME_MAX = 120;
  */
 export const UPLOAD_ERROR_CODES = [
   'FILE_MISSING',
+  'BODY_INCOMPLETE',
   'FILE_EMPTY',
   'FILE_TOO_LARGE',
   'FILE_TYPE_NOT_ALLOWED',

@@ -38,51 +38,68 @@ interface Received {
 
 /**
  * Reads the one file part of a multipart body, stopping to collect at `maxBytes + 1`. Resolves to the file, or the
- * refusal code (FILE_MISSING, TOO_MANY_FILES, FILE_TOO_LARGE), or `CUT` when the body was larger than any legal one
- * (the connection is then closed after the answer).
+ * refusal code (FILE_MISSING, TOO_MANY_FILES, FILE_TOO_LARGE, BODY_INCOMPLETE for a body that ends or breaks before
+ * its file part is complete), `CUT` when the body was larger than any legal one (the connection is then closed after
+ * the answer), or `GONE` when the client went away before the body's end (nobody is left to answer).
+ *
+ * Never rejects, and every stream involved (the request, the parser, the file part) has its error handled here: an
+ * error of one request's streams must not reach the process (decision 0045).
  */
-function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received | UploadErrorCode | 'CUT'> {
+function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received | UploadErrorCode | 'CUT' | 'GONE'> {
   return new Promise((resolvePromise) => {
     let settled = false;
-    const settle = (value: Received | UploadErrorCode | 'CUT') => {
+    const settle = (value: Received | UploadErrorCode | 'CUT' | 'GONE') => {
       if (!settled) {
         settled = true;
         resolvePromise(value);
       }
     };
+    // The connection ended before the body did (reset, or closed mid-file): the request stream errors or closes
+    // incomplete. Either way nothing is stored and no answer can be delivered.
+    req.once('error', () => settle('GONE'));
+    req.once('close', () => {
+      if (!req.complete) settle('GONE');
+    });
+    let total = 0;
+    const countOrCut = (onCut: () => void) => (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes + MULTIPART_OVERHEAD_BYTES) {
+        onCut();
+        settle('CUT');
+      }
+    };
     let parser: busboy.Busboy;
     try {
-      // defParamCharset: browsers send a file name's UTF-8 bytes as they are (WHATWG HTML "multipart/form-data encoding"),
-      // not RFC 2231-encoded; busboy's default reads them as latin1.
+      // defParamCharset: browsers send a file name's UTF-8 bytes as they are (WHATWG HTML "multipart/form-data
+      // encoding"), not RFC 2231-encoded; busboy's default reads them as latin1.
       parser = busboy({ headers: req.headers, preservePath: true, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes + 1, fields: 4, fieldSize: 1024, parts: 6 } });
     } catch {
       // Not multipart/form-data, or no boundary: the body is read to its end (or cut off as too large) first.
-      let total = 0;
-      req.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maxBytes + MULTIPART_OVERHEAD_BYTES) settle('CUT');
-      });
+      req.on(
+        'data',
+        countOrCut(() => undefined),
+      );
       req.once('end', () => settle('FILE_MISSING'));
-      req.once('error', () => settle('FILE_MISSING'));
       req.resume();
       return;
     }
     let file: Received | undefined;
     let failure: UploadErrorCode | undefined;
-    let total = 0;
-    req.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > maxBytes + MULTIPART_OVERHEAD_BYTES) {
-        req.unpipe(parser);
-        settle('CUT');
-      }
-    });
+    let broken = false;
+    req.on(
+      'data',
+      countOrCut(() => req.unpipe(parser)),
+    );
     parser.on('file', (_name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       // busboy reports the limit when the file reaches `fileSize` bytes; with maxBytes + 1 that is one byte too many.
       stream.on('limit', () => {
         failure ??= 'FILE_TOO_LARGE';
+      });
+      // The body ended or broke inside this part ("Unexpected end of form"): the file is incomplete.
+      stream.on('error', () => {
+        failure ??= 'BODY_INCOMPLETE';
       });
       stream.on('end', () => {
         if (!failure) file = { fileName: info.filename ?? '', bytes: Buffer.concat(chunks) };
@@ -92,13 +109,20 @@ function readOneFile(req: IncomingMessage, maxBytes: number): Promise<Received |
       failure ??= 'TOO_MANY_FILES';
     });
     parser.on('error', () => {
-      // A malformed multipart body: the rest is read to its end (or cut off as too large) before the answer, so the
-      // connection stays usable for the client's next request.
+      // A malformed or cut-off multipart body: the rest is read to its end (or cut off as too large) before the
+      // answer, so the connection stays usable for the client's next request.
+      broken = true;
       req.unpipe(parser);
-      req.once('end', () => settle('FILE_MISSING'));
-      req.resume();
+      const answer = failure === 'FILE_TOO_LARGE' || failure === 'TOO_MANY_FILES' ? failure : 'BODY_INCOMPLETE';
+      if (req.complete) settle(answer);
+      else {
+        req.once('end', () => settle(answer));
+        req.resume();
+      }
     });
-    parser.on('close', () => settle(failure ?? file ?? 'FILE_MISSING'));
+    parser.on('close', () => {
+      if (!broken) settle(failure ?? file ?? 'FILE_MISSING');
+    });
     req.pipe(parser);
   });
 }
@@ -177,6 +201,10 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, ur
       return;
     }
     const received = await readOneFile(req, service.settings.maxBytes);
+    if (received === 'GONE') {
+      res.destroy();
+      return;
+    }
     if (received === 'CUT') {
       res.on('finish', () => req.destroy());
       refuse(res, 'FILE_TOO_LARGE', service.settings.maxBytes, { Connection: 'close' });

@@ -3,8 +3,10 @@
  * crashes (tests/cluster).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { TEST_ENGINE } from './test-db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from './test-db';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -66,4 +68,26 @@ export function stopPortal(portal: Portal | undefined, signal: NodeJS.Signals = 
     portal.child.once('exit', () => done());
     portal.child.kill(signal);
   });
+}
+
+/** A portal process over a database of its own, and how to stop it and remove the database. */
+export interface PortalOnFreshDatabase {
+  portal: Portal;
+  /** Stops the process (SIGTERM) and drops its database and folder. */
+  close(): Promise<void>;
+}
+
+/** Starts `server/main.ts` with `env` over a new, empty database of the test engine (migrated and seeded at start). */
+export async function startPortalOnFreshDatabase(env: Record<string, string>): Promise<PortalOnFreshDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-process-'));
+  const location = await createTestDatabase(dir);
+  const portal = await startPortal({ ...databaseEnv(location), ...env });
+  return {
+    portal,
+    async close() {
+      await stopPortal(portal);
+      await dropTestDatabase(TEST_ENGINE === 'postgresql' ? location : undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { LEAK, loginCookie, postGraphQL, sdlSchema, StateWatch, SUGGESTION, webOperations, type RawAnswer, type WebOperation } from './graphql-operations';
 import { bodyText, malformedDocument, variablesFor } from './graphql-variables';
+import { MALFORMED_CONTENT_TYPE, MALFORMED_MULTIPART_BODIES } from './malformed-multipart';
 
 /**
  * Hostile input over GraphQL (issue "Security and reliability baseline", item 2): every operation the web app
@@ -129,6 +130,18 @@ describe('GraphQL hostile input (property-based)', () => {
     expect(refused).toBeGreaterThan(MALFORMED_RUNS / 2);
     expect(rejections).toEqual([]);
   }, 600_000);
+
+  it('refuses every malformed multipart body (decision 0045), with and without a session', async () => {
+    for (const [name, body] of Object.entries(MALFORMED_MULTIPART_BODIES)) {
+      for (const withSession of [false, true]) {
+        const before = await state.before();
+        const answer = await postGraphQL(server.url, body, { contentType: MALFORMED_CONTENT_TYPE, ...(withSession ? { cookie } : {}) });
+        expect(answer.status, name).toBeGreaterThanOrEqual(400);
+        await check(answer, before, `malformed multipart "${name}"`);
+      }
+    }
+    expect(rejections).toEqual([]);
+  });
 
   it('refused a share of the generated variables (the generators reach the refusal paths)', () => {
     expect(refusedInAll).toBeGreaterThan(TOTAL_RUNS / 10);

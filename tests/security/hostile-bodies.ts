@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { emailOf } from '../helpers/scenarios';
+import { MALFORMED_CONTENT_TYPE, MALFORMED_MULTIPART_BODIES } from './malformed-multipart';
 
 /**
  * Generators of hostile request bodies for the REST suite (issue "Security and reliability baseline", item 1):
@@ -102,6 +103,8 @@ export function hostileRequest(fields: string[]): fc.Arbitrary<HostileRequest> {
       body: `{"${field}":${'['.repeat(depth)}${']'.repeat(depth)}}`,
     })),
     fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ kind: 'binary', contentType: 'application/json', body: bytes })),
+    // Multipart bodies that end or break inside a part (a cut-off upload once ended the process; decision 0045).
+    fc.constantFrom(...Object.values(MALFORMED_MULTIPART_BODIES)).map((body) => ({ kind: 'malformed-multipart', contentType: MALFORMED_CONTENT_TYPE, body })),
     fc.constant({ kind: 'huge', contentType: 'application/json', body: JSON.stringify({ user: 'x'.repeat(1_100_000) }) }),
   );
 }

@@ -5,6 +5,7 @@ import { TENANTS } from '../../server/tenants';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { MALFORMED_CONTENT_TYPE, MALFORMED_MULTIPART_BODIES } from './malformed-multipart';
 import { hostileRequest } from './hostile-bodies';
 import { sqlAll, sqlGet } from '../helpers/raw-sql';
 
@@ -68,6 +69,27 @@ async function takeFingerprint(): Promise<string> {
 
 const fieldsOf = (m: RestMethod): string[] => Object.keys((m.input as unknown as { shape?: Record<string, unknown> }).shape ?? {});
 const LEAK = /node_modules|\/work\/|\.ts:\d+|\bat [\w.<>]+ \(|SqliteError|TypeError|ReferenceError/;
+
+describe('REST malformed multipart bodies (decision 0045)', () => {
+  it('every method refuses each of them with a 4xx, with and without a session, and changes nothing', async () => {
+    for (const { name } of METHODS) {
+      for (const [kind, body] of Object.entries(MALFORMED_MULTIPART_BODIES)) {
+        for (const withSession of [false, true]) {
+          const before = await fingerprint();
+          const headers: Record<string, string> = { 'x-application-version': 'Portal', 'content-type': MALFORMED_CONTENT_TYPE };
+          if (withSession) headers.cookie = [...loggedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+          const res = await fetch(`${server.url}/rest/${name}`, { method: 'POST', headers, body });
+          const text = await res.text();
+          expect(res.status, `${name} ${kind} → ${res.status}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${name} ${kind}`).toBeLessThan(500);
+          expect(text).not.toMatch(LEAK);
+          expect(await fingerprint(), `${name} ${kind} changed state`).toBe(before);
+        }
+      }
+    }
+    expect(rejections).toEqual([]);
+  }, 600_000);
+});
 
 describe('REST hostile input (property-based)', () => {
   it.each(METHODS.map((m) => [m.name, m.method] as const))(
