@@ -8,6 +8,7 @@ import { createAppDeps, publicOriginFor } from './context';
 import { createDecisionReminderJob, DECISION_REMINDER_INTERVAL_MS } from './domain/claims/decision-reminders';
 import { systemClock } from './domain/shared/clock';
 import { createDemoLog, createLogger, type Logger } from './log';
+import { createRestartBackoff } from './restart-backoff';
 
 /** Number of server processes WORKERS asks for: a whole number, or `auto` = one per CPU core. */
 export function workerCount(workers: Config['WORKERS'], cores: number = availableParallelism()): number {
@@ -69,6 +70,19 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
 }
 
 /**
+ * A last line of defence (decision 0045): an error no request handled (a bug; every request's own stream errors are
+ * handled in that request) is logged with its stack and origin, and the process exits with code 1, as Node's own
+ * default would, but with the reason in the log. Its state may be broken, so it does not go on: the cluster primary
+ * (WORKERS > 1) or the service manager (README "Running in production") starts it again.
+ */
+function exitOnUncaughtError(logger: Logger): void {
+  process.on('uncaughtException', (error, origin) => {
+    logger.error('uncaught error; the process exits', { origin, error: error.message, stack: error.stack ?? '' });
+    process.exit(1);
+  });
+}
+
+/**
  * Cluster primary (WORKERS > 1): migrates and seeds once, then forks the workers, which share the listening socket
  * (node:cluster hands connections out round-robin) and the database. A worker that dies is replaced; SIGINT/SIGTERM
  * stop all of them.
@@ -87,10 +101,15 @@ async function primary(config: Config, logger: Logger, count: number): Promise<v
       }
     });
   };
+  const restarts = createRestartBackoff();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    logger.warn('worker exited; starting a new one', { pid: worker.process.pid, code, signal });
-    fork();
+    const delayMs = restarts.next(Date.now());
+    // Why it ended: its exit code or signal here; an uncaught error's message and stack in the worker's last log line.
+    logger.warn('worker exited; starting a new one', { pid: worker.process.pid, code, signal, restartInMs: delayMs });
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delayMs).unref();
   });
   for (let i = 0; i < count; i++) fork();
   logger.info('cluster started', { workers: count });
@@ -116,6 +135,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const count = workerCount(config.WORKERS);
+  exitOnUncaughtError(logger);
   if (cluster.isPrimary && count > 1) return primary(config, logger, count);
   const db = cluster.isWorker
     ? await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE, migrate: false })
