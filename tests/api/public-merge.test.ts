@@ -133,9 +133,17 @@ describe('public merge request (issue 15 item 5)', () => {
     const captcha = await fetchAndSolveCaptcha(anon);
     const a = await sendFile(anon, captcha, 'a.pdf', pdfBytes());
     expect((await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [a] }) })).body.data).toMatchObject({ requestPublicMerge: { ok: { fileCount: 1 } } });
-    const b = await sendFile(anon, captcha, 'b.pdf', pdfBytes());
     const before = await stored();
-    const replay = await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [b] }) });
+    // A used solution opens nothing: the upload of another file with it is refused before its body is read.
+    const upload = multipart([{ name: 'file', fileName: 'b.pdf', body: pdfBytes() }]);
+    const refusedUpload = await anon.fetch('/webportal/upload?purpose=upload-form&lng=de', {
+      method: 'POST',
+      headers: { 'content-type': upload.contentType, 'x-captcha': captcha },
+      body: upload.body,
+    });
+    expect(refusedUpload.status).toBe(400);
+    expect(await refusedUpload.json()).toMatchObject({ error: 'CAPTCHA_USED', field: 'captcha' });
+    const replay = await anon.operation(REQUEST, { input: form(captcha, { idCopyIds: [a] }) });
     expect(replay.body.data).toMatchObject({
       requestPublicMerge: {
         ok: null,
@@ -144,7 +152,7 @@ describe('public merge request (issue 15 item 5)', () => {
     });
     const payload = JSON.parse(Buffer.from(captcha, 'base64').toString()) as { number: number };
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString('base64');
-    const failed = await anon.operation(REQUEST, { input: form(wrong, { idCopyIds: [b] }) });
+    const failed = await anon.operation(REQUEST, { input: form(wrong, { idCopyIds: [a] }) });
     expect(failed.body.data).toMatchObject({ requestPublicMerge: { ok: null, error: { code: 'CAPTCHA_INVALID' } } });
     expect(await stored()).toEqual(before);
   });

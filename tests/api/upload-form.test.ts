@@ -103,33 +103,30 @@ describe('public upload form (issue 15 item 6)', () => {
     expect(mail!.text).not.toContain('Meldezettel');
   });
 
-  it('refuses a replayed captcha at the form and a failed captcha at the upload and the form, storing no submission', async () => {
+  it('refuses a used captcha at the form and at the upload, and a failed captcha at both, storing nothing', async () => {
     const anon = new PortalClient(server.url);
     const captcha = await fetchAndSolveCaptcha(anon);
     const a = await sendFile(anon, captcha, 'a.pdf', pdfBytes());
     expect((await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { ok: { fileCount: 1 } } });
     const before = await stored();
-    // The same solution again: its used files are gone from the pending set, and a file still uploaded with it (the
-    // upload only checks the captcha) can never be sent: the form refuses the used solution.
+    // The same solution again opens nothing: the form and the upload refuse the used solution, before anything is read
+    // or stored (decision 0024, amended: the upload checks the solution is unused too).
     const replay = await anon.operation(SUBMIT, { input: form(captcha, [a.json.id as string]) });
-    expect(replay.body.data).toMatchObject({ submitUploadForm: { ok: null, error: { code: 'UPLOAD_ERROR' } } });
-    const b = await sendFile(anon, captcha, 'b.pdf', pdfBytes());
-    expect(b.status).toBe(200);
-    const replay2 = await anon.operation(SUBMIT, { input: form(captcha, [b.json.id as string]) });
-    expect(replay2.body.data).toMatchObject({
-      submitUploadForm: {
-        ok: null,
-        error: { code: 'CAPTCHA_USED', message: expect.stringContaining('bereits verwendet'), fieldErrors: [{ field: 'captcha', code: 'CAPTCHA_USED' }] },
-      },
-    });
+    const used = { code: 'CAPTCHA_USED', message: expect.stringContaining('bereits verwendet'), fieldErrors: [{ field: 'captcha', code: 'CAPTCHA_USED' }] };
+    expect(replay.body.data).toMatchObject({ submitUploadForm: { ok: null, error: used } });
+    for (const name of ['b.pdf', 'c.pdf', 'd.pdf']) {
+      expect(await sendFile(anon, captcha, name, pdfBytes())).toMatchObject({
+        status: 400,
+        json: { error: 'CAPTCHA_USED', field: 'captcha', message: expect.stringContaining('bereits verwendet') },
+      });
+    }
     // A wrong solution: refused at the upload (before the body is read) and at the form.
     const payload = JSON.parse(Buffer.from(captcha, 'base64').toString()) as { number: number };
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString('base64');
     expect(await sendFile(anon, wrong, 'c.pdf', pdfBytes())).toMatchObject({ status: 400, json: { error: 'CAPTCHA_INVALID', field: 'captcha' } });
     expect(await sendFile(anon, null, 'c.pdf', pdfBytes())).toMatchObject({ status: 400, json: { error: 'CAPTCHA_INVALID' } });
-    expect((await anon.operation(SUBMIT, { input: form(wrong, [b.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { error: { code: 'CAPTCHA_INVALID' } } });
-    const after = await stored();
-    expect(after).toEqual({ ...before, files: before.files + 1 });
+    expect((await anon.operation(SUBMIT, { input: form(wrong, [a.json.id as string]) })).body.data).toMatchObject({ submitUploadForm: { error: { code: 'CAPTCHA_INVALID' } } });
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses an expired captcha (clock moved 10 minutes) at the upload and at the form', async () => {
@@ -215,7 +212,7 @@ describe('public upload form (issue 15 item 6)', () => {
     expect(rows[0]!.personId).toEqual(expect.any(Number));
     // The same call again (replayed captcha) is refused.
     const again = await anna.rest('webportal/uploadForm', { ...values, termsAccepted: 'true', fileIds: (values.fileIds as string[]).join(',') } as Record<string, string>);
-    expect(again.json).toMatchObject({ ok: false, code: 'UPLOAD_ERROR' });
+    expect(again.json).toMatchObject({ ok: false, code: 'CAPTCHA_USED' });
     const anonymous = await new PortalClient(server.url).rest('webportal/uploadForm', { firstName: 'X' });
     expect(anonymous.json).toMatchObject({ ok: false, code: 'INVALID_DATA' });
   });

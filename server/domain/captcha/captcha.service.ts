@@ -66,7 +66,9 @@ export function createCaptchaService(deps: { store: CaptchaStore; clock: Clock; 
     },
     /**
      * Checks a `captcha` field value (base64 of the JSON payload) without using it up: CAPTCHA_INVALID for anything
-     * malformed, a wrong number or a foreign signature; CAPTCHA_EXPIRED after the challenge's expiry (by the clock).
+     * malformed, a wrong number or a foreign signature; CAPTCHA_EXPIRED after the challenge's expiry (by the clock);
+     * CAPTCHA_USED when a form already redeemed it, so a used solution opens nothing, neither a form nor the upload of
+     * its files (decision 0024).
      */
     async check(value: unknown): Promise<Result<CheckedCaptcha, CaptchaErrorCode>> {
       const invalid = err('CAPTCHA_INVALID' as const, [{ field: 'captcha', code: 'CAPTCHA_INVALID' }]);
@@ -87,6 +89,7 @@ export function createCaptchaService(deps: { store: CaptchaStore; clock: Clock; 
       if (!sameHex(expected.challenge, p.challenge) || !sameHex(expected.signature, p.signature)) return invalid;
       const expiresMs = Number(salt[1]) * 1000;
       if (expiresMs <= clock.now()) return err('CAPTCHA_EXPIRED', [{ field: 'captcha', code: 'CAPTCHA_EXPIRED' }]);
+      if (await store.isUsed(p.challenge)) return err('CAPTCHA_USED', [{ field: 'captcha', code: 'CAPTCHA_USED' }]);
       return ok({ challenge: p.challenge, expiresAt: new Date(expiresMs).toISOString() });
     },
     /**

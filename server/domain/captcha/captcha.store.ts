@@ -26,6 +26,11 @@ export function createCaptchaStore(db: Db) {
       );
       return rows.length === 1;
     },
+    /** True when the solution of `challenge` was accepted before (by any process). */
+    async isUsed(challenge: string): Promise<boolean> {
+      const rows = await db.select({ challenge: captchaSolutions.challenge }).from(captchaSolutions).where(eq(captchaSolutions.challenge, challenge)).limit(1);
+      return rows.length === 1;
+    },
     /** Deletes the records of solutions whose challenge expired before `nowIso`; resolves to how many. */
     async purgeBefore(nowIso: string): Promise<number> {
       const rows = await writeTransaction(db, () => db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, nowIso)).returning({ challenge: captchaSolutions.challenge }));
