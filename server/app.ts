@@ -14,6 +14,7 @@ import { cachedOperationHashes } from './http/response-cache.rules';
 import { prerenderedIndexName } from './http/prerendered-index';
 import { createStaticHandler } from './http/static';
 import { handleUpload, UPLOAD_PATH } from './http/upload';
+import { handleMergeApplication, MERGE_APPLICATION_PATH } from './http/merge-application';
 import { handleRest } from './rest/handler';
 import transport from '@contract/i18n/de/transport.json';
 
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       return;
     }
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
+    if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));
     if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);
     if (pathname === CALCPRINT_PATH) {
       const requestContext = createRequestContext(deps, connectionOf(req));

@@ -19,6 +19,12 @@ export const MERGE_DORMANT_YEARS = 3;
 export const MERGE_SIGNATURE_TYPES = ['DIGITAL', 'HANDWRITTEN'] as const;
 export type MergeSignatureType = (typeof MERGE_SIGNATURE_TYPES)[number];
 
+/**
+ * The printable merge application (decision 0023 "Printable application"): `GET` answers a PDF filled with the
+ * logged-in member's data and the accounts to merge; with `?blank=1` a blank one, without a login (the public merge).
+ */
+export const MERGE_APPLICATION_PATH = '/webportal/zusammenlegung-antrag';
+
 /** Field limits, characters; files per document field. */
 export const MERGE_LIMITS = { firstName: 60, lastName: 60, maxFiles: 5 } as const;
 

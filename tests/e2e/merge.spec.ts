@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from '../helpers/pdf';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
@@ -111,4 +113,26 @@ test('anna, without a contribution-free account, sees why she cannot merge and n
   await expect(page.getByRole('form', { name: 'Antrag auf Zusammenlegung' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'merge not eligible');
   await noOverflowAt390(page, 'merge-not-eligible');
+});
+
+test('bernd, signing by hand, is offered the application to print, filled with his data, before the signed upload', async ({ page }) => {
+  await logIn(page, personas.bernd.email);
+  await page.goto('/#/abfertigungsbeitraege-zusammenlegen');
+  const form = page.getByRole('form', { name: 'Antrag auf Zusammenlegung' });
+  await expect(form.getByRole('region', { name: 'So unterschreiben Sie handschriftlich' })).toHaveCount(0);
+  await form.getByRole('radio', { name: /Handschriftlich/ }).check();
+  const steps = form.getByRole('region', { name: 'So unterschreiben Sie handschriftlich' });
+  await expect(steps).toBeVisible();
+  // The steps come before the upload of the signed form.
+  const stepsBox = (await steps.boundingBox())!;
+  const uploadBox = (await form.getByText('Unterschriebener Antrag (Pflicht)').boundingBox())!;
+  expect(stepsBox.y).toBeLessThan(uploadBox.y);
+  const [download] = await Promise.all([page.waitForEvent('download'), steps.getByRole('link', { name: 'Antrag zum Ausdrucken (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Antrag_Zusammenlegung_\d{4}-\d{2}-\d{2}\.pdf$/);
+  const text = await pdfText(new Uint8Array(readFileSync(await download.path())));
+  expect(text).toContain('Antrag auf Zusammenlegung von Abfertigungsanwartschaften');
+  expect(text).toContain('Bernd');
+  expect(text).toContain('Eigenhändige Unterschrift');
+  await expectNoSeriousA11yViolations(page, 'merge form, handwritten');
+  await noOverflowAt390(page, 'merge-handwritten');
 });

@@ -5,7 +5,7 @@ import catalogue from '@contract/i18n/de/pdf.json';
 import type { MandateRow, MergeRequestRow, PkContractRow, PkStatementRow, SeveranceClaimRow, VkAccountRow, VkStatementRow } from '../../db/schema';
 import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from '../../server/domain/documents/pdf/contract-templates';
 import { type LetterContent, renderLetter } from '../../server/domain/documents/pdf/letter';
-import { claimConfirmationLetter, mergeConfirmationLetter } from '../../server/domain/documents/pdf/request-templates';
+import { claimConfirmationLetter, mergeApplicationForm, mergeConfirmationLetter } from '../../server/domain/documents/pdf/request-templates';
 import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/domain/documents/pdf/templates';
 import { pdfText } from '../helpers/pdf';
 
@@ -106,6 +106,15 @@ function everyLetter(): LetterContent[] {
     mandateLetter({ mandate, contract: member }),
     claimConfirmationLetter({ claim, account, submittedOn: '2026-01-10', dueDate: '2026-03-09', files }),
     mergeConfirmationLetter({ request: merge, submittedOn: '2026-01-10', files: [] }),
+    mergeApplicationForm(
+      {
+        person: { firstName: 'Bernd', lastName: 'Vorsorge', svnr: '1237010180', address: 'Hauptstraße 1, 1010 Wien', email: 'b@example.at' },
+        accounts: [{ accountNumber: 'VK-1', endDate: '2021-06-30' }],
+        targetAccountNumber: 'VK-2',
+      },
+      '2026-01-10',
+    ),
+    mergeApplicationForm(null, '2026-01-10'),
   ];
 }
 

@@ -11,6 +11,8 @@ import { requestMergeInput, type MergeSignatureType } from '@contract/merge';
 import { mergeEligibility, type MergeVerdict } from './merge.rules';
 import type { MergeStore, NewMergeFile } from './merge.store';
 import type { TenantDefinition } from '../../tenants';
+import { renderLetter } from '../documents/pdf/letter';
+import { MERGE_APPLICATION_FILE_NAME, mergeApplicationForm } from '../documents/pdf/request-templates';
 
 /** What the merge screen shows before the form (GraphQL `MergeEligibility`). */
 export interface MergeEligibilityModel extends MergeVerdict {
@@ -112,6 +114,32 @@ export function createMergeService(deps: {
      * tenant without the merge: not eligible, reason NOT_OFFERED, no accounts.
      */
     eligibility,
+
+    /**
+     * The merge application to print, sign by hand and upload as the signed form of a HANDWRITTEN request (spec 001
+     * section 5; decision 0023 "Printable application"): a PDF filled with the person's data, the dormant accounts
+     * that may be merged now and the target account; for `personId` null (the public merge) a blank one.
+     * Errors: ERROR_NOT_OFFERED (a tenant without the merge), ERROR_NOT_ELIGIBLE (a member who may not merge now:
+     * the screen explains why and offers no form).
+     */
+    async applicationForm(scope: RequestScope, personId: number | null): Promise<Result<{ bytes: Buffer; fileName: string }, 'ERROR_NOT_OFFERED' | 'ERROR_NOT_ELIGIBLE'>> {
+      if (!deps.tenant.severanceMerge) return err('ERROR_NOT_OFFERED');
+      const today = isoDateVienna(clock.now());
+      const fileName = `${MERGE_APPLICATION_FILE_NAME}_${today}.pdf`;
+      if (personId === null) return ok({ bytes: await renderLetter(mergeApplicationForm(null, today), { addressLines: [], salutation: '' }, deps.tenant.name), fileName });
+      const [verdict, person] = await Promise.all([eligibility(scope, personId), deps.personStore.findById(personId)]);
+      if (!verdict.eligible || !verdict.target || !person) return err('ERROR_NOT_ELIGIBLE');
+      const address = [person.street, [person.postcode, person.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      const content = mergeApplicationForm(
+        {
+          person: { firstName: person.firstName, lastName: person.lastName, svnr: person.svnr, address, email: person.email ?? '' },
+          accounts: verdict.dormantAccounts.filter((a) => a.eligible).map((a) => ({ accountNumber: a.accountNumber, endDate: a.endDate })),
+          targetAccountNumber: verdict.target.accountNumber,
+        },
+        today,
+      );
+      return ok({ bytes: await renderLetter(content, { addressLines: [], salutation: '' }, deps.tenant.name), fileName });
+    },
 
     /**
      * Sends a merge request; on a tenant without the merge (server/tenants.ts `severanceMerge`) `ERROR_NOT_OFFERED`

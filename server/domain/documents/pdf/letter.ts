@@ -45,6 +45,12 @@ export interface LetterContent {
   tables: LetterTable[];
   /** Small print after the tables. */
   notes: string[];
+  /**
+   * A form the member fills in, signs by hand and sends back (an application to print) instead of a letter from the
+   * fund: no salutation and no closing; after the tables a blank line to write on for each label ("Ort, Datum",
+   * "Unterschrift").
+   */
+  form?: { signatureLines: string[] };
 }
 
 /** The addressee: the lines of the address block and the salutation ("Sehr geehrte Frau Mag.a Muster,"). */
@@ -148,11 +154,13 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
   const addressTop = 45 * MM;
   let y = addressTop + 14;
   tag('P', () => {
-    doc
-      .font(FONT)
-      .fontSize(7)
-      .fillColor(GREY)
-      .text(fill(pdf.letter.sender, { tenant: tenantName, fund: fundName }), LEFT, addressTop, { width: 85 * MM, lineBreak: false });
+    // A form has no addressee: no sender line either.
+    if (!content.form)
+      doc
+        .font(FONT)
+        .fontSize(7)
+        .fillColor(GREY)
+        .text(fill(pdf.letter.sender, { tenant: tenantName, fund: fundName }), LEFT, addressTop, { width: 85 * MM, lineBreak: false });
     doc.font(FONT).fontSize(10).fillColor('black');
     for (const line of recipient.addressLines) {
       doc.text(line, LEFT, y, { width: 85 * MM, lineBreak: false });
@@ -183,8 +191,11 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
       .text(content.title, LEFT, Math.max(y, fy) + 20, { width: contentWidth }),
   );
   doc.moveDown(0.7);
-  tag('P', () => doc.font(FONT).fontSize(10).text(recipient.salutation, LEFT, doc.y, { width: contentWidth }));
-  doc.moveDown(0.6);
+  doc.font(FONT).fontSize(10);
+  if (!content.form) {
+    tag('P', () => doc.text(recipient.salutation, LEFT, doc.y, { width: contentWidth }));
+    doc.moveDown(0.6);
+  }
   for (const paragraph of content.paragraphs) {
     ensureSpace(30);
     tag('P', () => doc.text(paragraph, LEFT, doc.y, { width: contentWidth, align: 'left' }));
@@ -230,16 +241,43 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     tableStruct.end();
   }
 
-  // Closing, then the small print.
-  ensureSpace(60);
-  doc.moveDown(0.8);
-  tag('P', () => {
-    doc.font(FONT).fontSize(10).fillColor('black').text(pdf.letter.closing, LEFT, doc.y, { width: contentWidth });
-    doc.text(fill(pdf.letter.closingFund, { fund: fundName }), LEFT, doc.y, { width: contentWidth });
-  });
+  // Closing (a letter) or the lines to sign on (a form), then the small print.
+  if (content.form) {
+    const lineWidth = (contentWidth - 12 * MM) / 2;
+    ensureSpace(70);
+    doc.moveDown(2.5);
+    const lineY = doc.y;
+    content.form.signatureLines.forEach((label, i) => {
+      const x = LEFT + i * (lineWidth + 12 * MM);
+      artifact(() =>
+        doc
+          .moveTo(x, lineY)
+          .lineTo(x + lineWidth, lineY)
+          .lineWidth(0.6)
+          .strokeColor('black')
+          .stroke(),
+      );
+      tag('P', () =>
+        doc
+          .font(FONT)
+          .fontSize(8.5)
+          .fillColor(GREY)
+          .text(label, x, lineY + 3, { width: lineWidth, lineBreak: false }),
+      );
+    });
+    doc.y = lineY + 14;
+  } else {
+    ensureSpace(60);
+    doc.moveDown(0.8);
+    tag('P', () => {
+      doc.font(FONT).fontSize(10).fillColor('black').text(pdf.letter.closing, LEFT, doc.y, { width: contentWidth });
+      doc.text(fill(pdf.letter.closingFund, { fund: fundName }), LEFT, doc.y, { width: contentWidth });
+    });
+  }
   doc.moveDown(0.8);
   doc.font(FONT).fontSize(8).fillColor(GREY);
-  for (const note of [...content.notes, pdf.letter.machineNote]) {
+  // A form is valid only when signed: the note that the letter needs no signature is left out.
+  for (const note of content.form ? content.notes : [...content.notes, pdf.letter.machineNote]) {
     ensureSpace(22);
     tag('P', () => doc.text(note, LEFT, doc.y, { width: contentWidth }));
     doc.moveDown(0.3);

@@ -153,3 +153,59 @@ export function mergeConfirmationLetter(d: MergeConfirmationData): LetterContent
     notes: [T.note],
   };
 }
+
+/**
+ * What the printable merge application is filled with: the member (names, SVNR, address, e-mail), the dormant
+ * accounts that may be merged now (with the day each became contribution-free) and the target account. `null` prints
+ * a blank application with lines to write on (the public merge, where nobody is identified).
+ */
+export interface MergeApplicationData {
+  person: { firstName: string; lastName: string; svnr: string; address: string; email: string };
+  /** The dormant accounts to merge: account number and the last day of contributions (ISO). */
+  accounts: readonly { accountNumber: string; endDate: string }[];
+  targetAccountNumber: string;
+}
+
+/** The printable application's file name without date and extension; catalogue `pdf.mergeApplication.fileName`. */
+export const MERGE_APPLICATION_FILE_NAME = pdf.mergeApplication.fileName;
+
+/**
+ * Antrag auf Zusammenlegung zum Ausdrucken (§ 17 Abs. 2a BMSVG; spec 001 section 5 "signature type … signed form";
+ * decision 0023): a form the member signs by hand and uploads as the signed form of a HANDWRITTEN request. Filled with
+ * `data`, or blank when `data` is null. `today` (ISO) is the document's date. Texts: catalogue `pdf.mergeApplication`.
+ */
+export function mergeApplicationForm(data: MergeApplicationData | null, today: string): LetterContent {
+  const T = pdf.mergeApplication;
+  const blank = T.blank;
+  const svnr = (v: string) => `${v.slice(0, 4)} ${v.slice(4)}`;
+  const person: LetterLine[] = [
+    { label: T.firstName, value: data?.person.firstName ?? blank },
+    { label: T.lastName, value: data?.person.lastName ?? blank },
+    { label: T.svnr, value: data ? svnr(data.person.svnr) : blank },
+    { label: T.address, value: data?.person.address || blank },
+    { label: T.email, value: data?.person.email || blank },
+  ];
+  const accounts: LetterLine[] = data
+    ? [
+        ...data.accounts.map((a) => ({ label: T.dormantAccount, value: `${a.accountNumber} (${fill(T.contributionsUntil, { date: formatDate(a.endDate) })})` })),
+        { label: T.targetAccount, value: data.targetAccountNumber, strong: true },
+      ]
+    : [
+        { label: T.dormantAccount, value: blank },
+        { label: T.dormantAccount, value: blank },
+        { label: T.targetAccount, value: blank, strong: true },
+      ];
+  return {
+    fund: 'VK',
+    title: T.title,
+    documentDate: today,
+    facts: data ? [{ label: T.targetAccount, value: data.targetAccountNumber }] : [],
+    paragraphs: data ? [...T.paragraphs] : [...T.paragraphs, T.blankIntro],
+    tables: [
+      { heading: T.dataHeading, rows: person },
+      { heading: T.accountsHeading, rows: accounts },
+    ],
+    notes: [...T.notes],
+    form: { signatureLines: [...T.signatureLines] },
+  };
+}

@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 're
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CAPTCHA_HEADER } from '@contract/captcha';
-import { requestMergeInput, requestPublicMergeInput, requiredMergeDocuments, type MergeSignatureType, type RequestMergeValues } from '@contract/merge';
+import { MERGE_APPLICATION_PATH, requestMergeInput, requestPublicMergeInput, requiredMergeDocuments, type MergeSignatureType, type RequestMergeValues } from '@contract/merge';
 import { formatInsuranceNumber } from '@contract/svnr';
 import { Captcha, type useCaptcha } from '../../../components/ui/captcha';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -224,6 +224,23 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
         <p className="field__error" role="alert">
           {text(errors.signatureType.message)}
         </p>
+      ) : null}
+      {signatureType === 'HANDWRITTEN' ? (
+        <section className="merge-printable" aria-labelledby="merge-printable-heading">
+          <h3 id="merge-printable-heading" className="merge-printable__heading">
+            {t('merge.form.printable.heading')}
+          </h3>
+          <ol className="merge-printable__steps">
+            <li>
+              {t('merge.form.printable.stepDownload')}{' '}
+              <a href={captcha ? `${MERGE_APPLICATION_PATH}?blank=1` : MERGE_APPLICATION_PATH} download>
+                {t(captcha ? 'merge.form.printable.linkBlank' : 'merge.form.printable.link')}
+              </a>
+            </li>
+            <li>{t('merge.form.printable.stepSign')}</li>
+            <li>{t('merge.form.printable.stepUpload')}</li>
+          </ol>
+        </section>
       ) : null}
       {signatureType === 'DIGITAL' ? (
         <Controller
