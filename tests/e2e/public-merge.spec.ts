@@ -59,6 +59,11 @@ test('the public merge form fits a 390 px phone without sideways scrolling', asy
   await expect(page.getByText('Die Sicherheitsprüfung ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('radio', { name: /Handschriftlich/ }).check();
   await expect(page.getByLabel(/Unterschriebener Antrag/)).toBeAttached();
+  // Without a login the application to print is the blank one (decision 0023 "Printable application").
+  const blank = page.getByRole('region', { name: 'So unterschreiben Sie handschriftlich' }).getByRole('link', { name: /Antragsformular zum Ausdrucken/ });
+  await expect(blank).toHaveAttribute('href', '/webportal/zusammenlegung-antrag?blank=1');
+  const response = await page.request.get('/webportal/zusammenlegung-antrag?blank=1');
+  expect(response.headers()['content-type']).toBe('application/pdf');
   expect(await elementsWiderThan(page, 390)).toEqual([]);
   await expectNoSeriousA11yViolations(page, 'public merge 390 px');
   mkdirSync(SHOTS, { recursive: true });
