@@ -77,6 +77,7 @@ const POSTGRES_SUITES = [
   'tests/api/parity.test.ts',
   'tests/api/graphql/login-and-me.test.ts',
   'tests/api/rest/rest-methods.test.ts',
+  'tests/api/rest/kontoinformation.test.ts',
   'tests/api/rest/login-flow.test.ts',
   'tests/api/investment.test.ts',
   'tests/api/step-up.test.ts',

@@ -107,7 +107,7 @@ function createJsonCompression(thresholdBytes: number) {
  * Server paths of spec 000 section 7 ("webportal/verfuegungen", …) that are REST registry methods of the same name:
  * served at `/webportal/…` as the spec's configuration names them, and at `/rest/webportal/…` like every method.
  */
-const WEBPORTAL_REST_PATHS = new Set(['/webportal/verfuegungen']);
+const WEBPORTAL_REST_PATHS = new Set(['/webportal/verfuegungen', '/webportal/kontoinformation', '/webportal/uploadForm', '/webportal/form']);
 
 /**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST

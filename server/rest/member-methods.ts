@@ -1,6 +1,7 @@
 /** REST methods of the registry (./registry.ts): profile changes, claims, merge, own contributions, forms and the account. */
 import { z } from 'zod';
 import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
+import { kontoinformationInput, kontoinformationRun } from '../domain/accounts/accounts.rest';
 import {
   aendernInput,
   aendernRun,
@@ -58,6 +59,7 @@ export const MEMBER_METHODS: RestMethod[] = [
     run: verfuegungenRun,
   }),
   method({ name: 'webportal/zusammenlegung', input: zusammenlegungInput, auth: 'session', run: zusammenlegungRun }),
+  method({ name: 'webportal/kontoinformation', input: kontoinformationInput, auth: 'session', run: kontoinformationRun }),
   method({ name: 'webportal/eigenbeitraege', input: eigenbeitraegeInput, auth: 'session', run: eigenbeitraegeRun }),
   method({ name: 'webportal/eigenbeitraege/mandat', input: mandatInput, auth: 'session', run: mandatRun }),
   method({ name: 'webportal/eigenbeitraege/aendern', input: aendernInput, auth: 'session', run: aendernRun }),

@@ -36,6 +36,10 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'rest:webportal/eigenbeitraege/praemienantrag': 'the § 108a application of the session’s own person',
   'rest:webportal/eigenbeitraege': 'the overview of the session’s own person; no argument names an object',
   'rest:getMessages': "folder, page, page size and search of the session's own inbox; no object id",
+  // Account information over REST (spec 000 section 7): the fund and a date of the session's own contracts only;
+  // nothing names a contract or an account (tests/api/rest/kontoinformation.test.ts).
+  'rest:webportal/kontoinformation': 'PK or VK and a Stichtag of the session’s own contracts and accounts; no object id',
+  'rest:webportal/kontoinformation.stichtag': 'a date applied to the session’s own contracts only, not an object id',
   'Mutation.login': 'e-mail and password of the caller; login abuse is covered by tests/security/login-abuse.test.ts',
   'rest:login': 'e-mail and password of the caller (tests/security/login-abuse.test.ts)',
   'Mutation.activateAccount': 'the activation link token (spec 000 section 2), a bearer secret, not scoped to a session by design',
