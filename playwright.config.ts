@@ -52,6 +52,11 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   // The browser tests log in from 127.0.0.1 only, with many wrong passwords: keep the per-IP throttle out of reach.
   LOGIN_IP_MAX_FAILURES: '1000000',
+  // Every public form and message of the browser tests comes from 127.0.0.1, many to the same addresses: keep the
+  // limits of decision 0041 out of reach (tests/api/abuse-limits.test.ts checks them).
+  PUBLIC_FORM_IP_MAX_PER_HOUR: '1000000',
+  PUBLIC_FORM_EMAIL_MAX_PER_DAY: '1000000',
+  MESSAGE_MAX_PER_HOUR: '1000000',
 } as const;
 
 export default defineConfig({

@@ -44,6 +44,8 @@ const POSTGRES_SUITES = [
   'tests/api/security-audit.test.ts',
   'tests/api/graphql/login-flow-bad-input.test.ts',
   'tests/api/uploads.test.ts',
+  'tests/api/file-name-migration.test.ts',
+  'tests/api/abuse-limits.test.ts',
   'tests/api/captcha.test.ts',
   'tests/api/upload-form.test.ts',
   'tests/api/public-merge.test.ts',

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { cleanStoredFileName } from '@contract/uploads';
 
 /** Drizzle's bookkeeping table (the same one drizzle-orm's migrator keeps, so databases migrated by either agree). */
 const MIGRATIONS_TABLE = '__drizzle_migrations';
@@ -33,6 +34,16 @@ export class ForeignKeyViolationError extends Error {
 }
 
 /**
+ * Registers on `c` the SQL functions the SQLite migrations call where plain SQL cannot do the work:
+ * `portal_clean_file_name(name)`, the contract's `cleanStoredFileName` (migration 0020_clean_file_names: a Latin-1
+ * misreading repaired, control and text-reordering characters removed; PostgreSQL's migration defines the same function
+ * in plpgsql; decision 0041). Deterministic, so SQLite may use it anywhere.
+ */
+export function registerMigrationFunctions(c: Database.Database): void {
+  c.function('portal_clean_file_name', { deterministic: true }, (name: unknown) => (typeof name === 'string' ? cleanStoredFileName(name) : name));
+}
+
+/**
  * Applies the pending migrations of `migrationsFolder` (drizzle-kit's SQLite output with meta/_journal.json) to the
  * better-sqlite3 connection `c`, which must not be in a transaction. Replaces drizzle-orm's `migrate`, whose one
  * transaction runs with the connection's foreign keys ON: there a table rebuild's `DROP TABLE` deletes (ON DELETE
@@ -43,6 +54,7 @@ export class ForeignKeyViolationError extends Error {
  *   in one `BEGIN IMMEDIATE` transaction, with its rows in `__drizzle_migrations` (hash, created_at) as drizzle-orm
  *   writes them. The newest recorded one is read again inside the transaction, so two processes starting together
  *   apply each migration once.
+ * - The functions of `registerMigrationFunctions` are registered on `c` first.
  * - A migration that rebuilds tables (`rebuildsTables`) runs alone: foreign keys OFF outside the transaction, the
  *   statements, then `PRAGMA foreign_key_check` inside the transaction: any row with a broken reference rolls the
  *   migration back and throws `ForeignKeyViolationError`. Afterwards the foreign-key setting is what it was before.
@@ -52,6 +64,7 @@ export class ForeignKeyViolationError extends Error {
  */
 export function migrateSqliteDatabase(c: Database.Database, migrationsFolder: string): void {
   if (c.inTransaction) throw new Error('migrateSqliteDatabase: the connection is in a transaction');
+  registerMigrationFunctions(c);
   c.exec(`CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
   const lastApplied = (): number | undefined => {
     const value = c.prepare(`SELECT created_at FROM "${MIGRATIONS_TABLE}" ORDER BY created_at DESC LIMIT 1`).pluck().get();

@@ -29,6 +29,7 @@ import { scheduleUploadPurge } from './domain/uploads/uploads.job';
 import { createUploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
 import type { Clock } from './domain/shared/clock';
+import { createRateLimiter } from './domain/shared/rate-limit';
 import { createRateLimitStore } from './domain/shared/rate-limit.store';
 import type { Logger } from './log';
 import type { ProcessDeps } from './process-deps';
@@ -76,6 +77,8 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     tenant: TENANTS[config.TENANT],
     clock,
     maintenance: config.MAINTENANCE,
+    limiter: createRateLimiter({ store: createRateLimitStore(db), clock }),
+    limits: { ipMaxPerHour: config.PUBLIC_FORM_IP_MAX_PER_HOUR, emailMaxPerDay: config.PUBLIC_FORM_EMAIL_MAX_PER_DAY },
   });
   scheduleCaptchaPurge(scheduler, captcha, logger, () => publicUploads.purgeExpired());
   const processDeps: ProcessDeps = {

@@ -129,6 +129,21 @@ const envSchema = z.object({
   /** Remote log calls per session per minute; more answer 429. @default 20 */
   LOG_SESSION_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /**
+   * Submissions of the public upload form and the public merge request together (GraphQL `submitUploadForm`,
+   * `requestPublicMerge`, REST `webportal/uploadForm`) per IP address per hour (fixed windows at the full hour,
+   * counted in the database, shared by all processes); more answer RATE_LIMITED (REST 429 with Retry-After) and store
+   * and mail nothing. Decision 0041. @default 10
+   */
+  PUBLIC_FORM_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Submissions of the two public forms per receipt e-mail address (as typed, compared in lower case) per day (fixed
+   * windows from 00:00 UTC): the receipt mails one address can be sent by strangers. More answer RATE_LIMITED.
+   * Decision 0041. @default 5
+   */
+  PUBLIC_FORM_EMAIL_MAX_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Messages a member sends to the fund per hour (GraphQL `sendMessage`, REST `sendMessage`); more answer RATE_LIMITED. Decision 0041. @default 20 */
+  MESSAGE_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
    * Cost of a severance payout by cash order (Postanweisung), integer cents. Spec 001 section 9 gives two readings,
    * "at least 10 EUR" (the default) and 13 EUR (`1300`); README "Readings of the spec chosen". @default 1000
    */

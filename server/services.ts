@@ -50,7 +50,8 @@ function createMemberServices(deps: ProcessDeps) {
   const person = createPersonService({ store: stores.person, accounts, tenant, today: () => isoDateVienna(clock.now()) });
   const documents = createDocumentsService({ store: stores.documents, personStore: stores.person, accounts, tenant, clock, logger, cacheBytes: config.DOCUMENT_CACHE_BYTES });
   const investment = createInvestmentService({ tenant, accounts });
-  const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock });
+  const limiter = createRateLimiter({ store: stores.rateLimit, clock });
+  const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock, limiter, maxPerHour: config.MESSAGE_MAX_PER_HOUR });
   const applications = createApplicationsService({ documents, messages });
   const claims = createClaimsService({
     db,

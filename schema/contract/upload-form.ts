@@ -38,7 +38,9 @@ export type UploadFormValues = Omit<UploadFormInput, 'emailConfirmation' | 'term
  * Form-level refusals: NOT_OFFERED (a tenant without the upload form, server/tenants.ts `uploadForm`: the regional
  * one, spec 000 section 2), INVALID_DATA (see the field errors), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED,
  * UPLOAD_ERROR (a file id unknown, not sent with this captcha or already used; spec 001 section 8 "upload error"),
- * MAINTENANCE (MAINTENANCE=1; "maintenance"), TECHNICAL_ERROR (anything unexpected; "technical error", "global error").
+ * MAINTENANCE (MAINTENANCE=1; "maintenance"), TECHNICAL_ERROR (anything unexpected; "technical error", "global error"),
+ * RATE_LIMITED (too many submissions from the IP address or to the receipt address: PUBLIC_FORM_IP_MAX_PER_HOUR,
+ * PUBLIC_FORM_EMAIL_MAX_PER_DAY; with the seconds to wait; decision 0041).
  */
 export const UPLOAD_FORM_ERROR_CODES = [
   'NOT_OFFERED',
@@ -49,6 +51,7 @@ export const UPLOAD_FORM_ERROR_CODES = [
   'UPLOAD_ERROR',
   'MAINTENANCE',
   'TECHNICAL_ERROR',
+  'RATE_LIMITED',
 ] as const;
 export type UploadFormErrorCode = (typeof UPLOAD_FORM_ERROR_CODES)[number];
 

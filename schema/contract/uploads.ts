@@ -76,7 +76,7 @@ export const UPLOAD_FILE_NAME_MAX = 120;
  * Why an upload was refused (the `error` of the route's answer; catalogue key `upload.error.<code>`):
  * - FILE_MISSING: no file part in the request; FILE_EMPTY: 0 bytes; FILE_TOO_LARGE: over the limit (413);
  * - FILE_TYPE_NOT_ALLOWED: the content is none of the purpose's types (a renamed program, a text file, …);
- * - FILE_NAME_INVALID: a path (`/`, `\`), control characters, or no name at all;
+ * - FILE_NAME_INVALID: a path (`/`, `\`), or no name at all once control characters are removed;
  * - BODY_INCOMPLETE: the multipart body ended or broke before its file part was complete (a cut-off or malformed
  *   body, a client that went away); nothing is stored;
  * - PURPOSE_INVALID: unknown `purpose`; TOO_MANY_FILES: more than one file part;
@@ -120,18 +120,63 @@ export function uploadDownloadUrl(id: string): string {
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 /**
- * The file name kept for an upload, or null when it must be refused: a name with a path separator (`/`, `\`), a
- * control character, or nothing but dots and spaces. Unicode is normalised (NFC), surrounding spaces are trimmed,
- * and the name is cut to UPLOAD_FILE_NAME_MAX characters keeping its extension.
+ * The characters removed from a file name, as the body of a regular-expression character class (without U+0000,
+ * which JavaScript strips on top and a PostgreSQL text cannot hold): the C0 controls, DEL and the C1 controls
+ * (U+0001–U+001F, U+007F–U+009F), and the format characters that reorder or hide text: the Arabic letter mark U+061C,
+ * the left-to-right and right-to-left marks U+200E/U+200F, the line and paragraph separators and the bidirectional
+ * embeddings and overrides U+2028–U+202E, the isolates and deprecated format characters U+2066–U+206F, the byte-order
+ * mark U+FEFF and the interlinear annotation characters U+FFF9–U+FFFB (Unicode UAX #9; CVE-2021-42574 "Trojan
+ * Source"). With U+202E, `rechnung\u202Efdp.exe` is shown as `rechnungexe.pdf`. The PostgreSQL migration
+ * `0013_clean_file_names` uses the same class (a unit test compares them; decision 0041).
+ */
+export const UNSAFE_FILE_NAME_CHARACTERS = '\\u0001-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb';
+
+const UNSAFE_CHARACTERS = new RegExp(`[\\u0000${UNSAFE_FILE_NAME_CHARACTERS}]`, 'gu');
+
+/** `name` without the control and text-reordering characters of UNSAFE_FILE_NAME_CHARACTERS (and U+0000). */
+export function stripUnsafeCharacters(name: string): string {
+  return name.replace(UNSAFE_CHARACTERS, '');
+}
+
+/**
+ * The file name kept for an upload, or null when it must be refused: a name with a path separator (`/`, `\`), or one
+ * that is empty or nothing but dots and spaces once the control and text-reordering characters
+ * (UNSAFE_FILE_NAME_CHARACTERS) are removed. Unicode is normalised (NFC), surrounding spaces are trimmed, and the name
+ * is cut to UPLOAD_FILE_NAME_MAX characters keeping its extension. The name arrives as the browser sends it: UTF-8 in
+ * the multipart header (RFC 7578 section 4.2; the upload route reads it so).
  */
 export function sanitizeFileName(raw: string): string | null {
-  const name = raw.normalize('NFC').trim();
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (name === '' || /[/\\\u0000-\u001f\u007f]/.test(name) || /^[.\s]+$/.test(name)) return null;
+  const name = stripUnsafeCharacters(raw.normalize('NFC')).trim();
+  if (name === '' || /[/\\]/.test(name) || /^[.\s]+$/.test(name)) return null;
   if (name.length <= UPLOAD_FILE_NAME_MAX) return name;
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
   return name.slice(0, UPLOAD_FILE_NAME_MAX - ext.length) + ext;
+}
+
+/**
+ * `name` repaired when it is UTF-8 that was read as Latin-1 (`Lohnzettel_MÃ¤rz.pdf` → `Lohnzettel_März.pdf`, as the
+ * upload route stored names before it read them as UTF-8): only a name whose characters all lie in U+0001–U+00FF, at
+ * least one of them above U+007F, and whose Latin-1 bytes are valid UTF-8; any other name is returned unchanged. Used by
+ * the migration that cleans stored names (decision 0041).
+ */
+export function repairLatin1Misreading(name: string): string {
+  // eslint-disable-next-line no-control-regex -- the range of Latin-1 characters starts at U+0001 on purpose
+  if (!/[\u0080-\u00ff]/.test(name) || /[^\u0001-\u00ff]/.test(name)) return name;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(name, (c) => c.charCodeAt(0)));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * A stored file name as the migration `0020_clean_file_names` / `0013_clean_file_names` leaves it: a Latin-1 misreading
+ * repaired (`repairLatin1Misreading`), then the unsafe characters removed; `Datei` when nothing is left. Neither trimmed
+ * nor cut, so the PostgreSQL twin of the migration (SQL) answers the same.
+ */
+export function cleanStoredFileName(name: string): string {
+  return stripUnsafeCharacters(repairLatin1Misreading(name)) || 'Datei';
 }
 
 /** `fileName` with the extension of `type` appended unless it already ends in one of the type's extensions. */

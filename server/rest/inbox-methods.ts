@@ -1,6 +1,6 @@
 /** REST methods of the registry (./registry.ts): the inbox. */
 import { z } from 'zod';
-import { notFound } from '../domain/shared/errors';
+import { notFound, rateLimited } from '../domain/shared/errors';
 import { getMessagesRestInput, messageJson, messagePageJson } from '../domain/messages/messages.rest';
 import { empty, method, text } from './method-kit';
 import type { RestMethod } from './method-kit';
@@ -54,6 +54,8 @@ export const INBOX_METHODS: RestMethod[] = [
     auth: 'session',
     async run(ctx, input) {
       const result = await ctx.services.messages.send(ctx.scope, await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      // Too many messages this hour: 429 with Retry-After, as every limit answers over REST (decision 0041).
+      if (!result.ok && result.code === 'RATE_LIMITED') throw rateLimited(result.retryAfterSeconds ?? 1);
       return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
     },
   }),

@@ -62,6 +62,34 @@ describe('POST /webportal/upload (issue 14 item 3)', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
+  it('keeps a file name as browsers send it, raw UTF-8 in the multipart header (decision 0041)', async () => {
+    const anna = await login('anna');
+    const { body, contentType } = multipart([file('Lohnzettel_März_Überweisung.pdf', pdfBytes())]);
+    expect(Buffer.from(body).includes(Buffer.from('filename="Lohnzettel_M\xc3\xa4rz_\xc3\x9cberweisung.pdf"', 'latin1'))).toBe(true);
+    const res = await anna.fetch('/webportal/upload?purpose=inbox-attachment&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
+    const json = (await res.json()) as { id: string; fileName: string };
+    expect(res.status).toBe(200);
+    expect(json.fileName).toBe('Lohnzettel_März_Überweisung.pdf');
+    const stored = await server.db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.id, json.id));
+    expect(stored).toEqual([{ fileName: 'Lohnzettel_März_Überweisung.pdf' }]);
+  });
+
+  it.each([
+    ['a right-to-left override', 'rechnung\u202Efdp.exe', 'rechnungfdp.exe.pdf'],
+    ['isolates, marks and a C1 control', '\u2067Beleg\u2069\u200F\u0085\u061C.pdf', 'Beleg.pdf'],
+  ])('removes %s from the name of a PDF, which keeps ending in .pdf (decision 0041)', async (_label, sent, kept) => {
+    const anna = await login('anna');
+    const res = await upload(anna, [file(sent, pdfBytes())]);
+    expect(res.status).toBe(200);
+    expect(res.json.fileName).toBe(kept);
+    const stored = await server.db
+      .select({ fileName: uploads.fileName })
+      .from(uploads)
+      .where(eq(uploads.id, res.json.id as string));
+    expect(stored).toEqual([{ fileName: kept }]);
+    expect(kept).not.toMatch(/[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("another member's upload id, an unknown and a malformed one answer the same 404", async () => {
     const anna = await login('anna');
     const bernd = await login('bernd');

@@ -61,6 +61,8 @@ describe('ZIP archives on merge-document uploads (issue 15 item 5)', () => {
     ['an entry in a folder', () => zipBytes([{ name: 'ordner/ausweis.pdf', body: pdfBytes() }]), 'ZIP_PATH'],
     ['an entry climbing out with ..', () => zipBytes([{ name: '../ausweis.pdf', body: pdfBytes() }]), 'ZIP_PATH'],
     ['a Windows path', () => zipBytes([{ name: 'C:\\temp\\ausweis.pdf', body: pdfBytes() }]), 'ZIP_PATH'],
+    // An entry's name is not renamed, so a right-to-left override posing as another type is refused (decision 0041).
+    ['an entry name with a right-to-left override', () => zipBytes([{ name: 'ausweis\u202Efdp.exe', body: pdfBytes() }]), 'ZIP_PATH'],
     ['a nested archive by name', () => zipBytes([{ name: 'innen.zip', body: zipBytes([{ name: 'a.pdf', body: pdfBytes() }]) }]), 'ZIP_NESTED_ARCHIVE'],
     ['a nested archive by content under another name', () => zipBytes([{ name: 'daten.pdf', body: zipBytes([{ name: 'a.pdf', body: pdfBytes() }]) }]), 'ZIP_NESTED_ARCHIVE'],
     ['an archive without entries', () => zipBytes([]), 'ZIP_INVALID'],

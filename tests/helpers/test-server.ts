@@ -64,8 +64,9 @@ export async function startTestServer(
   const env = typeof options.env === 'function' ? options.env(url) : options.env;
   let config: ReturnType<typeof loadConfig>;
   try {
-    // Every test client connects from 127.0.0.1: the per-IP login throttle and the remote log's per-IP and per-session
-    // limits are set out of reach unless a test sets them (tests/api/client-log-limits.test.ts does).
+    // Every test client connects from 127.0.0.1: the per-IP login throttle, the remote log's per-IP and per-session
+    // limits and the limits of the public forms and messages (decision 0041) are set out of reach unless a test sets
+    // them (tests/api/client-log-limits.test.ts, tests/api/abuse-limits.test.ts do).
     config = loadConfig({
       ...(db.dialect === 'postgresql' ? { DATABASE_URL: dbPath } : { DATABASE_PATH: dbPath }),
       PORT: '0',
@@ -74,6 +75,9 @@ export async function startTestServer(
       LOGIN_IP_MAX_FAILURES: '1000000',
       LOG_IP_MAX_PER_MINUTE: '1000000',
       LOG_SESSION_MAX_PER_MINUTE: '1000000',
+      PUBLIC_FORM_IP_MAX_PER_HOUR: '1000000',
+      PUBLIC_FORM_EMAIL_MAX_PER_DAY: '1000000',
+      MESSAGE_MAX_PER_HOUR: '1000000',
       ...env,
     });
   } catch (error) {

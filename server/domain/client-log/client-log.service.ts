@@ -46,12 +46,12 @@ export function createClientLog(deps: { limiter: RateLimiter; logger: Logger; se
      *   (over `maxCallBytes`: REST 413).
      */
     async write(scope: RequestScope, entry: ClientLogEntry, sessionToken: string | undefined): Promise<void> {
-      const ip = await limiter.take(`log:ip:${scope.meta.ipAddress ?? 'unknown'}`, { max: settings.ipMaxPerMinute, windowMs: MINUTE_MS });
+      const ip = await limiter.take({ name: 'log:ip', max: settings.ipMaxPerMinute, windowMs: MINUTE_MS }, scope.meta.ipAddress ?? 'unknown');
       if (!ip.allowed) throw rateLimited(ip.retryAfterSeconds);
       if (sessionToken && isWellFormedToken(sessionToken)) {
         // The key holds a hash of the session hash, so the counter table never holds a session's lookup key.
-        const key = `log:session:${createHash('sha256').update(hashToken(sessionToken)).digest('base64url')}`;
-        const session = await limiter.take(key, { max: settings.sessionMaxPerMinute, windowMs: MINUTE_MS });
+        const subject = createHash('sha256').update(hashToken(sessionToken)).digest('base64url');
+        const session = await limiter.take({ name: 'log:session', max: settings.sessionMaxPerMinute, windowMs: MINUTE_MS }, subject);
         if (!session.allowed) throw rateLimited(session.retryAfterSeconds);
       }
       const bytes = Buffer.byteLength(entry.component) + entry.msgs.reduce((sum, m) => sum + Buffer.byteLength(m), 0);

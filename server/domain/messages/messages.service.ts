@@ -10,7 +10,8 @@ import type { Mailer } from '../mail/mailer';
 import { portalLink, renderMail, salutationFor } from '../mail/templates';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
-import { err, ok, type Result } from '../shared/result';
+import type { RateLimiter } from '../shared/rate-limit';
+import { err, ok, rateLimitedErr, type Result } from '../shared/result';
 import type { RequestScope } from '../shared/request-scope';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { AttachmentMeta, Mailbox, MessagesStore } from './messages.store';
@@ -59,7 +60,7 @@ export interface SendMessageWire {
 }
 
 /** Refusals of `sendMessage` (spec 001 section 8 "missing fields, attachment failure"); field errors name the input. */
-export type SendMessageErrorCode = 'INVALID_INPUT' | 'RECIPIENT_NOT_ALLOWED' | 'ATTACHMENT_INVALID';
+export type SendMessageErrorCode = 'INVALID_INPUT' | 'RECIPIENT_NOT_ALLOWED' | 'ATTACHMENT_INVALID' | 'RATE_LIMITED';
 
 /** Largest message id accepted (SQLite rowids are 64-bit; JS numbers exact up to 2^53). */
 export function parseMessageId(raw: unknown): number | null {
@@ -77,7 +78,17 @@ const badInput = (message: string) => new DomainError('BAD_REQUEST', message);
  * contact person acts for as ASP; `RequestContext.mailbox()`); the store checks it in SQL. Built once per process;
  * `recipients` and `send` read the person's contracts through the request's scope.
  */
-export function createMessagesService(deps: { db: Db; store: MessagesStore; uploads: UploadsService; accounts: AccountsService; tenant: TenantDefinition; clock: Clock }) {
+export function createMessagesService(deps: {
+  db: Db;
+  store: MessagesStore;
+  uploads: UploadsService;
+  accounts: AccountsService;
+  tenant: TenantDefinition;
+  clock: Clock;
+  limiter: RateLimiter;
+  /** Messages a member sends per hour (MESSAGE_MAX_PER_HOUR; decision 0041). */
+  maxPerHour: number;
+}) {
   const { store, clock, tenant } = deps;
 
   async function withAttachments(rows: MessageRow[]): Promise<MessageView[]> {
@@ -171,8 +182,10 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
      * Sends a message of the person to the fund (spec 001 section 5): input checked by `sendMessageInput` of the
      * contract, the recipient must be one of `recipients`, the attachments are the person's pending uploads of purpose
      * `inbox-attachment` (their bytes move to the message). All or nothing: a refusal stores nothing.
-     * Errors: INVALID_INPUT (field errors per field), RECIPIENT_NOT_ALLOWED (field `recipient`), ATTACHMENT_INVALID
-     * (field `attachmentIds`: unknown, foreign, expired or used id).
+     * Errors: INVALID_INPUT (field errors per field), RECIPIENT_NOT_ALLOWED (field `recipient`), RATE_LIMITED (with
+     * `retryAfterSeconds`: the session's person sent `maxPerHour` messages this hour, counted in the database once the
+     * input passed its checks, whichever mailbox they went from; decision 0041), ATTACHMENT_INVALID (field
+     * `attachmentIds`: unknown, foreign, expired or used id).
      */
     async send(scope: RequestScope, mailbox: Mailbox, message: SendMessageWire): Promise<Result<MessageView, SendMessageErrorCode>> {
       const { personId } = mailbox;
@@ -182,6 +195,8 @@ export function createMessagesService(deps: { db: Db; store: MessagesStore; uplo
       if (!(await service.recipients(scope, mailbox)).includes(input.recipient)) {
         return err('RECIPIENT_NOT_ALLOWED', [{ field: 'recipient', code: 'RECIPIENT_NOT_ALLOWED' }]);
       }
+      const limit = await deps.limiter.take({ name: 'message:person', max: deps.maxPerHour, windowMs: 3_600_000 }, String(personId));
+      if (!limit.allowed) return rateLimitedErr(limit.retryAfterSeconds);
       const sentAt = new Date(clock.now()).toISOString();
       const outcome = await writeTransaction(deps.db, async (): Promise<Result<MessageRow, SendMessageErrorCode>> => {
         const files = await deps.uploads.consume(personId, input.attachmentIds, { purpose: 'inbox-attachment', usedFor: 'message' });

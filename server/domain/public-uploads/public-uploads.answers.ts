@@ -1,5 +1,6 @@
 import catalogue from '@contract/i18n/de/upload-form.json';
 import type { RequestContext } from '../../context';
+import { rateLimitedMessage } from '../shared/errors';
 import type { FieldError } from '../shared/result';
 
 const TEXTS: Record<string, string> = catalogue.uploadForm.error;
@@ -9,9 +10,17 @@ export function uploadFormText(code: string): string {
   return TEXTS[code] ?? catalogue.uploadForm.error.TECHNICAL_ERROR;
 }
 
-/** The `Error` payload of a refused upload form: code, German message and messages per field. */
-export function uploadFormError(code: string, fieldErrors: FieldError[] = []) {
-  return { code, message: uploadFormText(code), fieldErrors: fieldErrors.map((f) => ({ ...f, message: uploadFormText(f.code) })) };
+/**
+ * The `Error` payload of a refused upload form: code, German message and messages per field, and for RATE_LIMITED the
+ * seconds to wait (`retryAfterSeconds`, null otherwise) with the message naming the time (`rateLimitedMessage`).
+ */
+export function uploadFormError(code: string, fieldErrors: FieldError[] = [], retryAfterSeconds?: number) {
+  return {
+    code,
+    message: retryAfterSeconds === undefined ? uploadFormText(code) : rateLimitedMessage(retryAfterSeconds),
+    fieldErrors: fieldErrors.map((f) => ({ ...f, message: uploadFormText(f.code) })),
+    retryAfterSeconds: retryAfterSeconds ?? null,
+  };
 }
 
 /** The logged-in member of the request, or null (no session, a login in a flow step, a timed-out one): never throws. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
+import { rateLimited } from '../shared/errors';
 import { optionalPersonId } from './public-uploads.answers';
 
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '', 'on']).transform((v) => v === 'true' || v === '1' || v === 'on')]);
@@ -33,7 +34,11 @@ export const uploadFormRestInput = z.object({
   captcha: str(2000),
 });
 
-/** Runs `webportal/uploadForm`: `{ ok, code, fieldErrors: [{ field, code }], fileCount, email }` (codes of `submitUploadForm`). */
+/**
+ * Runs `webportal/uploadForm`: `{ ok, code, fieldErrors: [{ field, code }], fileCount, email }` (codes of
+ * `submitUploadForm`), except RATE_LIMITED, which is thrown: HTTP 429 with `Retry-After` (seconds) and
+ * `{ error: 'RATE_LIMITED', message }` naming the time to wait (decision 0041).
+ */
 export async function uploadFormRestRun(ctx: RequestContext, input: z.infer<typeof uploadFormRestInput>): Promise<unknown> {
   const r = await ctx.deps.publicUploads.submit(
     {
@@ -48,7 +53,9 @@ export async function uploadFormRestRun(ctx: RequestContext, input: z.infer<type
       captcha: input.captcha ?? '',
     },
     await optionalPersonId(ctx),
+    ctx.scope.meta,
   );
+  if (!r.ok && r.code === 'RATE_LIMITED') throw rateLimited(r.retryAfterSeconds ?? 1);
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors, fileCount: null, email: null };
   return { ok: true, code: null, fieldErrors: [], fileCount: r.value.fileCount, email: r.value.email };
 }

@@ -14,7 +14,9 @@ import type { CaptchaService } from '../captcha/captcha.service';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import type { Clock } from '../shared/clock';
-import { err, ok, type FieldError, type Result } from '../shared/result';
+import type { RateLimiter } from '../shared/rate-limit';
+import type { RequestMeta } from '../shared/request-meta';
+import { err, ok, rateLimitedErr, type FieldError, type Result } from '../shared/result';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PublicUploadsStore } from './public-uploads.store';
 import { fieldErrorsOf } from '../merge/merge.service';
@@ -42,7 +44,17 @@ function mergeReceiptMail(tenant: TenantDefinition, dateIso: string) {
 }
 
 /** Codes of a refused public merge request (GraphQL `RequestPublicMergeError.code`). */
-export type PublicMergeErrorCode = 'ERROR_NOT_OFFERED' | 'MAINTENANCE' | 'ERROR_INVALID_INPUT' | 'ERROR_UPLOAD' | CaptchaErrorCode;
+export type PublicMergeErrorCode = 'ERROR_NOT_OFFERED' | 'MAINTENANCE' | 'ERROR_INVALID_INPUT' | 'ERROR_UPLOAD' | 'RATE_LIMITED' | CaptchaErrorCode;
+
+/** Limits of the two public forms together (server/config.ts PUBLIC_FORM_*; decision 0041). */
+export interface PublicFormLimits {
+  /** Submissions per IP address per hour (PUBLIC_FORM_IP_MAX_PER_HOUR). */
+  ipMaxPerHour: number;
+  /** Submissions per receipt e-mail address per day (PUBLIC_FORM_EMAIL_MAX_PER_DAY). */
+  emailMaxPerDay: number;
+}
+
+const HOUR_MS = 3_600_000;
 
 /**
  * The public upload form (issue 15 item 6, decision 0024). Files arrive one per request through
@@ -50,7 +62,10 @@ export type PublicMergeErrorCode = 'ERROR_NOT_OFFERED' | 'MAINTENANCE' | 'ERROR_
  * stored pending and bound to that captcha's challenge, at most UPLOAD_FORM_MAX_FILES per challenge). The form
  * (`submit`) then redeems the same captcha once and attaches the files named by id to a `public_uploads` row in one
  * write transaction with the receipt mail in the outbox; a refusal stores nothing. Pending files expire with their
- * challenge (`purgeExpired`, run by the job `captcha.purge`).
+ * challenge (`purgeExpired`, run by the job `captcha.purge`). Both forms share limits per IP address and per receipt
+ * address (`limits`, counted in the database by `limiter`; decision 0041). The file uploads are not counted against
+ * the IP address: the upload route passes no request data to `receiveFile`, and each file needs the solved captcha,
+ * at most UPLOAD_FORM_MAX_FILES per captcha, while nothing is mailed until a form is sent.
  */
 export function createPublicUploadsService(deps: {
   db: Db;
@@ -61,8 +76,23 @@ export function createPublicUploadsService(deps: {
   tenant: TenantDefinition;
   clock: Clock;
   maintenance: boolean;
+  limiter: RateLimiter;
+  limits: PublicFormLimits;
 }) {
-  const { store, uploads, captcha, clock } = deps;
+  const { store, uploads, captcha, clock, limiter, limits } = deps;
+
+  /**
+   * Counts one submission of either public form against the IP address's hourly limit and, unless that refused it,
+   * the receipt address's daily limit (lower case, as the form compares it): the seconds to wait, or null when both
+   * allow it. Called once the form and its captcha passed their checks, so junk never uses up an address's limit.
+   */
+  async function overLimit(meta: RequestMeta, email: string): Promise<number | null> {
+    const ip = await limiter.take({ name: 'form:ip', max: limits.ipMaxPerHour, windowMs: HOUR_MS }, meta.ipAddress ?? 'unknown');
+    if (!ip.allowed) return ip.retryAfterSeconds;
+    const address = await limiter.take({ name: 'form:email', max: limits.emailMaxPerDay, windowMs: 24 * HOUR_MS }, email.toLowerCase());
+    return address.allowed ? null : address.retryAfterSeconds;
+  }
+
   return {
     /**
      * Checks one file of the form and stores it pending under a random id, bound to the captcha `captchaValue` (checked,
@@ -92,12 +122,15 @@ export function createPublicUploadsService(deps: {
     },
     /**
      * Stores a submission of the form for the fund, with its files, and queues the receipt mail to the given address.
-     * `personId`: the logged-in member, or null. Errors: NOT_OFFERED (a tenant without the form, server/tenants.ts
-     * `uploadForm`), MAINTENANCE, INVALID_DATA (field errors of
-     * `checkUploadForm`), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED, UPLOAD_ERROR (a file id not pending under
-     * this captcha). Nothing is stored on a refusal; the captcha stays unused unless the submission is stored.
+     * `personId`: the logged-in member, or null; `meta`: the request's (its IP address is counted). Errors: NOT_OFFERED
+     * (a tenant without the form, server/tenants.ts `uploadForm`), MAINTENANCE, INVALID_DATA (field errors of
+     * `checkUploadForm`), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED, RATE_LIMITED (with `retryAfterSeconds`:
+     * more than PUBLIC_FORM_IP_MAX_PER_HOUR submissions of the public forms from the IP address this hour or
+     * PUBLIC_FORM_EMAIL_MAX_PER_DAY to the address today, counted after the form and captcha checks; decision 0041),
+     * UPLOAD_ERROR (a file id not pending under this captcha). Nothing is stored and nothing mailed on a refusal; the
+     * captcha stays unused unless the submission is stored.
      */
-    async submit(input: UploadFormInput, personId: number | null): Promise<Result<{ id: number; fileCount: number; email: string }, UploadFormErrorCode>> {
+    async submit(input: UploadFormInput, personId: number | null, meta: RequestMeta): Promise<Result<{ id: number; fileCount: number; email: string }, UploadFormErrorCode>> {
       if (!deps.tenant.uploadForm) return err('NOT_OFFERED');
       if (deps.maintenance) return err('MAINTENANCE');
       const checkedForm = checkUploadForm(input);
@@ -105,6 +138,8 @@ export function createPublicUploadsService(deps: {
       const form = checkedForm.value;
       const precheck = await captcha.check(form.captcha);
       if (!precheck.ok) return err(precheck.code, precheck.fieldErrors);
+      const wait = await overLimit(meta, form.email);
+      if (wait !== null) return rateLimitedErr(wait);
       return writeTransaction(deps.db, async () => {
         const pending = await store.pendingIds(form.fileIds, precheck.value.challenge);
         if (pending.length !== form.fileIds.length) return err('UPLOAD_ERROR' as const, [{ field: 'fileIds', code: 'UPLOAD_ERROR' }]);
@@ -126,11 +161,16 @@ export function createPublicUploadsService(deps: {
      * eligibility (an old account contribution-free for 3 years) is not checked: without a login the sender is not
      * identified, the fund checks it. Rules: @contract/merge `requestPublicMergeInput`. Errors: MAINTENANCE,
      * ERROR_INVALID_INPUT (field errors), CAPTCHA_INVALID / CAPTCHA_EXPIRED / CAPTCHA_USED, ERROR_UPLOAD (an id not
-     * pending under this captcha; the field names the document). Nothing is stored on a refusal; the captcha is used up
+     * pending under this captcha; the field names the document), RATE_LIMITED (with `retryAfterSeconds`; the limits of
+     * `submit`, shared with the upload form). Nothing is stored and nothing mailed on a refusal; the captcha is used up
      * only when the request is stored. On a tenant without the merge (server/tenants.ts `severanceMerge`):
-     * ERROR_NOT_OFFERED before anything is read.
+     * ERROR_NOT_OFFERED before anything is read. `meta`: the request's (its IP address is counted).
      */
-    async submitMerge(input: unknown, personId: number | null): Promise<Result<{ id: number; fileCount: number; email: string; submittedOn: string }, PublicMergeErrorCode>> {
+    async submitMerge(
+      input: unknown,
+      personId: number | null,
+      meta: RequestMeta,
+    ): Promise<Result<{ id: number; fileCount: number; email: string; submittedOn: string }, PublicMergeErrorCode>> {
       if (!deps.tenant.severanceMerge) return err('ERROR_NOT_OFFERED');
       if (deps.maintenance) return err('MAINTENANCE');
       const parsed = requestPublicMergeInput.safeParse(input);
@@ -139,6 +179,8 @@ export function createPublicUploadsService(deps: {
       if (form.signature?.kind === 'DRAWN' && !isPngDataUrl(form.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
       const precheck = await captcha.check(form.captcha);
       if (!precheck.ok) return err(precheck.code, precheck.fieldErrors);
+      const wait = await overLimit(meta, form.email);
+      if (wait !== null) return rateLimitedErr(wait);
       return writeTransaction(deps.db, async () => {
         for (const doc of form.documents) {
           const pending = await store.pendingIds(doc.ids, precheck.value.challenge);

@@ -1,4 +1,5 @@
 import transport from '@contract/i18n/de/transport.json';
+import { fill } from '@contract/i18n/fill';
 
 /**
  * Failures that are thrown rather than returned: the caller has no session, may not see the object, or the
@@ -28,5 +29,19 @@ export class DomainError extends Error {
 export const sessionInvalid = (reason?: 'SETTINGS_CHANGED') => new DomainError('SESSION_INVALID', transport.sessionInvalid, undefined, reason);
 export const sessionTimeout = () => new DomainError('SESSION_TIMEOUT', transport.sessionTimeout);
 export const notFound = () => new DomainError('NOT_FOUND', transport.notFound);
-export const rateLimited = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', transport.rateLimited, retryAfterSeconds);
+
+/**
+ * The German answer to a refused call with the time to wait (catalogue `transport.rateLimitedRetry`; spec 001
+ * section 8 asks generic errors to tell the user to retry later, and names no wording for "too many requests"):
+ * up to 60 seconds "in einer Minute", up to two hours the minutes rounded up, beyond the hours rounded up.
+ */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    minutes <= 1 ? transport.waitOneMinute : minutes <= 120 ? fill(transport.waitMinutes, { count: minutes }) : fill(transport.waitHours, { count: Math.ceil(minutes / 60) });
+  return fill(transport.rateLimitedRetry, { wait });
+}
+
+/** RATE_LIMITED with the seconds to wait (REST 429 with `Retry-After`) and `rateLimitedMessage`. */
+export const rateLimited = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', rateLimitedMessage(retryAfterSeconds), retryAfterSeconds);
 export const payloadTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', transport.payloadTooLarge);

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { rateLimitCounters } from '../../../db/schema';
 
@@ -20,9 +20,17 @@ export function createRateLimitStore(db: Db) {
       );
       return rows[0]!.count;
     },
-    /** Deletes the counters of windows that started before `before` (ISO instant). */
-    async purgeBefore(before: string): Promise<void> {
-      await writeTransaction(db, () => db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before)));
+    /**
+     * Deletes the counters whose key starts with `prefix` (which ends in `:`) and whose window started before `before`
+     * (ISO instant). The keys of the prefix are the range [`prefix`, `prefix` with its `:` raised to `;`), which the
+     * primary key (key, window_start) serves on both engines (text compared byte-wise, decision 0013).
+     */
+    async purgeBefore(prefix: string, before: string): Promise<void> {
+      if (!prefix.endsWith(':')) throw new RangeError('a rate-limit key prefix ends in ":"');
+      const end = `${prefix.slice(0, -1)};`;
+      await writeTransaction(db, () =>
+        db.delete(rateLimitCounters).where(and(gte(rateLimitCounters.key, prefix), lt(rateLimitCounters.key, end), lt(rateLimitCounters.windowStart, before))),
+      );
     },
   };
 }

@@ -8,9 +8,10 @@
 export type Ok<T> = { ok: true; value: T };
 /**
  * An expected failure: `code` is the stable code (the spec's status name where the spec names one), `fieldErrors`
- * the errors of single input fields in the form's field order (empty when the failure is not about a field).
+ * the errors of single input fields in the form's field order (empty when the failure is not about a field), and for
+ * `RATE_LIMITED` (`rateLimitedErr`) `retryAfterSeconds`, the seconds until the limit's window ends.
  */
-export type Err<E extends string = string, F extends FieldError = FieldError> = { ok: false; code: E; fieldErrors: F[] };
+export type Err<E extends string = string, F extends FieldError = FieldError> = { ok: false; code: E; fieldErrors: F[]; retryAfterSeconds?: number };
 export type Result<T, E extends string = string, F extends FieldError = FieldError> = Ok<T> | Err<E, F>;
 
 /** A message for one input field; `field` is the input's name, `code` a catalogue key suffix (e.g. `EMAIL_INVALID`). */
@@ -21,6 +22,12 @@ export interface FieldError<C extends string = string> {
 
 /** The success value `value`. */
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
+/**
+ * The failure `RATE_LIMITED` of a service whose limit (server/domain/shared/rate-limit.ts) refused the call, with the
+ * seconds to wait: GraphQL answers it in the result shape (`retryAfterSeconds`), REST as 429 with `Retry-After`.
+ */
+export const rateLimitedErr = (retryAfterSeconds: number): Err<'RATE_LIMITED'> => ({ ok: false, code: 'RATE_LIMITED', fieldErrors: [], retryAfterSeconds });
+
 /** The failure `code` with its field errors (none by default). */
 export const err = <E extends string, F extends FieldError = FieldError>(code: E, fieldErrors: F[] = []): Err<E, F> => ({
   ok: false,

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import yauzl from 'yauzl';
-import { ZIP_MAX_ENTRIES, ZIP_MAX_UNCOMPRESSED_BYTES, sanitizeFileName } from '@contract/uploads';
+import { ZIP_MAX_ENTRIES, ZIP_MAX_UNCOMPRESSED_BYTES, sanitizeFileName, stripUnsafeCharacters } from '@contract/uploads';
 
 /** Why a ZIP archive was refused (catalogue `upload.error.<code>`). */
 export type ZipRefusal = 'ZIP_INVALID' | 'ZIP_TOO_MANY_ENTRIES' | 'ZIP_TOO_LARGE' | 'ZIP_PATH' | 'ZIP_NESTED_ARCHIVE';
@@ -67,8 +67,9 @@ export function inspectZip(bytes: Buffer): Promise<ZipRefusal | null> {
         // decodeStrings off: yauzl hands over the raw name (it would refuse `..` and absolute names with a generic
         // error); read as UTF-8 (what every current packer writes), then judged here.
         const name = Buffer.from(entry.fileName as unknown as Uint8Array).toString('utf8');
-        // A folder, a path (`/`, `\\`, `..`), a control character or a name of dots only (sanitizeFileName refuses them).
-        if (sanitizeFileName(name) === null) return finish(zip, 'ZIP_PATH');
+        // A folder, a path (`/`, `\\`, `..`) or a name of dots only (sanitizeFileName refuses them), or a control or
+        // text-reordering character: an entry's name is not renamed, so such a name is refused (decision 0041).
+        if (sanitizeFileName(name) === null || stripUnsafeCharacters(name) !== name) return finish(zip, 'ZIP_PATH');
         if (entry.isEncrypted()) return finish(zip, 'ZIP_INVALID');
         if (ARCHIVE_NAME.test(name)) return finish(zip, 'ZIP_NESTED_ARCHIVE');
         declared += entry.uncompressedSize;

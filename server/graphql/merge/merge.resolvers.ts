@@ -1,5 +1,6 @@
 import { MERGE_ERROR_MESSAGES, mergeFieldError, publicMergeErrorMessage } from '../../domain/merge/merge.messages';
 import { optionalPersonId } from '../../domain/public-uploads/public-uploads.answers';
+import { rateLimitedMessage } from '../../domain/shared/errors';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
 /**
@@ -26,9 +27,11 @@ export const mergeResolvers: Resolvers = {
       return { ok: null, error: { code: r.code, message: MERGE_ERROR_MESSAGES[r.code], fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError) } };
     },
     async requestPublicMerge(_p, args, ctx) {
-      const r = await ctx.deps.publicUploads.submitMerge(args.input, await optionalPersonId(ctx));
+      const r = await ctx.deps.publicUploads.submitMerge(args.input, await optionalPersonId(ctx), ctx.scope.meta);
       if (r.ok) return { ok: { submittedOn: r.value.submittedOn, email: r.value.email, fileCount: r.value.fileCount }, error: null };
-      return { ok: null, error: { code: r.code, message: publicMergeErrorMessage(r.code), fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError) } };
+      const retryAfterSeconds = r.retryAfterSeconds ?? null;
+      const message = retryAfterSeconds === null ? publicMergeErrorMessage(r.code) : rateLimitedMessage(retryAfterSeconds);
+      return { ok: null, error: { code: r.code, message, fieldErrors: (r.fieldErrors ?? []).map(mergeFieldError), retryAfterSeconds } };
     },
   },
 };

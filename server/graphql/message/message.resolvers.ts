@@ -1,4 +1,5 @@
 import catalogue from '@contract/i18n/de/inbox.json';
+import { rateLimitedMessage } from '../../domain/shared/errors';
 import type { FieldError } from '../../domain/shared/result';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { attachmentDownloadUrl } from '../../http/download';
@@ -12,9 +13,16 @@ export const INBOX_TEXTS: Record<string, string> = catalogue.inbox.error;
 
 const text = (code: string) => INBOX_TEXTS[code] ?? INBOX_TEXTS.INVALID_INPUT!;
 
-/** The `Error` payload of a refused inbox mutation: code, German message and messages per field. */
-export function inboxError(code: string, fieldErrors: FieldError[] = []) {
-  return { code, message: text(code), fieldErrors: fieldErrors.map((f) => ({ ...f, message: text(f.code) })) };
+/**
+ * The `Error` payload of a refused inbox mutation: code, German message and messages per field; for RATE_LIMITED the
+ * message names the time to wait (`rateLimitedMessage`), which `sendMessage` also answers as `retryAfterSeconds`.
+ */
+export function inboxError(code: string, fieldErrors: FieldError[] = [], retryAfterSeconds?: number) {
+  return {
+    code,
+    message: retryAfterSeconds === undefined ? text(code) : rateLimitedMessage(retryAfterSeconds),
+    fieldErrors: fieldErrors.map((f) => ({ ...f, message: text(f.code) })),
+  };
 }
 
 /**
@@ -49,7 +57,7 @@ export const messageResolvers: Resolvers = {
     },
     sendMessage: async (_p, { input }, ctx) => {
       const result = await ctx.services.messages.send(ctx.scope, await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
-      if (!result.ok) return { ok: null, error: inboxError(result.code, result.fieldErrors) };
+      if (!result.ok) return { ok: null, error: { ...inboxError(result.code, result.fieldErrors, result.retryAfterSeconds), retryAfterSeconds: result.retryAfterSeconds ?? null } };
       return { ok: { message: result.value }, error: null };
     },
   },

@@ -5,8 +5,8 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 export const uploadFormResolvers: Resolvers = {
   Mutation: {
     submitUploadForm: async (_p, { input }, ctx) => {
-      const result = await ctx.deps.publicUploads.submit(input, await optionalPersonId(ctx));
-      if (!result.ok) return { ok: null, error: uploadFormError(result.code, result.fieldErrors) };
+      const result = await ctx.deps.publicUploads.submit(input, await optionalPersonId(ctx), ctx.scope.meta);
+      if (!result.ok) return { ok: null, error: uploadFormError(result.code, result.fieldErrors, result.retryAfterSeconds) };
       return { ok: { fileCount: result.value.fileCount, email: result.value.email }, error: null };
     },
   },

@@ -71,7 +71,9 @@ export function NewMessageForm() {
         else if (fieldError.field === 'recipient' || fieldError.field === 'subject' || fieldError.field === 'body') setError(fieldError.field, { message: fieldError.code });
       }
       focusFirstError(Object.fromEntries((result?.error?.fieldErrors ?? []).map((e) => [e.field, true])));
-      setFormError(t(`inbox.error.${result?.error?.code ?? 'INTERNAL'}`, { defaultValue: t('inbox.error.INTERNAL') }));
+      // RATE_LIMITED: the server's text names the time to wait (decision 0041).
+      if (result?.error?.code === 'RATE_LIMITED') setFormError(result.error.message);
+      else setFormError(t(`inbox.error.${result?.error?.code ?? 'INTERNAL'}`, { defaultValue: t('inbox.error.INTERNAL') }));
     } catch {
       setFormError(t('inbox.error.INTERNAL'));
     }

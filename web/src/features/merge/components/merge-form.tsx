@@ -160,7 +160,9 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
       const fieldErrors = answer?.error?.fieldErrors ?? [];
       for (const e of fieldErrors) if ((FIELDS as readonly string[]).includes(e.field)) setError(e.field as FieldPath<FormInput>, { type: 'server', message: e.code });
       if (answer?.error?.code !== 'ERROR_INVALID_INPUT' || fieldErrors.length === 0) {
-        setRefusal(answer?.error?.code ? t(`merge.error.${answer.error.code}`, { defaultValue: t('merge.error.global') }) : t('merge.error.global'));
+        // RATE_LIMITED: the server's text names the time to wait (decision 0041).
+        if (answer?.error?.code === 'RATE_LIMITED') setRefusal(answer.error.message);
+        else setRefusal(answer?.error?.code ? t(`merge.error.${answer.error.code}`, { defaultValue: t('merge.error.global') }) : t('merge.error.global'));
       }
     } catch {
       setRefusal(t('merge.error.global'));
