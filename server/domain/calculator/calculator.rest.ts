@@ -4,6 +4,7 @@
  * calculator service checks every rule (calculator.schemas.ts).
  */
 import { z } from 'zod';
+import { formCents } from '../shared/rest-fields';
 import { CALCULATOR_CODE_MESSAGES, CALCULATOR_FIELD_MESSAGES, CALCULATOR_REFUSAL_MESSAGES } from './calculator.messages';
 import { LIFE_TABLE, RANGE_SPREAD_BP } from './calculator.rules';
 import type { CalculatorView, ProjectOutcome } from './calculator.view';
@@ -16,14 +17,7 @@ const num = z.union([
     .regex(/^-?\d{1,13}(\.\d{1,6})?$/)
     .transform(Number),
 ]);
-const cents = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,13}$/)
-    .transform(Number),
-]);
+const cents = formCents;
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 const date = z.string().max(10);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { MANDATE_TYPES } from '@contract/own-contributions';
 import type { MandateModel } from './own-contributions.service';
-import { optionalText as field } from '../shared/rest-fields';
+import { formCents, optionalText as field } from '../shared/rest-fields';
 import type { Result } from '../shared/result';
 
 /**
@@ -13,15 +13,8 @@ import type { Result } from '../shared/result';
  * fields (form fields as strings: `amount` in cents); answers are `{ ok, code, fieldErrors: [{ field, code }], … }`
  * with the codes of the GraphQL mutations.
  */
-const cents = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .max(20)
-      .transform((v) => (v.trim() === '' ? undefined : Number(v))),
-  ])
-  .optional();
+/** `amount` in cents (`formCents`, decision 0042); an empty form field is no amount (the rules answer REQUIRED). */
+const cents = z.union([z.literal('').transform(() => undefined), formCents]).optional();
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]).optional();
 
 export const eigenbeitraegeInput = z.object({}).loose();

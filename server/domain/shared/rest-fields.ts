@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCentsText } from '@contract/amount';
 
 /**
  * Pieces of the REST bodies (`*.rest.ts`) that several methods take alike. Form posts send every field as a string,
@@ -22,3 +23,23 @@ export const uploadIdList = z
   ])
   .optional()
   .nullable();
+
+/**
+ * A cent amount: a JSON integer, or a form field's string read by `parseCentsText` (@contract/amount; an optional minus
+ * and digits only, decision 0042). Any other string (`1.200`, `12e3`, `0x10`, `12,5`) is refused with the message
+ * `INVALID`, never read as euros or in another notation.
+ */
+export const formCents = z.union([
+  z.number(),
+  z
+    .string()
+    .max(20)
+    .transform((text, ctx) => {
+      const cents = parseCentsText(text);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: 'INVALID' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+]);

@@ -1,5 +1,5 @@
 import './code-fields.css';
-import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent } from 'react';
 
 /** Letters and digits of `value`, upper-cased: the "electronic" form of an IBAN or a BIC. */
 export function compactCode(value: string): string {
@@ -32,6 +32,37 @@ function caretAfter(grouped: string, count: number): number {
   return grouped.length;
 }
 
+/** Most letters and digits a code may have: a number, or a function of the code's letters and digits. */
+export type CharacterLimit = number | ((compact: string) => number);
+
+/** The limit of `compact`: the new value's own (an IBAN's depends on its country, so never on the value it replaces). */
+function limitOf(limit: CharacterLimit, compact: string): number {
+  return typeof limit === 'number' ? limit : limit(compact);
+}
+
+/**
+ * The field after `pasted` replaces the selection `start`–`end` of `value` (spec 000 section 5 "IBAN"): the whole
+ * pasted value, with anything but letters and digits dropped and upper-cased, grouped again; `caret` sits just after
+ * the pasted characters. The limit is the result's own, so a pasted German IBAN over an Austrian one is never cut.
+ * @example pasteIntoCode('AT61 1904 3002 3457 3201', 0, 24, 'DE89370400440532013000', [4], ibanCharacterLimit)
+ *   → { grouped: 'DE89 3704 0044 0532 0130 00', caret: 27 }
+ */
+export function pasteIntoCode(
+  value: string,
+  start: number,
+  end: number,
+  pasted: string,
+  sizes: readonly number[],
+  maxCharacters: CharacterLimit,
+): { grouped: string; caret: number } {
+  const before = compactCode(value.slice(0, start));
+  const inserted = compactCode(pasted);
+  const joined = before + inserted + compactCode(value.slice(end));
+  const compact = joined.slice(0, limitOf(maxCharacters, joined));
+  const grouped = groupCode(compact, sizes);
+  return { grouped, caret: caretAfter(grouped, Math.min(before.length + inserted.length, compact.length)) };
+}
+
 export interface GroupedInputProps {
   /** Id of the input (the field's label points to it). */
   id: string;
@@ -45,8 +76,8 @@ export interface GroupedInputProps {
   inputRef?: (node: HTMLInputElement | null) => void;
   /** Block sizes; the last repeats. */
   sizes: readonly number[];
-  /** Most letters and digits accepted (spaces not counted); more are cut off. */
-  maxCharacters: number;
+  /** Most letters and digits accepted (spaces not counted), or a function of the new value's; more are cut off. */
+  maxCharacters: CharacterLimit;
   invalid?: boolean;
   describedBy?: string;
   placeholder?: string;
@@ -55,8 +86,9 @@ export interface GroupedInputProps {
 
 /**
  * A text input that upper-cases what is typed, drops everything but letters and digits, groups it into blocks while
- * the member types, and keeps the caret after the same character (so editing in the middle works). Screen readers
- * hear the grouped text; `inputMode="text"` because both IBANs and BICs contain letters.
+ * the member types, and keeps the caret after the same character (so editing in the middle works). A paste replaces
+ * the selection with the whole pasted value, shaped alike (`pasteIntoCode`), whatever the browser's own paste would
+ * do. Screen readers hear the grouped text; `inputMode="text"` because both IBANs and BICs contain letters.
  */
 export function GroupedInput({
   id,
@@ -87,9 +119,20 @@ export function GroupedInput({
     const raw = event.target.value;
     const caret = event.target.selectionStart ?? raw.length;
     const before = compactCode(raw.slice(0, caret)).length;
-    const compact = compactCode(raw).slice(0, maxCharacters);
+    const all = compactCode(raw);
+    const compact = all.slice(0, limitOf(maxCharacters, all));
     const grouped = groupCode(compact, sizes);
     pendingCaret.current = caretAfter(grouped, Math.min(before, compact.length));
+    onChange(grouped);
+  };
+
+  const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    event.preventDefault();
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? start;
+    const { grouped, caret } = pasteIntoCode(input.value, start, end, event.clipboardData.getData('text'), sizes, maxCharacters);
+    pendingCaret.current = caret;
     onChange(grouped);
   };
 
@@ -115,6 +158,7 @@ export function GroupedInput({
       aria-invalid={invalid}
       aria-describedby={describedBy}
       onChange={handleChange}
+      onPaste={handlePaste}
       onBlur={onBlur}
     />
   );
@@ -141,8 +185,8 @@ interface CodeFieldProps extends CodeInputProps {
   optionalLabel?: string;
   /** Group sizes of the shown code (`GroupedInput`). */
   sizes: readonly number[];
-  /** Most letters and digits, spaces not counted. */
-  maxCharacters: number;
+  /** Most letters and digits, spaces not counted (`GroupedInput`). */
+  maxCharacters: CharacterLimit;
 }
 
 /** Label, hint, the grouped input and the error message of an IBAN or BIC field. */

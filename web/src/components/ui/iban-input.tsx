@@ -13,9 +13,10 @@ export type IbanInputProps = CodeInputProps;
 
 /**
  * IBAN input (spec 000 section 5): upper-cased, grouped in fours while the member types, capped at 24 characters
- * (20 without spaces) for an Austrian IBAN and 34 characters (without spaces) for any other. The check itself
+ * (20 without spaces) for an Austrian IBAN and 34 characters (without spaces) for any other. The cap is the new
+ * value's: a German IBAN pasted over an Austrian one keeps all its 22 characters (decision 0042). The check itself
  * (checksum, the placeholder `AT00`) is the form's zod schema's; this widget only shapes the input.
  */
 export function IbanInput(props: IbanInputProps) {
-  return <CodeField {...props} sizes={[4]} maxCharacters={ibanCharacterLimit(props.value)} />;
+  return <CodeField {...props} sizes={[4]} maxCharacters={ibanCharacterLimit} />;
 }

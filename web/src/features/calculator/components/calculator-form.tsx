@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { isAmountIssue } from '@contract/amount';
 import { CALCULATOR_FIELD_CODES, createCalculatorSchema, type CalculatorContext, type CalculatorInput } from '@contract/calculator';
 import { DatePickerField } from '../../../components/ui/date-picker';
 import { Notice } from '../../../components/ui/notice';
@@ -10,7 +11,7 @@ import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 import { monthsBetween } from '@contract/dates';
 import type catalogue from '@contract/i18n/de/calculator.json';
-import { toCalculatorInput, toFormValues, type CalculatorFormValues } from './form-values';
+import { calculatorFormSchema, toFormValues, type CalculatorFormValues } from './form-values';
 
 type FormKey = keyof typeof catalogue.calculator.form;
 type FieldCode = keyof typeof catalogue.calculator.fieldErrors;
@@ -37,13 +38,14 @@ const KNOWN = new Set<string>(CALCULATOR_FIELD_CODES);
 
 /**
  * The calculator's inputs (spec 001 section 3) with the shared rules of spec 001 section 5 and the calculator dates of
- * spec 000 section 5 (server/domain/calculator/calculator.schemas.ts); amounts in euros with a decimal comma, rates in
- * percent, dates with the German date picker. Submitting hands the checked input (cents) to `onCalculate`.
+ * spec 000 section 5 (server/domain/calculator/calculator.schemas.ts); amounts in euros as members type them
+ * (`parseAmount`, decision 0042: `1.200` is 1.200,00 €, `1200.5` is refused as ambiguous), rates in percent, dates
+ * with the German date picker. Submitting hands the checked input (cents) to `onCalculate`.
  */
 export function CalculatorForm({ context, defaults, busy, serverErrors, onCalculate }: CalculatorFormProps) {
   const { t } = useTranslation();
   const summaryId = useId();
-  const schema = useMemo(() => z.preprocess(toCalculatorInput, createCalculatorSchema(context)), [context]);
+  const schema = useMemo(() => calculatorFormSchema(createCalculatorSchema(context)), [context]);
   const {
     register,
     control,
@@ -81,6 +83,7 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
   const errorText = (name: keyof CalculatorFormValues) => {
     const code = errors[name]?.message;
     if (!code) return undefined;
+    if (isAmountIssue(code)) return t(code);
     return t(`calculator.fieldErrors.${(KNOWN.has(code) ? code : 'INVALID') as FieldCode}`);
   };
   const hasErrors = Object.keys(errors).length > 0;

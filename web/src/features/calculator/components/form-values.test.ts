@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { centsToText, eurosToCents, parseGermanNumber, toCalculatorInput, toFormValues } from './form-values';
+import { z } from 'zod';
+import type { CalculatorInput } from '@contract/calculator';
+import { calculatorFormSchema, centsToText, parseGermanNumber, readCalculatorForm, toFormValues } from './form-values';
 
 describe('calculator form values', () => {
-  it('reads German numbers with comma, grouping dots and signs', () => {
+  it('reads German rates with comma, grouping dots and signs', () => {
     expect(parseGermanNumber('1.234,56')).toBe(1234.56);
     expect(parseGermanNumber('1234,5')).toBe(1234.5);
     expect(parseGermanNumber('1234.56')).toBe(1234.56);
@@ -12,10 +14,7 @@ describe('calculator form values', () => {
     expect(parseGermanNumber('viel')).toBeNaN();
     expect(parseGermanNumber('1,2,3')).toBeNaN();
   });
-  it('turns euros into cents and back; more than two decimals are not money', () => {
-    expect(eurosToCents('2.400,00 €')).toBe(240_000);
-    expect(eurosToCents('0,1')).toBe(10);
-    expect(eurosToCents('1,005')).toBeNaN();
+  it('shows cents as the form text that reads back', () => {
     expect(centsToText(240_000)).toBe('2400,00');
   });
   it('round-trips the input through the form', () => {
@@ -47,6 +46,17 @@ describe('calculator form values', () => {
     expect(form.employerAnnualContribution).toBe('1234,56');
     expect(form.expectedReturn).toBe('3,25');
     expect(form.transferDate).toBe('');
-    expect(toCalculatorInput(form)).toEqual(input);
+    expect(readCalculatorForm(form)).toEqual({ input, amountErrors: new Map() });
+
+    // Amounts as Austrians type them (decision 0042): `1.200` is 1.200,00 €, not 1,20 €.
+    const schema = calculatorFormSchema(z.custom<CalculatorInput>());
+    expect(schema.parse({ ...form, ownAnnualContribution: '1.200' }).ownAnnualContribution).toBe(120_000);
+    expect(schema.parse({ ...form, ownAnnualContribution: '1 200,5' }).ownAnnualContribution).toBe(120_050);
+    const refused = schema.safeParse({ ...form, ownAnnualContribution: '1200.5', transferAmount: '' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['ownAnnualContribution', 'amountInput.AMBIGUOUS'],
+      ['transferAmount', 'REQUIRED'],
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { amountIssue, parseAmount } from '@contract/amount';
 import type { CalculatorInput } from '@contract/calculator';
 
 /** Money fields of the calculator (cents in the input, euros with a decimal comma in the form). */
@@ -22,9 +24,8 @@ type RateField = (typeof RATE_FIELDS)[number];
 export type CalculatorFormValues = Omit<CalculatorInput, MoneyField | RateField | 'transferDate'> & Record<MoneyField | RateField, string> & { transferDate: string };
 
 /**
- * A typed German number as a JS number: `1.234,56`, `1234,56`, `1234.56`, `-2,5`; NaN when it is none (the shared
- * rules then answer INVALID). A dot followed by exactly three digits groups thousands when a comma is present or
- * more than one dot appears.
+ * A typed German rate as a JS number: `2,5`, `2.5`, `-2,5`, `−2,5 %`; NaN when it is none (the shared rules then
+ * answer INVALID). Amounts are read by `parseAmount` (@contract/amount), never by this.
  */
 export function parseGermanNumber(text: string): number {
   let s = text.replace(/[\s\u00A0€%]/g, '').replace('−', '-');
@@ -34,15 +35,7 @@ export function parseGermanNumber(text: string): number {
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
 }
 
-/** Euros typed in the form → cents (NaN for anything but a number with at most two decimals). */
-export function eurosToCents(text: string): number {
-  const n = parseGermanNumber(text);
-  if (!Number.isFinite(n)) return Number.NaN;
-  const cents = Math.round(n * 100);
-  return Math.abs(cents - n * 100) < 1e-6 ? cents : Number.NaN;
-}
-
-/** Cents → the form's text `1234,56`. */
+/** Cents → the form's text `1234,56` (read back by `parseAmount`). */
 export function centsToText(cents: number): string {
   return (cents / 100).toFixed(2).replace('.', ',');
 }
@@ -60,12 +53,39 @@ export function toFormValues(input: CalculatorInput): CalculatorFormValues {
   return values as CalculatorFormValues;
 }
 
-/** The form values as the calculator's input (`unknown` in, so zod's preprocess can call it on anything). */
-export function toCalculatorInput(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null) return raw;
-  const values = raw as Record<string, unknown>;
+/**
+ * The form values as the calculator's input, and the amounts that could not be read (field → catalogue key
+ * `amountInput.<code>`, or `REQUIRED` for an empty field). An unread amount is 0 in the input, so that the other
+ * fields are still checked.
+ */
+export function readCalculatorForm(values: CalculatorFormValues): { input: CalculatorInput; amountErrors: Map<MoneyField, string> } {
   const input: Record<string, unknown> = { ...values, transferDate: values.transferDate ? values.transferDate : null };
-  for (const f of MONEY_FIELDS) input[f] = typeof values[f] === 'string' ? eurosToCents(values[f]) : values[f];
-  for (const f of RATE_FIELDS) input[f] = typeof values[f] === 'string' ? parseGermanNumber(values[f]) : values[f];
-  return input;
+  const amountErrors = new Map<MoneyField, string>();
+  for (const f of MONEY_FIELDS) {
+    const reading = parseAmount(values[f]);
+    input[f] = reading.ok ? reading.cents : 0;
+    if (!reading.ok) amountErrors.set(f, reading.code === 'EMPTY' ? 'REQUIRED' : amountIssue(reading.code));
+  }
+  for (const f of RATE_FIELDS) input[f] = parseGermanNumber(values[f]);
+  return { input: input as unknown as CalculatorInput, amountErrors };
+}
+
+/**
+ * The form's schema: the amounts read by `parseAmount`, then the shared rules (`rules`, @contract/calculator) over the
+ * input. Issues carry the code (or the `amountInput.<code>` key) as message and the field as path; an unread amount's
+ * issue replaces the rules' issue of the same field.
+ */
+export function calculatorFormSchema(rules: z.ZodType<CalculatorInput>) {
+  return z.custom<CalculatorFormValues>().transform((values, ctx) => {
+    const { input, amountErrors } = readCalculatorForm(values);
+    for (const [field, message] of amountErrors) ctx.addIssue({ code: 'custom', path: [field], message });
+    const checked = rules.safeParse(input);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        if (!amountErrors.has(issue.path[0] as MoneyField)) ctx.addIssue({ code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return amountErrors.size > 0 ? z.NEVER : checked.data;
+  });
 }

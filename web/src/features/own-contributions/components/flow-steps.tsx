@@ -11,9 +11,9 @@ import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
 import { exceedsEmployerContribution, mandateInput, START_DATE_MAX_DAYS_AHEAD, type MandateType } from '@contract/own-contributions';
 import { useCreateMandate } from '../api/own-contributions';
-import { centsOfEuroText, isoToday } from './amount';
+import { isoToday } from './amount';
 import { DebitIbanField, Refusal } from './form-parts';
-import { type Overview, type Draft, errorText, fieldText, FIELD_OF } from './model';
+import { type Overview, type Draft, errorText, fieldText, FIELD_OF, readAmountField } from './model';
 import { Gauge, MandateList } from './overview';
 
 export function ContractStep({ o, draft, onNext }: { o: Overview; draft: Draft; onNext: (contractId: string) => void }) {
@@ -84,11 +84,12 @@ export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () =
   const today = isoToday();
   const onSubmit = (typed: Draft) => {
     const values = { ...typed, startDate: typedDateToIso(typed.startDate) };
-    const amountCents = centsOfEuroText(values.amount);
+    const amount = readAmountField(values.amount);
+    const amountCents = amount.cents;
     const checked = mandateInput(isoToday()).safeParse({ ...values, type: draft.type, amountCents: amountCents ?? -1, confirmed: true });
     let first = true;
-    if (amountCents === null) {
-      setError('amount', { type: 'rule', message: 'INVALID' }, { shouldFocus: true });
+    if (amount.error !== null) {
+      setError('amount', { type: 'rule', message: amount.error }, { shouldFocus: true });
       first = false;
     }
     if (!checked.success) {
@@ -158,7 +159,7 @@ export function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Dr
   const [create, { loading }] = useCreateMandate();
   const [confirmed, setConfirmed] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const amountCents = centsOfEuroText(draft.amount) ?? 0;
+  const amountCents = readAmountField(draft.amount).cents ?? 0;
   const contract = o.contracts.find((c) => c.id === draft.contractId);
   const warn = exceedsEmployerContribution(draft.type!, amountCents, contract?.lastYearEmployerContributions ?? null);
   const rows: [string, string][] = [

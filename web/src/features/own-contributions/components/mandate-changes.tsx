@@ -7,9 +7,10 @@ import { typedDateToIso } from '../../../lib/typed-date';
 import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
 import { useCancelMandate, useChangeMandate } from '../api/own-contributions';
-import { centsOfEuroText, euroTextOfCents, isoToday } from './amount';
+import { amountInputText } from '@contract/amount';
+import { isoToday } from './amount';
 import { BackOrSubmit, DebitIbanField, Refusal } from './form-parts';
-import { type Mandate, errorText, fieldText } from './model';
+import { type Mandate, errorText, fieldText, readAmountField } from './model';
 
 interface ChangeValues {
   amount: string;
@@ -22,13 +23,13 @@ export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
   const [change, { loading }] = useChangeMandate();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm<ChangeValues>({
-    defaultValues: { amount: euroTextOfCents(mandate.amount), iban: mandate.iban.replace(/(.{4})/g, '$1 ').trim(), currentPassword: '' },
+    defaultValues: { amount: amountInputText(mandate.amount), iban: mandate.iban.replace(/(.{4})/g, '$1 ').trim(), currentPassword: '' },
   });
   const { errors } = formState;
   const ibanChanged = useWatch({ control, name: 'iban' }).replace(/\s+/g, '').toUpperCase() !== mandate.iban;
   const onSubmit = async (values: ChangeValues) => {
-    const amount = centsOfEuroText(values.amount);
-    if (amount === null) return setError('amount', { type: 'rule', message: 'INVALID' }, { shouldFocus: true });
+    const { cents: amount, error: amountError } = readAmountField(values.amount);
+    if (amount === null) return setError('amount', { type: 'rule', message: amountError }, { shouldFocus: true });
     const answer = (await change({ variables: { input: { mandateId: mandate.id, amount, iban: values.iban, currentPassword: ibanChanged ? values.currentPassword : null } } })).data
       ?.changeMandate;
     if (answer?.ok) return onDone(t('ownContributions.mandates.changed'));

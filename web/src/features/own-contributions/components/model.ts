@@ -1,6 +1,7 @@
 /** Shared shapes and helpers of the own-contributions screens (issue 16): the answer types, the steps, the draft. */
 import type { TFunction } from 'i18next';
 import { paths } from '../../../config/paths';
+import { amountIssue, isAmountIssue, parseAmount } from '@contract/amount';
 import { type MandateType } from '@contract/own-contributions';
 import type { useOwnContributions } from '../api/own-contributions';
 
@@ -37,8 +38,9 @@ export function errorText(t: TFunction, code: string): string {
   return t(`ownContributions.errors.${code}`, { defaultValue: t('ownContributions.errors.ERROR_INTERNAL') });
 }
 
-/** The catalogue text of a field code. */
+/** The catalogue text of a field code (or of an amount's `amountInput.<code>` key, `amountFieldError`). */
 export function fieldText(t: TFunction, code: string | undefined): string | undefined {
+  if (isAmountIssue(code)) return t(code);
   return code ? t(`ownContributions.fieldErrors.${code}`, { defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
 }
 
@@ -50,3 +52,13 @@ export const FIELD_OF: Record<string, keyof Draft> = {
   startDate: 'startDate',
   phone: 'phone',
 };
+
+/**
+ * The amount field's text as cents, or the field error to show (`REQUIRED`, or the key `amountInput.<code>` of
+ * `parseAmount`, decision 0042): `1.200` → 120000, `1200.5` → ambiguous, refused.
+ */
+export function readAmountField(text: string): { cents: number; error: null } | { cents: null; error: string } {
+  const reading = parseAmount(text);
+  if (reading.ok) return { cents: reading.cents, error: null };
+  return { cents: null, error: reading.code === 'EMPTY' ? 'REQUIRED' : amountIssue(reading.code) };
+}
