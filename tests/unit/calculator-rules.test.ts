@@ -16,7 +16,7 @@ import {
   type ProjectionInput,
 } from '../../server/domain/calculator/calculator.rules';
 import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
-import { calculatorDateBounds, possibleAccountCreditCents, validateCalculatorInput } from '@contract/calculator';
+import { calculatorDateBounds, possibleAccountCreditCents, statePensionAssumptions, validateCalculatorInput } from '@contract/calculator';
 
 /**
  * The calculator's pure projection (server/domain/calculator/calculator.rules.ts) against cases computed by hand.
@@ -144,6 +144,20 @@ describe('state pension (§ 11 and § 15 APG; decision 0043)', () => {
     expect(projectedCapCents(2030, 200).value).toBe(Math.round(9_702_000 * 1.02 ** 4));
     expect(projectedRevaluation(2026, 200)).toEqual({ year: 2026, value: 1.073, assumed: false });
     expect(projectedRevaluation(2027, 200)).toEqual({ year: 2027, value: 1.02, assumed: true });
+  });
+
+  it('states as assumptions the latest cap and the first Aufwertungszahl, or that the latter is assumed', () => {
+    // Data of 31.12.2025: the first 1 January is in 2026, whose Aufwertungszahl (1,073) the table holds.
+    expect(statePensionAssumptions('2025-12-31', 2)).toEqual({
+      capYear: 2026,
+      capMonthlyCents: 693_000,
+      capYearlyCents: 9_702_000,
+      revaluationYear: 2026,
+      revaluationFactorPermille: 1073,
+      growthPercent: 2,
+    });
+    // Without data the calculation date is today: 2027's Aufwertungszahl is not in the table, so it is assumed.
+    expect(statePensionAssumptions('2026-11-22', 1.5)).toMatchObject({ revaluationYear: 2027, revaluationFactorPermille: null, growthPercent: 1.5 });
   });
 
   it('caps the base in every year: a salary above the cap gives the same credit as one at the cap', () => {
