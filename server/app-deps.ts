@@ -30,6 +30,7 @@ import { createUploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
 import type { Clock } from './domain/shared/clock';
 import { createRateLimiter } from './domain/shared/rate-limit';
+import { warnIfLegalFiguresMissing } from './domain/shared/legal-figures-check';
 import { createRateLimitStore } from './domain/shared/rate-limit.store';
 import type { Logger } from './log';
 import type { ProcessDeps } from './process-deps';
@@ -44,10 +45,12 @@ export interface AppDeps extends ProcessDeps {
 
 /**
  * Builds what a process needs once: scheduler and its jobs, uploads, captcha, mailer, audit, the stores, and at the
- * end the services (`createServices`), exposed as `deps.services`.
+ * end the services (`createServices`), exposed as `deps.services`. Warns first when the legal figures lack the
+ * current year (decision 0043).
  */
 export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logger): AppDeps {
   const idleWarningMs = config.IDLE_WARNING_MINUTES * 60_000;
+  warnIfLegalFiguresMissing(clock, logger);
   const scheduler = createScheduler({ db, clock, logger, pollMs: config.JOB_POLL_MS });
   const idempotency = createIdempotency({ db, clock });
   scheduler.scheduleJob('idempotency-keys.purge', 3_600_000, async () => {

@@ -159,10 +159,10 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine(isValidCreditorId, 'must be a SEPA creditor identifier with valid check digits, for example AT67ZZZ00000045678'),
   /**
-   * The year's § 108a EStG premium rate in basis points, set yearly by the ministry between 4.25 % and 6.75 %
-   * (DOMAIN.md; issue 16 item 5). @default 425
+   * Overrides the § 108a EStG premium rate in basis points (4.25 % to 6.75 %, set yearly). Unset: the rate of the
+   * current year from the legal figures table (schema/contract/legal-figures.ts, decision 0043).
    */
-  PREMIUM_RATE_BP: z.coerce.number().int().min(PREMIUM_RATE_RANGE_BP.min).max(PREMIUM_RATE_RANGE_BP.max).default(425),
+  PREMIUM_RATE_BP: z.coerce.number().int().min(PREMIUM_RATE_RANGE_BP.min).max(PREMIUM_RATE_RANGE_BP.max).optional(),
   /*
    * Slow and greedy clients (issue 11 item 7; node:http server limits). A client that dribbles its headers or body
    * is cut off (408, connection closed) when the limit passes; limits are checked every second.

@@ -11,6 +11,7 @@
  *   - administrationCosts - svCarrierCosts - payout; guaranteed = previous guaranteed + contributions + transfersIn
  *   - payout; paidOutTotal = previous paidOutTotal + payout.
  */
+import { legalFiguresFor } from '@contract/legal-figures';
 import type { Rng } from './random';
 import { firstDayOfMonth, type Gender, lastDayOfMonth, monthIndex, statutoryPensionStart, yearOf } from './calendar';
 import { grossPayCents, type Market, monthlySalaryCents, monthsInYear, type SalaryPath } from './market';
@@ -19,10 +20,8 @@ import { grossPayCents, type Market, monthlySalaryCents, monthsInYear, type Sala
 // Pensionskasse
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Cap of own contributions that earn the § 108a EStG premium: 1,000 EUR a year. */
+/** Cap of own contributions that earn the § 108a EStG premium: 1,000 EUR a year (the rate: the year's legal figures). */
 export const PREMIUM_108A_CAP_CENTS = 100_000;
-/** § 108a premium rate used for every year (4.25 %, DOMAIN.md). */
-export const PREMIUM_108A_RATE = 0.0425;
 /** Yearly PK cost: 0.3 % of the capital at the start of the year plus a fixed 15 EUR. */
 export const PK_COST_RATE = 0.003;
 export const PK_FIXED_COST_CENTS = 1500;
@@ -147,7 +146,7 @@ export function buildPkHistory(plan: PkPlan, market: Market, rng: Rng): PkHistor
       const ownMonths = rng.chance(0.6) ? months : rng.int(1, months);
       employeeContributions = plan.ownContribution.monthlyCents * ownMonths;
     }
-    const premium108a = employeeContributions > 0 ? Math.round(Math.min(employeeContributions, PREMIUM_108A_CAP_CENTS) * PREMIUM_108A_RATE) : 0;
+    const premium108a = employeeContributions > 0 ? Math.round(Math.min(employeeContributions, PREMIUM_108A_CAP_CENTS) * (legalFiguresFor(year).premiumRateBp / 10_000)) : 0;
     const employerTransfers = plan.employerTransfer?.year === year ? plan.employerTransfer.cents : 0;
     const employeeTransfers = plan.employeeTransfer?.year === year ? plan.employeeTransfer.cents : 0;
     const investmentResult = Math.round(prev * market.pkReturn(plan.vrg, year));

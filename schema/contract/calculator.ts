@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { addDays, addMonths, firstOfNextMonth, isIsoDate as isCalendarDate, monthsBetween, parseIsoDate } from './dates';
+import { hasLegalFigures, latestLegalFigures, legalFiguresFor } from './legal-figures';
 
 /** Gender as the calculator's rules distinguish it (the GraphQL enum `Gender`). */
 export type Gender = 'MALE' | 'FEMALE' | 'DIVERSE';
@@ -80,12 +81,6 @@ export const CALCULATOR_LIMITS = {
   minRetirementAge: 55,
   maxRetirementAge: 75,
 } as const;
-
-/**
- * Yearly Höchstbeitragsgrundlage used for the account-credit ceiling: 6,450 € a month × 14 (2025, ASVG § 45),
- * in cents. The ceiling is 1.78 % of it for each year since the 15th birthday.
- */
-export const MAX_CONTRIBUTION_BASE_YEARLY_CENTS = 645_000 * 14;
 
 /** The calculator's input (GraphQL `ProjectPensionInput`). */
 export interface CalculatorInput {
@@ -252,19 +247,55 @@ export function validateCalculatorInput(input: CalculatorInput, ctx: CalculatorC
   }
   amount('accountCredit');
   if (birth && !seen.has('accountCredit') && !seen.has('birthDate')) {
-    if (input.accountCredit > possibleAccountCreditCents(birth, ctx.calculationDate)) fail('accountCredit', 'CREDIT_TOO_HIGH');
+    if (input.accountCredit > possibleAccountCreditCents(birth, ctx.calculationDate, ctx.today)) fail('accountCredit', 'CREDIT_TOO_HIGH');
   }
   amount('otherYearlyIncome');
   return errors;
 }
 
 /**
- * The highest Pensionskonto credit possible by `calculationDate`: 1.78 % of the yearly Höchstbeitragsgrundlage for
- * each (part) year since the 15th birthday, in cents ("account credit not above the possible annual pension").
+ * The highest Pensionskonto credit possible by `calculationDate`, in cents ("account credit not above the possible
+ * annual pension"): 1.78 % of the yearly Höchstbeitragsgrundlage for each (part) year since the 15th birthday. The
+ * cap is that of the year of `today` (legal figures, decision 0043): the credit a member reads on the Pensionskonto
+ * is revalued every 1 January (§ 15 APG) with the Aufwertungszahl, by which the cap grows too (§ 108 (3) ASVG), so
+ * a member at the cap in every year holds about years × 1.78 % × the current cap. Without `today` the calculation
+ * date's year.
  */
-export function possibleAccountCreditCents(birthDate: string, calculationDate: string): number {
+export function possibleAccountCreditCents(birthDate: string, calculationDate: string, today: string = calculationDate): number {
   const months = Math.max(0, monthsBetween(addMonths(birthDate, 15 * 12), calculationDate) + 1);
-  return Math.round((MAX_CONTRIBUTION_BASE_YEARLY_CENTS * 0.0178 * months) / 12);
+  const cap = legalFiguresFor(today > calculationDate ? today : calculationDate).maxContributionBaseYearlyCents;
+  return Math.round((cap * 0.0178 * months) / 12);
+}
+
+/**
+ * The state-pension figures that the calculator's screen and PDF state as assumptions (decision 0043): the latest
+ * known Höchstbeitragsgrundlage, the Aufwertungszahl of the first 1 January after the calculation date (null when
+ * the legal figures do not have that year yet: then assumed), and the yearly growth assumed for later caps and
+ * Aufwertungszahlen, which is the entered income growth.
+ */
+export interface StatePensionAssumptions {
+  capYear: number;
+  capMonthlyCents: number;
+  capYearlyCents: number;
+  revaluationYear: number;
+  /** Thousandths (1073 = 1,073), or null when assumed. */
+  revaluationFactorPermille: number | null;
+  /** Percent per year. */
+  growthPercent: number;
+}
+
+/** The assumptions of `StatePensionAssumptions` for a calculation date (ISO) and the entered income growth (percent). */
+export function statePensionAssumptions(calculationDate: string, incomeGrowthPercent: number): StatePensionAssumptions {
+  const latest = latestLegalFigures();
+  const revaluationYear = parseIsoDate(calculationDate).y + 1;
+  return {
+    capYear: latest.year,
+    capMonthlyCents: latest.maxContributionBaseMonthlyCents,
+    capYearlyCents: latest.maxContributionBaseYearlyCents,
+    revaluationYear,
+    revaluationFactorPermille: hasLegalFigures(revaluationYear) ? legalFiguresFor(revaluationYear).revaluationFactorPermille : null,
+    growthPercent: incomeGrowthPercent,
+  };
 }
 
 const money = z.number();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addDays, isIsoDate, isoOf, parseIsoDate } from './dates';
 import { isPlaceholderIban, isValidPortalIban, normalizeIban } from './iban';
 import { resolveCountry } from './countries';
+import { legalFiguresFor } from './legal-figures';
 import { postcodeFitsCountry } from './profile-fields';
 import { signatureInput } from './signature';
 
@@ -26,8 +27,6 @@ export const OWN_CONTRIBUTION_LIMITS = {
 
 /** Premium-eligible own contributions a year before insurance tax, cents (§ 108a (1) EStG: 1,000 EUR). */
 export const PREMIUM_BASE_CENTS = 100_000;
-/** Insurance tax on pension-fund contributions, basis points (2.5 %; VersStG). */
-export const INSURANCE_TAX_BP = 250;
 /** The premium-eligible amount a member pays including the 2.5 % insurance tax: 1,025 EUR a year (spec 001 section 9). */
 export const PREMIUM_ELIGIBLE_GROSS_CENTS = 102_500;
 /** The same spread over 12 months, rounded to the cent: 85.42 EUR (spec 001 section 9). */
@@ -193,7 +192,7 @@ export function premiumGauge(args: { today: string; collectedCents: number; sche
   const year = parseIsoDate(args.today).y;
   const usedCents = args.collectedCents + args.scheduledCents;
   const counted = Math.min(usedCents, PREMIUM_ELIGIBLE_GROSS_CENTS);
-  const net = (counted * 10_000) / (10_000 + INSURANCE_TAX_BP);
+  const net = (counted * 10_000) / (10_000 + legalFiguresFor(year).insuranceTaxBp);
   return {
     year,
     eligibleCents: PREMIUM_ELIGIBLE_GROSS_CENTS,

@@ -87,6 +87,7 @@ const PROJECT = graphql(`
           pensionFund
           severance
         }
+        revaluedAccountCredit
       }
     }
   }
@@ -302,6 +303,39 @@ describe('validation (spec 001 section 5, spec 000 section 5)', () => {
   });
 });
 
+describe('state pension with the legal figures of the year (decision 0043)', () => {
+  it("accepts a Pensionskonto credit that only 2026's cap allows and revalues it up to the state pension start", async () => {
+    const anna = await login('anna');
+    const { defaults } = await calculatorOf(anna);
+    // Born 17.05.1984, data of 31.12.2025, today 22.11.2026: 320 months × 1.78 % × 97,020 € / 12 = 46,052.16 € at most
+    // (2025's cap of 90,300 € allowed only 42,862.40 €).
+    const r = await project(anna, { ...defaults!, accountCredit: 4_500_000 });
+    expect(r.fieldErrors).toEqual([]);
+    expect(r.ok).toBe(true);
+    // Revalued on 1.1.2026 with the Aufwertungszahl 1,073, then on 1.1.2027 … 1.1.2049 with the assumed 2 % growth.
+    expect(defaults!.incomeGrowthRate).toBe(2);
+    expect(defaults!.statePensionStart).toBe('2049-06-01');
+    let revalued = 4_500_000 * 1.073;
+    for (let year = 2027; year <= 2049; year++) revalued *= 1.02;
+    expect(r.projection!.revaluedAccountCredit).toBe(Math.round(revalued));
+    const refused = await project(anna, { ...defaults!, accountCredit: 4_605_217 });
+    expect(refused.fieldErrors).toEqual([expect.objectContaining({ field: 'accountCredit', code: 'CREDIT_TOO_HIGH' })]);
+  });
+
+  it('caps the income at the Höchstbeitragsgrundlage: 500,000 € and 1,000,000 € a year give the same state pension', async () => {
+    const anna = await login('anna');
+    const { defaults } = await calculatorOf(anna);
+    const high = await project(anna, { ...defaults!, yearlyGrossIncome: 50_000_000 });
+    const higher = await project(anna, { ...defaults!, yearlyGrossIncome: 100_000_000 });
+    const atCap = await project(anna, { ...defaults!, yearlyGrossIncome: 9_702_000 });
+    const stateOf = (r: typeof high) => r.projection!.scenarios[1]!.stateYearly;
+    expect(stateOf(higher)).toBe(stateOf(high));
+    // At 2026's cap and growing by 2 % a year (as the assumed cap does) the income stays at the cap every year.
+    expect(Math.abs(stateOf(atCap) - stateOf(high))).toBeLessThanOrEqual(25);
+    expect(stateOf(await project(anna, { ...defaults!, yearlyGrossIncome: 8_000_000 }))).toBeLessThan(stateOf(atCap));
+  });
+});
+
 describe('REST getCalculator / calculatePension', () => {
   it('answer the same figures as GraphQL', async () => {
     const anna = await login('anna');
@@ -314,6 +348,7 @@ describe('REST getCalculator / calculatePension', () => {
     const graph = await project(anna, g.defaults!);
     expect(rest.status).toBe(200);
     expect((rest.json as any).projection.scenarios).toEqual(graph.projection?.scenarios);
+    expect((rest.json as any).projection.revaluedAccountCredit).toBe(graph.projection?.revaluedAccountCredit);
   });
 
   it('answer 406 without a session and 400 for a body of the wrong shape', async () => {
@@ -349,6 +384,15 @@ describe('webportal/calcprint', () => {
     expect(text).toContain('31.12.2025');
     expect(text).toContain('Sterbetafel 2010/2012');
     expect(text).toContain('nicht die lizenzierte Rechnungsgrundlage');
+    // The state pension's assumptions (decision 0043) and the two explanations, as on screen.
+    expect(text).toContain('Höchstbeitragsgrundlage 2026 6.930,00 € im Monat, 97.020,00 € im Jahr; danach + 2,00 % pro Jahr (Annahme)');
+    expect(text).toContain('Aufwertungszahl 2026 1,073; danach 2,00 % pro Jahr (Annahme)');
+    expect(text).toContain(`Gesamtgutschrift, aufgewertet bis zum Beginn der staatlichen Pension ${euro(r.projection!.revaluedAccountCredit)}`);
+    expect(text).toContain('höchstens der Höchstbeitragsgrundlage des Jahres (zuletzt bekannt: 6.930,00 € im Monat, 97.020,00 € im Jahr 2026)');
+    expect(text).toContain('2026 mit der Aufwertungszahl 1,073, für die Jahre danach nehmen wir Ihre Einkommenssteigerung von 2,00 % pro Jahr an.');
+    expect(text).toContain('die Pensionen aus Pensionskasse und Vorsorgekasse fallen hier deshalb etwas zu hoch aus.');
+    expect(text).toContain('Warum die „Voraussichtliche Jahrespension“ Ihrer Kontonachricht abweicht');
+    expect(text).not.toContain('ohne Aufwertung und ohne Höchstbeitragsgrundlage');
   });
 
   it("reads only the session's own contract: the same inputs print anna's contract for anna and rosa's for rosa", async () => {

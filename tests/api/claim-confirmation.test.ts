@@ -159,6 +159,11 @@ describe('claim confirmation (issue 15 item 7)', () => {
     ])
       expect(text).toContain(expected);
     expect(claim.dueDate).toBe('2027-02-05');
+    // The deadline says how the date is computed (spec 001 section 4, § 16 BMSVG): received 22.11.2026 → 31.01.2027
+    // → 5 Werktage (Monday to Friday without public holidays) → 05.02.2027.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Die gesetzliche Frist (Ende des zweiten auf den Eingang folgenden Kalendermonats plus 5 Werktage, Montag bis Freitag ohne Feiertage; § 16 BMSVG) endet am 05.02.2027.',
+    );
 
     const inbox = await inboxOf(bernd);
     const delivered = inbox.find((m) => m.subject === 'Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')!;

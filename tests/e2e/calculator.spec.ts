@@ -60,6 +60,12 @@ test("anna: the dashboard link opens the prefilled calculator; total, range and 
   await expect(page.getByLabel('Eigenbeitrag pro Jahr (€)')).toHaveValue(formCents(latest.o));
   await expect(page.getByText('Alter bei Pensionsantritt: 65 Jahre und 0 Monate')).toBeVisible();
   await expect(page.getByText(/öffentlichen Sterbetafel \(Allgemeine Sterbetafel 2010\/2012/)).toBeVisible();
+  // The state pension's cap and revaluation as stated assumptions, and the two explanations (decision 0043).
+  const assumptions = page.getByRole('region', { name: 'Annahmen' });
+  await expect(assumptions).toContainText('höchstens der Höchstbeitragsgrundlage des Jahres (zuletzt bekannt: 6.930,00\u00A0€ im Monat, 97.020,00\u00A0€ im Jahr 2026)');
+  await expect(assumptions).toContainText('2026 mit der Aufwertungszahl 1,073, für die Jahre danach nehmen wir Ihre Einkommenssteigerung von 2,00\u00A0% pro Jahr an.');
+  await expect(assumptions).toContainText('die Pensionen aus Pensionskasse und Vorsorgekasse fallen hier deshalb etwas zu hoch aus.');
+  await expect(assumptions).toContainText('Warum die „Voraussichtliche Jahrespension“ Ihrer Kontonachricht abweicht');
 
   const bar = page.getByRole('complementary', { name: 'Gesamtpension' });
   await expect(bar).toContainText(/\d,\d\d\u00A0€ pro Monat/);
@@ -89,6 +95,8 @@ test("anna: the dashboard link opens the prefilled calculator; total, range and 
   expect(text).toContain(plain(totalYearly!));
   expect(text).toContain(plain(totalMonthly!));
   for (const amount of rangeAmounts) expect(text).toContain(plain(amount));
+  expect(text).toContain('In welche Richtung die Sterbetafel irrt');
+  expect(text).toContain('Warum die „Voraussichtliche Jahrespension“ Ihrer Kontonachricht abweicht');
   for (const row of [/Pensions\u00AD?kassen\u00AD?pension/, /Abfertigungs\u00AD?pension/, /Staatliche Pension/]) {
     const yearly = await result.getByRole('row', { name: row }).locator('td').first().textContent();
     expect(text).toContain(plain(yearly!));

@@ -126,7 +126,7 @@ test('the claim teaser appears once a claim exists and follows its status and th
     const teaser = page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
     await expect(teaser).toContainText('Status: Neu');
     await expect(teaser).toContainText(`Auszahlung für Konto ${claim.accountNumber}`);
-    await expect(teaser).toContainText('2 volle Kalendermonate plus 5 Arbeitstage');
+    await expect(teaser).toContainText('Ende des zweiten auf den Eingang folgenden Kalendermonats plus 5 Werktage (Montag bis Freitag ohne Feiertage)');
     await expect(teaser).toContainText('Voraussichtliche Auszahlung bis 07.04.2099.');
     await expectNoSeriousA11yViolations(page, 'dashboard with a new claim');
 

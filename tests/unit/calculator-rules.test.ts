@@ -8,12 +8,15 @@ import {
   monthlyOf,
   projectCapital,
   projectPension,
-  statePensionYearlyCents,
+  projectStatePension,
+  projectedCapCents,
+  projectedRevaluation,
+  type StatePensionPlan,
   type LifeTable,
   type ProjectionInput,
 } from '../../server/domain/calculator/calculator.rules';
 import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
-import { calculatorDateBounds, validateCalculatorInput } from '@contract/calculator';
+import { calculatorDateBounds, possibleAccountCreditCents, statePensionAssumptions, validateCalculatorInput } from '@contract/calculator';
 
 /**
  * The calculator's pure projection (server/domain/calculator/calculator.rules.ts) against cases computed by hand.
@@ -112,14 +115,88 @@ describe('cost bonus steps of the fictitious calculator', () => {
   });
 });
 
-describe('state pension from a given history (§ 11 APG)', () => {
-  it('adds 1.78 % of each contribution base to the credit so far', () => {
-    // 30,000 × 1.78 % = 534; 40,000 × 1.78 % = 712; 50,000 × 1.78 % = 890 → 2,136 € a year.
-    expect(statePensionYearlyCents(0, [3_000_000, 4_000_000, 5_000_000])).toBe(213_600);
-    // With 10,000 € already on the account: 12,136 € a year, 866.86 € a month (12,136 / 14 = 866.857…).
-    const yearly = statePensionYearlyCents(1_000_000, [3_000_000, 4_000_000, 5_000_000]);
-    expect(yearly).toBe(1_213_600);
-    expect(monthlyOf(yearly)).toBe(86_686);
+describe('state pension (§ 11 and § 15 APG; decision 0043)', () => {
+  /** A plan from 1 January `from` to 1 January `to`, no growth, no credit so far. */
+  const plan = (from: number, to: number, over: Partial<StatePensionPlan> = {}): StatePensionPlan => ({
+    accountCreditCents: 0,
+    yearlyGrossIncomeCents: 3_000_000,
+    incomeGrowthBp: 0,
+    from: `${from}-01-01`,
+    contributionsEnd: `${to}-01-01`,
+    startDate: `${to}-01-01`,
+    ...over,
+  });
+
+  it('adds 1.78 % of each year’s contribution base to the credit so far', () => {
+    // 2027 and 2028 (after the table: revalued by the assumed growth, 0 here): 30,000 × 1.78 % = 534 € each.
+    expect(projectStatePension(plan(2027, 2029)).yearlyCents).toBe(106_800);
+    // With 10,000 € already on the account: 11,068 € a year, 790.57 € a month (11,068 / 14 = 790.571…).
+    const yearly = projectStatePension(plan(2027, 2029, { accountCreditCents: 1_000_000 })).yearlyCents;
+    expect(yearly).toBe(1_106_800);
+    expect(monthlyOf(yearly)).toBe(79_057);
+  });
+
+  it('takes the cap of the known years from the legal figures and grows it by the income growth afterwards', () => {
+    expect(projectedCapCents(2025, 200)).toEqual({ year: 2025, value: 645_000 * 14, assumed: false });
+    expect(projectedCapCents(2026, 200)).toEqual({ year: 2026, value: 9_702_000, assumed: false });
+    // 97,020 € × 1.02 = 98,960.40 €; 2030: × 1.02⁴.
+    expect(projectedCapCents(2027, 200)).toEqual({ year: 2027, value: 9_896_040, assumed: true });
+    expect(projectedCapCents(2030, 200).value).toBe(Math.round(9_702_000 * 1.02 ** 4));
+    expect(projectedRevaluation(2026, 200)).toEqual({ year: 2026, value: 1.073, assumed: false });
+    expect(projectedRevaluation(2027, 200)).toEqual({ year: 2027, value: 1.02, assumed: true });
+  });
+
+  it('states as assumptions the latest cap and the first Aufwertungszahl, or that the latter is assumed', () => {
+    // Data of 31.12.2025: the first 1 January is in 2026, whose Aufwertungszahl (1,073) the table holds.
+    expect(statePensionAssumptions('2025-12-31', 2)).toEqual({
+      capYear: 2026,
+      capMonthlyCents: 693_000,
+      capYearlyCents: 9_702_000,
+      revaluationYear: 2026,
+      revaluationFactorPermille: 1073,
+      growthPercent: 2,
+    });
+    // Without data the calculation date is today: 2027's Aufwertungszahl is not in the table, so it is assumed.
+    expect(statePensionAssumptions('2026-11-22', 1.5)).toMatchObject({ revaluationYear: 2027, revaluationFactorPermille: null, growthPercent: 1.5 });
+  });
+
+  it('caps the base in every year: a salary above the cap gives the same credit as one at the cap', () => {
+    for (let year = 2025; year <= 2070; year++) {
+      const cap = projectedCapCents(year, 250).value;
+      const atCap = projectStatePension(plan(year, year + 1, { yearlyGrossIncomeCents: cap, incomeGrowthBp: 250 }));
+      const above = projectStatePension(plan(year, year + 1, { yearlyGrossIncomeCents: cap * 3, incomeGrowthBp: 250 }));
+      expect(above.yearlyCents, `year ${year}`).toBe(atCap.yearlyCents);
+      expect(above.yearlyCents, `year ${year}`).toBe(Math.round((cap * 178) / 10_000));
+      // Below the cap the income counts in full.
+      const below = projectStatePension(plan(year, year + 1, { yearlyGrossIncomeCents: cap - 100_000, incomeGrowthBp: 250 }));
+      expect(below.yearlyCents, `year ${year}`).toBe(Math.round(((cap - 100_000) * 178) / 10_000));
+    }
+    // Over a whole working life: 1,000,000 € a year is credited at each year's cap, part years pro rata.
+    const life = projectStatePension({
+      ...plan(2026, 2049),
+      from: '2025-06-01',
+      contributionsEnd: '2049-06-01',
+      startDate: '2049-06-01',
+      yearlyGrossIncomeCents: 100_000_000,
+      incomeGrowthBp: 200,
+    });
+    for (const y of life.years) {
+      expect(y.baseCents, `year ${y.year}`).toBe(Math.round((projectedCapCents(y.year, 200).value * y.months) / 12));
+    }
+    expect(life.years.map((y) => y.months)).toEqual([7, ...Array<number>(23).fill(12), 5]);
+  });
+
+  it('revalues the credit so far on each 1 January before the start: 2026 with 1,073, later years with the assumed growth', () => {
+    // From 31.12.2025 to a start on 1.1.2029: 1.1.2026 (1,073), 1.1.2027 and 1.1.2028 (1.02 assumed); 1.1.2029 is the start.
+    const p = projectStatePension(plan(2026, 2029, { accountCreditCents: 1_000_000, yearlyGrossIncomeCents: 0, incomeGrowthBp: 200 }));
+    expect(p.years.map((y) => y.revaluation)).toEqual([1.073, 1.02, 1.02, null]);
+    expect(p.revaluedCreditCents).toBe(Math.round(1_000_000 * 1.073 * 1.02 * 1.02));
+    expect(p.yearlyCents).toBe(p.revaluedCreditCents);
+    // New credits are revalued with the rest: 2026's 534 € twice, 2027's 544.68 € (income + 2 %) once, then 2028's 555.57 €.
+    const q = projectStatePension(plan(2026, 2029, { incomeGrowthBp: 200 }));
+    expect(q.years.map((y) => y.creditCents)).toEqual([53_400, 54_468, 55_557, 0]);
+    expect(q.yearlyCents).toBe(Math.round((53_400 * 1.02 + 54_468) * 1.02 + 55_557));
+    expect(q.revaluedCreditCents).toBe(0);
   });
 });
 
@@ -195,8 +272,10 @@ describe('projectPension', () => {
       expect(s.totalYearlyCents).toBe(s.pensionFundYearlyCents + s.severanceYearlyCents + s.stateYearlyCents + s.otherYearlyCents);
       expect(s.totalMonthlyCents).toBe(Math.round(s.totalYearlyCents / 14));
     }
-    // State pension: 15,000 + 23 years × 890 + 5 months (2049-01 to 2049-05) × 890 × 5/12 = 15,000 + 20,470 + 370.83.
-    expect(e!.stateYearlyCents).toBe(1_500_000 + 23 * 89_000 + Math.round(5_000_000 * (5 / 12) * 0.0178));
+    // State pension: 15,000 revalued on 1.1.2026 with the Aufwertungszahl 1,073 (later years: the assumed growth, 0 here)
+    // + 23 years × 890 + 5 months (2049-01 to 2049-05) × 890 × 5/12 = 16,095 + 20,470 + 370.83.
+    expect(e!.stateYearlyCents).toBe(Math.round(1_500_000 * 1.073) + 23 * 89_000 + Math.round(5_000_000 * (5 / 12) * 0.0178));
+    expect(r.revaluedAccountCreditCents).toBe(Math.round(1_500_000 * 1.073));
     expect(r.ageAtRetirementMonths).toBe(780);
     expect(e!.pensionFundYearlyCents).toBe(Math.round(e!.pensionFundCapitalCents / r.annuityFactor));
     expect(r.path.at(-1)).toEqual({ date: '2049-06-01', pensionFundCents: e!.pensionFundCapitalCents, severanceCents: e!.severanceCapitalCents });
@@ -274,5 +353,14 @@ describe('calculator input rules', () => {
     const old = { ...ctx, calculationDate: '2024-12-31', today: '2026-02-10' };
     expect(calculatorDateBounds(old, input.birthDate).earliestPaymentEndDate).toBe('2026-01-01');
     expect(validateCalculatorInput({ ...input, employerPaymentEnd: '2025-06-30' }, old)).toEqual([{ field: 'employerPaymentEnd', code: 'DATE_TOO_EARLY' }]);
+  });
+  it('cap the Pensionskonto credit with the current year’s Höchstbeitragsgrundlage (2026: 97,020 € a year)', () => {
+    // Born 17.05.1984: 320 months from the 15th birthday to 31.12.2025. 97,020 € × 1.78 % × 320 / 12 = 46,052.16 €
+    // (with 2025's 90,300 € it would be 42,862.40 €, which refused true credits read in 2026).
+    expect(possibleAccountCreditCents(input.birthDate, ctx.calculationDate, ctx.today)).toBe(4_605_216);
+    expect(possibleAccountCreditCents(input.birthDate, ctx.calculationDate)).toBe(4_286_240);
+    expect(validateCalculatorInput({ ...input, accountCredit: 4_500_000 }, ctx)).toEqual([]);
+    expect(validateCalculatorInput({ ...input, accountCredit: 4_605_216 }, ctx)).toEqual([]);
+    expect(validateCalculatorInput({ ...input, accountCredit: 4_605_217 }, ctx)).toEqual([{ field: 'accountCredit', code: 'CREDIT_TOO_HIGH' }]);
   });
 });

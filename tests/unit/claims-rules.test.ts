@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, austrianPublicHolidays, isAustrianWorkingDay, isDueDateExceeded, payoutDueDate } from '../../server/domain/claims/claims.rules';
 import { signatureCanvasSize } from '@contract/signature';
+import claimTexts from '@contract/i18n/de/claim.json';
+import dashboardTexts from '@contract/i18n/de/dashboard.json';
+import pdfTexts from '@contract/i18n/de/pdf.json';
+import { PAYOUT_WORKING_DAYS } from '../../server/domain/claims/claims.rules';
 import { referenceHolidays, referencePayoutDate } from '../helpers/payout-date-reference';
 
 /**
@@ -101,5 +105,32 @@ describe('signatureCanvasSize', () => {
     expect(signatureCanvasSize(1023)).toEqual({ width: 398, height: 223 });
     expect(signatureCanvasSize(768)).toEqual({ width: 398, height: 223 });
     expect(signatureCanvasSize(767)).toEqual({ width: 531, height: 297 });
+  });
+});
+
+describe('the claim texts say how the due date is computed (spec 001 section 4, § 16 BMSVG, DOMAIN.md)', () => {
+  const teaser = dashboardTexts.dashboard;
+  const texts = Object.entries({
+    'claim.success.dueDate': claimTexts.claim.success.dueDate,
+    'claim.success.dueDatePayout': claimTexts.claim.success.dueDatePayout,
+    'pdf.claimConfirmation.deadline': pdfTexts.pdf.claimConfirmation.deadline,
+    ...collectNew(teaser),
+  });
+
+  /** The NEW texts of payout and transfer in the dashboard's claim teaser (the state that names the legal deadline). */
+  function collectNew(node: unknown, path = 'dashboard'): Record<string, string> {
+    if (typeof node === 'string') return /\.(payout|transfer)\.NEW(_noDate)?$/.test(path) ? { [path]: node } : {};
+    if (!node || typeof node !== 'object') return {};
+    return Object.assign({}, ...Object.entries(node).map(([k, v]) => collectNew(v, `${path}.${k}`)));
+  }
+
+  it('finds the texts: both claim screens, the PDF and four teaser texts', () => {
+    expect(texts.length).toBe(7);
+  });
+
+  it.each(texts)('%s names the end of the second month after receipt plus the working days payoutDueDate counts', (_key, text) => {
+    expect(text).toContain(`Ende des zweiten auf den Eingang folgenden Kalendermonats plus ${PAYOUT_WORKING_DAYS} Werktage`);
+    expect(text).toContain('Montag bis Freitag ohne Feiertage');
+    expect(text).not.toMatch(/volle Kalendermonate|Arbeitstage/);
   });
 });

@@ -10,7 +10,8 @@ import { fill } from '@contract/i18n/fill';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 import { PAYMENTS_PER_YEAR, RANGE_SPREAD_BP, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, type LifeTable, type ProjectionResult, type Scenario } from './calculator.rules';
-import type { CalculatorInput } from '@contract/calculator';
+import { statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
+import { formatRevaluationFactor } from '@contract/legal-figures';
 import type { CalculatorView } from './calculator.view';
 
 export interface CalculatorPrintData {
@@ -22,6 +23,8 @@ export interface CalculatorPrintData {
 }
 
 const T = catalogue.calculatorPrint;
+/** The screen's assumption sentences (`calculator.assumptions.*`), which the PDF repeats as notes. */
+const S = calculatorTexts.calculator.assumptions;
 
 /** German names of the scenarios, as on screen (`calculator.result.PESSIMISTIC` …). */
 export const SCENARIO_LABELS: Record<Scenario, string> = {
@@ -34,6 +37,19 @@ const pct = (percent: number) => formatPercentBp(Math.round(percent * 100));
 const yesNo = (b: boolean) => (b ? T.yes : T.no);
 const ageText = (months: number) =>
   months % 12 ? fill(T.assumption.ageYearsMonths, { years: Math.floor(months / 12), months: months % 12 }) : fill(T.assumption.ageYears, { years: Math.floor(months / 12) });
+
+/**
+ * The state-pension assumptions as the screen says them (`calculator.assumptions.state` and `.revaluation` or
+ * `.revaluationAssumed`), with the figures of `statePensionAssumptions`; `growth` formatted.
+ */
+function statePensionNotes(st: ReturnType<typeof statePensionAssumptions>, growth: string): string[] {
+  return [
+    fill(S.state, { capMonthly: formatEuro(st.capMonthlyCents), capYearly: formatEuro(st.capYearlyCents), year: st.capYear, growth }),
+    st.revaluationFactorPermille === null
+      ? fill(S.revaluationAssumed, { year: st.revaluationYear, growth })
+      : fill(S.revaluation, { year: st.revaluationYear, factor: formatRevaluationFactor(st.revaluationFactorPermille), growth }),
+  ];
+}
 
 /** The letter content of a calculation (texts `calculatorPrint.*`). */
 export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
@@ -85,6 +101,8 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
     { label: r.severanceCapital, value: formatEuro(expected.severanceCapitalCents) },
   ];
   const a = T.assumption;
+  const st = statePensionAssumptions(view.calculationDate, i.incomeGrowthRate);
+  const growth = pct(st.growthPercent);
   const assumptions: LetterLine[] = [
     { label: a.calculationDate, value: formatDate(view.calculationDate) },
     { label: a.dataDate, value: view.dataDate ? formatDate(view.dataDate) : a.noAccountData },
@@ -96,6 +114,18 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
     { label: a.severanceContribution, value: fill(a.severanceContributionValue, { rate: formatPercentBp(SEVERANCE_CONTRIBUTION_RATE_BP) }) },
     { label: a.severanceFee, value: fill(a.severanceFeeValue, { rate: formatPercentBp(SEVERANCE_FEE_BP) }) },
     { label: a.statePensionAccount, value: a.statePensionAccountValue },
+    {
+      label: fill(a.maxContributionBase, { year: st.capYear }),
+      value: fill(a.maxContributionBaseValue, { monthly: formatEuro(st.capMonthlyCents), yearly: formatEuro(st.capYearlyCents), growth }),
+    },
+    {
+      label: fill(a.revaluation, { year: st.revaluationYear }),
+      value:
+        st.revaluationFactorPermille === null
+          ? fill(a.revaluationAssumedValue, { growth })
+          : fill(a.revaluationValue, { factor: formatRevaluationFactor(st.revaluationFactorPermille), growth }),
+    },
+    { label: a.revaluedCredit, value: formatEuro(p.revaluedAccountCreditCents) },
   ];
   const paragraphs = [fill(T.intro, { today: formatDate(view.today) })];
   if (view.access === 'FICTITIOUS') paragraphs.push(T.fictitious);
@@ -117,6 +147,12 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
       { heading: T.heading.inputs, rows: inputs },
       { heading: T.heading.assumptions, rows: assumptions },
     ],
-    notes: [T.note.model, fill(T.note.lifeTable, { name: d.lifeTable.name }), T.note.state],
+    notes: [
+      T.note.model,
+      fill(T.note.lifeTable, { name: d.lifeTable.name }),
+      fill(S.lifeTableDirection, { name: d.lifeTable.name }),
+      ...statePensionNotes(st, growth),
+      S.statementDifference,
+    ],
   };
 }

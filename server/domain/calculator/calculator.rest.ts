@@ -104,6 +104,7 @@ export function calculatorRestAnswer(o: ProjectOutcome) {
         totalMonthly: s.totalMonthlyCents,
       })),
       capitalPath: p.path.map((c) => ({ date: c.date, pensionFund: c.pensionFundCents, severance: c.severanceCents })),
+      revaluedAccountCredit: p.revaluedAccountCreditCents,
     },
   };
 }

@@ -25,12 +25,19 @@
  *   active, the pay growing yearly; the capital grows at the return minus the fund's management fee (spec 001 section
  *   9: 0.7 % a year) and is annuitised like the PK capital (annuitising at pension start is tax-free, DOMAIN.md).
  *   Other funds' capital and yearly contributions are projected the same way and added to the severance pension.
- * - **State pension (Pensionskonto, § 11 APG)**: each year's contribution base × 1.78 % is credited; the sum is the
- *   yearly gross pension, ÷ 14 the monthly amount. Yearly revaluation (Aufwertung) is not projected.
+ * - **State pension (Pensionskonto, § 11 APG)**: each calendar year's contribution base × 1.78 % is credited; the
+ *   base is the year's income share, at most the year's Höchstbeitragsgrundlage (§ 45 ASVG; 14 × the monthly cap)
+ *   for the months of the year. The total credit (the entered credit and the new credits) is revalued on each
+ *   1 January after the calculation date and before the state pension start with that year's Aufwertungszahl
+ *   (§ 15 APG, § 108a ASVG). Known years take cap and Aufwertungszahl from the legal figures
+ *   (@contract/legal-figures); later years assume both grow with the assumed income growth (the cap follows the
+ *   Aufwertungszahl by § 108 (3) ASVG, and that follows the average contribution base). The total at the start is
+ *   the yearly gross pension, ÷ 14 the monthly amount (docs/decisions/0043-legal-figures-by-year.md).
  * - **Range**: pessimistic and optimistic use the expected return −/+ RANGE_SPREAD_BP on PK, VK and other funds.
  */
 import type { Gender } from '@contract/calculator';
 import { addMonths, isoOf, monthsBetween, parseIsoDate } from '@contract/dates';
+import { latestLegalFigures, legalFiguresFor } from '@contract/legal-figures';
 import lifeTableData from './life-table-at-2010-12.json';
 
 /** 1.78 % of each year's contribution base (§ 11 APG, Kontoprozentsatz), in bp. */
@@ -41,8 +48,6 @@ export const SEVERANCE_CONTRIBUTION_RATE_BP = 153;
 export const SEVERANCE_FEE_BP = 70;
 /** Default return of the fictitious calculator, +2.00 % a year (spec 001 section 9), in bp. */
 export const FICTITIOUS_RETURN_BP = 200;
-/** Calculation interest rate used to annuitise without a PK contract: the highest Rechnungszins, 2 % (DOMAIN.md). */
-export const DEFAULT_CALCULATION_INTEREST_BP = 200;
 /** Payments of a pension per year (spec 001 section 9). */
 export const PAYMENTS_PER_YEAR = 14;
 /** Distance of the pessimistic and optimistic scenario from the expected return: 1.5 percentage points. */
@@ -122,12 +127,109 @@ export function annuityFactorAtMonths(table: LifeTable, gender: Gender, ageMonth
 
 // ---------- state pension (§ 11 APG) ----------
 
+/** A yearly legal figure of the projection: from the legal figures table (`assumed` false) or assumed. */
+export interface ProjectedFigure {
+  year: number;
+  value: number;
+  /** True for a year after the table: the latest known value grown by the assumed income growth. */
+  assumed: boolean;
+}
+
+/** Whole years from the latest known year to `year` (0 within and before the table). */
+const yearsAfterTable = (year: number) => Math.max(0, year - latestLegalFigures().year);
+
 /**
- * Yearly gross state pension in cents from the Pensionskonto: the credit so far plus 1.78 % of each year's
- * contribution base (each year's credit rounded to cents). Monthly = yearly ÷ 14 (see `monthlyOf`).
+ * The yearly Höchstbeitragsgrundlage (14 × the monthly cap) of `year`, cents: the table's value of the year (a year
+ * before the table: its first year); after the table the latest known cap × (1 + growth)^(years after it), rounded
+ * to cents (decision 0043: the cap follows the Aufwertungszahl, assumed to follow the income growth).
  */
-export function statePensionYearlyCents(accountCreditCents: number, contributionBasesCents: readonly number[]): number {
-  return contributionBasesCents.reduce((sum, base) => sum + Math.round((base * PENSION_ACCOUNT_RATE_BP) / 10_000), accountCreditCents);
+export function projectedCapCents(year: number, growthBp: number): ProjectedFigure {
+  const after = yearsAfterTable(year);
+  const base = legalFiguresFor(year).maxContributionBaseYearlyCents;
+  return { year, value: Math.round(base * Math.pow(1 + growthBp / 10_000, after)), assumed: after > 0 };
+}
+
+/**
+ * The Aufwertungszahl of `year` as a factor (1.073 for 2026): the table's value; after the table 1 + the assumed
+ * income growth (decision 0043); a year before the table takes its first year's.
+ */
+export function projectedRevaluation(year: number, growthBp: number): ProjectedFigure {
+  if (yearsAfterTable(year) > 0) return { year, value: 1 + growthBp / 10_000, assumed: true };
+  return { year, value: legalFiguresFor(year).revaluationFactorPermille / 1000, assumed: false };
+}
+
+/** What the state pension projection needs; dates ISO, money cents, growth bp per year. */
+export interface StatePensionPlan {
+  /** Pensionskonto total credit (Gesamtgutschrift) at the calculation date, yearly gross. */
+  accountCreditCents: number;
+  /** Yearly gross income (the contribution base before the cap) in the calculation date's year; grows yearly. */
+  yearlyGrossIncomeCents: number;
+  incomeGrowthBp: number;
+  /** The day after the calculation date: contributions and revaluations count from here. */
+  from: string;
+  /** End of contributions (exclusive): the earlier of retirement and the state pension start. */
+  contributionsEnd: string;
+  /** State pension start (exclusive for revaluations). */
+  startDate: string;
+}
+
+/** One calendar year of the state pension projection (cents). */
+export interface StatePensionYear {
+  year: number;
+  /** Months of the year with contributions. */
+  months: number;
+  /** The year's cap for those months (cap × months / 12). */
+  capCents: number;
+  /** The income share, capped: the credited base. */
+  baseCents: number;
+  /** 1.78 % of the base. */
+  creditCents: number;
+  /** The Aufwertungszahl applied on 1 January of the year, or null when that day lies outside the window. */
+  revaluation: number | null;
+}
+
+/** The result of `projectStatePension`. */
+export interface StatePensionProjection {
+  /** The total credit at the state pension start = the yearly gross state pension, cents. */
+  yearlyCents: number;
+  /** The entered credit alone after all revaluations, cents. */
+  revaluedCreditCents: number;
+  years: StatePensionYear[];
+}
+
+/**
+ * The Pensionskonto up to the state pension start (formulas in the module comment): for each calendar year from
+ * `from`, first the revaluation of the total on its 1 January (when that day lies in [from, startDate)), then the
+ * credit of 1.78 % of min(income of the year, the year's cap) for the months in [from, contributionsEnd). The income
+ * of the calculation date's year is the entered one; each later year's grows by the income growth.
+ */
+export function projectStatePension(plan: StatePensionPlan): StatePensionProjection {
+  const firstYear = parseIsoDate(plan.from).y;
+  const lastYear = parseIsoDate(plan.startDate).y;
+  const growth = 1 + plan.incomeGrowthBp / 10_000;
+  let total = plan.accountCreditCents;
+  let credit = plan.accountCreditCents;
+  const years: StatePensionYear[] = [];
+  for (let year = firstYear; year <= lastYear; year++) {
+    const jan1 = isoOf(year, 1, 1);
+    let revaluation: number | null = null;
+    if (jan1 >= plan.from && jan1 < plan.startDate) {
+      revaluation = projectedRevaluation(year, plan.incomeGrowthBp).value;
+      total *= revaluation;
+      credit *= revaluation;
+    }
+    const start = jan1 > plan.from ? jan1 : plan.from;
+    const nextJan1 = isoOf(year + 1, 1, 1);
+    const end = nextJan1 < plan.contributionsEnd ? nextJan1 : plan.contributionsEnd;
+    const months = end > start ? Math.max(0, monthsBetween(start, end)) : 0;
+    const capCents = Math.round((projectedCapCents(year, plan.incomeGrowthBp).value * months) / 12);
+    const incomeCents = Math.round((plan.yearlyGrossIncomeCents * Math.pow(growth, year - firstYear) * months) / 12);
+    const baseCents = Math.min(incomeCents, capCents);
+    const creditCents = Math.round((baseCents * PENSION_ACCOUNT_RATE_BP) / 10_000);
+    total += creditCents;
+    years.push({ year, months, capCents, baseCents, creditCents, revaluation });
+  }
+  return { yearlyCents: Math.round(total), revaluedCreditCents: Math.round(credit), years };
 }
 
 /** Monthly amount of a yearly pension paid 14 times: yearly ÷ 14, rounded to cents. */
@@ -205,7 +307,7 @@ export interface ProjectionInput {
   gender: Gender;
   /** First day of the pension (first of a month). */
   retirementDate: string;
-  /** Annuitisation rate of the PK contract (or DEFAULT_CALCULATION_INTEREST_BP). */
+  /** Annuitisation rate of the PK contract (without one: the year's highest Rechnungszins of the legal figures). */
   calculationInterestBp: number;
   /** FULL: all PK inputs; OWN_ONLY: the restricted calculator (own contributions only); FICTITIOUS: no PK entitlement. */
   mode: 'FULL' | 'OWN_ONLY' | 'FICTITIOUS';
@@ -265,17 +367,8 @@ export interface ProjectionResult {
   scenarios: ScenarioResult[];
   /** Capital of PK and VK (incl. other funds) at each 31.12. and at retirement, expected scenario. */
   path: { date: string; pensionFundCents: number; severanceCents: number }[];
-}
-
-/** Contribution bases (cents) of each calendar-year share from `from` to `to`: income × months/12, growing yearly. */
-function contributionBases(yearlyCents: number, growthBp: number, from: string, to: string): number[] {
-  const months = Math.max(0, monthsBetween(from, to));
-  const bases: number[] = [];
-  for (let start = 0; start < months; start += 12) {
-    const share = Math.min(12, months - start) / 12;
-    bases.push(Math.round(yearlyCents * Math.pow(1 + growthBp / 10_000, start / 12) * share));
-  }
-  return bases;
+  /** The entered Pensionskonto credit revalued up to the state pension start (`projectStatePension`), cents. */
+  revaluedAccountCreditCents: number;
 }
 
 /** Runs the projection for all three scenarios (formulas in the module comment). */
@@ -311,7 +404,15 @@ export function projectPension(input: ProjectionInput, table: LifeTable = LIFE_T
     lumpSums: [],
   };
   const sp = input.statePension;
-  const stateYearly = statePensionYearlyCents(sp.accountCreditCents, contributionBases(sp.yearlyGrossIncomeCents, sp.incomeGrowthBp, from, minDate(sp.startDate, to)));
+  const state = projectStatePension({
+    accountCreditCents: sp.accountCreditCents,
+    yearlyGrossIncomeCents: sp.yearlyGrossIncomeCents,
+    incomeGrowthBp: sp.incomeGrowthBp,
+    from,
+    contributionsEnd: minDate(sp.startDate, to),
+    startDate: sp.startDate,
+  });
+  const stateYearly = state.yearlyCents;
   let path: ProjectionResult['path'] = [];
   const scenarios = (Object.keys(SCENARIO_SHIFT_BP) as Scenario[]).map((scenario) => {
     const shift = SCENARIO_SHIFT_BP[scenario];
@@ -333,7 +434,7 @@ export function projectPension(input: ProjectionInput, table: LifeTable = LIFE_T
       totalMonthlyCents: monthlyOf(totalYearlyCents),
     };
   });
-  return { ageAtRetirementMonths, annuityFactor: factor, scenarios, path };
+  return { ageAtRetirementMonths, annuityFactor: factor, scenarios, path, revaluedAccountCreditCents: state.revaluedCreditCents };
 }
 
 function minDate(a: string, b: string): string {

@@ -5,16 +5,8 @@ import type { PersonStore } from '../person/person.store';
 import type { Clock } from '../shared/clock';
 import type { RequestScope } from '../shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
-import {
-  DEFAULT_CALCULATION_INTEREST_BP,
-  FICTITIOUS_RETURN_BP,
-  LIFE_TABLE,
-  MAX_DATA_AGE_MONTHS,
-  SEVERANCE_CONTRIBUTION_RATE_BP,
-  SEVERANCE_FEE_BP,
-  calculatorAccessOf,
-  projectPension,
-} from './calculator.rules';
+import { legalFiguresFor } from '@contract/legal-figures';
+import { FICTITIOUS_RETURN_BP, LIFE_TABLE, MAX_DATA_AGE_MONTHS, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, calculatorAccessOf, projectPension } from './calculator.rules';
 import { monthsBetween } from '@contract/dates';
 import { calculatorDateBounds, validateCalculatorInput, type CalculatorContext, type CalculatorInput } from '@contract/calculator';
 import { calculatorPrintLetter } from './calculator.print';
@@ -107,7 +99,7 @@ export function createCalculatorService(deps: { accounts: AccountsService; perso
       dataDate,
       dataOutdated: dataDate !== null && monthsBetween(dataDate, today) > MAX_DATA_AGE_MONTHS,
       gender,
-      calculationInterestBp: member?.contract.calculationInterestRateBp ?? DEFAULT_CALCULATION_INTEREST_BP,
+      calculationInterestBp: member?.contract.calculationInterestRateBp ?? legalFiguresFor(calculationDate).calculationInterestBp,
       contractNumber: member?.contract.contractNumber ?? null,
       bounds,
       defaults,

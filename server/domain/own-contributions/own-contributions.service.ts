@@ -8,6 +8,7 @@ import { isoInstant } from '../shared/clock';
 import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { RequestScope } from '../shared/request-scope';
 import { addDays, isIsoDate, isoDateVienna, isoOf, parseIsoDate } from '@contract/dates';
+import { legalFiguresFor } from '@contract/legal-figures';
 import { isPngDataUrl, type SignatureWire } from '@contract/signature';
 import { exceedsEmployerContribution, mandateInput, premiumApplicationInput, premiumGauge, type MandateType, type PremiumGauge } from '@contract/own-contributions';
 import type { OwnContributionsStore } from './own-contributions.store';
@@ -139,8 +140,8 @@ export function createOwnContributionsService(deps: {
   tenant: TenantDefinition;
   /** SEPA creditor identifier (config SEPA_CREDITOR_ID). */
   creditorId: string;
-  /** § 108a premium rate, basis points (config PREMIUM_RATE_BP). */
-  premiumRateBp: number;
+  /** § 108a premium rate override, basis points (config PREMIUM_RATE_BP); unset: the year's rate of the legal figures. */
+  premiumRateBp?: number | undefined;
 }) {
   const { store, accounts, clock } = deps;
   const today = () => isoDateVienna(clock.now());
@@ -201,7 +202,7 @@ export function createOwnContributionsService(deps: {
         if (!debits.some((d) => d.mandateId === m.id && d.dueDate === date)) scheduledCents += m.amountCents;
       }
     }
-    return premiumGauge({ today: now, collectedCents, scheduledCents, rateBp: deps.premiumRateBp });
+    return premiumGauge({ today: now, collectedCents, scheduledCents, rateBp: deps.premiumRateBp ?? legalFiguresFor(now).premiumRateBp });
   }
 
   async function uniqueReference(contractNumber: string, signedOn: string): Promise<string> {

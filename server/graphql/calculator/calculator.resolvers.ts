@@ -28,6 +28,7 @@ export const calculatorResolvers: Resolvers = {
   },
   PensionProjection: {
     capitalPath: (p) => p.path.map((c) => ({ date: c.date, pensionFund: c.pensionFundCents, severance: c.severanceCents })),
+    revaluedAccountCredit: (p) => p.revaluedAccountCreditCents,
   },
   PensionScenarioResult: {
     pensionFundCapital: (s) => s.pensionFundCapitalCents,

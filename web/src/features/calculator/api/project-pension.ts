@@ -30,6 +30,7 @@ export const CalculatorPage_Project = graphql(`
           pensionFund
           severance
         }
+        revaluedAccountCredit
       }
     }
   }

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CalculatorInput } from '@contract/calculator';
+import { statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
+import { formatRevaluationFactor } from '@contract/legal-figures';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import type { CalculatorPage_QueryQuery } from '../../../gql/graphql';
-import { formatDate, formatPercent } from '@contract/format';
+import { formatDate, formatMoney, formatPercent } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePensionCalculator } from '../api/get-pension-calculator';
 import { printCalculation } from '../api/print-calculation';
@@ -139,10 +140,12 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
           <li>{t('calculator.assumptions.lifeTable', { name: calculator.lifeTable.name })}</li>
           <li>{t('calculator.assumptions.interest', { rate: formatPercent(calculator.calculationInterestRate) })}</li>
           <li>{t('calculator.assumptions.severance')}</li>
-          <li>{t('calculator.assumptions.state')}</li>
+          <StatePensionAssumptionItems calculationDate={calculator.calculationDate} input={shownInput ?? defaults} revaluedCredit={projection?.revaluedAccountCredit ?? null} />
           <li>{t('calculator.assumptions.range', { spread: formatPercent(calculator.rangeSpread) })}</li>
           <li>{t('calculator.assumptions.gross')}</li>
         </ul>
+        <p>{t('calculator.assumptions.lifeTableDirection', { name: calculator.lifeTable.name })}</p>
+        <p>{t('calculator.assumptions.statementDifference')}</p>
       </section>
       {expected ? (
         <TotalBar
@@ -156,5 +159,30 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The state pension's assumptions (decision 0043): the year's Höchstbeitragsgrundlage and its assumed growth, the
+ * Aufwertungszahl of the first 1 January after the calculation date (or the assumed one), and, with a result, what
+ * the entered Pensionskonto credit is worth at the state pension start. Growth is the income growth of the shown
+ * result's input (the prefilled one before the first result).
+ */
+function StatePensionAssumptionItems({ calculationDate, input, revaluedCredit }: { calculationDate: string; input: CalculatorInput; revaluedCredit: number | null }) {
+  const { t } = useTranslation();
+  const st = statePensionAssumptions(calculationDate, input.incomeGrowthRate);
+  const growth = formatPercent(st.growthPercent);
+  return (
+    <>
+      <li>{t('calculator.assumptions.state', { capMonthly: formatMoney(st.capMonthlyCents), capYearly: formatMoney(st.capYearlyCents), year: st.capYear, growth })}</li>
+      <li>
+        {st.revaluationFactorPermille === null
+          ? t('calculator.assumptions.revaluationAssumed', { year: st.revaluationYear, growth })
+          : t('calculator.assumptions.revaluation', { year: st.revaluationYear, factor: formatRevaluationFactor(st.revaluationFactorPermille), growth })}
+        {revaluedCredit !== null && input.accountCredit > 0
+          ? ` ${t('calculator.assumptions.revaluedCredit', { credit: formatMoney(input.accountCredit), revalued: formatMoney(revaluedCredit) })}`
+          : null}
+      </li>
+    </>
   );
 }
