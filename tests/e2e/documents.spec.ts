@@ -96,17 +96,19 @@ test('the overview has a heading per category, documents newest first with dates
     'Bestätigungen für das Finanzamt',
     'Leistungsnachweise',
     'Kontonachrichten Vorsorgekasse',
-    'Lohnkonten',
     'Pensionsauszahlungen',
     'Informationen zum Pensionskassenmodell',
   ]) {
     await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   }
-  // No payroll accounts are produced (wage tax is not modelled): the category says so instead of staying blank.
-  const payroll = section(page, 'Lohnkonten');
-  await expect(payroll).toContainText('keine Dokumente');
-  await expect(payroll).toContainText('Es liegen keine Lohnkonten vor.');
-  await expect(payroll.getByRole('table')).toHaveCount(0);
+  // Payroll accounts appear only where such documents exist; anna has none: no heading, no navigation entry.
+  await expect(page.getByRole('heading', { level: 2, name: 'Lohnkonten' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Dokumentkategorien' }).getByRole('link', { name: /Lohnkonten/ })).toHaveCount(0);
+  // anna draws no pension: that category says so instead of staying blank.
+  const payments = section(page, 'Pensionsauszahlungen');
+  await expect(payments).toContainText('keine Dokumente');
+  await expect(payments).toContainText('Es liegen keine Aufstellungen über Pensionsauszahlungen vor.');
+  await expect(payments.getByRole('table')).toHaveCount(0);
 
   const expected = await apiDocuments(page, 'PERFORMANCE_STATEMENT');
   const performance = section(page, 'Leistungsnachweise');

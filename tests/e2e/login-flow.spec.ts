@@ -307,3 +307,30 @@ test('nina activates her access with the link, sees the notice, and can log in; 
   await page.goto('/#/activation?id=unbekannter-link-0000000000');
   await expect(page.getByText('Ihr Zugang konnte nicht aktiviert werden.', { exact: false })).toBeVisible();
 });
+
+/** Answers the GraphQL operation `name` with a server error (the call fails for a technical reason); others pass. */
+async function failOperation(page: Page, name: string): Promise<void> {
+  await page.route('**/graphql', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { operationName?: string };
+    if (body.operationName === name) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"Internal"}]}' });
+    else await route.fallback();
+  });
+}
+
+test('a login call that fails for a technical reason says so for the whole form, not "login data invalid"', async ({ page }) => {
+  await openLogin(page);
+  await failOperation(page, 'LoginForm_Login');
+  await submitLogin(page, loginPersonas.ida);
+  await expect(page.getByRole('alert')).toHaveText('Die Anmeldung ist aufgrund technischer Probleme derzeit nicht möglich. Bitte versuchen Sie es später noch einmal.');
+  await expect(page.getByLabel('E-Mail-Adresse')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expectNoSeriousA11yViolations(page, 'login with a technical failure');
+});
+
+test('ida, whose newsletter-status call fails, skips the dialog and is logged in (spec 000 section 4)', async ({ page }) => {
+  await openLogin(page);
+  await failOperation(page, 'LoginFlow_PostLoginQuestions');
+  await submitLogin(page, loginPersonas.ida);
+  await expectDashboard(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -61,10 +61,12 @@ describe('loginErrorPlacement', () => {
     expect(loginErrorPlacement('MAINTENANCE')).toEqual({ form: 'login.error.MAINTENANCE' });
   });
 
-  it('treats ERROR and a failed call as invalid login data on both fields', () => {
-    const expected = { email: { key: 'login.error.loginDataInvalid' }, password: 'sameAsEmail' };
-    expect(loginErrorPlacement('ERROR')).toEqual(expected);
-    expect(failedCallPlacement).toEqual(expected);
+  it('treats ERROR as invalid login data on both fields', () => {
+    expect(loginErrorPlacement('ERROR')).toEqual({ email: { key: 'login.error.loginDataInvalid' }, password: 'sameAsEmail' });
+  });
+
+  it('says a failed call is a technical problem, for the whole form (spec 001 section 8 "Session")', () => {
+    expect(failedCallPlacement).toEqual({ form: 'login.error.technical' });
   });
 
   it('answers a login-flow status, which the flow handles instead, with a form-level message', () => {

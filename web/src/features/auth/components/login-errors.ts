@@ -87,5 +87,9 @@ export function loginErrorPlacement(status: LoginStatus, details: LoginAnswerDet
   }
 }
 
-/** Placement when the login call itself failed (network, server error): invalid login data on both fields. */
-export const failedCallPlacement: LoginErrorPlacement = loginDataInvalidOnBoth;
+/**
+ * Placement when the login call itself failed for a technical reason (no connection, a server error): spec 001 section
+ * 8 "Session: login not possible due to technical problems", a message for the whole form; the fields stay valid, as
+ * nothing was wrong with them.
+ */
+export const failedCallPlacement: LoginErrorPlacement = { form: 'login.error.technical' };

@@ -130,6 +130,18 @@ describe('loginFlowReducer', () => {
   });
 });
 
+describe('a failed post-login questions call', () => {
+  it('skips the questions and logs the member in instead of ending the login (spec 000 section 4)', () => {
+    expect(run(start('SUCCESSFUL'), { type: 'questionsUnavailable' }).step).toEqual({ kind: 'done' });
+    expect(run(start('UPDATE_REGISTRATION'), { type: 'questionsUnavailable' })).toMatchObject({ step: { kind: 'done' }, reviewRegistration: true });
+  });
+
+  it('changes nothing when no questions are being loaded', () => {
+    const terms = run(start('NUTZUNGSBEDINGUNGEN_ACCEPT_PK'));
+    expect(run(start('NUTZUNGSBEDINGUNGEN_ACCEPT_PK'), { type: 'questionsUnavailable' })).toEqual(terms);
+  });
+});
+
 describe('questionSteps', () => {
   it('asks the newsletter only for the funds whose question is shown', () => {
     expect(questionSteps({ ...noQuestions, showNewsletterVk: true })).toEqual([{ kind: 'newsletter', showPk: false, showVk: true }]);

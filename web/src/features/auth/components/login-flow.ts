@@ -132,6 +132,11 @@ export type FlowEvent =
   | { type: 'annualStatementInfoRead' }
   | { type: 'mailboxChosen' }
   | { type: 'questionsLoaded'; questions: PostLoginQuestions }
+  /**
+   * The post-login questions could not be loaded (the newsletter-status call failed): the questions are skipped and the
+   * member is logged in, as spec 000 section 4 has status ERROR skip the newsletter dialog.
+   */
+  | { type: 'questionsUnavailable' }
   /** The current post-login question was answered (newsletter, benefit statement, prize draw). */
   | { type: 'questionAnswered' }
   | { type: 'termsDeclined' }
@@ -196,6 +201,8 @@ export function loginFlowReducer(state: FlowState, event: FlowEvent): FlowState 
       return loggedIn({ ...state, mailboxChosen: true });
     case 'questionsLoaded':
       return nextQuestion({ ...state, questionsLoaded: true, queue: questionSteps(event.questions) });
+    case 'questionsUnavailable':
+      return state.step.kind === 'loadQuestions' ? nextQuestion({ ...state, questionsLoaded: true, queue: [] }) : state;
     case 'questionAnswered':
       return nextQuestion(state);
     case 'termsDeclined':

@@ -86,7 +86,8 @@ export function useLoginFlow(options: LoginFlowOptions = {}) {
           dispatch({ type: 'questionsLoaded', questions: data.postLoginQuestions });
         })
         .catch(() => {
-          if (current) dispatch({ type: 'callFailed' });
+          // Spec 000 section 4: a newsletter status of ERROR skips the dialog; a failed call is read the same way.
+          if (current) dispatch({ type: 'questionsUnavailable' });
         });
       return () => {
         current = false;

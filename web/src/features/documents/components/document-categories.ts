@@ -6,15 +6,26 @@ import { withLng } from '../../../lib/url-params';
  * performance statements, payroll accounts, payment statements, pension model information), with the Vorsorgekasse
  * account statements after the performance statements, and the confirmations of the member's claims last. `step` is the route segment of `/dokumente/{step}`.
  */
-export const DOCUMENT_CATEGORIES: readonly { category: DocumentCategory; step: string }[] = [
+export const DOCUMENT_CATEGORIES: readonly { category: DocumentCategory; step: string; onlyWhenPresent?: true }[] = [
   { category: 'TAX_CONFIRMATION', step: 'eigenbeitraege-finanzamt' },
   { category: 'PERFORMANCE_STATEMENT', step: 'leistungsnachweise' },
   { category: 'VK_ACCOUNT_STATEMENT', step: 'kontonachrichten' },
-  { category: 'PAYROLL_ACCOUNT', step: 'lohnkonten' },
+  // Payroll accounts (Lohnkonten) exist only for beneficiaries whose fund issues them; the portal produces none, so the
+  // category appears only where such documents exist (spec 001 section 2 "Documents"; README "Readings of the spec").
+  { category: 'PAYROLL_ACCOUNT', step: 'lohnkonten', onlyWhenPresent: true },
   { category: 'PAYMENT_STATEMENT', step: 'pensionsauszahlungen' },
   { category: 'PENSION_MODEL_INFO', step: 'pensionskassenmodell' },
   { category: 'CLAIM_CONFIRMATION', step: 'antragsbestaetigungen' },
 ];
+
+/**
+ * The categories the overview and the navigation show for a person with these document counts: every category, except
+ * those shown only when present (payroll accounts) while the person has none of them.
+ */
+export function visibleCategories(counts: readonly { category: DocumentCategory; total: number }[]): DocumentCategory[] {
+  const total = (category: DocumentCategory) => counts.find((count) => count.category === category)?.total ?? 0;
+  return DOCUMENT_CATEGORIES.filter((entry) => !entry.onlyWhenPresent || total(entry.category) > 0).map((entry) => entry.category);
+}
 
 /** The category of a route step; undefined for an unknown step. */
 export function categoryOfStep(step: string): DocumentCategory | undefined {

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { DocumentCategoryNav_PersonFragmentFragment } from '../../../gql/graphql';
-import { DOCUMENT_CATEGORIES } from './document-categories';
+import { DOCUMENT_CATEGORIES, visibleCategories } from './document-categories';
 
 export const DocumentCategoryNavFragment = graphql(`
   fragment DocumentCategoryNav_PersonFragment on Person {
@@ -30,7 +30,7 @@ export function DocumentCategoryNav({ person }: { person: DocumentCategoryNav_Pe
             {t('documents.nav.overview')}
           </NavLink>
         </li>
-        {DOCUMENT_CATEGORIES.map(({ category, step }) => {
+        {DOCUMENT_CATEGORIES.filter(({ category }) => visibleCategories(person.documentCounts).includes(category)).map(({ category, step }) => {
           const count = countOf(category);
           return (
             <li key={category}>

@@ -11,7 +11,7 @@ import { CATEGORY_PAGE_SIZE, useDocumentCategory } from '../api/get-document-cat
 import { OVERVIEW_PAGE_SIZE, useDocumentsOverview } from '../api/get-documents-overview';
 import { useMarkDocumentRead } from '../api/mark-document-read';
 import '../documents.css';
-import { categoryOfStep, stepOfCategory } from './document-categories';
+import { categoryOfStep, stepOfCategory, visibleCategories } from './document-categories';
 import { DocumentCategoryNav } from './document-category-nav';
 import { DocumentSection } from './document-section';
 
@@ -70,33 +70,36 @@ function DocumentsOverview() {
     ['PENSION_MODEL_INFO', me.pensionModelInfos],
     ['CLAIM_CONFIRMATION', me.claimConfirmations],
   ];
+  const visible = visibleCategories(me.documentCounts);
   return (
     <div className="documents-layout">
       <UnreadLine count={me.unreadDocumentCount} />
       <DocumentCategoryNav person={me} />
       <div className="documents-layout__main">
-        {sections.map(([category, connection]) => (
-          <DocumentSection
-            key={category}
-            category={category}
-            headingId={`documents-${stepOfCategory(category)}`}
-            connection={connection}
-            unread={unreadOf(me.documentCounts, category)}
-            onOpen={onOpen}
-            footer={
-              connection.totalCount > OVERVIEW_PAGE_SIZE ? (
-                <p className="document-section__more">
-                  <Link to={paths.documents.getHref(stepOfCategory(category))}>
-                    {t('documents.showAll', {
-                      count: connection.totalCount,
-                      category: t(`documents.category.${category}.title`),
-                    })}
-                  </Link>
-                </p>
-              ) : null
-            }
-          />
-        ))}
+        {sections
+          .filter(([category]) => visible.includes(category))
+          .map(([category, connection]) => (
+            <DocumentSection
+              key={category}
+              category={category}
+              headingId={`documents-${stepOfCategory(category)}`}
+              connection={connection}
+              unread={unreadOf(me.documentCounts, category)}
+              onOpen={onOpen}
+              footer={
+                connection.totalCount > OVERVIEW_PAGE_SIZE ? (
+                  <p className="document-section__more">
+                    <Link to={paths.documents.getHref(stepOfCategory(category))}>
+                      {t('documents.showAll', {
+                        count: connection.totalCount,
+                        category: t(`documents.category.${category}.title`),
+                      })}
+                    </Link>
+                  </p>
+                ) : null
+              }
+            />
+          ))}
       </div>
     </div>
   );
