@@ -14,11 +14,15 @@ import { AppProvider } from './app/provider';
 import { appContainer } from './lib/prerender';
 import { preloadScreen } from './app/router';
 import { errorMessages, remoteLog } from './lib/remote-log';
+import { installFocusFirstError } from './lib/forms/focus-first-error';
 
 // A chunk that fails to load outside the router (a preloaded dependency) goes to the remote log as well.
 window.addEventListener('vite:preloadError', (event) => {
   remoteLog('ChunkLoad', 'ERROR', errorMessages((event as Event & { payload?: unknown }).payload));
 });
+
+// A refused submit puts its first error in view and in focus, on every form (web/src/lib/forms/focus-first-error.ts).
+installFocusFirstError();
 
 // The first screen's code loads while the app asks for its configuration (web/src/app/router.tsx).
 preloadScreen(window.location.hash.replace(/^#/, '').split('?')[0] ?? '');

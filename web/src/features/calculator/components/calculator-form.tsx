@@ -32,6 +32,10 @@ interface CalculatorFormProps {
   /** Field errors the server answered for the last submit. */
   serverErrors: ReadonlyArray<{ field: string; code: string }>;
   onCalculate: (input: CalculatorInput) => void;
+  /** A submit the form's checks refused: the shown result no longer belongs to the inputs. */
+  onInvalid?: () => void;
+  /** A value was changed after the last submit: the shown result belongs to the inputs before. */
+  onEdit?: () => void;
 }
 
 const KNOWN = new Set<string>(CALCULATOR_FIELD_CODES);
@@ -42,7 +46,7 @@ const KNOWN = new Set<string>(CALCULATOR_FIELD_CODES);
  * (`parseAmount`, decision 0042: `1.200` is 1.200,00 €, `1200.5` is refused as ambiguous), rates in percent, dates
  * with the German date picker. Submitting hands the checked input (cents) to `onCalculate`.
  */
-export function CalculatorForm({ context, defaults, busy, serverErrors, onCalculate }: CalculatorFormProps) {
+export function CalculatorForm({ context, defaults, busy, serverErrors, onCalculate, onInvalid, onEdit }: CalculatorFormProps) {
   const { t } = useTranslation();
   const summaryId = useId();
   const schema = useMemo(() => calculatorFormSchema(createCalculatorSchema(context)), [context]);
@@ -53,6 +57,7 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
     setError,
     getValues,
     setValue,
+    watch,
     formState: { errors, submitCount, isSubmitSuccessful },
   } = useForm<CalculatorFormValues, unknown, CalculatorInput>({
     resolver: zodResolver(schema as unknown as z.ZodType<CalculatorInput, CalculatorFormValues>) as Resolver<CalculatorFormValues, unknown, CalculatorInput>,
@@ -75,6 +80,18 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
     if (getValues('statePensionStart') === later(before, statutory)) setValue('statePensionStart', later(retirementDate, statutory));
     previousRetirement.current = retirementDate;
   }, [retirementDate, getValues, setValue, context.statutoryRetirementDate]);
+
+  // Any change by the member marks the shown result as belonging to the inputs before (decision 0051).
+  const onEditRef = useRef(onEdit);
+  useEffect(() => {
+    onEditRef.current = onEdit;
+  });
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') onEditRef.current?.();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   useEffect(() => {
     serverErrors.forEach((e, i) => setError(e.field as Path<CalculatorFormValues>, { type: 'server', message: e.code }, { shouldFocus: i === 0 }));
@@ -116,7 +133,7 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
   const growthHint = t('calculator.form.growthHint');
 
   return (
-    <form className="calculator-form" noValidate onSubmit={handleSubmit(onCalculate)} aria-describedby={hasErrors ? summaryId : undefined}>
+    <form className="calculator-form" noValidate onSubmit={handleSubmit(onCalculate, () => onInvalid?.())} aria-describedby={hasErrors ? summaryId : undefined}>
       {hasErrors && submitCount > 0 && !isSubmitSuccessful ? (
         <Notice tone="error" id={summaryId}>
           <p>{t('calculator.form.errorSummary')}</p>

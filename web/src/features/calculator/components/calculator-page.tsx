@@ -69,6 +69,9 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
   const [execute, { data, loading, error }] = useProjectPension();
   const [shownInput, setShownInput] = useState<CalculatorInput | null>(null);
   const [printState, setPrintState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // Whether the shown result still belongs to the form's inputs: `outdated` after a change (marked, the fixed bar
+  // hidden), `cleared` after a refused submit (result and bar hidden), `current` after a calculation.
+  const [resultState, setResultState] = useState<'current' | 'outdated' | 'cleared'>('current');
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const access = calculator.access as CalculatorFormContext['access'];
   const context = useMemo<CalculatorFormContext>(
@@ -88,7 +91,10 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
 
   const calculate = (input: CalculatorInput) => {
     void execute({ variables: { input } }).then((r) => {
-      if (r.data?.projectPension.ok) setShownInput(input);
+      if (r.data?.projectPension.ok) {
+        setShownInput(input);
+        setResultState('current');
+      }
     });
   };
   // The prefilled inputs are calculated once, so the member sees a result at once.
@@ -99,7 +105,7 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
   }, [execute, defaults]);
 
   const answer = data?.projectPension;
-  const projection = answer?.ok ? answer.projection : null;
+  const projection = answer?.ok && resultState !== 'cleared' ? answer.projection : null;
   const scenarios = projection?.scenarios ?? [];
   const expected = scenarios.find((s) => s.scenario === 'EXPECTED');
 
@@ -120,10 +126,23 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
       {calculator.dataOutdated ? <Notice tone="warning">{t('calculator.dataOutdated')}</Notice> : null}
       {access === 'OWN_CONTRIBUTIONS_ONLY' ? <Notice tone="info">{t('calculator.restricted')}</Notice> : null}
       {access === 'FICTITIOUS' ? <Notice tone="info">{t('calculator.fictitious', { percent: formatPercent(defaults.expectedReturn) })}</Notice> : null}
-      <CalculatorForm context={context} defaults={defaults} busy={loading} serverErrors={answer && !answer.ok ? answer.fieldErrors : []} onCalculate={calculate} />
+      <CalculatorForm
+        context={context}
+        defaults={defaults}
+        busy={loading}
+        serverErrors={answer && !answer.ok ? answer.fieldErrors : []}
+        onCalculate={calculate}
+        onInvalid={() => setResultState('cleared')}
+        onEdit={() => setResultState((state) => (state === 'current' ? 'outdated' : state))}
+      />
       {error ? <ErrorState /> : null}
       {projection ? (
         <>
+          {resultState === 'outdated' ? (
+            <Notice tone="warning">
+              <p>{t('calculator.result.outdated')}</p>
+            </Notice>
+          ) : null}
           <CalculatorResult projection={projection} calculationInterestRate={calculator.calculationInterestRate} rangeSpread={calculator.rangeSpread} headingRef={resultHeading} />
           <p>
             <button type="button" className="button button--secondary" onClick={() => void print()} disabled={printState === 'busy'}>
@@ -147,7 +166,7 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
         <p>{t('calculator.assumptions.lifeTableDirection', { name: calculator.lifeTable.name })}</p>
         <p>{t('calculator.assumptions.statementDifference')}</p>
       </section>
-      {expected ? (
+      {expected && resultState === 'current' ? (
         <TotalBar
           monthly={expected.totalMonthly}
           low={scenarios[0]!.totalMonthly}
