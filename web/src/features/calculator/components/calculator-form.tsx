@@ -57,7 +57,7 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
     setError,
     getValues,
     setValue,
-    watch,
+    subscribe,
     formState: { errors, submitCount, isSubmitSuccessful },
   } = useForm<CalculatorFormValues, unknown, CalculatorInput>({
     resolver: zodResolver(schema as unknown as z.ZodType<CalculatorInput, CalculatorFormValues>) as Resolver<CalculatorFormValues, unknown, CalculatorInput>,
@@ -86,12 +86,16 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
   useEffect(() => {
     onEditRef.current = onEdit;
   });
-  useEffect(() => {
-    const subscription = watch((_values, { type }) => {
-      if (type === 'change') onEditRef.current?.();
-    });
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ type }) => {
+          if (type === 'change') onEditRef.current?.();
+        },
+      }),
+    [subscribe],
+  );
 
   useEffect(() => {
     serverErrors.forEach((e, i) => setError(e.field as Path<CalculatorFormValues>, { type: 'server', message: e.code }, { shouldFocus: i === 0 }));
