@@ -80,6 +80,7 @@ function createMemberServices(deps: ProcessDeps) {
     clock,
     tenant,
     creditorId: config.SEPA_CREDITOR_ID,
+    preNotificationDays: config.SEPA_PRE_NOTIFICATION_DAYS,
     premiumRateBp: config.PREMIUM_RATE_BP,
   });
   const forms = createFormsService({

@@ -1,6 +1,8 @@
 /** Shared shapes and helpers of the own-contributions screens (issue 16): the answer types, the steps, the draft. */
 import type { TFunction } from 'i18next';
 import { paths } from '../../../config/paths';
+import { addDays } from '@contract/dates';
+import { formatDate } from '@contract/format';
 import { type MandateType } from '@contract/own-contributions';
 import type { useOwnContributions } from '../api/own-contributions';
 
@@ -37,9 +39,21 @@ export function errorText(t: TFunction, code: string): string {
   return t(`ownContributions.errors.${code}`, { defaultValue: t('ownContributions.errors.ERROR_INTERNAL') });
 }
 
-/** The catalogue text of a field code. */
-export function fieldText(t: TFunction, code: string | undefined): string | undefined {
-  return code ? t(`ownContributions.fieldErrors.${code}`, { defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
+/**
+ * The catalogue text of a field code; `o` fills the placeholders of `START_TOO_EARLY` (the earliest debit date as
+ * DD.MM.YYYY and the pre-notification period, decision 0044).
+ */
+export function fieldText(t: TFunction, code: string | undefined, o?: Pick<Overview, 'earliestDebitDate' | 'preNotificationDays'>): string | undefined {
+  const params = o ? { date: formatDate(o.earliestDebitDate), days: o.preNotificationDays } : {};
+  return code ? t(`ownContributions.fieldErrors.${code}`, { ...params, defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
+}
+
+/**
+ * The day the overview was read on the server (Vienna): the earliest debit date less the period. The form checks
+ * with it, so its check and the date it names agree with the server's clock, not the browser's.
+ */
+export function serverToday(o: Pick<Overview, 'earliestDebitDate' | 'preNotificationDays'>): string {
+  return addDays(o.earliestDebitDate, -o.preNotificationDays);
 }
 
 export const FIELD_OF: Record<string, keyof Draft> = {
