@@ -84,16 +84,18 @@ describe('SEPA pre-notification period of own contributions (decision 0044)', ()
     expect(twoDays.error!.fieldErrors.map((e) => [e.field, e.code, e.message])).toEqual([['startDate', 'START_TOO_EARLY', expect.stringContaining('frühestens am 28.11.2026')]]);
     const thirteen = await create(rosa, await oneOff(rosa, '2026-11-27'));
     expect(thirteen.error!.fieldErrors.map((e) => e.code)).toEqual(['START_TOO_EARLY']);
+    const noticesBefore = (await noticesOf(emailOf('rosa'))).length;
     const accepted = await create(rosa, await oneOff(rosa, '2026-11-28'));
     expect(accepted.error).toBeNull();
     const id = Number(accepted.ok!.mandate.id);
 
-    // The run of the day pre-notifies it, 14 days ahead, naming its date.
-    const noticesBefore = (await noticesOf(emailOf('rosa'))).length;
-    expect(await runCollection(server.deps, '2026-11-14')).toMatchObject({ preNotified: 1, collected: 0, postponed: [] });
+    // Given on the earliest date, it is pre-notified at once, 14 days ahead, naming its date (whether or not the
+    // day's run has run); the run of the day finds nothing more to notify.
     const notices = await noticesOf(emailOf('rosa'));
     expect(notices.length).toBe(noticesBefore + 1);
     expect(notices.map((n) => n.subject)).toContain('Vorabinformation zu Ihrer SEPA-Lastschrift am 28.11.2026');
+    expect((await debitsOf(id)).map((d) => [d.dueDate, d.status])).toEqual([['2026-11-28', 'PRE_NOTIFIED']]);
+    expect(await runCollection(server.deps, '2026-11-14')).toMatchObject({ preNotified: 0, collected: 0, postponed: [] });
     // A run before the date debits nothing; the run of the date does.
     setToday('2026-11-27');
     expect(await runCollection(server.deps, '2026-11-27')).toMatchObject({ collected: 0 });

@@ -145,8 +145,9 @@ test('anna sets up a monthly mandate, sees the gauge move after a collection run
   const used = debitsThisYear(start) * 8_542;
   await expect(gauge).toContainText(`Bereits eingezahlt oder geplant: ${euro(used)}`);
   await expect(gauge).toContainText('Davon bereits eingezogen: 0,00');
-  // The run 14 days ahead pre-notifies the first debit; the run of its date collects it.
-  expect(collect(plusDays(start, -14))).toContain('1 pre-notified, 0 collected');
+  // The first debit is pre-notified 14 days ahead (when the mandate was given on the earliest date, else by the run
+  // of that day); that run collects nothing, the run of its date collects it.
+  expect(collect(plusDays(start, -14))).toMatch(/ 0 collected .* 0 postponed/);
   expect(collect(start)).toContain('1 collected (8542 cents)');
   await page.reload();
   await expect(gauge).toContainText('Davon bereits eingezogen: 85,42');

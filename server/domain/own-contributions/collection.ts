@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
-import catalogue from '@contract/i18n/de/own-contributions.json';
 import { addDays, isoDateVienna } from '@contract/dates';
-import { formatDate, formatEuro } from '@contract/format';
 import { MANDATE_LAPSE_MONTHS } from '@contract/own-contributions';
-import { persons, pkContracts, type MandateDebitRow, type MandateRow } from '../../../db/schema';
 import { publicOriginFor, type AppDeps } from '../../context';
 import { isoInstant } from '../shared/clock';
-import { debitDates, lapseBefore } from './own-contributions.rules';
+import { lapseBefore } from './own-contributions.rules';
+import { collectFrom, notifiedOn, preNotifyDebits } from './pre-notification';
 
 /**
  * A debit due on or before the run's date that was not collected because its pre-notification is younger than the
@@ -34,24 +31,6 @@ export interface CollectionOutcome {
   postponed: PostponedDebit[];
 }
 
-/** The day (Vienna, ISO) a debit's pre-notification went out. */
-export function notifiedOn(debit: Pick<MandateDebitRow, 'preNotifiedAt'>): string {
-  return isoDateVienna(Date.parse(debit.preNotifiedAt));
-}
-
-/**
- * The first date a debit scheduled for `dueDate` and pre-notified on `notified` may be collected (SEPA Core Rulebook,
- * decision 0044): its due date, or `notified` + `noticeDays` calendar days when the notice went out later than that
- * period before it.
- */
-export function collectFrom(dueDate: string, notified: string, noticeDays: number): string {
-  const earliest = addDays(notified, noticeDays);
-  return earliest > dueDate ? earliest : dueDate;
-}
-
-const texts = catalogue.ownContributions.preNotification;
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => values[k] ?? '');
-
 /**
  * Runs the SEPA collection date `date` (ISO) for every member (issue 16 item 6; operator command
  * `npm run fund -- collect --date YYYY-MM-DD`):
@@ -69,7 +48,7 @@ const fill = (template: string, values: Record<string, string>) => template.repl
  */
 export async function runCollection(deps: AppDeps, date: string): Promise<CollectionOutcome> {
   const store = deps.stores.ownContributions;
-  const { messages } = deps.services;
+  const notice = { db: deps.db, store, messages: deps.services.messages, mailer: deps.mailer, noticeDays: deps.config.SEPA_PRE_NOTIFICATION_DAYS };
   const origin = publicOriginFor(deps.config, {});
   const outcome: CollectionOutcome = { preNotified: 0, collected: 0, collectedCents: 0, ended: 0, lapsed: 0, postponed: [] };
   const noticeDays = deps.config.SEPA_PRE_NOTIFICATION_DAYS;
@@ -90,14 +69,7 @@ export async function runCollection(deps: AppDeps, date: string): Promise<Collec
       outcome.lapsed++;
       continue;
     }
-    for (const due of debitDates(m, m.startDate, horizon)) {
-      if (own.some((d) => d.dueDate === due)) continue;
-      const debit = await store.insertDebit({ mandateId: m.id, personId: m.personId, dueDate: due, amountCents: m.amountCents, preNotifiedAt: noticeAt });
-      if (!debit) continue;
-      outcome.preNotified++;
-      const messageId = await preNotify(m, collectFrom(due, notifiedOn(debit), noticeDays));
-      if (messageId !== null) await store.setDebitMessage(debit.id, messageId);
-    }
+    outcome.preNotified += await preNotifyDebits(notice, m, { horizon, noticeAt, origin, existing: own });
   }
 
   const { collected, held } = await store.collectDue(date, (d) => collectFrom(d.dueDate, notifiedOn(d), noticeDays) <= date);
@@ -122,24 +94,4 @@ export async function runCollection(deps: AppDeps, date: string): Promise<Collec
     }
   }
   return outcome;
-
-  async function preNotify(m: MandateRow, due: string): Promise<number | null> {
-    const person = (await deps.db.select().from(persons).where(eq(persons.id, m.personId)).limit(1))[0];
-    if (!person) return null;
-    const contract = (await deps.db.select({ contractNumber: pkContracts.contractNumber }).from(pkContracts).where(eq(pkContracts.id, m.contractId)).limit(1))[0];
-    const values = {
-      date: formatDate(due),
-      amount: formatEuro(m.amountCents),
-      contract: contract?.contractNumber ?? '',
-      iban: m.iban.replace(/(.{4})/g, '$1 ').trim(),
-      reference: m.mandateReference,
-      creditorId: m.creditorId,
-    };
-    const posted = await messages.postFromFund(
-      person,
-      { counterpart: 'PENSION_FUND', subject: fill(texts.subject, values), body: fill(texts.body, values), attachments: [] },
-      { mailer: deps.mailer, origin },
-    );
-    return posted.message.id;
-  }
 }

@@ -21,6 +21,7 @@ import {
 } from '@contract/own-contributions';
 import type { OwnContributionsStore } from './own-contributions.store';
 import { debitDates, mandateConflict, mandateReference } from './own-contributions.rules';
+import { preNotifyDebits, type PreNotificationDeps } from './pre-notification';
 
 /** The read model of `OwnContributionMandate` (schema/own-contribution.graphql). Amounts in cents, dates ISO. */
 export interface MandateModel {
@@ -168,6 +169,8 @@ export function createOwnContributionsService(deps: {
   premiumRateBp: number;
   /** Pre-notification period of a debit, calendar days (config SEPA_PRE_NOTIFICATION_DAYS; decision 0044). */
   preNotificationDays: number;
+  /** What sends a debit's pre-notification (the collection run's own): a new or changed mandate's debits due within the period are notified at once. */
+  preNotification: PreNotificationDeps;
 }) {
   const { store, accounts, clock } = deps;
   const today = () => isoDateVienna(clock.now());
@@ -247,6 +250,16 @@ export function createOwnContributionsService(deps: {
     }
   }
 
+  /**
+   * Pre-notifies at once the debits of `m` due within the period from today (decision 0044): a first debit on the
+   * earliest date is announced the whole period ahead, whether or not the day's collection run has already run.
+   */
+  async function notifyWithinPeriod(scope: RequestScope, m: MandateRow): Promise<void> {
+    const existing = await store.debitsOfMandates([m.id]);
+    const horizon = addDays(today(), deps.preNotificationDays);
+    await preNotifyDebits(deps.preNotification, m, { horizon, noticeAt: isoInstant(clock.now()), origin: scope.publicOrigin(), existing });
+  }
+
   const conflictError = (c: 'MONTHLY_EXISTS' | 'OVERLAP') =>
     c === 'MONTHLY_EXISTS'
       ? err('ERROR_MONTHLY_EXISTS' as const, [{ field: 'type', code: 'MONTHLY_EXISTS' }])
@@ -277,7 +290,8 @@ export function createOwnContributionsService(deps: {
      * new monthly one (`ERROR_MONTHLY_EXISTS`, field `type`); a start inside a running contribution is refused
      * (`ERROR_OVERLAP`, field `startDate`); a start before today + the pre-notification period is
      * `ERROR_INVALID_INPUT` with `startDate: START_TOO_EARLY` and `params.date` the earliest date (decision 0044). Stores the mandate with a new unique mandate reference, the creditor
-     * identifier and today as signing date, files its PDF in the documents archive, and answers whether the amount
+     * identifier and today as signing date, files its PDF in the documents archive, pre-notifies at once the debits
+     * due within the pre-notification period (decision 0044), and answers whether the amount
      * clearly exceeds last year's employer contributions (a warning). A refusal stores nothing.
      */
     async create(scope: RequestScope, personId: number, input: CreateMandateWire): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
@@ -313,6 +327,7 @@ export function createOwnContributionsService(deps: {
       );
       if (!stored.ok) return conflictError(stored.conflict);
       await deps.documents.archive(scope, personId, stored.mandate.documentId!);
+      await notifyWithinPeriod(scope, stored.mandate);
       const [model] = await models(scope, personId, [stored.mandate]);
       return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(v.type, v.amountCents, await lastYearEmployerCents(scope, contract)) });
     },
@@ -322,7 +337,8 @@ export function createOwnContributionsService(deps: {
      * not yet due, and the date of such a one-off. The rules of `mandateInput` apply. A new IBAN needs the step-up
      * (`currentPassword`; `ERROR_INVALID_INPUT` with `currentPassword: REQUIRED`, `ERROR_PWD_INVALID`). Not the
      * person's: `ERROR_NOT_FOUND`; ended, collected or due: `ERROR_NOT_CHANGEABLE`. Debits already pre-notified for
-     * a later date are withdrawn and notified again with the new data by the next collection run. A one-off's new date
+     * a later date are withdrawn and notified again with the new data: those due within the pre-notification period
+     * at once (debited the period after that notice at the earliest), later ones by the collection run. A one-off's new date
      * must respect the pre-notification period like a new mandate (`START_TOO_EARLY`, decision 0044). Answers whether
      * the changed amount clearly exceeds last year's employer contributions (`employerWarning`, as on `create`).
      */
@@ -370,7 +386,9 @@ export function createOwnContributionsService(deps: {
         startDate: v.startDate,
       });
       await store.dropPreNotifiedAfter(row.id, now);
-      const [model] = await models(scope, personId, [(await store.findOwn(row.id, personId))!]);
+      const changed = (await store.findOwn(row.id, personId))!;
+      await notifyWithinPeriod(scope, changed);
+      const [model] = await models(scope, personId, [changed]);
       const contract = (await contractsOf(scope, personId)).find((c) => c.id === row.contractId);
       const employerCents = contract ? await lastYearEmployerCents(scope, contract) : null;
       return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(row.type, v.amountCents, employerCents) });
