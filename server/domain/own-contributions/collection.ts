@@ -10,7 +10,7 @@ import { collectFrom, notifiedOn, preNotifyDebits } from './pre-notification';
  * period (decision 0044): `collectFrom` is the first date it may be debited (the notice's day + the period), the date
  * its pre-notification named.
  */
-export interface PostponedDebit {
+interface PostponedDebit {
   mandateReference: string;
   /** The debit's scheduled date (a month's debit day, or the one-off's date), ISO. */
   dueDate: string;
