@@ -29,6 +29,8 @@ const SQLITE_PROJECTS = {
 const POSTGRES_SUITES = [
   'tests/api/own-contributions.test.ts',
   'tests/api/amount-fields.test.ts',
+  'tests/api/sepa-pre-notification.test.ts',
+  'tests/api/dashboard-pending-requests.test.ts',
   'tests/api/graphql/lockout.test.ts',
   'tests/api/graphql/session-keepalive.test.ts',
   'tests/api/mail.test.ts',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EID_CALLBACK_PATH } from './domain/eid/eid.rules';
-import { PREMIUM_RATE_RANGE_BP, isValidCreditorId } from '@contract/own-contributions';
+import { PRE_NOTIFICATION_DAYS_DEFAULT, PRE_NOTIFICATION_DAYS_RANGE, PREMIUM_RATE_RANGE_BP, isValidCreditorId } from '@contract/own-contributions';
 
 /**
  * Server configuration, parsed once from the environment at start (STYLE.md 15). A wrong value stops the
@@ -158,6 +158,13 @@ const envSchema = z.object({
     .default('AT67ZZZ00000045678')
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine(isValidCreditorId, 'must be a SEPA creditor identifier with valid check digits, for example AT67ZZZ00000045678'),
+  /**
+   * Pre-notification period of own-contribution debits, calendar days (SEPA Core Direct Debit Rulebook: 14 unless
+   * agreed otherwise with the payer). The earliest first debit date offered and accepted is today plus this period,
+   * and the collection run debits only once the period since the pre-notification has passed (decision 0044).
+   * @default 14
+   */
+  SEPA_PRE_NOTIFICATION_DAYS: z.coerce.number().int().min(PRE_NOTIFICATION_DAYS_RANGE.min).max(PRE_NOTIFICATION_DAYS_RANGE.max).default(PRE_NOTIFICATION_DAYS_DEFAULT),
   /**
    * Overrides the § 108a EStG premium rate in basis points (4.25 % to 6.75 %, set yearly). Unset: the rate of the
    * current year from the legal figures table (schema/contract/legal-figures.ts, decision 0043).

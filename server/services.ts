@@ -81,6 +81,8 @@ function createMemberServices(deps: ProcessDeps) {
     clock,
     tenant,
     creditorId: config.SEPA_CREDITOR_ID,
+    preNotificationDays: config.SEPA_PRE_NOTIFICATION_DAYS,
+    preNotification: { db, store: stores.ownContributions, messages, mailer: deps.mailer, noticeDays: config.SEPA_PRE_NOTIFICATION_DAYS },
     premiumRateBp: config.PREMIUM_RATE_BP,
   });
   const forms = createFormsService({

@@ -37,6 +37,25 @@ export const PREMIUM_RATE_RANGE_BP = { min: 425, max: 675 } as const;
 export const ONE_OFF_DEADLINE = { month: 11, day: 30 } as const;
 /** A start date may lie at most this many days ahead. */
 export const START_DATE_MAX_DAYS_AHEAD = 400;
+/**
+ * Calendar days a debit is pre-notified ahead by default (SEPA Core Direct Debit Rulebook: 14 calendar days unless
+ * agreed otherwise; config SEPA_PRE_NOTIFICATION_DAYS may set another agreed period). The first debit date of a
+ * mandate is never earlier than today plus this period (`earliestDebitDate`), and the collection run never debits
+ * before the period since the debit's pre-notification has passed (docs/decisions/0044-sepa-pre-notification-period.md).
+ */
+export const PRE_NOTIFICATION_DAYS_DEFAULT = 14;
+/** Range of an agreed pre-notification period, calendar days (config SEPA_PRE_NOTIFICATION_DAYS). */
+export const PRE_NOTIFICATION_DAYS_RANGE = { min: 1, max: 60 } as const;
+
+/**
+ * The earliest debit date a mandate may name when it is given (or its one-off date changed) on `today` (ISO, Vienna):
+ * `today` plus `noticeDays` calendar days, so that the pre-notification can go out the whole period ahead (SEPA Core
+ * Rulebook; decision 0044). Calendar days across month and year ends (28.11. + 14 = 12.12.; 18.12. + 14 = 01.01.).
+ */
+export function earliestDebitDate(today: string, noticeDays: number): string {
+  return addDays(today, noticeDays);
+}
+
 /** A SEPA mandate lapses after this many months without a collection (SEPA rulebook; DOMAIN.md "SEPA"). */
 export const MANDATE_LAPSE_MONTHS = 36;
 /** A SEPA core payer may claim a refund within this many weeks of a debit (stated on the mandate). */
@@ -83,11 +102,14 @@ export function daysToOneOffDeadline(today: string): number {
 
 /**
  * The mandate data of steps 1 to 3 as the form and GraphQL `CreateMandateInput` send it, checked against `today`
- * (Vienna). Codes: `REQUIRED`, `TOO_LONG`, `AMOUNT_TOO_LOW`, `AMOUNT_TOO_HIGH`, `IBAN_INVALID`, `IBAN_PLACEHOLDER`,
- * `DATE_INVALID`, `START_IN_PAST`, `START_TOO_FAR`, `ONE_OFF_AFTER_DEADLINE` (a one-off in the current year after 30
- * November), `PHONE_INVALID`, `NOT_CONFIRMED` (terms checkbox). Output: IBAN electronic format, empty phone null.
+ * (Vienna) and the pre-notification period `noticeDays` (calendar days, config SEPA_PRE_NOTIFICATION_DAYS). Codes:
+ * `REQUIRED`, `TOO_LONG`, `AMOUNT_TOO_LOW`, `AMOUNT_TOO_HIGH`, `IBAN_INVALID`, `IBAN_PLACEHOLDER`, `DATE_INVALID`,
+ * `START_TOO_EARLY` (before `earliestDebitDate(today, noticeDays)`; the message names that date), `START_TOO_FAR`,
+ * `ONE_OFF_AFTER_DEADLINE` (a one-off in the current year after 30 November), `PHONE_INVALID`, `NOT_CONFIRMED`
+ * (terms checkbox). Output: IBAN electronic format, empty phone null.
  */
-export function mandateInput(today: string) {
+export function mandateInput(today: string, noticeDays: number) {
+  const earliest = earliestDebitDate(today, noticeDays);
   return z
     .object({
       contractId: z.string().trim().min(1, 'REQUIRED').max(20, 'TOO_LONG'),
@@ -108,7 +130,7 @@ export function mandateInput(today: string) {
       if (isPlaceholderIban(iban)) issue('iban', 'IBAN_PLACEHOLDER');
       else if (!isValidPortalIban(iban)) issue('iban', 'IBAN_INVALID');
       if (!isIsoDate(v.startDate)) issue('startDate', 'DATE_INVALID');
-      else if (v.startDate <= today) issue('startDate', 'START_IN_PAST');
+      else if (v.startDate < earliest) issue('startDate', 'START_TOO_EARLY');
       else if (v.startDate > addDays(today, START_DATE_MAX_DAYS_AHEAD)) issue('startDate', 'START_TOO_FAR');
       else if (v.type === 'ONE_OFF' && parseIsoDate(v.startDate).y === parseIsoDate(today).y && v.startDate > oneOffDeadline(parseIsoDate(today).y)) {
         issue('startDate', 'ONE_OFF_AFTER_DEADLINE');

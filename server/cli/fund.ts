@@ -15,8 +15,10 @@
  *   npm run fund -- collect --date YYYY-MM-DD [--database PATH | DATABASE_URL]
  *
  * Runs a SEPA collection date for the own-contribution mandates (issue 16 item 6; server/domain/own-contributions/
- * collection.ts): pre-notifies the debits due within 14 days by an inbox message, records the debits due up to the
- * date as collected, lapses mandates without a collection for 36 months. Prints the counts. Exit codes as above.
+ * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
+ * by an inbox message, records the debits due up to the date as collected when their notice is at least the period
+ * old, lapses mandates without a collection for 36 months. Prints the counts, then one line per debit postponed
+ * because its notice is younger (decision 0044). Exit codes as above.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -139,8 +141,11 @@ async function collect(date: string | undefined, database: string | undefined): 
   try {
     const outcome = await runCollection(createAppDeps(db, config, systemClock, createLogger(config.LOG_LEVEL)), date);
     process.stdout.write(
-      `collection ${date}: ${outcome.preNotified} pre-notified, ${outcome.collected} collected (${outcome.collectedCents} cents), ${outcome.ended} ended, ${outcome.lapsed} lapsed\n`,
+      `collection ${date}: ${outcome.preNotified} pre-notified, ${outcome.collected} collected (${outcome.collectedCents} cents), ${outcome.ended} ended, ${outcome.lapsed} lapsed, ${outcome.postponed.length} postponed\n`,
     );
+    for (const p of outcome.postponed) {
+      process.stdout.write(`postponed ${p.mandateReference}: due ${p.dueDate}, pre-notified ${p.notifiedOn}, collected from ${p.collectFrom}\n`);
+    }
     return 0;
   } finally {
     await db.close();

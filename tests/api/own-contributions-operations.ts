@@ -7,6 +7,8 @@ export const OVERVIEW = graphql(`
       ownContributions {
         creditorId
         premiumApplicationFiled
+        preNotificationDays
+        earliestDebitDate
         contracts {
           id
           contractNumber
@@ -74,6 +76,7 @@ export const CHANGE = graphql(`
   mutation OwnContributionsChange($input: ChangeMandateInput!) {
     changeMandate(input: $input) {
       ok {
+        employerWarning
         mandate {
           id
           amount
@@ -88,6 +91,7 @@ export const CHANGE = graphql(`
         fieldErrors {
           field
           code
+          message
         }
       }
     }

@@ -47,6 +47,11 @@ const gql = async <T, V extends Record<string, unknown>>(c: PortalClient, docume
   return r.body.data;
 };
 const IBAN = 'AT61 1904 3002 3457 3201';
+/**
+ * The day the mandates of this suite are given on: their first debits (1 December, 30 November) lie at least the
+ * 14 days of pre-notification ahead (decision 0044).
+ */
+const SIGNING_DAY = '2026-11-10';
 
 async function contractOf(c: PortalClient): Promise<string> {
   return (await overview(c)).contracts[0]!.id;
@@ -54,7 +59,7 @@ async function contractOf(c: PortalClient): Promise<string> {
 
 describe('own contributions (issue 16)', () => {
   it('refuses every bad input of the issue at its field and stores nothing (items 1, 2, 7)', async () => {
-    setToday(TEST_TODAY);
+    setToday(SIGNING_DAY);
     const rosa = await loginAs(server, 'rosa');
     const contractId = await contractOf(rosa);
     const good: CreateMandateInput = {
@@ -108,10 +113,10 @@ describe('own contributions (issue 16)', () => {
   });
 
   it('anna sets up a monthly mandate: SEPA reference, creditor id, PDF archived; a second monthly and an overlapping one-off are refused (items 2, 3)', async () => {
-    setToday(TEST_TODAY);
+    setToday(SIGNING_DAY);
     const anna = await loginAs(server, 'anna');
     const o = await overview(anna);
-    expect(o.gauge).toMatchObject({ year: 2026, eligible: 102_500, eligibleMonthly: 8_542, rateBp: 425, maxPremium: 4_250, daysToDeadline: 8 });
+    expect(o.gauge).toMatchObject({ year: 2026, eligible: 102_500, eligibleMonthly: 8_542, rateBp: 425, maxPremium: 4_250, daysToDeadline: 20 });
     expect(o.creditorId).toBe('AT67ZZZ00000045678');
     const contractId = o.contracts[0]!.id;
     const input: CreateMandateInput = { contractId, type: 'MONTHLY', amount: 8_542, iban: IBAN, startDate: '2026-12-01', accountOwner: 'Anna Muster', confirmed: true };
@@ -155,7 +160,8 @@ describe('own contributions (issue 16)', () => {
         .where(eq(persons.email, emailOf('anna')))
     )[0]!.id;
     const messagesBefore = (await preNotificationsOf(annaId)).length;
-    const first = await runCollection(server.deps, '2026-11-22');
+    // 14 days before the first debit of 1 December (a run for a later day than the clock's dates its notices that day).
+    const first = await runCollection(server.deps, '2026-11-17');
     expect(first).toMatchObject({ preNotified: 1, collected: 0 });
     const notice = (await preNotificationsOf(annaId))[0]!;
     expect(notice.subject).toBe('Vorabinformation zu Ihrer SEPA-Lastschrift am 01.12.2026');
@@ -210,7 +216,7 @@ describe('own contributions (issue 16)', () => {
   });
 
   it('changes and cancels a one-off not yet due; a collected one-off can no longer change (item 4)', async () => {
-    setToday(TEST_TODAY);
+    setToday('2026-11-01');
     let rosa = await loginAs(server, 'rosa');
     const contractId = await contractOf(rosa);
     const input: CreateMandateInput = { contractId, type: 'ONE_OFF', amount: 50_000, iban: IBAN, startDate: '2026-11-25', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
@@ -223,6 +229,8 @@ describe('own contributions (issue 16)', () => {
     const cancelled = (await gql(rosa, CANCEL, { input: { mandateId: id } })).cancelMandate.ok!.mandate;
     expect(cancelled.status).toBe('CANCELLED');
     const second = (await gql(rosa, CREATE, { input: { ...input, startDate: '2026-11-23' } })).createMandate.ok!;
+    // Pre-notified 14 days ahead, collected on its date.
+    await runCollection(server.deps, '2026-11-09');
     setToday('2026-11-23');
     rosa = await loginAs(server, 'rosa');
     await runCollection(server.deps, '2026-11-23');
@@ -276,10 +284,36 @@ describe('own contributions (issue 16)', () => {
       timeout: 60_000,
     });
     expect(run.stderr).toBe('');
-    // Anna's second monthly mandate (85.42 EUR from 1 April 2027; April was collected by the run of 1 April): May to August.
-    expect(run.stdout).toBe('collection 2027-08-01: 4 pre-notified, 4 collected (34168 cents), 0 ended, 0 lapsed\n');
+    // Anna's second monthly mandate (85.42 EUR from 1 April 2027): the run of 1 April pre-notified April that day, too
+    // late to collect it then; now it is collected. May to August were never pre-notified (runs skipped): they are
+    // notified today and postponed to 15 August, 14 days on (decision 0044), never debited before.
+    const ref = (
+      await server.db
+        .select({ r: mandates.mandateReference })
+        .from(mandates)
+        .where(and(eq(mandates.startDate, '2027-04-01'), eq(mandates.status, 'ACTIVE')))
+    )[0]!.r;
+    const [head, ...lines] = run.stdout.trimEnd().split('\n');
+    const counts = /^collection 2027-08-01: 4 pre-notified, (\d+) collected \((\d+) cents\), 0 ended, 0 lapsed, 4 postponed$/.exec(head!);
+    expect(counts, head).not.toBeNull();
+    expect(lines).toEqual(['05', '06', '07', '08'].map((mm) => `postponed ${ref}: due 2027-${mm}-01, pre-notified 2027-08-01, collected from 2027-08-15`));
     expect(run.status).toBe(0);
-    expect(await collectedDebits()).toBe(before + 4);
+    expect(await collectedDebits()).toBe(before + Number(counts![1]));
+    const anna = (
+      await server.db
+        .select()
+        .from(mandateDebits)
+        .where(eq(mandateDebits.mandateId, (await server.db.select({ id: mandates.id }).from(mandates).where(eq(mandates.mandateReference, ref)))[0]!.id))
+    )
+      .map((d) => [d.dueDate, d.status])
+      .sort();
+    expect(anna).toEqual([
+      ['2027-04-01', 'COLLECTED'],
+      ['2027-05-01', 'PRE_NOTIFIED'],
+      ['2027-06-01', 'PRE_NOTIFIED'],
+      ['2027-07-01', 'PRE_NOTIFIED'],
+      ['2027-08-01', 'PRE_NOTIFIED'],
+    ]);
     const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-02-30'], { encoding: 'utf8', timeout: 60_000 });
     expect(usage.status).toBe(2);
   });

@@ -38,9 +38,19 @@ async function checkLayout(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
 }
 
+/** Runs the operator's collection date `date` on the e2e database; its printed summary. */
+function collect(date: string): string {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', date, '--database', process.env.E2E_DATABASE_PATH!], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
+  return run.stdout;
+}
+
 test('anna sets up a monthly mandate, sees the gauge move after a collection run, changes and cancels it', async ({ page }) => {
-  // The first debit tomorrow (a day from 1 to 28), so the collection run of that day counts for this year's gauge.
-  let start = plusDays(viennaToday(), 1);
+  // The first debit on the earliest day the 14 days of pre-notification allow (a day from 1 to 28; decision 0044).
+  let start = plusDays(viennaToday(), 14);
   while (Number(start.slice(8)) > 28) start = plusDays(start, 1);
   await logIn(page, personas.anna.email);
   await page.getByRole('link', { name: 'Eigenbeiträge' }).first().click();
@@ -135,20 +145,23 @@ test('anna sets up a monthly mandate, sees the gauge move after a collection run
   const used = debitsThisYear(start) * 8_542;
   await expect(gauge).toContainText(`Bereits eingezahlt oder geplant: ${euro(used)}`);
   await expect(gauge).toContainText('Davon bereits eingezogen: 0,00');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', start, '--database', process.env.E2E_DATABASE_PATH!], {
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'silent' },
-    timeout: 60_000,
-  });
-  expect(run.stdout).toContain('1 collected (8542 cents)');
+  // The first debit is pre-notified 14 days ahead (when the mandate was given on the earliest date, else by the run
+  // of that day); that run collects nothing, the run of its date collects it.
+  expect(collect(plusDays(start, -14))).toMatch(/ 0 collected .* 0 postponed/);
+  expect(collect(start)).toContain('1 collected (8542 cents)');
   await page.reload();
   await expect(gauge).toContainText('Davon bereits eingezogen: 85,42');
   await expect(gauge).toContainText(`Noch prämienbegünstigt: ${euro(Math.max(0, 102_500 - used))}`);
 
-  // Change the amount.
+  // Change the amount: a monthly amount far above last year's employer contributions warns (never blocks).
   await page.getByRole('link', { name: 'Ändern' }).click();
   await expect(page.getByRole('heading', { name: 'Auftrag ändern' })).toBeVisible();
+  const employerWarning = page.getByText('Ihre Eigenbeiträge übersteigen die Arbeitgeberbeiträge des Vorjahres deutlich.', { exact: false });
+  await expect(employerWarning).toHaveCount(0);
+  await page.getByLabel('Betrag in Euro').fill('5.000,00');
+  await expect(employerWarning).toBeVisible();
   await page.getByLabel('Betrag in Euro').fill('100,00');
+  await expect(employerWarning).toHaveCount(0);
   await checkLayout(page, 'own-contributions-change');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Ihr Auftrag wurde geändert.')).toBeVisible();
@@ -172,4 +185,43 @@ test('anna sets up a monthly mandate, sees the gauge move after a collection run
   await expect(page.getByText('Ihr Auftrag wurde gekündigt.')).toBeVisible();
   const [y, m, d] = end.split('-');
   await expect(page.getByText(`Endet am ${d}.${m}.${y}`)).toBeVisible();
+});
+
+test('the first debit date is never earlier than the 14 days of pre-notification: the calendar starts there and an earlier date is refused, naming it', async ({ page }) => {
+  const today = viennaToday();
+  const earliest = plusDays(today, 14);
+  await logIn(page, personas.anna.email);
+  await page.goto('/#/eigenbeitraege');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('radio', { name: /Monatlich/ }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/daten$/);
+  await page.getByLabel('Betrag in Euro').fill('50,00');
+  await page.getByLabel('IBAN des Abbuchungskontos').fill('AT61 1904 3002 3457 3201');
+  await page.getByLabel('Kontoinhaber/in').fill('Anna Muster');
+  const startField = page.getByRole('textbox', { name: 'Erste Abbuchung am' });
+  // Two days ahead, as a one-off on 30.11. asked on 28.11. was: refused, the message names the earliest date.
+  await startField.fill(typed(plusDays(today, 2)));
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  const refusal = `Die erste Abbuchung ist frühestens am ${typed(earliest)} möglich: Vor jeder SEPA-Lastschrift erhalten Sie 14 Tage vorher eine Vorabinformation.`;
+  await expect(page.getByText(refusal)).toBeVisible();
+  await expect(startField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/daten$/);
+  // The calendar opened on the earliest date does not go back before it.
+  await startField.fill(typed(earliest));
+  await page.getByRole('button', { name: 'Kalender öffnen: Erste Abbuchung am' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Erste Abbuchung am' });
+  const focused = calendar.locator('[role="gridcell"] [data-focused]');
+  await expect(focused).toHaveText(String(Number(earliest.slice(8))));
+  await page.keyboard.press('ArrowLeft');
+  await expect(focused).toHaveText(String(Number(earliest.slice(8))));
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expectNoSeriousA11yViolations(page, 'own-contribution earliest debit date refused');
+  await page.screenshot({ path: test.info().outputPath('own-contributions-earliest-1280.png'), fullPage: true });
+  // The earliest date itself is taken; the check step names the period.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/pruefen$/);
+  await expect(page.getByText(typed(earliest))).toBeVisible();
+  await expect(page.getByText('Vor jeder Abbuchung erhalten Sie 14 Tage vorher eine Vorabinformation in Ihr Postfach.')).toBeVisible();
 });

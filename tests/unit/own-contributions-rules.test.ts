@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '@contract/i18n/de/own-contributions.json';
+import { isoDateVienna } from '@contract/dates';
 import {
   PREMIUM_ELIGIBLE_GROSS_CENTS,
   PREMIUM_ELIGIBLE_MONTHLY_CENTS,
+  PRE_NOTIFICATION_DAYS_DEFAULT,
+  earliestDebitDate,
   exceedsEmployerContribution,
   isValidCreditorId,
   isValidMandateReference,
@@ -19,6 +22,9 @@ import {
  * clock gives it.
  */
 const TODAY = '2026-11-22';
+/** The day the mandate cases are checked on: 14 days of pre-notification before their dates (30.11. and 01.12.) fit. */
+const MANDATE_TODAY = '2026-11-10';
+const DAYS = PRE_NOTIFICATION_DAYS_DEFAULT;
 const GOOD = {
   contractId: '1',
   type: 'MONTHLY' as const,
@@ -29,14 +35,14 @@ const GOOD = {
   accountOwner: 'Anna Muster',
   confirmed: true,
 };
-const codes = (input: unknown, today = TODAY) => {
-  const r = mandateInput(today).safeParse(input);
+const codes = (input: unknown, today = MANDATE_TODAY, days = DAYS) => {
+  const r = mandateInput(today, days).safeParse(input);
   return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}:${i.message}`);
 };
 
 describe('mandateInput (issue 16 items 1 and 2, "Bad input")', () => {
   it('accepts a good monthly mandate and normalises the IBAN', () => {
-    const r = mandateInput(TODAY).parse(GOOD);
+    const r = mandateInput(MANDATE_TODAY, DAYS).parse(GOOD);
     expect(r.iban).toBe('AT611904300234573201');
     expect(r.phone).toBe('+43 1 234/567-8');
   });
@@ -76,11 +82,51 @@ describe('mandateInput (issue 16 items 1 and 2, "Bad input")', () => {
     expect(isValidPhone('+43/664-1234567')).toBe(true);
   });
 
-  it('needs a start date in the future, a real date, an account owner and the checkbox', () => {
-    expect(codes({ ...GOOD, startDate: TODAY })).toEqual(['startDate:START_IN_PAST']);
+  it('needs a start date after the pre-notification period, a real date, an account owner and the checkbox', () => {
+    expect(codes({ ...GOOD, startDate: MANDATE_TODAY })).toEqual(['startDate:START_TOO_EARLY']);
     expect(codes({ ...GOOD, startDate: '2026-02-30' })).toEqual(['startDate:DATE_INVALID']);
     expect(codes({ ...GOOD, accountOwner: '  ' })).toEqual(['accountOwner:REQUIRED']);
     expect(codes({ ...GOOD, confirmed: false })).toEqual(['confirmed:NOT_CONFIRMED']);
+  });
+});
+
+describe('the earliest debit date: today plus the pre-notification period (SEPA Core Rulebook, decision 0044)', () => {
+  it('is 14 calendar days after today by default, across month and year ends and February', () => {
+    expect(DAYS).toBe(14);
+    expect(earliestDebitDate('2026-11-28', DAYS)).toBe('2026-12-12');
+    expect(earliestDebitDate('2026-11-16', DAYS)).toBe('2026-11-30');
+    expect(earliestDebitDate('2026-01-31', DAYS)).toBe('2026-02-14');
+    expect(earliestDebitDate('2026-12-18', DAYS)).toBe('2027-01-01');
+    expect(earliestDebitDate('2027-02-15', DAYS)).toBe('2027-03-01');
+    expect(earliestDebitDate('2028-02-15', DAYS)).toBe('2028-02-29');
+    expect(earliestDebitDate('2026-10-31', 30)).toBe('2026-11-30');
+  });
+
+  it('counts from the day in Vienna the injected clock gives, not the UTC day', () => {
+    // 30.11.2026 23:30 UTC is already 1 December in Vienna (UTC+1).
+    const lateEvening = Date.parse('2026-11-30T23:30:00Z');
+    expect(earliestDebitDate(isoDateVienna(lateEvening), DAYS)).toBe('2026-12-15');
+    expect(earliestDebitDate(isoDateVienna(Date.parse('2026-11-30T22:59:00Z')), DAYS)).toBe('2026-12-14');
+  });
+
+  it('refuses a first debit two days ahead (a one-off on 30.11. asked on 28.11.) and accepts the earliest date', () => {
+    // The case of the report: on 28.11. a one-off on 30.11. was accepted and announced two days ahead.
+    expect(codes({ ...GOOD, type: 'ONE_OFF', startDate: '2026-11-30' }, '2026-11-28')).toEqual(['startDate:START_TOO_EARLY']);
+    expect(codes({ ...GOOD, type: 'ONE_OFF', startDate: '2027-01-02' }, '2026-12-20')).toEqual(['startDate:START_TOO_EARLY']);
+    expect(codes({ ...GOOD, type: 'ONE_OFF', startDate: '2027-01-03' }, '2026-12-20')).toEqual([]);
+    // The day before the earliest date is refused, the earliest date accepted (monthly: 28.11. → 12.12.).
+    expect(codes({ ...GOOD, startDate: '2026-12-11' }, '2026-11-28')).toEqual(['startDate:START_TOO_EARLY']);
+    expect(codes({ ...GOOD, startDate: '2026-12-12' }, '2026-11-28')).toEqual([]);
+    // On 16.11. the 30.11. is still possible for a one-off of this year; on 17.11. no date of this year is left.
+    expect(codes({ ...GOOD, type: 'ONE_OFF', startDate: '2026-11-30' }, '2026-11-16')).toEqual([]);
+    expect(codes({ ...GOOD, type: 'ONE_OFF', startDate: '2026-11-30' }, '2026-11-17')).toEqual(['startDate:START_TOO_EARLY']);
+    // An agreed shorter period (config SEPA_PRE_NOTIFICATION_DAYS) moves the earliest date.
+    expect(codes({ ...GOOD, type: 'ONE_OFF', startDate: '2026-11-30' }, '2026-11-28', 2)).toEqual([]);
+  });
+
+  it('names the earliest date and the period in the catalogue text', () => {
+    expect(catalogue.ownContributions.fieldErrors.START_TOO_EARLY).toContain('{{date}}');
+    expect(catalogue.ownContributions.fieldErrors.START_TOO_EARLY).toContain('{{days}}');
   });
 });
 

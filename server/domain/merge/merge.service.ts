@@ -20,6 +20,13 @@ export interface MergeEligibilityModel extends MergeVerdict {
   pendingSince: string | null;
 }
 
+/**
+ * What is in progress for one Vorsorgekasse account of the person (GraphQL `SeveranceAccountPendingRequest`): a
+ * severance claim not yet finished, or a pending merge request that names the account. While one is, the dashboard
+ * shows neither the decision countdown nor the merge link for it (spec 001 sections 2 and 5; decision 0044).
+ */
+export type SeveranceAccountPendingRequest = 'CLAIM' | 'MERGE';
+
 /** A stored merge request (GraphQL `MergeRequest`). */
 export interface MergeRequestModel {
   id: string;
@@ -108,7 +115,42 @@ export function createMergeService(deps: {
     return { ...verdict, pendingSince: pending ? isoDateVienna(Date.parse(pending.submittedAt)) : null };
   }
 
+  // One look-up per request: the dashboard asks for every account of the person.
+  const pendingByScope = new WeakMap<RequestScope, Map<number, Promise<Map<number, SeveranceAccountPendingRequest>>>>();
+
+  async function readPendingRequests(scope: RequestScope, personId: number): Promise<Map<number, SeveranceAccountPendingRequest>> {
+    const accounts = await scope.loaders.vkAccountsByPerson.load(personId);
+    const [open, pending] = await Promise.all([
+      deps.claimsStore.openClaimAccounts(
+        personId,
+        accounts.map((a) => a.id),
+      ),
+      store.pending(personId),
+    ]);
+    // The request stores the merged (dormant) accounts' numbers, comma-separated.
+    const merged = new Set((pending?.accountNumbers ?? '').split(',').map((n) => n.trim()));
+    const out = new Map<number, SeveranceAccountPendingRequest>();
+    for (const a of accounts) {
+      if (open.has(a.id)) out.set(a.id, 'CLAIM');
+      else if (merged.has(a.accountNumber)) out.set(a.id, 'MERGE');
+    }
+    return out;
+  }
+
   return {
+    /**
+     * The request in progress for each of the person's Vorsorgekasse accounts (account id → CLAIM or MERGE); an
+     * account without one is absent. A claim counts while it is not finished (status other than POST_TRANSFER), a
+     * merge while the request is PENDING and names the account among the merged ones. Read once per request scope.
+     */
+    async pendingRequests(scope: RequestScope, personId: number): Promise<Map<number, SeveranceAccountPendingRequest>> {
+      let perPerson = pendingByScope.get(scope);
+      if (!perPerson) pendingByScope.set(scope, (perPerson = new Map()));
+      let found = perPerson.get(personId);
+      if (!found) perPerson.set(personId, (found = readPendingRequests(scope, personId)));
+      return await found;
+    },
+
     /**
      * Whether the person may merge now, why (not), the dormant accounts with their dates and the target account. On a
      * tenant without the merge: not eligible, reason NOT_OFFERED, no accounts.

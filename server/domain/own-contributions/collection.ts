@@ -1,47 +1,63 @@
-import { eq } from 'drizzle-orm';
-import catalogue from '@contract/i18n/de/own-contributions.json';
-import { addDays } from '@contract/dates';
-import { formatDate, formatEuro } from '@contract/format';
+import { addDays, isoDateVienna } from '@contract/dates';
 import { MANDATE_LAPSE_MONTHS } from '@contract/own-contributions';
-import { persons, pkContracts, type MandateRow } from '../../../db/schema';
 import { publicOriginFor, type AppDeps } from '../../context';
 import { isoInstant } from '../shared/clock';
-import { debitDates, lapseBefore } from './own-contributions.rules';
+import { lapseBefore } from './own-contributions.rules';
+import { collectFrom, notifiedOn, preNotifyDebits } from './pre-notification';
 
-/** Days before its due date a debit is pre-notified (SEPA core: 14 calendar days unless agreed otherwise). */
-export const PRE_NOTIFICATION_DAYS = 14;
+/**
+ * A debit due on or before the run's date that was not collected because its pre-notification is younger than the
+ * period (decision 0044): `collectFrom` is the first date it may be debited (the notice's day + the period), the date
+ * its pre-notification named.
+ */
+interface PostponedDebit {
+  mandateReference: string;
+  /** The debit's scheduled date (a month's debit day, or the one-off's date), ISO. */
+  dueDate: string;
+  /** The day its pre-notification went out, ISO (Vienna). */
+  notifiedOn: string;
+  /** The first date it may be collected: `notifiedOn` + the period, ISO. */
+  collectFrom: string;
+}
 
-/** What a collection run did: counts of debits pre-notified and collected, mandates ended and lapsed. */
+/** What a collection run did: counts of debits pre-notified and collected, mandates ended and lapsed, the debits postponed. */
 export interface CollectionOutcome {
   preNotified: number;
   collected: number;
   collectedCents: number;
   ended: number;
   lapsed: number;
+  /** Due debits held back because their pre-notification is younger than the period; collected by a later run. */
+  postponed: PostponedDebit[];
 }
-
-const texts = catalogue.ownContributions.preNotification;
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => values[k] ?? '');
 
 /**
  * Runs the SEPA collection date `date` (ISO) for every member (issue 16 item 6; operator command
  * `npm run fund -- collect --date YYYY-MM-DD`):
  * 1. an ACTIVE mandate whose last collection (or signing, without one) is more than 36 months before `date` lapses;
- * 2. every debit of the running mandates due up to `date` + 14 days that has no row yet is created PRE_NOTIFIED and
+ * 2. every debit of the running mandates due up to `date` + the pre-notification period (config
+ *    SEPA_PRE_NOTIFICATION_DAYS, 14 calendar days by default) that has no row yet is created PRE_NOTIFIED and
  *    announced by an inbox message from the Pensionskasse (amount, date, account, mandate reference, creditor id,
- *    refund right), with the e-mail notice of the inbox for digital delivery;
- * 3. every PRE_NOTIFIED debit due on or before `date` is recorded as COLLECTED on `date`; a collected one-off becomes
- *    COLLECTED, a monthly mandate past its end date CANCELLED.
+ *    refund right), with the e-mail notice of the inbox for digital delivery. The notice is dated the run's date (or
+ *    the clock's day when that is later, a run caught up afterwards); the date it names is the debit's due date, or
+ *    the notice's day + the period when that is later (a run was skipped: the debit moves, it is never earlier);
+ * 3. every PRE_NOTIFIED debit due on or before `date` whose notice is at least the period old on `date` is recorded as
+ *    COLLECTED on `date`; a younger one stays PRE_NOTIFIED and is listed in `postponed` (and logged) until a run on or
+ *    after its `collectFrom` date. A collected one-off becomes COLLECTED, a monthly mandate past its end date CANCELLED.
  * Running the same date twice changes nothing the second time (one debit row per mandate and date).
  */
 export async function runCollection(deps: AppDeps, date: string): Promise<CollectionOutcome> {
   const store = deps.stores.ownContributions;
-  const { messages } = deps.services;
+  const notice = { db: deps.db, store, messages: deps.services.messages, mailer: deps.mailer, noticeDays: deps.config.SEPA_PRE_NOTIFICATION_DAYS };
   const origin = publicOriginFor(deps.config, {});
-  const outcome: CollectionOutcome = { preNotified: 0, collected: 0, collectedCents: 0, ended: 0, lapsed: 0 };
+  const outcome: CollectionOutcome = { preNotified: 0, collected: 0, collectedCents: 0, ended: 0, lapsed: 0, postponed: [] };
+  const noticeDays = deps.config.SEPA_PRE_NOTIFICATION_DAYS;
   const active = await store.activeMandates();
   const debits = await store.debitsOfMandates(active.map((m) => m.id));
-  const horizon = addDays(date, PRE_NOTIFICATION_DAYS);
+  const horizon = addDays(date, noticeDays);
+  const clockDay = isoDateVienna(deps.clock.now());
+  // The notice goes out now; a run for a later date (run ahead) dates it on that date, never earlier than the run.
+  const noticeAt = clockDay >= date ? isoInstant(deps.clock.now()) : `${date}T00:00:00.000Z`;
   const lapseLimit = lapseBefore(date, MANDATE_LAPSE_MONTHS);
 
   for (const m of active) {
@@ -53,17 +69,21 @@ export async function runCollection(deps: AppDeps, date: string): Promise<Collec
       outcome.lapsed++;
       continue;
     }
-    for (const due of debitDates(m, m.startDate, horizon)) {
-      if (own.some((d) => d.dueDate === due)) continue;
-      const debit = await store.insertDebit({ mandateId: m.id, personId: m.personId, dueDate: due, amountCents: m.amountCents, preNotifiedAt: isoInstant(deps.clock.now()) });
-      if (!debit) continue;
-      outcome.preNotified++;
-      const messageId = await preNotify(m, due);
-      if (messageId !== null) await store.setDebitMessage(debit.id, messageId);
-    }
+    outcome.preNotified += await preNotifyDebits(notice, m, { horizon, noticeAt, origin, existing: own });
   }
 
-  const collected = await store.collectDue(date);
+  const { collected, held } = await store.collectDue(date, (d) => collectFrom(d.dueDate, notifiedOn(d), noticeDays) <= date);
+  const references = new Map(active.map((m) => [m.id, m.mandateReference]));
+  for (const d of held) {
+    const postponed = {
+      mandateReference: references.get(d.mandateId) ?? String(d.mandateId),
+      dueDate: d.dueDate,
+      notifiedOn: notifiedOn(d),
+      collectFrom: collectFrom(d.dueDate, notifiedOn(d), noticeDays),
+    };
+    outcome.postponed.push(postponed);
+    deps.logger.info('own-contribution debit postponed: pre-notification younger than the period', { ...postponed, runDate: date });
+  }
   outcome.collected = collected.length;
   outcome.collectedCents = collected.reduce((s, d) => s + d.amountCents, 0);
   for (const m of active) {
@@ -74,24 +94,4 @@ export async function runCollection(deps: AppDeps, date: string): Promise<Collec
     }
   }
   return outcome;
-
-  async function preNotify(m: MandateRow, due: string): Promise<number | null> {
-    const person = (await deps.db.select().from(persons).where(eq(persons.id, m.personId)).limit(1))[0];
-    if (!person) return null;
-    const contract = (await deps.db.select({ contractNumber: pkContracts.contractNumber }).from(pkContracts).where(eq(pkContracts.id, m.contractId)).limit(1))[0];
-    const values = {
-      date: formatDate(due),
-      amount: formatEuro(m.amountCents),
-      contract: contract?.contractNumber ?? '',
-      iban: m.iban.replace(/(.{4})/g, '$1 ').trim(),
-      reference: m.mandateReference,
-      creditorId: m.creditorId,
-    };
-    const posted = await messages.postFromFund(
-      person,
-      { counterpart: 'PENSION_FUND', subject: fill(texts.subject, values), body: fill(texts.body, values), attachments: [] },
-      { mailer: deps.mailer, origin },
-    );
-    return posted.message.id;
-  }
 }

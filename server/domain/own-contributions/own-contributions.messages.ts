@@ -1,5 +1,5 @@
 import catalogue from '@contract/i18n/de/own-contributions.json';
-import type { OwnContributionErrorCode } from './own-contributions.service';
+import type { OwnContributionErrorCode, OwnContributionFieldError } from './own-contributions.service';
 
 /**
  * German messages of refused own-contribution calls for GraphQL `message` fields and REST answers, from the shared
@@ -21,12 +21,18 @@ export function publicFieldName(field: string): string {
   return field === 'amountCents' ? 'amount' : field;
 }
 
-/** A field error with its German message, named by the input field of the API (`amount`, not `amountCents`). */
-export function ownContributionFieldError(e: { field: string; code: string }): { field: string; code: string; message: string } {
-  return { field: publicFieldName(e.field), code: e.code, message: FIELDS[e.code] ?? FIELDS.INVALID! };
+/**
+ * A field error with its German message, named by the input field of the API (`amount`, not `amountCents`). The
+ * error's `params` fill the text's `{{…}}` placeholders (`START_TOO_EARLY`: the earliest debit date DD.MM.YYYY and the
+ * period's days; decision 0044).
+ */
+export function ownContributionFieldError(e: OwnContributionFieldError): { field: string; code: string; message: string } {
+  const text = FIELDS[e.code] ?? FIELDS.INVALID!;
+  const params = e.params ?? {};
+  return { field: publicFieldName(e.field), code: e.code, message: text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => params[k] ?? m) };
 }
 
 /** `{ ok: null, error }` of a refused call (decision 0012). */
-export function ownContributionError(r: { code: OwnContributionErrorCode; fieldErrors: { field: string; code: string }[] }) {
+export function ownContributionError(r: { code: OwnContributionErrorCode; fieldErrors: OwnContributionFieldError[] }) {
   return { ok: null, error: { code: r.code, message: ownContributionErrorMessage(r.code), fieldErrors: r.fieldErrors.map(ownContributionFieldError) } };
 }

@@ -1,8 +1,8 @@
-import { publicFieldName } from './own-contributions.messages';
+import { ownContributionFieldError } from './own-contributions.messages';
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { MANDATE_TYPES } from '@contract/own-contributions';
-import type { MandateModel } from './own-contributions.service';
+import type { MandateModel, OwnContributionFieldError } from './own-contributions.service';
 import { formCents, optionalText as field } from '../shared/rest-fields';
 import type { Result } from '../shared/result';
 
@@ -54,10 +54,9 @@ export const praemienantragInput = z.object({
   signatureName: field(200),
 });
 
-function answer<T>(r: Result<T>, value: (v: T) => Record<string, unknown>) {
-  return r.ok
-    ? { ok: true, code: null, fieldErrors: [], ...value(r.value) }
-    : { ok: false, code: r.code, fieldErrors: r.fieldErrors.map((e) => ({ field: publicFieldName(e.field), code: e.code })) };
+/** The answer of a call: `{ ok, code, fieldErrors: [{ field, code, message }] }` plus `value`'s fields when ok; the message from the catalogue (a `START_TOO_EARLY` one names the earliest debit date). */
+function answer<T>(r: Result<T, string, OwnContributionFieldError>, value: (v: T) => Record<string, unknown>) {
+  return r.ok ? { ok: true, code: null, fieldErrors: [], ...value(r.value) } : { ok: false, code: r.code, fieldErrors: r.fieldErrors.map(ownContributionFieldError) };
 }
 
 /** A mandate as REST answers it (`amount` in cents). */
@@ -66,7 +65,7 @@ function mandateJson(m: MandateModel) {
   return { ...rest, amount: amountCents };
 }
 
-/** `webportal/eigenbeitraege`: `{ contracts, mandates, gauge, premiumApplicationFiled, creditorId }` (amounts in cents). */
+/** `webportal/eigenbeitraege`: `{ contracts, mandates, gauge, premiumApplicationFiled, creditorId, preNotificationDays, earliestDebitDate }` (amounts in cents). */
 export async function eigenbeitraegeRun(ctx: RequestContext): Promise<unknown> {
   const o = await ctx.services.ownContributions.overview(ctx.scope, await ctx.requirePersonId());
   return { ...o, mandates: o.mandates.map(mandateJson) };
@@ -79,11 +78,11 @@ export async function mandatRun(ctx: RequestContext, input: z.infer<typeof manda
   return answer(r, (v) => ({ mandate: mandateJson(v.mandate), employerWarning: v.employerWarning }));
 }
 
-/** `webportal/eigenbeitraege/aendern`: changes a mandate; `{ ok, code, fieldErrors, mandate }`. */
+/** `webportal/eigenbeitraege/aendern`: changes a mandate; `{ ok, code, fieldErrors, mandate, employerWarning }`. */
 export async function aendernRun(ctx: RequestContext, input: z.infer<typeof aendernInput>): Promise<unknown> {
   const { amount, ...rest } = input;
   const r = await ctx.services.ownContributions.change(ctx.scope, await ctx.requirePersonId(), { ...rest, amountCents: amount });
-  return answer(r, (v) => ({ mandate: mandateJson(v.mandate) }));
+  return answer(r, (v) => ({ mandate: mandateJson(v.mandate), employerWarning: v.employerWarning }));
 }
 
 /** `webportal/eigenbeitraege/kuendigen`: cancels a mandate; `{ ok, code, fieldErrors, mandate }`. */

@@ -9,10 +9,20 @@ import { err, ok, type FieldError, type Result } from '../shared/result';
 import type { RequestScope } from '../shared/request-scope';
 import { addDays, isIsoDate, isoDateVienna, isoOf, parseIsoDate } from '@contract/dates';
 import { legalFiguresFor } from '@contract/legal-figures';
+import { formatDate } from '@contract/format';
 import { isPngDataUrl, type SignatureWire } from '@contract/signature';
-import { exceedsEmployerContribution, mandateInput, premiumApplicationInput, premiumGauge, type MandateType, type PremiumGauge } from '@contract/own-contributions';
+import {
+  earliestDebitDate,
+  exceedsEmployerContribution,
+  mandateInput,
+  premiumApplicationInput,
+  premiumGauge,
+  type MandateType,
+  type PremiumGauge,
+} from '@contract/own-contributions';
 import type { OwnContributionsStore } from './own-contributions.store';
 import { debitDates, mandateConflict, mandateReference } from './own-contributions.rules';
+import { preNotifyDebits, type PreNotificationDeps } from './pre-notification';
 
 /** The read model of `OwnContributionMandate` (schema/own-contribution.graphql). Amounts in cents, dates ISO. */
 export interface MandateModel {
@@ -53,6 +63,10 @@ export interface OwnContributionsOverview {
   gauge: PremiumGauge;
   premiumApplicationFiled: boolean;
   creditorId: string;
+  /** Pre-notification period, calendar days (config SEPA_PRE_NOTIFICATION_DAYS; decision 0044). */
+  preNotificationDays: number;
+  /** The earliest first debit date a mandate given today may name: today (Vienna) + `preNotificationDays`, ISO. */
+  earliestDebitDate: string;
 }
 
 /** Codes of a refused own-contribution call (schema/own-contribution.graphql, catalogue `ownContributions.errors`). */
@@ -66,7 +80,15 @@ export type OwnContributionErrorCode =
   | 'ERROR_APPLICATION_EXISTS'
   | 'ERROR_PWD_INVALID';
 
-type R<T> = Result<T, OwnContributionErrorCode>;
+/**
+ * A refused field; `params` fill the placeholders of its catalogue text (`START_TOO_EARLY`: `date` as DD.MM.YYYY and
+ * `days`, the earliest debit date and the pre-notification period; decision 0044).
+ */
+export interface OwnContributionFieldError extends FieldError {
+  params?: Record<string, string>;
+}
+
+type R<T> = Result<T, OwnContributionErrorCode, OwnContributionFieldError>;
 
 /**
  * A new mandate as GraphQL `CreateMandateInput` and the REST method `webportal/eigenbeitraege/mandat` send it (`amount`
@@ -111,15 +133,19 @@ export interface PremiumApplicationWire {
   signature?: SignatureWire | null;
 }
 
-/** The zod issues as field errors (first per field; the code is the issue's message). */
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+/**
+ * The zod issues as field errors (first per field; the code is the issue's message). `params` of a code go with it
+ * (`START_TOO_EARLY` names the earliest debit date).
+ */
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[], params: Record<string, Record<string, string>> = {}): OwnContributionFieldError[] {
   const seen = new Set<string>();
-  const out: FieldError[] = [];
+  const out: OwnContributionFieldError[] = [];
   for (const issue of issues) {
     const field = String(issue.path[0] ?? 'input');
     if (seen.has(field)) continue;
     seen.add(field);
-    out.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID' });
+    const code = /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID';
+    out.push(params[code] ? { field, code, params: params[code] } : { field, code });
   }
   return out;
 }
@@ -142,9 +168,22 @@ export function createOwnContributionsService(deps: {
   creditorId: string;
   /** § 108a premium rate override, basis points (config PREMIUM_RATE_BP); unset: the year's rate of the legal figures. */
   premiumRateBp?: number | undefined;
+  /** Pre-notification period of a debit, calendar days (config SEPA_PRE_NOTIFICATION_DAYS; decision 0044). */
+  preNotificationDays: number;
+  /** What sends a debit's pre-notification (the collection run's own): a new or changed mandate's debits due within the period are notified at once. */
+  preNotification: PreNotificationDeps;
 }) {
   const { store, accounts, clock } = deps;
   const today = () => isoDateVienna(clock.now());
+  /** The mandate rules of `now` with the period, and the params naming the earliest date in a `START_TOO_EARLY` message. */
+  const rulesOf = (now: string) => {
+    const earliest = earliestDebitDate(now, deps.preNotificationDays);
+    return {
+      earliest,
+      schema: mandateInput(now, deps.preNotificationDays),
+      params: { START_TOO_EARLY: { date: formatDate(earliest), days: String(deps.preNotificationDays) } },
+    };
+  };
 
   /** The person's contracts own contributions can go to: Pensionskasse contracts as a member (not drawing a pension). */
   async function contractsOf(scope: RequestScope, personId: number): Promise<PkContractRow[]> {
@@ -212,6 +251,16 @@ export function createOwnContributionsService(deps: {
     }
   }
 
+  /**
+   * Pre-notifies at once the debits of `m` due within the period from today (decision 0044): a first debit on the
+   * earliest date is announced the whole period ahead, whether or not the day's collection run has already run.
+   */
+  async function notifyWithinPeriod(scope: RequestScope, m: MandateRow): Promise<void> {
+    const existing = await store.debitsOfMandates([m.id]);
+    const horizon = addDays(today(), deps.preNotificationDays);
+    await preNotifyDebits(deps.preNotification, m, { horizon, noticeAt: isoInstant(clock.now()), origin: scope.publicOrigin(), existing });
+  }
+
   const conflictError = (c: 'MONTHLY_EXISTS' | 'OVERLAP') =>
     c === 'MONTHLY_EXISTS'
       ? err('ERROR_MONTHLY_EXISTS' as const, [{ field: 'type', code: 'MONTHLY_EXISTS' }])
@@ -231,6 +280,8 @@ export function createOwnContributionsService(deps: {
         gauge: await gauge(personId),
         premiumApplicationFiled: (await store.application(personId)) !== undefined,
         creditorId: deps.creditorId,
+        preNotificationDays: deps.preNotificationDays,
+        earliestDebitDate: earliestDebitDate(today(), deps.preNotificationDays),
       };
     },
 
@@ -238,14 +289,17 @@ export function createOwnContributionsService(deps: {
      * Gives a new mandate (steps 1 to 4). `input` is checked by `mandateInput(today)` (@contract/own-contributions);
      * the contract must be one of the person's as a member (`ERROR_NO_CONTRACT`); a running monthly mandate blocks a
      * new monthly one (`ERROR_MONTHLY_EXISTS`, field `type`); a start inside a running contribution is refused
-     * (`ERROR_OVERLAP`, field `startDate`). Stores the mandate with a new unique mandate reference, the creditor
-     * identifier and today as signing date, files its PDF in the documents archive, and answers whether the amount
+     * (`ERROR_OVERLAP`, field `startDate`); a start before today + the pre-notification period is
+     * `ERROR_INVALID_INPUT` with `startDate: START_TOO_EARLY` and `params.date` the earliest date (decision 0044). Stores the mandate with a new unique mandate reference, the creditor
+     * identifier and today as signing date, files its PDF in the documents archive, pre-notifies at once the debits
+     * due within the pre-notification period (decision 0044), and answers whether the amount
      * clearly exceeds last year's employer contributions (a warning). A refusal stores nothing.
      */
     async create(scope: RequestScope, personId: number, input: CreateMandateWire): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
       const now = today();
-      const parsed = mandateInput(now).safeParse(input);
-      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      const rules = rulesOf(now);
+      const parsed = rules.schema.safeParse(input);
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues, rules.params));
       const v = parsed.data;
       const contract = (await contractsOf(scope, personId)).find((c) => String(c.id) === v.contractId);
       if (!contract) return err('ERROR_NO_CONTRACT', [{ field: 'contractId', code: 'INVALID' }]);
@@ -274,6 +328,7 @@ export function createOwnContributionsService(deps: {
       );
       if (!stored.ok) return conflictError(stored.conflict);
       await deps.documents.archive(scope, personId, stored.mandate.documentId!);
+      await notifyWithinPeriod(scope, stored.mandate);
       const [model] = await models(scope, personId, [stored.mandate]);
       return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(v.type, v.amountCents, await lastYearEmployerCents(scope, contract)) });
     },
@@ -283,28 +338,35 @@ export function createOwnContributionsService(deps: {
      * not yet due, and the date of such a one-off. The rules of `mandateInput` apply. A new IBAN needs the step-up
      * (`currentPassword`; `ERROR_INVALID_INPUT` with `currentPassword: REQUIRED`, `ERROR_PWD_INVALID`). Not the
      * person's: `ERROR_NOT_FOUND`; ended, collected or due: `ERROR_NOT_CHANGEABLE`. Debits already pre-notified for
-     * a later date are withdrawn and notified again with the new data by the next collection run.
+     * a later date are withdrawn and notified again with the new data: those due within the pre-notification period
+     * at once (debited the period after that notice at the earliest), later ones by the collection run. A one-off's new date
+     * must respect the pre-notification period like a new mandate (`START_TOO_EARLY`, decision 0044). Answers whether
+     * the changed amount clearly exceeds last year's employer contributions (`employerWarning`, as on `create`).
      */
-    async change(scope: RequestScope, personId: number, raw: ChangeMandateWire): Promise<R<{ mandate: MandateModel }>> {
+    async change(scope: RequestScope, personId: number, raw: ChangeMandateWire): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
       const id = Number(raw.mandateId);
       const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
       if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
       const [current] = await models(scope, personId, [row]);
       if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
       const now = today();
-      const parsed = mandateInput(now).safeParse({
+      const rules = rulesOf(now);
+      const newDate = row.type === 'ONE_OFF' && raw.startDate !== undefined && raw.startDate !== null && raw.startDate !== row.startDate ? raw.startDate : null;
+      const parsed = rules.schema.safeParse({
         contractId: String(row.contractId),
         type: row.type,
         amountCents: raw.amountCents ?? row.amountCents,
         iban: raw.iban ?? row.iban,
         accountOwner: raw.accountOwner ?? row.accountOwner,
         phone: raw.phone === undefined ? row.phone : raw.phone,
-        startDate: row.type === 'ONE_OFF' ? (raw.startDate ?? row.startDate) : addDays(now, 1),
+        // A monthly mandate keeps its dates, and so does a one-off whose date is not changed: only a new date is held
+        // to the pre-notification period.
+        startDate: newDate ?? (row.startDate > rules.earliest ? row.startDate : rules.earliest),
         confirmed: true,
       });
-      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
-      const v = parsed.data;
-      if (row.type === 'ONE_OFF' && v.startDate !== row.startDate) {
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues, rules.params));
+      const v = { ...parsed.data, startDate: newDate ?? row.startDate };
+      if (newDate !== null) {
         const conflict = mandateConflict(await store.mandatesOf(personId), v, row.id);
         if (conflict) return conflictError(conflict);
       }
@@ -322,11 +384,15 @@ export function createOwnContributionsService(deps: {
         iban: v.iban,
         accountOwner: v.accountOwner,
         phone: v.phone,
-        startDate: row.type === 'ONE_OFF' ? v.startDate : row.startDate,
+        startDate: v.startDate,
       });
       await store.dropPreNotifiedAfter(row.id, now);
-      const [model] = await models(scope, personId, [(await store.findOwn(row.id, personId))!]);
-      return ok({ mandate: model! });
+      const changed = (await store.findOwn(row.id, personId))!;
+      await notifyWithinPeriod(scope, changed);
+      const [model] = await models(scope, personId, [changed]);
+      const contract = (await contractsOf(scope, personId)).find((c) => c.id === row.contractId);
+      const employerCents = contract ? await lastYearEmployerCents(scope, contract) : null;
+      return ok({ mandate: model!, employerWarning: exceedsEmployerContribution(row.type, v.amountCents, employerCents) });
     },
 
     /**

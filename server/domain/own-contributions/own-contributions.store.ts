@@ -138,15 +138,29 @@ export function createOwnContributionsStore(db: Db) {
       await writeTransaction(db, () => db.update(mandateDebits).set({ messageId }).where(eq(mandateDebits.id, id)));
     },
 
-    /** Marks every PRE_NOTIFIED debit due on or before `date` as collected on `date`; the rows marked. */
-    async collectDue(date: string): Promise<MandateDebitRow[]> {
-      return writeTransaction(db, () =>
-        db
-          .update(mandateDebits)
-          .set({ status: 'COLLECTED', collectedOn: date })
+    /**
+     * Marks every PRE_NOTIFIED debit due on or before `date` that `collectable` accepts as collected on `date`, in one
+     * write transaction. `collected`: the rows marked; `held`: the due rows `collectable` refused (their
+     * pre-notification is younger than the period, decision 0044), left PRE_NOTIFIED for a later run.
+     */
+    async collectDue(date: string, collectable: (debit: MandateDebitRow) => boolean): Promise<{ collected: MandateDebitRow[]; held: MandateDebitRow[] }> {
+      return writeTransaction(db, async () => {
+        const due = await db
+          .select()
+          .from(mandateDebits)
           .where(and(eq(mandateDebits.status, 'PRE_NOTIFIED'), lte(mandateDebits.dueDate, date)))
-          .returning(),
-      );
+          .orderBy(asc(mandateDebits.id));
+        const ids = due.filter(collectable).map((d) => d.id);
+        const collected =
+          ids.length === 0
+            ? []
+            : await db
+                .update(mandateDebits)
+                .set({ status: 'COLLECTED', collectedOn: date })
+                .where(and(eq(mandateDebits.status, 'PRE_NOTIFIED'), inArray(mandateDebits.id, ids)))
+                .returning();
+        return { collected, held: due.filter((d) => !ids.includes(d.id)) };
+      });
     },
 
     async application(personId: number): Promise<PremiumApplicationRow | undefined> {

@@ -15,7 +15,13 @@ export const claimResolvers: Resolvers = {
     tax: (c) => c.taxCents,
     cashOrderCost: (c) => c.cashOrderCostCents,
   },
+  // The claim or merge in progress per account (merge service: it reads both): the dashboard hides the countdown and
+  // the merge link while one is (schema/claim.graphql `SeveranceAccountPendingRequest`).
+  SeveranceAccount: {
+    pendingRequest: async (a, _a, ctx) => (await ctx.services.merge.pendingRequests(ctx.scope, a.personId)).get(a.id) ?? null,
+  },
   ClaimableSeveranceAccount: {
+    pendingRequest: async (a, _a, ctx) => (await ctx.services.merge.pendingRequests(ctx.scope, await ctx.requirePersonId())).get(Number(a.id)) ?? null,
     entitlement: (a) => a.entitlementCents,
     payoutTax: (a) => a.payoutTaxCents,
     cashOrderCost: (a) => a.cashOrderCostCents,

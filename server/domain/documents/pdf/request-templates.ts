@@ -5,6 +5,8 @@
 import type { MergeRequestRow, SeveranceClaimRow, VkAccountRow } from '../../../../db/schema';
 import { formatDate } from '@contract/format';
 import catalogue from '@contract/i18n/de/pdf.json';
+import claimCatalogue from '@contract/i18n/de/claim.json';
+import { CASH_ORDER_EXTRA_WORKING_DAYS } from '@contract/claim';
 import { fill } from '@contract/i18n/fill';
 import type { LetterContent, LetterLine } from './letter';
 import { money } from './templates';
@@ -79,7 +81,9 @@ export function claimConfirmationLetter(d: ClaimConfirmationData): LetterContent
   if (c.option === 'KEEP') paragraphs.push(T.keep);
   else {
     const deadline = fill(T.deadline, { date: formatDate(d.dueDate) });
-    paragraphs.push(c.payoutType === 'CASH_ORDER' ? `${deadline} ${T.cashOrderLonger}` : deadline);
+    // The same sentence as the confirmation screen after sending (catalogue `claim.success.cashOrderLonger`).
+    const longer = fill(claimCatalogue.claim.success.cashOrderLonger, { days: String(CASH_ORDER_EXTRA_WORKING_DAYS) });
+    paragraphs.push(c.payoutType === 'CASH_ORDER' ? `${deadline} ${longer}` : deadline);
   }
   return {
     fund: 'VK',

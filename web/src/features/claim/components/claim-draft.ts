@@ -25,4 +25,6 @@ export interface SentClaim {
   option: ClaimOption;
   submittedOn: string;
   dueDate: string;
+  /** The payout's way (a payout only); a cash order may take up to 10 working days longer. */
+  payoutType: PayoutType | null;
 }

@@ -6,6 +6,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { formatDate } from '@contract/format';
+import { CASH_ORDER_EXTRA_WORKING_DAYS } from '@contract/claim';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClaimForm } from '../api/get-claim-form';
 import { ChooseStep } from './choose-step';
@@ -162,6 +163,8 @@ function SuccessStep({ claim }: { claim: SentClaim }) {
           ? t('claim.success.keep')
           : t(claim.option === 'PAYOUT' ? 'claim.success.dueDatePayout' : 'claim.success.dueDate', { date: formatDate(claim.dueDate) })}
       </p>
+      {/* A cash order takes up to 10 working days longer: the claim confirmation PDF's sentence (spec 001 section 9). */}
+      {claim.payoutType === 'CASH_ORDER' ? <p>{t('claim.success.cashOrderLonger', { days: CASH_ORDER_EXTRA_WORKING_DAYS })}</p> : null}
       <p>
         <Link to={paths.dashboard.getHref()}>{t('claim.toDashboard')}</Link>
       </p>

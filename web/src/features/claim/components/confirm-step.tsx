@@ -73,7 +73,7 @@ export function ConfirmStep({
         },
       });
       const answer = data?.submitSeveranceClaim;
-      if (answer?.ok) return onSent({ option, submittedOn: answer.ok.claim.submittedOn, dueDate: answer.ok.claim.dueDate });
+      if (answer?.ok) return onSent({ option, submittedOn: answer.ok.claim.submittedOn, dueDate: answer.ok.claim.dueDate, payoutType: payout ? draft.payoutType : null });
       const password = answer?.error?.fieldErrors.find((e) => e.field === 'currentPassword');
       const signature = answer?.error?.fieldErrors.find((e) => e.field === 'signature');
       if (password) setError('currentPassword', { type: 'server', message: password.code }, { shouldFocus: true });

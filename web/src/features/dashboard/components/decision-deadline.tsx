@@ -15,6 +15,7 @@ export const DecisionDeadlineFragment = graphql(`
     decisionMonths
     decisionDaysLeft
     claimOpen
+    pendingRequest
   }
 `);
 
@@ -22,14 +23,15 @@ type Account = DecisionDeadline_ClaimableSeveranceAccountFragmentFragment;
 
 /** Which text the deadline card shows (keys under `dashboard.decision`). */
 export function decisionTextKey(account: Account): 'open' | 'openPension' | 'passed' | 'passedPension' | null {
-  if (!account.rightToDecide || account.claimOpen || account.decisionDeadline === null || account.decisionDaysLeft === null) return null;
+  // A claim or merge request in progress for the account ends the countdown (spec 001 sections 2 and 5).
+  if (!account.rightToDecide || account.claimOpen || account.pendingRequest || account.decisionDeadline === null || account.decisionDaysLeft === null) return null;
   const pension = account.rightToDecideReason === 'PENSION_START';
   if (account.decisionDaysLeft >= 0) return pension ? 'openPension' : 'open';
   return pension ? 'passedPension' : 'passed';
 }
 
 /**
- * The decision deadline of each account with a right to decide and no claim in progress (issue 15 item 4; DOMAIN.md
+ * The decision deadline of each account with a right to decide and no claim or merge request in progress (issue 15 item 4; DOMAIN.md
  * "Deadlines"): the days left of the 6-month window (3 at pension start) and what happens when it ends; a link to the
  * claim where the tenant has the screen.
  */

@@ -11,6 +11,7 @@ export const SeveranceAccountSummaryFragment = graphql(`
   fragment SeveranceAccountSummary_SeveranceAccountFragment on SeveranceAccount {
     accountNumber
     status
+    pendingRequest
     employer {
       id
       name
@@ -25,7 +26,8 @@ export const SeveranceAccountSummaryFragment = graphql(`
 /**
  * A Vorsorgekasse account on the dashboard: account data and the latest total entitlement; a contribution-free
  * (DORMANT) account links to the merge screen where the tenant has it (`routeAvailable`, decision 0019), which
- * explains whether and from when it may be merged.
+ * explains whether and from when it may be merged; not while a claim or merge request for the account is in progress
+ * (`pendingRequest`, spec 001 sections 2 and 5).
  */
 export function SeveranceAccountSummary({ account, tenant }: { account: SeveranceAccountSummary_SeveranceAccountFragmentFragment; tenant: TenantId }) {
   const { t } = useTranslation();
@@ -54,7 +56,7 @@ export function SeveranceAccountSummary({ account, tenant }: { account: Severanc
       ) : (
         <p className="muted">{t('dashboard.noStatement')}</p>
       )}
-      {account.status === 'DORMANT' && routeAvailable(tenant, 'mergeSeverance') ? (
+      {account.status === 'DORMANT' && !account.pendingRequest && routeAvailable(tenant, 'mergeSeverance') ? (
         <p>
           <Link to={paths.mergeSeverance.getHref()}>{t('dashboard.severance.merge')}</Link>
         </p>

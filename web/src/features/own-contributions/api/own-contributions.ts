@@ -14,6 +14,8 @@ export const OwnContributionsPage_Query = graphql(`
       ownContributions {
         creditorId
         premiumApplicationFiled
+        preNotificationDays
+        earliestDebitDate
         contracts {
           id
           contractNumber
@@ -21,6 +23,7 @@ export const OwnContributionsPage_Query = graphql(`
         }
         mandates {
           id
+          contractId
           contractNumber
           type
           amount
@@ -71,6 +74,7 @@ export const ChangeMandateMutation = graphql(`
   mutation ChangeMandate($input: ChangeMandateInput!) {
     changeMandate(input: $input) {
       ok {
+        employerWarning
         mandate {
           id
           amount

@@ -11,9 +11,8 @@ import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
 import { exceedsEmployerContribution, mandateInput, START_DATE_MAX_DAYS_AHEAD, type MandateType } from '@contract/own-contributions';
 import { useCreateMandate } from '../api/own-contributions';
-import { isoToday } from './amount';
 import { DebitIbanField, Refusal } from './form-parts';
-import { type Overview, type Draft, errorText, fieldText, FIELD_OF, readAmountField } from './model';
+import { type Overview, type Draft, errorText, fieldText, FIELD_OF, readAmountField, serverToday } from './model';
 import { Gauge, MandateList } from './overview';
 
 export function ContractStep({ o, draft, onNext }: { o: Overview; draft: Draft; onNext: (contractId: string) => void }) {
@@ -75,18 +74,19 @@ export function TypeStep({ o, draft, onBack, onNext }: { o: Overview; draft: Dra
   );
 }
 
-export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () => void; onNext: (values: Draft) => void }) {
+export function DataStep({ o, draft, onBack, onNext }: { o: Overview; draft: Draft; onBack: () => void; onNext: (values: Draft) => void }) {
   const { t } = useTranslation();
   // The start date is typed as DD.MM.YYYY (or picked in the calendar); the draft and the rules hold the ISO date.
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<Draft>({ defaultValues: { ...draft, startDate: isoToTypedDate(draft.startDate) } });
   const { errors } = formState;
   const typedStart = useWatch({ control, name: 'startDate' });
-  const today = isoToday();
+  // The server's day and period: the calendar starts at the earliest debit date and a refusal names it (decision 0044).
+  const today = serverToday(o);
   const onSubmit = (typed: Draft) => {
     const values = { ...typed, startDate: typedDateToIso(typed.startDate) };
     const amount = readAmountField(values.amount);
     const amountCents = amount.cents;
-    const checked = mandateInput(isoToday()).safeParse({ ...values, type: draft.type, amountCents: amountCents ?? -1, confirmed: true });
+    const checked = mandateInput(today, o.preNotificationDays).safeParse({ ...values, type: draft.type, amountCents: amountCents ?? -1, confirmed: true });
     let first = true;
     if (amount.error !== null) {
       setError('amount', { type: 'rule', message: amount.error }, { shouldFocus: true });
@@ -127,11 +127,11 @@ export function DataStep({ draft, onBack, onNext }: { draft: Draft; onBack: () =
         registration={register('startDate')}
         typed={typedStart}
         onPick={(date) => setValue('startDate', date, { shouldDirty: true })}
-        min={addDays(today, 1)}
+        min={o.earliestDebitDate}
         max={addDays(today, START_DATE_MAX_DAYS_AHEAD)}
         placeholder={t('ownContributions.fields.datePlaceholder')}
         calendarLabel={t('ownContributions.fields.openCalendar', { field: t('ownContributions.fields.startDate') })}
-        error={fieldText(t, errors.startDate?.message)}
+        error={fieldText(t, errors.startDate?.message, o)}
       />
       <TextField
         label={t('ownContributions.fields.phone')}
@@ -190,7 +190,7 @@ export function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Dr
     ).data?.createMandate;
     if (answer?.ok) return onDone(t('ownContributions.mandates.created'));
     const field = answer?.error?.fieldErrors[0];
-    setRefusal(field ? (fieldText(t, field.code) ?? '') : errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
+    setRefusal(field ? (fieldText(t, field.code, o) ?? '') : errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
   };
   return (
     <section className="card">
@@ -205,7 +205,7 @@ export function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Dr
       </dl>
       {warn ? <Notice tone="warning">{t('ownContributions.warning.employerExceeded')}</Notice> : null}
       <p>{t('ownContributions.check.refund')}</p>
-      <p>{t('ownContributions.check.preNotification')}</p>
+      <p>{t('ownContributions.check.preNotification', { days: o.preNotificationDays })}</p>
       <Checkbox label={t('ownContributions.fields.confirmed')} checked={confirmed} onChange={setConfirmed} />
       <Refusal text={refusal} />
       <div className="oc-actions">

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { TypedDateField } from '../../../components/ui/typed-date-field';
 import { typedDateToIso } from '../../../lib/typed-date';
 import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
+import { exceedsEmployerContribution } from '@contract/own-contributions';
 import { useCancelMandate, useChangeMandate } from '../api/own-contributions';
 import { amountInputText } from '@contract/amount';
 import { isoToday } from './amount';
 import { BackOrSubmit, DebitIbanField, Refusal } from './form-parts';
-import { type Mandate, errorText, fieldText, readAmountField } from './model';
+import { type Mandate, type Overview, errorText, fieldText, readAmountField } from './model';
 
 interface ChangeValues {
   amount: string;
@@ -18,7 +20,12 @@ interface ChangeValues {
   currentPassword: string;
 }
 
-export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (text: string) => void }) {
+/**
+ * Changing a mandate's amount or debit account. While the typed amount's year clearly exceeds last year's employer
+ * contributions, the same warning as on the check step of a new mandate shows (a monthly order's change too; spec 001
+ * section 5, decision 0016); it never blocks saving.
+ */
+export function ChangeView({ o, mandate, onDone }: { o: Overview; mandate: Mandate; onDone: (text: string) => void }) {
   const { t } = useTranslation();
   const [change, { loading }] = useChangeMandate();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -27,6 +34,9 @@ export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
   });
   const { errors } = formState;
   const ibanChanged = useWatch({ control, name: 'iban' }).replace(/\s+/g, '').toUpperCase() !== mandate.iban;
+  const typedCents = readAmountField(useWatch({ control, name: 'amount' })).cents;
+  const employerCents = o.contracts.find((c) => c.id === mandate.contractId)?.lastYearEmployerContributions ?? null;
+  const warn = typedCents !== null && exceedsEmployerContribution(mandate.type, typedCents, employerCents);
   const onSubmit = async (values: ChangeValues) => {
     const { cents: amount, error: amountError } = readAmountField(values.amount);
     if (amount === null) return setError('amount', { type: 'rule', message: amountError }, { shouldFocus: true });
@@ -42,6 +52,7 @@ export function ChangeView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
       <h2>{t('ownContributions.change.heading')}</h2>
       <p className="muted">{t('ownContributions.mandates.reference', { reference: mandate.mandateReference })}</p>
       <TextField label={t('ownContributions.fields.amount')} registration={register('amount')} error={fieldText(t, errors.amount?.message)} narrow maxLength={12} />
+      {warn ? <Notice tone="warning">{t('ownContributions.warning.employerExceeded')}</Notice> : null}
       <DebitIbanField control={control} error={fieldText(t, errors.iban?.message)} />
       {ibanChanged ? (
         <TextField

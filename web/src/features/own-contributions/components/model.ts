@@ -2,6 +2,8 @@
 import type { TFunction } from 'i18next';
 import { paths } from '../../../config/paths';
 import { amountIssue, isAmountIssue, parseAmount } from '@contract/amount';
+import { addDays } from '@contract/dates';
+import { formatDate } from '@contract/format';
 import { type MandateType } from '@contract/own-contributions';
 import type { useOwnContributions } from '../api/own-contributions';
 
@@ -38,10 +40,23 @@ export function errorText(t: TFunction, code: string): string {
   return t(`ownContributions.errors.${code}`, { defaultValue: t('ownContributions.errors.ERROR_INTERNAL') });
 }
 
-/** The catalogue text of a field code (or of an amount's `amountInput.<code>` key, `amountFieldError`). */
-export function fieldText(t: TFunction, code: string | undefined): string | undefined {
+/**
+ * The catalogue text of a field code (or of an amount's `amountInput.<code>` key, decision 0042); `o` fills the
+ * placeholders of `START_TOO_EARLY` (the earliest debit date as DD.MM.YYYY and the pre-notification period, decision
+ * 0044).
+ */
+export function fieldText(t: TFunction, code: string | undefined, o?: Pick<Overview, 'earliestDebitDate' | 'preNotificationDays'>): string | undefined {
   if (isAmountIssue(code)) return t(code);
-  return code ? t(`ownContributions.fieldErrors.${code}`, { defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
+  const params = o ? { date: formatDate(o.earliestDebitDate), days: o.preNotificationDays } : {};
+  return code ? t(`ownContributions.fieldErrors.${code}`, { ...params, defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
+}
+
+/**
+ * The day the overview was read on the server (Vienna): the earliest debit date less the period. The form checks
+ * with it, so its check and the date it names agree with the server's clock, not the browser's.
+ */
+export function serverToday(o: Pick<Overview, 'earliestDebitDate' | 'preNotificationDays'>): string {
+  return addDays(o.earliestDebitDate, -o.preNotificationDays);
 }
 
 export const FIELD_OF: Record<string, keyof Draft> = {

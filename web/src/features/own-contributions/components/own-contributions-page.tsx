@@ -57,7 +57,7 @@ function Flow({ me }: { me: Data }) {
     const mandate = o.mandates.find((m) => m.id === params.param && m.changeable);
     if (!mandate) return <Notice tone="error">{t('ownContributions.errors.ERROR_NOT_FOUND')}</Notice>;
     return params.step === 'aendern' ? (
-      <ChangeView mandate={mandate} onDone={(text) => (setDone(text), go())} />
+      <ChangeView o={o} mandate={mandate} onDone={(text) => (setDone(text), go())} />
     ) : (
       <CancelView mandate={mandate} onDone={(text) => (setDone(text), go())} />
     );
@@ -94,7 +94,7 @@ function Flow({ me }: { me: Data }) {
       ) : current === 'zahlungsart' ? (
         <TypeStep o={o} draft={draft} onBack={() => go()} onNext={(type) => (setDraft({ ...draft, type }), go('daten'))} />
       ) : current === 'daten' ? (
-        <DataStep draft={draft} onBack={() => go('zahlungsart')} onNext={(values) => (setDraft({ ...values, confirmed: true }), go('pruefen'))} />
+        <DataStep o={o} draft={draft} onBack={() => go('zahlungsart')} onNext={(values) => (setDraft({ ...values, confirmed: true }), go('pruefen'))} />
       ) : current === 'pruefen' ? (
         <CheckStep
           o={o}
