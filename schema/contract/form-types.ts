@@ -1,6 +1,6 @@
 /**
  * The inbox forms' kinds, options, limits, error codes and value shapes (spec 001 sections 2, 3, 5, 8; issue 14 item 7;
- * docs/decisions/0025). Reached through `@contract/forms`, which re-exports this module beside the rule set.
+ * docs/decisions/0025-remaining-forms.md). Reached through `@contract/forms`, which re-exports this module beside the rule set.
  */
 import { isoOf, parseIsoDate } from './dates';
 

@@ -6,7 +6,7 @@
  *
  * Forms: the vested-amount decision (Unverfallbarkeitsbetrag, §§ 5–6 BPG), bank data, the pension call
  * (Pensionsabruf), the exit application (Austrittsantrag), the employment, function and family declarations and the
- * objection and switch declarations of a pension-model change (fields and readings: docs/decisions/0025).
+ * objection and switch declarations of a pension-model change (fields and readings: docs/decisions/0025-remaining-forms.md).
  */
 export * from './form-types';
 import { isValidEmail, normalizeEmail } from './email';

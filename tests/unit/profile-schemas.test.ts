@@ -4,7 +4,7 @@ import { addressSchema, bankDetailsSchema, createAddressSchema, emailChangeSchem
 import { checkIban, checkText, postcodeFitsCountry } from '@contract/profile-fields';
 import { diffEntries, historyLimit } from '../../server/domain/profile/profile.rules';
 
-/** The shared profile form rules (server and web): server/domain/profile/profile.schemas.ts. */
+/** The shared profile form rules (server and web): schema/contract/profile.ts. */
 const ADDRESS = { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null, validFrom: '2026-11-01' };
 const BANK = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: null, validFrom: null };
 

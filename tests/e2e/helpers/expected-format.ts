@@ -1,5 +1,5 @@
 /**
- * Expected screen formats, computed independently of the app's own formatter (web/src/lib/format.ts), so a
+ * Expected screen formats, computed independently of the app's own formatter (schema/contract/format.ts), so a
  * formatter bug cannot hide behind a test that uses the same code.
  */
 const euro = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

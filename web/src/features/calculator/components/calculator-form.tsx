@@ -42,7 +42,7 @@ const KNOWN = new Set<string>(CALCULATOR_FIELD_CODES);
 
 /**
  * The calculator's inputs (spec 001 section 3) with the shared rules of spec 001 section 5 and the calculator dates of
- * spec 000 section 5 (server/domain/calculator/calculator.schemas.ts); amounts in euros as members type them
+ * spec 000 section 5 (schema/contract/calculator.ts); amounts in euros as members type them
  * (`parseAmount`, decision 0042: `1.200` is 1.200,00 €, `1200.5` is refused as ambiguous), rates in percent, dates
  * with the German date picker. Submitting hands the checked input (cents) to `onCalculate`.
  */

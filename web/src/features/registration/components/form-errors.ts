@@ -46,7 +46,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /**
  * The message key of a react-hook-form error: our own catalogue keys stay as they are; a code of the shared zod rules
- * (server/domain/registration/registration.schemas.ts reports `RegistrationFieldCode` values) becomes its text.
+ * (schema/contract/registration.ts reports `RegistrationFieldCode` values) becomes its text.
  */
 export function messageKeyOf(field: string, message: string | undefined): FieldMessageKey | undefined {
   if (!message) return undefined;

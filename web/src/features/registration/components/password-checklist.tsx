@@ -6,7 +6,7 @@ const RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;
 
 /**
  * The password rules of spec 000 section 5 as a checklist that updates while the member types; the checks are the
- * shared rules of server/domain/registration/registration.schemas.ts, so list and validation never disagree.
+ * shared rules of schema/contract/registration.ts, so list and validation never disagree.
  */
 export function PasswordChecklist({ id, password, personal }: { id: string; password: string; personal?: PersonalPasswordContext }) {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ const FIELDS = ['street', 'postcode', 'city', 'country', 'poBox', 'validFrom'] a
 /**
  * Postal address (spec 001 section 5 "Profile address"): street, postcode, city, country from the country table,
  * optional P.O. box and the valid-from date; the postcode must fit the country. The checks are the shared zod rules
- * of server/domain/profile/profile.schemas.ts with today's date window.
+ * of schema/contract/profile.ts with today's date window.
  */
 export function AddressSection({ person }: { person: AddressSection_PersonFragmentFragment }) {
   const { t } = useTranslation();

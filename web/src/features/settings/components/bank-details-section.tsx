@@ -49,7 +49,7 @@ function bicNeededFor(iban: string | null | undefined): boolean {
  * name, IBAN grouped in fours as typed, BIC grouped 4-4-3 (required when the IBAN's country is outside the EU/EEA),
  * optional valid-from date, and the current password (step-up, server/domain/auth/step-up.ts; not needed within 5
  * minutes of an eID login, so the server decides whether it is missing). The shared zod rules of
- * server/domain/profile/profile.schemas.ts check it.
+ * schema/contract/profile.ts check it.
  */
 export function BankDetailsSection({ person }: { person: BankDetailsSection_PersonFragmentFragment }) {
   const { t } = useTranslation();

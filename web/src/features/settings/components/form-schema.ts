@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * A shared profile schema (server/domain/profile/profile.schemas.ts) typed with the input of its form. The shared
+ * A shared profile schema (schema/contract/profile.ts) typed with the input of its form. The shared
  * schemas wrap a plain `z.object` of the form's fields in a transform, which leaves zod's input type at `unknown`;
  * react-hook-form needs the field names, so the schema is re-typed here with its exported input object. Only the
  * static type changes: the same schema object runs.

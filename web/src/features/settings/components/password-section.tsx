@@ -16,7 +16,7 @@ const RULES = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;
 /**
  * Password change (spec 001 sections 2 and 8 "Profile"; spec 000 section 5 "Password"): the current password, the new
  * one with the live rules checklist, and its repetition. The rules are the shared ones of
- * server/domain/registration/registration.schemas.ts; "wrong current password" and "already used" come from the server.
+ * schema/contract/registration.ts; "wrong current password" and "already used" come from the server.
  */
 export function PasswordSection() {
   const { t } = useTranslation();
