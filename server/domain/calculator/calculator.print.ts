@@ -12,6 +12,8 @@ import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 import { PAYMENTS_PER_YEAR, RANGE_SPREAD_BP, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, type LifeTable, type ProjectionResult, type Scenario } from './calculator.rules';
 import type { CalculatorInput } from '@contract/calculator';
 import type { CalculatorView } from './calculator.view';
+import type { TenantDefinition } from '../../tenants';
+import { tenantTexts } from '../tenant/tenant-texts';
 
 export interface CalculatorPrintData {
   view: CalculatorView;
@@ -19,6 +21,8 @@ export interface CalculatorPrintData {
   projection: ProjectionResult;
   startCapitalCents: number;
   lifeTable: LifeTable;
+  /** The tenant whose fund signs the letter: without a Pensionskasse the Vorsorgekasse, with the tenant's texts. */
+  tenant: TenantDefinition;
 }
 
 const T = catalogue.calculatorPrint;
@@ -37,6 +41,7 @@ const ageText = (months: number) =>
 
 /** The letter content of a calculation (texts `calculatorPrint.*`). */
 export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
+  const T = tenantTexts(d.tenant, 'calculatorPrint', catalogue.calculatorPrint);
   const { view, input: i, projection: p } = d;
   const expected = p.scenarios.find((s) => s.scenario === 'EXPECTED')!;
   const f = T.input;
@@ -102,7 +107,8 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
   if (view.access === 'OWN_CONTRIBUTIONS_ONLY') paragraphs.push(T.ownContributionsOnly);
   if (view.dataOutdated) paragraphs.push(T.dataOutdated);
   return {
-    fund: 'PK',
+    // The regional tenant has no Pensionskasse (spec 000 section 1): its Vorsorgekasse signs.
+    fund: d.tenant.pensionFund ? 'PK' : 'VK',
     title: T.title,
     documentDate: view.today,
     facts: [
