@@ -19,7 +19,7 @@ export function workerCount(workers: Config['WORKERS'], cores: number = availabl
 async function prepareDatabase(config: Config, logger: Logger): Promise<Db> {
   const db = await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE });
   // The seed prints only demo data (codes, nina's activation link), unmasked, as the README promises.
-  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, log: createDemoLog(config.LOG_LEVEL) });
+  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, tenant: config.TENANT, log: createDemoLog(config.LOG_LEVEL) });
   if (stats) logger.info('seeded an empty database', { ...stats });
   return db;
 }

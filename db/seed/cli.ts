@@ -90,6 +90,8 @@ async function main(): Promise<void> {
       members,
       seed,
       ...(values.today === undefined ? {} : { today: values.today }),
+      // The tenant the server will serve (env TENANT, as server/config.ts reads it): regional seeds no Pensionskasse messages.
+      tenant: process.env.TENANT === 'regional' ? 'regional' : 'main',
       log: (msg) => process.stdout.write(`  ${msg}\n`),
     });
     if (db.dialect === 'sqlite') db.$client.pragma('wal_checkpoint(TRUNCATE)');

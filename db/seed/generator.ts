@@ -147,6 +147,7 @@ async function seedSqliteRows(c: Database.Database, options: SeedOptions): Promi
     employers: [],
     documentTimes: new Map(),
     stats: { persons: 0, pkContracts: 0, pkStatements: 0, vkAccounts: 0, vkStatements: 0, messages: 0, documents: 0, employers: 0 },
+    pensionFund: (options.tenant ?? 'main') === 'main',
   };
   const rng = new Rng(seed);
   const employerCount = Math.max(50, Math.round(members / 20));

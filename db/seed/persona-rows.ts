@@ -11,7 +11,7 @@ import { BOARD_ONLY_PERSONAS, BOARD_PERSONA_LFN, supervisoryBoardPlans } from '.
 import { type Persona, type PersonaFundPlan } from './personas';
 import { hashSeed, Rng } from './random';
 import { insertBankAccount, insertConversationMessage, insertMessage, insertPerson, insertPkContract, insertVkAccount } from './rows';
-import { type Context, type EmployerRef, isoInstant, uniqueNumber } from './seed-context';
+import { type Context, type EmployerRef, isoInstant, messageSeeded, uniqueNumber } from './seed-context';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Personas
@@ -102,13 +102,17 @@ function seedCustomerMailbox(c: Database.Database, ctx: Context, personId: numbe
   if (existing.n > 0) return;
   const asked = isoInstant(ctx.todayMs - 9 * 86_400_000);
   const answered = isoInstant(ctx.todayMs - 2 * 86_400_000);
+  // The customer's fund: the Pensionskasse, or on the regional tenant (none there) the Vorsorgekasse.
+  const counterpart = ctx.pensionFund ? 'PENSION_FUND' : 'SEVERANCE_FUND';
+  const closing = ctx.pensionFund ? 'Ihre Pensionskasse' : 'Ihre Vorsorgekasse';
   const insert = c.prepare(
-    `INSERT INTO messages (person_id, customer_designation, direction, counterpart, subject, body, origin, sent_at, read_at) VALUES (?, ?, ?, 'PENSION_FUND', ?, ?, ?, ?, ?)`,
+    `INSERT INTO messages (person_id, customer_designation, direction, counterpart, subject, body, origin, sent_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   insert.run(
     personId,
     customer,
     'OUTBOUND',
+    counterpart,
     `Beitragsmeldung ${customer}`,
     `Bitte um Bestätigung der Beitragsmeldung der ${customer} für das laufende Quartal.`,
     'PORTAL',
@@ -119,8 +123,9 @@ function seedCustomerMailbox(c: Database.Database, ctx: Context, personId: numbe
     personId,
     customer,
     'INBOUND',
+    counterpart,
     `AW: Beitragsmeldung ${customer}`,
-    `Sehr geehrte Damen und Herren,\n\ndie Beitragsmeldung der ${customer} ist vollständig bei uns eingelangt.\n\nMit freundlichen Grüßen\nIhre Pensionskasse`,
+    `Sehr geehrte Damen und Herren,\n\ndie Beitragsmeldung der ${customer} ist vollständig bei uns eingelangt.\n\nMit freundlichen Grüßen\n${closing}`,
     'CLERK',
     answered,
     null,
@@ -169,7 +174,7 @@ export function seedSupervisoryBoard(c: Database.Database, ctx: Context, sharedH
   for (const plan of supervisoryBoardPlans(ctx.lastYear)) {
     const personId = c.prepare('SELECT id FROM persons WHERE email = ?').pluck().get(plan.email) as number;
     for (const s of plan.seats) seat.run(personId, s.fund, s.since, s.until, ctx.createdAt);
-    for (const m of plan.messages) {
+    for (const m of plan.messages.filter((x) => messageSeeded(ctx, x.counterpart))) {
       const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + 9 * 3_600_000;
       const id = Number(message.run(personId, m.counterpart, m.subject.slice(0, 100), m.body, isoInstant(sentMs), m.read ? isoInstant(sentMs + 3_600_000) : null).lastInsertRowid);
       if (m.attachment) {

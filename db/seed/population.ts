@@ -24,7 +24,11 @@ import { type Context, type EmployerRef, uniqueNumber } from './seed-context';
 // Population
 // ---------------------------------------------------------------------------------------------------------------
 
-const MESSAGE_TEMPLATES: Record<'PENSION_FUND' | 'SEVERANCE_FUND', readonly { subject: string; body: string }[]> = {
+/**
+ * Messages of the generated members. `regionalBody` replaces `body` on the regional tenant where the body points to a
+ * screen that tenant lacks (spec 000 section 2: no merging of dormant accounts there).
+ */
+const MESSAGE_TEMPLATES: Record<'PENSION_FUND' | 'SEVERANCE_FUND', readonly { subject: string; body: string; regionalBody?: string }[]> = {
   PENSION_FUND: [
     {
       subject: 'Ihr Leistungsnachweis zum 31.12.{lastYear} ist verfügbar',
@@ -55,6 +59,8 @@ const MESSAGE_TEMPLATES: Record<'PENSION_FUND' | 'SEVERANCE_FUND', readonly { su
     {
       subject: 'Zusammenlegung Ihrer Abfertigungskonten',
       body: 'Beitragsfreie Anwartschaften können nach drei Jahren in die aktuelle Vorsorgekasse übertragen werden. Den Antrag finden Sie im Portal.',
+      regionalBody:
+        'Beitragsfreie Anwartschaften können nach drei Jahren in die aktuelle Vorsorgekasse übertragen werden. Den Antrag stellen Sie bei der Vorsorgekasse, zu der die Anwartschaften übertragen werden sollen.',
     },
     {
       subject: 'Veranlagungsergebnis {lastYear}',
@@ -244,7 +250,7 @@ export function seedMember(ctx: Context, rng: Rng, lfn: number, sharedHash: stri
         counterpart,
         origin: 'CORE_SYSTEM',
         subject: fill(template.subject),
-        body: `${salutation(p)}\n\n${fill(template.body)}\n\nMit freundlichen Grüßen\n${closing}`,
+        body: `${salutation(p)}\n\n${fill((!ctx.pensionFund && template.regionalBody) || template.body)}\n\nMit freundlichen Grüßen\n${closing}`,
         daysAgo: rng.int(1, 300),
         read: rng.chance(0.65),
       });

@@ -9,7 +9,7 @@ import { type PkHistory, type VkHistory } from './history';
 import { BANKS, EMPLOYER_REGIONS, EMPLOYER_TRADES, LAST_NAMES, LEGAL_FORM_WEIGHTS, LEGAL_FORMS, POSTAL_PLACES } from './names';
 import type { PersonaConversationMessage } from './personas';
 import type { Rng } from './random';
-import { austrianIban, type Context, type EmployerRef, isoInstant, rowId, toBool } from './seed-context';
+import { austrianIban, type Context, type EmployerRef, isoInstant, messageSeeded, rowId, toBool } from './seed-context';
 
 /** About max(50, members / 20) employers with unique names and customer numbers; ~20 % belong to a group parent. */
 export function insertEmployers(ctx: Context, rng: Rng, count: number): void {
@@ -317,6 +317,8 @@ export function insertMessage(
   const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + rng.int(6, 17) * 3_600_000 + rng.int(0, 59) * 60_000;
   const latestRead = Math.min(14 * 86_400_000, ctx.todayMs - sentMs);
   const readAt = m.read ? isoInstant(sentMs + rng.int(600_000, Math.max(600_000, latestRead))) : null;
+  // Drawn before the check, so the rest of the population is the same on both tenants.
+  if (!messageSeeded(ctx, m.counterpart)) return;
   ctx.stmts.message.run(personId, m.counterpart, m.subject.slice(0, 100), m.body, m.origin, isoInstant(sentMs), readAt);
   ctx.stats.messages++;
 }
@@ -327,6 +329,7 @@ export function insertMessage(
  * numbers, so the generated population stays the same.
  */
 export function insertConversationMessage(ctx: Context, personId: number, m: PersonaConversationMessage): void {
+  if (!messageSeeded(ctx, m.counterpart)) return;
   const sentMs = ctx.todayMs - m.daysAgo * 86_400_000 + 9 * 3_600_000;
   if (m.fromMember) ctx.stmts.sentMessage.run(personId, m.counterpart, m.subject, m.body, isoInstant(sentMs), isoInstant(sentMs));
   else ctx.stmts.message.run(personId, m.counterpart, m.subject, m.body, 'CLERK', isoInstant(sentMs), isoInstant(sentMs + 3_600_000));

@@ -20,6 +20,12 @@ export interface SeedOptions {
   today?: string;
   /** Progress messages. */
   log?: (msg: string) => void;
+  /**
+   * The tenant the database serves (server/tenants.ts; default `main`). The regional tenant has no Pensionskasse
+   * (spec 000 section 1): its seed writes no message from, to or about the Pensionskasse, so no inbox names its
+   * documents; contracts are seeded alike (the server hides them there).
+   */
+  tenant?: 'main' | 'regional';
 }
 
 /** Row counts written by one seed run, and its duration in milliseconds. */
@@ -120,6 +126,16 @@ export interface Context {
   /** Creation and read instants of the documents of a statement year (see `documentTimes`), memoised per year. */
   documentTimes: Map<number, { createdAt: string; readAt: string }>;
   stats: Omit<SeedStats, 'millis'>;
+  /** Whether the tenant has a Pensionskasse (`SeedOptions.tenant` main): else no Pensionskasse messages are written. */
+  pensionFund: boolean;
+}
+
+/** Counterparts of the Pensionskasse in the messages table (the fund and its pension service). */
+const PENSION_FUND_COUNTERPARTS: ReadonlySet<string> = new Set(['PENSION_FUND', 'PENSION_SERVICE']);
+
+/** Whether a message with `counterpart` belongs in this seed (the regional tenant has no Pensionskasse). */
+export function messageSeeded(ctx: Pick<Context, 'pensionFund'>, counterpart: string): boolean {
+  return ctx.pensionFund || !PENSION_FUND_COUNTERPARTS.has(counterpart);
 }
 
 export const toBool = (value: boolean | null): Bool => (value === null ? null : value ? 1 : 0);

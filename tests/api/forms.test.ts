@@ -49,6 +49,7 @@ const INFO = graphql(`
       formInfo {
         kinds
         earliestPensionStart
+        bankDataFunds
       }
     }
   }
@@ -165,6 +166,9 @@ describe('inbox forms: bad input (issue 14 item 7)', () => {
     const r = await submit(bernd, { ...pensionCall(), contactEmail: emailOf('bernd') });
     expect(r.error?.code).toBe('NOT_AVAILABLE');
     expect((await formInfoOf(bernd)).kinds).toEqual(['BANK_DATA']);
+    // Bank data names only his fund; anna, a member of both, may name either.
+    expect((await formInfoOf(bernd)).bankDataFunds).toEqual(['SEVERANCE_FUND']);
+    expect((await formInfoOf(await loginAs(server, 'anna'))).bankDataFunds).toEqual(['PENSION_FUND', 'SEVERANCE_FUND']);
   });
 });
 
@@ -238,7 +242,7 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
     expect(body).toMatchObject({ ok: true, kind: 'BANK_DATA', message: { counterpart: 'SEVERANCE_FUND', subject: 'Bankverbindung bekannt geben' } });
     expect(body.message.attachments).toHaveLength(1);
     const info = await bernd.fetch('/rest/webportal/form', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(await info.json()).toEqual({ kinds: ['BANK_DATA'], earliestPensionStart: '2027-01-01' });
+    expect(await info.json()).toEqual({ kinds: ['BANK_DATA'], earliestPensionStart: '2027-01-01', bankDataFunds: ['SEVERANCE_FUND'] });
   });
 
   it('a vested-amount payout carries the ID document; another member’s upload is not found', async () => {
@@ -346,6 +350,8 @@ describe('inbox forms: regional tenant (no Pensionskasse products)', () => {
     try {
       const anna = await loginAs(regional, 'anna');
       expect((await formInfoOf(anna)).kinds).toEqual(['BANK_DATA']);
+      // The regional fund's bank-data form names no Pensionskasse (spec 000 section 1).
+      expect((await formInfoOf(anna)).bankDataFunds).toEqual(['SEVERANCE_FUND']);
       const r = await anna.operation(SUBMIT, {
         input: { kind: 'FAMILY_DECLARATION', idempotencyKey: key(), contactEmail: emailOf('anna'), termsAccepted: true, familyDeclaration: { maritalStatus: 'SINGLE' } },
       });

@@ -1,4 +1,5 @@
 import { and, eq, exists, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,9 @@ import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * The regional tenant speaks as itself (issue 19 item 8): its mails and PDFs (postal letters, the calculator print)
- * name the regional fund and never the main group. The screens are scanned by
+ * The regional tenant speaks as itself: its mails and PDFs (postal letters, the calculator print, a sent form) and
+ * its seeded inboxes name the regional fund, never the main group, and never present the portal as a Pensionskasse
+ * (spec 000 section 1). The screens are scanned by
  * tests/e2e/tenant-voice.regional.spec.ts.
  */
 
@@ -23,6 +25,11 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  */
 const MAIN_GROUP = /\b(?:VBV|VBVVK|Mvbv)\b|vbv\.at/;
 const REGIONAL_NAME = 'Niederösterreichische Vorsorgekasse';
+/**
+ * The portal or its documents presented as a Pensionskasse, which the regional tenant has none of (spec 000 section
+ * 1). After an indefinite article the word names another institution (the claim's transfer "an eine Pensionskasse").
+ */
+const PENSION_FUND_VOICE = /(?<!\beiner? )Pensionskass/i;
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -73,9 +80,52 @@ const CALCULATOR_DEFAULTS = graphql(`
   }
 `);
 
+const FORM_INFO = graphql(`
+  query TenantVoiceFormInfo {
+    me {
+      formInfo {
+        bankDataFunds
+      }
+    }
+  }
+`);
+
+const SUBMIT_FORM = graphql(`
+  mutation TenantVoiceSubmitForm($input: SubmitFormInput!) {
+    submitForm(input: $input) {
+      ok {
+        message {
+          attachments {
+            downloadUrl
+          }
+        }
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+
+const INBOX = graphql(`
+  query TenantVoiceInbox($folder: MessageFolder!) {
+    me {
+      messages(folder: $folder, pageSize: 50) {
+        nodes {
+          counterpart
+          subject
+          body
+        }
+      }
+    }
+  }
+`);
+
 function expectOwnVoice(text: string, where: string): void {
   const hit = MAIN_GROUP.exec(text);
   expect(hit ? text.slice(Math.max(0, hit.index - 80), hit.index + 80) : null, `${where} names the main group`).toBeNull();
+  const pensionFund = PENSION_FUND_VOICE.exec(text);
+  expect(pensionFund ? text.slice(Math.max(0, pensionFund.index - 80), pensionFund.index + 80) : null, `${where} speaks as a Pensionskasse`).toBeNull();
 }
 
 async function personByEmail(email: string) {
@@ -127,6 +177,53 @@ describe('regional tenant: mails and PDFs', () => {
     expect(res.status).toBe(200);
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain(REGIONAL_NAME);
+    // Letterhead and signature: the regional Vorsorgekasse, not "… · Pensionskasse" and "Ihre Pensionskasse".
+    expect(text).toContain('Ihre Vorsorgekasse');
     expectOwnVoice(text, 'calculator print');
+  });
+
+  it('the bank-data form names the Vorsorgekasse only, and its PDF and the seeded inboxes speak as it', async () => {
+    const bernd = new PortalClient(server.url);
+    await bernd.rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD });
+    const info = await bernd.operation(FORM_INFO);
+    expect(info.body.data!.me!.formInfo.bankDataFunds).toEqual(['SEVERANCE_FUND']);
+    const sent = await bernd.operation(SUBMIT_FORM, {
+      input: {
+        kind: 'BANK_DATA',
+        idempotencyKey: randomUUID(),
+        contactEmail: emailOf('bernd'),
+        termsAccepted: true,
+        currentPassword: DEMO_PASSWORD,
+        bankData: { fund: 'SEVERANCE_FUND', accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT611904300234573201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
+      },
+    });
+    const attachment = sent.body.data!.submitForm.ok!.message.attachments[0]!;
+    const pdf = await pdfText(new Uint8Array(await (await bernd.fetch(`${attachment.downloadUrl}&lng=de`)).arrayBuffer()));
+    expect(pdf).toContain(REGIONAL_NAME);
+    expectOwnVoice(pdf, 'bank-data PDF');
+    // The Pensionskasse is no fund to name here.
+    const refused = await bernd.operation(SUBMIT_FORM, {
+      input: {
+        kind: 'BANK_DATA',
+        idempotencyKey: randomUUID(),
+        contactEmail: emailOf('bernd'),
+        termsAccepted: true,
+        currentPassword: DEMO_PASSWORD,
+        bankData: { fund: 'PENSION_FUND', accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT611904300234573201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
+      },
+    });
+    expect(refused.body.data!.submitForm.error?.code).toBe('NOT_AVAILABLE');
+
+    // anna, a member of both funds elsewhere: her seeded inbox holds no Pensionskasse message here.
+    const anna = new PortalClient(server.url);
+    await anna.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
+    for (const folder of ['RECEIVED', 'SENT'] as const) {
+      const list = await anna.operation(INBOX, { folder });
+      expect(list.body.errors).toBeUndefined();
+      for (const m of list.body.data!.me!.messages.nodes) {
+        expect(m.counterpart, m.subject).toBe('SEVERANCE_FUND');
+        expectOwnVoice(`${m.subject}\n${m.body}`, `anna's message "${m.subject}"`);
+      }
+    }
   });
 });

@@ -11,7 +11,7 @@ test('a Vorsorgekasse member gets the fictitious calculator; /rechner is not fou
   await logIn(page, personas.bernd.email);
   await page.goto('/#/vorsorgerechner');
   await expect(page.getByRole('heading', { level: 1, name: 'Vorsorgerechner' })).toBeVisible();
-  await expect(page.getByText(/keinen Anspruch gegenüber einer Pensionskasse.*Rendite 2,00\u00A0% zuzüglich Kostenbonus/)).toBeVisible();
+  await expect(page.getByText(/fiktive betriebliche Zusatzpension ergäbe: Rendite 2,00\u00A0% zuzüglich Kostenbonus/)).toBeVisible();
   await expect(page.getByLabel('Erwartete Rendite (% pro Jahr)')).toHaveValue('2');
   await expect(page.getByLabel('Arbeitgeberbeitrag pro Jahr (€)')).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'Gesamtpension' })).toContainText('pro Monat');

@@ -27,7 +27,7 @@ test('anna on the regional tenant gets the Vorsorgekasse quick links only, and o
     [null, ['Neuigkeiten (externe Website)', 'https://www.noevk.at/aktuelles']],
   ];
   expect(links).toEqual(expected.filter(([key]) => key === null || routeAvailable('regional', key)).map(([, link]) => link));
-  await expect(page.getByRole('link', { name: /ungelesene Nachrichten im Postfach/ })).toHaveCount(routeAvailable('regional', 'inboxMessages') ? 1 : 0);
+  await expect(page.getByRole('link', { name: /ungelesene Nachricht(en)? im Postfach/ })).toHaveCount(routeAvailable('regional', 'inboxMessages') ? 1 : 0);
   await expect(page.getByRole('link', { name: /Dokument/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'regional dashboard');
 

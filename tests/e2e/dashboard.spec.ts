@@ -108,7 +108,7 @@ test('bernd (Vorsorgekasse only) and clara (Pensionskasse beneficiary) get the q
       ['inboxMessages', 'Postfach'],
       ['documents', 'Dokumente'],
       ['pensionInvestment', 'Veranlagung Pensionskasse'],
-      ['calculator', 'Vorsorgerechner'],
+      // No calculator: the server refuses it to a beneficiary drawing the pension (spec 001 section 6).
       [null, `Häufige Fragen (FAQ)${EXTERNAL}`],
       [null, `Warum wir?${EXTERNAL}`],
       [null, `Neuigkeiten${EXTERNAL}`],

@@ -36,13 +36,14 @@ test("the main navigation shows only the member's funds", async ({ page }) => {
 
   await logIn(page, personas.clara.email);
   await expect(nav(page).getByRole('link', { name: 'Pensionskasse', exact: true })).toBeVisible();
-  expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Vorsorgerechner', 'Einstellungen']);
+  // No calculator for a beneficiary drawing the pension (the server refuses it, spec 001 section 6).
+  expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Einstellungen']);
   await page.getByRole('button', { name: 'Abmelden' }).click();
 
-  // A contact person without own contract: nothing of a fund; the inbox and the calculator, as for everyone.
+  // A contact person without own contract: nothing of a fund and no calculator (no contract data to calculate with); the inbox.
   await logIn(page, loginPersonas.otto);
   await expect(nav(page).getByRole('link', { name: 'Einstellungen' })).toBeVisible();
-  expect(await navLinks(page)).toEqual(['Übersicht', 'Postfach', 'Vorsorgerechner', 'Einstellungen']);
+  expect(await navLinks(page)).toEqual(['Übersicht', 'Postfach', 'Einstellungen']);
   await nav(page).getByRole('link', { name: 'Postfach' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Postfach' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Postfach' })).toHaveAttribute('aria-current', 'page');

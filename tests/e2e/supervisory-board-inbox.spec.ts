@@ -35,7 +35,7 @@ test('sonja (board member without contract) sees only what applies and reads a b
   // navigation's Postfach leads there too).
   await expect(page.getByText('Sie nutzen das Portal als Mitglied des Aufsichtsrats.', { exact: false })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Übersicht', 'Postfach', 'Vorsorgerechner', 'Einstellungen']);
+  await expect(nav.getByRole('link')).toHaveText(['Übersicht', 'Postfach', 'Einstellungen']);
   await expect(nav.getByRole('link', { name: 'Postfach' })).toHaveAttribute('href', '#/postfach/aufsichtsrat');
   await expect(page.getByRole('heading', { name: 'Pensionskasse' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Vorsorgekasse' })).toHaveCount(0);

@@ -56,7 +56,9 @@ export async function startTestServer(
   const dbPath = options.databasePath ?? (await createTestDatabase(dir));
   const busy = options.env && typeof options.env !== 'function' ? options.env.DB_BUSY_TIMEOUT_MS : undefined;
   const db = await openDatabase(dbPath, busy === undefined ? {} : { busyTimeoutMs: Number(busy) });
-  if (options.databasePath === undefined) await seedDatabase(db, { members: options.members ?? 20, today: TEST_TODAY });
+  // Seeded for the tenant the server serves, as server/main.ts does (`env` is pure; its TENANT does not depend on the URL).
+  const tenant = (typeof options.env === 'function' ? options.env('http://127.0.0.1') : options.env)?.TENANT === 'regional' ? 'regional' : 'main';
+  if (options.databasePath === undefined) await seedDatabase(db, { members: options.members ?? 20, today: TEST_TODAY, tenant });
   // The app is bound after listening, so that `env` can name the server's own URL.
   const late: { app?: ReturnType<typeof createApp> } = {};
   const { server, port } = await listen((req, res) => late.app!(req, res), 0, '127.0.0.1');

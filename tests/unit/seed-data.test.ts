@@ -218,6 +218,30 @@ describe('determinism', () => {
     expect(contentHash(a)).not.toBe(contentHash(c));
   });
 
+  it('seeds no message of or about the Pensionskasse for the regional tenant, and the same members otherwise', async () => {
+    const main = await freshDatabase();
+    const regional = await freshDatabase();
+    await seedDatabase(main, { members: 150, seed: 42, today: TODAY });
+    await seedDatabase(regional, { members: 150, seed: 42, today: TODAY, tenant: 'regional' });
+    const pensionFundMessages = (db: Db) =>
+      db.$client
+        .prepare("SELECT count(*) FROM messages WHERE counterpart IN ('PENSION_FUND', 'PENSION_SERVICE') OR subject LIKE '%Pensionskass%' OR body LIKE '%Pensionskass%'")
+        .pluck()
+        .get() as number;
+    expect(pensionFundMessages(main)).toBeGreaterThan(0);
+    expect(pensionFundMessages(regional)).toBe(0);
+    // No message points to the merge, a screen the regional tenant has not (spec 000 section 2).
+    const mergeInPortal = "SELECT count(*) FROM messages WHERE body LIKE '%Den Antrag finden Sie im Portal%'";
+    expect(main.$client.prepare(mergeInPortal).pluck().get()).toBeGreaterThan(0);
+    expect(regional.$client.prepare(mergeInPortal).pluck().get()).toBe(0);
+    // The Vorsorgekasse's messages (at the same times), the customer mailbox (in the Vorsorgekasse's name) and the members are the same.
+    const severanceMessages = "SELECT person_id, subject, sent_at FROM messages WHERE counterpart = 'SEVERANCE_FUND' AND customer_designation IS NULL ORDER BY id";
+    expect(regional.$client.prepare(severanceMessages).raw().all()).toEqual(main.$client.prepare(severanceMessages).raw().all());
+    expect(regional.$client.prepare("SELECT count(*) FROM messages WHERE customer_designation IS NOT NULL AND counterpart = 'SEVERANCE_FUND'").pluck().get()).toBeGreaterThan(0);
+    const people = 'SELECT svnr, email, first_name, last_name FROM persons ORDER BY id';
+    expect(regional.$client.prepare(people).raw().all()).toEqual(main.$client.prepare(people).raw().all());
+  });
+
   it('seeds only an empty database through seedIfEmpty and refuses to seed twice', async () => {
     const fresh = await freshDatabase();
     const first = await seedIfEmpty(fresh, { members: 10, today: TODAY });

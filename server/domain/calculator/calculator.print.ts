@@ -13,6 +13,8 @@ import { PAYMENTS_PER_YEAR, RANGE_SPREAD_BP, SEVERANCE_CONTRIBUTION_RATE_BP, SEV
 import { statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
 import { formatRevaluationFactor } from '@contract/legal-figures';
 import type { CalculatorView } from './calculator.view';
+import type { TenantDefinition } from '../../tenants';
+import { tenantTexts } from '../tenant/tenant-texts';
 
 export interface CalculatorPrintData {
   view: CalculatorView;
@@ -20,6 +22,8 @@ export interface CalculatorPrintData {
   projection: ProjectionResult;
   startCapitalCents: number;
   lifeTable: LifeTable;
+  /** The tenant whose fund signs the letter: without a Pensionskasse the Vorsorgekasse, with the tenant's texts. */
+  tenant: TenantDefinition;
 }
 
 const T = catalogue.calculatorPrint;
@@ -53,6 +57,7 @@ function statePensionNotes(st: ReturnType<typeof statePensionAssumptions>, growt
 
 /** The letter content of a calculation (texts `calculatorPrint.*`). */
 export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
+  const T = tenantTexts(d.tenant, 'calculatorPrint', catalogue.calculatorPrint);
   const { view, input: i, projection: p } = d;
   const expected = p.scenarios.find((s) => s.scenario === 'EXPECTED')!;
   const f = T.input;
@@ -132,7 +137,8 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
   if (view.access === 'OWN_CONTRIBUTIONS_ONLY') paragraphs.push(T.ownContributionsOnly);
   if (view.dataOutdated) paragraphs.push(T.dataOutdated);
   return {
-    fund: 'PK',
+    // The regional tenant has no Pensionskasse (spec 000 section 1): its Vorsorgekasse signs.
+    fund: d.tenant.pensionFund ? 'PK' : 'VK',
     title: T.title,
     documentDate: view.today,
     facts: [

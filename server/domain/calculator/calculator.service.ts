@@ -183,6 +183,7 @@ export function createCalculatorService(deps: { accounts: AccountsService; perso
         projection: outcome.projection,
         startCapitalCents: outcome.view.access === 'FICTITIOUS' ? 0 : await pkCapital(scope, personId),
         lifeTable: LIFE_TABLE,
+        tenant,
       });
       const bytes = await renderLetter(content, recipientOf(person), tenant.name);
       return { ok: true, bytes, fileName: `Vorsorgerechner_${outcome.view.today}.pdf` };

@@ -104,9 +104,16 @@ export function createFormsService(deps: {
   }
 
   return {
-    /** The forms the person may send (`kindsOf`) and the earliest pension start for a call sent today (ISO date, Vienna). */
-    async info(scope: RequestScope, personId: number): Promise<{ kinds: FormKind[]; earliestPensionStart: string }> {
-      return { kinds: await kindsOf(scope, personId), earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())) };
+    /**
+     * The forms the person may send (`kindsOf`), the earliest pension start for a call sent today (ISO date, Vienna)
+     * and the funds a bank-data form may name (those `available` accepts: the Pensionskasse only on a tenant with one).
+     */
+    async info(scope: RequestScope, personId: number): Promise<{ kinds: FormKind[]; earliestPensionStart: string; bankDataFunds: Array<'PENSION_FUND' | 'SEVERANCE_FUND'> }> {
+      const [kinds, pk, vk] = await Promise.all([kindsOf(scope, personId), deps.accounts.pensionContracts(scope, personId), deps.accounts.severanceAccounts(scope, personId)]);
+      const bankDataFunds: Array<'PENSION_FUND' | 'SEVERANCE_FUND'> = [];
+      if (tenant.pensionFund && pk.length > 0) bankDataFunds.push('PENSION_FUND');
+      if (vk.length > 0) bankDataFunds.push('SEVERANCE_FUND');
+      return { kinds, earliestPensionStart: earliestPensionStart(isoDateVienna(clock.now())), bankDataFunds };
     },
 
     /**

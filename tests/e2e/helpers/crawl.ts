@@ -21,7 +21,8 @@ export interface CrawlResult {
 }
 
 /**
- * Follows every link of every screen reachable from `start` for the logged-in member in `page`: each portal route
+ * Follows every link of every screen reachable from `start` (one address or several) for the logged-in member in
+ * `page`: each portal route
  * (`#/…`) is opened once and must render its screen, not the not-found page, and keep the session (no move to
  * /login); each same-origin download link must answer 200. axe checks the first screen of each route pattern
  * (`axePatterns` collects them across calls, so a pattern is checked once per test). `inspect`, when given, runs on
@@ -31,10 +32,10 @@ export async function crawlLinks(
   page: Page,
   who: string,
   axePatterns: Set<string>,
-  start = '#/dashboard',
+  start: string | readonly string[] = '#/dashboard',
   inspect?: (page: Page, href: string) => Promise<void>,
 ): Promise<CrawlResult> {
-  const queue = [start];
+  const queue = typeof start === 'string' ? [start] : [...new Set(start)];
   const seen = new Set(queue);
   const visited: string[] = [];
   const fetched: CrawlResult['fetched'] = [];

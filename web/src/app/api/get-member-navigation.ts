@@ -3,7 +3,8 @@ import { graphql } from '../../gql';
 
 /**
  * What the main navigation needs to follow the member's funds (spec 001 section 2): whether the member has
- * Pensionskasse contracts, Vorsorgekasse accounts and supervisory-board seats (the seats' funds only). Run once per login by the member layout
+ * Pensionskasse contracts, Vorsorgekasse accounts and supervisory-board seats (the seats' funds only), and which
+ * calculator the server offers (`access` NONE: no calculator entry). Run once per login by the member layout
  * (cache-first), so screens keep their one request each.
  */
 export const MemberNavigation_Query = graphql(`
@@ -19,6 +20,9 @@ export const MemberNavigation_Query = graphql(`
       supervisoryBoardSeats {
         fund
       }
+    }
+    pensionCalculator {
+      access
     }
   }
 `);

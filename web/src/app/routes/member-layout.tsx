@@ -36,6 +36,7 @@ export function AuthenticatedLayout({ tenant, idleWarningSeconds, outletContext 
         hasPension: me.pensionContracts.length > 0,
         hasSeverance: me.severanceAccounts.length > 0,
         boardOnly: me.supervisoryBoardSeats.length > 0 && me.pensionContracts.length === 0 && me.severanceAccounts.length === 0,
+        calculator: data.pensionCalculator.access !== 'NONE',
       }
     : null;
   const navItems: NavItem[] = memberNavEntries(tenant, funds).map((entry) => ({ href: entry.href, label: t(entry.label) }));

@@ -35,10 +35,12 @@ export function CalculatorPage() {
   else if (loading || !calculator) body = <LoadingState />;
   else if (calculator.access === 'NONE' || !calculator.defaults) body = <Refusal refusal={calculator.refusal} />;
   else body = <CalculatorBody calculator={calculator} prefilled={calculator.defaults} />;
+  // The intro speaks of the prefilled form: shown with the form only, not above a refusal (spec 001 section 6).
+  const withForm = !error && calculator !== undefined && calculator.access !== 'NONE' && calculator.defaults !== null;
   return (
     <div className="calculator-page">
       <h1 tabIndex={-1}>{t('calculator.heading')}</h1>
-      <p className="lead">{t('calculator.intro')}</p>
+      {withForm ? <p className="lead">{t('calculator.intro')}</p> : null}
       {body}
     </div>
   );

@@ -10,6 +10,9 @@ export const DashboardPage_Query = graphql(`
     clientConfig {
       tenant
     }
+    pensionCalculator {
+      access
+    }
     me {
       id
       gender

@@ -49,6 +49,7 @@ export function DashboardPage() {
     hasPension,
     hasPensionMembership: me.pensionContracts.some((contract) => contract.role === 'MEMBER'),
     hasSeverance,
+    calculator: data.pensionCalculator.access !== 'NONE',
   });
 
   return (

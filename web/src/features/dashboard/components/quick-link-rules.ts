@@ -12,6 +12,8 @@ export interface QuickLinkFacts {
   hasSeverance: boolean;
   /** A supervisory-board member without own contract or account: the inbox link leads to the board inbox. */
   boardOnly?: boolean;
+  /** The server offers the member a pension calculator (`pensionCalculator.access` is not NONE, spec 001 section 6). */
+  calculator: boolean;
 }
 
 /** The quick links of spec 001 section 2; each names its text `dashboard.quickLinks.<id>`. */
@@ -39,8 +41,11 @@ export type QuickLinkSpec = { id: QuickLinkId; kind: 'route'; to: string } | { i
  *   Pensionskasse, documents or investment screens;
  * - fund screens only for a member of that fund; own contributions only while paying in (not for a beneficiary
  *   already drawing the pension); the severance calculator only with a Vorsorgekasse account;
- * - documents with either fund; inbox (the supervisory-board inbox for a board member without own contract), calculator (the fictitious calculator exists for members without a
- *   Pensionskasse entitlement, spec 001 section 6), FAQs, why us and news for everyone.
+ * - the calculator when the server offers one (`calculator`; spec 001 section 6: the fictitious calculator for
+ *   members without a Pensionskasse entitlement, none for a beneficiary drawing the pension or a person without
+ *   contract);
+ * - documents with either fund; inbox (the supervisory-board inbox for a board member without own contract), FAQs,
+ *   why us and news for everyone.
  * A route link appears only when `available` says the route has a screen on the tenant (default `routeAvailable`,
  * the route registry), so a screen not built yet is never linked.
  */
@@ -58,7 +63,7 @@ export function quickLinksFor(facts: QuickLinkFacts, available: (tenant: TenantI
   route('documents', 'documents', paths.documents.getHref(), hasPension || hasSeverance);
   route('pensionInvestment', 'pensionInvestment', paths.pensionInvestment.getHref(), hasPension);
   route('severanceInvestment', 'severanceInvestment', paths.severanceInvestment.getHref(), hasSeverance);
-  route('calculator', 'calculator', paths.calculator.getHref(), true);
+  route('calculator', 'calculator', paths.calculator.getHref(), facts.calculator);
   route('ownContributions', 'ownContributions', paths.ownContributions.getHref(), hasPensionMembership);
   links.push({ id: 'faq', kind: 'external', href: external.faq });
   if (hasSeverance) links.push({ id: 'severanceCalculator', kind: 'external', href: external.severanceCalculator });

@@ -9,12 +9,13 @@ export const FormsPage_InfoQuery = graphql(`
       formInfo {
         kinds
         earliestPensionStart
+        bankDataFunds
       }
     }
   }
 `);
 
-/** The forms the member may send and the earliest pension start for a call sent today. */
+/** The forms the member may send, the earliest pension start for a call sent today and the funds bank data may name. */
 export function useFormInfo() {
   return useQuery(FormsPage_InfoQuery, { fetchPolicy: 'cache-and-network' });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -74,8 +75,13 @@ export function InboxPage() {
               ? t('inbox.nav.board')
               : t('inbox.nav.received');
   useDocumentTitle(`${title} – ${t('inbox.heading')}`);
+  const tabs = useInboxTabs();
   let body: ReactNode;
-  if (step === NEW_STEP && !params.id) body = <NewMessageForm />;
+  // The board inbox of a person without a current seat: the server refuses it (FORBIDDEN, decision 0026); the
+  // screen says why, in the catalogue's words, instead of asking and failing to load.
+  if (folder === 'BOARD' && !tabs) body = <LoadingState />;
+  else if (folder === 'BOARD' && !tabs?.board) body = <Notice tone="warning">{t('inbox.error.BOARD_FORBIDDEN')}</Notice>;
+  else if (step === NEW_STEP && !params.id) body = <NewMessageForm />;
   else if (step === FORMS_STEP) body = <FormsPage slug={params.id} />;
   else if (folder && params.id) body = <MessageDetail id={params.id} step={step} />;
   else if (folder) body = <MessageList folder={folder} />;

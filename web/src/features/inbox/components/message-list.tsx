@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { DEFAULT_INBOX_PAGE_SIZE, INBOX_PAGE_SIZES, SEARCH_MAX, type MessageFold
 import { formatLocalTime } from '@contract/format';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { Notice } from '../../../components/ui/notice';
 import { SelectField } from '../../../components/ui/select-field';
 import { paths } from '../../../config/paths';
 import { useInboxList } from '../api/inbox';
@@ -28,6 +30,11 @@ function storePageSize(size: number): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+}
+
+/** The server refused the folder (`FORBIDDEN`: the board inbox without a current seat, decision 0026). */
+function forbidden(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === 'FORBIDDEN');
 }
 
 /**
@@ -90,7 +97,7 @@ export function MessageList({ folder }: { folder: MessageFolder }) {
           />
         </div>
       </div>
-      {error && !result ? <ErrorState onRetry={() => void refetch()} /> : null}
+      {error && !result ? forbidden(error) ? <Notice tone="warning">{t('inbox.error.BOARD_FORBIDDEN')}</Notice> : <ErrorState onRetry={() => void refetch()} /> : null}
       {!result && !error ? <LoadingState /> : null}
       {result ? (
         <>

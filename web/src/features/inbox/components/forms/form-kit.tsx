@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CHILD_GENDERS, MAX_CHILDREN } from '@contract/forms';
+import { CHILD_GENDERS, MAX_CHILDREN, type FORM_FUNDS } from '@contract/forms';
 import { BicInput } from '../../../../components/ui/bic-input';
 import { ChoiceGroup } from '../../../../components/ui/choice-group';
 import { DatePickerField } from '../../../../components/ui/date-picker';
@@ -16,6 +16,9 @@ export interface ChildDraft {
   birthDate: string;
   gender: string;
 }
+
+/** A fund a bank-data form may name (`FORM_FUNDS`). */
+export type BankDataFund = (typeof FORM_FUNDS)[number];
 
 /** The values of an opened form (react-hook-form): strings per field name, the children as a list. */
 export type Draft = Record<string, string> & { children: ChildDraft[] };
@@ -32,6 +35,8 @@ export interface FormKitValue {
   earliestPensionStart: string;
   /** Today in Vienna when the form was opened (ISO). */
   today: string;
+  /** The funds the bank-data form may name (`FormInfo.bankDataFunds`; the regional tenant: the Vorsorgekasse only). */
+  bankDataFunds: readonly BankDataFund[];
 }
 
 export const FormKitContext = createContext<FormKitValue | null>(null);

@@ -11,7 +11,7 @@ import { paths } from '../../../../config/paths';
 import { useSubmitForm } from '../../api/forms';
 import { FORMS_STEP } from '../inbox-steps';
 import type { FormDefinition } from './form-definition';
-import { FormKitContext, FormText, GroupError, opt, useFieldLabel, type Draft, type FormKitValue } from './form-kit';
+import { FormKitContext, FormText, GroupError, opt, useFieldLabel, type BankDataFund, type Draft, type FormKitValue } from './form-kit';
 
 /** Date fields whose range the server's clock decides (the earliest pension start, the earliest switch date). */
 const SERVER_CLOCK_FIELDS = ['pensionCall.pensionStart', 'modelSwitch.switchDate'];
@@ -24,13 +24,27 @@ const checkedHere = (e: FormFieldError) => !SERVER_CLOCK_FIELDS.includes(e.field
  * first attempt; the server's refusals are shown at their fields. One idempotency key per opened form, so a repeated
  * click gets the first answer.
  */
-export function FormScreen({ kind, definition, email, earliestPensionStart }: { kind: FormKind; definition: FormDefinition; email: string; earliestPensionStart: string }) {
+export function FormScreen({
+  kind,
+  definition,
+  email,
+  earliestPensionStart,
+  bankDataFunds,
+}: {
+  kind: FormKind;
+  definition: FormDefinition;
+  email: string;
+  earliestPensionStart: string;
+  bankDataFunds: readonly BankDataFund[];
+}) {
   const { t } = useTranslation();
   const f = useFieldLabel();
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   /** Today in Vienna when the form was opened (the rules' dates: birth dates not in the future, valid-from not past). */
   const [today] = useState(() => isoDateVienna(Date.now()));
-  const form = useForm<Draft>({ defaultValues: { contactEmail: email, children: [], ...definition.defaults?.({ earliestPensionStart, today }) } as unknown as Draft });
+  const form = useForm<Draft>({
+    defaultValues: { contactEmail: email, children: [], ...definition.defaults?.({ earliestPensionStart, today, bankDataFunds }) } as unknown as Draft,
+  });
   const values = useWatch({ control: form.control }) as Draft;
   const [terms, setTerms] = useState(false);
   /** The answer to the last attempt (form message, the server's field errors), shown until the values change. */
@@ -74,6 +88,7 @@ export function FormScreen({ kind, definition, email, earliestPensionStart }: { 
     busy: loading,
     earliestPensionStart,
     today,
+    bankDataFunds,
   };
 
   async function onSubmit(d: Draft) {

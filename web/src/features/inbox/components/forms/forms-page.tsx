@@ -61,9 +61,9 @@ export function FormsPage({ slug }: { slug: string | undefined }) {
   const info = useFormInfo();
   if (info.error && !info.data) return <ErrorState onRetry={() => void info.refetch()} />;
   if (!info.data?.me) return <LoadingState />;
-  const { kinds, earliestPensionStart } = info.data.me.formInfo;
+  const { kinds, earliestPensionStart, bankDataFunds } = info.data.me.formInfo;
   if (!slug) return <FormList kinds={kinds} />;
   const kind = kindOfSlug(slug);
   if (!kind || !kinds.includes(kind)) return <Notice tone="warning">{t('forms.error.NOT_AVAILABLE')}</Notice>;
-  return <FormScreen key={kind} kind={kind} definition={FORMS[kind]} email={info.data.me.email ?? ''} earliestPensionStart={earliestPensionStart} />;
+  return <FormScreen key={kind} kind={kind} definition={FORMS[kind]} email={info.data.me.email ?? ''} earliestPensionStart={earliestPensionStart} bankDataFunds={bankDataFunds} />;
 }
