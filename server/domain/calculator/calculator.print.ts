@@ -14,7 +14,7 @@ import { statePensionAssumptions, type CalculatorInput } from '@contract/calcula
 import { formatRevaluationFactor } from '@contract/legal-figures';
 import type { CalculatorView } from './calculator.view';
 import type { TenantDefinition } from '../../tenants';
-import { tenantTexts } from '../tenant/tenant-texts';
+import { tenantScreenTexts, tenantTexts } from '../tenant/tenant-texts';
 
 export interface CalculatorPrintData {
   view: CalculatorView;
@@ -28,7 +28,7 @@ export interface CalculatorPrintData {
 
 const T = catalogue.calculatorPrint;
 /** The screen's assumption sentences (`calculator.assumptions.*`), which the PDF repeats as notes. */
-const S = calculatorTexts.calculator.assumptions;
+type AssumptionTexts = typeof calculatorTexts.calculator.assumptions;
 
 /** German names of the scenarios, as on screen (`calculator.result.PESSIMISTIC` …). */
 export const SCENARIO_LABELS: Record<Scenario, string> = {
@@ -46,7 +46,7 @@ const ageText = (months: number) =>
  * The state-pension assumptions as the screen says them (`calculator.assumptions.state` and `.revaluation` or
  * `.revaluationAssumed`), with the figures of `statePensionAssumptions`; `growth` formatted.
  */
-function statePensionNotes(st: ReturnType<typeof statePensionAssumptions>, growth: string): string[] {
+function statePensionNotes(S: AssumptionTexts, st: ReturnType<typeof statePensionAssumptions>, growth: string): string[] {
   return [
     fill(S.state, { capMonthly: formatEuro(st.capMonthlyCents), capYearly: formatEuro(st.capYearlyCents), year: st.capYear, growth }),
     st.revaluationFactorPermille === null
@@ -58,6 +58,8 @@ function statePensionNotes(st: ReturnType<typeof statePensionAssumptions>, growt
 /** The letter content of a calculation (texts `calculatorPrint.*`). */
 export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
   const T = tenantTexts(d.tenant, 'calculatorPrint', catalogue.calculatorPrint);
+  // The screen's sentences as this tenant's screen says them (the regional tenant has no Pensionskasse).
+  const S = tenantScreenTexts(d.tenant, 'calculator', calculatorTexts.calculator).assumptions;
   const { view, input: i, projection: p } = d;
   const expected = p.scenarios.find((s) => s.scenario === 'EXPECTED')!;
   const f = T.input;
@@ -157,7 +159,7 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
       T.note.model,
       fill(T.note.lifeTable, { name: d.lifeTable.name }),
       fill(S.lifeTableDirection, { name: d.lifeTable.name }),
-      ...statePensionNotes(st, growth),
+      ...statePensionNotes(S, st, growth),
       S.statementDifference,
     ],
   };

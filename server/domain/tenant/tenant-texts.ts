@@ -1,4 +1,5 @@
 import regional from '@contract/i18n/de/regional-documents.json';
+import regionalScreens from '@contract/i18n/de/regional.json';
 import type { TenantDefinition } from '../../tenants';
 
 /** A catalogue subtree: texts and nested subtrees. */
@@ -24,4 +25,14 @@ function merge<T extends TextTree>(base: T, overrides: TextTree | undefined): T 
 export function tenantTexts<T extends TextTree>(tenant: TenantDefinition, key: string, base: T): T {
   if (tenant.id !== 'regional') return base;
   return merge(base, (regional as TextTree)[key] as TextTree | undefined);
+}
+
+/**
+ * The screen texts of the catalogue part `key` (e.g. `calculator` of calculator.json) as `tenant` speaks them, with the
+ * keys of `de/regional.json` replacing theirs on the regional tenant: for documents that repeat a screen's sentences
+ * (the calculator's PDF repeats its assumptions), so screen and document say the same.
+ */
+export function tenantScreenTexts<T extends TextTree>(tenant: TenantDefinition, key: string, base: T): T {
+  if (tenant.id !== 'regional') return base;
+  return merge(base, (regionalScreens as TextTree)[key] as TextTree | undefined);
 }
