@@ -46,6 +46,13 @@ export function statutoryRetirementDate(gender: Gender, birthDate: string): stri
 }
 
 /** Field error codes of the calculator (catalogue keys `calculator.fieldErrors.<CODE>`). */
+/**
+ * Asset-management cost of the Pensionskasse in the calculator's cost example, basis points a year: 0,65 % (spec 001
+ * section 9 "Asset management cost: 0.65 percent a year in a sample note"). The projection takes the expected return
+ * as net of costs; the example shows the return before costs it stands for.
+ */
+export const PENSION_FUND_ASSET_COST_BP = 65;
+
 export const CALCULATOR_FIELD_CODES = [
   'REQUIRED',
   'INVALID',

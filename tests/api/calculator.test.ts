@@ -393,6 +393,12 @@ describe('webportal/calcprint', () => {
     expect(text).toContain('die Pensionen aus Pensionskasse und Vorsorgekasse fallen hier deshalb etwas zu hoch aus.');
     expect(text).toContain('Warum die „Voraussichtliche Jahrespension“ Ihrer Kontonachricht abweicht');
     expect(text).not.toContain('ohne Aufwertung und ohne Höchstbeitragsgrundlage');
+    // The cost example of spec 001 section 9 (0,65 % a year), with the input's return after and before costs.
+    const net = (input.expectedReturn as number).toFixed(2).replace('.', ',');
+    const gross = ((input.expectedReturn as number) + 0.65).toFixed(2).replace('.', ',');
+    expect(text).toContain(
+      `Vermögensverwaltungskosten der Pensionskasse von 0,65 % pro Jahr entspricht eine erwartete Rendite von ${net} % einem Veranlagungsergebnis vor Kosten von ${gross} %.`,
+    );
   });
 
   it("reads only the session's own contract: the same inputs print anna's contract for anna and rosa's for rosa", async () => {

@@ -66,6 +66,7 @@ test("anna: the dashboard link opens the prefilled calculator; total, range and 
   await expect(assumptions).toContainText('2026 mit der Aufwertungszahl 1,073, für die Jahre danach nehmen wir Ihre Einkommenssteigerung von 2,00\u00A0% pro Jahr an.');
   await expect(assumptions).toContainText('die Pensionen aus Pensionskasse und Vorsorgekasse fallen hier deshalb etwas zu hoch aus.');
   await expect(assumptions).toContainText('Warum die „Voraussichtliche Jahrespension“ Ihrer Kontonachricht abweicht');
+  await expect(assumptions).toContainText(/Kostenbeispiel: .*Vermögensverwaltungskosten der Pensionskasse von 0,65\u00A0% pro Jahr/);
 
   const bar = page.getByRole('complementary', { name: 'Gesamtpension' });
   await expect(bar).toContainText(/\d,\d\d\u00A0€ pro Monat/);

@@ -10,7 +10,7 @@ import { fill } from '@contract/i18n/fill';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
 import type { LetterContent, LetterLine } from '../documents/pdf/letter';
 import { PAYMENTS_PER_YEAR, RANGE_SPREAD_BP, SEVERANCE_CONTRIBUTION_RATE_BP, SEVERANCE_FEE_BP, type LifeTable, type ProjectionResult, type Scenario } from './calculator.rules';
-import { statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
+import { PENSION_FUND_ASSET_COST_BP, statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
 import { formatRevaluationFactor } from '@contract/legal-figures';
 import type { CalculatorView } from './calculator.view';
 import type { TenantDefinition } from '../../tenants';
@@ -159,6 +159,7 @@ export function calculatorPrintLetter(d: CalculatorPrintData): LetterContent {
       T.note.model,
       fill(T.note.lifeTable, { name: d.lifeTable.name }),
       fill(S.lifeTableDirection, { name: d.lifeTable.name }),
+      fill(S.costExample, { cost: pct(PENSION_FUND_ASSET_COST_BP / 100), net: pct(d.input.expectedReturn), gross: pct(d.input.expectedReturn + PENSION_FUND_ASSET_COST_BP / 100) }),
       ...statePensionNotes(S, st, growth),
       S.statementDifference,
     ],

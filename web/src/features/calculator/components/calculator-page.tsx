@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
+import { PENSION_FUND_ASSET_COST_BP, statePensionAssumptions, type CalculatorInput } from '@contract/calculator';
 import { formatRevaluationFactor } from '@contract/legal-figures';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -161,6 +161,13 @@ function CalculatorBody({ calculator, prefilled }: { calculator: Calculator; pre
           <li>{t('calculator.assumptions.lifeTable', { name: calculator.lifeTable.name })}</li>
           <li>{t('calculator.assumptions.interest', { rate: formatPercent(calculator.calculationInterestRate) })}</li>
           <li>{t('calculator.assumptions.severance')}</li>
+          <li>
+            {t('calculator.assumptions.costExample', {
+              cost: formatPercent(PENSION_FUND_ASSET_COST_BP / 100),
+              net: formatPercent((shownInput ?? defaults).expectedReturn),
+              gross: formatPercent((shownInput ?? defaults).expectedReturn + PENSION_FUND_ASSET_COST_BP / 100),
+            })}
+          </li>
           <StatePensionAssumptionItems calculationDate={calculator.calculationDate} input={shownInput ?? defaults} revaluedCredit={projection?.revaluedAccountCredit ?? null} />
           <li>{t('calculator.assumptions.range', { spread: formatPercent(calculator.rangeSpread) })}</li>
           <li>{t('calculator.assumptions.gross')}</li>
