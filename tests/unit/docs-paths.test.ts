@@ -15,10 +15,6 @@ const NAMED_ON_PURPOSE: Record<string, string> = {
   'docs/decisions/0012-contract-module.md: server/web/db/tests/bench': 'a list of folders the contract may not import',
   'docs/decisions/0036-services-as-use-cases.md: server/domain/registration/for-request.ts': 'said to be gone',
   'tests/unit/build-plugins.test.ts: web/src/i18n/de/login.json': 'test data of a path mapping',
-  'tests/unit/lint-boundaries.test.ts: web/src/lib/planted-boundary.ts': 'planted by the test and removed again',
-  'tests/unit/lint-boundaries.test.ts: db/planted-boundary.ts': 'planted by the test and removed again',
-  'tests/unit/lint-boundaries.test.ts: schema/contract/planted-boundary.ts': 'planted by the test and removed again',
-  'tests/unit/lint-boundaries.test.ts: web/src/features/documents/planted-boundary.ts': 'planted by the test and removed again',
   'tests/e2e/helpers/settings.ts: tests/e2e/settings': 'the prefix of the settings-*.spec.ts files',
 };
 
@@ -40,6 +36,8 @@ function missingPaths(): string[] {
       const path = match[1]!;
       const next = text[match.index + match[0].length];
       if (next === '*' || next === '<' || next === '{' || next === '[' || path.includes('NNNN')) continue;
+      // tests/unit/lint-boundaries.test.ts plants these files for a moment, perhaps while this test runs beside it.
+      if (path.endsWith('/planted-boundary.ts')) continue;
       if ([path, `${path}.ts`, `${path}.tsx`].some((candidate) => existsSync(candidate))) continue;
       missing.add(`${file}: ${path}`);
     }
