@@ -76,12 +76,29 @@ export function formatPercentNumberBp(bp: number): string {
  * @throws RangeError when `iso` is not a valid instant.
  */
 export function formatLocalTime(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) throw new RangeError(`formatLocalTime expects an ISO instant, got ${iso}`);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
+  const at = localInstant(iso);
   const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  return sameDay ? time : `${two(at.getDate())}.${two(at.getMonth() + 1)}.${at.getFullYear()}, ${time}`;
+  return sameDay ? timeOf(at) : `${dateOf(at)}, ${timeOf(at)}`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+const timeOf = (at: Date) => `${two(at.getHours())}:${two(at.getMinutes())}`;
+const dateOf = (at: Date) => `${two(at.getDate())}.${two(at.getMonth() + 1)}.${at.getFullYear()}`;
+
+function localInstant(iso: string): Date {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) throw new RangeError(`expected an ISO instant, got ${iso}`);
+  return at;
+}
+
+/**
+ * Formats an instant (ISO 8601) as the reader's local date and time, always with the date: `23.11.2026, 14:05`. For
+ * what is dated, as a message: one sent today shows its date too, so it is never a bare time.
+ * @throws RangeError when `iso` is not a valid instant.
+ */
+export function formatLocalDateTime(iso: string): string {
+  const at = localInstant(iso);
+  return `${dateOf(at)}, ${timeOf(at)}`;
 }
 
 /** `formatMoney` with a plain space before `€`, as PDF documents print it (`1.234,56 €`). @throws RangeError as there. */

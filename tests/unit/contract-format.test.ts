@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPercent } from '@contract/format';
+import { formatDate, formatLocalDateTime, formatLocalTime, formatMoney, formatPercent } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 
 const NBSP = '\u00A0';
@@ -78,5 +78,19 @@ describe('formatPercent', () => {
   it('groups thousands and keeps the sign of negative values', () => {
     expect(formatPercent(-0.5)).toBe(`-0,50${NBSP}%`);
     expect(formatPercent(1234.5, 1)).toBe(`1.234,5${NBSP}%`);
+  });
+});
+
+describe('formatLocalDateTime', () => {
+  it('always shows the date, also for an instant of today (a message sent today)', () => {
+    const now = new Date();
+    const iso = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 5).toISOString();
+    const day = `${String(now.getDate()).padStart(2, '0')}.${String(now.getMonth() + 1).padStart(2, '0')}.${now.getFullYear()}`;
+    expect(formatLocalDateTime(iso)).toBe(`${day}, 09:05`);
+    expect(formatLocalTime(iso, now)).toBe('09:05');
+  });
+
+  it('refuses what is no instant', () => {
+    expect(() => formatLocalDateTime('gestern')).toThrow(RangeError);
   });
 });

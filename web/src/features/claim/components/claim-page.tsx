@@ -76,7 +76,8 @@ function ClaimSteps({ accounts, address }: { accounts: ClaimAccount[]; address: 
     return (
       <Notice tone="info">
         <p className="state__title">{t('claim.none.title')}</p>
-        <p>{t('claim.none.text')}</p>
+        {/* The 36 contribution months explain a Vorsorgekasse account not yet decidable, not the lack of one. */}
+        <p>{accounts.length === 0 ? t('claim.none.noAccount') : t('claim.none.text')}</p>
         <p>
           <Link to={paths.dashboard.getHref()}>{t('claim.toDashboard')}</Link>
         </p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatLocalTime } from '@contract/format';
+import { formatLocalDateTime } from '@contract/format';
 import { ErrorState } from '../../../components/ui/error-state';
 import { formatFileSize } from '../../../components/ui/file-upload';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -49,7 +49,7 @@ export function MessageDetail({ id, step }: { id: string; step: string }) {
         <dd>{t(`inbox.counterpart.${message.counterpart}`)}</dd>
         <dt>{t('inbox.detail.date')}</dt>
         <dd>
-          <time dateTime={message.sentAt}>{formatLocalTime(message.sentAt)}</time>
+          <time dateTime={message.sentAt}>{formatLocalDateTime(message.sentAt)}</time>
         </dd>
       </dl>
       <div className="message-detail__body">

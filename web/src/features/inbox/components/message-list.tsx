@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_INBOX_PAGE_SIZE, INBOX_PAGE_SIZES, SEARCH_MAX, type MessageFolder } from '@contract/inbox';
-import { formatLocalTime } from '@contract/format';
+import { formatLocalDateTime } from '@contract/format';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
@@ -115,7 +115,7 @@ export function MessageList({ folder }: { folder: MessageFolder }) {
                   <span className="message-item__meta">
                     {t(folder === 'SENT' ? 'inbox.to' : 'inbox.from', { counterpart: t(`inbox.counterpart.${message.counterpart}`) })}
                     {' · '}
-                    <time dateTime={message.sentAt}>{formatLocalTime(message.sentAt)}</time>
+                    <time dateTime={message.sentAt}>{formatLocalDateTime(message.sentAt)}</time>
                     {message.attachments.length > 0 ? ` · ${t('inbox.attachmentCount', { count: message.attachments.length })}` : null}
                   </span>
                 </li>

@@ -268,7 +268,11 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
       ) : null}
       <fieldset className="merge-documents">
         <legend className="merge-documents__legend">{t('merge.form.documents.heading')}</legend>
-        <p className="muted">{t(captcha ? 'merge.public.documentsIntro' : 'merge.form.documents.intro')}</p>
+        <p className="muted">
+          {t('merge.form.documents.intro')}
+          {/* Asked for only while the check is not done, never beside "abgeschlossen". */}
+          {captcha && captcha.status !== 'solved' ? ` ${t('merge.public.solveCaptchaFirst')}` : null}
+        </p>
         {captcha ? <Captcha captcha={captcha} fieldError={text(errors.captcha?.message)} /> : null}
         <FileUpload
           label={t('merge.form.documents.idCopyIds')}

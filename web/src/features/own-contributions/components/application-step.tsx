@@ -1,3 +1,4 @@
+import { countryByCode } from '@contract/countries';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,8 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
       street: me.address?.street ?? '',
       postcode: me.address?.postcode ?? '',
       city: me.address?.city ?? '',
-      country: me.address?.country ?? 'AT',
+      // The country's German name, not its code (the rule reads either, @contract/own-contributions).
+      country: countryByCode(me.address?.country ?? 'AT')?.name ?? me.address?.country ?? 'Österreich',
       birthDate: '',
       confirmed: false,
       signature: null,

@@ -88,9 +88,7 @@ export function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
   return (
     <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
       <h2>{t('ownContributions.cancel.heading')}</h2>
-      <p>
-        {t('ownContributions.mandates.entry', { type: t(`ownContributions.type.short.${mandate.type}`), amount: formatMoney(mandate.amount), date: formatDate(mandate.startDate) })}
-      </p>
+      <p>{t(`ownContributions.mandates.entry.${mandate.type}`, { amount: formatMoney(mandate.amount), date: formatDate(mandate.startDate) })}</p>
       {mandate.type === 'MONTHLY' ? (
         <TypedDateField
           label={t('ownContributions.fields.endDate')}

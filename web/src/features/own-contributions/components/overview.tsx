@@ -41,9 +41,7 @@ export function MandateList({ o }: { o: Overview }) {
       <ul className="oc-mandates">
         {shown.map((m) => (
           <li key={m.id} className="oc-mandates__item">
-            <p className="oc-mandates__title">
-              {t('ownContributions.mandates.entry', { type: t(`ownContributions.type.short.${m.type}`), amount: formatMoney(m.amount), date: formatDate(m.startDate) })}
-            </p>
+            <p className="oc-mandates__title">{t(`ownContributions.mandates.entry.${m.type}`, { amount: formatMoney(m.amount), date: formatDate(m.startDate) })}</p>
             <p className="muted">{t('ownContributions.mandates.reference', { reference: m.mandateReference })}</p>
             {m.nextDebitDate ? <p>{t('ownContributions.mandates.next', { date: formatDate(m.nextDebitDate) })}</p> : null}
             {m.endDate ? <p>{t('ownContributions.mandates.ends', { date: formatDate(m.endDate) })}</p> : null}
