@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_S, type FundTokens } from '../../server/fund/access/fund-tokens';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -112,7 +112,6 @@ describe('fund API clients and tokens (RFC 6749 section 4.4, RFC 9068; decision 
     expect('refused' in (await fundTokens.verify(hs))).toBe(true);
     // A token of a foreign key with the right claims, and one of ours for another audience.
     const foreign = await generateKeyPair('ES256', { extractable: true });
-    await exportJWK(foreign.publicKey);
     const stranger = await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: decodeProtectedHeader(jwt).kid! }).sign(foreign.privateKey);
     expect(await fundTokens.verify(stranger)).toEqual({ refused: 'signature' });
     const { createFundTokens } = await import('../../server/fund/access/fund-tokens');
