@@ -27,6 +27,7 @@ const SQLITE_PROJECTS = {
  * docs/decisions/0013-two-engines.md ("Which tests run on both engines").
  */
 const POSTGRES_SUITES = [
+  'tests/api/fund-tokens.test.ts',
   'tests/api/own-contributions.test.ts',
   'tests/api/amount-fields.test.ts',
   'tests/api/sepa-pre-notification.test.ts',

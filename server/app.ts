@@ -16,6 +16,7 @@ import { createStaticHandler } from './http/static';
 import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleMergeApplication, MERGE_APPLICATION_PATH } from './http/merge-application';
 import { handleRest } from './rest/handler';
+import { createFundTokenRoutes } from './fund/http/token-endpoint';
 import transport from '@contract/i18n/de/transport.json';
 
 /**
@@ -136,6 +137,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   });
   const compressJson = createJsonCompression(deps.config.COMPRESSION_THRESHOLD_BYTES);
   const eid = createEidRoutes(deps);
+  // The fund's machine door (decision 0050): token endpoint and key set.
+  const fundTokens = createFundTokenRoutes(deps);
   const headers = Object.entries(securityHeaders(deps.config));
   // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
@@ -168,6 +171,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       else await handleRest(req, res, pathname.slice('/rest/'.length), requestContext, cached?.body);
       return;
     }
+    if (fundTokens.handles(pathname)) return fundTokens.handle(req, res, pathname);
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));
     if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);

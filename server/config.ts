@@ -136,6 +136,11 @@ const envSchema = z.object({
    */
   PUBLIC_FORM_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
+   * Requests to the fund's token endpoint `POST /oauth/token` per IP address per minute (fixed windows, counted in the
+   * database); more answer 429 with Retry-After. Decision 0050. @default 30
+   */
+  FUND_TOKEN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
    * Submissions of the two public forms per receipt e-mail address (as typed, compared in lower case) per day (fixed
    * windows from 00:00 UTC): the receipt mails one address can be sent by strangers. More answer RATE_LIMITED.
    * Decision 0041. @default 5

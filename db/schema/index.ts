@@ -23,3 +23,4 @@ export * from './supervisory-board';
 export * from './merge';
 export * from './captcha';
 export * from './data-versions';
+export * from './fund-access';

@@ -14,6 +14,14 @@
  *
  *   npm run fund -- collect --date YYYY-MM-DD [--database PATH | DATABASE_URL]
  *
+ *   npm run fund -- client create --name NAME --scopes "claims:read claims:write …" | client list | client revoke --id ID
+ *   npm run fund -- key rotate
+ *
+ * Machine clients of the fund's API (decision 0050): `client create` prints one JSON line `{"clientId", "clientSecret"}`
+ * (the secret is shown this once; only its SHA-256 is stored), `client list` one JSON line per client (never a
+ * secret), `client revoke` revokes a client so that its tokens are refused at once. `key rotate` lets a new key sign
+ * the access tokens; the previous one stays published until its last token expired.
+ *
  * Runs a SEPA collection date for the own-contribution mandates (issue 16 item 6; server/domain/own-contributions/
  * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
  * by an inbox message, records the debits due up to the date as collected when their notice is at least the period
@@ -36,6 +44,8 @@ import { systemClock } from '../domain/shared/clock';
 import { runCollection } from '../domain/own-contributions/collection';
 import { isIsoDate } from '@contract/dates';
 import { createLogger } from '../log';
+import { createFundAccessStore } from '../fund/access/fund-access.store';
+import { createFundTokens, FundClientError } from '../fund/access/fund-tokens';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */
 export interface FundMessage {
@@ -94,9 +104,13 @@ async function main(): Promise<number> {
       board: { type: 'boolean', default: false },
       database: { type: 'string' },
       date: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      id: { type: 'string' },
     },
   });
   if (positionals[0] === 'collect') return collect(values.date, values.database);
+  if (positionals[0] === 'client' || positionals[0] === 'key') return fundAccess(positionals.slice(0, 2).join(' '), values);
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
     process.stderr.write(
       'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--board] [--database PATH]\n',
@@ -147,6 +161,48 @@ async function collect(date: string | undefined, database: string | undefined): 
       process.stdout.write(`postponed ${p.mandateReference}: due ${p.dueDate}, pre-notified ${p.notifiedOn}, collected from ${p.collectFrom}\n`);
     }
     return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+const ACCESS_USAGE = 'usage: npm run fund -- client create --name NAME --scopes "SCOPE …" | client list | client revoke --id ID | key rotate [--database PATH]\n';
+
+/** `client create|list|revoke`, `key rotate`: the fund API's clients and signing keys (see the module comment). */
+async function fundAccess(
+  command: string,
+  values: { name?: string | undefined; scopes?: string | undefined; id?: string | undefined; database?: string | undefined },
+): Promise<number> {
+  const known = ['client create', 'client list', 'client revoke', 'key rotate'];
+  if (!known.includes(command) || (command === 'client create' && (!values.name || !values.scopes)) || (command === 'client revoke' && !values.id)) {
+    process.stderr.write(ACCESS_USAGE);
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
+  try {
+    // The origin only names tokens' issuer; these commands issue none.
+    const tokens = createFundTokens({ store: createFundAccessStore(db), clock: systemClock, origin: config.PUBLIC_ORIGIN ?? '' });
+    if (command === 'client create') {
+      process.stdout.write(`${JSON.stringify(await tokens.createClient(values.name!, values.scopes!))}\n`);
+    } else if (command === 'client list') {
+      for (const client of await tokens.listClients()) process.stdout.write(`${JSON.stringify(client)}\n`);
+    } else if (command === 'client revoke') {
+      if (!(await tokens.revokeClient(values.id!))) {
+        process.stderr.write(`no client ${values.id!}\n`);
+        return 2;
+      }
+      process.stdout.write(`client ${values.id!} revoked\n`);
+    } else {
+      process.stdout.write(`signing key ${await tokens.rotateKey()} signs from now on\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof FundClientError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
   } finally {
     await db.close();
   }

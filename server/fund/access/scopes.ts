@@ -1,0 +1,47 @@
+/**
+ * The scopes of the fund's API (decision 0050): what a machine client of the fund's core system — and later a staff
+ * member of the fund's workbench, by role — may read or change through `/fund/graphql`. Scope tokens as RFC 6749
+ * section 3.3: space-separated, case-sensitive.
+ */
+export const FUND_SCOPES = [
+  'members:read',
+  'members:write',
+  'claims:read',
+  'claims:write',
+  'messages:read',
+  'messages:write',
+  'documents:write',
+  'mandates:read',
+  'mandates:write',
+  'forms:read',
+  'uploads:read',
+  'events:read',
+] as const;
+
+export type FundScope = (typeof FUND_SCOPES)[number];
+
+/** True for a scope of FUND_SCOPES. */
+export function isFundScope(value: string): value is FundScope {
+  return (FUND_SCOPES as readonly string[]).includes(value);
+}
+
+/**
+ * The scopes of a space-separated scope string (RFC 6749 section 3.3), each once, in FUND_SCOPES order; `unknown` lists
+ * the tokens that are no fund scope (the caller refuses them). An empty or blank string gives no scopes.
+ */
+export function parseScopes(text: string): { scopes: FundScope[]; unknown: string[] } {
+  const tokens = new Set(text.split(' ').filter((t) => t !== ''));
+  return { scopes: FUND_SCOPES.filter((s) => tokens.has(s)), unknown: [...tokens].filter((t) => !isFundScope(t)) };
+}
+
+/**
+ * Who calls the fund's API: today a machine client with the scopes its access token grants (RFC 9068 `client_id`,
+ * `scope`). A staff member of the workbench will be a second kind with scopes derived from the role; resolvers and the
+ * `@scope` check look only at `scopes`, never at the kind, so both share every operation (decision 0050).
+ */
+export type FundPrincipal = { kind: 'client'; clientId: string; scopes: ReadonlySet<FundScope> };
+
+/** True when `principal` holds `scope`. */
+export function hasScope(principal: FundPrincipal, scope: FundScope): boolean {
+  return principal.scopes.has(scope);
+}
