@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
+import type { BalanceChangesQuery } from '../gql/graphql';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -106,12 +107,11 @@ function expectChained(history: { stichtag: string; balance: number; change: Cha
   });
 }
 
-function checkMember(data: { me: { pensionContracts: { statements: Record<string, unknown>[] }[]; severanceAccounts: { statements: Record<string, unknown>[] }[] } | null }) {
+function checkMember(data: BalanceChangesQuery) {
   const me = data.me!;
   for (const contract of me.pensionContracts) {
     expectChained(
-      contract.statements.map((raw) => {
-        const s = raw as Record<string, number> & { stichtag: string; balanceChange: Change };
+      contract.statements.map((s) => {
         return {
           stichtag: s.stichtag,
           balance: s.totalCapital,
@@ -132,8 +132,7 @@ function checkMember(data: { me: { pensionContracts: { statements: Record<string
   }
   for (const account of me.severanceAccounts) {
     expectChained(
-      account.statements.map((raw) => {
-        const s = raw as Record<string, number> & { stichtag: string; balanceChange: Change };
+      account.statements.map((s) => {
         return {
           stichtag: s.stichtag,
           balance: s.totalEntitlement,
