@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BalanceChange, pkBalanceChange, previousStatement, vkBalanceChange, type PkBalanceFigures, type VkBalanceFigures } from '@contract/balance-steps';
+import { type BalanceChange, balanceChangeRows, pkBalanceChange, previousStatement, vkBalanceChange, type PkBalanceFigures, type VkBalanceFigures } from '@contract/balance-steps';
 
 /**
  * The steps of "Warum sich Ihr Guthaben verändert hat" (decision 0049): the sum of the steps is exactly closing −
@@ -177,5 +177,38 @@ describe('vkBalanceChange', () => {
     ]);
     expect(c.openingDate).toBe('2023-12-31');
     expect(c.firstStatement).toBe(false);
+  });
+});
+
+describe('balanceChangeRows', () => {
+  it('frames the steps with opening and closing, one sentence each, a loss worded as a loss', () => {
+    const change: BalanceChange = {
+      openingDate: '2023-12-31',
+      openingCents: 1_000_000,
+      closingDate: '2024-12-31',
+      closingCents: 1_000_000 + 50_000 - 12_345 - 700,
+      firstStatement: false,
+      steps: [
+        { kind: 'CONTRIBUTIONS', amountCents: 50_000 },
+        { kind: 'INVESTMENT_RESULT', amountCents: -12_345 },
+        { kind: 'ADMINISTRATION_COSTS', amountCents: -700 },
+      ],
+    };
+    const rows = balanceChangeRows(change, ' ');
+    expect(rows.map((r) => [r.key, r.amountCents])).toEqual([
+      ['OPENING', 1_000_000],
+      ['CONTRIBUTIONS', 50_000],
+      ['INVESTMENT_RESULT', -12_345],
+      ['ADMINISTRATION_COSTS', -700],
+      ['CLOSING', 1_036_955],
+    ]);
+    expect(rows[0]!.label).toBe('Anfangsstand am 31.12.2023');
+    expect(rows[2]!.sentence).toBe('Die Veranlagung Ihres Guthabens hat im Jahr einen Verlust von 123,45 € ergeben.');
+    expect(rows[3]!.sentence).toBe('Für die Verwaltung Ihres Kontos wurden 7,00 € abgezogen.');
+    expect(rows[4]!.label).toBe('Endstand am 31.12.2024');
+    for (const row of rows) expect(row.sentence).not.toMatch(/\{\{|-\d/);
+    const first = balanceChangeRows({ ...change, firstStatement: true, openingCents: 0, openingDate: '2024-01-01' });
+    expect(first[0]!.sentence).toContain('ersten Kontoinformation');
+    expect(first[1]!.sentence).toBe('Für Sie wurden Beiträge von 500,00\u00A0€ über die Sozialversicherung an uns überwiesen.');
   });
 });
