@@ -100,6 +100,7 @@ const POSTGRES_SUITES = [
   'tests/api/documents-download.test.ts',
   'tests/api/documents-mark-read.test.ts',
   'tests/api/profile-bad-input.test.ts',
+  'tests/api/balance-change.test.ts',
   'tests/api/profile.test.ts',
   'tests/api/profile-email-change.test.ts',
   'tests/api/profile-delete-access.test.ts',

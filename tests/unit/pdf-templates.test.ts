@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../db/schema';
+import { balanceChangeRows, pkBalanceChange } from '@contract/balance-steps';
 import type { LetterContent } from '../../server/domain/documents/pdf/letter';
 import { PK_STATEMENT_LABELS, pkStatementLetter, recipientOf, VK_STATEMENT_LABELS, vkStatementLetter } from '../../server/domain/documents/pdf/templates';
 
@@ -66,6 +67,29 @@ describe('letter templates', () => {
     expect(content.title).toBe('Leistungsnachweis zum 31.12.2024');
     expect(allText(content)).toContain('5,97 %');
     expect(content.documentDate).toBe('2024-12-31');
+  });
+
+  it('explains the change of the capital with the same steps and sentences as the account page (decision 0049)', () => {
+    const previous = { ...pk, id: 1, stichtag: '2023-12-31', totalCapitalCents: 2_035_010 };
+    const content = pkStatementLetter({ statement: pk, previous, contract, employerName: 'Muster GmbH', vrgName: 'VRG 3', vrgReturnBp: null });
+    const table = content.tables.find((t) => t.heading === 'Warum sich Ihr Guthaben verändert hat');
+    expect(table).toBeDefined();
+    const rows = balanceChangeRows(pkBalanceChange(pk, previous), ' ');
+    expect(table!.rows.map((r) => r.label)).toEqual(rows.map((r) => `${r.label}\n${r.sentence}`));
+    expect(table!.rows[0]).toEqual({
+      label: 'Anfangsstand am 31.12.2023\nSo hoch war Ihr Guthaben am 31.12.2023, dem Stichtag der vorigen Kontoinformation.',
+      value: '20.350,10 €',
+      strong: false,
+    });
+    expect(table!.rows.at(-1)).toMatchObject({ value: '24.271,18 €', strong: true });
+    expect(table!.rows.find((r) => r.label.startsWith('Verwaltungskosten'))).toEqual({
+      label: 'Verwaltungskosten\nFür die Verwaltung Ihres Vertrags wurden 76,05 € abgezogen.',
+      value: '-76,05 €',
+      strong: false,
+    });
+    // The fixture's movements add up to the cent: no remainder step.
+    expect(215_673 + 60_000 + 1 + 2 + 2_550 + 121_490 - 7_605 - 3).toBe(2_427_118 - 2_035_010);
+    expect(table!.rows.some((r) => r.label.startsWith('Nicht einzeln'))).toBe(false);
   });
 
   it('gives a beneficiary drawing the pension no projected yearly pension', () => {

@@ -6,10 +6,12 @@
  * shared parts; contract letters are in ./contract-templates.ts, request confirmations in ./request-templates.ts.
  */
 import type { PersonRow, PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../../../db/schema';
+import { type BalanceChange, balanceChangeRows, pkBalanceChange, vkBalanceChange } from '@contract/balance-steps';
 import { formatDate, formatEuro, formatPercentBp } from '@contract/format';
+import accountInfoCatalogue from '@contract/i18n/de/account-info.json';
 import catalogue from '@contract/i18n/de/pdf.json';
 import { fill } from '@contract/i18n/fill';
-import type { LetterContent, LetterLine, LetterRecipient } from './letter';
+import type { LetterContent, LetterLine, LetterRecipient, LetterTable } from './letter';
 
 const { pdf } = catalogue;
 
@@ -66,6 +68,17 @@ export const money = formatEuro;
 /** An outflow shown as a deduction: a stored positive amount printed with a minus (zero stays `0,00 €`). */
 const minus = (cents: number): string => formatEuro(cents === 0 ? 0 : -cents);
 export const year = (iso: string): string => iso.slice(0, 4);
+
+/**
+ * "Warum sich Ihr Guthaben verändert hat" (decision 0049): the same rows, labels and sentences as on the account
+ * information page (`balanceChangeRows`, catalogue `accountInfo.balanceChange`), each sentence under its label.
+ */
+function balanceChangeTable(change: BalanceChange): LetterTable {
+  return {
+    heading: accountInfoCatalogue.accountInfo.balanceChange.title,
+    rows: balanceChangeRows(change, ' ').map((row) => ({ label: `${row.label}\n${row.sentence}`, value: money(row.amountCents), strong: row.key === 'CLOSING' })),
+  };
+}
 
 /** Data a PK statement letter is made of. `previous` is the statement of the year before (null for the first year). */
 export interface PkStatementData {
@@ -130,6 +143,7 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
           { label: fill(T.capitalOn, { date }), value: money(s.totalCapitalCents), strong: true },
         ],
       },
+      balanceChangeTable(pkBalanceChange(s, d.previous)),
       {
         heading: T.moreHeading,
         rows: [
@@ -201,6 +215,7 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
           { label: fill(T.entitlementOn, { date }), value: money(s.totalEntitlementCents), strong: true },
         ],
       },
+      balanceChangeTable(vkBalanceChange(s, d.previous)),
     ],
     notes: [T.noteGuarantee, T.noteSvCarrierCosts],
   };

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { Gender, PensionContractPanel_PensionContractFragmentFragment } from '../../../gql/graphql';
 import { formatDate, formatPercent } from '@contract/format';
+import { BalanceWaterfall } from './balance-waterfall';
 import { HistoryChart } from './history-chart';
 import { PensionStatementTables } from './pension-statement-tables';
 import { StatementMissing } from './statement-missing';
@@ -34,6 +35,9 @@ export const PensionContractPanelFragment = graphql(`
     stichtage
     statement(stichtag: $stichtag) {
       ...PensionStatementTables_PensionStatementFragment
+      balanceChange {
+        ...BalanceWaterfall_BalanceChangeFragment
+      }
     }
     statements {
       stichtag
@@ -95,6 +99,7 @@ export function PensionContractPanel({ contract, gender, stichtag, onSelectStich
       ) : (
         <StatementMissing stichtag={stichtag} latestHref={paths.pensionAccount.getHref()} />
       )}
+      {c.statement ? <BalanceWaterfall change={c.statement.balanceChange} ownerHeadingId={headingId} /> : null}
       <HistoryChart
         title={t('accountInfo.history.pensionTitle')}
         amountHeader={t('accountInfo.pensionStatement.totalCapital')}

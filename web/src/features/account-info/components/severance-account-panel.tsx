@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { SeveranceAccountPanel_SeveranceAccountFragmentFragment } from '../../../gql/graphql';
 import { formatDate } from '@contract/format';
+import { BalanceWaterfall } from './balance-waterfall';
 import { HistoryChart } from './history-chart';
 import { SeveranceStatementTables } from './severance-statement-tables';
 import { StatementMissing } from './statement-missing';
@@ -24,6 +25,9 @@ export const SeveranceAccountPanelFragment = graphql(`
     stichtage
     statement(stichtag: $stichtag) {
       ...SeveranceStatementTables_SeveranceStatementFragment
+      balanceChange {
+        ...BalanceWaterfall_BalanceChangeFragment
+      }
     }
     statements {
       stichtag
@@ -71,6 +75,7 @@ export function SeveranceAccountPanel({ account, stichtag, onSelectStichtag }: S
       <h3 className="account-panel__subheading">{t('accountInfo.severance.detailsHeading')}</h3>
       <DescriptionList items={details} />
       {a.statement ? <SeveranceStatementTables statement={a.statement} /> : <StatementMissing stichtag={stichtag} latestHref={paths.severanceAccount.getHref()} />}
+      {a.statement ? <BalanceWaterfall change={a.statement.balanceChange} ownerHeadingId={headingId} /> : null}
       <HistoryChart
         title={t('accountInfo.history.severanceTitle')}
         amountHeader={t('accountInfo.severanceStatement.totalEntitlement')}

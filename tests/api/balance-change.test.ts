@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../gql';
+import type { BalanceChangesQuery } from '../gql/graphql';
+import { loginAs } from '../helpers/scenarios';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * `balanceChange` on both statement types (decision 0049): the opening balance is the previous statement's, the
+ * closing balance the statement's own, the steps are the statement's movements with costs and payments negative, and
+ * opening + sum(steps) = closing to the cent for every statement of anna (PK and VK) and bernd (VK, several accounts).
+ */
+const BALANCE_CHANGES = graphql(`
+  query BalanceChanges {
+    me {
+      pensionContracts {
+        statements {
+          stichtag
+          totalCapital
+          employerContributions
+          employeeContributions
+          employerTransfers
+          employeeTransfers
+          premium108a
+          investmentResult
+          costs
+          pensionPayments
+          balanceChange {
+            openingDate
+            opening
+            closingDate
+            closing
+            firstStatement
+            steps {
+              kind
+              amount
+            }
+          }
+        }
+      }
+      severanceAccounts {
+        statements {
+          stichtag
+          totalEntitlement
+          contributions
+          transfersIn
+          investmentResult
+          loyaltyBonus
+          surplusShare
+          administrationCosts
+          svCarrierCosts
+          payout
+          balanceChange {
+            openingDate
+            opening
+            closingDate
+            closing
+            firstStatement
+            steps {
+              kind
+              amount
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+const DATED = graphql(`
+  query BalanceChangeDated($stichtag: Date) {
+    me {
+      severanceAccounts {
+        stichtage
+        statement(stichtag: $stichtag) {
+          stichtag
+          totalEntitlement
+          balanceChange {
+            openingDate
+            opening
+            closing
+          }
+        }
+      }
+    }
+  }
+`);
+
+type Change = { openingDate: string; opening: number; closingDate: string; closing: number; firstStatement: boolean; steps: { kind: string; amount: number }[] };
+
+/** Checks one history (oldest first): chained balances, exact sums, the first statement starting at 0. */
+function expectChained(history: { stichtag: string; balance: number; change: Change; expected: Record<string, number> }[]): void {
+  expect(history.length).toBeGreaterThan(0);
+  history.forEach((s, i) => {
+    const c = s.change;
+    const prev = history[i - 1];
+    expect(c.closingDate).toBe(s.stichtag);
+    expect(c.closing).toBe(s.balance);
+    expect(c.opening).toBe(prev ? prev.balance : 0);
+    expect(c.openingDate).toBe(prev ? prev.stichtag : `${s.stichtag.slice(0, 4)}-01-01`);
+    expect(c.firstStatement).toBe(i === 0);
+    expect(c.opening + c.steps.reduce((sum, x) => sum + x.amount, 0)).toBe(c.closing);
+    // The seed rolls every year forward to the cent (README "Seed data"): no remainder step, and each step is
+    // exactly the statement's figure with its sign.
+    const byKind = Object.fromEntries(c.steps.map((x) => [x.kind, x.amount]));
+    const nonZero = Object.fromEntries(Object.entries(s.expected).filter(([, v]) => v !== 0));
+    expect(byKind).toEqual(nonZero);
+  });
+}
+
+function checkMember(data: BalanceChangesQuery) {
+  const me = data.me!;
+  for (const contract of me.pensionContracts) {
+    expectChained(
+      contract.statements.map((s) => {
+        return {
+          stichtag: s.stichtag,
+          balance: s.totalCapital,
+          change: s.balanceChange,
+          expected: {
+            EMPLOYER_CONTRIBUTIONS: s.employerContributions,
+            EMPLOYEE_CONTRIBUTIONS: s.employeeContributions,
+            EMPLOYER_TRANSFERS: s.employerTransfers,
+            EMPLOYEE_TRANSFERS: s.employeeTransfers,
+            PREMIUM_108A: s.premium108a,
+            INVESTMENT_RESULT: s.investmentResult,
+            COSTS: -s.costs,
+            PENSION_PAYMENTS: -s.pensionPayments,
+          },
+        };
+      }),
+    );
+  }
+  for (const account of me.severanceAccounts) {
+    expectChained(
+      account.statements.map((s) => {
+        return {
+          stichtag: s.stichtag,
+          balance: s.totalEntitlement,
+          change: s.balanceChange,
+          expected: {
+            CONTRIBUTIONS: s.contributions,
+            TRANSFERS_IN: s.transfersIn,
+            INVESTMENT_RESULT: s.investmentResult,
+            LOYALTY_BONUS: s.loyaltyBonus,
+            SURPLUS_SHARE: s.surplusShare,
+            ADMINISTRATION_COSTS: -s.administrationCosts,
+            SV_CARRIER_COSTS: -s.svCarrierCosts,
+            PAYOUT: -s.payout,
+          },
+        };
+      }),
+    );
+  }
+  return me;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ members: 5 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('balanceChange of the statements', () => {
+  it("adds up to the closing balance for every statement of anna's contract and account", async () => {
+    const client = await loginAs(server, 'anna');
+    const res = await client.operation(BALANCE_CHANGES);
+    expect(res.body.errors).toBeUndefined();
+    const me = checkMember(res.body.data!);
+    expect(me.pensionContracts.length).toBeGreaterThan(0);
+    expect(me.severanceAccounts.length).toBeGreaterThan(0);
+  });
+
+  it("adds up for every statement of each of bernd's severance accounts", async () => {
+    const client = await loginAs(server, 'bernd');
+    const res = await client.operation(BALANCE_CHANGES);
+    expect(res.body.errors).toBeUndefined();
+    const me = checkMember(res.body.data!);
+    expect(me.severanceAccounts.length).toBeGreaterThan(1);
+  });
+
+  it('starts a dated statement at the statement before it', async () => {
+    const client = await loginAs(server, 'bernd');
+    const list = await client.operation(DATED, {});
+    const stichtage = list.body.data!.me!.severanceAccounts[0]!.stichtage;
+    expect(stichtage.length).toBeGreaterThan(1);
+    const res = await client.operation(DATED, { stichtag: stichtage[1]! });
+    expect(res.body.errors).toBeUndefined();
+    const s = res.body.data!.me!.severanceAccounts[0]!.statement!;
+    expect(s.stichtag).toBe(stichtage[1]);
+    expect(s.balanceChange.closing).toBe(s.totalEntitlement);
+    expect(s.balanceChange.openingDate).toBe(stichtage[2] ?? `${stichtage[1]!.slice(0, 4)}-01-01`);
+  });
+});
