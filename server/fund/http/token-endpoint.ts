@@ -69,7 +69,7 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * `grant_type=client_credentials`, optional `scope`, and the client's id and secret either as HTTP Basic or as the
  * form fields `client_id` and `client_secret` (not both). Answers 200 `{access_token, token_type: "Bearer",
  * expires_in, scope}`, or the section 5.2 errors: 400 `invalid_request` (other content type, missing or repeated
- * field, credentials twice), 400 `unsupported_grant_type`, 401 `invalid_client`, 400 `invalid_scope`; 405 for
+ * field, credentials twice; 413 for a body over the limit, the connection closed), 400 `unsupported_grant_type`, 401 `invalid_client`, 400 `invalid_scope`; 405 for
  * another method; 429 with Retry-After beyond FUND_TOKEN_IP_MAX_PER_MINUTE requests of one IP address per minute
  * (counted before anything else, refused requests included). `GET /.well-known/jwks.json` answers the key set.
  */
@@ -96,7 +96,13 @@ export function createFundTokenRoutes(deps: AppDeps) {
     }
     const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const body = await readBody(req);
-    if (contentType !== 'application/x-www-form-urlencoded' || body === null) return refuse(res, 'invalid_request');
+    if (body === null) {
+      // Larger than any token request: answered without reading the rest, so the connection is closed after the
+      // answer (announced), and never reused with unread bytes in it (a reset the client's next request would meet).
+      res.on('finish', () => req.destroy());
+      return answer(res, 413, { error: 'invalid_request', error_description: DESCRIPTIONS.invalid_request }, { Connection: 'close' });
+    }
+    if (contentType !== 'application/x-www-form-urlencoded') return refuse(res, 'invalid_request');
     const form = new URLSearchParams(body);
     // RFC 6749 section 3.2: parameters must not appear more than once.
     for (const name of new Set(form.keys())) if (form.getAll(name).length > 1) return refuse(res, 'invalid_request');
