@@ -78,3 +78,27 @@ test('the § 108a application names the country, not its code', async ({ page })
   const country = page.getByLabel('Land', { exact: true });
   await expect(country).toHaveValue('Österreich');
 });
+
+test('the calculator’s fixed bar never covers the result table’s total row, at 1280 and 390 px', async ({ page }) => {
+  await logIn(page, personas.anna.email);
+  await page.goto('/#/vorsorgerechner');
+  const bar = page.getByRole('complementary', { name: 'Gesamtpension' });
+  await expect(bar).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+    const total = page.getByRole('row', { name: /^Gesamtpension/ }).first();
+    // Scrolled as a reader or the browser would bring it up from below: to the bottom edge of the viewport.
+    await total.evaluate((row) => row.scrollIntoView({ block: 'end' }));
+    const rowBox = (await total.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(rowBox.y + rowBox.height, `${width} px`).toBeLessThanOrEqual(barBox.y + 1);
+    // And at the very end of the page, nothing of the page lies under the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastBottom = await page.evaluate(() => {
+      const body = document.querySelector('.calculator-body')!;
+      const children = [...body.children].filter((c) => !c.classList.contains('total-bar'));
+      return Math.max(...children.map((c) => c.getBoundingClientRect().bottom));
+    });
+    expect(lastBottom, `${width} px, end of page`).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
+  }
+});

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@contract/format';
 
@@ -7,8 +8,22 @@ import { formatMoney } from '@contract/format';
  */
 export function TotalBar({ monthly, low, high, onShowResult }: { monthly: number; low: number; high: number; onShowResult: () => void }) {
   const { t } = useTranslation();
+  const bar = useRef<HTMLElement>(null);
+  // The page keeps the bar's height free at its end and when it scrolls a field or row into view, so the bar never
+  // covers the result table's total row or the last field (--total-bar-height, calculator.css).
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--total-bar-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--total-bar-height');
+    };
+  }, []);
   return (
-    <aside className="total-bar" aria-label={t('calculator.bar.label')}>
+    <aside ref={bar} className="total-bar" aria-label={t('calculator.bar.label')}>
       <p className="total-bar__text">
         <span className="total-bar__label">{t('calculator.bar.label')}: </span>
         <strong className="total-bar__value">{t('calculator.bar.value', { amount: formatMoney(monthly) })}</strong>
