@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_S, type FundTokens } from '../../server/fund/access/fund-tokens';
@@ -168,24 +168,33 @@ describe('rate limit of the token endpoint (decision 0041 limiter)', () => {
 });
 
 describe('npm run fund -- client (decision 0050)', () => {
+  // Asynchronous, so the server in this process keeps serving (and closing idle connections) while the command runs: a
+  // blocked event loop let the server's keep-alive time-out close a connection the client then reused (a reset).
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', ...args], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, ...(server.db.dialect === 'postgresql' ? { DATABASE_URL: server.dbPath } : { DATABASE_PATH: server.dbPath, DATABASE_URL: '' }) },
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/cli/fund.ts', ...args],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+          env: { ...process.env, ...(server.db.dialect === 'postgresql' ? { DATABASE_URL: server.dbPath } : { DATABASE_PATH: server.dbPath, DATABASE_URL: '' }) },
+        },
+        (error, stdout, stderr) => done({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      );
     });
   it('creates a client (one JSON line, secret works once shown), lists it without the secret, revokes it', async () => {
-    const created = run('client', 'create', '--name', 'Kernsystem CLI', '--scopes', 'claims:read events:read');
+    const created = await run('client', 'create', '--name', 'Kernsystem CLI', '--scopes', 'claims:read events:read');
     expect(created.status, created.stderr).toBe(0);
     const { clientId, clientSecret } = JSON.parse(created.stdout.trim()) as { clientId: string; clientSecret: string };
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await tokenRequest({ grant_type: 'client_credentials' }, basic(clientId, clientSecret))).status).toBe(200);
-    const listed = run('client', 'list');
+    const listed = await run('client', 'list');
     expect(listed.stdout).toContain(clientId);
     expect(listed.stdout).not.toContain(clientSecret);
-    expect(run('client', 'revoke', '--id', clientId).status).toBe(0);
+    expect((await run('client', 'revoke', '--id', clientId)).status).toBe(0);
     expect((await tokenRequest({ grant_type: 'client_credentials' }, basic(clientId, clientSecret))).status).toBe(401);
-    expect(run('client', 'create', '--name', 'X', '--scopes', 'claims:delete').status).toBe(2);
-    expect(run('client', 'revoke', '--id', 'fc_nobody').status).toBe(2);
+    expect((await run('client', 'create', '--name', 'X', '--scopes', 'claims:delete')).status).toBe(2);
+    expect((await run('client', 'revoke', '--id', 'fc_nobody')).status).toBe(2);
   });
 });
