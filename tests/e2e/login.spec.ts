@@ -26,7 +26,12 @@ async function expectPensionStatement(page: Page, statement: PensionStatementRow
   const panel = page.getByRole('region', { name: `Vertrag ${statement.contract_number}` });
   await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statement.stichtag)}` })).toBeVisible();
   for (const [label, column] of PENSION_ROWS) {
-    const row = panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+    // Not the "Warum sich Ihr Guthaben verändert hat" table (decision 0049): it repeats some labels with signed steps.
+    const row = panel
+      .getByRole('table')
+      .filter({ hasNot: page.getByRole('columnheader', { name: 'Erklärung' }) })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: label }) });
     const cents = statement[column] as number;
     await expect(row.getByRole('cell'), label).toHaveText(['Verwaltungskosten', 'Pensionszahlungen'].includes(label) ? expectedDeduction(cents) : expectedMoney(cents));
   }
@@ -103,7 +108,12 @@ test('the Vorsorgekasse account information shows the latest total entitlement o
       ['Bisher ausbezahlt oder übertragen (gesamt)', latest.paid_out_total_cents],
     ];
     for (const [label, cents] of rows) {
-      const row = panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+      // Not the "Warum sich Ihr Guthaben verändert hat" table (decision 0049): it repeats some labels with signed steps.
+      const row = panel
+        .getByRole('table')
+        .filter({ hasNot: page.getByRole('columnheader', { name: 'Erklärung' }) })
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label }) });
       await expect(row.getByRole('cell'), label).toHaveText(expectedMoney(cents));
     }
   }
