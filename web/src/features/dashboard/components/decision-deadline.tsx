@@ -31,7 +31,7 @@ export function decisionTextKey(account: Account): 'open' | 'openPension' | 'pas
 }
 
 /**
- * The decision deadline of each account with a right to decide and no claim or merge request in progress (issue 15 item 4; DOMAIN.md
+ * The decision deadline of each account with a right to decide and no claim or merge request in progress (decision 0015; DOMAIN.md
  * "Deadlines"): the days left of the 6-month window (3 at pension start) and what happens when it ends; a link to the
  * claim where the tenant has the screen.
  */
