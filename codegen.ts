@@ -14,12 +14,18 @@ const scalars = {
   Money: 'number',
 };
 
+/**
+ * The members' schema. schema/fund.graphql is the fund's API printed for integrators (decision 0053), not part of it;
+ * each output names its schema, because an output's own `schema` would be added to a root one, not replace it.
+ */
+const memberSchema = ['schema/*.graphql', '!schema/fund.graphql'];
+
 const config: CodegenConfig = {
-  schema: 'schema/*.graphql',
   ignoreNoDocuments: true,
   emitLegacyCommonJSImports: false,
   generates: {
     'server/graphql/__generated__/resolvers-types.ts': {
+      schema: memberSchema,
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
         contextType: '../../context#GraphQLContext',
@@ -56,13 +62,29 @@ const config: CodegenConfig = {
         },
       },
     },
+    // The fund's API (decision 0053): its own schema, the SDL beside each area's code under server/fund.
+    'server/fund/graphql/__generated__/fund-resolvers-types.ts': {
+      schema: 'server/fund/**/*.graphql',
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        contextType: '../fund-context#FundContext',
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { ...scalars, DateTime: 'string' },
+        mappers: {
+          FundEvent: '../../../../db/schema#FundEventRow',
+        },
+      },
+    },
     // Which concrete types implement each interface (`Error` of decision 0012): Apollo's cache matches a fragment on an
     // interface (`...MutationError` on `Error`) only with this map; without it the error half reads back empty.
     'web/src/gql/possible-types.ts': {
+      schema: memberSchema,
       plugins: ['fragment-matcher'],
       config: { useExplicitTyping: true },
     },
     'web/src/gql/': {
+      schema: memberSchema,
       documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**/*'],
       preset: 'client',
       presetConfig: {
@@ -82,6 +104,7 @@ const config: CodegenConfig = {
     // cluster,helpers}; `PortalClient.operation(document, variables)` sends one and reads a typed answer. Hostile inputs
     // stay plain strings (they are meant to be invalid). No persisted hashes: the test server accepts documents as text.
     'tests/gql/': {
+      schema: memberSchema,
       documents: ['tests/{api,security,durability,cluster,helpers}/**/*.ts'],
       preset: 'client',
       presetConfig: { fragmentMasking: false },

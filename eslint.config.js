@@ -43,6 +43,7 @@ export default tseslint.config(
       'web/src/gql/**',
       'tests/gql/**',
       'server/graphql/__generated__/**',
+      'server/fund/graphql/__generated__/**',
       'db/migrations/**',
       'test-results/**',
       'playwright-report/**',

@@ -36,6 +36,7 @@ import type { Logger } from './log';
 import type { ProcessDeps } from './process-deps';
 import { createServices, type Services } from './services';
 import { TENANTS } from './tenants';
+import { createFundEventsStore } from './fund/events/events.store';
 
 /** Everything that lives as long as the process: `ProcessDeps` and the services built once on top of them. */
 export interface AppDeps extends ProcessDeps {
@@ -95,6 +96,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     logger,
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
+    events: createFundEventsStore({ db, clock }),
     mailer,
     uploads,
     authSettings: {

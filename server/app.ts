@@ -17,6 +17,8 @@ import { handleUpload, UPLOAD_PATH } from './http/upload';
 import { handleMergeApplication, MERGE_APPLICATION_PATH } from './http/merge-application';
 import { handleRest } from './rest/handler';
 import { createFundTokenRoutes } from './fund/http/token-endpoint';
+import { createFundGraphQLRoute } from './fund/http/fund-graphql';
+import { FUND_GRAPHQL_PATH } from './fund/access/fund-tokens';
 import transport from '@contract/i18n/de/transport.json';
 
 /**
@@ -139,6 +141,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const eid = createEidRoutes(deps);
   // The fund's machine door (decision 0050): token endpoint and key set.
   const fundTokens = createFundTokenRoutes(deps);
+  // The fund's GraphQL endpoint, reached only with the fund's bearer tokens (decision 0053).
+  const fundGraphql = createFundGraphQLRoute(deps, fundTokens.tokensFor);
   const headers = Object.entries(securityHeaders(deps.config));
   // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
@@ -172,6 +176,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       return;
     }
     if (fundTokens.handles(pathname)) return fundTokens.handle(req, res, pathname);
+    if (pathname === FUND_GRAPHQL_PATH) return fundGraphql.handle(req, res);
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));
     if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);

@@ -28,6 +28,7 @@ import type { createUploadsStore } from './domain/uploads/uploads.store';
 import type { Clock } from './domain/shared/clock';
 import type { RateLimitStore } from './domain/shared/rate-limit.store';
 import type { Logger } from './log';
+import type { FundEventsStore } from './fund/events/events.store';
 import type { TenantDefinition } from './tenants';
 
 /** Everything that lives as long as the process but the services: database, configuration, stores (with prepared statements). */
@@ -40,6 +41,11 @@ export interface ProcessDeps {
   authSettings: AuthSettings;
   /** Security audit log (security_events). */
   audit: SecurityAudit;
+  /**
+   * The fund's event feed (server/fund/events, decision 0053): `record(event)` in the write transaction of every change a
+   * member or the fund makes; read by the fund's API and delivered to its webhooks.
+   */
+  events: FundEventsStore;
   /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
   mailer: Mailer;
   /**

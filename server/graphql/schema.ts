@@ -27,10 +27,10 @@ import { tenantResolvers } from './tenant/tenant.resolvers';
 
 const SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schema');
 
-/** The SDL of schema/*.graphql, one file per domain, in a stable order. */
+/** The SDL of schema/*.graphql, one file per domain, in a stable order; fund.graphql is the fund's API (decision 0053). */
 export function loadTypeDefs(): string[] {
   return readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.graphql'))
+    .filter((f) => f.endsWith('.graphql') && f !== 'fund.graphql')
     .sort()
     .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
 }

@@ -43,9 +43,10 @@ const YogaGraphQLError = createGraphQLError('').constructor as typeof GraphQLErr
 /**
  * A client error as Yoga's own GraphQLError. graphql-jit and the schema's scalars can bring the other build of
  * graphql (ESM beside CJS, as under vitest); there Yoga would take the error, or the scalar's error it wraps, for an
- * unexpected one and answer 500. Under plain Node all share one copy and the error is returned as it is.
+ * unexpected one and answer 500. Under plain Node all share one copy and the error is returned as it is. Shared with
+ * the fund's endpoint (server/fund/http/fund-graphql.ts).
  */
-function asYogaError(error: GraphQLError): GraphQLError {
+export function asYogaError(error: GraphQLError): GraphQLError {
   const message = stripSuggestions(error.message);
   if (message === error.message && error instanceof YogaGraphQLError && (error.originalError == null || error.originalError instanceof YogaGraphQLError)) return error;
   return createGraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: error.extensions });

@@ -74,19 +74,19 @@ function useKnownRootOperation(): Plugin {
 }
 
 /**
- * The Armor plugins with GRAPHQL_LIMITS and field suggestions blocked, and the root-operation check. They hook only parse (token count) and
+ * The Armor plugins with `limits` (default GRAPHQL_LIMITS; the fund's endpoint passes its own) and field suggestions blocked, and the root-operation check. They hook only parse (token count) and
  * validation (the other limits), so they work beside graphql-jit (which compiles at execution) and the persisted
  * operations plugin (whose documents skip parsing, but are validated with these rules like any other).
  */
-export function abuseLimitPlugins(): Plugin[] {
+export function abuseLimitPlugins(limits: { [K in keyof typeof GRAPHQL_LIMITS]: number } = GRAPHQL_LIMITS): Plugin[] {
   const callbacks = { onReject: [onReject], propagateOnRejection: false, exposeLimits: true };
   const armor = new EnvelopArmor({
     blockFieldSuggestion: { enabled: true, mask: '' },
-    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ...callbacks },
-    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...callbacks },
-    maxTokens: { n: GRAPHQL_LIMITS.maxTokens, ...callbacks },
-    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ...callbacks },
-    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...callbacks },
+    maxDepth: { n: limits.maxDepth, ...callbacks },
+    maxAliases: { n: limits.maxAliases, ...callbacks },
+    maxTokens: { n: limits.maxTokens, ...callbacks },
+    costLimit: { maxCost: limits.maxCost, ...callbacks },
+    maxDirectives: { n: limits.maxDirectives, ...callbacks },
   });
   return [...(armor.protect().plugins as Plugin[]), useKnownRootOperation(), useNoValidationSuggestions()];
 }
