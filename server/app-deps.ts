@@ -37,6 +37,8 @@ import type { ProcessDeps } from './process-deps';
 import { createServices, type Services } from './services';
 import { TENANTS } from './tenants';
 import { createFundEventsStore } from './fund/events/events.store';
+import { createWebhookDelivery } from './fund/webhooks/webhook-delivery';
+import { createWebhooksStore } from './fund/webhooks/webhooks.store';
 
 /** Everything that lives as long as the process: `ProcessDeps` and the services built once on top of them. */
 export interface AppDeps extends ProcessDeps {
@@ -57,6 +59,12 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
   scheduler.scheduleJob('idempotency-keys.purge', 3_600_000, async () => {
     const purged = await idempotency.purgeExpired();
     if (purged) logger.info('idempotency keys purged', { purged });
+  });
+  const events = createFundEventsStore({ db, clock });
+  // The fund's webhooks (decision 0053): every 5 s one process sends the due deliveries, each leased per row.
+  const webhooks = createWebhookDelivery({ store: createWebhooksStore(db), clock, logger, production: config.NODE_ENV === 'production' });
+  scheduler.scheduleJob('webhooks.deliver', 5_000, async () => {
+    while ((await webhooks.runDue()) > 0);
   });
   const uploadsStore = createUploadsStore(db);
   const uploads = createUploadsService({
@@ -83,6 +91,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     maintenance: config.MAINTENANCE,
     limiter: createRateLimiter({ store: createRateLimitStore(db), clock }),
     limits: { ipMaxPerHour: config.PUBLIC_FORM_IP_MAX_PER_HOUR, emailMaxPerDay: config.PUBLIC_FORM_EMAIL_MAX_PER_DAY },
+    events,
   });
   scheduleCaptchaPurge(scheduler, captcha, logger, () => publicUploads.purgeExpired());
   const processDeps: ProcessDeps = {
@@ -96,7 +105,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
     logger,
     tenant: TENANTS[config.TENANT],
     audit: createSecurityAudit(db, clock),
-    events: createFundEventsStore({ db, clock }),
+    events,
     mailer,
     uploads,
     authSettings: {

@@ -51,7 +51,7 @@ function createMemberServices(deps: ProcessDeps) {
   const documents = createDocumentsService({ store: stores.documents, personStore: stores.person, accounts, tenant, clock, logger, cacheBytes: config.DOCUMENT_CACHE_BYTES });
   const investment = createInvestmentService({ tenant, accounts });
   const limiter = createRateLimiter({ store: stores.rateLimit, clock });
-  const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock, limiter, maxPerHour: config.MESSAGE_MAX_PER_HOUR });
+  const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock, limiter, maxPerHour: config.MESSAGE_MAX_PER_HOUR, events: deps.events });
   const applications = createApplicationsService({ documents, messages });
   const claims = createClaimsService({
     db,
@@ -62,6 +62,7 @@ function createMemberServices(deps: ProcessDeps) {
     stepUp,
     cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
     confirm: applications.confirmClaim,
+    events: deps.events,
   });
   const merge = createMergeService({
     db,
@@ -72,6 +73,7 @@ function createMemberServices(deps: ProcessDeps) {
     clock,
     tenant,
     confirm: applications.confirmMerge,
+    events: deps.events,
   });
   const ownContributions = createOwnContributionsService({
     store: stores.ownContributions,
@@ -84,6 +86,7 @@ function createMemberServices(deps: ProcessDeps) {
     preNotificationDays: config.SEPA_PRE_NOTIFICATION_DAYS,
     preNotification: { db, store: stores.ownContributions, messages, mailer: deps.mailer, noticeDays: config.SEPA_PRE_NOTIFICATION_DAYS },
     premiumRateBp: config.PREMIUM_RATE_BP,
+    events: deps.events,
   });
   const forms = createFormsService({
     db,
@@ -96,6 +99,7 @@ function createMemberServices(deps: ProcessDeps) {
     stepUp,
     tenant,
     clock,
+    events: deps.events,
   });
   const calculator = createCalculatorService({ accounts, personStore: stores.person, tenant, clock });
   return { stepUp, accounts, person, documents, investment, messages, claims, merge, ownContributions, forms, calculator };
@@ -122,6 +126,7 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     clock,
     logger: deps.logger,
     stepUp,
+    events: deps.events,
   });
   const loginFlow = createLoginFlowService({
     store: deps.stores.loginFlow,
@@ -152,6 +157,7 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     logger: deps.logger,
     stepUp,
     loginFlow,
+    events: deps.events,
   });
   const clientLog = createClientLog({
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),

@@ -16,11 +16,17 @@
  *
  *   npm run fund -- client create --name NAME --scopes "claims:read claims:write …" | client list | client revoke --id ID
  *   npm run fund -- key rotate
+ *   npm run fund -- webhook add --url URL --events "claim.* message.*" | webhook list | webhook disable --id ID
  *
  * Machine clients of the fund's API (decision 0050): `client create` prints one JSON line `{"clientId", "clientSecret"}`
  * (the secret is shown this once; only its SHA-256 is stored), `client list` one JSON line per client (never a
  * secret), `client revoke` revokes a client so that its tokens are refused at once. `key rotate` lets a new key sign
  * the access tokens; the previous one stays published until its last token expired.
+ *
+ * Webhooks of the fund's event feed (decision 0053): `webhook add` registers an endpoint for the event types given
+ * (exact types, `area.*` or `*`; https only when NODE_ENV=production) and prints one JSON line `{"id", "secret"}` with
+ * the Standard Webhooks signing secret (`whsec_…`, shown this once); `webhook list` prints one JSON line per endpoint
+ * (never a secret); `webhook disable` stops deliveries to an endpoint.
  *
  * Runs a SEPA collection date for the own-contribution mandates (issue 16 item 6; server/domain/own-contributions/
  * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
@@ -40,12 +46,15 @@ import { openDatabase } from '../../db/client';
 import { persons } from '../../db/schema';
 import { loadConfig } from '../config';
 import { createAppDeps, publicOriginFor, type AppDeps } from '../context';
-import { systemClock } from '../domain/shared/clock';
 import { runCollection } from '../domain/own-contributions/collection';
 import { isIsoDate } from '@contract/dates';
 import { createLogger } from '../log';
 import { createFundAccessStore } from '../fund/access/fund-access.store';
 import { createFundTokens, FundClientError } from '../fund/access/fund-tokens';
+import { parseEventPatterns } from '../fund/events/event-types';
+import { webhookUrlRefusal } from '../fund/webhooks/webhook-url';
+import { createWebhooksStore } from '../fund/webhooks/webhooks.store';
+import { isoInstant, systemClock } from '../domain/shared/clock';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */
 export interface FundMessage {
@@ -107,10 +116,13 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       scopes: { type: 'string' },
       id: { type: 'string' },
+      url: { type: 'string' },
+      events: { type: 'string' },
     },
   });
   if (positionals[0] === 'collect') return collect(values.date, values.database);
   if (positionals[0] === 'client' || positionals[0] === 'key') return fundAccess(positionals.slice(0, 2).join(' '), values);
+  if (positionals[0] === 'webhook') return webhookCommand(positionals[1] ?? '', values);
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
     process.stderr.write(
       'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--board] [--database PATH]\n',
@@ -203,6 +215,49 @@ async function fundAccess(
       return 2;
     }
     throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+const WEBHOOK_USAGE = 'usage: npm run fund -- webhook add --url URL --events "claim.* message.*" | webhook list | webhook disable --id ID [--database PATH]\n';
+
+/** `webhook add|list|disable`: the endpoints the fund's events are delivered to (see the module comment). */
+async function webhookCommand(
+  command: string,
+  values: { url?: string | undefined; events?: string | undefined; id?: string | undefined; database?: string | undefined },
+): Promise<number> {
+  if (!['add', 'list', 'disable'].includes(command) || (command === 'add' && (!values.url || !values.events)) || (command === 'disable' && !values.id)) {
+    process.stderr.write(WEBHOOK_USAGE);
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
+  try {
+    const store = createWebhooksStore(db);
+    const now = isoInstant(systemClock.now());
+    if (command === 'add') {
+      const refusal = webhookUrlRefusal(values.url!, config.NODE_ENV === 'production');
+      const patterns = parseEventPatterns(values.events!);
+      if (refusal !== null || 'unknown' in patterns) {
+        process.stderr.write(`${refusal ?? `unknown event type or pattern: ${'unknown' in patterns ? patterns.unknown || '(none)' : ''}`}\n`);
+        return 2;
+      }
+      const endpoint = await store.addEndpoint(new URL(values.url!).href, patterns.patterns.join(' '), now);
+      process.stdout.write(`${JSON.stringify({ id: endpoint.id, secret: endpoint.secret, url: endpoint.url, events: endpoint.eventTypes })}\n`);
+    } else if (command === 'list') {
+      for (const e of await store.endpoints()) {
+        process.stdout.write(
+          `${JSON.stringify({ id: e.id, url: e.url, events: e.eventTypes, createdAt: e.createdAt, disabledAt: e.disabledAt, disabledReason: e.disabledReason })}\n`,
+        );
+      }
+    } else if (!(await store.disable(values.id!, 'operator', now))) {
+      process.stderr.write(`no active webhook ${values.id!}\n`);
+      return 2;
+    } else {
+      process.stdout.write(`webhook ${values.id!} disabled\n`);
+    }
+    return 0;
   } finally {
     await db.close();
   }

@@ -197,4 +197,20 @@ describe('npm run fund -- client (decision 0050)', () => {
     expect((await run('client', 'create', '--name', 'X', '--scopes', 'claims:delete')).status).toBe(2);
     expect((await run('client', 'revoke', '--id', 'fc_nobody')).status).toBe(2);
   });
+
+  it('webhook add prints the id and the signing secret once, refuses unknown event types and bad URLs; list hides the secret; disable', async () => {
+    const added = await run('webhook', 'add', '--url', 'http://127.0.0.1:9/hooks', '--events', 'claim.* message.received');
+    expect(added.status, added.stderr).toBe(0);
+    const { id, secret, events } = JSON.parse(added.stdout.trim()) as { id: string; secret: string; events: string };
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(events).toBe('claim.* message.received');
+    const listed = await run('webhook', 'list');
+    expect(listed.stdout).toContain(id);
+    expect(listed.stdout).not.toContain(secret);
+    expect((await run('webhook', 'add', '--url', 'http://127.0.0.1:9/x', '--events', 'claims.*')).status).toBe(2);
+    expect((await run('webhook', 'add', '--url', 'ftp://example.org/x', '--events', 'claim.*')).status).toBe(2);
+    expect((await run('webhook', 'add', '--url', 'https://user:pw@example.org/x', '--events', 'claim.*')).status).toBe(2);
+    expect((await run('webhook', 'disable', '--id', id)).status).toBe(0);
+    expect((await run('webhook', 'disable', '--id', id)).status).toBe(2);
+  }, 180_000);
 });

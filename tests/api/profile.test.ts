@@ -266,7 +266,11 @@ describe('change and change log in one transaction', () => {
   it('rolls the change back when its change log row cannot be written', async () => {
     const anna = await loginAs(server, 'anna');
     const annaId = await personIdOf(server, 'anna');
-    const before = JSON.stringify([await sql('SELECT * FROM persons WHERE id = ?', annaId), await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)]);
+    const before = JSON.stringify([
+      await sql('SELECT * FROM persons WHERE id = ?', annaId),
+      await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId),
+      await all('SELECT * FROM fund_events WHERE person_id = ?', annaId),
+    ]);
     for (const statement of FAILING_LOG[server.db.dialect].create) await sqlRun(server.db, statement);
     try {
       const address = await anna.operation(CHANGE_ADDRESS, {
@@ -286,6 +290,13 @@ describe('change and change log in one transaction', () => {
     } finally {
       for (const statement of FAILING_LOG[server.db.dialect].drop) await sqlRun(server.db, statement);
     }
-    expect(JSON.stringify([await sql('SELECT * FROM persons WHERE id = ?', annaId), await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId)])).toBe(before);
+    // The change, its log rows and the fund's event (decision 0053) are one transaction: none of them stayed.
+    expect(
+      JSON.stringify([
+        await sql('SELECT * FROM persons WHERE id = ?', annaId),
+        await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId),
+        await all('SELECT * FROM fund_events WHERE person_id = ?', annaId),
+      ]),
+    ).toBe(before);
   });
 });

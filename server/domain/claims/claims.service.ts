@@ -1,3 +1,4 @@
+import type { EventRecorder } from '../../fund/events/events.store';
 import { writeTransaction, type Db } from '../../../db/client';
 import type { VkAccountRow } from '../../../db/schema';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -140,6 +141,8 @@ export function createClaimsService(deps: {
    * not stored either.
    */
   confirm: (scope: RequestScope, personId: number, claimId: number) => Promise<void>;
+  /** The fund's event feed (decision 0053): the change's event is written in its transaction. */
+  events: EventRecorder;
 }) {
   const { clock, store } = deps;
   const today = () => isoDateVienna(clock.now());
@@ -279,6 +282,13 @@ export function createClaimsService(deps: {
           );
           if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_SUBMITTED'));
           await deps.confirm(scope, personId, newId);
+          await deps.events.record({
+            type: 'claim.submitted',
+            personId,
+            subjectId: newId,
+            actor: { kind: 'member', personId },
+            data: { claimId: newId, accountId: account.row.id, option: v.option, entitlementCents: entitlement, status: 'NEW' },
+          });
           return newId;
         });
       } catch (error) {

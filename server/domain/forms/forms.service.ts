@@ -1,4 +1,5 @@
 import { and, eq, gte } from 'drizzle-orm';
+import type { EventRecorder } from '../../fund/events/events.store';
 import { isoDateVienna } from '@contract/dates';
 import { checkForm, earliestPensionStart, FORM_RESEND_DAYS, formRecipient, type FormErrorCode, type FormKind, type FormValues } from '@contract/forms';
 import { writeTransaction, type Db } from '../../../db/client';
@@ -72,6 +73,8 @@ export function createFormsService(deps: {
   stepUp: StepUp;
   tenant: TenantDefinition;
   clock: Clock;
+  /** The fund's event feed (decision 0053): the change's event is written in its transaction. */
+  events: EventRecorder;
 }) {
   const { db, clock, tenant } = deps;
 
@@ -181,7 +184,17 @@ export function createFormsService(deps: {
               },
               attachments,
             );
-            await db.insert(formSubmissions).values({ personId, kind: v.kind, messageId: message.id, submittedAt: sentAt });
+            const [submission] = await db
+              .insert(formSubmissions)
+              .values({ personId, kind: v.kind, messageId: message.id, submittedAt: sentAt })
+              .returning({ id: formSubmissions.id });
+            await deps.events.record({
+              type: 'form.submitted',
+              personId,
+              subjectId: submission!.id,
+              actor: { kind: 'member', personId },
+              data: { formId: submission!.id, kind: v.kind, messageId: message.id },
+            });
             return ok({ messageId: message.id });
           });
         },

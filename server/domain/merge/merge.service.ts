@@ -1,4 +1,5 @@
 import { writeTransaction, type Db } from '../../../db/client';
+import type { EventRecorder } from '../../fund/events/events.store';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PersonStore } from '../person/person.store';
 import type { ClaimsStore } from '../claims/claims.store';
@@ -98,6 +99,8 @@ export function createMergeService(deps: {
    * request's write transaction, throws when it cannot (the request is then not stored either).
    */
   confirm: (scope: RequestScope, personId: number, requestId: number) => Promise<void>;
+  /** The fund's event feed (decision 0053): the change's event is written in its transaction. */
+  events: EventRecorder;
 }) {
   const { store, clock } = deps;
 
@@ -243,6 +246,13 @@ export function createMergeService(deps: {
           );
           if (newId === undefined) throw new Refusal(err('ERROR_ALREADY_PENDING'));
           await deps.confirm(scope, personId, newId);
+          await deps.events.record({
+            type: 'merge.requested',
+            personId,
+            subjectId: newId,
+            actor: { kind: 'member', personId },
+            data: { mergeRequestId: newId, accountNumbers, targetAccountNumber: target.accountNumber, signatureType: v.signatureType },
+          });
           return { id: newId, accountNumbers, targetAccountNumber: target.accountNumber };
         });
       } catch (error) {

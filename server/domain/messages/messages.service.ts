@@ -1,3 +1,4 @@
+import type { EventRecorder } from '../../fund/events/events.store';
 import inboxCatalogue from '@contract/i18n/de/inbox.json';
 import mailCatalogue from '@contract/i18n/de/mail.json';
 import { isoDateVienna } from '@contract/dates';
@@ -88,6 +89,8 @@ export function createMessagesService(deps: {
   limiter: RateLimiter;
   /** Messages a member sends per hour (MESSAGE_MAX_PER_HOUR; decision 0041). */
   maxPerHour: number;
+  /** The fund's event feed (decision 0053): the change's event is written in its transaction. */
+  events: EventRecorder;
 }) {
   const { store, clock, tenant } = deps;
 
@@ -215,6 +218,13 @@ export function createMessagesService(deps: {
           },
           files.value.map((f) => ({ fileName: f.fileName, contentType: f.contentType, content: f.content })),
         );
+        await deps.events.record({
+          type: 'message.received',
+          personId,
+          subjectId: row.id,
+          actor: { kind: 'member', personId },
+          data: { messageId: row.id, recipient: input.recipient, customer: mailbox.customer ?? null, attachments: files.value.length },
+        });
         return ok(row);
       });
       if (!outcome.ok) return outcome;

@@ -1,4 +1,6 @@
 import type { MandateRow, PkContractRow } from '../../../db/schema';
+import { writeTransaction } from '../../../db/client';
+import { memberEvent, type EventRecorder } from '../../fund/events/events.store';
 import type { TenantDefinition } from '../../tenants';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { StepUp } from '../auth/step-up';
@@ -172,6 +174,8 @@ export function createOwnContributionsService(deps: {
   preNotificationDays: number;
   /** What sends a debit's pre-notification (the collection run's own): a new or changed mandate's debits due within the period are notified at once. */
   preNotification: PreNotificationDeps;
+  /** The fund's event feed (decision 0053): each change's event is written in its transaction. */
+  events: EventRecorder;
 }) {
   const { store, accounts, clock } = deps;
   const today = () => isoDateVienna(clock.now());
@@ -304,28 +308,37 @@ export function createOwnContributionsService(deps: {
       const contract = (await contractsOf(scope, personId)).find((c) => String(c.id) === v.contractId);
       if (!contract) return err('ERROR_NO_CONTRACT', [{ field: 'contractId', code: 'INVALID' }]);
       const reference = await uniqueReference(contract.contractNumber, now);
-      const stored = await store.insertChecked(
-        {
-          personId,
-          contractId: contract.id,
-          type: v.type,
-          amountCents: v.amountCents,
-          iban: v.iban,
-          bic: null,
-          accountOwner: v.accountOwner,
-          startDate: v.startDate,
-          endDate: null,
-          phone: v.phone,
-          mandateReference: reference,
-          creditorId: deps.creditorId,
-          status: 'ACTIVE',
-          createdAt: isoInstant(clock.now()),
-          signedOn: now,
-          signatureKind: null,
-        },
-        { title: `SEPA-Lastschriftmandat ${reference}`, fileName: `SEPA-Mandat-${reference}.pdf` },
-        (existing) => mandateConflict(existing, v),
-      );
+      const stored = await writeTransaction(deps.preNotification.db, async () => {
+        const inserted = await store.insertChecked(
+          {
+            personId,
+            contractId: contract.id,
+            type: v.type,
+            amountCents: v.amountCents,
+            iban: v.iban,
+            bic: null,
+            accountOwner: v.accountOwner,
+            startDate: v.startDate,
+            endDate: null,
+            phone: v.phone,
+            mandateReference: reference,
+            creditorId: deps.creditorId,
+            status: 'ACTIVE',
+            createdAt: isoInstant(clock.now()),
+            signedOn: now,
+            signatureKind: null,
+          },
+          { title: `SEPA-Lastschriftmandat ${reference}`, fileName: `SEPA-Mandat-${reference}.pdf` },
+          (existing) => mandateConflict(existing, v),
+        );
+        if (inserted.ok) {
+          const m = inserted.mandate;
+          await deps.events.record(
+            memberEvent('mandate.created', personId, m.id, { mandateId: m.id, reference, type: m.type, amountCents: m.amountCents, startDate: m.startDate }),
+          );
+        }
+        return inserted;
+      });
       if (!stored.ok) return conflictError(stored.conflict);
       await deps.documents.archive(scope, personId, stored.mandate.documentId!);
       await notifyWithinPeriod(scope, stored.mandate);
@@ -379,14 +392,12 @@ export function createOwnContributionsService(deps: {
             : err('ERROR_PWD_INVALID', [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }]);
         }
       }
-      await store.update(row.id, personId, {
-        amountCents: v.amountCents,
-        iban: v.iban,
-        accountOwner: v.accountOwner,
-        phone: v.phone,
-        startDate: v.startDate,
+      await writeTransaction(deps.preNotification.db, async () => {
+        await store.update(row.id, personId, { amountCents: v.amountCents, iban: v.iban, accountOwner: v.accountOwner, phone: v.phone, startDate: v.startDate });
+        await store.dropPreNotifiedAfter(row.id, now);
+        const data = { mandateId: row.id, amountCents: v.amountCents, startDate: v.startDate, ibanChanged: v.iban !== row.iban };
+        await deps.events.record(memberEvent('mandate.changed', personId, row.id, data));
       });
-      await store.dropPreNotifiedAfter(row.id, now);
       const changed = (await store.findOwn(row.id, personId))!;
       await notifyWithinPeriod(scope, changed);
       const [model] = await models(scope, personId, [changed]);
@@ -408,17 +419,22 @@ export function createOwnContributionsService(deps: {
       const [current] = await models(scope, personId, [row]);
       if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
       const now = today();
+      const endDate = raw.endDate;
       if (row.type === 'MONTHLY') {
-        const endDate = raw.endDate;
         if (endDate === undefined || endDate === null || endDate === '') return err('ERROR_INVALID_INPUT', [{ field: 'endDate', code: 'REQUIRED' }]);
         if (!isIsoDate(endDate)) return err('ERROR_INVALID_INPUT', [{ field: 'endDate', code: 'DATE_INVALID' }]);
         if (endDate <= now) return err('ERROR_INVALID_INPUT', [{ field: 'endDate', code: 'START_IN_PAST' }]);
-        await store.update(row.id, personId, endDate < row.startDate ? { status: 'CANCELLED', endDate } : { endDate });
-        await store.dropPreNotifiedAfter(row.id, endDate);
-      } else {
-        await store.update(row.id, personId, { status: 'CANCELLED' });
-        await store.dropPreNotifiedAfter(row.id, '0000-01-01');
       }
+      await writeTransaction(deps.preNotification.db, async () => {
+        if (row.type === 'MONTHLY') {
+          await store.update(row.id, personId, endDate! < row.startDate ? { status: 'CANCELLED', endDate: endDate! } : { endDate: endDate! });
+          await store.dropPreNotifiedAfter(row.id, endDate!);
+        } else {
+          await store.update(row.id, personId, { status: 'CANCELLED' });
+          await store.dropPreNotifiedAfter(row.id, '0000-01-01');
+        }
+        await deps.events.record(memberEvent('mandate.cancelled', personId, row.id, { mandateId: row.id, endDate: row.type === 'MONTHLY' ? endDate : null }));
+      });
       const [model] = await models(scope, personId, [(await store.findOwn(row.id, personId))!]);
       return ok({ mandate: model! });
     },
@@ -435,7 +451,8 @@ export function createOwnContributionsService(deps: {
       const v = parsed.data;
       if (v.signature.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
       if ((await contractsOf(scope, personId)).length === 0) return err('ERROR_NO_CONTRACT');
-      const stored = await store.insertApplication({
+      const signature = v.signature.kind === 'DRAWN' ? v.signature.png : v.signature.name;
+      const application = {
         personId,
         street: v.street,
         postcode: v.postcode,
@@ -443,8 +460,12 @@ export function createOwnContributionsService(deps: {
         country: v.country,
         birthDate: v.birthDate,
         signatureKind: v.signature.kind,
-        signature: v.signature.kind === 'DRAWN' ? v.signature.png : v.signature.name,
-        signedAt: isoInstant(clock.now()),
+        signature,
+      };
+      const stored = await writeTransaction(deps.preNotification.db, async () => {
+        const inserted = await store.insertApplication({ ...application, signedAt: isoInstant(clock.now()) });
+        if (inserted) await deps.events.record(memberEvent('premium.applied', personId, null, { country: v.country }));
+        return inserted;
       });
       return stored ? ok({ filed: true as const }) : err('ERROR_APPLICATION_EXISTS');
     },

@@ -1,4 +1,6 @@
 import type { BankAccountRow, PersonRow, ProfileChangeRow } from '../../../db/schema';
+import { memberEvent, type EventRecorder } from '../../fund/events/events.store';
+import type { FundEventType } from '../../fund/events/event-types';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
@@ -55,6 +57,14 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
 }
 
+/** The fund's event of each change-log area the fund must learn of (decision 0053); EMAIL is decided by field. */
+const PROFILE_EVENTS: Partial<Record<ChangeEntry['area'], FundEventType>> = {
+  ADDRESS: 'profile.address_changed',
+  BANK_ACCOUNT: 'profile.bank_changed',
+  NEWSLETTER: 'consent.changed',
+  ACCESS: 'access.deleted',
+};
+
 /**
  * Profile settings of spec 001 sections 2, 5 and 8 (issue 6): e-mail change confirmed by a link to the new address,
  * address, bank details, deleting the access, the change log and the retention facts. Every change and its
@@ -77,6 +87,8 @@ export function createProfileService(deps: {
    * an eID login of the last 5 minutes.
    */
   stepUp: StepUp;
+  /** The fund's event feed (decision 0053): a change the fund must learn of is written in the change's transaction. */
+  events: EventRecorder;
 }) {
   const { store, personStore, mailer, audit, tenant, clock, logger } = deps;
   const now = () => isoInstant(clock.now());
@@ -97,8 +109,23 @@ export function createProfileService(deps: {
     return store.inTransaction(async () => {
       const result = await apply();
       await store.writeChanges(personId, await origin(scope), entries, now());
+      await recordProfileEvent(personId, entries);
       return result;
     });
+  }
+
+  /**
+   * The fund's event of a logged change (decision 0053), when it is one the fund must learn of: the new address or bank
+   * account, a confirmed e-mail address, a newsletter consent, a deleted access. The data are the changed fields with
+   * their new values (never a password).
+   */
+  async function recordProfileEvent(personId: number, entries: ChangeEntry[]): Promise<void> {
+    const first = entries[0];
+    if (!first) return;
+    const type = first.area === 'EMAIL' ? (entries.some((e) => e.field === 'email') ? 'profile.email_changed' : null) : PROFILE_EVENTS[first.area];
+    if (!type) return;
+    const changes = Object.fromEntries(entries.map((e) => [e.field, e.newValue]));
+    await deps.events.record(memberEvent(type, personId, null, { area: first.area, changes }));
   }
 
   /**
@@ -216,7 +243,9 @@ export function createProfileService(deps: {
         const status = await store.inTransaction(async (): Promise<EmailChangeStatus> => {
           if (!(await store.consumeToken(tokenHash, now()))) return 'ALREADY_USED';
           await store.setEmail(row.personId, email, now());
-          await store.writeChanges(row.personId, linkOrigin, [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }], now());
+          const entries: ChangeEntry[] = [{ area: 'EMAIL', field: 'email', oldValue: old, newValue: email }];
+          await store.writeChanges(row.personId, linkOrigin, entries, now());
+          await recordProfileEvent(row.personId, entries);
           return 'SUCCESSFUL';
         });
         if (status === 'SUCCESSFUL') await audit.record('EMAIL_CHANGE', row.personId, meta, { stage: 'CONFIRMED' });

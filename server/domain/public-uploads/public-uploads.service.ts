@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EventRecorder } from '../../fund/events/events.store';
 import { formatDate } from '@contract/format';
 import { isoDateVienna } from '@contract/dates';
 import catalogue from '@contract/i18n/de/upload-form.json';
@@ -78,6 +79,8 @@ export function createPublicUploadsService(deps: {
   maintenance: boolean;
   limiter: RateLimiter;
   limits: PublicFormLimits;
+  /** The fund's event feed (decision 0053): the change's event is written in its transaction. */
+  events: EventRecorder;
 }) {
   const { store, uploads, captcha, clock, limiter, limits } = deps;
 
@@ -151,6 +154,13 @@ export function createPublicUploadsService(deps: {
           [{ documentKind: null, ids: form.fileIds }],
         );
         await deps.mailer.send({ personId, kind: 'UPLOAD_FORM_RECEIPT', to: form.email, ...receiptMail(deps.tenant, form.fileIds.length, isoDateVienna(now)) });
+        await deps.events.record({
+          type: 'upload.received',
+          personId,
+          subjectId: id,
+          actor: personId === null ? { kind: 'system' } : { kind: 'member', personId },
+          data: { uploadId: id, kind: 'UPLOAD', fileCount: form.fileIds.length, loggedIn: personId !== null },
+        });
         return ok({ id, fileCount: form.fileIds.length, email: form.email });
       });
     },
@@ -207,6 +217,13 @@ export function createPublicUploadsService(deps: {
         );
         const submittedOn = isoDateVienna(now);
         await deps.mailer.send({ personId, kind: 'PUBLIC_MERGE_RECEIPT', to: form.email, ...mergeReceiptMail(deps.tenant, submittedOn) });
+        await deps.events.record({
+          type: 'upload.received',
+          personId,
+          subjectId: id,
+          actor: personId === null ? { kind: 'system' } : { kind: 'member', personId },
+          data: { uploadId: id, kind: 'MERGE', fileCount, loggedIn: personId !== null },
+        });
         return ok({ id, fileCount, email: form.email, submittedOn });
       });
     },

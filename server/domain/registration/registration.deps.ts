@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EventRecorder } from '../../fund/events/events.store';
 import type { Config } from '../../config';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
@@ -38,6 +39,8 @@ export interface RegistrationDeps {
    * update) asks it for the next status and activates the session once the login is complete.
    */
   loginFlow: Pick<LoginFlowService, 'currentStatus' | 'advance'>;
+  /** The fund's event feed (decision 0053): a new login e-mail address is written in the change's transaction. */
+  events: EventRecorder;
 }
 
 /** A refusal of the registration flows: the status name as `code` and the refused fields (decision 0012). */

@@ -1,4 +1,5 @@
 import type { LoginStatus } from '../auth/auth.rules';
+import { memberEvent } from '../../fund/events/events.store';
 import type { RequestScope } from '../shared/request-scope';
 import { hashPassword, verifyDummy } from '../auth/password';
 import { hashToken, newSessionToken } from '../auth/session-token';
@@ -195,6 +196,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             changedAt: now,
             ipAddress: meta.ipAddress,
           });
+          await deps.events.record(memberEvent('profile.email_changed', person.id, null, { area: 'EMAIL', changes: { email } }));
           await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: email, ...emailChangedMail(tenant, person, email, false) });
           if (old) await mailer.send({ personId: person.id, kind: 'EMAIL_CHANGED', to: old, ...emailChangedMail(tenant, person, email, true) });
         }

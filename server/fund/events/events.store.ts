@@ -79,3 +79,11 @@ export function createFundEventsStore(deps: { db: Db; clock: Clock }) {
 }
 
 export type FundEventsStore = ReturnType<typeof createFundEventsStore>;
+
+/** What a service needs of the feed: writing its change's event (decision 0053). */
+export type EventRecorder = Pick<FundEventsStore, 'record'>;
+
+/** An event of a member's own change (actor: the member). */
+export function memberEvent(type: FundEventType, personId: number, subjectId: string | number | null, data: Record<string, unknown>): NewFundEvent {
+  return { type, personId, subjectId, actor: { kind: 'member', personId }, data };
+}
