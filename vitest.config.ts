@@ -30,6 +30,7 @@ const POSTGRES_SUITES = [
   'tests/api/fund-tokens.test.ts',
   'tests/api/fund-graphql.test.ts',
   'tests/api/fund-events.test.ts',
+  'tests/api/fund-staff.test.ts',
   'tests/api/own-contributions.test.ts',
   'tests/api/amount-fields.test.ts',
   'tests/api/sepa-pre-notification.test.ts',

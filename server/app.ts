@@ -18,6 +18,9 @@ import { handleMergeApplication, MERGE_APPLICATION_PATH } from './http/merge-app
 import { handleRest } from './rest/handler';
 import { createFundTokenRoutes } from './fund/http/token-endpoint';
 import { createFundGraphQLRoute } from './fund/http/fund-graphql';
+import { createStaffEndpoints } from './fund/http/staff-endpoints';
+import { createStaffService } from './fund/staff/staff.service';
+import { createStaffStore } from './fund/staff/staff.store';
 import { FUND_GRAPHQL_PATH } from './fund/access/fund-tokens';
 import transport from '@contract/i18n/de/transport.json';
 
@@ -142,7 +145,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   // The fund's machine door (decision 0050): token endpoint and key set.
   const fundTokens = createFundTokenRoutes(deps);
   // The fund's GraphQL endpoint, reached only with the fund's bearer tokens (decision 0053).
-  const fundGraphql = createFundGraphQLRoute(deps, fundTokens.tokensFor);
+  // The workbench's staff sign-in (decision 0054); staff reach the same endpoint with their session.
+  const staff = createStaffService({
+    store: createStaffStore(deps.db),
+    clock: deps.clock,
+    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+  });
+  const staffEndpoints = createStaffEndpoints(deps, staff);
+  const fundGraphql = createFundGraphQLRoute(deps, fundTokens.tokensFor, { staff, tokenOf: staffEndpoints.tokenOf });
   const headers = Object.entries(securityHeaders(deps.config));
   // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
@@ -177,6 +187,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     }
     if (fundTokens.handles(pathname)) return fundTokens.handle(req, res, pathname);
     if (pathname === FUND_GRAPHQL_PATH) return fundGraphql.handle(req, res);
+    if (staffEndpoints.handles(pathname)) return staffEndpoints.handle(req, res, pathname);
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));
     if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);

@@ -25,3 +25,4 @@ export * from './captcha';
 export * from './data-versions';
 export * from './fund-access';
 export * from './fund-events';
+export * from './staff';

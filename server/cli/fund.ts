@@ -17,6 +17,7 @@
  *   npm run fund -- client create --name NAME --scopes "claims:read claims:write …" | client list | client revoke --id ID
  *   npm run fund -- key rotate
  *   npm run fund -- webhook add --url URL --events "claim.* message.*" | webhook list | webhook disable --id ID
+ *   npm run fund -- staff create --email E --name N --role CLERK|SUPERVISOR|AUDITOR|ADMIN | staff list | staff disable --email E
  *
  * Machine clients of the fund's API (decision 0050): `client create` prints one JSON line `{"clientId", "clientSecret"}`
  * (the secret is shown this once; only its SHA-256 is stored), `client list` one JSON line per client (never a
@@ -27,6 +28,10 @@
  * (exact types, `area.*` or `*`; https only when NODE_ENV=production) and prints one JSON line `{"id", "secret"}` with
  * the Standard Webhooks signing secret (`whsec_…`, shown this once); `webhook list` prints one JSON line per endpoint
  * (never a secret); `webhook disable` stops deliveries to an endpoint.
+ *
+ * Staff of the workbench (decision 0054): `staff create` prints one JSON line `{"email", "initialPassword", "totpUri"}`
+ * (shown this once; the first sign-in forces a new password; the URI goes into an authenticator app); `staff list` one
+ * JSON line per account (never a secret); `staff disable` ends the person's sessions at once.
  *
  * Runs a SEPA collection date for the own-contribution mandates (issue 16 item 6; server/domain/own-contributions/
  * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
@@ -54,6 +59,8 @@ import { createFundTokens, FundClientError } from '../fund/access/fund-tokens';
 import { parseEventPatterns } from '../fund/events/event-types';
 import { webhookUrlRefusal } from '../fund/webhooks/webhook-url';
 import { createWebhooksStore } from '../fund/webhooks/webhooks.store';
+import { createStaffService, StaffCommandError } from '../fund/staff/staff.service';
+import { createStaffStore } from '../fund/staff/staff.store';
 import { isoInstant, systemClock } from '../domain/shared/clock';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */
@@ -118,11 +125,14 @@ async function main(): Promise<number> {
       id: { type: 'string' },
       url: { type: 'string' },
       events: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   if (positionals[0] === 'collect') return collect(values.date, values.database);
   if (positionals[0] === 'client' || positionals[0] === 'key') return fundAccess(positionals.slice(0, 2).join(' '), values);
   if (positionals[0] === 'webhook') return webhookCommand(positionals[1] ?? '', values);
+  if (positionals[0] === 'staff') return staffCommand(positionals[1] ?? '', values);
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
     process.stderr.write(
       'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--board] [--database PATH]\n',
@@ -258,6 +268,43 @@ async function webhookCommand(
       process.stdout.write(`webhook ${values.id!} disabled\n`);
     }
     return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+const STAFF_USAGE = 'usage: npm run fund -- staff create --email E --name N --role CLERK|SUPERVISOR|AUDITOR|ADMIN | staff list | staff disable --email E [--database PATH]\n';
+
+/** `staff create|list|disable`: the workbench's staff accounts (see the module comment). */
+async function staffCommand(
+  command: string,
+  values: { email?: string | undefined; name?: string | undefined; role?: string | undefined; database?: string | undefined },
+): Promise<number> {
+  if (!['create', 'list', 'disable'].includes(command) || (command === 'create' && (!values.email || !values.name || !values.role)) || (command === 'disable' && !values.email)) {
+    process.stderr.write(STAFF_USAGE);
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
+  try {
+    const staff = createStaffService({ store: createStaffStore(db), clock: systemClock, lockout: { threshold: config.LOCKOUT_THRESHOLD, ms: config.LOCKOUT_MINUTES * 60_000 } });
+    if (command === 'create') {
+      process.stdout.write(`${JSON.stringify(await staff.create({ email: values.email!, name: values.name!, role: values.role! }))}\n`);
+    } else if (command === 'list') {
+      for (const account of await staff.list()) process.stdout.write(`${JSON.stringify(account)}\n`);
+    } else if (!(await staff.disable(values.email!))) {
+      process.stderr.write(`no active staff account ${values.email!}\n`);
+      return 2;
+    } else {
+      process.stdout.write(`staff account ${values.email!} disabled, its sessions ended\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof StaffCommandError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
   } finally {
     await db.close();
   }

@@ -35,11 +35,14 @@ export function parseScopes(text: string): { scopes: FundScope[]; unknown: strin
 }
 
 /**
- * Who calls the fund's API: today a machine client with the scopes its access token grants (RFC 9068 `client_id`,
- * `scope`). A staff member of the workbench will be a second kind with scopes derived from the role; resolvers and the
- * `@scope` check look only at `scopes`, never at the kind, so both share every operation (decision 0050).
+ * Who calls the fund's API: a machine client with the scopes its access token grants (RFC 9068 `client_id`, `scope`),
+ * or a staff person of the workbench with the scopes of the role (server/fund/staff/roles.ts, decision 0054). The
+ * `@scope` check looks only at `scopes`, never at the kind, so both share every operation; only the four-eyes rule
+ * asks who the person is.
  */
-export type FundPrincipal = { kind: 'client'; clientId: string; scopes: ReadonlySet<FundScope> };
+export type FundPrincipal =
+  | { kind: 'client'; clientId: string; scopes: ReadonlySet<FundScope> }
+  | { kind: 'staff'; staffId: number; role: 'CLERK' | 'SUPERVISOR' | 'AUDITOR' | 'ADMIN'; name: string; scopes: ReadonlySet<FundScope> };
 
 /** True when `principal` holds `scope`. */
 export function hasScope(principal: FundPrincipal, scope: FundScope): boolean {

@@ -11,6 +11,9 @@ import { FUND_GRAPHQL_PATH, type FundTokens } from '../access/fund-tokens';
 import type { FundPrincipal } from '../access/scopes';
 import type { FundContext } from '../graphql/fund-context';
 import { buildFundSchema, insufficientScope, scopesNeeded } from '../graphql/fund-schema';
+import { useStaffAudit } from '../staff/staff-audit';
+import type { StaffService } from '../staff/staff.service';
+import { createStaffStore } from '../staff/staff.store';
 
 /**
  * Abuse limits of the fund's endpoint (OWASP GraphQL cheat sheet "Query limiting"). Wider than the members' (whose
@@ -85,15 +88,21 @@ function answer401(res: ServerResponse, error: 'invalid_request' | 'invalid_toke
 
 /**
  * The fund's GraphQL endpoint `POST /fund/graphql` (decision 0053): its own schema (server/fund/**\/*.graphql,
- * printed as schema/fund.graphql), reached only with a bearer access token of the fund (decision 0050); the session
- * cookie is never read here. No token or a malformed header: 401 `WWW-Authenticate: Bearer realm="fund"`; a token
+ * printed as schema/fund.graphql), reached with a bearer access token of the fund (decision 0050) or, without an
+ * Authorization header, a staff session of the workbench (`staffDoor`, decision 0054) with its role's scopes and every
+ * operation in the audit trail; the members' session cookie is never read here. No token or a malformed header: 401 `WWW-Authenticate: Bearer realm="fund"`; a token
  * that does not verify (signature, `alg`, issuer, audience, expiry, revoked client): 401 with
  * `error="invalid_token"`; a missing scope: 403 naming it. Unexpected errors are masked; domain errors keep their
  * message with `extensions.code`. No batching, no uploads (files travel base64-encoded), introspection for
  * authenticated callers (the schema is published anyway).
  * @throws Error at construction when a field's scope is undeclared or unknown (the server does not start).
  */
-export function createFundGraphQLRoute(deps: AppDeps, tokensFor: (req: IncomingMessage) => FundTokens) {
+export function createFundGraphQLRoute(
+  deps: AppDeps,
+  tokensFor: (req: IncomingMessage) => FundTokens,
+  staffDoor?: { staff: StaffService; tokenOf: (req: IncomingMessage) => string | undefined },
+) {
+  const staffStore = createStaffStore(deps.db);
   const yoga = createYoga<FundServerContext, FundContext>({
     schema: buildFundSchema(),
     graphqlEndpoint: FUND_GRAPHQL_PATH,
@@ -104,7 +113,7 @@ export function createFundGraphQLRoute(deps: AppDeps, tokensFor: (req: IncomingM
     batching: false,
     maxRequestBodySize: FUND_GRAPHQL_MAX_BODY_BYTES,
     context: ({ principal, origin }) => ({ principal, origin, deps }),
-    plugins: [...abuseLimitPlugins(FUND_GRAPHQL_LIMITS), useScopeCheck(), useNoStore()],
+    plugins: [...abuseLimitPlugins(FUND_GRAPHQL_LIMITS), useScopeCheck(), useNoStore(), useStaffAudit({ store: staffStore, clock: deps.clock, logger: deps.logger })],
     logging: {
       debug: (...args) => deps.logger.debug('fund yoga', { args: args.map(String) }),
       info: (...args) => deps.logger.info('fund yoga', { args: args.map(String) }),
@@ -142,6 +151,17 @@ export function createFundGraphQLRoute(deps: AppDeps, tokensFor: (req: IncomingM
     /** Verifies the bearer token, then hands the request to Yoga with the principal. */
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const header = req.headers.authorization;
+      const staffToken = header === undefined ? staffDoor?.tokenOf(req) : undefined;
+      if (staffToken !== undefined && staffDoor) {
+        // The workbench (decision 0054): the staff session cookie, never the members'. A cookie rides along on any
+        // request, so a POST must carry the non-simple JSON content type (no cross-site form can, no CORS is granted).
+        const json = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+        const checked = await staffDoor.staff.check(staffToken);
+        if (!checked || (req.method === 'POST' && !json)) return answer401(res, 'invalid_token', 'The staff session is missing, ended or idle; sign in again.');
+        const origin = publicOriginFor(deps.config, { localAddress: req.socket.localAddress, localPort: req.socket.localPort });
+        await yoga.handle(req, res, { principal: checked.principal, origin });
+        return;
+      }
       const match = header === undefined ? null : /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
       if (!match) return answer401(res, 'invalid_request', 'Send an access token of the fund: Authorization: Bearer <token> (POST /oauth/token).');
       const verified = await tokensFor(req).verify(match[1]!);

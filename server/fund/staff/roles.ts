@@ -1,0 +1,26 @@
+import { FUND_SCOPES, type FundScope } from '../access/scopes';
+
+/** The workbench roles (decision 0054). */
+export const STAFF_ROLES = ['CLERK', 'SUPERVISOR', 'AUDITOR', 'ADMIN'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+const READS = FUND_SCOPES.filter((s) => s.endsWith(':read'));
+const QUEUE_WORK: FundScope[] = [...READS, 'claims:write', 'messages:write', 'documents:write', 'mandates:write'];
+
+/**
+ * The fund scopes of each role, so a staff person reaches the fund's operations exactly as a machine client with these
+ * scopes would (decision 0054): CLERK works the queues; SUPERVISOR the same, and approves (a role check in the
+ * services, not a scope: the four-eyes rule needs the person, not a permission); AUDITOR reads everything and
+ * changes nothing; ADMIN manages staff accounts and reads no member data (no scope at all).
+ */
+export const ROLE_SCOPES: Record<StaffRole, readonly FundScope[]> = {
+  CLERK: QUEUE_WORK,
+  SUPERVISOR: QUEUE_WORK,
+  AUDITOR: READS,
+  ADMIN: [],
+};
+
+/** True for a role name. */
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}

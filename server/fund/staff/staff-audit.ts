@@ -1,0 +1,88 @@
+import type { DefinitionNode, ExecutionResult, OperationDefinitionNode, SelectionNode } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Clock } from '../../domain/shared/clock';
+import { isoInstant } from '../../domain/shared/clock';
+import type { Logger } from '../../log';
+import type { FundContext } from '../graphql/fund-context';
+import type { StaffStore } from './staff.store';
+
+/** Largest JSON kept in an audit row's `after` (characters); longer ones are cut and marked. */
+const MAX_JSON = 20_000;
+
+const json = (value: unknown): string => {
+  const text = JSON.stringify(value ?? null);
+  return text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…(gekürzt)` : text;
+};
+
+/**
+ * The members a result shows: every `personId` field and every `member { id }` object in it (the fund schema names a
+ * member in one of these two ways), as numbers, each once.
+ */
+export function membersIn(data: unknown): number[] {
+  const found = new Set<number>();
+  const walk = (value: unknown, key: string | null) => {
+    if (Array.isArray(value)) return value.forEach((v) => walk(v, key));
+    if (value === null || typeof value !== 'object') {
+      if (key === 'personId' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) found.add(Number(value));
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (key === 'member' && (typeof record.id === 'number' || (typeof record.id === 'string' && /^\d+$/.test(record.id)))) found.add(Number(record.id));
+    for (const [k, v] of Object.entries(record)) walk(v, k);
+  };
+  walk(data, null);
+  return [...found];
+}
+
+/**
+ * Records, for a staff principal, every operation of the fund's endpoint in the append-only audit trail (decision
+ * 0054): a query as one READ row per member its answer shows (or one without a member), a mutation as one ACTION row
+ * per root field with its input and its answer (which carries the state after it). Who (`staffId`), when, which member,
+ * what (the root fields). Machine clients are not recorded here: their changes are in the event feed.
+ */
+export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: Logger }): Plugin<FundContext> {
+  return {
+    onExecute({ args }) {
+      const principal = (args.contextValue as FundContext).principal;
+      if (principal.kind !== 'staff') return;
+      const operation = (args.document.definitions as readonly DefinitionNode[]).find(
+        (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
+      );
+      const fields: string[] = operation?.selectionSet.selections.flatMap((s: SelectionNode) => (s.kind === 'Field' ? [s.name.value] : [])) ?? [];
+      if (fields.every((f) => f === '__typename')) return;
+      const mutation = operation?.operation === 'mutation';
+      return {
+        async onExecuteDone({ result, setResult }) {
+          const done = result as ExecutionResult;
+          const at = isoInstant(deps.clock.now());
+          const base = { staffId: principal.staffId, at, target: null, before: null };
+          const rows = mutation
+            ? fields.map((what) => {
+                const answer = (done.data as Record<string, unknown> | null | undefined)?.[what];
+                return {
+                  ...base,
+                  kind: 'ACTION' as const,
+                  what,
+                  personId: membersIn(answer)[0] ?? null,
+                  after: json({ input: args.variableValues ?? {}, result: answer ?? null, errors: done.errors?.length ?? 0 }),
+                };
+              })
+            : (membersIn(done.data).length ? membersIn(done.data) : [null]).map((personId) => ({
+                ...base,
+                kind: 'READ' as const,
+                what: fields.join(' '),
+                personId,
+                after: json({ variables: args.variableValues ?? {} }),
+              }));
+          try {
+            await deps.store.audit(rows);
+          } catch (error) {
+            // No record, no answer: a staff person never sees member data the trail does not show.
+            deps.logger.error('staff audit failed', { error: error instanceof Error ? error.message : String(error) });
+            setResult({ errors: [createGraphQLError('The audit trail is unavailable; nothing is shown.', { extensions: { code: 'SERVICE_UNAVAILABLE' } })] });
+          }
+        },
+      };
+    },
+  };
+}

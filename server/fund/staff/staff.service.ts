@@ -1,0 +1,174 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { passwordError } from '@contract/registration';
+import { normalizeEmail, isValidEmail } from '@contract/email';
+import { hashPassword, verifyDummy, verifyPassword } from '../../domain/auth/password';
+import { hashToken, isWellFormedToken, newSessionToken } from '../../domain/auth/session-token';
+import { isoInstant, type Clock } from '../../domain/shared/clock';
+import { ROLE_SCOPES, isStaffRole, type StaffRole } from './roles';
+import type { StaffStore } from './staff.store';
+import type { FundPrincipal } from '../access/scopes';
+
+/** TOTP parameters (RFC 6238 section 4, the authenticator apps' default): 30-second steps, 6 digits, HMAC-SHA1. */
+const TOTP_PERIOD_S = 30;
+/** Steps of clock drift accepted on either side (RFC 6238 section 5.2 recommends at most one). */
+const TOTP_WINDOW = 1;
+/** An idle staff session ends after 15 minutes (decision 0054). */
+export const STAFF_IDLE_MS = 15 * 60_000;
+/** Issuer shown in the authenticator app. */
+const TOTP_ISSUER = 'Vorsorgekasse Arbeitsplatz';
+
+/** A staff principal's session answer: who, and whether the password must be changed first. */
+export type StaffSessionCheck = { principal: Extract<FundPrincipal, { kind: 'staff' }>; mustChangePassword: boolean } | null;
+
+/** A refusal of `staff create`. */
+export class StaffCommandError extends Error {}
+
+function totpOf(email: string, secret: string): TOTP {
+  return new TOTP({ issuer: TOTP_ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secret) });
+}
+
+/** A random initial password that passes the portal's password rules (spec 000 section 5): 20 characters. */
+function initialPassword(): string {
+  const pick = (set: string) => set[randomInt(set.length)]!;
+  const base = randomBytes(15).toString('base64url').replace(/[-_]/g, 'x');
+  return `${base}${pick('ABCDEFGHJKLMNPQRSTUVWXYZ')}${pick('abcdefghijkmnpqrstuvwxyz')}${pick('23456789')}${pick('!#%&*+?')}`;
+}
+
+/**
+ * Staff accounts of the workbench (decision 0054): created on the command line with an initial password and a TOTP
+ * secret shown once; sign-in with password and a current TOTP code (RFC 6238), a code accepted once only, wrong
+ * attempts locking as for members; the first sign-in forces a new password; an idle session ends after 15 minutes;
+ * a disabled account's sessions end at once.
+ */
+export function createStaffService(deps: { store: StaffStore; clock: Clock; lockout: { threshold: number; ms: number } }) {
+  const { store, clock } = deps;
+  const now = () => isoInstant(clock.now());
+
+  async function fail(id: number, failed: number): Promise<void> {
+    const attempts = failed + 1;
+    await store.update(id, attempts >= deps.lockout.threshold ? { failedAttempts: 0, lockedUntil: isoInstant(clock.now() + deps.lockout.ms) } : { failedAttempts: attempts });
+  }
+
+  const service = {
+    /**
+     * Creates an account. Resolves to the e-mail, the initial password and the `otpauth://totp/…` URI (shown once).
+     * @throws StaffCommandError for an invalid e-mail, an empty name, an unknown role or an e-mail already in use.
+     */
+    async create(input: { email: string; name: string; role: string }): Promise<{ email: string; initialPassword: string; totpUri: string }> {
+      const email = normalizeEmail(input.email);
+      if (!isValidEmail(email)) throw new StaffCommandError('the e-mail address is not valid');
+      const name = input.name.trim();
+      if (name === '' || name.length > 100) throw new StaffCommandError('the name must have 1 to 100 characters');
+      if (!isStaffRole(input.role)) throw new StaffCommandError('the role must be CLERK, SUPERVISOR, AUDITOR or ADMIN');
+      if (await store.byEmail(email)) throw new StaffCommandError(`a staff account with ${email} exists`);
+      const password = initialPassword();
+      const secret = new Secret({ size: 20 }).base32;
+      await store.insert({
+        email,
+        name,
+        role: input.role,
+        passwordHash: await hashPassword(password),
+        mustChangePassword: true,
+        totpSecret: secret,
+        lastTotpStep: null,
+        failedAttempts: 0,
+        lockedUntil: null,
+        createdAt: now(),
+        disabledAt: null,
+      });
+      return { email, initialPassword: password, totpUri: totpOf(email, secret).toString() };
+    },
+
+    /** Disables an account and ends its sessions at once; false for an unknown or already disabled e-mail. */
+    async disable(emailText: string): Promise<boolean> {
+      const row = await store.byEmail(normalizeEmail(emailText));
+      if (!row || row.disabledAt !== null) return false;
+      await store.update(row.id, { disabledAt: now() });
+      await store.endSessionsOf(row.id, now(), 'DISABLED');
+      return true;
+    },
+
+    /** Every account (never a secret), for ADMIN. */
+    async list(): Promise<{ id: number; email: string; name: string; role: StaffRole; createdAt: string; disabledAt: string | null }[]> {
+      return (await store.list()).map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.createdAt, disabledAt: r.disabledAt }));
+    },
+
+    /**
+     * Signs in with e-mail, password and TOTP code. Resolves to a new session token and whether the password must be
+     * changed first, or a refusal: `INVALID` (unknown e-mail, wrong password or code, or a code already used — one
+     * answer for all, no enumeration), `LOCKED` (until `lockedUntil`), `DISABLED`.
+     */
+    async signIn(
+      emailText: string,
+      password: string,
+      code: string,
+    ): Promise<{ ok: { token: string; mustChangePassword: boolean } } | { error: 'INVALID' | 'LOCKED' | 'DISABLED' }> {
+      const row = await store.byEmail(normalizeEmail(emailText));
+      if (!row) {
+        await verifyDummy(password.slice(0, 100));
+        return { error: 'INVALID' };
+      }
+      if (row.disabledAt !== null) return { error: 'DISABLED' };
+      if (row.lockedUntil !== null && Date.parse(row.lockedUntil) > clock.now()) return { error: 'LOCKED' };
+      const passwordOk = password.length <= 100 && (await verifyPassword(row.passwordHash, password));
+      const delta = /^\d{6}$/.test(code) ? totpOf(row.email, row.totpSecret).validate({ token: code, timestamp: clock.now(), window: TOTP_WINDOW }) : null;
+      const step = Math.floor(clock.now() / (TOTP_PERIOD_S * 1000)) + (delta ?? 0);
+      if (!passwordOk || delta === null || !(await store.takeTotpStep(row.id, step))) {
+        await fail(row.id, row.failedAttempts);
+        return { error: 'INVALID' };
+      }
+      await store.update(row.id, { failedAttempts: 0, lockedUntil: null });
+      const token = newSessionToken();
+      await store.insertSession({ tokenHash: hashToken(token), staffId: row.id, createdAt: now(), lastSeenAt: now() });
+      return { ok: { token, mustChangePassword: row.mustChangePassword } };
+    },
+
+    /**
+     * The session's principal (touching it), or null: unknown, ended, idle for 15 minutes (then ended), or of a disabled
+     * account. Scopes are the role's, and none while the password must still be changed.
+     */
+    async check(token: string | undefined): Promise<StaffSessionCheck> {
+      if (!token || !isWellFormedToken(token)) return null;
+      const tokenHash = hashToken(token);
+      const session = await store.session(tokenHash);
+      if (!session || session.endedAt !== null) return null;
+      if (Date.parse(session.lastSeenAt) + STAFF_IDLE_MS <= clock.now()) {
+        await store.endSession(tokenHash, now(), 'IDLE_TIMEOUT');
+        return null;
+      }
+      const row = await store.byId(session.staffId);
+      if (!row || row.disabledAt !== null) return null;
+      await store.touch(tokenHash, now());
+      const scopes = new Set(row.mustChangePassword ? [] : ROLE_SCOPES[row.role]);
+      return { principal: { kind: 'staff', staffId: row.id, role: row.role, name: row.name, scopes }, mustChangePassword: row.mustChangePassword };
+    },
+
+    /**
+     * Sets a new password in the session (the forced change after the first sign-in, or any later one): the current
+     * password must match and the new one pass the portal's rules (spec 000 section 5) and differ from it. Other
+     * sessions of the person end. Resolves to null, or the refusal's code: SESSION_INVALID, PASSWORD_INCORRECT,
+     * PASSWORD_SAME, or the password rule's (PASSWORD_TOO_SHORT, PASSWORD_WEAK, …).
+     */
+    async changePassword(token: string, current: string, next: string): Promise<null | string> {
+      const checked = await service.check(token);
+      if (!checked) return 'SESSION_INVALID';
+      const row = (await store.byId(checked.principal.staffId))!;
+      if (current.length > 100 || !(await verifyPassword(row.passwordHash, current))) return 'PASSWORD_INCORRECT';
+      const problem = passwordError(next, { email: row.email, lastName: row.name.split(' ').at(-1) ?? '' });
+      if (problem) return problem;
+      if (next === current) return 'PASSWORD_SAME';
+      await store.update(row.id, { passwordHash: await hashPassword(next), mustChangePassword: false });
+      await store.endSessionsOf(row.id, now(), 'PASSWORD_CHANGED', hashToken(token));
+      return null;
+    },
+
+    /** Ends the session. */
+    async signOut(token: string | undefined): Promise<void> {
+      if (token && isWellFormedToken(token)) await store.endSession(hashToken(token), now(), 'SIGNED_OUT');
+    },
+  };
+  return service;
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm';
+import { writeTransaction, type Db } from '../../../db/client';
+import { staffAccounts, staffAudit, staffSessions, type StaffAccountRow, type StaffAuditRow, type StaffSessionRow } from '../../../db/schema';
+
+/** Queries of the workbench's staff accounts, sessions and audit trail (db/schema/staff.ts, decision 0054). */
+export function createStaffStore(db: Db) {
+  return {
+    async byEmail(email: string): Promise<StaffAccountRow | undefined> {
+      return (await db.select().from(staffAccounts).where(eq(staffAccounts.email, email)).limit(1))[0];
+    },
+    async byId(id: number): Promise<StaffAccountRow | undefined> {
+      return (await db.select().from(staffAccounts).where(eq(staffAccounts.id, id)).limit(1))[0];
+    },
+    list(): Promise<StaffAccountRow[]> {
+      return db.select().from(staffAccounts).orderBy(asc(staffAccounts.email));
+    },
+    async insert(row: Omit<StaffAccountRow, 'id'>): Promise<void> {
+      await writeTransaction(db, () => db.insert(staffAccounts).values(row));
+    },
+    async update(id: number, patch: Partial<Omit<StaffAccountRow, 'id'>>): Promise<void> {
+      await writeTransaction(db, () => db.update(staffAccounts).set(patch).where(eq(staffAccounts.id, id)));
+    },
+    /**
+     * Accepts a TOTP step for the account when it is later than the last accepted one (one write, so two sign-ins with
+     * the same code cannot both pass). Resolves to true when accepted.
+     */
+    async takeTotpStep(id: number, step: number): Promise<boolean> {
+      return writeTransaction(db, async () => {
+        const [row] = await db.select({ last: staffAccounts.lastTotpStep }).from(staffAccounts).where(eq(staffAccounts.id, id));
+        if (!row || (row.last !== null && row.last >= step)) return false;
+        await db.update(staffAccounts).set({ lastTotpStep: step }).where(eq(staffAccounts.id, id));
+        return true;
+      });
+    },
+    async insertSession(row: Omit<StaffSessionRow, 'endedAt' | 'endReason'>): Promise<void> {
+      await writeTransaction(db, () => db.insert(staffSessions).values({ ...row, endedAt: null, endReason: null }));
+    },
+    async session(tokenHash: string): Promise<StaffSessionRow | undefined> {
+      return (await db.select().from(staffSessions).where(eq(staffSessions.tokenHash, tokenHash)).limit(1))[0];
+    },
+    async touch(tokenHash: string, at: string): Promise<void> {
+      await writeTransaction(db, () =>
+        db
+          .update(staffSessions)
+          .set({ lastSeenAt: at })
+          .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.endedAt))),
+      );
+    },
+    async endSession(tokenHash: string, at: string, reason: NonNullable<StaffSessionRow['endReason']>): Promise<void> {
+      await writeTransaction(db, () =>
+        db
+          .update(staffSessions)
+          .set({ endedAt: at, endReason: reason })
+          .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.endedAt))),
+      );
+    },
+    /** Ends every open session of the account but `keepHash` (disable; a password change keeps its own); resolves to how many. */
+    async endSessionsOf(staffId: number, at: string, reason: NonNullable<StaffSessionRow['endReason']>, keepHash?: string): Promise<number> {
+      return writeTransaction(db, async () => {
+        const rows = await db
+          .update(staffSessions)
+          .set({ endedAt: at, endReason: reason })
+          .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt), keepHash === undefined ? undefined : ne(staffSessions.tokenHash, keepHash)))
+          .returning({ tokenHash: staffSessions.tokenHash });
+        return rows.length;
+      });
+    },
+    /** Appends audit rows (the table refuses updates and deletes). */
+    async audit(rows: Omit<StaffAuditRow, 'id'>[]): Promise<void> {
+      if (rows.length) await writeTransaction(db, () => db.insert(staffAudit).values(rows));
+    },
+    /** Audit rows, newest first, filtered by member and/or staff person, before the id `beforeId`. */
+    trail(filter: { personId?: number | undefined; staffId?: number | undefined; beforeId?: number | undefined }, limit: number): Promise<StaffAuditRow[]> {
+      const conditions = [
+        filter.personId === undefined ? undefined : eq(staffAudit.personId, filter.personId),
+        filter.staffId === undefined ? undefined : eq(staffAudit.staffId, filter.staffId),
+        filter.beforeId === undefined ? undefined : lt(staffAudit.id, filter.beforeId),
+      ].filter((c) => c !== undefined);
+      return db
+        .select()
+        .from(staffAudit)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(staffAudit.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type StaffStore = ReturnType<typeof createStaffStore>;
