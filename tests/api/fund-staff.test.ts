@@ -120,7 +120,7 @@ describe('staff and members are separate principals; roles decide the scopes', (
 describe('audit trail (append-only)', () => {
   it('records a staff read with who and what, and refuses every change or deletion of a record', async () => {
     const { cookie } = await staffSession('AUDITOR', 'trail@fund.example');
-    const [{ id: staffId }] = await sqlAll<{ id: number }>(server.db, `SELECT id FROM staff_accounts WHERE email = 'trail@fund.example'`);
+    const { id: staffId } = (await sqlAll<{ id: number }>(server.db, `SELECT id FROM staff_accounts WHERE email = 'trail@fund.example'`))[0]!;
     expect((await fundGraphql(cookie)).status).toBe(200);
     const rows = await sqlAll<{ kind: string; what: string }>(server.db, 'SELECT kind, what FROM staff_audit WHERE staff_id = ?', staffId);
     expect(rows).toEqual([{ kind: 'READ', what: 'events' }]);
