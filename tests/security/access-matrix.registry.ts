@@ -21,6 +21,11 @@ export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...AC
  * longer exist are ignored.
  */
 export const NO_OBJECT_ID: Record<string, string> = {
+  // Data archive (decision 0052): not yet a matrix door (the matrix members hold no archives); the cross-member refusal
+  // of both doors is proven by tests/api/data-export.test.ts ("nor to another member": the same 404 / ERROR_NOT_FOUND).
+  'Mutation.requestDataExport': 'the session’s own password; asks for the session person’s own archive',
+  'Mutation.unlockDataExportDownload': 'an archive id of the session person; another member’s id answers ERROR_NOT_FOUND (tests/api/data-export.test.ts)',
+  'UnlockDataExportDownloadInput.id': 'an archive id of the session person; another member’s id answers ERROR_NOT_FOUND (tests/api/data-export.test.ts)',
   // Public upload form (decision 0024): file ids are bearer ids of files uploaded with the same captcha; the service
   // admits only pending files bound to the submitted captcha's challenge (tests/api/upload-form.test.ts "foreign file ids").
   'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
