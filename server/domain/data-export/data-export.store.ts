@@ -53,12 +53,6 @@ function archived(table: SQLiteTable): Record<string, SQLiteColumn> {
   return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !OMITTED.has(name))) as Record<string, SQLiteColumn>;
 }
 
-/** A file to put into the archive: its row id, name and the reader of its bytes (read only when the archive writes it). */
-export interface ArchiveFileRef {
-  id: number;
-  fileName: string;
-}
-
 export function createDataExportStore(db: Db) {
   /** The person's rows of `table` (filtered by `personColumn`), all archived columns, in the order of `orderBy`. */
   const rowsOf = (table: SQLiteTable, personColumn: SQLiteColumn, personId: number, orderBy: SQLiteColumn): Promise<ArchiveRecord[]> =>
@@ -174,7 +168,7 @@ export function createDataExportStore(db: Db) {
       const attachments = await childrenOf(messageAttachments, messageAttachments.messageId, ids(rows), messageAttachments.id);
       return rows.map((m) => ({ ...m, attachments: attachments.filter((a) => a.messageId === m.id) }));
     },
-    /** The bytes of attachment `id` of message `messageId` (the caller found both among the person's rows). */
+    /** The bytes of message attachment `id` (the caller found it among the person's messages). */
     async attachmentContent(id: number): Promise<Buffer | undefined> {
       return (await db.select({ content: messageAttachments.content }).from(messageAttachments).where(eq(messageAttachments.id, id)))[0]?.content;
     },
