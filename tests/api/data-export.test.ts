@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
-import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { sqlAll } from '../helpers/raw-sql';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -226,6 +226,18 @@ describe('the data archive', () => {
     // The unlock lasts 5 minutes.
     server.clock.advance(5 * 60_000 + 1000);
     expect((await anna.fetch(path)).status).toBe(403);
+  });
+
+  it('answers 406 without a session, 405 for another method, and the same 404 for every malformed id', async () => {
+    const stranger = new PortalClient(server.url);
+    expect((await stranger.fetch(`/webportal/data-export?id=${exportId}`)).status).toBe(406);
+    expect((await anna.fetch(`/webportal/data-export?id=${exportId}`, { method: 'POST' })).status).toBe(405);
+    const unknown = await (await anna.fetch('/webportal/data-export?id=987654321')).text();
+    for (const query of ['', '?id=', '?id=abc', '?id=-1', '?id=1e3', '?id=01', '?id=99999999999999999999', `?id=${exportId}&id=${exportId}`]) {
+      const res = await anna.fetch(`/webportal/data-export${query}`);
+      expect(res.status, query).toBe(404);
+      expect(await res.text(), query).toBe(unknown);
+    }
   });
 
   it("holds every document PDF of anna's documents, and her data as GraphQL answers it", async () => {
