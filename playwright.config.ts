@@ -108,6 +108,8 @@ export default defineConfig({
         PUBLIC_ORIGIN: baseURL,
         // Postal letters (registration code, first password) as PDFs, readable by the tests.
         LETTERS_DIR: join(dirname(process.env.E2E_DATABASE_PATH), 'letters'),
+        // The members' data archives (docs/decisions/0052-data-archive.md) beside the database.
+        DATA_EXPORT_DIR: join(dirname(process.env.E2E_DATABASE_PATH), 'exports'),
       },
     },
     {
@@ -125,6 +127,7 @@ export default defineConfig({
         // No SMTP server: mails are written as files next to the regional database, as are the letters.
         MAIL_OUTBOX_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'outbox'),
         LETTERS_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'letters'),
+        DATA_EXPORT_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'exports'),
         ANNOUNCEMENT_HTML:
           '<p><strong>Wartungsarbeiten:</strong> Am Samstag ist das Portal von 8 bis 10 Uhr nicht erreichbar.</p><img src="x" onerror="window.__announcementXss=1"><script>window.__announcementXss=2</script>',
         MATOMO_SITE_ID: '7',

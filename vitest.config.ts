@@ -108,6 +108,7 @@ const POSTGRES_SUITES = [
   'tests/api/profile.test.ts',
   'tests/api/profile-email-change.test.ts',
   'tests/api/profile-delete-access.test.ts',
+  'tests/api/data-export.test.ts',
   'tests/security/access-matrix.test.ts',
   'tests/security/login-abuse.test.ts',
   'tests/durability/crash.test.ts',

@@ -26,6 +26,7 @@ import { createCaptchaStore } from './domain/captcha/captcha.store';
 import { createPublicUploadsService } from './domain/public-uploads/public-uploads.service';
 import { createPublicUploadsStore } from './domain/public-uploads/public-uploads.store';
 import { scheduleUploadPurge } from './domain/uploads/uploads.job';
+import { scheduleDataExports } from './domain/data-export/data-export.job';
 import { createUploadsService } from './domain/uploads/uploads.service';
 import { createUploadsStore } from './domain/uploads/uploads.store';
 import type { Clock } from './domain/shared/clock';
@@ -135,5 +136,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       messages: createMessagesStore(db),
     },
   };
-  return { ...processDeps, services: createServices(processDeps) };
+  const services = createServices(processDeps);
+  scheduleDataExports(scheduler, services.dataExport, logger);
+  return { ...processDeps, services };
 }

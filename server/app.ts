@@ -8,6 +8,7 @@ import { createGraphQLHandler, loadPersistedDocuments } from './graphql/yoga';
 import { appShellAnswer, withServedConfig } from './http/served-config';
 import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
+import { DATA_EXPORT_PATH, handleDataExportDownload } from './http/data-export-download';
 import { createEidRoutes } from './http/eid';
 import { createResponseCache } from './http/response-cache';
 import { cachedOperationHashes } from './http/response-cache.rules';
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     if (pathname === FUND_GRAPHQL_PATH) return fundGraphql.handle(req, res);
     if (staffEndpoints.handles(pathname)) return staffEndpoints.handle(req, res, pathname);
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
+    if (pathname === DATA_EXPORT_PATH) return handleDataExportDownload(req, res, url, deps);
     if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));
     if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);
     if (pathname === CALCPRINT_PATH) {

@@ -244,6 +244,12 @@ const envSchema = z.object({
    * milliseconds. `0`: this process runs no jobs. @default 10000
    */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /**
+   * Folder of the members' data archives (ZIP files, docs/decisions/0052-data-archive.md), written by the job
+   * `data-export.run` and deleted 7 days after they are ready. Every process serving downloads must see it (a shared
+   * folder when several machines serve one database). @default data/exports
+   */
+  DATA_EXPORT_DIR: z.string().min(1).default('data/exports'),
   /** Folder for generated postal letters (registration code, first password) as PDF. @default data/letters */
   LETTERS_DIR: z.string().min(1).default('data/letters'),
   /**

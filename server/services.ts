@@ -17,6 +17,11 @@ import { createMergeService } from './domain/merge/merge.service';
 import { createMessagesService, currentBoardSeats } from './domain/messages/messages.service';
 import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
 import { createPersonService } from './domain/person/person.service';
+import { createDataExportService } from './domain/data-export/data-export.service';
+import { createDataExportStore } from './domain/data-export/data-export.store';
+import { DATA_EXPORT_JOB } from './domain/data-export/data-export.rules';
+import { createLoaders } from './domain/loaders';
+import type { RequestScope } from './domain/shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
 import { createAuthService } from './domain/auth/auth.service';
 import { createClientLog } from './domain/client-log/client-log.service';
@@ -102,7 +107,35 @@ function createMemberServices(deps: ProcessDeps) {
     events: deps.events,
   });
   const calculator = createCalculatorService({ accounts, personStore: stores.person, tenant, clock });
-  return { stepUp, accounts, person, documents, investment, messages, claims, merge, ownContributions, forms, calculator };
+  const dataExport = createDataExportService({
+    store: createDataExportStore(db),
+    personStore: stores.person,
+    stepUp,
+    mailer: deps.mailer,
+    tenant,
+    clock,
+    logger,
+    dir: config.DATA_EXPORT_DIR,
+    async documentPdf(personId, documentId) {
+      // The job has no request: a scope of its own, without session, for the documents service's reads.
+      await documents.archive(backgroundScope(deps), personId, documentId);
+      return stores.documents.fileContent(documentId);
+    },
+    wakeJob: () => deps.scheduler.wake(DATA_EXPORT_JOB),
+  });
+  return { stepUp, accounts, person, documents, investment, messages, claims, merge, ownContributions, forms, calculator, dataExport };
+}
+
+/** The scope of work done outside a request (a scheduled job): fresh DataLoaders, no session, no client. */
+function backgroundScope(deps: ProcessDeps): RequestScope {
+  const loaders = createLoaders(deps.stores);
+  return {
+    meta: { ipAddress: null, userAgent: null },
+    loaders,
+    session: async () => ({ state: 'NONE' }),
+    sessionHash: async () => null,
+    publicOrigin: () => deps.config.PUBLIC_ORIGIN ?? '',
+  };
 }
 
 /** The process's services (`AppDeps.services`). */

@@ -26,3 +26,4 @@ export * from './data-versions';
 export * from './fund-access';
 export * from './fund-events';
 export * from './staff';
+export * from './data-exports';

@@ -10,6 +10,7 @@ import { uploadFormResolvers } from './upload-form/upload-form.resolvers';
 import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
+import { dataExportResolvers } from './data-export/data-export.resolvers';
 import { documentResolvers } from './document/document.resolvers';
 import { formResolvers } from './form/form.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
@@ -54,6 +55,7 @@ const areaResolvers: Resolvers[] = [
   mergeAreaResolvers,
   captchaResolvers,
   uploadFormResolvers,
+  dataExportResolvers,
 ];
 
 /** Merges the per-area resolver maps (each area adds fields to Query, Mutation and its own types). */

@@ -80,6 +80,8 @@ export async function startTestServer(
       PUBLIC_FORM_IP_MAX_PER_HOUR: '1000000',
       PUBLIC_FORM_EMAIL_MAX_PER_DAY: '1000000',
       MESSAGE_MAX_PER_HOUR: '1000000',
+      // The members' data archives in the test's own folder (docs/decisions/0052-data-archive.md).
+      DATA_EXPORT_DIR: join(dir, 'exports'),
       ...env,
     });
   } catch (error) {

@@ -27,6 +27,8 @@ export interface MemberObjects {
   /** Ids of the member's messages (received and sent) and of their attachments. */
   messageIds: number[];
   attachmentIds: number[];
+  /** Ids of the member's data archives (docs/decisions/0052-data-archive.md): one READY, one PENDING, seeded by the test. */
+  dataExportIds: number[];
 }
 
 /** One request of a door, built from one probe value: a typed GraphQL operation (see `operationRequest`), a REST call or a download. */

@@ -82,6 +82,19 @@ export async function insertOwnedRows(db: Db, personId: number, marker: string, 
     `Anhang ${marker}-ANHANG.pdf`,
     Buffer.from(`%PDF-1.4 ${marker}-ANHANGINHALT`),
   );
+  // Two data archives (decision 0052): a READY one (its file is never needed: no door reaches it without the owner's
+  // unlock) and a PENDING one.
+  // Ready the day before the test server's day (TEST_TODAY), so it is within its 7 days.
+  await sqlRun(
+    db,
+    `INSERT INTO data_exports (person_id, status, requested_at, ready_at, expires_at, storage_key, byte_size) VALUES (?, 'READY', ?, ?, ?, ?, 22)`,
+    personId,
+    '2026-11-21T08:00:00.000Z',
+    '2026-11-21T09:00:00.000Z',
+    '2026-11-28T09:00:00.000Z',
+    `matrix-${marker}.zip`,
+  );
+  await sqlRun(db, `INSERT INTO data_exports (person_id, status, requested_at) VALUES (?, 'PENDING', ?)`, personId, now);
   for (const n of [1, 2]) {
     await sqlRun(
       db,
@@ -146,6 +159,7 @@ export async function loadObjects(db: Db, personId: number): Promise<MemberObjec
     attachmentIds: (
       await sqlAll<{ id: number }>(db, `SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId)
     ).map((r) => r.id),
+    dataExportIds: (await sqlAll<{ id: number }>(db, `SELECT id FROM data_exports WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
   };
 }
 

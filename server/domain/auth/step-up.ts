@@ -23,7 +23,9 @@ export type StepUpAction =
   | 'SEVERANCE_PAYOUT_ACCOUNT'
   | 'MANDATE_DEBIT_ACCOUNT'
   /** The payout account of a vested-amount decision form (issue 14 item 7). */
-  | 'VESTED_AMOUNT_PAYOUT_ACCOUNT';
+  | 'VESTED_AMOUNT_PAYOUT_ACCOUNT'
+  /** Requesting or downloading the archive of all the member's data (docs/decisions/0052-data-archive.md). */
+  | 'DATA_EXPORT';
 
 /**
  * Outcome of a step-up check. `ok` with how the person was proven (`PASSWORD`: the current password was typed;

@@ -3,7 +3,7 @@
  * write transaction, so on both engines only one process gets a due job (SQLite: the single writer; PostgreSQL: the
  * row lock plus SERIALIZABLE, the loser re-reads a job that is no longer due).
  */
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { jobLeases } from '../../../db/schema';
 
@@ -47,6 +47,16 @@ export function createJobsStore(db: Db) {
           .update(jobLeases)
           .set({ dueAt: retryDueIso, leaseOwner: null, leaseUntil: null, lastError: error.slice(0, 1000) })
           .where(and(eq(jobLeases.name, name), eq(jobLeases.leaseOwner, owner))),
+      );
+    },
+
+    /** Makes the job due at `nowIso` when it is due later (work arrived that should not wait for the interval). */
+    async wake(name: string, nowIso: string): Promise<void> {
+      await writeTransaction(db, () =>
+        db
+          .update(jobLeases)
+          .set({ dueAt: nowIso })
+          .where(and(eq(jobLeases.name, name), gt(jobLeases.dueAt, nowIso))),
       );
     },
 

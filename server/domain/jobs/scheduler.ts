@@ -38,6 +38,12 @@ export interface Scheduler {
   stop(): Promise<void>;
   /** One round: runs every registered job that is due and free; resolves to the names this process ran. */
   runDue(): Promise<string[]>;
+  /**
+   * Makes job `name` due now (its row's due time, for every process) and, when this process polls, starts a round at
+   * once; resolves when the due time is stored (not when the round ends: `runDue()` waits for that). For work that
+   * should not wait for the job's interval (a new request).
+   */
+  wake(name: string): Promise<void>;
 }
 
 const RETRY_MAX_MS = 60_000;
@@ -101,6 +107,10 @@ export function createScheduler(deps: { db: Db; clock: Clock; logger: Logger; po
     stop: () => poller.stop(),
     async runDue() {
       return (await poller.drain()).flat();
+    },
+    async wake(name) {
+      await store.wake(name, isoInstant(clock.now()));
+      if (pollMs > 0 && !poller.stopped) void poller.trigger();
     },
   };
 }

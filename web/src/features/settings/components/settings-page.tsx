@@ -11,6 +11,7 @@ import { AddressSection } from './address-section';
 import { BankDetailsSection } from './bank-details-section';
 import { ChangeHistorySection } from './change-history-section';
 import { ConsentSection } from './consent-section';
+import { DataExportSection } from './data-export-section';
 import { DeleteAccessSection } from './delete-access-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -80,6 +81,7 @@ export function SettingsPage() {
           <PhoneSection person={me} />
           <BankDetailsSection person={me} />
           <ConsentSection person={me} pensionFundOffered={pensionFundOffered} />
+          <DataExportSection />
           <DeleteAccessSection facts={data.retentionFacts} />
           <ChangeHistorySection person={me} />
         </div>
