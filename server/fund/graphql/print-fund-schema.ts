@@ -1,6 +1,6 @@
 /**
  * Prints the fund's API whole, with every `@scope` and description, to schema/fund.graphql for integrators
- * (decision 0053): `npm run fund:schema`. tests/unit/fund-schema-file.test.ts fails when the file is stale.
+ * (decision 0053): `npm run fund:schema`. server/fund/graphql/fund-schema.test.ts fails when the file is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
