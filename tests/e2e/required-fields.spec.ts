@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn, personas } from './helpers/login';
 import { removeClaimsOf } from './helpers/member-db';
+import { describedTexts } from './helpers/settings';
 
 /**
  * An empty required field says which field it is: "Bitte geben Sie … ein" (or "Bitte wählen Sie … aus" for a choice),
@@ -10,17 +11,6 @@ import { removeClaimsOf } from './helpers/member-db';
  */
 
 const GENERIC = /Bitte füllen Sie dieses Feld aus|ungültig/;
-
-/** The texts that describe `field` (its hint and error message). */
-export async function describedTexts(field: Locator): Promise<string> {
-  return field.evaluate((el) =>
-    (el.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  );
-}
 
 async function expectNoGenericMessage(page: Page): Promise<void> {
   await expect(page.locator('.field__error').filter({ hasText: GENERIC })).toHaveCount(0);
