@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** A radio label that is not laid out as it should be: its text and what is wrong. */
-export interface Problem {
+interface Problem {
   label: string;
   issue: string;
 }
@@ -11,7 +11,7 @@ export interface Problem {
  * Every visible radio's label measured against its input: gap left of the text (at least 8 px right of the
  * radio), text inside the right padding, the radio inside its label.
  */
-export async function radioLabelProblems(page: Page): Promise<Problem[]> {
+async function radioLabelProblems(page: Page): Promise<Problem[]> {
   return page.evaluate(() => {
     const problems: { label: string; issue: string }[] = [];
     for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[type="radio"]'))) {
