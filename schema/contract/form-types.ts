@@ -52,6 +52,14 @@ export const FORM_REASON_MAX = 500;
 export const MAX_CHILDREN = 5;
 /** A pension call must arrive by this day of the month (spec 001 section 9) for a start on the 1st of the next month. */
 export const PENSION_CALL_DEADLINE_DAY = 10;
+/**
+ * Temporary employment (spec 001 section 9 "Temporary employment: contribution-free continuation for at most 12
+ * months; vesting after 3 years"): the longest contribution-free continuation after a fixed-term employment, in months,
+ * and the years after which the entitlement from employer contributions vests. The exit application states both when
+ * its reason is the end of a fixed-term employment, the vested-amount form when the entitlement is kept contribution-free.
+ */
+export const TEMPORARY_EMPLOYMENT_CONTRIBUTION_FREE_MAX_MONTHS = 12;
+export const TEMPORARY_EMPLOYMENT_VESTING_YEARS = 3;
 /** A form of the same kind sent within this many days is refused as already sent (reading in decision 0022). */
 export const FORM_RESEND_DAYS = 30;
 /** Longest name, institution or bank name. */

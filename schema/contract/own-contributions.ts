@@ -127,8 +127,9 @@ export function mandateInput(today: string, noticeDays: number) {
       if (v.amountCents < limits.minCents) issue('amountCents', 'AMOUNT_TOO_LOW');
       else if (v.amountCents > limits.maxCents) issue('amountCents', 'AMOUNT_TOO_HIGH');
       const iban = normalizeIban(v.iban);
-      if (isPlaceholderIban(iban)) issue('iban', 'IBAN_PLACEHOLDER');
-      else if (!isValidPortalIban(iban)) issue('iban', 'IBAN_INVALID');
+      // An empty IBAN is REQUIRED (its own rule above), not also "ungültig".
+      if (iban !== '' && isPlaceholderIban(iban)) issue('iban', 'IBAN_PLACEHOLDER');
+      else if (iban !== '' && !isValidPortalIban(iban)) issue('iban', 'IBAN_INVALID');
       if (!isIsoDate(v.startDate)) issue('startDate', 'DATE_INVALID');
       else if (v.startDate < earliest) issue('startDate', 'START_TOO_EARLY');
       else if (v.startDate > addDays(today, START_DATE_MAX_DAYS_AHEAD)) issue('startDate', 'START_TOO_FAR');

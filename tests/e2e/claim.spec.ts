@@ -39,7 +39,7 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(page.getByRole('heading', { level: 1, name: 'Abfertigung geltend machen' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Fortschritt' }).locator('[aria-current="step"]')).toContainText('Auswahl');
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect(page.getByRole('alert')).toContainText('Bitte füllen Sie dieses Feld aus.');
+  await expect(page.getByRole('alert')).toContainText('Bitte wählen Sie aus, was mit Ihrer Abfertigung geschehen soll.');
   await page.getByRole('radio', { name: 'Auszahlen lassen' }).check();
   await expectNoSeriousA11yViolations(page, 'claim step 1');
   await page.getByRole('button', { name: 'Weiter' }).click();

@@ -109,6 +109,6 @@ test('public upload form: sending it empty puts the first missing field in focus
   await page.goto('/#/upload-formular');
   await expect(page.getByText('Die Sicherheitsprüfung ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });
   await submitFromBottom(page, page.getByRole('button', { name: 'Dokumente senden' }));
-  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie Ihren Vornamen ein.')).toBeVisible();
   await expectFocusOnAProblemInView(page);
 });

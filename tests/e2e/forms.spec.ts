@@ -64,7 +64,7 @@ test('clara sends a pension call with partner and children and finds it with its
   await page.getByRole('button', { name: 'Formular senden' }).click();
   await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
   await expect(page.getByText('Bitte bestätigen Sie Ihre Angaben.')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Kind 1' }).getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Kind 1' }).getByText('Bitte geben Sie das Geburtsdatum des Kindes ein.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'pension call with errors');
 
   // At most 5 children: the button gives way to a note.
@@ -157,7 +157,7 @@ test('anna sends the family declaration with her partner and two children (a six
 
   await page.getByRole('button', { name: 'Formular senden' }).click();
   await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
-  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(page.getByText('Bitte wählen Sie Ihren Familienstand aus.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'family declaration with errors');
 
   await choose(page, page, 'Familienstand', 'verheiratet');
@@ -181,7 +181,7 @@ test('anna sends the family declaration with her partner and two children (a six
     await choose(page, child, 'Geschlecht', gender);
   }
   await page.getByLabel('Ich bestätige, dass meine Angaben richtig und vollständig sind.').check();
-  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(0);
+  await expect(page.locator('.field__error')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'family declaration');
   await shot(page, 'forms-family-declaration-1280');
   await checkPhoneLayout(page, 'forms-family-declaration');
@@ -221,7 +221,8 @@ test('anna’s exit application, employment, function, objection and switch form
   // The switch date is chosen from the 1st of next month; left empty it is reported at the field.
   await page.goto('/#/postfach/formulare/wechselerklaerung');
   await page.getByRole('button', { name: 'Formular senden' }).click();
-  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(2);
+  await expect(page.getByText('Bitte wählen Sie aus, wohin Sie wechseln möchten.')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie das Datum ein, zu dem Sie wechseln möchten.')).toBeVisible();
 
   // The employment declaration asks for the employer only when employed.
   await page.goto('/#/postfach/formulare/beschaeftigungserklaerung');

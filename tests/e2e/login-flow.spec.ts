@@ -4,6 +4,7 @@ import { demoActivationToken } from '../../db/seed/login-personas';
 import { DEFAULT_SEED } from '../../db/seed/generator';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { loginPersonas, passwordField, submitLogin } from './helpers/login';
+import { failOperation } from './helpers/graphql-requests';
 import { expectModalDialog, expectStaticModalKeyboard } from './helpers/modal';
 import { openSessionsOf, personFlagsOf } from './helpers/seed-db';
 
@@ -307,15 +308,6 @@ test('nina activates her access with the link, sees the notice, and can log in; 
   await page.goto('/#/activation?id=unbekannter-link-0000000000');
   await expect(page.getByText('Ihr Zugang konnte nicht aktiviert werden.', { exact: false })).toBeVisible();
 });
-
-/** Answers the GraphQL operation `name` with a server error (the call fails for a technical reason); others pass. */
-async function failOperation(page: Page, name: string): Promise<void> {
-  await page.route('**/graphql', async (route) => {
-    const body = JSON.parse(route.request().postData() ?? '{}') as { operationName?: string };
-    if (body.operationName === name) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"Internal"}]}' });
-    else await route.fallback();
-  });
-}
 
 test('a login call that fails for a technical reason says so for the whole form, not "login data invalid"', async ({ page }) => {
   await openLogin(page);

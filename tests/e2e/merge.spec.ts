@@ -54,7 +54,7 @@ test('bernd sees why he may merge, fills the form and sends the request; then it
 
   // Nothing chosen: the form's checks (the contract's rule) speak at the fields.
   await form.getByRole('button', { name: 'Antrag senden' }).click();
-  await expect(form.getByText('Bitte füllen Sie dieses Feld aus.')).toBeVisible();
+  await expect(form.getByText('Bitte wählen Sie aus, wie Sie unterschreiben.')).toBeVisible();
   await expect(form.getByText('Bitte laden Sie dieses Dokument hoch.')).toBeVisible();
   await expect(form.getByText('Bitte stimmen Sie der Verarbeitung Ihrer Daten zu.')).toBeVisible();
   await expect(form.getByText('Bitte bestätigen Sie den Antrag.')).toBeVisible();

@@ -93,7 +93,7 @@ test('a drawn signature stays when the window is resized, and the member can sti
 
   // The value is still there: sending the otherwise empty form names other fields, not the signature.
   await form.getByRole('button', { name: 'Antrag senden' }).click();
-  await expect(form.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(form.getByText('Bitte geben Sie Ihren Vornamen ein.')).toBeVisible();
   await expect(form.getByText('Bitte zuerst unterschreiben.')).toHaveCount(0);
 
   // Cleared, it stays cleared through a resize, and the form asks for it.

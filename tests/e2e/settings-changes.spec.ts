@@ -52,7 +52,7 @@ test('anna changes her address and bank details; the screen, her change history 
   await expect(stepUp).toHaveAttribute('autocomplete', 'current-password');
   await bank.getByRole('button', { name: 'Bankverbindung speichern' }).click();
   await expect(stepUp).toHaveAttribute('aria-invalid', 'true');
-  await expect.poll(() => describedTexts(stepUp)).toContain('Bitte füllen Sie dieses Feld aus.');
+  await expect.poll(() => describedTexts(stepUp)).toContain('Bitte geben Sie Ihr aktuelles Passwort ein.');
   await expect(stepUp).toBeFocused();
   await stepUp.fill('Falsch#Passwort1');
   await bank.getByRole('button', { name: 'Bankverbindung speichern' }).click();

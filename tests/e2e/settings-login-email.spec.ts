@@ -38,7 +38,7 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   // Step-up (issue 11): the login e-mail changes only with the current password in the same request.
   const stepUp = email.getByLabel('Aktuelles Passwort zur Bestätigung');
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
-  await expect.poll(() => describedTexts(stepUp)).toContain('Bitte füllen Sie dieses Feld aus.');
+  await expect.poll(() => describedTexts(stepUp)).toContain('Bitte geben Sie Ihr aktuelles Passwort ein.');
   await stepUp.fill(DEMO_PASSWORD);
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   const newEmail = email.getByLabel('Neue E-Mail-Adresse', { exact: true });

@@ -46,7 +46,7 @@ test('shows refusals at their field and a file refused by content', async ({ pag
   await page.getByLabel('Dokumente', { exact: true }).setInputFiles({ name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 not a pdf') });
   await expect(page.getByText('Die Datei „rechnung.pdf“ hat einen nicht erlaubten Dateityp.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Dokumente senden' }).click();
-  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie Ihren Vornamen ein.')).toBeVisible();
   // The file field keeps the refusal of the renamed program (it explains why no file is listed).
   await expect(page.getByText('Die Datei „rechnung.pdf“ hat einen nicht erlaubten Dateityp.', { exact: false })).toBeVisible();
   await expect(page.getByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeVisible();

@@ -4,6 +4,8 @@ import { rateLimitedMessage } from '../shared/errors';
 import type { FieldError } from '../shared/result';
 
 const TEXTS: Record<string, string> = catalogue.uploadForm.error;
+/** The texts naming an empty field ("Bitte geben Sie Ihren Vornamen ein."), by field. */
+const REQUIRED_TEXTS: Record<string, string> = catalogue.uploadForm.required;
 
 /** German text of an upload-form code (catalogue `uploadForm.error`), the technical error's text for an unknown one. */
 export function uploadFormText(code: string): string {
@@ -11,14 +13,15 @@ export function uploadFormText(code: string): string {
 }
 
 /**
- * The `Error` payload of a refused upload form: code, German message and messages per field, and for RATE_LIMITED the
+ * The `Error` payload of a refused upload form: code, German message and messages per field (an empty field named), and for RATE_LIMITED the
  * seconds to wait (`retryAfterSeconds`, null otherwise) with the message naming the time (`rateLimitedMessage`).
  */
 export function uploadFormError(code: string, fieldErrors: FieldError[] = [], retryAfterSeconds?: number) {
   return {
     code,
     message: retryAfterSeconds === undefined ? uploadFormText(code) : rateLimitedMessage(retryAfterSeconds),
-    fieldErrors: fieldErrors.map((f) => ({ ...f, message: uploadFormText(f.code) })),
+    // An empty field is named (catalogue `uploadForm.required`); every other code has one text.
+    fieldErrors: fieldErrors.map((f) => ({ ...f, message: (f.code === 'REQUIRED' ? REQUIRED_TEXTS[f.field] : undefined) ?? uploadFormText(f.code) })),
     retryAfterSeconds: retryAfterSeconds ?? null,
   };
 }

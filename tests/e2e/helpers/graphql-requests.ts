@@ -32,3 +32,12 @@ export function recordGraphqlRequests(page: Page): { names: () => string[]; stop
     },
   };
 }
+
+/** Answers the GraphQL operation `name` with a server error (the call fails for a technical reason); others pass. */
+export async function failOperation(page: Page, name: string): Promise<void> {
+  await page.route('**/graphql', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { operationName?: string };
+    if (body.operationName === name) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"Internal"}]}' });
+    else await route.fallback();
+  });
+}

@@ -10,11 +10,12 @@ import { Notice } from '../../../components/ui/notice';
 import { formatDate } from '@contract/format';
 import { isIsoDate } from '@contract/dates';
 import { monthsBetween } from '@contract/dates';
-import type catalogue from '@contract/i18n/de/calculator.json';
+import calculatorCatalogue from '@contract/i18n/de/calculator.json';
+import { requiredKey } from '../../../lib/forms/required-text';
 import { calculatorFormSchema, toFormValues, type CalculatorFormValues } from './form-values';
 
-type FormKey = keyof typeof catalogue.calculator.form;
-type FieldCode = keyof typeof catalogue.calculator.fieldErrors;
+type FormKey = keyof typeof calculatorCatalogue.calculator.form;
+type FieldCode = keyof typeof calculatorCatalogue.calculator.fieldErrors;
 
 /** Date bounds and the restriction, from `pensionCalculator`. */
 export interface CalculatorFormContext extends CalculatorContext {
@@ -105,6 +106,9 @@ export function CalculatorForm({ context, defaults, busy, serverErrors, onCalcul
     const code = errors[name]?.message;
     if (!code) return undefined;
     if (isAmountIssue(code)) return t(code);
+    // An empty field is named (`calculator.required.<field>`); every other code has one text.
+    const named = code === 'REQUIRED' ? requiredKey('calculator', calculatorCatalogue.calculator.required, name) : undefined;
+    if (named) return t(named as 'calculator.fieldErrors.INVALID');
     return t(`calculator.fieldErrors.${(KNOWN.has(code) ? code : 'INVALID') as FieldCode}`);
   };
   const hasErrors = Object.keys(errors).length > 0;

@@ -78,7 +78,7 @@ export function ChooseStep({ accounts, draft, onNext }: { accounts: ClaimAccount
           />
           {formState.errors.option ? (
             <p className="field__error" role="alert">
-              {t('claim.field.REQUIRED')}
+              {t('claim.required.option')}
             </p>
           ) : null}
           {account.selfEmployed ? <p className="muted">{t('claim.option.selfEmployed')}</p> : null}

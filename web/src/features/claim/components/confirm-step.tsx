@@ -162,7 +162,7 @@ export function ConfirmStep({
           type="password"
           autoComplete="current-password"
           registration={register('currentPassword')}
-          error={claimFieldText(t, errors.currentPassword?.message)}
+          error={claimFieldText(t, errors.currentPassword?.message, 'currentPassword')}
         />
       ) : null}
       <div className="claim-actions">

@@ -68,10 +68,21 @@ export function DataStep({
       <p className="muted">{t(`claim.option.${option}`)}</p>
       {option === 'KEEP' ? <p>{t('claim.option.KEEP_hint')}</p> : null}
       {transfer ? (
-        <TextField label={t('claim.institutionName')} registration={register('institutionName')} error={claimFieldText(t, errors.institutionName?.message)} maxLength={100} />
+        <TextField
+          label={t('claim.institutionName')}
+          registration={register('institutionName')}
+          error={claimFieldText(t, errors.institutionName?.message, 'institutionName')}
+          maxLength={100}
+        />
       ) : null}
       {option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' ? (
-        <TextField label={t('claim.policyNumber')} registration={register('policyNumber')} error={claimFieldText(t, errors.policyNumber?.message)} maxLength={30} narrow />
+        <TextField
+          label={t('claim.policyNumber')}
+          registration={register('policyNumber')}
+          error={claimFieldText(t, errors.policyNumber?.message, 'policyNumber')}
+          maxLength={30}
+          narrow
+        />
       ) : null}
       {option === 'PAYOUT' ? (
         <>
@@ -93,7 +104,7 @@ export function DataStep({
           />
           {errors.payoutType ? (
             <p className="field__error" role="alert">
-              {claimFieldText(t, errors.payoutType.message)}
+              {claimFieldText(t, errors.payoutType?.message, 'payoutType')}
             </p>
           ) : null}
           {payoutType === 'BANK_TRANSFER' ? (
@@ -105,7 +116,7 @@ export function DataStep({
                   <IbanInput
                     label={t('claim.iban')}
                     hint={t('claim.ibanHint')}
-                    error={claimFieldText(t, errors.iban?.message)}
+                    error={claimFieldText(t, errors.iban?.message, 'iban')}
                     name={field.name}
                     value={field.value}
                     onChange={field.onChange}
@@ -122,7 +133,7 @@ export function DataStep({
                     label={t('claim.bic')}
                     optionalLabel={t('claim.optional')}
                     hint={t('claim.bicHint')}
-                    error={claimFieldText(t, errors.bic?.message)}
+                    error={claimFieldText(t, errors.bic?.message, 'bic')}
                     name={field.name}
                     value={field.value}
                     onChange={field.onChange}
@@ -140,7 +151,7 @@ export function DataStep({
                 label={t('claim.street')}
                 autoComplete="street-address"
                 registration={register('street')}
-                error={claimFieldText(t, errors.street?.message)}
+                error={claimFieldText(t, errors.street?.message, 'street')}
                 maxLength={100}
               />
               <TextField
@@ -149,10 +160,16 @@ export function DataStep({
                 inputMode="numeric"
                 narrow
                 registration={register('postcode')}
-                error={claimFieldText(t, errors.postcode?.message)}
+                error={claimFieldText(t, errors.postcode?.message, 'postcode')}
                 maxLength={4}
               />
-              <TextField label={t('claim.city')} autoComplete="address-level2" registration={register('city')} error={claimFieldText(t, errors.city?.message)} maxLength={60} />
+              <TextField
+                label={t('claim.city')}
+                autoComplete="address-level2"
+                registration={register('city')}
+                error={claimFieldText(t, errors.city?.message, 'city')}
+                maxLength={60}
+              />
             </>
           ) : null}
           <PayoutAmounts account={account} payoutType={payoutType} />

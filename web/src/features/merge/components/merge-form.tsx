@@ -14,6 +14,8 @@ import { Notice } from '../../../components/ui/notice';
 import { SignaturePad } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
 import { useFileUpload } from '../../../components/ui/use-file-upload';
+import mergeCatalogue from '@contract/i18n/de/merge.json';
+import { requiredKey } from '../../../lib/forms/required-text';
 import { useRequestMerge, useRequestPublicMerge } from '../api/request-merge';
 
 /** The form's values: the public variant's (a superset; the logged-in rule ignores `emailConfirmation` and `captcha`). */
@@ -121,7 +123,12 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
     setValue('captcha', captchaValue ?? '');
   }, [captchaValue, setValue]);
 
-  const text = (code: string | undefined) => (code ? t(`merge.field.${code}`, { defaultValue: t('merge.field.INVALID') }) : undefined);
+  // An empty field is named (`merge.required.<field>`); every other code has one text.
+  const text = (code: string | undefined, field?: string) => {
+    if (!code) return undefined;
+    const named = code === 'REQUIRED' && field ? requiredKey('merge', mergeCatalogue.merge.required, field) : undefined;
+    return t((named ?? `merge.field.${code}`) as 'merge.field.INVALID', { defaultValue: t('merge.field.INVALID') });
+  };
 
   const onSubmit = async () => {
     setRefusal(null);
@@ -174,8 +181,20 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
       <h2 id="merge-form-heading">{t('merge.form.heading')}</h2>
       <p className="muted">{t('merge.form.intro')}</p>
       <div className="merge-names">
-        <TextField label={t('merge.form.firstName')} autoComplete="given-name" maxLength={60} registration={register('firstName')} error={text(errors.firstName?.message)} />
-        <TextField label={t('merge.form.lastName')} autoComplete="family-name" maxLength={60} registration={register('lastName')} error={text(errors.lastName?.message)} />
+        <TextField
+          label={t('merge.form.firstName')}
+          autoComplete="given-name"
+          maxLength={60}
+          registration={register('firstName')}
+          error={text(errors.firstName?.message, 'firstName')}
+        />
+        <TextField
+          label={t('merge.form.lastName')}
+          autoComplete="family-name"
+          maxLength={60}
+          registration={register('lastName')}
+          error={text(errors.lastName?.message, 'lastName')}
+        />
       </div>
       <TextField
         label={t('merge.form.svnr')}
@@ -183,7 +202,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
         inputMode="numeric"
         maxLength={14}
         registration={register('svnr')}
-        error={text(errors.svnr?.message)}
+        error={text(errors.svnr?.message, 'svnr')}
       />
       <TextField
         label={t('merge.form.email')}
@@ -193,7 +212,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
         autoComplete="email"
         maxLength={100}
         registration={register('email')}
-        error={text(errors.email?.message)}
+        error={text(errors.email?.message, 'email')}
       />
       {captcha ? (
         <TextField
@@ -203,7 +222,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
           autoComplete="email"
           maxLength={100}
           registration={register('emailConfirmation')}
-          error={text(errors.emailConfirmation?.message)}
+          error={text(errors.emailConfirmation?.message, 'emailConfirmation')}
         />
       ) : null}
       <Controller
@@ -224,7 +243,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
       />
       {errors.signatureType ? (
         <p className="field__error" role="alert">
-          {text(errors.signatureType.message)}
+          {text(errors.signatureType.message, 'signatureType')}
         </p>
       ) : null}
       {signatureType === 'HANDWRITTEN' ? (
@@ -261,7 +280,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
               }}
               value={field.value ?? null}
               onChange={field.onChange}
-              error={text(errors.signature?.message)}
+              error={text(errors.signature?.message, 'signature')}
             />
           )}
         />
@@ -273,14 +292,14 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
           {/* Asked for only while the check is not done, never beside "abgeschlossen". */}
           {captcha && captcha.status !== 'solved' ? ` ${t('merge.public.solveCaptchaFirst')}` : null}
         </p>
-        {captcha ? <Captcha captcha={captcha} fieldError={text(errors.captcha?.message)} /> : null}
+        {captcha ? <Captcha captcha={captcha} fieldError={text(errors.captcha?.message, 'captcha')} /> : null}
         <FileUpload
           label={t('merge.form.documents.idCopyIds')}
           purpose={purpose}
           disabled={captcha ? captcha.status !== 'solved' : false}
           downloadable={!captcha}
           upload={idCopy}
-          fieldError={idCopy.files.length > 0 ? undefined : text(errors.idCopyIds?.message)}
+          fieldError={idCopy.files.length > 0 ? undefined : text(errors.idCopyIds?.message, 'idCopyIds')}
         />
         {required.includes('signedFormIds') ? (
           <FileUpload
@@ -289,7 +308,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
             disabled={captcha ? captcha.status !== 'solved' : false}
             downloadable={!captcha}
             upload={signedForm}
-            fieldError={signedForm.files.length > 0 ? undefined : text(errors.signedFormIds?.message)}
+            fieldError={signedForm.files.length > 0 ? undefined : text(errors.signedFormIds?.message, 'signedFormIds')}
           />
         ) : null}
       </fieldset>

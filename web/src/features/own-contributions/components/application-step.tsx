@@ -86,14 +86,14 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
       <TextField
         label={t('ownContributions.fields.street')}
         registration={register('street')}
-        error={fieldText(t, errors.street?.message)}
+        error={fieldText(t, errors.street?.message, 'street')}
         autoComplete="street-address"
         maxLength={100}
       />
       <TextField
         label={t('ownContributions.fields.postcode')}
         registration={register('postcode')}
-        error={fieldText(t, errors.postcode?.message)}
+        error={fieldText(t, errors.postcode?.message, 'postcode')}
         autoComplete="postal-code"
         narrow
         maxLength={12}
@@ -101,15 +101,15 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
       <TextField
         label={t('ownContributions.fields.city')}
         registration={register('city')}
-        error={fieldText(t, errors.city?.message)}
+        error={fieldText(t, errors.city?.message, 'city')}
         autoComplete="address-level2"
         maxLength={60}
       />
-      <TextField label={t('ownContributions.fields.country')} registration={register('country')} error={fieldText(t, errors.country?.message)} narrow maxLength={60} />
+      <TextField label={t('ownContributions.fields.country')} registration={register('country')} error={fieldText(t, errors.country?.message, 'country')} narrow maxLength={60} />
       <TextField
         label={t('ownContributions.fields.birthDate')}
         registration={register('birthDate')}
-        error={fieldText(t, errors.birthDate?.message)}
+        error={fieldText(t, errors.birthDate?.message, 'birthDate')}
         inputMode="numeric"
         narrow
         maxLength={6}
@@ -130,7 +130,7 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
             }}
             value={field.value}
             onChange={field.onChange}
-            error={fieldText(t, errors.signature?.message)}
+            error={fieldText(t, errors.signature?.message, 'signature')}
           />
         )}
       />

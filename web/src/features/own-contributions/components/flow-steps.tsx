@@ -109,16 +109,16 @@ export function DataStep({ o, draft, onBack, onNext }: { o: Overview; draft: Dra
       <TextField
         label={t('ownContributions.fields.amount')}
         registration={register('amount')}
-        error={fieldText(t, errors.amount?.message)}
+        error={fieldText(t, errors.amount?.message, 'amount')}
         inputMode="text"
         narrow
         maxLength={12}
       />
-      <DebitIbanField control={control} error={fieldText(t, errors.iban?.message)} />
+      <DebitIbanField control={control} error={fieldText(t, errors.iban?.message, 'iban')} />
       <TextField
         label={t('ownContributions.fields.accountOwner')}
         registration={register('accountOwner')}
-        error={fieldText(t, errors.accountOwner?.message)}
+        error={fieldText(t, errors.accountOwner?.message, 'accountOwner')}
         autoComplete="name"
         maxLength={70}
       />
@@ -131,7 +131,7 @@ export function DataStep({ o, draft, onBack, onNext }: { o: Overview; draft: Dra
         max={addDays(today, START_DATE_MAX_DAYS_AHEAD)}
         placeholder={t('ownContributions.fields.datePlaceholder')}
         calendarLabel={t('ownContributions.fields.openCalendar', { field: t('ownContributions.fields.startDate') })}
-        error={fieldText(t, errors.startDate?.message, o)}
+        error={fieldText(t, errors.startDate?.message, 'startDate', o)}
       />
       <TextField
         label={t('ownContributions.fields.phone')}
@@ -139,7 +139,7 @@ export function DataStep({ o, draft, onBack, onNext }: { o: Overview; draft: Dra
         inputMode="tel"
         autoComplete="tel"
         registration={register('phone')}
-        error={fieldText(t, errors.phone?.message)}
+        error={fieldText(t, errors.phone?.message, 'phone')}
         maxLength={30}
       />
       <div className="oc-actions">
@@ -190,7 +190,7 @@ export function CheckStep({ o, draft, onBack, onDone }: { o: Overview; draft: Dr
     ).data?.createMandate;
     if (answer?.ok) return onDone(t('ownContributions.mandates.created'));
     const field = answer?.error?.fieldErrors[0];
-    setRefusal(field ? (fieldText(t, field.code, o) ?? '') : errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
+    setRefusal(field ? (fieldText(t, field.code, FIELD_OF[field.field], o) ?? '') : errorText(t, answer?.error?.code ?? 'ERROR_INTERNAL'));
   };
   return (
     <section className="card">

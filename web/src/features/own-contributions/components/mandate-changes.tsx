@@ -51,16 +51,16 @@ export function ChangeView({ o, mandate, onDone }: { o: Overview; mandate: Manda
     <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
       <h2>{t('ownContributions.change.heading')}</h2>
       <p className="muted">{t('ownContributions.mandates.reference', { reference: mandate.mandateReference })}</p>
-      <TextField label={t('ownContributions.fields.amount')} registration={register('amount')} error={fieldText(t, errors.amount?.message)} narrow maxLength={12} />
+      <TextField label={t('ownContributions.fields.amount')} registration={register('amount')} error={fieldText(t, errors.amount?.message, 'amount')} narrow maxLength={12} />
       {warn ? <Notice tone="warning">{t('ownContributions.warning.employerExceeded')}</Notice> : null}
-      <DebitIbanField control={control} error={fieldText(t, errors.iban?.message)} />
+      <DebitIbanField control={control} error={fieldText(t, errors.iban?.message, 'iban')} />
       {ibanChanged ? (
         <TextField
           label={t('ownContributions.fields.currentPassword')}
           type="password"
           autoComplete="current-password"
           registration={register('currentPassword')}
-          error={fieldText(t, errors.currentPassword?.message)}
+          error={fieldText(t, errors.currentPassword?.message, 'currentPassword')}
           maxLength={100}
         />
       ) : null}
@@ -98,7 +98,7 @@ export function CancelView({ mandate, onDone }: { mandate: Mandate; onDone: (tex
           min={addDays(isoToday(), 1)}
           placeholder={t('ownContributions.fields.datePlaceholder')}
           calendarLabel={t('ownContributions.fields.openCalendar', { field: t('ownContributions.fields.endDate') })}
-          error={fieldText(t, formState.errors.endDate?.message)}
+          error={fieldText(t, formState.errors.endDate?.message, 'endDate')}
         />
       ) : (
         <p>{t('ownContributions.cancel.oneOff')}</p>

@@ -5,6 +5,8 @@ import { amountIssue, isAmountIssue, parseAmount } from '@contract/amount';
 import { addDays } from '@contract/dates';
 import { formatDate } from '@contract/format';
 import { type MandateType } from '@contract/own-contributions';
+import ownContributionsCatalogue from '@contract/i18n/de/own-contributions.json';
+import { requiredKey } from '../../../lib/forms/required-text';
 import type { useOwnContributions } from '../api/own-contributions';
 
 export type Data = NonNullable<NonNullable<ReturnType<typeof useOwnContributions>['data']>['me']>;
@@ -41,12 +43,14 @@ export function errorText(t: TFunction, code: string): string {
 }
 
 /**
- * The catalogue text of a field code (or of an amount's `amountInput.<code>` key, decision 0042); `o` fills the
- * placeholders of `START_TOO_EARLY` (the earliest debit date as DD.MM.YYYY and the pre-notification period, decision
- * 0044).
+ * The catalogue text of a field code (or of an amount's `amountInput.<code>` key, decision 0042); an empty `field` is
+ * named (`ownContributions.required.<field>`, "Bitte geben Sie den Betrag ein."); `o` fills the placeholders of
+ * `START_TOO_EARLY` (the earliest debit date as DD.MM.YYYY and the pre-notification period, decision 0044).
  */
-export function fieldText(t: TFunction, code: string | undefined, o?: Pick<Overview, 'earliestDebitDate' | 'preNotificationDays'>): string | undefined {
+export function fieldText(t: TFunction, code: string | undefined, field?: string, o?: Pick<Overview, 'earliestDebitDate' | 'preNotificationDays'>): string | undefined {
   if (isAmountIssue(code)) return t(code);
+  const named = code === 'REQUIRED' && field ? requiredKey('ownContributions', ownContributionsCatalogue.ownContributions.required, field) : undefined;
+  if (named) return t(named as 'ownContributions.fieldErrors.INVALID');
   const params = o ? { date: formatDate(o.earliestDebitDate), days: o.preNotificationDays } : {};
   return code ? t(`ownContributions.fieldErrors.${code}`, { ...params, defaultValue: t('ownContributions.fieldErrors.INVALID') }) : undefined;
 }

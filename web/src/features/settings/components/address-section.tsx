@@ -91,7 +91,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
     }
   };
 
-  const countryError = fieldErrorText(t, errors.country?.message);
+  const countryError = fieldErrorText(t, errors.country?.message, 'country');
   const storedCountry = countryByCode(address.country)?.name ?? address.country;
   return (
     <SettingsSection
@@ -114,7 +114,12 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
     >
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
-        <TextField label={t('settings.address.street')} autoComplete="street-address" registration={register('street')} error={fieldErrorText(t, errors.street?.message)} />
+        <TextField
+          label={t('settings.address.street')}
+          autoComplete="street-address"
+          registration={register('street')}
+          error={fieldErrorText(t, errors.street?.message, 'street')}
+        />
         <div className="settings-form__row">
           <TextField
             label={t('settings.address.postcode')}
@@ -122,9 +127,9 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
             inputMode={country === 'AT' ? 'numeric' : 'text'}
             narrow
             registration={register('postcode')}
-            error={fieldErrorText(t, errors.postcode?.message)}
+            error={fieldErrorText(t, errors.postcode?.message, 'postcode')}
           />
-          <TextField label={t('settings.address.city')} autoComplete="address-level2" registration={register('city')} error={fieldErrorText(t, errors.city?.message)} />
+          <TextField label={t('settings.address.city')} autoComplete="address-level2" registration={register('city')} error={fieldErrorText(t, errors.city?.message, 'city')} />
         </div>
         <Controller
           control={control}
@@ -143,7 +148,12 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
             />
           )}
         />
-        <TextField label={t('settings.address.poBox')} optionalLabel={t('settings.optional')} registration={register('poBox')} error={fieldErrorText(t, errors.poBox?.message)} />
+        <TextField
+          label={t('settings.address.poBox')}
+          optionalLabel={t('settings.optional')}
+          registration={register('poBox')}
+          error={fieldErrorText(t, errors.poBox?.message, 'poBox')}
+        />
         <TextField
           label={t('settings.address.validFrom')}
           inputMode="numeric"
@@ -161,7 +171,7 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
               onPick={(iso) => setValue('validFrom', isoToTypedDate(iso), { shouldDirty: true })}
             />
           }
-          error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
+          error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message, 'validFrom')}
         />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.address.submit')}

@@ -129,8 +129,13 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
     >
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
-        <TextField label={t('settings.bank.accountHolder')} autoComplete="name" registration={register('accountHolder')} error={fieldErrorText(t, errors.accountHolder?.message)} />
-        <TextField label={t('settings.bank.bankName')} autoComplete="off" registration={register('bankName')} error={fieldErrorText(t, errors.bankName?.message)} />
+        <TextField
+          label={t('settings.bank.accountHolder')}
+          autoComplete="name"
+          registration={register('accountHolder')}
+          error={fieldErrorText(t, errors.accountHolder?.message, 'accountHolder')}
+        />
+        <TextField label={t('settings.bank.bankName')} autoComplete="off" registration={register('bankName')} error={fieldErrorText(t, errors.bankName?.message, 'bankName')} />
         <Controller
           control={control}
           name="iban"
@@ -138,7 +143,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
             <IbanInput
               label={t('settings.bank.iban')}
               hint={t('settings.bank.ibanHint')}
-              error={fieldErrorText(t, errors.iban?.message)}
+              error={fieldErrorText(t, errors.iban?.message, 'iban')}
               name={field.name}
               value={field.value ?? ''}
               onChange={field.onChange}
@@ -155,7 +160,7 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
               label={t('settings.bank.bic')}
               optionalLabel={bicNeeded ? undefined : t('settings.optional')}
               hint={bicNeeded ? t('settings.bank.bicHintRequired') : t('settings.bank.bicHintOptional')}
-              error={fieldErrorText(t, errors.bic?.message)}
+              error={fieldErrorText(t, errors.bic?.message, 'bic')}
               name={field.name}
               value={field.value ?? ''}
               onChange={field.onChange}
@@ -182,9 +187,9 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
               onPick={(iso) => setValue('validFrom', isoToTypedDate(iso), { shouldDirty: true })}
             />
           }
-          error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message)}
+          error={fieldErrorText(t, errors.validFrom?.message === 'INVALID' ? 'DATE_INVALID' : errors.validFrom?.message, 'validFrom')}
         />
-        <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message)} />
+        <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message, 'currentPassword')} />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.bank.submit')}
         </button>

@@ -69,7 +69,7 @@ function DeleteAccessDialog({ onCancel, onDeleted }: { onCancel: () => void; onD
     }
   };
 
-  const confirmError = fieldErrorText(t, errors.confirmed?.message);
+  const confirmError = fieldErrorText(t, errors.confirmed?.message, 'confirmed');
   return (
     <ModalDialog title={t('settings.deleteAccess.dialogTitle')} describedBy={textId} busy={loading} busyLabel={t('settings.deleteAccess.busy')}>
       <p id={textId}>{t('settings.deleteAccess.dialogText')}</p>
@@ -80,7 +80,7 @@ function DeleteAccessDialog({ onCancel, onDeleted }: { onCancel: () => void; onD
           type="password"
           autoComplete="current-password"
           registration={register('currentPassword')}
-          error={fieldErrorText(t, errors.currentPassword?.message)}
+          error={fieldErrorText(t, errors.currentPassword?.message, 'currentPassword')}
         />
         <div className={confirmError ? 'checkbox field--invalid' : 'checkbox'}>
           <input

@@ -98,7 +98,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
           inputMode="email"
           autoComplete="email"
           registration={register('newEmail')}
-          error={fieldErrorText(t, errors.newEmail?.message)}
+          error={fieldErrorText(t, errors.newEmail?.message, 'newEmail')}
         />
         <TextField
           label={t('settings.email.newEmailConfirmation')}
@@ -106,9 +106,9 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
           inputMode="email"
           autoComplete="off"
           registration={register('newEmailConfirmation')}
-          error={fieldErrorText(t, errors.newEmailConfirmation?.message)}
+          error={fieldErrorText(t, errors.newEmailConfirmation?.message, 'newEmailConfirmation')}
         />
-        <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message)} />
+        <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message, 'currentPassword')} />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.email.submit')}
         </button>

@@ -7,6 +7,8 @@ import { applyServerFieldErrors, type ServerFieldError } from '../../../lib/form
 export type SettingsFieldCode = keyof typeof settings.settings.fieldError;
 
 const KNOWN_CODES = new Set(Object.keys(settings.settings.fieldError));
+/** Fields whose empty value has a message naming them (`settings.required.<field>`). */
+const REQUIRED_TEXTS: ReadonlySet<string> = new Set(Object.keys(settings.settings.required));
 
 /** Whether `code` has its own text. */
 export function isSettingsFieldCode(code: string): code is SettingsFieldCode {
@@ -15,10 +17,12 @@ export function isSettingsFieldCode(code: string): code is SettingsFieldCode {
 
 /**
  * German text of a field error code, whether it came from the shared zod schema (issue message) or from the server
- * (`fieldErrors[].code`); an unknown code reads as "invalid input".
+ * (`fieldErrors[].code`); an unknown code reads as "invalid input". An empty required `field` is named
+ * ("Bitte geben Sie die Postleitzahl ein.", `settings.required.<field>`), as registration and login do.
  */
-export function fieldErrorText(t: TFunction, code: string | undefined): string | undefined {
+export function fieldErrorText(t: TFunction, code: string | undefined, field?: string): string | undefined {
   if (!code) return undefined;
+  if (code === 'REQUIRED' && field && REQUIRED_TEXTS.has(field)) return t(`settings.required.${field as keyof typeof settings.settings.required}`);
   return t(`settings.fieldError.${isSettingsFieldCode(code) ? code : 'INVALID'}`);
 }
 

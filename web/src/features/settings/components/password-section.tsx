@@ -73,14 +73,14 @@ export function PasswordSection() {
           type={type}
           autoComplete="current-password"
           registration={register('currentPassword')}
-          error={fieldErrorText(t, errors.currentPassword?.message)}
+          error={fieldErrorText(t, errors.currentPassword?.message, 'currentPassword')}
         />
         <TextField
           label={t('settings.password.newPassword')}
           type={type}
           autoComplete="new-password"
           registration={register('newPassword')}
-          error={fieldErrorText(t, errors.newPassword?.message)}
+          error={fieldErrorText(t, errors.newPassword?.message, 'newPassword')}
           extraDescribedBy={rulesId}
           after={
             <PasswordRules
@@ -97,7 +97,7 @@ export function PasswordSection() {
           type={type}
           autoComplete="new-password"
           registration={register('newPasswordConfirmation')}
-          error={fieldErrorText(t, errors.newPasswordConfirmation?.message)}
+          error={fieldErrorText(t, errors.newPasswordConfirmation?.message, 'newPasswordConfirmation')}
         />
         <div className="checkbox settings-form__show">
           <input id={`${rulesId}-show`} type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />

@@ -81,7 +81,7 @@ export function PhoneSection({ person }: { person: PhoneSection_PersonFragmentFr
           hint={t('settings.phone.hint')}
           maxLength={PHONE_MAX_LENGTH + 10}
           registration={register('phone')}
-          error={error && isPhoneCode(error) ? t(`settings.phone.errors.${error}`) : fieldErrorText(t, error)}
+          error={error && isPhoneCode(error) ? t(`settings.phone.errors.${error}`) : fieldErrorText(t, error, 'phone')}
         />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.phone.submit')}

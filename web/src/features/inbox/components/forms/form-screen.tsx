@@ -10,6 +10,8 @@ import { useFileUpload } from '../../../../components/ui/use-file-upload';
 import { paths } from '../../../../config/paths';
 import { useSubmitForm } from '../../api/forms';
 import { FORMS_STEP } from '../inbox-steps';
+import formsCatalogue from '@contract/i18n/de/forms.json';
+import { requiredKey } from '../../../../lib/forms/required-text';
 import type { FormDefinition } from './form-definition';
 import { FormKitContext, FormText, GroupError, opt, useFieldLabel, type BankDataFund, type Draft, type FormKitValue } from './form-kit';
 
@@ -17,6 +19,7 @@ import { FormKitContext, FormText, GroupError, opt, useFieldLabel, type BankData
 const SERVER_CLOCK_FIELDS = ['pensionCall.pensionStart', 'modelSwitch.switchDate'];
 /** The browser checks all but the range of those fields (a missing value it reports itself). */
 const checkedHere = (e: FormFieldError) => !SERVER_CLOCK_FIELDS.includes(e.field) || e.code === 'REQUIRED';
+const SECTIONS: ReadonlySet<string> = new Set(Object.values(FORM_SECTIONS));
 
 /**
  * One form (`/postfach/formulare/{form}`; spec 001 sections 2, 3, 5, 8): the kind's fields (`definition.Fields`), the
@@ -82,7 +85,10 @@ export function FormScreen({
   const kit: FormKitValue = {
     errorAt: (path) => {
       const e = [...serverErrors, ...liveErrors(kit)].find((x) => x.field === path);
-      return e ? t(`forms.error.${e.code}`, { defaultValue: t('forms.error.INVALID') }) : undefined;
+      if (!e) return undefined;
+      // An empty field is named (`forms.required.<field>`); every other code has one text.
+      const named = e.code === 'REQUIRED' ? requiredKey('forms', formsCatalogue.forms.required, e.field, SECTIONS) : undefined;
+      return t((named ?? `forms.error.${e.code}`) as 'forms.error.INVALID', { defaultValue: t('forms.error.INVALID') });
     },
     upload,
     busy: loading,

@@ -4,19 +4,23 @@ import { KEEP_MODES, TRANSFER_TYPES, VESTED_AMOUNT_OPTIONS } from '@contract/for
 import { FileUpload } from '../../../../components/ui/file-upload';
 import { BankFields, FormChoice, FormText, opt, PasswordField, useFieldLabel, useFormKit, type Draft } from './form-kit';
 import type { FormDefinition } from './form-definition';
+import { TemporaryEmploymentNote } from './temporary-employment-note';
 
-/** Vested amount (spec 001 section 3): exactly one option and its sub-option; a payout with account and identity document. */
+/** Vested amount (spec 001 section 3): exactly one option and its sub-option; a payout with account and identity document;
+ * keeping it contribution-free brings the temporary-employment rule (spec 001 section 9). */
 function VestedAmountFields() {
   const { t } = useTranslation();
   const f = useFieldLabel();
   const { errorAt, upload, busy } = useFormKit();
   const option = useWatch<Draft>({ name: 'option' }) as string | undefined;
+  const keepMode = useWatch<Draft>({ name: 'keepMode' }) as string | undefined;
   return (
     <>
       <FormChoice name="option" path="vestedAmount.option" legend={f('option')} choices={VESTED_AMOUNT_OPTIONS.map((o) => ({ value: o, label: t(`forms.option.${o}`) }))} />
       {option === 'KEEP' ? (
         <FormChoice name="keepMode" path="vestedAmount.keepMode" legend={f('keepMode')} choices={KEEP_MODES.map((o) => ({ value: o, label: t(`forms.keepMode.${o}`) }))} />
       ) : null}
+      {option === 'KEEP' && keepMode === 'CONTRIBUTION_FREE' ? <TemporaryEmploymentNote /> : null}
       {option === 'TRANSFER' ? (
         <>
           <FormChoice
