@@ -11,7 +11,7 @@ const MAX_JSON = 20_000;
 
 const json = (value: unknown): string => {
   const text = JSON.stringify(value ?? null);
-  return text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…(gekürzt)` : text;
+  return text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…(truncated)` : text;
 };
 
 /**
