@@ -19,6 +19,8 @@ import { handleRest } from './rest/handler';
 import { createFundTokenRoutes } from './fund/http/token-endpoint';
 import { createFundGraphQLRoute } from './fund/http/fund-graphql';
 import { FUND_GRAPHQL_PATH } from './fund/access/fund-tokens';
+import { createClaimFileRoute } from './fund/http/claim-file';
+import { FUND_CLAIM_FILE_PATH } from './fund/claims/claim-file-links';
 import transport from '@contract/i18n/de/transport.json';
 
 /**
@@ -143,6 +145,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const fundTokens = createFundTokenRoutes(deps);
   // The fund's GraphQL endpoint, reached only with the fund's bearer tokens (decision 0053).
   const fundGraphql = createFundGraphQLRoute(deps, fundTokens.tokensFor);
+  // Claim files for the fund by short-lived signed links, with the client's token (decision 0054).
+  const fundClaimFile = createClaimFileRoute(deps, fundTokens.tokensFor);
   const headers = Object.entries(securityHeaders(deps.config));
   // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
@@ -177,6 +181,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     }
     if (fundTokens.handles(pathname)) return fundTokens.handle(req, res, pathname);
     if (pathname === FUND_GRAPHQL_PATH) return fundGraphql.handle(req, res);
+    if (pathname === FUND_CLAIM_FILE_PATH) return fundClaimFile(req, res, search);
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));
     if (pathname === UPLOAD_PATH) return handleUpload(req, res, url, deps);

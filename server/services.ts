@@ -10,6 +10,7 @@ import { createApplicationsService } from './domain/applications/applications.se
 import { createStepUp, type StepUp } from './domain/auth/step-up';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createClaimsService } from './domain/claims/claims.service';
+import { createClaimStatusService } from './domain/claims/claims.status';
 import { createDocumentsService } from './domain/documents/documents.service';
 import { createFormsService } from './domain/forms/forms.service';
 import { createInvestmentService } from './domain/investment/investment.service';
@@ -63,6 +64,8 @@ function createMemberServices(deps: ProcessDeps) {
     cashOrderCostCents: config.CASH_ORDER_COST_CENTS,
     confirm: applications.confirmClaim,
   });
+  // The fund's status changes of claims (decision 0054): its API now, the staff workbench later.
+  const claimStatus = createClaimStatusService({ db, store: stores.claims, messages, mailer: deps.mailer, events: deps.events, clock });
   const merge = createMergeService({
     db,
     uploads,
@@ -98,7 +101,7 @@ function createMemberServices(deps: ProcessDeps) {
     clock,
   });
   const calculator = createCalculatorService({ accounts, personStore: stores.person, tenant, clock });
-  return { stepUp, accounts, person, documents, investment, messages, claims, merge, ownContributions, forms, calculator };
+  return { stepUp, accounts, person, documents, investment, messages, claims, claimStatus, merge, ownContributions, forms, calculator };
 }
 
 /** The process's services (`AppDeps.services`). */

@@ -1,3 +1,4 @@
+import { isoDateVienna } from '@contract/dates';
 import Holidays from 'date-holidays';
 
 /**
@@ -65,6 +66,15 @@ export function payoutDueDate(receivedOn: string): string {
   // Day 0 of month m+3 is the last day of month m+2.
   const endOfSecondMonth = new Date(Date.UTC(received.getUTCFullYear(), received.getUTCMonth() + 3, 0));
   return addWorkingDays(isoOf(endOfSecondMonth), PAYOUT_WORKING_DAYS);
+}
+
+/**
+ * The Vienna date (ISO) a claim was received, from its stored `submittedAt` (an ISO instant; a bare ISO date, as
+ * older rows may hold, is taken as it is). The due date follows from it by `payoutDueDate`.
+ */
+export function receivedOn(submittedAt: string): string {
+  const ms = Date.parse(submittedAt);
+  return Number.isNaN(ms) || /^\d{4}-\d{2}-\d{2}$/.test(submittedAt) ? submittedAt.slice(0, 10) : isoDateVienna(ms);
 }
 
 /** Whether `today` (ISO date) lies after the legal payout date `dueDate` (ISO date); ISO dates compare as strings. */

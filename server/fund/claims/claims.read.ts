@@ -1,0 +1,116 @@
+import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { claimFiles, persons, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
+import type { ClaimStatus } from '../../domain/claims/claims.status';
+
+/** The member of a claim as the fund's work list shows it: name, insurance number and postal address, nothing more. */
+export interface FundClaimMemberRow {
+  personId: number;
+  svnr: string;
+  titlePrefix: string | null;
+  firstName: string;
+  lastName: string;
+  titleSuffix: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string;
+}
+
+/** A claim of the fund's work list (`FundClaim`): the claim row, its account number and its member. */
+export type FundClaimRow = SeveranceClaimRow & { accountNumber: string; member: FundClaimMemberRow };
+
+/** A file of a claim without its bytes (`FundClaimDocument`). */
+export interface FundClaimFileRow {
+  id: number;
+  claimId: number;
+  kind: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * The fund's reads of severance claims (decision 0054). The work list's order is the order of receipt
+ * (`submittedAt`, then id): the due date follows from the month of receipt alone and grows with it
+ * (`payoutDueDate`), so this is oldest due date first, and within one due date first come, first served. The index
+ * `severance_claims_received_idx` (submitted_at, id) serves it.
+ */
+export function createFundClaimsRead(db: Db) {
+  /** Claims joined with their account number and member (the work list's columns), filtered by `where`. */
+  const claimsWhere = (where: SQL | undefined) =>
+    db
+      .select({
+        claim: severanceClaims,
+        accountNumber: vkAccounts.accountNumber,
+        member: {
+          personId: persons.id,
+          svnr: persons.svnr,
+          titlePrefix: persons.titlePrefix,
+          firstName: persons.firstName,
+          lastName: persons.lastName,
+          titleSuffix: persons.titleSuffix,
+          street: persons.street,
+          postcode: persons.postcode,
+          city: persons.city,
+          country: persons.country,
+        },
+      })
+      .from(severanceClaims)
+      .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
+      .innerJoin(persons, eq(persons.id, severanceClaims.personId))
+      .where(where)
+      .orderBy(asc(severanceClaims.submittedAt), asc(severanceClaims.id));
+  const rowOf = (r: { claim: SeveranceClaimRow; accountNumber: string; member: FundClaimMemberRow }): FundClaimRow => ({
+    ...r.claim,
+    accountNumber: r.accountNumber,
+    member: r.member,
+  });
+
+  return {
+    /**
+     * Up to `limit` claims with a status of `statuses` (all when null) after the sort key `after`
+     * (`[submittedAt, id]` of the last claim of the previous page), in the work list's order.
+     */
+    async page(statuses: readonly ClaimStatus[] | null, after: [string, number] | null, limit: number): Promise<FundClaimRow[]> {
+      const rows = await claimsWhere(
+        and(
+          statuses === null ? undefined : inArray(severanceClaims.status, [...statuses]),
+          after === null ? undefined : or(gt(severanceClaims.submittedAt, after[0]), and(eq(severanceClaims.submittedAt, after[0]), gt(severanceClaims.id, after[1]))),
+        ),
+      ).limit(limit);
+      return rows.map(rowOf);
+    },
+
+    /** The claim `id` in the shape of the work list, or undefined. */
+    async byId(id: number): Promise<FundClaimRow | undefined> {
+      const [row] = await claimsWhere(eq(severanceClaims.id, id)).limit(1);
+      return row ? rowOf(row) : undefined;
+    },
+
+    /** The files of the claims `claimIds` without their bytes, by claim and id. One statement for the batch. */
+    async filesOf(claimIds: readonly number[]): Promise<FundClaimFileRow[]> {
+      if (claimIds.length === 0) return [];
+      return db
+        .select({
+          id: claimFiles.id,
+          claimId: claimFiles.claimId,
+          kind: claimFiles.kind,
+          fileName: claimFiles.fileName,
+          contentType: claimFiles.contentType,
+          sizeBytes: claimFiles.sizeBytes,
+        })
+        .from(claimFiles)
+        .where(inArray(claimFiles.claimId, [...claimIds]))
+        .orderBy(asc(claimFiles.claimId), asc(claimFiles.id));
+    },
+
+    /** One claim file with its bytes, or undefined. */
+    async file(id: number): Promise<(FundClaimFileRow & { content: Buffer }) | undefined> {
+      const [row] = await db.select().from(claimFiles).where(eq(claimFiles.id, id)).limit(1);
+      return row;
+    },
+  };
+}
+
+export type FundClaimsRead = ReturnType<typeof createFundClaimsRead>;
