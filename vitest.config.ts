@@ -67,6 +67,7 @@ const POSTGRES_SUITES = [
   'tests/security/process-survival.test.ts',
   'tests/security/merge-application-hostile-input.test.ts',
   'tests/security/fund-token-hostile-input.test.ts',
+  'tests/security/fund-claims-hostile-input.test.ts',
   'tests/security/calcprint-hostile-input.test.ts',
   'tests/security/graphql-abuse.test.ts',
   'tests/api/password.test.ts',
