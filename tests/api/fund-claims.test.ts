@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { claimFiles, severanceClaims } from '../../db/schema';
 import { CLAIM_STATUSES } from '../../db/schema/claims';
-import { CLAIM_TRANSITIONS, type ClaimStatus } from '../../server/domain/claims/claims.status';
+import { CLAIM_TRANSITIONS, createClaimStatusService, type ClaimStatus } from '../../server/domain/claims/claims.status';
 import { isoInstant } from '../../server/domain/shared/clock';
 import { CLAIM_FILE_LINK_SECONDS } from '../../server/fund/claims/claim-file-links';
 import type { PortalClient } from '../helpers/client';
@@ -392,6 +392,40 @@ describe('setClaimStatus: what each step needs', () => {
     expect(answer.status).toBe(403);
     expect(answer.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', scope: 'claims:write' });
     expect(await snapshot(claim)).toEqual(before);
+  });
+});
+
+describe('the four-eyes step (CHECKED → PRE_TRANSFER)', () => {
+  it('the machine client moves it directly; a staff actor needs an approval, refused with APPROVAL_REQUIRED without one', async () => {
+    const { deps } = server;
+    const staff = { kind: 'staff' as const, staffId: 'sachbearbeiterin-1' };
+    const input = (claim: number) => ({ claimId: String(claim), status: 'PRE_TRANSFER' as const });
+    const claim = await newClaim(emailOf('anna'), 'CHECKED', { definiteDate: '2026-12-10' });
+    const before = await snapshot(claim);
+    const refused = await deps.services.claimStatus.setStatus(staff, input(claim), { origin: server.url });
+    expect(refused).toMatchObject({ ok: false, code: 'APPROVAL_REQUIRED' });
+    expect(await snapshot(claim)).toEqual(before);
+
+    const approvals: unknown[] = [];
+    const withApproval = createClaimStatusService({
+      db: deps.db,
+      store: deps.stores.claims,
+      messages: deps.services.messages,
+      mailer: deps.mailer,
+      events: deps.events,
+      clock: deps.clock,
+      approved: async (actor, row, transition) => {
+        approvals.push([actor, row.id, transition.from, transition.to]);
+        return true;
+      },
+    });
+    expect(await withApproval.setStatus(staff, input(claim), { origin: server.url })).toMatchObject({ ok: true, value: { from: 'CHECKED', to: 'PRE_TRANSFER' } });
+    expect(approvals).toEqual([[staff, claim, 'CHECKED', 'PRE_TRANSFER']]);
+    const actor = await sqlValue(server.db, "SELECT actor FROM fund_events WHERE subject_id = ? AND type = 'claim.status_changed'", String(claim));
+    expect(actor).toBe('staff:sachbearbeiterin-1');
+    // Other steps ask no approval of a staff actor.
+    const other = await newClaim(emailOf('anna'), 'NEW');
+    expect(await deps.services.claimStatus.setStatus(staff, { claimId: String(other), status: 'CHECKING' }, { origin: server.url })).toMatchObject({ ok: true });
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { claimFiles, persons, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
+import { preparedRead } from '../../../db/prepared';
+import { CLAIM_STATUSES, claimFiles, persons, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
 import type { ClaimStatus } from '../../domain/claims/claims.status';
 
 /** The member of a claim as the fund's work list shows it: name, insurance number and postal address, nothing more. */
@@ -61,6 +62,19 @@ export function createFundClaimsRead(db: Db) {
       .innerJoin(persons, eq(persons.id, severanceClaims.personId))
       .where(where)
       .orderBy(asc(severanceClaims.submittedAt), asc(severanceClaims.id));
+  // Prepared once per process (db/prepared.ts): the status list always fills the 6 slots (a status twice in an `IN`
+  // list selects nothing twice); one statement for the first page, one for a page after a cursor.
+  const statusSlots = CLAIM_STATUSES.map((_, i) => sql.placeholder(`s${i}`));
+  const firstPage = preparedRead('fund_claims_first', () => claimsWhere(inArray(severanceClaims.status, statusSlots)).limit(sql.placeholder('limit')));
+  const afterAt = sql.placeholder('afterAt');
+  const nextPage = preparedRead('fund_claims_after', () =>
+    claimsWhere(
+      and(
+        inArray(severanceClaims.status, statusSlots),
+        or(gt(severanceClaims.submittedAt, afterAt), and(eq(severanceClaims.submittedAt, afterAt), gt(severanceClaims.id, sql.placeholder('afterId')))),
+      ),
+    ).limit(sql.placeholder('limit')),
+  );
   const rowOf = (r: { claim: SeveranceClaimRow; accountNumber: string; member: FundClaimMemberRow }): FundClaimRow => ({
     ...r.claim,
     accountNumber: r.accountNumber,
@@ -73,13 +87,11 @@ export function createFundClaimsRead(db: Db) {
      * (`[submittedAt, id]` of the last claim of the previous page), in the work list's order.
      */
     async page(statuses: readonly ClaimStatus[] | null, after: [string, number] | null, limit: number): Promise<FundClaimRow[]> {
-      const rows = await claimsWhere(
-        and(
-          statuses === null ? undefined : inArray(severanceClaims.status, [...statuses]),
-          after === null ? undefined : or(gt(severanceClaims.submittedAt, after[0]), and(eq(severanceClaims.submittedAt, after[0]), gt(severanceClaims.id, after[1]))),
-        ),
-      ).limit(limit);
-      return rows.map(rowOf);
+      const wanted = statuses === null || statuses.length === 0 ? CLAIM_STATUSES : statuses;
+      const values: Record<string, unknown> = { limit };
+      statusSlots.forEach((_, i) => (values[`s${i}`] = wanted[Math.min(i, wanted.length - 1)]));
+      if (after === null) return (await firstPage().execute(values)).map(rowOf);
+      return (await nextPage().execute({ ...values, afterAt: after[0], afterId: after[1] })).map(rowOf);
     },
 
     /** The claim `id` in the shape of the work list, or undefined. */
