@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { preparedRead } from '../../../db/prepared';
+import { PREPARED_BATCH_MAX, preparedBatch, preparedRead } from '../../../db/prepared';
 import { CLAIM_STATUSES, claimFiles, persons, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
 import type { ClaimStatus } from '../../domain/claims/claims.status';
 
@@ -75,6 +75,20 @@ export function createFundClaimsRead(db: Db) {
       ),
     ).limit(sql.placeholder('limit')),
   );
+  const filesIn = preparedBatch('fund_claim_files_in', (ids: readonly (number | Placeholder)[]) =>
+    db
+      .select({
+        id: claimFiles.id,
+        claimId: claimFiles.claimId,
+        kind: claimFiles.kind,
+        fileName: claimFiles.fileName,
+        contentType: claimFiles.contentType,
+        sizeBytes: claimFiles.sizeBytes,
+      })
+      .from(claimFiles)
+      .where(inArray(claimFiles.claimId, ids))
+      .orderBy(asc(claimFiles.claimId), asc(claimFiles.id)),
+  );
   const rowOf = (r: { claim: SeveranceClaimRow; accountNumber: string; member: FundClaimMemberRow }): FundClaimRow => ({
     ...r.claim,
     accountNumber: r.accountNumber,
@@ -102,19 +116,10 @@ export function createFundClaimsRead(db: Db) {
 
     /** The files of the claims `claimIds` without their bytes, by claim and id. One statement for the batch. */
     async filesOf(claimIds: readonly number[]): Promise<FundClaimFileRow[]> {
-      if (claimIds.length === 0) return [];
-      return db
-        .select({
-          id: claimFiles.id,
-          claimId: claimFiles.claimId,
-          kind: claimFiles.kind,
-          fileName: claimFiles.fileName,
-          contentType: claimFiles.contentType,
-          sizeBytes: claimFiles.sizeBytes,
-        })
-        .from(claimFiles)
-        .where(inArray(claimFiles.claimId, [...claimIds]))
-        .orderBy(asc(claimFiles.claimId), asc(claimFiles.id));
+      const rows: FundClaimFileRow[] = [];
+      // Prepared batches of up to 64 ids (db/prepared.ts): a page of 101 claims is two statements.
+      for (let i = 0; i < claimIds.length; i += PREPARED_BATCH_MAX) rows.push(...(await filesIn(claimIds.slice(i, i + PREPARED_BATCH_MAX))));
+      return rows;
     },
 
     /** One claim file with its bytes, or undefined. */

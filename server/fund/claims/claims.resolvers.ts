@@ -8,8 +8,11 @@ import type { FundContext } from '../graphql/fund-context';
 import { claimFileLinksOf } from './claim-file-links';
 import { createFundClaimsRead, type FundClaimFileRow, type FundClaimRow } from './claims.read';
 
-/** A claim of the fund's API with its files (read with the page, one statement for all). */
-export type FundClaimModel = FundClaimRow & { files: FundClaimFileRow[] };
+/**
+ * A claim of the fund's API with its files (read with the page, one statement for all), its due date (`payoutDueDate`
+ * of the Vienna day of receipt, the member screens' rule) and the days from today to it, computed once per claim.
+ */
+export type FundClaimModel = FundClaimRow & { files: FundClaimFileRow[]; dueDate: string; daysLeft: number };
 /** `SetClaimStatusOk`: the change and the claim as it is now. */
 export type SetClaimStatusOkModel = ClaimStatusChange & { claim: FundClaimModel };
 
@@ -24,13 +27,15 @@ function readOf(ctx: FundContext) {
   return read;
 }
 
-/** `rows` with their files. */
-async function withFiles(ctx: FundContext, rows: FundClaimRow[]): Promise<FundClaimModel[]> {
+/** `rows` as the API's models: with their files, due date and days left (today: the Vienna date of the clock). */
+async function modelsOf(ctx: FundContext, rows: FundClaimRow[]): Promise<FundClaimModel[]> {
   const files = await readOf(ctx).filesOf(rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, files: files.filter((f) => f.claimId === r.id) }));
+  const today = isoDateVienna(ctx.deps.clock.now());
+  return rows.map((r) => {
+    const dueDate = payoutDueDate(receivedOn(r.submittedAt));
+    return { ...r, files: files.filter((f) => f.claimId === r.id), dueDate, daysLeft: daysUntil(dueDate, today) };
+  });
 }
-
-const dueDateOf = (claim: FundClaimRow) => payoutDueDate(receivedOn(claim.submittedAt));
 
 /** Claims of the fund's API (decision 0054); SDL in claims.graphql, the status rules in server/domain/claims/claims.status.ts. */
 export const claimsResolvers: FundResolvers = {
@@ -41,7 +46,7 @@ export const claimsResolvers: FundResolvers = {
         throw new GraphQLError('status must name at least one status, or be left out.', { extensions: { code: 'BAD_USER_INPUT', field: 'status' } });
       const key = decodeCursor<[string, number]>(after, ['string', 'number']);
       const rows = await readOf(ctx).page(status ?? null, key, size + 1);
-      return connectionOf(await withFiles(ctx, rows), size, (row) => encodeCursor([row.submittedAt, row.id]));
+      return connectionOf(await modelsOf(ctx, rows), size, (row) => encodeCursor([row.submittedAt, row.id]));
     },
   },
   Mutation: {
@@ -50,7 +55,7 @@ export const claimsResolvers: FundResolvers = {
       const result = await deps.services.claimStatus.setStatus({ kind: 'client', clientId: principal.clientId }, input, { origin: ctx.origin });
       if (!result.ok) return { ok: null, error: { code: result.code, message: CLAIM_STATUS_ERROR_MESSAGES[result.code], field: result.fieldErrors[0]?.field ?? null } };
       const row = await readOf(ctx).byId(result.value.claimId);
-      const [claim] = await withFiles(ctx, [row!]);
+      const [claim] = await modelsOf(ctx, [row!]);
       return { ok: { ...result.value, claim: claim! }, error: null };
     },
   },
@@ -71,8 +76,6 @@ export const claimsResolvers: FundResolvers = {
     entitlement: (claim) => claim.entitlementCents,
     tax: (claim) => claim.taxCents,
     cashOrderCost: (claim) => claim.cashOrderCostCents,
-    dueDate: (claim) => dueDateOf(claim),
-    daysLeft: (claim, _args, { deps }) => daysUntil(dueDateOf(claim), isoDateVienna(deps.clock.now())),
     documents: (claim) => claim.files,
   },
   FundClaimMember: {
