@@ -486,6 +486,13 @@ describe('setClaimStatus: what reaches the member', () => {
     }
   });
 
+  it('a claim set to PRE_TRANSFER by SQL without a definite date is reported paid today', async () => {
+    const claim = await newClaim(emailOf('bernd'), 'PRE_TRANSFER');
+    const answer = await setStatus({ claimId: String(claim), status: 'POST_TRANSFER' });
+    const body = await sqlValue<string>(server.db, 'SELECT body FROM messages WHERE id = ?', Number(answer.ok!.messageId));
+    expect(body).toContain('wurde am 22.11.2026 ausbezahlt');
+  });
+
   it('a member without digital delivery gets the inbox message but no e-mail', async () => {
     const bernd = await personOf(emailOf('bernd'));
     const claim = await newClaim(emailOf('bernd'), 'CHECKING');

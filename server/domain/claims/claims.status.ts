@@ -238,7 +238,9 @@ export function createClaimStatusService(deps: {
           let messageId: number | null = null;
           let noticeSent = false;
           if (transition.informs) {
-            const text = claimStatusMessage(transition.informs, { ...claim, submittedOn, definiteDate: effective }, blank(input.messageToMember));
+            // A claim moved by SQL before this service may lack the definite date: the message then names today.
+            const date = effective ?? isoDateVienna(clock.now());
+            const text = claimStatusMessage(transition.informs, { ...claim, submittedOn, definiteDate: date }, blank(input.messageToMember));
             const posted = await deps.messages.postFromFund(
               claim.person,
               { counterpart: 'SEVERANCE_FUND', ...text, attachments: [] },
