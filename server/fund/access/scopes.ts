@@ -48,3 +48,16 @@ export type FundPrincipal =
 export function hasScope(principal: FundPrincipal, scope: FundScope): boolean {
   return principal.scopes.has(scope);
 }
+
+/**
+ * The event actor of a principal (decision 0053): the machine client, or the staff person (decision 0054). Services
+ * that record who changed something take it.
+ */
+export function actorOf(principal: FundPrincipal): { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string } {
+  return principal.kind === 'client' ? { kind: 'client', clientId: principal.clientId } : { kind: 'staff', staffId: String(principal.staffId) };
+}
+
+/** A stable key of the principal for bindings such as signed links: `client:<id>` or `staff:<id>`. */
+export function principalKey(principal: FundPrincipal): string {
+  return principal.kind === 'client' ? `client:${principal.clientId}` : `staff:${principal.staffId}`;
+}
