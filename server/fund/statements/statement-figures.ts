@@ -66,6 +66,11 @@ function checkRanges(figures: Record<string, number>, keys: readonly string[], p
   return null;
 }
 
+/** The first figure of `fund`'s group out of range (see `checkRanges`), or null: the check that needs no stored data. */
+export function figureRangeRefusal(fund: 'PK' | 'VK', figures: PkStatementFigures | VkStatementFigures): FigureRefusal | null {
+  return fund === 'PK' ? checkRanges(figures, PK_FIGURE_KEYS, 'figures.pk') : checkRanges(figures, VK_FIGURE_KEYS, 'figures.vk');
+}
+
 /** The PK total capital a statement must show after `opening` (the previous year's total capital, 0 for the first). */
 function pkRolledForward(opening: number, f: PkStatementFigures): number {
   return (

@@ -30,6 +30,7 @@ import type { FundEventsStore } from '../events/events.store';
 import {
   checkPkFigures,
   checkVkFigures,
+  figureRangeRefusal,
   pkFiguresOf,
   vkFiguresOf,
   type FigureRefusal,
@@ -163,9 +164,12 @@ export function createStatementImportService(deps: {
     const { pk, vk } = input.figures;
     const figures = input.fund === 'PK' ? pk : vk;
     if (!figures || (input.fund === 'PK' ? vk : pk)) return refuse('FIGURES_FUND_MISMATCH', 'figures');
+    const own = input.fund === 'PK' ? pkFiguresOf(figures as PkStatementFigures) : vkFiguresOf(figures as VkStatementFigures);
+    const range = figureRangeRefusal(input.fund, own);
+    if (range) return refuseFigures(range);
     const pdf = decodeStatementPdf(input.pdf);
     if ('refused' in pdf) return refuse(pdf.refused, 'pdf');
-    return ok({ svnr, bytes: pdf.bytes, figures: input.fund === 'PK' ? pkFiguresOf(figures as PkStatementFigures) : vkFiguresOf(figures as VkStatementFigures) });
+    return ok({ svnr, bytes: pdf.bytes, figures: own });
   }
 
   /** Stores the statement of `input.fund` and answers its row id, or the refusal; inside the import's transaction. */
@@ -245,7 +249,7 @@ export function createStatementImportService(deps: {
     /**
      * Imports one yearly statement (decision 0054) for `actor` (a machine client of the fund, later a staff person).
      * Checks, in this order and before anything is written: the key, the insurance number, the number, the Stichtag
-     * (a 31 December, not after today in Vienna), the figures' group, the PDF (content and size); then the person
+     * (a 31 December, not after today in Vienna), the figures' group and ranges, the PDF (content and size); then the person
      * (UNKNOWN_SVNR), the contract or account (UNKNOWN_CONTRACT, CONTRACT_OF_OTHER_PERSON, STICHTAG_BEFORE_START), an
      * existing statement of the Stichtag (STATEMENT_EXISTS) and the sums (FIGURES_DO_NOT_ADD_UP). Then, in one write
      * transaction: the statement row, the document with the PDF archived, the notice (`notice`), the event
