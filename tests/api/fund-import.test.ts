@@ -235,8 +235,13 @@ describe('importStatement', () => {
       Number(ok.statementId),
     );
     expect([Number(stored.t), Number(stored.g)]).toEqual([figures.totalEntitlementCents, figures.guaranteedCapitalCents]);
-    const document = await sqlOne<{ category: string; source_table: string }>(server.db, 'SELECT category, source_table FROM documents WHERE id = ?', Number(ok.documentId));
-    expect(document).toEqual({ category: 'VK_ACCOUNT_STATEMENT', source_table: 'vk_statements' });
+    // Bernd holds several accounts: the title names the account, as the seeded statements do.
+    const document = await sqlOne<{ category: string; source_table: string; title: string }>(
+      server.db,
+      'SELECT category, source_table, title FROM documents WHERE id = ?',
+      Number(ok.documentId),
+    );
+    expect(document).toEqual({ category: 'VK_ACCOUNT_STATEMENT', source_table: 'vk_statements', title: `Kontonachricht zum 31.12.2026 – Konto ${vk.accountNumber}` });
   });
 
   it('refuses with a code and changes nothing: key, SVNR, contract, Stichtag, figures, PDF', async () => {
@@ -344,7 +349,10 @@ describe('upsertMember', () => {
       expect(await sqlValue(server.db, 'SELECT letter_file FROM registration_codes WHERE person_id = ?', ok.personId)).toMatch(/^\d{4}-\d{2}[/\\]registrierungscode-\d+\.pdf$/),
     );
 
-    // The same input again: nothing written, no second letter, no event.
+    // The same input again, a day later: nothing written (the address keeps its valid-from date), no second letter, no event.
+    server.clock.advance(86_400_000);
+    const first = fund;
+    fund = await createFundTestClient(server, 'documents:write members:write events:read', 'Kernsystem, nächster Tag');
     const before = await footprint();
     const same = await fund.query<UpsertAnswer>(UPSERT_MEMBER, { input });
     expect(same.body.data!.upsertMember.ok).toMatchObject({ personId: ok.personId, created: false, changed: false, registrationLetterQueued: false });
@@ -370,7 +378,7 @@ describe('upsertMember', () => {
       "SELECT actor, data FROM fund_events WHERE type = 'member.upserted' AND person_id = ? ORDER BY id",
       ok.personId,
     );
-    expect(events.map((e) => e.actor)).toEqual([`client:${fund.clientId}`, `client:${fund.clientId}`]);
+    expect(events.map((e) => e.actor)).toEqual([`client:${first.clientId}`, `client:${fund.clientId}`]);
     expect(events.map((e) => (JSON.parse(e.data) as { created: boolean }).created)).toEqual([true, false]);
     expect((JSON.parse(events[1]!.data) as { changedFields: string[] }).changedFields).toEqual(expect.arrayContaining(['street', 'postcode', 'city']));
 

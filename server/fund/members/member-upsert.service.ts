@@ -424,7 +424,10 @@ export function createMemberUpsertService(deps: {
             person = await store.insertPerson({ ...fields, createdAt: now, updatedAt: now });
           } else {
             // The e-mail is kept unless given; a member's login e-mail is the member's to change.
-            const next = fields.email === null ? { ...fields, email: undefined } : fields;
+            const next: Partial<PersonFields> = fields.email === null ? { ...fields, email: undefined } : { ...fields };
+            // Without a validFrom an unchanged address keeps the date it is valid from (the default is only today's).
+            const addressKeys = ['street', 'postcode', 'city', 'country', 'poBox'] as const;
+            if (!input.address.validFrom && addressKeys.every((k) => found[k] === fields[k])) next.addressValidFrom = undefined;
             changedFields = changedKeys(found, next).map(String);
             if (changedFields.includes('email') && (await store.hasAccess(found.id))) throw new Refused(refuse('EMAIL_MANAGED_BY_MEMBER', 'email'));
             if (changedFields.length > 0) await store.updatePerson(found.id, { ...patchOf(found, next), updatedAt: now });

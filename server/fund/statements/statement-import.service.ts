@@ -192,15 +192,25 @@ export function createStatementImportService(deps: {
     return ok((await store.insertVkStatement(holder.id, input.stichtag, figures as VkStatementFigures)).id);
   }
 
+  /**
+   * The document's title from the catalogue: "Leistungsnachweis zum …", "Kontonachricht zum …", with the account
+   * number when the person holds several Vorsorgekasse accounts (as the seeded documents are titled).
+   */
+  async function titleOf(person: PersonRow, input: ImportStatementInput): Promise<string> {
+    const t = texts.fundImport.document;
+    const several = input.fund === 'VK' && (await store.vkAccountCount(person.id)) > 1;
+    return fill(several ? t.titleSeveralAccounts : t.title[input.fund], { date: formatDate(input.stichtag), number: input.contractNumber });
+  }
+
   /** The member's document of the statement with the fund's PDF archived as sent; null without the archive. */
-  async function archiveDocument(person: PersonRow, input: ImportStatementInput, statementId: number, bytes: Buffer, sha256: string): Promise<number | null> {
+  async function archiveDocument(person: PersonRow, input: ImportStatementInput, statementId: number, bytes: Buffer, sha256: string, title: string): Promise<number | null> {
     if (!tenant.documentsArchive) return null;
     const now = isoInstant(clock.now());
     const row = await documents.insert({
       personId: person.id,
       category: input.fund === 'PK' ? 'PERFORMANCE_STATEMENT' : 'VK_ACCOUNT_STATEMENT',
       fund: input.fund,
-      title: fill(texts.fundImport.document.title[input.fund], { date: formatDate(input.stichtag) }),
+      title,
       documentDate: input.stichtag,
       sourceTable: input.fund === 'PK' ? 'pk_statements' : 'vk_statements',
       sourceId: statementId,
@@ -216,11 +226,10 @@ export function createStatementImportService(deps: {
    * digital delivery and an e-mail address a notice without content through the mail outbox (in the transaction);
    * otherwise the PDF goes to LETTERS_DIR for the print service, written once the import committed.
    */
-  async function notify(person: PersonRow, input: ImportStatementInput, statementId: number, bytes: Buffer, origin: string): Promise<StatementNotice> {
+  async function notify(person: PersonRow, input: ImportStatementInput, statementId: number, bytes: Buffer, title: string, origin: string): Promise<StatementNotice> {
     const digital = input.fund === 'PK' ? person.benefitStatementDigital === true : person.accountStatementByMail;
     if (digital && person.email) {
       const t = texts.fundImport.statementNotice;
-      const title = fill(texts.fundImport.document.title[input.fund], { date: formatDate(input.stichtag) });
       const mail = renderMail(tenant, {
         subject: t.subject,
         salutation: salutationFor(person),
@@ -273,8 +282,9 @@ export function createStatementImportService(deps: {
           const stored = await storeStatement(person, input, figures);
           if (!stored.ok) return stored;
           const statementId = stored.value;
-          const documentId = await archiveDocument(person, input, statementId, bytes, pdfSha256);
-          const notice = await notify(person, input, statementId, bytes, origin);
+          const title = await titleOf(person, input);
+          const documentId = await archiveDocument(person, input, statementId, bytes, pdfSha256, title);
+          const notice = await notify(person, input, statementId, bytes, title, origin);
           const imported: ImportedStatement = {
             personId: person.id,
             fund: input.fund,

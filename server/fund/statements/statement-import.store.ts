@@ -30,6 +30,10 @@ export function createStatementImportStore(db: Db) {
     async vkAccount(accountNumber: string): Promise<VkAccountRow | undefined> {
       return (await db.select().from(vkAccounts).where(eq(vkAccounts.accountNumber, accountNumber)).limit(1))[0];
     },
+    /** How many Vorsorgekasse accounts the person holds. */
+    async vkAccountCount(personId: number): Promise<number> {
+      return (await db.select({ id: vkAccounts.id }).from(vkAccounts).where(eq(vkAccounts.personId, personId))).length;
+    },
     /** The statements of PK contract `contractId`, oldest first. */
     pkStatements(contractId: number): Promise<PkStatementRow[]> {
       return db.select().from(pkStatements).where(eq(pkStatements.contractId, contractId)).orderBy(asc(pkStatements.stichtag));
