@@ -32,6 +32,8 @@ const POSTGRES_SUITES = [
   'tests/api/fund-events.test.ts',
   'tests/api/fund-staff.test.ts',
   'tests/api/fund-claims.test.ts',
+  'tests/api/fund-import.test.ts',
+  'tests/security/fund-import-hostile-input.test.ts',
   'tests/api/own-contributions.test.ts',
   'tests/api/amount-fields.test.ts',
   'tests/api/sepa-pre-notification.test.ts',

@@ -29,6 +29,11 @@ export interface CodeLetter {
   /** ISO date until which the code is valid. */
   validUntil: string;
   recipient: { salutation: string; addressLines: string[] };
+  /**
+   * Why the letter is sent: ORDERED (the member asked for it, the default) or NEW_MEMBER (the fund registered a new
+   * member, decision 0057); only the introduction and the closing note differ.
+   */
+  occasion?: 'ORDERED' | 'NEW_MEMBER';
 }
 
 const T = catalogue.codeLetter;
@@ -74,13 +79,14 @@ export function renderCodeLetter(tenant: TenantDefinition, letter: CodeLetter): 
     .text(title, left, 110 * MM, { width });
   doc.moveDown(1.2).font('Helvetica').fontSize(11).text(letter.recipient.salutation, { width });
   doc.moveDown(0.8);
-  doc.text(T.intro[letter.kind], { width });
+  const newMember = letter.occasion === 'NEW_MEMBER';
+  doc.text((newMember ? T.introNewMember : T.intro)[letter.kind], { width });
   doc.moveDown(0.8);
   doc.font('Courier-Bold').fontSize(18).text(letter.code, { width, align: 'center' });
   doc.moveDown(0.8).font('Helvetica').fontSize(11);
   doc.text(fill(T.howTo, { validUntil: formatDate(letter.validUntil) }), { width });
   doc.moveDown(0.6);
-  doc.text(T.notRequested, { width });
+  doc.text(newMember ? T.notRequestedNewMember : T.notRequested, { width });
   doc.moveDown(1.5);
   doc.text(T.closing, { width });
   doc.text(tenant.name, { width });

@@ -56,6 +56,22 @@ export const DAY = 86_400_000;
 
 type Person = NonNullable<Awaited<ReturnType<RegistrationStore['person']>>>;
 
+/** The person fields a code letter's address block needs. */
+type LetterPerson = Pick<Person, 'gender' | 'titlePrefix' | 'firstName' | 'lastName' | 'titleSuffix' | 'street' | 'poBox' | 'postcode' | 'city' | 'country'>;
+
+/** Salutation and address lines (name, street, P.O. box, postcode and city, country abroad) of a code letter to `person`. */
+export function codeLetterRecipient(person: LetterPerson): { salutation: string; addressLines: string[] } {
+  const name = [person.titlePrefix, person.firstName, person.lastName, person.titleSuffix].filter(Boolean).join(' ');
+  const addressLines = [
+    name,
+    person.street ?? '',
+    person.poBox ? `Postfach ${person.poBox}` : '',
+    `${person.postcode ?? ''} ${person.city ?? ''}`.trim(),
+    person.country === 'AT' ? '' : person.country,
+  ].filter((l) => l !== '');
+  return { salutation: salutationFor(person), addressLines };
+}
+
 /**
  * The parts shared by the registration and the password services: the password history check and codes by post
  * (ordered on /orderRegistrationCode, or as a first password in the "add e-mail" variant of password lost).
@@ -80,21 +96,13 @@ export function registrationHelpers(deps: RegistrationDeps) {
       const now = clock.now();
       const validUntil = isoInstant(now + CODE_VALID_DAYS * DAY);
       const codeId = await store.insertCode({ personId: person.id, kind, codeHash: sha256(code), origin: 'ORDERED', createdAt: isoInstant(now), expiresAt: validUntil });
-      const name = [person.titlePrefix, person.firstName, person.lastName, person.titleSuffix].filter(Boolean).join(' ');
-      const addressLines = [
-        name,
-        person.street ?? '',
-        person.poBox ? `Postfach ${person.poBox}` : '',
-        `${person.postcode ?? ''} ${person.city ?? ''}`.trim(),
-        person.country === 'AT' ? '' : person.country,
-      ].filter((l) => l !== '');
       try {
         const file = await writeCodeLetter(deps.config.LETTERS_DIR, codeId, tenant, {
           kind,
           code,
           date: isoDateVienna(now),
           validUntil: isoDateVienna(now + CODE_VALID_DAYS * DAY),
-          recipient: { salutation: salutationFor(person), addressLines },
+          recipient: codeLetterRecipient(person),
         });
         await store.setLetterFile(codeId, file);
         logger.info('code letter written', { codeId, file });

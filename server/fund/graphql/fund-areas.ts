@@ -1,6 +1,8 @@
 import { claimsResolvers } from '../claims/claims.resolvers';
 import { eventsResolvers } from '../events/events.resolvers';
+import { membersResolvers } from '../members/members.resolvers';
+import { statementsResolvers } from '../statements/statements.resolvers';
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
 
 /** The resolver maps of the fund's API, one per area (its SDL lies beside it, `server/fund/<area>/<area>.graphql`). */
-export const fundAreaResolvers: FundResolvers[] = [eventsResolvers, claimsResolvers];
+export const fundAreaResolvers: FundResolvers[] = [eventsResolvers, claimsResolvers, statementsResolvers, membersResolvers];
