@@ -73,6 +73,9 @@ const config: CodegenConfig = {
         scalars: { ...scalars, DateTime: 'string' },
         mappers: {
           FundEvent: '../../../../db/schema#FundEventRow',
+          MemberRef: '../../shared/member-ref#MemberRefModel',
+          FundFile: '../../shared/fund-file#FundFileModel',
+          InboxMessage: '../../messages/fund-messages.service#FundMessageModel',
         },
       },
     },
