@@ -29,6 +29,7 @@ const SQLITE_PROJECTS = {
 const POSTGRES_SUITES = [
   'tests/api/fund-tokens.test.ts',
   'tests/api/fund-graphql.test.ts',
+  'tests/api/fund-inbox.test.ts',
   'tests/api/own-contributions.test.ts',
   'tests/api/amount-fields.test.ts',
   'tests/api/sepa-pre-notification.test.ts',
