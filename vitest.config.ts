@@ -64,6 +64,7 @@ const POSTGRES_SUITES = [
   'tests/security/graphql-hostile-input.test.ts',
   'tests/security/rest-hostile-input.test.ts',
   'tests/security/upload-hostile-input.test.ts',
+  'tests/security/fund-inbox-hostile-input.test.ts',
   'tests/security/process-survival.test.ts',
   'tests/security/merge-application-hostile-input.test.ts',
   'tests/security/fund-token-hostile-input.test.ts',
