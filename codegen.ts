@@ -79,7 +79,7 @@ const config: CodegenConfig = {
           FormSubmission: '../../forms/fund-forms.service#FundFormModel',
           MergeRequest: '../../merge-requests/fund-merge-requests.service#FundMergeRequestModel',
           Mandate: '../../mandates/fund-mandates.service#FundMandateModel',
-          PremiumApplication: '../../premium-applications/premium-applications.resolvers#PremiumApplicationModel',
+          PremiumApplication: '../../premium-applications/fund-premium-applications.service#PremiumApplicationModel',
           PublicUpload: '../../public-uploads/fund-public-uploads.service#FundPublicUploadModel',
         },
       },
