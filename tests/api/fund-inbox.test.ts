@@ -285,6 +285,22 @@ describe('messages: what members sent, and the fund answering', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('writes the message, its notice and its event in one transaction: when the event cannot be written, nothing is stored', async () => {
+    const original = await memberMessage('anna', 'Rückfrage', '2021-07-08T09:00:00.000Z');
+    const before = await snapshot();
+    const record = server.deps.events.record;
+    server.deps.events.record = () => Promise.reject(new Error('event store down'));
+    try {
+      const answer = await writer.query(REPLY, { input: { messageId: String(original.id), text: 'Antwort' } });
+      expect(answer.body.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+      const post = await writer.query(POST, { input: { svnr: (await person('bernd')).svnr, subject: 'x', text: 'y' } });
+      expect(post.body.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    } finally {
+      server.deps.events.record = record;
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('the command line’s fund message goes through the same service and writes message.sent with the actor system', async () => {
     const clara = await person('clara');
     const posted = await postFundMessage(server.deps, { to: emailOf('clara'), from: 'PENSION_FUND', subject: 'Per Befehl', body: 'Text', attachments: [] });
