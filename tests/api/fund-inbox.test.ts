@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { writeTransaction } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactDuties,
   formSubmissions,
   fundEvents,
   mailOutbox,
@@ -283,6 +284,41 @@ describe('messages: what members sent, and the fund answering', () => {
     const both = await writer.query(POST, { input: { svnr: bernd.svnr, personId: String(bernd.id), subject: 'x', text: 'x' } });
     expect(both.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers a contact person’s message into the customer mailbox it came from', async () => {
+    const otto = await person('otto');
+    const [duty] = await server.db.select().from(contactDuties).where(eq(contactDuties.personId, otto.id)).limit(1);
+    const sentAt = '2021-06-07T09:00:00.000Z';
+    const original = await server.deps.stores.messages.insert(
+      {
+        personId: otto.id,
+        customerDesignation: duty!.customerDesignation,
+        direction: 'OUTBOUND',
+        counterpart: 'SEVERANCE_FUND',
+        subject: 'Beitragsliste',
+        body: 'Anbei',
+        origin: 'PORTAL',
+        sentAt,
+        readAt: sentAt,
+      },
+      [],
+    );
+    const answer = await writer.query<{ replyToMessage: { ok: { message: { id: string; counterpart: string } }; error: Err } }>(REPLY, {
+      input: { messageId: String(original.id), text: 'Danke' },
+    });
+    expect(answer.body.data!.replyToMessage).toMatchObject({ ok: { message: { counterpart: 'SEVERANCE_FUND' } }, error: null });
+    const [stored] = await server.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, Number(answer.body.data!.replyToMessage.ok.message.id)));
+    expect([stored!.personId, stored!.customerDesignation, stored!.mailboxKind, stored!.direction, stored!.replyToId]).toEqual([
+      otto.id,
+      duty!.customerDesignation,
+      'MEMBER',
+      'INBOUND',
+      original.id,
+    ]);
   });
 
   it('writes the message, its notice and its event in one transaction: when the event cannot be written, nothing is stored', async () => {
