@@ -47,7 +47,7 @@ export const UNVERSIONED_READS: Readonly<Record<string, string>> = {
   sessions: 'checked on every request; mailbox type, selected duty and stage are in the key',
   data_versions: 'the versions themselves',
   merge_requests:
-    "written only by a member's merge request, whose confirmation (documents and messages rows of the same person, applications service) bumps that person's version in the same request",
+    "written by a member's merge request, whose confirmation (documents and messages rows of the same person, applications service) bumps that person's version in the same request, and by the fund's resolution (decision 0055), which posts the member an inbox message in the same transaction",
 };
 
 /** The statements (one per element) that create the version triggers of every table in `VERSIONED_TABLES`. */

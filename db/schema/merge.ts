@@ -32,6 +32,10 @@ export const mergeRequests = table(
     targetAccountNumber: text().notNull(),
     /** ISO instant of receipt. */
     submittedAt: text().notNull(),
+    /** ISO instant the fund resolved the request (DONE or DECLINED; `resolveMergeRequest`, decision 0055); null while PENDING. */
+    resolvedAt: text(),
+    /** The fund's note on its resolution, as the member was told it; null while PENDING. */
+    resolutionNote: text(),
   },
   (t) => [index('merge_requests_person_idx').on(t.personId)],
 );

@@ -36,6 +36,12 @@ export const messages = table(
      * decision 0026). A board message never shows in the member inbox and vice versa.
      */
     mailboxKind: text({ enum: MAILBOX_KINDS }).notNull().default('MEMBER'),
+    /**
+     * INBOUND only: the member's message this one answers (the fund's `replyToMessage`, decision 0055); null
+     * otherwise. A member's message with an answer counts as ANSWERED in the fund's `messages` list. No foreign key: a
+     * column added with one would make SQLite rebuild the table and drop its data-version triggers (decision 0038).
+     */
+    replyToId: integer(),
   },
   (t) => [index('messages_person_idx').on(t.personId, t.mailboxKind, t.direction, t.sentAt), index('messages_customer_idx').on(t.customerDesignation, t.direction, t.sentAt)],
 );

@@ -42,13 +42,9 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import { MESSAGE_COUNTERPARTS, SUBJECT_MAX, type MessageCounterpart } from '@contract/inbox';
-import { UPLOAD_FILE_TYPES, UPLOAD_PURPOSES } from '@contract/uploads';
+import { MESSAGE_COUNTERPARTS, type MessageCounterpart } from '@contract/inbox';
 import { isMainModule } from '../../db/cli-util';
 import { openDatabase } from '../../db/client';
-import { persons } from '../../db/schema';
 import { loadConfig } from '../config';
 import { createAppDeps, publicOriginFor, type AppDeps } from '../context';
 import { runCollection } from '../domain/own-contributions/collection';
@@ -62,6 +58,7 @@ import { createWebhooksStore } from '../fund/webhooks/webhooks.store';
 import { createStaffService, StaffCommandError } from '../fund/staff/staff.service';
 import { createStaffStore } from '../fund/staff/staff.store';
 import { isoInstant, systemClock } from '../domain/shared/clock';
+import { createFundMessagesService } from '../fund/messages/fund-messages.service';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */
 export interface FundMessage {
@@ -79,33 +76,27 @@ export class FundCommandError extends Error {}
 
 /**
  * Posts `message` from the fund into the inbox of the member with e-mail `to` and sends the notice (see the module
- * comment). Resolves to the message id and whether a notice went out.
- * @throws FundCommandError for an unknown member, an empty subject or body, a subject over 100 characters, or an
- *   attachment that is not tiff, pdf or jpg by content, and for `board` when the person holds no current board seat.
+ * comment) through the fund's message service, the same function as the fund API's `postMessage` (decision 0055;
+ * it writes the event `message.sent` with the actor `system`). Resolves to the message id and whether a notice went out.
+ * @throws FundCommandError for an unknown member, an empty subject or body, a subject over 100 characters, an
+ *   attachment that is not tiff, pdf or jpg by content (or over the upload size limit), and for `board` when the person
+ *   holds no current board seat.
  */
 export async function postFundMessage(deps: AppDeps, message: FundMessage): Promise<{ messageId: number; noticeSent: boolean }> {
-  const person = (await deps.db.select().from(persons).where(eq(persons.email, message.to.trim().toLowerCase())).limit(1))[0];
-  if (!person) throw new FundCommandError(`no member with the e-mail ${message.to}`);
-  const subject = message.subject.trim();
-  const body = message.body.trim();
-  if (!subject || !body) throw new FundCommandError('subject and body are required');
-  if (subject.length > SUBJECT_MAX) throw new FundCommandError(`the subject has more than ${SUBJECT_MAX} characters`);
-  const allowed = UPLOAD_PURPOSES['inbox-attachment'].map((t) => UPLOAD_FILE_TYPES[t]);
-  const attachments = [];
-  for (const file of message.attachments) {
-    const detected = await fileTypeFromBuffer(file.bytes);
-    const type = detected && allowed.find((t) => t.ext === detected.ext);
-    if (!type) throw new FundCommandError(`${file.fileName} is not a tiff, pdf or jpg file`);
-    attachments.push({ fileName: basename(file.fileName), contentType: type.mime, content: file.bytes });
-  }
-  const service = deps.services.messages;
-  if (message.board === true && (await service.boardSeats(person.id)).length === 0) throw new FundCommandError(`${message.to} holds no current supervisory-board seat`);
-  const result = await service.postFromFund(
-    person,
-    { counterpart: message.from, subject, body, attachments, mailboxKind: message.board === true ? 'BOARD' : 'MEMBER' },
-    { mailer: deps.mailer, origin: publicOriginFor(deps.config, {}) },
+  const posted = await createFundMessagesService(deps).post(
+    { kind: 'system' },
+    {
+      to: { email: message.to },
+      mailbox: message.board === true ? 'BOARD' : 'MEMBER',
+      from: message.from,
+      subject: message.subject,
+      text: message.body,
+      attachments: message.attachments.map((a) => ({ fileName: a.fileName, contentType: null, bytes: a.bytes })),
+    },
+    publicOriginFor(deps.config, {}),
   );
-  return { messageId: result.message.id, noticeSent: result.noticeSent };
+  if (!posted.ok) throw new FundCommandError(posted.code === 'NO_BOARD_SEAT' ? `${message.to} holds no current supervisory-board seat` : posted.message);
+  return { messageId: posted.value.message.row.id, noticeSent: posted.value.noticeSent };
 }
 
 async function main(): Promise<number> {

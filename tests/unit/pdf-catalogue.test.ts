@@ -90,7 +90,15 @@ const claim = {
 } satisfies SeveranceClaimRow;
 const merge = {
   ...{ id: 1, personId: 1, status: 'PENDING', firstName: 'Anna', lastName: 'Muster', svnr: '1234010180', email: 'anna@example.at', signatureType: 'DIGITAL' },
-  ...{ signatureKind: 'TYPED', signatureName: 'Anna Muster', accountNumbers: 'VK-1, VK-2', targetAccountNumber: 'VK-3', submittedAt: '2026-01-10T10:00:00Z' },
+  ...{
+    signatureKind: 'TYPED',
+    signatureName: 'Anna Muster',
+    accountNumbers: 'VK-1, VK-2',
+    targetAccountNumber: 'VK-3',
+    submittedAt: '2026-01-10T10:00:00Z',
+    resolvedAt: null,
+    resolutionNote: null,
+  },
 } satisfies MergeRequestRow;
 
 /** One letter of every template, taking the branches with placeholders (typed signatures, cash order, pension). */

@@ -267,7 +267,8 @@ export function createMessagesService(deps: {
      * only for a person with a current board seat, else FORBIDDEN is thrown and nothing is stored), and when
      * the person chose digital delivery
      * (`benefitStatementDigital`) and has an e-mail address, sends a notice without content through `mailer`.
-     * Resolves to the message and whether a notice was sent.
+     * Resolves to the message and whether a notice was sent. `replyToId` and `customerDesignation` (the fund's answer to
+     * a member's message, decision 0055): the answered message, and the customer mailbox it came from (ASP), if any.
      */
     async postFromFund(
       person: PersonRow,
@@ -277,6 +278,8 @@ export function createMessagesService(deps: {
         body: string;
         attachments: { fileName: string; contentType: string; content: Buffer }[];
         mailboxKind?: MailboxKind;
+        replyToId?: number | null;
+        customerDesignation?: string | null;
       },
       notice: { mailer: Mailer; origin: string },
     ): Promise<{ message: MessageView; noticeSent: boolean }> {
@@ -286,6 +289,8 @@ export function createMessagesService(deps: {
         {
           personId: person.id,
           mailboxKind,
+          customerDesignation: message.customerDesignation ?? null,
+          replyToId: message.replyToId ?? null,
           direction: 'INBOUND',
           counterpart: message.counterpart,
           subject: message.subject.slice(0, 100),

@@ -192,7 +192,11 @@ export function createMessagesStore(db: Db) {
     },
     /** Inserts a message with its attachments (joins the caller's write transaction); resolves to the new row. */
     async insert(
-      row: Omit<MessageRow, 'id' | 'customerDesignation' | 'mailboxKind'> & { customerDesignation?: string | null; mailboxKind?: MessageRow['mailboxKind'] },
+      row: Omit<MessageRow, 'id' | 'customerDesignation' | 'mailboxKind' | 'replyToId'> & {
+        customerDesignation?: string | null;
+        mailboxKind?: MessageRow['mailboxKind'];
+        replyToId?: number | null;
+      },
       attachments: readonly { fileName: string; contentType: string; content: Buffer }[],
     ): Promise<MessageRow> {
       return writeTransaction(db, async () => {

@@ -1,0 +1,41 @@
+import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
+import { timeOrderedPage } from '../shared/keyset';
+import { actorOf, resultOf } from '../shared/outcome';
+import { createFundMandatesService } from './fund-mandates.service';
+
+/** Own-contribution mandates on the fund's API (mandates.graphql; decision 0055). */
+export const mandatesResolvers: FundResolvers = {
+  Query: {
+    mandates(_source, args, { deps }) {
+      const service = createFundMandatesService(deps);
+      return timeOrderedPage(
+        args,
+        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
+        (m) => [m.row.createdAt, m.row.id],
+      );
+    },
+  },
+  Mutation: {
+    async setMandateStatus(_source, { input }, { deps, principal }) {
+      return resultOf(await createFundMandatesService(deps).setStatus(actorOf(principal), { mandateId: input.mandateId, status: input.status, note: input.note ?? null }));
+    },
+  },
+  Mandate: {
+    id: (m) => String(m.row.id),
+    member: (m) => m.member!,
+    contractNumber: (m) => m.contractNumber,
+    type: (m) => m.row.type,
+    status: (m) => m.row.status,
+    amount: (m) => m.row.amountCents,
+    iban: (m) => m.row.iban,
+    bic: (m) => m.row.bic,
+    accountOwner: (m) => m.row.accountOwner,
+    phone: (m) => m.row.phone,
+    startDate: (m) => m.row.startDate,
+    endDate: (m) => m.row.endDate,
+    mandateReference: (m) => m.row.mandateReference,
+    creditorId: (m) => m.row.creditorId,
+    createdAt: (m) => m.row.createdAt,
+    signedOn: (m) => m.row.signedOn,
+  },
+};

@@ -1,0 +1,27 @@
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
+import { persons, premiumApplications, type PremiumApplicationRow } from '../../../db/schema';
+import type { AppDeps } from '../../app-deps';
+import { afterKey } from '../shared/keyset';
+import { memberColumns, memberOf, type MemberRefModel } from '../shared/member-ref';
+
+/** The GraphQL `PremiumApplication` (premium-applications.graphql): the row and its member. */
+export type PremiumApplicationModel = PremiumApplicationRow & { member: MemberRefModel };
+
+/** § 108a EStG premium applications on the fund's side (decision 0055): read only, they have no status. */
+export function createFundPremiumApplicationsService(deps: AppDeps) {
+  return {
+    /** Applications oldest first (signed, id), from `signedSince` (ISO instant) on when given. */
+    async list(filter: { signedSince: string | null; after: [string, number] | null; limit: number }): Promise<PremiumApplicationModel[]> {
+      const parts: (SQL | undefined)[] = [afterKey(premiumApplications.signedAt, premiumApplications.id, filter.after)];
+      if (filter.signedSince) parts.push(gte(premiumApplications.signedAt, filter.signedSince));
+      const rows = await deps.db
+        .select({ application: premiumApplications, ...memberColumns })
+        .from(premiumApplications)
+        .leftJoin(persons, eq(persons.id, premiumApplications.personId))
+        .where(and(...parts))
+        .orderBy(asc(premiumApplications.signedAt), asc(premiumApplications.id))
+        .limit(filter.limit);
+      return rows.map((r) => ({ ...r.application, member: memberOf(r)! }));
+    },
+  };
+}

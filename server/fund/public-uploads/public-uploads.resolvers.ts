@@ -1,0 +1,38 @@
+import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
+import { timeOrderedPage } from '../shared/keyset';
+import { actorOf, resultOf } from '../shared/outcome';
+import { createFundPublicUploadsService } from './fund-public-uploads.service';
+
+/** Public uploads on the fund's API (public-uploads.graphql; decision 0055). */
+export const publicUploadsResolvers: FundResolvers = {
+  Query: {
+    publicUploads(_source, args, { deps }) {
+      const service = createFundPublicUploadsService(deps);
+      return timeOrderedPage(
+        args,
+        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
+        (u) => [u.row.createdAt, u.row.id],
+      );
+    },
+  },
+  Mutation: {
+    async assignPublicUpload(_source, { input }, { deps, principal }) {
+      return resultOf(await createFundPublicUploadsService(deps).assign(actorOf(principal), input));
+    },
+  },
+  PublicUpload: {
+    id: (u) => String(u.row.id),
+    kind: (u) => u.row.kind,
+    status: (u) => (u.row.personId === null ? 'UNASSIGNED' : 'ASSIGNED'),
+    member: (u) => u.member,
+    firstName: (u) => u.row.firstName,
+    lastName: (u) => u.row.lastName,
+    svnr: (u) => u.row.svnr,
+    email: (u) => u.row.email,
+    message: (u) => u.row.message,
+    signatureType: (u) => u.row.signatureType,
+    signature: (u) => u.row.signature,
+    createdAt: (u) => u.row.createdAt,
+    files: (u) => u.files,
+  },
+};
