@@ -10,6 +10,7 @@ import { uploadFormResolvers } from './upload-form/upload-form.resolvers';
 import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
+import { devicesResolvers } from './devices/devices.resolvers';
 import { documentResolvers } from './document/document.resolvers';
 import { formResolvers } from './form/form.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
@@ -37,6 +38,7 @@ export function loadTypeDefs(): string[] {
 
 const areaResolvers: Resolvers[] = [
   sessionResolvers,
+  devicesResolvers,
   loginFlowResolvers,
   tenantResolvers,
   personResolvers,

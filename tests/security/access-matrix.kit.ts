@@ -27,6 +27,8 @@ export interface MemberObjects {
   /** Ids of the member's messages (received and sent) and of their attachments. */
   messageIds: number[];
   attachmentIds: number[];
+  /** Public ids of the member's open sessions (`sessions.public_id`, 32 hex characters; the signed-in devices, decision 0048). */
+  sessionIds: string[];
 }
 
 /** One request of a door, built from one probe value: a typed GraphQL operation (see `operationRequest`), a REST call or a download. */
