@@ -25,6 +25,8 @@ import { createLoaders } from './domain/loaders';
 import type { RequestScope } from './domain/shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
 import { createAuthService } from './domain/auth/auth.service';
+import { createDevicesService } from './domain/devices/devices.service';
+import { createDevicesStore } from './domain/devices/devices.store';
 import { createClientLog } from './domain/client-log/client-log.service';
 import { createLoginFlowService } from './domain/login-flow/login-flow.service';
 import { createProfileService } from './domain/profile/profile.service';
@@ -145,7 +147,8 @@ function backgroundScope(deps: ProcessDeps): RequestScope {
 export type Services = ReturnType<typeof createServices>;
 
 /**
- * The services of logging in and of the member's access: login and session checks (`auth`), the login flow
+ * The services of logging in and of the member's access: login and session checks (`auth`), the signed-in devices
+ * with the new-browser notice after a login (`devices`, decision 0048), the login flow
  * (`loginFlow`), the profile settings (`profile`), registration with password lost / reset / change
  * (`registration`) and the remote log (`clientLog`). Cross-service steps are wired here, once: the login flow logs
  * preference changes through the profile's change log, auth asks the login flow for the next status, and the
@@ -174,6 +177,15 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     recordChanges: profile.recordChanges,
     hasBoardSeat: async (personId) => (await currentBoardSeats(deps.stores.messages, tenant, personId, isoDateVienna(clock.now()))).length > 0,
   });
+  const devices = createDevicesService({
+    store: createDevicesStore(deps.db),
+    personStore: deps.stores.person,
+    mailer: deps.mailer,
+    audit: deps.audit,
+    tenant,
+    clock,
+    timeoutOf: (row, now) => auth.timeoutOf(row, now),
+  });
   const auth = createAuthService({
     store: deps.stores.auth,
     clock,
@@ -181,6 +193,7 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     settings: deps.authSettings,
     loginStateOf: loginFlow.loginStateOf,
     audit: deps.audit,
+    onSessionOpened: devices.noticeIfNewBrowser,
   });
   const registration = createRegistrationService({
     store: createRegistrationStore(deps.db),
@@ -200,5 +213,5 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     logger: deps.logger,
     settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
   });
-  return { auth, loginFlow, profile, registration, clientLog };
+  return { auth, devices, loginFlow, profile, registration, clientLog };
 }

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, table, text } from './kit';
+import { index, integer, primaryKey, table, text, uniqueIndex } from './kit';
 
 import { persons } from './persons';
 
@@ -49,7 +49,11 @@ export const sessions = table(
     lastSeenAt: text().notNull(),
     /** Set when the session ended (logout, timeout, password change); the row stays for the 406/423 distinction. */
     endedAt: text(),
-    endReason: text({ enum: ['LOGOUT', 'IDLE_TIMEOUT', 'ABSOLUTE_TIMEOUT', 'PASSWORD_CHANGED', 'ACCESS_DELETED'] }),
+    /**
+     * Why the session ended. ENDED_BY_MEMBER: the member ended it from another session in the settings ("Angemeldete
+     * Geräte", decision 0048); it answers like a logout (SESSION_INVALID, REST 406).
+     */
+    endReason: text({ enum: ['LOGOUT', 'IDLE_TIMEOUT', 'ABSOLUTE_TIMEOUT', 'PASSWORD_CHANGED', 'ACCESS_DELETED', 'ENDED_BY_MEMBER'] }),
     /** Mailbox type chosen at login: AWB_LB (acting as oneself) or ASP (acting for a customer duty). */
     mailboxType: text({ enum: ['AWB_LB', 'ASP'] })
       .notNull()
@@ -75,10 +79,18 @@ export const sessions = table(
      * link printed as a QR code on the account statement; 0 otherwise. Lets the fund count how members arrive.
      */
     entryViaQrCode: integer().notNull().default(0),
+    /** The client's IP address at login (shown in the list of signed-in devices, decision 0048). */
     ipAddress: text(),
+    /** The client's User-Agent header at login, cut to 300 characters (browser and system of the device list). */
     userAgent: text(),
+    /**
+     * Random public id of the session (128 bits, base64url, 22 characters), the only id of a session the client ever
+     * sees (the device list and `endSignedInDevice`, decision 0048); the token hash never leaves the server. Set at
+     * login; rows from before the column got one in its migration.
+     */
+    publicId: text(),
   },
-  (t) => [index('sessions_person_idx').on(t.personId)],
+  (t) => [index('sessions_person_idx').on(t.personId), uniqueIndex('sessions_public_id_idx').on(t.publicId)],
 );
 
 /** Every login attempt, successful or not (who, when, from where, with which answer). */

@@ -11,6 +11,7 @@ import { calculatorResolvers } from './calculator/calculator.resolvers';
 import { claimResolvers } from './claim/claim.resolvers';
 import { contractResolvers } from './contract/contract.resolvers';
 import { dataExportResolvers } from './data-export/data-export.resolvers';
+import { devicesResolvers } from './devices/devices.resolvers';
 import { documentResolvers } from './document/document.resolvers';
 import { formResolvers } from './form/form.resolvers';
 import { investmentResolvers } from './investment/investment.resolvers';
@@ -38,6 +39,7 @@ export function loadTypeDefs(): string[] {
 
 const areaResolvers: Resolvers[] = [
   sessionResolvers,
+  devicesResolvers,
   loginFlowResolvers,
   tenantResolvers,
   personResolvers,

@@ -29,6 +29,8 @@ export interface MemberObjects {
   attachmentIds: number[];
   /** Ids of the member's data archives (docs/decisions/0052-data-archive.md): one READY, one PENDING, seeded by the test. */
   dataExportIds: number[];
+  /** Public ids of the member's open sessions (`sessions.public_id`, 32 hex characters; the signed-in devices, decision 0048). */
+  sessionIds: string[];
 }
 
 /** One request of a door, built from one probe value: a typed GraphQL operation (see `operationRequest`), a REST call or a download. */

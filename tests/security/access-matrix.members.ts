@@ -160,6 +160,9 @@ export async function loadObjects(db: Db, personId: number): Promise<MemberObjec
       await sqlAll<{ id: number }>(db, `SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId)
     ).map((r) => r.id),
     dataExportIds: (await sqlAll<{ id: number }>(db, `SELECT id FROM data_exports WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
+    sessionIds: (
+      await sqlAll<{ id: string }>(db, `SELECT public_id AS id FROM sessions WHERE person_id = ? AND ended_at IS NULL AND public_id IS NOT NULL ORDER BY public_id`, personId)
+    ).map((r) => r.id),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ACCOUNT_DOORS } from './access-matrix.doors-accounts';
 import { APPLICATION_DOORS } from './access-matrix.doors-applications';
 import { DATA_EXPORT_DOORS } from './access-matrix.doors-data-export';
+import { DEVICE_DOORS } from './access-matrix.doors-devices';
 import { INBOX_DOORS } from './access-matrix.doors-inbox';
 import type { Door } from './access-matrix.kit';
 
@@ -14,7 +15,7 @@ import type { Door } from './access-matrix.kit';
  * (access-matrix.doors-applications.ts), documents, messages and uploads (access-matrix.doors-inbox.ts), statements,
  * investment groups and service duties (access-matrix.doors-accounts.ts); their parts in access-matrix.kit.ts.
  */
-export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS, ...DATA_EXPORT_DOORS];
+export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS, ...DATA_EXPORT_DOORS, ...DEVICE_DOORS];
 
 /**
  * Coordinates that the completeness check would flag but that name no object of a member (or root operations and

@@ -15,7 +15,7 @@ import { EMAIL_MAX_LENGTH, normalizeEmail } from '@contract/email';
 import { createLoginThrottle, type IpThrottleSettings } from './login-throttle';
 import { verifyDummy, verifyWithEqualWork } from './password';
 import type { SessionCheck } from './session-check';
-import { hashToken, isWellFormedToken, newSessionToken } from './session-token';
+import { hashToken, isWellFormedToken, newPublicId, newSessionToken } from './session-token';
 
 /** A session's `lastSeenAt` is written at most this often, in milliseconds: a request later than that after it touches the session. */
 export const SESSION_TOUCH_INTERVAL_MS = 15_000;
@@ -72,8 +72,13 @@ export function createAuthService(deps: {
   loginStateOf: (personId: number) => Promise<LoginState>;
   /** Security audit log (login success and failure, lockout, session end, refused access). */
   audit?: SecurityAudit;
+  /**
+   * Runs after a login opened a session, inside the login's transaction (the new-browser notice of the signed-in
+   * devices, decision 0048: its mail is queued exactly when the session is committed). `at`: the login time, ms.
+   */
+  onSessionOpened?: (session: { personId: number; tokenHash: string; meta: RequestMeta; at: number }) => Promise<unknown>;
 }) {
-  const { store, clock, tenant, settings, loginStateOf, audit } = deps;
+  const { store, clock, tenant, settings, loginStateOf, audit, onSessionOpened } = deps;
   const throttle = createLoginThrottle({ store, settings: settings.ipThrottle });
 
   /** Ends a session and writes the SESSION_END security event. */
@@ -229,10 +234,13 @@ export function createAuthService(deps: {
       const stage = isLoggedInStatus(status) ? 'ACTIVE' : isPendingStatus(status) ? 'PENDING' : null;
       if (!stage) return { status };
 
-      const nowIso = isoInstant(clock.now());
+      const now = clock.now();
+      const nowIso = isoInstant(now);
       const token = newSessionToken();
+      const tokenHash = hashToken(token);
       await store.createSession({
-        tokenHash: hashToken(token),
+        tokenHash,
+        publicId: newPublicId(),
         personId: subject.personId,
         tenant: tenant.id,
         createdAt: nowIso,
@@ -243,6 +251,7 @@ export function createAuthService(deps: {
         loginMethod: via.method,
         entryViaQrCode: via.entryViaQrCode ? 1 : 0,
       });
+      await onSessionOpened?.({ personId: subject.personId, tokenHash, meta, at: now });
       return { status, sessionToken: token };
     });
   }
@@ -285,6 +294,7 @@ export function createAuthService(deps: {
     if (row.endedAt) {
       if (row.endReason === 'IDLE_TIMEOUT' || row.endReason === 'ABSOLUTE_TIMEOUT') return { state: 'TIMEOUT' };
       // The password was changed in another session (settings or reset link): the login says so (spec 000 "settings-changed notice").
+      // LOGOUT, ACCESS_DELETED and ENDED_BY_MEMBER (ended from another session's device list, decision 0048) answer as a logout.
       return row.endReason === 'PASSWORD_CHANGED' ? { state: 'INVALID', endedBy: 'SETTINGS_CHANGED' } : { state: 'INVALID' };
     }
     const now = clock.now();
@@ -343,7 +353,7 @@ export function createAuthService(deps: {
     throw await denied(scope, s, null, s.state);
   }
 
-  return { login, completeLogin, logout, checkSession, sessionStateWithoutWrite, isLoggedIn, requirePersonId, requireFlowSession };
+  return { login, completeLogin, logout, checkSession, sessionStateWithoutWrite, timeoutOf, isLoggedIn, requirePersonId, requireFlowSession };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -14,3 +14,11 @@ export function hashToken(token: string): string {
 export function isWellFormedToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
+
+/**
+ * A new public session id: 128 random bits as 32 lower-case hex characters (`sessions.public_id`). The only id of a
+ * session the client sees (the device list, decision 0048); unlike the token it proves nothing.
+ */
+export function newPublicId(): string {
+  return randomBytes(16).toString('hex');
+}

@@ -2,6 +2,7 @@ import accountInfo from '@contract/i18n/de/account-info.json';
 import calculator from '@contract/i18n/de/calculator.json';
 import common from '@contract/i18n/de/common.json';
 import dashboard from '@contract/i18n/de/dashboard.json';
+import devices from '@contract/i18n/de/devices.json';
 import documents from '@contract/i18n/de/documents.json';
 import investment from '@contract/i18n/de/investment.json';
 import loginFlow from '@contract/i18n/de/login-flow.json';
@@ -43,6 +44,7 @@ export const resources = {
       ...captcha,
       ...uploadForm,
       ...dataExport,
+      ...devices,
     },
   },
 } as const;

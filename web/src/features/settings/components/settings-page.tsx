@@ -16,6 +16,7 @@ import { DeleteAccessSection } from './delete-access-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { PhoneSection } from './phone-section';
+import { SignedInDevicesSection } from './signed-in-devices-section';
 
 /** Sections in page order, for the table of contents. */
 const SECTIONS = [
@@ -77,6 +78,7 @@ export function SettingsPage() {
         <div className="settings-sections">
           <EmailSection person={me} />
           <PasswordSection />
+          <SignedInDevicesSection />
           <AddressSection person={me} />
           <PhoneSection person={me} />
           <BankDetailsSection person={me} />

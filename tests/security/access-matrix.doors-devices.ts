@@ -1,0 +1,49 @@
+import { graphql } from '../gql';
+import { hexWalk, operationRequest, type Door } from './access-matrix.kit';
+
+/**
+ * The access matrix's door of the signed-in devices (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts;
+ * decision 0048): ending a session by its public id. Another member's id must answer exactly what an id of no session
+ * answers (NOT_FOUND), and must end nothing.
+ */
+
+const END_DEVICE = graphql(`
+  mutation Matrix_EndSignedInDevice($id: ID!) {
+    endSignedInDevice(input: { id: $id }) {
+      ok {
+        devices {
+          id
+          browser
+          system
+          ipAddress
+          firstSeenAt
+          lastSeenAt
+          current
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+        }
+      }
+    }
+  }
+`);
+
+/** The door of `endSignedInDevice(input: { id })`. */
+export const DEVICE_DOORS: Door[] = [
+  {
+    name: 'Mutation.endSignedInDevice(id)',
+    covers: ['Mutation.endSignedInDevice', 'EndSignedInDeviceInput.id'],
+    idsOf: (m) => m.sessionIds,
+    walk: hexWalk,
+    missing: 'f'.repeat(32),
+    ownedBy: (m, v) => m.sessionIds.includes(v),
+    compare: 'identical',
+    request: (id) => operationRequest(END_DEVICE, { id }),
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  },
+];
