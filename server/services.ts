@@ -19,6 +19,8 @@ import { createOwnContributionsService } from './domain/own-contributions/own-co
 import { createPersonService } from './domain/person/person.service';
 import { isoDateVienna } from '@contract/dates';
 import { createAuthService } from './domain/auth/auth.service';
+import { createPasskeyService } from './domain/auth/passkey.service';
+import { createPasskeyStore } from './domain/auth/passkey.store';
 import { createClientLog } from './domain/client-log/client-log.service';
 import { createLoginFlowService } from './domain/login-flow/login-flow.service';
 import { createProfileService } from './domain/profile/profile.service';
@@ -141,6 +143,18 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     loginStateOf: loginFlow.loginStateOf,
     audit: deps.audit,
   });
+  const passkeys = createPasskeyService({
+    store: createPasskeyStore(deps.db),
+    auth,
+    stepUp,
+    audit: deps.audit,
+    clock,
+    tenant,
+    personName: async (personId) => {
+      const p = await deps.stores.person.findById(personId);
+      return p ? { email: p.email, displayName: `${p.firstName} ${p.lastName}` } : undefined;
+    },
+  });
   const registration = createRegistrationService({
     store: createRegistrationStore(deps.db),
     mailer: deps.mailer,
@@ -158,5 +172,5 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     logger: deps.logger,
     settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
   });
-  return { auth, loginFlow, profile, registration, clientLog };
+  return { auth, passkeys, loginFlow, profile, registration, clientLog };
 }

@@ -24,3 +24,4 @@ export * from './merge';
 export * from './captcha';
 export * from './data-versions';
 export * from './fund-access';
+export * from './passkeys';

@@ -17,6 +17,7 @@ import ownContributions from '@contract/i18n/de/own-contributions.json';
 import merge from '@contract/i18n/de/merge.json';
 import captcha from '@contract/i18n/de/captcha.json';
 import uploadForm from '@contract/i18n/de/upload-form.json';
+import passkeys from '@contract/i18n/de/passkeys.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -41,6 +42,7 @@ export const resources = {
       ...merge,
       ...captcha,
       ...uploadForm,
+      ...passkeys,
     },
   },
 } as const;
