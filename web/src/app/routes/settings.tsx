@@ -1,3 +1,4 @@
+import passkeys from '@contract/i18n/de/passkeys.json';
 import settings from '@contract/i18n/de/settings.json';
 import type { CataloguePart } from '../../i18n/catalogue';
 
@@ -5,4 +6,4 @@ import type { CataloguePart } from '../../i18n/catalogue';
 export { SettingsPage as Component } from '../../features/settings/components/settings-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
-export const catalogue: readonly CataloguePart[] = [settings];
+export const catalogue: readonly CataloguePart[] = [settings, passkeys];

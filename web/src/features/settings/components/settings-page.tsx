@@ -13,6 +13,7 @@ import { ChangeHistorySection } from './change-history-section';
 import { ConsentSection } from './consent-section';
 import { DeleteAccessSection } from './delete-access-section';
 import { EmailSection } from './email-section';
+import { PasskeySection } from './passkey-section';
 import { PasswordSection } from './password-section';
 import { PhoneSection } from './phone-section';
 
@@ -76,6 +77,7 @@ export function SettingsPage() {
         <div className="settings-sections">
           <EmailSection person={me} />
           <PasswordSection />
+          <PasskeySection />
           <AddressSection person={me} />
           <PhoneSection person={me} />
           <BankDetailsSection person={me} />
