@@ -447,6 +447,15 @@ describe('logging in with a passkey', () => {
     expect(open.every((c) => c.purpose === 'AUTHENTICATION' || c.personId !== null)).toBe(true);
   });
 
+  it('refuses a passkey registered for the other tenant’s host (its rpID), even with a signature for this one', async () => {
+    const credential = newCredential('portal.noevk.at', Buffer.from('bernd-regional-1').toString('base64url'));
+    await storePasskey('bernd', credential);
+    const browser = new PortalClient(server.url);
+    expect(loginStatusOf(await finishLogin(browser, authenticationResponse(credential, await startLogin(browser), origin(), { rpId: rpId() })))).toBe('NOT_VALID');
+    expect(loginStatusOf(await finishLogin(browser, authenticationResponse(credential, await startLogin(browser), origin())))).toBe('NOT_VALID');
+    expect(browser.cookies.size).toBe(0);
+  });
+
   it('refuses an assertion whose signature counter does not advance (a cloned authenticator)', async () => {
     const anna = await loginAs(server, 'anna');
     const { credential } = await addPasskey(anna, 'Zähler', 10);

@@ -27,6 +27,8 @@ export interface MemberObjects {
   /** Ids of the member's messages (received and sent) and of their attachments. */
   messageIds: number[];
   attachmentIds: number[];
+  /** Ids of the member's passkeys (docs/decisions/0047-passkeys.md; one per member, inserted by the test). */
+  passkeyIds: number[];
 }
 
 /** One request of a door, built from one probe value: a typed GraphQL operation (see `operationRequest`), a REST call or a download. */

@@ -1,6 +1,7 @@
 import { ACCOUNT_DOORS } from './access-matrix.doors-accounts';
 import { APPLICATION_DOORS } from './access-matrix.doors-applications';
 import { INBOX_DOORS } from './access-matrix.doors-inbox';
+import { PASSKEY_DOORS, PASSKEY_NO_OBJECT_ID } from './access-matrix.doors-passkeys';
 import type { Door } from './access-matrix.kit';
 
 /**
@@ -13,7 +14,7 @@ import type { Door } from './access-matrix.kit';
  * (access-matrix.doors-applications.ts), documents, messages and uploads (access-matrix.doors-inbox.ts), statements,
  * investment groups and service duties (access-matrix.doors-accounts.ts); their parts in access-matrix.kit.ts.
  */
-export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS];
+export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS, ...PASSKEY_DOORS];
 
 /**
  * Coordinates that the completeness check would flag but that name no object of a member (or root operations and
@@ -21,6 +22,7 @@ export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...AC
  * longer exist are ignored.
  */
 export const NO_OBJECT_ID: Record<string, string> = {
+  ...PASSKEY_NO_OBJECT_ID,
   // Public upload form (decision 0024): file ids are bearer ids of files uploaded with the same captcha; the service
   // admits only pending files bound to the submitted captcha's challenge (tests/api/upload-form.test.ts "foreign file ids").
   'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
