@@ -147,6 +147,8 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     store: createPasskeyStore(deps.db),
     auth,
     stepUp,
+    limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
+    loginIpMaxPerMinute: config.PASSKEY_LOGIN_IP_MAX_PER_MINUTE,
     audit: deps.audit,
     clock,
     tenant,

@@ -473,3 +473,42 @@ describe('logging in with a passkey', () => {
     expect(res.status).not.toBe(200);
   });
 });
+
+describe('limits of the public passkey login start', () => {
+  const START_LIMITED = graphql(`
+    mutation PasskeyTest_StartLoginLimited {
+      startPasskeyLogin {
+        ok {
+          optionsJson
+        }
+        error {
+          code
+          message
+          retryAfterSeconds
+        }
+      }
+    }
+  `);
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ members: 1, env: { PASSKEY_LOGIN_IP_MAX_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const challenges = async () => (await limited.db.select().from(passkeyChallenges)).length;
+
+  it('answers RATE_LIMITED beyond PASSKEY_LOGIN_IP_MAX_PER_MINUTE starts per IP and minute, storing no challenge, and starts again in the next minute', async () => {
+    const client = new PortalClient(limited.url);
+    // The window is the fixed minute of the test clock: start at its beginning.
+    limited.clock.set(Math.ceil(limited.clock.now() / 60_000) * 60_000);
+    for (let i = 0; i < 3; i++) expect((await client.operation(START_LIMITED)).body.data!.startPasskeyLogin.ok).not.toBeNull();
+    expect(await challenges()).toBe(3);
+    const refused = (await client.operation(START_LIMITED)).body.data!.startPasskeyLogin;
+    expect(refused.ok).toBeNull();
+    expect(refused.error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 60 });
+    expect(await challenges()).toBe(3);
+    limited.clock.advance(60_000);
+    expect((await client.operation(START_LIMITED)).body.data!.startPasskeyLogin.ok).not.toBeNull();
+  });
+});

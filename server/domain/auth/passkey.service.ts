@@ -13,8 +13,9 @@ import type { PasskeyChallengeRow, PasskeyRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../audit/security-audit';
 import { isoInstant, type Clock } from '../shared/clock';
+import type { RateLimiter } from '../shared/rate-limit';
 import type { RequestScope } from '../shared/request-scope';
-import { err, ok, type FieldError, type Result } from '../shared/result';
+import { err, ok, rateLimitedErr, type FieldError, type Result } from '../shared/result';
 import type { AuthService, LoginResult } from './auth.service';
 import type { PasskeyStore } from './passkey.store';
 import type { StepUp } from './step-up';
@@ -139,6 +140,10 @@ export function createPasskeyService(deps: {
   store: PasskeyStore;
   auth: Pick<AuthService, 'loginWithProof'>;
   stepUp: StepUp;
+  /** The database-counted limiter of decision 0041, for the public `startLogin`. */
+  limiter: RateLimiter;
+  /** Passkey logins started per IP address per minute (PASSKEY_LOGIN_IP_MAX_PER_MINUTE). */
+  loginIpMaxPerMinute: number;
   audit: SecurityAudit;
   clock: Clock;
   tenant: TenantDefinition;
@@ -310,9 +315,12 @@ export function createPasskeyService(deps: {
     /**
      * Starts a passkey login (WebAuthn section 7.2 step 1): opens a ceremony and answers the
      * `PublicKeyCredentialRequestOptionsJSON` for `navigator.credentials.get()`: no credential list (the member picks
-     * a discoverable passkey of this rpID), user verification required.
+     * a discoverable passkey of this rpID), user verification required. Public and storing a challenge, so limited
+     * per IP address (`loginIpMaxPerMinute` a minute): beyond it RATE_LIMITED with `retryAfterSeconds`, nothing stored.
      */
-    async startLogin(scope: RequestScope): Promise<{ optionsJson: string }> {
+    async startLogin(scope: RequestScope): Promise<Result<{ optionsJson: string }, 'RATE_LIMITED'>> {
+      const limit = await deps.limiter.take({ name: 'passkey-login:ip', max: deps.loginIpMaxPerMinute, windowMs: 60_000 }, scope.meta.ipAddress ?? 'unknown');
+      if (!limit.allowed) return rateLimitedErr(limit.retryAfterSeconds);
       const { rpId } = relyingParty(scope);
       const challenge = await open('AUTHENTICATION', rpId, null);
       const options = await generateAuthenticationOptions({
@@ -322,7 +330,7 @@ export function createPasskeyService(deps: {
         userVerification: 'required',
         allowCredentials: [],
       });
-      return { optionsJson: JSON.stringify(options) };
+      return ok({ optionsJson: JSON.stringify(options) });
     },
 
     /**

@@ -6,11 +6,12 @@ import { loginResult } from '../session/login-result';
 const texts = catalogue.passkeys;
 
 /** The `PasskeyError` of a refused change: code, the catalogue's German message, field errors with theirs. */
-function passkeyError(code: PasskeyErrorCode, fieldErrors: readonly PasskeyFieldError[]) {
+function passkeyError(code: PasskeyErrorCode | 'RATE_LIMITED', fieldErrors: readonly PasskeyFieldError[] = [], retryAfterSeconds: number | null = null) {
   return {
     code,
     message: texts.error[code],
     fieldErrors: fieldErrors.map((f) => ({ field: f.field, code: f.code, message: texts.fieldError[f.code] })),
+    retryAfterSeconds,
   };
 }
 
@@ -48,7 +49,10 @@ export const passkeyResolvers: Resolvers = {
       const r = await ctx.services.passkeys.remove(ctx.scope, await ctx.requirePersonId(), { id: passkeyId(args.input.id) });
       return r.ok ? { ok: { removedId: String(r.value.removedId) }, error: null } : { ok: null, error: passkeyError(r.code, r.fieldErrors) };
     },
-    startPasskeyLogin: async (_p, _a, ctx) => ({ ok: await ctx.services.passkeys.startLogin(ctx.scope), error: null }),
+    async startPasskeyLogin(_p, _a, ctx) {
+      const r = await ctx.services.passkeys.startLogin(ctx.scope);
+      return r.ok ? { ok: r.value, error: null } : { ok: null, error: passkeyError(r.code, [], r.retryAfterSeconds ?? null) };
+    },
     async finishPasskeyLogin(_p, args, ctx) {
       const result = await ctx.services.passkeys.finishLogin(ctx.scope, args.input);
       if (result.sessionToken) {
