@@ -126,6 +126,11 @@ const envSchema = z.object({
   LOG_MAX_CALL_BYTES: z.coerce.number().int().min(256).max(1_000_000).default(8192),
   /** Remote log calls per IP address per minute (fixed windows, counted in the database); more answer 429. @default 60 */
   LOG_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /**
+   * Passkey logins started (`startPasskeyLogin`, public: each stores a challenge) per IP address per minute, fixed
+   * windows counted in the database; more answer RATE_LIMITED (docs/decisions/0047-passkeys.md). @default 30
+   */
+  PASSKEY_LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Remote log calls per session per minute; more answer 429. @default 20 */
   LOG_SESSION_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /**

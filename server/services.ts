@@ -27,6 +27,8 @@ import { isoDateVienna } from '@contract/dates';
 import { createAuthService } from './domain/auth/auth.service';
 import { createDevicesService } from './domain/devices/devices.service';
 import { createDevicesStore } from './domain/devices/devices.store';
+import { createPasskeyService } from './domain/auth/passkey.service';
+import { createPasskeyStore } from './domain/auth/passkey.store';
 import { createClientLog } from './domain/client-log/client-log.service';
 import { createLoginFlowService } from './domain/login-flow/login-flow.service';
 import { createProfileService } from './domain/profile/profile.service';
@@ -195,6 +197,20 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     audit: deps.audit,
     onSessionOpened: devices.noticeIfNewBrowser,
   });
+  const passkeys = createPasskeyService({
+    store: createPasskeyStore(deps.db),
+    auth,
+    stepUp,
+    limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
+    loginIpMaxPerMinute: config.PASSKEY_LOGIN_IP_MAX_PER_MINUTE,
+    audit: deps.audit,
+    clock,
+    tenant,
+    personName: async (personId) => {
+      const p = await deps.stores.person.findById(personId);
+      return p ? { email: p.email, displayName: `${p.firstName} ${p.lastName}` } : undefined;
+    },
+  });
   const registration = createRegistrationService({
     store: createRegistrationStore(deps.db),
     mailer: deps.mailer,
@@ -213,5 +229,5 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     logger: deps.logger,
     settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
   });
-  return { auth, devices, loginFlow, profile, registration, clientLog };
+  return { auth, devices, passkeys, loginFlow, profile, registration, clientLog };
 }

@@ -68,10 +68,11 @@ export const sessions = table(
       .notNull()
       .default('ACTIVE'),
     /**
-     * How the login that opened the session proved the person: PASSWORD or EID (electronic ID). With `createdAt`, the
-     * step-up check (server/domain/auth/step-up.ts) accepts an eID login of the last 5 minutes instead of a password.
+     * How the login that opened the session proved the person: PASSWORD, EID (electronic ID) or PASSKEY (WebAuthn,
+     * docs/decisions/0047-passkeys.md). With `createdAt`, the step-up check (server/domain/auth/step-up.ts) accepts
+     * an eID login of the last 5 minutes instead of a password.
      */
-    loginMethod: text({ enum: ['PASSWORD', 'EID'] })
+    loginMethod: text({ enum: ['PASSWORD', 'EID', 'PASSKEY'] })
       .notNull()
       .default('PASSWORD'),
     /**
@@ -105,8 +106,11 @@ export const loginAttempts = table(
      * entered) the person's registered e-mail, or '' when none.
      */
     email: text().notNull(),
-    /** How the person proved who they are: PASSWORD (e-mail and password) or EID (electronic ID, DOMAIN.md). */
-    method: text({ enum: ['PASSWORD', 'EID'] })
+    /**
+     * How the person proved who they are: PASSWORD (e-mail and password), EID (electronic ID, DOMAIN.md) or PASSKEY
+     * (WebAuthn, docs/decisions/0047-passkeys.md).
+     */
+    method: text({ enum: ['PASSWORD', 'EID', 'PASSKEY'] })
       .notNull()
       .default('PASSWORD'),
     /** The login status answered (spec 000 section 4 and 8). */

@@ -27,3 +27,4 @@ export * from './fund-access';
 export * from './fund-events';
 export * from './staff';
 export * from './data-exports';
+export * from './passkeys';

@@ -12,6 +12,10 @@ export const SECURITY_EVENT_TYPES = [
   'EMAIL_CHANGE',
   /** The member deleted their portal access (issue 6; the fund membership stays). */
   'ACCESS_DELETED',
+  /** A passkey was added, renamed or removed in the settings (docs/decisions/0047-passkeys.md). */
+  'PASSKEY_ADDED',
+  'PASSKEY_RENAMED',
+  'PASSKEY_REMOVED',
 ] as const;
 
 /**

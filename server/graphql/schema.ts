@@ -23,6 +23,7 @@ import { personResolvers } from './person/person.resolvers';
 import { registrationResolvers } from './registration/registration.resolvers';
 import { profileResolvers } from './profile/profile.resolvers';
 import { DateScalar, MoneyScalar } from './scalars';
+import { passkeyResolvers } from './passkey/passkey.resolvers';
 import { sessionResolvers } from './session/session.resolvers';
 import { statementResolvers } from './statement/statement.resolvers';
 import { tenantResolvers } from './tenant/tenant.resolvers';
@@ -40,6 +41,7 @@ export function loadTypeDefs(): string[] {
 const areaResolvers: Resolvers[] = [
   sessionResolvers,
   devicesResolvers,
+  passkeyResolvers,
   loginFlowResolvers,
   tenantResolvers,
   personResolvers,

@@ -31,6 +31,8 @@ export interface MemberObjects {
   dataExportIds: number[];
   /** Public ids of the member's open sessions (`sessions.public_id`, 32 hex characters; the signed-in devices, decision 0048). */
   sessionIds: string[];
+  /** Ids of the member's passkeys (docs/decisions/0047-passkeys.md; one per member, inserted by the test). */
+  passkeyIds: number[];
 }
 
 /** One request of a door, built from one probe value: a typed GraphQL operation (see `operationRequest`), a REST call or a download. */

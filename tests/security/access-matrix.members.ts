@@ -9,7 +9,7 @@ import type { MemberObjects } from './access-matrix.kit';
  * values); and the distinctive values ("secrets") that must not appear in another member's answers.
  */
 
-/** Rows the seed lacks, with markers: messages, a claim, a mandate, a bank account, two service duties. */
+/** Rows the seed lacks, with markers: messages, a claim, a mandate, a bank account, a passkey, two service duties. */
 export async function insertOwnedRows(db: Db, personId: number, marker: string, ibanDigits: string): Promise<void> {
   const now = '2026-11-01T09:00:00.000Z';
   await sqlRun(
@@ -95,6 +95,17 @@ export async function insertOwnedRows(db: Db, personId: number, marker: string, 
     `matrix-${marker}.zip`,
   );
   await sqlRun(db, `INSERT INTO data_exports (person_id, status, requested_at) VALUES (?, 'PENDING', ?)`, personId, now);
+  await sqlRun(
+    db,
+    `INSERT INTO passkeys (person_id, credential_id, public_key, counter, user_handle, transports, rp_id, name, created_at) VALUES (?, ?, ?, 0, ?, ?, '127.0.0.1', ?, ?)`,
+    personId,
+    randomBytes(32).toString('base64url'),
+    randomBytes(77).toString('base64url'),
+    randomBytes(16).toString('base64url'),
+    JSON.stringify(['internal']),
+    `Passkey ${marker}-PASSKEY`,
+    now,
+  );
   for (const n of [1, 2]) {
     await sqlRun(
       db,
@@ -156,6 +167,7 @@ export async function loadObjects(db: Db, personId: number): Promise<MemberObjec
     ).map((d) => ({ ...d, functionGroups: (typeof d.functionGroups === 'string' ? JSON.parse(d.functionGroups) : d.functionGroups) as string[] })),
     uploadIds: (await sqlAll<{ id: string }>(db, `SELECT id FROM uploads WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
     messageIds: (await sqlAll<{ id: number }>(db, `SELECT id FROM messages WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
+    passkeyIds: (await sqlAll<{ id: number }>(db, `SELECT id FROM passkeys WHERE person_id = ? ORDER BY id`, personId)).map((r) => r.id),
     attachmentIds: (
       await sqlAll<{ id: number }>(db, `SELECT a.id FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.person_id = ? ORDER BY a.id`, personId)
     ).map((r) => r.id),

@@ -3,6 +3,7 @@ import { APPLICATION_DOORS } from './access-matrix.doors-applications';
 import { DATA_EXPORT_DOORS } from './access-matrix.doors-data-export';
 import { DEVICE_DOORS } from './access-matrix.doors-devices';
 import { INBOX_DOORS } from './access-matrix.doors-inbox';
+import { PASSKEY_DOORS, PASSKEY_NO_OBJECT_ID } from './access-matrix.doors-passkeys';
 import type { Door } from './access-matrix.kit';
 
 /**
@@ -15,7 +16,7 @@ import type { Door } from './access-matrix.kit';
  * (access-matrix.doors-applications.ts), documents, messages and uploads (access-matrix.doors-inbox.ts), statements,
  * investment groups and service duties (access-matrix.doors-accounts.ts); their parts in access-matrix.kit.ts.
  */
-export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS, ...DATA_EXPORT_DOORS, ...DEVICE_DOORS];
+export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS, ...DATA_EXPORT_DOORS, ...DEVICE_DOORS, ...PASSKEY_DOORS];
 
 /**
  * Coordinates that the completeness check would flag but that name no object of a member (or root operations and
@@ -26,6 +27,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   // Data archive (decision 0052): the request names no archive; the unlock and the download are doors
   // (access-matrix.doors-data-export.ts).
   'Mutation.requestDataExport': 'the session’s own password; asks for an archive of the session’s own person',
+  ...PASSKEY_NO_OBJECT_ID,
   // Public upload form (decision 0024): file ids are bearer ids of files uploaded with the same captcha; the service
   // admits only pending files bound to the submitted captcha's challenge (tests/api/upload-form.test.ts "foreign file ids").
   'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',

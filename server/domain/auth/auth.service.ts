@@ -45,8 +45,14 @@ export interface LoginResult {
   lockedUntil?: string;
 }
 
-/** How a person proved who they are at login; written to the login attempt. */
-export type LoginMethod = 'PASSWORD' | 'EID';
+/** How a person proved who they are at login; written to the login attempt and the session. */
+export type LoginMethod = 'PASSWORD' | 'EID' | 'PASSKEY';
+
+/**
+ * A login proof other than the password (a passkey's assertion, server/domain/auth/passkey.service.ts): the person it
+ * proved, or null when it proved nobody (answered NOT_VALID).
+ */
+export type LoginProof = () => Promise<{ personId: number } | null>;
 
 /**
  * A person whose identity has been proven (correct password, or a valid electronic-ID answer), with what the
@@ -100,7 +106,11 @@ export function createAuthService(deps: {
   ): Promise<void> {
     const succeeded = isLoggedInStatus(status) || isPendingStatus(status);
     await audit?.record(succeeded ? 'LOGIN_SUCCESS' : 'LOGIN_FAILURE', personId, meta, { status, method, ...options.detail });
-    if (options.slotId != null && (await store.completeSlot(options.slotId, { personId, status, succeeded: status.startsWith('SUCCESSFUL') }))) return;
+    if (
+      options.slotId != null &&
+      (await store.completeSlot(options.slotId, { personId, status, succeeded: status.startsWith('SUCCESSFUL'), email: email.slice(0, EMAIL_MAX_LENGTH) }))
+    )
+      return;
     await store.recordAttempt({
       personId,
       email: email.slice(0, EMAIL_MAX_LENGTH),
@@ -194,6 +204,48 @@ export function createAuthService(deps: {
       await store.recordSuccess(subject.personId, isoInstant(clock.now()));
       return await completeLogin({ meta }, subject, { method: 'PASSWORD', email, slotId, entryViaQrCode });
     });
+  }
+
+  /**
+   * Logs in with a proof other than the password: a passkey (docs/decisions/0047-passkeys.md). The same guards as the
+   * password login where they apply, in the same order: maintenance (MAINTENANCE); the per-IP throttle (ERROR, nothing
+   * checked; the attempt counts against the IP like a failed password); the proof (`prove`; null: NOT_VALID, counted
+   * against the IP as a failed login); the 60-minute lock of the access after wrong passwords (LOCKED_TEMPORARY with
+   * `lockedUntil`: the lock is on the access, not on the password). Then, as after a correct password, the failed
+   * counter is reset and `completeLogin` answers the status and opens the session (access, membership, the login
+   * flow's next status), with `method` in the attempt, the security event and the session.
+   */
+  async function loginWithProof(scope: RequestScope, method: Exclude<LoginMethod, 'PASSWORD' | 'EID'>, prove: LoginProof): Promise<LoginResult> {
+    const { meta } = scope;
+    if (settings.maintenance) {
+      await record(null, '', 'MAINTENANCE', meta, method);
+      return { status: 'MAINTENANCE' };
+    }
+    const userAgent = meta.userAgent?.slice(0, 300) ?? null;
+    const slot = await throttle.reserve({ ipAddress: meta.ipAddress, email: '', userAgent, now: clock.now(), method });
+    if (!slot.allowed) {
+      await record(null, '', 'ERROR', meta, method, { detail: { reason: 'IP_THROTTLED', retryAfterSeconds: slot.retryAfterSeconds } });
+      return { status: 'ERROR' };
+    }
+    try {
+      const proven = await prove();
+      const subject = proven ? await store.findLoginSubjectById(proven.personId) : undefined;
+      if (!subject) {
+        await record(null, '', 'NOT_VALID', meta, method, { slotId: slot.slotId });
+        return { status: 'NOT_VALID' };
+      }
+      const email = subject.email ?? '';
+      if (subject.lockedUntil !== null && subject.lockedUntil > isoInstant(clock.now())) {
+        await record(subject.personId, email, 'LOCKED_TEMPORARY', meta, method, { slotId: slot.slotId });
+        return { status: 'LOCKED_TEMPORARY', lockedUntil: subject.lockedUntil };
+      }
+      return await store.inTransaction(async () => {
+        await store.recordSuccess(subject.personId, isoInstant(clock.now()));
+        return await completeLogin({ meta }, subject, { method, email, slotId: slot.slotId });
+      });
+    } finally {
+      if (slot.slotId !== null) await store.abandonSlot(slot.slotId);
+    }
   }
 
   /**
@@ -353,7 +405,7 @@ export function createAuthService(deps: {
     throw await denied(scope, s, null, s.state);
   }
 
-  return { login, completeLogin, logout, checkSession, sessionStateWithoutWrite, timeoutOf, isLoggedIn, requirePersonId, requireFlowSession };
+  return { login, loginWithProof, completeLogin, logout, checkSession, sessionStateWithoutWrite, timeoutOf, isLoggedIn, requirePersonId, requireFlowSession };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -48,6 +48,11 @@ export function createAuthStore(db: Db) {
       return subjectWhere(eq(persons.eidBpk, bpk));
     },
 
+    /** Person, membership and credential state of a person id (a passkey login names the person); undefined when unknown. */
+    findLoginSubjectById(personId: number) {
+      return subjectWhere(eq(persons.id, personId));
+    },
+
     /** Which funds the person has contracts with. */
     /**
      * The facts of the 10-years-after-payout rule (`severanceAccessEnded`): Pensionskasse contract, Vorsorgekasse

@@ -20,7 +20,13 @@ export const IN_PROGRESS_STATUS = 'IN_PROGRESS';
  */
 export function createLoginThrottleStore(db: Db) {
   const counted = (ip: string, since: string) =>
-    and(eq(loginAttempts.ipAddress, ip), gt(loginAttempts.attemptedAt, since), eq(loginAttempts.method, 'PASSWORD'), inArray(loginAttempts.status, [...THROTTLE_COUNTED_STATUSES]));
+    and(
+      eq(loginAttempts.ipAddress, ip),
+      gt(loginAttempts.attemptedAt, since),
+      // Password and passkey logins share the throttle (docs/decisions/0047-passkeys.md); eID answers come from the provider.
+      inArray(loginAttempts.method, ['PASSWORD', 'PASSKEY']),
+      inArray(loginAttempts.status, [...THROTTLE_COUNTED_STATUSES]),
+    );
 
   return {
     /**
@@ -29,7 +35,7 @@ export function createLoginThrottleStore(db: Db) {
      * Count and insert run in one serialisable write transaction, so concurrent requests from one IP (on any
      * process) cannot all pass the check before any of them is counted (no lost update).
      */
-    reserveSlot(args: { ip: string; email: string; userAgent: string | null; now: string; since: string; max: number }): Promise<number | null> {
+    reserveSlot(args: { ip: string; email: string; userAgent: string | null; now: string; since: string; max: number; method?: 'PASSWORD' | 'PASSKEY' }): Promise<number | null> {
       return writeTransaction(db, async () => {
         const [row] = await db.select({ n: count() }).from(loginAttempts).where(counted(args.ip, args.since));
         if ((row?.n ?? 0) >= args.max) return null;
@@ -38,7 +44,7 @@ export function createLoginThrottleStore(db: Db) {
           .values({
             personId: null,
             email: args.email,
-            method: 'PASSWORD',
+            method: args.method ?? 'PASSWORD',
             status: IN_PROGRESS_STATUS,
             succeeded: false,
             ipAddress: args.ip,
@@ -59,12 +65,15 @@ export function createLoginThrottleStore(db: Db) {
       return row?.at ?? null;
     },
 
-    /** Gives the reserved row `id` its final status. @returns false when the row is no longer IN_PROGRESS. */
-    async completeSlot(id: number, outcome: { personId: number | null; status: string; succeeded: boolean }): Promise<boolean> {
+    /**
+     * Gives the reserved row `id` its final status (and the e-mail, when the login learnt it only from the proof: a
+     * passkey names the person). @returns false when the row is no longer IN_PROGRESS.
+     */
+    async completeSlot(id: number, outcome: { personId: number | null; status: string; succeeded: boolean; email?: string }): Promise<boolean> {
       const rows = await writeTransaction(db, () =>
         db
           .update(loginAttempts)
-          .set({ personId: outcome.personId, status: outcome.status, succeeded: outcome.succeeded })
+          .set({ personId: outcome.personId, status: outcome.status, succeeded: outcome.succeeded, ...(outcome.email === undefined ? {} : { email: outcome.email }) })
           .where(and(eq(loginAttempts.id, id), eq(loginAttempts.status, IN_PROGRESS_STATUS)))
           .returning({ id: loginAttempts.id }),
       );

@@ -29,10 +29,10 @@ export function createLoginThrottle(deps: { store: LoginThrottleStore; settings:
   const { store, settings } = deps;
 
   /**
-   * Reserves a counted slot for a password login from `ipAddress` at `now` (epoch ms), atomically.
+   * Reserves a counted slot for a password (or passkey, `method`) login from `ipAddress` at `now` (epoch ms), atomically.
    * @returns the decision; see ThrottleDecision.
    */
-  async function reserve(args: { ipAddress: string | null; email: string; userAgent: string | null; now: number }): Promise<ThrottleDecision> {
+  async function reserve(args: { ipAddress: string | null; email: string; userAgent: string | null; now: number; method?: 'PASSWORD' | 'PASSKEY' }): Promise<ThrottleDecision> {
     if (!settings || args.ipAddress === null) return { allowed: true, slotId: null };
     const since = isoInstant(args.now - settings.windowMs);
     const slotId = await store.reserveSlot({
@@ -42,6 +42,7 @@ export function createLoginThrottle(deps: { store: LoginThrottleStore; settings:
       now: isoInstant(args.now),
       since,
       max: settings.maxFailures,
+      method: args.method,
     });
     if (slotId !== null) return { allowed: true, slotId };
     const oldest = await store.oldestCountedAttempt(args.ipAddress, since);

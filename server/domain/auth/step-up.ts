@@ -25,7 +25,9 @@ export type StepUpAction =
   /** The payout account of a vested-amount decision form (issue 14 item 7). */
   | 'VESTED_AMOUNT_PAYOUT_ACCOUNT'
   /** Requesting or downloading the archive of all the member's data (docs/decisions/0052-data-archive.md). */
-  | 'DATA_EXPORT';
+  | 'DATA_EXPORT'
+  /** Adding a passkey in the settings (docs/decisions/0047-passkeys.md). */
+  | 'PASSKEY_ADD';
 
 /**
  * Outcome of a step-up check. `ok` with how the person was proven (`PASSWORD`: the current password was typed;
@@ -46,7 +48,7 @@ export type StepUpScope = Pick<RequestScope, 'meta' | 'sessionHash'>;
 
 /** What the step-up needs of the auth store (server/domain/auth/auth.store.ts). */
 export interface StepUpStore {
-  findSession(tokenHash: string): Promise<{ personId: number; createdAt: string; loginMethod: 'PASSWORD' | 'EID'; endedAt: string | null } | undefined>;
+  findSession(tokenHash: string): Promise<{ personId: number; createdAt: string; loginMethod: 'PASSWORD' | 'EID' | 'PASSKEY'; endedAt: string | null } | undefined>;
   /** The person's argon2id hash (PHC string), or undefined without credentials. */
   passwordHashOf(personId: number): Promise<string | undefined>;
   reserveGuess(personId: number, now: string, threshold: number): Promise<number | null>;

@@ -19,6 +19,7 @@ import merge from '@contract/i18n/de/merge.json';
 import captcha from '@contract/i18n/de/captcha.json';
 import uploadForm from '@contract/i18n/de/upload-form.json';
 import dataExport from '@contract/i18n/de/data-export.json';
+import passkeys from '@contract/i18n/de/passkeys.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -45,6 +46,7 @@ export const resources = {
       ...uploadForm,
       ...dataExport,
       ...devices,
+      ...passkeys,
     },
   },
 } as const;

@@ -1,5 +1,6 @@
 import dataExport from '@contract/i18n/de/data-export.json';
 import devices from '@contract/i18n/de/devices.json';
+import passkeys from '@contract/i18n/de/passkeys.json';
 import settings from '@contract/i18n/de/settings.json';
 import type { CataloguePart } from '../../i18n/catalogue';
 
@@ -7,4 +8,4 @@ import type { CataloguePart } from '../../i18n/catalogue';
 export { SettingsPage as Component } from '../../features/settings/components/settings-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
-export const catalogue: readonly CataloguePart[] = [settings, dataExport, devices];
+export const catalogue: readonly CataloguePart[] = [settings, dataExport, devices, passkeys];

@@ -22,6 +22,7 @@ import { loginErrorPlacement } from './login-errors';
 import { isErrorStatus, isLoginStatus } from './login-flow';
 import type { LoginCallsApi } from './login-calls';
 import { LoginForm } from './login-form';
+import { PasskeyLoginButton } from './passkey-login-button';
 import { RegistrationBox } from './registration-box';
 import { useLoginFlow } from './use-login-flow';
 import { VersionLine } from './version-line';
@@ -91,25 +92,23 @@ function useLoginCalls(needed: boolean) {
     api.current = ready;
     for (const w of waiting.current.splice(0)) w.resolve(ready);
   }, []);
-  const logIn = useCallback(
-    async (input: LoginInput) => {
-      if (!api.current) {
-        const ready = new Promise<LoginCallsApi>((resolve, reject) => waiting.current.push({ resolve, reject }));
-        setFailed(false);
-        await load();
-        return (await ready).logIn(input);
-      }
-      return api.current.logIn(input);
-    },
-    [load],
-  );
-  return { module, failed, onReady, logIn };
+  /** The calls once they are loaded (starting the load when they are not). */
+  const ready = useCallback(async (): Promise<LoginCallsApi> => {
+    if (api.current) return api.current;
+    const loaded = new Promise<LoginCallsApi>((resolve, reject) => waiting.current.push({ resolve, reject }));
+    setFailed(false);
+    await load();
+    return await loaded;
+  }, [load]);
+  const logIn = useCallback(async (input: LoginInput) => (await ready()).logIn(input), [ready]);
+  const passkeyLogIn = useCallback(async () => (await ready()).passkeyLogIn(), [ready]);
+  return { module, failed, onReady, logIn, passkeyLogIn };
 }
 
 /**
  * The login screen: a quiet session check (a valid session goes to the dashboard), the notices (session end,
  * activation, electronic ID, a stopped login flow), the announcement, the eID button, the form with the login flow's
- * dialogs, the links, and for the main tenant the registration box and the version line. The tenant is the client
+ * dialogs, the passkey login below it (docs/decisions/0047-passkeys.md), the links, and for the main tenant the registration box and the version line. The tenant is the client
  * configuration's; `tenant` stands in without one (the build's prerender knows it, web/src/prerender). The form shows
  * before Apollo Client has loaded; the calls load when they are needed (`LoginCalls`, decision 0034).
  */
@@ -239,6 +238,18 @@ export function LoginPage({ mode = 'login', tenant = 'main' }: { mode?: LoginMod
           }}
           onProceed={(status, loginEmail) => {
             setEmail(loginEmail);
+            flow.start(status);
+          }}
+        />
+        <PasskeyLoginButton
+          passkeyLogIn={calls.passkeyLogIn}
+          busy={flow.busy || flow.dialog !== null}
+          onAttempt={() => {
+            setRouteNotice(null);
+            flow.prepare();
+          }}
+          onProceed={(status) => {
+            setEmail(null);
             flow.start(status);
           }}
         />

@@ -14,6 +14,7 @@ import { ConsentSection } from './consent-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccessSection } from './delete-access-section';
 import { EmailSection } from './email-section';
+import { PasskeySection } from './passkey-section';
 import { PasswordSection } from './password-section';
 import { PhoneSection } from './phone-section';
 import { SignedInDevicesSection } from './signed-in-devices-section';
@@ -78,6 +79,7 @@ export function SettingsPage() {
         <div className="settings-sections">
           <EmailSection person={me} />
           <PasswordSection />
+          <PasskeySection />
           <SignedInDevicesSection />
           <AddressSection person={me} />
           <PhoneSection person={me} />

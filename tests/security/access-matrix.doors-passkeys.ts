@@ -1,0 +1,79 @@
+import { graphql } from '../gql';
+import { intWalk, operationRequest, type Door } from './access-matrix.kit';
+
+/**
+ * The access matrix's doors of the passkeys (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts;
+ * docs/decisions/0047-passkeys.md): renaming and removing a passkey by its id. Another member's passkey id must answer
+ * byte for byte what an unknown id answers (ERROR_NOT_FOUND) and must not show or change that passkey.
+ */
+
+const RENAME = graphql(`
+  mutation Matrix_RenamePasskey($id: ID!) {
+    renamePasskey(input: { id: $id, name: "Matrix Probe" }) {
+      ok {
+        passkey {
+          id
+          name
+          credentialId
+          transports
+          createdAt
+          lastUsedAt
+        }
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+const REMOVE = graphql(`
+  mutation Matrix_RemovePasskey($id: ID!) {
+    removePasskey(input: { id: $id }) {
+      ok {
+        removedId
+      }
+      error {
+        code
+        message
+        fieldErrors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+/** A passkey-id door: the member's passkey ids, walked by neighbouring integers. */
+function passkeyDoor(name: string, covers: string[], request: (id: string) => ReturnType<typeof operationRequest>): Door {
+  return {
+    name,
+    covers,
+    idsOf: (m) => m.passkeyIds.map(String),
+    walk: intWalk,
+    missing: '999999999',
+    ownedBy: (m, value) => m.passkeyIds.includes(Number(value)),
+    compare: 'identical',
+    request,
+    withoutSession: { code: 'UNAUTHENTICATED' },
+  };
+}
+
+export const PASSKEY_DOORS: Door[] = [
+  passkeyDoor('Mutation.renamePasskey(input.id)', ['Mutation.renamePasskey', 'RenamePasskeyInput.id'], (id) => operationRequest(RENAME, { id })),
+  passkeyDoor('Mutation.removePasskey(input.id)', ['Mutation.removePasskey', 'RemovePasskeyInput.id'], (id) => operationRequest(REMOVE, { id })),
+];
+
+/** Passkey operations that take arguments but name no object of a member, with the reason (NO_OBJECT_ID). */
+export const PASSKEY_NO_OBJECT_ID: Record<string, string> = {
+  'Mutation.startPasskeyRegistration': 'the session’s own step-up password; the ceremony is bound to the session (tests/api/passkeys.test.ts)',
+  'Mutation.finishPasskeyRegistration': 'the authenticator’s answer to a ceremony of the session’s own person and session, and a name (tests/api/passkeys.test.ts binds it)',
+  'Mutation.finishPasskeyLogin': 'a signed WebAuthn assertion of the caller; foreign and replayed answers are covered by tests/api/passkeys.test.ts',
+};
