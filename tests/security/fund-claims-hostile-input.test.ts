@@ -62,7 +62,10 @@ const hostileText = fc.oneof(scalar, fc.constantFrom(...SQL_HTML), fc.constant('
 const hostileStatus = fc.oneof(fc.constantFrom(...STATUSES), hostileText, fc.array(fc.constantFrom(...STATUSES)));
 const SET = 'mutation($input: SetClaimStatusInput!) { setClaimStatus(input: $input) { ok { claim { id status } } error { code message field } } }';
 
-function expectClearAnswer(answer: { status: number; body: { data?: unknown; errors?: { message: string; path?: unknown; extensions?: Record<string, unknown> }[] } }, label: string) {
+function expectClearAnswer(
+  answer: { status: number; body: { data?: unknown; errors?: { message: string; path?: unknown; extensions?: Record<string, unknown> }[] } },
+  label: string,
+) {
   expect(answer.status, label).toBeLessThan(500);
   expect(JSON.stringify(answer.body), label).not.toMatch(LEAK);
   // A clear error: a message naming the problem (variable coercion errors of GraphQL itself carry only their message;

@@ -73,7 +73,8 @@ export function createScheduler(deps: { db: Db; clock: Clock; logger: Logger; po
       const done = clock.now();
       const next = nextDueAfter(Date.parse(claimed.dueAt), job.intervalMs, done);
       if (!(await store.complete(name, owner, isoInstant(next), isoInstant(done)))) logger.warn('job finished after its lease ran out', { job: name });
-      else logger.info('job ran', { job: name, dueAt: claimed.dueAt });
+      // Jobs that run more often than once a minute (webhook deliveries) would fill the log: debug for them.
+      else logger[job.intervalMs < 60_000 ? 'debug' : 'info']('job ran', { job: name, dueAt: claimed.dueAt });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger.error('job failed; will retry', { job: name, error: message });
