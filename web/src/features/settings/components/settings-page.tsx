@@ -23,10 +23,13 @@ import { SignedInDevicesSection } from './signed-in-devices-section';
 const SECTIONS = [
   { id: 'email', key: 'settings.email.heading' },
   { id: 'password', key: 'settings.password.heading' },
+  { id: 'passkeys', key: 'passkeys.heading' },
+  { id: 'devices', key: 'devices.heading' },
   { id: 'address', key: 'settings.address.heading' },
   { id: 'phone', key: 'settings.phone.heading' },
   { id: 'bank', key: 'settings.bank.heading' },
   { id: 'consent', key: 'settings.consent.heading' },
+  { id: 'data-export', key: 'dataExport.heading' },
   { id: 'delete-access', key: 'settings.deleteAccess.heading' },
   { id: 'history', key: 'settings.history.heading' },
 ] as const;
