@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript of the web app's routes, measured from the build (issue 18 item 2): the chunks a browser must
+ * First-load JavaScript of the web app's routes, measured from the build (decision 0034): the chunks a browser must
  * fetch before a route can render (the entry chunk, the route's lazy chunks, and everything they import statically),
  * their gzip and brotli sizes as the server sends them, and the largest modules among them.
  *
@@ -20,7 +20,7 @@ const START = '<!-- bench:bundle:start (written by `npm run bench` and `npm run 
 const END = '<!-- bench:bundle:end -->';
 
 /**
- * Routes measured, with their budget of gzipped JavaScript (issue 18 item 2), in KiB, and the lazy modules the router
+ * Routes measured, with their budget of gzipped JavaScript (decision 0034), in KiB, and the lazy modules the router
  * loads for them: the screen's route module and, behind the login, the member shell (navigation, session watch) and
  * Apollo Client (web/src/app/apollo-runtime.tsx, loaded beside every screen but the login page's, decision 0034).
  */
@@ -116,7 +116,7 @@ export function renderBundleSection(loads: RouteLoad[], date = new Date()): stri
     '',
     '## First-load JavaScript (from the build)',
     '',
-    `Measured ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC from \`dist/web\`: the entry chunk, the route's lazy chunk and every chunk they import statically, compressed as the server sends them (gzip level 9 and brotli quality 11, precompressed at build). Budgets from issue 18: \`/login\` ≤ 150 KiB and \`/dashboard\` ≤ 200 KiB gzipped.`,
+    `Measured ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC from \`dist/web\`: the entry chunk, the route's lazy chunk and every chunk they import statically, compressed as the server sends them (gzip level 9 and brotli quality 11, precompressed at build). Budgets: \`/login\` ≤ 150 KiB and \`/dashboard\` ≤ 200 KiB gzipped.`,
     '',
     '| route | chunks | minified KiB | gzip KiB | brotli KiB | budget (gzip) | met |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on `/login` and on `/dashboard` logged in (issue 18 item 3): mobile profile (Lighthouse's default
+ * Lighthouse on `/login` and on `/dashboard` logged in (decision 0040): mobile profile (Lighthouse's default
  * emulation and simulated slow-4G throttling with a 4× slower CPU), Debian's Chromium, the production build served by
  * the real portal over a fresh seeded SQLite file. Each page runs several times (`--runs`, default 3) and the median
  * run counts, chosen as Lighthouse CI chooses it (`computeMedianRun`: the run nearest the median first contentful
@@ -32,7 +32,7 @@ const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--di
 const DEMO_EMAIL = 'anna.muster@example.at';
 const DEMO_PASSWORD = 'Pensionskasse#2026';
 
-/** Targets of issue 18 item 3: scores 0–100, LCP in milliseconds, CLS unitless. */
+/** Targets of decision 0040: scores 0–100, LCP in milliseconds, CLS unitless. */
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 95, lcpMs: 1500, cls: 0.05 } as const;
 
 export interface LighthouseRow {
@@ -181,7 +181,7 @@ export function renderLighthouseSection(rows: LighthouseRow[], date = new Date()
     '',
     '## Lighthouse (mobile profile)',
     '',
-    `Lighthouse 12 on ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC, Debian's Chromium headless, Lighthouse's mobile emulation with simulated slow 4G and a 4× slower CPU; the production build served by the portal (\`NODE_ENV=production\`) over a fresh database. Each page ran ${rows[0]?.runs.length ?? 0} times; the figures are those of the median run (Lighthouse CI's \`computeMedianRun\`: the run nearest the median first contentful paint and time to interactive), the last column lists every run. Targets of issue 18: performance ≥ ${t.performance}, accessibility ${t.accessibility}, best practices ≥ ${t.bestPractices}, LCP < ${t.lcpMs / 1000} s, CLS < ${t.cls}.`,
+    `Lighthouse 12 on ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC, Debian's Chromium headless, Lighthouse's mobile emulation with simulated slow 4G and a 4× slower CPU; the production build served by the portal (\`NODE_ENV=production\`) over a fresh database. Each page ran ${rows[0]?.runs.length ?? 0} times; the figures are those of the median run (Lighthouse CI's \`computeMedianRun\`: the run nearest the median first contentful paint and time to interactive), the last column lists every run. Targets: performance ≥ ${t.performance}, accessibility ${t.accessibility}, best practices ≥ ${t.bestPractices}, LCP < ${t.lcpMs / 1000} s, CLS < ${t.cls}.`,
     '',
     '| page | performance | accessibility | best practices | LCP s | CLS | TBT ms | targets | every run: performance (TBT ms) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',

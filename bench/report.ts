@@ -83,7 +83,7 @@ function engineTargets(report: BenchReport, group: string): Target[] {
   return out;
 }
 
-/** Issue 18 item 6: with the large database, the ratio and p99 within 10 % of the 2,000-member figures (same engine). */
+/** Costs that do not grow with the member base: with the large database, the ratio and p99 within 10 % of the 2,000-member figures (same engine). */
 function largeTargets(report: BenchReport): Target[] {
   const out: Target[] = [];
   for (const group of report.groups ?? []) {

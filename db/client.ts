@@ -107,7 +107,7 @@ const currentTx = new AsyncLocalStorage<TxState>();
  * Transactions of this process (all handles) whose `fn` is running. While one is, `currentTx` is enabled; when the
  * last one settles, it is disabled again. An enabled AsyncLocalStorage keeps Node 20's async hooks on for every
  * promise, timer and socket write of the process, from the first transaction on: a REST response-cache hit took 69
- * instead of 56 µs of CPU (issue 18; docs/benchmarks.md, "Step 7"). Disabled, the hooks are off until the next
+ * instead of 56 µs of CPU (docs/benchmarks.md, "Step 7"). Disabled, the hooks are off until the next
  * transaction (`run` enables it again). Nothing changes for code that asks: a context whose transaction has settled
  * sees `open: false` while enabled and no store while disabled, and both mean "outside".
  */

@@ -2,7 +2,7 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import { inWriteTransaction } from './client';
 
 /**
- * Prepared reads for the hot paths of the stores (issue 18 item 5). Building a Drizzle query (its SQL text, the
+ * Prepared reads for the hot paths of the stores (decision 0038). Building a Drizzle query (its SQL text, the
  * column casing, the parameter list) and, on SQLite, compiling the statement took most of the dashboard's CPU time
  * when every request did it anew for a dozen small reads (docs/benchmarks.md, "Steps"). A query made here is built
  * and prepared once per process and then only executed with its parameters; it still runs through Drizzle (its row

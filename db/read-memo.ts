@@ -1,7 +1,7 @@
 import type { Db } from './client';
 
 /**
- * `read` with its answers kept per key until anything is committed to the database (issue 18 item 5: the response
+ * `read` with its answers kept per key until anything is committed to the database (decision 0038: the response
  * cache's session check, read on every hit).
  *
  * - SQLite: before each call, `db.dataVersion()` (`PRAGMA data_version` of the reading connection) says whether any

@@ -8,7 +8,7 @@ import { dataVersions } from './schema';
 
 /**
  * The transaction context of db/client.ts is switched off between transactions (its AsyncLocalStorage is disabled
- * when the last running transaction settles, so Node's async hooks stop; issue 18). These tests hold that this changes
+ * when the last running transaction settles, so Node's async hooks stop). These tests hold that this changes
  * nothing a store can see: nested calls still join, overlapping transactions of two handles keep their own context,
  * `afterCommit` still waits for the commit.
  */

@@ -227,7 +227,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   };
 }
 
-/** Connection limits of the node:http server (HTTP_* in server/config.ts; issue 11 item 7). */
+/** Connection limits of the node:http server (HTTP_* in server/config.ts; decision 0011). */
 export interface ConnectionLimits {
   /** Milliseconds to receive the complete request headers. */
   headersTimeoutMs: number;

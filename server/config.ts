@@ -160,7 +160,7 @@ const envSchema = z.object({
   CASH_ORDER_COST_CENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
   /**
    * SEPA creditor identifier (Gläubiger-ID) of the Pensionskasse, printed on every own-contribution mandate and
-   * pre-notification (issue 16 item 3). Checked for form and check digits (EPC262). The default is a made-up but
+   * pre-notification (decision 0016). Checked for form and check digits (EPC262). The default is a made-up but
    * well-formed Austrian one; set the fund's real identifier in production. @default AT67ZZZ00000045678
    */
   SEPA_CREDITOR_ID: z
@@ -181,7 +181,7 @@ const envSchema = z.object({
    */
   PREMIUM_RATE_BP: z.coerce.number().int().min(PREMIUM_RATE_RANGE_BP.min).max(PREMIUM_RATE_RANGE_BP.max).optional(),
   /*
-   * Slow and greedy clients (issue 11 item 7; node:http server limits). A client that dribbles its headers or body
+   * Slow and greedy clients (decision 0011; node:http server limits). A client that dribbles its headers or body
    * is cut off (408, connection closed) when the limit passes; limits are checked every second.
    */
   /** Time a client has to send the complete request headers, in milliseconds. @default 10000 */

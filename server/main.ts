@@ -38,7 +38,7 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
     else process.stdout.write(`LISTENING ${port}\n`);
   }
 
-  // Decision-deadline reminders (issue 15 item 4) as the scheduled job `claims.decision-reminders`: the job lease
+  // Decision-deadline reminders (decision 0015) as the scheduled job `claims.decision-reminders`: the job lease
   // lets one process run each due time, and each reminder is also claimed in the database before it is mailed, so it
   // is sent once however many processes and restarts there are.
   const reminders = createDecisionReminderJob({

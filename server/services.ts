@@ -1,5 +1,5 @@
 /**
- * The use cases of the portal, built once per process (issue 12 item 4, decision 0036): `createAppDeps` calls
+ * The use cases of the portal, built once per process (decision 0036): `createAppDeps` calls
  * `createServices` after the stores, and every request reaches the same service objects through `deps.services`.
  * A service keeps nothing of a request: what it needs of one (DataLoaders, the session, metadata for the audit log)
  * it takes as its first argument, the `RequestScope` that server/context.ts builds per request. Steps across services

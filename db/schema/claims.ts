@@ -84,7 +84,7 @@ export const claimFiles = table(
 export type SeveranceClaimRow = typeof severanceClaims.$inferSelect;
 
 /**
- * Decision-deadline reminders already claimed for sending (issue 15 item 4): one row per account, kind and deadline.
+ * Decision-deadline reminders already claimed for sending (decision 0015): one row per account, kind and deadline.
  * The unique index makes the reminder job run once across restarts and processes: only the process whose insert
  * succeeds sends the mail.
  */

@@ -2,7 +2,7 @@ import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /**
- * Consent records (issue 19 item 10; spec 000 section 2 "Newsletter consent" with its terms checkbox, section 3
+ * Consent records (decision 0021; spec 000 section 2 "Newsletter consent" with its terms checkbox, section 3
  * "newsletter terms accepted"): every newsletter decision of a member, with the moment, the version of the consent
  * text the member saw and whether the terms box was ticked, so the fund can later show what was agreed to and when.
  * Rows are only ever added; the current choice stays on `persons.newsletter_pk` / `newsletter_vk`.

@@ -44,7 +44,7 @@ export const documents = table(
 export type DocumentRow = typeof documents.$inferSelect;
 
 /**
- * The archived PDF of a document (issue 18 item 4): written once, when the document is issued (`archive`) or at the
+ * The archived PDF of a document (decision 0018): written once, when the document is issued (`archive`) or at the
  * latest on its first download, and never rewritten, so a later template or data change cannot alter a statement
  * the member already has. `sha256` (hex) is the content's digest, served as the download's ETag.
  */

@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { persons } from './persons';
 
 /**
- * Forms a member sent from the inbox (issue 14 item 7, spec 001 sections 2, 3, 5, 8). The form itself is the sent
+ * Forms a member sent from the inbox (decision 0022, spec 001 sections 2, 3, 5, 8). The form itself is the sent
  * message with the PDF of what was entered (`messageId`); this row records its kind so that the same form sent again
  * within FORM_RESEND_DAYS is refused as "already sent".
  */

@@ -50,7 +50,7 @@ export const mandates = table(
 export type MandateRow = typeof mandates.$inferSelect;
 
 /**
- * One SEPA debit of a mandate (issue 16 item 6): created by the collection run (`npm run fund -- collect`) up to 14
+ * One SEPA debit of a mandate (decision 0016): created by the collection run (`npm run fund -- collect`) up to 14
  * days before it is due, pre-notified by an inbox message, then recorded as collected on a run on or after its date. Amount in cents; one row per mandate and due date.
  */
 export const mandateDebits = table(
@@ -81,7 +81,7 @@ export const mandateDebits = table(
 export type MandateDebitRow = typeof mandateDebits.$inferSelect;
 
 /**
- * The § 108a EStG premium application (issue 16 item 1, step 5 of `/eigenbeitraege`): needed once per person
+ * The § 108a EStG premium application (decision 0016, step 5 of `/eigenbeitraege`): needed once per person
  * (spec 001 section 4), so the person id is unique.
  */
 export const premiumApplications = table(

@@ -6,7 +6,7 @@ export const MERGE_STATUSES = ['PENDING', 'DONE', 'DECLINED'] as const;
 
 /**
  * A member's request to merge dormant Vorsorgekasse accounts into the current one (Zusammenlegung, § 17 (2a) BMSVG;
- * issue 15 item 5). One PENDING request per person at a time (checked in the request's write transaction).
+ * decision 0023). One PENDING request per person at a time (checked in the request's write transaction).
  */
 export const mergeRequests = table(
   'merge_requests',

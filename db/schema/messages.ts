@@ -32,7 +32,7 @@ export const messages = table(
     customerDesignation: text(),
     /**
      * Which of the person's inboxes the message is in: MEMBER (the member inbox: received and sent) or BOARD (the
-     * supervisory-board inbox of a board member: board documents and invitations from the fund; issue 14 item 6,
+     * supervisory-board inbox of a board member: board documents and invitations from the fund; decision 0026,
      * decision 0026). A board message never shows in the member inbox and vice versa.
      */
     mailboxKind: text({ enum: MAILBOX_KINDS }).notNull().default('MEMBER'),

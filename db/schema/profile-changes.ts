@@ -2,7 +2,7 @@ import { index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /**
- * Change log of profile data (issue 6, item 7): who changed which field of whose profile, when, from which session,
+ * Change log of profile data: who changed which field of whose profile, when, from which session,
  * with the old and new value where they may be shown (never passwords; IBANs are kept masked). A member sees their
  * own history on /einstellungen; the fund sees all of it.
  */

@@ -10,7 +10,7 @@ export const SECURITY_EVENT_TYPES = [
   'ACCESS_DENIED',
   'PASSWORD_CHANGE',
   'EMAIL_CHANGE',
-  /** The member deleted their portal access (issue 6; the fund membership stays). */
+  /** The member deleted their portal access (spec 001 section 2 "Profile"; the fund membership stays). */
   'ACCESS_DELETED',
   /** A passkey was added, renamed or removed in the settings (docs/decisions/0047-passkeys.md). */
   'PASSKEY_ADDED',

@@ -5,7 +5,7 @@ import { persons } from './persons';
 export const BOARD_FUNDS = ['PENSION_FUND', 'SEVERANCE_FUND'] as const;
 
 /**
- * A seat on a fund's supervisory board (Aufsichtsrat; spec 001 sections 1 and 6, issue 14 item 6), as the core
+ * A seat on a fund's supervisory board (Aufsichtsrat; spec 001 sections 1 and 6, decision 0026), as the core
  * system's import delivers it (docs/decisions/0026-supervisory-board-inbox.md). A person with a current seat
  * (`since` ≤ today ≤ `until`, `until` null = open) sees the supervisory-board inbox; whether they also see own
  * contracts depends only on their contracts and accounts, never on the seat.

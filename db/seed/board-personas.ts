@@ -1,11 +1,11 @@
 /**
- * Supervisory-board demo (issue 14 item 6; docs/decisions/0026-supervisory-board-inbox.md): the board-only personas,
+ * Supervisory-board demo (docs/decisions/0026-supervisory-board-inbox.md): the board-only personas,
  * the seats of every board persona and its supervisory-board inbox.
  */
 import { type Persona, PERSONA_EMAILS, personaSvnr } from './personas';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Supervisory board (issue 14 item 6; docs/decisions/0026-supervisory-board-inbox.md)
+// Supervisory board (docs/decisions/0026-supervisory-board-inbox.md)
 // ---------------------------------------------------------------------------------------------------------------
 
 /** E-mails of the supervisory-board demo: sonja sits on the board without an own contract; clara is also a beneficiary. */

@@ -1,5 +1,5 @@
 /**
- * Demo personas of the pension calculator (issue 17): contracts whose calculator is restricted by the fund
+ * Demo personas of the pension calculator (decision 0017): contracts whose calculator is restricted by the fund
  * (spec 001 section 6). anna has the full calculator, clara (beneficiary) none, bernd (Vorsorgekasse only) the
  * fictitious one; these add what the base personas do not show. Own LFN range, so the generated population keeps
  * its numbers.

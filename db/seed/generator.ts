@@ -166,12 +166,12 @@ async function seedSqliteRows(c: Database.Database, options: SeedOptions): Promi
       const personId = seedPersona(ctx, lp.persona, PERSONAS.length + i + 1, sharedHash, plan);
       applyLoginSetup(c, ctx, personId, lp.setup, seed, log);
     });
-    // Registration personas (issue 4): own LFN range, so the generated population keeps its numbers.
+    // Registration personas (spec 001 sections 2 and 5): own LFN range, so the generated population keeps its numbers.
     REGISTRATION_PERSONAS.forEach((rp, i) => {
       const personId = seedPersona(ctx, rp.persona, 90_000 + i, sharedHash, { ...personaFundPlan(rp.plan, ctx.lastYear), messages: [], conversation: [] });
       applyRegistrationSetup(c, personId, rp, seed, ctx.todayMs, log);
     });
-    // Calculator personas (issue 17): a contract with a restricted calculator.
+    // Calculator personas (decision 0017): a contract with a restricted calculator.
     CALCULATOR_PERSONAS.forEach((cp, i) => {
       const personId = seedPersona(ctx, cp.persona, CALCULATOR_PERSONA_LFN + i, sharedHash, { ...personaFundPlan(cp.plan, ctx.lastYear), messages: [], conversation: [] });
       c.prepare('UPDATE pk_contracts SET calculator_access = ? WHERE person_id = ?').run(cp.calculatorAccess, personId);

@@ -1,5 +1,5 @@
 /**
- * Demo personas of the login status machine (spec 000 section 4; issue "login and session shell"). Each one makes
+ * Demo personas of the login status machine (spec 000 section 4). Each one makes
  * one branch of the login flow reachable by hand and by tests. Their fund data reuses a base persona's plan
  * (db/seed/personas.ts), so their statements satisfy the same roll-forward invariants.
  */

@@ -93,7 +93,7 @@ export function seedPersona(ctx: Context, persona: Omit<Persona, 'key'> & { key:
 }
 
 /**
- * The customer's mailbox (spec 000 section 4, ASP; issue 14 item 5): the first contact person seeded for a customer
+ * The customer's mailbox (spec 000 section 4, ASP; decision 0022): the first contact person seeded for a customer
  * gets a conversation in its name, a question of the customer and the fund's unread answer, visible to every contact
  * person acting for that customer.
  */
@@ -159,7 +159,7 @@ function boardDocumentPdf(title: string): Buffer {
 }
 
 /**
- * Supervisory board (issue 14 item 6, decision 0026): the board-only personas (no contract), then for every board
+ * Supervisory board (decision 0026): the board-only personas (no contract), then for every board
  * persona its seats and its supervisory-board inbox (mailbox_kind BOARD; attachments as one-page PDFs). Messages are
  * dated at 09:00 UTC `daysAgo` days before today and read an hour later; no random numbers are used.
  */

@@ -171,7 +171,7 @@ export interface PersonaFundPlan {
   pk: PersonaPkPlan | null;
   vk: PersonaVkPlan[];
   messages: PersonaMessage[];
-  /** A question the member sent in the portal and the fund's answer (issue 14 item 4), oldest first. */
+  /** A question the member sent in the portal and the fund's answer, oldest first. */
   conversation?: PersonaConversationMessage[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Demo personas of registration, password lost and code ordering (issue 4). Each makes one branch reachable by hand
+ * Demo personas of registration, password lost and code ordering (spec 001 sections 2 and 5). Each makes one branch reachable by hand
  * and by tests; their plain codes are derived from the seed (`demoRegistrationCode`), so a test or a demo knows them
  * while the database holds only their SHA-256, as for real codes.
  */

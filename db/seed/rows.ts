@@ -324,7 +324,7 @@ export function insertMessage(
 }
 
 /**
- * Inserts one message of a persona's seeded conversation (issue 14 item 4) at 09:00 UTC `daysAgo` days before today:
+ * Inserts one message of a persona's seeded conversation at 09:00 UTC `daysAgo` days before today:
  * the member's question (OUTBOUND, PORTAL) or the fund's answer (INBOUND, CLERK, read an hour later). Uses no random
  * numbers, so the generated population stays the same.
  */

@@ -1,5 +1,5 @@
 /**
- * Consent texts whose acceptance the portal records (issue 19 item 10; spec 000 section 2 dialog 8 "Newsletter
+ * Consent texts whose acceptance the portal records (decision 0021; spec 000 section 2 dialog 8 "Newsletter
  * consent ... plus a terms checkbox"). Each stored decision names the version of the text the member saw
  * (`consent_records.text_version`), so the fund can later show what was agreed to.
  *

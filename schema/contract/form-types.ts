@@ -1,5 +1,5 @@
 /**
- * The inbox forms' kinds, options, limits, error codes and value shapes (spec 001 sections 2, 3, 5, 8; issue 14 item 7;
+ * The inbox forms' kinds, options, limits, error codes and value shapes (spec 001 sections 2, 3, 5, 8; decision 0022;
  * docs/decisions/0025-remaining-forms.md). Reached through `@contract/forms`, which re-exports this module beside the rule set.
  */
 import { isoOf, parseIsoDate } from './dates';

@@ -7,8 +7,8 @@ import { UPLOAD_ID_PATTERN } from './uploads';
 import { CAPTCHA_FIELD_MAX } from './captcha';
 
 /**
- * Merging dormant severance accounts (Zusammenlegung, § 17 (2a) BMSVG; spec 001 sections 2, 5 and 8; issue 15
- * item 5): the rules the logged-in form `/abfertigungsbeitraege-zusammenlegen` and the server share. Imports nothing
+ * Merging dormant severance accounts (Zusammenlegung, § 17 (2a) BMSVG; spec 001 sections 2, 5 and 8; decision
+ * 0023): the rules the logged-in form `/abfertigungsbeitraege-zusammenlegen` and the server share. Imports nothing
  * of web/, server/ or db/.
  */
 

@@ -48,7 +48,7 @@ const valueOf = <T>(c: Check<T>): T => (c as { ok: true; value: T }).value;
 const asRecord = (input: unknown): Record<string, unknown> => (input && typeof input === 'object' ? (input as Record<string, unknown>) : {});
 
 /**
- * The current password of a step-up (issue 11 item 1) as sent: a string or nothing (null). Its length is not
+ * The current password of a step-up (decision 0011) as sent: a string or nothing (null). Its length is not
  * checked here: the step-up service treats an over-long password as a wrong one, counted and with equal work.
  */
 function checkStepUpPassword(value: unknown): Check<string | null> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The signature of a form (issue 15 item 2; issue 16 reuses it): drawn on the signature pad and sent as a PNG data
+ * The signature of a form (decision 0015; the own contributions reuse it, decision 0016): drawn on the signature pad and sent as a PNG data
  * URL, or, for members who cannot draw, the full name typed as the signature (stored as that text with the kind
  * TYPED, never rendered as a fake handwriting image).
  */

@@ -1,5 +1,5 @@
 /**
- * The plain upload form `/upload-formular` (spec 000 routes table; spec 001 sections 5, 8; issue 15 item 6; decision
+ * The plain upload form `/upload-formular` (spec 000 routes table; spec 001 sections 5, 8; decision 0024; decision
  * 0024), shared by the web form (web/src/features/upload-form) and the public-uploads service
  * (server/domain/public-uploads): its limits, codes and the one rule `checkUploadForm`. Catalogue texts under
  * `uploadForm.error.<code>` (schema/contract/i18n/de/upload-form.json).

@@ -1,5 +1,5 @@
 /**
- * The fund's side of the inbox (issue 14 item 4), for operators and tests:
+ * The fund's side of the inbox, for operators and tests:
  *
  *   npm run fund -- message --to <e-mail> --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN \
  *     --subject "…" --body "…" [--attach FILE]… [--board] [--database PATH | DATABASE_URL]
@@ -33,7 +33,7 @@
  * (shown this once; the first sign-in forces a new password; the URI goes into an authenticator app); `staff list` one
  * JSON line per account (never a secret); `staff disable` ends the person's sessions at once.
  *
- * Runs a SEPA collection date for the own-contribution mandates (issue 16 item 6; server/domain/own-contributions/
+ * Runs a SEPA collection date for the own-contribution mandates (decision 0016; server/domain/own-contributions/
  * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
  * by an inbox message, records the debits due up to the date as collected when their notice is at least the period
  * old, lapses mandates without a collection for 36 months. Prints the counts, then one line per debit postponed

@@ -13,7 +13,7 @@ export const CALCPRINT_PATH = '/webportal/calcprint';
 const SESSION_STATUS: Partial<Record<DomainError['code'], number>> = { SESSION_INVALID: 406, SESSION_TIMEOUT: 423 };
 
 /**
- * `POST /webportal/calcprint` (issue 17 item 6): the PDF of the calculation of the body's inputs (the fields of
+ * `POST /webportal/calcprint` (decision 0017): the PDF of the calculation of the body's inputs (the fields of
  * GraphQL `ProjectPensionInput`, JSON or form-urlencoded, money in cents), with the same figures as `projectPension`.
  *
  * - 200 `application/pdf`, `Content-Disposition: attachment`, `Cache-Control: no-store`.

@@ -60,7 +60,7 @@ function sendNotFound(res: ServerResponse): void {
 
 /**
  * `GET /webportal/download?id=<document id>&lng=de`: the PDF of one document of the session's person (spec 001
- * section 2 "Documents"), served from the archive (rendered and archived once, issue 18 item 4), and the document
+ * section 2 "Documents"), served from the archive (rendered and archived once, decision 0018), and the document
  * marked read.
  *
  * - 200 `application/pdf` with `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…`,

@@ -17,7 +17,7 @@ import { cacheKey, candidateOf, type Candidate, declaresNoBody, graphqlBodyOpera
 import { isoDateVienna } from '@contract/dates';
 
 /**
- * A per-process cache of whole answers for an allow-list of hot reads (issue 18 item 5, decision 0038; which
+ * A per-process cache of whole answers for an allow-list of hot reads (decision 0038; which
  * requests and the key: response-cache.rules.ts), in front of Yoga and the REST handler: a hit costs the session
  * check, one read of two data versions and writing stored bytes, instead of the GraphQL or REST request path.
  *

@@ -6,7 +6,7 @@ import { empty, method, text } from './method-kit';
 import type { RestMethod } from './method-kit';
 
 export const INBOX_METHODS: RestMethod[] = [
-  // Inbox (issue 14; spec 001 sections 3 and 5 name no paths or payloads, so the names follow the GraphQL operations).
+  // Inbox (spec 001 section 2; spec 001 sections 3 and 5 name no paths or payloads, so the names follow the GraphQL operations).
   method({
     name: 'getMessages',
     input: getMessagesRestInput,

@@ -21,12 +21,12 @@ import { empty, formBoolean, method, profileAnswer, profileText, text } from './
 import type { RestMethod } from './method-kit';
 
 export const MEMBER_METHODS: RestMethod[] = [
-  // Profile settings (issue 6; schema/profile.graphql). Fields arrive as text of at most 10,000 characters and are
+  // Profile settings (spec 001 section 2 "Profile"; schema/profile.graphql). Fields arrive as text of at most 10,000 characters and are
   // checked by the profile service, which answers refused fields as data: { ok, code, fieldErrors: [{ field, code }] }.
   // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
   method({
     name: 'changeEmail',
-    // currentPassword: the step-up (issue 11 item 1); optional only for a session of an eID login of the last 5 minutes.
+    // currentPassword: the step-up (decision 0011); optional only for a session of an eID login of the last 5 minutes.
     input: z.object({ newEmail: profileText, newEmailConfirmation: profileText, currentPassword: profileText }),
     auth: 'session',
     async run(ctx, input) {

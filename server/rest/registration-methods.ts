@@ -6,7 +6,7 @@ import { empty, formBoolean, LOG_LEVELS, method, text } from './method-kit';
 import type { RestMethod } from './method-kit';
 
 export const REGISTRATION_METHODS: RestMethod[] = [
-  // Registration, password lost / reset / change, code ordering, e-mail update (issue 4; schema/registration.graphql).
+  // Registration, password lost / reset / change, code ordering, e-mail update (spec 001 sections 2 and 5; schema/registration.graphql).
   method({
     name: 'register',
     input: z.object({

@@ -8,7 +8,7 @@ import { sqlOne, sqlRun } from '../helpers/raw-sql';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-/** The pension calculator through the real server: GraphQL, REST and webportal/calcprint (issue 17). */
+/** The pension calculator through the real server: GraphQL, REST and webportal/calcprint (decision 0017). */
 
 const CALCULATOR = graphql(`
   query CalculatorView {

@@ -1,5 +1,5 @@
 /**
- * The self-hosted captcha (issue 15 items 5 and 6, decision 0024): an ALTCHA proof of work handed out by the public
+ * The self-hosted captcha (decisions 0023 and 0024): an ALTCHA proof of work handed out by the public
  * query `captchaChallenge`, solved here as the browser does, and checked by the captcha service. Runs on SQLite and,
  * in the vitest project `postgres`, on PostgreSQL.
  */

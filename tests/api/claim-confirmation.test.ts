@@ -10,7 +10,7 @@ import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * A claim's PDF confirmation (issue 15 item 7): sending a claim issues a CLAIM_CONFIRMATION document whose PDF is
+ * A claim's PDF confirmation (decision 0015): sending a claim issues a CLAIM_CONFIRMATION document whose PDF is
  * archived at once (decision 0018) and delivers the same PDF as an unread message of the Vorsorgekasse to the inbox;
  * a refused claim issues nothing. The clock stands at TEST_TODAY 2026-11-22.
  */
@@ -115,7 +115,7 @@ async function inboxOf(client: PortalClient) {
 
 const rows = async (table: typeof documents | typeof messages | typeof documentFiles) => (await server.db.select({ n: count() }).from(table))[0]!.n;
 
-describe('claim confirmation (issue 15 item 7)', () => {
+describe('claim confirmation (decision 0015)', () => {
   it('archives a PDF confirmation of a payout claim and delivers the same PDF to the inbox', async () => {
     const bernd = await loginAs(server, 'bernd');
     const account = await decidingAccount(bernd);

@@ -11,7 +11,7 @@ import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * The claim's documents (issue 15 item 2): uploads of purpose `claim-document` through the one upload service
+ * The claim's documents (decision 0014): uploads of purpose `claim-document` through the one upload service
  * (JPG, PNG, PDF, TIF by content), required per option, moved into the claim's files in the claim's write
  * transaction, over GraphQL `submitSeveranceClaim` and REST `webportal/verfuegungen`; every refusal stores nothing.
  */
@@ -92,7 +92,7 @@ async function submit(client: PortalClient, input: ClaimInput) {
 const claimCount = async () => (await server.db.select({ n: count() }).from(severanceClaims))[0]!.n;
 const pendingUploads = async () => (await server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).map((r) => r.id);
 
-describe('claim documents (issue 15 item 2)', () => {
+describe('claim documents (decision 0014)', () => {
   it('stores a payout with identity document, bank confirmation and signature sample as the claim files; the uploads are used up', async () => {
     const bernd = await loginAs(server, 'bernd');
     const accountId = await dormantAccount(bernd);

@@ -7,7 +7,7 @@ import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * The remote log cannot be used to fill the disk (issue 11 item 6; spec 000 section 7 `{component, level, msgs}`):
+ * The remote log cannot be used to fill the disk (decision 0011; spec 000 section 7 `{component, level, msgs}`):
  * per-IP and per-session limits per minute (429 with Retry-After beyond them) and a cap on one call's size (413),
  * on REST `log` and GraphQL `log` alike. The counters live in the database (rate_limit_counters).
  */

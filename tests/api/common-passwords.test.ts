@@ -9,7 +9,7 @@ import { GOOD_PASSWORD, personByLastName, snapshot, statusOf, type MutationAnswe
 import { CHANGE_INSECURE, CHANGE_PASSWORD, PWD_LOST, REGISTER, RESET } from './registration-operations';
 
 /**
- * Common and breached-style passwords are refused (issue 11 item 4) with their own code PASSWORD_COMMON, on
+ * Common and breached-style passwords are refused (decision 0011) with their own code PASSWORD_COMMON, on
  * registration, reset, the change after PASSWORD_INSECURE and the password change; the spec's composition rule
  * still comes first. Real server over HTTP, real SMTP server for the reset link.
  */

@@ -10,7 +10,7 @@ import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 
 /**
- * Decision-deadline reminders (issue 15 item 4): e-mails 30 and 7 days before the end of the window to decide, sent by
+ * Decision-deadline reminders (decision 0015): e-mails 30 and 7 days before the end of the window to decide, sent by
  * a job that runs once across restarts and processes (a claim row per account, kind and deadline). Real database,
  * real SMTP server, the clock moved by hand. Bernd's dormant account gets a right to decide since 23.06.2026, so its
  * 6-month window ends on 22.12.2026: 30 days after TEST_TODAY (22.11.2026).

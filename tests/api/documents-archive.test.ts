@@ -14,7 +14,7 @@ import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Statements are archived, not re-rendered (issue 18 item 4): a document's PDF is rendered once, stored with its
+ * Statements are archived, not re-rendered (decision 0018): a document's PDF is rendered once, stored with its
  * SHA-256 in document_files and served from there with that digest as ETag; neither a changed figure nor a changed
  * template alters a PDF once it is archived. Rows are read and changed with the query builder (both engines).
  */

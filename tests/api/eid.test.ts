@@ -148,7 +148,7 @@ describe('eID login through the provider', () => {
     expect(attempt).toEqual({ email: emailOf('anna'), method: 'EID', status: 'SUCCESSFUL', succeeded: 1 });
   });
 
-  it('step-up (issue 11 item 1): within 5 minutes of the eID login bank details change without a password, after that only with one', async () => {
+  it('step-up (decision 0011): within 5 minutes of the eID login bank details change without a password, after that only with one', async () => {
     const { browser, location } = await eidLogin(ANNA_EID_BPK);
     expect(location).toBe('/#/eid?status=SUCCESSFUL');
     const bank = { accountHolder: 'Anna Muster', bankName: 'Erste Bank', iban: 'AT61 1904 3002 3457 3201', bic: '' };
@@ -290,7 +290,7 @@ describe('eID failures: a redirect with an error code, no session, no 5xx', () =
     }
   });
 
-  describe('ID tokens that a provider with a stolen endpoint or a careless one could answer (issue 11 item 3)', () => {
+  describe('ID tokens that a provider with a stolen endpoint or a careless one could answer (decision 0011)', () => {
     afterAll(() => idp.tamperIdTokens(null));
     it.each([
       ["signed with a key that is not in the provider's key set", { key: 'foreign' as const }],

@@ -4,7 +4,7 @@ import type { FormKind, SubmitFormInput } from '../gql/graphql';
 export type Sections = Omit<SubmitFormInput, 'kind' | 'idempotencyKey' | 'contactEmail' | 'termsAccepted' | 'currentPassword'>;
 
 /**
- * The remaining forms of issue 14 item 7 (decision 0025). Each: incomplete and invalid refused at the field with
+ * The remaining inbox forms (decision 0025). Each: incomplete and invalid refused at the field with
  * nothing stored; sent through REST `webportal/form` as a message to the Pensionskasse with a PDF of what was
  * entered; the same body again gets the first answer; the same form with a new key is refused as already sent.
  */

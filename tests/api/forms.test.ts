@@ -104,7 +104,7 @@ function pensionCall(overrides: PensionCallFormInput = {}): SubmitFormInput {
   };
 }
 
-describe('inbox forms: bad input (issue 14 item 7)', () => {
+describe('inbox forms: bad input (decision 0022)', () => {
   it('refuses a sixth child at the field, storing nothing', async () => {
     const clara = await loginAs(server, 'clara');
     const before = await stored('clara');
@@ -172,7 +172,7 @@ describe('inbox forms: bad input (issue 14 item 7)', () => {
   });
 });
 
-describe('inbox forms: sending (issue 14 item 7)', () => {
+describe('inbox forms: sending (decision 0022)', () => {
   it('a pension call becomes a sent message with a PDF of what was entered; a repeat with the same key gets the same answer; the form sent twice is refused', async () => {
     const clara = await loginAs(server, 'clara');
     const before = await stored('clara');
@@ -276,7 +276,7 @@ describe('inbox forms: sending (issue 14 item 7)', () => {
   });
 });
 
-describe('inbox forms: exit application and declarations (issue 14 item 7, decision 0025)', () => {
+describe('inbox forms: exit application and declarations (decision 0025)', () => {
   const form = (kind: FormKind, sections: Sections): SubmitFormInput => ({ kind, idempotencyKey: key(), contactEmail: emailOf('anna'), termsAccepted: true, ...sections });
 
   it('offers them by contract: all to anna (member), no exit or function declaration to clara (beneficiary), none to bernd (Vorsorgekasse only)', async () => {

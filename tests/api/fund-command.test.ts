@@ -68,7 +68,7 @@ async function noticesTo(scenario: Scenario) {
     .where(and(eq(sentMails.personId, person.id), eq(sentMails.kind, 'INBOX_NOTICE')));
 }
 
-describe('the fund side of the inbox (issue 14 item 4)', () => {
+describe('the fund side of the inbox', () => {
   it('posts a reply with a PDF that arrives unread, becomes read when opened, and sends anna (digital delivery) a notice without content', async () => {
     const pdf = pdfBytes(900);
     const posted = await postFundMessage(server.deps, {

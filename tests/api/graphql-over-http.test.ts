@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * GraphQL for standard clients (issue 11 item 8). The reference GraphQL-over-HTTP audits (`serverAudits` of the
+ * GraphQL for standard clients (decision 0011). The reference GraphQL-over-HTTP audits (`serverAudits` of the
  * graphql-http package, the spec's own conformance suite) run against the real server over HTTP in the development
  * configuration, with plain fetch and no custom header: every MUST and every SHOULD passes. Then the CSRF rule: a
  * non-simple content type needs no marker; simple content types (which a cross-site form can send) still do.

@@ -10,7 +10,7 @@ import { precompressFolder } from '../../web/precompress';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Issue 18 item 1: the web app's assets are precompressed at build time (web/precompress.ts, the same function the
+ * Compression and caching of the web app: its assets are precompressed at build time (web/precompress.ts, the same function the
  * Vite build calls) and served by Accept-Encoding with Vary; hashed assets are immutable, index.html revalidates
  * with an ETag; source maps are not served in production; API answers above the threshold are compressed.
  */

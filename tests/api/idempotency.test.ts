@@ -1,5 +1,5 @@
 /**
- * Idempotent form submissions (issue 13 item 2; server/domain/idempotency): the first answer of a key is replayed,
+ * Idempotent form submissions (docs/scaling.md; server/domain/idempotency): the first answer of a key is replayed,
  * the submission runs once, refused submissions store nothing. The submission here queues a mail through the real
  * mailer, so "ran once" is also "one mail in the outbox".
  */
@@ -44,7 +44,7 @@ function submission(to: string, subject: string) {
 
 const queuedTo = (to: string) => server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
 
-describe('withIdempotencyKey (issue 13 item 2)', () => {
+describe('withIdempotencyKey (docs/scaling.md)', () => {
   it('runs a submission once and answers a repeat with the first answer', async () => {
     const key = randomUUID();
     const form = submission('once@example.at', 'Antrag');

@@ -9,7 +9,7 @@ import { emailOf, loginAs, startLoginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * The mailbox type (issue 14 item 5, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
+ * The mailbox type (decision 0022, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
  * writes that customer's messages; as AWB_LB their own; nobody else reaches a customer's messages.
  */
 const LIST = graphql(`
@@ -133,7 +133,7 @@ async function list(client: PortalClient, folder: MessageFolder) {
   return res.body.data!.me!;
 }
 
-describe('mailbox type (issue 14 item 5)', () => {
+describe('mailbox type (decision 0022)', () => {
   it('emil acting for Donau Logistik AG sees and writes that customer’s messages, not his own', async () => {
     const asp = await emilAs({ asp: 'Donau Logistik AG' });
     const received = await list(asp, 'RECEIVED');

@@ -136,7 +136,7 @@ async function messageCount(): Promise<number> {
   return (await server.db.select({ n: count() }).from(messages))[0]!.n;
 }
 
-describe('inbox read side (issue 14 item 1)', () => {
+describe('inbox read side (spec 001 section 2)', () => {
   it('lists anna’s received messages newest first with two unread; opening one marks it read and the count drops', async () => {
     const anna = await login('anna');
     const me = await list(anna, { folder: 'RECEIVED' });
@@ -220,7 +220,7 @@ describe('inbox read side (issue 14 item 1)', () => {
   });
 });
 
-describe('writing (issue 14 item 2)', () => {
+describe('writing (spec 001 section 2)', () => {
   it('sends to the severance fund with a PDF; the message is under sent at once with its attachment, which only anna can download', async () => {
     const anna = await login('anna');
     const pdf = pdfBytes(700);

@@ -15,7 +15,7 @@ import { ACTIVATE, REGISTER } from './registration-operations';
 
 /**
  * The fund's internal `A` numbers (A + 10 or 11 digits; spec 000 section 5 "Insurance number") are stored and used
- * end to end (issue 19 item 10; migration 0016, docs/decisions/0021-spec-rules-issue-19.md). Rows are read and
+ * end to end (migration 0016, docs/decisions/0021-spec-rules-issue-19.md). Rows are read and
  * written with the query builder, so the suite runs on SQLite and PostgreSQL.
  */
 const ME = graphql(`

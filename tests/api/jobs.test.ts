@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs with a lease in the database (issue 13 item 2; server/domain/jobs). Two schedulers on one database
+ * Scheduled jobs with a lease in the database (docs/scaling.md; server/domain/jobs). Two schedulers on one database
  * stand for two processes (tests/cluster/jobs.test.ts runs real processes); the clock is the test server's manual one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ function processWith(name: string, runs: string[], run?: () => Promise<void>): S
   return scheduler;
 }
 
-describe('scheduleJob (issue 13 item 2)', () => {
+describe('scheduleJob (docs/scaling.md)', () => {
   it('runs a job once per due time when two processes poll it together, and keeps the due time over a restart', async () => {
     const runs: string[] = [];
     const a = processWith('test.once', runs);

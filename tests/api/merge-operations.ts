@@ -1,6 +1,6 @@
 import { graphql } from '../gql';
 
-/** The typed operations of the merge suite (merge.test.ts): eligibility, the request, and what it leaves in the inbox and the documents (issue 12 item 7). */
+/** The typed operations of the merge suite (merge.test.ts): eligibility, the request, and what it leaves in the inbox and the documents. */
 export const ELIGIBILITY = graphql(`
   query MergeEligibility {
     me {

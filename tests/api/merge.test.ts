@@ -11,7 +11,7 @@ import { CLAIM, CONFIRMATIONS, ELIGIBILITY, INBOX, REQUEST } from './merge-opera
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Merging dormant severance accounts (issue 15 item 5, § 17 (2a) BMSVG): `Person.mergeEligibility`, `requestMerge`
+ * Merging dormant severance accounts (decision 0023, § 17 (2a) BMSVG): `Person.mergeEligibility`, `requestMerge`
  * and REST `webportal/zusammenlegung` on the real server with the seeded personas. bernd has an account DORMANT since
  * June four years before last year (contribution-free for more than 3 years) and an ACTIVE one; anna has one ACTIVE
  * account only. The clock stands at TEST_TODAY 2026-11-22. Every refusal stores nothing.

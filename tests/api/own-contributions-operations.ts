@@ -1,6 +1,6 @@
 import { graphql } from '../gql';
 
-/** The typed operations of the own-contributions suite (own-contributions.test.ts): the overview, mandates and the § 108a application (issue 12 item 7). */
+/** The typed operations of the own-contributions suite (own-contributions.test.ts): the overview, mandates and the § 108a application. */
 export const OVERVIEW = graphql(`
   query OwnContributionsOverview {
     me {

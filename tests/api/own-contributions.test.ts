@@ -14,7 +14,7 @@ import { APPLY, CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-ope
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
 
 /**
- * Own contributions by SEPA mandate (issue 16) over real HTTP on a fresh database: every "Bad input" case of the issue
+ * Own contributions by SEPA mandate (decision 0016) over real HTTP on a fresh database: every bad-input case of decision 0016
  * is refused at its field with nothing stored, the happy paths store mandates with a SEPA reference and a PDF in the
  * documents archive, a collection run moves the premium gauge, changing the debit account needs the step-up, and a
  * mandate lapses after 36 months without a collection. GraphQL and REST.
@@ -57,7 +57,7 @@ async function contractOf(c: PortalClient): Promise<string> {
   return (await overview(c)).contracts[0]!.id;
 }
 
-describe('own contributions (issue 16)', () => {
+describe('own contributions (decision 0016)', () => {
   it('refuses every bad input of the issue at its field and stores nothing (items 1, 2, 7)', async () => {
     setToday(SIGNING_DAY);
     const rosa = await loginAs(server, 'rosa');

@@ -10,7 +10,7 @@ import { TEST_ENGINE } from '../helpers/test-db';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * The stores' prepared reads (db/prepared.ts, issue 18 item 5) on the engine of the run (this file is in the api and
+ * The stores' prepared reads (db/prepared.ts, decision 0038) on the engine of the run (this file is in the api and
  * in the postgres project): a query prepared once answers what the query built per call answered, for every batch
  * size (the `IN (…)` list padded to a power of two, and the unprepared path above 64 keys), and a read inside a write
  * transaction sees that transaction's own writes.

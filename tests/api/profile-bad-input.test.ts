@@ -15,7 +15,7 @@ import {
 } from './profile-operations';
 
 /**
- * Bad input for the profile changes (issue 6): every field empty, too long, in a wrong format, in a wrong country
+ * Bad input for the profile changes (spec 001 section 2 "Profile"): every field empty, too long, in a wrong format, in a wrong country
  * combination, with script-injection strings and with mixed-up Unicode. Each must answer a field error code through
  * GraphQL and REST alike, store nothing and leave `profile_changes` unchanged. Changes without a session, from a
  * login still pending, or naming another member's id change nothing.

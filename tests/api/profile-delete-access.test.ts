@@ -7,7 +7,7 @@ import { DELETE_ACCESS, ME_ID, RETENTION_FACTS } from './profile-operations';
 import { changesOf, generatedMember } from './profile-helpers';
 
 /**
- * Deleting the access in the profile settings (issue 6; spec 001 section 8) through the real server over HTTP, with a
+ * Deleting the access in the profile settings (spec 001 sections 2 "Profile" and 8) through the real server over HTTP, with a
  * real SMTP server: the password and the confirmation it needs, the sessions it ends, the confirmation mail, the
  * lockout count of wrong passwords, and the retention facts of the terms.
  */

@@ -11,7 +11,7 @@ import { CONFIRM_EMAIL, EMAILS, REQUEST_EMAIL } from './profile-operations';
 import { changesOf, generatedMember, personIdOf } from './profile-helpers';
 
 /**
- * The e-mail change of the profile settings (issue 6; spec 001 section 2) through the real server over HTTP, with a
+ * The e-mail change of the profile settings (spec 001 section 2 "Profile") through the real server over HTTP, with a
  * real SMTP server: the link to the new address, the notice to the old one, expiry, taken addresses, the outbox when
  * the mail server is down, and the limit of requests per day.
  */
@@ -130,7 +130,7 @@ describe('e-mail change (over a real SMTP server)', () => {
 });
 
 describe('e-mail change when the mail server is down', () => {
-  it('stores the request with its confirmation mail queued in the outbox (issue 13 item 2)', async () => {
+  it('stores the request with its confirmation mail queued in the outbox (docs/scaling.md)', async () => {
     // Port 1 on the loopback interface: connection refused at once.
     const down = await startTestServer({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {

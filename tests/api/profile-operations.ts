@@ -1,7 +1,7 @@
 import { graphql } from '../gql';
 
 /**
- * The typed operations of the profile suites (issue 12 item 7): settings (profile.test.ts), the e-mail change
+ * The typed operations of the profile suites: settings (profile.test.ts), the e-mail change
  * (profile-email-change.test.ts), deleting the access (profile-delete-access.test.ts), and the refusals of bad input
  * (profile-bad-input.test.ts, `BAD_INPUT_…`: every error with its German message and the field errors' messages).
  */

@@ -9,7 +9,7 @@ import { BANK_ACCOUNT, BENEFIT_DIGITAL, CHANGE_ADDRESS, CHANGE_BANK, CHANGE_PHON
 import { changesOf, personIdOf, sessionHashOf } from './profile-helpers';
 
 /**
- * Profile settings (issue 6; spec 001 sections 2, 5 and 8) through the real server over HTTP, with a real SMTP
+ * Profile settings (spec 001 sections 2 "Profile", 5 and 8) through the real server over HTTP, with a real SMTP
  * server receiving the portal's mails: address, phone, bank details, newsletter and delivery settings, and the change
  * log of each. The e-mail change: profile-email-change.test.ts; deleting the access: profile-delete-access.test.ts.
  */

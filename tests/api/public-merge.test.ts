@@ -1,5 +1,5 @@
 /**
- * The public merge request `/abfertigungsbeitraege-zusammenlegen-upload` (issue 15 item 5, spec 001 section 5 "merge
+ * The public merge request `/abfertigungsbeitraege-zusammenlegen-upload` (decision 0023, spec 001 section 5 "merge
  * with upload", decision 0023 "Without a login"): files go one per request to `POST /webportal/upload?purpose=upload-form`
  * with a solved captcha in `X-Captcha`; GraphQL `requestPublicMerge` redeems that captcha once and stores the request
  * (a `public_uploads` row of kind MERGE) with its files by document kind and a receipt mail in the outbox. Every
@@ -81,7 +81,7 @@ async function stored() {
   return { submissions, attached, mails };
 }
 
-describe('public merge request (issue 15 item 5)', () => {
+describe('public merge request (decision 0023)', () => {
   it('happy path without a login: ID copy and signed form with a solved captcha are stored by kind and a receipt without content is queued', async () => {
     const anon = new PortalClient(server.url);
     const captcha = await fetchAndSolveCaptcha(anon);

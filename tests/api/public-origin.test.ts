@@ -18,7 +18,7 @@ import { REGISTER } from './registration-operations';
 import { sqlValue } from '../helpers/raw-sql';
 
 /**
- * Issue 11 item 2: links in mails and letters never come from the request. The server here runs WITHOUT
+ * Decision 0011: links in mails and letters never come from the request. The server here runs WITHOUT
  * PUBLIC_ORIGIN (development default: the address it listens on); every request forges `Host` and
  * `X-Forwarded-Host`, and every link that reaches the real SMTP server must start with the listening address.
  */

@@ -6,7 +6,7 @@ import { emailOf } from '../helpers/scenarios';
 import { loginCookie, postGraphQL, webOperations } from '../security/graphql-operations';
 
 /**
- * The hot queries use their indexes (issue 13 item 6 / issue 18 item 6), on the engine of the run (this file is in
+ * The hot queries use their indexes, on the engine of the run (this file is in
  * the api and in the postgres project). The SQL Drizzle emits is captured while the web app's own operations run over
  * HTTP: the dashboard (DashboardPage_Query), the documents overview and one category page (with its next page), the
  * inbox list, a PDF download (first and repeated), and the session lookup every one of them makes. Each captured SELECT is explained again with its parameters:

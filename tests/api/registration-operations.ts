@@ -2,7 +2,7 @@ import { graphql } from '../gql';
 import type { MutationAnswer } from './registration-helpers';
 
 /**
- * The registration and password operations of the API suites, typed by codegen (tests/gql; issue 12 item 7): each
+ * The registration and password operations of the API suites, typed by codegen (tests/gql): each
  * selects its `{ ok, error }` (decision 0012) with the error's code, German message and field errors, as `statusOf`
  * (registration-helpers.ts) compares them.
  */

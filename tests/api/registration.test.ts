@@ -302,7 +302,7 @@ describe('register: failures of the surroundings', () => {
     }
   });
 
-  it('registers while the SMTP server refuses; the activation mail is retried with backoff and arrives once (issue 13 item 2)', async () => {
+  it('registers while the SMTP server refuses; the activation mail is retried with backoff and arrives once (docs/scaling.md)', async () => {
     const flaky = await startTestSmtp();
     const broken = await startTestServer({ members: 0, env: { SMTP_URL: flaky.url } });
     try {

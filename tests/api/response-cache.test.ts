@@ -14,7 +14,7 @@ import { CHANGE_ADDRESS } from './profile-operations';
 import { cachedRequests, tablesRead, type CachedRequest } from './response-cache-requests';
 
 /**
- * The per-process response cache of the hot reads (server/http/response-cache.ts, decision 0038; issue 18 item 5) on
+ * The per-process response cache of the hot reads (server/http/response-cache.ts, decision 0038) on
  * the engine of the run: a hit answers what the normal path answered, byte for byte, reading only the session and
  * the data versions; every kind of write to the person's data (GraphQL and REST mutations, the operator command, a
  * direct SQL write) is seen by the next read; logout, time-out, another person's session and a new Vienna day never

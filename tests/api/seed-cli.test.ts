@@ -9,7 +9,7 @@ import { createTestDatabase, dropTestDatabase, TEST_ENGINE } from '../helpers/te
 import { countRows } from '../helpers/raw-sql';
 
 /**
- * The seed's command line (issue 13 item 6) on the engine of the run: `npm run seed -- --members N --database …`
+ * The seed's command line on the engine of the run: `npm run seed -- --members N --database …`
  * (db/seed/cli.ts, the path `npm run seed -- --members 100000` takes; docs/benchmarks.md has that figure) into a fresh
  * database — a SQLite file in the api project, a new PostgreSQL database in the postgres project, passed as
  * `--database postgres://…` with no DATABASE_URL in the environment. And on PostgreSQL, `npm run backup`/`restore`

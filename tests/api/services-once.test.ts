@@ -6,7 +6,7 @@ import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Services are use cases built once per process (issue 12 item 4, decision 0036): `createAppDeps` builds them
+ * Services are use cases built once per process (decision 0036): `createAppDeps` builds them
  * (server/services.ts), every request of every door calls those same objects, and what belongs to one request
  * (DataLoaders, session, metadata) arrives as the `RequestScope` argument, a new one per request. Observed from the
  * outside: a spy on the test server's `deps.services` sees the calls of GraphQL and REST requests alike.

@@ -7,7 +7,7 @@ import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
 
 /**
  * Portal access of a severance-only member ends 10 years after the last payout (spec 000 section 9 "account access for
- * 10 years after payout"; issue 19 item 10): the login then answers ERROR_AUSGETRETEN, the catalogue's "no valid
+ * 10 years after payout"; decision 0021): the login then answers ERROR_AUSGETRETEN, the catalogue's "no valid
  * contract" (spec 000 section 8). Test persona: bernd (Vorsorgekasse only) with every account closed by a payout on
  * the test day; the server's clock is moved.
  */

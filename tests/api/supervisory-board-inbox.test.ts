@@ -9,7 +9,7 @@ import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * The supervisory-board inbox (issue 14 item 6; spec 001 sections 1 and 6; decision 0026): a separate inbox for
+ * The supervisory-board inbox (spec 001 sections 1 and 6; decision 0026): a separate inbox for
  * supervisory-board members, reached only with a current board seat, never mixed with the member inbox; a board
  * member without own contract logs in and sees no contract data.
  */
@@ -136,7 +136,7 @@ async function boardMessages(client: PortalClient) {
   return res.body.data!.me!.messages.nodes;
 }
 
-describe('supervisory-board inbox (issue 14 item 6)', () => {
+describe('supervisory-board inbox (decision 0026)', () => {
   it('sonja (board member without contract) logs in and lists her board messages newest first, with paging and the unread count', async () => {
     const login = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
     expect(login.body.data!.login).toEqual({ ok: { status: 'SUCCESSFUL_PK_ASP', loggedIn: true }, error: null });

@@ -1,5 +1,5 @@
 /**
- * The plain upload form `/upload-formular` (issue 15 item 6, decision 0024): files go one per request to
+ * The plain upload form `/upload-formular` (decision 0024): files go one per request to
  * `POST /webportal/upload?purpose=upload-form` with a solved captcha in `X-Captcha` (no session needed), the form
  * (GraphQL `submitUploadForm`, REST `webportal/uploadForm`) redeems that captcha once and stores the submission with
  * its files and a receipt mail in the outbox. Every refusal stores nothing.
@@ -77,7 +77,7 @@ async function stored() {
   return { submissions: await n(publicUploads), files: await n(publicUploadFiles), mails };
 }
 
-describe('public upload form (issue 15 item 6)', () => {
+describe('public upload form (decision 0024)', () => {
   it('happy path without a login: two files with the captcha, the form stores them for the fund and queues a receipt without content', async () => {
     const anon = new PortalClient(server.url);
     const captcha = await fetchAndSolveCaptcha(anon);

@@ -41,7 +41,7 @@ async function upload(client: PortalClient, parts: MultipartPart[], query = 'pur
 
 const file = (fileName: string, body: Buffer, contentType = 'application/pdf'): MultipartPart => ({ name: 'file', fileName, contentType, body });
 
-describe('POST /webportal/upload (issue 14 item 3)', () => {
+describe('POST /webportal/upload (decision 0014)', () => {
   it('stores a PDF, TIFF and JPEG under random ids and answers { id, fileName, contentType, size }; the owner downloads it as an attachment', async () => {
     const anna = await login('anna');
     const pdf = pdfBytes(500);

@@ -8,7 +8,7 @@ import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * ZIP archives on the merge and upload forms' purpose `merge-document` (issue 15 item 5, spec 001 section 5 "Merge and
+ * ZIP archives on the merge and upload forms' purpose `merge-document` (decision 0023, spec 001 section 5 "Merge and
  * upload forms: PDF, TIF, JPEG, PNG, ZIP"): accepted only after inspection (entry count, inflated size, no paths, no
  * nested archives); every refused archive stores nothing. Other purposes refuse a ZIP by its content.
  */
@@ -29,7 +29,7 @@ async function upload(client: PortalClient, fileName: string, body: Buffer, purp
 const stored = async () => (await server.db.select({ n: count() }).from(uploads))[0]!.n;
 const zeros = (n: number) => Buffer.alloc(n);
 
-describe('ZIP archives on merge-document uploads (issue 15 item 5)', () => {
+describe('ZIP archives on merge-document uploads (decision 0023)', () => {
   it('accepts an archive of documents, and a single PDF as before', async () => {
     const anna = await loginAs(server, 'anna');
     const ok = await upload(

@@ -1,5 +1,5 @@
 /**
- * A scheduled job over several processes (issue 13 items 2 and 5): two portal processes (`server/main.ts`) on one
+ * A scheduled job over several processes (docs/scaling.md): two portal processes (`server/main.ts`) on one
  * database, both polling every 20 ms, run the hourly `idempotency-keys.purge` job exactly once per due time: once
  * at start, and once more when its due time is moved to the past while both run.
  */
@@ -50,7 +50,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`a scheduled job over two processes on ${TEST_ENGINE} (issue 13 item 5)`, () => {
+describe(`a scheduled job over two processes on ${TEST_ENGINE} (docs/scaling.md)`, () => {
   it('runs exactly once per due time', async () => {
     const env = { ...databaseEnv(location), JOB_POLL_MS: '20', LOG_LEVEL: 'info' };
     portals.push(...(await Promise.all([startPortal(env), startPortal(env)])));

@@ -1,5 +1,5 @@
 /**
- * The mail outbox across processes and crashes (issue 13 items 2 and 5), through `server/main.ts` as `npm start` runs
+ * The mail outbox across processes and crashes (docs/scaling.md), through `server/main.ts` as `npm start` runs
  * it, on the engine of the vitest project (SQLite file or PostgreSQL database), with the real SMTP helper:
  *
  * - a process killed (SIGKILL) right after the commit that queued a mail loses nothing: the next process sends it,
@@ -58,7 +58,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`the mail outbox on ${TEST_ENGINE} (issue 13 items 2 and 5)`, () => {
+describe(`the mail outbox on ${TEST_ENGINE} (docs/scaling.md)`, () => {
   it('loses no mail when the process is killed after the commit, and the restarted portal sends it once', async () => {
     const email = emailOf('anna');
     // MAIL_POLL_MS=0: this process queues but never sends, so the kill surely falls between commit and send.

@@ -1,5 +1,5 @@
 /**
- * Several portal processes on one database (issue 13 items 3 and 5), through `server/main.ts` as `npm start` runs it.
+ * Several portal processes on one database (docs/scaling.md), through `server/main.ts` as `npm start` runs it.
  *
  * - vitest project "sqlite": `WORKERS=2` (node:cluster) on one SQLite file: both workers answer on one port.
  * - vitest project "postgres": two separate processes on two ports over one PostgreSQL database, as two machines
@@ -53,7 +53,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`several portal processes on one ${TEST_ENGINE} database (issue 13 items 3 and 5)`, () => {
+describe(`several portal processes on one ${TEST_ENGINE} database (docs/scaling.md)`, () => {
   it('serves from two processes', () => {
     const pids = new Set([...a.output, ...(b === a ? [] : b.output)].filter((l) => l.includes('portal listening')).map((l) => (JSON.parse(l) as { pid?: number }).pid));
     expect(pids.size).toBe(2);

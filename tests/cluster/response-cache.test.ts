@@ -1,5 +1,5 @@
 /**
- * The response cache across processes (decision 0038, issue 18 item 5): two portal processes (`server/main.ts`, each
+ * The response cache across processes (decision 0038): two portal processes (`server/main.ts`, each
  * with its own cache) on two ports over one database, as two machines behind a load balancer. An answer one process
  * has cached is not served after a write through the other: the write bumped the person's data version in the
  * database, which each process reads on every request. Vitest project "sqlite" (one file) and "postgres".

@@ -1,5 +1,5 @@
 /**
- * `WORKERS=auto` (issue 13 item 3): `npm start` with WORKERS=auto starts one server process per core the machine
+ * `WORKERS=auto` (docs/scaling.md): `npm start` with WORKERS=auto starts one server process per core the machine
  * offers (`os.availableParallelism()`), all on one port and one database, through `server/main.ts` as `npm start` runs it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`WORKERS=auto on ${TEST_ENGINE} (issue 13 item 3)`, () => {
+describe(`WORKERS=auto on ${TEST_ENGINE} (docs/scaling.md)`, () => {
   it(`starts one server process per core (${cores} here), each answering on the one port`, async () => {
     const listening = portal.output.filter((l) => l.includes('portal listening')).map((l) => JSON.parse(l) as { pid?: number; url?: string });
     expect(new Set(listening.map((l) => l.pid)).size).toBe(cores);

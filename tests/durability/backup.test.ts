@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue "Security and reliability baseline", item 8): an online backup through the CLI while the
+ * Backup and restore (docs/security.md): an online backup through the CLI while the
  * real server serves a write load, restored with the CLI into a fresh file that a second server then serves; and the
  * refusals and checks of db/backup.ts and db/restore.ts called directly.
  */

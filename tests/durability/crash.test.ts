@@ -1,5 +1,5 @@
 /**
- * Crash durability (issue "Security and reliability baseline", item 7).
+ * Crash durability (docs/security.md).
  *
  * - Kill cycles: a writer process commits real portal transactions (login attempts, preference updates, messages with
  *   attachments) and acknowledges each COMMIT on stdout; the test kills it with SIGKILL at a random moment, reopens

@@ -1,5 +1,5 @@
 /**
- * A SQLite table rebuild keeps every row (issue 19 item 10, insurance numbers; docs/decisions/0021-spec-rules-issue-19.md).
+ * A SQLite table rebuild keeps every row (insurance numbers; docs/decisions/0021-spec-rules-issue-19.md).
  *
  * Migration 0016 widens the CHECK of `persons.svnr` for the fund's `A` numbers; SQLite can only do that by copying
  * `persons` into a new table, dropping the old one and renaming. A seeded database at the previous migration (every

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas } from './helpers/login';
 
 /**
- * The pension calculator in the browser (issue 17 "Done when"): anna's prefilled calculator with the total monthly
+ * The pension calculator in the browser (decision 0017): anna's prefilled calculator with the total monthly
  * pension and its range, the PDF of webportal/calcprint with the same figures, the German date picker, a field error,
  * clara's and rosa's restrictions, and the calculator-only mode /rechner. Screenshots at 1280 and 390 px go to the
  * test's output folder.

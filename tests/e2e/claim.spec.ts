@@ -8,7 +8,7 @@ import { latestClaimFileKindsOf, removeClaimsOf } from './helpers/member-db';
 import { drawSignature } from './helpers/signature';
 
 /**
- * The severance claim in the browser (issue 15 items 1, 3 and 4; spec 001 sections 2 to 5): bernd, whose dormant
+ * The severance claim in the browser (decision 0015; spec 001 sections 2 to 5): bernd, whose dormant
  * account gives him a right to decide, finds the decision deadline on the dashboard, files a payout by bank transfer
  * in 4 steps (refused IBAN placeholder, 6 % tax shown in euros, the required documents refused when missing, a renamed
  * program refused by its content, identity document and bank confirmation uploaded with the progress shown, an empty
@@ -57,7 +57,7 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(page.getByText(/bis zu 10 Arbeitstage länger/)).toBeVisible();
   await page.getByRole('radio', { name: 'Überweisung auf Ihr Konto' }).check();
 
-  // Documents (issue 15 item 2): identity document and bank confirmation are required for a payout by bank transfer.
+  // Documents (decision 0014): identity document and bank confirmation are required for a payout by bank transfer.
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Bitte laden Sie dieses Dokument hoch.')).toHaveCount(2);
   await expect(page).toHaveURL(/#\/gm\/daten$/);
@@ -139,7 +139,7 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await page.screenshot({ path: test.info().outputPath('claim-open-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The confirmation (issue 15 item 7): in the inbox with its PDF, and in the documents archive.
+  // The confirmation (decision 0015): in the inbox with its PDF, and in the documents archive.
   await page.goto('/#/postfach/posteingang');
   await expect(page.getByText('Ihr Antrag auf Verfügung über die Abfertigung ist eingelangt')).toBeVisible();
   await page.goto('/#/dokumente/antragsbestaetigungen');

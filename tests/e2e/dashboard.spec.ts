@@ -57,7 +57,7 @@ test('anna (both funds) sees every quick link, her latest figures and her unread
   const pkCard = page.getByRole('article').filter({ hasText: `Vertrag ${pk.contract_number}` });
   await expect(pkCard).toContainText(expectedMoney(pk.total_capital_cents));
   await expect(pkCard).toContainText(`Stand ${expectedDate(pk.stichtag)}`);
-  // The role follows the member's gender (issue 19 item 11).
+  // The role follows the member's gender.
   await expect(pkCard.getByRole('definition').filter({ hasText: /berechtigte/ })).toHaveText('Anwartschaftsberechtigte');
   const vk = severanceStatementsOf(personas.anna.email)[0]!;
   const vkCard = page.getByRole('article').filter({ hasText: `Konto ${vk.account_number}` });

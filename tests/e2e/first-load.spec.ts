@@ -5,7 +5,7 @@ import { measureRoutes } from '../../bench/bundle';
 import { logIn, personas, waitForApp } from './helpers/login';
 
 /**
- * Issue 18 item 2, twice: what the browser fetches before a route shows, and the build measured as `npm run bench`
+ * The lean first load (decision 0034), twice: what the browser fetches before a route shows, and the build measured as `npm run bench`
  * measures it (bench/bundle.ts: entry, route chunk and their static imports, gzip level 9). Both run on the build
  * the browser tests use (`npm run test:e2e` builds first).
  * - /login and /dashboard stay within their budgets of 150 and 200 KiB (/login 142.8 KiB in the build on 2026-11-26,
@@ -84,7 +84,7 @@ test('the browser: /dashboard, opened by a logged-in member, loads within its bu
 });
 
 /**
- * Issue 18 item 3 (decision 0040): the first HTML already shows the first screen, before the app's scripts run; the
+ * The prerendered first screen (decision 0040): the first HTML already shows the first screen, before the app's scripts run; the
  * app then replaces it without a layout shift. `withoutApp` keeps the app's scripts from loading (the index variant's
  * start script still runs), so the page shows what the browser paints first.
  */

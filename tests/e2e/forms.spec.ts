@@ -6,7 +6,7 @@ import { logIn, personas } from './helpers/login';
 import { removeFormsOf } from './helpers/member-db';
 
 /**
- * The inbox forms (issue 14 item 7) in the browser, main tenant: clara opens the forms, sends an incomplete pension
+ * The inbox forms (decision 0022) in the browser, main tenant: clara opens the forms, sends an incomplete pension
  * call (messages at the fields), cannot add a sixth child, sends it complete and finds it under "Gesendet" with the
  * PDF of what she entered. Axe and the 390 px layout on each screen; screenshots to SCREENSHOT_DIR when set.
  */

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { loginPersonas, submitLogin } from './helpers/login';
 
 /**
- * The mailbox type in the browser (issue 14 item 5): emil chooses the duty of Donau Logistik AG at login and his inbox
+ * The mailbox type in the browser (decision 0022): emil chooses the duty of Donau Logistik AG at login and his inbox
  * shows that customer's conversation; choosing his own portal the next time, it does not.
  */
 test('emil acting for Donau Logistik AG sees that customer’s messages; in his own portal he does not', async ({ page }) => {

@@ -10,7 +10,7 @@ import { unreadCountsOf } from './helpers/member-db';
 import { chooseOption, optionsInView, optionTexts, selectTrigger } from './helpers/select-field';
 
 /**
- * The inbox (issue 14 items 1 to 3) in the browser, main tenant: anna reads her unread messages (the dashboard count
+ * The inbox (spec 001 section 2, decision 0014) in the browser, main tenant: anna reads her unread messages (the dashboard count
  * drops), writes to the Vorsorgekasse with a PDF attached through the upload (progress, content check) and finds it
  * under "Gesendet" with the attachment; a renamed program is refused at the field. Axe and the 390 px layout on each
  * screen. Screenshots go to SCREENSHOT_DIR when set.

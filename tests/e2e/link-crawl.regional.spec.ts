@@ -3,7 +3,7 @@ import { crawlAsEach } from './helpers/crawl';
 import { loginPersonas, personas, submitLogin } from './helpers/login';
 
 /**
- * No link leads nowhere (issue 19 item 1), regional tenant: for anna, bernd and otto every link of every screen opens
+ * No link leads nowhere (decision 0019), regional tenant: for anna, bernd and otto every link of every screen opens
  * a real screen; clara (Pensionskasse only) cannot log in here. The test names no screen as missing: which screens
  * exist is the route registry's business (web/src/config/paths.ts `screenRouteKeys`). axe checks the first screen of
  * each route.

@@ -3,9 +3,9 @@ import { crawlAsEach } from './helpers/crawl';
 import { boardPersonas, loginPersonas, logIn, personas } from './helpers/login';
 
 /**
- * No link leads nowhere (issue 19 item 1): for anna (both funds), bernd (Vorsorgekasse only), clara (Pensionskasse
+ * No link leads nowhere (decision 0019): for anna (both funds), bernd (Vorsorgekasse only), clara (Pensionskasse
  * beneficiary), otto (contact person without own contract) and sonja (supervisory-board member without own
- * contract, issue 14 item 6), every link of every screen of the main tenant opens a
+ * contract, decision 0026), every link of every screen of the main tenant opens a
  * real screen. The test names no screen as missing: which screens exist is the route registry's business
  * (web/src/config/paths.ts `screenRouteKeys`). axe checks the first screen of each route.
  */

@@ -4,7 +4,7 @@ import { passwordField, submitLogin } from './helpers/login';
 import { clearLoginLock, middleGeneratedMember } from './helpers/member-db';
 
 /**
- * The lockout is announced (spec 000 section 8; issue 19 item 4): from the third wrong password on, the message says
+ * The lockout is announced (spec 000 section 8): from the third wrong password on, the message says
  * how many attempts remain; the fifth locks the access for 60 minutes, and the message says until when (local time,
  * Europe/Vienna in these tests) and offers the password-lost link.
  */

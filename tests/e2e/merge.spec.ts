@@ -7,7 +7,7 @@ import { logIn, personas } from './helpers/login';
 import { latestMergeFileKindsOf, removeClaimsOf, removeMergeRequestsOf } from './helpers/member-db';
 
 /**
- * Merging dormant severance accounts in the browser (issue 15 item 5): bernd, whose old account has been
+ * Merging dormant severance accounts in the browser (decision 0023): bernd, whose old account has been
  * contribution-free since 30.06. four years before last year, follows the dashboard's link, sees why he may merge
  * (the account, the end of its contributions, the day it became 3 years contribution-free, the target account),
  * is stopped by the form's checks (signature type, bad SVNR, ID copy, consent, terms), signs digitally, uploads his

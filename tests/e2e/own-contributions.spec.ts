@@ -6,12 +6,12 @@ import { logIn, personas } from './helpers/login';
 import { removeOwnContributionsOf } from './helpers/member-db';
 
 /**
- * Own contributions in the browser (issue 16 "Done when"; spec 001 sections 2 to 5): anna follows the dashboard's
+ * Own contributions in the browser (decision 0016; spec 001 sections 2 to 5): anna follows the dashboard's
  * "Eigenbeiträge" quick link, sees the premium gauge, sets up a monthly mandate in the steps (a 9,99 € amount and an
  * `AT00` IBAN refused at their fields), files the § 108a application with a typed signature (the birth date `310299`
  * refused), sees the gauge move after a collection run of the operator command, changes the amount and cancels the
- * mandate at a chosen date. The start and end dates are typed as TT.MM.JJJJ or picked in the German calendar (issue 19
- * item 10). Every screen passes axe; at 390 px nothing is wider than the viewport.
+ * mandate at a chosen date. The start and end dates are typed as TT.MM.JJJJ or picked in the German calendar
+ * (decision 0021). Every screen passes axe; at 390 px nothing is wider than the viewport.
  */
 
 const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());

@@ -7,7 +7,7 @@ import { openSessionsOf } from './helpers/seed-db';
 
 /**
  * Password lost, reset and the change of an insecure password in the browser (spec 001 sections 2, 4, 5, 8 and 9;
- * issue 4 "done when"): the reset link comes through the real mail; a tampered, a used and an expired link are
+ * spec 001 sections 2 and 5): the reset link comes through the real mail; a tampered, a used and an expired link are
  * refused with their messages; the new password works and the old one no longer does.
  */
 
@@ -180,7 +180,7 @@ test('a reset link older than 24 hours shows the expiry message and leads to a n
   await page.getByRole('button', { name: 'Link anfordern' }).click();
   const already = page.getByRole('alert').filter({ hasText: 'Sie haben vor Kurzem bereits einen Link angefordert.' });
   await expect(already).toBeVisible();
-  // Asked by e-mail: no word of a letter (issue 19 item 11).
+  // Asked by e-mail: no word of a letter.
   await expect(already).not.toContainText('Brief');
 
   expect(expireResetLinksOf(expiring.email)).toBe(1);

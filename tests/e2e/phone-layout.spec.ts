@@ -4,7 +4,7 @@ import { elementsWiderThan, smallestChartText } from './helpers/layout-checks';
 import { loginPersonas, logIn, personas } from './helpers/login';
 
 /**
- * Phones and the member's funds (issue 19 items 6 and 7): the main navigation shows only the member's funds and
+ * Phones and the member's funds (spec 001 section 2): the main navigation shows only the member's funds and
  * collapses into a menu button on a 390 px screen; nothing is wider than the screen; chart labels are at least
  * 12 px; on a desktop the account charts use the card's width. `PHONE_SHOTS=1` saves screenshots in /tmp/shots.
  */

@@ -6,7 +6,7 @@ import { waitForMail } from './helpers/mailbox';
 import { drawSignature, inkedPixels } from './helpers/signature';
 
 /**
- * The merge request without a login /abfertigungsbeitraege-zusammenlegen-upload (issue 15 item 5, spec 001 section 5
+ * The merge request without a login /abfertigungsbeitraege-zusammenlegen-upload (decision 0023, spec 001 section 5
  * "merge with upload", decision 0023) in Chromium: a visitor reaches it from the footer, reads that the fund checks the
  * eligibility, is stopped by a mismatching e-mail confirmation, signs digitally, uploads the ID copy with the captcha
  * solved by the page's Web Worker, sends, and the receipt arrives by mail. Axe finds nothing serious; nothing scrolls

@@ -9,7 +9,7 @@ import { linkFrom, waitForMail } from './helpers/mailbox';
 import { expectModalDialog } from './helpers/modal';
 
 /**
- * Registration in the browser (spec 001 sections 2, 4, 5 and 8; issue 4 "done when"): from the code letter to a
+ * Registration in the browser (spec 001 sections 2, 4, 5 and 8): from the code letter to a
  * working login, through the real mail (the test server sends over SMTP to the server of global-setup.ts), with the
  * field errors, the already-registered dialog, and the code order. Personas: db/seed/registration-personas.ts.
  */
@@ -82,7 +82,7 @@ test('a new member registers with the code from the letter, activates the access
   await expect(page.getByLabel('Registrierungscode', { exact: true })).toHaveAttribute('aria-invalid', 'false');
 
   // The checklist names the rule on personal data; the form knows e-mail and SVNR, the server also the name. A
-  // password with the name is refused on step 1, before the terms (issue 19 item 3).
+  // password with the name is refused on step 1, before the terms (spec 001 section 5).
   await fillData(page, { ...XAVER, password: 'Xaver.Neu!2026' });
   await expect(rules.getByText('nicht Ihren Namen, Ihre E-Mail-Adresse oder Sozialversicherungsnummer')).not.toContainText('noch nicht');
   await page.getByRole('button', { name: 'Weiter' }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn, personas } from './helpers/login';
 
 /**
- * Idle logout with two tabs (spec 000 section 9; issue 19 item 2): "Angemeldet bleiben" in one tab keeps both signed
+ * Idle logout with two tabs (spec 000 section 9): "Angemeldet bleiben" in one tab keeps both signed
  * in, and a key in either tab counts as activity for both. The browser clock is installed and moved by the test
  * (no waiting); the timings are shortened through the test override (web/src/lib/session-timings.ts): warning after
  * 10 s without activity, logout 5 s later.

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, logIn, personas } from './helpers/login';
 import { chooseCountry, describedTexts, isoToday, openSettings, readDb, restPersonalData, section, SHOTS, typedToday } from './helpers/settings';
 
 /**
- * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: anna changes
+ * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8), main tenant: anna changes
  * her address and bank details and sees them in her history and in the legacy REST `getPersonalData`; bad input is
  * refused at the field and nothing is stored; anna changes her phone number.
  * The e2e database is shared by all specs of a run. The steps the settings specs share are in helpers/settings.ts.
@@ -46,7 +46,7 @@ test('anna changes her address and bank details; the screen, her change history 
   const bic = bank.getByLabel(/^BIC/);
   await bic.pressSequentially('giba atww xxx');
   await expect(bic).toHaveValue('GIBA ATWW XXX');
-  // Step-up (issue 11): the payout account changes only with the current password; a wrong one is refused at the field.
+  // Step-up (decision 0011): the payout account changes only with the current password; a wrong one is refused at the field.
   const stepUp = bank.getByLabel('Aktuelles Passwort zur Bestätigung');
   await expect(stepUp).toHaveAttribute('type', 'password');
   await expect(stepUp).toHaveAttribute('autocomplete', 'current-password');

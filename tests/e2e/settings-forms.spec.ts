@@ -6,7 +6,7 @@ import { optionsInView } from './helpers/select-field';
 import { chooseCountry, countrySelect, isoToday, openSettings, restPersonalData, section, SHOTS, tabTo, typedToday, writeDb } from './helpers/settings';
 
 /**
- * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: the address
+ * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8), main tenant: the address
  * form's valid-from date (typed or picked in the calendar), the form with the keyboard alone, the country select, and
  * the change history's sticky header.
  * The e2e database is shared by all specs of a run. The steps the settings specs share are in helpers/settings.ts.

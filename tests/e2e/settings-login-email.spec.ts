@@ -5,7 +5,7 @@ import { linkFrom, waitForMail } from './helpers/mailbox';
 import { ANNA_NEW_EMAIL, describedTexts, openSettings, restPersonalData, section, writeDb } from './helpers/settings';
 
 /**
- * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: anna changes
+ * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8), main tenant: anna changes
  * her e-mail by the mailed link and changes it back at the end (restored in the database should the test fail
  * half-way); a link that is not valid.
  * The e2e database is shared by all specs of a run. The steps the settings specs share are in helpers/settings.ts.
@@ -35,7 +35,7 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   // An address another access uses is refused by the server, at the field.
   await email.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(personas.bernd.email);
   await confirmation.fill(personas.bernd.email);
-  // Step-up (issue 11): the login e-mail changes only with the current password in the same request.
+  // Step-up (decision 0011): the login e-mail changes only with the current password in the same request.
   const stepUp = email.getByLabel('Aktuelles Passwort zur Bestätigung');
   await email.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect.poll(() => describedTexts(stepUp)).toContain('Bitte geben Sie Ihr aktuelles Passwort ein.');

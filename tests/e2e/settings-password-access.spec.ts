@@ -5,7 +5,7 @@ import { expectModalDialog, expectStaticModalKeyboard } from './helpers/modal';
 import { describedTexts, generatedMember, openSettingsAs, section, SHOTS } from './helpers/settings';
 
 /**
- * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8; issue 6), main tenant: a member
+ * Profile settings on /einstellungen (spec 001 sections 2 "Profile", 5 and 8), main tenant: a member
  * changes the password (which ends the other sessions); deleting an access asks in a dialog and logs out. The members
  * are generated ones no other spec uses (helpers/settings.ts `generatedMember`).
  * The e2e database is shared by all specs of a run. The steps the settings specs share are in helpers/settings.ts.

@@ -3,7 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { logIn, personas } from './helpers/login';
 
 /**
- * Screen and PDF agree (issue 19 item 5): every figure of a statement screen appears in the statement PDF with the
+ * Screen and PDF agree: every figure of a statement screen appears in the statement PDF with the
  * same sign (costs and other deductions with a minus on both), and a beneficiary already drawing her pension sees
  * no projected yearly pension on either.
  */
@@ -64,7 +64,7 @@ test("every figure of anna's Pensionskasse and Vorsorgekasse statement screens i
   const costs = pkFigures.find(([label]) => label === 'Verwaltungskosten');
   expect(costs?.[1], 'costs are shown as a deduction').toMatch(/^(-\d|0,00)/);
   expect(pkFigures.map(([label]) => label)).toContain('Voraussichtliche Jahrespension (brutto, 14 Auszahlungen)');
-  // The role follows the member's gender (issue 19 item 11).
+  // The role follows the member's gender.
   await expect(pk.getByRole('definition').filter({ hasText: /berechtigte/ })).toHaveText('Anwartschaftsberechtigte');
 
   await page.goto('/#/kontoinformation/vorsorgekasse');

@@ -5,7 +5,7 @@ import { elementsWiderThan } from './helpers/layout-checks';
 import { boardPersonas, logIn, personas } from './helpers/login';
 
 /**
- * The supervisory-board inbox in the browser (issue 14 item 6; spec 001 sections 1 and 6; decision 0026): sonja, a
+ * The supervisory-board inbox in the browser (spec 001 sections 1 and 6; decision 0026): sonja, a
  * board member without own contract, sees only what applies to her (no account pages, no fund data, the board inbox
  * as her only inbox tab), reads a board message and downloads its PDF; clara, a board member who is also a
  * beneficiary, gets the board tab beside her member inbox; anna, not on the board, gets no board tab. Axe and the

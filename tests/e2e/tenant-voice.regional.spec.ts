@@ -3,7 +3,7 @@ import { crawlLinks } from './helpers/crawl';
 import { logIn, loginPersonas, personas } from './helpers/login';
 
 /**
- * The regional tenant speaks as itself (issue 19 item 8): no screen of the regional portal, public or behind the
+ * The regional tenant speaks as itself (decision 0046): no screen of the regional portal, public or behind the
  * login, names the main group or links to its website. The mails and PDF letters are scanned by
  * tests/api/tenant-voice.test.ts.
  */

@@ -34,7 +34,7 @@ test('the regional login has its own layout: contact box, privacy link, no regis
   await expect(links.getByRole('link', { name: 'Datenschutz' })).toBeVisible();
   await expect(links.getByRole('link', { name: 'Hilfe' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Noch nicht registriert?' })).toHaveCount(0);
-  // The main group's sites are not linked from the regional fund's pages (issue 19 items 8 and 10).
+  // The main group's sites are not linked from the regional fund's pages (decisions 0021 and 0046).
   await expect(page.getByRole('navigation', { name: 'Die VBV-Gruppe im Internet' })).toHaveCount(0);
 
   const announcement = page.getByRole('region', { name: 'Mitteilung' });

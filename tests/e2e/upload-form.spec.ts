@@ -5,7 +5,7 @@ import { elementsWiderThan } from './helpers/layout-checks';
 import { waitForMail } from './helpers/mailbox';
 
 /**
- * The public upload form /upload-formular (issue 15 item 6, decision 0024) in Chromium: the captcha's proof of work is
+ * The public upload form /upload-formular (decision 0024) in Chromium: the captcha's proof of work is
  * solved by the page's Web Worker against the real server, a PDF is uploaded with it, the form is sent without a
  * login, and the receipt arrives by mail (without the message). Axe finds nothing serious; nothing scrolls sideways
  * at 390 px.

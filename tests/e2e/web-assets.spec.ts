@@ -16,7 +16,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
 }
 
 /**
- * Issue 18 item 1 against the real build: the page's entry script comes brotli-compressed and immutable, index.html
+ * Compression and caching of the web app, against the real build: the page's entry script comes brotli-compressed and immutable, index.html
  * revalidates, the favicon and the web app manifest exist, and the browser loads the page with both.
  */
 test('the built app is served compressed and cacheable, with a favicon and a manifest', async ({ page, request, baseURL }) => {

@@ -50,7 +50,7 @@ export class PortalClient {
   }
 
   /**
-   * Sends a codegen-typed operation (`graphql(\`…\`)` from tests/gql; issue 12 item 7) as POST /graphql and answers
+   * Sends a codegen-typed operation (`graphql(\`…\`)` from tests/gql) as POST /graphql and answers
    * its typed result: `body.data` has the operation's selection type, `variables` its variables type.
    */
   async operation<T, V extends Record<string, unknown>>(

@@ -1,5 +1,5 @@
 /**
- * An independent reference for the payout-date rule (issue 15 item 3), written without the rule's code or its holiday
+ * An independent reference for the payout-date rule (decision 0015), written without the rule's code or its holiday
  * library: the Austrian public holidays of 2024 to 2030 from a hand-written table of Easter Sundays, and a plain
  * day-by-day count. Tests compare `payoutDueDate` (server/domain/claims/claims.rules.ts) with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Named scenarios for the API tests (issue 12 item 7): the seeded demo personas by first name, each standing for one
+ * Named scenarios for the API tests: the seeded demo personas by first name, each standing for one
  * situation of the portal, so a test says `loginAs(server, 'anna')` instead of typing an e-mail address out. The
  * e-mails come from the seed (db/seed/*personas.ts); tests/unit/scenarios.test.ts checks that every scenario is
  * a seeded persona.

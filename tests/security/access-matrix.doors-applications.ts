@@ -183,7 +183,7 @@ const claimDoor = (name: string, covers: string[], request: (accountId: string) 
 });
 
 /**
- * An own-contribution door (issue 16): a probe that writes nothing for the owner either (a second monthly mandate is
+ * An own-contribution door (decision 0016): a probe that writes nothing for the owner either (a second monthly mandate is
  * refused with MONTHLY_EXISTS; a change to 9.99 EUR and a cancellation without end date are refused at the field), and
  * for a foreign or unknown id the same ERROR_NO_CONTRACT / ERROR_NOT_FOUND.
  */

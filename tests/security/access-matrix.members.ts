@@ -118,7 +118,7 @@ export async function insertOwnedRows(db: Db, personId: number, marker: string, 
 }
 
 /**
- * A supervisory-board seat and a board message with an attachment (issue 14 item 6, decision 0026), for member A only:
+ * A supervisory-board seat and a board message with an attachment (decision 0026), for member A only:
  * the message and attachment doors then also probe board ids, which neither a member without a seat (B, C) nor the
  * owner's neighbours reach.
  */

@@ -38,7 +38,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.requestPublicMerge': 'the sender’s own merge request and files, public; the files must be bound to the submitted captcha',
   'RequestPublicMergeInput.idCopyIds': 'ids of files uploaded with the same captcha; any other id is ERROR_UPLOAD',
   'RequestPublicMergeInput.signedFormIds': 'ids of files uploaded with the same captcha; any other id is ERROR_UPLOAD',
-  // Own contributions (issue 16): the § 108a application is the session person's own, once; the overview takes nothing.
+  // Own contributions (decision 0016): the § 108a application is the session person's own, once; the overview takes nothing.
   'Mutation.applyForPremium': 'the § 108a application of the session’s own person (address, birth date, signature)',
   'rest:webportal/eigenbeitraege/praemienantrag': 'the § 108a application of the session’s own person',
   'rest:webportal/eigenbeitraege': 'the overview of the session’s own person; no argument names an object',

@@ -11,7 +11,7 @@ import { insertBoardRows, insertOwnedRows, loadObjects, secretsOf } from './acce
 import { MATRIX_DOORS } from './access-matrix.registry';
 
 /**
- * Cross-member access matrix (issue "Security and reliability baseline", item 3; README "every store query for member
+ * Cross-member access matrix (docs/security.md; README "every store query for member
  * data starts from the session's person id"). Members A (anna.muster), B (a generated member of both funds in another
  * VRG) and C (emil.dienst, a contact person) each own messages, documents, statements, claims, mandates, bank accounts,
  * service duties and profile data (rows the seed lacks are inserted here, each with a distinctive marker). For every

@@ -8,7 +8,7 @@ import { hostileRequest, scalar } from './hostile-bodies';
 import { sqlAll, sqlGet } from '../helpers/raw-sql';
 
 /**
- * `POST /webportal/calcprint` (issue 17) is not a REST-registry method, so the REST suite does not reach it: here it
+ * `POST /webportal/calcprint` (decision 0017) is not a REST-registry method, so the REST suite does not reach it: here it
  * gets the same generated hostile bodies (FUZZ_RUNS, default 1,000), half with a session, and hostile values in one
  * field of an otherwise valid calculation (so that the rules and the PDF rendering run too). Pass: no 5xx, no stack
  * trace or file path, every answer within 2 s, a 200 only as a PDF, and no stored state changed.

@@ -13,7 +13,7 @@ import { fingerprint, LEAK, loginCookie, postGraphQL, sdlSchema, StateWatch, SUG
 import { sqlGet, sqlRun } from '../helpers/raw-sql';
 
 /**
- * Abuse limits of /graphql (issue "Security and reliability baseline", item 2): depth, aliases, tokens, cost and
+ * Abuse limits of /graphql (docs/security.md): depth, aliases, tokens, cost and
  * directives (GraphQL Armor), fragment cycles, oversized and batched bodies, GET mutations, multipart, field
  * suggestions, malformed documents. Every refusal is a 4xx with a JSON error, within 2 s, with no stack trace or
  * path and no stored change; every operation of the web app stays inside the limits.

@@ -6,7 +6,7 @@ import { bodyText, malformedDocument, variablesFor } from './graphql-variables';
 import { MALFORMED_CONTENT_TYPE, MALFORMED_MULTIPART_BODIES } from './malformed-multipart';
 
 /**
- * Hostile input over GraphQL (issue "Security and reliability baseline", item 2): every operation the web app
+ * Hostile input over GraphQL (docs/security.md): every operation the web app
  * sends (codegen's persisted-documents.json, so a new web operation is covered without editing this file) gets
  * generated variables (fast-check, graphql-variables.ts), sent by hash as the web app does or as text, with or
  * without a member's session (logged in through the web app's login mutation). Malformed variants of every

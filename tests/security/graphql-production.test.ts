@@ -9,7 +9,7 @@ import { emailOf } from '../helpers/scenarios';
 import { fingerprint, hashOf, LEAK, loginCookie, postGraphQL, SUGGESTION, webOperations, type RawAnswer } from './graphql-operations';
 
 /**
- * Persisted operations only in production (issue "Security and reliability baseline", item 2): the server runs the
+ * Persisted operations only in production (docs/security.md): the server runs the
  * web app's documents (by hash) and the integrators' allow-list, nothing else; introspection, GraphiQL and the
  * landing page are off; suggestions are off in every mode.
  */

@@ -12,7 +12,7 @@ import {
 } from 'graphql';
 
 /**
- * Generators of hostile GraphQL variables for the fuzz suite (issue "Security and reliability baseline", item 2),
+ * Generators of hostile GraphQL variables for the fuzz suite (docs/security.md),
  * derived from an operation's variable definitions: values of the declared type with hostile content (NUL, bidi
  * and lone-surrogate characters, 70 KB strings, out-of-range numbers, impossible dates, unknown enum values), wrong
  * types, nulls for non-null variables, missing and extra variables, `__proto__` / `constructor` keys in input

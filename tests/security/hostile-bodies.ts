@@ -3,7 +3,7 @@ import { emailOf } from '../helpers/scenarios';
 import { MALFORMED_CONTENT_TYPE, MALFORMED_MULTIPART_BODIES } from './malformed-multipart';
 
 /**
- * Generators of hostile request bodies for the REST suite (issue "Security and reliability baseline", item 1):
+ * Generators of hostile request bodies for the REST suite (docs/security.md):
  * wrong types, missing and extra fields, very long strings, NUL and bidi characters, lone surrogates,
  * `__proto__` / `constructor` keys, deep nesting, truncated bodies and wrong content types, sent as
  * form-urlencoded, JSON or multipart.

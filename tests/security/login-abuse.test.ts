@@ -7,7 +7,7 @@ import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Login abuse (issue "Security and reliability baseline", item 5; spec 000 sections 8 and 9; OWASP ASVS 5.0 V6.3):
+ * Login abuse (docs/security.md; spec 000 sections 8 and 9; OWASP ASVS 5.0 V6.3):
  * - concurrent wrong passwords over REST, GraphQL and one request of aliased login mutations lock the access at
  *   exactly the configured count (the guess is reserved atomically before the hash check);
  * - locked, unknown, wrong-password and over-long-password logins take the same time (median of 50 each within 10 ms,

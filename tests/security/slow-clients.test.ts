@@ -5,7 +5,7 @@ import { PortalClient } from '../helpers/client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Slow and greedy clients (issue 11 item 7): a client that dribbles its headers or its body one byte at a time is cut
+ * Slow and greedy clients (decision 0011): a client that dribbles its headers or its body one byte at a time is cut
  * off when HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS pass (408, connection closed), an idle keep-alive
  * connection after HTTP_KEEP_ALIVE_TIMEOUT_MS, and connections beyond HTTP_MAX_CONNECTIONS are closed at once; other
  * clients are served meanwhile. These limits are node:http's own timers on real sockets, so the test runs in real

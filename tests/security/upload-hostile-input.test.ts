@@ -8,7 +8,7 @@ import { hostileRequest, scalar } from './hostile-bodies';
 import { sqlGet, sqlRun } from '../helpers/raw-sql';
 
 /**
- * `POST /webportal/upload` (issue 14 item 3) is not a REST-registry method, so the REST suite does not reach it: here
+ * `POST /webportal/upload` (decision 0014) is not a REST-registry method, so the REST suite does not reach it: here
  * it gets the generated hostile bodies (FUZZ_RUNS, default 1,000; form, JSON, truncated, wrong content types), half
  * with a session, and multipart bodies whose file name, purpose and content are hostile. Pass: no 5xx, no stack trace
  * or file path, every answer within 2 s, and nothing stored unless the answer was 200 with a stored upload's shape.

@@ -6,7 +6,7 @@ import { contributor, staticClosure, withBundleSection } from '../../bench/bundl
 import type { ChunkStats } from '../../web/bundle-stats-plugin';
 import { generatedDocumentName, graphqlDocumentImports } from '../../web/graphql-documents-plugin';
 
-/** The build's GraphQL document rewrite and the first-load measurement of `npm run bench` (issue 18 item 2). */
+/** The build's GraphQL document rewrite and the first-load measurement of `npm run bench` (decision 0034). */
 
 describe('graphql document imports', () => {
   const generated = join(mkdtempSync(join(tmpdir(), 'gql-')), 'graphql.ts');

@@ -8,7 +8,7 @@ import { PAYOUT_WORKING_DAYS } from '../../server/domain/claims/claims.rules';
 import { referenceHolidays, referencePayoutDate } from '../helpers/payout-date-reference';
 
 /**
- * The payout-date rule (issue 15 item 3; § 16 BMSVG, spec 001 section 9): end of the second calendar month after
+ * The payout-date rule (decision 0015; § 16 BMSVG, spec 001 section 9): end of the second calendar month after
  * receipt plus 5 working days (Monday to Friday, Austrian public holidays excluded). Every expected date below was
  * counted by hand on a calendar; the comment beside it shows the count.
  */

@@ -7,7 +7,7 @@ import { seedIfEmpty } from '../../db/seed';
 import { createDemoLog, createLogger } from '../../server/log';
 
 /**
- * The start log (issue 19 item 11): seeding an empty database prints nina's demo activation link and the demo codes
+ * The start log: seeding an empty database prints nina's demo activation link and the demo codes
  * as the README promises, without masking them as secrets; the normal logger still masks real ones.
  */
 const dir = mkdtempSync(join(tmpdir(), 'portal-demo-log-'));

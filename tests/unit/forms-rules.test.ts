@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkForm, FORM_KINDS, FORM_SECTIONS } from '../../schema/contract/forms';
 
-/** The contract's form rules (issue 14 item 7, decision 0025) for the exit application and the declarations. */
+/** The contract's form rules (decision 0025) for the exit application and the declarations. */
 const TODAY = '2026-11-25';
 const common = { idempotencyKey: 'form-0123456789abcdef', contactEmail: 'anna.muster@example.at', termsAccepted: true };
 const child = (i: number) => ({ firstName: `Kind${i}`, birthDate: '2010-03-0' + ((i % 9) + 1), gender: 'FEMALE' });

@@ -1,5 +1,5 @@
 /**
- * The guard rails of `npm run lint` fire (issue 12 items 2 and 5): an import across a forbidden boundary is an eslint
+ * The guard rails of `npm run lint` fire: an import across a forbidden boundary is an eslint
  * error, and an import cycle made of type-only imports is a dependency-cruiser error. Each case plants a real file in
  * the tree (removed afterwards), lints it with the project's own configuration and expects the named rule.
  */

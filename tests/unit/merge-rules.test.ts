@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeEligibleFrom, requestMergeInput, requiredMergeDocuments } from '@contract/merge';
 import { mergeEligibility, type MergeAccountFacts } from '../../server/domain/merge/merge.rules';
 
-/** The merge rules of issue 15 item 5 (§ 17 (2a) BMSVG: contribution-free for at least 3 years), counted by hand. */
+/** The merge rules of decision 0023 (§ 17 (2a) BMSVG: contribution-free for at least 3 years), counted by hand. */
 describe('mergeEligibleFrom', () => {
   it.each([
     ['2023-11-30', '2026-12-01'],

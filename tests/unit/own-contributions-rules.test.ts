@@ -17,7 +17,7 @@ import {
 } from '@contract/own-contributions';
 
 /**
- * The own-contribution rules of issue 16 (spec 001 sections 5 and 9): every "Bad input" case of the issue is refused
+ * The own-contribution rules of decision 0016 (spec 001 sections 5 and 9): every bad-input case of decision 0016 is refused
  * with its field code, and each code has a catalogue text (spec 001 section 8). Today is passed in, as the server's
  * clock gives it.
  */
@@ -40,7 +40,7 @@ const codes = (input: unknown, today = MANDATE_TODAY, days = DAYS) => {
   return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}:${i.message}`);
 };
 
-describe('mandateInput (issue 16 items 1 and 2, "Bad input")', () => {
+describe('mandateInput (decision 0016, "Bad input")', () => {
   it('accepts a good monthly mandate and normalises the IBAN', () => {
     const r = mandateInput(MANDATE_TODAY, DAYS).parse(GOOD);
     expect(r.iban).toBe('AT611904300234573201');
@@ -130,7 +130,7 @@ describe('the earliest debit date: today plus the pre-notification period (SEPA 
   });
 });
 
-describe('premiumApplicationInput (§ 108a application, issue 16 item 1)', () => {
+describe('premiumApplicationInput (§ 108a application, decision 0016)', () => {
   const SIG = { kind: 'TYPED' as const, name: 'Anna Muster' };
   const APP = { street: 'Praterstraße 21', postcode: '1020', city: 'Wien', country: 'AT', birthDate: '120987', confirmed: true, signature: SIG };
   const appCodes = (input: unknown) => {
@@ -158,7 +158,7 @@ describe('premiumApplicationInput (§ 108a application, issue 16 item 1)', () =>
   });
 });
 
-describe('premium gauge and warnings (issue 16 items 2 and 5)', () => {
+describe('premium gauge and warnings (decision 0016)', () => {
   it('has the spec constants: 1,025 EUR a year, 85.42 EUR a month, at most 42.50 EUR at 4.25 %', () => {
     expect(PREMIUM_ELIGIBLE_GROSS_CENTS).toBe(102_500);
     expect(PREMIUM_ELIGIBLE_MONTHLY_CENTS).toBe(8_542);

@@ -10,7 +10,7 @@ import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/
 import { pdfText } from '../helpers/pdf';
 
 /**
- * The letter texts come from the catalogue schema/contract/i18n/de/pdf.json (issue 12 item 3): every key the PDF
+ * The letter texts come from the catalogue schema/contract/i18n/de/pdf.json (decision 0012): every key the PDF
  * templates name exists, every text of the catalogue is used, and no letter goes out with a `{{placeholder}}` left.
  */
 

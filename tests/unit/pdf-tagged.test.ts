@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderLetter } from '../../server/domain/documents/pdf/letter';
 
 /**
- * The statement PDFs are tagged (issue 19 item 9): a structure tree with a heading, paragraphs and a table of header
+ * The statement PDFs are tagged: a structure tree with a heading, paragraphs and a table of header
  * and data cells, marked content, language de-AT and the title shown as the window title, so screen readers can
  * read statements.
  */

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../server/domain/auth/password'
 const dir = mkdtempSync(join(tmpdir(), 'platform-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('database settings (issue "walking skeleton", item 2)', () => {
+describe('database settings (durable SQLite: WAL, synchronous=FULL, foreign keys)', () => {
   it('opens SQLite in WAL mode with synchronous=FULL, foreign keys on and a busy timeout, and applies all migrations', async () => {
     const db = await openDatabase(join(dir, 'portal.db'));
     const c = db.$client;

@@ -10,7 +10,7 @@ import { createStaticHandler } from '../../server/http/static';
 import { bootScriptFile, indexVariantName, withFrame } from '../../web/prerender-index';
 
 /**
- * Issue 18 item 3 (decision 0040): the index variants with the prerendered first screen, how the build writes them
+ * The prerendered first screen (decision 0040): the index variants with the prerendered first screen, how the build writes them
  * (web/prerender-index.ts) and which one the server answers `GET /` with (server/http/prerendered-index.ts).
  */
 const request = (url: string, cookie?: string) => ({ url, headers: cookie ? { cookie } : {} }) as IncomingMessage;

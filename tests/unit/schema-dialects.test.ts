@@ -71,7 +71,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('one table description for SQLite and PostgreSQL (issue 13 item 1, docs/decisions/0013-two-engines.md)', () => {
+describe('one table description for SQLite and PostgreSQL (docs/decisions/0013-two-engines.md)', () => {
   it('builds the same tables, column by column, for both engines', async () => {
     const sqlite = await tablesFor('');
     const postgres = await tablesFor('postgres://schema-test/none');

@@ -155,7 +155,7 @@ describe('demo personas', () => {
       direction: string;
       readAt: string | null;
     }[];
-    // Three from the fund, and a seeded conversation (issue 14): her question to the Vorsorgekasse and its read answer.
+    // Three from the fund, and a seeded conversation: her question to the Vorsorgekasse and its read answer.
     expect(messages).toHaveLength(5);
     const unread = messages.filter((m) => m.readAt === null);
     expect(unread.map((m) => m.counterpart).sort()).toEqual(['PENSION_FUND', 'SEVERANCE_FUND']);

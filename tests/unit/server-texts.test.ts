@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Server texts come from the one catalogue (issue 12 item 3): mails, letters, PDFs and REST/GraphQL messages are read
+ * Server texts come from the one catalogue (decision 0012): mails, letters, PDFs and REST/GraphQL messages are read
  * from schema/contract/i18n/de/*.json, never written as German literals in server code. This suite parses every
  * server/**\/*.ts (not tests, not __generated__) with the TypeScript parser and fails, listing file:line, for each
  * string or template literal with German text. Comments and log messages in English are not literals with German
@@ -78,7 +78,7 @@ function germanLiterals(files: string[]): string[] {
   return hits;
 }
 
-describe('server texts come from the catalogue (issue 12 item 3)', () => {
+describe('server texts come from the catalogue (decision 0012)', () => {
   const files = serverFiles(SERVER);
 
   it('finds the server sources', () => {

@@ -6,7 +6,7 @@ import type { RequestScope } from '../shared/request-scope';
 /**
  * The confirmation of an application the member sent in the portal, a step across two services: the documents
  * archive issues the PDF (decision 0018) and the inbox delivers it as an unread message of the Vorsorgekasse with the
- * application's subject and text (issue 15 items 5 and 7). The claims and merge services call it inside the
+ * application's subject and text (decisions 0015 and 0023). The claims and merge services call it inside the
  * application's write transaction; it throws when no confirmation can be made, so the application is not stored
  * either. Built once per process.
  */

@@ -6,7 +6,7 @@ import { verifyWithEqualWork } from './password';
 
 /**
  * How long after an electronic-ID login its session may make a guarded change without typing the password
- * (issue 11 item 1): 5 minutes, in milliseconds.
+ * (decision 0011): 5 minutes, in milliseconds.
  */
 export const STEP_UP_EID_WINDOW_MS = 5 * 60_000;
 
@@ -22,7 +22,7 @@ export type StepUpAction =
   | 'PASSWORD_CHANGE'
   | 'SEVERANCE_PAYOUT_ACCOUNT'
   | 'MANDATE_DEBIT_ACCOUNT'
-  /** The payout account of a vested-amount decision form (issue 14 item 7). */
+  /** The payout account of a vested-amount decision form (decision 0022). */
   | 'VESTED_AMOUNT_PAYOUT_ACCOUNT'
   /** Requesting or downloading the archive of all the member's data (docs/decisions/0052-data-archive.md). */
   | 'DATA_EXPORT'
@@ -58,7 +58,7 @@ export interface StepUpStore {
 }
 
 /**
- * Step-up authentication for changes that move money or identity (issue 11 item 1; OWASP ASVS 5.0 V6.2 / V7.5
+ * Step-up authentication for changes that move money or identity (decision 0011; OWASP ASVS 5.0 V6.2 / V7.5
  * re-authentication before sensitive changes; NIST SP 800-63B section 7.2 reauthentication): the request must carry
  * the current password, or the session must come from an electronic-ID login completed within the last 5 minutes.
  * One service for every door (GraphQL, REST) and every guarded change; a wrong password is counted by the same

@@ -1,5 +1,5 @@
 /**
- * The content of the calculator's PDF (`webportal/calcprint`, issue 17 item 6): inputs, assumptions and results of
+ * The content of the calculator's PDF (`webportal/calcprint`, decision 0017): inputs, assumptions and results of
  * one projection, with the same figures the screen shows (both come from `projectPension` over the same input).
  * Pure: formatting only. Texts from the catalogue: schema/contract/i18n/de/calculator-print.json (`calculatorPrint`),
  * the scenario names from calculator.json (`calculator.result.<SCENARIO>`, as on screen).

@@ -1,5 +1,5 @@
 /**
- * The calculator's legacy doors (issue 17 item 8): the REST methods `getCalculator` and `calculatePension` and the
+ * The calculator's legacy doors (decision 0017): the REST methods `getCalculator` and `calculatePension` and the
  * body of `webportal/calcprint`. Form fields arrive as strings, JSON as numbers: both are read here, then the
  * calculator service checks every rule (calculator.schemas.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The pension calculator's projection (spec 001 sections 3, 5, 9; issue 17). Pure: no I/O, no clock; every date is
+ * The pension calculator's projection (spec 001 sections 3, 5, 9; decision 0017). Pure: no I/O, no clock; every date is
  * an ISO date passed in, money is integer cents at the edges (inside, floating point; results rounded to cents),
  * rates are basis points (bp, 1 bp = 0.01 % per year).
  *

@@ -22,7 +22,7 @@ export const DEFAULT_GROWTH_PERCENT = 2;
 const toBp = (percent: number) => Math.round(percent * 100);
 
 /**
- * The pension calculator of the session's person (spec 001 sections 3, 5, 6, 9; issue 17): the restriction, the
+ * The pension calculator of the session's person (spec 001 sections 3, 5, 6, 9; decision 0017): the restriction, the
  * prefilled inputs from the person's contracts and latest statements, the projection and its PDF. Everything is read
  * through the person id of the session (accounts service and person store), so no input can reach another member.
  * Built once per process; contracts and statements are read through the DataLoaders of the request's scope.

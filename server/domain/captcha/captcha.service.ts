@@ -33,7 +33,7 @@ function sameHex(a: string, b: string): boolean {
 }
 
 /**
- * The self-hosted captcha (issue 15 items 5 and 6, decision 0024): an ALTCHA proof of work. `challenge()` hands out a
+ * The self-hosted captcha (decisions 0023 and 0024): an ALTCHA proof of work. `challenge()` hands out a
  * signed SHA-256 challenge that expires after `ttlMs`; the browser searches the number and sends it back as the
  * `captcha` field of a public form. `check` verifies signature, number and expiry by the injected clock; `redeem`
  * also records the challenge in `captcha_solutions`, so a solution is accepted once across every process and machine.

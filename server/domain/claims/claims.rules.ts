@@ -136,7 +136,7 @@ export function hasRightToDecide(account: { rightToDecideSince: string | null; s
 /** Claim statuses after which a new claim on the same account may be filed again (the money has left). */
 export const FINISHED_CLAIM_STATUSES = ['POST_TRANSFER'] as const;
 
-/** Kinds of decision-deadline reminder (issue 15 item 4): 30 and 7 days before the deadline. */
+/** Kinds of decision-deadline reminder (decision 0015): 30 and 7 days before the deadline. */
 export type ReminderKind = 'DAYS_30' | 'DAYS_7';
 
 /**

@@ -137,7 +137,7 @@ export function createClaimsService(deps: {
   cashOrderCostCents: number;
   /**
    * Issues the claim's PDF confirmation (archived, decision 0018) and delivers it to the member's inbox; called inside
-   * the claim's write transaction (issue 15 item 7). Throws when the confirmation cannot be made: the claim is then
+   * the claim's write transaction (decision 0015). Throws when the confirmation cannot be made: the claim is then
    * not stored either.
    */
   confirm: (scope: RequestScope, personId: number, claimId: number) => Promise<void>;

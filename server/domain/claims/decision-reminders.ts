@@ -30,7 +30,7 @@ export interface DecisionReminder {
 }
 
 /**
- * The decision-deadline reminders (issue 15 item 4; DOMAIN.md "Deadlines"): e-mails 30 and 7 days before the end of
+ * The decision-deadline reminders (decision 0015; DOMAIN.md "Deadlines"): e-mails 30 and 7 days before the end of
  * the window to decide, to members with an e-mail whose account has a right to decide and no claim in progress. Each
  * reminder is first claimed by inserting a `decision_reminders` row (unique per account, kind and deadline), so it is
  * sent once however many processes run the job and however often they restart; a mail that fails releases its claim

@@ -32,7 +32,7 @@ const MINUTE_MS = 60_000;
  * The remote log (spec 000 section 7, REST `log` and GraphQL `log`): client messages go to the server log as data
  * under their own key, never interpreted. Public, so it is the cheapest way to fill the server's disk: every call is
  * counted per IP address and, with a session, per session (fixed one-minute windows in the database, shared by all
- * processes), and one call holds at most `maxCallBytes` (issue 11 item 6). Built once per process (server/services.ts).
+ * processes), and one call holds at most `maxCallBytes` (decision 0011). Built once per process (server/services.ts).
  */
 export function createClientLog(deps: { limiter: RateLimiter; logger: Logger; settings: ClientLogSettings }) {
   const { limiter, logger, settings } = deps;

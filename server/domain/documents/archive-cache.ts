@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * An in-process cache of archived PDF bytes for the download route (issue 18 item 4), keyed by the SHA-256 of the
+ * An in-process cache of archived PDF bytes for the download route (decision 0018), keyed by the SHA-256 of the
  * bytes. Content-addressed, so an entry can never be stale: the same key always names the same bytes, and an
  * archived PDF is never rewritten (decision 0018). Bounded in bytes (`DOCUMENT_CACHE_BYTES`); the least recently used
  * entries leave first; a bound of 0 keeps nothing. Only consulted after the authorisation read has found the person's

@@ -63,7 +63,7 @@ export type LetterRenderer = typeof renderLetter;
  * the session; a document of another member behaves exactly like one that does not exist. The regional tenant has
  * no archive: lists are empty, counts are [], and every id is NOT_FOUND. A document's PDF is rendered once from the
  * stored rows it points at and archived with its SHA-256 (`archive`, at the latest on the first download); every
- * download serves the archived bytes (issue 18 item 4, docs/decisions/0018-archived-documents.md). Built once per
+ * download serves the archived bytes (docs/decisions/0018-archived-documents.md). Built once per
  * process; lists and statement data are read through the DataLoaders of the request's scope.
  */
 export function createDocumentsService(deps: {
@@ -277,7 +277,7 @@ export function createDocumentsService(deps: {
 
     /**
      * Issues the confirmation of an application the person sent in the portal (category CLAIM_CONFIRMATION, "Bestätigungen
-     * Ihrer Anträge"): a severance claim (issue 15 item 7) or a merge request (issue 15 item 5), named by `source`. With
+     * Ihrer Anträge"): a severance claim (decision 0015) or a merge request (decision 0023), named by `source`. With
      * the documents archive (main tenant) the document is stored and its PDF rendered and archived at once (`archive`,
      * decision 0018); without it (regional tenant) the PDF is only rendered. Resolves to the PDF's file name, title and
      * bytes for the inbox message, or null for an unknown or foreign source. Call it inside the application's write

@@ -55,7 +55,7 @@ function stepUpActionOf(v: FormValues): StepUpAction | null {
 }
 
 /**
- * The inbox forms (issue 14 item 7; spec 001 sections 2, 3, 5, 8): a form is checked by `checkForm` of the contract,
+ * The inbox forms (decision 0022; spec 001 sections 2, 3, 5, 8): a form is checked by `checkForm` of the contract,
  * rendered as a PDF of what was entered (pdfkit, the documents' letter layout) and stored as a sent message of the
  * member to the fund with that PDF (and the identity document of a vested-amount payout) as attachments, the way
  * inbox attachments are stored. One submission per idempotency key (a repeat gets the first answer); another

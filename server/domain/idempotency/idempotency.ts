@@ -1,5 +1,5 @@
 /**
- * Idempotent form submissions (issue 13 item 2). `withIdempotencyKey` runs a submission once per
+ * Idempotent form submissions (docs/scaling.md). `withIdempotencyKey` runs a submission once per
  * (person, scope, key): the first successful answer is stored with the change, in the same write transaction, and a
  * repeated submission with the same key and the same input gets that answer without running again, on any process
  * or machine. Keys are kept 24 hours (`IDEMPOTENCY_KEY_HOURS`; the `idempotency-keys.purge` job deletes older ones).

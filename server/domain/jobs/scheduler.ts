@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs across processes and machines (issue 13 item 2). `scheduleJob(name, intervalMs, run)` registers a
+ * Scheduled jobs across processes and machines (docs/scaling.md). `scheduleJob(name, intervalMs, run)` registers a
  * job in this process; every process registers the same jobs and polls (JOB_POLL_MS), and the `job_leases` row makes
  * exactly one of them run the job per due time. The due time lives in the database, so a restart neither runs a job
  * early nor forgets it. A run that fails is tried again after `min(interval, 1 minute)`. A process that dies during

@@ -50,7 +50,7 @@ export function createLoginFlowService(deps: {
   maintenance: boolean;
   /**
    * Writes the profile change log with a preference change, in one transaction (ProfileService.recordChanges):
-   * the login-time dialogs and /einstellungen share this path (issue 6 item 5). Without it, changes are not logged.
+   * the login-time dialogs and /einstellungen share this path (spec 001 section 2 "Profile"). Without it, changes are not logged.
    */
   recordChanges?: <T>(scope: RequestScope, personId: number, entries: ChangeEntry[], apply: () => Promise<T>) => Promise<T>;
   /** Whether the person holds a current supervisory-board seat (a board member without contract may log in). */

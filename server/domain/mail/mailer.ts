@@ -1,6 +1,6 @@
 /**
  * Outgoing e-mail of the portal (registration, password reset, e-mail change, notices) through a database outbox
- * (issue 13 item 2).
+ * (docs/scaling.md).
  *
  * `Mailer.send` queues the mail in the `mail_outbox` table, in the caller's write transaction when there is one, so a
  * mail exists exactly when the change it reports was committed, and a crash between the commit and the send loses

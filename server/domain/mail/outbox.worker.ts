@@ -1,5 +1,5 @@
 /**
- * The mail worker of one portal process (issue 13 item 2): claims due rows of the mail outbox with a lease, sends
+ * The mail worker of one portal process (docs/scaling.md): claims due rows of the mail outbox with a lease, sends
  * them, and records the outcome (sent: row deleted and sent_mails written; failed: retried with backoff, given up
  * after MAIL_MAX_ATTEMPTS). Every process runs one; the lease (and on PostgreSQL `FOR UPDATE SKIP LOCKED`) makes each
  * mail go to one worker. A crash after the SMTP server accepted a mail but before it was marked sent resends it when

@@ -4,7 +4,7 @@ import { MERGE_SIGNATURE_TYPES } from '@contract/merge';
 import { formBoolean, optionalText as field, uploadIdList as uploadIds } from '../shared/rest-fields';
 
 /**
- * Body of REST `webportal/zusammenlegung` (issue 15 item 5; spec 000 names no method for the merge, so the name
+ * Body of REST `webportal/zusammenlegung` (decision 0023; spec 000 names no method for the merge, so the name
  * follows `webportal/verfuegungen`: docs/decisions/0023-merge-severance-accounts.md). Without `signatureType` it
  * answers the eligibility; with it, it sends a merge request with the fields of GraphQL `RequestMergeInput` (the
  * signature as `signatureKind` DRAWN with `signaturePng` or TYPED with `signatureName`).

@@ -80,7 +80,7 @@ export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: s
 
 /**
  * Merging dormant Vorsorgekasse accounts of the session's person (Zusammenlegung, § 17 (2a) BMSVG; spec 001
- * sections 2, 5 and 8; issue 15 item 5): the eligibility the screen explains before the form, and sending the
+ * sections 2, 5 and 8; decision 0023): the eligibility the screen explains before the form, and sending the
  * request. Every call takes the person id from the session. Built once per process; every call takes the request's
  * scope (the DataLoaders its account reads go through).
  */

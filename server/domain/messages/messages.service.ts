@@ -239,7 +239,7 @@ export function createMessagesService(deps: {
 
     /**
      * Delivers a message of the fund to the person's inbox, unread, with attachments (the portal's own confirmations,
-     * e.g. a claim's PDF, issue 15 item 7). No e-mail notice: the member has just acted in the portal. Call it inside
+     * e.g. a claim's PDF, decision 0015). No e-mail notice: the member has just acted in the portal. Call it inside
      * the write transaction of what it confirms.
      */
     async deliver(
@@ -262,7 +262,7 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * The fund's side (issue 14 item 4; the operator command `npm run fund -- message`): stores a received, unread
+     * The fund's side (the operator command `npm run fund -- message`): stores a received, unread
      * message from `counterpart` with attachments (in the supervisory-board inbox when `message.mailboxKind` is BOARD:
      * only for a person with a current board seat, else FORBIDDEN is thrown and nothing is stored), and when
      * the person chose digital delivery

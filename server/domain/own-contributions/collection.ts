@@ -32,7 +32,7 @@ export interface CollectionOutcome {
 }
 
 /**
- * Runs the SEPA collection date `date` (ISO) for every member (issue 16 item 6; operator command
+ * Runs the SEPA collection date `date` (ISO) for every member (decision 0016; operator command
  * `npm run fund -- collect --date YYYY-MM-DD`):
  * 1. an ACTIVE mandate whose last collection (or signing, without one) is more than 36 months before `date` lapses;
  * 2. every debit of the running mandates due up to `date` + the pre-notification period (config

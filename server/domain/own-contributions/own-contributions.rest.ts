@@ -7,7 +7,7 @@ import { formCents, optionalText as field } from '../shared/rest-fields';
 import type { Result } from '../shared/result';
 
 /**
- * REST methods of own contributions (issue 16 item 7). The spec names no method for them (spec 000 section 7 lists
+ * REST methods of own contributions (decision 0016). The spec names no method for them (spec 000 section 7 lists
  * `webportal/*` paths without payloads), so they follow `webportal/verfuegungen`: `webportal/eigenbeitraege` (the
  * overview) and `webportal/eigenbeitraege/{mandat|aendern|kuendigen|praemienantrag}`. Bodies carry the GraphQL input
  * fields (form fields as strings: `amount` in cents); answers are `{ ok, code, fieldErrors: [{ field, code }], … }`

@@ -3,7 +3,7 @@ import { addMonths } from '@contract/dates';
 import { isValidMandateReference, type MandateType } from '@contract/own-contributions';
 
 /**
- * Pure rules of own-contribution mandates (issue 16 items 2 to 4): the debit dates a mandate produces, which
+ * Pure rules of own-contribution mandates (decision 0016): the debit dates a mandate produces, which
  * existing mandate blocks a new one, and the mandate reference. Dates are ISO strings.
  */
 

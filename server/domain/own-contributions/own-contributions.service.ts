@@ -153,7 +153,7 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
 }
 
 /**
- * Own contributions by SEPA direct-debit mandate (issue 16; spec 001 sections 2 to 5 and 9): the overview with the
+ * Own contributions by SEPA direct-debit mandate (decision 0016; spec 001 sections 2 to 5 and 9): the overview with the
  * premium gauge, a new mandate (with its signed PDF in the documents archive), changing and cancelling, and the
  * § 108a application. Main tenant only (`tenant.pensionFund`); elsewhere the person has no contracts and every
  * change is `ERROR_NO_CONTRACT` / `ERROR_NOT_FOUND`. Every call takes the person id from the session. Built once per

@@ -6,7 +6,7 @@ import { documents, mandateDebits, mandates, premiumApplications, type MandateDe
 export type NewMandate = Omit<typeof mandates.$inferInsert, 'id' | 'documentId'>;
 
 /**
- * Own-contribution mandates, their debits and the § 108a application (issue 16). Person ids come from the caller's
+ * Own-contribution mandates, their debits and the § 108a application (decision 0016). Person ids come from the caller's
  * session (or the operator's collection run); every read of one mandate checks the owner in SQL.
  */
 export function createOwnContributionsStore(db: Db) {

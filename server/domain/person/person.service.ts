@@ -16,7 +16,7 @@ export interface LegacyPersonFields {
   email: string | null;
 }
 
-/** Postal address in the legacy blocks (changed on /einstellungen, issue 6). */
+/** Postal address in the legacy blocks (changed on /einstellungen, spec 001 section 2 "Profile"). */
 export interface LegacyAddress {
   strasse: string | null;
   plz: string | null;

@@ -66,7 +66,7 @@ const PROFILE_EVENTS: Partial<Record<ChangeEntry['area'], FundEventType>> = {
 };
 
 /**
- * Profile settings of spec 001 sections 2, 5 and 8 (issue 6): e-mail change confirmed by a link to the new address,
+ * Profile settings of spec 001 sections 2, 5 and 8: e-mail change confirmed by a link to the new address,
  * address, bank details, deleting the access, the change log and the retention facts. Every change and its
  * `profile_changes` rows are written in one transaction; refused input writes nothing. The newsletter and delivery
  * settings go through the login-flow service (the same path as the login-time dialogs), which logs through
@@ -102,7 +102,7 @@ export function createProfileService(deps: {
   }
 
   /**
-   * Applies a change and writes its change log rows in one transaction (issue 6 item 7). `apply` runs first; the
+   * Applies a change and writes its change log rows in one transaction. `apply` runs first; the
    * rows are written only when it does not throw. The rows name the scope's session and IP address.
    */
   function recordChanges<T>(scope: RequestScope, personId: number, entries: ChangeEntry[], apply: () => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { writeTransaction, type Db } from '../../../db/client';
 import { bankAccounts, credentials, persons, personTokens, profileChanges, sessions, type BankAccountRow, type ProfileChangeRow } from '../../../db/schema';
 import { currentBankAccountReader } from '../person/person.store';
 
-/** One row of the change log to write (issue 6 item 7); the store adds person, time, session and IP. */
+/** One row of the change log to write; the store adds person, time, session and IP. */
 export interface ChangeEntry {
   area: 'EMAIL' | 'PASSWORD' | 'ADDRESS' | 'BANK_ACCOUNT' | 'PHONE' | 'NEWSLETTER' | 'DELIVERY' | 'ACCESS';
   field: string;

@@ -58,7 +58,7 @@ export interface PublicFormLimits {
 const HOUR_MS = 3_600_000;
 
 /**
- * The public upload form (issue 15 item 6, decision 0024). Files arrive one per request through
+ * The public upload form (decision 0024). Files arrive one per request through
  * `POST /webportal/upload?purpose=upload-form` with a solved captcha (`receiveFile`: checked by the upload service,
  * stored pending and bound to that captcha's challenge, at most UPLOAD_FORM_MAX_FILES per challenge). The form
  * (`submit`) then redeems the same captcha once and attaches the files named by id to a `public_uploads` row in one

@@ -4,7 +4,7 @@ import { dictionary as germanDictionary } from '@zxcvbn-ts/language-de';
 import { passwordError, type PersonalPasswordContext, type RegistrationFieldCode } from '@contract/registration';
 
 /**
- * Common and breached-style passwords (issue 11 item 4; NIST SP 800-63B section 3.1.1.2: compare new passwords with
+ * Common and breached-style passwords (decision 0011; NIST SP 800-63B section 3.1.1.2: compare new passwords with
  * lists of commonly used, expected or compromised values; OWASP ASVS 5.0 V6.2.4). The estimate is zxcvbn-ts's, with
  * its published lists: the top passwords of public breaches and the diceware words (@zxcvbn-ts/language-common), the
  * German common words, first and last names (@zxcvbn-ts/language-de), and the keyboard layouts; patterns such as

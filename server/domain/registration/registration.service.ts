@@ -37,7 +37,7 @@ export type OrderCodeErr = RegistrationErr<OrderCodeCode> & { nextPossibleOn: st
 
 /**
  * First registration, code ordering and e-mail update, plus password lost / reset / change (`createPasswordService`)
- * (issue 4; spec 001 sections 2, 4, 5, 8, 9; spec 000 section 4). Shared by GraphQL (server/graphql/registration)
+ * (spec 001 sections 2, 4, 5, 8, 9; spec 000 section 4). Shared by GraphQL (server/graphql/registration)
  * and REST (server/rest/registry.ts); built once per process (server/services.ts). Methods that mail a link, write
  * the security log or take a login-flow step take the request's scope first. Inputs are the contract's form inputs
  * (`@contract/registration`), which the GraphQL inputs and the REST methods' parsed bodies both fit; the service
@@ -89,7 +89,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     ...createPasswordService(deps),
 
     /**
-     * Step 1 of the registration (spec 001 section 5; issue 19 item 3): every check of `register` except the terms,
+     * Step 1 of the registration (spec 001 section 5): every check of `register` except the terms,
      * without storing or mailing anything, so a wrong code or a password with the member's name, e-mail or SVNR is
      * reported before the terms step. Ok (the data of step 1 would be accepted): the normalised e-mail address.
      */

@@ -3,7 +3,7 @@ import type { Loaders } from '../loaders';
 import type { RequestMeta } from './request-meta';
 
 /**
- * What a use case learns about the request it serves (issue 12 item 4, decision 0036). The services are built once per
+ * What a use case learns about the request it serves (decision 0036). The services are built once per
  * process (server/services.ts) and take the scope as their first argument; server/context.ts builds one scope per
  * HTTP request, the same for GraphQL and REST. The clock is not part of it: it is a process dependency (one clock
  * per process, moved by the tests), and services read it from their dependencies.

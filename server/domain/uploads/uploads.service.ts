@@ -47,7 +47,7 @@ function carriesZipArchive(bytes: Buffer): boolean {
 export type ClaimErrorCode = 'UPLOAD_NOT_FOUND' | 'UPLOAD_ALREADY_USED' | 'UPLOAD_WRONG_PURPOSE';
 
 /**
- * The one upload service (issue 14 item 3; issue 15 builds its claim uploads on it). Files arrive through
+ * The one upload service (decision 0014; the severance claim's uploads build on it, decision 0015). Files arrive through
  * `POST /webportal/upload` (server/http/upload.ts), are checked here and stored in the database under a random id,
  * owned by the session's person. A GraphQL or REST input then names them by id (`attachmentIds`), and the consuming
  * service calls `claim` inside its write transaction: only the owner's pending uploads of the right purpose pass, and

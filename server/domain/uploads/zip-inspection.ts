@@ -39,7 +39,7 @@ const ARCHIVE_NAME = /\.(zip|gz|tgz|tar|7z|rar|bz2|xz|zst|cab|jar|iso)$/i;
 const SNIFF_BYTES = 4100;
 
 /**
- * Inspects an uploaded ZIP archive (issue 15 item 5, spec 001 section 5 "Merge and upload forms: … ZIP") with `yauzl`
+ * Inspects an uploaded ZIP archive (decision 0023, spec 001 section 5 "Merge and upload forms: … ZIP") with `yauzl`
  * and refuses it unless: at least one and at most ZIP_MAX_ENTRIES entries; no entry with a path (`/`, `\`, a directory entry, `..`) or
  * encryption; no nested archive (by name or by content); and at most ZIP_MAX_UNCOMPRESSED_BYTES in total, counted on
  * the bytes actually inflated (a ZIP bomb whose headers lie is stopped when the count passes the limit; yauzl's

@@ -5,7 +5,7 @@ import transport from '@contract/i18n/de/transport.json';
 import { fill } from '@contract/i18n/fill';
 
 /**
- * Abuse limits of the GraphQL endpoint (issue "Security and reliability baseline", item 2; OWASP GraphQL cheat
+ * Abuse limits of the GraphQL endpoint (docs/security.md; OWASP GraphQL cheat
  * sheet "Query limiting"), enforced with GraphQL Armor as Envelop plugins. The numbers leave every operation the
  * web app sends (web/src/gql/persisted-documents.json) well inside; tests/security/graphql-abuse.test.ts checks
  * that, and docs/security.md lists the numbers with the largest value a web operation reaches.

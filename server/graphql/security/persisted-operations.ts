@@ -8,7 +8,7 @@ import { loadTypeDefs } from '../schema';
 import transport from '@contract/i18n/de/transport.json';
 
 /**
- * Persisted operations (issue "Security and reliability baseline", item 2; OWASP GraphQL cheat sheet): the web
+ * Persisted operations (docs/security.md; OWASP GraphQL cheat sheet): the web
  * app's documents, extracted by codegen into web/src/gql/persisted-documents.json, plus an allow-list of
  * operations registered for integrators. With `persistedOnly` (the default in production) the server runs
  * nothing else. docs/security.md and README ("For integrators") describe how an integrator registers one.

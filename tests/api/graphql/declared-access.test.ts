@@ -8,7 +8,7 @@ import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
- * Declared access (issue 12 item 4, decision 0020): walks every root field of the running schema and calls it over
+ * Declared access (decision 0020): walks every root field of the running schema and calls it over
  * real HTTP with well-typed placeholder arguments, as nobody, as a member whose login waits in a flow step (dora, terms
  * of use open) and as a member with a completed login (anna). A `SESSION` field answers `UNAUTHENTICATED` to the first
  * two, a `FLOW` field to the first only, a `PUBLIC` field to none. A new root field is covered without editing this

@@ -7,7 +7,7 @@ import { emailOf, type Scenario } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
- * `entryViaQrCode` (spec 000 section 7, login request; issue 19 item 10) reaches the login service and is recorded
+ * `entryViaQrCode` (spec 000 section 7, login request; decision 0021) reaches the login service and is recorded
  * with the session, over GraphQL and REST. Rows are read with the query builder, so the suite runs on both engines.
  */
 

@@ -10,7 +10,7 @@ import { emailOf, loginAs } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
- * The severance claim (issue 15 item 1; spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal step"):
+ * The severance claim (decision 0015; spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal step"):
  * `Person.claimableSeveranceAccounts`, `submitSeveranceClaim` and REST `webportal/verfuegungen` on the real server
  * over HTTP with a fresh database. The clock stands at TEST_TODAY 2026-11-22 10:00 Vienna time.
  */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The catalogue is loaded in parts (issue 18 item 2): the shell's part with the first load, every other part with the
+ * The catalogue is loaded in parts (decision 0027): the shell's part with the first load, every other part with the
  * route module that shows it. This suite reads the sources: every catalogue key a route's code can reach through static
  * imports (literal keys and key prefixes such as `login.error.${code}`) must belong to a part that is loaded by then,
  * so no screen shows a key instead of its text.
@@ -76,7 +76,7 @@ const screens = [...readFileSync(join(WEB, 'app/router.tsx'), 'utf8').matchAll(/
   (m) => ({ layout: m[1]!, module: join(WEB, `app/routes/${m[2]}.tsx`) }),
 );
 
-describe('catalogue parts per route (issue 18 item 2)', () => {
+describe('catalogue parts per route (decision 0027)', () => {
   it('reads the screens and the parts', () => {
     expect(screens.length).toBeGreaterThanOrEqual(25);
     expect([...shell]).toEqual(['common']);

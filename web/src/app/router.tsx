@@ -98,7 +98,7 @@ const screens: Record<ScreenRouteKey, Screen> = {
 /**
  * Starts loading the code of the screen at `pathname` (the hash route; `/` is the login) and, behind the login, of the
  * member shell, while the client configuration is still on its way: the route's chunks then load in parallel with it
- * instead of after it (issue 18 item 3, LCP). The lazy screen later gets the same modules from the module cache; a
+ * instead of after it (decision 0040, LCP). The lazy screen later gets the same modules from the module cache; a
  * failed load shows there, in the route's error state.
  */
 export function preloadScreen(pathname: string): void {

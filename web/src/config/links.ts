@@ -8,7 +8,7 @@ export interface SiteLinks {
 }
 
 /**
- * External pages the footer links to, per tenant (spec 000 section 2: group sites, imprint; issue 19 item 8: the
+ * External pages the footer links to, per tenant (spec 000 section 2: group sites, imprint; decision 0046: the
  * regional tenant links its own fund's pages, never the main group's). They live on each fund's public website, not
  * in the portal; replace them here when the final addresses are known. The accessibility statement is a portal page
  * (`paths.accessibility`).
@@ -34,7 +34,7 @@ export interface GroupSite {
 
 /**
  * The group's sites linked from the main tenant's login registration box and footer (spec 000 section 2: "footer
- * links to group sites"). The regional tenant links none: it speaks only as its own fund (issue 19 item 8).
+ * links to group sites"). The regional tenant links none: it speaks only as its own fund (decision 0046).
  */
 export const groupSites: Record<TenantId, readonly GroupSite[]> = {
   main: [

@@ -40,7 +40,7 @@ describe('German catalogue', () => {
     for (const [key, text] of main) expect(text, key).not.toMatch(/\b(du|dich|dir|dein\w*)\b/i);
   });
 
-  it('keeps "per E-Mail" on one line: a no-break space and a non-breaking hyphen (issue 19 item 11)', () => {
+  it('keeps "per E-Mail" on one line: a no-break space and a non-breaking hyphen', () => {
     const regional = leaves(tenantOverrides.regional as Tree);
     for (const [key, text] of [...main, ...regional]) {
       // A plain hyphen or space lets the line break as "per E-/Mail" or "per/E-Mail" in narrow cards and dialogs.

@@ -7,7 +7,7 @@ export type CataloguePart = Record<string, unknown>;
 /**
  * The catalogue of the first load: the texts of the app's frame (header, footer, cookie banner, states, errors, the
  * session dialog). Every other area comes with the route module that shows it (`catalogue` beside `Component`, see
- * web/src/app/router.tsx), so /login does not load the texts of the registration or the settings (issue 18 item 2).
+ * web/src/app/router.tsx), so /login does not load the texts of the registration or the settings (decision 0027).
  */
 export const shellCatalogue: CataloguePart = { ...common };
 

@@ -37,7 +37,7 @@ export function emailOf(state: unknown): string | null {
 /**
  * Whether this tab has shown a logged-in screen since it was opened: a session that then answers "no session"
  * (UNAUTHENTICATED: ended elsewhere, password changed, cookie gone) was lost, and the login says so ("failure"
- * notice) instead of appearing without a word (issue 19 item 9). A first visit without a session stays silent.
+ * notice) instead of appearing without a word. A first visit without a session stays silent.
  */
 let loggedInScreenSeen = false;
 

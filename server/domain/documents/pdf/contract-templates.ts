@@ -130,7 +130,7 @@ export interface MandateLetterData {
 }
 
 /**
- * SEPA-Lastschriftmandat (issue 16 item 3; filed under TAX_CONFIRMATION, the own-contribution documents): creditor
+ * SEPA-Lastschriftmandat (decision 0016; filed under TAX_CONFIRMATION, the own-contribution documents): creditor
  * identifier, mandate reference, debtor and account, amount and rhythm, the 8-week refund right and the
  * pre-notification, as the SEPA core rulebook asks of a mandate. Texts: catalogue `pdf.mandate` and the shared
  * `pdf.label`.

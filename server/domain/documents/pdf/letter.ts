@@ -87,7 +87,7 @@ export function renderLetter(content: LetterContent, recipient: LetterRecipient,
     bufferPages: true,
     compress: true,
     // Tagged PDF (PDF/UA basics): structure tree, language de-AT, the title shown instead of the file name, so screen
-    // readers read the letter in order with its headings and tables (issue 19 item 9).
+    // readers read the letter in order with its headings and tables.
     pdfVersion: '1.7',
     tagged: true,
     lang: 'de-AT',

@@ -1,6 +1,6 @@
 /**
  * Confirmations of a member's requests as German letter text: the severance claim (spec 001 section 5) and the
- * merge of severance accounts (issue 15 item 5), with the inbox messages that deliver them. Pure functions.
+ * merge of severance accounts (decision 0023), with the inbox messages that deliver them. Pure functions.
  */
 import type { MergeRequestRow, SeveranceClaimRow, VkAccountRow } from '../../../../db/schema';
 import { formatDate } from '@contract/format';
@@ -41,7 +41,7 @@ export const CLAIM_CONFIRMATION_TITLE = pdf.claimConfirmation.title;
 export const CLAIM_CONFIRMATION_MESSAGE: { readonly subject: string; readonly body: string } = pdf.claimConfirmation.message;
 
 /**
- * Bestätigung eines Antrags (CLAIM_CONFIRMATION, issue 15 item 7): what the member decided, the data given (IBAN,
+ * Bestätigung eines Antrags (CLAIM_CONFIRMATION, decision 0015): what the member decided, the data given (IBAN,
  * address, institution), the amounts of a payout (entitlement, 6 % wage tax, cash-order cost; cents), the day of
  * receipt, the latest legal payout date (§ 16 BMSVG) and the documents sent. The IBAN is shown in full: the letter
  * goes to the member only (archive and own inbox). Texts: catalogue `pdf.claimConfirmation` and the shared
@@ -103,7 +103,7 @@ export function claimConfirmationLetter(d: ClaimConfirmationData): LetterContent
 export const MERGE_CONFIRMATION_TITLE = pdf.mergeConfirmation.title;
 
 /**
- * The inbox message that delivers the merge confirmation (issue 15 item 5): subject and text; catalogue
+ * The inbox message that delivers the merge confirmation (decision 0023): subject and text; catalogue
  * `pdf.mergeConfirmation.message`.
  */
 export const MERGE_CONFIRMATION_MESSAGE: { readonly subject: string; readonly body: string } = pdf.mergeConfirmation.message;
@@ -119,8 +119,8 @@ export interface MergeConfirmationData {
 }
 
 /**
- * Bestätigung eines Antrags auf Zusammenlegung (category CLAIM_CONFIRMATION, source `merge_requests`; issue 15 item
- * 5, § 17 (2a) BMSVG): the accounts merged and the one they go into, the data given, how it was signed, the files.
+ * Bestätigung eines Antrags auf Zusammenlegung (category CLAIM_CONFIRMATION, source `merge_requests`; decision 0023,
+ * § 17 (2a) BMSVG): the accounts merged and the one they go into, the data given, how it was signed, the files.
  * Texts: catalogue `pdf.mergeConfirmation` and the shared `pdf.label`.
  */
 export function mergeConfirmationLetter(d: MergeConfirmationData): LetterContent {

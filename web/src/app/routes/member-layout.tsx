@@ -15,7 +15,7 @@ import { memberNavEntries } from './member-nav';
 
 /**
  * The member shell, loaded with the first screen behind the login (or an unknown address), not with /login
- * (issue 18 item 2): navigation, logout, the inactivity watch, and the catalogue part of the navigation labels.
+ * (decision 0034): navigation, logout, the inactivity watch, and the catalogue part of the navigation labels.
  */
 export const catalogue: readonly CataloguePart[] = [settings];
 

@@ -29,7 +29,7 @@ export interface MemberNavEntry {
 }
 
 /**
- * The main navigation of the member layout (spec 001 section 2; issue 19 item 6): the overview; each fund's account
+ * The main navigation of the member layout (spec 001 section 2): the overview; each fund's account
  * information only for a member of that fund; the inbox for everyone (the supervisory-board inbox for a board member
  * without own contract or account, as the dashboard's quick link); documents with either fund; investment for the
  * member's fund (the Pensionskasse's when the member has both); the pension calculator when the server offers the

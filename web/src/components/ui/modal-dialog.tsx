@@ -22,7 +22,7 @@ export function ModalBackdrop() {
  * on react-aria-components (`modal-frame.tsx`, decision 0031): focus moves into the dialog and Tab cycles inside it,
  * the app behind is inert, and focus returns to the opener when it closes.
  *
- * The frame loads lazily, so that no route's first load carries react-aria's modal code (issue 18 item 2); until it
+ * The frame loads lazily, so that no route's first load carries react-aria's modal code (decision 0031); until it
  * is there a bare backdrop covers the page.
  */
 export function ModalDialog(props: ModalDialogProps) {

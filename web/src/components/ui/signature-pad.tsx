@@ -16,7 +16,7 @@ interface SignaturePadProps {
 }
 
 /**
- * A signature field (issue 15 item 2; reused by issue 16): a canvas drawn with `signature_pad` in the spec's sizes
+ * A signature field (decision 0015; reused by the own contributions, decision 0016): a canvas drawn with `signature_pad` in the spec's sizes
  * (664 × 371 px above a 1023 px wide window, 60 % from 768 to 1023, 80 % below 768, following the window's width;
  * never wider than its container), or, as the keyboard alternative for members who cannot draw, the full name typed
  * as the signature. The value is `{ kind: 'DRAWN', png }` (a PNG data URL) or `{ kind: 'TYPED', name }`; null while

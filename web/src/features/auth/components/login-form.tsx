@@ -47,7 +47,7 @@ const preloadLoginRules = () => void loadLoginRules().catch(() => undefined);
 
 /**
  * Checks the fields with `loginSchema`, loaded on demand: zod is not needed to show /login, only to check what the
- * member typed, so it stays out of the first load (issue 18 item 2). The form starts the load at the first key, tap or
+ * member typed, so it stays out of the first load (decision 0034). The form starts the load at the first key, tap or
  * click in it (not on focus: the e-mail field takes the focus when the form shows).
  */
 const lazyLoginResolver: Resolver<LoginFormInput, unknown, LoginFormValues> = async (values, context, options) => (await loadLoginRules()).loginResolver(values, context, options);

@@ -22,7 +22,7 @@ type Step = (typeof CLAIM_STEPS)[number];
 const STEP_LABEL: Record<Step, 'choose' | 'data' | 'confirm' | 'success'> = { auswahl: 'choose', daten: 'data', bestaetigen: 'confirm', erfolg: 'success' };
 
 /**
- * `/gm[/{step}]`: the severance claim in 4 steps (issue 15 item 1). The accounts with a right to decide come from
+ * `/gm[/{step}]`: the severance claim in 4 steps (decision 0015). The accounts with a right to decide come from
  * `claimableSeveranceAccounts`; a step opened without the earlier steps' data goes back to the first.
  */
 export function ClaimPage() {

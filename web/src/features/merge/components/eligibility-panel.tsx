@@ -6,7 +6,7 @@ import type { MergePage_QueryQuery } from '../../../gql/graphql';
 export type MergeEligibility = NonNullable<MergePage_QueryQuery['me']>['mergeEligibility'];
 
 /**
- * The eligibility before the form (issue 15 item 5; § 17 (2a) BMSVG): whether the member may merge now and why (not),
+ * The eligibility before the form (decision 0023; § 17 (2a) BMSVG): whether the member may merge now and why (not),
  * with each contribution-free account, the end of its last contribution month and the day it has been
  * contribution-free for 3 years, and the account the money goes into.
  */

@@ -13,7 +13,7 @@ import { MergeForm, type SentMerge } from './merge-form';
 import '../merge.css';
 
 /**
- * `/abfertigungsbeitraege-zusammenlegen` (issue 15 item 5; spec 000 section 2, main tenant): merging contribution-free
+ * `/abfertigungsbeitraege-zusammenlegen` (decision 0023; spec 000 section 2, main tenant): merging contribution-free
  * Vorsorgekasse accounts into the current one. The eligibility is explained first; the form follows only when the
  * member may merge, and after sending the screen confirms the request (its PDF confirmation is in the inbox).
  */

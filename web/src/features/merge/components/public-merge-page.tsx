@@ -10,7 +10,7 @@ import { MergeForm, type SentPublicMerge } from './merge-form';
 import '../merge.css';
 
 /**
- * `/abfertigungsbeitraege-zusammenlegen-upload` (issue 15 item 5; spec 000 routes table, spec 001 section 5 "merge with
+ * `/abfertigungsbeitraege-zusammenlegen-upload` (decision 0023; spec 000 routes table, spec 001 section 5 "merge with
  * upload"; main tenant): the merge request without a login. The eligibility cannot be shown without a login, so the
  * screen says that the fund checks it (decision 0023 "Without a login") and points to the logged-in variant; the form
  * is the logged-in one with the e-mail confirmation and the captcha (solved in the browser when the page opens).

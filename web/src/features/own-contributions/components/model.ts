@@ -1,4 +1,4 @@
-/** Shared shapes and helpers of the own-contributions screens (issue 16): the answer types, the steps, the draft. */
+/** Shared shapes and helpers of the own-contributions screens (decision 0016): the answer types, the steps, the draft. */
 import type { TFunction } from 'i18next';
 import { paths } from '../../../config/paths';
 import { amountIssue, isAmountIssue, parseAmount } from '@contract/amount';

@@ -13,7 +13,7 @@ import { ApplicationStep } from './application-step';
 import { ChangeView, CancelView } from './mandate-changes';
 
 /**
- * `/eigenbeitraege[/{step}[/{param}]]` (issue 16 item 1): own contributions by SEPA mandate in five steps (contract,
+ * `/eigenbeitraege[/{step}[/{param}]]` (decision 0016): own contributions by SEPA mandate in five steps (contract,
  * payment type, data, check, § 108a application), the premium gauge on the first step, and the change
  * (`/aendern/{id}`) and cancel (`/kuendigen/{id}`) views. Rules: @contract/own-contributions; the server checks again.
  */

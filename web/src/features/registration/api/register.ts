@@ -34,7 +34,7 @@ export const RegistrationPage_CheckMutation = graphql(`
 
 /**
  * Step 1 of the registration: the server's checks of `register` (code, name/e-mail/SVNR in the password, e-mail of
- * another person) without storing anything, so errors show before the terms step (issue 19 item 3).
+ * another person) without storing anything, so errors show before the terms step (spec 001 section 5).
  */
 export function useCheckRegistration() {
   return useMutation(RegistrationPage_CheckMutation);

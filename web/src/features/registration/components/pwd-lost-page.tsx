@@ -95,7 +95,7 @@ export function PwdLostPage() {
       if (status === 'INVALID_INPUT') applyServerFieldErrors(result.error?.fieldErrors ?? [], FIELDS, setError);
       else if (status === 'ERROR_NOT_FOUND') setError('svnr', { type: 'server', message: 'registration.pwdLost.status.ERROR_NOT_FOUND' });
       else if (status === 'ERROR_MAIL_DIFFERS') setError('email', { type: 'server', message: 'registration.pwdLost.status.ERROR_MAIL_DIFFERS' });
-      // A repeated request by e-mail mentions the e-mail only; with "add e-mail" it was a letter (issue 19 item 11).
+      // A repeated request by e-mail mentions the e-mail only; with "add e-mail" it was a letter.
       else if (status === 'ERROR_ALREADY_REQUESTED' && addEmail) setFormStatus('ERROR_ALREADY_REQUESTED_LETTER');
       else setFormStatus(formStatusOf(status));
       summary.failed();

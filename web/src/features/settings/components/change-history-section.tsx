@@ -42,7 +42,7 @@ function valueText(t: TFunction, field: string, value: string | null | undefined
 }
 
 /**
- * The member's own change log (issue 6 item 7), newest first: a table with the time (`DD.MM.YYYY HH:mm`), the area,
+ * The member's own change log, newest first: a table with the time (`DD.MM.YYYY HH:mm`), the area,
  * the field and the change from the old to the new value. Passwords never appear; IBANs come masked from the server.
  * The header stays in view while the table scrolls with the window (spec 000 "sticky tables", 10 px threshold; the
  * documents' hook): the table has no scroll box of its own, which would hold the sticky header; on narrow screens,

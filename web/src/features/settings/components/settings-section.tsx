@@ -19,7 +19,7 @@ interface SettingsSectionProps {
  * One section of the settings screen: heading, the stored values, a live status line for the success notice (the
  * `role="status"` region exists before the text appears, so screen readers announce it), and the section's form.
  *
- * Focus after a save (issue 19 item 9, WCAG 2.4.3): the submit button is disabled while saving, which drops the focus
+ * Focus after a save (WCAG 2.4.3): the submit button is disabled while saving, which drops the focus
  * to the page body; when the success notice appears and the focus is no longer inside this section, the section
  * itself takes it (without scrolling), so keyboard and screen-reader users continue where they saved.
  */

@@ -20,7 +20,7 @@ type Values = Omit<UploadFormInput, 'fileIds' | 'captcha'>;
 type FieldName = keyof Values | 'fileIds' | 'captcha';
 
 /**
- * /upload-formular, the plain upload form (spec 000 routes table; spec 001 sections 5 and 8; issue 15 item 6): public,
+ * /upload-formular, the plain upload form (spec 000 routes table; spec 001 sections 5 and 8; decision 0024): public,
  * also for a logged-in member. The captcha is solved in the browser when the page opens; each chosen file is then
  * uploaded at once (progress shown) with that captcha, and sending the form uses the captcha up. Refusals appear at
  * their field, form-level ones (maintenance, technical error) above the button.

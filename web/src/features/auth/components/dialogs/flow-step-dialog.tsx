@@ -21,7 +21,7 @@ export interface FlowStepDialogProps {
 /**
  * The dialog of the login flow's current step (spec 000 section 2), or null for a step without one. This module is
  * loaded lazily by `use-login-flow.tsx`: the dialogs appear only after a login answer, so the login page's first load
- * does not carry them (issue 18 item 2).
+ * does not carry them (decision 0034).
  */
 export function FlowStepDialog({ step, person, callbacks, dispatch }: FlowStepDialogProps) {
   const { onStatus, onAnswered, onFailed } = callbacks;
