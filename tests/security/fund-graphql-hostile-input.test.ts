@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { buildSchema, getNamedType, isObjectType, isInterfaceType, isUnionType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUND_SCOPES } from '../../server/fund/access/scopes';
-import { declaredScope, loadFundTypeDefs } from '../../server/fund/graphql/fund-schema';
+import { declaredScope } from '../../server/fund/graphql/fund-schema';
+import { printFundSchema } from '../../server/fund/graphql/print-fund-schema';
 import { createStaffService } from '../../server/fund/staff/staff.service';
 import { createStaffStore } from '../../server/fund/staff/staff.store';
 import { Secret, TOTP } from 'otpauth';
@@ -25,7 +26,8 @@ let server: TestServer;
 let all: FundTestClient;
 let memberCookie: string;
 let adminCookie: string;
-const schema: GraphQLSchema = buildSchema(loadFundTypeDefs().join('\n'));
+// The printed schema: the areas' definitions of Mutation merged into one, with every directive (decision 0053).
+const schema: GraphQLSchema = buildSchema(printFundSchema());
 
 /** Every root field with a document that selects it, its arguments as variables (for a field's scope only, not its data). */
 function rootOperations() {
