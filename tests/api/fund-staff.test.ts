@@ -74,7 +74,9 @@ describe('staff sign-in (password and TOTP)', () => {
     const created = await staffService().create({ email: 'lock@fund.example', name: 'Lena Lock', role: 'CLERK' });
     expect((await post('/fund/staff/sign-in', { email: 'nobody@fund.example', password: 'x', code: '123456' })).status).toBe(401);
     for (let i = 0; i < 5; i++) expect((await post('/fund/staff/sign-in', { email: 'lock@fund.example', password: 'falsch', code: '123456' })).status).toBe(401);
-    expect((await post('/fund/staff/sign-in', { email: 'lock@fund.example', password: created.initialPassword, code: codeOf(created.totpUri) })).status).toBe(423);
+    const locked = await post('/fund/staff/sign-in', { email: 'lock@fund.example', password: created.initialPassword, code: codeOf(created.totpUri) });
+    // The workbench shows "Gesperrt bis …" from the answer's instant: the lock's end, one hour after the fifth attempt.
+    expect(locked).toMatchObject({ status: 423, body: { error: 'LOCKED', lockedUntil: new Date(server.clock.now() + 3_600_000).toISOString() } });
   });
 
   it('ends an idle session after 15 minutes, and every session of a disabled account at once', async () => {
