@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+
+/**
+ * The fund's workbench at /backoffice/ (decision 0054): a staff person created with the operator command on the e2e
+ * database signs in with password and a TOTP code computed here (RFC 6238, otpauth), sets her own password, sees the
+ * shell and the event feed, signs out; a wrong code and a lock show the catalogue's texts. Each screen is checked with
+ * axe at 1280 px and photographed into test-results/workbench/.
+ */
+
+/** A new staff account (`npm run fund -- staff create` on the e2e database): its initial password and TOTP URI. */
+function createStaff(role: string, name: string): { email: string; initialPassword: string; totpUri: string } {
+  const email = `${role.toLowerCase()}-${Date.now()}@fund.example`;
+  const out = execFileSync(
+    'npx',
+    ['tsx', 'server/cli/fund.ts', 'staff', 'create', '--email', email, '--name', name, '--role', role, '--database', process.env.E2E_DATABASE_PATH!],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { email: string; initialPassword: string; totpUri: string };
+}
+
+/** The TOTP code of `uri` for now, `stepOffset` 30-second steps later (the server accepts one step of drift). */
+function codeOf(uri: string, stepOffset = 0): string {
+  const secret = new URL(uri).searchParams.get('secret')!;
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
+}
+
+/** Fills the sign-in form and submits it; resolves once the server answered. */
+async function signIn(page: Page, email: string, password: string, code: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Code aus der Authenticator-App').fill(code);
+  const answered = page.waitForResponse((res) => res.url().endsWith('/fund/staff/sign-in'));
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await answered;
+}
+
+/** Writes one event of the fund's feed (as a member's change would) into the e2e database; its subject id. */
+function recordEvent(): string {
+  const subjectId = `e2e-${Date.now()}`;
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('INSERT INTO fund_events (type, person_id, subject_id, actor, data, occurred_at) VALUES (?, NULL, ?, ?, ?, ?)').run(
+      'upload.received',
+      subjectId,
+      'system',
+      '{}',
+      '2026-01-15T09:30:00.000Z',
+    );
+  } finally {
+    db.close();
+  }
+  return subjectId;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/workbench', { recursive: true });
+  await page.screenshot({ path: `test-results/workbench/${name}.png`, fullPage: true });
+}
+
+const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
+
+test('a clerk signs in with password and TOTP code, sets her password, sees the event feed and signs out', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const clerk = createStaff('CLERK', 'Sabine Sachbearbeiterin');
+
+  await page.goto('/backoffice');
+  await expect(page).toHaveURL(/\/backoffice\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für Mitarbeiterinnen und Mitarbeiter' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'workbench sign-in');
+  await screenshot(page, 'sign-in');
+
+  // A wrong code: one answer for every refusal, the code field emptied.
+  await signIn(page, clerk.email, clerk.initialPassword, '000000');
+  await expect(page.getByRole('alert')).toContainText('Die Anmeldung ist fehlgeschlagen.');
+  await expect(page.getByLabel('Code aus der Authenticator-App')).toHaveValue('');
+
+  await signIn(page, clerk.email, clerk.initialPassword, codeOf(clerk.totpUri));
+  await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'workbench password change');
+  await screenshot(page, 'password');
+  await page.getByLabel('Bisheriges Passwort').fill(clerk.initialPassword);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Neues Passwort wiederholen').fill('anders');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText('Die beiden neuen Passwörter stimmen nicht überein.')).toBeVisible();
+  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+
+  const subjectId = recordEvent();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ereignisse' })).toBeVisible();
+  await expect(page.getByText('Angemeldet: Sabine Sachbearbeiterin (Sachbearbeitung)')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Ereignisse' })).toHaveAttribute('aria-current', 'page');
+  // The event written above, from the fund's answer, in local time (Vienna), oldest first: further pages as needed.
+  const row = page.getByRole('row').filter({ hasText: subjectId });
+  const more = page.getByRole('button', { name: 'Weitere Ereignisse laden' });
+  await page.reload();
+  await expect(page.getByRole('table')).toBeVisible();
+  while (!(await row.isVisible()) && (await more.isVisible())) await more.click();
+  await expect(row).toHaveText(/15\.01\.2026, 10:30\s*upload\.received\s*–\s*e2e-\d+\s*system/);
+  await expect(page).toHaveTitle('Ereignisse – Arbeitsplatz der Kasse');
+  await expectNoSeriousA11yViolations(page, 'workbench events');
+  await screenshot(page, 'events');
+
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByText('Sie haben sich abgemeldet.')).toBeVisible();
+  // The session is gone on the server too: a reload shows the sign-in.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für Mitarbeiterinnen und Mitarbeiter' })).toBeVisible();
+
+  // With the new password and the next step's code (the first one was used): straight into the shell.
+  await signIn(page, clerk.email, NEW_PASSWORD, codeOf(clerk.totpUri, 1));
+  await expect(page.getByRole('heading', { level: 1, name: 'Ereignisse' })).toBeVisible();
+});
+
+test('a locked staff account is told until when', async ({ page }) => {
+  const clerk = createStaff('CLERK', 'Lena Lock');
+  await page.goto('/backoffice/');
+  for (let i = 0; i < 5; i++) await signIn(page, clerk.email, 'falsch', '123456');
+  await signIn(page, clerk.email, clerk.initialPassword, codeOf(clerk.totpUri));
+  await expect(page.getByRole('alert')).toContainText(/gesperrt bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\./);
+});
