@@ -73,6 +73,10 @@ const config: CodegenConfig = {
         scalars: { ...scalars, DateTime: 'string' },
         mappers: {
           FundEvent: '../../../../db/schema#FundEventRow',
+          FundClaim: '../../claims/claims.resolvers#FundClaimModel',
+          FundClaimMember: '../../claims/claims.read#FundClaimMemberRow',
+          FundClaimDocument: '../../claims/claims.read#FundClaimFileRow',
+          SetClaimStatusOk: '../../claims/claims.resolvers#SetClaimStatusOkModel',
         },
       },
     },

@@ -3,10 +3,11 @@
  * each variant taken once (logged in as anna), the raw baseline answering the same dashboard bytes, and the
  * interleaved rounds (warm-up, then A B C … raw, A B C … raw, …), each round's CPU accounting included.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpuShares, cpuSnapshot, SERVER_CORE } from './cpu';
 import { canonicalJson, writeAnswerOk } from './load';
+import { BENCH_OPEN_CLAIMS, FUND_CLAIMS_FILE, fundClaimsRequest } from './fund-claims';
 import { dashboardDocument, documentsDocument, fetchText, logIn, newestVkStatementDownload, startHelper } from './portal';
 import { log, type Child } from './processes';
 import { loadSpec, runLoadProcess, voidReasons } from './rounds';
@@ -137,6 +138,18 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
       if (canonicalJson(answer.text) !== canonicalJson(expected)) throw new Error(`${name} answers another session of anna differently: ${answer.text.slice(0, 300)}`);
     }
   }
+  // The fund's work list (decision 0054): its client was created when the database was seeded (run.ts).
+  let fundClaims: { request: RequestShape; expected: string; refresh: () => Promise<RequestShape> } | null = null;
+  if (want('fund-claims')) {
+    const client = JSON.parse(readFileSync(join(dir, FUND_CLAIMS_FILE), 'utf8')) as { clientId: string; clientSecret: string };
+    const refresh = () => fundClaimsRequest(port, client);
+    const request = await refresh();
+    const answer = await fetchText(port, request);
+    const parsed = JSON.parse(answer.text) as { data?: { claims?: { edges: unknown[] } }; errors?: unknown };
+    if (answer.status !== 200 || parsed.errors || parsed.data?.claims?.edges.length !== 100)
+      throw new Error(`claims(first: 100) reference answer is wrong (${answer.status}): ${answer.text.slice(0, 500)}`);
+    fundClaims = { request, expected: answer.text, refresh };
+  }
   const bytes = Buffer.byteLength(dashboard.text);
   const portal = { group: group.id, port, pgids, serverCores: group.serverCores, ...(cookies.length > 1 ? { cookies } : {}) };
   const reference = { group: group.id, serverCores: SERVER_CORE };
@@ -194,6 +207,15 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
       expected: dashboard.text,
       writes: { every: options.writeEvery, field: WRITE_FIELD, requests: writeRequests },
     },
+    'fund-claims': fundClaims && {
+      ...portal,
+      name: 'fund-claims',
+      label: 'Fund API claims(first: 100)',
+      description: `POST /fund/graphql \`claims(first: 100)\` of ${BENCH_OPEN_CLAIMS} open claims (member, bank or institution, due date, days left, documents) with a bearer token of the fund (claims:read), taken again before each run; ${Buffer.byteLength(fundClaims.expected)} B answer`,
+      request: fundClaims.request,
+      expected: fundClaims.expected,
+      refresh: fundClaims.refresh,
+    },
     raw: {
       ...reference,
       name: 'raw',
@@ -230,6 +252,7 @@ export async function runGroupRounds(group: GroupInfo, variants: Variant[], opti
   const warmups: RoundResult[] = [];
   if (group.warmup > 0) {
     for (const v of variants) {
+      if (v.refresh) v.request = await v.refresh();
       log(`[${group.id}] warm-up ${v.label} (${group.warmup} s)`);
       const result = await runLoadProcess(loadSpec(v, group.warmup, spec), `${group.id} ${v.name} warm-up`);
       warmups.push({ group: group.id, round: 0, variant: v.name, result, voidReasons: voidReasons(result), cpu: null });
@@ -238,6 +261,7 @@ export async function runGroupRounds(group: GroupInfo, variants: Variant[], opti
   const rounds: RoundResult[] = [];
   for (let round = 1; round <= group.rounds; round++) {
     for (const v of variants) {
+      if (v.refresh) v.request = await v.refresh();
       const before = cpuSnapshot(v.pgids);
       const result = await runLoadProcess(loadSpec(v, group.duration, spec), `${group.id} ${v.name} round ${round}`);
       const cpu = cpuShares(before, cpuSnapshot(v.pgids), result.cpuMs, v.serverCores);

@@ -161,6 +161,21 @@ function targets(report: BenchReport): Target[] {
       bound: met === false ? profileBound(profile('rest')) : '–',
     });
   }
+  const claims = by('fund-claims');
+  if (claims) {
+    // The fund's work list (decision 0054): 100 claims with their member, bank data and due date per answer.
+    const met = Number.isFinite(claims.p99) ? claims.p99 < 50 : null;
+    out.push({
+      name: `Fund API claims(first: 100) p99 at ${report.options.connections} connections`,
+      goal: '< 50 ms',
+      measured: `${f2(claims.p99)} ms (${f0(claims.rps)} req/s, ${f0(claims.cpuUs)} µs CPU per request; quiet rounds only: ${f2(claims.quietP99)} ms)`,
+      met,
+      bound:
+        met === false
+          ? `throughput: ${report.options.connections} connections ÷ ${f0(claims.rps)} req/s = ${f2((report.options.connections / claims.rps) * 1000)} ms per request on average (Little's law)`
+          : '–',
+    });
+  }
   if (report.groups?.some((g) => g.id === 'postgres')) out.push(...engineTargets(report, 'postgres'));
   out.push(...largeTargets(report));
   if (report.seed100k) {

@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeBundleReport } from './bundle';
+import { BENCH_OPEN_CLAIMS, FUND_CLAIMS_FILE, seedFundClaims } from './fund-claims';
 import { coresFor, machineInfo, SERVER_CORE } from './cpu';
 import { prepareGroup, runGroupRounds } from './groups';
 import { writeLighthouseReport } from './lighthouse';
@@ -92,6 +93,10 @@ async function main(): Promise<void> {
     if (sqlite) {
       log(`seeding ${options.members} members`);
       seedSmall = await seed(options.members, database);
+      if (options.variants.includes('fund-claims')) {
+        log(`seeding ${BENCH_OPEN_CLAIMS} open claims and a fund client`);
+        writeFileSync(join(dir, FUND_CLAIMS_FILE), JSON.stringify(await seedFundClaims(database)));
+      }
     }
     let profiles: ProfileRun[] = [];
     if (sqlite && options.workers.includes(1)) {

@@ -2,7 +2,7 @@
 import type { LoadResult } from './load';
 import type { ProfileSummary } from './profile';
 
-export const ALL_VARIANTS = ['dashboard', 'dashboard-post', 'rest', 'documents', 'download', 'mixed', 'raw', 'hello'] as const;
+export const ALL_VARIANTS = ['dashboard', 'dashboard-post', 'rest', 'documents', 'download', 'mixed', 'fund-claims', 'raw', 'hello'] as const;
 export type VariantName = (typeof ALL_VARIANTS)[number];
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
@@ -93,6 +93,8 @@ export interface Variant {
   bodyCheck?: 'json' | 'pdf';
   /** Session cookies (`name=value`) the connections send in turn instead of the request's `cookie`; absent: the request's. */
   cookies?: string[];
+  /** Builds the request again before each run (the fund's bearer token expires after 10 minutes); absent: `request` as is. */
+  refresh?: () => Promise<RequestShape>;
   /** For `mixed`: every `every`-th request is one of `requests` in turn, a mutation answering `{ data: { [field]: { ok: {…}, error: null } } }`. */
   writes?: { every: number; field: string; requests: RequestShape[] };
 }

@@ -23,6 +23,8 @@ import { createStaffEndpoints } from './fund/http/staff-endpoints';
 import { createStaffService } from './fund/staff/staff.service';
 import { createStaffStore } from './fund/staff/staff.store';
 import { FUND_GRAPHQL_PATH } from './fund/access/fund-tokens';
+import { createClaimFileRoute } from './fund/http/claim-file';
+import { FUND_CLAIM_FILE_PATH } from './fund/claims/claim-file-links';
 import transport from '@contract/i18n/de/transport.json';
 
 /**
@@ -154,6 +156,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   });
   const staffEndpoints = createStaffEndpoints(deps, staff);
   const fundGraphql = createFundGraphQLRoute(deps, fundTokens.tokensFor, { staff, tokenOf: staffEndpoints.tokenOf });
+  // Claim files for the fund by short-lived signed links, with the client's token (decision 0054).
+  const fundClaimFile = createClaimFileRoute(deps, fundTokens.tokensFor);
   const headers = Object.entries(securityHeaders(deps.config));
   // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));
@@ -189,6 +193,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     if (fundTokens.handles(pathname)) return fundTokens.handle(req, res, pathname);
     if (pathname === FUND_GRAPHQL_PATH) return fundGraphql.handle(req, res);
     if (staffEndpoints.handles(pathname)) return staffEndpoints.handle(req, res, pathname);
+    if (pathname === FUND_CLAIM_FILE_PATH) return fundClaimFile(req, res, search);
     if (pathname === DOWNLOAD_PATH) return handleDownload(req, res, url, deps);
     if (pathname === DATA_EXPORT_PATH) return handleDataExportDownload(req, res, url, deps);
     if (pathname === MERGE_APPLICATION_PATH) return handleMergeApplication(req, res, url, createRequestContext(deps, connectionOf(req)));

@@ -10,6 +10,7 @@ import { createApplicationsService } from './domain/applications/applications.se
 import { createStepUp, type StepUp } from './domain/auth/step-up';
 import { createCalculatorService } from './domain/calculator/calculator.service';
 import { createClaimsService } from './domain/claims/claims.service';
+import { createClaimStatusService } from './domain/claims/claims.status';
 import { createDocumentsService } from './domain/documents/documents.service';
 import { createFormsService } from './domain/forms/forms.service';
 import { createInvestmentService } from './domain/investment/investment.service';
@@ -69,6 +70,8 @@ function createMemberServices(deps: ProcessDeps) {
     confirm: applications.confirmClaim,
     events: deps.events,
   });
+  // The fund's status changes of claims (decision 0054): its API now, the staff workbench later.
+  const claimStatus = createClaimStatusService({ db, store: stores.claims, messages, mailer: deps.mailer, events: deps.events, clock });
   const merge = createMergeService({
     db,
     uploads,
@@ -123,7 +126,7 @@ function createMemberServices(deps: ProcessDeps) {
     },
     wakeJob: () => deps.scheduler.wake(DATA_EXPORT_JOB),
   });
-  return { stepUp, accounts, person, documents, investment, messages, claims, merge, ownContributions, forms, calculator, dataExport };
+  return { stepUp, accounts, person, documents, investment, messages, claims, claimStatus, merge, ownContributions, forms, calculator, dataExport };
 }
 
 /** The scope of work done outside a request (a scheduled job): fresh DataLoaders, no session, no client. */

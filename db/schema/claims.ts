@@ -39,6 +39,12 @@ export const severanceClaims = table(
     submittedAt: text().notNull(),
     /** Definite payout or transfer date once checked. */
     definiteDate: text(),
+    /**
+     * ISO instant of the last status change by the fund (null while NEW as received). A member's message to the
+     * Vorsorgekasse after the change to INFORMATION_NEEDED is the answer that lets the claim go back to CHECKING
+     * (server/domain/claims/claims.status.ts, decision 0054).
+     */
+    statusChangedAt: text(),
     /** The entitlement (guthaben) when the claim was sent, integer cents: the latest statement's total. */
     entitlementCents: integer(),
     /** Wage tax withheld on a payout (6 %, § 67 (3) EStG as BMSVG payouts are taxed), integer cents; 0 otherwise. */
@@ -50,7 +56,12 @@ export const severanceClaims = table(
     /** The name a member typed as the signature (keyboard alternative to drawing). */
     signatureName: text(),
   },
-  (t) => [index('severance_claims_person_idx').on(t.personId), index('severance_claims_account_idx').on(t.accountId)],
+  (t) => [
+    index('severance_claims_person_idx').on(t.personId),
+    index('severance_claims_account_idx').on(t.accountId),
+    // The fund's work list `claims` (decision 0054): oldest due date first, which is the order of receipt, then id.
+    index('severance_claims_received_idx').on(t.submittedAt, t.id),
+  ],
 );
 
 /** Files uploaded with a claim: identity document, signature sample, bank confirmation, institution confirmation. */

@@ -1,3 +1,4 @@
+import { isoDateVienna } from '@contract/dates';
 import Holidays from 'date-holidays';
 
 /**
@@ -61,10 +62,34 @@ export const PAYOUT_WORKING_DAYS = 5;
  * 11.01.2027 (1 and 6 January are holidays). Throws a RangeError for a string that is not an ISO date.
  */
 export function payoutDueDate(receivedOn: string): string {
+  // The date depends on the month of receipt alone: computed once per month (the fund's work list asks 100 at a time).
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(receivedOn)) throw new RangeError(`not an ISO date: ${receivedOn}`);
+  const month = receivedOn.slice(0, 7);
+  let due = dueDateByMonth.get(month);
+  if (due === undefined) {
+    due = computePayoutDueDate(receivedOn);
+    dueDateByMonth.set(month, due);
+  }
+  return due;
+}
+
+/** `payoutDueDate` per month of receipt (`YYYY-MM`); a month's date never changes. */
+const dueDateByMonth = new Map<string, string>();
+
+function computePayoutDueDate(receivedOn: string): string {
   const received = utcDate(receivedOn);
   // Day 0 of month m+3 is the last day of month m+2.
   const endOfSecondMonth = new Date(Date.UTC(received.getUTCFullYear(), received.getUTCMonth() + 3, 0));
   return addWorkingDays(isoOf(endOfSecondMonth), PAYOUT_WORKING_DAYS);
+}
+
+/**
+ * The Vienna date (ISO) a claim was received, from its stored `submittedAt` (an ISO instant; a bare ISO date, as
+ * older rows may hold, is taken as it is). The due date follows from it by `payoutDueDate`.
+ */
+export function receivedOn(submittedAt: string): string {
+  const ms = Date.parse(submittedAt);
+  return Number.isNaN(ms) || /^\d{4}-\d{2}-\d{2}$/.test(submittedAt) ? submittedAt.slice(0, 10) : isoDateVienna(ms);
 }
 
 /** Whether `today` (ISO date) lies after the legal payout date `dueDate` (ISO date); ISO dates compare as strings. */

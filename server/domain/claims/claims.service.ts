@@ -13,7 +13,7 @@ import { isPngDataUrl, type SignatureWire } from '@contract/signature';
 import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claim';
 import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type PayoutType, type SubmitSeveranceClaimValues } from '@contract/claim';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
-import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, type RightToDecideReason } from './claims.rules';
+import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, receivedOn, type RightToDecideReason } from './claims.rules';
 
 /** The read model of `SeveranceClaim` (schema/claim.graphql). */
 export interface SeveranceClaimModel {
@@ -148,8 +148,7 @@ export function createClaimsService(deps: {
   const today = () => isoDateVienna(clock.now());
 
   function model(row: ClaimWithAccount): SeveranceClaimModel {
-    const submittedMs = Date.parse(row.submittedAt);
-    const submittedOn = Number.isNaN(submittedMs) ? row.submittedAt.slice(0, 10) : isoDateVienna(submittedMs);
+    const submittedOn = receivedOn(row.submittedAt);
     const dueDate = payoutDueDate(submittedOn);
     return {
       id: String(row.id),

@@ -1,16 +1,19 @@
-import { and, desc, eq, inArray, notInArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, notInArray, sql, type Placeholder } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { preparedBatch, preparedRead } from '../../../db/prepared';
-import { claimFiles, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
+import { claimFiles, messages, persons, severanceClaims, vkAccounts, type PersonRow, type SeveranceClaimRow } from '../../../db/schema';
 import { FINISHED_CLAIM_STATUSES } from './claims.rules';
 
 /** A new claim as the service stores it (status NEW). */
-export type NewClaim = Omit<typeof severanceClaims.$inferInsert, 'id' | 'status' | 'definiteDate'>;
+export type NewClaim = Omit<typeof severanceClaims.$inferInsert, 'id' | 'status' | 'definiteDate' | 'statusChangedAt'>;
 
 /** A claim row with the number of the Vorsorgekasse account it is for. */
 export type ClaimWithAccount = SeveranceClaimRow & { accountNumber: string };
 
-/** Severance-claim queries; the person ids come from the caller's session. */
+/** A claim with its account number and its member, as a status change needs it (claims.status.ts). */
+export type ClaimForChange = ClaimWithAccount & { person: PersonRow };
+
+/** Severance-claim queries; the person ids come from the caller's session (the fund's status changes pass a claim id). */
 export function createClaimsStore(db: Db) {
   const latestIn = preparedBatch('claims_latest_in', (ids: readonly (number | Placeholder)[]) =>
     db
@@ -46,6 +49,55 @@ export function createClaimsStore(db: Db) {
       // The person's unfinished claims are few: read them all (one prepared statement) and keep those of `accountIds`.
       const wanted = new Set(accountIds);
       return new Set((await unfinishedOf().execute({ personId })).map((r) => r.accountId).filter((id) => wanted.has(id)));
+    },
+
+    /** The claim `id` with its account number and member, or undefined (the fund's status change, claims.status.ts). */
+    async forChange(id: number): Promise<ClaimForChange | undefined> {
+      const [row] = await db
+        .select({ claim: severanceClaims, accountNumber: vkAccounts.accountNumber, person: persons })
+        .from(severanceClaims)
+        .innerJoin(vkAccounts, eq(vkAccounts.id, severanceClaims.accountId))
+        .innerJoin(persons, eq(persons.id, severanceClaims.personId))
+        .where(eq(severanceClaims.id, id))
+        .limit(1);
+      return row ? { ...row.claim, accountNumber: row.accountNumber, person: row.person } : undefined;
+    },
+
+    /**
+     * Moves claim `id` from status `from` to `to` at `changedAt` (ISO instant), with the definite date when given.
+     * Resolves to false when the claim no longer has status `from` (a concurrent change won): nothing is written.
+     */
+    async changeStatus(id: number, from: SeveranceClaimRow['status'], to: SeveranceClaimRow['status'], changedAt: string, definiteDate?: string): Promise<boolean> {
+      const rows = await db
+        .update(severanceClaims)
+        .set({ status: to, statusChangedAt: changedAt, ...(definiteDate === undefined ? {} : { definiteDate }) })
+        .where(and(eq(severanceClaims.id, id), eq(severanceClaims.status, from)))
+        .returning({ id: severanceClaims.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Whether the person wrote to the Vorsorgekasse from their own member inbox at or after `since` (ISO instant): a
+     * message of direction OUTBOUND, counterpart SEVERANCE_FUND, mailbox MEMBER, not a customer's shared mailbox. This
+     * is the member's answer to INFORMATION_NEEDED (decision 0054): the inbox is where the member sends the missing
+     * documents, as attachments.
+     */
+    async memberWroteSince(personId: number, since: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.personId, personId),
+            eq(messages.direction, 'OUTBOUND'),
+            eq(messages.counterpart, 'SEVERANCE_FUND'),
+            eq(messages.mailboxKind, 'MEMBER'),
+            isNull(messages.customerDesignation),
+            gte(messages.sentAt, since),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /**

@@ -48,3 +48,17 @@ export type FundPrincipal =
 export function hasScope(principal: FundPrincipal, scope: FundScope): boolean {
   return principal.scopes.has(scope);
 }
+
+/**
+ * The actor of a principal's changes in the event feed and the services (decision 0053): `client:<clientId>` or
+ * `staff:<staffId>` (decision 0054).
+ */
+export function principalActor(principal: FundPrincipal): { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string } {
+  return principal.kind === 'client' ? { kind: 'client', clientId: principal.clientId } : { kind: 'staff', staffId: String(principal.staffId) };
+}
+
+/** The principal's name in short-lived links bound to their reader (`client:<id>` or `staff:<id>`). */
+export function principalKey(principal: FundPrincipal): string {
+  const actor = principalActor(principal);
+  return actor.kind === 'client' ? actor.clientId : `staff:${actor.staffId}`;
+}

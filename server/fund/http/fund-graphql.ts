@@ -87,6 +87,26 @@ function answer401(res: ServerResponse, error: 'invalid_request' | 'invalid_toke
 }
 
 /**
+ * The principal of the request's `Authorization: Bearer` token (decision 0050), or null after answering 401: no or
+ * malformed header (`Bearer realm="fund"`), or a token that does not verify (`error="invalid_token"`).
+ */
+export async function bearerPrincipal(deps: AppDeps, tokensFor: (req: IncomingMessage) => FundTokens, req: IncomingMessage, res: ServerResponse): Promise<FundPrincipal | null> {
+  const header = req.headers.authorization;
+  const match = header === undefined ? null : /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
+  if (!match) {
+    answer401(res, 'invalid_request', 'Send an access token of the fund: Authorization: Bearer <token> (POST /oauth/token).');
+    return null;
+  }
+  const verified = await tokensFor(req).verify(match[1]!);
+  if ('refused' in verified) {
+    deps.logger.info('fund token refused at the endpoint', { refused: verified.refused });
+    answer401(res, 'invalid_token', 'The access token is invalid, expired or revoked.');
+    return null;
+  }
+  return verified.ok;
+}
+
+/**
  * The fund's GraphQL endpoint `POST /fund/graphql` (decision 0053): its own schema (server/fund/**\/*.graphql,
  * printed as schema/fund.graphql), reached with a bearer access token of the fund (decision 0050) or, without an
  * Authorization header, a staff session of the workbench (`staffDoor`, decision 0054) with its role's scopes and every
@@ -162,15 +182,10 @@ export function createFundGraphQLRoute(
         await yoga.handle(req, res, { principal: checked.principal, origin });
         return;
       }
-      const match = header === undefined ? null : /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
-      if (!match) return answer401(res, 'invalid_request', 'Send an access token of the fund: Authorization: Bearer <token> (POST /oauth/token).');
-      const verified = await tokensFor(req).verify(match[1]!);
-      if ('refused' in verified) {
-        deps.logger.info('fund token refused at the endpoint', { refused: verified.refused });
-        return answer401(res, 'invalid_token', 'The access token is invalid, expired or revoked.');
-      }
+      const principal = await bearerPrincipal(deps, tokensFor, req, res);
+      if (!principal) return;
       const origin = publicOriginFor(deps.config, { localAddress: req.socket.localAddress, localPort: req.socket.localPort });
-      await yoga.handle(req, res, { principal: verified.ok, origin });
+      await yoga.handle(req, res, { principal, origin });
     },
   };
 }

@@ -228,3 +228,14 @@ export function latestMergeFileKindsOf(email: string): string[] {
     ).map((r) => r.kind),
   );
 }
+
+/**
+ * Deletes the inbox messages the fund's status changes of a claim sent the person (decision 0054: origin CLERK,
+ * counterpart SEVERANCE_FUND) and the messages the person wrote to the Vorsorgekasse (fund-claim-status.spec.ts), so
+ * other specs see the seeded inbox.
+ */
+export function removeSeveranceFundMessagesOf(email: string): void {
+  withDb((db) => {
+    db.prepare("DELETE FROM messages WHERE person_id = ? AND counterpart = 'SEVERANCE_FUND' AND origin IN ('CLERK', 'PORTAL')").run(personId(db, email));
+  }, false);
+}

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { expectedDate } from './helpers/expected-format';
+import { logIn, personas } from './helpers/login';
+import { insertClaim, removeClaim, removeSeveranceFundMessagesOf } from './helpers/member-db';
+
+/**
+ * The fund moves a claim through /fund/graphql (decision 0054) and the member sees each status on the dashboard
+ * (spec 001 section 4): a fund client is created in the test server's database with the operator command, takes a
+ * token at /oauth/token, and sets every status of bernd's claim in turn; the member answers INFORMATION_NEEDED from
+ * the inbox (a message to the Vorsorgekasse) before the claim goes back to CHECKING.
+ */
+
+/** A bearer token of a new fund client with claims:read claims:write (`npm run fund -- client create` on the e2e database). */
+async function fundToken(page: Page): Promise<string> {
+  const out = execFileSync(
+    'npx',
+    ['tsx', 'server/cli/fund.ts', 'client', 'create', '--name', `E2E ${Date.now()}`, '--scopes', 'claims:read claims:write', '--database', process.env.E2E_DATABASE_PATH!],
+    { encoding: 'utf8' },
+  );
+  const { clientId, clientSecret } = JSON.parse(out.trim().split('\n').at(-1)!) as { clientId: string; clientSecret: string };
+  const res = await page.request.post('/oauth/token', {
+    headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+    form: { grant_type: 'client_credentials' },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Vienna's date today plus `days`, ISO. */
+function viennaDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+test('each status the fund sets through /fund/graphql shows on the member dashboard in German', async ({ page }) => {
+  const email = personas.bernd.email;
+  const claim = insertClaim(email, { option: 'PAYOUT', status: 'NEW' });
+  try {
+    const token = await fundToken(page);
+    const setStatus = async (input: Record<string, unknown>) => {
+      const res = await page.request.post('/fund/graphql', {
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        data: {
+          query: 'mutation($input: SetClaimStatusInput!) { setClaimStatus(input: $input) { ok { claim { status } } error { code message } } }',
+          variables: { input: { claimId: String(claim.id), ...input } },
+        },
+      });
+      const body = (await res.json()) as { data: { setClaimStatus: { ok: { claim: { status: string } } | null; error: { code: string } | null } } };
+      expect(body.data.setClaimStatus.error).toBeNull();
+      expect(body.data.setClaimStatus.ok?.claim.status).toBe(input.status);
+    };
+
+    await logIn(page, email);
+    const teaser = page.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
+    await expect(teaser).toContainText('Status: Neu');
+
+    const definiteDate = viennaDate(14);
+    const steps: [Record<string, unknown>, string, string | null][] = [
+      [{ status: 'CHECKING' }, 'In Prüfung', 'Ihr Antrag wird geprüft.'],
+      [
+        { status: 'INFORMATION_NEEDED', messageToMember: 'Bitte senden Sie uns eine Kopie Ihres Lichtbildausweises.' },
+        'Unterlagen fehlen',
+        'Für Ihren Antrag fehlen noch Unterlagen.',
+      ],
+      [{ status: 'CHECKING' }, 'In Prüfung', 'Ihr Antrag wird geprüft.'],
+      [{ status: 'CHECKED', definiteDate }, 'Geprüft', `Ihre Abfertigung wird am ${expectedDate(definiteDate)} ausbezahlt.`],
+      [{ status: 'PRE_TRANSFER' }, 'Zahlung vorgemerkt', `Ihre Abfertigung wird am ${expectedDate(definiteDate)} ausbezahlt.`],
+      [{ status: 'POST_TRANSFER' }, 'Erledigt', `Ihre Abfertigung wurde am ${expectedDate(definiteDate)} ausbezahlt.`],
+    ];
+    let answered = false;
+    for (const [input, label, text] of steps) {
+      if (input.status === 'CHECKING' && !answered && (await teaser.textContent())?.includes('Unterlagen fehlen')) {
+        // The member answers from the inbox: a message to the Vorsorgekasse, as the web app sends it.
+        const sent = await page.evaluate(async () => {
+          const res = await fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-application-version': 'Portal' },
+            body: JSON.stringify({
+              query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { ok { message { id } } error { code } } }',
+              variables: { input: { recipient: 'SEVERANCE_FUND', subject: 'Lichtbildausweis', body: 'Anbei die Kopie.', attachmentIds: [] } },
+            }),
+          });
+          return ((await res.json()) as { data: { sendMessage: { error: unknown } } }).data.sendMessage.error;
+        });
+        expect(sent).toBeNull();
+        answered = true;
+      }
+      await setStatus(input);
+      await page.reload();
+      await expect(teaser, String(input.status)).toContainText(`Status: ${label}`);
+      if (text) await expect(teaser, String(input.status)).toContainText(text);
+    }
+  } finally {
+    removeClaim(claim.id);
+    removeSeveranceFundMessagesOf(email);
+  }
+});
