@@ -4,6 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { personas } from './helpers/login';
+import { insertClaim, removeClaim } from './helpers/member-db';
 
 /**
  * The fund's workbench at /backoffice/ (decision 0054): a staff person created with the operator command on the e2e
@@ -67,7 +69,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
 
-test('a clerk signs in with password and TOTP code, sets her password, sees the event feed and signs out', async ({ page }) => {
+test('a clerk signs in with password and TOTP code, sets her password, works the claims queue and the event feed, signs out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const clerk = createStaff('CLERK', 'Sabine Sachbearbeiterin');
 
@@ -94,9 +96,33 @@ test('a clerk signs in with password and TOTP code, sets her password, sees the 
   await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
 
+  // The claims queue first: bernd's payout claim received four months ago is overdue, so it leads (oldest due first).
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(Date.now() - 120 * 86_400_000).toISOString() });
+  try {
+    await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
+    await page.reload();
+    const first = page.getByRole('table').getByRole('row').nth(1);
+    await expect(first).toContainText('Vorsorge Bernd');
+    await expect(first).toContainText(claim.accountNumber);
+    await expect(first).toContainText('Auszahlung');
+    await expect(first).toContainText('Neu');
+    await expect(first.getByRole('cell').nth(1)).toHaveText(/^überfällig seit \d+ Tagen$/);
+    await expect(page.getByText(/^\d+ Antr(ag|äge) angezeigt$/)).toBeVisible();
+    await expect(page.getByText('Angemeldet: Sabine Sachbearbeiterin (Sachbearbeitung)')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'workbench claims queue');
+    await screenshot(page, 'claims');
+    // The status filter asks the fund for that status only: bernd's new claim is not among the checked ones.
+    await page.getByLabel('Status').selectOption({ label: 'Geprüft' });
+    await expect(page.getByRole('row').filter({ hasText: claim.accountNumber })).toHaveCount(0);
+    await page.getByLabel('Status').selectOption({ label: 'Neu' });
+    await expect(page.getByRole('row').filter({ hasText: claim.accountNumber })).toHaveCount(1);
+  } finally {
+    removeClaim(claim.id);
+  }
+
   const subjectId = recordEvent();
+  await page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Ereignisse' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ereignisse' })).toBeVisible();
-  await expect(page.getByText('Angemeldet: Sabine Sachbearbeiterin (Sachbearbeitung)')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Ereignisse' })).toHaveAttribute('aria-current', 'page');
   // The event written above, from the fund's answer, in local time (Vienna), oldest first: further pages as needed.
   const row = page.getByRole('row').filter({ hasText: subjectId });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../components/ui/loading-state';
+import { ClaimsScreen } from './claims-screen';
 import { EventsScreen } from './events-screen';
 import { PasswordScreen } from './password-screen';
 import { AREAS, Shell, SignedOutFrame, type Area } from './shell';
@@ -9,7 +10,7 @@ import { currentStaff, signOut, type StaffPerson } from './staff-session';
 
 type State = { phase: 'loading' } | { phase: 'signed-out'; notice?: string } | { phase: 'signed-in'; person: StaffPerson };
 
-/** The area named by the location's hash (`#/events`), the first one by default. */
+/** The area named by the location's hash (`#/claims`), the first one by default. */
 function areaOf(hash: string): Area {
   const name = hash.replace(/^#\/?/, '');
   return (AREAS as readonly string[]).includes(name) ? (name as Area) : AREAS[0];
@@ -66,6 +67,7 @@ export function BackofficeApp({ onReset }: { onReset: () => Promise<unknown> }) 
   }
   return (
     <Shell person={state.person} area={area} onSignOut={() => void endSession(t('backoffice.signIn.signedOut'))} onIdleEnd={onIdleEnd}>
+      {area === 'claims' ? <ClaimsScreen /> : null}
       {area === 'events' ? <EventsScreen /> : null}
     </Shell>
   );

@@ -5,8 +5,8 @@ import { ModalDialog } from '../components/ui/modal-dialog';
 import { currentStaff, type StaffPerson } from './staff-session';
 import { useIdleEnd } from './use-idle-end';
 
-/** The workbench's areas, each a hash route (`#/events`). */
-export const AREAS = ['events'] as const;
+/** The workbench's areas, each a hash route (`#/claims`); the first is the start. */
+export const AREAS = ['claims', 'events'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The page frame of the signed-out screens: the header with the workbench's name, then the screen. */
