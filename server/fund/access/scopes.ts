@@ -51,10 +51,12 @@ export function hasScope(principal: FundPrincipal, scope: FundScope): boolean {
 
 /**
  * The actor of a principal's changes in the event feed and the services (decision 0053): `client:<clientId>` or
- * `staff:<staffId>` (decision 0054).
+ * `staff:<staffId>` with the person's role, which the four-eyes step asks for (decision 0054).
  */
-export function principalActor(principal: FundPrincipal): { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string } {
-  return principal.kind === 'client' ? { kind: 'client', clientId: principal.clientId } : { kind: 'staff', staffId: String(principal.staffId) };
+export function principalActor(
+  principal: FundPrincipal,
+): { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string; role: Extract<FundPrincipal, { kind: 'staff' }>['role'] } {
+  return principal.kind === 'client' ? { kind: 'client', clientId: principal.clientId } : { kind: 'staff', staffId: String(principal.staffId), role: principal.role };
 }
 
 /** The principal's name in short-lived links bound to their reader (`client:<id>` or `staff:<id>`). */
