@@ -92,12 +92,12 @@ export function ClaimsScreen() {
           <tbody>
             {edges.map(({ node }) => (
               <tr key={node.id} className={node.daysLeft < 0 ? 'backoffice-table__overdue' : undefined}>
-                <td>{formatDate(node.dueDate)}</td>
+                <td className="backoffice-table__nowrap">{formatDate(node.dueDate)}</td>
                 <td>{node.daysLeft < 0 ? t('backoffice.claims.overdue', { count: -node.daysLeft }) : node.daysLeft}</td>
                 <th scope="row">
                   {node.member.lastName} {node.member.firstName}
                 </th>
-                <td>{node.accountNumber}</td>
+                <td className="backoffice-table__nowrap">{node.accountNumber}</td>
                 <td>{t(`backoffice.claims.optionName.${node.option}`)}</td>
                 <td>{t(`backoffice.claims.statusName.${node.status}`)}</td>
                 <td>{formatLocalDateTime(node.submittedAt)}</td>
