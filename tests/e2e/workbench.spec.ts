@@ -4,7 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { personas } from './helpers/login';
+import { expectedDate } from './helpers/expected-format';
+import { logIn, personas } from './helpers/login';
 import { insertClaim, removeClaim } from './helpers/member-db';
 
 /**
@@ -68,6 +69,23 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
+
+/** Signs a new staff person of `role` in at /backoffice/ and sets the new password: the shell shows. */
+async function startAs(page: Page, role: string, name: string): Promise<void> {
+  const person = createStaff(role, name);
+  await page.goto('/backoffice/');
+  await signIn(page, person.email, person.initialPassword, codeOf(person.totpUri));
+  await page.getByLabel('Bisheriges Passwort').fill(person.initialPassword);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
+}
+
+/** Vienna's date today plus `days`, ISO. */
+function viennaDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date(Date.now() + days * 86_400_000));
+}
 
 test('a clerk signs in with password and TOTP code, sets her password, works the claims queue and the event feed, signs out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -152,4 +170,47 @@ test('a locked staff account is told until when', async ({ page }) => {
   for (let i = 0; i < 5; i++) await signIn(page, clerk.email, 'falsch', '123456');
   await signIn(page, clerk.email, clerk.initialPassword, codeOf(clerk.totpUri));
   await expect(page.getByRole('alert')).toContainText(/gesperrt bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\./);
+});
+
+test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot approve it; a supervisor approves; bernd sees it', async ({ browser, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW' });
+  try {
+    await startAs(page, 'CLERK', 'Clara Clerk');
+    await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    const panel = page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    await expect(panel).toContainText(claim.accountNumber);
+    await expectNoSeriousA11yViolations(page, 'workbench claim panel');
+    await screenshot(page, 'claim');
+    await panel.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Der Status ist jetzt „In Prüfung“.');
+    const definiteDate = viennaDate(14);
+    await panel.getByLabel('Termin der Auszahlung oder Übertragung').fill(definiteDate);
+    await panel.getByRole('button', { name: 'Auf „Geprüft“ setzen' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Der Status ist jetzt „Geprüft“.');
+    await expect(panel).toContainText(expectedDate(definiteDate));
+    // The clerk cannot approve the payout herself (four eyes, decision 0054): refused, nothing changed.
+    await panel.getByRole('button', { name: 'Auf „Zur Überweisung freigegeben“ setzen' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Nur die Freigabe darf die Auszahlung oder Übertragung freigeben (Vier-Augen-Prinzip).');
+    await expect(page.getByRole('row').filter({ hasText: claim.accountNumber })).toContainText('Geprüft');
+
+    const supervisorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const supervisor = await supervisorContext.newPage();
+    await startAs(supervisor, 'SUPERVISOR', 'Sven Supervisor');
+    await supervisor.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    const approval = supervisor.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    await approval.getByRole('button', { name: 'Auf „Zur Überweisung freigegeben“ setzen' }).click();
+    await expect(approval.getByRole('status')).toHaveText('Der Status ist jetzt „Zur Überweisung freigegeben“.');
+    await supervisorContext.close();
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await logIn(member, personas.bernd.email);
+    const teaser = member.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
+    await expect(teaser).toContainText('Status: Zahlung vorgemerkt');
+    await expect(teaser).toContainText(`Ihre Abfertigung wird am ${expectedDate(definiteDate)} ausbezahlt.`);
+    await memberContext.close();
+  } finally {
+    removeClaim(claim.id);
+  }
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatLocalDateTime } from '@contract/format';
 import { LoadingState } from '../components/ui/loading-state';
 import { Notice } from '../components/ui/notice';
+import { ClaimPanel } from './claim-panel';
 import { graphql } from './gql';
 import type { SeveranceClaimStatus } from './gql/graphql';
 
@@ -19,10 +20,19 @@ const ClaimsQuery = graphql(`
           submittedAt
           dueDate
           daysLeft
+          definiteDate
           member {
             personId
+            svnr
             firstName
             lastName
+          }
+          bank {
+            iban
+            holder
+          }
+          institution {
+            name
           }
         }
       }
@@ -40,7 +50,8 @@ const STATUSES: readonly SeveranceClaimStatus[] = ['NEW', 'CHECKING', 'INFORMATI
 /**
  * The claims queue (spec 001 section 4, decision 0054): the fund's `claims` connection, oldest due date first (the
  * API's order, so overdue claims lead), 100 at a time, filtered by one status or none. Each row shows the due date
- * (§ 16 BMSVG, computed by the server) and the days left, overdue ones as such.
+ * (§ 16 BMSVG, computed by the server) and the days left, overdue ones as such; the member's name opens the claim's
+ * panel with its next steps.
  */
 export function ClaimsScreen() {
   const { t } = useTranslation();
@@ -49,6 +60,8 @@ export function ClaimsScreen() {
   const variables = { status: status === '' ? null : [status], after: null };
   const { data, loading, error, fetchMore } = useQuery(ClaimsQuery, { variables, notifyOnNetworkStatusChange: true });
   const edges = data?.claims.edges ?? [];
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = edges.find(({ node }) => node.id === openId)?.node;
   return (
     <>
       <h1>{t('backoffice.claims.heading')}</h1>
@@ -66,6 +79,7 @@ export function ClaimsScreen() {
           ))}
         </select>
       </div>
+      {open ? <ClaimPanel key={open.id} claim={open} onClose={() => setOpenId(null)} /> : null}
       {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
       {!data && loading ? <LoadingState /> : null}
       {data ? (
@@ -95,7 +109,9 @@ export function ClaimsScreen() {
                 <td className="backoffice-table__nowrap">{formatDate(node.dueDate)}</td>
                 <td>{node.daysLeft < 0 ? t('backoffice.claims.overdue', { count: -node.daysLeft }) : node.daysLeft}</td>
                 <th scope="row">
-                  {node.member.lastName} {node.member.firstName}
+                  <button type="button" className="backoffice-table__open" aria-expanded={openId === node.id} onClick={() => setOpenId(node.id)}>
+                    {node.member.lastName} {node.member.firstName}
+                  </button>
                 </th>
                 <td className="backoffice-table__nowrap">{node.accountNumber}</td>
                 <td>{t(`backoffice.claims.optionName.${node.option}`)}</td>
