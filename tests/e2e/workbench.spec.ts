@@ -214,3 +214,39 @@ test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot a
     removeClaim(claim.id);
   }
 });
+
+test('the auditor sees the trail with the staff actions, downloads it as CSV, and has no change buttons on a claim', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A change to be found in the trail: a clerk sets a claim to CHECKING through the workbench.
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW' });
+  try {
+    await startAs(page, 'CLERK', 'Tina Trail');
+    await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    await page.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
+    await expect(page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' }).getByRole('status')).toHaveText('Der Status ist jetzt „In Prüfung“.');
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+
+    const auditor = createStaff('AUDITOR', 'Anton Auditor');
+    await signIn(page, auditor.email, auditor.initialPassword, codeOf(auditor.totpUri));
+    await page.getByLabel('Bisheriges Passwort').fill(auditor.initialPassword);
+    await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Protokoll der Mitarbeiterzugriffe' })).toBeVisible();
+    const action = page.getByRole('row').filter({ hasText: 'setClaimStatus' }).last();
+    await expect(action).toContainText('Geändert');
+    const csv = decodeURIComponent((await page.getByRole('link', { name: 'Als CSV herunterladen' }).getAttribute('href'))!);
+    expect(csv).toMatch(/^data:text\/csv;charset=utf-8,"id","at","staffId","personId","kind","what","target"\r\n/);
+    expect(csv).toContain('"ACTION","setClaimStatus"');
+    await expectNoSeriousA11yViolations(page, 'workbench audit trail');
+    await screenshot(page, 'audit');
+
+    await page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Anträge' }).click();
+    await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    const panel = page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    await expect(panel).toContainText('In Prüfung');
+    await expect(panel.getByRole('button', { name: /^Auf / })).toHaveCount(0);
+  } finally {
+    removeClaim(claim.id);
+  }
+});

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../components/ui/loading-state';
+import { AuditScreen } from './audit-screen';
 import { ClaimsScreen } from './claims-screen';
 import { EventsScreen } from './events-screen';
 import { PasswordScreen } from './password-screen';
-import { AREAS, Shell, SignedOutFrame, type Area } from './shell';
+import { AREAS, areasOf, Shell, SignedOutFrame, type Area } from './shell';
 import { SignInScreen } from './sign-in-screen';
 import { currentStaff, signOut, type StaffPerson } from './staff-session';
 
 type State = { phase: 'loading' } | { phase: 'signed-out'; notice?: string } | { phase: 'signed-in'; person: StaffPerson };
 
-/** The area named by the location's hash (`#/claims`), the first one by default. */
-function areaOf(hash: string): Area {
+/** The area named by the location's hash (`#/claims`) when the role has it, else the role's start. */
+function areaOf(hash: string, areas: readonly Area[]): Area {
   const name = hash.replace(/^#\/?/, '');
-  return (AREAS as readonly string[]).includes(name) ? (name as Area) : AREAS[0];
+  return areas.find((area) => area === name) ?? areas[0]!;
 }
 
 /**
@@ -24,17 +25,20 @@ function areaOf(hash: string): Area {
 export function BackofficeApp({ onReset }: { onReset: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ phase: 'loading' });
-  const [area, setArea] = useState<Area>(() => areaOf(window.location.hash));
+  const [hash, setHash] = useState(window.location.hash);
+  const area = areaOf(hash, state.phase === 'signed-in' ? areasOf(state.person.role) : AREAS);
 
   useEffect(() => {
     void currentStaff().then((person) => setState(person ? { phase: 'signed-in', person } : { phase: 'signed-out' }));
-    const onHash = () => setArea(areaOf(window.location.hash));
+    const onHash = () => setHash(window.location.hash);
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
   useEffect(() => {
-    document.title = t('backoffice.documentTitle', { page: state.phase === 'signed-in' ? t(`backoffice.shell.nav.${area}`) : t('backoffice.signIn.submit') });
+    document.title = t('backoffice.documentTitle', {
+      page: state.phase === 'signed-in' ? t(`backoffice.shell.nav.${area}`) : t('backoffice.signIn.submit'),
+    });
   }, [t, state.phase, area]);
 
   const endSession = useCallback(
@@ -65,10 +69,12 @@ export function BackofficeApp({ onReset }: { onReset: () => Promise<unknown> }) 
       </SignedOutFrame>
     );
   }
+  const shown = area;
   return (
-    <Shell person={state.person} area={area} onSignOut={() => void endSession(t('backoffice.signIn.signedOut'))} onIdleEnd={onIdleEnd}>
-      {area === 'claims' ? <ClaimsScreen /> : null}
-      {area === 'events' ? <EventsScreen /> : null}
+    <Shell person={state.person} area={shown} onSignOut={() => void endSession(t('backoffice.signIn.signedOut'))} onIdleEnd={onIdleEnd}>
+      {shown === 'audit' ? <AuditScreen /> : null}
+      {shown === 'claims' ? <ClaimsScreen canChange={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
+      {shown === 'events' ? <EventsScreen /> : null}
     </Shell>
   );
 }

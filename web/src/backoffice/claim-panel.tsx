@@ -63,11 +63,11 @@ const KNOWN_ERRORS = new Set([
 type KnownError = typeof KNOWN_ERRORS extends Set<infer T> ? T : never;
 
 /**
- * One claim of the queue (decision 0054): member, account, option, bank or institution, due and definite date, and the
+ * One claim of the queue (decision 0054; read-only when `canChange` is false, as for the auditor): member, account, option, bank or institution, due and definite date, and the
  * next steps as buttons calling `setClaimStatus` — CHECKED with a definite date, INFORMATION_NEEDED with the message
  * to the member. A refusal (for example the four-eyes rule's) shows the catalogue's text; nothing changed then.
  */
-export function ClaimPanel({ claim, onClose }: { claim: PanelClaim; onClose: () => void }) {
+export function ClaimPanel({ claim, canChange, onClose }: { claim: PanelClaim; canChange: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const dateId = useId();
   const messageId = useId();
@@ -76,7 +76,7 @@ export function ClaimPanel({ claim, onClose }: { claim: PanelClaim; onClose: () 
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [setStatus, { loading }] = useMutation(SetClaimStatusMutation, { refetchQueries: ['BackofficeClaims'] });
   const name = `${claim.member.firstName} ${claim.member.lastName}`;
-  const offered = OFFERED[claim.status];
+  const offered = canChange ? OFFERED[claim.status] : [];
 
   const step = async (status: SeveranceClaimStatus) => {
     const input = {

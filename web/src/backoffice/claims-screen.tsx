@@ -51,9 +51,9 @@ const STATUSES: readonly SeveranceClaimStatus[] = ['NEW', 'CHECKING', 'INFORMATI
  * The claims queue (spec 001 section 4, decision 0054): the fund's `claims` connection, oldest due date first (the
  * API's order, so overdue claims lead), 100 at a time, filtered by one status or none. Each row shows the due date
  * (§ 16 BMSVG, computed by the server) and the days left, overdue ones as such; the member's name opens the claim's
- * panel with its next steps.
+ * panel with its next steps (none for roles without claims:write).
  */
-export function ClaimsScreen() {
+export function ClaimsScreen({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
   const filterId = useId();
   const [status, setStatus] = useState<SeveranceClaimStatus | ''>('');
@@ -79,7 +79,7 @@ export function ClaimsScreen() {
           ))}
         </select>
       </div>
-      {open ? <ClaimPanel key={open.id} claim={open} onClose={() => setOpenId(null)} /> : null}
+      {open ? <ClaimPanel key={open.id} claim={open} canChange={canChange} onClose={() => setOpenId(null)} /> : null}
       {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
       {!data && loading ? <LoadingState /> : null}
       {data ? (

@@ -5,9 +5,14 @@ import { ModalDialog } from '../components/ui/modal-dialog';
 import { currentStaff, type StaffPerson } from './staff-session';
 import { useIdleEnd } from './use-idle-end';
 
-/** The workbench's areas, each a hash route (`#/claims`); the first is the start. */
-export const AREAS = ['claims', 'events'] as const;
+/** The workbench's areas, each a hash route (`#/claims`); the first of a role's is its start. */
+export const AREAS = ['claims', 'events', 'audit'] as const;
 export type Area = (typeof AREAS)[number];
+
+/** The areas a role sees: the trail only for the auditor (`staffAudit`, decision 0054). */
+export function areasOf(role: StaffPerson['role']): readonly Area[] {
+  return role === 'AUDITOR' ? ['audit', 'claims', 'events'] : ['claims', 'events'];
+}
 
 /** The page frame of the signed-out screens: the header with the workbench's name, then the screen. */
 export function SignedOutFrame({ children }: { children: ReactNode }) {
@@ -56,7 +61,7 @@ export function Shell({ person, area, onSignOut, onIdleEnd, children }: ShellPro
       <div className="backoffice__body">
         <nav className="backoffice__nav" aria-label={t('backoffice.shell.navigation')}>
           <ul>
-            {AREAS.map((name) => (
+            {areasOf(person.role).map((name) => (
               <li key={name}>
                 <a href={`#/${name}`} aria-current={name === area ? 'page' : undefined}>
                   {t(`backoffice.shell.nav.${name}`)}
