@@ -133,6 +133,16 @@ describe('audit trail (append-only)', () => {
   });
 });
 
+describe('the trail of an Apollo Client query', () => {
+  it('records the root fields only, not the __typename Apollo Client adds to every selection', async () => {
+    const { cookie } = await staffSession('CLERK', 'apollo@fund.example');
+    const { id: staffId } = (await sqlAll<{ id: number }>(server.db, `SELECT id FROM staff_accounts WHERE email = 'apollo@fund.example'`))[0]!;
+    const body = JSON.stringify({ query: '{ __typename events(first: 1) { __typename pageInfo { __typename hasNextPage } } }' });
+    expect((await fundGraphql(cookie, body)).status).toBe(200);
+    expect(await sqlAll(server.db, 'SELECT kind, what FROM staff_audit WHERE staff_id = ?', staffId)).toEqual([{ kind: 'READ', what: 'events' }]);
+  });
+});
+
 describe('the auditor view of the trail (staffAudit)', () => {
   const TRAIL = `query($staffId: Int, $first: Int, $after: String) {
     staffAudit(staffId: $staffId, first: $first, after: $after) { edges { node { id staffId kind what } } pageInfo { hasNextPage endCursor } }
