@@ -97,7 +97,8 @@ const config: CodegenConfig = {
     },
     'web/src/gql/': {
       schema: memberSchema,
-      documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**/*'],
+      // Not the workbench's documents: they are written against the fund's schema (target below).
+      documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**/*', '!web/src/backoffice/**/*'],
       preset: 'client',
       presetConfig: {
         fragmentMasking: false,
@@ -110,6 +111,21 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         scalars,
+      },
+    },
+    // The fund's workbench at /backoffice/ (decision 0054): its typed documents against the fund's schema, sent to
+    // /fund/graphql with the staff session. Sent as text (no persisted hashes): the fund's endpoint checks scopes,
+    // not an allow-list.
+    'web/src/backoffice/gql/': {
+      schema: 'server/fund/**/*.graphql',
+      documents: ['web/src/backoffice/**/*.{ts,tsx}', '!web/src/backoffice/gql/**/*'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      documentTransforms: [addTypenameSelectionDocumentTransform],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { ...scalars, DateTime: 'string' },
       },
     },
     // The API tests' typed operations (issue 12 item 7): `graphql(\`…\`)` from tests/gql in tests/{api,security,durability,

@@ -68,7 +68,8 @@ export function measureRoutes(root = ROOT): RouteLoad[] {
   if (!existsSync(statsFile)) throw new Error('dist/bundle-stats.json is missing: run `npm run build` first');
   const { chunks: list } = JSON.parse(readFileSync(statsFile, 'utf8')) as { chunks: ChunkStats[] };
   const chunks = new Map(list.map((c) => [c.fileName, c]));
-  const entries = list.filter((c) => c.isEntry).map((c) => c.fileName);
+  // The members' entry only: the workbench's (web/backoffice/index.html, decision 0054) is no member's first load.
+  const entries = list.filter((c) => c.isEntry && !c.facadeModuleId?.endsWith('/backoffice/index.html')).map((c) => c.fileName);
   return ROUTE_BUDGETS.map(({ route, modules, budgetKiB }) => {
     const lazy = modules.map((module) => {
       const chunk = list.find((c) => c.facadeModuleId?.endsWith(module));

@@ -20,7 +20,6 @@ export function generatedDocumentName(source: string): string | undefined {
 
 /** One generated document in `gql/graphql.ts`: `export const Name = {…AST as JSON…} as unknown as DocumentNode<…>;` */
 const GENERATED_DOCUMENT = /^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm;
-const VIRTUAL_PREFIX = 'virtual:gql-document/';
 
 /**
  * Rewrites `graphql(`query X …`)` calls into imports of the one generated document they stand for, each served
@@ -31,13 +30,18 @@ const VIRTUAL_PREFIX = 'virtual:gql-document/';
  * imported by name from `gql/graphql.ts` they share one module, which the bundler cannot split between routes; so
  * the first screen loaded all 75 documents (about 17 KB gzipped). As modules of their own, each lazy route carries
  * only its documents. A call whose document is not among the generated ones is left as it is (the map serves it).
- * `generatedFile` is the path of `gql/graphql.ts`; it is read once per build. Types are unaffected: the type
+ * `generatedFile` is the path of `gql/graphql.ts`; it is read once per build. `scope` limits the rewrite to the
+ * modules under `include` and not under `exclude` (absolute folder paths): the members' app and the workbench have
+ * generated files of their own, whose document names may coincide; `name` keeps their virtual modules apart
+ * (`virtual:<name>/XDocument`, default `gql-document`). Types are unaffected: the type
  * checker reads the sources, in which the calls stay.
  */
-export function graphqlDocumentImports(generatedFile: string): Plugin {
+export function graphqlDocumentImports(generatedFile: string, scope: { include?: string; exclude?: string; name?: string } = {}): Plugin {
+  const VIRTUAL_PREFIX = `virtual:${scope.name ?? 'gql-document'}/`;
+  const inScope = (id: string) => (scope.include === undefined || id.startsWith(scope.include)) && (scope.exclude === undefined || !id.startsWith(scope.exclude));
   let documents = new Map<string, string>();
   return {
-    name: 'portal-graphql-document-imports',
+    name: `portal-graphql-document-imports-${scope.name ?? 'gql-document'}`,
     apply: 'build',
     // Before the TypeScript transform, which would rewrite the import's quotes and the template literals.
     enforce: 'pre',
@@ -54,7 +58,7 @@ export function graphqlDocumentImports(generatedFile: string): Plugin {
       return json === undefined ? null : `export default ${json};`;
     },
     transform(code, id) {
-      if (!/\.tsx?$/.test(id) || id.includes('/gql/') || !code.includes('graphql(`')) return null;
+      if (!/\.tsx?$/.test(id) || id.includes('/gql/') || !inScope(id) || !code.includes('graphql(`')) return null;
       const importMatch = GRAPHQL_IMPORT.exec(code);
       if (!importMatch) return null;
       const used = new Set<string>();

@@ -9,6 +9,9 @@ import { prerenderIndex } from './prerender-index';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 
+/** The workbench's sources (web/src/backoffice): an entry of its own, so none of it reaches the members' bundles. */
+const backofficeSources = fileURLToPath(new URL('./src/backoffice/', import.meta.url));
+
 /** Where `npm run dev:server` listens; the dev server forwards the API paths there. */
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -38,7 +41,9 @@ export default defineConfig({
     conditions: ['es2015', ...defaultClientConditions],
   },
   plugins: [
-    graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url))),
+    // The members' documents, then the workbench's (decision 0054): each rewrites only the calls of its own app.
+    graphqlDocumentImports(fileURLToPath(new URL('./src/gql/graphql.ts', import.meta.url)), { exclude: backofficeSources }),
+    graphqlDocumentImports(fileURLToPath(new URL('./src/backoffice/gql/graphql.ts', import.meta.url)), { include: backofficeSources, name: 'backoffice-gql-document' }),
     react(),
     prerenderAndPrecompress(),
     bundleStats(fileURLToPath(new URL('../dist/bundle-stats.json', import.meta.url))),
@@ -52,12 +57,21 @@ export default defineConfig({
     // .vite/manifest.json: the stylesheets of the prerendered frames' routes (web/prerender-index.ts); a dot folder,
     // which the server never serves.
     manifest: true,
+    // Two entries: the members' portal (index.html) and the fund's workbench at /backoffice/ (decision 0054), which
+    // shares the design system and the catalogue's common part but is its own page with its own scripts.
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        backoffice: fileURLToPath(new URL('./backoffice/index.html', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: {
       '/graphql': apiTarget,
       '/rest': apiTarget,
       '/webportal': apiTarget,
+      '/fund': apiTarget,
     },
   },
 });

@@ -45,6 +45,11 @@ export const severanceClaims = table(
      * (server/domain/claims/claims.status.ts, decision 0056).
      */
     statusChangedAt: text(),
+    /**
+     * Who set the claim to CHECKED last (`staff:<id>` or `client:<id>`, the event actor's text): the four-eyes rule
+     * lets only another person, a SUPERVISOR, approve the payout or transfer (decision 0054).
+     */
+    checkedBy: text(),
     /** The entitlement (guthaben) when the claim was sent, integer cents: the latest statement's total. */
     entitlementCents: integer(),
     /** Wage tax withheld on a payout (6 %, § 67 (3) EStG as BMSVG payouts are taxed), integer cents; 0 otherwise. */

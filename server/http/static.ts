@@ -85,7 +85,9 @@ function notFound(res: ServerResponse): void {
 /**
  * Serves the built web app (dist/web).
  *
- * - `/` is index.html. Hashed files under `assets/` are `Cache-Control: public, max-age=31536000, immutable`;
+ * - `/` is index.html; a folder's path ending in `/` is the folder's index.html (the workbench, `/backoffice/`), and
+ *   the folder's path without the slash is redirected (308) to it.
+ * - Hashed files under `assets/` are `Cache-Control: public, max-age=31536000, immutable`;
  *   everything else (index.html, favicon, manifest) is `no-cache` with an `ETag`, answered 304 when unchanged.
  * - Text files with a precompressed `.br`/`.gz` variant beside them are sent in the encoding the browser prefers
  *   among those it accepts (`Accept-Encoding`, q-values honoured), with `Content-Encoding` and
@@ -112,13 +114,22 @@ export function createStaticHandler(root: string, options: StaticOptions = { ser
     }
     const variant = decoded === '/' && options.indexFile ? options.indexFile(req) : undefined;
     const index = variant && !variant.includes('/') && fileStats(join(base, variant)) ? variant : 'index.html';
-    const relative = decoded === '/' ? index : normalize(decoded).replace(/^([/\\])+/, '');
+    // A folder's path ending in `/` is its index.html: the workbench at `/backoffice/` (decision 0054).
+    const folderIndex = decoded !== '/' && decoded.endsWith('/') ? 'index.html' : '';
+    const relative = decoded === '/' ? index : normalize(decoded + folderIndex).replace(/^([/\\])+/, '');
     const file = join(base, relative);
     const inside = (file === base || file.startsWith(base + sep)) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
     const extension = extname(file);
     const hiddenVariant = extension === '.br' || extension === '.gz' || (extension === '.map' && !options.serveSourceMaps);
     const stats = inside && !hiddenVariant ? fileStats(file) : undefined;
-    if (!stats) return notFound(res);
+    if (!stats) {
+      // A folder named without its `/` (`/backoffice`): its page's relative asset links need the slash.
+      if (inside && !hiddenVariant && !folderIndex && fileStats(join(file, 'index.html'))) {
+        res.writeHead(308, { Location: `${pathname}/`, 'Content-Type': 'text/plain; charset=utf-8' }).end('Permanent Redirect');
+        return;
+      }
+      return notFound(res);
+    }
 
     const immutable = relative.startsWith('assets' + sep) || relative.startsWith('assets/');
     const isIndex = /^index(\.[\w-]+)?\.html$/.test(relative);

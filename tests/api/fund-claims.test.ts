@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { claimFiles, severanceClaims } from '../../db/schema';
 import { CLAIM_STATUSES } from '../../db/schema/claims';
-import { CLAIM_TRANSITIONS, createClaimStatusService, type ClaimStatus } from '../../server/domain/claims/claims.status';
+import { CLAIM_TRANSITIONS, type ClaimStatus } from '../../server/domain/claims/claims.status';
 import { isoInstant } from '../../server/domain/shared/clock';
 import { CLAIM_FILE_LINK_SECONDS } from '../../server/fund/claims/claim-file-links';
 import type { PortalClient } from '../helpers/client';
@@ -395,37 +395,43 @@ describe('setClaimStatus: what each step needs', () => {
   });
 });
 
-describe('the four-eyes step (CHECKED → PRE_TRANSFER)', () => {
-  it('the machine client moves it directly; a staff actor needs an approval, refused with APPROVAL_REQUIRED without one', async () => {
-    const { deps } = server;
-    const staff = { kind: 'staff' as const, staffId: 'sachbearbeiterin-1' };
-    const input = (claim: number) => ({ claimId: String(claim), status: 'PRE_TRANSFER' as const });
-    const claim = await newClaim(emailOf('anna'), 'CHECKED', { definiteDate: '2026-12-10' });
-    const before = await snapshot(claim);
-    const refused = await deps.services.claimStatus.setStatus(staff, input(claim), { origin: server.url });
-    expect(refused).toMatchObject({ ok: false, code: 'APPROVAL_REQUIRED' });
-    expect(await snapshot(claim)).toEqual(before);
+describe('the four-eyes step (CHECKED → PRE_TRANSFER, decision 0054)', () => {
+  const clerk = { kind: 'staff' as const, staffId: '101', role: 'CLERK' as const };
+  const supervisor = { kind: 'staff' as const, staffId: '102', role: 'SUPERVISOR' as const };
+  const otherSupervisor = { kind: 'staff' as const, staffId: '103', role: 'SUPERVISOR' as const };
+  const checkedInput = (claim: number) => ({ claimId: String(claim), status: 'CHECKED' as const, definiteDate: '2026-12-10' });
+  const approveInput = (claim: number) => ({ claimId: String(claim), status: 'PRE_TRANSFER' as const });
 
-    const approvals: unknown[] = [];
-    const withApproval = createClaimStatusService({
-      db: deps.db,
-      store: deps.stores.claims,
-      messages: deps.services.messages,
-      mailer: deps.mailer,
-      events: deps.events,
-      clock: deps.clock,
-      approved: async (actor, row, transition) => {
-        approvals.push([actor, row.id, transition.from, transition.to]);
-        return true;
-      },
-    });
-    expect(await withApproval.setStatus(staff, input(claim), { origin: server.url })).toMatchObject({ ok: true, value: { from: 'CHECKED', to: 'PRE_TRANSFER' } });
-    expect(approvals).toEqual([[staff, claim, 'CHECKED', 'PRE_TRANSFER']]);
-    const actor = await sqlValue(server.db, "SELECT actor FROM fund_events WHERE subject_id = ? AND type = 'claim.status_changed'", String(claim));
-    expect(actor).toBe('staff:sachbearbeiterin-1');
-    // Other steps ask no approval of a staff actor.
+  it('records who set CHECKED; a clerk is refused with ROLE_NOT_ALLOWED, the same supervisor with FOUR_EYES_REQUIRED, another supervisor approves', async () => {
+    const { deps } = server;
+    const setStatus = deps.services.claimStatus.setStatus;
+    const claim = await newClaim(emailOf('anna'), 'CHECKING');
+    expect(await setStatus(supervisor, checkedInput(claim), { origin: server.url })).toMatchObject({ ok: true });
+    expect(await sqlValue(server.db, 'SELECT checked_by FROM severance_claims WHERE id = ?', claim)).toBe('staff:102');
+    const before = await snapshot(claim);
+    expect(await setStatus(clerk, approveInput(claim), { origin: server.url })).toMatchObject({ ok: false, code: 'ROLE_NOT_ALLOWED' });
+    expect(await setStatus(supervisor, approveInput(claim), { origin: server.url })).toMatchObject({ ok: false, code: 'FOUR_EYES_REQUIRED' });
+    expect(await snapshot(claim)).toEqual(before);
+    expect(await setStatus(otherSupervisor, approveInput(claim), { origin: server.url })).toMatchObject({ ok: true, value: { from: 'CHECKED', to: 'PRE_TRANSFER' } });
+    const actors = await sqlAll(server.db, "SELECT actor FROM fund_events WHERE subject_id = ? AND type = 'claim.status_changed' ORDER BY id", String(claim));
+    expect(actors.map((row) => row.actor)).toEqual(['staff:102', 'staff:103']);
+  });
+
+  it('a clerk sets CHECKED, a supervisor approves; the machine client keeps the direct path; other steps ask no role', async () => {
+    const { deps } = server;
+    const setStatus = deps.services.claimStatus.setStatus;
+    const worked = await newClaim(emailOf('anna'), 'CHECKING');
+    expect(await setStatus(clerk, checkedInput(worked), { origin: server.url })).toMatchObject({ ok: true });
+    expect(await setStatus(clerk, approveInput(worked), { origin: server.url })).toMatchObject({ ok: false, code: 'ROLE_NOT_ALLOWED' });
+    expect(await setStatus(supervisor, approveInput(worked), { origin: server.url })).toMatchObject({ ok: true });
+
+    const machine = { kind: 'client' as const, clientId: 'core-system' };
+    const direct = await newClaim(emailOf('anna'), 'CHECKING');
+    expect(await setStatus(machine, checkedInput(direct), { origin: server.url })).toMatchObject({ ok: true });
+    expect(await setStatus(machine, approveInput(direct), { origin: server.url })).toMatchObject({ ok: true });
+
     const other = await newClaim(emailOf('anna'), 'NEW');
-    expect(await deps.services.claimStatus.setStatus(staff, { claimId: String(other), status: 'CHECKING' }, { origin: server.url })).toMatchObject({ ok: true });
+    expect(await setStatus(clerk, { claimId: String(other), status: 'CHECKING' }, { origin: server.url })).toMatchObject({ ok: true });
   });
 });
 

@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffService } from '../../server/fund/staff/staff.service';
 import { createStaffStore } from '../../server/fund/staff/staff.store';
+import { createFundTestClient } from '../helpers/fund-client';
 import { sqlAll, sqlRun } from '../helpers/raw-sql';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -74,7 +75,9 @@ describe('staff sign-in (password and TOTP)', () => {
     const created = await staffService().create({ email: 'lock@fund.example', name: 'Lena Lock', role: 'CLERK' });
     expect((await post('/fund/staff/sign-in', { email: 'nobody@fund.example', password: 'x', code: '123456' })).status).toBe(401);
     for (let i = 0; i < 5; i++) expect((await post('/fund/staff/sign-in', { email: 'lock@fund.example', password: 'falsch', code: '123456' })).status).toBe(401);
-    expect((await post('/fund/staff/sign-in', { email: 'lock@fund.example', password: created.initialPassword, code: codeOf(created.totpUri) })).status).toBe(423);
+    const locked = await post('/fund/staff/sign-in', { email: 'lock@fund.example', password: created.initialPassword, code: codeOf(created.totpUri) });
+    // The workbench shows "Gesperrt bis …" from the answer's instant: the lock's end, one hour after the fifth attempt.
+    expect(locked).toMatchObject({ status: 423, body: { error: 'LOCKED', lockedUntil: new Date(server.clock.now() + 3_600_000).toISOString() } });
   });
 
   it('ends an idle session after 15 minutes, and every session of a disabled account at once', async () => {
@@ -127,5 +130,53 @@ describe('audit trail (append-only)', () => {
     await expect(sqlRun(server.db, `UPDATE staff_audit SET what = 'nothing' WHERE staff_id = ${staffId}`)).rejects.toThrow(/append-only/);
     await expect(sqlRun(server.db, `DELETE FROM staff_audit WHERE staff_id = ${staffId}`)).rejects.toThrow(/append-only/);
     expect(await sqlAll(server.db, 'SELECT kind FROM staff_audit WHERE staff_id = ?', staffId)).toHaveLength(1);
+  });
+});
+
+describe('the trail of an Apollo Client query', () => {
+  it('records the root fields only, not the __typename Apollo Client adds to every selection', async () => {
+    const { cookie } = await staffSession('CLERK', 'apollo@fund.example');
+    const { id: staffId } = (await sqlAll<{ id: number }>(server.db, `SELECT id FROM staff_accounts WHERE email = 'apollo@fund.example'`))[0]!;
+    const body = JSON.stringify({ query: '{ __typename events(first: 1) { __typename pageInfo { __typename hasNextPage } } }' });
+    expect((await fundGraphql(cookie, body)).status).toBe(200);
+    expect(await sqlAll(server.db, 'SELECT kind, what FROM staff_audit WHERE staff_id = ?', staffId)).toEqual([{ kind: 'READ', what: 'events' }]);
+  });
+});
+
+describe('the auditor view of the trail (staffAudit)', () => {
+  const TRAIL = `query($staffId: Int, $first: Int, $after: String) {
+    staffAudit(staffId: $staffId, first: $first, after: $after) { edges { node { id staffId kind what } } pageInfo { hasNextPage endCursor } }
+  }`;
+  const trail = (cookie: string, variables: Record<string, unknown>) => fundGraphql(cookie, JSON.stringify({ query: TRAIL, variables }));
+  type Trail = {
+    data: { staffAudit: { edges: { node: { id: string; staffId: number; kind: string; what: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null;
+    errors?: { extensions: { code: string } }[];
+  };
+
+  it('an auditor reads the trail of one staff person page by page; a clerk, a supervisor and a machine client are refused', async () => {
+    const clerk = await staffSession('CLERK', 'watched@fund.example');
+    const { id: clerkId } = (await sqlAll<{ id: number }>(server.db, `SELECT id FROM staff_accounts WHERE email = 'watched@fund.example'`))[0]!;
+    for (let i = 0; i < 3; i++) expect((await fundGraphql(clerk.cookie)).status).toBe(200);
+    const auditor = await staffSession('AUDITOR', 'auditor@fund.example');
+
+    const first = (await (await trail(auditor.cookie, { staffId: clerkId, first: 2 })).json()) as Trail;
+    expect(first.data?.staffAudit.edges.map((e) => e.node)).toEqual([
+      { id: expect.any(String), staffId: clerkId, kind: 'READ', what: 'events' },
+      { id: expect.any(String), staffId: clerkId, kind: 'READ', what: 'events' },
+    ]);
+    expect(first.data?.staffAudit.pageInfo.hasNextPage).toBe(true);
+    const rest = (await (await trail(auditor.cookie, { staffId: clerkId, first: 2, after: first.data!.staffAudit.pageInfo.endCursor })).json()) as Trail;
+    expect(rest.data?.staffAudit.edges).toHaveLength(1);
+    expect(rest.data?.staffAudit.pageInfo.hasNextPage).toBe(false);
+
+    const refusedClerk = (await (await trail(clerk.cookie, { staffId: clerkId })).json()) as Trail;
+    expect(refusedClerk.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    const supervisor = await staffSession('SUPERVISOR', 'sup-trail@fund.example');
+    expect(((await (await trail(supervisor.cookie, {})).json()) as Trail).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    const machine = await createFundTestClient(server, 'events:read');
+    const byMachine = (await machine.query(TRAIL, { staffId: clerkId })) as { body: Trail };
+    expect(byMachine.body.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    const bad = (await (await trail(auditor.cookie, { after: 'x' })).json()) as Trail;
+    expect(bad.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
   });
 });

@@ -58,6 +58,9 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'index-AbC123.js.map'), JSON.stringify({ version: 3, sources: ['secret.tsx'], mappings: '' }));
   writeFileSync(join(root, 'assets', 'tiny-X1.js'), 'export {};\n');
   expect(precompressFolder(root).sort()).toEqual(['assets/index-AbC123.js', 'index.html']);
+  // The workbench's page (decision 0054), a folder with its own index.html.
+  mkdirSync(join(root, 'backoffice'));
+  writeFileSync(join(root, 'backoffice', 'index.html'), '<!doctype html><title>Arbeitsplatz</title>');
   ({ server: production, url: prodUrl } = await serve(false));
   ({ server: development, url: devUrl } = await serve(true));
 });
@@ -127,6 +130,16 @@ describe('static assets: precompressed variants by Accept-Encoding', () => {
   it('never serves the variant files by their own names', async () => {
     expect((await get(`${prodUrl}/assets/index-AbC123.js.br`)).status).toBe(404);
     expect((await get(`${prodUrl}/assets/index-AbC123.js.gz`)).status).toBe(404);
+  });
+
+  it("serves a folder's index.html at its path with the slash, and redirects the path without it", async () => {
+    const page = await get(`${prodUrl}/backoffice/`);
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('<title>Arbeitsplatz</title>');
+    const bare = await fetch(`${prodUrl}/backoffice`, { redirect: 'manual' });
+    expect(bare.status).toBe(308);
+    expect(bare.headers.get('location')).toBe('/backoffice/');
+    expect((await get(`${prodUrl}/assets/`)).status).toBe(404);
   });
 
   it('does not serve source maps in production, but does in development', async () => {

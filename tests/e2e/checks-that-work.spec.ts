@@ -14,7 +14,7 @@ test('logout empties the client cache: the next member in the same browser sees 
   await expect(page.getByText(/Anna Muster/).first()).toBeVisible();
   await page.getByRole('link', { name: 'Dokumente' }).first().click();
   await expect(page).toHaveURL(/#\/dokumente$/);
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/#\/login/);
   // Back to the member's last screen: the login, not her documents.
   await page.goBack();

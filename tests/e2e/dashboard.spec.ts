@@ -96,7 +96,7 @@ test('bernd (Vorsorgekasse only) and clara (Pensionskasse beneficiary) get the q
     await expect(page.getByRole('heading', { level: 3, name: `Konto ${account}` })).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'dashboard of bernd');
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/#\/login$/);
 
   await logIn(page, personas.clara.email);

@@ -25,7 +25,9 @@ async function expectFocusOnAProblemInView(page: Page): Promise<void> {
         const flagged = invalid ?? summary ?? (field?.querySelector('[aria-invalid="true"], .field__error') ? field : null);
         if (!flagged) return `focused ${el.tagName} is no invalid field`;
         const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= window.innerHeight ? 'ok' : `out of view (${Math.round(r.top)})`;
+        // Two pixels of slack: Chromium's scroll anchoring, when a section above re-renders after the refusal, can leave
+        // the field's border a pixel under the top edge; the field itself is in view.
+        return r.top >= -2 && r.bottom <= window.innerHeight + 2 ? 'ok' : `out of view (${Math.round(r.top)})`;
       }),
     )
     .toBe('ok');
@@ -65,6 +67,10 @@ test('calculator: a changed input marks the result out of date, a refused one cl
 test('settings: a refused address puts the postcode in view and in focus', async ({ page }) => {
   await logIn(page, personas.anna.email);
   await page.goto('/#/einstellungen');
+  // The sections above the address load their own lists (passkeys, signed-in devices): wait until they are there, so
+  // the page no longer moves under the check.
+  await expect(page.getByRole('region', { name: 'Angemeldete Geräte' }).getByText('Dieses Gerät')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Passkeys' }).getByText('Sie haben noch keinen Passkey angelegt.')).toBeVisible();
   const address = page.getByRole('region', { name: 'Adresse' });
   await address.getByLabel('Postleitzahl').fill('');
   await submitFromBottom(page, address.getByRole('button', { name: 'Adresse speichern' }));

@@ -25,14 +25,14 @@ test('every link of every screen leads to a screen for anna, bernd, clara, otto 
 test('a logged-in member who opens an unknown address keeps the member layout; a visitor the public one', async ({ page }) => {
   await page.goto('/#/gibt-es-nicht');
   await expect(page.getByRole('heading', { level: 1, name: 'Diese Seite gibt es nicht.' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toBeVisible();
 
   await logIn(page, personas.anna.email);
   await page.goto('/#/gibt-es-nicht');
   await expect(page.getByRole('heading', { level: 1, name: 'Diese Seite gibt es nicht.' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Zur Übersicht' }).click();
   await expect(page).toHaveURL(/#\/dashboard$/);
 });

@@ -196,7 +196,7 @@ test('ida answers newsletter, benefit statement, account statement by mail and p
     { subject: 'NEWSLETTER_VK', granted: 0, terms_ticked: 1, text_version: 'newsletter-2026-01', channel: 'LOGIN_DIALOG' },
   ]);
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await submitLogin(page, loginPersonas.ida);
   await expectDashboard(page);
@@ -298,7 +298,7 @@ test('nina activates her access with the link, sees the notice, and can log in; 
 
   await submitLogin(page, loginPersonas.nina);
   await expectDashboard(page);
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/#\/login$/);
 
   // The legacy form with the id after an equals sign in the hash.

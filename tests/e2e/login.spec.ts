@@ -55,7 +55,7 @@ test('a member with both funds logs in, reads her Pensionskasse statement, switc
 
   await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
   await passwordField(page).fill('Pensionskasse#2026');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
   await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
@@ -75,7 +75,7 @@ test('a member with both funds logs in, reads her Pensionskasse statement, switc
   await expect(selectTrigger(panel, 'Stichtag')).toHaveText(expectedDate(older.stichtag));
   await expectNoSeriousA11yViolations(page, 'Pensionskasse account information at an older Stichtag');
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
   await expect(page.getByText('Sie haben sich erfolgreich abgemeldet.')).toBeVisible();
@@ -125,7 +125,7 @@ test('a wrong password shows "password not correct" at the password field and st
   await waitForApp(page);
   await page.getByLabel('E-Mail-Adresse').fill(personas.anna.email);
   await passwordField(page).fill('Falsches#Passwort1');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
   await expect(passwordField(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(passwordField(page)).toHaveAccessibleDescription('Das Passwort ist nicht korrekt.');
@@ -142,7 +142,7 @@ test('an empty form shows the "not given" messages at both fields without callin
     }
   });
   await page.goto('/#/login');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveAccessibleDescription('Bitte geben Sie Ihre E-Mail-Adresse ein.');
@@ -159,7 +159,7 @@ test('an unknown e-mail marks both fields as invalid and links the message to th
   await waitForApp(page);
   await page.getByLabel('E-Mail-Adresse').fill('niemand.bekannt@example.at');
   await passwordField(page).fill('Irgendein#Passwort1');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
   const message = 'Die Anmeldedaten sind ungültig. Sind Sie noch nicht registriert? Jetzt registrieren';
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');

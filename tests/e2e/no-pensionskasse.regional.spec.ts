@@ -154,13 +154,13 @@ test('every screen, PDF and mail behind the login speaks as the Vorsorgekasse', 
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await passwordField(page).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
     // Each of them once with the session: a screen of the member layout is crawled with its links below.
     const memberAddresses: string[] = [];
     for (const href of redirected) {
       await open(page, href);
       await scanScreen(page, `${who}: ${href}`);
-      if (await page.getByRole('button', { name: 'Abmelden' }).isVisible()) memberAddresses.push(href);
+      if (await page.getByRole('button', { name: 'Abmelden', exact: true }).isVisible()) memberAddresses.push(href);
     }
     const { visited, fetched } = await crawlLinks(page, who, axePatterns, ['#/dashboard', ...memberAddresses], (screen, href) => scanScreen(screen, `${who}: ${href}`));
     expect(visited.length, who).toBeGreaterThanOrEqual(memberAddresses.length);
@@ -177,7 +177,7 @@ test('every screen, PDF and mail behind the login speaks as the Vorsorgekasse', 
   // The calculator's print (bernd gets the fictitious calculator, as everyone on the regional tenant).
   await page.goto('/#/login');
   await submitLogin(page, personas.bernd.email);
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   await page.goto('/#/vorsorgerechner');
   const print = page.getByRole('button', { name: 'Berechnung als PDF herunterladen' });
   await expect(print).toBeEnabled({ timeout: 15_000 });

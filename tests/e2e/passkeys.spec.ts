@@ -125,14 +125,14 @@ test('adds a passkey in the settings with the step-up password and logs in with 
   await expectNoSeriousA11yViolations(page, 'settings, removing a passkey');
   await section.getByRole('button', { name: 'Abbrechen' }).click();
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page).toHaveURL(/#\/login/);
   await waitForApp(page);
   await expectNoSeriousA11yViolations(page, 'login with the passkey button');
 
   await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
   await expect(page).toHaveURL(/#\/dashboard$/);
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   await page.goto(`${origin}/#/einstellungen`);
   await expect(section.getByRole('row', { name: /Arbeitslaptop/ })).not.toContainText('noch nie');
 });

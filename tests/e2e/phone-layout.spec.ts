@@ -25,20 +25,20 @@ test("the main navigation shows only the member's funds", async ({ page }) => {
   await logIn(page, personas.anna.email);
   await expect(nav(page).getByRole('link', { name: 'Pensionskasse', exact: true })).toBeVisible();
   expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Vorsorgekasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Vorsorgerechner', 'Einstellungen']);
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
 
   await logIn(page, personas.bernd.email);
   await expect(nav(page).getByRole('link', { name: 'Vorsorgekasse', exact: true })).toBeVisible();
   expect(await navLinks(page)).toEqual(['Übersicht', 'Vorsorgekasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Vorsorgerechner', 'Einstellungen']);
   await nav(page).getByRole('link', { name: 'Veranlagung' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Veranlagung Vorsorgekasse' })).toBeVisible();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
 
   await logIn(page, personas.clara.email);
   await expect(nav(page).getByRole('link', { name: 'Pensionskasse', exact: true })).toBeVisible();
   // No calculator for a beneficiary drawing the pension (the server refuses it, spec 001 section 6).
   expect(await navLinks(page)).toEqual(['Übersicht', 'Pensionskasse', 'Postfach', 'Dokumente', 'Veranlagung', 'Einstellungen']);
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
 
   // A contact person without own contract: nothing of a fund and no calculator (no contract data to calculate with); the inbox.
   await logIn(page, loginPersonas.otto);
@@ -72,7 +72,7 @@ test('on a 390 px phone nothing is wider than the screen, the menu collapses and
   ] as const) {
     if (who !== 'anna') {
       await page.goto('/#/dashboard');
-      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
       await logIn(page, email);
     }
     for (const route of [

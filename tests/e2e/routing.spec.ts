@@ -59,7 +59,7 @@ test('a screen whose code cannot load shows the error state in the member layout
   await expect(page.getByRole('button', { name: 'Seite neu laden' })).toBeVisible();
   // The member layout stays: navigation and logout.
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'route error');
 
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Dokumente' }).click();

@@ -104,7 +104,7 @@ test('logging out in one tab sends the other tab to the login; a login in one ta
   await second.goto('/#/dashboard');
   await expect(second.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
 
-  await first.getByRole('button', { name: 'Abmelden' }).click();
+  await first.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(first).toHaveURL(/#\/login$/);
   await expect(second).toHaveURL(/#\/login$/);
   await expect(second.getByText('Sie wurden abgemeldet, weil Ihre Sitzung in einem anderen Fenster beendet wurde.')).toBeVisible();

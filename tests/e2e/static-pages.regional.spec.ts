@@ -49,7 +49,7 @@ test('the regional accessibility statement names the regional contact; the regio
   await expect(page.getByRole('heading', { level: 1, name: 'Diese Seite gibt es nicht.' })).toBeVisible();
   // A logged-in member keeps the member layout on the not-found page: navigation and logout.
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Zur Übersicht' }).click();
   await expect(page).toHaveURL(/#\/dashboard$/);
 });

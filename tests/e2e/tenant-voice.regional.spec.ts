@@ -58,7 +58,7 @@ test('every screen behind the login names the regional fund only, for anna, bern
     const { visited } = await crawlLinks(page, who, axePatterns, '#/dashboard', (screen, href) => expectOwnVoice(screen, `${who}: ${href}`));
     expect(visited.length, who).toBeGreaterThan(3);
     await page.goto('/#/dashboard');
-    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
     await expect(page).toHaveURL(/#\/login/);
   }
 });

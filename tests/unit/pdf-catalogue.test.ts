@@ -85,7 +85,17 @@ const mandate = {
 } satisfies MandateRow;
 const claim = {
   ...{ id: 1, personId: 1, accountId: 1, option: 'PAYOUT', institutionName: null, policyNumber: null, iban: 'AT611904300234573201', bic: 'BKAUATWW', payoutType: 'CASH_ORDER' },
-  ...{ street: 'Lindengasse 12/4', postcode: '1070', city: 'Wien', country: 'AT', status: 'NEW', submittedAt: '2026-01-10T10:00:00Z', definiteDate: null, statusChangedAt: null },
+  ...{
+    street: 'Lindengasse 12/4',
+    postcode: '1070',
+    city: 'Wien',
+    country: 'AT',
+    status: 'NEW',
+    submittedAt: '2026-01-10T10:00:00Z',
+    definiteDate: null,
+    statusChangedAt: null,
+    checkedBy: null,
+  },
   ...{ entitlementCents: 1_234_567, taxCents: 74_074, cashOrderCostCents: 350, signatureKind: 'TYPED', signatureName: 'Anna Muster' },
 } satisfies SeveranceClaimRow;
 const merge = {

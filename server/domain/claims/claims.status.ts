@@ -4,7 +4,7 @@ import { isoDateVienna } from '@contract/dates';
 import { formatDate } from '@contract/format';
 import { fill } from '@contract/i18n/fill';
 import catalogue from '@contract/i18n/de/claim-status.json';
-import type { EventActor } from '../../fund/events/event-types';
+import { actorText, type EventActor } from '../../fund/events/event-types';
 import type { FundEventsStore } from '../../fund/events/events.store';
 import type { Mailer } from '../mail/mailer';
 import type { MessagesService } from '../messages/messages.service';
@@ -26,8 +26,8 @@ export interface ClaimTransition {
   to: ClaimStatus;
   requires: Requirement;
   /**
-   * A step of the four-eyes rule: a staff person of the workbench needs a second person's approval (the approval check
-   * of `createClaimStatusService`); the fund's core system (a machine client) is allowed directly.
+   * A step of the four-eyes rule: a staff person of the workbench may take it only as a SUPERVISOR who did not set
+   * CHECKED (`checkedBy`, decision 0054); the fund's core system (a machine client) is allowed directly.
    */
   fourEyes: boolean;
   /** The inbox message the step sends the member (with the e-mail notice by delivery choice), or none. */
@@ -60,7 +60,8 @@ export function transitionOf(from: ClaimStatus, to: ClaimStatus): ClaimTransitio
 /** Codes of a refused status change (fund API `FundError.code`; English messages in CLAIM_STATUS_ERROR_MESSAGES). */
 export type ClaimStatusErrorCode =
   | 'TRANSITION_NOT_ALLOWED'
-  | 'APPROVAL_REQUIRED'
+  | 'FOUR_EYES_REQUIRED'
+  | 'ROLE_NOT_ALLOWED'
   | 'DEFINITE_DATE_REQUIRED'
   | 'DEFINITE_DATE_NOT_ALLOWED'
   | 'DEFINITE_DATE_IN_PAST'
@@ -73,7 +74,8 @@ export type ClaimStatusErrorCode =
 /** English messages for integrators (decision 0053: messages to integrators are English). */
 export const CLAIM_STATUS_ERROR_MESSAGES: Record<ClaimStatusErrorCode, string> = {
   TRANSITION_NOT_ALLOWED: 'The claim cannot move from its current status to this one (spec 001 section 4).',
-  APPROVAL_REQUIRED: 'This step needs the approval of a second person (four-eyes rule).',
+  FOUR_EYES_REQUIRED: 'The payout or transfer must be approved by a supervisor other than the person who set CHECKED (four-eyes rule).',
+  ROLE_NOT_ALLOWED: 'Only a supervisor may approve the payout or transfer (four-eyes rule).',
   DEFINITE_DATE_REQUIRED: 'CHECKED needs the definite payout or transfer date.',
   DEFINITE_DATE_NOT_ALLOWED: 'A definite date is set only with the change to CHECKED.',
   DEFINITE_DATE_IN_PAST: 'The definite date lies before today.',
@@ -101,8 +103,11 @@ export interface ClaimStatusChangeInput {
   reason?: string | null;
 }
 
-/** Who changes a claim: the fund's core system (a machine client) or, with the workbench, a staff person. */
-export type ClaimStatusActor = Extract<EventActor, { kind: 'client' } | { kind: 'staff' }>;
+/**
+ * Who changes a claim: the fund's core system (a machine client) or a staff person of the workbench with the role
+ * (decision 0054), which the four-eyes step asks for.
+ */
+export type ClaimStatusActor = Extract<EventActor, { kind: 'client' }> | (Extract<EventActor, { kind: 'staff' }> & { role: 'CLERK' | 'SUPERVISOR' | 'AUDITOR' | 'ADMIN' });
 
 /** A done change: the statuses, the definite date, the inbox message sent (or null) and the event's id. */
 export interface ClaimStatusChange {
@@ -187,20 +192,7 @@ class Refusal extends Error {
  * e-mail notice by the member's delivery choice (the messages service's `postFromFund`, as `npm run fund -- message`),
  * and the event `claim.status_changed`. A refusal writes nothing.
  */
-export function createClaimStatusService(deps: {
-  db: Db;
-  store: ClaimsStore;
-  messages: MessagesService;
-  mailer: Mailer;
-  events: FundEventsStore;
-  clock: Clock;
-  /**
-   * The four-eyes check of a step marked `fourEyes` (CHECKED → PRE_TRANSFER) for an actor who is no machine client:
-   * resolves true when a second person approved. The fund's core system is allowed directly and never asked. Without
-   * one (today: no workbench yet) such a step of a staff person is refused with APPROVAL_REQUIRED.
-   */
-  approved?: (actor: ClaimStatusActor, claim: ClaimForChange, transition: ClaimTransition) => Promise<boolean>;
-}) {
+export function createClaimStatusService(deps: { db: Db; store: ClaimsStore; messages: MessagesService; mailer: Mailer; events: FundEventsStore; clock: Clock }) {
   const { store, clock } = deps;
 
   return {
@@ -225,13 +217,16 @@ export function createClaimStatusService(deps: {
           });
           if (!checked.ok) return checked;
           const transition = checked.value;
-          if (transition.fourEyes && actor.kind !== 'client' && !(await deps.approved?.(actor, claim, transition))) {
-            return err('APPROVAL_REQUIRED', [{ field: 'status', code: 'APPROVAL_REQUIRED' }]);
+          // Four eyes (decision 0054): a staff person approves the payout or transfer only as a SUPERVISOR and only when
+          // someone else set CHECKED. The fund's core system (a machine client) keeps the direct path.
+          if (transition.fourEyes && actor.kind === 'staff') {
+            if (actor.role !== 'SUPERVISOR') return err('ROLE_NOT_ALLOWED', [{ field: 'status', code: 'ROLE_NOT_ALLOWED' }]);
+            if (claim.checkedBy === actorText(actor)) return err('FOUR_EYES_REQUIRED', [{ field: 'status', code: 'FOUR_EYES_REQUIRED' }]);
           }
           const definiteDate = transition.requires === 'DEFINITE_DATE' ? input.definiteDate! : undefined;
           const now = isoInstant(clock.now());
           // Another change of the same claim committed first: refuse, as the pair is no longer the claim's.
-          if (!(await store.changeStatus(id, claim.status, transition.to, now, definiteDate))) {
+          if (!(await store.changeStatus(id, claim.status, transition.to, now, definiteDate, transition.to === 'CHECKED' ? actorText(actor) : undefined))) {
             throw new Refusal(err('TRANSITION_NOT_ALLOWED', [{ field: 'status', code: 'TRANSITION_NOT_ALLOWED' }]));
           }
           const effective = definiteDate ?? claim.definiteDate;

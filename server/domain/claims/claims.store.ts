@@ -64,13 +64,21 @@ export function createClaimsStore(db: Db) {
     },
 
     /**
-     * Moves claim `id` from status `from` to `to` at `changedAt` (ISO instant), with the definite date when given.
+     * Moves claim `id` from status `from` to `to` at `changedAt` (ISO instant), with the definite date and the actor
+     * who set CHECKED (`checkedBy`, the four-eyes rule of decision 0054) when given.
      * Resolves to false when the claim no longer has status `from` (a concurrent change won): nothing is written.
      */
-    async changeStatus(id: number, from: SeveranceClaimRow['status'], to: SeveranceClaimRow['status'], changedAt: string, definiteDate?: string): Promise<boolean> {
+    async changeStatus(
+      id: number,
+      from: SeveranceClaimRow['status'],
+      to: SeveranceClaimRow['status'],
+      changedAt: string,
+      definiteDate?: string,
+      checkedBy?: string,
+    ): Promise<boolean> {
       const rows = await db
         .update(severanceClaims)
-        .set({ status: to, statusChangedAt: changedAt, ...(definiteDate === undefined ? {} : { definiteDate }) })
+        .set({ status: to, statusChangedAt: changedAt, ...(definiteDate === undefined ? {} : { definiteDate }), ...(checkedBy === undefined ? {} : { checkedBy }) })
         .where(and(eq(severanceClaims.id, id), eq(severanceClaims.status, from)))
         .returning({ id: severanceClaims.id });
       return rows.length === 1;

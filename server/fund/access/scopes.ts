@@ -50,14 +50,22 @@ export function hasScope(principal: FundPrincipal, scope: FundScope): boolean {
 }
 
 /**
- * The event actor of a principal (decision 0053): the machine client, or the staff person (decision 0054). Services
- * that record who changed something take it.
+ * The actor of a principal's changes in the event feed and the services (decision 0053): `client:<clientId>` or
+ * `staff:<staffId>` with the person's role, which the four-eyes step asks for (decision 0054).
  */
-export function actorOf(principal: FundPrincipal): { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string } {
-  return principal.kind === 'client' ? { kind: 'client', clientId: principal.clientId } : { kind: 'staff', staffId: String(principal.staffId) };
+export function principalActor(
+  principal: FundPrincipal,
+): { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string; role: Extract<FundPrincipal, { kind: 'staff' }>['role'] } {
+  return principal.kind === 'client' ? { kind: 'client', clientId: principal.clientId } : { kind: 'staff', staffId: String(principal.staffId), role: principal.role };
 }
 
-/** A stable key of the principal for bindings such as signed links: `client:<id>` or `staff:<id>`. */
+/** The principal's name in short-lived links bound to their reader (`client:<id>` or `staff:<id>`). */
 export function principalKey(principal: FundPrincipal): string {
-  return principal.kind === 'client' ? `client:${principal.clientId}` : `staff:${principal.staffId}`;
+  const actor = principalActor(principal);
+  return actor.kind === 'client' ? actor.clientId : `staff:${actor.staffId}`;
+}
+
+/** The event actor of a principal (decision 0053), as `principalActor`; the name the fund's area resolvers use. */
+export function actorOf(principal: FundPrincipal): ReturnType<typeof principalActor> {
+  return principalActor(principal);
 }

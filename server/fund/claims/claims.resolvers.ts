@@ -1,11 +1,11 @@
 import { GraphQLError } from 'graphql';
-import { actorOf, principalKey } from '../access/scopes';
 import { isoDateVienna } from '@contract/dates';
 import { daysUntil, payoutDueDate, receivedOn } from '../../domain/claims/claims.rules';
 import { CLAIM_STATUS_ERROR_MESSAGES, type ClaimStatusChange } from '../../domain/claims/claims.status';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { connectionOf, decodeCursor, encodeCursor, pageSize } from '../graphql/connection';
 import type { FundContext } from '../graphql/fund-context';
+import { principalActor, principalKey } from '../access/scopes';
 import { claimFileLinksOf } from './claim-file-links';
 import { createFundClaimsRead, type FundClaimFileRow, type FundClaimRow } from './claims.read';
 
@@ -53,7 +53,7 @@ export const claimsResolvers: FundResolvers = {
   Mutation: {
     async setClaimStatus(_source, { input }, ctx) {
       const { principal, deps } = ctx;
-      const result = await deps.services.claimStatus.setStatus(actorOf(principal), input, { origin: ctx.origin });
+      const result = await deps.services.claimStatus.setStatus(principalActor(principal), input, { origin: ctx.origin });
       if (!result.ok) return { ok: null, error: { code: result.code, message: CLAIM_STATUS_ERROR_MESSAGES[result.code], field: result.fieldErrors[0]?.field ?? null } };
       const row = await readOf(ctx).byId(result.value.claimId);
       const [claim] = await modelsOf(ctx, [row!]);

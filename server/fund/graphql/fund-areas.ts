@@ -8,6 +8,7 @@ import { messagesResolvers } from '../messages/messages.resolvers';
 import { premiumApplicationsResolvers } from '../premium-applications/premium-applications.resolvers';
 import { publicUploadsResolvers } from '../public-uploads/public-uploads.resolvers';
 import { sharedResolvers } from '../shared/shared.resolvers';
+import { staffAuditResolvers } from '../staff/staff-audit.resolvers';
 import { statementsResolvers } from '../statements/statements.resolvers';
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
 
@@ -24,4 +25,5 @@ export const fundAreaResolvers: FundResolvers[] = [
   mergeRequestsResolvers,
   mandatesResolvers,
   premiumApplicationsResolvers,
+  staffAuditResolvers,
 ];

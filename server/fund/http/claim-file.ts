@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { principalKey } from '../access/scopes';
 import type { AppDeps } from '../../app-deps';
 import { contentDisposition } from '../../domain/documents/documents.rules';
 import { sendJson, sendServerFailure } from '../../http/answers';
+import { principalKey } from '../access/scopes';
 import type { FundTokens } from '../access/fund-tokens';
 import { claimFileLinksOf } from '../claims/claim-file-links';
 import { createFundClaimsRead } from '../claims/claims.read';

@@ -41,7 +41,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * form cannot send it without a CORS preflight the portal never grants) and the cookie is `SameSite=Strict`.
  *
  * - `POST /fund/staff/sign-in` `{email, password, code}`: 200 `{mustChangePassword, name, role}` with the session
- *   cookie; 401 `INVALID` (one answer for unknown e-mail, wrong password, wrong or used code), 423 `LOCKED`,
+ *   cookie; 401 `INVALID` (one answer for unknown e-mail, wrong password, wrong or used code), 423 `LOCKED` with
+ *   `lockedUntil` (ISO instant),
  *   403 `DISABLED`.
  * - `POST /fund/staff/password` `{currentPassword, newPassword}`: 200, or 400 with the refusal's code.
  * - `POST /fund/staff/sign-out`: 204, the cookie cleared.
@@ -76,7 +77,7 @@ export function createStaffEndpoints(deps: AppDeps, staff: StaffService) {
       if (body === null) return answer(res, 400, { error: 'INVALID_REQUEST' });
       if (pathname === STAFF_PATHS.signIn) {
         const outcome = await staff.signIn(text(body.email), text(body.password), text(body.code));
-        if ('error' in outcome) return answer(res, { INVALID: 401, LOCKED: 423, DISABLED: 403 }[outcome.error], { error: outcome.error });
+        if ('error' in outcome) return answer(res, { INVALID: 401, LOCKED: 423, DISABLED: 403 }[outcome.error], outcome);
         const checked = await staff.check(outcome.ok.token);
         return answer(
           res,

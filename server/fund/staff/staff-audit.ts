@@ -48,7 +48,8 @@ export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: L
       const operation = (args.document.definitions as readonly DefinitionNode[]).find(
         (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
       );
-      const fields: string[] = operation?.selectionSet.selections.flatMap((s: SelectionNode) => (s.kind === 'Field' ? [s.name.value] : [])) ?? [];
+      // Root fields only; `__typename` (which Apollo Client adds to every selection) is no read or action.
+      const fields: string[] = operation?.selectionSet.selections.flatMap((s: SelectionNode) => (s.kind === 'Field' && s.name.value !== '__typename' ? [s.name.value] : [])) ?? [];
       if (fields.every((f) => f === '__typename')) return;
       const mutation = operation?.operation === 'mutation';
       return {

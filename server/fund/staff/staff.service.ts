@@ -97,20 +97,21 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
     /**
      * Signs in with e-mail, password and TOTP code. Resolves to a new session token and whether the password must be
      * changed first, or a refusal: `INVALID` (unknown e-mail, wrong password or code, or a code already used — one
-     * answer for all, no enumeration), `LOCKED` (until `lockedUntil`), `DISABLED`.
+     * answer for all, no enumeration), `LOCKED` with `lockedUntil` (ISO instant; the workbench shows "Gesperrt bis …"),
+     * `DISABLED`.
      */
     async signIn(
       emailText: string,
       password: string,
       code: string,
-    ): Promise<{ ok: { token: string; mustChangePassword: boolean } } | { error: 'INVALID' | 'LOCKED' | 'DISABLED' }> {
+    ): Promise<{ ok: { token: string; mustChangePassword: boolean } } | { error: 'INVALID' | 'DISABLED' } | { error: 'LOCKED'; lockedUntil: string }> {
       const row = await store.byEmail(normalizeEmail(emailText));
       if (!row) {
         await verifyDummy(password.slice(0, 100));
         return { error: 'INVALID' };
       }
       if (row.disabledAt !== null) return { error: 'DISABLED' };
-      if (row.lockedUntil !== null && Date.parse(row.lockedUntil) > clock.now()) return { error: 'LOCKED' };
+      if (row.lockedUntil !== null && Date.parse(row.lockedUntil) > clock.now()) return { error: 'LOCKED', lockedUntil: row.lockedUntil };
       const passwordOk = password.length <= 100 && (await verifyPassword(row.passwordHash, password));
       const delta = /^\d{6}$/.test(code) ? totpOf(row.email, row.totpSecret).validate({ token: code, timestamp: clock.now(), window: TOTP_WINDOW }) : null;
       const step = Math.floor(clock.now() / (TOTP_PERIOD_S * 1000)) + (delta ?? 0);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { staffAccounts, staffAudit, staffSessions, type StaffAccountRow, type StaffAuditRow, type StaffSessionRow } from '../../../db/schema';
 
@@ -65,6 +65,22 @@ export function createStaffStore(db: Db) {
         return rows.length;
       });
     },
+    /**
+     * The trail in order of writing: up to `limit` rows after row `afterId`, of the member `personId` and/or the staff
+     * person `staffId` when given (the auditor's view, decision 0054).
+     */
+    async auditPage(filter: { personId?: number | null; staffId?: number | null }, afterId: number, limit: number): Promise<StaffAuditRow[]> {
+      const conditions = [gt(staffAudit.id, afterId)];
+      if (filter.personId !== null && filter.personId !== undefined) conditions.push(eq(staffAudit.personId, filter.personId));
+      if (filter.staffId !== null && filter.staffId !== undefined) conditions.push(eq(staffAudit.staffId, filter.staffId));
+      return db
+        .select()
+        .from(staffAudit)
+        .where(and(...conditions))
+        .orderBy(asc(staffAudit.id))
+        .limit(limit);
+    },
+
     /** Appends audit rows (the table refuses updates and deletes). */
     async audit(rows: Omit<StaffAuditRow, 'id'>[]): Promise<void> {
       if (rows.length) await writeTransaction(db, () => db.insert(staffAudit).values(rows));

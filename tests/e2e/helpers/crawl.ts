@@ -48,7 +48,7 @@ export async function crawlLinks(
     // Public screens (the upload form and the merge without a login too, decisions 0023 and 0024) show the public layout whoever opens them.
     if (!/^#\/(login|registration|pwdLost|orderRegistrationCode|nutzung|barrierefreiheit|upload-formular|abfertigungsbeitraege-zusammenlegen-upload)/.test(href)) {
       // Behind the login the member keeps the session and the member layout.
-      await expect(page.getByRole('button', { name: 'Abmelden' }), `${who}: ${href} lost the session`).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Abmelden', exact: true }), `${who}: ${href} lost the session`).toBeVisible();
     }
     visited.push(href);
     if (inspect) await inspect(page, href);
@@ -86,7 +86,7 @@ export async function crawlAsEach(page: Page, members: ReadonlyArray<readonly [w
     const { visited } = await crawlLinks(page, who, axePatterns);
     expect(visited, who).toContain('#/einstellungen');
     await page.goto('/#/dashboard');
-    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
     await expect(page).toHaveURL(/#\/login/);
   }
 }

@@ -59,5 +59,5 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.goto('/#/login');
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/#\/dashboard$/);
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
 }

@@ -20,6 +20,7 @@ import captcha from '@contract/i18n/de/captcha.json';
 import uploadForm from '@contract/i18n/de/upload-form.json';
 import dataExport from '@contract/i18n/de/data-export.json';
 import passkeys from '@contract/i18n/de/passkeys.json';
+import backoffice from '@contract/i18n/de/backoffice.json';
 
 /** The German catalogue: one file per area, merged into the default namespace; keys are joined with dots. */
 export const resources = {
@@ -47,6 +48,8 @@ export const resources = {
       ...dataExport,
       ...devices,
       ...passkeys,
+      // The workbench's part (decision 0054): loaded only by its own entry (web/src/backoffice/main.tsx).
+      ...backoffice,
     },
   },
 } as const;

@@ -33,7 +33,14 @@ function DeviceItem({ device, busy, onEnd }: { device: SignedInDevice; busy: boo
         ]}
       />
       {device.current ? null : (
-        <button type="button" className="button button--secondary" aria-describedby={titleId} disabled={busy} onClick={() => onEnd(device.id)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          // The visible "Abmelden" names the device for screen readers, first (WCAG 2.5.3 label in name).
+          aria-label={t('devices.endLabel', { device: name, lastSeen: formatDateTime(device.lastSeenAt) })}
+          disabled={busy}
+          onClick={() => onEnd(device.id)}
+        >
           {t('devices.end')}
         </button>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "severance_claims" ADD COLUMN "checked_by" text;

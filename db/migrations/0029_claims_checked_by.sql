@@ -1,0 +1,1 @@
+ALTER TABLE `severance_claims` ADD `checked_by` text;

@@ -1,0 +1,252 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { expectedDate } from './helpers/expected-format';
+import { logIn, personas } from './helpers/login';
+import { insertClaim, removeClaim } from './helpers/member-db';
+
+/**
+ * The fund's workbench at /backoffice/ (decision 0054): a staff person created with the operator command on the e2e
+ * database signs in with password and a TOTP code computed here (RFC 6238, otpauth), sets her own password, sees the
+ * shell and the event feed, signs out; a wrong code and a lock show the catalogue's texts. Each screen is checked with
+ * axe at 1280 px and photographed into test-results/workbench/.
+ */
+
+/** A new staff account (`npm run fund -- staff create` on the e2e database): its initial password and TOTP URI. */
+function createStaff(role: string, name: string): { email: string; initialPassword: string; totpUri: string } {
+  const email = `${role.toLowerCase()}-${Date.now()}@fund.example`;
+  const out = execFileSync(
+    'npx',
+    ['tsx', 'server/cli/fund.ts', 'staff', 'create', '--email', email, '--name', name, '--role', role, '--database', process.env.E2E_DATABASE_PATH!],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { email: string; initialPassword: string; totpUri: string };
+}
+
+/** The TOTP code of `uri` for now, `stepOffset` 30-second steps later (the server accepts one step of drift). */
+function codeOf(uri: string, stepOffset = 0): string {
+  const secret = new URL(uri).searchParams.get('secret')!;
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
+}
+
+/** Fills the sign-in form and submits it; resolves once the server answered. */
+async function signIn(page: Page, email: string, password: string, code: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Code aus der Authenticator-App').fill(code);
+  const answered = page.waitForResponse((res) => res.url().endsWith('/fund/staff/sign-in'));
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await answered;
+}
+
+/** Writes one event of the fund's feed (as a member's change would) into the e2e database; its subject id. */
+function recordEvent(): string {
+  const subjectId = `e2e-${Date.now()}`;
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('INSERT INTO fund_events (type, person_id, subject_id, actor, data, occurred_at) VALUES (?, NULL, ?, ?, ?, ?)').run(
+      'upload.received',
+      subjectId,
+      'system',
+      '{}',
+      '2026-01-15T09:30:00.000Z',
+    );
+  } finally {
+    db.close();
+  }
+  return subjectId;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/workbench', { recursive: true });
+  await page.screenshot({ path: `test-results/workbench/${name}.png`, fullPage: true });
+}
+
+const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
+
+/** Signs a new staff person of `role` in at /backoffice/ and sets the new password: the shell shows. */
+async function startAs(page: Page, role: string, name: string): Promise<void> {
+  const person = createStaff(role, name);
+  await page.goto('/backoffice/');
+  await signIn(page, person.email, person.initialPassword, codeOf(person.totpUri));
+  await page.getByLabel('Bisheriges Passwort').fill(person.initialPassword);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
+}
+
+/** Vienna's date today plus `days`, ISO. */
+function viennaDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+test('a clerk signs in with password and TOTP code, sets her password, works the claims queue and the event feed, signs out', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const clerk = createStaff('CLERK', 'Sabine Sachbearbeiterin');
+
+  await page.goto('/backoffice');
+  await expect(page).toHaveURL(/\/backoffice\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für Mitarbeiterinnen und Mitarbeiter' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'workbench sign-in');
+  await screenshot(page, 'sign-in');
+
+  // A wrong code: one answer for every refusal, the code field emptied.
+  await signIn(page, clerk.email, clerk.initialPassword, '000000');
+  await expect(page.getByRole('alert')).toContainText('Die Anmeldung ist fehlgeschlagen.');
+  await expect(page.getByLabel('Code aus der Authenticator-App')).toHaveValue('');
+
+  await signIn(page, clerk.email, clerk.initialPassword, codeOf(clerk.totpUri));
+  await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'workbench password change');
+  await screenshot(page, 'password');
+  await page.getByLabel('Bisheriges Passwort').fill(clerk.initialPassword);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Neues Passwort wiederholen').fill('anders');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText('Die beiden neuen Passwörter stimmen nicht überein.')).toBeVisible();
+  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+
+  // The claims queue first: bernd's payout claim received four months ago is overdue, so it leads (oldest due first).
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(Date.now() - 120 * 86_400_000).toISOString() });
+  try {
+    await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
+    await page.reload();
+    const first = page.getByRole('table').getByRole('row').nth(1);
+    await expect(first).toContainText('Vorsorge Bernd');
+    await expect(first).toContainText(claim.accountNumber);
+    await expect(first).toContainText('Auszahlung');
+    await expect(first).toContainText('Neu');
+    await expect(first.getByRole('cell').nth(1)).toHaveText(/^überfällig seit \d+ Tagen$/);
+    await expect(page.getByText(/^\d+ Antr(ag|äge) angezeigt$/)).toBeVisible();
+    await expect(page.getByText('Angemeldet: Sabine Sachbearbeiterin (Sachbearbeitung)')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'workbench claims queue');
+    await screenshot(page, 'claims');
+    // The status filter asks the fund for that status only: bernd's new claim is not among the checked ones.
+    await page.getByLabel('Status').selectOption({ label: 'Geprüft' });
+    await expect(page.getByRole('row').filter({ hasText: claim.accountNumber })).toHaveCount(0);
+    await page.getByLabel('Status').selectOption({ label: 'Neu' });
+    await expect(page.getByRole('row').filter({ hasText: claim.accountNumber })).toHaveCount(1);
+  } finally {
+    removeClaim(claim.id);
+  }
+
+  const subjectId = recordEvent();
+  await page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Ereignisse' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ereignisse' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Ereignisse' })).toHaveAttribute('aria-current', 'page');
+  // The event written above, from the fund's answer, in local time (Vienna), oldest first: further pages as needed.
+  const row = page.getByRole('row').filter({ hasText: subjectId });
+  const more = page.getByRole('button', { name: 'Weitere Ereignisse laden' });
+  await page.reload();
+  await expect(page.getByRole('table')).toBeVisible();
+  while (!(await row.isVisible()) && (await more.isVisible())) await more.click();
+  await expect(row).toHaveText(/15\.01\.2026, 10:30\s*upload\.received\s*–\s*e2e-\d+\s*system/);
+  await expect(page).toHaveTitle('Ereignisse – Arbeitsplatz der Kasse');
+  await expectNoSeriousA11yViolations(page, 'workbench events');
+  await screenshot(page, 'events');
+
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
+  await expect(page.getByText('Sie haben sich abgemeldet.')).toBeVisible();
+  // The session is gone on the server too: a reload shows the sign-in.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für Mitarbeiterinnen und Mitarbeiter' })).toBeVisible();
+
+  // With the new password and the next step's code (the first one was used): straight into the shell.
+  await signIn(page, clerk.email, NEW_PASSWORD, codeOf(clerk.totpUri, 1));
+  await expect(page.getByRole('heading', { level: 1, name: 'Ereignisse' })).toBeVisible();
+});
+
+test('a locked staff account is told until when', async ({ page }) => {
+  const clerk = createStaff('CLERK', 'Lena Lock');
+  await page.goto('/backoffice/');
+  for (let i = 0; i < 5; i++) await signIn(page, clerk.email, 'falsch', '123456');
+  await signIn(page, clerk.email, clerk.initialPassword, codeOf(clerk.totpUri));
+  await expect(page.getByRole('alert')).toContainText(/gesperrt bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\./);
+});
+
+test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot approve it; a supervisor approves; bernd sees it', async ({ browser, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW' });
+  try {
+    await startAs(page, 'CLERK', 'Clara Clerk');
+    await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    const panel = page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    await expect(panel).toContainText(claim.accountNumber);
+    await expectNoSeriousA11yViolations(page, 'workbench claim panel');
+    await screenshot(page, 'claim');
+    await panel.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Der Status ist jetzt „In Prüfung“.');
+    const definiteDate = viennaDate(14);
+    await panel.getByLabel('Termin der Auszahlung oder Übertragung').fill(definiteDate);
+    await panel.getByRole('button', { name: 'Auf „Geprüft“ setzen' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Der Status ist jetzt „Geprüft“.');
+    await expect(panel).toContainText(expectedDate(definiteDate));
+    // The clerk cannot approve the payout herself (four eyes, decision 0054): refused, nothing changed.
+    await panel.getByRole('button', { name: 'Auf „Zur Überweisung freigegeben“ setzen' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Nur die Freigabe darf die Auszahlung oder Übertragung freigeben (Vier-Augen-Prinzip).');
+    await expect(page.getByRole('row').filter({ hasText: claim.accountNumber })).toContainText('Geprüft');
+
+    const supervisorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const supervisor = await supervisorContext.newPage();
+    await startAs(supervisor, 'SUPERVISOR', 'Sven Supervisor');
+    await supervisor.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    const approval = supervisor.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    await approval.getByRole('button', { name: 'Auf „Zur Überweisung freigegeben“ setzen' }).click();
+    await expect(approval.getByRole('status')).toHaveText('Der Status ist jetzt „Zur Überweisung freigegeben“.');
+    await supervisorContext.close();
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await logIn(member, personas.bernd.email);
+    const teaser = member.getByRole('region', { name: 'Ihr Antrag bei der Vorsorgekasse' });
+    await expect(teaser).toContainText('Status: Zahlung vorgemerkt');
+    await expect(teaser).toContainText(`Ihre Abfertigung wird am ${expectedDate(definiteDate)} ausbezahlt.`);
+    await memberContext.close();
+  } finally {
+    removeClaim(claim.id);
+  }
+});
+
+test('the auditor sees the trail with the staff actions, downloads it as CSV, and has no change buttons on a claim', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A change to be found in the trail: a clerk sets a claim to CHECKING through the workbench.
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW' });
+  try {
+    await startAs(page, 'CLERK', 'Tina Trail');
+    await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    await page.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
+    await expect(page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' }).getByRole('status')).toHaveText('Der Status ist jetzt „In Prüfung“.');
+    await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
+
+    const auditor = createStaff('AUDITOR', 'Anton Auditor');
+    await signIn(page, auditor.email, auditor.initialPassword, codeOf(auditor.totpUri));
+    await page.getByLabel('Bisheriges Passwort').fill(auditor.initialPassword);
+    await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Protokoll der Mitarbeiterzugriffe' })).toBeVisible();
+    const action = page.getByRole('row').filter({ hasText: 'setClaimStatus' }).last();
+    await expect(action).toContainText('Geändert');
+    const csv = decodeURIComponent((await page.getByRole('link', { name: 'Als CSV herunterladen' }).getAttribute('href'))!);
+    expect(csv).toMatch(/^data:text\/csv;charset=utf-8,"id","at","staffId","personId","kind","what","target"\r\n/);
+    expect(csv).toContain('"ACTION","setClaimStatus"');
+    await expectNoSeriousA11yViolations(page, 'workbench audit trail');
+    await screenshot(page, 'audit');
+
+    await page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Anträge' }).click();
+    await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
+    const panel = page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    await expect(panel).toContainText('In Prüfung');
+    await expect(panel.getByRole('button', { name: /^Auf / })).toHaveCount(0);
+  } finally {
+    removeClaim(claim.id);
+  }
+});
