@@ -17,7 +17,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|data|web/src/gql|tests/gql|server/graphql/__generated__|server/fund/graphql/__generated__)/' },
+    exclude: { path: '(^|/)(node_modules|dist|data|web/src/gql|web/src/backoffice/gql|tests/gql|server/graphql/__generated__|server/fund/graphql/__generated__)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: `${__dirname}/tsconfig.json` },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

@@ -41,6 +41,7 @@ export default tseslint.config(
       'data/**',
       'node_modules/**',
       'web/src/gql/**',
+      'web/src/backoffice/gql/**',
       'tests/gql/**',
       'server/graphql/__generated__/**',
       'server/fund/graphql/__generated__/**',
