@@ -64,8 +64,3 @@ export function principalKey(principal: FundPrincipal): string {
   const actor = principalActor(principal);
   return actor.kind === 'client' ? actor.clientId : `staff:${actor.staffId}`;
 }
-
-/** The event actor of a principal (decision 0053), as `principalActor`; the name the fund's area resolvers use. */
-export function actorOf(principal: FundPrincipal): ReturnType<typeof principalActor> {
-  return principalActor(principal);
-}

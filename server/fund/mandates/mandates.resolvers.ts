@@ -1,6 +1,7 @@
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { timeOrderedPage } from '../shared/keyset';
-import { actorOf, resultOf } from '../shared/outcome';
+import { resultOf } from '../shared/outcome';
+import { principalActor } from '../access/scopes';
 import { createFundMandatesService } from './fund-mandates.service';
 
 /** Own-contribution mandates on the fund's API (mandates.graphql; decision 0055). */
@@ -17,7 +18,7 @@ export const mandatesResolvers: FundResolvers = {
   },
   Mutation: {
     async setMandateStatus(_source, { input }, { deps, principal }) {
-      return resultOf(await createFundMandatesService(deps).setStatus(actorOf(principal), { mandateId: input.mandateId, status: input.status, note: input.note ?? null }));
+      return resultOf(await createFundMandatesService(deps).setStatus(principalActor(principal), { mandateId: input.mandateId, status: input.status, note: input.note ?? null }));
     },
   },
   Mandate: {

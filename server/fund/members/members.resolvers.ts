@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { actorOf } from '../access/scopes';
+import { principalActor } from '../access/scopes';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { fundRefusalOf } from './fund-refusal';
 import { createMemberUpsertService, UPSERT_MEMBER_MESSAGES, type MemberUpsertService } from './member-upsert.service';
@@ -29,7 +29,7 @@ export function memberUpsertOf(deps: AppDeps): MemberUpsertService {
 export const membersResolvers: FundResolvers = {
   Mutation: {
     async upsertMember(_source, { input }, { principal, deps }) {
-      const result = await memberUpsertOf(deps).upsertMember(actorOf(principal), input);
+      const result = await memberUpsertOf(deps).upsertMember(principalActor(principal), input);
       return result.ok ? { ok: result.value, error: null } : { ok: null, error: fundRefusalOf(result, UPSERT_MEMBER_MESSAGES) };
     },
   },

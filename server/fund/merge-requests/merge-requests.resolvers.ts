@@ -1,6 +1,7 @@
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { timeOrderedPage } from '../shared/keyset';
-import { actorOf, resultOf } from '../shared/outcome';
+import { resultOf } from '../shared/outcome';
+import { principalActor } from '../access/scopes';
 import { createFundMergeRequestsService } from './fund-merge-requests.service';
 
 /** Merge requests on the fund's API (merge-requests.graphql; decision 0055). */
@@ -18,7 +19,7 @@ export const mergeRequestsResolvers: FundResolvers = {
   Mutation: {
     async resolveMergeRequest(_source, { input }, { deps, principal, origin }) {
       const outcome = await createFundMergeRequestsService(deps).resolve(
-        actorOf(principal),
+        principalActor(principal),
         { mergeRequestId: input.mergeRequestId, status: input.status, note: input.note ?? null },
         origin,
       );

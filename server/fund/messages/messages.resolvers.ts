@@ -2,7 +2,8 @@ import { GraphQLError } from 'graphql';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { decodeFundFiles, type FundFileWire } from '../shared/fund-file';
 import { timeOrderedPage } from '../shared/keyset';
-import { actorOf, parseId, resultOf } from '../shared/outcome';
+import { parseId, resultOf } from '../shared/outcome';
+import { principalActor } from '../access/scopes';
 import { createFundMessagesService, type FundRecipient } from './fund-messages.service';
 
 /** The recipient of `postMessage`: exactly one of `svnr` and `personId`. @throws BAD_USER_INPUT otherwise. */
@@ -37,12 +38,12 @@ export const messagesResolvers: FundResolvers = {
       const files = filesOf(input.attachments);
       if (!files.ok) return resultOf(files);
       const message = { to, mailbox: input.mailbox ?? 'MEMBER', from: input.from ?? 'PENSION_FUND', subject: input.subject, text: input.text, attachments: files.value };
-      return resultOf(await createFundMessagesService(deps).post(actorOf(principal), message, origin));
+      return resultOf(await createFundMessagesService(deps).post(principalActor(principal), message, origin));
     },
     async replyToMessage(_source, { input }, { deps, principal, origin }) {
       const files = filesOf(input.attachments);
       if (!files.ok) return resultOf(files);
-      return resultOf(await createFundMessagesService(deps).reply(actorOf(principal), { messageId: input.messageId, text: input.text, attachments: files.value }, origin));
+      return resultOf(await createFundMessagesService(deps).reply(principalActor(principal), { messageId: input.messageId, text: input.text, attachments: files.value }, origin));
     },
   },
   InboxMessage: {

@@ -1,6 +1,7 @@
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { timeOrderedPage } from '../shared/keyset';
-import { actorOf, resultOf } from '../shared/outcome';
+import { resultOf } from '../shared/outcome';
+import { principalActor } from '../access/scopes';
 import { createFundPublicUploadsService } from './fund-public-uploads.service';
 
 /** Public uploads on the fund's API (public-uploads.graphql; decision 0055). */
@@ -17,7 +18,7 @@ export const publicUploadsResolvers: FundResolvers = {
   },
   Mutation: {
     async assignPublicUpload(_source, { input }, { deps, principal }) {
-      return resultOf(await createFundPublicUploadsService(deps).assign(actorOf(principal), input));
+      return resultOf(await createFundPublicUploadsService(deps).assign(principalActor(principal), input));
     },
   },
   PublicUpload: {

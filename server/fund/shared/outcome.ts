@@ -1,4 +1,3 @@
-import { actorOf as principalActor, type FundPrincipal } from '../access/scopes';
 import { GraphQLError } from 'graphql';
 
 /**
@@ -33,11 +32,6 @@ export function resultOf<T>(outcome: FundOutcome<T>): { ok: T | null; error: { c
 
 /** The actor of the event of a change made through the fund's API (decision 0053): the machine client, later a staff person. */
 export type FundActor = { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string } | { kind: 'system' };
-
-/** The actor of a principal of the fund's endpoint. */
-export function actorOf(principal: FundPrincipal): FundActor {
-  return principalActor(principal);
-}
 
 /** A positive internal id from its GraphQL `ID` text, or null (not digits, zero, beyond 2^53). */
 export function parseId(raw: string | number): number | null {

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { actorOf } from '../access/scopes';
+import { principalActor } from '../access/scopes';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { fundRefusalOf } from '../members/fund-refusal';
 import { createStatementImportService, IMPORT_STATEMENT_MESSAGES, type StatementImportService } from './statement-import.service';
@@ -32,7 +32,7 @@ export function statementImportOf(deps: AppDeps): StatementImportService {
 export const statementsResolvers: FundResolvers = {
   Mutation: {
     async importStatement(_source, { input }, { principal, deps, origin }) {
-      const result = await statementImportOf(deps).importStatement(actorOf(principal), input, origin);
+      const result = await statementImportOf(deps).importStatement(principalActor(principal), input, origin);
       if (!result.ok) return { ok: null, error: fundRefusalOf(result, IMPORT_STATEMENT_MESSAGES) };
       const v = result.value;
       return { ok: { ...v, statementId: String(v.statementId), documentId: v.documentId === null ? null : String(v.documentId) }, error: null };
