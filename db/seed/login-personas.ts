@@ -125,6 +125,16 @@ export const LOGIN_PERSONAS: readonly LoginPersona[] = [
     firstStatus: 'NOT_VALID',
     setup: { accessStatus: 'PENDING_ACTIVATION' },
   },
+  // Fritz's twin that no test answers: the radio-layout check of the login-time dialogs needs the question unanswered,
+  // whatever ran before it on the shared browser-test server (login-flow.spec.ts answers fritz's).
+  {
+    persona: person('frieda.brief', 'Frieda', 'Brief', 'FEMALE', '1971-05-05', 219, STP),
+    plan: 'anna',
+    firstStatus: 'IBK_DECISSION',
+    setup: { annualStatementDecisionPending: true },
+  },
+  // Ida's twin for the same reason (login-flow.spec.ts answers ida's questions).
+  { persona: person('ines.newsletter', 'Ines', 'Newsletter', 'FEMALE', '1987-09-09', 220, WIEN), plan: 'anna', firstStatus: 'SUCCESSFUL', setup: { openQuestions: true } },
 ];
 
 /**

@@ -48,8 +48,8 @@ test('bernd’s claim and merge keep the radio labels padded at 390 px', async (
 test('the login-time dialogs keep the radio labels padded at 390 px (nothing is answered)', async ({ page }) => {
   const dialogs = [
     [loginPersonas.emil, 'Postfach auswählen', null],
-    [loginPersonas.fritz, 'Zustellung der jährlichen Kontoinformation', 'Ihre jährliche Kontoinformation'],
-    [loginPersonas.ida, 'Newsletter', null],
+    [loginPersonas.frieda, 'Zustellung der jährlichen Kontoinformation', 'Ihre jährliche Kontoinformation'],
+    [loginPersonas.ines, 'Newsletter', null],
   ] as const;
   for (const [email, title, before] of dialogs) {
     await page.context().clearCookies();
