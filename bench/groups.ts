@@ -11,7 +11,7 @@ import { BENCH_OPEN_CLAIMS, FUND_CLAIMS_FILE, fundClaimsRequest } from './fund-c
 import { dashboardDocument, documentsDocument, fetchText, logIn, newestVkStatementDownload, startHelper } from './portal';
 import { log, type Child } from './processes';
 import { loadSpec, runLoadProcess, voidReasons } from './rounds';
-import type { BenchOptions, GroupInfo, RequestShape, RoundResult, Variant, VariantName } from './types';
+import type { ALL_VARIANTS, BenchOptions, GroupInfo, RequestShape, RoundResult, Variant, VariantName } from './types';
 
 export interface PreparedGroup {
   variants: Variant[];
@@ -153,7 +153,7 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
   const bytes = Buffer.byteLength(dashboard.text);
   const portal = { group: group.id, port, pgids, serverCores: group.serverCores, ...(cookies.length > 1 ? { cookies } : {}) };
   const reference = { group: group.id, serverCores: SERVER_CORE };
-  const all: Record<VariantName, Variant | null> = {
+  const all: Record<(typeof ALL_VARIANTS)[number], Variant | null> = {
     dashboard: {
       ...portal,
       name: 'dashboard',
@@ -238,7 +238,7 @@ export async function prepareGroup(group: GroupInfo, port: number, pgids: number
     },
   };
   return {
-    variants: names.map((n) => all[n]).filter((v): v is Variant => v !== null),
+    variants: names.map((n) => (n in all ? all[n as keyof typeof all] : null)).filter((v): v is Variant => v !== null),
     helpers,
     dashboardSource: doc.source,
     documentsSource: want('documents') ? docs.source : null,

@@ -2,10 +2,11 @@
  * Load worker of `npm run bench`: one autocannon run against one variant, in its own process (the orchestrator
  * starts it pinned to core 1 with `taskset -c 1`, so it never shares a core with the server under test).
  *
- * Input: the JSON LoadSpec in the environment variable BENCH_LOAD_SPEC. Output: one line `RESULT <json>` with a
+ * Input: the JSON LoadSpec in the environment variable BENCH_LOAD_SPEC, or in the file BENCH_LOAD_SPEC_FILE names. Output: one line `RESULT <json>` with a
  * LoadResult on stdout. Latencies are recorded here from autocannon's `response` events in fractions of a
  * millisecond (autocannon's own histogram has whole milliseconds only); only 2xx answers count.
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -43,6 +44,11 @@ export interface LoadSpec {
    * Absent: every connection sends `headers`.
    */
   cookies?: string[];
+  /**
+   * Many members: request n (counted over all connections) sends `cookies[n % length]`, and a sampled body of that
+   * request is compared with `expected[n % length]` (that member's own answer; `expected` above is not used).
+   */
+  rotation?: { cookies: string[]; expected: string[] };
 }
 
 export interface LoadResult {
@@ -187,20 +193,29 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         },
       ]
     : undefined;
+  const rotation = spec.rotation;
+  const rotated =
+    rotation &&
+    rotationSequence(spec, rotation, (ok, body) => {
+      bodiesChecked++;
+      if (ok) return;
+      bodyMismatches++;
+      firstMismatch ??= body.slice(0, 300);
+    });
   const started = process.hrtime.bigint();
   const instance = autocannon({
     url: spec.url,
     method: spec.method,
     headers: spec.headers,
     ...(spec.body === undefined ? {} : { body: spec.body }),
-    ...(sequence ? { requests: sequence } : {}),
-    ...(cookies && !sequence
+    ...(sequence ? { requests: sequence } : rotated ? { requests: rotated } : {}),
+    ...(cookies && !sequence && !rotated
       ? { setupClient: (client: { setHeaders(headers: Record<string, string>): void }) => client.setHeaders({ ...spec.headers, cookie: nextCookie(cookies) }) }
       : {}),
     connections: spec.connections,
     ...(spec.amount === undefined ? { duration: spec.duration } : { amount: spec.amount }),
     timeout: 10,
-    verifyBody: writes ? (body: string) => (lastWasWrite ? true : verifyBody(body)) : verifyBody,
+    verifyBody: rotated ? () => true : writes ? (body: string) => (lastWasWrite ? true : verifyBody(body)) : verifyBody,
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode < 200 || statusCode > 299) return;
@@ -239,6 +254,36 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
+/**
+ * The request sequence of a many-members run: each request takes the next session (counted over all connections) and
+ * remembers its index in the connection's context, so that its answer is compared with that member's reference
+ * (every `sampleEvery`-th answer, as canonical JSON). `report(ok, body)` counts each checked body.
+ */
+function rotationSequence(spec: LoadSpec, rotation: NonNullable<LoadSpec['rotation']>, report: (ok: boolean, body: string) => void) {
+  if (rotation.cookies.length === 0 || rotation.cookies.length !== rotation.expected.length) throw new Error('rotation needs one expected answer per session cookie');
+  const expected = rotation.expected.map(canonicalJson);
+  const path = new URL(spec.url).pathname + new URL(spec.url).search;
+  let sent = 0;
+  let answered = 0;
+  return [
+    {
+      method: spec.method,
+      path,
+      ...(spec.body === undefined ? {} : { body: spec.body }),
+      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+        const member = sent++ % rotation.cookies.length;
+        context.member = member;
+        return { ...req, headers: { ...spec.headers, cookie: rotation.cookies[member]! } };
+      },
+      onResponse: (_status: number, body: string, context: Record<string, unknown>) => {
+        if (answered++ % spec.sampleEvery !== 0) return;
+        const member = context.member as number;
+        report(body === rotation.expected[member] || canonicalJson(body) === expected[member], body);
+      },
+    },
+  ];
+}
+
 function writeSummary(latencies: number[], committed: number, refused: number, seconds: number): NonNullable<LoadResult['writes']> {
   const sorted = Float64Array.from(latencies).sort();
   return { requests: committed + refused, perSecond: committed / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), refused };
@@ -246,9 +291,10 @@ function writeSummary(latencies: number[], committed: number, refused: number, s
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  const raw = process.env.BENCH_LOAD_SPEC;
+  const file = process.env.BENCH_LOAD_SPEC_FILE;
+  const raw = file ? readFileSync(file, 'utf8') : process.env.BENCH_LOAD_SPEC;
   if (!raw) {
-    process.stderr.write('load: BENCH_LOAD_SPEC is not set\n');
+    process.stderr.write('load: neither BENCH_LOAD_SPEC nor BENCH_LOAD_SPEC_FILE is set\n');
     process.exit(2);
   }
   runLoad(JSON.parse(raw) as LoadSpec).then(

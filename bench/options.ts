@@ -18,6 +18,8 @@ export const USAGE = `npm run bench -- [options]
     --seed-members 100000 --skip-seed100k   size of the large database; skip timing its seeding
     --extra-rounds 3 --extra-duration 10 --extra-warmup 5   rounds of the further set-ups
     --write-every 10              mixed traffic: every n-th request is a write (10 = 10 % writes)
+  Many members (each request the next of N members' own sessions; as shipped, response cache off, cache and graphql-jit off):
+    --members-groups sqlite,postgres --member-sessions 200 --members-only (only these groups)
   Output: --out docs/benchmarks.md --keep (keep the temp folder and report.json) --skip-front-end (no build, no Lighthouse)
     --render FILE                 re-render --out from a kept run's report.json, measuring nothing
 `;
@@ -66,6 +68,9 @@ export function parseOptions(argv: string[]): BenchOptions {
       'extra-warmup': { type: 'string', default: '5' },
       'write-every': { type: 'string', default: '10' },
       'skip-front-end': { type: 'boolean', default: false },
+      'members-groups': { type: 'string', default: 'sqlite,postgres' },
+      'member-sessions': { type: 'string', default: '200' },
+      'members-only': { type: 'boolean', default: false },
       render: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -105,7 +110,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     extraDuration: int('extra-duration', values['extra-duration'], 1),
     extraWarmup: int('extra-warmup', values['extra-warmup'], 0),
     writeEvery: int('write-every', values['write-every'], 2),
-    skipFrontEnd: values['skip-front-end'],
+    membersGroups: parseList('members-groups', values['members-groups'], ENGINES),
+    memberSessions: int('member-sessions', values['member-sessions'], 1),
+    membersOnly: values['members-only'],
+    skipFrontEnd: values['skip-front-end'] || values['members-only'],
     render: values.render ? resolve(values.render) : null,
   };
 }

@@ -47,9 +47,12 @@ export async function seed(members: number, database: string): Promise<SeedTimin
 /**
  * Starts the real portal on `database` (a SQLite file or a postgres:// URL) pinned to `cores` (`taskset -c`; the
  * server core by default); `workers` > 1 runs it in cluster mode (`WORKERS`). `extraNodeArgs` (for `--cpu-prof`)
- * starts node directly, one process.
+ * starts node directly, one process. `env` is added to the portal's environment (a speed device turned off).
  */
-export async function startPortal(database: string, options: { extraNodeArgs?: string[]; workers?: number; cores?: string } = {}): Promise<{ child: Child; port: number }> {
+export async function startPortal(
+  database: string,
+  options: { extraNodeArgs?: string[]; workers?: number; cores?: string; env?: Record<string, string> } = {},
+): Promise<{ child: Child; port: number }> {
   // Production refuses documents sent as text (GRAPHQL_PERSISTED_ONLY); the bench logs in with a text mutation and
   // measures the full-text POST variant, so it turns that off. The persisted variants take the same path either way.
   const postgres = /^postgres(ql)?:\/\//i.test(database);
@@ -63,6 +66,7 @@ export async function startPortal(database: string, options: { extraNodeArgs?: s
     SEED_MEMBERS: '0',
     GRAPHQL_PERSISTED_ONLY: '0',
     WORKERS: String(options.workers ?? 1),
+    ...options.env,
   };
   const cores = options.cores ?? SERVER_CORE;
   const child = options.extraNodeArgs

@@ -123,6 +123,81 @@ function largeTargets(report: BenchReport): Target[] {
   return out;
 }
 
+/**
+ * The many-members groups (bench/members.ts): the goals as shipped (dashboard ≥ 0.10 × raw with p99 < 50 ms, REST
+ * getPersonalData ≥ 0.15 × raw; PostgreSQL within 25 % of SQLite's ratio), and what each speed device gains (server
+ * CPU per request without the device ÷ with it; a device is kept only at ≥ 1.3, docs/decisions/0062-speed-devices-measured-with-200-members.md).
+ */
+function membersTargets(report: BenchReport): Target[] {
+  const out: Target[] = [];
+  const groups = report.groups ?? [];
+  const idOf = (engine: string, setup: string) => groups.find((g) => g.engine === engine && g.id.startsWith(`${engine}-`) && g.id.endsWith(`m-${setup}`))?.id;
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const shipped = idOf(engine, 'shipped');
+    if (!shipped) continue;
+    const label = groupLabel(report, shipped);
+    for (const [name, goal] of [
+      ['dashboard-members', 0.1],
+      ['rest-members', 0.15],
+    ] as const) {
+      const s = find(report, name, shipped);
+      if (!s) continue;
+      const met = Number.isFinite(s.ratio) ? s.ratio >= goal : null;
+      out.push({
+        name: `${s.label} throughput (${label})`,
+        goal: `≥ ${goal.toFixed(2)} × raw`,
+        measured: `${f3(s.ratio)} × raw (${f0(s.rps)} req/s, ${f0(s.cpuUs)} µs CPU per request; quiet rounds: ${f3(s.quietRatio)}, ${s.quietRounds})`,
+        met,
+        bound: met === false ? 'CPU of the one server core per uncached answer (see the cache-off rows)' : '–',
+      });
+      if (name === 'dashboard-members') {
+        const p99met = Number.isFinite(s.p99) ? s.p99 < 50 : null;
+        out.push({
+          name: `${s.label} p99 at ${report.options.connections} connections (${label})`,
+          goal: '< 50 ms',
+          measured: `${f2(s.p99)} ms (quiet rounds only: ${f2(s.quietP99)} ms)`,
+          met: p99met,
+          bound: p99met === false ? `throughput (Little's law: ${f2((report.options.connections / s.rps) * 1000)} ms per request on average)` : '–',
+        });
+      }
+      const sqliteShipped = idOf('sqlite', 'shipped');
+      const base = engine === 'postgres' && sqliteShipped ? find(report, name, sqliteShipped) : undefined;
+      if (base) {
+        const share = s.ratio / base.ratio;
+        out.push({
+          name: `${s.label}: PostgreSQL against SQLite (as shipped)`,
+          goal: 'within 25 % (≥ 0.75 of SQLite’s ratio)',
+          measured: `${f3(s.ratio)} against ${f3(base.ratio)} × raw: ${f3(share)}`,
+          met: Number.isFinite(share) ? share >= 0.75 : null,
+          bound: share < 0.75 ? 'PostgreSQL shares the one server core with the portal' : '–',
+        });
+      }
+    }
+    for (const [withId, withoutId, device] of [
+      [shipped, idOf(engine, 'no-cache'), 'response cache'],
+      [idOf(engine, 'no-cache'), idOf(engine, 'no-cache-no-jit'), 'graphql-jit (response cache off)'],
+    ] as const) {
+      if (!withId || !withoutId) continue;
+      for (const name of ['dashboard-members', 'rest-members'] as const) {
+        const on = find(report, name, withId);
+        const off = find(report, name, withoutId);
+        if (!on || !off) continue;
+        // Server CPU per request, not req/s: other sessions' load on the machine moves req/s between groups that ran
+        // minutes apart, hardly the CPU each answer costs.
+        const gain = off.cpuUs / on.cpuUs;
+        out.push({
+          name: `${device}: gain for ${on.label} (${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL 15'})`,
+          goal: '≥ 1.3 × to be kept (CPU per request without ÷ with)',
+          measured: `${f0(off.cpuUs)} against ${f0(on.cpuUs)} µs CPU per request: ${f2(gain)} ×; ${f0(on.rps)} against ${f0(off.rps)} req/s (${f2(on.rps / off.rps)} ×)`,
+          met: Number.isFinite(gain) ? gain >= 1.3 : null,
+          bound: '–',
+        });
+      }
+    }
+  }
+  return out;
+}
+
 function targets(report: BenchReport): Target[] {
   const by = (name: VariantName) => find(report, name);
   const profile = (name: VariantName) => report.profiles.find((p) => p.variant === name);
@@ -178,6 +253,7 @@ function targets(report: BenchReport): Target[] {
   }
   if (report.groups?.some((g) => g.id === 'postgres')) out.push(...engineTargets(report, 'postgres'));
   out.push(...largeTargets(report));
+  out.push(...membersTargets(report));
   if (report.seed100k) {
     const s = report.seed100k;
     const met = s.wallSeconds < 60;

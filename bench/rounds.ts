@@ -2,8 +2,9 @@
  * Load rounds of the bench (bench/run.ts): one autocannon process per round on the load core, the checks that void a
  * round, the medians over rounds, and the profiled portal.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cpuUsPerRequest, isQuiet, LOAD_CORE } from './cpu';
 import type { LoadResult, LoadSpec } from './load';
@@ -25,17 +26,26 @@ export function loadSpec(variant: Variant, seconds: number, options: Pick<BenchO
     sampleEvery: options.sampleEvery,
     ...(variant.writes ? { writes: variant.writes } : {}),
     ...(variant.cookies ? { cookies: variant.cookies } : {}),
+    ...(variant.rotation ? { rotation: variant.rotation } : {}),
   };
 }
 
 /** One autocannon run in its own process on the load core. */
 export async function runLoadProcess(spec: LoadSpec, label: string): Promise<LoadResult> {
-  const child = startChild(`load ${label}`, 'taskset', ['-c', LOAD_CORE, process.execPath, '--import', 'tsx', 'bench/load.ts'], {
-    BENCH_LOAD_SPEC: JSON.stringify(spec),
-  });
+  // The many-members specs carry 200 sessions and answers, more than an environment variable may hold: a file then.
+  const text = JSON.stringify(spec);
+  const file = text.length > 64 * 1024 ? join(mkdtempSync(join(tmpdir(), 'bench-load-')), 'spec.json') : null;
+  if (file) writeFileSync(file, text);
+  const child = startChild(
+    `load ${label}`,
+    'taskset',
+    ['-c', LOAD_CORE, process.execPath, '--import', 'tsx', 'bench/load.ts'],
+    file ? { BENCH_LOAD_SPEC_FILE: file } : { BENCH_LOAD_SPEC: text },
+  );
   const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), (spec.duration + 60) * 1000);
   const code = await child.exited;
   clearTimeout(timer);
+  if (file) rmSync(dirname(file), { recursive: true, force: true });
   const line = child.stdout.find((l) => l.startsWith('RESULT '));
   if (code !== 0 || !line) throw new Error(`load run ${label} failed (exit ${code}):\n${child.stderr.slice(-20).join('\n')}`);
   return JSON.parse(line.slice('RESULT '.length)) as LoadResult;

@@ -30,6 +30,7 @@ import { writeBundleReport } from './bundle';
 import { BENCH_OPEN_CLAIMS, FUND_CLAIMS_FILE, seedFundClaims } from './fund-claims';
 import { coresFor, machineInfo, SERVER_CORE } from './cpu';
 import { prepareGroup, runGroupRounds } from './groups';
+import { memberEmails as emailsOf, membersGroup, prepareMembersGroup, SPEED_SETUPS } from './members';
 import { writeLighthouseReport } from './lighthouse';
 import { parseOptions } from './options';
 import { seed, startPortal } from './portal';
@@ -49,16 +50,31 @@ interface Collected {
   sources: { dashboard: string; documents: string | null; download: string | null } | null;
 }
 
-/** Starts the portal for `group` on `database`, measures `names` against raw, stops it again. */
-async function measureGroup(group: GroupInfo, database: string, extraPgids: number[], names: VariantName[], options: BenchOptions, dir: string, into: Collected): Promise<void> {
+/**
+ * Starts the portal for `group` on `database`, measures `names` against raw (or, with `memberEmails`, the many-members
+ * variants of bench/members.ts), stops it again.
+ */
+async function measureGroup(
+  group: GroupInfo,
+  database: string,
+  extraPgids: number[],
+  names: VariantName[],
+  options: BenchOptions,
+  dir: string,
+  into: Collected,
+  memberEmails?: string[],
+): Promise<void> {
   const running: Child[] = [];
   try {
     log(`[${group.id}] ${group.label}: starting the portal on core(s) ${group.serverCores}`);
-    const portal = await startPortal(database, { workers: group.workers, cores: group.serverCores });
+    const portal = await startPortal(database, { workers: group.workers, cores: group.serverCores, ...(group.env ? { env: group.env } : {}) });
     running.push(portal.child);
-    const prepared = await prepareGroup(group, portal.port, [portal.child.proc.pid!, ...extraPgids], [...names, 'raw'], options, dir);
+    const pgids = [portal.child.proc.pid!, ...extraPgids];
+    const prepared = memberEmails
+      ? { ...(await prepareMembersGroup(group, portal.port, pgids, memberEmails, dir)), dashboardSource: '', documentsSource: null, downloadSource: null }
+      : await prepareGroup(group, portal.port, pgids, [...names, 'raw'], options, dir);
     running.push(...prepared.helpers);
-    into.sources ??= { dashboard: prepared.dashboardSource, documents: prepared.documentsSource, download: prepared.downloadSource };
+    if (!memberEmails) into.sources ??= { dashboard: prepared.dashboardSource, documents: prepared.documentsSource, download: prepared.downloadSource };
     const { warmups, rounds } = await runGroupRounds(group, prepared.variants, options);
     into.groups.push(group);
     into.variants.push(...prepared.variants);
@@ -93,13 +109,13 @@ async function main(): Promise<void> {
     if (sqlite) {
       log(`seeding ${options.members} members`);
       seedSmall = await seed(options.members, database);
-      if (options.variants.includes('fund-claims')) {
+      if (options.variants.includes('fund-claims') && !options.membersOnly) {
         log(`seeding ${BENCH_OPEN_CLAIMS} open claims and a fund client`);
         writeFileSync(join(dir, FUND_CLAIMS_FILE), JSON.stringify(await seedFundClaims(database)));
       }
     }
     let profiles: ProfileRun[] = [];
-    if (sqlite && options.workers.includes(1)) {
+    if (sqlite && options.workers.includes(1) && !options.membersOnly) {
       const main: GroupInfo = {
         id: 'sqlite-1w',
         label: `SQLite, 1 process, ${members} members`,
@@ -125,7 +141,7 @@ async function main(): Promise<void> {
         profiles = await profilePortal(database, dir, profiled, options);
       }
     }
-    for (const workers of sqlite ? options.workers.filter((w) => w > 1) : []) {
+    for (const workers of sqlite && !options.membersOnly ? options.workers.filter((w) => w > 1) : []) {
       const cores = coresFor(workers, machine.cores);
       const group: GroupInfo = {
         id: `sqlite-${workers}w`,
@@ -139,12 +155,18 @@ async function main(): Promise<void> {
       await measureGroup(group, database, [], ['dashboard', 'rest', 'mixed'], options, dir, collected);
     }
     const startPg = async () => (postgres ??= await startBenchPostgres(SERVER_CORE));
-    if (options.engines.includes('postgres')) {
-      const pg = await startPg();
-      const url = await pg.createDatabase('bench_small');
+    let pgSmall: string | null = null;
+    const pgSmallDatabase = async () => {
+      if (pgSmall) return pgSmall;
+      const url = await (await startPg()).createDatabase('bench_small');
       log(`seeding ${options.members} members into PostgreSQL`);
       const pgSeed = await seed(options.members, url);
       log(`seeded PostgreSQL in ${pgSeed.wallSeconds.toFixed(1)} s`);
+      return (pgSmall = url);
+    };
+    if (options.engines.includes('postgres') && !options.membersOnly) {
+      const pg = await startPg();
+      const url = await pgSmallDatabase();
       for (const workers of options.pgWorkers) {
         // More than one process: the portal's processes share cores 0…N−1 with PostgreSQL (pinned to core 0).
         const group: GroupInfo = {
@@ -160,13 +182,24 @@ async function main(): Promise<void> {
       }
     }
 
+    // Many members, each with a session of their own (bench/members.ts): as shipped and with each speed device off.
+    for (const engine of options.membersGroups) {
+      const location = engine === 'sqlite' ? database : await pgSmallDatabase();
+      if (engine === 'sqlite' && !sqlite) throw new Error('--members-groups sqlite needs --engines to include sqlite');
+      const emails = await emailsOf(location, options.memberSessions);
+      for (const setup of SPEED_SETUPS) {
+        const group = membersGroup(engine, setup, emails.length, options.members, SERVER_CORE, extra);
+        await measureGroup(group, location, engine === 'postgres' ? [(await startPg()).pgid] : [], [], options, dir, collected, emails);
+      }
+    }
+
     let seed100k: SeedTiming | null = null;
-    if (!options.skipSeed100k || options.members100k.includes('sqlite')) {
+    if (!options.membersOnly && (!options.skipSeed100k || options.members100k.includes('sqlite'))) {
       log(`seeding ${options.seedMembers} members (timed)`);
       seed100k = await seed(options.seedMembers, join(dir, 'seed-100k.db'));
       log(`seeded ${options.seedMembers} in ${seed100k.wallSeconds.toFixed(1)} s, ${(seed100k.bytes / 1024 / 1024).toFixed(1)} MiB`);
     }
-    for (const engine of options.members100k) {
+    for (const engine of options.membersOnly ? [] : options.members100k) {
       let location = join(dir, 'seed-100k.db');
       const pgids: number[] = [];
       if (engine === 'postgres') {

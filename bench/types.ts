@@ -3,7 +3,10 @@ import type { LoadResult } from './load';
 import type { ProfileSummary } from './profile';
 
 export const ALL_VARIANTS = ['dashboard', 'dashboard-post', 'rest', 'documents', 'download', 'mixed', 'fund-claims', 'raw', 'hello'] as const;
-export type VariantName = (typeof ALL_VARIANTS)[number];
+
+/** The variants of the many-members groups (bench/members.ts): each request the next of the members' sessions. */
+export const MEMBER_VARIANTS = ['dashboard-members', 'rest-members'] as const;
+export type VariantName = (typeof ALL_VARIANTS)[number] | (typeof MEMBER_VARIANTS)[number];
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -25,6 +28,8 @@ export interface GroupInfo {
   rounds: number;
   duration: number;
   warmup: number;
+  /** Environment the portal of this set-up starts with besides the bench's own (a speed device turned off). */
+  env?: Record<string, string>;
 }
 
 export interface BenchOptions {
@@ -62,6 +67,12 @@ export interface BenchOptions {
   extraWarmup: number;
   /** Every n-th request of the `mixed` variant is a write (`--write-every`, default 10: 10 % writes). */
   writeEvery: number;
+  /** Engines of the many-members groups (`--members-groups`; empty = none): sessions of `memberSessions` members. */
+  membersGroups: Engine[];
+  /** Distinct members logged in for those groups (`--member-sessions`, default 200). */
+  memberSessions: number;
+  /** Measure only the many-members groups (`--members-only`): no main group, no other set-up, no profile. */
+  membersOnly: boolean;
   /** Skip the first-load JavaScript and Lighthouse parts (`--skip-front-end`). */
   skipFrontEnd: boolean;
   /** `--render FILE`: only re-render docs/benchmarks.md from a kept run's report.json. */
@@ -91,6 +102,11 @@ export interface Variant {
   expected: string;
   /** How sampled bodies are compared with `expected` (bench/load.ts LoadSpec.bodyCheck). @default json */
   bodyCheck?: 'json' | 'pdf';
+  /**
+   * Many members (bench/members.ts): request n (counted over all connections) sends `cookies[n % length]`, and its
+   * sampled body is compared with `expected[n % length]`, that member's own reference answer.
+   */
+  rotation?: { cookies: string[]; expected: string[] };
   /** Session cookies (`name=value`) the connections send in turn instead of the request's `cookie`; absent: the request's. */
   cookies?: string[];
   /** Builds the request again before each run (the fund's bearer token expires after 10 minutes); absent: `request` as is. */

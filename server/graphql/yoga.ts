@@ -195,6 +195,8 @@ export function createGraphQLHandler(options: {
   persistedDocuments?: Map<string, DocumentNode>;
   persistedOnly?: boolean;
   allowListDir?: string;
+  /** graphql-jit on (the default) or off (config GRAPHQL_JIT). */
+  jit?: boolean;
 }) {
   const allowList = loadAllowList(options.allowListDir ?? DEFAULT_ALLOW_LIST_DIR);
   for (const op of allowList) options.logger.info('graphql: allow-listed operation', { file: op.file, hash: op.hash });
@@ -211,7 +213,7 @@ export function createGraphQLHandler(options: {
     context: ({ requestContext }) => requestContext,
     batching: false,
     plugins: [
-      ...speedPlugins(),
+      ...(options.jit === false ? [] : speedPlugins()),
       ...persistedOperationPlugins(documents, { persistedOnly }),
       ...abuseLimitPlugins(),
       useSessionCookies(),

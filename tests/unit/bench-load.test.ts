@@ -91,3 +91,52 @@ describe('the bench load spread over sessions (--sessions)', () => {
     for (const cookie of ['s=a', 's=b', 's=c']) expect(all.filter((c) => c === cookie).length).toBeGreaterThanOrEqual(35);
   });
 });
+
+describe('the bench load rotating over many members (bench/members.ts)', () => {
+  // Answers `{"member":"<cookie>"}`, or for the cookie `m=liar` another member's answer (a session mix-up).
+  const cookiesSeen: string[] = [];
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const cookie = req.headers.cookie ?? '';
+      cookiesSeen.push(cookie);
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ member: cookie === 'm=liar' ? 'm=0' : cookie })));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const run = (cookies: string[]) =>
+    runLoad({
+      url,
+      method: 'GET',
+      headers: {},
+      duration: 5,
+      amount: 120,
+      connections: 4,
+      expected: '',
+      sampleEvery: 1,
+      rotation: { cookies, expected: cookies.map((c) => JSON.stringify({ member: c })) },
+    });
+
+  it('sends each session in turn, request by request, and checks every answer against that member’s own', async () => {
+    cookiesSeen.length = 0;
+    const cookies = Array.from({ length: 7 }, (_, i) => `m=${i}`);
+    const result = await run(cookies);
+    expect(result.bodyMismatches).toBe(0);
+    expect(result.bodiesChecked).toBe(120);
+    // 120 requests over 7 members: every member asked 17 or 18 times, whichever connection sent it.
+    const counts = cookies.map((c) => cookiesSeen.filter((seen) => seen === c).length);
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(17);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(18);
+  });
+
+  it('counts an answer that belongs to another member as wrong', async () => {
+    const result = await run(['m=0', 'm=1', 'm=liar']);
+    expect(result.bodyMismatches).toBe(40);
+    expect(result.firstMismatch).toContain('"member":"m=0"');
+  });
+});
