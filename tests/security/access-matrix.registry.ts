@@ -1,10 +1,16 @@
-import { ACCOUNT_DOORS } from './access-matrix.doors-accounts';
-import { APPLICATION_DOORS } from './access-matrix.doors-applications';
-import { DATA_EXPORT_DOORS } from './access-matrix.doors-data-export';
-import { DEVICE_DOORS } from './access-matrix.doors-devices';
-import { INBOX_DOORS } from './access-matrix.doors-inbox';
-import { PASSKEY_DOORS, PASSKEY_NO_OBJECT_ID } from './access-matrix.doors-passkeys';
 import type { Door } from './access-matrix.kit';
+
+/**
+ * The door files of the areas (`access-matrix.doors-<area>.ts`), found by name: a new area's file joins the matrix by
+ * existing. Each exports its doors as `<AREA>_DOORS` and may export `<AREA>_NO_OBJECT_ID` (coordinates that name no
+ * object, with the reason).
+ */
+const DOOR_FILES = import.meta.glob<Record<string, unknown>>('./access-matrix.doors-*.ts', { eager: true });
+const exportsEndingIn = <T>(suffix: string): T[] =>
+  Object.keys(DOOR_FILES)
+    .sort()
+    .flatMap((file) => Object.entries(DOOR_FILES[file]!).filter(([name]) => name.endsWith(suffix)))
+    .map(([, value]) => value as T);
 
 /**
  * The id-taking doors of the portal, for the cross-member access matrix (tests/security/access-matrix.test.ts).
@@ -12,11 +18,10 @@ import type { Door } from './access-matrix.kit';
  * Every GraphQL argument or input field of type ID (or named `id`, `…Id`, `stichtag`, `vrg`), every REST body key of
  * that kind, and every root operation or REST method that takes any argument is either a door here or on the
  * NO_OBJECT_ID list with the reason; the matrix's completeness check fails otherwise, so a new operation is flagged
- * until someone decides which it is. The doors are one list kept in three parts by area: applications and forms
- * (access-matrix.doors-applications.ts), documents, messages and uploads (access-matrix.doors-inbox.ts), statements,
- * investment groups and service duties (access-matrix.doors-accounts.ts); their parts in access-matrix.kit.ts.
+ * until someone decides which it is. The doors are kept by area in the files `access-matrix.doors-<area>.ts`, all
+ * found by name (DOOR_FILES); their parts in access-matrix.kit.ts.
  */
-export const MATRIX_DOORS: Door[] = [...APPLICATION_DOORS, ...INBOX_DOORS, ...ACCOUNT_DOORS, ...DATA_EXPORT_DOORS, ...DEVICE_DOORS, ...PASSKEY_DOORS];
+export const MATRIX_DOORS: Door[] = exportsEndingIn<Door[]>('_DOORS').flat();
 
 /**
  * Coordinates that the completeness check would flag but that name no object of a member (or root operations and
@@ -27,7 +32,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   // Data archive (decision 0052): the request names no archive; the unlock and the download are doors
   // (access-matrix.doors-data-export.ts).
   'Mutation.requestDataExport': 'the session’s own password; asks for an archive of the session’s own person',
-  ...PASSKEY_NO_OBJECT_ID,
+  ...Object.assign({}, ...exportsEndingIn<Record<string, string>>('_NO_OBJECT_ID')),
   // Public upload form (decision 0024): file ids are bearer ids of files uploaded with the same captcha; the service
   // admits only pending files bound to the submitted captcha's challenge (tests/api/upload-form.test.ts "foreign file ids").
   'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',

@@ -18,7 +18,7 @@ import { rootFields } from '../../graphql/access';
 import { isFundScope, type FundScope } from '../access/scopes';
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
 import type { FundContext } from './fund-context';
-import { fundAreaResolvers } from './fund-areas';
+import { discoverAreaResolvers, mergeAreaResolvers } from '../../graphql/area-resolvers';
 
 /** Folder of the fund's API: each area's SDL lies beside its code (`server/fund/<area>/*.graphql`). */
 const FUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,25 +152,19 @@ export function enforceDeclaredScopes(schema: GraphQLSchema): GraphQLSchema {
   return schema;
 }
 
-/** Merges the areas' resolver maps (each adds fields to Query, Mutation and its own types). */
-function mergeResolvers(maps: FundResolvers[]): FundResolvers {
-  const merged: Record<string, Record<string, unknown>> = {};
-  for (const map of maps) {
-    for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
-  }
-  return merged as FundResolvers;
-}
-
 /**
  * The executable schema of the fund's API: the SDL beside each area's code, the areas' resolvers, the scalars, and the
  * declared scopes enforced (`enforceDeclaredScopes`).
  * @throws Error when a field's scope is missing or unknown.
  */
+/** Every area's resolver map (`server/fund/<area>/*.resolvers.ts`), found by name (decision 0062). */
+const fundAreaResolvers = await discoverAreaResolvers<FundResolvers>(resolve(dirname(fileURLToPath(import.meta.url)), '..'));
+
 export function buildFundSchema(typeDefs: string[] = loadFundTypeDefs(), areas: FundResolvers[] = fundAreaResolvers): GraphQLSchema {
   return enforceDeclaredScopes(
     createSchema<FundContext>({
       typeDefs,
-      resolvers: { ...mergeResolvers(areas), Date: DateScalar, Money: MoneyScalar, DateTime: DateTimeScalar },
+      resolvers: { ...mergeAreaResolvers(areas), Date: DateScalar, Money: MoneyScalar, DateTime: DateTimeScalar },
     }),
   );
 }
