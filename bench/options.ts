@@ -18,7 +18,7 @@ export const USAGE = `npm run bench -- [options]
     --seed-members 100000 --skip-seed100k   size of the large database; skip timing its seeding
     --extra-rounds 3 --extra-duration 10 --extra-warmup 5   rounds of the further set-ups
     --write-every 10              mixed traffic: every n-th request is a write (10 = 10 % writes)
-  Many members (each request the next of N members' own sessions; as shipped, response cache off, cache and graphql-jit off):
+  Many members (each request the next of N members' own sessions; as shipped and with the response cache off):
     --members-groups sqlite,postgres --member-sessions 200 --members-only (only these groups)
   Output: --out docs/benchmarks.md --keep (keep the temp folder and report.json) --skip-front-end (no build, no Lighthouse)
     --render FILE                 re-render --out from a kept run's report.json, measuring nothing

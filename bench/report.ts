@@ -173,10 +173,7 @@ function membersTargets(report: BenchReport): Target[] {
         });
       }
     }
-    for (const [withId, withoutId, device] of [
-      [shipped, idOf(engine, 'no-cache'), 'response cache'],
-      [idOf(engine, 'no-cache'), idOf(engine, 'no-cache-no-jit'), 'graphql-jit (response cache off)'],
-    ] as const) {
+    for (const [withId, withoutId, device] of [[shipped, idOf(engine, 'no-cache'), 'response cache']] as const) {
       if (!withId || !withoutId) continue;
       for (const name of ['dashboard-members', 'rest-members'] as const) {
         const on = find(report, name, withId);

@@ -131,7 +131,6 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     logger: deps.logger,
     persistedOnly: deps.config.GRAPHQL_PERSISTED_ONLY,
     allowListDir: deps.config.GRAPHQL_ALLOW_LIST_DIR,
-    jit: deps.config.GRAPHQL_JIT,
   });
   // The client configuration for every index page, asked once from the GraphQL handler (awaited before a page is sent).
   let appShell: unknown = null;

@@ -84,15 +84,6 @@ const envSchema = z.object({
    * (README "For integrators"). Read at start. @default config/graphql-operations
    */
   GRAPHQL_ALLOW_LIST_DIR: z.string().min(1).default('config/graphql-operations'),
-  /**
-   * Compile GraphQL documents with graphql-jit (server/graphql/yoga.ts `speedPlugins`); `0` runs graphql-js's own
-   * executor. Kept switchable so `npm run bench` can measure what the compiler gains (docs/decisions/0062-speed-devices-measured-with-200-members.md).
-   * @default on
-   */
-  GRAPHQL_JIT: z
-    .enum(['0', '1', 'true', 'false', 'yes', 'no'])
-    .default('1')
-    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
   /** Maintenance switch: login answers MAINTENANCE. */
   MAINTENANCE: booleanFlag,
   /** Members the start-up seeding creates when the database is empty. @default 2000 */

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type ASTVisitor, type DocumentNode, type FieldNode, type GraphQLError, type ValidationContext } from 'graphql';
-import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { isDatabaseBusyError } from '../../db/client';
 import type { GraphQLContext, RequestContext } from '../context';
@@ -41,8 +40,8 @@ function isGraphQLErrorLike(value: unknown): boolean {
 const YogaGraphQLError = createGraphQLError('').constructor as typeof GraphQLError;
 
 /**
- * A client error as Yoga's own GraphQLError. graphql-jit and the schema's scalars can bring the other build of
- * graphql (ESM beside CJS, as under vitest); there Yoga would take the error, or the scalar's error it wraps, for an
+ * A client error as Yoga's own GraphQLError. The schema's scalars can bring the other build of graphql (ESM beside
+ * CJS, as under vitest); there Yoga would take the error, or the scalar's error it wraps, for an
  * unexpected one and answer 500. Under plain Node all share one copy and the error is returned as it is. Shared with
  * the fund's endpoint (server/fund/http/fund-graphql.ts).
  */
@@ -60,7 +59,7 @@ function useNoIntrospection(): Plugin {
   return {
     onValidate({ addValidationRule }) {
       // Same check as graphql's NoSchemaIntrospectionCustomRule, but the error is made by Yoga's own GraphQL copy,
-      // so Yoga recognises it as a client error (graphql-jit may load a second copy of graphql).
+      // so Yoga recognises it as a client error (a second copy of graphql may be loaded, as under vitest).
       addValidationRule((context: ValidationContext): ASTVisitor => ({
         Field(node: FieldNode) {
           if (node.name.value === '__schema' || node.name.value === '__type') {
@@ -100,16 +99,6 @@ export const YOGA_SPEED_OPTIONS = {
   multipart: false,
   maxRequestBodySize: MAX_GRAPHQL_BODY_BYTES,
 } as const;
-
-/**
- * Plugins that bear on speed, shared with the bench's `{ hello }` floor: graphql-jit compiles each document once
- * (cached per parsed document; Yoga's parse and validation caches, on by default, hand it the same document
- * object for the same text or persisted hash) into a function that runs the resolvers without graphql-js's
- * generic field walk. Custom scalars (Date, Money) serialize through the schema's own functions.
- */
-export function speedPlugins(): Plugin[] {
-  return [useGraphQlJit() as Plugin];
-}
 
 /** The web app's persisted documents: codegen's `persisted-documents.json` (sha256 → document text). */
 export const PERSISTED_DOCUMENTS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/src/gql/persisted-documents.json');
@@ -195,8 +184,6 @@ export function createGraphQLHandler(options: {
   persistedDocuments?: Map<string, DocumentNode>;
   persistedOnly?: boolean;
   allowListDir?: string;
-  /** graphql-jit on (the default) or off (config GRAPHQL_JIT). */
-  jit?: boolean;
 }) {
   const allowList = loadAllowList(options.allowListDir ?? DEFAULT_ALLOW_LIST_DIR);
   for (const op of allowList) options.logger.info('graphql: allow-listed operation', { file: op.file, hash: op.hash });
@@ -212,13 +199,7 @@ export function createGraphQLHandler(options: {
     ...YOGA_SPEED_OPTIONS,
     context: ({ requestContext }) => requestContext,
     batching: false,
-    plugins: [
-      ...(options.jit === false ? [] : speedPlugins()),
-      ...persistedOperationPlugins(documents, { persistedOnly }),
-      ...abuseLimitPlugins(),
-      useSessionCookies(),
-      ...(options.production ? [useNoIntrospection()] : []),
-    ],
+    plugins: [...persistedOperationPlugins(documents, { persistedOnly }), ...abuseLimitPlugins(), useSessionCookies(), ...(options.production ? [useNoIntrospection()] : [])],
     logging: {
       debug: (...args) => options.logger.debug('yoga', { args: args.map(String) }),
       info: (...args) => options.logger.info('yoga', { args: args.map(String) }),

@@ -220,7 +220,7 @@ describe('GraphQL abuse limits', () => {
     await refused(`query($t: Tenantt) { clientConfig { tenant } }`);
     // An enum literal in the document: graphql-js words this hint "Did you mean the enum value …" (found by the fuzz suite).
     await refused(`mutation { chooseMailbox(type: AWB_L) { ok { type } } }`);
-    // Enum values in variables are coerced at execution (graphql-jit), with graphql-js's suggestion in the message.
+    // Enum values in variables are coerced before execution, with graphql-js's suggestion in the message unless masked.
     const enumTypo = await postGraphQL(server.url, JSON.stringify({ query: `mutation($t: MailboxType!) { chooseMailbox(type: $t) { ok { type } } }`, variables: { t: 'AWB_L' } }), {
       cookie,
     });

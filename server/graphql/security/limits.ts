@@ -54,7 +54,7 @@ function onReject(context: ValidationContext | null, error: GraphQLError): void 
 
 /**
  * Refuses an operation whose root type the schema lacks (a `subscription` here): graphql-js 16 only finds that
- * at execution, where graphql-jit throws an unexpected error instead of a client error. Message: transport.json
+ * at execution, after the abuse limits and the access checks; refused here as a validation error. Message: transport.json
  * `operationTypeUnsupported`.
  */
 function useKnownRootOperation(): Plugin {
@@ -75,7 +75,7 @@ function useKnownRootOperation(): Plugin {
 
 /**
  * The Armor plugins with `limits` (default GRAPHQL_LIMITS; the fund's endpoint passes its own) and field suggestions blocked, and the root-operation check. They hook only parse (token count) and
- * validation (the other limits), so they work beside graphql-jit (which compiles at execution) and the persisted
+ * validation (the other limits), so they work beside the persisted
  * operations plugin (whose documents skip parsing, but are validated with these rules like any other).
  */
 export function abuseLimitPlugins(limits: { [K in keyof typeof GRAPHQL_LIMITS]: number } = GRAPHQL_LIMITS): Plugin[] {
