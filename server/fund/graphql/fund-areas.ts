@@ -1,3 +1,4 @@
+import { bankChangesResolvers } from '../bank-changes/bank-changes.resolvers';
 import { claimsResolvers } from '../claims/claims.resolvers';
 import { eventsResolvers } from '../events/events.resolvers';
 import { formsResolvers } from '../forms/forms.resolvers';
@@ -8,6 +9,7 @@ import { messagesResolvers } from '../messages/messages.resolvers';
 import { premiumApplicationsResolvers } from '../premium-applications/premium-applications.resolvers';
 import { publicUploadsResolvers } from '../public-uploads/public-uploads.resolvers';
 import { sharedResolvers } from '../shared/shared.resolvers';
+import { staffAdminResolvers } from '../staff/staff-admin.resolvers';
 import { staffAuditResolvers } from '../staff/staff-audit.resolvers';
 import { statementsResolvers } from '../statements/statements.resolvers';
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
@@ -26,4 +28,6 @@ export const fundAreaResolvers: FundResolvers[] = [
   mandatesResolvers,
   premiumApplicationsResolvers,
   staffAuditResolvers,
+  staffAdminResolvers,
+  bankChangesResolvers,
 ];

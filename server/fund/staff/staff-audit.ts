@@ -9,8 +9,14 @@ import type { StaffStore } from './staff.store';
 /** Largest JSON kept in an audit row's `after` (characters); longer ones are cut and marked. */
 const MAX_JSON = 20_000;
 
+/**
+ * Keys whose values never enter the trail: the initial password and the TOTP URI `createStaffPerson` shows once
+ * (decision 0059); the trail records that they were shown, not what they were.
+ */
+const SECRET_KEYS = new Set(['initialPassword', 'totpUri']);
+
 const json = (value: unknown): string => {
-  const text = JSON.stringify(value ?? null);
+  const text = JSON.stringify(value ?? null, (key, v: unknown) => (SECRET_KEYS.has(key) ? '(shown once, not recorded)' : v));
   return text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…(truncated)` : text;
 };
 
@@ -37,7 +43,9 @@ export function membersIn(data: unknown): number[] {
 /**
  * Records, for a staff principal, every operation of the fund's endpoint in the append-only audit trail (decision
  * 0054): a query as one READ row per member its answer shows (or one without a member), a mutation as one ACTION row
- * per root field with its input and its answer (which carries the state after it). Who (`staffId`), when, which member,
+ * per root field with its input and its answer (which carries the state after it), and — from the resolver's
+ * `noteAudit` (decision 0059) — the record it touched, its member and its state before. Secrets shown once are
+ * replaced (SECRET_KEYS). Who (`staffId`), when, which member,
  * what (the root fields). Machine clients are not recorded here: their changes are in the event feed.
  */
 export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: Logger }): Plugin<FundContext> {
@@ -57,14 +65,19 @@ export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: L
           const done = result as ExecutionResult;
           const at = isoInstant(deps.clock.now());
           const base = { staffId: principal.staffId, at, target: null, before: null };
+          const notes = (args.contextValue as FundContext).audit;
           const rows = mutation
             ? fields.map((what) => {
                 const answer = (done.data as Record<string, unknown> | null | undefined)?.[what];
+                // The resolver's note names the record and its state before (decision 0059), whatever the caller selected.
+                const note = notes.get(what);
                 return {
                   ...base,
                   kind: 'ACTION' as const,
                   what,
-                  personId: membersIn(answer)[0] ?? null,
+                  personId: note?.personId ?? membersIn(answer)[0] ?? null,
+                  target: note?.target ?? null,
+                  before: note ? json(note.before) : null,
                   after: json({ input: args.variableValues ?? {}, result: answer ?? null, errors: done.errors?.length ?? 0 }),
                 };
               })
