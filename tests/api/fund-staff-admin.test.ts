@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 let server: TestServer;
 let admin: StaffTestSession;
 
-const PEOPLE = '{ staffPeople { id email name role lastSignInAt disabledAt } }';
+const PEOPLE = '{ staffPeople { id email name role lastSignInAt disabledAt isSelf } }';
 const CREATE = `mutation($input: CreateStaffPersonInput!) { createStaffPerson(input: $input) { ok { person { id email role lastSignInAt } initialPassword totpUri } error { code field } } }`;
 const DISABLE = `mutation($id: Int!) { disableStaffPerson(id: $id) { ok { id disabledAt } error { code } } }`;
 type Created = {
@@ -53,6 +53,8 @@ describe('staff accounts in the workbench (ADMIN)', () => {
     expect((await clerk.query('{ events(first: 1) { pageInfo { hasNextPage } } }')).status).toBe(401);
     const again = await admin.query<{ disableStaffPerson: { error: { code: string } } }>(DISABLE, { id: ok.person.id });
     expect(again.body.data!.disableStaffPerson.error.code).toBe('ALREADY_DISABLED');
+    const own = people.body.data!.staffPeople as unknown as { id: number; isSelf: boolean }[];
+    expect(own.filter((p) => p.isSelf).map((p) => p.id)).toEqual([admin.staffId]);
     const self = await admin.query<{ disableStaffPerson: { error: { code: string } } }>(DISABLE, { id: admin.staffId });
     expect(self.body.data!.disableStaffPerson.error.code).toBe('SELF');
   });

@@ -59,4 +59,7 @@ export const staffAdminResolvers: FundResolvers = {
       return { ok: { ...before!, disabledAt: result.disabledAt }, error: null };
     },
   },
+  StaffPerson: {
+    isSelf: (person, _args, { principal }) => principal.kind === 'staff' && principal.staffId === person.id,
+  },
 };

@@ -21,6 +21,18 @@ const TOTP_ISSUER = 'Vorsorgekasse Arbeitsplatz';
 /** A staff principal's session answer: who, and whether the password must be changed first. */
 export type StaffSessionCheck = { principal: Extract<FundPrincipal, { kind: 'staff' }>; mustChangePassword: boolean } | null;
 
+/** A staff account as the ADMIN sees it (never a secret; decision 0059). */
+export interface StaffAccountView {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  createdAt: string;
+  disabledAt: string | null;
+  lastSignInAt: string | null;
+  lockedUntil: string | null;
+}
+
 /** The codes of a refused `staff create` (the CLI prints the message, the workbench shows the code's text). */
 export type StaffCommandCode = 'EMAIL_INVALID' | 'NAME_INVALID' | 'ROLE_INVALID' | 'EMAIL_TAKEN';
 
@@ -117,9 +129,7 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
      * Every account (never a secret), for ADMIN: with `lastSignInAt`, the ISO instant of the latest session's start
      * (null before the first sign-in), and `lockedUntil` while a lock lasts.
      */
-    async list(): Promise<
-      { id: number; email: string; name: string; role: StaffRole; createdAt: string; disabledAt: string | null; lastSignInAt: string | null; lockedUntil: string | null }[]
-    > {
+    async list(): Promise<StaffAccountView[]> {
       const [rows, lastSignIns] = await Promise.all([store.list(), store.lastSignIns()]);
       return rows.map((r) => ({
         id: r.id,

@@ -140,7 +140,7 @@ export function AuditScreen() {
                   <td>{t(`backoffice.audit.kindName.${node.kind === 'ACTION' ? 'ACTION' : 'READ'}`)}</td>
                   <td>{node.what}</td>
                   <td>{node.target ?? '–'}</td>
-                  <td className="backoffice-audit__before">{node.before ?? '–'}</td>
+                  <td className="backoffice-audit__before">{node.before && node.before !== 'null' ? node.before : '–'}</td>
                 </tr>
               ))}
             </tbody>

@@ -134,11 +134,11 @@ export function BankChangesScreen() {
                     <br />
                     <span className="backoffice-table__nowrap">{formatLocalDateTime(node.enteredAt)}</span>
                   </td>
-                  <td className="backoffice-table__nowrap">
+                  <td className="backoffice-bank__actions">
                     <button type="button" className="button button--primary" disabled={busy} onClick={() => void decide(node.id, member, 'approve')}>
                       {t('backoffice.bankChanges.approve')}
                       <span className="visually-hidden"> {member}</span>
-                    </button>{' '}
+                    </button>
                     <button type="button" className="button button--secondary" disabled={busy} onClick={() => void decide(node.id, member, 'reject')}>
                       {t('backoffice.bankChanges.reject')}
                       <span className="visually-hidden"> {member}</span>

@@ -25,6 +25,7 @@ const StaffPeopleQuery = graphql(`
       lastSignInAt
       disabledAt
       lockedUntil
+      isSelf
     }
   }
 `);
@@ -161,7 +162,7 @@ export function StaffScreen() {
                 </td>
                 <td className="backoffice-table__nowrap">{person.lastSignInAt ? formatLocalDateTime(person.lastSignInAt) : t('backoffice.staffAdmin.never')}</td>
                 <td>
-                  {person.disabledAt ? null : (
+                  {person.disabledAt || person.isSelf ? null : (
                     <button type="button" className="button button--secondary" onClick={() => setConfirm({ id: person.id, name: person.name })}>
                       {t('backoffice.staffAdmin.disable')}
                       <span className="visually-hidden"> {person.name}</span>
