@@ -137,4 +137,20 @@ describe('staff accounts in the workbench (ADMIN)', () => {
     const action = trail.body.data!.staffAudit.edges.map((e) => e.node).find((n) => n.what === 'setClaimStatus');
     expect(action).toMatchObject({ staffName: 'Kurt Klerk', memberName: expect.stringMatching(/\S+ \S+/) });
   });
+
+  it('a mutation whose resolver notes nothing is named from the event it wrote: member and record', async () => {
+    const personId = Number(await sqlValue(server.db, 'SELECT id FROM persons ORDER BY id LIMIT 1'));
+    const clerk = await staffTestSession(server, 'CLERK', 'messages@fund.example', 'Mia Message');
+    const sent = await clerk.query<{ postMessage: { error: unknown } }>('mutation($i: PostMessageInput!) { postMessage(input: $i) { error { code } } }', {
+      i: { personId: String(personId), subject: 'Ihre Unterlagen', text: 'Wir haben Ihre Unterlagen erhalten.' },
+    });
+    expect(sent.body.data!.postMessage.error).toBeNull();
+    const [row] = await sqlAll<{ person_id: number | null; target: string | null; after: string }>(
+      server.db,
+      "SELECT person_id, target, after FROM staff_audit WHERE what = 'postMessage' AND staff_id = ? ORDER BY id DESC LIMIT 1",
+      clerk.staffId,
+    );
+    expect(row).toMatchObject({ person_id: personId, target: expect.stringMatching(/^message\.sent:\d+$/) });
+    expect((JSON.parse(row!.after) as { events: { type: string }[] }).events.map((e) => e.type)).toEqual(['message.sent']);
+  });
 });

@@ -20,6 +20,15 @@ const json = (value: unknown): string => {
   return text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…(truncated)` : text;
 };
 
+/** The JSON of an event's data, or the text when it is none. */
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
 /**
  * The members a result shows: every `personId` field and every `member { id }` object in it (the fund schema names a
  * member in one of these two ways), as numbers, each once.
@@ -50,7 +59,7 @@ export function membersIn(data: unknown): number[] {
  */
 export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: Logger }): Plugin<FundContext> {
   return {
-    onExecute({ args }) {
+    async onExecute({ args }) {
       const principal = (args.contextValue as FundContext).principal;
       if (principal.kind !== 'staff') return;
       const operation = (args.document.definitions as readonly DefinitionNode[]).find(
@@ -60,25 +69,33 @@ export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: L
       const fields: string[] = operation?.selectionSet.selections.flatMap((s: SelectionNode) => (s.kind === 'Field' && s.name.value !== '__typename' ? [s.name.value] : [])) ?? [];
       if (fields.every((f) => f === '__typename')) return;
       const mutation = operation?.operation === 'mutation';
+      // The events a mutation writes name its member, record and change (decision 0059) for operations whose resolver
+      // notes nothing; the mark is the latest event before it runs.
+      const mark = mutation ? await deps.store.lastEventId() : 0;
       return {
         async onExecuteDone({ result, setResult }) {
           const done = result as ExecutionResult;
           const at = isoInstant(deps.clock.now());
           const base = { staffId: principal.staffId, at, target: null, before: null };
           const notes = (args.contextValue as FundContext).audit;
+          const events = mutation ? await deps.store.eventsAfter(mark, `staff:${principal.staffId}`) : [];
           const rows = mutation
             ? fields.map((what) => {
                 const answer = (done.data as Record<string, unknown> | null | undefined)?.[what];
-                // The resolver's note names the record and its state before (decision 0059), whatever the caller selected.
+                // The resolver's note names the record and its state before (decision 0059), whatever the caller selected;
+                // else the events of a single-field mutation do (the `from` of a status change is its state before).
                 const note = notes.get(what);
+                const own = fields.length === 1 ? events : [];
+                const data = own.map((e) => ({ type: e.type, subjectId: e.subjectId, data: parsed(e.data) }));
+                const from = data.find((e) => e.data && typeof e.data === 'object' && 'from' in e.data)?.data as { from?: unknown } | undefined;
                 return {
                   ...base,
                   kind: 'ACTION' as const,
                   what,
-                  personId: note?.personId ?? membersIn(answer)[0] ?? null,
-                  target: note?.target ?? null,
-                  before: note ? json(note.before) : null,
-                  after: json({ input: args.variableValues ?? {}, result: answer ?? null, errors: done.errors?.length ?? 0 }),
+                  personId: note?.personId ?? own.find((e) => e.personId !== null)?.personId ?? membersIn(answer)[0] ?? null,
+                  target: note?.target ?? (own[0] ? `${own[0].type}:${own[0].subjectId ?? ''}` : null),
+                  before: note ? json(note.before) : from ? json({ status: from.from }) : null,
+                  after: json({ input: args.variableValues ?? {}, result: answer ?? null, errors: done.errors?.length ?? 0, events: data }),
                 };
               })
             : (membersIn(done.data).length ? membersIn(done.data) : [null]).map((personId) => ({

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
-import { persons, staffAccounts, staffAudit, staffSessions, type StaffAccountRow, type StaffAuditRow, type StaffSessionRow } from '../../../db/schema';
+import { fundEvents, persons, staffAccounts, staffAudit, staffSessions, type StaffAccountRow, type StaffAuditRow, type StaffSessionRow } from '../../../db/schema';
 
 /** Queries of the workbench's staff accounts, sessions and audit trail (db/schema/staff.ts, decision 0054). */
 export function createStaffStore(db: Db) {
@@ -39,6 +39,20 @@ export function createStaffStore(db: Db) {
         .from(persons)
         .where(inArray(persons.id, [...ids]));
       return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+    },
+    /** The id of the fund's latest event (0 when none): a mark before a staff mutation runs. */
+    async lastEventId(): Promise<number> {
+      const [row] = await db.select({ id: max(fundEvents.id) }).from(fundEvents);
+      return row?.id ?? 0;
+    },
+    /** The events after `afterId` written by `actor` (`staff:<id>`): what a staff mutation changed (decision 0059). */
+    eventsAfter(afterId: number, actor: string): Promise<{ type: string; personId: number | null; subjectId: string | null; data: string }[]> {
+      return db
+        .select({ type: fundEvents.type, personId: fundEvents.personId, subjectId: fundEvents.subjectId, data: fundEvents.data })
+        .from(fundEvents)
+        .where(and(gt(fundEvents.id, afterId), eq(fundEvents.actor, actor)))
+        .orderBy(asc(fundEvents.id))
+        .limit(20);
     },
     async insert(row: Omit<StaffAccountRow, 'id'>): Promise<void> {
       await writeTransaction(db, () => db.insert(staffAccounts).values(row));
