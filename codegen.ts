@@ -78,6 +78,8 @@ const config: CodegenConfig = {
           FundClaimDocument: '../../claims/claims.read#FundClaimFileRow',
           SetClaimStatusOk: '../../claims/claims.resolvers#SetClaimStatusOkModel',
           MemberRef: '../../shared/member-ref#MemberRefModel',
+          BankAccountChange: '../../bank-changes/bank-changes.service#BankAccountChangeModel',
+          StaffPerson: '../../staff/staff.service#StaffAccountView',
           FundFile: '../../shared/fund-file#FundFileModel',
           InboxMessage: '../../messages/fund-messages.service#FundMessageModel',
           FormSubmission: '../../forms/fund-forms.service#FundFormModel',

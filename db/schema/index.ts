@@ -9,6 +9,7 @@ export * from './documents';
 export * from './claims';
 export * from './mandates';
 export * from './bank-accounts';
+export * from './bank-account-changes';
 export * from './eid';
 export * from './security-events';
 export * from './investment';

@@ -236,7 +236,7 @@ test('the auditor sees the trail with the staff actions, downloads it as CSV, an
     const action = page.getByRole('row').filter({ hasText: 'setClaimStatus' }).last();
     await expect(action).toContainText('Geändert');
     const csv = decodeURIComponent((await page.getByRole('link', { name: 'Als CSV herunterladen' }).getAttribute('href'))!);
-    expect(csv).toMatch(/^data:text\/csv;charset=utf-8,"id","at","staffId","personId","kind","what","target"\r\n/);
+    expect(csv).toMatch(/^data:text\/csv;charset=utf-8,"id","at","staffId","staffName","personId","memberName","kind","what","target","before"\r\n/);
     expect(csv).toContain('"ACTION","setClaimStatus"');
     await expectNoSeriousA11yViolations(page, 'workbench audit trail');
     await screenshot(page, 'audit');

@@ -16,12 +16,24 @@ export const FUND_SCOPES = [
   'forms:read',
   'uploads:read',
   'events:read',
+  'bank:write',
 ] as const;
 
-export type FundScope = (typeof FUND_SCOPES)[number];
+/**
+ * Scopes only a staff role holds and no machine client may be granted (decision 0059): `staff:admin` manages the
+ * workbench's staff accounts (ADMIN). `parseScopes` treats them as unknown, so a client with one cannot be created.
+ */
+export const STAFF_ONLY_SCOPES = ['staff:admin'] as const;
 
-/** True for a scope of FUND_SCOPES. */
+export type FundScope = (typeof FUND_SCOPES)[number] | (typeof STAFF_ONLY_SCOPES)[number];
+
+/** True for a scope an operation may require: one of FUND_SCOPES or STAFF_ONLY_SCOPES. */
 export function isFundScope(value: string): value is FundScope {
+  return (FUND_SCOPES as readonly string[]).includes(value) || (STAFF_ONLY_SCOPES as readonly string[]).includes(value);
+}
+
+/** True for a scope a machine client may be granted (FUND_SCOPES, never a staff-only one). */
+function isClientScope(value: string): value is (typeof FUND_SCOPES)[number] {
   return (FUND_SCOPES as readonly string[]).includes(value);
 }
 
@@ -31,7 +43,7 @@ export function isFundScope(value: string): value is FundScope {
  */
 export function parseScopes(text: string): { scopes: FundScope[]; unknown: string[] } {
   const tokens = new Set(text.split(' ').filter((t) => t !== ''));
-  return { scopes: FUND_SCOPES.filter((s) => tokens.has(s)), unknown: [...tokens].filter((t) => !isFundScope(t)) };
+  return { scopes: FUND_SCOPES.filter((s) => tokens.has(s)), unknown: [...tokens].filter((t) => !isClientScope(t)) };
 }
 
 /**

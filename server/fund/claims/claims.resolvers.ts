@@ -4,7 +4,7 @@ import { daysUntil, payoutDueDate, receivedOn } from '../../domain/claims/claims
 import { CLAIM_STATUS_ERROR_MESSAGES, type ClaimStatusChange } from '../../domain/claims/claims.status';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { connectionOf, decodeCursor, encodeCursor, pageSize } from '../graphql/connection';
-import type { FundContext } from '../graphql/fund-context';
+import { noteAudit, type FundContext } from '../graphql/fund-context';
 import { principalActor, principalKey } from '../access/scopes';
 import { claimFileLinksOf } from './claim-file-links';
 import { createFundClaimsRead, type FundClaimFileRow, type FundClaimRow } from './claims.read';
@@ -53,6 +53,14 @@ export const claimsResolvers: FundResolvers = {
   Mutation: {
     async setClaimStatus(_source, { input }, ctx) {
       const { principal, deps } = ctx;
+      // The trail's record of the change (decision 0059): the claim's member and its state before.
+      const before = /^\d{1,15}$/.test(input.claimId) ? await readOf(ctx).byId(Number(input.claimId)) : undefined;
+      if (before)
+        noteAudit(ctx, 'setClaimStatus', {
+          personId: before.personId,
+          target: `claim:${before.id}`,
+          before: { status: before.status, definiteDate: before.definiteDate, checkedBy: before.checkedBy },
+        });
       const result = await deps.services.claimStatus.setStatus(principalActor(principal), input, { origin: ctx.origin });
       if (!result.ok) return { ok: null, error: { code: result.code, message: CLAIM_STATUS_ERROR_MESSAGES[result.code], field: result.fieldErrors[0]?.field ?? null } };
       const row = await readOf(ctx).byId(result.value.claimId);

@@ -23,6 +23,9 @@ export const FUND_EVENT_TYPES = [
   'access.deleted',
   'statement.imported',
   'member.upserted',
+  'bank.change_entered',
+  'bank.change_approved',
+  'bank.change_rejected',
 ] as const;
 
 export type FundEventType = (typeof FUND_EVENT_TYPES)[number];

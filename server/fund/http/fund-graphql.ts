@@ -132,7 +132,7 @@ export function createFundGraphQLRoute(
     multipart: false,
     batching: false,
     maxRequestBodySize: FUND_GRAPHQL_MAX_BODY_BYTES,
-    context: ({ principal, origin }) => ({ principal, origin, deps }),
+    context: ({ principal, origin }) => ({ principal, origin, deps, audit: new Map() }),
     plugins: [...abuseLimitPlugins(FUND_GRAPHQL_LIMITS), useScopeCheck(), useNoStore(), useStaffAudit({ store: staffStore, clock: deps.clock, logger: deps.logger })],
     logging: {
       debug: (...args) => deps.logger.debug('fund yoga', { args: args.map(String) }),

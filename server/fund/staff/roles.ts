@@ -5,19 +5,21 @@ export const STAFF_ROLES = ['CLERK', 'SUPERVISOR', 'AUDITOR', 'ADMIN'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const READS = FUND_SCOPES.filter((s) => s.endsWith(':read'));
-const QUEUE_WORK: FundScope[] = [...READS, 'claims:write', 'messages:write', 'documents:write', 'mandates:write'];
+const QUEUE_WORK: FundScope[] = [...READS, 'claims:write', 'messages:write', 'documents:write', 'mandates:write', 'bank:write'];
 
 /**
  * The fund scopes of each role, so a staff person reaches the fund's operations exactly as a machine client with these
  * scopes would (decision 0054): CLERK works the queues; SUPERVISOR the same, and approves (a role check in the
  * services, not a scope: the four-eyes rule needs the person, not a permission); AUDITOR reads everything and
- * changes nothing; ADMIN manages staff accounts and reads no member data (no scope at all).
+ * changes nothing; ADMIN manages staff accounts (`staff:admin`, a scope no machine client may hold) and reads no member
+ * data. CLERK and SUPERVISOR enter bank accounts (`bank:write`); a staff-entered one waits for a second SUPERVISOR
+ * (decision 0059).
  */
 export const ROLE_SCOPES: Record<StaffRole, readonly FundScope[]> = {
   CLERK: QUEUE_WORK,
   SUPERVISOR: QUEUE_WORK,
   AUDITOR: READS,
-  ADMIN: [],
+  ADMIN: ['staff:admin'],
 };
 
 /** True for a role name. */

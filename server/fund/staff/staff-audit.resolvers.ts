@@ -17,9 +17,20 @@ export const staffAuditResolvers: FundResolvers = {
         if (!/^\d{1,15}$/.test(after)) throw new GraphQLError('after is not a row id of the trail.', { extensions: { code: 'BAD_USER_INPUT', field: 'after' } });
         afterId = Number(after);
       }
-      const rows = await createStaffStore(deps.db).auditPage({ personId, staffId }, afterId, size + 1);
+      const store = createStaffStore(deps.db);
+      const rows = await store.auditPage({ personId, staffId }, afterId, size + 1);
+      // Names, not numbers (decision 0059): one look-up each for the page's staff and members.
+      const [staffNames, memberNames] = await Promise.all([
+        store.namesOf([...new Set(rows.map((r) => r.staffId))]),
+        store.memberNamesOf([...new Set(rows.flatMap((r) => (r.personId === null ? [] : [r.personId])))]),
+      ]);
       return connectionOf(
-        rows.map((row) => ({ ...row, id: String(row.id) })),
+        rows.map((row) => ({
+          ...row,
+          id: String(row.id),
+          staffName: staffNames.get(row.staffId) ?? `#${row.staffId}`,
+          memberName: row.personId === null ? null : (memberNames.get(row.personId) ?? null),
+        })),
         size,
         (row) => row.id,
       );

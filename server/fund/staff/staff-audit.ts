@@ -9,9 +9,24 @@ import type { StaffStore } from './staff.store';
 /** Largest JSON kept in an audit row's `after` (characters); longer ones are cut and marked. */
 const MAX_JSON = 20_000;
 
+/**
+ * Keys whose values never enter the trail: the initial password and the TOTP URI `createStaffPerson` shows once
+ * (decision 0059); the trail records that they were shown, not what they were.
+ */
+const SECRET_KEYS = new Set(['initialPassword', 'totpUri']);
+
 const json = (value: unknown): string => {
-  const text = JSON.stringify(value ?? null);
+  const text = JSON.stringify(value ?? null, (key, v: unknown) => (SECRET_KEYS.has(key) ? '(shown once, not recorded)' : v));
   return text.length > MAX_JSON ? `${text.slice(0, MAX_JSON)}…(truncated)` : text;
+};
+
+/** The JSON of an event's data, or the text when it is none. */
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 };
 
 /**
@@ -37,12 +52,14 @@ export function membersIn(data: unknown): number[] {
 /**
  * Records, for a staff principal, every operation of the fund's endpoint in the append-only audit trail (decision
  * 0054): a query as one READ row per member its answer shows (or one without a member), a mutation as one ACTION row
- * per root field with its input and its answer (which carries the state after it). Who (`staffId`), when, which member,
+ * per root field with its input and its answer (which carries the state after it), and — from the resolver's
+ * `noteAudit` (decision 0059) — the record it touched, its member and its state before. Secrets shown once are
+ * replaced (SECRET_KEYS). Who (`staffId`), when, which member,
  * what (the root fields). Machine clients are not recorded here: their changes are in the event feed.
  */
 export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: Logger }): Plugin<FundContext> {
   return {
-    onExecute({ args }) {
+    async onExecute({ args }) {
       const principal = (args.contextValue as FundContext).principal;
       if (principal.kind !== 'staff') return;
       const operation = (args.document.definitions as readonly DefinitionNode[]).find(
@@ -52,20 +69,33 @@ export function useStaffAudit(deps: { store: StaffStore; clock: Clock; logger: L
       const fields: string[] = operation?.selectionSet.selections.flatMap((s: SelectionNode) => (s.kind === 'Field' && s.name.value !== '__typename' ? [s.name.value] : [])) ?? [];
       if (fields.every((f) => f === '__typename')) return;
       const mutation = operation?.operation === 'mutation';
+      // The events a mutation writes name its member, record and change (decision 0059) for operations whose resolver
+      // notes nothing; the mark is the latest event before it runs.
+      const mark = mutation ? await deps.store.lastEventId() : 0;
       return {
         async onExecuteDone({ result, setResult }) {
           const done = result as ExecutionResult;
           const at = isoInstant(deps.clock.now());
           const base = { staffId: principal.staffId, at, target: null, before: null };
+          const notes = (args.contextValue as FundContext).audit;
+          const events = mutation ? await deps.store.eventsAfter(mark, `staff:${principal.staffId}`) : [];
           const rows = mutation
             ? fields.map((what) => {
                 const answer = (done.data as Record<string, unknown> | null | undefined)?.[what];
+                // The resolver's note names the record and its state before (decision 0059), whatever the caller selected;
+                // else the events of a single-field mutation do (the `from` of a status change is its state before).
+                const note = notes.get(what);
+                const own = fields.length === 1 ? events : [];
+                const data = own.map((e) => ({ type: e.type, subjectId: e.subjectId, data: parsed(e.data) }));
+                const from = data.find((e) => e.data && typeof e.data === 'object' && 'from' in e.data)?.data as { from?: unknown } | undefined;
                 return {
                   ...base,
                   kind: 'ACTION' as const,
                   what,
-                  personId: membersIn(answer)[0] ?? null,
-                  after: json({ input: args.variableValues ?? {}, result: answer ?? null, errors: done.errors?.length ?? 0 }),
+                  personId: note?.personId ?? own.find((e) => e.personId !== null)?.personId ?? membersIn(answer)[0] ?? null,
+                  target: note?.target ?? (own[0] ? `${own[0].type}:${own[0].subjectId ?? ''}` : null),
+                  before: note ? json(note.before) : from ? json({ status: from.from }) : null,
+                  after: json({ input: args.variableValues ?? {}, result: answer ?? null, errors: done.errors?.length ?? 0, events: data }),
                 };
               })
             : (membersIn(done.data).length ? membersIn(done.data) : [null]).map((personId) => ({

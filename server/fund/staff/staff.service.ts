@@ -21,14 +21,37 @@ const TOTP_ISSUER = 'Vorsorgekasse Arbeitsplatz';
 /** A staff principal's session answer: who, and whether the password must be changed first. */
 export type StaffSessionCheck = { principal: Extract<FundPrincipal, { kind: 'staff' }>; mustChangePassword: boolean } | null;
 
-/** A refusal of `staff create`. */
-export class StaffCommandError extends Error {}
+/** A staff account as the ADMIN sees it (never a secret; decision 0059). */
+export interface StaffAccountView {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  createdAt: string;
+  disabledAt: string | null;
+  lastSignInAt: string | null;
+  lockedUntil: string | null;
+}
+
+/** The codes of a refused `staff create` (the CLI prints the message, the workbench shows the code's text). */
+export type StaffCommandCode = 'EMAIL_INVALID' | 'NAME_INVALID' | 'ROLE_INVALID' | 'EMAIL_TAKEN';
+
+/** A refusal of `staff create`: a stable code, an English message and the input field it is about. */
+export class StaffCommandError extends Error {
+  constructor(
+    readonly code: StaffCommandCode,
+    message: string,
+    readonly field: 'email' | 'name' | 'role',
+  ) {
+    super(message);
+  }
+}
 
 function totpOf(email: string, secret: string): TOTP {
   return new TOTP({ issuer: TOTP_ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secret) });
 }
 
-/** A random initial password that passes the portal's password rules (spec 000 section 5): 20 characters. */
+/** A random initial password that passes the portal's password rules (spec 000 section 5): 24 characters. */
 function initialPassword(): string {
   const pick = (set: string) => set[randomInt(set.length)]!;
   const base = randomBytes(15).toString('base64url').replace(/[-_]/g, 'x');
@@ -57,11 +80,11 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
      */
     async create(input: { email: string; name: string; role: string }): Promise<{ email: string; initialPassword: string; totpUri: string }> {
       const email = normalizeEmail(input.email);
-      if (!isValidEmail(email)) throw new StaffCommandError('the e-mail address is not valid');
+      if (email.length > 254 || !isValidEmail(email)) throw new StaffCommandError('EMAIL_INVALID', 'the e-mail address is not valid', 'email');
       const name = input.name.trim();
-      if (name === '' || name.length > 100) throw new StaffCommandError('the name must have 1 to 100 characters');
-      if (!isStaffRole(input.role)) throw new StaffCommandError('the role must be CLERK, SUPERVISOR, AUDITOR or ADMIN');
-      if (await store.byEmail(email)) throw new StaffCommandError(`a staff account with ${email} exists`);
+      if (name === '' || name.length > 100 || /\p{Cc}/u.test(name)) throw new StaffCommandError('NAME_INVALID', 'the name must have 1 to 100 characters', 'name');
+      if (!isStaffRole(input.role)) throw new StaffCommandError('ROLE_INVALID', 'the role must be CLERK, SUPERVISOR, AUDITOR or ADMIN', 'role');
+      if (await store.byEmail(email)) throw new StaffCommandError('EMAIL_TAKEN', `a staff account with ${email} exists`, 'email');
       const password = initialPassword();
       const secret = new Secret({ size: 20 }).base32;
       await store.insert({
@@ -89,9 +112,35 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
       return true;
     },
 
-    /** Every account (never a secret), for ADMIN. */
-    async list(): Promise<{ id: number; email: string; name: string; role: StaffRole; createdAt: string; disabledAt: string | null }[]> {
-      return (await store.list()).map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.createdAt, disabledAt: r.disabledAt }));
+    /**
+     * Disables the account `id` for the workbench's ADMIN `actorStaffId` (decision 0059): as `disable`, refused with
+     * `NOT_FOUND` (no such account), `ALREADY_DISABLED`, or `SELF` (an ADMIN does not lock themselves out). Resolves to
+     * the ISO instant of the disabling, or the refusal's code.
+     */
+    async disableById(id: number, actorStaffId: number): Promise<{ disabledAt: string } | { error: 'NOT_FOUND' | 'ALREADY_DISABLED' | 'SELF' }> {
+      const row = await store.byId(id);
+      if (!row) return { error: 'NOT_FOUND' };
+      if (row.id === actorStaffId) return { error: 'SELF' };
+      if (row.disabledAt !== null || !(await service.disable(row.email))) return { error: 'ALREADY_DISABLED' };
+      return { disabledAt: (await store.byId(id))!.disabledAt! };
+    },
+
+    /**
+     * Every account (never a secret), for ADMIN: with `lastSignInAt`, the ISO instant of the latest session's start
+     * (null before the first sign-in), and `lockedUntil` while a lock lasts.
+     */
+    async list(): Promise<StaffAccountView[]> {
+      const [rows, lastSignIns] = await Promise.all([store.list(), store.lastSignIns()]);
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        name: r.name,
+        role: r.role,
+        createdAt: r.createdAt,
+        disabledAt: r.disabledAt,
+        lastSignInAt: lastSignIns.get(r.id) ?? null,
+        lockedUntil: r.lockedUntil !== null && Date.parse(r.lockedUntil) > clock.now() ? r.lockedUntil : null,
+      }));
     },
 
     /**

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
-import { staffAccounts, staffAudit, staffSessions, type StaffAccountRow, type StaffAuditRow, type StaffSessionRow } from '../../../db/schema';
+import { fundEvents, persons, staffAccounts, staffAudit, staffSessions, type StaffAccountRow, type StaffAuditRow, type StaffSessionRow } from '../../../db/schema';
 
 /** Queries of the workbench's staff accounts, sessions and audit trail (db/schema/staff.ts, decision 0054). */
 export function createStaffStore(db: Db) {
@@ -13,6 +13,46 @@ export function createStaffStore(db: Db) {
     },
     list(): Promise<StaffAccountRow[]> {
       return db.select().from(staffAccounts).orderBy(asc(staffAccounts.email));
+    },
+    /** The latest session start (ISO instant) of every account that ever signed in, by account id. */
+    async lastSignIns(): Promise<Map<number, string>> {
+      const rows = await db
+        .select({ staffId: staffSessions.staffId, at: max(staffSessions.createdAt) })
+        .from(staffSessions)
+        .groupBy(staffSessions.staffId);
+      return new Map(rows.flatMap((r) => (r.at === null ? [] : [[r.staffId, r.at] as const])));
+    },
+    /** The names of the accounts `ids` (the trail shows names, decision 0059). */
+    async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: staffAccounts.id, name: staffAccounts.name })
+        .from(staffAccounts)
+        .where(inArray(staffAccounts.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    /** The members `ids` as "first last" (the trail names its members, decision 0059). */
+    async memberNamesOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
+        .from(persons)
+        .where(inArray(persons.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+    },
+    /** The id of the fund's latest event (0 when none): a mark before a staff mutation runs. */
+    async lastEventId(): Promise<number> {
+      const [row] = await db.select({ id: max(fundEvents.id) }).from(fundEvents);
+      return row?.id ?? 0;
+    },
+    /** The events after `afterId` written by `actor` (`staff:<id>`): what a staff mutation changed (decision 0059). */
+    eventsAfter(afterId: number, actor: string): Promise<{ type: string; personId: number | null; subjectId: string | null; data: string }[]> {
+      return db
+        .select({ type: fundEvents.type, personId: fundEvents.personId, subjectId: fundEvents.subjectId, data: fundEvents.data })
+        .from(fundEvents)
+        .where(and(gt(fundEvents.id, afterId), eq(fundEvents.actor, actor)))
+        .orderBy(asc(fundEvents.id))
+        .limit(20);
     },
     async insert(row: Omit<StaffAccountRow, 'id'>): Promise<void> {
       await writeTransaction(db, () => db.insert(staffAccounts).values(row));

@@ -5,6 +5,7 @@ import { formatLocalDateTime } from '@contract/format';
 import { LoadingState } from '../components/ui/loading-state';
 import { Notice } from '../components/ui/notice';
 import { graphql } from './gql';
+import './staff-admin.css';
 
 const AuditQuery = graphql(`
   query BackofficeStaffAudit($personId: Int, $staffId: Int, $after: String) {
@@ -14,10 +15,13 @@ const AuditQuery = graphql(`
           id
           at
           staffId
+          staffName
           personId
+          memberName
           kind
           what
           target
+          before
         }
       }
       pageInfo {
@@ -36,8 +40,8 @@ const csvField = (value: string | number | null): string => `"${String(value ?? 
 
 /**
  * The auditor's view of the staff audit trail (decision 0054; `staffAudit`, AUDITOR only): per member and/or per staff
- * person, oldest first, 200 at a time; the rows shown download as CSV (RFC 4180, built in the browser). No change
- * buttons: the trail is read-only.
+ * person, oldest first, 200 at a time, staff and members by name (decision 0059); the rows shown download as CSV (RFC
+ * 4180, built in the browser) with the names and the state before. No change buttons: the trail is read-only.
  */
 export function AuditScreen() {
   const { t } = useTranslation();
@@ -54,8 +58,12 @@ export function AuditScreen() {
     setApplied({ personId: idOf(filter.personId), staffId: idOf(filter.staffId) });
   };
   const csvHref = () => {
-    const header = ['id', 'at', 'staffId', 'personId', 'kind', 'what', 'target'].map(csvField).join(',');
-    const lines = edges.map(({ node }) => [node.id, node.at, node.staffId, node.personId ?? null, node.kind, node.what, node.target ?? null].map(csvField).join(','));
+    const header = ['id', 'at', 'staffId', 'staffName', 'personId', 'memberName', 'kind', 'what', 'target', 'before'].map(csvField).join(',');
+    const lines = edges.map(({ node }) =>
+      [node.id, node.at, node.staffId, node.staffName, node.personId ?? null, node.memberName ?? null, node.kind, node.what, node.target ?? null, node.before ?? null]
+        .map(csvField)
+        .join(','),
+    );
     return `data:text/csv;charset=utf-8,${encodeURIComponent([header, ...lines].join('\r\n') + '\r\n')}`;
   };
 
@@ -105,22 +113,34 @@ export function AuditScreen() {
             <thead>
               <tr>
                 <th scope="col">{t('backoffice.audit.at')}</th>
-                <th scope="col">{t('backoffice.audit.staffId')}</th>
-                <th scope="col">{t('backoffice.audit.personId')}</th>
+                <th scope="col">{t('backoffice.auditNames.staff')}</th>
+                <th scope="col">{t('backoffice.auditNames.member')}</th>
                 <th scope="col">{t('backoffice.audit.kind')}</th>
                 <th scope="col">{t('backoffice.audit.what')}</th>
                 <th scope="col">{t('backoffice.audit.target')}</th>
+                <th scope="col">{t('backoffice.auditNames.before')}</th>
               </tr>
             </thead>
             <tbody>
               {edges.map(({ node }) => (
                 <tr key={node.id}>
                   <td className="backoffice-table__nowrap">{formatLocalDateTime(node.at)}</td>
-                  <td>{node.staffId}</td>
-                  <td>{node.personId ?? '–'}</td>
+                  <td>
+                    {node.staffName} <span className="backoffice-table__muted">(#{node.staffId})</span>
+                  </td>
+                  <td>
+                    {node.personId === null || node.personId === undefined ? (
+                      '–'
+                    ) : (
+                      <>
+                        {node.memberName ?? '–'} <span className="backoffice-table__muted">(#{node.personId})</span>
+                      </>
+                    )}
+                  </td>
                   <td>{t(`backoffice.audit.kindName.${node.kind === 'ACTION' ? 'ACTION' : 'READ'}`)}</td>
                   <td>{node.what}</td>
                   <td>{node.target ?? '–'}</td>
+                  <td className="backoffice-audit__before">{node.before && node.before !== 'null' ? node.before : '–'}</td>
                 </tr>
               ))}
             </tbody>

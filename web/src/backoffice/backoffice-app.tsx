@@ -2,11 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../components/ui/loading-state';
 import { AuditScreen } from './audit-screen';
+import { BankChangesScreen } from './bank-changes-screen';
 import { ClaimsScreen } from './claims-screen';
 import { EventsScreen } from './events-screen';
 import { PasswordScreen } from './password-screen';
 import { AREAS, areasOf, Shell, SignedOutFrame, type Area } from './shell';
 import { SignInScreen } from './sign-in-screen';
+import { StaffScreen } from './staff-screen';
 import { currentStaff, signOut, type StaffPerson } from './staff-session';
 
 type State = { phase: 'loading' } | { phase: 'signed-out'; notice?: string } | { phase: 'signed-in'; person: StaffPerson };
@@ -75,6 +77,8 @@ export function BackofficeApp({ onReset }: { onReset: () => Promise<unknown> }) 
       {shown === 'audit' ? <AuditScreen /> : null}
       {shown === 'claims' ? <ClaimsScreen canChange={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
       {shown === 'events' ? <EventsScreen /> : null}
+      {shown === 'staff' ? <StaffScreen /> : null}
+      {shown === 'bankChanges' ? <BankChangesScreen /> : null}
     </Shell>
   );
 }

@@ -6,11 +6,16 @@ import { currentStaff, type StaffPerson } from './staff-session';
 import { useIdleEnd } from './use-idle-end';
 
 /** The workbench's areas, each a hash route (`#/claims`); the first of a role's is its start. */
-export const AREAS = ['claims', 'events', 'audit'] as const;
+export const AREAS = ['claims', 'events', 'audit', 'staff', 'bankChanges'] as const;
 export type Area = (typeof AREAS)[number];
 
-/** The areas a role sees: the trail only for the auditor (`staffAudit`, decision 0054). */
+/**
+ * The areas a role sees: the trail only for the auditor (`staffAudit`, decision 0054); the ADMIN only the staff
+ * accounts, the SUPERVISOR the bank account approvals (decision 0059).
+ */
 export function areasOf(role: StaffPerson['role']): readonly Area[] {
+  if (role === 'ADMIN') return ['staff'];
+  if (role === 'SUPERVISOR') return ['claims', 'bankChanges', 'events'];
   return role === 'AUDITOR' ? ['audit', 'claims', 'events'] : ['claims', 'events'];
 }
 

@@ -1,0 +1,254 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { formatLocalDateTime } from '@contract/format';
+import { LoadingState } from '../components/ui/loading-state';
+import { ModalDialog } from '../components/ui/modal-dialog';
+import { Notice } from '../components/ui/notice';
+import { SelectField } from '../components/ui/select-field';
+import { TextField } from '../components/ui/text-field';
+import { graphql } from './gql';
+import './staff-admin.css';
+import type { StaffRole } from './gql/graphql';
+
+const StaffPeopleQuery = graphql(`
+  query BackofficeStaffPeople {
+    staffPeople {
+      id
+      email
+      name
+      role
+      createdAt
+      lastSignInAt
+      disabledAt
+      lockedUntil
+      isSelf
+    }
+  }
+`);
+
+const CreateStaffPersonMutation = graphql(`
+  mutation BackofficeCreateStaffPerson($input: CreateStaffPersonInput!) {
+    createStaffPerson(input: $input) {
+      ok {
+        person {
+          id
+          email
+          name
+        }
+        initialPassword
+        totpUri
+      }
+      error {
+        code
+        field
+      }
+    }
+  }
+`);
+
+const DisableStaffPersonMutation = graphql(`
+  mutation BackofficeDisableStaffPerson($id: Int!) {
+    disableStaffPerson(id: $id) {
+      ok {
+        id
+        disabledAt
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+
+const ROLES: readonly StaffRole[] = ['CLERK', 'SUPERVISOR', 'AUDITOR', 'ADMIN'];
+
+/** The create form's checks (the server checks again and answers codes; decision 0059). Messages are catalogue keys. */
+const createSchema = z.object({
+  email: z.string().trim().min(1, 'EMAIL_REQUIRED').max(254, 'EMAIL_INVALID').email('EMAIL_INVALID'),
+  name: z.string().trim().min(1, 'NAME_INVALID').max(100, 'NAME_INVALID'),
+  role: z.enum(['CLERK', 'SUPERVISOR', 'AUDITOR', 'ADMIN'], { message: 'ROLE_INVALID' }),
+});
+type CreateValues = z.input<typeof createSchema>;
+
+/** The refusals the catalogue names (backoffice.staffAdmin.error); any other code reads as UNKNOWN. */
+const KNOWN = ['EMAIL_REQUIRED', 'EMAIL_INVALID', 'EMAIL_TAKEN', 'NAME_INVALID', 'ROLE_INVALID', 'NOT_FOUND', 'ALREADY_DISABLED', 'SELF'] as const;
+type Known = (typeof KNOWN)[number] | 'UNKNOWN';
+const knownOf = (code: string | undefined): Known => ((KNOWN as readonly string[]).includes(code ?? '') ? (code as Known) : 'UNKNOWN');
+
+type Shown = { email: string; name: string; initialPassword: string; totpUri: string };
+
+/**
+ * The ADMIN's staff accounts (decision 0059): the list with role, status and last sign-in; a form that creates an
+ * account and shows its initial password and TOTP URI this once (no QR library is installed, so the URI is shown as
+ * text to paste into the authenticator app); disabling after a confirming dialog. The server records every action.
+ */
+export function StaffScreen() {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(StaffPeopleQuery);
+  const [create, creating] = useMutation(CreateStaffPersonMutation, { refetchQueries: ['BackofficeStaffPeople'] });
+  const [disable, disabling] = useMutation(DisableStaffPersonMutation, { refetchQueries: ['BackofficeStaffPeople'] });
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const confirmTextId = useId();
+  const form = useForm<CreateValues>({ resolver: zodResolver(createSchema), defaultValues: { email: '', name: '', role: 'CLERK' } });
+  const errorText = (code: string | undefined) => (code ? t(`backoffice.staffAdmin.error.${knownOf(code)}`) : undefined);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    const answer = await create({ variables: { input: { email: values.email.trim(), name: values.name.trim(), role: values.role } } });
+    const result = answer.data?.createStaffPerson;
+    if (result?.ok) {
+      setShown({ email: result.ok.person.email, name: result.ok.person.name, initialPassword: result.ok.initialPassword, totpUri: result.ok.totpUri });
+      form.reset();
+    } else if (result?.error) {
+      const field = result.error.field === 'name' || result.error.field === 'role' ? result.error.field : 'email';
+      form.setError(field, { message: result.error.code }, { shouldFocus: true });
+    } else {
+      setOutcome({ tone: 'error', text: t('backoffice.error.load') });
+    }
+  });
+
+  const disableConfirmed = async () => {
+    if (!confirm) return;
+    const answer = await disable({ variables: { id: confirm.id } });
+    const result = answer.data?.disableStaffPerson;
+    setOutcome(
+      result?.ok
+        ? { tone: 'success', text: t('backoffice.staffAdmin.disabled', { name: confirm.name }) }
+        : { tone: 'error', text: t(`backoffice.staffAdmin.error.${knownOf(result?.error?.code)}`) },
+    );
+    setConfirm(null);
+  };
+
+  return (
+    <>
+      <h1>{t('backoffice.staffAdmin.heading')}</h1>
+      <p>{t('backoffice.staffAdmin.intro')}</p>
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
+      {loading && !data ? <LoadingState /> : null}
+      {data ? (
+        <table className="backoffice-table">
+          <caption className="visually-hidden">{t('backoffice.staffAdmin.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('backoffice.staffAdmin.name')}</th>
+              <th scope="col">{t('backoffice.staffAdmin.email')}</th>
+              <th scope="col">{t('backoffice.staffAdmin.role')}</th>
+              <th scope="col">{t('backoffice.staffAdmin.status')}</th>
+              <th scope="col">{t('backoffice.staffAdmin.lastSignIn')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('backoffice.staffAdmin.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.staffPeople.map((person) => (
+              <tr key={person.id}>
+                <td>{person.name}</td>
+                <td>{person.email}</td>
+                <td>{t(`backoffice.shell.role.${person.role}`)}</td>
+                <td>
+                  {person.disabledAt
+                    ? t('backoffice.staffAdmin.statusDisabled', { at: formatLocalDateTime(person.disabledAt) })
+                    : person.lockedUntil
+                      ? t('backoffice.staffAdmin.statusLocked', { at: formatLocalDateTime(person.lockedUntil) })
+                      : t('backoffice.staffAdmin.statusActive')}
+                </td>
+                <td className="backoffice-table__nowrap">{person.lastSignInAt ? formatLocalDateTime(person.lastSignInAt) : t('backoffice.staffAdmin.never')}</td>
+                <td>
+                  {person.disabledAt || person.isSelf ? null : (
+                    <button type="button" className="button button--secondary" onClick={() => setConfirm({ id: person.id, name: person.name })}>
+                      {t('backoffice.staffAdmin.disable')}
+                      <span className="visually-hidden"> {person.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      <h2>{t('backoffice.staffAdmin.createHeading')}</h2>
+      {shown ? (
+        <section className="backoffice-staff__shown" aria-labelledby={`${confirmTextId}-shown`}>
+          <h3 id={`${confirmTextId}-shown`}>{t('backoffice.staffAdmin.shownHeading', { name: shown.name })}</h3>
+          <Notice tone="warning">{t('backoffice.staffAdmin.shownOnce')}</Notice>
+          <dl className="backoffice-staff__secrets">
+            <dt>{t('backoffice.staffAdmin.email')}</dt>
+            <dd>{shown.email}</dd>
+            <dt>{t('backoffice.staffAdmin.initialPassword')}</dt>
+            <dd>
+              <code data-testid="initial-password">{shown.initialPassword}</code>
+            </dd>
+            <dt>{t('backoffice.staffAdmin.totpUri')}</dt>
+            <dd>
+              <code data-testid="totp-uri" className="backoffice-staff__uri">
+                {shown.totpUri}
+              </code>
+            </dd>
+          </dl>
+          <button type="button" className="button button--primary" onClick={() => setShown(null)}>
+            {t('backoffice.staffAdmin.shownDone')}
+          </button>
+        </section>
+      ) : (
+        <form className="backoffice-staff__form" noValidate onSubmit={(event) => void submit(event)}>
+          <TextField
+            label={t('backoffice.staffAdmin.name')}
+            registration={form.register('name')}
+            error={errorText(form.formState.errors.name?.message)}
+            maxLength={100}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('backoffice.staffAdmin.email')}
+            registration={form.register('email')}
+            error={errorText(form.formState.errors.email?.message)}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+          />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <SelectField
+                label={t('backoffice.staffAdmin.role')}
+                options={ROLES.map((role) => ({ value: role, label: t(`backoffice.shell.role.${role}`) }))}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                triggerRef={field.ref}
+                error={errorText(form.formState.errors.role?.message)}
+              />
+            )}
+          />
+          <button type="submit" className="button button--primary" disabled={creating.loading}>
+            {t('backoffice.staffAdmin.create')}
+          </button>
+        </form>
+      )}
+
+      {confirm ? (
+        <ModalDialog title={t('backoffice.staffAdmin.confirmHeading')} describedBy={confirmTextId} busy={disabling.loading}>
+          <p id={confirmTextId}>{t('backoffice.staffAdmin.confirmText', { name: confirm.name })}</p>
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" onClick={() => void disableConfirmed()}>
+              {t('backoffice.staffAdmin.confirmDisable')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirm(null)}>
+              {t('backoffice.staffAdmin.cancel')}
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </>
+  );
+}
