@@ -32,6 +32,7 @@ const POSTGRES_SUITES = [
   'tests/api/fund-events.test.ts',
   'tests/api/fund-staff.test.ts',
   'tests/api/fund-claims.test.ts',
+  'tests/api/fund-workbench-files.test.ts',
   'tests/api/fund-import.test.ts',
   'tests/security/fund-import-hostile-input.test.ts',
   'tests/api/fund-inbox.test.ts',
