@@ -102,6 +102,15 @@ describe('claim documents in the workbench (staff session)', () => {
     const fileId = new URL(url).searchParams.get('file');
     expect(trail).toEqual([0, 1].map(() => ({ person_id: personId, kind: 'READ', what: 'claimFile', target: `claim-file:${fileId}` })));
 
+    // Hostile input: only `inline=1` answers inline; a forged staff cookie is 401; a bearer token wins over the cookie.
+    for (const value of ['1<script>', 'true', '', '1&inline=0']) {
+      const odd = await get(`${url}&inline=${value}`, { Cookie: clerk.cookie });
+      expect(odd.headers.get('content-disposition'), value).toMatch(/^attachment;/);
+      expect(odd.headers.get('content-security-policy'), value).toContain("frame-ancestors 'none'");
+    }
+    const cookieName = clerk.cookie.split('=')[0]!;
+    for (const forged of ['x', 'a'.repeat(5000), "' OR 1=1 --", '<b>']) expect((await get(url, { Cookie: `${cookieName}=${forged}` })).status).toBe(401);
+    expect((await get(url, { Cookie: clerk.cookie, Authorization: 'Bearer nonsense' })).status).toBe(401);
     // Another staff person's session, an ADMIN (no claims:read), no session, a member's session, a machine client: refused.
     const foreign = await get(url, { Cookie: other.cookie });
     expect([foreign.status, ((await foreign.json()) as { error: string }).error]).toEqual([403, 'LINK_INVALID']);
@@ -114,6 +123,6 @@ describe('claim documents in the workbench (staff session)', () => {
     // An ended session opens nothing: 401, and no further trail row.
     await fetch(`${server.url}/fund/staff/sign-out`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: clerk.cookie } });
     expect((await get(url, { Cookie: clerk.cookie })).status).toBe(401);
-    expect(Number(await sqlValue(server.db, "SELECT count(*) FROM staff_audit WHERE what = 'claimFile'"))).toBe(2);
+    expect(Number(await sqlValue(server.db, "SELECT count(*) FROM staff_audit WHERE what = 'claimFile'"))).toBe(6);
   });
 });

@@ -89,7 +89,9 @@ export function createClaimFileRoute(
           },
         ]);
       }
-      const inline = new URLSearchParams(search).get('inline') === '1';
+      // Exactly one `inline=1` (as the link's own parameters, each once); anything else keeps the download.
+      const asked = new URLSearchParams(search).getAll('inline');
+      const inline = asked.length === 1 && asked[0] === '1';
       const policy = res.getHeader('Content-Security-Policy');
       if (inline && typeof policy === 'string') res.setHeader('Content-Security-Policy', inlineFramePolicy(policy));
       const disposition = contentDisposition(file.fileName);
