@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas } from './helpers/login';
-import { insertClaim, removeClaim, removeSeveranceFundMessagesOf } from './helpers/member-db';
+import { insertClaim, removeClaim } from './helpers/member-db';
 import { chooseOption } from './helpers/select-field';
 import { startAs } from './helpers/workbench-staff';
 
@@ -49,11 +49,11 @@ function memberWrote(email: string, subject: string): void {
   });
 }
 
-/** Removes the person's messages (both directions) whose subject contains `marker`. */
+/** Removes the person's messages (both directions) whose subject or text contains `marker`: this test's only. */
 function removeMessages(email: string, marker: string): void {
   withDb((db) => {
     const person = db.prepare('SELECT id FROM persons WHERE email = ?').get(email) as { id: number };
-    db.prepare('DELETE FROM messages WHERE person_id = ? AND subject LIKE ?').run(person.id, `%${marker}%`);
+    db.prepare('DELETE FROM messages WHERE person_id = ? AND (subject LIKE ? OR body LIKE ?)').run(person.id, `%${marker}%`, `%${marker}%`);
   });
 }
 
@@ -144,7 +144,7 @@ test('a clerk asks bernd for a document; he answers with an upload in his inbox 
     await screenshot(page, 'message-thread');
   } finally {
     removeClaim(claim.id);
-    removeSeveranceFundMessagesOf(personas.bernd.email);
+    removeMessages(personas.bernd.email, marker);
   }
 });
 
