@@ -157,7 +157,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const staffEndpoints = createStaffEndpoints(deps, staff);
   const fundGraphql = createFundGraphQLRoute(deps, fundTokens.tokensFor, { staff, tokenOf: staffEndpoints.tokenOf });
   // Claim files for the fund by short-lived signed links, with the client's token (decision 0056).
-  const fundClaimFile = createClaimFileRoute(deps, fundTokens.tokensFor);
+  // The workbench opens them with the staff session (decision 0054), each file a READ row of the audit trail.
+  const fundClaimFile = createClaimFileRoute(deps, fundTokens.tokensFor, { staff, tokenOf: staffEndpoints.tokenOf, store: createStaffStore(deps.db) });
   const headers = Object.entries(securityHeaders(deps.config));
   // The per-process cache of the hot reads (decision 0038); null when RESPONSE_CACHE_MAX_ENTRIES is 0.
   const cache = createResponseCache(deps, cachedOperationHashes(persistedDocuments));

@@ -61,7 +61,19 @@ function createMemberServices(deps: ProcessDeps) {
   const documents = createDocumentsService({ store: stores.documents, personStore: stores.person, accounts, tenant, clock, logger, cacheBytes: config.DOCUMENT_CACHE_BYTES });
   const investment = createInvestmentService({ tenant, accounts });
   const limiter = createRateLimiter({ store: stores.rateLimit, clock });
-  const messages = createMessagesService({ db, store: stores.messages, uploads, accounts, tenant, clock, limiter, maxPerHour: config.MESSAGE_MAX_PER_HOUR, events: deps.events });
+  const messages = createMessagesService({
+    db,
+    store: stores.messages,
+    uploads,
+    accounts,
+    tenant,
+    clock,
+    limiter,
+    maxPerHour: config.MESSAGE_MAX_PER_HOUR,
+    events: deps.events,
+    // The member's answer to an information request moves the claim back to CHECKING (decision 0056).
+    memberAnswered: (personId, messageId) => claimStatus.memberAnswered(personId, messageId),
+  });
   const applications = createApplicationsService({ documents, messages });
   const claims = createClaimsService({
     db,

@@ -300,11 +300,10 @@ describe('setClaimStatus: the status matrix of spec 001 section 4', () => {
       const expected = allowed(from, to) ? 'changes' : 'is refused with TRANSITION_NOT_ALLOWED';
       it(`${from} → ${to} ${expected}`, async () => {
         server.clock.advance(1000);
+        // The member's message moves a claim waiting for it back to CHECKING by itself (decision 0056); to test the
+        // fund's own step from INFORMATION_NEEDED, the answer comes in the same instant as the claim's change, before it.
+        if (from === 'INFORMATION_NEEDED') await annaWrites();
         const claim = await newClaim(emailOf('anna'), from, from === 'PRE_TRANSFER' || from === 'POST_TRANSFER' ? { definiteDate: '2026-12-10' } : {});
-        if (from === 'INFORMATION_NEEDED') {
-          server.clock.advance(1000);
-          await annaWrites();
-        }
         const before = await snapshot(claim);
         const answer = await setStatus(inputFor(claim, to));
         if (!allowed(from, to)) {
@@ -365,7 +364,7 @@ describe('setClaimStatus: what each step needs', () => {
     await refused(claim, { status: 'CHECKING', note: 'x'.repeat(2001) }, 'TOO_LONG', 'note');
   });
 
-  it('INFORMATION_NEEDED → CHECKING only once the member wrote to the Vorsorgekasse after the change', async () => {
+  it('INFORMATION_NEEDED → CHECKING: the fund may not before the member answered; her message to the Vorsorgekasse moves it back by itself', async () => {
     const claim = await newClaim(emailOf('anna'), 'CHECKING');
     server.clock.advance(1000);
     await annaWrites(); // before the change: not an answer to it
@@ -373,11 +372,36 @@ describe('setClaimStatus: what each step needs', () => {
     expect((await setStatus(inputFor(claim, 'INFORMATION_NEEDED'))).ok?.claim.status).toBe('INFORMATION_NEEDED');
     await refused(claim, { status: 'CHECKING' }, 'MEMBER_HAS_NOT_ANSWERED', 'status');
     server.clock.advance(1000);
-    await annaWrites('OMBUDSMAN'); // to someone else: not an answer to the fund
+    const before = await snapshot(claim);
+    await annaWrites('OMBUDSMAN'); // to someone else: not an answer to the fund, the claim stays
+    expect((await snapshot(claim)).claim).toEqual(before.claim);
     await refused(claim, { status: 'CHECKING' }, 'MEMBER_HAS_NOT_ANSWERED', 'status');
     server.clock.advance(1000);
     await annaWrites();
-    expect((await setStatus({ claimId: String(claim), status: 'CHECKING' })).ok?.claim.status).toBe('CHECKING');
+    // The answer moved the claim in its own transaction, with the event of the member (decision 0056).
+    const row = await sqlOne<{ status: string; status_changed_at: string }>(server.db, 'SELECT status, status_changed_at FROM severance_claims WHERE id = ?', claim);
+    expect(row).toEqual({ status: 'CHECKING', status_changed_at: now() });
+    const annaId = await personOf(emailOf('anna'));
+    const message = Number(await sqlValue(server.db, "SELECT max(id) FROM messages WHERE person_id = ? AND direction = 'OUTBOUND'", annaId));
+    const events = await sqlAll<{ actor: string; person_id: number; data: string }>(
+      server.db,
+      "SELECT actor, person_id, data FROM fund_events WHERE subject_id = ? AND type = 'claim.status_changed' ORDER BY id",
+      String(claim),
+    );
+    expect(events.at(-1)).toMatchObject({ actor: `member:${annaId}`, person_id: annaId });
+    expect(JSON.parse(events.at(-1)!.data)).toEqual({
+      claimId: String(claim),
+      from: 'INFORMATION_NEEDED',
+      to: 'CHECKING',
+      definiteDate: null,
+      messageId: message,
+      note: null,
+      reason: null,
+    });
+    // Nothing left to answer: the next message moves nothing and writes no event.
+    server.clock.advance(1000);
+    await annaWrites();
+    expect(await count("SELECT count(*) FROM fund_events WHERE subject_id = ? AND type = 'claim.status_changed'", String(claim))).toBe(events.length);
   });
 
   it('an unknown or malformed claim id is NOT_FOUND; a client without claims:write gets 403 and nothing changes', async () => {
@@ -463,8 +487,12 @@ describe('setClaimStatus: what reaches the member', () => {
     ];
     for (const [status, extra] of steps) {
       if (status === 'CHECKING' && (await shown()).status === 'INFORMATION_NEEDED') {
+        // The member's answer moves the claim back to CHECKING by itself (decision 0056), without a message or notice.
         server.clock.advance(1000);
         await annaWrites();
+        expect(await shown()).toEqual({ id: String(claim), status: 'CHECKING', definiteDate: null });
+        expect(await notices()).toBe(sent);
+        continue;
       }
       const answer = await setStatus({ claimId: String(claim), status, ...extra });
       expect(answer.error, status).toBeNull();

@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate } from './helpers/expected-format';
 import { logIn, personas } from './helpers/login';
 import { insertClaim, removeClaim } from './helpers/member-db';
+import { codeOf, createStaff, NEW_PASSWORD, signIn, startAs } from './helpers/workbench-staff';
 
 /**
  * The fund's workbench at /backoffice/ (decision 0054): a staff person created with the operator command on the e2e
@@ -14,35 +13,6 @@ import { insertClaim, removeClaim } from './helpers/member-db';
  * shell and the event feed, signs out; a wrong code and a lock show the catalogue's texts. Each screen is checked with
  * axe at 1280 px and photographed into test-results/workbench/.
  */
-
-/** A new staff account (`npm run fund -- staff create` on the e2e database): its initial password and TOTP URI. */
-function createStaff(role: string, name: string): { email: string; initialPassword: string; totpUri: string } {
-  const email = `${role.toLowerCase()}-${Date.now()}@fund.example`;
-  const out = execFileSync(
-    'npx',
-    ['tsx', 'server/cli/fund.ts', 'staff', 'create', '--email', email, '--name', name, '--role', role, '--database', process.env.E2E_DATABASE_PATH!],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { email: string; initialPassword: string; totpUri: string };
-}
-
-/** The TOTP code of `uri` for now, `stepOffset` 30-second steps later (the server accepts one step of drift). */
-function codeOf(uri: string, stepOffset = 0): string {
-  const secret = new URL(uri).searchParams.get('secret')!;
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
-}
-
-/** Fills the sign-in form and submits it; resolves once the server answered. */
-async function signIn(page: Page, email: string, password: string, code: string): Promise<void> {
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByLabel('Code aus der Authenticator-App').fill(code);
-  const answered = page.waitForResponse((res) => res.url().endsWith('/fund/staff/sign-in'));
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await answered;
-}
 
 /** Writes one event of the fund's feed (as a member's change would) into the e2e database; its subject id. */
 function recordEvent(): string {
@@ -66,20 +36,6 @@ function recordEvent(): string {
 async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results/workbench', { recursive: true });
   await page.screenshot({ path: `test-results/workbench/${name}.png`, fullPage: true });
-}
-
-const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
-
-/** Signs a new staff person of `role` in at /backoffice/ and sets the new password: the shell shows. */
-async function startAs(page: Page, role: string, name: string): Promise<void> {
-  const person = createStaff(role, name);
-  await page.goto('/backoffice/');
-  await signIn(page, person.email, person.initialPassword, codeOf(person.totpUri));
-  await page.getByLabel('Bisheriges Passwort').fill(person.initialPassword);
-  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Passwort speichern' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
 }
 
 /** Vienna's date today plus `days`, ISO. */

@@ -258,6 +258,34 @@ export function createClaimStatusService(deps: { db: Db; store: ClaimsStore; mes
         throw error;
       }
     },
+
+    /**
+     * The member answered the fund's information request (decision 0056, "The member answered"): message `messageId`,
+     * sent from the member's own inbox to the Vorsorgekasse, moves every claim of person `personId` in
+     * INFORMATION_NEEDED back to CHECKING, each with the event `claim.status_changed` (actor the member, `messageId`
+     * the answer). Joins the caller's write transaction (the messages service's `send`), so the message, the status
+     * and the events are stored together or not at all. Resolves to the ids of the claims moved (none: nothing
+     * written). No inbox message: CHECKING informs nobody (CLAIM_TRANSITIONS).
+     */
+    async memberAnswered(personId: number, messageId: number): Promise<number[]> {
+      return writeTransaction(deps.db, async () => {
+        const moved: number[] = [];
+        const now = isoInstant(clock.now());
+        for (const claim of await store.awaitingAnswerOf(personId)) {
+          // Conditional on the status read: a change of the fund committed meanwhile wins, this claim is left alone.
+          if (!(await store.changeStatus(claim.id, 'INFORMATION_NEEDED', 'CHECKING', now))) continue;
+          await deps.events.record({
+            type: 'claim.status_changed',
+            personId,
+            subjectId: claim.id,
+            actor: { kind: 'member', personId },
+            data: { claimId: String(claim.id), from: 'INFORMATION_NEEDED', to: 'CHECKING', definiteDate: claim.definiteDate, messageId, note: null, reason: null },
+          });
+          moved.push(claim.id);
+        }
+        return moved;
+      });
+    },
   };
 }
 

@@ -85,6 +85,18 @@ export function createClaimsStore(db: Db) {
     },
 
     /**
+     * The person's claims waiting for their answer (status INFORMATION_NEEDED, spec 001 section 4), oldest first, with
+     * the definite date: what a message of theirs to the Vorsorgekasse moves back to CHECKING (decision 0056).
+     */
+    async awaitingAnswerOf(personId: number): Promise<Pick<SeveranceClaimRow, 'id' | 'status' | 'definiteDate'>[]> {
+      return db
+        .select({ id: severanceClaims.id, status: severanceClaims.status, definiteDate: severanceClaims.definiteDate })
+        .from(severanceClaims)
+        .where(and(eq(severanceClaims.personId, personId), eq(severanceClaims.status, 'INFORMATION_NEEDED')))
+        .orderBy(severanceClaims.id);
+    },
+
+    /**
      * Whether the person wrote to the Vorsorgekasse from their own member inbox at or after `since` (ISO instant): a
      * message of direction OUTBOUND, counterpart SEVERANCE_FUND, mailbox MEMBER, not a customer's shared mailbox. This
      * is the member's answer to INFORMATION_NEEDED (decision 0056): the inbox is where the member sends the missing

@@ -91,6 +91,12 @@ export function createMessagesService(deps: {
   maxPerHour: number;
   /** The fund's event feed (decision 0053): the change's event is written in its transaction. */
   events: EventRecorder;
+  /**
+   * Called inside `send`'s transaction when the person writes to the Vorsorgekasse from their own member inbox: their
+   * answer to an information request moves the claim back to CHECKING (decision 0056; the claim status service's
+   * `memberAnswered`, passed in by server/services.ts).
+   */
+  memberAnswered?: (personId: number, messageId: number) => Promise<unknown>;
 }) {
   const { store, clock, tenant } = deps;
 
@@ -225,6 +231,8 @@ export function createMessagesService(deps: {
           actor: { kind: 'member', personId },
           data: { messageId: row.id, recipient: input.recipient, customer: mailbox.customer ?? null, attachments: files.value.length },
         });
+        // Only the member's own inbox answers the Vorsorgekasse's request, not a customer's shared mailbox (decision 0056).
+        if (input.recipient === 'SEVERANCE_FUND' && mailbox.customer === null) await deps.memberAnswered?.(personId, row.id);
         return ok(row);
       });
       if (!outcome.ok) return outcome;

@@ -122,10 +122,15 @@ export function createFundClaimsRead(db: Db) {
       return rows;
     },
 
-    /** One claim file with its bytes, or undefined. */
-    async file(id: number): Promise<(FundClaimFileRow & { content: Buffer }) | undefined> {
-      const [row] = await db.select().from(claimFiles).where(eq(claimFiles.id, id)).limit(1);
-      return row;
+    /** One claim file with its bytes and the claim's member (`personId`, for the staff audit trail), or undefined. */
+    async file(id: number): Promise<(FundClaimFileRow & { content: Buffer; personId: number }) | undefined> {
+      const [row] = await db
+        .select({ file: claimFiles, personId: severanceClaims.personId })
+        .from(claimFiles)
+        .innerJoin(severanceClaims, eq(severanceClaims.id, claimFiles.claimId))
+        .where(eq(claimFiles.id, id))
+        .limit(1);
+      return row ? { ...row.file, personId: row.personId } : undefined;
     },
   };
 }

@@ -5,6 +5,7 @@ import { AuditScreen } from './audit-screen';
 import { BankChangesScreen } from './bank-changes-screen';
 import { ClaimsScreen } from './claims-screen';
 import { EventsScreen } from './events-screen';
+import { MessagesScreen } from './messages-screen';
 import { PasswordScreen } from './password-screen';
 import { AREAS, areasOf, Shell, SignedOutFrame, type Area } from './shell';
 import { SignInScreen } from './sign-in-screen';
@@ -77,6 +78,7 @@ export function BackofficeApp({ onReset }: { onReset: () => Promise<unknown> }) 
       {shown === 'audit' ? <AuditScreen /> : null}
       {shown === 'claims' ? <ClaimsScreen canChange={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
       {shown === 'events' ? <EventsScreen /> : null}
+      {shown === 'messages' ? <MessagesScreen canAnswer={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
       {shown === 'staff' ? <StaffScreen /> : null}
       {shown === 'bankChanges' ? <BankChangesScreen /> : null}
     </Shell>

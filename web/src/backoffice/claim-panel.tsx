@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@contract/format';
 import { Notice } from '../components/ui/notice';
+import { ClaimDocuments, type ClaimDocument } from './claim-documents';
 import { graphql } from './gql';
 import type { SeveranceClaimStatus } from './gql/graphql';
 
@@ -35,6 +36,7 @@ export interface PanelClaim {
   member: { firstName: string; lastName: string; svnr: string };
   bank?: { iban: string; holder: string } | null;
   institution?: { name: string } | null;
+  documents: readonly ClaimDocument[];
 }
 
 /**
@@ -113,6 +115,8 @@ export function ClaimPanel({ claim, canChange, onClose }: { claim: PanelClaim; c
         <dt>{claim.institution ? t('backoffice.claim.institution') : t('backoffice.claim.bank')}</dt>
         <dd>{claim.institution ? claim.institution.name : claim.bank ? `${claim.bank.holder}, ${claim.bank.iban}` : t('backoffice.claim.noBank')}</dd>
       </dl>
+      <h3>{t('backoffice.claimDocuments.heading')}</h3>
+      <ClaimDocuments documents={claim.documents} />
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
       {offered.length > 0 ? (
         <>

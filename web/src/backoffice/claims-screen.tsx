@@ -34,6 +34,13 @@ const ClaimsQuery = graphql(`
           institution {
             name
           }
+          documents {
+            id
+            kind
+            fileName
+            contentType
+            downloadUrl
+          }
         }
       }
       pageInfo {
