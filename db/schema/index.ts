@@ -28,3 +28,4 @@ export * from './fund-events';
 export * from './staff';
 export * from './data-exports';
 export * from './passkeys';
+export * from './work-assignments';

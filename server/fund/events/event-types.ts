@@ -23,6 +23,8 @@ export const FUND_EVENT_TYPES = [
   'access.deleted',
   'statement.imported',
   'member.upserted',
+  'work.assigned',
+  'work.released',
 ] as const;
 
 export type FundEventType = (typeof FUND_EVENT_TYPES)[number];

@@ -1,3 +1,4 @@
+import { assignmentsResolvers } from '../assignments/assignments.resolvers';
 import { claimsResolvers } from '../claims/claims.resolvers';
 import { eventsResolvers } from '../events/events.resolvers';
 import { formsResolvers } from '../forms/forms.resolvers';
@@ -26,4 +27,5 @@ export const fundAreaResolvers: FundResolvers[] = [
   mandatesResolvers,
   premiumApplicationsResolvers,
   staffAuditResolvers,
+  assignmentsResolvers,
 ];
