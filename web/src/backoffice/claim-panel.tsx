@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@contract/format';
 import { Notice } from '../components/ui/notice';
+import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { SeveranceClaimStatus } from './gql/graphql';
 
@@ -35,6 +36,8 @@ export interface PanelClaim {
   member: { firstName: string; lastName: string; svnr: string };
   bank?: { iban: string; holder: string } | null;
   institution?: { name: string } | null;
+  /** Who works on the claim (decision 0058). */
+  assignee?: { name: string } | null;
 }
 
 /**
@@ -113,6 +116,7 @@ export function ClaimPanel({ claim, canChange, onClose }: { claim: PanelClaim; c
         <dt>{claim.institution ? t('backoffice.claim.institution') : t('backoffice.claim.bank')}</dt>
         <dd>{claim.institution ? claim.institution.name : claim.bank ? `${claim.bank.holder}, ${claim.bank.iban}` : t('backoffice.claim.noBank')}</dd>
       </dl>
+      <AssignToMe kind="CLAIM" id={claim.id} assignee={claim.assignee} canChange={canChange} refetchQueries={['BackofficeClaims']} />
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
       {offered.length > 0 ? (
         <>

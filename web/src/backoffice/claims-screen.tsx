@@ -34,6 +34,9 @@ const ClaimsQuery = graphql(`
           institution {
             name
           }
+          assignee {
+            name
+          }
         }
       }
       pageInfo {

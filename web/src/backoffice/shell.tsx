@@ -6,12 +6,12 @@ import { currentStaff, type StaffPerson } from './staff-session';
 import { useIdleEnd } from './use-idle-end';
 
 /** The workbench's areas, each a hash route (`#/claims`); the first of a role's is its start. */
-export const AREAS = ['claims', 'events', 'audit'] as const;
+export const AREAS = ['claims', 'queues', 'events', 'audit'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The areas a role sees: the trail only for the auditor (`staffAudit`, decision 0054). */
 export function areasOf(role: StaffPerson['role']): readonly Area[] {
-  return role === 'AUDITOR' ? ['audit', 'claims', 'events'] : ['claims', 'events'];
+  return role === 'AUDITOR' ? ['audit', 'claims', 'queues', 'events'] : ['claims', 'queues', 'events'];
 }
 
 /** The page frame of the signed-out screens: the header with the workbench's name, then the screen. */
