@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { personas } from './helpers/login';
+import { insertClaim, removeClaim } from './helpers/member-db';
 import { signInNewStaff } from './helpers/workbench-staff';
 
 /**
@@ -201,4 +203,23 @@ test('a clerk opens each queue, sees counts and filters, opens the oldest item a
   await page.getByRole('table').getByRole('row').nth(1).getByRole('button').click();
   await page.getByRole('button', { name: 'Freigeben' }).click();
   await expect(page.getByText('Niemand zugewiesen')).toBeVisible();
+
+  // The claim panel offers the same: bernd's claim, received four months ago, leads the claims queue.
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(Date.now() - 120 * 86_400_000).toISOString() });
+  try {
+    await page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Anträge' }).click();
+    // The claims were read at sign-in, before this claim: read them again.
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: claim.accountNumber });
+    await row.getByRole('button').click();
+    const panel = page.locator('section.backoffice-claim');
+    await panel.getByRole('button', { name: 'Mir zuweisen' }).click();
+    await expect(panel.getByText('Zugewiesen: Klara Queue')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'workbench claim panel with assignment');
+    await screenshot(page, 'claim');
+    await panel.getByRole('button', { name: 'Freigeben' }).click();
+    await expect(panel.getByText('Niemand zugewiesen')).toBeVisible();
+  } finally {
+    removeClaim(claim.id);
+  }
 });
