@@ -496,7 +496,7 @@ export function MergesQueue({ canChange }: { canChange: boolean }) {
         open ? (
           <QueuePanel
             key={open.id}
-            heading={`${t('backoffice.queues.name.merges')} – ${nameOf(open.member)}`}
+            heading={`${t('backoffice.queues.item.merges')} – ${nameOf(open.member)}`}
             facts={[
               [t('backoffice.queues.svnr'), open.member.svnr],
               [t('backoffice.queues.email'), open.email],
@@ -664,7 +664,7 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
         open ? (
           <QueuePanel
             key={open.id}
-            heading={`${t('backoffice.queues.name.mandates')} – ${nameOf(open.member)}`}
+            heading={`${t('backoffice.queues.item.mandates')} – ${nameOf(open.member)}`}
             facts={[
               [t('backoffice.queues.svnr'), open.member.svnr],
               [t('backoffice.queues.mandateContract'), open.contractNumber],
@@ -784,7 +784,7 @@ export function PremiumsQueue({ canChange }: { canChange: boolean }) {
         open ? (
           <QueuePanel
             key={open.id}
-            heading={`${t('backoffice.queues.name.premiums')} – ${nameOf(open.member)}`}
+            heading={`${t('backoffice.queues.item.premiums')} – ${nameOf(open.member)}`}
             facts={[
               [t('backoffice.queues.svnr'), open.member.svnr],
               [t('backoffice.queues.premiumAddress'), `${open.street}, ${open.postcode} ${open.city}, ${open.country}`],
