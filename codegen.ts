@@ -87,6 +87,8 @@ const config: CodegenConfig = {
           Mandate: '../../mandates/fund-mandates.service#FundMandateModel',
           PremiumApplication: '../../premium-applications/fund-premium-applications.service#PremiumApplicationModel',
           PublicUpload: '../../public-uploads/fund-public-uploads.service#FundPublicUploadModel',
+          WorkAssignment: '../../assignments/work-assignments.service#WorkAssignmentModel',
+          WorkAssignee: '../../assignments/work-assignments.service#WorkAssigneeModel',
         },
       },
     },

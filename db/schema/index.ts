@@ -29,3 +29,4 @@ export * from './fund-events';
 export * from './staff';
 export * from './data-exports';
 export * from './passkeys';
+export * from './work-assignments';

@@ -1,3 +1,5 @@
+import { GraphQLError } from 'graphql';
+
 /**
  * The scopes of the fund's API (decision 0050): what a machine client of the fund's core system — and later a staff
  * member of the fund's workbench, by role — may read or change through `/fund/graphql`. Scope tokens as RFC 6749
@@ -75,4 +77,15 @@ export function principalActor(
 export function principalKey(principal: FundPrincipal): string {
   const actor = principalActor(principal);
   return actor.kind === 'client' ? actor.clientId : `staff:${actor.staffId}`;
+}
+
+/** A missing scope: the error that answers 403 (RFC 6750 section 3.1 `insufficient_scope`). */
+export function insufficientScope(scope: FundScope): GraphQLError {
+  return new GraphQLError(`This operation needs the scope ${scope}.`, {
+    extensions: {
+      code: 'FORBIDDEN',
+      scope,
+      http: { status: 403, headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` } },
+    },
+  });
 }

@@ -26,6 +26,8 @@ export const FUND_EVENT_TYPES = [
   'bank.change_entered',
   'bank.change_approved',
   'bank.change_rejected',
+  'work.assigned',
+  'work.released',
 ] as const;
 
 export type FundEventType = (typeof FUND_EVENT_TYPES)[number];

@@ -15,7 +15,7 @@ import {
 import { createSchema } from 'graphql-yoga';
 import { DateScalar, MoneyScalar } from '../../graphql/scalars';
 import { rootFields } from '../../graphql/access';
-import { isFundScope, type FundScope } from '../access/scopes';
+import { insufficientScope, isFundScope, type FundScope } from '../access/scopes';
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
 import type { FundContext } from './fund-context';
 import { discoverAreaResolvers, mergeAreaResolvers } from '../../graphql/area-resolvers';
@@ -65,16 +65,8 @@ export function declaredScope(field: Pick<GraphQLField<unknown, unknown>, 'astNo
   return argument.value.value;
 }
 
-/** A missing scope: the error that answers 403 (RFC 6750 section 3.1 `insufficient_scope`). */
-export function insufficientScope(scope: FundScope): GraphQLError {
-  return new GraphQLError(`This operation needs the scope ${scope}.`, {
-    extensions: {
-      code: 'FORBIDDEN',
-      scope,
-      http: { status: 403, headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` } },
-    },
-  });
-}
+/** A missing scope: the 403 error (moved to access/scopes.ts, where the resolvers that check a scope themselves reach it). */
+export { insufficientScope } from '../access/scopes';
 
 /**
  * Every scope a document needs: the `@scope` of each field it selects (root fields and any field of another type that

@@ -50,3 +50,15 @@ export async function startAs(page: Page, role: string, name: string): Promise<v
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
 }
+
+/** Signs a new staff person of `role` in at /backoffice/ and sets the new password; resolves once the shell shows (any start area). */
+export async function signInNewStaff(page: Page, role: 'CLERK' | 'SUPERVISOR' | 'AUDITOR', name: string): Promise<void> {
+  const person = createStaff(role, name);
+  await page.goto('/backoffice/');
+  await signIn(page, person.email, person.initialPassword, codeOf(person.totpUri));
+  await page.getByLabel('Bisheriges Passwort').fill(person.initialPassword);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
+}

@@ -7,6 +7,7 @@ import { ClaimsScreen } from './claims-screen';
 import { EventsScreen } from './events-screen';
 import { MessagesScreen } from './messages-screen';
 import { PasswordScreen } from './password-screen';
+import { QueuesScreen } from './queues-screen';
 import { AREAS, areasOf, Shell, SignedOutFrame, type Area } from './shell';
 import { SignInScreen } from './sign-in-screen';
 import { StaffScreen } from './staff-screen';
@@ -77,6 +78,7 @@ export function BackofficeApp({ onReset }: { onReset: () => Promise<unknown> }) 
     <Shell person={state.person} area={shown} onSignOut={() => void endSession(t('backoffice.signIn.signedOut'))} onIdleEnd={onIdleEnd}>
       {shown === 'audit' ? <AuditScreen /> : null}
       {shown === 'claims' ? <ClaimsScreen canChange={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
+      {shown === 'queues' ? <QueuesScreen canChange={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
       {shown === 'events' ? <EventsScreen /> : null}
       {shown === 'messages' ? <MessagesScreen canAnswer={state.person.role === 'CLERK' || state.person.role === 'SUPERVISOR'} /> : null}
       {shown === 'staff' ? <StaffScreen /> : null}

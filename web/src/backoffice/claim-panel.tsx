@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@contract/format';
 import { Notice } from '../components/ui/notice';
 import { ClaimDocuments, type ClaimDocument } from './claim-documents';
+import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { SeveranceClaimStatus } from './gql/graphql';
 
@@ -37,6 +38,8 @@ export interface PanelClaim {
   bank?: { iban: string; holder: string } | null;
   institution?: { name: string } | null;
   documents: readonly ClaimDocument[];
+  /** Who works on the claim (decision 0058). */
+  assignee?: { name: string } | null;
 }
 
 /**
@@ -117,6 +120,7 @@ export function ClaimPanel({ claim, canChange, onClose }: { claim: PanelClaim; c
       </dl>
       <h3>{t('backoffice.claimDocuments.heading')}</h3>
       <ClaimDocuments documents={claim.documents} />
+      <AssignToMe kind="CLAIM" id={claim.id} assignee={claim.assignee} canChange={canChange} refetchQueries={['BackofficeClaims']} />
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
       {offered.length > 0 ? (
         <>

@@ -41,6 +41,9 @@ const ClaimsQuery = graphql(`
             contentType
             downloadUrl
           }
+          assignee {
+            name
+          }
         }
       }
       pageInfo {

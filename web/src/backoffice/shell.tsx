@@ -6,7 +6,7 @@ import { currentStaff, type StaffPerson } from './staff-session';
 import { useIdleEnd } from './use-idle-end';
 
 /** The workbench's areas, each a hash route (`#/claims`); the first of a role's is its start. */
-export const AREAS = ['claims', 'messages', 'events', 'audit', 'staff', 'bankChanges'] as const;
+export const AREAS = ['claims', 'messages', 'queues', 'events', 'audit', 'staff', 'bankChanges'] as const;
 export type Area = (typeof AREAS)[number];
 
 /**
@@ -15,8 +15,8 @@ export type Area = (typeof AREAS)[number];
  */
 export function areasOf(role: StaffPerson['role']): readonly Area[] {
   if (role === 'ADMIN') return ['staff'];
-  if (role === 'SUPERVISOR') return ['claims', 'messages', 'bankChanges', 'events'];
-  return role === 'AUDITOR' ? ['audit', 'claims', 'messages', 'events'] : ['claims', 'messages', 'events'];
+  if (role === 'SUPERVISOR') return ['claims', 'messages', 'queues', 'bankChanges', 'events'];
+  return role === 'AUDITOR' ? ['audit', 'claims', 'messages', 'queues', 'events'] : ['claims', 'messages', 'queues', 'events'];
 }
 
 /** The page frame of the signed-out screens: the header with the workbench's name, then the screen. */

@@ -1,0 +1,190 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../components/ui/loading-state';
+import { Notice } from '../components/ui/notice';
+
+/** A file of a queue item as its list selects it (FundFile without the bytes). */
+export interface QueueFile {
+  id: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** A row of a queue's table: the cells after the member's name, which opens the item. */
+export interface QueueRow {
+  id: string;
+  member: string;
+  cells: ReactNode[];
+}
+
+interface QueueViewProps {
+  queue: 'forms' | 'uploads' | 'merges' | 'mandates' | 'premiums';
+  /** The filter's options: value and label; '' is "Alle". */
+  filter: { value: string; options: { value: string; label: string }[]; onChange: (value: string) => void };
+  headers: string[];
+  rows: QueueRow[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  onMore: () => void;
+  openId: string | null;
+  onOpen: (id: string) => void;
+  /** The open item's panel, shown above the table. */
+  panel: ReactNode;
+}
+
+/**
+ * One queue of the workbench (decision 0058): the status filter, the count, the table in the API's order (oldest first:
+ * what waits longest leads) with the member's name opening the item's panel, and "Weitere laden" for the next page.
+ * The table markup is the claims queue's (claims-screen.tsx).
+ */
+export function QueueView({ queue, filter, headers, rows, loading, failed, hasMore, onMore, openId, onOpen, panel }: QueueViewProps) {
+  const { t } = useTranslation();
+  const filterId = useId();
+  return (
+    <>
+      <div className="field backoffice__filter">
+        <label htmlFor={filterId} className="field__label">
+          {t('backoffice.queues.filter')}
+        </label>
+        <select id={filterId} className="field__input" value={filter.value} onChange={(event) => filter.onChange(event.target.value)}>
+          {filter.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {panel}
+      {failed ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
+      {!rows && loading ? <LoadingState /> : null}
+      {rows ? (
+        <p role="status">
+          {t('backoffice.queues.count', { count: rows.length })}
+          {hasMore ? ' +' : ''}
+        </p>
+      ) : null}
+      {rows && rows.length === 0 ? <p>{t('backoffice.queues.empty')}</p> : null}
+      {rows && rows.length > 0 ? (
+        <table className="backoffice-table">
+          <caption className="visually-hidden">{t(`backoffice.queues.caption.${queue}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('backoffice.queues.member')}</th>
+              {headers.map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <button type="button" className="backoffice-table__open" aria-expanded={openId === row.id} onClick={() => onOpen(row.id)}>
+                    {row.member}
+                  </button>
+                </th>
+                {row.cells.map((cell, index) => (
+                  <td key={headers[index]}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {hasMore ? (
+        <button type="button" className="button button--secondary" disabled={loading} onClick={onMore}>
+          {t('backoffice.queues.more')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** The frame of an item's panel: heading, facts as a description list, then the children (assignment, files, next steps). */
+export function QueuePanel({ heading, facts, onClose, children }: { heading: string; facts: [string, ReactNode][]; onClose: () => void; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="card backoffice-claim" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <dl className="backoffice-claim__facts">
+        {facts.map(([term, value]) => (
+          <FactRow key={term} term={term} value={value} />
+        ))}
+      </dl>
+      {children}
+      <button type="button" className="button button--secondary" onClick={onClose}>
+        {t('backoffice.queues.close')}
+      </button>
+    </section>
+  );
+}
+
+function FactRow({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+/** Size in bytes as `12,3 KB` (decimal units, German number format). */
+function sizeText(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toLocaleString('de-AT', { maximumFractionDigits: 1 })} KB`;
+}
+
+/**
+ * The files of an item (decision 0058): each with "Anzeigen", which reads its bytes through the fund's API
+ * (`contentBase64`, decision 0055: files reach staff only through the endpoint, never through a link of their own)
+ * and then offers the download and shows an image in the panel. A PDF is offered for download only: the portal's
+ * Content-Security-Policy (`default-src 'self'`, server/app.ts) frames no `data:` or `blob:` document, and `img-src`
+ * allows `data:` images. `loadBytes` reads the item's files with their bytes (file id → base64, null when deleted).
+ */
+export function QueueFiles({ files, loadBytes }: { files: QueueFile[]; loadBytes: () => Promise<Map<string, string | null>> }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState<{ file: QueueFile; url: string | null } | null>(null);
+  const open = async (file: QueueFile) => {
+    const bytes = await loadBytes().catch(() => new Map<string, string | null>());
+    const base64 = bytes.get(file.id);
+    setShown({ file, url: base64 ? `data:${file.contentType};base64,${base64}` : null });
+  };
+  return (
+    <>
+      <h3>{t('backoffice.queues.files')}</h3>
+      {files.length === 0 ? <p>{t('backoffice.queues.noFiles')}</p> : null}
+      <ul className="backoffice-files">
+        {files.map((file) => (
+          <li key={file.id}>
+            <span>{file.fileName}</span>{' '}
+            {shown?.file.id === file.id && shown.url ? (
+              <a href={shown.url} download={file.fileName}>
+                {t('backoffice.queues.download', { name: file.fileName, size: sizeText(file.sizeBytes) })}
+              </a>
+            ) : (
+              <button type="button" className="button button--secondary" aria-label={`${t('backoffice.queues.showFile')}: ${file.fileName}`} onClick={() => void open(file)}>
+                {t('backoffice.queues.showFile')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {shown && !shown.url ? <Notice tone="error">{t('backoffice.queues.fileUnavailable')}</Notice> : null}
+      {shown?.url && VIEWABLE_IMAGES.has(shown.file.contentType) ? (
+        <img className="backoffice-files__image" src={shown.url} alt={t('backoffice.queues.preview', { name: shown.file.fileName })} />
+      ) : null}
+    </>
+  );
+}
+
+/** Image types a browser shows (TIFF it does not). */
+const VIEWABLE_IMAGES = new Set(['image/jpeg', 'image/png']);
+
+/** True when `code` is one of `known` (a refusal code the catalogue has a text for). */
+export function isKnownCode<T extends string>(known: readonly T[], code: string): code is T {
+  return (known as readonly string[]).includes(code);
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { graphql } from './gql';
+import { FormsQueue, MandatesQueue, MergesQueue, PremiumsQueue, UploadsQueue } from './queues';
+import './queues.css';
+
+const QueueCountsQuery = graphql(`
+  query BackofficeQueueCounts {
+    forms(status: [OPEN], first: 200) {
+      edges {
+        cursor
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+    publicUploads(status: [UNASSIGNED], first: 200) {
+      edges {
+        cursor
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+    mergeRequests(status: [PENDING], first: 200) {
+      edges {
+        cursor
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+    mandates(status: [ACTIVE], first: 200) {
+      edges {
+        cursor
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+    premiumApplications(first: 200) {
+      edges {
+        cursor
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+  }
+`);
+
+const QUEUES = ['forms', 'uploads', 'merges', 'mandates', 'premiums'] as const;
+type Queue = (typeof QUEUES)[number];
+
+/**
+ * The workbench's queues besides the claims (decision 0058): forms, public uploads, merge requests, mandates and § 108a
+ * applications, each with its open count in the queue navigation (OPEN forms, UNASSIGNED uploads, PENDING merges,
+ * ACTIVE mandates, all premium applications — they have no status; counted up to 200, then "200+"), a status filter
+ * and the items oldest first. `canChange` (CLERK, SUPERVISOR) offers the next steps and "Mir zuweisen".
+ */
+export function QueuesScreen({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation();
+  const [queue, setQueue] = useState<Queue>('forms');
+  const { data } = useQuery(QueueCountsQuery, { fetchPolicy: 'cache-and-network' });
+  const counts: Record<Queue, { n: number; more: boolean } | null> = {
+    forms: data ? { n: data.forms.edges.length, more: data.forms.pageInfo.hasNextPage } : null,
+    uploads: data ? { n: data.publicUploads.edges.length, more: data.publicUploads.pageInfo.hasNextPage } : null,
+    merges: data ? { n: data.mergeRequests.edges.length, more: data.mergeRequests.pageInfo.hasNextPage } : null,
+    mandates: data ? { n: data.mandates.edges.length, more: data.mandates.pageInfo.hasNextPage } : null,
+    premiums: data ? { n: data.premiumApplications.edges.length, more: data.premiumApplications.pageInfo.hasNextPage } : null,
+  };
+  const label = (name: Queue) => {
+    const count = counts[name];
+    const title = t(`backoffice.queues.name.${name}`);
+    if (!count) return title;
+    return t(count.more ? 'backoffice.queues.tabMore' : 'backoffice.queues.tab', { name: title, count: count.n });
+  };
+  return (
+    <>
+      <h1>{t('backoffice.queues.heading')}</h1>
+      <p>{t('backoffice.queues.intro')}</p>
+      <nav aria-label={t('backoffice.queues.navigation')}>
+        <ul className="backoffice-queues__nav">
+          {QUEUES.map((name) => (
+            <li key={name}>
+              <button type="button" className="backoffice-queues__tab" aria-current={name === queue ? 'page' : undefined} onClick={() => setQueue(name)}>
+                {label(name)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h2 className="backoffice-queues__heading">{t(`backoffice.queues.name.${queue}`)}</h2>
+      {queue === 'forms' ? <FormsQueue canChange={canChange} /> : null}
+      {queue === 'uploads' ? <UploadsQueue canChange={canChange} /> : null}
+      {queue === 'merges' ? <MergesQueue canChange={canChange} /> : null}
+      {queue === 'mandates' ? <MandatesQueue canChange={canChange} /> : null}
+      {queue === 'premiums' ? <PremiumsQueue canChange={canChange} /> : null}
+    </>
+  );
+}
