@@ -3,6 +3,7 @@ import { useLazyQuery, useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
 import { Notice } from '../components/ui/notice';
+import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { InboxCounterpart, InboxMailbox, InboxMessageStatus } from './gql/graphql';
 
@@ -52,6 +53,8 @@ const ReplyMutation = graphql(`
 /** What the thread shows of a member's message (the queue's query selects it). */
 export interface ThreadMessage {
   id: string;
+  /** Who works on the message (decision 0058). */
+  assignee?: { name: string } | null;
   member: { firstName: string; lastName: string; svnr: string };
   customerDesignation?: string | null;
   mailbox: InboxMailbox;
@@ -170,6 +173,7 @@ export function MessageThread({
         <dt>{t('backoffice.messages.thread.subject')}</dt>
         <dd>{message.subject}</dd>
       </dl>
+      <AssignToMe kind="MESSAGE" id={message.id} assignee={message.assignee} canChange={canAnswer} refetchQueries={['BackofficeMessages']} />
       <h3>{t('backoffice.messages.thread.text')}</h3>
       <p className="backoffice-thread__text">{message.text}</p>
       <h3>{t('backoffice.messages.thread.attachments')}</h3>

@@ -35,6 +35,9 @@ const MessagesQuery = graphql(`
             contentType
             sizeBytes
           }
+          assignee {
+            name
+          }
         }
       }
       pageInfo {
