@@ -35,6 +35,7 @@ const POSTGRES_SUITES = [
   'tests/api/fund-import.test.ts',
   'tests/security/fund-import-hostile-input.test.ts',
   'tests/api/fund-inbox.test.ts',
+  'tests/api/fund-read-memo.test.ts',
   'tests/api/own-contributions.test.ts',
   'tests/api/amount-fields.test.ts',
   'tests/api/sepa-pre-notification.test.ts',
