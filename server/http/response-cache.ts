@@ -250,7 +250,7 @@ function asBuffer(chunk: unknown, encoding: unknown): Buffer {
 }
 
 /** An answer as the normal path wrote it: headers by lower-case name, `names` as written and in order. */
-interface CapturedAnswer {
+export interface CapturedAnswer {
   status: number;
   headers: OutgoingHttpHeaders;
   names: string[];
@@ -262,7 +262,7 @@ interface CapturedAnswer {
  * uncompressed ones) and hands it to `done` when the answer ends. Headers are those set before plus those given to
  * `writeHead`; an answer written without `writeHead` or with raw header arrays is not handed on.
  */
-function captureAnswer(res: ServerResponse, done: (answer: CapturedAnswer) => void): void {
+export function captureAnswer(res: ServerResponse, done: (answer: CapturedAnswer) => void): void {
   type Fn = (...args: unknown[]) => unknown;
   const target = res as unknown as Record<'writeHead' | 'write' | 'end', Fn>;
   const { writeHead, write, end } = target;

@@ -143,6 +143,19 @@ describe('the trail of an Apollo Client query', () => {
   });
 });
 
+describe('the trail of a repeated work-list read', () => {
+  it('records each of two identical claims reads (the fund read memo serves machine clients only, decision 0060)', async () => {
+    const { cookie } = await staffSession('CLERK', 'memo@fund.example');
+    const { id: staffId } = (await sqlAll<{ id: number }>(server.db, `SELECT id FROM staff_accounts WHERE email = 'memo@fund.example'`))[0]!;
+    const body = JSON.stringify({ query: '{ claims(first: 5) { edges { node { id status } } } }' });
+    for (let i = 0; i < 2; i++) expect((await fundGraphql(cookie, body)).status).toBe(200);
+    expect(await sqlAll(server.db, 'SELECT kind, what FROM staff_audit WHERE staff_id = ?', staffId)).toEqual([
+      { kind: 'READ', what: 'claims' },
+      { kind: 'READ', what: 'claims' },
+    ]);
+  });
+});
+
 describe('the auditor view of the trail (staffAudit)', () => {
   const TRAIL = `query($staffId: Int, $first: Int, $after: String) {
     staffAudit(staffId: $staffId, first: $first, after: $after) { edges { node { id staffId kind what } } pageInfo { hasNextPage endCursor } }

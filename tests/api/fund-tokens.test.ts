@@ -119,6 +119,8 @@ describe('fund API clients and tokens (RFC 6749 section 4.4, RFC 9068; decision 
     const elsewhere = createFundTokens({ store: createFundAccessStore(server.db), clock: server.clock, origin: 'https://other.example' });
     const otherAud = await elsewhere.issue(client.clientId, client.clientSecret, undefined);
     expect('ok' in otherAud && (await fundTokens.verify(otherAud.ok.access_token))).toEqual({ refused: 'claims' });
+    // Verified once before (the signature is then checked once per process, decision 0060): the expiry still applies.
+    expect('ok' in (await fundTokens.verify(jwt))).toBe(true);
     server.clock.advance(TOKEN_LIFETIME_S * 1000 + 1000);
     expect(await fundTokens.verify(jwt)).toEqual({ refused: 'expired' });
   });

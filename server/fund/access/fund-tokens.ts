@@ -9,6 +9,8 @@ import { parseScopes, type FundPrincipal, type FundScope } from './scopes';
 export const TOKEN_ALG = 'ES256';
 /** Seconds an access token lives (RFC 9068 `exp` − `iat`; at most 15 minutes, decision 0050). */
 export const TOKEN_LIFETIME_S = 600;
+/** Verified tokens kept per process (all dropped when full): a core system holds one token at a time per client. */
+const VERIFIED_TOKENS_MAX = 1000;
 /** The JWT `typ` header of access tokens (RFC 9068 section 2.1). */
 const TOKEN_TYP = 'at+jwt';
 /** Path of the fund's GraphQL endpoint, the audience of every token. */
@@ -54,6 +56,8 @@ export function createFundTokens(deps: { store: FundAccessStore; clock: Clock; o
   const issuer = deps.origin;
   const audience = `${deps.origin}${FUND_GRAPHQL_PATH}`;
   const imported = new Map<string, CryptoKey>();
+  // Tokens whose signature and claims verified (decision 0060): by the SHA-256 of the token, its payload and key id.
+  const verified = new Map<string, { payload: Record<string, unknown>; kid: string }>();
 
   async function keyOf(row: SigningKeyRow, which: 'public' | 'private'): Promise<CryptoKey> {
     const cacheKey = `${which}:${row.kid}`;
@@ -164,23 +168,40 @@ export function createFundTokens(deps: { store: FundAccessStore; clock: Clock; o
     async verify(token: string): Promise<{ ok: FundPrincipal } | { refused: TokenRefusal }> {
       const keys = await verifyingKeys();
       let payload: Record<string, unknown>;
-      try {
-        const result = await jwtVerify(
-          token,
-          async (header: JWTHeaderParameters) => {
-            const row = keys.find((k) => k.kid === header.kid);
-            if (!row) throw new Error('unknown kid');
-            return keyOf(row, 'public');
-          },
-          { algorithms: [TOKEN_ALG], typ: TOKEN_TYP, issuer, audience, currentDate: new Date(clock.now()), requiredClaims: ['exp', 'iat', 'sub', 'jti'] },
-        );
-        payload = result.payload as Record<string, unknown>;
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'ERR_JWT_EXPIRED') return { refused: 'expired' };
-        if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { refused: 'signature' };
-        if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return { refused: 'claims' };
-        return { refused: 'malformed' };
+      // A token's bytes never change, so its ECDSA signature (about 0.3 ms of CPU, most of a cached fund read) is
+      // checked once per process (decision 0060). Everything that can change is checked on every call, as jwtVerify
+      // would: the key still verifies (`verifyingKeys`: retired keys drop out), the expiry against the clock
+      // (RFC 7519 section 4.1.4, no leeway), `nbf`; the client's revocation and scopes below.
+      const memoKey = sha256(token).toString('base64');
+      const known = verified.get(memoKey);
+      if (known && keys.some((k) => k.kid === known.kid)) {
+        const nowS = Math.floor(clock.now() / 1000);
+        if ((known.payload.exp as number) <= nowS) return { refused: 'expired' };
+        if (typeof known.payload.nbf === 'number' && known.payload.nbf > nowS) return { refused: 'claims' };
+        payload = known.payload;
+      } else {
+        try {
+          let kid = '';
+          const result = await jwtVerify(
+            token,
+            async (header: JWTHeaderParameters) => {
+              const row = keys.find((k) => k.kid === header.kid);
+              if (!row) throw new Error('unknown kid');
+              kid = row.kid;
+              return keyOf(row, 'public');
+            },
+            { algorithms: [TOKEN_ALG], typ: TOKEN_TYP, issuer, audience, currentDate: new Date(clock.now()), requiredClaims: ['exp', 'iat', 'sub', 'jti'] },
+          );
+          payload = result.payload as Record<string, unknown>;
+          if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
+          verified.set(memoKey, { payload, kid });
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'ERR_JWT_EXPIRED') return { refused: 'expired' };
+          if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { refused: 'signature' };
+          if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return { refused: 'claims' };
+          return { refused: 'malformed' };
+        }
       }
       if (typeof payload.client_id !== 'string' || payload.client_id !== payload.sub || typeof payload.scope !== 'string') return { refused: 'claims' };
       if (typeof payload.iat !== 'number' || payload.iat * 1000 > clock.now()) return { refused: 'claims' };

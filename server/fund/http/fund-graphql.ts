@@ -5,13 +5,14 @@ import { isDatabaseBusyError } from '../../../db/client';
 import type { AppDeps } from '../../app-deps';
 import { publicOriginFor } from '../../context';
 import { DomainError } from '../../domain/shared/errors';
-import { asYogaError } from '../../graphql/yoga';
+import { asYogaError, nodeHandler } from '../../graphql/yoga';
 import { abuseLimitPlugins } from '../../graphql/security/limits';
 import { FUND_GRAPHQL_PATH, type FundTokens } from '../access/fund-tokens';
 import type { FundPrincipal } from '../access/scopes';
 import type { FundContext } from '../graphql/fund-context';
 import { buildFundSchema, insufficientScope, scopesNeeded } from '../graphql/fund-schema';
 import { useStaffAudit } from '../staff/staff-audit';
+import { createFundReadMemo } from './fund-read-memo';
 import type { StaffService } from '../staff/staff.service';
 import { createStaffStore } from '../staff/staff.store';
 
@@ -123,8 +124,9 @@ export function createFundGraphQLRoute(
   staffDoor?: { staff: StaffService; tokenOf: (req: IncomingMessage) => string | undefined },
 ) {
   const staffStore = createStaffStore(deps.db);
+  const schema = buildFundSchema();
   const yoga = createYoga<FundServerContext, FundContext>({
-    schema: buildFundSchema(),
+    schema,
     graphqlEndpoint: FUND_GRAPHQL_PATH,
     landingPage: false,
     graphiql: false,
@@ -166,6 +168,10 @@ export function createFundGraphQLRoute(
     },
   });
 
+  // Reads of the work list by machine clients, kept while nothing they show changed (decision 0060).
+  const memo = createFundReadMemo(deps.db, schema, deps.clock);
+  const toYoga = nodeHandler<FundServerContext>(yoga);
+
   return {
     yoga,
     /** Verifies the bearer token, then hands the request to Yoga with the principal. */
@@ -185,7 +191,10 @@ export function createFundGraphQLRoute(
       const principal = await bearerPrincipal(deps, tokensFor, req, res);
       if (!principal) return;
       const origin = publicOriginFor(deps.config, { localAddress: req.socket.localAddress, localPort: req.socket.localPort });
-      await yoga.handle(req, res, { principal, origin });
+      const memoised = await memo.lookup(req, res, principal, origin);
+      if (memoised === 'hit') return;
+      memoised?.record?.(res);
+      await toYoga(req, res, { principal, origin }, memoised?.body);
     },
   };
 }
