@@ -106,8 +106,9 @@ describe('assignToMe and releaseAssignment under hostile input', () => {
       ['assignToMe', { input: { kind: 'CLAIM', id: { $gt: 0 } } }, 'REQUEST_ERROR', 'clerk'],
       ['assignToMe', { input: { kind: 'CLAIM' } }, 'REQUEST_ERROR', 'clerk'],
       ['releaseAssignment', { input: { kind: 'PUBLIC_UPLOAD', id: String(uploadId) } }, 'NOT_ASSIGNED', 'clerk'],
-      ['assignToMe', { input: { kind: 'PUBLIC_UPLOAD', id: String(uploadId) } }, 'STAFF_ONLY', 'machine'],
-      ['releaseAssignment', { input: { kind: 'PUBLIC_UPLOAD', id: String(uploadId) } }, 'STAFF_ONLY', 'machine'],
+      // A machine client cannot hold `work:assign` (a staff-only scope): refused before anything is looked at.
+      ['assignToMe', { input: { kind: 'PUBLIC_UPLOAD', id: String(uploadId) } }, 'FORBIDDEN', 'machine'],
+      ['releaseAssignment', { input: { kind: 'PUBLIC_UPLOAD', id: String(uploadId) } }, 'FORBIDDEN', 'machine'],
       ['assignToMe', { input: { kind: 'MANDATE', id: String(uploadId) } }, 'FORBIDDEN', 'machine'],
     ];
     for (const [op, variables, code, who] of cases) {

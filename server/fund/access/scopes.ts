@@ -23,9 +23,10 @@ export const FUND_SCOPES = [
 
 /**
  * Scopes only a staff role holds and no machine client may be granted (decision 0059): `staff:admin` manages the
- * workbench's staff accounts (ADMIN). `parseScopes` treats them as unknown, so a client with one cannot be created.
+ * workbench's staff accounts (ADMIN); `work:assign` takes and releases items of the queues (CLERK, SUPERVISOR;
+ * decision 0058). `parseScopes` treats them as unknown, so a client with one cannot be created.
  */
-export const STAFF_ONLY_SCOPES = ['staff:admin'] as const;
+export const STAFF_ONLY_SCOPES = ['staff:admin', 'work:assign'] as const;
 
 export type FundScope = (typeof FUND_SCOPES)[number] | (typeof STAFF_ONLY_SCOPES)[number];
 
