@@ -68,6 +68,7 @@ const POSTGRES_SUITES = [
   'tests/api/seed-cli.test.ts',
   'tests/api/signed-in-devices.test.ts',
   'tests/api/passkeys.test.ts',
+  'tests/api/passkey-login.test.ts',
   'tests/security/graphql-hostile-input.test.ts',
   'tests/security/rest-hostile-input.test.ts',
   'tests/security/upload-hostile-input.test.ts',
