@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test, viennaDate } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate } from './helpers/expected-format';
 import { logIn, personas } from './helpers/login';
@@ -31,7 +32,7 @@ function createStaff(role: string, name: string): { email: string; initialPasswo
 /** The TOTP code of `uri` for now, `stepOffset` 30-second steps later (the server accepts one step of drift). */
 function codeOf(uri: string, stepOffset = 0): string {
   const secret = new URL(uri).searchParams.get('secret')!;
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: portalNow() + stepOffset * 30_000 });
 }
 
 /** Fills the sign-in form and submits it; resolves once the server answered. */
@@ -82,11 +83,6 @@ async function startAs(page: Page, role: string, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
 }
 
-/** Vienna's date today plus `days`, ISO. */
-function viennaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 test('a clerk signs in with password and TOTP code, sets her password, works the claims queue and the event feed, signs out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const clerk = createStaff('CLERK', 'Sabine Sachbearbeiterin');
@@ -115,7 +111,7 @@ test('a clerk signs in with password and TOTP code, sets her password, works the
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
 
   // The claims queue first: bernd's payout claim received four months ago is overdue, so it leads (oldest due first).
-  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(Date.now() - 120 * 86_400_000).toISOString() });
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(portalNow() - 120 * 86_400_000).toISOString() });
   try {
     await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
     await page.reload();
