@@ -110,6 +110,7 @@ const POSTGRES_SUITES = [
   'tests/api/response-cache.test.ts',
   'tests/api/response-cache-guard.test.ts',
   'tests/api/calculator.test.ts',
+  'tests/api/calculator-rest-print.test.ts',
   'tests/api/documents-list.test.ts',
   'tests/api/documents-download.test.ts',
   'tests/api/documents-mark-read.test.ts',
