@@ -39,6 +39,16 @@ process.env.E2E_REGIONAL_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'port
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_MAIL_DIR ??= join(dirname(process.env.E2E_DATABASE_PATH), 'mail');
 
+// The servers' moved clock (PORTAL_CLOCK_START, server/config.ts; docs/testing.md): they live on one fixed day,
+// starting 09:00 UTC (10:00 in Vienna, far from the UTC/Vienna day boundary), whatever the real date is, so the
+// date-dependent specs give the same result on any day. Set in process.env, so the runner, its workers (through
+// tests/e2e/helpers/portal-clock.ts, which also installs the browser's clock at it) and the operator commands the
+// specs spawn (`npm run fund -- collect …`) share the one moved time; the anchor is the real instant at which it
+// reads the start. PORTAL_CLOCK_START in the runner's environment chooses another start (to show that a result does
+// not depend on the day).
+process.env.PORTAL_CLOCK_START ??= '2026-11-25T09:00:00Z';
+process.env.PORTAL_CLOCK_ANCHOR_MS ??= String(Date.now());
+
 const port = process.env.E2E_PORT;
 const regionalPort = process.env.E2E_REGIONAL_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -57,6 +67,8 @@ const serverEnv = {
   PUBLIC_FORM_IP_MAX_PER_HOUR: '1000000',
   PUBLIC_FORM_EMAIL_MAX_PER_DAY: '1000000',
   MESSAGE_MAX_PER_HOUR: '1000000',
+  PORTAL_CLOCK_START: process.env.PORTAL_CLOCK_START,
+  PORTAL_CLOCK_ANCHOR_MS: process.env.PORTAL_CLOCK_ANCHOR_MS,
 } as const;
 
 export default defineConfig({

@@ -4,17 +4,21 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type { SQL } from 'drizzle-orm';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { isRetryablePgError } from './busy-errors';
 import { migrateSqliteDatabase } from './migrate-sqlite';
 import { withoutNulBytes } from './pg-nul-bytes';
 import * as schema from './schema';
 import { dialectOf, SCHEMA_DIALECT, type Dialect } from './schema/kit';
+import { currentTx, Mutex, runCommitted, runInTransaction, type TxState } from './transaction-context';
 
 export { dialectOf, type Dialect };
+// The transaction context and the busy errors live beside this file; callers keep importing them from here.
+export { afterCommit, inWriteTransaction, outsideTransaction, runningTransactionCount } from './transaction-context';
+export { isDatabaseBusyError } from './busy-errors';
 
 /**
  * The portal's database handle, the same on both engines. Its query-builder API is Drizzle's SQLite one, always
@@ -86,59 +90,6 @@ export interface OpenDatabaseOptions {
   busyTimeoutMs?: number;
   /** PostgreSQL: connections in the pool of this process (integer ≥ 1, default 10). Ignored on SQLite. */
   poolSize?: number;
-}
-
-/** What a transaction of the current async context runs on; `open` turns false at commit or rollback. */
-interface TxState {
-  target: unknown;
-  open: boolean;
-  /** Run once the transaction committed (`afterCommit`); dropped on rollback. */
-  committed: (() => void)[];
-}
-
-/** Runs the `afterCommit` callbacks of a committed transaction, outside it and after the current tick. */
-function runCommitted(state: TxState): void {
-  for (const fn of state.committed) currentTx.exit(() => setImmediate(fn));
-}
-
-const currentTx = new AsyncLocalStorage<TxState>();
-
-/**
- * Transactions of this process (all handles) whose `fn` is running. While one is, `currentTx` is enabled; when the
- * last one settles, it is disabled again. An enabled AsyncLocalStorage keeps Node 20's async hooks on for every
- * promise, timer and socket write of the process, from the first transaction on: a REST response-cache hit took 69
- * instead of 56 µs of CPU (docs/benchmarks.md, "Step 7"). Disabled, the hooks are off until the next
- * transaction (`run` enables it again). Nothing changes for code that asks: a context whose transaction has settled
- * sees `open: false` while enabled and no store while disabled, and both mean "outside".
- */
-let runningTransactions = 0;
-
-/** Runs `fn` with `state` as the current transaction, counting it in `runningTransactions`. */
-async function runInTransaction<T>(state: TxState, fn: () => Promise<T>): Promise<T> {
-  runningTransactions++;
-  try {
-    return await currentTx.run(state, fn);
-  } finally {
-    if (--runningTransactions === 0) currentTx.disable();
-  }
-}
-
-/** Test hook: the number of transactions whose `fn` is running in this process (0 means the async hooks are off). */
-export function runningTransactionCount(): number {
-  return runningTransactions;
-}
-
-/** One transaction at a time per SQLite process: better-sqlite3 has one write connection. */
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn);
-    this.tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
-  }
 }
 
 interface Engine {
@@ -340,32 +291,6 @@ async function openPostgres(url: string, busyTimeoutMs: number, options: OpenDat
   });
 }
 
-function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    current = current.cause;
-  }
-  return codes;
-}
-
-function isRetryablePgError(error: unknown): boolean {
-  return errorCodes(error).some((c) => c === '40001' || c === '40P01');
-}
-
-/**
- * True when `error` (or an error in its `cause` chain, as Drizzle wraps driver errors in DrizzleQueryError) says the
- * database is busy: SQLite's SQLITE_BUSY/SQLITE_LOCKED (another connection held the lock longer than the busy
- * timeout), PostgreSQL's serialization failure or deadlock after every retry (40001, 40P01) and lock timeout (55P03).
- * Such a failure is temporary and nothing of the failed transaction was written, so transports answer "try again"
- * (REST 503) instead of an internal error.
- */
-export function isDatabaseBusyError(error: unknown): boolean {
-  return errorCodes(error).some((c) => /^SQLITE_(BUSY|LOCKED)(_|$)/.test(c) || c === '40001' || c === '40P01' || c === '55P03');
-}
-
 /**
  * Runs `fn` in one write transaction and resolves to its result; a rejection of `fn` rolls everything back.
  *
@@ -384,31 +309,10 @@ export function writeTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs `fn` once the write transaction of the current async context has committed (never when it rolls back; on
- * PostgreSQL only the attempt that committed counts), outside that transaction and after the current tick; outside a
- * transaction, after the current tick. For effects that must follow the commit, such as waking the mail worker.
- */
-export function afterCommit(fn: () => void): void {
-  const tx = currentTx.getStore();
-  if (tx?.open) tx.committed.push(fn);
-  else currentTx.exit(() => setImmediate(fn));
-}
-
-/** True inside `writeTransaction` (of any database). */
-export function inWriteTransaction(): boolean {
-  return currentTx.getStore()?.open ?? false;
-}
-
-/**
  * Runs a raw SQL query (Drizzle's `sql` template, whose parameters are bound, never spliced) and resolves to its rows
  * with the column names as the query gives them. Keep such SQL to what both engines understand.
  */
 export async function rawRows<T>(db: Db, query: SQL): Promise<T[]> {
   if (db.dialect === 'postgresql') return (await (db as unknown as NodePgDatabase).execute(query)).rows as T[];
   return (await db.all(query)) as T[];
-}
-
-/** Runs `fn` outside any transaction of the current async context (for work that must not join one, e.g. the mail worker). */
-export function outsideTransaction<T>(fn: () => T): T {
-  return currentTx.exit(fn);
 }

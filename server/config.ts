@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EID_CALLBACK_PATH } from './domain/eid/eid.rules';
+import { movedClock, systemClock, type Clock } from './domain/shared/clock';
 import { PRE_NOTIFICATION_DAYS_DEFAULT, PRE_NOTIFICATION_DAYS_RANGE, PREMIUM_RATE_RANGE_BP, isValidCreditorId } from '@contract/own-contributions';
 
 /**
@@ -288,6 +289,18 @@ const envSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** Log level of the server log. @default info */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Moves the server's clock (sessions, lockouts, links, due dates, the seed's "today"): an ISO 8601 instant with a
+   * time zone, e.g. `2026-11-25T09:00:00Z`, that the clock reads at the start (or at PORTAL_CLOCK_ANCHOR_MS) and
+   * from which it moves on in real time. For the browser tests, so that date-dependent results do not depend on the
+   * day they run (playwright.config.ts). Refused in production. @default unset (the system clock)
+   */
+  PORTAL_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * The real instant (milliseconds since the epoch) at which the moved clock reads PORTAL_CLOCK_START, so a test
+   * runner and the servers it starts share one moved time. Only with PORTAL_CLOCK_START. @default the process's start
+   */
+  PORTAL_CLOCK_ANCHOR_MS: z.coerce.number().int().min(0).optional(),
 });
 
 const EID_VARIABLES = ['EID_AUTH_ENDPOINT', 'EID_CLIENT_ID', 'EID_REDIRECT_URI', 'EID_ISSUER', 'EID_CLIENT_SECRET'] as const;
@@ -306,6 +319,12 @@ const configSchema = envSchema.superRefine((env, ctx) => {
       path: ['PUBLIC_ORIGIN'],
       message: 'required in production: links in mails and letters are built from it, e.g. PUBLIC_ORIGIN=https://portal.example.at',
     });
+  }
+  if (env.NODE_ENV === 'production' && env.PORTAL_CLOCK_START !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['PORTAL_CLOCK_START'], message: 'not allowed in production: the portal runs on the real time there' });
+  }
+  if (env.PORTAL_CLOCK_ANCHOR_MS !== undefined && env.PORTAL_CLOCK_START === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['PORTAL_CLOCK_ANCHOR_MS'], message: 'only together with PORTAL_CLOCK_START' });
   }
   const set = EID_VARIABLES.filter((name) => env[name] !== undefined);
   if (set.length === 0) return;
@@ -327,12 +346,21 @@ const configSchema = envSchema.superRefine((env, ctx) => {
 
 export type Config = z.infer<typeof envSchema>;
 
-/** Parses `env` (default `process.env`); throws an Error that lists every invalid variable. */
+/**
+ * The server's clock: the system clock, or with PORTAL_CLOCK_START a clock that reads that instant at
+ * PORTAL_CLOCK_ANCHOR_MS (default: now, the process's start) and moves on in real time (`movedClock`).
+ */
+export function configuredClock(config: Pick<Config, 'PORTAL_CLOCK_START' | 'PORTAL_CLOCK_ANCHOR_MS'>): Clock {
+  if (config.PORTAL_CLOCK_START === undefined) return systemClock;
+  return movedClock(Date.parse(config.PORTAL_CLOCK_START), config.PORTAL_CLOCK_ANCHOR_MS);
+}
+
 /** Where the portal's data lives: DATABASE_URL (PostgreSQL) when set, else the SQLite file DATABASE_PATH. */
 export function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_PATH'>): string {
   return config.DATABASE_URL ?? config.DATABASE_PATH;
 }
 
+/** Parses `env` (default `process.env`); throws an Error that lists every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

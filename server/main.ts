@@ -3,10 +3,11 @@ import { availableParallelism } from 'node:os';
 import { openDatabase, type Db } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
-import { databaseLocation, loadConfig, type Config } from './config';
+import { configuredClock, databaseLocation, loadConfig, type Config } from './config';
 import { createAppDeps, publicOriginFor } from './context';
 import { createDecisionReminderJob, DECISION_REMINDER_INTERVAL_MS } from './domain/claims/decision-reminders';
-import { systemClock } from './domain/shared/clock';
+import { isoDateVienna } from '@contract/dates';
+import type { Clock } from './domain/shared/clock';
 import { createDemoLog, createLogger, type Logger } from './log';
 import { createRestartBackoff } from './restart-backoff';
 
@@ -15,18 +16,26 @@ export function workerCount(workers: Config['WORKERS'], cores: number = availabl
   return workers === 'auto' ? Math.max(1, cores) : Number(workers);
 }
 
-/** Opens the database, migrating it, and seeds SEED_MEMBERS members plus the demo personas when it is empty. */
-async function prepareDatabase(config: Config, logger: Logger): Promise<Db> {
+/**
+ * Opens the database, migrating it, and seeds SEED_MEMBERS members plus the demo personas when it is empty; the
+ * seed's "today" is the clock's (moved by PORTAL_CLOCK_START outside production), in Vienna.
+ */
+async function prepareDatabase(config: Config, logger: Logger, clock: Clock): Promise<Db> {
   const db = await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE });
   // The seed prints only demo data (codes, nina's activation link), unmasked, as the README promises.
-  const stats = await seedIfEmpty(db, { members: config.SEED_MEMBERS, tenant: config.TENANT, log: createDemoLog(config.LOG_LEVEL) });
+  const stats = await seedIfEmpty(db, {
+    members: config.SEED_MEMBERS,
+    tenant: config.TENANT,
+    today: isoDateVienna(clock.now()),
+    log: createDemoLog(config.LOG_LEVEL),
+  });
   if (stats) logger.info('seeded an empty database', { ...stats });
   return db;
 }
 
 /** One server process: serves HTTP on HOST:PORT. */
-async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
-  const deps = createAppDeps(db, config, systemClock, logger);
+async function serve(config: Config, logger: Logger, db: Db, clock: Clock): Promise<void> {
+  const deps = createAppDeps(db, config, clock, logger);
   const { server, port } = await listen(createApp(deps), config.PORT, config.HOST, connectionLimits(config));
   // Every process sends due mails of the outbox (MAIL_POLL_MS; 0 = queue only).
   deps.mailer.worker.start();
@@ -44,7 +53,7 @@ async function serve(config: Config, logger: Logger, db: Db): Promise<void> {
   const reminders = createDecisionReminderJob({
     db,
     mailer: deps.mailer,
-    clock: systemClock,
+    clock,
     tenant: deps.tenant,
     logger,
     publicOrigin: publicOriginFor(config, { localPort: port }),
@@ -87,8 +96,8 @@ function exitOnUncaughtError(logger: Logger): void {
  * (node:cluster hands connections out round-robin) and the database. A worker that dies is replaced; SIGINT/SIGTERM
  * stop all of them.
  */
-async function primary(config: Config, logger: Logger, count: number): Promise<void> {
-  const db = await prepareDatabase(config, logger);
+async function primary(config: Config, logger: Logger, count: number, clock: Clock): Promise<void> {
+  const db = await prepareDatabase(config, logger, clock);
   await db.close();
   let stopping = false;
   let announced = false;
@@ -136,11 +145,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const count = workerCount(config.WORKERS);
   exitOnUncaughtError(logger);
-  if (cluster.isPrimary && count > 1) return primary(config, logger, count);
+  // The system clock, or outside production the one PORTAL_CLOCK_START moves (the browser tests' servers).
+  const clock = configuredClock(config);
+  if (config.PORTAL_CLOCK_START !== undefined) logger.info('clock moved', { start: config.PORTAL_CLOCK_START, now: new Date(clock.now()).toISOString() });
+  if (cluster.isPrimary && count > 1) return primary(config, logger, count, clock);
   const db = cluster.isWorker
     ? await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE, migrate: false })
-    : await prepareDatabase(config, logger);
-  await serve(config, logger, db);
+    : await prepareDatabase(config, logger, clock);
+  await serve(config, logger, db, clock);
 }
 
 main().catch((error: unknown) => {

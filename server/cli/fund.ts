@@ -45,7 +45,7 @@ import { parseArgs } from 'node:util';
 import { MESSAGE_COUNTERPARTS, type MessageCounterpart } from '@contract/inbox';
 import { isMainModule } from '../../db/cli-util';
 import { openDatabase } from '../../db/client';
-import { loadConfig } from '../config';
+import { configuredClock, loadConfig } from '../config';
 import { createAppDeps, publicOriginFor, type AppDeps } from '../context';
 import { runCollection } from '../domain/own-contributions/collection';
 import { isIsoDate } from '@contract/dates';
@@ -57,7 +57,7 @@ import { webhookUrlRefusal } from '../fund/webhooks/webhook-url';
 import { createWebhooksStore } from '../fund/webhooks/webhooks.store';
 import { createStaffService, StaffCommandError } from '../fund/staff/staff.service';
 import { createStaffStore } from '../fund/staff/staff.store';
-import { isoInstant, systemClock } from '../domain/shared/clock';
+import { isoInstant } from '../domain/shared/clock';
 import { createFundMessagesService } from '../fund/messages/fund-messages.service';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */
@@ -134,7 +134,7 @@ async function main(): Promise<number> {
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
-    const deps = createAppDeps(db, config, systemClock, logger);
+    const deps = createAppDeps(db, config, configuredClock(config), logger);
     const attachments = values.attach.map((path) => ({ fileName: basename(path), bytes: readFileSync(path) }));
     const posted = await postFundMessage(deps, {
       to: values.to,
@@ -166,7 +166,7 @@ async function collect(date: string | undefined, database: string | undefined): 
   const config = loadConfig({ ...process.env, ...(database ? { DATABASE_PATH: database } : {}) });
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
-    const outcome = await runCollection(createAppDeps(db, config, systemClock, createLogger(config.LOG_LEVEL)), date);
+    const outcome = await runCollection(createAppDeps(db, config, configuredClock(config), createLogger(config.LOG_LEVEL)), date);
     process.stdout.write(
       `collection ${date}: ${outcome.preNotified} pre-notified, ${outcome.collected} collected (${outcome.collectedCents} cents), ${outcome.ended} ended, ${outcome.lapsed} lapsed, ${outcome.postponed.length} postponed\n`,
     );
@@ -195,7 +195,7 @@ async function fundAccess(
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
     // The origin only names tokens' issuer; these commands issue none.
-    const tokens = createFundTokens({ store: createFundAccessStore(db), clock: systemClock, origin: config.PUBLIC_ORIGIN ?? '' });
+    const tokens = createFundTokens({ store: createFundAccessStore(db), clock: configuredClock(config), origin: config.PUBLIC_ORIGIN ?? '' });
     if (command === 'client create') {
       process.stdout.write(`${JSON.stringify(await tokens.createClient(values.name!, values.scopes!))}\n`);
     } else if (command === 'client list') {
@@ -236,7 +236,7 @@ async function webhookCommand(
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
     const store = createWebhooksStore(db);
-    const now = isoInstant(systemClock.now());
+    const now = isoInstant(configuredClock(config).now());
     if (command === 'add') {
       const refusal = webhookUrlRefusal(values.url!, config.NODE_ENV === 'production');
       const patterns = parseEventPatterns(values.events!);
@@ -278,7 +278,11 @@ async function staffCommand(
   const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
-    const staff = createStaffService({ store: createStaffStore(db), clock: systemClock, lockout: { threshold: config.LOCKOUT_THRESHOLD, ms: config.LOCKOUT_MINUTES * 60_000 } });
+    const staff = createStaffService({
+      store: createStaffStore(db),
+      clock: configuredClock(config),
+      lockout: { threshold: config.LOCKOUT_THRESHOLD, ms: config.LOCKOUT_MINUTES * 60_000 },
+    });
     if (command === 'create') {
       process.stdout.write(`${JSON.stringify(await staff.create({ email: values.email!, name: values.name!, role: values.role! }))}\n`);
     } else if (command === 'list') {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, viennaToday } from './helpers/portal-clock';
 import { pdfText } from '../helpers/pdf';
 import { logIn, personas } from './helpers/login';
 import { describedTexts, openSettings, section } from './helpers/settings';
@@ -11,7 +12,6 @@ import { describedTexts, openSettings, section } from './helpers/settings';
  * whole, any country, with or without spaces. Nothing is stored: the other specs share the database.
  */
 
-const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
 const plusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const typed = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const AMBIGUOUS = 'Bitte geben Sie den Betrag wie 1.200,50 ein';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { expectWaterfallLayout, expectWaterfallsAddUp } from './helpers/balance-change';
 import { logIn, personas } from './helpers/login';
 

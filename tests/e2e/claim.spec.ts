@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, viennaToday } from './helpers/portal-clock';
 import { referencePayoutDate } from '../helpers/payout-date-reference';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate } from './helpers/expected-format';
@@ -22,8 +22,6 @@ import { drawSignature } from './helpers/signature';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]);
-
-const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
 
 test.afterEach(() => removeClaimsOf(personas.bernd.email));
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { recordGraphqlRequests } from './helpers/graphql-requests';
 import { logIn, personas } from './helpers/login';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate, expectedMoney } from './helpers/expected-format';
 import { recordGraphqlRequests } from './helpers/graphql-requests';

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, viennaDate } from './helpers/portal-clock';
 import { expectedDate } from './helpers/expected-format';
 import { logIn, personas } from './helpers/login';
 import { insertClaim, removeClaim, removeSeveranceFundMessagesOf } from './helpers/member-db';
@@ -25,11 +26,6 @@ async function fundToken(page: Page): Promise<string> {
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** Vienna's date today plus `days`, ISO. */
-function viennaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 test('each status the fund sets through /fund/graphql shows on the member dashboard in German', async ({ page }) => {

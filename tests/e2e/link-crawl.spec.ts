@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { crawlAsEach } from './helpers/crawl';
 import { boardPersonas, loginPersonas, logIn, personas } from './helpers/login';
 

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { demoActivationToken } from '../../db/seed/login-personas';
 import { DEFAULT_SEED } from '../../db/seed/generator';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { passwordField, submitLogin } from './helpers/login';
 import { clearLoginLock, middleGeneratedMember } from './helpers/member-db';
@@ -25,7 +25,7 @@ test('wrong passwords count down to the lock, which names its end and links to "
     }
     await expectNoSeriousA11yViolations(page, 'login with attempts left');
 
-    const before = Date.now();
+    const before = portalNow();
     await submitLogin(page, email, 'Falsch#5Passwort');
     const emailField = page.getByLabel('E-Mail-Adresse');
     await expect(emailField).toHaveAttribute('aria-invalid', 'true');
@@ -35,7 +35,7 @@ test('wrong passwords count down to the lock, which names its end and links to "
     expect(until, description).not.toBeNull();
     // The lock ends 60 minutes after this attempt, shown in Vienna time.
     const expected = new Intl.DateTimeFormat('de-AT', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    const candidates = [before + 3_600_000, Date.now() + 3_600_000].map((at) => expected.format(at));
+    const candidates = [before + 3_600_000, portalNow() + 3_600_000].map((at) => expected.format(at));
     expect(candidates).toContain(`${until![1]}:${until![2]}`);
     const link = page.getByRole('link', { name: 'Neues Passwort anfordern' });
     await expect(link).toHaveAttribute('href', '#/pwdLost');

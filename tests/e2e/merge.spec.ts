@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, viennaToday } from './helpers/portal-clock';
 import { pdfText } from '../helpers/pdf';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
@@ -39,7 +40,7 @@ test('bernd sees why he may merge, fills the form and sends the request; then it
   await expect(page.getByRole('heading', { level: 1, name: 'Abfertigungsbeiträge zusammenlegen' })).toBeVisible();
 
   const eligibility = page.getByRole('region', { name: 'Ihre Voraussetzungen' });
-  const lastYear = new Date().getFullYear() - 1;
+  const lastYear = Number(viennaToday().slice(0, 4)) - 1;
   await expect(eligibility).toContainText(`Letzter Beitragsmonat endete am 30.06.${lastYear - 4}`);
   await expect(eligibility).toContainText(`3 Jahre beitragsfrei ab 01.07.${lastYear - 1}`);
   await expect(eligibility).toContainText('Kann zusammengelegt werden');

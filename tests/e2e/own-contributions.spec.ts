@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, viennaToday } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
@@ -14,7 +15,6 @@ import { removeOwnContributionsOf } from './helpers/member-db';
  * (decision 0021). Every screen passes axe; at 390 px nothing is wider than the viewport.
  */
 
-const viennaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
 const plusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** `2026-11-26` → `26.11.2026`, as the date fields take and show it (spec 000 section 5 "Date"). */
 const typed = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;

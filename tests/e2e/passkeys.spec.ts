@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type CDPSession } from '@playwright/test';
+import type { CDPSession } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { DEMO_PASSWORD, personas, submitLogin, waitForApp } from './helpers/login';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import Database from 'better-sqlite3';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { DEMO_PASSWORD, passwordField, submitLogin } from './helpers/login';
@@ -60,7 +61,7 @@ function expireResetLinksOf(email: string): number {
           `update person_tokens set expires_at = ?
           where purpose = 'PASSWORD_RESET' and used_at is null and person_id = (select id from persons where email = ?)`,
         )
-        .run(new Date(Date.now() - 60_000).toISOString(), email).changes,
+        .run(new Date(portalNow() - 60_000).toISOString(), email).changes,
   );
 }
 

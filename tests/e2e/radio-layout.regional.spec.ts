@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './helpers/portal-clock';
 import { logIn, personas } from './helpers/login';
 import { expectRadioLabelsPadded } from './helpers/radio-layout';
 

@@ -1,4 +1,5 @@
-import { test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test } from './helpers/portal-clock';
 import { logIn, loginPersonas, personas, submitLogin } from './helpers/login';
 import { expectModalDialog } from './helpers/modal';
 import { expectRadioLabelsPadded } from './helpers/radio-layout';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_SEED } from '../../db/seed/generator';
@@ -191,7 +192,7 @@ test('a new code is ordered by post (letter written), and a second order within 
   await page.getByLabel('Sozialversicherungsnummer').fill(WALTER.svnr);
   await page.getByLabel('Nachname').fill(WALTER.lastName);
   await page.getByRole('button', { name: 'Per Post anfordern' }).click();
-  const nextDay = new Date(Date.now() + 4 * 86_400_000).toLocaleDateString('de-AT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Vienna' });
+  const nextDay = new Date(portalNow() + 4 * 86_400_000).toLocaleDateString('de-AT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Vienna' });
   await expect(page.getByRole('alert').filter({ hasText: 'Sie haben bereits einen Code angefordert' })).toContainText(`ab ${nextDay}`);
 
   // Yvonne gets a first password by post: the letter PDF is written.

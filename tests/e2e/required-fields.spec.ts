@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { logIn, personas } from './helpers/login';
 import { removeClaimsOf } from './helpers/member-db';
 import { describedTexts } from './helpers/settings';

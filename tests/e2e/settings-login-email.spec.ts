@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { DEMO_PASSWORD, logIn, personas, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';

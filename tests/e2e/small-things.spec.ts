@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import { logIn, personas } from './helpers/login';
 import { removeOwnContributionsOf } from './helpers/member-db';
 import { chooseOption } from './helpers/select-field';
@@ -46,7 +47,7 @@ test('a message sent today shows its date, not only the time', async ({ page }) 
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page).not.toHaveURL(/postfach\/neu/);
   await page.goto('/#/postfach/gesendet');
-  const today = new Intl.DateTimeFormat('de-AT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Vienna' }).format(new Date());
+  const today = new Intl.DateTimeFormat('de-AT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Vienna' }).format(portalNow());
   const item = page.getByRole('listitem').filter({ hasText: 'Frage von heute' });
   await expect(item.locator('time')).toHaveText(new RegExp(`^${today.replace(/\./g, '\\.')}, \\d{2}:\\d{2}$`));
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { failOperation } from './helpers/graphql-requests';
 import { logIn, loginPersonas, personas, submitLogin } from './helpers/login';
 

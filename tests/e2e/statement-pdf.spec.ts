@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { PDFParse } from 'pdf-parse';
 import { logIn, personas } from './helpers/login';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { logIn, personas } from './helpers/login';
 import { chooseOption } from './helpers/select-field';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal-clock';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 

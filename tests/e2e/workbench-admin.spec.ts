@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { personas } from './helpers/login';
+import { codeOf, createStaff, NEW_PASSWORD } from './helpers/workbench-staff';
 
 /**
  * The workbench's staff administration and four eyes on bank data (decision 0059): the ADMIN creates a clerk in the
@@ -13,27 +13,6 @@ import { personas } from './helpers/login';
  * with names and has no change control (and a change sent anyway is refused). Axe at 1280 px on each screen,
  * screenshots under test-results/workbench-admin/.
  */
-
-/** A new staff account (`npm run fund -- staff create` on the e2e database): its initial password and TOTP URI. */
-function createStaff(role: string, name: string): { email: string; initialPassword: string; totpUri: string } {
-  const email = `${role.toLowerCase()}-${Date.now()}@fund.example`;
-  const out = execFileSync(
-    'npx',
-    ['tsx', 'server/cli/fund.ts', 'staff', 'create', '--email', email, '--name', name, '--role', role, '--database', process.env.E2E_DATABASE_PATH!],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { email: string; initialPassword: string; totpUri: string };
-}
-
-/** The TOTP code of `uri` now, `stepOffset` 30-second steps later (RFC 6238; the server accepts one step of drift). */
-function codeOf(uri: string, stepOffset = 0): string {
-  const secret = new URL(uri).searchParams.get('secret')!;
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
-}
-
-const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
 
 /** Signs in at /backoffice/ with the initial password and a code, and sets the new password. */
 async function firstSignIn(page: Page, person: { email: string; initialPassword: string; totpUri: string }, stepOffset = 0): Promise<void> {
@@ -63,7 +42,7 @@ function insertPendingBankChange(email: string, staffId: number): number {
       .prepare(
         "INSERT INTO bank_account_changes (person_id, account_holder, bank_name, iban, bic, valid_from, status, entered_by, entered_at) VALUES (?, 'Bernd Vorsorge', 'Testbank Wien', 'AT611904300234573201', 'BKAUATWW', ?, 'PENDING', ?, ?)",
       )
-      .run(person.id, new Date().toISOString().slice(0, 10), `staff:${staffId}`, new Date().toISOString());
+      .run(person.id, new Date(portalNow()).toISOString().slice(0, 10), `staff:${staffId}`, new Date(portalNow()).toISOString());
     return Number(info.lastInsertRowid);
   } finally {
     db.close();

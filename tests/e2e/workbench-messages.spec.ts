@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas } from './helpers/login';
 import { insertClaim, removeClaim } from './helpers/member-db';
@@ -42,7 +43,7 @@ function addClaimDocument(claimId: number, fileName: string): void {
 function memberWrote(email: string, subject: string): void {
   withDb((db) => {
     const person = db.prepare('SELECT id FROM persons WHERE email = ?').get(email) as { id: number };
-    const now = new Date().toISOString();
+    const now = new Date(portalNow()).toISOString();
     db.prepare(
       "INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at, read_at) VALUES (?, 'OUTBOUND', 'PENSION_FUND', ?, ?, 'PORTAL', ?, ?)",
     ).run(person.id, subject, 'Sehr geehrte Damen und Herren,\n\nbitte senden Sie mir die Bestätigung meiner Beiträge.', now, now);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { personas } from './helpers/login';
 import { insertClaim, removeClaim } from './helpers/member-db';
@@ -205,7 +206,7 @@ test('a clerk opens each queue, sees counts and filters, opens the oldest item a
   await expect(page.getByText('Niemand zugewiesen')).toBeVisible();
 
   // The claim panel offers the same: bernd's claim, received four months ago, leads the claims queue.
-  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(Date.now() - 120 * 86_400_000).toISOString() });
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(portalNow() - 120 * 86_400_000).toISOString() });
   try {
     await page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link', { name: 'Anträge' }).click();
     // The claims were read at sign-in, before this claim: read them again.

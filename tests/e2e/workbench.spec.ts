@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, portalNow, test, viennaDate } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate } from './helpers/expected-format';
 import { logIn, personas } from './helpers/login';
@@ -38,11 +39,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/workbench/${name}.png`, fullPage: true });
 }
 
-/** Vienna's date today plus `days`, ISO. */
-function viennaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 test('a clerk signs in with password and TOTP code, sets her password, works the claims queue and the event feed, signs out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const clerk = createStaff('CLERK', 'Sabine Sachbearbeiterin');
@@ -71,7 +67,7 @@ test('a clerk signs in with password and TOTP code, sets her password, works the
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
 
   // The claims queue first: bernd's payout claim received four months ago is overdue, so it leads (oldest due first).
-  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(Date.now() - 120 * 86_400_000).toISOString() });
+  const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW', submittedAt: new Date(portalNow() - 120 * 86_400_000).toISOString() });
   try {
     await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
     await page.reload();

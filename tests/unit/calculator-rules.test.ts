@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LIFE_TABLE,
-  annuityFactor14,
-  calculatorAccessOf,
-  annuityFactorAtMonths,
-  costBonusBp,
-  monthlyOf,
-  projectCapital,
-  projectPension,
-  projectStatePension,
-  projectedCapCents,
-  projectedRevaluation,
-  type StatePensionPlan,
-  type LifeTable,
-  type ProjectionInput,
-} from '../../server/domain/calculator/calculator.rules';
+import { LIFE_TABLE, annuityFactor14, annuityFactorAtMonths, type LifeTable } from '../../server/domain/calculator/annuity.rules';
+import { calculatorAccessOf } from '../../server/domain/calculator/calculator-access.rules';
+import { costBonusBp, projectCapital, projectPension, type ProjectionInput } from '../../server/domain/calculator/calculator.rules';
+import { monthlyOf, projectStatePension, projectedCapCents, projectedRevaluation, type StatePensionPlan } from '../../server/domain/calculator/state-pension.rules';
 import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
 import { calculatorDateBounds, possibleAccountCreditCents, statePensionAssumptions, validateCalculatorInput } from '@contract/calculator';
 

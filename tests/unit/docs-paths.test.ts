@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
  * (an example, a file a test plants, a file that is gone and said to be gone) is listed below with the reason.
  */
 const NAMED_ON_PURPOSE: Record<string, string> = {
-  'README.md: config/graphql-operations/Crm_MemberOverview.graphql': 'an example of an integrator’s allow-listed file',
-  'README.md: web/src/i18n/de': 'where the architecture would put the catalogue; the README says why it is elsewhere',
+  'docs/integrators.md: config/graphql-operations/Crm_MemberOverview.graphql': 'an example of an integrator’s allow-listed file',
+  'docs/architecture.md: web/src/i18n/de': 'where the architecture would put the catalogue; docs/architecture.md says why it is elsewhere',
   'docs/decisions/0012-contract-module.md: server/web/db/tests/bench': 'a list of folders the contract may not import',
   'docs/decisions/0036-services-as-use-cases.md: server/domain/registration/for-request.ts': 'said to be gone',
   'tests/unit/build-plugins.test.ts: web/src/i18n/de/login.json': 'test data of a path mapping',

@@ -1,6 +1,6 @@
 import catalogue from '@contract/i18n/de/calculator.json';
 import type { CalculatorFieldCode } from '@contract/calculator';
-import type { CalculatorRefusal } from './calculator.rules';
+import type { CalculatorRefusal } from './calculator-access.rules';
 
 const texts = catalogue.calculator;
 

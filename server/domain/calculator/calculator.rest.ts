@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { formCents } from '../shared/rest-fields';
 import { CALCULATOR_CODE_MESSAGES, CALCULATOR_FIELD_MESSAGES, CALCULATOR_REFUSAL_MESSAGES } from './calculator.messages';
-import { LIFE_TABLE, RANGE_SPREAD_BP } from './calculator.rules';
+import { LIFE_TABLE } from './annuity.rules';
+import { RANGE_SPREAD_BP } from './calculator.rules';
 import type { CalculatorView, ProjectOutcome } from './calculator.view';
 
 const num = z.union([

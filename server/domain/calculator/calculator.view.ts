@@ -1,5 +1,6 @@
 import type { CalculatorDateBounds, CalculatorFieldError, CalculatorInput, Gender } from '@contract/calculator';
-import type { CalculatorAccess, CalculatorRefusal, ProjectionResult } from './calculator.rules';
+import type { CalculatorAccess, CalculatorRefusal } from './calculator-access.rules';
+import type { ProjectionResult } from './calculator.rules';
 
 /** What `pensionCalculator` answers: who may calculate, from which data, with which bounds and prefilled inputs. */
 export interface CalculatorView {

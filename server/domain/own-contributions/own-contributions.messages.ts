@@ -1,5 +1,5 @@
 import catalogue from '@contract/i18n/de/own-contributions.json';
-import type { OwnContributionErrorCode, OwnContributionFieldError } from './own-contributions.service';
+import type { OwnContributionErrorCode, OwnContributionFieldError } from './own-contributions.model';
 
 /**
  * German messages of refused own-contribution calls for GraphQL `message` fields and REST answers, from the shared

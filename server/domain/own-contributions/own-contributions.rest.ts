@@ -2,7 +2,7 @@ import { ownContributionFieldError } from './own-contributions.messages';
 import { z } from 'zod';
 import type { RequestContext } from '../../context';
 import { MANDATE_TYPES } from '@contract/own-contributions';
-import type { MandateModel, OwnContributionFieldError } from './own-contributions.service';
+import type { MandateModel, OwnContributionFieldError } from './own-contributions.model';
 import { formCents, optionalText as field } from '../shared/rest-fields';
 import type { Result } from '../shared/result';
 

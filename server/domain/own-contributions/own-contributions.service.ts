@@ -7,150 +7,26 @@ import type { StepUp } from '../auth/step-up';
 import type { DocumentsService } from '../documents/documents.service';
 import type { Clock } from '../shared/clock';
 import { isoInstant } from '../shared/clock';
-import { err, ok, type FieldError, type Result } from '../shared/result';
+import { err, ok } from '../shared/result';
 import type { RequestScope } from '../shared/request-scope';
 import { addDays, isIsoDate, isoDateVienna, isoOf, parseIsoDate } from '@contract/dates';
 import { legalFiguresFor } from '@contract/legal-figures';
 import { formatDate } from '@contract/format';
-import { isPngDataUrl, type SignatureWire } from '@contract/signature';
+import { isPngDataUrl } from '@contract/signature';
+import { earliestDebitDate, exceedsEmployerContribution, mandateInput, premiumApplicationInput, premiumGauge, type PremiumGauge } from '@contract/own-contributions';
 import {
-  earliestDebitDate,
-  exceedsEmployerContribution,
-  mandateInput,
-  premiumApplicationInput,
-  premiumGauge,
-  type MandateType,
-  type PremiumGauge,
-} from '@contract/own-contributions';
+  fieldErrorsOf,
+  type CancelMandateWire,
+  type ChangeMandateWire,
+  type CreateMandateWire,
+  type MandateModel,
+  type OwnContributionsOverview,
+  type PremiumApplicationWire,
+  type R,
+} from './own-contributions.model';
 import type { OwnContributionsStore } from './own-contributions.store';
 import { debitDates, mandateConflict, mandateReference } from './own-contributions.rules';
 import { preNotifyDebits, type PreNotificationDeps } from './pre-notification';
-
-/** The read model of `OwnContributionMandate` (schema/own-contribution.graphql). Amounts in cents, dates ISO. */
-export interface MandateModel {
-  id: string;
-  contractId: string;
-  contractNumber: string;
-  type: MandateRow['type'];
-  amountCents: number;
-  iban: string;
-  accountOwner: string;
-  phone: string | null;
-  startDate: string;
-  endDate: string | null;
-  mandateReference: string;
-  creditorId: string;
-  status: MandateRow['status'];
-  signedOn: string | null;
-  /** Documents-archive id of the signed mandate PDF. */
-  documentId: string | null;
-  /** Next debit date from tomorrow on, null when none is left. */
-  nextDebitDate: string | null;
-  /** Amount, IBAN and owner may change (a running monthly one, or a one-off not yet due). */
-  changeable: boolean;
-}
-
-/** A Pensionskasse contract own contributions can go to (the member's own, as a contributing member). */
-export interface ContributionContractModel {
-  id: string;
-  contractNumber: string;
-  /** Employer contributions of last year's statement, cents; null without one. */
-  lastYearEmployerCents: number | null;
-}
-
-/** What `/eigenbeitraege` shows first: contracts, mandates, the premium gauge and whether the § 108a application is on file. */
-export interface OwnContributionsOverview {
-  contracts: ContributionContractModel[];
-  mandates: MandateModel[];
-  gauge: PremiumGauge;
-  premiumApplicationFiled: boolean;
-  creditorId: string;
-  /** Pre-notification period, calendar days (config SEPA_PRE_NOTIFICATION_DAYS; decision 0044). */
-  preNotificationDays: number;
-  /** The earliest first debit date a mandate given today may name: today (Vienna) + `preNotificationDays`, ISO. */
-  earliestDebitDate: string;
-}
-
-/** Codes of a refused own-contribution call (schema/own-contribution.graphql, catalogue `ownContributions.errors`). */
-export type OwnContributionErrorCode =
-  | 'ERROR_INVALID_INPUT'
-  | 'ERROR_NO_CONTRACT'
-  | 'ERROR_MONTHLY_EXISTS'
-  | 'ERROR_OVERLAP'
-  | 'ERROR_NOT_FOUND'
-  | 'ERROR_NOT_CHANGEABLE'
-  | 'ERROR_APPLICATION_EXISTS'
-  | 'ERROR_PWD_INVALID';
-
-/**
- * A refused field; `params` fill the placeholders of its catalogue text (`START_TOO_EARLY`: `date` as DD.MM.YYYY and
- * `days`, the earliest debit date and the pre-notification period; decision 0044).
- */
-export interface OwnContributionFieldError extends FieldError {
-  params?: Record<string, string>;
-}
-
-type R<T> = Result<T, OwnContributionErrorCode, OwnContributionFieldError>;
-
-/**
- * A new mandate as GraphQL `CreateMandateInput` and the REST method `webportal/eigenbeitraege/mandat` send it (`amount`
- * renamed `amountCents`, integer cents). `mandateInput` of the contract checks it: a missing or wrong field is a field error.
- */
-export interface CreateMandateWire {
-  contractId?: string | null;
-  type?: MandateType | null;
-  amountCents?: number | null;
-  iban?: string | null;
-  startDate?: string | null;
-  phone?: string | null;
-  accountOwner?: string | null;
-  confirmed?: boolean | null;
-}
-
-/** A mandate change (GraphQL `ChangeMandateInput`, REST `…/aendern`): an omitted (undefined) field keeps its value. */
-export interface ChangeMandateWire {
-  mandateId?: string | number | null;
-  amountCents?: number | null;
-  iban?: string | null;
-  accountOwner?: string | null;
-  phone?: string | null;
-  startDate?: string | null;
-  currentPassword?: string | null;
-}
-
-/** A cancellation (GraphQL `CancelMandateInput`, REST `…/kuendigen`); `endDate` ISO, for a monthly mandate. */
-export interface CancelMandateWire {
-  mandateId?: string | number | null;
-  endDate?: string | null;
-}
-
-/** The § 108a application (GraphQL `ApplyForPremiumInput`, REST `…/praemienantrag`); `premiumApplicationInput` checks it. */
-export interface PremiumApplicationWire {
-  street?: string | null;
-  postcode?: string | null;
-  city?: string | null;
-  country?: string | null;
-  birthDate?: string | null;
-  confirmed?: boolean | null;
-  signature?: SignatureWire | null;
-}
-
-/**
- * The zod issues as field errors (first per field; the code is the issue's message). `params` of a code go with it
- * (`START_TOO_EARLY` names the earliest debit date).
- */
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[], params: Record<string, Record<string, string>> = {}): OwnContributionFieldError[] {
-  const seen = new Set<string>();
-  const out: OwnContributionFieldError[] = [];
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'input');
-    if (seen.has(field)) continue;
-    seen.add(field);
-    const code = /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID';
-    out.push(params[code] ? { field, code, params: params[code] } : { field, code });
-  }
-  return out;
-}
 
 /**
  * Own contributions by SEPA direct-debit mandate (decision 0016; spec 001 sections 2 to 5 and 9): the overview with the

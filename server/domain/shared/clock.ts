@@ -9,6 +9,17 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/**
+ * A clock moved to another start: it reads `startMs` at the real instant `anchorMs` (default: when it is made) and
+ * then moves on in real time, so a server started with it lives on a chosen day but its timers, time-outs and
+ * lockouts still pass as they would. Both in milliseconds since the epoch. Used for the browser tests' servers
+ * (PORTAL_CLOCK_START, server/config.ts; never in production).
+ */
+export function movedClock(startMs: number, anchorMs: number = Date.now()): Clock {
+  const offset = startMs - anchorMs;
+  return { now: () => Date.now() + offset };
+}
+
 /** A clock that tests set and advance by hand. */
 export class ManualClock implements Clock {
   constructor(private current: number) {}

@@ -1,6 +1,7 @@
 import { CALCULATOR_REFUSAL_MESSAGES } from '../../domain/calculator/calculator.messages';
 import { calculatorFailure } from '../../domain/calculator/calculator.rest';
-import { LIFE_TABLE, RANGE_SPREAD_BP } from '../../domain/calculator/calculator.rules';
+import { LIFE_TABLE } from '../../domain/calculator/annuity.rules';
+import { RANGE_SPREAD_BP } from '../../domain/calculator/calculator.rules';
 import type { Resolvers } from '../__generated__/resolvers-types';
 
 /**

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { portalNow } from './portal-clock';
 
 /**
  * Reads (and, for the claim teaser, writes) the main tenant's test database (E2E_DATABASE_PATH, see
@@ -110,7 +111,7 @@ export function insertClaim(email: string, claim: ClaimInput): { id: number; acc
         `INSERT INTO severance_claims (person_id, account_id, option, status, submitted_at, definite_date)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, account.id, claim.option, claim.status, claim.submittedAt ?? new Date().toISOString(), claim.definiteDate ?? null);
+      .run(id, account.id, claim.option, claim.status, claim.submittedAt ?? new Date(portalNow()).toISOString(), claim.definiteDate ?? null);
     return { id: Number(result.lastInsertRowid), accountNumber: account.account_number };
   }, false);
 }

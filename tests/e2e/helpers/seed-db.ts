@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { portalNow } from './portal-clock';
 
 /**
  * Access to the databases the test servers seeded (paths in E2E_DATABASE_PATH and E2E_REGIONAL_DATABASE_PATH, see
@@ -130,7 +131,7 @@ export function openSessionsOf(email: string): SessionRow[] {
 export function expireSessionsOf(email: string, tenant: TestTenant = 'main'): number {
   const db = openSeedDb(tenant, false);
   try {
-    const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+    const dayAgo = new Date(portalNow() - 86_400_000).toISOString();
     return db
       .prepare(
         `update sessions set last_seen_at = ?

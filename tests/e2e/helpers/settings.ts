@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { viennaToday } from './portal-clock';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './login';
 
@@ -67,9 +68,9 @@ export function typedToday(): string {
   return `${day}.${month}.${year}`;
 }
 
-/** Today in Vienna, as the browser (timezone Europe/Vienna) and the server see it; the runner's own zone may differ. */
+/** Today in Vienna, as the browser (timezone Europe/Vienna) and the server see it (their moved clock); the runner's own zone may differ. */
 export function isoToday(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vienna' }).format(new Date());
+  return viennaToday();
 }
 
 export function writeDb(sql: string, ...params: unknown[]): void {

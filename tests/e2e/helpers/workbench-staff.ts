@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Secret, TOTP } from 'otpauth';
 import { expect, type Page } from '@playwright/test';
+import { portalNow } from './portal-clock';
 
 /**
  * Staff of the workbench in the browser tests (decision 0054): accounts made with the operator command on the e2e
@@ -20,10 +21,10 @@ export function createStaff(role: string, name: string): { email: string; initia
   return JSON.parse(out.trim().split('\n').at(-1)!) as { email: string; initialPassword: string; totpUri: string };
 }
 
-/** The TOTP code of `uri` for now, `stepOffset` 30-second steps later (the server accepts one step of drift). */
+/** The TOTP code of `uri` for the servers' (moved) now (tests/e2e/helpers/portal-clock.ts), `stepOffset` 30-second steps later (the server accepts one step of drift). */
 export function codeOf(uri: string, stepOffset = 0): string {
   const secret = new URL(uri).searchParams.get('secret')!;
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: portalNow() + stepOffset * 30_000 });
 }
 
 /** Fills the sign-in form and submits it; resolves once the server answered. */
