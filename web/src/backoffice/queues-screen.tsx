@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from './gql';
-import { FormsQueue, MandatesQueue, MergesQueue, PremiumsQueue, UploadsQueue } from './queues';
+import { FormsQueue } from './forms-queue';
+import { MandatesQueue } from './mandates-queue';
+import { MergesQueue } from './merges-queue';
+import { PremiumsQueue } from './premiums-queue';
+import { UploadsQueue } from './uploads-queue';
 import './queues.css';
 
 const QueueCountsQuery = graphql(`

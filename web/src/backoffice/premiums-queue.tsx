@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatLocalDateTime } from '@contract/format';
+import { AssignToMe } from './assign-to-me';
+import { graphql } from './gql';
+import { QueuePanel, QueueView } from './queue-parts';
+import { merged, nameOf } from './queue-shared';
+
+/*
+ * One of the five queues of the workbench besides the claims (decision 0058). Each reads its connection of the fund's API
+ * (decision 0055) oldest first, 50 at a time, with the status filter, the item's `assignee`, and opens the item's
+ * panel: facts, "Mir zuweisen", files, and the next steps its API offers. A file's bytes are read only when shown,
+ * with the same connection after the previous row's cursor (`first: 1`): the item itself, without a by-id read.
+ */
+
+const PremiumsQuery = graphql(`
+  query BackofficePremiums($signedSince: DateTime, $after: String) {
+    premiumApplications(signedSince: $signedSince, first: 50, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          member {
+            id
+            firstName
+            lastName
+            svnr
+          }
+          street
+          postcode
+          city
+          country
+          birthDate
+          signatureKind
+          signature
+          signedAt
+          assignee {
+            name
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+/** Thirty days in milliseconds: the "recent" filter of the premium applications. */
+const RECENT_MS = 30 * 24 * 3_600_000;
+
+/** § 108a EStG premium applications: no status of their own (the fund forwards them); filtered by the signing time. */
+export function PremiumsQueue({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation();
+  const [recent, setRecent] = useState('');
+  const [since] = useState(() => new Date(Date.now() - RECENT_MS).toISOString());
+  const variables = { signedSince: recent === 'RECENT' ? since : null, after: null };
+  const { data, loading, error, fetchMore } = useQuery(PremiumsQuery, { variables, notifyOnNetworkStatusChange: true });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = data?.premiumApplications.edges.find((edge) => edge.node.id === openId)?.node;
+  const signatureText = (a: { signatureKind: string; signature: string }) => (a.signatureKind === 'TYPED' ? a.signature : t('backoffice.queues.premiumSignature'));
+  return (
+    <QueueView
+      queue="premiums"
+      filter={{
+        value: recent,
+        onChange: setRecent,
+        options: [
+          { value: '', label: t('backoffice.queues.premiumAll') },
+          { value: 'RECENT', label: t('backoffice.queues.premiumRecent') },
+        ],
+      }}
+      headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.premiumBirthDate'), t('backoffice.queues.assignee')]}
+      rows={data?.premiumApplications.edges.map(({ node }) => ({
+        id: node.id,
+        member: nameOf(node.member),
+        cells: [formatLocalDateTime(node.signedAt), formatDate(node.birthDate), node.assignee?.name ?? '–'],
+      }))}
+      loading={loading}
+      failed={Boolean(error)}
+      hasMore={Boolean(data?.premiumApplications.pageInfo.hasNextPage)}
+      onMore={() =>
+        void fetchMore({
+          variables: { ...variables, after: data?.premiumApplications.pageInfo.endCursor ?? null },
+          updateQuery: (previous, { fetchMoreResult }) => ({ ...fetchMoreResult, premiumApplications: merged(previous.premiumApplications, fetchMoreResult.premiumApplications) }),
+        })
+      }
+      openId={openId}
+      onOpen={setOpenId}
+      panel={
+        open ? (
+          <QueuePanel
+            key={open.id}
+            heading={`${t('backoffice.queues.item.premiums')} – ${nameOf(open.member)}`}
+            facts={[
+              [t('backoffice.queues.svnr'), open.member.svnr],
+              [t('backoffice.queues.premiumAddress'), `${open.street}, ${open.postcode} ${open.city}, ${open.country}`],
+              [t('backoffice.queues.premiumBirthDate'), formatDate(open.birthDate)],
+              [t('backoffice.queues.receivedAt'), formatLocalDateTime(open.signedAt)],
+              [t('backoffice.queues.premiumSignature'), signatureText(open)],
+            ]}
+            onClose={() => setOpenId(null)}
+          >
+            {open.signatureKind === 'DRAWN' && open.signature.startsWith('data:image/png;base64,') ? (
+              <img className="backoffice-files__image" src={open.signature} alt={t('backoffice.queues.premiumSignatureImage', { name: nameOf(open.member) })} />
+            ) : null}
+            <AssignToMe kind="PREMIUM_APPLICATION" id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={['BackofficePremiums']} />
+            <p>{t('backoffice.queues.premiumNoStatus')}</p>
+          </QueuePanel>
+        ) : null
+      }
+    />
+  );
+}
