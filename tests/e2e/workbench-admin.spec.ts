@@ -142,7 +142,7 @@ test('the auditor sees the trail with names and can change nothing', async ({ pa
   await expectNoSeriousA11yViolations(page, 'workbench audit trail with names');
   await screenshot(page, 'audit');
   // No change control: neither the staff accounts nor the approvals; a change sent anyway is refused.
-  await expect(page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link')).toHaveText(['Protokoll', 'Anträge', 'Ereignisse']);
+  await expect(page.getByRole('navigation', { name: 'Arbeitsbereiche' }).getByRole('link')).toHaveText(['Protokoll', 'Anträge', 'Nachrichten', 'Eingänge', 'Ereignisse']);
   await expect(page.getByRole('button', { name: /Deaktivieren|Freigeben|Konto anlegen/ })).toHaveCount(0);
   const refused = await page.evaluate(async () => {
     const res = await fetch('/fund/graphql', {
