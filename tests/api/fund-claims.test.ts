@@ -70,8 +70,10 @@ async function newClaim(email: string, status: ClaimStatus, extra: Partial<typeo
  * to `sent_mails` in one transaction), so the count does not depend on the worker's timing.
  */
 async function mailsOf(personId: number, kind = 'INBOX_NOTICE'): Promise<number> {
+  // One statement, so one snapshot: the mail worker moves a mail from the outbox to sent_mails in one transaction,
+  // and two separate counts could see it in both.
   const where = 'WHERE person_id = ? AND kind = ?';
-  return (await count(`SELECT count(*) FROM mail_outbox ${where}`, personId, kind)) + (await count(`SELECT count(*) FROM sent_mails ${where}`, personId, kind));
+  return count(`SELECT (SELECT count(*) FROM mail_outbox ${where}) + (SELECT count(*) FROM sent_mails ${where})`, personId, kind, personId, kind);
 }
 
 /** What a refused change must leave as it was: the claim row, the member's messages, the outbox, the events. */
