@@ -172,8 +172,8 @@ describe('claims: the work list (oldest due date first)', () => {
     await write(() => server.db.delete(severanceClaims));
   });
 
-  it('carries the member (name, SVNR, address), account, option, bank data or institution, entitlement and the documents', async () => {
-    const payout = await newClaim(emailOf('anna'), 'NEW');
+  it('carries the member (name, SVNR, address), account, option, bank data or institution, entitlement, the signature and the documents', async () => {
+    const payout = await newClaim(emailOf('anna'), 'NEW', { signatureKind: 'TYPED', signatureName: 'Anna Muster' });
     const transfer = await newClaim(emailOf('bernd'), 'NEW', {
       option: 'TRANSFER_SUPPLEMENTARY_INSURANCE',
       payoutType: null,
@@ -181,6 +181,8 @@ describe('claims: the work list (oldest due date first)', () => {
       bic: null,
       institutionName: 'Wiener Versicherung',
       policyNumber: 'PZV-77',
+      signatureKind: 'DRAWN',
+      signatureName: null,
     });
     await write(() =>
       server.db
@@ -193,6 +195,7 @@ describe('claims: the work list (oldest due date first)', () => {
         member { personId svnr firstName lastName titlePrefix address { street postcode city country } }
         bank { iban bic holder } institution { name policyNumber } cashOrderAddress { city }
         documents { kind fileName contentType size downloadUrl expiresAt }
+        signatureKind signatureName
       } } }
     }`);
     const nodes = answer.body.data!.claims.edges.map((e) => e.node);
@@ -218,11 +221,20 @@ describe('claims: the work list (oldest due date first)', () => {
       bank: { iban: 'AT611904300234573201', bic: 'BKAUATWW', holder: `${annaRow.first_name} ${annaRow.last_name}` },
       institution: null,
       cashOrderAddress: null,
+      signatureKind: 'TYPED',
+      signatureName: 'Anna Muster',
     });
     const [doc] = nodes[0]!.documents as { downloadUrl: string; expiresAt: string; size: number; fileName: string }[];
     expect(doc).toMatchObject({ fileName: 'ausweis.pdf', size: 300, expiresAt: isoInstant(Math.floor(server.clock.now() / 1000) * 1000 + CLAIM_FILE_LINK_SECONDS * 1000) });
     expect(doc!.downloadUrl.startsWith(`${server.url}/fund/claim-file?file=`)).toBe(true);
-    expect(nodes[1]).toMatchObject({ id: String(transfer), bank: null, institution: { name: 'Wiener Versicherung', policyNumber: 'PZV-77' }, documents: [] });
+    expect(nodes[1]).toMatchObject({
+      id: String(transfer),
+      bank: null,
+      institution: { name: 'Wiener Versicherung', policyNumber: 'PZV-77' },
+      documents: [],
+      signatureKind: 'DRAWN',
+      signatureName: null,
+    });
     await write(() => server.db.delete(severanceClaims));
   });
 });

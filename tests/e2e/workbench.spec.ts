@@ -132,6 +132,8 @@ test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot a
     await page.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
     const panel = page.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
     await expect(panel).toContainText(claim.accountNumber);
+    // The claim was filed without a signature step (inserted by the test): the panel says so.
+    await expect(panel.getByText('Keine Unterschrift erfasst')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'workbench claim panel');
     await screenshot(page, 'claim');
     await panel.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();

@@ -40,6 +40,8 @@ const MEMO_FIELDS = new Set([
     'definiteDate',
     'statusChangedAt',
     'documents',
+    'signatureKind',
+    'signatureName',
   ].map((f) => `FundClaim.${f}`),
   ...['personId', 'svnr', 'titlePrefix', 'firstName', 'lastName', 'titleSuffix', 'address'].map((f) => `FundClaimMember.${f}`),
   ...['street', 'postcode', 'city', 'country'].map((f) => `FundAddress.${f}`),

@@ -37,6 +37,9 @@ export interface PanelClaim {
   member: { firstName: string; lastName: string; svnr: string };
   bank?: { iban: string; holder: string } | null;
   institution?: { name: string } | null;
+  /** DRAWN (the drawing is among the documents) or TYPED with the typed name; null without a signature step. */
+  signatureKind?: string | null;
+  signatureName?: string | null;
   documents: readonly ClaimDocument[];
   /** Who works on the claim (decision 0058). */
   assignee?: { name: string } | null;
@@ -117,6 +120,14 @@ export function ClaimPanel({ claim, canChange, onClose }: { claim: PanelClaim; c
         <dd>{claim.definiteDate ? formatDate(claim.definiteDate) : '–'}</dd>
         <dt>{claim.institution ? t('backoffice.claim.institution') : t('backoffice.claim.bank')}</dt>
         <dd>{claim.institution ? claim.institution.name : claim.bank ? `${claim.bank.holder}, ${claim.bank.iban}` : t('backoffice.claim.noBank')}</dd>
+        <dt>{t('backoffice.claim.signature')}</dt>
+        <dd>
+          {claim.signatureKind === 'TYPED'
+            ? t('backoffice.claim.signatureTyped', { name: claim.signatureName ?? '' })
+            : claim.signatureKind === 'DRAWN'
+              ? t('backoffice.claim.signatureDrawn')
+              : t('backoffice.claim.signatureNone')}
+        </dd>
       </dl>
       <h3>{t('backoffice.claimDocuments.heading')}</h3>
       <ClaimDocuments documents={claim.documents} />

@@ -44,6 +44,8 @@ const ClaimsQuery = graphql(`
           assignee {
             name
           }
+          signatureKind
+          signatureName
         }
       }
       pageInfo {
