@@ -190,7 +190,7 @@ function refusesBadInput<Input extends object>(
       const { answer: gql, result } = await send(input);
       if (dateScalar) {
         expect(gql.status).toBeLessThan(500);
-        expect(gql.body.errors?.[0]?.message).toMatch(/Expected type Date/);
+        expect(gql.body.errors?.[0]?.message).toMatch(/Expected type "Date"/);
         expect(gql.body.data ?? null).toBeNull();
       } else {
         expect(gql.status).toBe(200);
