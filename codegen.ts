@@ -15,10 +15,10 @@ const scalars = {
 };
 
 /**
- * The members' schema. schema/fund.graphql is the fund's API printed for integrators (decision 0053), not part of it;
- * each output names its schema, because an output's own `schema` would be added to a root one, not replace it.
+ * The members' schema: the shared base and each module's SDL (server/modules/<area>/<area>.graphql). schema/fund.graphql
+ * is the fund's API printed for integrators (decision 0053), not part of it; each output names its schema, because an output's own `schema` would be added to a root one, not replace it.
  */
-const memberSchema = ['schema/*.graphql', '!schema/fund.graphql'];
+const memberSchema = ['server/graphql/base.graphql', 'server/modules/*/*.graphql'];
 
 const config: CodegenConfig = {
   ignoreNoDocuments: true,
@@ -28,7 +28,7 @@ const config: CodegenConfig = {
       schema: memberSchema,
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
-        contextType: '../../context#GraphQLContext',
+        contextType: '../../platform/request-context#GraphQLContext',
         useTypeImports: true,
         enumsAsTypes: true,
         scalars,
@@ -45,20 +45,20 @@ const config: CodegenConfig = {
           AssetAllocation: '../../../db/schema#VrgAllocationRow',
           VrgReport: '../../../db/schema#VrgReportRow',
           SeveranceFundYearResult: '../../../db/schema#VkInvestmentResultRow',
-          SeveranceFundInvestment: '../../domain/investment/investment.service#SeveranceFundInvestmentModel',
-          PensionCalculator: '../../domain/calculator/calculator.view#CalculatorView',
-          PensionProjection: '../../domain/calculator/calculator.rules#ProjectionResult',
-          PensionScenarioResult: '../../domain/calculator/calculator.rules#ScenarioResult',
-          SeveranceClaim: '../../domain/claims/claims.service#SeveranceClaimModel',
-          ClaimableSeveranceAccount: '../../domain/claims/claims.service#ClaimableAccountModel',
-          Message: '../../domain/messages/messages.service#MessageView',
-          MessageAttachment: '../../domain/messages/messages.store#AttachmentMeta',
-          MessagePage: '../../domain/messages/messages.service#MessagePageModel',
-          OwnContributionMandate: '../../domain/own-contributions/own-contributions.model#MandateModel',
-          OwnContributions: '../../domain/own-contributions/own-contributions.model#OwnContributionsOverview',
-          ContributionContract: '../../domain/own-contributions/own-contributions.model#ContributionContractModel',
+          SeveranceFundInvestment: '../../modules/investment/investment.service#SeveranceFundInvestmentModel',
+          PensionCalculator: '../../modules/calculator/calculator.view#CalculatorView',
+          PensionProjection: '../../modules/calculator/calculator.rules#ProjectionResult',
+          PensionScenarioResult: '../../modules/calculator/calculator.rules#ScenarioResult',
+          SeveranceClaim: '../../modules/claims/claims.service#SeveranceClaimModel',
+          ClaimableSeveranceAccount: '../../modules/claims/claims.service#ClaimableAccountModel',
+          Message: '../../modules/messages/messages.service#MessageView',
+          MessageAttachment: '../../modules/messages/messages.store#AttachmentMeta',
+          MessagePage: '../../modules/messages/messages.service#MessagePageModel',
+          OwnContributionMandate: '../../modules/own-contributions/own-contributions.model#MandateModel',
+          OwnContributions: '../../modules/own-contributions/own-contributions.model#OwnContributionsOverview',
+          ContributionContract: '../../modules/own-contributions/own-contributions.model#ContributionContractModel',
           PremiumGauge: '@contract/own-contributions#PremiumGauge as PremiumGaugeModel',
-          MarkDocumentReadOk: '../../domain/documents/documents.service#MarkedRead',
+          MarkDocumentReadOk: '../../modules/documents/documents.service#MarkedRead',
         },
       },
     },

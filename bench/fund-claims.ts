@@ -6,7 +6,7 @@ import { writeTransaction, openDatabase } from '../db/client';
 import { severanceClaims, vkAccounts } from '../db/schema';
 import { createFundAccessStore } from '../server/fund/access/fund-access.store';
 import { createFundTokens } from '../server/fund/access/fund-tokens';
-import { systemClock } from '../server/domain/shared/clock';
+import { systemClock } from '../server/platform/shared/clock';
 import type { RequestShape } from './types';
 
 /** The file in the bench's folder that keeps the fund client's credentials between seeding and measuring. */

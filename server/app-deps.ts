@@ -1,51 +1,55 @@
 /**
  * The process-wide dependencies of the portal, built once at start (server/main.ts, server/cli/fund.ts, the test
  * server): database, configuration, stores (server/process-deps.ts) and the services built on them
- * (server/services.ts). Re-exported by server/context.ts, which builds the request context on top of them.
+ * (server/services.ts). Re-exported by server/platform/request-context.ts, which builds the request context on top of them.
  */
 import type { Db } from '../db/client';
 import type { Config } from './config';
-import { createSecurityAudit } from './domain/audit/security-audit';
-import { createAccountsStore } from './domain/accounts/accounts.store';
-import { createClaimsStore } from './domain/claims/claims.store';
-import { createMergeStore } from './domain/merge/merge.store';
-import { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
-import { createAuthStore } from './domain/auth/auth.store';
-import { createDocumentsStore } from './domain/documents/documents.store';
-import { createInvestmentStore } from './domain/investment/investment.store';
-import { createMailer } from './domain/mail/mailer';
-import { createIdempotency } from './domain/idempotency/idempotency';
-import { createScheduler } from './domain/jobs/scheduler';
-import { createLoginFlowStore } from './domain/login-flow/login-flow.store';
-import { createPersonStore } from './domain/person/person.store';
-import { createProfileStore } from './domain/profile/profile.store';
-import { createMessagesStore } from './domain/messages/messages.store';
-import { scheduleCaptchaPurge } from './domain/captcha/captcha.job';
-import { createCaptchaService } from './domain/captcha/captcha.service';
-import { createCaptchaStore } from './domain/captcha/captcha.store';
-import { createPublicUploadsService } from './domain/public-uploads/public-uploads.service';
-import { createPublicUploadsStore } from './domain/public-uploads/public-uploads.store';
-import { scheduleUploadPurge } from './domain/uploads/uploads.job';
-import { scheduleDataExports } from './domain/data-export/data-export.job';
-import { createUploadsService } from './domain/uploads/uploads.service';
-import { createUploadsStore } from './domain/uploads/uploads.store';
-import type { Clock } from './domain/shared/clock';
-import { createRateLimiter } from './domain/shared/rate-limit';
-import { warnIfLegalFiguresMissing } from './domain/shared/legal-figures-check';
-import { createRateLimitStore } from './domain/shared/rate-limit.store';
+import { createSecurityAudit } from './platform/audit/security-audit';
+import { createAccountsStore } from './modules/accounts/accounts.store';
+import { createClaimsStore } from './modules/claims/claims.store';
+import { createMergeStore } from './modules/merge/merge.store';
+import { createOwnContributionsStore } from './modules/own-contributions/own-contributions.store';
+import { createAuthStore } from './modules/session/session.store';
+import { createDocumentsStore } from './modules/documents/documents.store';
+import { createInvestmentStore } from './modules/investment/investment.store';
+import { createMailer } from './platform/mail/mailer';
+import { createIdempotency } from './platform/idempotency/idempotency';
+import { createScheduler } from './platform/jobs/scheduler';
+import { createLoginFlowStore } from './modules/login-flow/login-flow.store';
+import { createPersonStore } from './modules/person/person.store';
+import { createProfileStore } from './modules/profile/profile.store';
+import { createMessagesStore } from './modules/messages/messages.store';
+import { scheduleCaptchaPurge } from './modules/captcha/captcha.job';
+import { createCaptchaService } from './modules/captcha/captcha.service';
+import { createCaptchaStore } from './modules/captcha/captcha.store';
+import { createPublicUploadsService } from './modules/public-uploads/public-uploads.service';
+import { createPublicUploadsStore } from './modules/public-uploads/public-uploads.store';
+import { scheduleUploadPurge } from './modules/uploads/uploads.job';
+import { scheduleDataExports } from './modules/data-export/data-export.job';
+import { createUploadsService } from './modules/uploads/uploads.service';
+import { createUploadsStore } from './modules/uploads/uploads.store';
+import type { Clock } from './platform/shared/clock';
+import { createRateLimiter } from './platform/shared/rate-limit';
+import { warnIfLegalFiguresMissing } from './platform/shared/legal-figures-check';
+import { createRateLimitStore } from './platform/shared/rate-limit.store';
 import type { Logger } from './log';
 import type { ProcessDeps } from './process-deps';
+import type { AppDeps } from './platform/deps';
 import { createServices, type Services } from './services';
 import { TENANTS } from './tenants';
 import { createFundEventsStore } from './fund/events/events.store';
 import { createWebhookDelivery } from './fund/webhooks/webhook-delivery';
 import { createWebhooksStore } from './fund/webhooks/webhooks.store';
 
-/** Everything that lives as long as the process: `ProcessDeps` and the services built once on top of them. */
-export interface AppDeps extends ProcessDeps {
-  /** The domain services, built once (server/services.ts); they take the request's scope where they need it. */
-  services: Services;
+declare module './platform/deps' {
+  /** Everything that lives as long as the process: `ProcessDeps` and the services built once on top of them. */
+  interface AppDeps extends ProcessDeps {
+    /** The domain services, built once (server/services.ts); they take the request's scope where they need it. */
+    services: Services;
+  }
 }
+export type { AppDeps };
 
 /**
  * Builds what a process needs once: scheduler and its jobs, uploads, captcha, mailer, audit, the stores, and at the

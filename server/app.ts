@@ -2,20 +2,20 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import compression from 'compression';
 import type { Config } from './config';
-import type { AppDeps } from './context';
-import { createRequestContext } from './context';
+import type { AppDeps } from './app-deps';
+import { createRequestContext } from './platform/request-context';
 import { createGraphQLHandler, loadPersistedDocuments } from './graphql/yoga';
 import { appShellAnswer, withServedConfig } from './http/served-config';
-import { CALCPRINT_PATH, handleCalcprint } from './http/calcprint';
+import { CALCPRINT_PATH, handleCalcprint } from './modules/calculator/calculator.print-route';
 import { DOWNLOAD_PATH, handleDownload } from './http/download';
-import { DATA_EXPORT_PATH, handleDataExportDownload } from './http/data-export-download';
-import { createEidRoutes } from './http/eid';
+import { DATA_EXPORT_PATH, handleDataExportDownload } from './modules/data-export/data-export.download-route';
+import { createEidRoutes } from './modules/eid/eid.routes';
 import { createResponseCache } from './http/response-cache';
 import { cachedOperationHashes } from './http/response-cache.rules';
 import { prerenderedIndexName } from './http/prerendered-index';
 import { createStaticHandler } from './http/static';
-import { handleUpload, UPLOAD_PATH } from './http/upload';
-import { handleMergeApplication, MERGE_APPLICATION_PATH } from './http/merge-application';
+import { handleUpload, UPLOAD_PATH } from './modules/uploads/uploads.route';
+import { handleMergeApplication, MERGE_APPLICATION_PATH } from './modules/merge/merge.application-route';
 import { handleRest } from './rest/handler';
 import { createFundTokenRoutes } from './fund/http/token-endpoint';
 import { createFundGraphQLRoute } from './fund/http/fund-graphql';
@@ -120,7 +120,7 @@ const WEBPORTAL_REST_PATHS = new Set(['/webportal/verfuegungen', '/webportal/kon
 
 /**
  * One node:http handler for the three doors (ARCHITECTURE.md): /graphql → Yoga, /rest/{method} → the REST
- * registry, /webportal/eid/start and /webportal/eid/callback → the electronic-ID login (server/http/eid.ts),
+ * registry, /webportal/eid/start and /webportal/eid/callback → the electronic-ID login (server/modules/eid/eid.routes.ts),
  * everything else → the built web app.
  */
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EID_CALLBACK_PATH } from './domain/eid/eid.rules';
-import { movedClock, systemClock, type Clock } from './domain/shared/clock';
+import { EID_CALLBACK_PATH } from './modules/eid/eid.rules';
+import { movedClock, systemClock, type Clock } from './platform/shared/clock';
 import { PRE_NOTIFICATION_DAYS_DEFAULT, PRE_NOTIFICATION_DAYS_RANGE, PREMIUM_RATE_RANGE_BP, isValidCreditorId } from '@contract/own-contributions';
 
 /**

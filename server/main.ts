@@ -4,10 +4,11 @@ import { openDatabase, type Db } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
 import { configuredClock, databaseLocation, loadConfig, type Config } from './config';
-import { createAppDeps, publicOriginFor } from './context';
-import { createDecisionReminderJob, DECISION_REMINDER_INTERVAL_MS } from './domain/claims/decision-reminders';
+import { createAppDeps } from './app-deps';
+import { publicOriginFor } from './platform/request-context';
+import { createDecisionReminderJob, DECISION_REMINDER_INTERVAL_MS } from './modules/claims/decision-reminders';
 import { isoDateVienna } from '@contract/dates';
-import type { Clock } from './domain/shared/clock';
+import type { Clock } from './platform/shared/clock';
 import { createDemoLog, createLogger, type Logger } from './log';
 import { createRestartBackoff } from './restart-backoff';
 

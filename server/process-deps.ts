@@ -5,28 +5,28 @@
  */
 import type { Db } from '../db/client';
 import type { Config } from './config';
-import type { SecurityAudit } from './domain/audit/security-audit';
-import type { createAccountsStore } from './domain/accounts/accounts.store';
-import type { createClaimsStore } from './domain/claims/claims.store';
-import type { createMergeStore } from './domain/merge/merge.store';
-import type { createOwnContributionsStore } from './domain/own-contributions/own-contributions.store';
-import type { AuthSettings } from './domain/auth/auth.service';
-import type { createAuthStore } from './domain/auth/auth.store';
-import type { createDocumentsStore } from './domain/documents/documents.store';
-import type { createInvestmentStore } from './domain/investment/investment.store';
-import type { Mailer } from './domain/mail/mailer';
-import type { Idempotency } from './domain/idempotency/idempotency';
-import type { Scheduler } from './domain/jobs/scheduler';
-import type { createLoginFlowStore } from './domain/login-flow/login-flow.store';
-import type { createPersonStore } from './domain/person/person.store';
-import type { createProfileStore } from './domain/profile/profile.store';
-import type { createMessagesStore } from './domain/messages/messages.store';
-import type { CaptchaService } from './domain/captcha/captcha.service';
-import type { PublicUploadsService } from './domain/public-uploads/public-uploads.service';
-import type { UploadsService } from './domain/uploads/uploads.service';
-import type { createUploadsStore } from './domain/uploads/uploads.store';
-import type { Clock } from './domain/shared/clock';
-import type { RateLimitStore } from './domain/shared/rate-limit.store';
+import type { SecurityAudit } from './platform/audit/security-audit';
+import type { createAccountsStore } from './modules/accounts/accounts.store';
+import type { createClaimsStore } from './modules/claims/claims.store';
+import type { createMergeStore } from './modules/merge/merge.store';
+import type { createOwnContributionsStore } from './modules/own-contributions/own-contributions.store';
+import type { AuthSettings } from './modules/session/session.service';
+import type { createAuthStore } from './modules/session/session.store';
+import type { createDocumentsStore } from './modules/documents/documents.store';
+import type { createInvestmentStore } from './modules/investment/investment.store';
+import type { Mailer } from './platform/mail/mailer';
+import type { Idempotency } from './platform/idempotency/idempotency';
+import type { Scheduler } from './platform/jobs/scheduler';
+import type { createLoginFlowStore } from './modules/login-flow/login-flow.store';
+import type { createPersonStore } from './modules/person/person.store';
+import type { createProfileStore } from './modules/profile/profile.store';
+import type { createMessagesStore } from './modules/messages/messages.store';
+import type { CaptchaService } from './modules/captcha/captcha.service';
+import type { PublicUploadsService } from './modules/public-uploads/public-uploads.service';
+import type { UploadsService } from './modules/uploads/uploads.service';
+import type { createUploadsStore } from './modules/uploads/uploads.store';
+import type { Clock } from './platform/shared/clock';
+import type { RateLimitStore } from './platform/shared/rate-limit.store';
 import type { Logger } from './log';
 import type { FundEventsStore } from './fund/events/events.store';
 import type { TenantDefinition } from './tenants';
@@ -46,20 +46,20 @@ export interface ProcessDeps {
    * member or the fund makes; read by the fund's API and delivered to its webhooks.
    */
   events: FundEventsStore;
-  /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/domain/mail). */
+  /** Outgoing e-mail (SMTP_URL, or .eml files in MAIL_OUTBOX_DIR); records sent_mails (server/platform/mail). */
   mailer: Mailer;
   /**
-   * Scheduled jobs of this process (server/domain/jobs/scheduler.ts): `scheduleJob(name, intervalMs, run)`; one
+   * Scheduled jobs of this process (server/platform/jobs/scheduler.ts): `scheduleJob(name, intervalMs, run)`; one
    * process of all runs each due time. Started by server/main.ts and the test server.
    */
   scheduler: Scheduler;
-  /** Idempotent form submissions: `withIdempotencyKey(scope, personId, key, input, submit)` (server/domain/idempotency). */
+  /** Idempotent form submissions: `withIdempotencyKey(scope, personId, key, input, submit)` (server/platform/idempotency). */
   idempotency: Idempotency;
-  /** The one upload service (server/domain/uploads): stateless, shared by all requests. */
+  /** The one upload service (server/modules/uploads): stateless, shared by all requests. */
   uploads: UploadsService;
-  /** The self-hosted captcha of the public forms (server/domain/captcha, decision 0024). */
+  /** The self-hosted captcha of the public forms (server/modules/captcha, decision 0024). */
   captcha: CaptchaService;
-  /** The public upload form `/upload-formular` (server/domain/public-uploads, decision 0024). */
+  /** The public upload form `/upload-formular` (server/modules/public-uploads, decision 0024). */
   publicUploads: PublicUploadsService;
   stores: {
     auth: ReturnType<typeof createAuthStore>;

@@ -2,39 +2,39 @@
  * The use cases of the portal, built once per process (decision 0036): `createAppDeps` calls
  * `createServices` after the stores, and every request reaches the same service objects through `deps.services`.
  * A service keeps nothing of a request: what it needs of one (DataLoaders, the session, metadata for the audit log)
- * it takes as its first argument, the `RequestScope` that server/context.ts builds per request. Steps across services
+ * it takes as its first argument, the `RequestScope` that server/platform/request-context.ts builds per request. Steps across services
  * (an application's confirmation in documents and inbox) live here too, not in a transport.
  */
-import { createAccountsService } from './domain/accounts/accounts.service';
-import { createApplicationsService } from './domain/applications/applications.service';
-import { createStepUp, type StepUp } from './domain/auth/step-up';
-import { createCalculatorService } from './domain/calculator/calculator.service';
-import { createClaimsService } from './domain/claims/claims.service';
-import { createClaimStatusService } from './domain/claims/claims.status';
-import { createDocumentsService } from './domain/documents/documents.service';
-import { createFormsService } from './domain/forms/forms.service';
-import { createInvestmentService } from './domain/investment/investment.service';
-import { createMergeService } from './domain/merge/merge.service';
-import { createMessagesService, currentBoardSeats } from './domain/messages/messages.service';
-import { createOwnContributionsService } from './domain/own-contributions/own-contributions.service';
-import { createPersonService } from './domain/person/person.service';
-import { createDataExportService } from './domain/data-export/data-export.service';
-import { createDataExportStore } from './domain/data-export/data-export.store';
-import { DATA_EXPORT_JOB } from './domain/data-export/data-export.rules';
-import { createLoaders } from './domain/loaders';
-import type { RequestScope } from './domain/shared/request-scope';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createApplicationsService } from './modules/applications/applications.service';
+import { createStepUp, type StepUp } from './modules/session/step-up';
+import { createCalculatorService } from './modules/calculator/calculator.service';
+import { createClaimsService } from './modules/claims/claims.service';
+import { createClaimStatusService } from './modules/claims/claims.status';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createFormsService } from './modules/forms/forms.service';
+import { createInvestmentService } from './modules/investment/investment.service';
+import { createMergeService } from './modules/merge/merge.service';
+import { createMessagesService, currentBoardSeats } from './modules/messages/messages.service';
+import { createOwnContributionsService } from './modules/own-contributions/own-contributions.service';
+import { createPersonService } from './modules/person/person.service';
+import { createDataExportService } from './modules/data-export/data-export.service';
+import { createDataExportStore } from './modules/data-export/data-export.store';
+import { DATA_EXPORT_JOB } from './modules/data-export/data-export.rules';
+import { createLoaders } from './platform/loaders';
+import type { RequestScope } from './platform/shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
-import { createAuthService } from './domain/auth/auth.service';
-import { createDevicesService } from './domain/devices/devices.service';
-import { createDevicesStore } from './domain/devices/devices.store';
-import { createPasskeyService } from './domain/auth/passkey.service';
-import { createPasskeyStore } from './domain/auth/passkey.store';
-import { createClientLog } from './domain/client-log/client-log.service';
-import { createLoginFlowService } from './domain/login-flow/login-flow.service';
-import { createProfileService } from './domain/profile/profile.service';
-import { createRegistrationService } from './domain/registration/registration.service';
-import { createRegistrationStore } from './domain/registration/registration.store';
-import { createRateLimiter } from './domain/shared/rate-limit';
+import { createAuthService } from './modules/session/session.service';
+import { createDevicesService } from './modules/devices/devices.service';
+import { createDevicesStore } from './modules/devices/devices.store';
+import { createPasskeyService } from './modules/passkeys/passkeys.service';
+import { createPasskeyStore } from './modules/passkeys/passkeys.store';
+import { createClientLog } from './modules/client-log/client-log.service';
+import { createLoginFlowService } from './modules/login-flow/login-flow.service';
+import { createProfileService } from './modules/profile/profile.service';
+import { createRegistrationService } from './modules/registration/registration.service';
+import { createRegistrationStore } from './modules/registration/registration.store';
+import { createRateLimiter } from './platform/shared/rate-limit';
 import type { ProcessDeps } from './process-deps';
 
 /** Every service of the process, built once; `ctx.services` of each request are these objects. */

@@ -75,7 +75,7 @@ export const TENANTS: Record<TenantId, TenantDefinition> = {
  * Whether `tenant` takes uploads of `purpose` (@contract/uploads `UPLOAD_PURPOSES`) at `POST /webportal/upload`:
  * `merge-document` only with the merge, `upload-form` (the files of the public upload form and of the public merge)
  * only with one of the two; every other purpose belongs to a feature both tenants offer. The upload route answers
- * PURPOSE_INVALID otherwise (server/http/upload.ts).
+ * PURPOSE_INVALID otherwise (server/modules/uploads/uploads.route.ts).
  */
 export function uploadPurposeOffered(tenant: TenantDefinition, purpose: string): boolean {
   if (purpose === 'merge-document') return tenant.severanceMerge;

@@ -69,7 +69,7 @@ export const sessions = table(
       .default('ACTIVE'),
     /**
      * How the login that opened the session proved the person: PASSWORD, EID (electronic ID) or PASSKEY (WebAuthn,
-     * docs/decisions/0047-passkeys.md). With `createdAt`, the step-up check (server/domain/auth/step-up.ts) accepts
+     * docs/decisions/0047-passkeys.md). With `createdAt`, the step-up check (server/modules/session/step-up.ts) accepts
      * an eID login of the last 5 minutes instead of a password.
      */
     loginMethod: text({ enum: ['PASSWORD', 'EID', 'PASSKEY'] })
@@ -171,7 +171,7 @@ export type ContactDutyRow = typeof contactDuties.$inferSelect;
 export type PersonTokenRow = typeof personTokens.$inferSelect;
 
 /**
- * Fixed-window request counters of the rate limits (server/domain/shared/rate-limit.ts; the remote log's per-session
+ * Fixed-window request counters of the rate limits (server/platform/shared/rate-limit.ts; the remote log's per-session
  * and per-IP limits). One row per key and window; the count is raised with one atomic upsert, so several processes
  * on one database share the limits. Rows of past windows are deleted as new windows start.
  */

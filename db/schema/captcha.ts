@@ -16,7 +16,7 @@ export const installSecrets = table('install_secrets', {
 });
 
 /**
- * Captcha solutions already used (server/domain/captcha, decision 0024): the challenge hash of every accepted ALTCHA
+ * Captcha solutions already used (server/modules/captcha, decision 0024): the challenge hash of every accepted ALTCHA
  * proof of work, so a solution is accepted once across all processes (the primary key refuses the second insert).
  * Rows are kept until the challenge would have expired anyway (`expiresAt`) and then purged by the job `captcha.purge`.
  */

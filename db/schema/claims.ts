@@ -34,7 +34,7 @@ export const severanceClaims = table(
     status: text({ enum: CLAIM_STATUSES }).notNull(),
     /**
      * ISO instant of receipt. The legal payout date is not stored: it follows from this date by the one rule
-     * `payoutDueDate` (server/domain/claims/claims.rules.ts, § 16 BMSVG).
+     * `payoutDueDate` (server/modules/claims/claims.rules.ts, § 16 BMSVG).
      */
     submittedAt: text().notNull(),
     /** Definite payout or transfer date once checked. */
@@ -42,7 +42,7 @@ export const severanceClaims = table(
     /**
      * ISO instant of the last status change by the fund (null while NEW as received). A member's message to the
      * Vorsorgekasse after the change to INFORMATION_NEEDED is the answer that lets the claim go back to CHECKING
-     * (server/domain/claims/claims.status.ts, decision 0056).
+     * (server/modules/claims/claims.status.ts, decision 0056).
      */
     statusChangedAt: text(),
     /**

@@ -6,7 +6,7 @@ export const DATA_EXPORT_STATUSES = ['PENDING', 'READY', 'EXPIRED'] as const;
 
 /**
  * A member's request for a copy of all their data as one ZIP archive (GDPR Art. 15 access and Art. 20 portability;
- * server/domain/data-export, docs/decisions/0052-data-archive.md). The archive is built by the scheduled job
+ * server/modules/data-export, docs/decisions/0052-data-archive.md). The archive is built by the scheduled job
  * `data-export.run` from the row (so a request survives a restart: the row stays PENDING until a run of the job has
  * written the file), written to a file under DATA_EXPORT_DIR, and deleted by the same job once `expiresAt` passed.
  */

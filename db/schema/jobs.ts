@@ -2,7 +2,7 @@ import { index, integer, primaryKey, table, text } from './kit';
 import { persons } from './persons';
 
 /**
- * Scheduled jobs (docs/decisions/0013-two-engines.md; server/domain/jobs/scheduler.ts): one row per job name with its next due time
+ * Scheduled jobs (docs/decisions/0013-two-engines.md; server/platform/jobs/scheduler.ts): one row per job name with its next due time
  * and the lease of the process running it, so exactly one process of all machines runs a job per due time, and a
  * restart does not run it early again.
  */
@@ -23,7 +23,7 @@ export const jobLeases = table('job_leases', {
 });
 
 /**
- * Answers of form submissions by idempotency key (docs/decisions/0013-two-engines.md; server/domain/idempotency/idempotency.ts): a submission
+ * Answers of form submissions by idempotency key (docs/decisions/0013-two-engines.md; server/platform/idempotency/idempotency.ts): a submission
  * repeated with the same key (a double click, a retry after a lost answer, the same form sent to another machine)
  * gets the first answer instead of doing the change twice. Kept 24 hours.
  */

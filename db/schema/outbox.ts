@@ -4,7 +4,7 @@ import { persons } from './persons';
 /**
  * Mails waiting to be sent (docs/scaling.md): the mail service inserts a row, in the caller's write transaction when
  * there is one, and a worker in every portal process claims due rows with a lease, sends them over SMTP and deletes
- * them (writing `sent_mails`), or records the failure and tries again later (server/domain/mail/outbox.worker.ts). So a
+ * them (writing `sent_mails`), or records the failure and tries again later (server/platform/mail/outbox.worker.ts). So a
  * crash between the commit and the send loses no mail, and several processes send each mail once.
  *
  * The body may hold a link with a token until the mail is sent; a sent row is deleted and a row that failed for good

@@ -2,7 +2,7 @@ import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 
 /**
- * Files members uploaded through `POST /webportal/upload` (server/domain/uploads, decision 0014). The bytes live in
+ * Files members uploaded through `POST /webportal/upload` (server/modules/uploads, decision 0014). The bytes live in
  * the database (BLOB on SQLite, bytea on PostgreSQL) so every server process and machine sees them. An upload is
  * pending until a GraphQL/REST input references it (`usedFor` set, e.g. `message:12`); pending uploads expire after
  * UPLOAD_PENDING_HOURS and are deleted by the clean-up job.

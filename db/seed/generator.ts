@@ -36,7 +36,7 @@ export const DEFAULT_SEED = 20261122;
 const BATCH_SIZE = 5_000;
 
 /**
- * An argon2id hash of DEMO_PASSWORD with the portal's parameters (ARGON2_PARAMS of server/domain/auth/password.ts,
+ * An argon2id hash of DEMO_PASSWORD with the portal's parameters (ARGON2_PARAMS of server/modules/session/password.ts,
  * so verifyPassword accepts it) and a salt drawn from the seeded stream instead of the OS, so that the same seed
  * gives the same credentials rows. Demo data only: a real password never gets a predictable salt.
  */

@@ -1,6 +1,6 @@
 /**
  * The captcha contract shared by the web app's captcha component (web/src/components/ui/captcha.tsx) and the captcha
- * service (server/domain/captcha; decision 0024): a self-hosted ALTCHA proof of work (SHA-256, altcha-lib v1 format)
+ * service (server/modules/captcha; decision 0024): a self-hosted ALTCHA proof of work (SHA-256, altcha-lib v1 format)
  * that sets no cookie and calls no third party. Pure TypeScript without imports.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The inbox contract shared by the web app's inbox screens (web/src/features/inbox) and the messages service
- * (server/domain/messages): recipients, folders, page sizes and the input rule of a new message (spec 001 sections 3,
+ * (server/modules/messages): recipients, folders, page sizes and the input rule of a new message (spec 001 sections 3,
  * 5, 9: "recipient required; subject required, max 100 characters; body required"; attachments tiff, pdf, jpg).
  */
 import { z } from 'zod';

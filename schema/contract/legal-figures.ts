@@ -119,7 +119,7 @@ export function legalFiguresFor(yearOrIsoDate: number | string): LegalFigures {
 
 /**
  * The year to warn about at start: the year of `today` (ISO date, Vienna) when the table lacks it, else null. The
- * server logs it (server/domain/shared/legal-figures-check.ts); calculations then use the latest known year.
+ * server logs it (server/platform/shared/legal-figures-check.ts); calculations then use the latest known year.
  */
 export function missingLegalFiguresYear(today: string): number | null {
   const year = parseIsoDate(today).y;

@@ -1,6 +1,6 @@
 /**
  * The login statuses both sides of the API must agree on (spec 000 sections 4 and 8). The server's status type
- * (server/domain/auth/auth.rules.ts) and the web's (the generated `LoginStatus`) each check at compile time that the
+ * (server/modules/session/session.rules.ts) and the web's (the generated `LoginStatus`) each check at compile time that the
  * lists below name statuses of theirs.
  */
 

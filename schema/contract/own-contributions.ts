@@ -183,7 +183,7 @@ export function premiumApplicationInput(today: string) {
 
 export type PremiumApplicationValues = z.output<ReturnType<typeof premiumApplicationInput>>;
 
-/** The premium gauge of a year (schema/own-contribution.graphql `PremiumGauge`). All amounts integer cents. */
+/** The premium gauge of a year (server/modules/own-contributions/own-contributions.graphql `PremiumGauge`). All amounts integer cents. */
 export interface PremiumGauge {
   year: number;
   /** 102,500: the premium-eligible amount including insurance tax. */

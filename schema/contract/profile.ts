@@ -31,7 +31,7 @@ export type { ProfileFieldCode, ProfileFieldError } from './profile-fields';
  *
  * Every check is a plain function returning the normalised value or field errors `{ field, code }`; the zod
  * schemas wrap them, putting the code in the issue `message` and the field in its `path`. The codes are listed in
- * schema/profile.graphql (`ProfileChangeError` description) and in `PROFILE_FIELD_CODES` (profile-fields.ts).
+ * server/modules/profile/profile.graphql (`ProfileChangeError` description) and in `PROFILE_FIELD_CODES` (profile-fields.ts).
  */
 
 /** Result of a whole-form check: the normalised values, or one error per refused field. */

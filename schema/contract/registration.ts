@@ -8,7 +8,7 @@ import { insuranceNumberKind, isValidSvnr, normalizeSvnr } from './svnr';
  * pure helpers, no Node imports, so the web forms use the same rules (`zodResolver(registerSchema)`) and the server
  * checks them again.
  *
- * Each issue carries a field code (`RegistrationFieldCode` of schema/registration.graphql) as its `message` and the
+ * Each issue carries a field code (`RegistrationFieldCode` of server/modules/registration/registration.graphql) as its `message` and the
  * field name (`RegistrationField`) as its `path`; `fieldErrorsOf` turns a failed parse into `{ field, code }` pairs.
  */
 

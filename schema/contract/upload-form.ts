@@ -1,7 +1,7 @@
 /**
  * The plain upload form `/upload-formular` (spec 000 routes table; spec 001 sections 5, 8; decision 0024; decision
  * 0024), shared by the web form (web/src/features/upload-form) and the public-uploads service
- * (server/domain/public-uploads): its limits, codes and the one rule `checkUploadForm`. Catalogue texts under
+ * (server/modules/public-uploads): its limits, codes and the one rule `checkUploadForm`. Catalogue texts under
  * `uploadForm.error.<code>` (schema/contract/i18n/de/upload-form.json).
  */
 import { CAPTCHA_FIELD_MAX } from './captcha';

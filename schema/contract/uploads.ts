@@ -1,6 +1,6 @@
 /**
  * The upload contract shared by the web app's file picker (web/src/components/ui/file-upload.tsx) and the upload
- * service (server/domain/uploads): purposes with their allowed file types, the default size limit, the refusal codes
+ * service (server/modules/uploads): purposes with their allowed file types, the default size limit, the refusal codes
  * and the route (spec 000 section 8 "webportal/upload"; spec 001 sections 5 and 9). Pure TypeScript without imports.
  */
 

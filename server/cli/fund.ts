@@ -33,7 +33,7 @@
  * (shown this once; the first sign-in forces a new password; the URI goes into an authenticator app); `staff list` one
  * JSON line per account (never a secret); `staff disable` ends the person's sessions at once.
  *
- * Runs a SEPA collection date for the own-contribution mandates (decision 0016; server/domain/own-contributions/
+ * Runs a SEPA collection date for the own-contribution mandates (decision 0016; server/modules/own-contributions/
  * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
  * by an inbox message, records the debits due up to the date as collected when their notice is at least the period
  * old, lapses mandates without a collection for 36 months. Prints the counts, then one line per debit postponed
@@ -46,8 +46,9 @@ import { MESSAGE_COUNTERPARTS, type MessageCounterpart } from '@contract/inbox';
 import { isMainModule } from '../../db/cli-util';
 import { openDatabase } from '../../db/client';
 import { configuredClock, loadConfig } from '../config';
-import { createAppDeps, publicOriginFor, type AppDeps } from '../context';
-import { runCollection } from '../domain/own-contributions/collection';
+import { createAppDeps, type AppDeps } from '../app-deps';
+import { publicOriginFor } from '../platform/request-context';
+import { runCollection } from '../modules/own-contributions/collection';
 import { isIsoDate } from '@contract/dates';
 import { createLogger } from '../log';
 import { createFundAccessStore } from '../fund/access/fund-access.store';
@@ -57,7 +58,7 @@ import { webhookUrlRefusal } from '../fund/webhooks/webhook-url';
 import { createWebhooksStore } from '../fund/webhooks/webhooks.store';
 import { createStaffService, StaffCommandError } from '../fund/staff/staff.service';
 import { createStaffStore } from '../fund/staff/staff.store';
-import { isoInstant } from '../domain/shared/clock';
+import { isoInstant } from '../platform/shared/clock';
 import { createFundMessagesService } from '../fund/messages/fund-messages.service';
 
 /** What `postFundMessage` posts. `attachments`: file name and bytes. */

@@ -1,16 +1,16 @@
 import { defaultFieldResolver, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContext } from '../platform/request-context';
 
-/** The levels of `enum AccessLevel` in schema/base.graphql. */
+/** The levels of `enum AccessLevel` in server/graphql/base.graphql. */
 export type AccessLevel = 'PUBLIC' | 'FLOW' | 'SESSION';
 
 const LEVELS: ReadonlySet<string> = new Set<AccessLevel>(['PUBLIC', 'FLOW', 'SESSION']);
 
-/** What the guard needs of the request context: the two session checks of server/context.ts. */
+/** What the guard needs of the request context: the two session checks of server/platform/request-context.ts. */
 type AccessContext = Pick<GraphQLContext, 'requirePersonId' | 'requireFlowSession'>;
 
 /**
- * The level a root field declares with `@access(level: …)` (schema/base.graphql), or null when it declares none or
+ * The level a root field declares with `@access(level: …)` (server/graphql/base.graphql), or null when it declares none or
  * more than one, or an unknown level.
  */
 export function declaredAccess(field: GraphQLField<unknown, unknown>): AccessLevel | null {
@@ -57,6 +57,6 @@ export function enforceDeclaredAccess<S extends GraphQLSchema>(schema: S): S {
       return await resolve(source, args, context, info);
     };
   }
-  if (undeclared.length > 0) throw new Error(`GraphQL root fields without @access(level: …) (schema/base.graphql AccessLevel): ${undeclared.join(', ')}`);
+  if (undeclared.length > 0) throw new Error(`GraphQL root fields without @access(level: …) (server/graphql/base.graphql AccessLevel): ${undeclared.join(', ')}`);
   return schema;
 }

@@ -33,7 +33,7 @@ describe('resolver maps found by name (decision 0062)', () => {
   });
 
   it('finds every area of both schemas in this repository', async () => {
-    for (const root of ['.', '../fund']) {
+    for (const root of ['../modules', '../fund']) {
       const dir = join(dirname(fileURLToPath(import.meta.url)), root);
       const files = readdirSync(dir, { withFileTypes: true })
         .filter((d) => d.isDirectory() && !d.name.startsWith('__'))

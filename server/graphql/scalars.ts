@@ -2,7 +2,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { isIsoDate } from '@contract/dates';
 import transport from '@contract/i18n/de/transport.json';
 
-/** `Date`: ISO calendar date `YYYY-MM-DD` (schema/base.graphql). Invalid input is a GraphQL validation error. */
+/** `Date`: ISO calendar date `YYYY-MM-DD` (server/graphql/base.graphql). Invalid input is a GraphQL validation error. */
 export const DateScalar = new GraphQLScalarType<string, string>({
   name: 'Date',
   serialize: (value) => String(value),
@@ -16,7 +16,7 @@ export const DateScalar = new GraphQLScalarType<string, string>({
   },
 });
 
-/** `Money`: integer euro cents (schema/base.graphql). */
+/** `Money`: integer euro cents (server/graphql/base.graphql). */
 export const MoneyScalar = new GraphQLScalarType<number, number>({
   name: 'Money',
   serialize(value) {

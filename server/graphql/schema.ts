@@ -2,24 +2,35 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSchema, type YogaInitialContext } from 'graphql-yoga';
-import type { GraphQLContext, RequestContext } from '../context';
+import type { GraphQLContext, RequestContext } from '../platform/request-context';
 import { enforceDeclaredAccess } from './access';
 import { discoverAreaResolvers, mergeAreaResolvers } from './area-resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 import { DateScalar, MoneyScalar } from './scalars';
 
-const SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schema');
+const HERE = dirname(fileURLToPath(import.meta.url));
+/** Where the members' areas live: `server/modules/<area>/` with the area's SDL, resolvers, REST methods and service. */
+export const MODULES_DIR = resolve(HERE, '../modules');
 
-/** The SDL of schema/*.graphql, one file per domain, in a stable order; fund.graphql is the fund's API (decision 0053). */
+/**
+ * The members' SDL in a stable order: the shared base (./base.graphql: scalars, directives, the `Error` interface)
+ * and each module's `server/modules/<area>/*.graphql`, found by name (decision 0063). The fund's API has its own
+ * schema (server/fund, decision 0053).
+ */
 export function loadTypeDefs(): string[] {
-  return readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.graphql') && f !== 'fund.graphql')
-    .sort()
-    .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
+  const moduleSdl = readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((dir) =>
+      readdirSync(join(MODULES_DIR, dir.name))
+        .filter((f) => f.endsWith('.graphql'))
+        .map((f) => join(MODULES_DIR, dir.name, f)),
+    )
+    .sort();
+  return [join(HERE, 'base.graphql'), ...moduleSdl].map((file) => readFileSync(file, 'utf8'));
 }
 
-/** Every area's resolver map (`server/graphql/<area>/*.resolvers.ts`), found by name (decision 0062). */
-const areaResolvers = await discoverAreaResolvers<Resolvers>(dirname(fileURLToPath(import.meta.url)));
+/** Every module's resolver map (`server/modules/<area>/*.resolvers.ts`), found by name (decision 0062). */
+const areaResolvers = await discoverAreaResolvers<Resolvers>(MODULES_DIR);
 
 /** What Yoga passes to resolvers: its own initial context, the server context and the request context. */
 export type YogaContext = YogaInitialContext & { requestContext: RequestContext } & GraphQLContext;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequestContext, createRequestScope, type AppDeps, type RequestSource } from '../context';
-import { contentDisposition, DOWNLOAD_PATH } from '../domain/documents/documents.rules';
-import { DomainError } from '../domain/shared/errors';
+import type { AppDeps } from '../platform/deps';
+import { createRequestContext, createRequestScope, type RequestSource } from '../platform/request-context';
+import { contentDisposition, DOWNLOAD_PATH } from '../modules/documents/documents.rules';
+import { DomainError } from '../platform/shared/errors';
 import catalogue from '@contract/i18n/de/documents.json';
 import transport from '@contract/i18n/de/transport.json';
 import { sendJson, sendServerFailure } from './answers';
@@ -20,7 +21,7 @@ const STATUS: Record<DomainError['code'], number> = {
   PAYLOAD_TOO_LARGE: 413,
 };
 
-/** The download URL of a message attachment (schema/message.graphql `MessageAttachment.downloadUrl`); the web app appends `&lng=de`. */
+/** The download URL of a message attachment (server/modules/messages/messages.graphql `MessageAttachment.downloadUrl`); the web app appends `&lng=de`. */
 export function attachmentDownloadUrl(id: number): string {
   return `${DOWNLOAD_PATH}?attachment=${id}`;
 }
@@ -74,7 +75,7 @@ function sendNotFound(res: ServerResponse): void {
  * `lng` is accepted and ignored: every document is German (spec 001 section 1).
  *
  * `GET /webportal/download?attachment=<id>&lng=de` answers an attachment of one of the person's messages, and
- * `GET /webportal/download?upload=<upload id>&lng=de` one of the person's own uploads (server/domain/uploads)
+ * `GET /webportal/download?upload=<upload id>&lng=de` one of the person's own uploads (server/modules/uploads)
  * the same way, with the content type detected at upload; a foreign, unknown or malformed id answers the same 404.
  */
 export async function handleDownload(req: IncomingMessage, res: ServerResponse, url: string, deps: AppDeps): Promise<void> {

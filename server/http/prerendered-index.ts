@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config';
-import { readCookie, sessionCookieName } from '../context';
+import { readCookie, sessionCookieName } from '../platform/request-context';
 
 /**
  * Which index.html variant `GET /` answers with (decision 0040). The build writes one per tenant, audience and

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Kind, type DocumentNode } from 'graphql';
-import type { SessionCheck } from '../domain/auth/session-check';
+import type { SessionCheck } from '../modules/session/session-check';
 
 /**
  * Which requests the per-process response cache answers, and their key (server/http/response-cache.ts, decision

@@ -10,9 +10,9 @@ import { byKey, PREPARED_BATCH_MAX, preparedBatch } from '../../db/prepared';
 import { memoUntilCommit } from '../../db/read-memo';
 import { dataVersions, sessions } from '../../db/schema';
 import { alias } from '../../db/schema/kit';
-import type { AppDeps } from '../app-deps';
-import { readCookie, sessionCookieName } from '../context';
-import { hashToken, isWellFormedToken } from '../domain/auth/session-token';
+import type { AppDeps } from '../platform/deps';
+import { readCookie, sessionCookieName } from '../platform/request-context';
+import { hashToken, isWellFormedToken } from '../modules/session/session-token';
 import { cacheKey, candidateOf, type Candidate, declaresNoBody, graphqlBodyOperation, storable } from './response-cache.rules';
 import { isoDateVienna } from '@contract/dates';
 

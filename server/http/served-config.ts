@@ -1,5 +1,6 @@
 import type { DocumentNode } from 'graphql';
-import { createRequestContext, type AppDeps, type RequestContext } from '../context';
+import type { AppDeps } from '../platform/deps';
+import { createRequestContext, type RequestContext } from '../platform/request-context';
 
 /** The web app's query for what it needs before the first screen (web/src/app/api/get-app-shell.ts). */
 const APP_SHELL_OPERATION = 'AppShell_Query';
@@ -35,7 +36,7 @@ interface FetchingYoga {
  * The answer of the web app's persisted `AppShell_Query` (the client configuration of spec 000 section 3: tenant,
  * analytics, chatbot, inactivity warning, announcement, eID and version numbers) as `data`, asked once from this
  * server's own GraphQL handler by hash, as the web app would ask. The configuration depends only on the environment
- * (server/domain/tenant/client-config.ts), so it is the same for every request of the process. Null when the web
+ * (server/modules/tenant/client-config.ts), so it is the same for every request of the process. Null when the web
  * app's documents are not there (no build) or the query fails; the page then goes without it.
  */
 export async function appShellAnswer(deps: AppDeps, yoga: FetchingYoga, documents: Map<string, DocumentNode>): Promise<unknown> {

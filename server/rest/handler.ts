@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDatabaseBusyError } from '../../db/client';
-import type { RequestContext } from '../context';
-import { DomainError } from '../domain/shared/errors';
+import type { RequestContext } from '../platform/request-context';
+import { DomainError } from '../platform/shared/errors';
 import { BodyError, parseBody, readBody } from './body';
 import { findRestMethod } from './registry';
 import transport from '@contract/i18n/de/transport.json';

@@ -1,7 +1,7 @@
 /** REST methods of the registry (./registry.ts): profile changes, claims, merge, own contributions, forms and the account. */
 import { z } from 'zod';
-import { verfuegungenInput, verfuegungenRun } from '../domain/claims/claims.rest';
-import { kontoinformationInput, kontoinformationRun } from '../domain/accounts/accounts.rest';
+import { verfuegungenInput, verfuegungenRun } from '../modules/claims/claims.rest';
+import { kontoinformationInput, kontoinformationRun } from '../modules/accounts/accounts.rest';
 import {
   aendernInput,
   aendernRun,
@@ -13,15 +13,15 @@ import {
   mandatRun,
   praemienantragInput,
   praemienantragRun,
-} from '../domain/own-contributions/own-contributions.rest';
-import { formRestInput, formRestRun } from '../domain/forms/forms.rest';
-import { zusammenlegungInput, zusammenlegungRun } from '../domain/merge/merge.rest';
-import { uploadFormRestInput, uploadFormRestRun } from '../domain/public-uploads/public-uploads.rest';
+} from '../modules/own-contributions/own-contributions.rest';
+import { formRestInput, formRestRun } from '../modules/forms/forms.rest';
+import { zusammenlegungInput, zusammenlegungRun } from '../modules/merge/merge.rest';
+import { uploadFormRestInput, uploadFormRestRun } from '../modules/public-uploads/public-uploads.rest';
 import { empty, formBoolean, method, profileAnswer, profileText, text } from './method-kit';
 import type { RestMethod } from './method-kit';
 
 export const MEMBER_METHODS: RestMethod[] = [
-  // Profile settings (spec 001 section 2 "Profile"; schema/profile.graphql). Fields arrive as text of at most 10,000 characters and are
+  // Profile settings (spec 001 section 2 "Profile"; server/modules/profile/profile.graphql). Fields arrive as text of at most 10,000 characters and are
   // checked by the profile service, which answers refused fields as data: { ok, code, fieldErrors: [{ field, code }] }.
   // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
   method({

@@ -1,7 +1,7 @@
 /** The shape of a REST method of the registry (./registry.ts) and the input pieces and answers several methods share. */
 import { z } from 'zod';
-import type { RequestContext } from '../context';
-import { CLIENT_LOG_LEVELS } from '../domain/client-log/client-log.service';
+import type { RequestContext } from '../platform/request-context';
+import { CLIENT_LOG_LEVELS } from '../modules/client-log/client-log.service';
 
 /**
  * The documented `rest/*` methods (spec 000 section 7), one entry each: the request schema, whether a session is
@@ -27,7 +27,7 @@ export function method<S extends z.ZodType>(m: RestMethod<S>): RestMethod {
 }
 
 /** Form booleans as legacy clients send them ('true', 'false', '1', '0') or JSON booleans. */
-export { formBoolean } from '../domain/shared/rest-fields';
+export { formBoolean } from '../platform/shared/rest-fields';
 /** A text field of at most `max` characters (form or JSON string). */
 export const text = (max: number) => z.string().max(max);
 
@@ -36,7 +36,7 @@ export const empty = z.object({}).loose();
 /** A profile form field as a legacy client sends it; the profile service checks it (empty, length, characters). */
 export const profileText = z.string().max(10_000).optional();
 
-/** The legacy answer of a profile change: `{ ok, code, fieldErrors: [{ field, code }] }` (codes of schema/profile.graphql). */
+/** The legacy answer of a profile change: `{ ok, code, fieldErrors: [{ field, code }] }` (codes of server/modules/profile/profile.graphql). */
 export function profileAnswer(r: { ok: true } | { ok: false; code: string; fieldErrors: { field: string; code: string }[] }) {
   return r.ok ? { ok: true, code: null, fieldErrors: [] } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
 }

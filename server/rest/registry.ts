@@ -1,7 +1,7 @@
-import { INBOX_METHODS } from './inbox-methods';
+import { INBOX_METHODS } from '../modules/messages/messages.rest-methods';
 import { MEMBER_METHODS } from './member-methods';
-import { REGISTRATION_METHODS } from './registration-methods';
-import { SESSION_METHODS } from './session-methods';
+import { REGISTRATION_METHODS } from '../modules/registration/registration.rest-methods';
+import { SESSION_METHODS } from '../modules/session/session.rest-methods';
 export { formBoolean, LOG_LEVELS, text, type RestMethod } from './method-kit';
 import { empty, method, type RestMethod } from './method-kit';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
-import { isCommonPassword, newPasswordError } from '../../server/domain/registration/password-strength';
+import { isCommonPassword, newPasswordError } from '../../server/modules/registration/password-strength';
 import { DEMO_PASSWORD, logIn, loginStatusOf, PortalClient, type GraphQLAnswer } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
@@ -15,7 +15,7 @@ import { CHANGE_INSECURE, CHANGE_PASSWORD, PWD_LOST, REGISTER, RESET } from './r
  */
 const COMMON = ['Password123!', 'Passwort123!', 'Sommer2024!!', 'Qwertz123456!'];
 
-describe('the common-password rule (server/domain/registration/password-strength.ts)', () => {
+describe('the common-password rule (server/modules/registration/password-strength.ts)', () => {
   it('refuses the passwords the security review got accepted, and keyboard, year and name patterns', () => {
     for (const p of [...COMMON, 'Passwort1234!', 'Hallo123456!', 'Michael#1985', 'Asdfghjkl123!', 'Sommer2024!!Sommer2024!!'])
       expect(newPasswordError(p), p).toBe('PASSWORD_COMMON');

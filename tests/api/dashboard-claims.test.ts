@@ -7,10 +7,10 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 import { cachedRequests } from './response-cache-requests';
 
 /**
- * `Person.latestSeveranceClaim` (schema/claim.graphql, spec 001 section 4) and the dashboard's data needs: scoped to
+ * `Person.latestSeveranceClaim` (server/modules/claims/claims.graphql, spec 001 section 4) and the dashboard's data needs: scoped to
  * the session's person, null without a claim, the due-date flag follows the server clock; and the dashboard
  * query runs a fixed number of SQL statements however many contracts and accounts a member has (DataLoaders,
- * server/domain/loaders.ts: no N+1).
+ * server/platform/loaders.ts: no N+1).
  */
 const CLAIM = graphql(`
   query DashboardClaimsLatest {

@@ -10,7 +10,7 @@ import { cachedRequests } from './response-cache-requests';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * After a severance claim or a merge request the dashboard's data says so for that account (schema/claim.graphql
+ * After a severance claim or a merge request the dashboard's data says so for that account (server/modules/claims/claims.graphql
  * `SeveranceAccount.pendingRequest` and `ClaimableSeveranceAccount.pendingRequest`; spec 001 sections 2 and 5), so the
  * web app hides the decision countdown and the merge link of it. Asked as the web app asks (its persisted dashboard
  * query, through the response cache, decision 0038): the answer after the request is not the cached one before it.

@@ -6,9 +6,9 @@ import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { sqlAll } from '../helpers/raw-sql';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { DATA_EXPORT_JOB } from '../../server/domain/data-export/data-export.rules';
-import { createJobsStore } from '../../server/domain/jobs/jobs.store';
-import { isoInstant } from '../../server/domain/shared/clock';
+import { DATA_EXPORT_JOB } from '../../server/modules/data-export/data-export.rules';
+import { createJobsStore } from '../../server/platform/jobs/jobs.store';
+import { isoInstant } from '../../server/platform/shared/clock';
 
 /**
  * The member's data archive (GDPR Art. 15 and 20; docs/decisions/0052-data-archive.md): requested with the password,

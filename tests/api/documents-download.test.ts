@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDocumentId } from '../../server/domain/documents/documents.rules';
+import { parseDocumentId } from '../../server/modules/documents/documents.rules';
 import { graphql } from '../gql';
 import { PortalClient } from '../helpers/client';
 import { euro, pdfText } from '../helpers/pdf';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUND_READ_SCOPE, FUND_READ_TABLES } from '../../db/fund-read-version';
-import { isoInstant } from '../../server/domain/shared/clock';
+import { isoInstant } from '../../server/platform/shared/clock';
 import type { PortalClient } from '../helpers/client';
 import { createFundTestClient, type FundTestClient } from '../helpers/fund-client';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { claimFiles, severanceClaims } from '../../db/schema';
-import { isoInstant } from '../../server/domain/shared/clock';
+import { isoInstant } from '../../server/platform/shared/clock';
 import { createStaffService } from '../../server/fund/staff/staff.service';
 import { createStaffStore } from '../../server/fund/staff/staff.store';
 import { pdfBytes } from '../helpers/files';

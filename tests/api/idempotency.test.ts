@@ -1,5 +1,5 @@
 /**
- * Idempotent form submissions (docs/scaling.md; server/domain/idempotency): the first answer of a key is replayed,
+ * Idempotent form submissions (docs/scaling.md; server/platform/idempotency): the first answer of a key is replayed,
  * the submission runs once, refused submissions store nothing. The submission here queues a mail through the real
  * mailer, so "ran once" is also "one mail in the outbox".
  */
@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, mailOutbox, persons } from '../../db/schema';
-import { IDEMPOTENCY_KEY_HOURS } from '../../server/domain/idempotency/idempotency';
-import { err, ok, type Result } from '../../server/domain/shared/result';
+import { IDEMPOTENCY_KEY_HOURS } from '../../server/platform/idempotency/idempotency';
+import { err, ok, type Result } from '../../server/platform/shared/result';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;

@@ -1,11 +1,11 @@
 /**
- * Scheduled jobs with a lease in the database (docs/scaling.md; server/domain/jobs). Two schedulers on one database
+ * Scheduled jobs with a lease in the database (docs/scaling.md; server/platform/jobs). Two schedulers on one database
  * stand for two processes (tests/cluster/jobs.test.ts runs real processes); the clock is the test server's manual one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobsStore } from '../../server/domain/jobs/jobs.store';
-import { createScheduler, nextDueAfter, type Scheduler } from '../../server/domain/jobs/scheduler';
-import { isoInstant } from '../../server/domain/shared/clock';
+import { createJobsStore } from '../../server/platform/jobs/jobs.store';
+import { createScheduler, nextDueAfter, type Scheduler } from '../../server/platform/jobs/scheduler';
+import { isoInstant } from '../../server/platform/shared/clock';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts, passkeyChallenges, sessions } from '../../db/schema';
-import { hashToken } from '../../server/domain/auth/session-token';
+import { hashToken } from '../../server/modules/session/session-token';
 import { graphql } from '../gql';
 import { loginStatusOf, PortalClient } from '../helpers/client';
 import { emailOf, loginAs } from '../helpers/scenarios';

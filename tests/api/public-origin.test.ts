@@ -6,7 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { loadConfig } from '../../server/config';
-import { publicOriginFor } from '../../server/context';
+import { publicOriginFor } from '../../server/platform/request-context';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { DEMO_PASSWORD } from '../helpers/client';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, sentMails } from '../../db/schema';
-import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/domain/mail/outbox.store';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/platform/mail/outbox.store';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
 import { graphql } from '../gql';
 import type { RegisterInput } from '../gql/graphql';

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { mandateDebits, mandates, messages, persons } from '../../db/schema';
-import { runCollection } from '../../server/domain/own-contributions/collection';
+import { runCollection } from '../../server/modules/own-contributions/collection';
 import type { CreateMandateInput } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
 import { emailOf, loginAs } from '../helpers/scenarios';

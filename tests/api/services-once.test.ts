@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppDeps } from '../../server/context';
-import type { RequestScope } from '../../server/domain/shared/request-scope';
+import { createAppDeps } from '../../server/app-deps';
+import type { RequestScope } from '../../server/platform/shared/request-scope';
 import { graphql } from '../gql';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';

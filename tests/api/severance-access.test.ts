@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, loginStatusOf, PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
 import { emailOf, startLoginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
-import { severanceAccessEnded } from '../../server/domain/auth/auth.rules';
+import { severanceAccessEnded } from '../../server/modules/session/session.rules';
 
 /**
  * Portal access of a severance-only member ends 10 years after the last payout (spec 000 section 9 "account access for

@@ -6,7 +6,7 @@ import { generatedMemberEmail, jsonText, sqlAll, sqlOne } from '../helpers/raw-s
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Step-up authentication for changes that move money or identity (decision 0011; server/domain/auth/step-up.ts):
+ * Step-up authentication for changes that move money or identity (decision 0011; server/modules/session/step-up.ts):
  * the login e-mail and the bank details change only with the current password in the same request (or after an eID
  * login of the last 5 minutes: tests/api/eid.test.ts). A wrong password counts towards the login lockout exactly like
  * a failed login. Real server over HTTP, real SMTP server; GraphQL and REST.

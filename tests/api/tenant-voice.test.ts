@@ -155,7 +155,7 @@ describe('regional tenant: mails and PDFs', () => {
     const res = await new PortalClient(server.url).rest('orderRegistrationCode', { svnr: person!.svnr, lastName: person!.lastName, kind: 'FIRST_PASSWORD' });
     expect(res.json).toMatchObject({ status: 'SUCCESSFUL' });
     const letters = join(dir, 'letters');
-    // Letters are written as <yyyy-mm>/<kind>-<id>.pdf (server/domain/letters).
+    // Letters are written as <yyyy-mm>/<kind>-<id>.pdf (server/platform/letters).
     const pdfs = () => (existsSync(letters) ? readdirSync(letters, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.pdf')) : []);
     await expect.poll(() => pdfs().length, { timeout: 10_000 }).toBe(1);
     const file = pdfs()[0]!;

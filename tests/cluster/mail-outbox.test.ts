@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/client';
 import { mailOutbox, persons, sentMails } from '../../db/schema';
-import { createOutboxStore } from '../../server/domain/mail/outbox.store';
+import { createOutboxStore } from '../../server/platform/mail/outbox.store';
 import { PortalClient } from '../helpers/client';
 import { databaseEnv, startPortal, stopPortal, type Portal } from '../helpers/portal-process';
 import { emailOf } from '../helpers/scenarios';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/client';
-import { systemClock } from '../../server/domain/shared/clock';
+import { systemClock } from '../../server/platform/shared/clock';
 import { createFundEventsStore } from '../../server/fund/events/events.store';
 import { createWebhooksStore } from '../../server/fund/webhooks/webhooks.store';
 import { databaseEnv, startPortal, stopPortal, type Portal } from '../helpers/portal-process';

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, logIn, personas } from './helpers/login';
 import { removeClaimsOf } from './helpers/member-db';
 
 /**
- * After a claim the dashboard lets that account be (spec 001 sections 2 and 5; schema/claim.graphql
+ * After a claim the dashboard lets that account be (spec 001 sections 2 and 5; server/modules/claims/claims.graphql
  * `SeveranceAccount.pendingRequest`): bernd, whose dormant account has a payout-able entitlement, sees the decision
  * countdown and the merge link for it, files a payout by cash order (Postanweisung), reads on the confirmation that a
  * cash order may take up to 10 working days longer (the sentence of the confirmation PDF), and back on the dashboard

@@ -1,7 +1,7 @@
 /**
  * An independent reference for the payout-date rule (decision 0015), written without the rule's code or its holiday
  * library: the Austrian public holidays of 2024 to 2030 from a hand-written table of Easter Sundays, and a plain
- * day-by-day count. Tests compare `payoutDueDate` (server/domain/claims/claims.rules.ts) with it.
+ * day-by-day count. Tests compare `payoutDueDate` (server/modules/claims/claims.rules.ts) with it.
  */
 const EASTER_SUNDAYS: Record<number, string> = {
   2024: '2024-03-31',

@@ -7,8 +7,8 @@ import { createTestDatabase, dropTestDatabase } from './test-db';
 import { seedDatabase } from '../../db/seed';
 import { applyConnectionLimits, connectionLimits, createApp, listen } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createAppDeps, type AppDeps } from '../../server/context';
-import { ManualClock } from '../../server/domain/shared/clock';
+import { createAppDeps, type AppDeps } from '../../server/app-deps';
+import { ManualClock } from '../../server/platform/shared/clock';
 import { createLogger } from '../../server/log';
 
 /** The fixed "today" of the test database: statements run up to 31.12.2025. */

@@ -22,7 +22,7 @@ export interface MemberObjects {
   /** Ids of the member's own-contribution mandates (each member has a running monthly one, seeded by the test). */
   mandateIds: number[];
   duties: { id: number; customerDesignation: string; functionGroups: string[] }[];
-  /** Ids of the member's uploads (server/domain/uploads; 32 hex characters). */
+  /** Ids of the member's uploads (server/modules/uploads; 32 hex characters). */
   uploadIds: string[];
   /** Ids of the member's messages (received and sent) and of their attachments. */
   messageIds: number[];
@@ -96,5 +96,5 @@ export const dateWalk = (value: string) => {
   return [shift(-1), shift(1), shift(0, -1), shift(0, 1), shift(0, -20)];
 };
 
-/** base64url of `d:<date>:<id>`, the documents cursor (server/domain/documents/documents.rules.ts). */
+/** base64url of `d:<date>:<id>`, the documents cursor (server/modules/documents/documents.rules.ts). */
 export const cursor = (date: string, id: string) => Buffer.from(`d:${date}:${id}`).toString('base64url');

@@ -72,13 +72,13 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'rest:setABPBPerMail': 'yes/no of the session’s own person',
   'rest:setPostfachtype': 'the mailbox type of the session; a duty is chosen with setSelectedAspDuty (a door)',
   'Mutation.log': 'client log lines, stored nowhere but the server log',
-  // Severance claim (server/domain/claims/claims.rest.ts): the partner ids of spec 000's withdrawal step name the
+  // Severance claim (server/modules/claims/claims.rest.ts): the partner ids of spec 000's withdrawal step name the
   // receiving institution (an outside pension fund, provision fund or insurer), stored as given; no member object.
   'rest:webportal/verfuegungen.pkPartnerSeqId': 'the receiving pension fund of a transfer, an outside institution',
   'rest:webportal/verfuegungen.vkPartnerSeqId': 'the receiving provision fund of a transfer, an outside institution',
   'rest:webportal/verfuegungen.versPartnerSeqId': 'the receiving insurer of a transfer, an outside institution',
   'rest:log': 'client log lines, stored nowhere but the server log',
-  // Profile (schema/profile.graphql): every mutation acts on the session's own person; no input names an object.
+  // Profile (server/modules/profile/profile.graphql): every mutation acts on the session's own person; no input names an object.
   'Mutation.requestEmailChange': 'new e-mail of the session’s own person',
   'rest:changeEmail': 'new e-mail of the session’s own person',
   'Mutation.confirmEmailChange': 'the confirmation token from the e-mail, a bearer secret bound to the person who asked',
@@ -92,7 +92,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.deleteAccess': 'the session’s own password and a confirmation',
   'rest:deleteAccess': 'the session’s own password and a confirmation',
   'rest:getChangeHistory': 'page size of the session’s own change history',
-  // Registration and password (schema/registration.graphql): public flows that prove who the caller is (SVNR plus a
+  // Registration and password (server/modules/registration/registration.graphql): public flows that prove who the caller is (SVNR plus a
   // code or the last name, or a mailed token), or act on the session's own person. No argument names another member's
   // object; whether an answer tells registered from unknown SVNRs is the registration suite's concern.
   'Mutation.register': 'SVNR plus the registration code of the letter: identity proof of the caller, no session',
@@ -114,7 +114,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'rest:changePassword': 'current and new password of the session’s own person',
   'rest:orderRegistrationCode': 'SVNR and last name of the caller; the code goes by post to the stored address only',
   'rest:updateRegistration': 'new e-mail of the session’s own pending login',
-  // Pension calculator (schema/calculator.graphql): the inputs are figures of a what-if calculation; the start capital,
+  // Pension calculator (server/modules/calculator/calculator.graphql): the inputs are figures of a what-if calculation; the start capital,
   // contract and restriction come from the session's own person only (calculator.service.ts). webportal/calcprint
   // takes the same body (tests/api/calculator.test.ts).
   'Query.projectPension': 'what-if figures of the session’s own calculation; no input names an object',

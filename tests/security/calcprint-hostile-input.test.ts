@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculatorRestInput } from '../../server/domain/calculator/calculator.rest';
+import { calculatorRestInput } from '../../server/modules/calculator/calculator.rest';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { severanceClaims } from '../../db/schema';
-import { isoInstant } from '../../server/domain/shared/clock';
+import { isoInstant } from '../../server/platform/shared/clock';
 import { createFundTestClient, type FundTestClient } from '../helpers/fund-client';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
 import { emailOf } from '../helpers/scenarios';

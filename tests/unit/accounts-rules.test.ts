@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickStatement, stichtageOf } from '../../server/domain/accounts/accounts.rules';
+import { pickStatement, stichtageOf } from '../../server/modules/accounts/accounts.rules';
 import { isIsoDate } from '@contract/dates';
 
 const statements = [{ stichtag: '2023-12-31' }, { stichtag: '2024-12-31' }, { stichtag: '2025-12-31' }];

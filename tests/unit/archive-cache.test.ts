@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArchiveCache } from '../../server/domain/documents/archive-cache';
+import { createArchiveCache } from '../../server/modules/documents/archive-cache';
 
 const bytes = (n: number, fill: number) => Buffer.alloc(n, fill);
 

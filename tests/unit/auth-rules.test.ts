@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoginInput, isLoggedInStatus, successStatus } from '../../server/domain/auth/auth.rules';
+import { checkLoginInput, isLoggedInStatus, successStatus } from '../../server/modules/session/session.rules';
 import { isValidEmail, normalizeEmail } from '@contract/email';
 
 describe('login input rules (spec 000 section 5)', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LIFE_TABLE, annuityFactor14, annuityFactorAtMonths, type LifeTable } from '../../server/domain/calculator/annuity.rules';
-import { calculatorAccessOf } from '../../server/domain/calculator/calculator-access.rules';
-import { costBonusBp, projectCapital, projectPension, type ProjectionInput } from '../../server/domain/calculator/calculator.rules';
-import { monthlyOf, projectStatePension, projectedCapCents, projectedRevaluation, type StatePensionPlan } from '../../server/domain/calculator/state-pension.rules';
+import { LIFE_TABLE, annuityFactor14, annuityFactorAtMonths, type LifeTable } from '../../server/modules/calculator/annuity.rules';
+import { calculatorAccessOf } from '../../server/modules/calculator/calculator-access.rules';
+import { costBonusBp, projectCapital, projectPension, type ProjectionInput } from '../../server/modules/calculator/calculator.rules';
+import { monthlyOf, projectStatePension, projectedCapCents, projectedRevaluation, type StatePensionPlan } from '../../server/modules/calculator/state-pension.rules';
 import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
 import { calculatorDateBounds, possibleAccountCreditCents, statePensionAssumptions, validateCalculatorInput } from '@contract/calculator';
 
 /**
- * The calculator's pure projection (server/domain/calculator/calculator.rules.ts) against cases computed by hand.
+ * The calculator's pure projection (server/modules/calculator/calculator.rules.ts) against cases computed by hand.
  * Each expected value is written out as the arithmetic that gives it.
  */
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, austrianPublicHolidays, isAustrianWorkingDay, isDueDateExceeded, payoutDueDate } from '../../server/domain/claims/claims.rules';
+import { addWorkingDays, austrianPublicHolidays, isAustrianWorkingDay, isDueDateExceeded, payoutDueDate } from '../../server/modules/claims/claims.rules';
 import { signatureCanvasSize } from '@contract/signature';
 import claimTexts from '@contract/i18n/de/claim.json';
 import dashboardTexts from '@contract/i18n/de/dashboard.json';
 import pdfTexts from '@contract/i18n/de/pdf.json';
-import { PAYOUT_WORKING_DAYS } from '../../server/domain/claims/claims.rules';
+import { PAYOUT_WORKING_DAYS } from '../../server/modules/claims/claims.rules';
 import { referenceHolidays, referencePayoutDate } from '../helpers/payout-date-reference';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configuredClock, loadConfig } from '../../server/config';
-import { movedClock, systemClock } from '../../server/domain/shared/clock';
+import { movedClock, systemClock } from '../../server/platform/shared/clock';
 
 describe('server configuration', () => {
   it('has working defaults for npm start', () => {

@@ -13,7 +13,7 @@ const NAMED_ON_PURPOSE: Record<string, string> = {
   'docs/integrators.md: config/graphql-operations/Crm_MemberOverview.graphql': 'an example of an integrator’s allow-listed file',
   'docs/architecture.md: web/src/i18n/de': 'where the architecture would put the catalogue; docs/architecture.md says why it is elsewhere',
   'docs/decisions/0012-contract-module.md: server/web/db/tests/bench': 'a list of folders the contract may not import',
-  'docs/decisions/0036-services-as-use-cases.md: server/domain/registration/for-request.ts': 'said to be gone',
+  'docs/decisions/0036-services-as-use-cases.md: server/modules/registration/for-request.ts': 'said to be gone',
   'tests/unit/build-plugins.test.ts: web/src/i18n/de/login.json': 'test data of a path mapping',
   'tests/e2e/helpers/settings.ts: tests/e2e/settings': 'the prefix of the settings-*.spec.ts files',
 };

@@ -10,7 +10,7 @@ import {
   pageOfDocuments,
   parseDocumentId,
   type DocumentCategory,
-} from '../../server/domain/documents/documents.rules';
+} from '../../server/modules/documents/documents.rules';
 
 type Row = { id: number; category: DocumentCategory; documentDate: string; readAt: string | null };
 const row = (id: number, category: DocumentCategory, documentDate: string, read = true): Row => ({

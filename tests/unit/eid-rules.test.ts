@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { eidResultLocation, eidSettings, identityFromClaims, isSafeReturnTo } from '../../server/domain/eid/eid.rules';
+import { eidResultLocation, eidSettings, identityFromClaims, isSafeReturnTo } from '../../server/modules/eid/eid.rules';
 
 const EID = {
   EID_ISSUER: 'https://eid.example.at',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocationOfYear, annualisedReturnPercent, belongsToVrg, bpToPercent, latestYear, rowOfYear } from '../../server/domain/investment/investment.rules';
+import { allocationOfYear, annualisedReturnPercent, belongsToVrg, bpToPercent, latestYear, rowOfYear } from '../../server/modules/investment/investment.rules';
 
 describe('investment rules', () => {
   it('converts basis points to percent', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LEGAL_FIGURES, formatRevaluationFactor, latestLegalFigures, legalFiguresFor, missingLegalFiguresYear } from '@contract/legal-figures';
-import { ManualClock } from '../../server/domain/shared/clock';
-import { warnIfLegalFiguresMissing } from '../../server/domain/shared/legal-figures-check';
+import { ManualClock } from '../../server/platform/shared/clock';
+import { warnIfLegalFiguresMissing } from '../../server/platform/shared/legal-figures-check';
 import type { Logger } from '../../server/log';
 
 /** The yearly legal figures (schema/contract/legal-figures.ts, decision 0043) and the start-up check of the year. */

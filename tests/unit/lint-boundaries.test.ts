@@ -34,13 +34,18 @@ async function ruleIdsOf(file: string): Promise<string[]> {
 
 describe('boundary rules in eslint (import-x/no-restricted-paths)', () => {
   const cases: [string, string, string][] = [
-    ['web imports server', 'web/src/lib/planted-boundary.ts', "import { isValidEmail } from '../../../server/domain/auth/auth.rules';\nexport const x = isValidEmail;\n"],
-    ['db imports server', 'db/planted-boundary.ts', "import { isoInstant } from '../server/domain/shared/clock';\nexport const x = isoInstant;\n"],
-    ['the contract imports server', 'schema/contract/planted-boundary.ts', "import { isoInstant } from '../../server/domain/shared/clock';\nexport const x = isoInstant;\n"],
+    ['web imports server', 'web/src/lib/planted-boundary.ts', "import { isValidEmail } from '../../../server/modules/session/session.rules';\nexport const x = isValidEmail;\n"],
+    ['db imports server', 'db/planted-boundary.ts', "import { isoInstant } from '../server/platform/shared/clock';\nexport const x = isoInstant;\n"],
+    ['the contract imports server', 'schema/contract/planted-boundary.ts', "import { isoInstant } from '../../server/platform/shared/clock';\nexport const x = isoInstant;\n"],
     [
       'the contract imports web (type only)',
       'schema/contract/planted-boundary.ts',
       "import type { RemoteLogLevel } from '../../web/src/lib/remote-log';\nexport type X = RemoteLogLevel;\n",
+    ],
+    [
+      'a module imports the composition root (type only)',
+      'server/modules/claims/planted-boundary.ts',
+      "import type { Services } from '../../services';\nexport type X = Services;\n",
     ],
     [
       'a feature imports another feature',
@@ -51,6 +56,11 @@ describe('boundary rules in eslint (import-x/no-restricted-paths)', () => {
 
   it.each(cases)('fails when %s', { timeout: 120_000 }, async (_name, path, source) => {
     expect(await ruleIdsOf(plant(path, source))).toContain('import-x/no-restricted-paths');
+  });
+
+  it('passes a module naming the dependencies it is handed (server/platform/deps.ts)', async () => {
+    const file = plant('server/modules/claims/planted-boundary.ts', "import type { AppDeps } from '../../platform/deps';\nexport type X = AppDeps;\n");
+    expect(await ruleIdsOf(file)).toEqual([]);
   });
 
   it('passes the same feature file importing from its own feature and from @contract', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import loginCatalogue from '@contract/i18n/de/login.json';
-import { isLoggedInStatus, LOGGED_IN_STATUSES, LOGIN_STATUSES } from '../../server/domain/auth/auth.rules';
-import { LOGIN_REFUSALS, loginOutcome } from '../../server/domain/auth/login-outcome';
-import { isPendingStatus, nextLoginStatus, postLoginQuestions, type LoginState } from '../../server/domain/login-flow/login-flow.rules';
+import { isLoggedInStatus, LOGGED_IN_STATUSES, LOGIN_STATUSES } from '../../server/modules/session/session.rules';
+import { LOGIN_REFUSALS, loginOutcome } from '../../server/modules/session/login-outcome';
+import { isPendingStatus, nextLoginStatus, postLoginQuestions, type LoginState } from '../../server/modules/login-flow/login-flow.rules';
 
 const base: LoginState = {
   termsPending: null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeEligibleFrom, requestMergeInput, requiredMergeDocuments } from '@contract/merge';
-import { mergeEligibility, type MergeAccountFacts } from '../../server/domain/merge/merge.rules';
+import { mergeEligibility, type MergeAccountFacts } from '../../server/modules/merge/merge.rules';
 
 /** The merge rules of decision 0023 (§ 17 (2a) BMSVG: contribution-free for at least 3 years), counted by hand. */
 describe('mergeEligibleFrom', () => {

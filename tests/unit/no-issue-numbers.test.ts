@@ -56,7 +56,7 @@ describe('source comments cite the spec or a decision, not a tracker entry', () 
     const files = scannedFiles();
     expect(files.length).toBeGreaterThan(100);
     expect(files).toContain('server/main.ts');
-    expect(files).toContain('schema/profile.graphql');
+    expect(files).toContain('server/modules/profile/profile.graphql');
   });
 
   it('finds no tracker reference in server/, web/src/, db/, schema/, tests/ or bench/', () => {

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import catalogue from '@contract/i18n/de/pdf.json';
 import type { MandateRow, MergeRequestRow, PkContractRow, PkStatementRow, SeveranceClaimRow, VkAccountRow, VkStatementRow } from '../../db/schema';
-import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from '../../server/domain/documents/pdf/contract-templates';
-import { type LetterContent, renderLetter } from '../../server/domain/documents/pdf/letter';
-import { claimConfirmationLetter, mergeApplicationForm, mergeConfirmationLetter } from '../../server/domain/documents/pdf/request-templates';
-import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/domain/documents/pdf/templates';
+import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from '../../server/modules/documents/pdf/contract-templates';
+import { type LetterContent, renderLetter } from '../../server/modules/documents/pdf/letter';
+import { claimConfirmationLetter, mergeApplicationForm, mergeConfirmationLetter } from '../../server/modules/documents/pdf/request-templates';
+import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/modules/documents/pdf/templates';
 import { pdfText } from '../helpers/pdf';
 
 /**
@@ -14,7 +14,7 @@ import { pdfText } from '../helpers/pdf';
  * templates name exists, every text of the catalogue is used, and no letter goes out with a `{{placeholder}}` left.
  */
 
-const PDF_DIR = join(__dirname, '../../server/domain/documents/pdf');
+const PDF_DIR = join(__dirname, '../../server/modules/documents/pdf');
 
 /**
  * The catalogue paths a template file names: `pdf.a.b` directly, or `T.b` after `const T = pdf.a;` (a local alias,

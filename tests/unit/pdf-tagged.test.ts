@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { renderLetter } from '../../server/domain/documents/pdf/letter';
+import { renderLetter } from '../../server/modules/documents/pdf/letter';
 
 /**
  * The statement PDFs are tagged: a structure tree with a heading, paragraphs and a table of header

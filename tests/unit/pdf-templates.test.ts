@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../db/schema';
 import { balanceChangeRows, pkBalanceChange } from '@contract/balance-steps';
-import type { LetterContent } from '../../server/domain/documents/pdf/letter';
-import { PK_STATEMENT_LABELS, pkStatementLetter, recipientOf, VK_STATEMENT_LABELS, vkStatementLetter } from '../../server/domain/documents/pdf/templates';
+import type { LetterContent } from '../../server/modules/documents/pdf/letter';
+import { PK_STATEMENT_LABELS, pkStatementLetter, recipientOf, VK_STATEMENT_LABELS, vkStatementLetter } from '../../server/modules/documents/pdf/templates';
 
 const contract: PkContractRow = {
   id: 1,

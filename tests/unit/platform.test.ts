@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { hashPassword, verifyPassword } from '../../server/domain/auth/password';
+import { hashPassword, verifyPassword } from '../../server/modules/session/password';
 
 const dir = mkdtempSync(join(tmpdir(), 'platform-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressSchema, bankDetailsSchema, createAddressSchema, emailChangeSchema, maskIban, validateAddress, validateBankDetails } from '@contract/profile';
 import { checkIban, checkText, postcodeFitsCountry } from '@contract/profile-fields';
-import { diffEntries, historyLimit } from '../../server/domain/profile/profile.rules';
+import { diffEntries, historyLimit } from '../../server/modules/profile/profile.rules';
 
 /** The shared profile form rules (server and web): schema/contract/profile.ts. */
 const ADDRESS = { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null, validFrom: '2026-11-01' };

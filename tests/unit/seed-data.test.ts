@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, DEMO_PERSON_COUNT, PERSONA_EMAILS, PERSONAS, seedDatabas
 
 /** Personas seeded in addition to the generated members. */
 const ALL_PERSONAS = DEMO_PERSON_COUNT;
-import { verifyPassword } from '../../server/domain/auth/password';
+import { verifyPassword } from '../../server/modules/session/password';
 import { isValidSvnr } from '@contract/svnr';
 
 const TODAY = '2026-11-22';

@@ -83,7 +83,7 @@ describe('server texts come from the catalogue (decision 0012)', () => {
 
   it('finds the server sources', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(files.some((f) => f.endsWith('server/domain/mail/templates.ts'))).toBe(true);
+    expect(files.some((f) => f.endsWith('server/platform/mail/templates.ts'))).toBe(true);
   });
 
   it('has no German string or template literal in server code', () => {

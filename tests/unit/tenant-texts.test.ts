@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import calculatorPrint from '@contract/i18n/de/calculator-print.json';
 import regionalDocuments from '@contract/i18n/de/regional-documents.json';
-import { tenantTexts } from '../../server/domain/tenant/tenant-texts';
+import { tenantTexts } from '../../server/modules/tenant/tenant-texts';
 import { TENANTS } from '../../server/tenants';
 
 type Tree = { [key: string]: string | Tree };

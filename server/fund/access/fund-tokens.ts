@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTHeaderParameters } from 'jose';
 import type { SigningKeyRow } from '../../../db/schema';
-import { isoInstant, type Clock } from '../../domain/shared/clock';
+import { isoInstant, type Clock } from '../../platform/shared/clock';
 import type { FundAccessStore } from './fund-access.store';
 import { parseScopes, type FundPrincipal, type FundScope } from './scopes';
 

@@ -12,8 +12,8 @@ import {
   workAssignments,
   type WorkItemKind,
 } from '../../../db/schema';
-import type { AppDeps } from '../../app-deps';
-import { isoInstant } from '../../domain/shared/clock';
+import type { AppDeps } from '../../platform/deps';
+import { isoInstant } from '../../platform/shared/clock';
 import type { FundPrincipal, FundScope } from '../access/scopes';
 import { parseId, refuse, type FundOutcome } from '../shared/outcome';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isoInstant } from '../../domain/shared/clock';
-import { createCaptchaStore } from '../../domain/captcha/captcha.store';
-import type { AppDeps } from '../../app-deps';
+import { isoInstant } from '../../platform/shared/clock';
+import { createCaptchaStore } from '../../modules/captcha/captcha.store';
+import type { AppDeps } from '../../platform/deps';
 
 /** Path of the fund's download of a claim's file (decision 0056); served by server/fund/http/claim-file.ts. */
 export const FUND_CLAIM_FILE_PATH = '/fund/claim-file';

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } from '
 import type { Db } from '../../../db/client';
 import { PREPARED_BATCH_MAX, preparedBatch, preparedRead } from '../../../db/prepared';
 import { CLAIM_STATUSES, claimFiles, persons, severanceClaims, vkAccounts, type SeveranceClaimRow } from '../../../db/schema';
-import type { ClaimStatus } from '../../domain/claims/claims.status';
+import type { ClaimStatus } from '../../modules/claims/claims.status';
 
 /** The member of a claim as the fund's work list shows it: name, insurance number and postal address, nothing more. */
 export interface FundClaimMemberRow {

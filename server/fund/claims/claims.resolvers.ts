@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { isoDateVienna } from '@contract/dates';
-import { daysUntil, payoutDueDate, receivedOn } from '../../domain/claims/claims.rules';
-import { CLAIM_STATUS_ERROR_MESSAGES, type ClaimStatusChange } from '../../domain/claims/claims.status';
+import { daysUntil, payoutDueDate, receivedOn } from '../../modules/claims/claims.rules';
+import { CLAIM_STATUS_ERROR_MESSAGES, type ClaimStatusChange } from '../../modules/claims/claims.status';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { connectionOf, decodeCursor, encodeCursor, pageSize } from '../graphql/connection';
 import { noteAudit, type FundContext } from '../graphql/fund-context';
@@ -38,7 +38,7 @@ async function modelsOf(ctx: FundContext, rows: FundClaimRow[]): Promise<FundCla
   });
 }
 
-/** Claims of the fund's API (decision 0056); SDL in claims.graphql, the status rules in server/domain/claims/claims.status.ts. */
+/** Claims of the fund's API (decision 0056); SDL in claims.graphql, the status rules in server/modules/claims/claims.status.ts. */
 export const claimsResolvers: FundResolvers = {
   Query: {
     async claims(_source, { status, first, after }, ctx) {

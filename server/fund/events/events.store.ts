@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { rawRows, writeTransaction, type Db } from '../../../db/client';
 import { fundEvents, webhookDeliveries, webhookEndpoints, type FundEventRow } from '../../../db/schema';
-import { isoInstant, type Clock } from '../../domain/shared/clock';
+import { isoInstant, type Clock } from '../../platform/shared/clock';
 import { actorText, matchesEventPatterns, type EventActor, type FundEventType } from './event-types';
 
 /** A change to record: its type, the member it concerns, the changed record's id, and its data (JSON-serialisable). */

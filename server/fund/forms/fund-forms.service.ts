@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { formSubmissions, messages, persons, type FormSubmissionRow } from '../../../db/schema';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { createFundMessagesService, type FundMessageModel, type InboxMessageStatus } from '../messages/fund-messages.service';
 import { afterKey } from '../shared/keyset';
 import { memberOf, memberColumns, type MemberRefModel } from '../shared/member-ref';

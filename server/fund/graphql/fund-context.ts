@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import type { FundPrincipal } from '../access/scopes';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps } from '../../app-deps';
-import { contentDisposition } from '../../domain/documents/documents.rules';
+import type { AppDeps } from '../../platform/deps';
+import { contentDisposition } from '../../modules/documents/documents.rules';
 import { sendJson, sendServerFailure } from '../../http/answers';
 import { principalKey } from '../access/scopes';
 import type { FundTokens } from '../access/fund-tokens';
@@ -9,7 +9,7 @@ import { createFundClaimsRead } from '../claims/claims.read';
 import type { StaffService } from '../staff/staff.service';
 import type { StaffStore } from '../staff/staff.store';
 import type { FundPrincipal } from '../access/scopes';
-import { isoInstant } from '../../domain/shared/clock';
+import { isoInstant } from '../../platform/shared/clock';
 import { bearerPrincipal } from './fund-graphql';
 
 /**

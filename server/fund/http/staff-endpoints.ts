@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps } from '../../app-deps';
-import { readCookie } from '../../context';
+import type { AppDeps } from '../../platform/deps';
+import { readCookie } from '../../platform/request-context';
 import type { StaffService } from '../staff/staff.service';
 
 /** Paths of the workbench's sign-in (decision 0054). */

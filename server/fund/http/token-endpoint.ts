@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps } from '../../context';
-import { publicOriginFor } from '../../context';
-import { createRateLimiter } from '../../domain/shared/rate-limit';
+import type { AppDeps } from '../../platform/deps';
+import { publicOriginFor } from '../../platform/request-context';
+import { createRateLimiter } from '../../platform/shared/rate-limit';
 import { createFundAccessStore } from '../access/fund-access.store';
 import { createFundTokens, type FundTokens, type TokenError } from '../access/fund-tokens';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { writeTransaction } from '../../../db/client';
 import { mandates, persons, pkContracts, type MandateRow } from '../../../db/schema';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { afterKey } from '../shared/keyset';
 import { memberColumns, memberOf, type MemberRefModel } from '../shared/member-ref';
 import { parseId, refuse, type FundActor, type FundOutcome } from '../shared/outcome';

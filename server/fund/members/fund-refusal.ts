@@ -1,4 +1,4 @@
-import type { Err } from '../../domain/shared/result';
+import type { Err } from '../../platform/shared/result';
 
 /**
  * A refusal as the fund's mutations answer it (`FundError` of server/fund/graphql/fund-base.graphql, decision 0053):

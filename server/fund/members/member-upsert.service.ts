@@ -11,11 +11,11 @@ import type { NewPersonRow, PersonRow, PkContractRow, VkAccountRow } from '../..
 import type { Config } from '../../config';
 import type { Logger } from '../../log';
 import type { TenantDefinition } from '../../tenants';
-import { writeCodeLetter } from '../../domain/letters/code-letter';
-import { codeLetterRecipient } from '../../domain/registration/registration.deps';
-import { CODE_VALID_DAYS, newCode } from '../../domain/registration/registration.rules';
-import { isoInstant, type Clock } from '../../domain/shared/clock';
-import { err, ok, type Err, type Result } from '../../domain/shared/result';
+import { writeCodeLetter } from '../../platform/letters/code-letter';
+import { codeLetterRecipient } from '../../modules/registration/registration.deps';
+import { CODE_VALID_DAYS, newCode } from '../../modules/registration/registration.rules';
+import { isoInstant, type Clock } from '../../platform/shared/clock';
+import { err, ok, type Err, type Result } from '../../platform/shared/result';
 import { isoDateVienna } from '@contract/dates';
 import { validateAddress } from '@contract/profile';
 import { checkEmail, checkIsoDate, checkText } from '@contract/profile-fields';

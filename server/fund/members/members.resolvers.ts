@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { principalActor } from '../access/scopes';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { fundRefusalOf } from './fund-refusal';

@@ -4,7 +4,7 @@ import { ATTACHMENTS_MAX, BODY_MAX, SUBJECT_MAX, type MailboxKind, type MessageC
 import { normalizeSvnr } from '@contract/svnr';
 import { writeTransaction } from '../../../db/client';
 import { messageAttachments, messages, persons, type MessageRow, type PersonRow } from '../../../db/schema';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { checkFundFiles, type CheckedFile, type FundFileBytes, type FundFileModel } from '../shared/fund-file';
 import { afterKey } from '../shared/keyset';
 import { memberColumns, memberOf, type MemberRefModel } from '../shared/member-ref';
@@ -55,7 +55,7 @@ const ANSWERED_AT = sql<string | null>`(select min(r.sent_at) from messages r wh
  * The fund's side of the inbox (spec 001 sections 3 and 5; decision 0055): what members sent, the fund's answers and
  * messages, for the fund's API, the command line `npm run fund -- message` and the staff workbench alike. Each change
  * takes the actor and writes the event `message.sent` in its write transaction (decision 0053). Storing and the
- * e-mail notice are the member inbox's `postFromFund` (server/domain/messages), so the member sees the message
+ * e-mail notice are the member inbox's `postFromFund` (server/modules/messages), so the member sees the message
  * exactly as any other from the fund.
  */
 export function createFundMessagesService(deps: AppDeps) {

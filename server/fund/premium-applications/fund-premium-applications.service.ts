@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import { persons, premiumApplications, type PremiumApplicationRow } from '../../../db/schema';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { afterKey } from '../shared/keyset';
 import { memberColumns, memberOf, type MemberRefModel } from '../shared/member-ref';
 

@@ -5,7 +5,7 @@ import uploadCatalogue from '@contract/i18n/de/upload-form.json';
 import { isValidSvnr, normalizeSvnr } from '@contract/svnr';
 import { writeTransaction } from '../../../db/client';
 import { persons, publicUploadFiles, publicUploads } from '../../../db/schema';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { createFundMessagesService, type FundMessageModel } from '../messages/fund-messages.service';
 import type { FundFileModel } from '../shared/fund-file';
 import { afterKey } from '../shared/keyset';

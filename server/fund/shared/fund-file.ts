@@ -1,5 +1,5 @@
 import { UPLOAD_PURPOSES, type UploadPurpose } from '@contract/uploads';
-import type { UploadsService } from '../../domain/uploads/uploads.service';
+import type { UploadsService } from '../../modules/uploads/uploads.service';
 import type { FundRefusal } from './outcome';
 
 /** The GraphQL `FundFile` (shared.graphql): metadata, and the bytes read only when `contentBase64` is selected. */

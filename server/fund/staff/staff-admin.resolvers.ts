@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../../platform/deps';
 import { noteAudit } from '../graphql/fund-context';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { createStaffService, StaffCommandError, type StaffService } from './staff.service';

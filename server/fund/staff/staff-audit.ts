@@ -1,7 +1,7 @@
 import type { DefinitionNode, ExecutionResult, OperationDefinitionNode, SelectionNode } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Clock } from '../../domain/shared/clock';
-import { isoInstant } from '../../domain/shared/clock';
+import type { Clock } from '../../platform/shared/clock';
+import { isoInstant } from '../../platform/shared/clock';
 import type { Logger } from '../../log';
 import type { FundContext } from '../graphql/fund-context';
 import type { StaffStore } from './staff.store';

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Logger } from '../../log';
-import { isoInstant, type Clock } from '../../domain/shared/clock';
-import { leaseOwnerId } from '../../domain/shared/poller';
+import { isoInstant, type Clock } from '../../platform/shared/clock';
+import { leaseOwnerId } from '../../platform/shared/poller';
 import type { DueDelivery, WebhooksStore } from './webhooks.store';
 
 /** How long deliveries are retried: 3 days after the event (decision 0053). */

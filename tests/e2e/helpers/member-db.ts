@@ -90,7 +90,7 @@ export function someonesPensionStatementAt(stichtag: string, exceptEmail: string
 export interface ClaimInput {
   option: 'KEEP' | 'TRANSFER_PENSION_FUND' | 'TRANSFER_SUPPLEMENTARY_INSURANCE' | 'TRANSFER_VORSORGEKASSE' | 'PAYOUT';
   status: 'NEW' | 'CHECKING' | 'CHECKED' | 'PRE_TRANSFER' | 'POST_TRANSFER' | 'INFORMATION_NEEDED';
-  /** ISO instant of receipt; the payout date follows from it (server/domain/claims/claims.rules.ts). Default: now. */
+  /** ISO instant of receipt; the payout date follows from it (server/modules/claims/claims.rules.ts). Default: now. */
   submittedAt?: string;
   definiteDate?: string | null;
 }

@@ -47,7 +47,7 @@ export interface PanelClaim {
 
 /**
  * The next steps the panel offers from a status, as spec 001 section 4 lists them; the server decides (the
- * transition table and the four-eyes rule in server/domain/claims/claims.status.ts) and its refusal is shown.
+ * transition table and the four-eyes rule in server/modules/claims/claims.status.ts) and its refusal is shown.
  */
 const OFFERED: Record<SeveranceClaimStatus, SeveranceClaimStatus[]> = {
   NEW: ['CHECKING', 'INFORMATION_NEEDED'],

@@ -103,7 +103,7 @@ export async function restCall(method: string, body?: RestBody): Promise<unknown
   return readReply(await portalFetch(`rest/${encodeURIComponent(method)}`, init));
 }
 
-/** `extensions.code` values of GraphQL errors that end the session (schema/person.graphql `me`). */
+/** `extensions.code` values of GraphQL errors that end the session (server/modules/person/person.graphql `me`). */
 const SESSION_END_CODES: Record<string, SessionEndReason> = {
   UNAUTHENTICATED: 'unauthenticated',
   SESSION_TIMEOUT: 'timeout',

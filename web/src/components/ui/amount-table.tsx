@@ -9,7 +9,7 @@ export interface AmountRow {
   total?: boolean;
   /**
    * An outflow (costs, payments): the stored positive amount is shown with a minus, as in the statement PDF
-   * (server/domain/documents/pdf/templates.ts `minus`); zero stays `0,00 €`.
+   * (server/modules/documents/pdf/templates.ts `minus`); zero stays `0,00 €`.
    */
   deduction?: boolean;
   /** Explanation of the row's term, offered as a tooltip beside the label (`TermHint`). */

@@ -30,7 +30,7 @@ export const PensionStatementTablesFragment = graphql(`
 `);
 
 /**
- * Every field of a Pensionskasse statement (schema/statement.graphql `PensionStatement`): the balances at the Stichtag
+ * Every field of a Pensionskasse statement (server/modules/statements/statements.graphql `PensionStatement`): the balances at the Stichtag
  * and the movements of its year, deductions (costs, pension payments) with a minus as in the PDF.
  */
 export function PensionStatementTables({

@@ -28,7 +28,7 @@ export const SeveranceStatementTablesFragment = graphql(`
 `);
 
 /**
- * Every field of a Vorsorgekasse statement (schema/statement.graphql `SeveranceStatement`): the balances at the
+ * Every field of a Vorsorgekasse statement (server/modules/statements/statements.graphql `SeveranceStatement`): the balances at the
  * Stichtag and the movements of its year, deductions (costs, payout) with a minus as in the PDF.
  */
 export function SeveranceStatementTables({ statement }: { statement: SeveranceStatementTables_SeveranceStatementFragmentFragment }) {

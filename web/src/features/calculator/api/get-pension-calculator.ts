@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
-/** The calculator page's first query: restriction, data date, date bounds and prefilled inputs (schema/calculator.graphql). */
+/** The calculator page's first query: restriction, data date, date bounds and prefilled inputs (server/modules/calculator/calculator.graphql). */
 export const CalculatorPage_Query = graphql(`
   query CalculatorPage_Query {
     pensionCalculator {

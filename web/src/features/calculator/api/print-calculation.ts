@@ -2,7 +2,7 @@ import type { CalculatorInput } from '@contract/calculator';
 import { portalFetch } from '../../../lib/request';
 import { withLng } from '../../../lib/url-params';
 
-/** Path of the calculator's PDF on the server (server/http/calcprint.ts). */
+/** Path of the calculator's PDF on the server (server/modules/calculator/calculator.print-route.ts). */
 export const CALCPRINT_URL = '/webportal/calcprint';
 
 /**

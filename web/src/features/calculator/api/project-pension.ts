@@ -1,7 +1,7 @@
 import { useLazyQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
-/** One projection of the calculator's inputs (schema/calculator.graphql `projectPension`); changes nothing. */
+/** One projection of the calculator's inputs (server/modules/calculator/calculator.graphql `projectPension`); changes nothing. */
 export const CalculatorPage_Project = graphql(`
   query CalculatorPage_Project($input: ProjectPensionInput!) {
     projectPension(input: $input) {

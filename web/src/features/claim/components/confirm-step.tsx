@@ -21,7 +21,7 @@ interface ConfirmValues {
 
 /**
  * Step 3 of `/gm`: the summary of steps 1 and 2, the amounts of a payout, the confirmation and, for a payout, the
- * current password (step-up, server/domain/auth/step-up.ts; the server decides whether a recent eID login stands in).
+ * current password (step-up, server/modules/session/step-up.ts; the server decides whether a recent eID login stands in).
  * The server's refusals are shown with their catalogue texts; "already submitted recently" stays on this step.
  */
 export function ConfirmStep({

@@ -21,7 +21,7 @@ export const SeveranceFundPanelFragment = graphql(`
 
 /**
  * The Vorsorgekasse's investment information: the current management fee, the latest and the average results, and
- * the result of every year as a chart and as a table with the same figures (schema/investment.graphql).
+ * the result of every year as a chart and as a table with the same figures (server/modules/investment/investment.graphql).
  */
 export function SeveranceFundPanel({ fund }: { fund: SeveranceFundPanel_SeveranceFundInvestmentFragmentFragment }) {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ export const VrgPerformanceTableFragment = graphql(`
 
 /**
  * The yearly performance of a VRG as a table, newest year first: net return after costs, volatility of the five years
- * up to the year, and the fluctuation reserve at 31.12. (schema/investment.graphql `VrgYearPerformance`).
+ * up to the year, and the fluctuation reserve at 31.12. (server/modules/investment/investment.graphql `VrgYearPerformance`).
  */
 export function VrgPerformanceTable({ caption, performance }: { caption: string; performance: readonly VrgPerformanceTable_VrgYearPerformanceFragmentFragment[] }) {
   const { t } = useTranslation();

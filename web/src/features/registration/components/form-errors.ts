@@ -13,7 +13,7 @@ const REQUIRED_FIELDS: ReadonlySet<string> = new Set(Object.keys(registrationCat
 const FIELD_CODES: ReadonlySet<string> = new Set(Object.keys(registrationCatalogue.registration.fieldError));
 
 /**
- * The German message for a refused field (schema/registration.graphql `RegistrationFieldCode`, spec 001 section 8):
+ * The German message for a refused field (server/modules/registration/registration.graphql `RegistrationFieldCode`, spec 001 section 8):
  * REQUIRED names the field ("Bitte geben Sie Ihre Sozialversicherungsnummer ein."), every other code has one text;
  * an unknown code (a newer server) gets "Bitte prüfen Sie Ihre Eingabe." rather than nothing.
  */

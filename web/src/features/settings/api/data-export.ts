@@ -52,7 +52,7 @@ export const DataExportSection_UnlockMutation = graphql(`
 const PENDING_POLL_MS = 3000;
 
 /**
- * The member's newest data archive (schema/data-export.graphql), asked again every few seconds while it is PENDING so
+ * The member's newest data archive (server/modules/data-export/data-export.graphql), asked again every few seconds while it is PENDING so
  * the section shows "ready" without a reload once the background job has written it.
  */
 export function useDataExport() {

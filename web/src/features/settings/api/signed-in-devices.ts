@@ -14,7 +14,7 @@ export const SignedInDevicesSection_DeviceFragment = graphql(`
   }
 `);
 
-/** The member's signed-in devices (schema/devices.graphql `signedInDevices`, decision 0048), the current one first. */
+/** The member's signed-in devices (server/modules/devices/devices.graphql `signedInDevices`, decision 0048), the current one first. */
 export const SignedInDevicesSection_Query = graphql(`
   query SignedInDevicesSection_Query {
     signedInDevices {

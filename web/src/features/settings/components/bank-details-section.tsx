@@ -47,7 +47,7 @@ function bicNeededFor(iban: string | null | undefined): boolean {
 /**
  * Bank details (spec 001 section 5 "Bank data", spec 000 section 5 IBAN, BIC and SEPA check): account holder, bank
  * name, IBAN grouped in fours as typed, BIC grouped 4-4-3 (required when the IBAN's country is outside the EU/EEA),
- * optional valid-from date, and the current password (step-up, server/domain/auth/step-up.ts; not needed within 5
+ * optional valid-from date, and the current password (step-up, server/modules/session/step-up.ts; not needed within 5
  * minutes of an eID login, so the server decides whether it is missing). The shared zod rules of
  * schema/contract/profile.ts check it.
  */

@@ -28,7 +28,7 @@ const FIELDS = ['newEmail', 'newEmailConfirmation', 'currentPassword'] as const;
 
 /**
  * E-mail change (spec 001 sections 2 and 8 "Profile"): the new address twice and the current password (step-up,
- * server/domain/auth/step-up.ts; not needed within 5 minutes of an eID login, so the server decides whether it is
+ * server/modules/session/step-up.ts; not needed within 5 minutes of an eID login, so the server decides whether it is
  * missing); the server mails a confirmation link to the new address, and the login e-mail changes only when the
  * member opens it (route `#/emailChange?token=…`).
  */

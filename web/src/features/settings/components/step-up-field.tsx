@@ -4,7 +4,7 @@ import { TextField } from '../../../components/ui/text-field';
 
 /**
  * The current password that an identity or money change (the login e-mail, the bank details) asks for again: the
- * step-up of decision 0011 (server/domain/auth/step-up.ts). A wrong one counts towards the login lockout.
+ * step-up of decision 0011 (server/modules/session/step-up.ts). A wrong one counts towards the login lockout.
  */
 export function StepUpPasswordField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation();

@@ -1,9 +1,0 @@
-import type { Resolvers } from '../__generated__/resolvers-types';
-
-export const captchaResolvers: Resolvers = {
-  Query: {
-    captchaChallenge(_p, _a, ctx) {
-      return ctx.deps.captcha.challenge();
-    },
-  },
-};

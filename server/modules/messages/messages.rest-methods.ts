@@ -1,0 +1,62 @@
+/** REST methods of the registry (./registry.ts): the inbox. */
+import { z } from 'zod';
+import { notFound, rateLimited } from '../../platform/shared/errors';
+import { getMessagesRestInput, messageJson, messagePageJson } from './messages.rest';
+import { empty, method, text } from '../../rest/method-kit';
+import type { RestMethod } from '../../rest/method-kit';
+
+export const INBOX_METHODS: RestMethod[] = [
+  // Inbox (spec 001 section 2; spec 001 sections 3 and 5 name no paths or payloads, so the names follow the GraphQL operations).
+  method({
+    name: 'getMessages',
+    input: getMessagesRestInput,
+    auth: 'session',
+    async run(ctx, input) {
+      return messagePageJson(await ctx.services.messages.page(await ctx.mailbox(), input));
+    },
+  }),
+  method({
+    name: 'getMessage',
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const message = await ctx.services.messages.get(await ctx.mailbox(), input.id);
+      if (!message) throw notFound();
+      return messageJson(message);
+    },
+  }),
+  method({
+    name: 'getMessageRecipients',
+    input: empty,
+    auth: 'session',
+    async run(ctx) {
+      return { recipients: await ctx.services.messages.recipients(ctx.scope, await ctx.mailbox()) };
+    },
+  }),
+  method({
+    name: 'markMessageRead',
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const result = await ctx.services.messages.markRead(await ctx.mailbox(), input.id);
+      if (!result.ok) throw notFound();
+      return messageJson(result.value);
+    },
+  }),
+  method({
+    name: 'sendMessage',
+    input: z.object({
+      recipient: text(40).optional(),
+      subject: text(1000).optional(),
+      body: text(20_000).optional(),
+      attachmentIds: z.union([z.array(text(64)).max(20), text(64).transform((v) => (v === '' ? [] : [v]))]).optional(),
+    }),
+    auth: 'session',
+    async run(ctx, input) {
+      const result = await ctx.services.messages.send(ctx.scope, await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      // Too many messages this hour: 429 with Retry-After, as every limit answers over REST (decision 0041).
+      if (!result.ok && result.code === 'RATE_LIMITED') throw rateLimited(result.retryAfterSeconds ?? 1);
+      return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
+    },
+  }),
+];
