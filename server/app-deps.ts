@@ -10,7 +10,7 @@ import { createAccountsStore } from './modules/accounts/accounts.store';
 import { createClaimsStore } from './modules/claims/claims.store';
 import { createMergeStore } from './modules/merge/merge.store';
 import { createOwnContributionsStore } from './modules/own-contributions/own-contributions.store';
-import { createAuthStore } from './modules/session/session.store';
+import { createSessionStore } from './modules/session/session.store';
 import { createDocumentsStore } from './modules/documents/documents.store';
 import { createInvestmentStore } from './modules/investment/investment.store';
 import { createMailer } from './platform/mail/mailer';
@@ -125,7 +125,7 @@ export function createAppDeps(db: Db, config: Config, clock: Clock, logger: Logg
       absoluteTimeoutMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     stores: {
-      auth: createAuthStore(db),
+      session: createSessionStore(db),
       accounts: createAccountsStore(db),
       person: createPersonStore(db),
       loginFlow: createLoginFlowStore(db),

@@ -10,8 +10,8 @@ import type { createAccountsStore } from './modules/accounts/accounts.store';
 import type { createClaimsStore } from './modules/claims/claims.store';
 import type { createMergeStore } from './modules/merge/merge.store';
 import type { createOwnContributionsStore } from './modules/own-contributions/own-contributions.store';
-import type { AuthSettings } from './modules/session/session.service';
-import type { createAuthStore } from './modules/session/session.store';
+import type { SessionSettings } from './modules/session/session.service';
+import type { createSessionStore } from './modules/session/session.store';
 import type { createDocumentsStore } from './modules/documents/documents.store';
 import type { createInvestmentStore } from './modules/investment/investment.store';
 import type { Mailer } from './platform/mail/mailer';
@@ -38,7 +38,7 @@ export interface ProcessDeps {
   tenant: TenantDefinition;
   clock: Clock;
   logger: Logger;
-  authSettings: AuthSettings;
+  authSettings: SessionSettings;
   /** Security audit log (security_events). */
   audit: SecurityAudit;
   /**
@@ -62,7 +62,7 @@ export interface ProcessDeps {
   /** The public upload form `/upload-formular` (server/modules/public-uploads, decision 0024). */
   publicUploads: PublicUploadsService;
   stores: {
-    auth: ReturnType<typeof createAuthStore>;
+    session: ReturnType<typeof createSessionStore>;
     accounts: ReturnType<typeof createAccountsStore>;
     person: ReturnType<typeof createPersonStore>;
     loginFlow: ReturnType<typeof createLoginFlowStore>;

@@ -24,7 +24,7 @@ import { DATA_EXPORT_JOB } from './modules/data-export/data-export.rules';
 import { createLoaders } from './platform/loaders';
 import type { RequestScope } from './platform/shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
-import { createAuthService } from './modules/session/session.service';
+import { createSessionService } from './modules/session/session.service';
 import { createDevicesService } from './modules/devices/devices.service';
 import { createDevicesStore } from './modules/devices/devices.store';
 import { createPasskeyService } from './modules/passkeys/passkeys.service';
@@ -51,7 +51,7 @@ export function createServices(deps: ProcessDeps) {
 function createMemberServices(deps: ProcessDeps) {
   const { db, config, tenant, clock, logger, stores, uploads } = deps;
   const stepUp = createStepUp({
-    store: stores.auth,
+    store: stores.session,
     clock,
     audit: deps.audit,
     lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
@@ -183,7 +183,7 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
   });
   const loginFlow = createLoginFlowService({
     store: deps.stores.loginFlow,
-    authStore: deps.stores.auth,
+    authStore: deps.stores.session,
     personStore: deps.stores.person,
     clock,
     tenant,
@@ -198,10 +198,10 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     audit: deps.audit,
     tenant,
     clock,
-    timeoutOf: (row, now) => auth.timeoutOf(row, now),
+    timeoutOf: (row, now) => session.timeoutOf(row, now),
   });
-  const auth = createAuthService({
-    store: deps.stores.auth,
+  const session = createSessionService({
+    store: deps.stores.session,
     clock,
     tenant,
     settings: deps.authSettings,
@@ -211,7 +211,7 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
   });
   const passkeys = createPasskeyService({
     store: createPasskeyStore(deps.db),
-    auth,
+    auth: session,
     stepUp,
     limiter: createRateLimiter({ store: deps.stores.rateLimit, clock }),
     loginIpMaxPerMinute: config.PASSKEY_LOGIN_IP_MAX_PER_MINUTE,
@@ -241,5 +241,5 @@ function createAccessServices(deps: ProcessDeps, stepUp: StepUp) {
     logger: deps.logger,
     settings: { maxCallBytes: config.LOG_MAX_CALL_BYTES, ipMaxPerMinute: config.LOG_IP_MAX_PER_MINUTE, sessionMaxPerMinute: config.LOG_SESSION_MAX_PER_MINUTE },
   });
-  return { auth, devices, passkeys, loginFlow, profile, registration, clientLog };
+  return { session, devices, passkeys, loginFlow, profile, registration, clientLog };
 }

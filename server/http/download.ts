@@ -89,7 +89,7 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   const q = url.indexOf('?');
   const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
   try {
-    const personId = await deps.services.auth.requirePersonId(base.scope);
+    const personId = await deps.services.session.requirePersonId(base.scope);
     // Exactly one of the parameters id (document), upload and attachment, given once.
     const given = (['id', 'upload', 'attachment'] as const).map((key) => [key, query.getAll(key)] as const).filter(([, values]) => values.length > 0);
     const [kind, value] = given.length === 1 && given[0]![1].length === 1 ? [given[0]![0], given[0]![1][0]!] : [null, ''];

@@ -28,7 +28,7 @@ import { isoDateVienna } from '@contract/dates';
  *
  * A hit is answered before the request context, the compression middleware and the security headers exist (the
  * stored headers include the security headers; the body is compressed once per encoding and kept), and only for a
- * session that passes the session check as active without any write (`AuthService.sessionStateWithoutWrite`): anything
+ * session that passes the session check as active without any write (`SessionService.sessionStateWithoutWrite`): anything
  * else (time-outs, logout, a pending login, other tenants, a session due for its `lastSeenAt` write) takes the normal
  * path and answers as without the cache.
  */
@@ -318,7 +318,7 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
   const viennaDate = hourlyViennaDate();
   const encodingOf = encodingNegotiator(threshold);
   const cookieName = sessionCookieName(deps.config);
-  const { auth } = deps.services;
+  const sessions = deps.services.session;
   // A GET's candidate depends on its path and query string alone: parsed once per distinct URL (at most 256 kept).
   const getCandidates = new Map<string, Candidate | null>();
   const getCandidate = (req: IncomingMessage, pathname: string, search: string): Candidate | null => {
@@ -341,7 +341,7 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
    * - a `CacheMiss`: the normal path must run with its body and, when given, its recorder.
    *
    * A hit needs the session to pass the request's session check as active without any write
-   * (`AuthService.sessionStateWithoutWrite` ACTIVE); a session due for its touch is answered by the normal path and
+   * (`SessionService.sessionStateWithoutWrite` ACTIVE); a session due for its touch is answered by the normal path and
    * its answer stored; anything else (no, ended, pending, timed-out, other tenant's session, or
    * one due for its `lastSeenAt` write) takes the normal path, which answers or touches as without the cache. The
    * caller must have run the CSRF check.
@@ -359,7 +359,7 @@ export function createResponseCache(deps: AppDeps, hashes: Set<string>) {
     // error handling answers it as without the cache (503 with Retry-After, not a 500).
     const gate = await gateOf(tokenHash).catch(() => undefined);
     const now = deps.clock.now();
-    const state = gate ? auth.sessionStateWithoutWrite(gate, now) : 'OTHER';
+    const state = gate ? sessions.sessionStateWithoutWrite(gate, now) : 'OTHER';
     if (!gate || state === 'OTHER') return { body };
     const key = cacheKey(
       { state: 'ACTIVE', tokenHash, personId: gate.personId, mailboxType: gate.mailboxType, selectedDutyId: gate.selectedDutyId, stage: gate.stage },

@@ -63,7 +63,7 @@ export function createRequestScope(deps: AppDeps, request: RequestSource): { sco
   const sessionToken = readCookie(request.headers.cookie, sessionCookieName(config));
   const userAgent = request.headers['user-agent'];
   const meta: RequestMeta = { ipAddress: request.remoteAddress ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
-  const { auth } = deps.services;
+  const sessions = deps.services.session;
   let loaders: Loaders | undefined;
   let checked: Promise<SessionCheck> | undefined;
   const scope: RequestScope = {
@@ -71,7 +71,7 @@ export function createRequestScope(deps: AppDeps, request: RequestSource): { sco
     get loaders() {
       return (loaders ??= createLoaders(deps.stores));
     },
-    session: () => (checked ??= auth.checkSession(scope, sessionToken, { touch: true })),
+    session: () => (checked ??= sessions.checkSession(scope, sessionToken, { touch: true })),
     async sessionHash() {
       const s = await scope.session();
       return s.state === 'ACTIVE' ? s.tokenHash : null;
@@ -94,14 +94,14 @@ export function createRequestContext(deps: AppDeps, request: RequestSource, base
   const { config, tenant, clock } = deps;
   const cookieName = sessionCookieName(config);
   const { scope, sessionToken } = base;
-  const { auth, loginFlow } = deps.services;
+  const { session: sessions, loginFlow } = deps.services;
   /** The session check of this request (done once, touching the session). */
   const session = (): Promise<SessionCheck> => scope.session();
   const { messages } = deps.services;
   /** Set-Cookie header values for the answer. */
   const setCookies: string[] = [];
-  /** Person id of a fully logged-in session (`AuthService.requirePersonId`: SESSION_INVALID or SESSION_TIMEOUT otherwise). */
-  const requirePersonId = (): Promise<number> => auth.requirePersonId(scope);
+  /** Person id of a fully logged-in session (`SessionService.requirePersonId`: SESSION_INVALID or SESSION_TIMEOUT otherwise). */
+  const requirePersonId = (): Promise<number> => sessions.requirePersonId(scope);
   let resolvedMailbox: Promise<Mailbox> | undefined;
   let resolvedBoardSeats: Promise<BoardSeats> | undefined;
   /** The session's person's current supervisory-board seats, read once per request (the mailbox and the seats field both need them). */
@@ -148,8 +148,8 @@ export function createRequestContext(deps: AppDeps, request: RequestSource, base
       })();
       return resolvedMailbox;
     },
-    /** The session of a login-flow call (`AuthService.requireFlowSession`): PENDING or ACTIVE. Throws like `requirePersonId`. */
-    requireFlowSession: (): Promise<FlowSession> => auth.requireFlowSession(scope),
+    /** The session of a login-flow call (`SessionService.requireFlowSession`): PENDING or ACTIVE. Throws like `requirePersonId`. */
+    requireFlowSession: (): Promise<FlowSession> => sessions.requireFlowSession(scope),
     setSessionCookie(token: string): void {
       setCookies.push(`${cookieName}=${token}; ${cookieAttributes}`);
     },

@@ -1,15 +1,41 @@
-import { INBOX_METHODS } from '../modules/messages/messages.rest-methods';
-import { MEMBER_METHODS } from './member-methods';
-import { REGISTRATION_METHODS } from '../modules/registration/registration.rest-methods';
-import { SESSION_METHODS } from '../modules/session/session.rest-methods';
+import { readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 export { formBoolean, LOG_LEVELS, text, type RestMethod } from './method-kit';
 import { empty, method, type RestMethod } from './method-kit';
 
+/** Where the modules live (server/modules/<area>/), each with its REST methods in `<area>.rest.ts`. */
+const MODULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../modules');
+
 /**
- * The documented `rest/*` methods (spec 000 section 7), one entry each, in the order of the groups below (the method
- * shape and the shared input pieces are in ./method-kit.ts).
+ * The REST methods of every module, found by name, not listed (decision 0063): each export whose name ends in
+ * `RestMethods` of a file `server/modules/<area>/*.rest.ts` (`.js` when compiled), in path order.
+ * @throws Error when two modules register the same method name.
  */
-export const REST_METHODS: RestMethod[] = [...SESSION_METHODS, ...MEMBER_METHODS, ...REGISTRATION_METHODS, ...INBOX_METHODS];
+async function discoverRestMethods(): Promise<RestMethod[]> {
+  const files = readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((dir) =>
+      readdirSync(join(MODULES_DIR, dir.name))
+        .filter((name) => /\.rest\.(ts|js)$/.test(name))
+        .map((name) => join(MODULES_DIR, dir.name, name)),
+    )
+    .sort();
+  const found: RestMethod[] = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) if (name.endsWith('RestMethods') && Array.isArray(value)) found.push(...(value as RestMethod[]));
+  }
+  const seen = new Set<string>();
+  for (const m of found) {
+    if (seen.has(m.name)) throw new Error(`REST method ${m.name} is registered by two modules`);
+    seen.add(m.name);
+  }
+  return found;
+}
+
+/** The documented `rest/*` methods (spec 000 section 7), one entry each (the method shape and the shared input pieces are in ./method-kit.ts). */
+export const REST_METHODS: RestMethod[] = await discoverRestMethods();
 
 /**
  * `login{product}` (spec 000 section 7): the first-login data sync. The product name is the tenant's

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PkStatementRow, VkStatementRow } from '../../../db/schema';
 import type { RequestContext } from '../../platform/request-context';
+import { method, type RestMethod } from '../../rest/method-kit';
 
 /**
  * Body of REST `webportal/kontoinformation` (spec 000 section 7 "Other server paths": webportal/kontoinformation;
@@ -65,3 +66,6 @@ export async function kontoinformationRun(ctx: RequestContext, input: z.infer<ty
     ),
   };
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const accountsRestMethods: RestMethod[] = [method({ name: 'webportal/kontoinformation', input: kontoinformationInput, auth: 'session', run: kontoinformationRun })];

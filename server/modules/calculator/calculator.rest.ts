@@ -9,6 +9,7 @@ import { CALCULATOR_CODE_MESSAGES, CALCULATOR_FIELD_MESSAGES, CALCULATOR_REFUSAL
 import { LIFE_TABLE } from './annuity.rules';
 import { RANGE_SPREAD_BP } from './calculator.rules';
 import type { CalculatorView, ProjectOutcome } from './calculator.view';
+import { empty, method, type RestMethod } from '../../rest/method-kit';
 
 const num = z.union([
   z.number(),
@@ -109,3 +110,24 @@ export function calculatorRestAnswer(o: ProjectOutcome) {
     },
   };
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const calculatorRestMethods: RestMethod[] = [
+  method({
+    name: 'getCalculator',
+    input: empty,
+    auth: 'session',
+    async run(ctx) {
+      return calculatorViewAnswer(await ctx.services.calculator.view(ctx.scope, await ctx.requirePersonId()));
+    },
+  }),
+
+  method({
+    name: 'calculatePension',
+    input: calculatorRestInput,
+    auth: 'session',
+    async run(ctx, input) {
+      return calculatorRestAnswer(await ctx.services.calculator.project(ctx.scope, await ctx.requirePersonId(), input));
+    },
+  }),
+];

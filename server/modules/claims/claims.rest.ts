@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
 import { CLAIM_OPTIONS, PAYOUT_TYPES } from '@contract/claim';
 import { optionalText as field, uploadIdList as uploadIds } from '../../platform/shared/rest-fields';
+import { method, type RestMethod } from '../../rest/method-kit';
 
 /**
  * Body of REST `webportal/verfuegungen` (spec 000 sections 3 and 5 "Withdrawal step", spec 001 section 7; README
@@ -104,3 +105,13 @@ function restField(field: string, option: string | undefined): string {
   if (field !== 'institutionName') return field;
   return option === 'TRANSFER_PENSION_FUND' ? 'pkPartnerSeqId' : option === 'TRANSFER_VORSORGEKASSE' ? 'vkPartnerSeqId' : 'versPartnerSeqId';
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const claimsRestMethods: RestMethod[] = [
+  method({
+    name: 'webportal/verfuegungen',
+    input: verfuegungenInput,
+    auth: 'session',
+    run: verfuegungenRun,
+  }),
+];

@@ -37,7 +37,7 @@ export async function handleDataExportDownload(req: IncomingMessage, res: Server
   const q = url.indexOf('?');
   const ids = new URLSearchParams(q === -1 ? '' : url.slice(q + 1)).getAll('id');
   try {
-    const personId = await deps.services.auth.requirePersonId(scope);
+    const personId = await deps.services.session.requirePersonId(scope);
     const found = ids.length === 1 ? await deps.services.dataExport.download(scope, personId, ids[0]!) : ({ kind: 'NOT_FOUND' } as const);
     if (found.kind === 'NOT_FOUND') return sendJson(res, 404, { error: 'NOT_FOUND', message: T.NOT_FOUND });
     if (found.kind === 'EXPIRED') return sendJson(res, 410, { error: 'EXPIRED', message: T.EXPIRED });

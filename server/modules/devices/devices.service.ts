@@ -48,7 +48,7 @@ export function createDevicesService(deps: {
   audit: SecurityAudit;
   tenant: TenantDefinition;
   clock: Clock;
-  /** The time-out a session has run into at `now` (AuthService.timeoutOf), so a timed-out session is not listed. */
+  /** The time-out a session has run into at `now` (SessionService.timeoutOf), so a timed-out session is not listed. */
   timeoutOf: (row: { createdAt: string; lastSeenAt: string }, now: number) => string | null;
 }) {
   const { store, personStore, mailer, audit, tenant, clock, timeoutOf } = deps;
@@ -113,7 +113,7 @@ export function createDevicesService(deps: {
   }
 
   /**
-   * After a login opened a session (AuthService.completeLogin, in its transaction): when no earlier session of the
+   * After a login opened a session (SessionService.completeLogin, in its transaction): when no earlier session of the
    * person had the same browser and system (`isNewBrowser`; not on the person's very first login), queues the
    * new-browser notice to the person's e-mail address, if any, through the outbox in the same transaction. The mail
    * holds the time (Vienna) and browser and system, nothing else.

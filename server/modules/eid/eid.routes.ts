@@ -36,8 +36,8 @@ export function createEidRoutes(deps: AppDeps) {
           provider,
           clock: deps.clock,
           logger: deps.logger,
-          auth: deps.services.auth,
-          authStore: deps.stores.auth,
+          auth: deps.services.session,
+          authStore: deps.stores.session,
           maintenance: deps.authSettings.maintenance,
         })
       : null;
@@ -77,7 +77,7 @@ export function createEidRoutes(deps: AppDeps) {
       const result = await service.callback({ query, boundState: readCookie(req.headers.cookie, stateCookie), meta: ctx.scope.meta });
       if (result.sessionToken) {
         // As with a password login: the session this browser held before ends, the new one replaces it.
-        await ctx.services.auth.logout(ctx.scope, ctx.sessionToken);
+        await ctx.services.session.logout(ctx.scope, ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       redirect(res, result.location, [clearStateCookie, ...ctx.setCookies]);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '../../log';
-import type { AuthService } from '../session/session.service';
+import type { SessionService } from '../session/session.service';
 import type { RequestMeta } from '../../platform/shared/request-meta';
-import type { AuthStore } from '../session/session.store';
+import type { SessionStore } from '../session/session.store';
 import { hashToken } from '../session/session-token';
 import type { Clock } from '../../platform/shared/clock';
 import { isoInstant } from '../../platform/shared/clock';
@@ -44,7 +44,7 @@ function sameText(a: string, b: string): boolean {
  * sector-specific person identifier, never the SVNR), against persons.eid_bpk. Linking a bPK to a member on a first
  * eID login is not part of this service; an unlinked bPK answers NOT_LINKED.
  *
- * A session is opened exactly as a password login opens it (`AuthService.completeLogin`): same statuses, same
+ * A session is opened exactly as a password login opens it (`SessionService.completeLogin`): same statuses, same
  * PENDING or ACTIVE stage from the login status machine, a login attempt row (method EID), a new random token.
  */
 export function createEidService(deps: {
@@ -53,8 +53,8 @@ export function createEidService(deps: {
   provider: EidProvider;
   clock: Clock;
   logger: Logger;
-  auth: Pick<AuthService, 'completeLogin'>;
-  authStore: Pick<AuthStore, 'findLoginSubjectByBpk'>;
+  auth: Pick<SessionService, 'completeLogin'>;
+  authStore: Pick<SessionStore, 'findLoginSubjectByBpk'>;
   maintenance: boolean;
 }) {
   const { settings, store, provider, clock, logger, auth, authStore } = deps;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
-import { messageJson } from '../messages/messages.rest';
+import { messageJson } from '../messages/messages.rest-json';
 import { formBoolean, optionalText as str } from '../../platform/shared/rest-fields';
+import { method, type RestMethod } from '../../rest/method-kit';
 
 /** A section arrives as a JSON object (or as a JSON string in a form field); its fields are checked by `checkForm`. */
 const section = z
@@ -58,3 +59,13 @@ export async function formRestRun(ctx: RequestContext, input: z.infer<typeof for
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors, kind: null, message: null };
   return { ok: true, code: null, fieldErrors: [], kind: r.value.kind, message: messageJson(r.value.message) };
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const formsRestMethods: RestMethod[] = [
+  method({
+    name: 'webportal/form',
+    input: formRestInput,
+    auth: 'session',
+    run: formRestRun,
+  }),
+];

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/shared/clock';
 import { err, ok, type Result } from '../../platform/shared/result';
 import { isoInstant } from '../../platform/shared/clock';
 import type { TenantDefinition } from '../../tenants';
-import type { AuthStore } from '../session/session.store';
+import type { SessionStore } from '../session/session.store';
 import { isLoggedInStatus, type LoginStatus } from '../session/session.rules';
 import { hashToken } from '../session/session-token';
 import type { PersonStore } from '../person/person.store';
@@ -43,7 +43,7 @@ export interface Duty {
  */
 export function createLoginFlowService(deps: {
   store: LoginFlowStore;
-  authStore: AuthStore;
+  authStore: SessionStore;
   personStore: PersonStore;
   clock: Clock;
   tenant: TenantDefinition;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
 import { MERGE_SIGNATURE_TYPES } from '@contract/merge';
 import { formBoolean, optionalText as field, uploadIdList as uploadIds } from '../../platform/shared/rest-fields';
+import { method, type RestMethod } from '../../rest/method-kit';
 
 /**
  * Body of REST `webportal/zusammenlegung` (decision 0023; spec 000 names no method for the merge, so the name
@@ -62,3 +63,6 @@ export async function zusammenlegungRun(ctx: RequestContext, input: z.infer<type
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors ?? [], request: null };
   return { ok: true, code: null, fieldErrors: [], request: r.value };
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const mergeRestMethods: RestMethod[] = [method({ name: 'webportal/zusammenlegung', input: zusammenlegungInput, auth: 'session', run: zusammenlegungRun })];

@@ -1,48 +1,65 @@
 import { z } from 'zod';
-import { INBOX_PAGE_SIZES, MESSAGE_FOLDERS, SEARCH_MAX } from '@contract/inbox';
-import type { MessagePageModel, MessageView } from './messages.service';
-import { folderOf } from './messages.store';
+import { notFound, rateLimited } from '../../platform/shared/errors';
+import { empty, method, text, type RestMethod } from '../../rest/method-kit';
+import { getMessagesRestInput, messageJson, messagePageJson } from './messages.rest-json';
 
-/** Download URL of an attachment (same as GraphQL `MessageAttachment.downloadUrl`). */
-const attachmentUrl = (id: number) => `/webportal/download?attachment=${id}`;
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const messagesRestMethods: RestMethod[] = [
+  // Inbox (spec 001 section 2; spec 001 sections 3 and 5 name no paths or payloads, so the names follow the GraphQL operations).
+  method({
+    name: 'getMessages',
+    input: getMessagesRestInput,
+    auth: 'session',
+    async run(ctx, input) {
+      return messagePageJson(await ctx.services.messages.page(await ctx.mailbox(), input));
+    },
+  }),
 
-/**
- * A message as the REST methods answer it: `{ id, folder, counterpart, subject, body, origin, sentAt, unread, readAt,
- * attachments: [{ id, fileName, contentType, size, downloadUrl }] }` (ids as strings, size in bytes, instants ISO).
- */
-export function messageJson(m: MessageView) {
-  return {
-    id: String(m.id),
-    folder: folderOf(m),
-    counterpart: m.counterpart,
-    subject: m.subject,
-    body: m.body,
-    origin: m.origin,
-    sentAt: m.sentAt,
-    unread: m.direction === 'INBOUND' && m.readAt === null,
-    readAt: m.readAt,
-    attachments: m.attachments.map((a) => ({ id: String(a.id), fileName: a.fileName, contentType: a.contentType, size: a.sizeBytes, downloadUrl: attachmentUrl(a.id) })),
-  };
-}
+  method({
+    name: 'getMessage',
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const message = await ctx.services.messages.get(await ctx.mailbox(), input.id);
+      if (!message) throw notFound();
+      return messageJson(message);
+    },
+  }),
 
-/** A page as REST answers it: `{ nodes, totalCount, unreadCount, page, pageSize, pageCount }`. */
-export function messagePageJson(p: MessagePageModel) {
-  return { ...p, nodes: p.nodes.map(messageJson) };
-}
+  method({
+    name: 'getMessageRecipients',
+    input: empty,
+    auth: 'session',
+    async run(ctx) {
+      return { recipients: await ctx.services.messages.recipients(ctx.scope, await ctx.mailbox()) };
+    },
+  }),
 
-const formInt = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .transform(Number),
-]);
+  method({
+    name: 'markMessageRead',
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const result = await ctx.services.messages.markRead(await ctx.mailbox(), input.id);
+      if (!result.ok) throw notFound();
+      return messageJson(result.value);
+    },
+  }),
 
-/** Body of REST `getMessages` (form or JSON): folder RECEIVED/SENT/BOARD (BOARD only for a board member: 403), page, pageSize 10/25/50, search, unreadOnly. */
-export const getMessagesRestInput = z.object({
-  folder: z.enum(MESSAGE_FOLDERS).default('RECEIVED'),
-  page: formInt.default(1),
-  pageSize: formInt.refine((n) => (INBOX_PAGE_SIZES as readonly number[]).includes(n)).default(INBOX_PAGE_SIZES[0]),
-  search: z.string().max(SEARCH_MAX).optional(),
-  unreadOnly: z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]).optional(),
-});
+  method({
+    name: 'sendMessage',
+    input: z.object({
+      recipient: text(40).optional(),
+      subject: text(1000).optional(),
+      body: text(20_000).optional(),
+      attachmentIds: z.union([z.array(text(64)).max(20), text(64).transform((v) => (v === '' ? [] : [v]))]).optional(),
+    }),
+    auth: 'session',
+    async run(ctx, input) {
+      const result = await ctx.services.messages.send(ctx.scope, await ctx.mailbox(), { ...input, attachmentIds: input.attachmentIds ?? [] });
+      // Too many messages this hour: 429 with Retry-After, as every limit answers over REST (decision 0041).
+      if (!result.ok && result.code === 'RATE_LIMITED') throw rateLimited(result.retryAfterSeconds ?? 1);
+      return result.ok ? { ok: true, code: null, fieldErrors: [], message: messageJson(result.value) } : { ok: false, code: result.code, fieldErrors: result.fieldErrors ?? [] };
+    },
+  }),
+];

@@ -5,6 +5,7 @@ import { MANDATE_TYPES } from '@contract/own-contributions';
 import type { MandateModel, OwnContributionFieldError } from './own-contributions.model';
 import { formCents, optionalText as field } from '../../platform/shared/rest-fields';
 import type { Result } from '../../platform/shared/result';
+import { method, type RestMethod } from '../../rest/method-kit';
 
 /**
  * REST methods of own contributions (decision 0016). The spec names no method for them (spec 000 section 7 lists
@@ -98,3 +99,16 @@ export async function praemienantragRun(ctx: RequestContext, input: z.infer<type
   const r = await ctx.services.ownContributions.applyForPremium(ctx.scope, await ctx.requirePersonId(), { ...rest, signature });
   return answer(r, () => ({}));
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const ownContributionsRestMethods: RestMethod[] = [
+  method({ name: 'webportal/eigenbeitraege', input: eigenbeitraegeInput, auth: 'session', run: eigenbeitraegeRun }),
+
+  method({ name: 'webportal/eigenbeitraege/mandat', input: mandatInput, auth: 'session', run: mandatRun }),
+
+  method({ name: 'webportal/eigenbeitraege/aendern', input: aendernInput, auth: 'session', run: aendernRun }),
+
+  method({ name: 'webportal/eigenbeitraege/kuendigen', input: kuendigenInput, auth: 'session', run: kuendigenRun }),
+
+  method({ name: 'webportal/eigenbeitraege/praemienantrag', input: praemienantragInput, auth: 'session', run: praemienantragRun }),
+];

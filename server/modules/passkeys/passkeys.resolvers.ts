@@ -57,7 +57,7 @@ export const passkeyResolvers: Resolvers = {
       const result = await ctx.services.passkeys.finishLogin(ctx.scope, args.input);
       if (result.sessionToken) {
         // As `login`: the session the request came with ends, the new one replaces its cookie.
-        await ctx.services.auth.logout(ctx.scope, ctx.sessionToken);
+        await ctx.services.session.logout(ctx.scope, ctx.sessionToken);
         ctx.setSessionCookie(result.sessionToken);
       }
       return loginResult(result.status, result);

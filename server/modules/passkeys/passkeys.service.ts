@@ -16,7 +16,7 @@ import { isoInstant, type Clock } from '../../platform/shared/clock';
 import type { RateLimiter } from '../../platform/shared/rate-limit';
 import type { RequestScope } from '../../platform/shared/request-scope';
 import { err, ok, rateLimitedErr, type FieldError, type Result } from '../../platform/shared/result';
-import type { AuthService, LoginResult } from '../session/session.service';
+import type { SessionService, LoginResult } from '../session/session.service';
 import type { PasskeyStore } from './passkeys.store';
 import type { StepUp } from '../session/step-up';
 
@@ -130,7 +130,7 @@ export function relyingParty(scope: Pick<RequestScope, 'publicOrigin'>): { origi
  * Passkeys (WebAuthn, W3C Web Authentication Level 3; docs/decisions/0047-passkeys.md): the member adds passkeys in
  * the settings (the step-up password first), names, renames and removes them, and logs in with one instead of e-mail
  * and password. The login then runs exactly as a password login from the identity check on
- * (`AuthService.loginWithProof`: throttle, lock, access, membership, the login flow's next status, the session).
+ * (`SessionService.loginWithProof`: throttle, lock, access, membership, the login flow's next status, the session).
  *
  * Every ceremony's challenge is random, stored server-side (`passkey_challenges`), valid PASSKEY_CEREMONY_MS and taken
  * by the first answer that names it; a registration's challenge is bound to the person and the session that started
@@ -138,7 +138,7 @@ export function relyingParty(scope: Pick<RequestScope, 'publicOrigin'>): { origi
  */
 export function createPasskeyService(deps: {
   store: PasskeyStore;
-  auth: Pick<AuthService, 'loginWithProof'>;
+  auth: Pick<SessionService, 'loginWithProof'>;
   stepUp: StepUp;
   /** The database-counted limiter of decision 0041, for the public `startLogin`. */
   limiter: RateLimiter;
@@ -337,7 +337,7 @@ export function createPasskeyService(deps: {
      * Finishes a passkey login (WebAuthn section 7.2 steps 5–24): the answer must sign an open login challenge for
      * this origin and rpID with user verification, with a passkey registered for this rpID whose user handle it names
      * (when it names one) and whose signature counter it advances (unless the authenticator counts nothing). Then the
-     * login runs as after a correct password (`AuthService.loginWithProof`). Any failure of the proof answers
+     * login runs as after a correct password (`SessionService.loginWithProof`). Any failure of the proof answers
      * NOT_VALID (a failed login, counted against the IP address), whatever it was, so the answer tells an attacker
      * nothing about which credential ids exist.
      */

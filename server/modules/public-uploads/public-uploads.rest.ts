@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
 import { rateLimited } from '../../platform/shared/errors';
 import { optionalPersonId } from './public-uploads.answers';
+import { method, type RestMethod } from '../../rest/method-kit';
 
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '', 'on']).transform((v) => v === 'true' || v === '1' || v === 'on')]);
 const str = (max: number) => z.string().max(max).optional().nullable();
@@ -59,3 +60,13 @@ export async function uploadFormRestRun(ctx: RequestContext, input: z.infer<type
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors, fileCount: null, email: null };
   return { ok: true, code: null, fieldErrors: [], fileCount: r.value.fileCount, email: r.value.email };
 }
+
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const publicUploadsRestMethods: RestMethod[] = [
+  method({
+    name: 'webportal/uploadForm',
+    input: uploadFormRestInput,
+    auth: 'public',
+    run: uploadFormRestRun,
+  }),
+];

@@ -1,25 +1,77 @@
-import type { Ok } from '../../platform/shared/result';
-import type { RegistrationErr } from './registration.deps';
-import type { OrderCodeErr } from './registration.service';
+import { z } from 'zod';
+import { formBoolean, method, text, type RestMethod } from '../../rest/method-kit';
+import { flowAnswer, orderAnswer, specAnswer } from './registration.rest-answers';
 
-/**
- * The spec's answer `{ status, fieldErrors }` of a registration or password service result (REST keeps it exactly as
- * before the one result shape of decision 0012): an Ok answers its `status` where it has several (password lost:
- * SUCCESSFUL or LETTER_SENT), else SUCCESSFUL, with no field errors; a refusal answers its code as `status`. Nothing
- * else of the Ok value (e-mail address, instants) reaches the REST answer.
- */
-export function specAnswer(result: Ok<object> | RegistrationErr<string>): { status: string; fieldErrors: { field: string; code: string }[] } {
-  if (!result.ok) return { status: result.code, fieldErrors: result.fieldErrors };
-  const status = 'status' in result.value && typeof result.value.status === 'string' ? result.value.status : 'SUCCESSFUL';
-  return { status, fieldErrors: [] };
-}
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const registrationRestMethods: RestMethod[] = [
+  // Registration, password lost / reset / change, code ordering, e-mail update (spec 001 sections 2 and 5; server/modules/registration/registration.graphql).
+  method({
+    name: 'register',
+    input: z.object({
+      svnr: text(100).default(''),
+      code: text(100).default(''),
+      email: text(300).default(''),
+      emailConfirmation: text(300).default(''),
+      password: text(1000).default(''),
+      passwordConfirmation: text(1000).default(''),
+      termsAccepted: formBoolean.default(false),
+    }),
+    auth: 'public',
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.register(ctx.scope, input)),
+  }),
 
-/** `specAnswer` plus the login status (REST `pwdChange`, `updateRegistration`): the next one after Ok, else the pending one. */
-export function flowAnswer(result: Ok<{ loginStatus: string }> | (RegistrationErr<string> & { loginStatus: string })) {
-  return { ...specAnswer(result), loginStatus: result.ok ? result.value.loginStatus : result.loginStatus };
-}
+  method({
+    name: 'pwdLost',
+    input: z.object({
+      svnr: text(100).default(''),
+      email: text(300).default(''),
+      lastName: text(300).default(''),
+      termsAccepted: formBoolean.default(false),
+      addEmail: formBoolean.default(false),
+    }),
+    auth: 'public',
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.requestPasswordReset(ctx.scope, input)),
+  }),
 
-/** `specAnswer` plus `nextPossibleOn` (REST `orderRegistrationCode`): the blocked-until day with ERROR_ALREADY_REQUESTED, else null. */
-export function orderAnswer(result: Ok<object> | OrderCodeErr) {
-  return { ...specAnswer(result), nextPossibleOn: result.ok ? null : result.nextPossibleOn };
-}
+  method({
+    name: 'checkPwdResetToken',
+    input: z.object({ token: text(200).default('') }),
+    auth: 'public',
+    run: async (ctx, input) => ({ status: await ctx.services.registration.resetLinkStatus(input.token) }),
+  }),
+
+  method({
+    name: 'pwdReset',
+    input: z.object({ token: text(200).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
+    auth: 'public',
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.resetPassword(ctx.scope, input)),
+  }),
+
+  method({
+    name: 'pwdChange',
+    input: z.object({ newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
+    auth: 'flow',
+    run: async (ctx, input) => flowAnswer(await ctx.services.registration.changeInsecurePassword(ctx.scope, await ctx.requireFlowSession(), input)),
+  }),
+
+  method({
+    name: 'changePassword',
+    input: z.object({ currentPassword: text(1000).default(''), newPassword: text(1000).default(''), newPasswordConfirmation: text(1000).default('') }),
+    auth: 'session',
+    run: async (ctx, input) => specAnswer(await ctx.services.registration.changePassword(ctx.scope, await ctx.requireFlowSession(), input)),
+  }),
+
+  method({
+    name: 'orderRegistrationCode',
+    input: z.object({ svnr: text(100).default(''), lastName: text(300).default(''), kind: z.enum(['REGISTRATION_CODE', 'FIRST_PASSWORD']).default('REGISTRATION_CODE') }),
+    auth: 'public',
+    run: async (ctx, input) => orderAnswer(await ctx.services.registration.orderRegistrationCode(input)),
+  }),
+
+  method({
+    name: 'updateRegistration',
+    input: z.object({ email: text(300).default(''), emailConfirmation: text(300).default('') }),
+    auth: 'flow',
+    run: async (ctx, input) => flowAnswer(await ctx.services.registration.updateRegistrationEmail(ctx.scope, await ctx.requireFlowSession(), input)),
+  }),
+];

@@ -1,5 +1,5 @@
 /**
- * The session a request carries, after the time-out checks (AuthService.checkSession; RequestScope.session()).
+ * The session a request carries, after the time-out checks (SessionService.checkSession; RequestScope.session()).
  * - ACTIVE: a valid session of `personId` (`stage` PENDING while a login-flow step is open), with the SHA-256 hash of
  *   its cookie token and the mailbox chosen at login;
  * - NONE: no session cookie; INVALID: unknown, logged out, ended otherwise or of another tenant (`endedBy`

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/shared/clock';
 import { isoInstant } from '../../platform/shared/clock';
 import { sessionInvalid, sessionTimeout, type DomainError } from '../../platform/shared/errors';
 import type { RequestScope } from '../../platform/shared/request-scope';
-import type { AuthStore } from './session.store';
+import type { SessionStore } from './session.store';
 import type { SessionCheck } from './session-check';
 import { hashToken, isWellFormedToken } from './session-token';
 
@@ -15,13 +15,13 @@ export const SESSION_TOUCH_INTERVAL_MS = 15_000;
 /**
  * The session half of the auth service (spec 000 section 9): a cookie token's session looked up and held to the idle
  * and absolute time-outs, logout, and the access levels SESSION and FLOW (decision 0020) that GraphQL and REST ask
- * for. `createAuthService` builds it with its own deps and hands its methods on; the login half opens the sessions.
+ * for. `createSessionService` builds it with its own deps and hands its methods on; the login half opens the sessions.
  */
 export function createSessionGuard(deps: {
-  store: AuthStore;
+  store: SessionStore;
   clock: Clock;
   tenant: TenantDefinition;
-  /** Inactivity and lifetime after which a session ends, in milliseconds (AuthSettings of the auth service). */
+  /** Inactivity and lifetime after which a session ends, in milliseconds (SessionSettings of the auth service). */
   settings: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   audit?: SecurityAudit | undefined;
 }) {

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/shared/clock';
 import { isoInstant } from '../../platform/shared/clock';
 import type { TenantDefinition } from '../../tenants';
 import type { SecurityAudit } from '../../platform/audit/security-audit';
-import type { AuthStore } from './session.store';
+import type { SessionStore } from './session.store';
 import type { RequestMeta } from '../../platform/shared/request-meta';
 import type { RequestScope } from '../../platform/shared/request-scope';
 import { isPendingStatus, nextLoginStatus, type LoginState } from '../login-flow/login-flow.rules';
@@ -15,7 +15,7 @@ import { verifyDummy, verifyWithEqualWork } from './password';
 import { createSessionGuard } from './session-guard';
 import { hashToken, newPublicId, newSessionToken } from './session-token';
 
-export interface AuthSettings {
+export interface SessionSettings {
   maintenance: boolean;
   /** Consecutive wrong passwords that lock the access. */
   lockoutThreshold: number;
@@ -64,11 +64,11 @@ export interface LoginSubject {
  * guard's (./session-guard.ts), handed on. Used by GraphQL and REST alike; built once per process (server/services.ts). Every method that writes an attempt, a session or a security event takes the
  * request's scope first (its `meta`: IP address and user agent).
  */
-export function createAuthService(deps: {
-  store: AuthStore;
+export function createSessionService(deps: {
+  store: SessionStore;
   clock: Clock;
   tenant: TenantDefinition;
-  settings: AuthSettings;
+  settings: SessionSettings;
   /** The person's login state for the status machine (server/modules/login-flow). */
   loginStateOf: (personId: number) => Promise<LoginState>;
   /** Security audit log (login success and failure, lockout, session end, refused access). */
@@ -302,4 +302,4 @@ export function createAuthService(deps: {
   return { login, loginWithProof, completeLogin, ...sessions };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -8,7 +8,7 @@ import { createLoginThrottleStore } from './login-throttle.store';
 /**
  * Queries of the auth area. The only place that knows how credentials, sessions and login attempts are stored.
  */
-export function createAuthStore(db: Db) {
+export function createSessionStore(db: Db) {
   const subjectColumns = {
     personId: persons.id,
     email: persons.email,
@@ -168,4 +168,4 @@ export function createAuthStore(db: Db) {
   };
 }
 
-export type AuthStore = ReturnType<typeof createAuthStore>;
+export type SessionStore = ReturnType<typeof createSessionStore>;

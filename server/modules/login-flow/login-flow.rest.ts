@@ -1,63 +1,16 @@
-/** REST methods of the registry (./registry.ts): client configuration, session, login and the portal settings questions. */
 import { z } from 'zod';
 import { notFound } from '../../platform/shared/errors';
-import { clientConfig } from '../tenant/client-config';
-import { empty, formBoolean, legacyPerson, method, text } from '../../rest/method-kit';
-import type { RestMethod } from '../../rest/method-kit';
+import { empty, formBoolean, legacyPerson, method, text, type RestMethod } from '../../rest/method-kit';
 
-export const SESSION_METHODS: RestMethod[] = [
-  method({
-    name: 'getClientConfig',
-    input: empty,
-    auth: 'public',
-    run(ctx) {
-      const c = clientConfig(ctx.config, ctx.tenant);
-      return {
-        matomoSiteId: c.matomoSiteId,
-        versionNumbers: { [ctx.tenant.loginProduct]: c.versionNumbers.portal, WebRechner: c.versionNumbers.webRechner },
-        announcement: c.announcement,
-        eidAuthEndpoint: c.eid?.authEndpoint ?? null,
-        eidClientId: c.eid?.clientId ?? null,
-        eidRedirectUri: c.eid?.redirectUri ?? null,
-      };
-    },
-  }),
-  method({
-    name: 'checkSessionQuiet',
-    input: empty,
-    auth: 'public',
-    run: async (ctx) => ({ loggedIn: await ctx.services.auth.isLoggedIn(ctx.scope, ctx.sessionToken) }),
-  }),
-  method({
-    name: 'login',
-    // Over-long values are not refused here: the login service answers them with the documented statuses.
-    input: z.object({
-      user: z.string().max(10_000).optional().default(''),
-      password: z.string().max(10_000).optional().default(''),
-      entryViaQrCode: formBoolean.optional(),
-    }),
-    auth: 'public',
-    async run(ctx, input) {
-      const result = await ctx.services.auth.login(ctx.scope, { email: input.user, password: input.password, entryViaQrCode: input.entryViaQrCode === true });
-      if (result.sessionToken) {
-        await ctx.services.auth.logout(ctx.scope, ctx.sessionToken);
-        ctx.setSessionCookie(result.sessionToken);
-      }
-      return { status: result.status };
-    },
-  }),
-  method({
-    name: 'getPersonalData',
-    input: empty,
-    auth: 'session',
-    run: async (ctx) => await ctx.services.person.legacyPersonalData(ctx.scope, await ctx.requirePersonId()),
-  }),
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const loginFlowRestMethods: RestMethod[] = [
   method({
     name: 'activateAccount',
     input: z.object({ registrationId: text(200) }),
     auth: 'public',
     run: async (ctx, input) => ({ status: await ctx.services.loginFlow.activate(input.registrationId) }),
   }),
+
   method({
     name: 'loginNutzungAkzeptiert',
     // `cont` is the status that asked for the acceptance; `accepted` the member's answer.
@@ -65,12 +18,14 @@ export const SESSION_METHODS: RestMethod[] = [
     auth: 'flow',
     run: async (ctx, input) => ({ status: await ctx.services.loginFlow.acceptTerms(await ctx.requireFlowSession(), input.cont, input.accepted) }),
   }),
+
   method({
     name: 'setIbkPerPortal',
     input: z.object({ value: formBoolean }),
     auth: 'flow',
     run: async (ctx, input) => ({ status: await ctx.services.loginFlow.setAnnualStatementDelivery(await ctx.requireFlowSession(), input.value) }),
   }),
+
   method({
     name: 'setLNDigital',
     input: z.object({ lnDigital: formBoolean, showLNDigital: formBoolean.optional() }),
@@ -80,6 +35,7 @@ export const SESSION_METHODS: RestMethod[] = [
       return undefined;
     },
   }),
+
   method({
     name: 'getAspDuties',
     input: empty,
@@ -87,6 +43,7 @@ export const SESSION_METHODS: RestMethod[] = [
     run: async (ctx) =>
       (await ctx.services.loginFlow.duties(await ctx.requirePersonId())).map((d) => ({ id: d.id, kundenbezeichnung: d.customerDesignation, funktionsgruppen: d.functionGroups })),
   }),
+
   method({
     name: 'setPostfachtype',
     input: z.object({ postfachtype: z.enum(['ASP', 'AWB_LB']) }),
@@ -106,6 +63,7 @@ export const SESSION_METHODS: RestMethod[] = [
       return undefined;
     },
   }),
+
   method({
     name: 'setSelectedAspDuty',
     input: z.object({ id: z.number().int().optional(), kundenbezeichnung: text(200), funktionsgruppen: z.array(text(200)).max(50) }),
@@ -122,6 +80,7 @@ export const SESSION_METHODS: RestMethod[] = [
       return undefined;
     },
   }),
+
   method({
     name: 'getNewsletterDecisionNecessary',
     input: empty,
@@ -140,6 +99,7 @@ export const SESSION_METHODS: RestMethod[] = [
       };
     },
   }),
+
   method({
     name: 'setNewsletter',
     input: z.object({
@@ -157,6 +117,7 @@ export const SESSION_METHODS: RestMethod[] = [
       return undefined;
     },
   }),
+
   method({
     name: 'setGewinnspielVk',
     input: z.object({ gewinnspielVk: formBoolean }),
@@ -166,6 +127,7 @@ export const SESSION_METHODS: RestMethod[] = [
       return undefined;
     },
   }),
+
   method({
     name: 'setABPBPerMail',
     input: z.object({ aBPBPerMail: formBoolean, expressInfo: formBoolean.optional() }),

@@ -1,26 +1,8 @@
-/** REST methods of the registry (./registry.ts): profile changes, claims, merge, own contributions, forms and the account. */
 import { z } from 'zod';
-import { verfuegungenInput, verfuegungenRun } from '../modules/claims/claims.rest';
-import { kontoinformationInput, kontoinformationRun } from '../modules/accounts/accounts.rest';
-import {
-  aendernInput,
-  aendernRun,
-  eigenbeitraegeInput,
-  eigenbeitraegeRun,
-  kuendigenInput,
-  kuendigenRun,
-  mandatInput,
-  mandatRun,
-  praemienantragInput,
-  praemienantragRun,
-} from '../modules/own-contributions/own-contributions.rest';
-import { formRestInput, formRestRun } from '../modules/forms/forms.rest';
-import { zusammenlegungInput, zusammenlegungRun } from '../modules/merge/merge.rest';
-import { uploadFormRestInput, uploadFormRestRun } from '../modules/public-uploads/public-uploads.rest';
-import { empty, formBoolean, method, profileAnswer, profileText, text } from './method-kit';
-import type { RestMethod } from './method-kit';
+import { empty, formBoolean, method, text, profileAnswer, profileText, type RestMethod } from '../../rest/method-kit';
 
-export const MEMBER_METHODS: RestMethod[] = [
+/** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
+export const profileRestMethods: RestMethod[] = [
   // Profile settings (spec 001 section 2 "Profile"; server/modules/profile/profile.graphql). Fields arrive as text of at most 10,000 characters and are
   // checked by the profile service, which answers refused fields as data: { ok, code, fieldErrors: [{ field, code }] }.
   // Unknown fields (a `personId`, for example) are dropped: every change applies to the session's own person.
@@ -34,49 +16,28 @@ export const MEMBER_METHODS: RestMethod[] = [
       return r.ok ? { ok: true, code: null, fieldErrors: [], pendingEmail: r.value.pendingEmail } : { ok: false, code: r.code, fieldErrors: r.fieldErrors };
     },
   }),
+
   method({
     name: 'confirmEmailChange',
     input: z.object({ token: text(200) }),
     auth: 'public',
     run: async (ctx, input) => ({ status: await ctx.services.profile.confirmEmailChange(ctx.scope, input.token) }),
   }),
+
   method({
     name: 'changeAddress',
     input: z.object({ street: profileText, postcode: profileText, city: profileText, country: profileText, poBox: profileText, validFrom: profileText }),
     auth: 'session',
     run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeAddress(ctx.scope, await ctx.requirePersonId(), input)),
   }),
+
   method({
     name: 'changeBankDetails',
     input: z.object({ accountHolder: profileText, bankName: profileText, iban: profileText, bic: profileText, validFrom: profileText, currentPassword: profileText }),
     auth: 'session',
     run: async (ctx, input) => profileAnswer(await ctx.services.profile.changeBankDetails(ctx.scope, await ctx.requirePersonId(), input)),
   }),
-  method({
-    name: 'webportal/verfuegungen',
-    input: verfuegungenInput,
-    auth: 'session',
-    run: verfuegungenRun,
-  }),
-  method({ name: 'webportal/zusammenlegung', input: zusammenlegungInput, auth: 'session', run: zusammenlegungRun }),
-  method({ name: 'webportal/kontoinformation', input: kontoinformationInput, auth: 'session', run: kontoinformationRun }),
-  method({ name: 'webportal/eigenbeitraege', input: eigenbeitraegeInput, auth: 'session', run: eigenbeitraegeRun }),
-  method({ name: 'webportal/eigenbeitraege/mandat', input: mandatInput, auth: 'session', run: mandatRun }),
-  method({ name: 'webportal/eigenbeitraege/aendern', input: aendernInput, auth: 'session', run: aendernRun }),
-  method({ name: 'webportal/eigenbeitraege/kuendigen', input: kuendigenInput, auth: 'session', run: kuendigenRun }),
-  method({ name: 'webportal/eigenbeitraege/praemienantrag', input: praemienantragInput, auth: 'session', run: praemienantragRun }),
-  method({
-    name: 'webportal/form',
-    input: formRestInput,
-    auth: 'session',
-    run: formRestRun,
-  }),
-  method({
-    name: 'webportal/uploadForm',
-    input: uploadFormRestInput,
-    auth: 'public',
-    run: uploadFormRestRun,
-  }),
+
   method({
     name: 'deleteAccess',
     input: z.object({ currentPassword: profileText, confirmed: formBoolean.optional() }),
@@ -87,6 +48,7 @@ export const MEMBER_METHODS: RestMethod[] = [
       return profileAnswer(r);
     },
   }),
+
   method({
     name: 'getChangeHistory',
     input: z.object({ first: z.coerce.number().int().min(0).max(200).optional() }),
@@ -103,6 +65,7 @@ export const MEMBER_METHODS: RestMethod[] = [
       }));
     },
   }),
+
   method({
     name: 'getRetentionFacts',
     input: empty,
