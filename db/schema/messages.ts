@@ -1,4 +1,4 @@
-import { MAILBOX_KINDS, MESSAGE_COUNTERPARTS } from '../../schema/contract/inbox';
+import { MAILBOX_KINDS, MESSAGE_COUNTERPARTS } from '../../schema/contract/messages';
 import { blob, index, integer, table, text } from './kit';
 import { persons } from './persons';
 

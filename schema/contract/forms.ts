@@ -1,6 +1,6 @@
 /**
  * The inbox forms (spec 001 sections 2, 3, 5, 8; decision 0022) shared by the web app's form screens
- * (web/src/features/inbox) and the forms service (server/modules/forms): the kinds, their options and the one rule set
+ * (web/src/features/messages) and the forms service (server/modules/forms): the kinds, their options and the one rule set
  * `checkForm`, which answers either the cleaned values or the form-level error code with field errors. Field-error
  * codes and form codes have catalogue texts under `forms.error.<code>` (schema/contract/i18n/de/forms.json).
  *

@@ -42,7 +42,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MESSAGE_COUNTERPARTS, type MessageCounterpart } from '@contract/inbox';
+import { MESSAGE_COUNTERPARTS, type MessageCounterpart } from '@contract/messages';
 import { isMainModule } from '../../db/cli-util';
 import { openDatabase } from '../../db/client';
 import { configuredClock, loadConfig } from '../config';

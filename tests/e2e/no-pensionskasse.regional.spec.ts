@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { hasScreen, paths, tenantRouteKeys, type RouteKey } from '../../web/src/config/paths';
-import { FOLDER_OF_STEP, FORM_SLUGS, FORMS_STEP, NEW_STEP } from '../../web/src/features/inbox/components/inbox-steps';
+import { FOLDER_OF_STEP, FORM_SLUGS, FORMS_STEP, NEW_STEP } from '../../web/src/features/messages/components/inbox-steps';
 import { pdfText } from '../helpers/pdf';
 import { crawlLinks } from './helpers/crawl';
 import { boardPersonas, loginPersonas, passwordField, personas, submitLogin, waitForApp, DEMO_PASSWORD } from './helpers/login';

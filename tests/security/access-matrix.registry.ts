@@ -34,7 +34,7 @@ export const NO_OBJECT_ID: Record<string, string> = {
   'Mutation.requestDataExport': 'the session’s own password; asks for an archive of the session’s own person',
   ...Object.assign({}, ...exportsEndingIn<Record<string, string>>('_NO_OBJECT_ID')),
   // Public upload form (decision 0024): file ids are bearer ids of files uploaded with the same captcha; the service
-  // admits only pending files bound to the submitted captcha's challenge (tests/api/upload-form.test.ts "foreign file ids").
+  // admits only pending files bound to the submitted captcha's challenge (tests/api/public-uploads.test.ts "foreign file ids").
   'Mutation.submitUploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',
   'SubmitUploadFormInput.fileIds': 'ids of files uploaded with the same captcha; any other id is UPLOAD_ERROR',
   'rest:webportal/uploadForm': 'the sender’s own data and files, public; the files must be bound to the submitted captcha',

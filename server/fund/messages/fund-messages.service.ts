@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import inboxCatalogue from '@contract/i18n/de/inbox.json';
-import { ATTACHMENTS_MAX, BODY_MAX, SUBJECT_MAX, type MailboxKind, type MessageCounterpart } from '@contract/inbox';
+import { ATTACHMENTS_MAX, BODY_MAX, SUBJECT_MAX, type MailboxKind, type MessageCounterpart } from '@contract/messages';
 import { normalizeSvnr } from '@contract/svnr';
 import { writeTransaction } from '../../../db/client';
 import { messageAttachments, messages, persons, type MessageRow, type PersonRow } from '../../../db/schema';

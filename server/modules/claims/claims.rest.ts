@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
-import { CLAIM_OPTIONS, PAYOUT_TYPES } from '@contract/claim';
+import { CLAIM_OPTIONS, PAYOUT_TYPES } from '@contract/claims';
 import { optionalText as field, uploadIdList as uploadIds } from '../../platform/shared/rest-fields';
 import { method, type RestMethod } from '../../rest/method-kit';
 

@@ -10,8 +10,8 @@ import { isoDateVienna } from '@contract/dates';
 import { err, ok, type FieldError, type Result } from '../../platform/shared/result';
 import type { RequestScope } from '../../platform/shared/request-scope';
 import { isPngDataUrl, type SignatureWire } from '@contract/signature';
-import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claim';
-import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type PayoutType, type SubmitSeveranceClaimValues } from '@contract/claim';
+import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claims';
+import { allowedClaimOptions, payoutTaxCents, submitSeveranceClaimInput, type ClaimOption, type PayoutType, type SubmitSeveranceClaimValues } from '@contract/claims';
 import type { ClaimsStore, ClaimWithAccount } from './claims.store';
 import { daysUntil, decisionDeadline, decisionMonths, hasRightToDecide, isDueDateExceeded, payoutDueDate, receivedOn, type RightToDecideReason } from './claims.rules';
 
@@ -216,7 +216,7 @@ export function createClaimsService(deps: {
     },
 
     /**
-     * Sends a claim (step 3 of `/gm`). `input` is checked by `submitSeveranceClaimInput` (@contract/claim); then:
+     * Sends a claim (step 3 of `/gm`). `input` is checked by `submitSeveranceClaimInput` (@contract/claims); then:
      * the account must be the person's own with a right to decide (`ERROR_NO_RIGHT_TO_DECIDE`, also for an unknown
      * or foreign account id), the option allowed (`ERROR_OPTION_NOT_ALLOWED`: a self-employed member's transfer to
      * a pension fund or collective insurance), a payout needs the step-up (`ERROR_INVALID_INPUT` with

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INBOX_PAGE_SIZES, MESSAGE_FOLDERS, SEARCH_MAX } from '@contract/inbox';
+import { INBOX_PAGE_SIZES, MESSAGE_FOLDERS, SEARCH_MAX } from '@contract/messages';
 import type { MessagePageModel, MessageView } from './messages.service';
 import { folderOf } from './messages.store';
 

@@ -2,7 +2,7 @@ import type { EventRecorder } from '../../fund/events/events.store';
 import inboxCatalogue from '@contract/i18n/de/inbox.json';
 import mailCatalogue from '@contract/i18n/de/mail.json';
 import { isoDateVienna } from '@contract/dates';
-import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MailboxKind, type MessageCounterpart, type MessageFolder } from '@contract/inbox';
+import { INBOX_PAGE_SIZES, SEARCH_MAX, sendMessageFieldErrors, sendMessageInput, type MailboxKind, type MessageCounterpart, type MessageFolder } from '@contract/messages';
 import { writeTransaction, type Db } from '../../../db/client';
 import type { MessageAttachmentRow, MessageRow, PersonRow, SupervisoryBoardSeatRow } from '../../../db/schema';
 import type { TenantDefinition } from '../../tenants';

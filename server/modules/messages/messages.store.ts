@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { MessageFolder } from '@contract/inbox';
+import type { MessageFolder } from '@contract/messages';
 import { writeTransaction, type Db } from '../../../db/client';
 import { preparedRead } from '../../../db/prepared';
 import { messageAttachments, messages, supervisoryBoardSeats, type MessageAttachmentRow, type MessageRow, type SupervisoryBoardSeatRow } from '../../../db/schema';

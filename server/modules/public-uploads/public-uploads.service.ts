@@ -8,7 +8,7 @@ import { requestPublicMergeInput } from '@contract/merge';
 import { isPngDataUrl } from '@contract/signature';
 import type { CaptchaErrorCode } from '@contract/captcha';
 import type { UploadErrorCode, UploadedFile } from '@contract/uploads';
-import { checkUploadForm, UPLOAD_FORM_MAX_FILES, type UploadFormErrorCode, type UploadFormInput } from '@contract/upload-form';
+import { checkUploadForm, UPLOAD_FORM_MAX_FILES, type UploadFormErrorCode, type UploadFormInput } from '@contract/public-uploads';
 import { writeTransaction, type Db } from '../../../db/client';
 import type { TenantDefinition } from '../../tenants';
 import type { CaptchaService } from '../captcha/captcha.service';

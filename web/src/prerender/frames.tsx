@@ -13,7 +13,7 @@ import { PublicLayout } from '../app/routes/layouts';
 import { catalogue as loginCatalogue } from '../app/routes/login';
 import { AuthenticatedLayout, catalogue as memberCatalogue } from '../app/routes/member-layout';
 import { plainScreenPaths } from '../app/router';
-import { LoginPage } from '../features/auth/components/login-page';
+import { LoginPage } from '../features/session/components/login-page';
 
 /** Who the frame is for: a visitor (the login screen) or a logged-in member (the member shell's frame). */
 type FrameAudience = 'visitor' | 'member';

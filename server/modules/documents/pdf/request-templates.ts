@@ -6,7 +6,7 @@ import type { MergeRequestRow, SeveranceClaimRow, VkAccountRow } from '../../../
 import { formatDate } from '@contract/format';
 import catalogue from '@contract/i18n/de/pdf.json';
 import claimCatalogue from '@contract/i18n/de/claim.json';
-import { CASH_ORDER_EXTRA_WORKING_DAYS } from '@contract/claim';
+import { CASH_ORDER_EXTRA_WORKING_DAYS } from '@contract/claims';
 import { fill } from '@contract/i18n/fill';
 import type { LetterContent, LetterLine } from './letter';
 import { money } from './templates';

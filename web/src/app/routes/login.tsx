@@ -3,7 +3,7 @@ import loginFlow from '@contract/i18n/de/login-flow.json';
 import type { CataloguePart } from '../../i18n/catalogue';
 
 /** Lazy route module of /login. */
-export { LoginPage as Component } from '../../features/auth/components/login-page';
+export { LoginPage as Component } from '../../features/session/components/login-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
 export const catalogue: readonly CataloguePart[] = [login, loginFlow];

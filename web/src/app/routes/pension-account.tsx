@@ -2,7 +2,7 @@ import accountInfo from '@contract/i18n/de/account-info.json';
 import type { CataloguePart } from '../../i18n/catalogue';
 
 /** Lazy route module of /kontoinformation/pensionskasse[/:stichtag]. */
-export { PensionAccountPage as Component } from '../../features/account-info/components/pension-account-page';
+export { PensionAccountPage as Component } from '../../features/accounts/components/pension-account-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
 export const catalogue: readonly CataloguePart[] = [accountInfo];

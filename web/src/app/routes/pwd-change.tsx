@@ -3,7 +3,7 @@ import loginFlow from '@contract/i18n/de/login-flow.json';
 import registration from '@contract/i18n/de/registration.json';
 import type { CataloguePart } from '../../i18n/catalogue';
 import { useTranslation } from 'react-i18next';
-import { useLoginFlow } from '../../features/auth/components/use-login-flow';
+import { useLoginFlow } from '../../features/session/components/use-login-flow';
 import { PwdChangePage } from '../../features/registration/components/pwd-change-page';
 
 /**

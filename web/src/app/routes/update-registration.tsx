@@ -2,7 +2,7 @@ import login from '@contract/i18n/de/login.json';
 import loginFlow from '@contract/i18n/de/login-flow.json';
 import registration from '@contract/i18n/de/registration.json';
 import type { CataloguePart } from '../../i18n/catalogue';
-import { UpdateRegistrationPage } from '../../features/auth/components/update-registration-page';
+import { UpdateRegistrationPage } from '../../features/session/components/update-registration-page';
 import { ChangeEmailForm } from '../../features/registration/components/change-email-form';
 
 /**

@@ -4,7 +4,7 @@ import uploads from '@contract/i18n/de/uploads.json';
 import type { CataloguePart } from '../../i18n/catalogue';
 
 /** Lazy route module of /upload-formular, the plain document upload (main tenant, no login needed). */
-export { UploadFormPage as Component } from '../../features/upload-form/components/upload-form-page';
+export { UploadFormPage as Component } from '../../features/public-uploads/components/upload-form-page';
 
 /** The catalogue parts of the screen's texts, added before it renders. */
 export const catalogue: readonly CataloguePart[] = [captcha, uploadForm, uploads];

@@ -46,7 +46,7 @@ function eidAnswerOf(status: string | null, error: string | null): EidAnswer {
   return isLoginStatus(status) ? { status } : { error: 'INCOMPLETE' };
 }
 
-/** The login page's calls (web/src/features/auth/components/login-calls.tsx): a lazy chunk with Apollo's hooks. */
+/** The login page's calls (web/src/features/session/components/login-calls.tsx): a lazy chunk with Apollo's hooks. */
 const loadLoginCalls = () => withTimeout(import('./login-calls'));
 
 /** Apollo Client and the login page's calls, loaded together (once; a failed load is tried again on the next call). */

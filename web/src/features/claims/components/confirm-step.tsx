@@ -11,7 +11,7 @@ import type { ClaimAccount, ClaimDraft, SentClaim } from './claim-draft';
 import { PayoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
 import { documentIdsOf, type ClaimDocuments } from './claim-documents';
-import { offeredClaimDocuments } from '@contract/claim';
+import { offeredClaimDocuments } from '@contract/claims';
 
 interface ConfirmValues {
   confirmed: boolean;

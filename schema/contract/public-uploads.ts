@@ -1,6 +1,6 @@
 /**
  * The plain upload form `/upload-formular` (spec 000 routes table; spec 001 sections 5, 8; decision 0024; decision
- * 0024), shared by the web form (web/src/features/upload-form) and the public-uploads service
+ * 0024), shared by the web form (web/src/features/public-uploads) and the public-uploads service
  * (server/modules/public-uploads): its limits, codes and the one rule `checkUploadForm`. Catalogue texts under
  * `uploadForm.error.<code>` (schema/contract/i18n/de/upload-form.json).
  */

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { sendMessageInput, SUBJECT_MAX, type MessageCounterpart } from '@contract/inbox';
+import { sendMessageInput, SUBJECT_MAX, type MessageCounterpart } from '@contract/messages';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FileUpload } from '../../../components/ui/file-upload';
 import { LoadingState } from '../../../components/ui/loading-state';

@@ -1,4 +1,4 @@
-import type { PayoutType } from '@contract/claim';
+import type { PayoutType } from '@contract/claims';
 import { formatMoney } from '@contract/format';
 import { useTranslation } from 'react-i18next';
 import type { ClaimAccount } from './claim-draft';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CLAIM_OPTIONS, type ClaimOption } from '@contract/claim';
+import { CLAIM_OPTIONS, type ClaimOption } from '@contract/claims';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';
 import { formatDate, formatMoney } from '@contract/format';

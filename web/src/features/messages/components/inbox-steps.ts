@@ -1,4 +1,4 @@
-import type { MessageFolder } from '@contract/inbox';
+import type { MessageFolder } from '@contract/messages';
 import type { FormKind } from '@contract/forms';
 import { BOARD_INBOX_STEP } from '../../../config/paths';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import type { MessageFolder } from '@contract/inbox';
+import type { MessageFolder } from '@contract/messages';
 import { graphql } from '../../../gql';
 
 export const InboxList_Query = graphql(`

@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_INBOX_PAGE_SIZE, INBOX_PAGE_SIZES, SEARCH_MAX, type MessageFolder } from '@contract/inbox';
+import { DEFAULT_INBOX_PAGE_SIZE, INBOX_PAGE_SIZES, SEARCH_MAX, type MessageFolder } from '@contract/messages';
 import { formatLocalDateTime } from '@contract/format';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';

@@ -1,4 +1,4 @@
-import type { ClaimOption, PayoutType } from '@contract/claim';
+import type { ClaimOption, PayoutType } from '@contract/claims';
 import type { ClaimPage_QueryQuery } from '../../../gql/graphql';
 
 /** Shapes the claim's steps share (kept apart from the page so the steps do not import it). */

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CAPTCHA_HEADER } from '@contract/captcha';
-import { UPLOAD_FORM_MAX_FILES, UPLOAD_FORM_MESSAGE_MAX, UPLOAD_FORM_NAME_MAX, type UploadFormInput } from '@contract/upload-form';
+import { UPLOAD_FORM_MAX_FILES, UPLOAD_FORM_MESSAGE_MAX, UPLOAD_FORM_NAME_MAX, type UploadFormInput } from '@contract/public-uploads';
 import { Captcha, useCaptcha } from '../../../components/ui/captcha';
 import { FileUpload } from '../../../components/ui/file-upload';
 import { Notice } from '../../../components/ui/notice';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { offeredClaimDocuments, requiredClaimDocuments, type ClaimDocumentField, type ClaimOption, type PayoutType } from '@contract/claim';
+import { offeredClaimDocuments, requiredClaimDocuments, type ClaimDocumentField, type ClaimOption, type PayoutType } from '@contract/claims';
 import { FileUpload } from '../../../components/ui/file-upload';
 import { useFileUpload } from '../../../components/ui/use-file-upload';
 import { claimFieldText } from './field-error';

@@ -6,7 +6,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { formatDate } from '@contract/format';
-import { CASH_ORDER_EXTRA_WORKING_DAYS } from '@contract/claim';
+import { CASH_ORDER_EXTRA_WORKING_DAYS } from '@contract/claims';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClaimForm } from '../api/get-claim-form';
 import { ChooseStep } from './choose-step';

@@ -1,5 +1,5 @@
 /**
- * The inbox contract shared by the web app's inbox screens (web/src/features/inbox) and the messages service
+ * The inbox contract shared by the web app's inbox screens (web/src/features/messages) and the messages service
  * (server/modules/messages): recipients, folders, page sizes and the input rule of a new message (spec 001 sections 3,
  * 5, 9: "recipient required; subject required, max 100 characters; body required"; attachments tiff, pdf, jpg).
  */

@@ -1,7 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { CASH_ORDER_EXTRA_WORKING_DAYS, CLAIM_DOCUMENT_FIELD_NAMES, PAYOUT_TYPES, submitSeveranceClaimInput, type ClaimDocumentField } from '@contract/claim';
+import { CASH_ORDER_EXTRA_WORKING_DAYS, CLAIM_DOCUMENT_FIELD_NAMES, PAYOUT_TYPES, submitSeveranceClaimInput, type ClaimDocumentField } from '@contract/claims';
 import { BicInput } from '../../../components/ui/bic-input';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IbanInput } from '../../../components/ui/iban-input';
@@ -17,7 +17,7 @@ const STEP_FIELDS = ['institutionName', 'policyNumber', 'payoutType', 'iban', 'b
 type StepField = (typeof STEP_FIELDS)[number];
 
 /**
- * Step 2 of `/gm`: the data the chosen option needs, checked by the shared rules (@contract/claim): the receiving
+ * Step 2 of `/gm`: the data the chosen option needs, checked by the shared rules (@contract/claims): the receiving
  * institution of a transfer (and the policy number of a supplementary pension insurance); for a payout the way
  * (bank transfer with IBAN and optional BIC, or cash order to an Austrian address with its cost and the longer
  * time), and the 6 % tax in euros; and the documents the option needs (uploaded at once, with progress).
