@@ -1,7 +1,11 @@
 import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
 
 /** Contracts and accounts. Reached only through `me`, so every row belongs to the session's person. */
-export const contractResolvers: Resolvers = {
+export const accountsResolvers: Resolvers = {
+  Person: {
+    pensionContracts: async (p, _a, ctx) => await ctx.services.accounts.pensionContracts(ctx.scope, p.id),
+    severanceAccounts: async (p, _a, ctx) => await ctx.services.accounts.severanceAccounts(ctx.scope, p.id),
+  },
   PensionContract: {
     id: (c) => String(c.id),
     vrgName: async (c, _a, ctx) => await ctx.services.accounts.vrgName(ctx.scope, c.vrg),

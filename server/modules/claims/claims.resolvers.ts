@@ -5,7 +5,7 @@ import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
  * Severance claims (server/modules/claims/claims.graphql): thin calls into ClaimsService. `Person` fields are reached only through
  * `me`, so they are the session person's own; the mutation takes the person from the session.
  */
-export const claimResolvers: Resolvers = {
+export const claimsResolvers: Resolvers = {
   Person: {
     latestSeveranceClaim: async (p, _a, ctx) => await ctx.services.claims.latest(ctx.scope, p.id),
     claimableSeveranceAccounts: async (p, _a, ctx) => await ctx.services.claims.claimableAccounts(ctx.scope, p.id),

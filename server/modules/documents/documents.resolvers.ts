@@ -6,7 +6,7 @@ import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
  * Documents archive (server/modules/documents/documents.graphql). Thin: every field asks the documents service with the session's person
  * id; `Person` is reached only through `me`, so `p.id` is the session's person.
  */
-export const documentResolvers: Resolvers = {
+export const documentsResolvers: Resolvers = {
   Person: {
     documents: async (p, args, ctx) => await ctx.services.documents.page(ctx.scope, p.id, { category: args.category, first: args.first, after: args.after }),
     documentCounts: async (p, _a, ctx) => await ctx.services.documents.counts(ctx.scope, p.id),

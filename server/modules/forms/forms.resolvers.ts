@@ -8,7 +8,7 @@ export function formError(code: string, fieldErrors: FieldError[] = []) {
 }
 
 /** Inbox forms (server/modules/forms/forms.graphql): thin calls into the forms service with the session's person. */
-export const formResolvers: Resolvers = {
+export const formsResolvers: Resolvers = {
   Person: {
     formInfo: async (p, _a, ctx) => await ctx.services.forms.info(ctx.scope, p.id),
   },

@@ -29,8 +29,9 @@ export function inboxError(code: string, fieldErrors: FieldError[] = [], retryAf
  * Inbox (server/modules/messages/messages.graphql). Thin: every field asks the messages service with the request's mailbox (the
  * session person's own, or as ASP the chosen duty's customer's; `RequestContext.mailbox`).
  */
-export const messageResolvers: Resolvers = {
+export const messagesResolvers: Resolvers = {
   Person: {
+    unreadMessageCount: async (_p, _a, ctx) => await ctx.services.messages.unreadCount(await ctx.mailbox()),
     messages: async (_p, args, ctx) => await ctx.services.messages.page(await ctx.mailbox(), args),
     message: async (_p, args, ctx) => await ctx.services.messages.get(await ctx.mailbox(), args.id),
     messageRecipients: async (_p, _a, ctx) => await ctx.services.messages.recipients(ctx.scope, await ctx.mailbox()),

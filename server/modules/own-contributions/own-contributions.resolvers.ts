@@ -5,7 +5,7 @@ import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
  * Own contributions (server/modules/own-contributions/own-contributions.graphql): thin calls into OwnContributionsService. `Person` fields are
  * reached only through `me`; mutations take the person from the session. GraphQL `amount` is the service's cents.
  */
-export const ownContributionResolvers: Resolvers = {
+export const ownContributionsResolvers: Resolvers = {
   Person: {
     ownContributions: async (p, _a, ctx) => await ctx.services.ownContributions.overview(ctx.scope, p.id),
   },

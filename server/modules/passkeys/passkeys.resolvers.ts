@@ -28,7 +28,7 @@ const passkeyId = (id: string): number => (/^[1-9][0-9]{0,15}$/.test(id) ? Numbe
  * fields take the person from the session (their `@access` is SESSION); the login's two are public and answer like
  * `login`, setting the session cookie when a session opens.
  */
-export const passkeyResolvers: Resolvers = {
+export const passkeysResolvers: Resolvers = {
   Query: {
     passkeys: async (_p, _a, ctx) => (await ctx.services.passkeys.list(await ctx.requirePersonId())).map(passkey),
   },

@@ -15,8 +15,5 @@ export const personResolvers: Resolvers = {
       accountStatementByMail: p.accountStatementByMail,
       notifyWhenPayoutPossible: p.notifyWhenPayoutPossible,
     }),
-    pensionContracts: async (p, _a, ctx) => await ctx.services.accounts.pensionContracts(ctx.scope, p.id),
-    severanceAccounts: async (p, _a, ctx) => await ctx.services.accounts.severanceAccounts(ctx.scope, p.id),
-    unreadMessageCount: async (_p, _a, ctx) => await ctx.services.messages.unreadCount(await ctx.mailbox()),
   },
 };

@@ -2,7 +2,7 @@ import { optionalPersonId, uploadFormError } from './public-uploads.answers';
 import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
 
 /** The public upload form (server/modules/public-uploads/public-uploads.graphql): a thin call into the public-uploads service. */
-export const uploadFormResolvers: Resolvers = {
+export const publicUploadsResolvers: Resolvers = {
   Mutation: {
     submitUploadForm: async (_p, { input }, ctx) => {
       const result = await ctx.deps.publicUploads.submit(input, await optionalPersonId(ctx), ctx.scope.meta);

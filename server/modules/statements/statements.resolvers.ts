@@ -18,7 +18,7 @@ function toGraphql(c: BalanceChange): BalanceChangeType {
  * statements of the same contract or account through the request's DataLoader (one query per request, shared with
  * `statements`) to find the previous one (decision 0049).
  */
-export const statementResolvers: Resolvers = {
+export const statementsResolvers: Resolvers = {
   PensionStatement: {
     reserve: (s) => s.reserveCents,
     fluctuationReserve: (s) => s.fluctuationReserveCents,
