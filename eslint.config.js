@@ -12,7 +12,7 @@ const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { w
   .map((entry) => entry.name);
 
 /**
- * Boundaries (decisions 0012 and 0063): the web app and db never import server code, the contract module imports
+ * Boundaries (decisions 0012 and 0065): the web app and db never import server code, the contract module imports
  * nothing of ours, no server module imports the composition root, and no feature imports another feature. Import cycles (type-only imports included, which
  * import-x's no-cycle skips) are dependency-cruiser's: .dependency-cruiser.cjs, in `npm run lint`.
  */
@@ -25,12 +25,12 @@ const BOUNDARY_ZONES = [
     from,
     message: 'The contract module imports nothing of ours (decision 0012).',
   })),
-  // Dependencies are handed in (decision 0063): the modules, the platform and the transports name what they are given
+  // Dependencies are handed in (decision 0065): the modules, the platform and the transports name what they are given
   // (`AppDeps` of server/platform/deps.ts, the request context), never the composition root that builds it.
   {
     target: ['./server/modules', './server/platform', './server/fund', './server/http', './server/rest', './server/graphql'],
     from: ['./server/app-deps.ts', './server/services.ts', './server/process-deps.ts', './server/app.ts', './server/main.ts'],
-    message: 'A module never imports the composition root: take what it needs as an argument (AppDeps of server/platform/deps.ts; decision 0063).',
+    message: 'A module never imports the composition root: take what it needs as an argument (AppDeps of server/platform/deps.ts; decision 0065).',
   },
   ...FEATURES.map((feature) => ({
     target: `./web/src/features/${feature}`,

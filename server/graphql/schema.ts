@@ -14,7 +14,7 @@ export const MODULES_DIR = resolve(HERE, '../modules');
 
 /**
  * The members' SDL in a stable order: the shared base (./base.graphql: scalars, directives, the `Error` interface)
- * and each module's `server/modules/<area>/*.graphql`, found by name (decision 0063). The fund's API has its own
+ * and each module's `server/modules/<area>/*.graphql`, found by name (decision 0065). The fund's API has its own
  * schema (server/fund, decision 0053).
  */
 export function loadTypeDefs(): string[] {

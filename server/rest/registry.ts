@@ -8,7 +8,7 @@ import { empty, method, type RestMethod } from './method-kit';
 const MODULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../modules');
 
 /**
- * The REST methods of every module, found by name, not listed (decision 0063): each export whose name ends in
+ * The REST methods of every module, found by name, not listed (decision 0065): each export whose name ends in
  * `RestMethods` of a file `server/modules/<area>/*.rest.ts` (`.js` when compiled), in path order.
  * @throws Error when two modules register the same method name.
  */
