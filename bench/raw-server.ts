@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { listenForBench } from './listen-child';
 
 const bodyFile = process.env.BENCH_BODY_FILE;
 if (!bodyFile) {
@@ -18,10 +19,4 @@ const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
   req.on('end', () => res.writeHead(200, headers).end(body));
   req.resume();
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
-});
-const stop = () => server.close(() => process.exit(0));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+listenForBench(server);

@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { nodeHandler, YOGA_SPEED_OPTIONS } from '../server/graphql/yoga';
+import { listenForBench } from './listen-child';
 
 const yoga = createYoga({
   ...YOGA_SPEED_OPTIONS,
@@ -22,10 +23,4 @@ const handle = nodeHandler<Record<string, never>>(yoga);
 const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
   handle(req, res, {}).catch(() => res.destroy());
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
-});
-const stop = () => server.close(() => process.exit(0));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+listenForBench(server);

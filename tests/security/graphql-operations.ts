@@ -36,7 +36,7 @@ export function webOperations(): WebOperation[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The portal's schema built from the modules' SDL (server/modules/*/*.graphql) with this module's copy of graphql (for type lookups). */
+/** The portal's schema built from the modules' SDL (server/modules/<area>/*.graphql) with this module's copy of graphql (for type lookups). */
 export function sdlSchema(): GraphQLSchema {
   return buildSchema(loadTypeDefs().join('\n'));
 }

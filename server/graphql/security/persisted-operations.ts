@@ -40,7 +40,7 @@ export interface AllowListedOperation {
 /**
  * Reads the allow-list folder: every `*.graphql` file is one document (an operation and the fragments it uses),
  * keyed by the hash of its exact bytes. An absent folder is an empty list. A file that does not parse, holds no
- * operation or is not valid against the schema (the modules' SDL, server/modules/*/*.graphql) stops the start with an error naming it, so a
+ * operation or is not valid against the schema (the modules' SDL, server/modules/<area>/*.graphql) stops the start with an error naming it, so a
  * broken registration is seen at deploy time, not by the integrator.
  */
 export function loadAllowList(dir: string): AllowListedOperation[] {
