@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { SignaturePad } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
+import { placeRuleErrors } from '../../../lib/forms/rule-field-errors';
 import { premiumApplicationInput } from '@contract/own-contributions';
 import type { SignatureValue } from '@contract/signature';
 import { useApplyForPremium } from '../api/own-contributions';
@@ -52,11 +53,7 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
   const onSubmit = async (values: ApplicationValues) => {
     const checked = premiumApplicationInput(isoToday()).safeParse(values);
     if (!checked.success) {
-      let first = true;
-      for (const issue of checked.error.issues) {
-        setError(String(issue.path[0]) as keyof ApplicationValues, { type: 'rule', message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
+      placeRuleErrors(checked.error.issues, setError);
       return;
     }
     const s = values.signature!;
