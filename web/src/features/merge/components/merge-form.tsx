@@ -266,8 +266,8 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
       {signatureType === 'DIGITAL' ? (
         <SignatureField control={control} legend={t('merge.form.signature.legend')} texts="merge.form.signature" error={text(errors.signature?.message, 'signature')} />
       ) : null}
-      <fieldset className="merge-documents">
-        <legend className="merge-documents__legend">{t('merge.form.documents.heading')}</legend>
+      <fieldset className="document-fieldset">
+        <legend className="document-fieldset__legend">{t('merge.form.documents.heading')}</legend>
         <p className="muted">
           {t('merge.form.documents.intro')}
           {/* Asked for only while the check is not done, never beside "abgeschlossen". */}
