@@ -4,6 +4,7 @@
  * 5, 9: "recipient required; subject required, max 100 characters; body required"; attachments tiff, pdf, jpg).
  */
 import { z } from 'zod';
+import { ERROR_CODE_PATTERN, zodFieldErrors, type IssueFieldError } from './field-errors';
 import { UPLOAD_ID_PATTERN } from './uploads';
 
 /** Who a message goes to or comes from (spec 001 section 3 "Message"). */
@@ -53,14 +54,6 @@ export const sendMessageInput = z.object({
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 /** The first error code per field of a failed parse of `sendMessageInput` (`[{ field, code }]`). */
-export function sendMessageFieldErrors(error: z.ZodError): { field: string; code: string }[] {
-  const seen = new Set<string>();
-  const result: { field: string; code: string }[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'input');
-    if (seen.has(field)) continue;
-    seen.add(field);
-    result.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : `${field.toUpperCase()}_INVALID` });
-  }
-  return result;
+export function sendMessageFieldErrors(error: z.ZodError): IssueFieldError[] {
+  return zodFieldErrors(error.issues, { codeOf: (message, field) => (ERROR_CODE_PATTERN.test(message) ? message : `${field.toUpperCase()}_INVALID`) });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodFieldErrors } from './field-errors';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from './email';
 import { insuranceNumberKind, isValidSvnr, normalizeSvnr } from './svnr';
 
@@ -263,14 +264,6 @@ export type UpdateRegistrationEmailFormInput = z.input<typeof updateRegistration
 
 /** The `{ field, code }` pairs of a failed parse (first error per field, in the form's order). */
 export function fieldErrorsOf(error: z.ZodError): RegistrationFieldError[] {
-  const seen = new Set<string>();
-  const out: RegistrationFieldError[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!(REGISTRATION_FIELDS as readonly string[]).includes(field) || seen.has(field)) continue;
-    seen.add(field);
-    const code = (REGISTRATION_FIELD_CODES as readonly string[]).includes(issue.message) ? (issue.message as RegistrationFieldCode) : 'REQUIRED';
-    out.push({ field: field as RegistrationField, code });
-  }
-  return out;
+  const isCode = (message: string): message is RegistrationFieldCode => (REGISTRATION_FIELD_CODES as readonly string[]).includes(message);
+  return zodFieldErrors(error.issues, { fields: REGISTRATION_FIELDS, codeOf: (message) => (isCode(message) ? message : 'REQUIRED') }) as RegistrationFieldError[];
 }

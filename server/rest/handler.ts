@@ -5,6 +5,7 @@ import { DomainError } from '../platform/shared/errors';
 import { BodyError, parseBody, readBody } from './body';
 import { findRestMethod } from './registry';
 import transport from '@contract/i18n/de/transport.json';
+import { zodIssuePaths } from '@contract/field-errors';
 
 /** HTTP status for each thrown domain error (spec 000 section 8: 406 session failure, 423 session timeout). */
 const STATUS: Record<DomainError['code'], number> = {
@@ -55,7 +56,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, name
     const body = await parseBody(preread ?? (await readBody(req)), req.headers['content-type']);
     const parsed = method.input.safeParse(body);
     if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
+      const fields = zodIssuePaths(parsed.error.issues);
       return send(res, 400, { error: 'BAD_REQUEST', message: transport.badInput, fields }, []);
     }
     const answer = await method.run(ctx, parsed.data);

@@ -5,6 +5,7 @@ import { contentDisposition } from '../documents/documents.rules';
 import { DomainError } from '../../platform/shared/errors';
 import { BodyError, parseBody, readBody } from '../../rest/body';
 import transport from '@contract/i18n/de/transport.json';
+import { zodIssuePaths } from '@contract/field-errors';
 import { sendJson, sendServerFailure } from '../../http/answers';
 
 /** Path of the calculator's PDF (spec 000 section 7 "webportal/calcprint"). */
@@ -29,7 +30,7 @@ export async function handleCalcprint(req: IncomingMessage, res: ServerResponse,
     const body = await parseBody(await readBody(req), req.headers['content-type']);
     const parsed = calculatorRestInput.safeParse(body);
     if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
+      const fields = zodIssuePaths(parsed.error.issues);
       return sendJson(res, 400, { error: 'BAD_REQUEST', message: transport.badInput, fields });
     }
     const result = await ctx.services.calculator.print(ctx.scope, personId, parsed.data);

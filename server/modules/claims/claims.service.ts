@@ -7,7 +7,8 @@ import type { StepUp } from '../session/step-up';
 import type { Clock } from '../../platform/shared/clock';
 import { isoInstant } from '../../platform/shared/clock';
 import { isoDateVienna } from '@contract/dates';
-import { err, ok, type FieldError, type Result } from '../../platform/shared/result';
+import { zodFieldErrors } from '@contract/field-errors';
+import { err, ok, type Result } from '../../platform/shared/result';
 import type { RequestScope } from '../../platform/shared/request-scope';
 import { isPngDataUrl, type SignatureWire } from '@contract/signature';
 import type { CLAIM_DOCUMENT_FIELDS } from '@contract/claims';
@@ -104,19 +105,6 @@ function signatureFiles(signature: NonNullable<SubmitSeveranceClaimValues['signa
   if (signature.kind !== 'DRAWN') return [];
   const content = Buffer.from(signature.png.slice(signature.png.indexOf(',') + 1), 'base64');
   return [{ kind: 'SIGNATURE_SAMPLE' as const, fileName: 'unterschrift.png', contentType: 'image/png', sizeBytes: content.length, content }];
-}
-
-/** The zod issues of the claim input as field errors (`code` = the issue's message, a field code). */
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'input');
-    if (seen.has(field)) continue;
-    seen.add(field);
-    out.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID' });
-  }
-  return out;
 }
 
 /**
@@ -232,7 +220,7 @@ export function createClaimsService(deps: {
      */
     async submit(scope: RequestScope, personId: number, input: SubmitSeveranceClaimWire): Promise<Result<SeveranceClaimModel, ClaimErrorCode>> {
       const parsed = submitSeveranceClaimInput.safeParse(input);
-      if (!parsed.success) return err('ERROR_INVALID_INPUT', fieldErrorsOf(parsed.error.issues));
+      if (!parsed.success) return err('ERROR_INVALID_INPUT', zodFieldErrors(parsed.error.issues));
       const v = parsed.data;
       if (v.signature?.kind === 'DRAWN' && !isPngDataUrl(v.signature.png)) return err('ERROR_INVALID_INPUT', [{ field: 'signature', code: 'SIGNATURE_INVALID' }]);
       const account = (await claimable(scope, personId)).find((a) => a.id === v.accountId);

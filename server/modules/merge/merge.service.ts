@@ -4,6 +4,7 @@ import type { UploadsService } from '../uploads/uploads.service';
 import type { PersonStore } from '../person/person.store';
 import type { ClaimsStore } from '../claims/claims.store';
 import { isoInstant, type Clock } from '../../platform/shared/clock';
+import { zodFieldErrors, type IssueLike } from '@contract/field-errors';
 import { err, ok, type FieldError, type Result } from '../../platform/shared/result';
 import type { RequestScope } from '../../platform/shared/request-scope';
 import { isoDateVienna } from '@contract/dates';
@@ -66,16 +67,8 @@ class Refusal extends Error {
 }
 
 /** The zod issues as field errors, one per field (`code` = the issue's message when it is a field code); the public merge uses it too. */
-export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'input');
-    if (seen.has(field)) continue;
-    seen.add(field);
-    out.push({ field, code: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID' });
-  }
-  return out;
+export function fieldErrorsOf(issues: readonly IssueLike[]): FieldError[] {
+  return zodFieldErrors(issues);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { MandateRow } from '../../../db/schema';
 import type { FieldError, Result } from '../../platform/shared/result';
 import type { MandateType, PremiumGauge } from '@contract/own-contributions';
 import type { SignatureWire } from '@contract/signature';
+import { zodFieldErrors, type IssueLike } from '@contract/field-errors';
 
 /** The read model of `OwnContributionMandate` (server/modules/own-contributions/own-contributions.graphql). Amounts in cents, dates ISO. */
 export interface MandateModel {
@@ -122,15 +123,6 @@ export interface PremiumApplicationWire {
  * The zod issues as field errors (first per field; the code is the issue's message). `params` of a code go with it
  * (`START_TOO_EARLY` names the earliest debit date).
  */
-export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[], params: Record<string, Record<string, string>> = {}): OwnContributionFieldError[] {
-  const seen = new Set<string>();
-  const out: OwnContributionFieldError[] = [];
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'input');
-    if (seen.has(field)) continue;
-    seen.add(field);
-    const code = /^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID';
-    out.push(params[code] ? { field, code, params: params[code] } : { field, code });
-  }
-  return out;
+export function fieldErrorsOf(issues: readonly IssueLike[], params: Record<string, Record<string, string>> = {}): OwnContributionFieldError[] {
+  return zodFieldErrors(issues).map((error) => (params[error.code] ? { ...error, params: params[error.code] } : error));
 }

@@ -16,19 +16,31 @@ export interface AmountRow {
   hint?: string;
 }
 
+/**
+ * The head of a table of labelled figures: the rows' label column, then the figure columns, right-aligned like their
+ * cells (`amount-table__amount`). Shared by the amount tables of the account, the calculator and the investment pages.
+ */
+export function AmountTableHead({ label, amounts }: { label: string; amounts: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{label}</th>
+        {amounts.map((amount) => (
+          <th key={amount} scope="col" className="amount-table__amount">
+            {amount}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** A two-column table of labelled amounts; amounts right-aligned in tabular numerals, deductions with a minus. */
 export function AmountTable({ caption, labelHeader, amountHeader, rows }: { caption: string; labelHeader: string; amountHeader: string; rows: readonly AmountRow[] }) {
   return (
     <table className="amount-table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{labelHeader}</th>
-          <th scope="col" className="amount-table__amount">
-            {amountHeader}
-          </th>
-        </tr>
-      </thead>
+      <AmountTableHead label={labelHeader} amounts={[amountHeader]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className={row.total ? 'amount-table__total' : undefined}>

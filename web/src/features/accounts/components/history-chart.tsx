@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';
 import { formatDate } from '@contract/format';
 import { useElementWidth } from '../../../lib/use-element-width';
+import { AmountTableHead } from '../../../components/ui/amount-table';
 
 export interface HistoryPoint {
   /** ISO date of the statement (31.12. of its year). */
@@ -102,14 +103,7 @@ export function HistoryChart({ title, amountHeader, points, selected, ownerHeadi
         <summary>{t('accountInfo.history.showTable')}</summary>
         <table className="amount-table">
           <caption>{t('accountInfo.history.tableCaption', { title })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('accountInfo.stichtag.label')}</th>
-              <th scope="col" className="amount-table__amount">
-                {amountHeader}
-              </th>
-            </tr>
-          </thead>
+          <AmountTableHead label={t('accountInfo.stichtag.label')} amounts={[amountHeader]} />
           <tbody>
             {[...points].reverse().map((point) => (
               <tr key={point.stichtag}>

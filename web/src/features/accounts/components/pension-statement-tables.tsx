@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AmountTable } from '../../../components/ui/amount-table';
 import { graphql } from '../../../gql';
 import type { PensionStatementTables_PensionStatementFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '@contract/format';
-import { AnnualStatementLink } from './annual-statement-link';
+import { StatementAmountTables } from './statement-amount-tables';
 
 export const PensionStatementTablesFragment = graphql(`
   fragment PensionStatementTables_PensionStatementFragment on PensionStatement {
@@ -43,83 +41,70 @@ export function PensionStatementTables({
 }) {
   const { t } = useTranslation();
   const s = statement;
-  const position = t('accountInfo.statement.position');
-  const amount = t('accountInfo.statement.amount');
   return (
-    <>
-      <div className="statement-tables">
-        <AmountTable
-          caption={t('accountInfo.statement.balancesCaption', { date: formatDate(s.stichtag) })}
-          labelHeader={position}
-          amountHeader={amount}
-          rows={[
-            { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve, hint: t('accountInfo.pensionStatement.reserveHint') },
-            {
-              key: 'fluctuationReserve',
-              label: t('accountInfo.pensionStatement.fluctuationReserve'),
-              cents: s.fluctuationReserve,
-              hint: t('accountInfo.pensionStatement.fluctuationReserveHint'),
-            },
-            {
-              key: 'totalCapital',
-              label: t('accountInfo.pensionStatement.totalCapital'),
-              cents: s.totalCapital,
-              total: true,
-            },
-            { key: 'shortfall', label: t('accountInfo.pensionStatement.shortfall'), cents: s.shortfall },
-            ...(drawingPension
-              ? []
-              : [
-                  {
-                    key: 'projectedYearlyPension',
-                    label: t('accountInfo.pensionStatement.projectedYearlyPension'),
-                    cents: s.projectedYearlyPension,
-                  },
-                ]),
-          ]}
-        />
-        <AmountTable
-          caption={t('accountInfo.statement.movementsCaption', { year: s.stichtag.slice(0, 4) })}
-          labelHeader={position}
-          amountHeader={amount}
-          rows={[
-            {
-              key: 'employerContributions',
-              label: t('accountInfo.pensionStatement.employerContributions'),
-              cents: s.employerContributions,
-            },
-            {
-              key: 'employeeContributions',
-              label: t('accountInfo.pensionStatement.employeeContributions'),
-              cents: s.employeeContributions,
-            },
-            {
-              key: 'employerTransfers',
-              label: t('accountInfo.pensionStatement.employerTransfers'),
-              cents: s.employerTransfers,
-            },
-            {
-              key: 'employeeTransfers',
-              label: t('accountInfo.pensionStatement.employeeTransfers'),
-              cents: s.employeeTransfers,
-            },
-            { key: 'premium108a', label: t('accountInfo.pensionStatement.premium108a'), cents: s.premium108a },
-            {
-              key: 'investmentResult',
-              label: t('accountInfo.pensionStatement.investmentResult'),
-              cents: s.investmentResult,
-            },
-            { key: 'costs', label: t('accountInfo.pensionStatement.costs'), cents: s.costs, deduction: true },
-            {
-              key: 'pensionPayments',
-              label: t('accountInfo.pensionStatement.pensionPayments'),
-              cents: s.pensionPayments,
-              deduction: true,
-            },
-          ]}
-        />
-      </div>
-      <AnnualStatementLink document={s.document} />
-    </>
+    <StatementAmountTables
+      stichtag={s.stichtag}
+      document={s.document}
+      balances={[
+        { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve, hint: t('accountInfo.pensionStatement.reserveHint') },
+        {
+          key: 'fluctuationReserve',
+          label: t('accountInfo.pensionStatement.fluctuationReserve'),
+          cents: s.fluctuationReserve,
+          hint: t('accountInfo.pensionStatement.fluctuationReserveHint'),
+        },
+        {
+          key: 'totalCapital',
+          label: t('accountInfo.pensionStatement.totalCapital'),
+          cents: s.totalCapital,
+          total: true,
+        },
+        { key: 'shortfall', label: t('accountInfo.pensionStatement.shortfall'), cents: s.shortfall },
+        ...(drawingPension
+          ? []
+          : [
+              {
+                key: 'projectedYearlyPension',
+                label: t('accountInfo.pensionStatement.projectedYearlyPension'),
+                cents: s.projectedYearlyPension,
+              },
+            ]),
+      ]}
+      movements={[
+        {
+          key: 'employerContributions',
+          label: t('accountInfo.pensionStatement.employerContributions'),
+          cents: s.employerContributions,
+        },
+        {
+          key: 'employeeContributions',
+          label: t('accountInfo.pensionStatement.employeeContributions'),
+          cents: s.employeeContributions,
+        },
+        {
+          key: 'employerTransfers',
+          label: t('accountInfo.pensionStatement.employerTransfers'),
+          cents: s.employerTransfers,
+        },
+        {
+          key: 'employeeTransfers',
+          label: t('accountInfo.pensionStatement.employeeTransfers'),
+          cents: s.employeeTransfers,
+        },
+        { key: 'premium108a', label: t('accountInfo.pensionStatement.premium108a'), cents: s.premium108a },
+        {
+          key: 'investmentResult',
+          label: t('accountInfo.pensionStatement.investmentResult'),
+          cents: s.investmentResult,
+        },
+        { key: 'costs', label: t('accountInfo.pensionStatement.costs'), cents: s.costs, deduction: true },
+        {
+          key: 'pensionPayments',
+          label: t('accountInfo.pensionStatement.pensionPayments'),
+          cents: s.pensionPayments,
+          deduction: true,
+        },
+      ]}
+    />
   );
 }

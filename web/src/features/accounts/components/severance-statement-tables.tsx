@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AmountTable } from '../../../components/ui/amount-table';
 import { graphql } from '../../../gql';
 import type { SeveranceStatementTables_SeveranceStatementFragmentFragment } from '../../../gql/graphql';
-import { formatDate } from '@contract/format';
-import { AnnualStatementLink } from './annual-statement-link';
+import { StatementAmountTables } from './statement-amount-tables';
 
 export const SeveranceStatementTablesFragment = graphql(`
   fragment SeveranceStatementTables_SeveranceStatementFragment on SeveranceStatement {
@@ -34,61 +32,48 @@ export const SeveranceStatementTablesFragment = graphql(`
 export function SeveranceStatementTables({ statement }: { statement: SeveranceStatementTables_SeveranceStatementFragmentFragment }) {
   const { t } = useTranslation();
   const s = statement;
-  const position = t('accountInfo.statement.position');
-  const amount = t('accountInfo.statement.amount');
   return (
-    <>
-      <div className="statement-tables">
-        <AmountTable
-          caption={t('accountInfo.statement.balancesCaption', { date: formatDate(s.stichtag) })}
-          labelHeader={position}
-          amountHeader={amount}
-          rows={[
-            {
-              key: 'totalEntitlement',
-              label: t('accountInfo.severanceStatement.totalEntitlement'),
-              cents: s.totalEntitlement,
-              total: true,
-            },
-            {
-              key: 'guaranteedCapital',
-              label: t('accountInfo.severanceStatement.guaranteedCapital'),
-              cents: s.guaranteedCapital,
-            },
-            { key: 'paidOutTotal', label: t('accountInfo.severanceStatement.paidOutTotal'), cents: s.paidOutTotal },
-          ]}
-        />
-        <AmountTable
-          caption={t('accountInfo.statement.movementsCaption', { year: s.stichtag.slice(0, 4) })}
-          labelHeader={position}
-          amountHeader={amount}
-          rows={[
-            { key: 'contributions', label: t('accountInfo.severanceStatement.contributions'), cents: s.contributions },
-            { key: 'transfersIn', label: t('accountInfo.severanceStatement.transfersIn'), cents: s.transfersIn },
-            {
-              key: 'investmentResult',
-              label: t('accountInfo.severanceStatement.investmentResult'),
-              cents: s.investmentResult,
-            },
-            { key: 'loyaltyBonus', label: t('accountInfo.severanceStatement.loyaltyBonus'), cents: s.loyaltyBonus },
-            { key: 'surplusShare', label: t('accountInfo.severanceStatement.surplusShare'), cents: s.surplusShare },
-            {
-              key: 'administrationCosts',
-              label: t('accountInfo.severanceStatement.administrationCosts'),
-              cents: s.administrationCosts,
-              deduction: true,
-            },
-            {
-              key: 'svCarrierCosts',
-              label: t('accountInfo.severanceStatement.svCarrierCosts'),
-              cents: s.svCarrierCosts,
-              deduction: true,
-            },
-            { key: 'payout', label: t('accountInfo.severanceStatement.payout'), cents: s.payout, deduction: true },
-          ]}
-        />
-      </div>
-      <AnnualStatementLink document={s.document} />
-    </>
+    <StatementAmountTables
+      stichtag={s.stichtag}
+      document={s.document}
+      balances={[
+        {
+          key: 'totalEntitlement',
+          label: t('accountInfo.severanceStatement.totalEntitlement'),
+          cents: s.totalEntitlement,
+          total: true,
+        },
+        {
+          key: 'guaranteedCapital',
+          label: t('accountInfo.severanceStatement.guaranteedCapital'),
+          cents: s.guaranteedCapital,
+        },
+        { key: 'paidOutTotal', label: t('accountInfo.severanceStatement.paidOutTotal'), cents: s.paidOutTotal },
+      ]}
+      movements={[
+        { key: 'contributions', label: t('accountInfo.severanceStatement.contributions'), cents: s.contributions },
+        { key: 'transfersIn', label: t('accountInfo.severanceStatement.transfersIn'), cents: s.transfersIn },
+        {
+          key: 'investmentResult',
+          label: t('accountInfo.severanceStatement.investmentResult'),
+          cents: s.investmentResult,
+        },
+        { key: 'loyaltyBonus', label: t('accountInfo.severanceStatement.loyaltyBonus'), cents: s.loyaltyBonus },
+        { key: 'surplusShare', label: t('accountInfo.severanceStatement.surplusShare'), cents: s.surplusShare },
+        {
+          key: 'administrationCosts',
+          label: t('accountInfo.severanceStatement.administrationCosts'),
+          cents: s.administrationCosts,
+          deduction: true,
+        },
+        {
+          key: 'svCarrierCosts',
+          label: t('accountInfo.severanceStatement.svCarrierCosts'),
+          cents: s.svCarrierCosts,
+          deduction: true,
+        },
+        { key: 'payout', label: t('accountInfo.severanceStatement.payout'), cents: s.payout, deduction: true },
+      ]}
+    />
   );
 }

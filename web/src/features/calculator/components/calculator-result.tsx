@@ -4,6 +4,7 @@ import { Money } from '../../../components/ui/money';
 import type { CalculatorPage_ProjectQuery } from '../../../gql/graphql';
 import { formatPercent } from '@contract/format';
 import { CapitalChart } from './capital-chart';
+import { AmountTableHead } from '../../../components/ui/amount-table';
 
 type Projection = NonNullable<CalculatorPage_ProjectQuery['projectPension']['projection']>;
 
@@ -38,17 +39,7 @@ export function CalculatorResult({ projection, calculationInterestRate, rangeSpr
       <div className="table-scroll">
         <table className="amount-table calculator-result__table">
           <caption>{t('calculator.result.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('calculator.result.source')}</th>
-              <th scope="col" className="amount-table__amount">
-                {t('calculator.result.yearly')}
-              </th>
-              <th scope="col" className="amount-table__amount">
-                {t('calculator.result.monthly')}
-              </th>
-            </tr>
-          </thead>
+          <AmountTableHead label={t('calculator.result.source')} amounts={[t('calculator.result.yearly'), t('calculator.result.monthly')]} />
           <tbody>
             {rows.map(([key, yearly]) => (
               <tr key={key}>
@@ -81,14 +72,7 @@ export function CalculatorResult({ projection, calculationInterestRate, rangeSpr
       <div className="table-scroll">
         <table className="amount-table calculator-result__range">
           <caption className="visually-hidden">{t('calculator.result.rangeCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('calculator.result.scenario')}</th>
-              <th scope="col" className="amount-table__amount">
-                {t('calculator.result.monthly')}
-              </th>
-            </tr>
-          </thead>
+          <AmountTableHead label={t('calculator.result.scenario')} amounts={[t('calculator.result.monthly')]} />
           <tbody>
             {projection.scenarios.map((s) => (
               <tr key={s.scenario} className={s.scenario === 'EXPECTED' ? 'amount-table__total' : undefined}>

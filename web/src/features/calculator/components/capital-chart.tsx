@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';
 import { formatDate } from '@contract/format';
+import { AmountTableHead } from '../../../components/ui/amount-table';
 
 export interface CapitalPoint {
   date: string;
@@ -79,17 +80,7 @@ export function CapitalChart({ points }: { points: readonly CapitalPoint[] }) {
         <div className="table-scroll">
           <table className="amount-table">
             <caption>{t('calculator.chart.tableCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('calculator.chart.date')}</th>
-                <th scope="col" className="amount-table__amount">
-                  {t('calculator.chart.legendPensionFund')}
-                </th>
-                <th scope="col" className="amount-table__amount">
-                  {t('calculator.chart.legendSeverance')}
-                </th>
-              </tr>
-            </thead>
+            <AmountTableHead label={t('calculator.chart.date')} amounts={[t('calculator.chart.legendPensionFund'), t('calculator.chart.legendSeverance')]} />
             <tbody>
               {points.map((p) => (
                 <tr key={p.date}>

@@ -45,8 +45,8 @@ export function ClaimDocumentFields({
   const { t } = useTranslation();
   const required = requiredClaimDocuments(option, payoutType);
   return (
-    <fieldset className="claim-documents">
-      <legend className="claim-documents__legend">{t('claim.documents.heading')}</legend>
+    <fieldset className="document-fieldset">
+      <legend className="document-fieldset__legend">{t('claim.documents.heading')}</legend>
       <p className="muted">{t('claim.documents.intro')}</p>
       {offeredClaimDocuments(option, payoutType).map((field) => (
         <FileUpload

@@ -15,6 +15,7 @@ import { DataStep } from './data-step';
 import type { ClaimAccount, ClaimAddress, ClaimDraft, SentClaim } from './claim-draft';
 import { useClaimDocuments } from './claim-documents';
 import '../claim.css';
+import '../../../components/ui/step-list.css';
 
 /** The steps of `/gm[/{step}]` (spec 001 section 2: choose, enter data, confirm and send, success). */
 export const CLAIM_STEPS = ['auswahl', 'daten', 'bestaetigen', 'erfolg'] as const;
@@ -134,13 +135,13 @@ function StepList({ current }: { current: Step }) {
   const { t } = useTranslation();
   const index = CLAIM_STEPS.indexOf(current);
   return (
-    <ol className="claim-steps" aria-label={t('claim.steps.label')}>
+    <ol className="step-list claim-steps" aria-label={t('claim.steps.label')}>
       {CLAIM_STEPS.map((s, i) => {
         const label = t(`claim.steps.${STEP_LABEL[s]}`);
         const state = i < index ? 'done' : i === index ? 'current' : 'todo';
         return (
-          <li key={s} className={`claim-steps__step claim-steps__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className="claim-steps__number" aria-hidden="true">
+          <li key={s} className={`step-list__step step-list__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="step-list__number" aria-hidden="true">
               {i + 1}
             </span>
             <span className="claim-steps__label">{label}</span>

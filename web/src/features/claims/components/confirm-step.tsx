@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Notice } from '../../../components/ui/notice';
-import { SignaturePad } from '../../../components/ui/signature-pad';
+import { SignatureField } from '../../../components/ui/signature-field';
 import type { SignatureValue } from '@contract/signature';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmitSeveranceClaim } from '../api/submit-severance-claim';
@@ -129,26 +129,7 @@ export function ConfirmStep({
           <Notice tone="error">{refusal}</Notice>
         </div>
       ) : null}
-      <Controller
-        control={control}
-        name="signature"
-        render={({ field }) => (
-          <SignaturePad
-            legend={t('claim.signature.legend')}
-            texts={{
-              canvasLabel: t('claim.signature.canvasLabel'),
-              clear: t('claim.signature.clear'),
-              typeInstead: t('claim.signature.typeInstead'),
-              drawInstead: t('claim.signature.drawInstead'),
-              typedLabel: t('claim.signature.typedLabel'),
-              typedHint: t('claim.signature.typedHint'),
-            }}
-            value={field.value}
-            onChange={field.onChange}
-            error={claimFieldText(t, errors.signature?.message)}
-          />
-        )}
-      />
+      <SignatureField control={control} legend={t('claim.signature.legend')} texts="claim.signature" error={claimFieldText(t, errors.signature?.message)} />
       <Controller control={control} name="confirmed" render={({ field }) => <Checkbox label={t('claim.confirmed')} checked={field.value} onChange={field.onChange} />} />
       {errors.confirmed ? (
         <p className="field__error" role="alert">

@@ -2,10 +2,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { CASH_ORDER_EXTRA_WORKING_DAYS, CLAIM_DOCUMENT_FIELD_NAMES, PAYOUT_TYPES, submitSeveranceClaimInput, type ClaimDocumentField } from '@contract/claims';
-import { BicInput } from '../../../components/ui/bic-input';
+import { IbanBicFields } from '../../../components/ui/bank-code-fields';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
-import { IbanInput } from '../../../components/ui/iban-input';
 import { TextField } from '../../../components/ui/text-field';
+import { placeRuleErrors } from '../../../lib/forms/rule-field-errors';
+import { zodFieldErrors } from '@contract/field-errors';
 import { formatMoney } from '@contract/format';
 import type { ClaimAccount, ClaimDraft } from './claim-draft';
 import { PayoutAmounts } from './payout-amounts';
@@ -44,21 +45,12 @@ export function DataStep({
 
   const onSubmit = (values: ClaimDraft) => {
     const checked = submitSeveranceClaimInput.safeParse({ ...values, ...documentIdsOf(documents, option, values.payoutType), confirmed: true });
-    const missing: Partial<Record<ClaimDocumentField, string>> = {};
-    for (const issue of checked.error?.issues ?? []) {
-      const field = issue.path[0] as ClaimDocumentField;
-      if (CLAIM_DOCUMENT_FIELD_NAMES.includes(field)) missing[field] ??= issue.message;
-    }
-    setDocumentErrors(missing);
+    const issues = checked.error?.issues ?? [];
+    const missing = zodFieldErrors(issues, { fields: CLAIM_DOCUMENT_FIELD_NAMES, codeOf: (message) => message });
+    setDocumentErrors(Object.fromEntries(missing.map((error) => [error.field, error.code])));
     if (checked.success) return onNext(values);
-    let first = true;
-    for (const issue of checked.error.issues) {
-      const field = issue.path[0] as StepField;
-      if (!STEP_FIELDS.includes(field)) continue;
-      setError(field === 'country' ? 'postcode' : field, { type: 'rule', message: issue.message }, { shouldFocus: first });
-      first = false;
-    }
-    if (first && Object.keys(missing).length === 0) onNext(values);
+    const fieldOf = (field: string) => (!(STEP_FIELDS as readonly string[]).includes(field) ? null : field === 'country' ? 'postcode' : (field as Exclude<StepField, 'country'>));
+    if (placeRuleErrors<ClaimDraft>(issues, setError, { fieldOf }) === 0 && missing.length === 0) onNext(values);
   };
 
   const transfer = option === 'TRANSFER_PENSION_FUND' || option === 'TRANSFER_SUPPLEMENTARY_INSURANCE' || option === 'TRANSFER_VORSORGEKASSE';
@@ -109,38 +101,10 @@ export function DataStep({
           ) : null}
           {payoutType === 'BANK_TRANSFER' ? (
             <>
-              <Controller
+              <IbanBicFields
                 control={control}
-                name="iban"
-                render={({ field }) => (
-                  <IbanInput
-                    label={t('claim.iban')}
-                    hint={t('claim.ibanHint')}
-                    error={claimFieldText(t, errors.iban?.message, 'iban')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="bic"
-                render={({ field }) => (
-                  <BicInput
-                    label={t('claim.bic')}
-                    optionalLabel={t('claim.optional')}
-                    hint={t('claim.bicHint')}
-                    error={claimFieldText(t, errors.bic?.message, 'bic')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                  />
-                )}
+                iban={{ label: t('claim.iban'), hint: t('claim.ibanHint'), error: claimFieldText(t, errors.iban?.message, 'iban') }}
+                bic={{ label: t('claim.bic'), optionalLabel: t('claim.optional'), hint: t('claim.bicHint'), error: claimFieldText(t, errors.bic?.message, 'bic') }}
               />
             </>
           ) : null}

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { graphql } from '../../../gql';
 import type { DocumentCategoryNav_PersonFragmentFragment } from '../../../gql/graphql';
 import { DOCUMENT_CATEGORIES, visibleCategories } from './document-categories';
+import '../../../components/ui/side-nav.css';
 
 export const DocumentCategoryNavFragment = graphql(`
   fragment DocumentCategoryNav_PersonFragment on Person {
@@ -26,7 +27,7 @@ export function DocumentCategoryNav({ person }: { person: DocumentCategoryNav_Pe
     <nav className="document-nav" aria-label={t('documents.nav.label')}>
       <ul>
         <li>
-          <NavLink to={paths.documents.getHref()} end className="document-nav__link">
+          <NavLink to={paths.documents.getHref()} end className="side-nav__link document-nav__link">
             {t('documents.nav.overview')}
           </NavLink>
         </li>
@@ -34,7 +35,7 @@ export function DocumentCategoryNav({ person }: { person: DocumentCategoryNav_Pe
           const count = countOf(category);
           return (
             <li key={category}>
-              <NavLink to={paths.documents.getHref(step)} className="document-nav__link">
+              <NavLink to={paths.documents.getHref(step)} className="side-nav__link document-nav__link">
                 <span>{t(`documents.category.${category}.title`)}</span>
                 <span className="document-nav__count">
                   {count && count.unread > 0

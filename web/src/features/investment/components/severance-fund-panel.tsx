@@ -5,6 +5,7 @@ import type { SeveranceFundPanel_SeveranceFundInvestmentFragmentFragment } from 
 import { formatPercent } from '@contract/format';
 import { PerformanceChart } from './performance-chart';
 import { performanceSummary } from './performance-summary';
+import { AmountTableHead } from '../../../components/ui/amount-table';
 
 export const SeveranceFundPanelFragment = graphql(`
   fragment SeveranceFundPanel_SeveranceFundInvestmentFragment on SeveranceFundInvestment {
@@ -55,17 +56,7 @@ export function SeveranceFundPanel({ fund }: { fund: SeveranceFundPanel_Severanc
             />
             <table className="amount-table investment-table">
               <caption>{t('investment.severance.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('investment.performance.year')}</th>
-                  <th scope="col" className="amount-table__amount">
-                    {t('investment.severance.result')}
-                  </th>
-                  <th scope="col" className="amount-table__amount">
-                    {t('investment.severance.fee')}
-                  </th>
-                </tr>
-              </thead>
+              <AmountTableHead label={t('investment.performance.year')} amounts={[t('investment.severance.result'), t('investment.severance.fee')]} />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.year}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from '../../../gql';
 import type { VrgPerformanceTable_VrgYearPerformanceFragmentFragment } from '../../../gql/graphql';
 import { formatPercent } from '@contract/format';
+import { AmountTableHead } from '../../../components/ui/amount-table';
 
 export const VrgPerformanceTableFragment = graphql(`
   fragment VrgPerformanceTable_VrgYearPerformanceFragment on VrgYearPerformance {
@@ -22,20 +23,10 @@ export function VrgPerformanceTable({ caption, performance }: { caption: string;
   return (
     <table className="amount-table investment-table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('investment.performance.year')}</th>
-          <th scope="col" className="amount-table__amount">
-            {t('investment.performance.return')}
-          </th>
-          <th scope="col" className="amount-table__amount">
-            {t('investment.performance.volatility')}
-          </th>
-          <th scope="col" className="amount-table__amount">
-            {t('investment.performance.fluctuationReserve')}
-          </th>
-        </tr>
-      </thead>
+      <AmountTableHead
+        label={t('investment.performance.year')}
+        amounts={[t('investment.performance.return'), t('investment.performance.volatility'), t('investment.performance.fluctuationReserve')]}
+      />
       <tbody>
         {rows.map((row) => (
           <tr key={row.year}>

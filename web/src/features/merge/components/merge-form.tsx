@@ -11,7 +11,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { FileUpload } from '../../../components/ui/file-upload';
 import { Notice } from '../../../components/ui/notice';
-import { SignaturePad } from '../../../components/ui/signature-pad';
+import { SignatureField } from '../../../components/ui/signature-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFileUpload } from '../../../components/ui/use-file-upload';
 import mergeCatalogue from '@contract/i18n/de/merge.json';
@@ -264,29 +264,10 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
         </section>
       ) : null}
       {signatureType === 'DIGITAL' ? (
-        <Controller
-          control={control}
-          name="signature"
-          render={({ field }) => (
-            <SignaturePad
-              legend={t('merge.form.signature.legend')}
-              texts={{
-                canvasLabel: t('merge.form.signature.canvasLabel'),
-                clear: t('merge.form.signature.clear'),
-                typeInstead: t('merge.form.signature.typeInstead'),
-                drawInstead: t('merge.form.signature.drawInstead'),
-                typedLabel: t('merge.form.signature.typedLabel'),
-                typedHint: t('merge.form.signature.typedHint'),
-              }}
-              value={field.value ?? null}
-              onChange={field.onChange}
-              error={text(errors.signature?.message, 'signature')}
-            />
-          )}
-        />
+        <SignatureField control={control} legend={t('merge.form.signature.legend')} texts="merge.form.signature" error={text(errors.signature?.message, 'signature')} />
       ) : null}
-      <fieldset className="merge-documents">
-        <legend className="merge-documents__legend">{t('merge.form.documents.heading')}</legend>
+      <fieldset className="document-fieldset">
+        <legend className="document-fieldset__legend">{t('merge.form.documents.heading')}</legend>
         <p className="muted">
           {t('merge.form.documents.intro')}
           {/* Asked for only while the check is not done, never beside "abgeschlossen". */}

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../inbox.css';
+import '../../../components/ui/side-nav.css';
 import { FormsPage } from './forms/forms-page';
 import { useInboxTabs } from '../api/inbox';
 import { BOARD_STEP, FOLDER_OF_STEP, FORMS_STEP, NEW_STEP } from './inbox-steps';
@@ -42,7 +43,7 @@ function InboxNav({ step }: { step: string }) {
       <ul>
         {items.map(([key, label]) => (
           <li key={key}>
-            <Link className="inbox-nav__link" to={paths.inbox.getHref(key)} aria-current={step === key ? 'page' : undefined}>
+            <Link className="side-nav__link inbox-nav__link" to={paths.inbox.getHref(key)} aria-current={step === key ? 'page' : undefined}>
               {label}
             </Link>
           </li>

@@ -4,8 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { SignaturePad } from '../../../components/ui/signature-pad';
+import { SignatureField } from '../../../components/ui/signature-field';
 import { TextField } from '../../../components/ui/text-field';
+import { placeRuleErrors } from '../../../lib/forms/rule-field-errors';
 import { premiumApplicationInput } from '@contract/own-contributions';
 import type { SignatureValue } from '@contract/signature';
 import { useApplyForPremium } from '../api/own-contributions';
@@ -52,11 +53,7 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
   const onSubmit = async (values: ApplicationValues) => {
     const checked = premiumApplicationInput(isoToday()).safeParse(values);
     if (!checked.success) {
-      let first = true;
-      for (const issue of checked.error.issues) {
-        setError(String(issue.path[0]) as keyof ApplicationValues, { type: 'rule', message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
+      placeRuleErrors(checked.error.issues, setError);
       return;
     }
     const s = values.signature!;
@@ -114,26 +111,7 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
         narrow
         maxLength={6}
       />
-      <Controller
-        control={control}
-        name="signature"
-        render={({ field }) => (
-          <SignaturePad
-            legend={t('ownContributions.fields.signature')}
-            texts={{
-              canvasLabel: t('claim.signature.canvasLabel'),
-              clear: t('claim.signature.clear'),
-              typeInstead: t('claim.signature.typeInstead'),
-              drawInstead: t('claim.signature.drawInstead'),
-              typedLabel: t('claim.signature.typedLabel'),
-              typedHint: t('claim.signature.typedHint'),
-            }}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldText(t, errors.signature?.message, 'signature')}
-          />
-        )}
-      />
+      <SignatureField control={control} legend={t('ownContributions.fields.signature')} texts="claim.signature" error={fieldText(t, errors.signature?.message, 'signature')} />
       <Controller
         control={control}
         name="confirmed"

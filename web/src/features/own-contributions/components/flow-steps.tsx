@@ -6,6 +6,7 @@ import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { TypedDateField } from '../../../components/ui/typed-date-field';
+import { placeRuleErrors } from '../../../lib/forms/rule-field-errors';
 import { isoToTypedDate, typedDateToIso } from '../../../lib/typed-date';
 import { addDays } from '@contract/dates';
 import { formatDate, formatMoney } from '@contract/format';
@@ -87,20 +88,13 @@ export function DataStep({ o, draft, onBack, onNext }: { o: Overview; draft: Dra
     const amount = readAmountField(values.amount);
     const amountCents = amount.cents;
     const checked = mandateInput(today, o.preNotificationDays).safeParse({ ...values, type: draft.type, amountCents: amountCents ?? -1, confirmed: true });
-    let first = true;
-    if (amount.error !== null) {
-      setError('amount', { type: 'rule', message: amount.error }, { shouldFocus: true });
-      first = false;
-    }
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = FIELD_OF[String(issue.path[0])];
-        if (!field || (field === 'amount' && amountCents === null)) continue;
-        setError(field, { type: 'rule', message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
-    }
-    if (first) onNext(values);
+    if (amount.error !== null) setError('amount', { type: 'rule', message: amount.error }, { shouldFocus: true });
+    const fieldOf = (input: string) => {
+      const field = FIELD_OF[input];
+      return !field || (field === 'amount' && amountCents === null) ? null : field;
+    };
+    const placed = checked.success ? 0 : placeRuleErrors(checked.error.issues, setError, { fieldOf, focusFirst: amount.error === null });
+    if (amount.error === null && placed === 0) onNext(values);
   };
   return (
     <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>

@@ -1,7 +1,7 @@
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { IbanInput } from '../../../components/ui/iban-input';
+import { BankCodeField } from '../../../components/ui/bank-code-fields';
 import { Notice } from '../../../components/ui/notice';
 import { href } from './model';
 
@@ -32,20 +32,6 @@ export function BackOrSubmit({ backLabel, submitLabel, busy }: { backLabel: stri
 export function DebitIbanField<T extends FieldValues & { iban: string }>({ control, error }: { control: Control<T>; error?: string }) {
   const { t } = useTranslation();
   return (
-    <Controller
-      control={control}
-      name={'iban' as Path<T>}
-      render={({ field }) => (
-        <IbanInput
-          label={t('ownContributions.fields.iban')}
-          hint={t('ownContributions.fields.ibanHint')}
-          value={field.value as string}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={error}
-        />
-      )}
-    />
+    <BankCodeField kind="iban" control={control} name={'iban' as Path<T>} label={t('ownContributions.fields.iban')} hint={t('ownContributions.fields.ibanHint')} error={error} />
   );
 }

@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOwnContributions } from '../api/own-contributions';
 import '../own-contributions.css';
+import '../../../components/ui/step-list.css';
 import { type Data, STEPS, type Step, STEP_LABEL, type Draft, href } from './model';
 import { ContractStep, TypeStep, DataStep, CheckStep } from './flow-steps';
 import { ApplicationStep } from './application-step';
@@ -77,10 +78,10 @@ function Flow({ me }: { me: Data }) {
 
   return (
     <>
-      <ol className="oc-steps" aria-label={t('ownContributions.steps.label')}>
+      <ol className="step-list" aria-label={t('ownContributions.steps.label')}>
         {STEPS.map((s, i) => (
-          <li key={s} className={s === current ? 'oc-steps__step oc-steps__step--current' : 'oc-steps__step'} aria-current={s === current ? 'step' : undefined}>
-            <span className="oc-steps__number">{i + 1}</span> {t(`ownContributions.steps.${STEP_LABEL[s]}`)}
+          <li key={s} className={s === current ? 'step-list__step step-list__step--current' : 'step-list__step'} aria-current={s === current ? 'step' : undefined}>
+            <span className="step-list__number">{i + 1}</span> {t(`ownContributions.steps.${STEP_LABEL[s]}`)}
           </li>
         ))}
       </ol>

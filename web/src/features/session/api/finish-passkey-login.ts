@@ -4,15 +4,7 @@ import { graphql } from '../../../gql';
 export const PasskeyLoginButton_FinishMutation = graphql(`
   mutation PasskeyLoginButton_Finish($input: FinishPasskeyLoginInput!) {
     finishPasskeyLogin(input: $input) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        ...MutationError
-        remainingAttempts
-        lockedUntil
-      }
+      ...LoginAnswer
     }
   }
 `);

@@ -4,15 +4,7 @@ import { graphql } from '../../../gql';
 export const PasskeySection_RenameMutation = graphql(`
   mutation PasskeySection_Rename($input: RenamePasskeyInput!) {
     renamePasskey(input: $input) {
-      ok {
-        passkey {
-          id
-          name
-        }
-      }
-      error {
-        ...MutationError
-      }
+      ...PasskeyAnswer
     }
   }
 `);

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { bankDetailsInput, createBankDetailsSchema } from '@contract/profile';
 import { isBicRequired } from '@contract/countries';
-import { BicInput } from '../../../components/ui/bic-input';
+import { IbanBicFields } from '../../../components/ui/bank-code-fields';
 import { compactCode } from '../../../components/ui/grouped-input';
-import { IbanInput } from '../../../components/ui/iban-input';
 import { Notice } from '../../../components/ui/notice';
 import { graphql } from '../../../gql';
 import type { BankDetailsSection_PersonFragmentFragment } from '../../../gql/graphql';
@@ -136,38 +135,15 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           error={fieldErrorText(t, errors.accountHolder?.message, 'accountHolder')}
         />
         <TextField label={t('settings.bank.bankName')} autoComplete="off" registration={register('bankName')} error={fieldErrorText(t, errors.bankName?.message, 'bankName')} />
-        <Controller
+        <IbanBicFields
           control={control}
-          name="iban"
-          render={({ field }) => (
-            <IbanInput
-              label={t('settings.bank.iban')}
-              hint={t('settings.bank.ibanHint')}
-              error={fieldErrorText(t, errors.iban?.message, 'iban')}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="bic"
-          render={({ field }) => (
-            <BicInput
-              label={t('settings.bank.bic')}
-              optionalLabel={bicNeeded ? undefined : t('settings.optional')}
-              hint={bicNeeded ? t('settings.bank.bicHintRequired') : t('settings.bank.bicHintOptional')}
-              error={fieldErrorText(t, errors.bic?.message, 'bic')}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
+          iban={{ label: t('settings.bank.iban'), hint: t('settings.bank.ibanHint'), error: fieldErrorText(t, errors.iban?.message, 'iban') }}
+          bic={{
+            label: t('settings.bank.bic'),
+            optionalLabel: bicNeeded ? undefined : t('settings.optional'),
+            hint: bicNeeded ? t('settings.bank.bicHintRequired') : t('settings.bank.bicHintOptional'),
+            error: fieldErrorText(t, errors.bic?.message, 'bic'),
+          }}
         />
         <TextField
           label={t('settings.bank.validFrom')}

@@ -2,10 +2,9 @@ import { createContext, useContext } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CHILD_GENDERS, MAX_CHILDREN, type FORM_FUNDS } from '@contract/forms';
-import { BicInput } from '../../../../components/ui/bic-input';
+import { IbanBicFields } from '../../../../components/ui/bank-code-fields';
 import { ChoiceGroup } from '../../../../components/ui/choice-group';
 import { DatePickerField } from '../../../../components/ui/date-picker';
-import { IbanInput } from '../../../../components/ui/iban-input';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
 import type { useFileUpload } from '../../../../components/ui/use-file-upload';
@@ -160,37 +159,10 @@ export function BankFields({ path, withBankName }: { path: string; withBankName?
     <>
       <FormText name="accountHolder" path={`${path}.accountHolder`} label={f('accountHolder')} autoComplete="name" />
       {withBankName ? <FormText name="bankName" path={`${path}.bankName`} label={f('bankName')} /> : null}
-      <Controller
+      <IbanBicFields
         control={control}
-        name="iban"
-        render={({ field }) => (
-          <IbanInput
-            label={f('iban')}
-            hint={f('ibanHint')}
-            error={errorAt(`${path}.iban`)}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="bic"
-        render={({ field }) => (
-          <BicInput
-            label={f('bic')}
-            hint={f('bicHint')}
-            error={errorAt(`${path}.bic`)}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        )}
+        iban={{ label: f('iban'), hint: f('ibanHint'), error: errorAt(`${path}.iban`) }}
+        bic={{ label: f('bic'), hint: f('bicHint'), error: errorAt(`${path}.bic`) }}
       />
     </>
   );
