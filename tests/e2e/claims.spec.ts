@@ -101,7 +101,7 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await page.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
   await expect(page.getByLabel('Ihr vollständiger Name als Unterschrift')).toBeVisible();
   await page.getByRole('button', { name: 'Stattdessen zeichnen' }).click();
-  const canvas = page.getByRole('img', { name: /Unterschriftenfeld/ });
+  const canvas = page.getByRole('img', { name: /^Unterschriftsfeld/ });
   const box = (await canvas.boundingBox())!;
   // Spec size above 1023 px: 664 × 371 (plus the 2 px border on each side).
   expect([Math.round(box.width), Math.round(box.height)]).toEqual([668, 375]);

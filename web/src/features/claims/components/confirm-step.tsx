@@ -129,7 +129,7 @@ export function ConfirmStep({
           <Notice tone="error">{refusal}</Notice>
         </div>
       ) : null}
-      <SignatureField control={control} legend={t('claim.signature.legend')} texts="claim.signature" error={claimFieldText(t, errors.signature?.message)} />
+      <SignatureField control={control} legend={t('claim.signature.legend')} error={claimFieldText(t, errors.signature?.message)} />
       <Controller control={control} name="confirmed" render={({ field }) => <Checkbox label={t('claim.confirmed')} checked={field.value} onChange={field.onChange} />} />
       {errors.confirmed ? (
         <p className="field__error" role="alert">

@@ -264,7 +264,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
         </section>
       ) : null}
       {signatureType === 'DIGITAL' ? (
-        <SignatureField control={control} legend={t('merge.form.signature.legend')} texts="merge.form.signature" error={text(errors.signature?.message, 'signature')} />
+        <SignatureField control={control} legend={t('merge.form.signature.legend')} error={text(errors.signature?.message, 'signature')} />
       ) : null}
       <fieldset className="document-fieldset">
         <legend className="document-fieldset__legend">{t('merge.form.documents.heading')}</legend>

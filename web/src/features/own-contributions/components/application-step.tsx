@@ -111,7 +111,7 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
         narrow
         maxLength={6}
       />
-      <SignatureField control={control} legend={t('ownContributions.fields.signature')} texts="claim.signature" error={fieldText(t, errors.signature?.message, 'signature')} />
+      <SignatureField control={control} legend={t('ownContributions.fields.signature')} error={fieldText(t, errors.signature?.message, 'signature')} />
       <Controller
         control={control}
         name="confirmed"
