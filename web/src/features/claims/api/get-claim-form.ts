@@ -6,10 +6,7 @@ export const ClaimPage_Query = graphql(`
     me {
       id
       address {
-        street
-        postcode
-        city
-        country
+        ...PostalAddress
       }
       claimableSeveranceAccounts {
         id

@@ -6,10 +6,7 @@ export const OwnContributionsPage_Query = graphql(`
     me {
       id
       address {
-        street
-        postcode
-        city
-        country
+        ...PostalAddress
       }
       ownContributions {
         creditorId

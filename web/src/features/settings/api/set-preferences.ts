@@ -20,13 +20,20 @@ export const ConsentSection_PreferencesFragment = graphql(`
   }
 `);
 
+/** The `ok` of a newsletter or delivery change (`PreferencesOk`): the person with the preferences as now stored. */
+export const ConsentSection_PreferencesAnswerFragment = graphql(`
+  fragment ConsentSection_PreferencesAnswer on PreferencesOk {
+    person {
+      ...ConsentSection_PreferencesFragment
+    }
+  }
+`);
+
 export const ConsentSection_SetNewsletterConsentMutation = graphql(`
   mutation ConsentSection_SetNewsletterConsent($pensionFund: Boolean, $severanceFund: Boolean) {
     setNewsletterConsent(pensionFund: $pensionFund, severanceFund: $severanceFund) {
       ok {
-        person {
-          ...ConsentSection_PreferencesFragment
-        }
+        ...ConsentSection_PreferencesAnswer
       }
       error {
         ...MutationError
@@ -39,9 +46,7 @@ export const ConsentSection_SetBenefitStatementDeliveryMutation = graphql(`
   mutation ConsentSection_SetBenefitStatementDelivery($digital: Boolean!) {
     setBenefitStatementDelivery(digital: $digital) {
       ok {
-        person {
-          ...ConsentSection_PreferencesFragment
-        }
+        ...ConsentSection_PreferencesAnswer
       }
       error {
         ...MutationError
