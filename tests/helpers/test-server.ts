@@ -29,7 +29,7 @@ export interface TestServer {
 
 /**
  * Starts the real portal (GraphQL, REST, static) on 127.0.0.1 with a port chosen by the OS, over a fresh database
- * (a SQLite file in a temp folder, or a new PostgreSQL database when the tests run on PostgreSQL, tests/helpers/test-db.ts) seeded with `members` generated members plus the demo personas. The clock is manual
+ * (a SQLite file in a temp folder, or a new PostgreSQL database when the tests run on PostgreSQL, tests/helpers/test-db.ts) seeded with `members` generated members plus the demo personas: a copy of the run's template for these options, equal to migrating and seeding (`createSeededTestDatabase`, decision 0063). The clock is manual
  * and starts at TEST_TODAY 10:00 Vienna time.
  *
  * - `env`: extra configuration variables, or a function of the server's URL that returns them (for variables
