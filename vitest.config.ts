@@ -2,9 +2,12 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { useRamTmpdir } from './tests/helpers/ram-tmpdir';
+import { useSeedCache } from './tests/helpers/seed-cache';
 
 // Test databases in memory-backed files when the machine has /dev/shm (tests/helpers/ram-tmpdir.ts).
 useRamTmpdir();
+// One folder of seeded SQLite templates for the whole run, shared by the workers (decision 0063).
+useSeedCache();
 
 /**
  * The projects on SQLite, one per kind of test: `npm run test:<name>` runs exactly one of them

@@ -3,8 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/client';
-import { createTestDatabase, dropTestDatabase } from './test-db';
-import { seedDatabase } from '../../db/seed';
+import { createSeededTestDatabase, dropTestDatabase } from './test-db';
 import { applyConnectionLimits, connectionLimits, createApp, listen } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createAppDeps, type AppDeps } from '../../server/app-deps';
@@ -30,7 +29,7 @@ export interface TestServer {
 
 /**
  * Starts the real portal (GraphQL, REST, static) on 127.0.0.1 with a port chosen by the OS, over a fresh database
- * (a SQLite file in a temp folder, or a new PostgreSQL database when the tests run on PostgreSQL, tests/helpers/test-db.ts) seeded with `members` generated members plus the demo personas. The clock is manual
+ * (a SQLite file in a temp folder, or a new PostgreSQL database when the tests run on PostgreSQL, tests/helpers/test-db.ts) seeded with `members` generated members plus the demo personas: a copy of the run's template for these options, equal to migrating and seeding (`createSeededTestDatabase`, decision 0063). The clock is manual
  * and starts at TEST_TODAY 10:00 Vienna time.
  *
  * - `env`: extra configuration variables, or a function of the server's URL that returns them (for variables
@@ -53,12 +52,12 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const dbPath = options.databasePath ?? (await createTestDatabase(dir));
+  // Seeded for the tenant the server serves, as server/main.ts does (`env` is pure; its TENANT does not depend on the URL):
+  // a copy of the run's migrated and seeded template for these options (tests/helpers/test-db.ts, decision 0063).
+  const tenant = (typeof options.env === 'function' ? options.env('http://127.0.0.1') : options.env)?.TENANT === 'regional' ? 'regional' : 'main';
+  const dbPath = options.databasePath ?? (await createSeededTestDatabase(dir, { members: options.members ?? 20, today: TEST_TODAY, tenant }));
   const busy = options.env && typeof options.env !== 'function' ? options.env.DB_BUSY_TIMEOUT_MS : undefined;
   const db = await openDatabase(dbPath, busy === undefined ? {} : { busyTimeoutMs: Number(busy) });
-  // Seeded for the tenant the server serves, as server/main.ts does (`env` is pure; its TENANT does not depend on the URL).
-  const tenant = (typeof options.env === 'function' ? options.env('http://127.0.0.1') : options.env)?.TENANT === 'regional' ? 'regional' : 'main';
-  if (options.databasePath === undefined) await seedDatabase(db, { members: options.members ?? 20, today: TEST_TODAY, tenant });
   // The app is bound after listening, so that `env` can name the server's own URL.
   const late: { app?: ReturnType<typeof createApp> } = {};
   const { server, port } = await listen((req, res) => late.app!(req, res), 0, '127.0.0.1');
