@@ -10,10 +10,10 @@ import { DateScalar, MoneyScalar } from './scalars';
 
 const SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schema');
 
-/** The SDL of schema/*.graphql, one file per domain, in a stable order; fund.graphql is the fund's API (decision 0053). */
+/** The SDL of schema/*.graphql, one file per domain, in a stable order (the fund's API is under server/fund, decision 0053). */
 export function loadTypeDefs(): string[] {
   return readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.graphql') && f !== 'fund.graphql')
+    .filter((f) => f.endsWith('.graphql'))
     .sort()
     .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
 }
