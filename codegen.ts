@@ -7,7 +7,8 @@ import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-p
  * - the web app's typed documents (client preset), whose TypedDocumentNodes type Apollo's useQuery/useMutation.
  *   Each document carries its sha256 hash (persisted documents), and `persisted-documents.json` lists them all:
  *   the server's allow-list of operations the web app was built with.
- * Generated files are not committed; `npm run codegen` (run by build, typecheck and test) writes them.
+ * Generated files are not committed; `npm run codegen` (run by build, typecheck and test) writes them, and then the
+ * fund's whole schema for integrators (server/fund/graphql/print-fund-schema.ts).
  */
 const scalars = {
   Date: 'string',
@@ -15,10 +16,13 @@ const scalars = {
 };
 
 /**
- * The members' schema: the shared base and each module's SDL (server/modules/<area>/<area>.graphql). schema/fund.graphql
- * is the fund's API printed for integrators (decision 0053), not part of it; each output names its schema, because an output's own `schema` would be added to a root one, not replace it.
+ * The members' schema (the shared base and each module's SDL, server/modules/<area>/<area>.graphql; decision 0065)
+ * and the fund's (decision 0053: the SDL beside each area's code under server/fund, less the printed whole in its
+ * __generated__ folder); each output names its schema, because an output's own `schema` would be added to a root one,
+ * not replace it.
  */
 const memberSchema = ['server/graphql/base.graphql', 'server/modules/*/*.graphql'];
+const fundSchema = ['server/fund/**/*.graphql', '!server/fund/graphql/__generated__/**'];
 
 const config: CodegenConfig = {
   ignoreNoDocuments: true,
@@ -64,7 +68,7 @@ const config: CodegenConfig = {
     },
     // The fund's API (decision 0053): its own schema, the SDL beside each area's code under server/fund.
     'server/fund/graphql/__generated__/fund-resolvers-types.ts': {
-      schema: 'server/fund/**/*.graphql',
+      schema: fundSchema,
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
         contextType: '../fund-context#FundContext',
@@ -121,7 +125,7 @@ const config: CodegenConfig = {
     // /fund/graphql with the staff session. Sent as text (no persisted hashes): the fund's endpoint checks scopes,
     // not an allow-list.
     'web/src/backoffice/gql/': {
-      schema: 'server/fund/**/*.graphql',
+      schema: fundSchema,
       documents: ['web/src/backoffice/**/*.{ts,tsx}', '!web/src/backoffice/gql/**/*'],
       preset: 'client',
       presetConfig: { fragmentMasking: false },

@@ -1,5 +1,5 @@
-import { index, integer, table, text } from './kit';
-import { persons } from './persons';
+import { bankAccountColumns } from './bank-accounts';
+import { index, table, text } from './kit';
 
 /**
  * Bank accounts a staff person of the workbench entered for a member, waiting for the four-eyes approval (decision
@@ -10,17 +10,7 @@ import { persons } from './persons';
 export const bankAccountChanges = table(
   'bank_account_changes',
   {
-    id: integer().primaryKey({ autoIncrement: true }),
-    personId: integer()
-      .notNull()
-      .references(() => persons.id, { onDelete: 'cascade' }),
-    accountHolder: text().notNull(),
-    bankName: text().notNull(),
-    /** Electronic format, no spaces, upper case; checked with the members' bank rules (@contract/profile). */
-    iban: text().notNull(),
-    bic: text(),
-    /** First day the account is used (ISO date). */
-    validFrom: text().notNull(),
+    ...bankAccountColumns(),
     status: text({ enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull(),
     /** Who entered it: the actor's text, `staff:<id>`. */
     enteredBy: text().notNull(),

@@ -11,6 +11,7 @@
  *   - administrationCosts - svCarrierCosts - payout; guaranteed = previous guaranteed + contributions + transfersIn
  *   - payout; paidOutTotal = previous paidOutTotal + payout.
  */
+import type { PkBalanceFigures, VkBalanceFigures } from '@contract/balance-steps';
 import { legalFiguresFor } from '@contract/legal-figures';
 import type { Rng } from './random';
 import { firstDayOfMonth, type Gender, lastDayOfMonth, monthIndex, statutoryPensionStart, yearOf } from './calendar';
@@ -89,20 +90,11 @@ export interface PkPlan {
   pensionStartMonth: number | null;
 }
 
-/** One PK statement's figures (cents) at 31.12. of `year`. */
-export interface PkStatementFigures {
+/** One PK statement's figures (cents) at 31.12. of `year`: the movements the balance steps are made of, and more. */
+export interface PkStatementFigures extends Omit<PkBalanceFigures, 'stichtag'> {
   year: number;
   reserveCents: number;
   fluctuationReserveCents: number;
-  totalCapitalCents: number;
-  employerContributionsCents: number;
-  employeeContributionsCents: number;
-  employerTransfersCents: number;
-  employeeTransfersCents: number;
-  premium108aCents: number;
-  investmentResultCents: number;
-  costsCents: number;
-  pensionPaymentsCents: number;
   shortfallCents: number;
   projectedYearlyPensionCents: number;
 }
@@ -246,19 +238,10 @@ export interface VkAccountPlan {
 }
 
 /** One VK statement's figures (cents) at 31.12. of `year`. */
-export interface VkStatementFigures {
+export interface VkStatementFigures extends Omit<VkBalanceFigures, 'stichtag'> {
   year: number;
-  totalEntitlementCents: number;
   guaranteedCapitalCents: number;
   paidOutTotalCents: number;
-  contributionsCents: number;
-  transfersInCents: number;
-  administrationCostsCents: number;
-  svCarrierCostsCents: number;
-  investmentResultCents: number;
-  payoutCents: number;
-  loyaltyBonusCents: number;
-  surplusShareCents: number;
 }
 
 /** The account row fields and the statements (oldest first) of a VK account. */

@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { makeSvnr } from '@contract/svnr';
-import { type Gender, monthIndex } from './calendar';
+import { monthIndex } from './calendar';
 import type { SalaryPath } from './market';
+import type { PersonRow } from '../schema';
 
 /** Password of every seeded login (personas and population). Demo data only. */
 export const DEMO_PASSWORD = 'Pensionskasse#2026';
@@ -14,19 +15,12 @@ export const DEMO_PASSWORD = 'Pensionskasse#2026';
 export type PersonaKey = 'anna' | 'bernd' | 'clara';
 
 /** A persona's person row data (the fund data follows from `personaFundPlan`). */
-export interface Persona {
+export interface Persona extends Pick<PersonRow, 'gender' | 'titlePrefix' | 'titleSuffix' | 'firstName' | 'lastName' | 'birthDate'> {
   key: PersonaKey;
   /** Login e-mail (lower case). */
   email: string;
   /** Who the persona is and what it demonstrates. */
   description: string;
-  gender: Gender;
-  titlePrefix: string | null;
-  titleSuffix: string | null;
-  firstName: string;
-  lastName: string;
-  /** ISO date. */
-  birthDate: string;
   /** Valid 10-digit SVNR (check digit per DOMAIN.md). */
   svnr: string;
   phone: string;

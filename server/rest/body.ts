@@ -27,6 +27,16 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
+/** The whole body, or null when it is larger than `limit` bytes (the rest is not read); for callers that answer 413 themselves. */
+export async function readBodyWithin(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  try {
+    return await readBody(req, limit);
+  } catch (error) {
+    if (error instanceof BodyError) return null;
+    throw error;
+  }
+}
+
 /**
  * Parses a REST body into a flat object of the documented formats (spec 000 section 7): form-urlencoded,
  * JSON (an object) or multipart/form-data (text fields only). An empty body is `{}`.

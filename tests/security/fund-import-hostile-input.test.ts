@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printFundSchema } from '../../server/fund/graphql/print-fund-schema';
 import { IMPORT_STATEMENT, minimalPdf, newMemberInput, pkFiguresAfter, UPSERT_MEMBER } from '../api/fund-import-operations';
 import { createFundTestClient, type FundTestClient } from '../helpers/fund-client';
 import { countRows, sqlOne } from '../helpers/raw-sql';
@@ -76,9 +76,9 @@ function expectRefused(name: string, answer: { status: number; text: string }): 
 
 describe('importStatement and upsertMember hostile input', () => {
   it('answers generated hostile variables with an error or a refusal and writes nothing', async () => {
-    // The printed schema integrators get (kept current by server/fund/graphql/fund-schema.test.ts), built with this
-    // module's graphql: the server's schema object belongs to another module instance.
-    const schema = buildSchema(readFileSync(new URL('../../schema/fund.graphql', import.meta.url), 'utf8'));
+    // The printed schema integrators get, built with this module's graphql: the server's schema object belongs to
+    // another module instance.
+    const schema = buildSchema(printFundSchema());
     const operations = [IMPORT_STATEMENT, UPSERT_MEMBER].map((text) => ({ text, definition: parse(text).definitions[0] as OperationDefinitionNode }));
     const before = await footprint();
     await fc.assert(

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * No hand-written file over 400 lines, and a README that stays a table of contents (at most 250 lines, pointing to
  * docs/): a longer file is split by responsibility, a longer README moves a topic to a file of its own in docs/.
  * Counted: the tracked source files of server/, web/src/, db/, schema/, tests/, bench/ and scripts/. Not counted,
- * since nobody writes them by hand: generated code (`__generated__`, web/src/gql, tests/gql, the printed fund schema),
+ * since nobody writes them by hand: generated code (`__generated__`, web/src/gql, tests/gql),
  * the migrations and their snapshots, and JSON (the catalogue, seed and legal data).
  */
 const MAX_LINES = 400;
@@ -14,8 +14,6 @@ const README_MAX_LINES = 250;
 
 /** Files allowed over the limit for now, with the reason; each is to be split and then removed from this list. */
 const ALLOWED_OVER: Record<string, string> = {
-  'server/fund/members/member-upsert.service.ts':
-    'not split yet: the input checks (checkPerson, checkContract, checkAccount, checkHoldings) are to move to a rules file of their own',
   'tests/api/fund-inbox.test.ts': 'not split yet: one suite per area (messages, forms, uploads, merges, mandates) with shared steps in tests/helpers',
   'tests/api/fund-claims.test.ts': 'not split yet: the work list and the status steps are to become two suites with shared steps in tests/helpers',
   'tests/api/fund-import.test.ts': 'not split yet: statements and members are to become two suites with shared steps in tests/helpers',
@@ -24,7 +22,7 @@ const ALLOWED_OVER: Record<string, string> = {
 const COUNTED_FOLDERS = ['server', 'web/src', 'db', 'schema', 'tests', 'bench', 'scripts'];
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|graphql|css|sql)$/;
 /** Generated or recorded, not written by hand. */
-const NOT_HAND_WRITTEN = [/__generated__\//, /^web\/src\/gql\//, /^web\/src\/backoffice\/gql\//, /^tests\/gql\//, /^db\/migrations(-pg)?\//, /^schema\/fund\.graphql$/];
+const NOT_HAND_WRITTEN = [/__generated__\//, /^web\/src\/gql\//, /^web\/src\/backoffice\/gql\//, /^tests\/gql\//, /^db\/migrations(-pg)?\//];
 
 function countedFiles(): string[] {
   return execFileSync('git', ['ls-files', ...COUNTED_FOLDERS], { encoding: 'utf8' })

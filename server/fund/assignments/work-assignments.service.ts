@@ -91,6 +91,17 @@ export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' 
     return { staff: principal, id, personId: item.personId };
   }
 
+  /** Records `type` for the checked item `c` and its staff person, inside the caller's write transaction. */
+  async function recordWork(type: 'work.assigned' | 'work.released', kind: WorkItemKind, c: Exclude<Awaited<ReturnType<typeof checked>>, { ok: false }>) {
+    await deps.events.record({
+      type,
+      personId: c.personId,
+      subjectId: c.id,
+      actor: { kind: 'staff', staffId: String(c.staff.staffId) },
+      data: { kind, itemId: c.id, staffId: c.staff.staffId },
+    });
+  }
+
   return {
     assigneesOf,
 
@@ -112,13 +123,7 @@ export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' 
           .onConflictDoNothing()
           .returning({ id: workAssignments.id });
         if (inserted.length === 0) return null;
-        await deps.events.record({
-          type: 'work.assigned',
-          personId: c.personId,
-          subjectId: c.id,
-          actor: { kind: 'staff', staffId: String(c.staff.staffId) },
-          data: { kind: input.kind, itemId: c.id, staffId: c.staff.staffId },
-        });
+        await recordWork('work.assigned', input.kind, c);
         return { staffId: c.staff.staffId, name: c.staff.name, assignedAt };
       });
       const assignee = result ?? (await assigneesOf(input.kind, [c.id])).get(c.id) ?? null;
@@ -138,13 +143,7 @@ export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' 
         if (!current) return 'NOT_ASSIGNED' as const;
         if (current.staffId !== c.staff.staffId) return current;
         await db.delete(workAssignments).where(and(eq(workAssignments.itemKind, input.kind), eq(workAssignments.itemId, c.id), eq(workAssignments.staffId, c.staff.staffId)));
-        await deps.events.record({
-          type: 'work.released',
-          personId: c.personId,
-          subjectId: c.id,
-          actor: { kind: 'staff', staffId: String(c.staff.staffId) },
-          data: { kind: input.kind, itemId: c.id, staffId: c.staff.staffId },
-        });
+        await recordWork('work.released', input.kind, c);
         return 'RELEASED' as const;
       });
       if (verdict === 'NOT_ASSIGNED') return refuse('NOT_ASSIGNED', 'Nobody is assigned this item.', 'id');

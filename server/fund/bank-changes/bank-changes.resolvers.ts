@@ -27,14 +27,8 @@ export const bankChangesResolvers: FundResolvers = {
   },
   Mutation: {
     async enterBankAccount(_source, { input }, ctx) {
-      const outcome = await createBankChangesService(ctx.deps).enter(principalActor(ctx.principal), {
-        personId: input.personId,
-        accountHolder: input.accountHolder,
-        bankName: input.bankName,
-        iban: input.iban,
-        bic: input.bic ?? null,
-        validFrom: input.validFrom ?? null,
-      });
+      const entry = { ...input, bic: input.bic ?? null, validFrom: input.validFrom ?? null };
+      const outcome = await createBankChangesService(ctx.deps).enter(principalActor(ctx.principal), entry);
       if (outcome.ok) noteAudit(ctx, 'enterBankAccount', { personId: outcome.value.row.personId, target: `bank-change:${outcome.value.row.id}`, before: null });
       return resultOf(outcome);
     },

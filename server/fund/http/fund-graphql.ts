@@ -109,7 +109,7 @@ export async function bearerPrincipal(deps: AppDeps, tokensFor: (req: IncomingMe
 
 /**
  * The fund's GraphQL endpoint `POST /fund/graphql` (decision 0053): its own schema (server/fund/**\/*.graphql,
- * printed as schema/fund.graphql), reached with a bearer access token of the fund (decision 0050) or, without an
+ * printed by `npm run codegen` to server/fund/graphql/__generated__/fund.graphql), reached with a bearer access token of the fund (decision 0050) or, without an
  * Authorization header, a staff session of the workbench (`staffDoor`, decision 0054) with its role's scopes and every
  * operation in the audit trail; the members' session cookie is never read here. No token or a malformed header: 401 `WWW-Authenticate: Bearer realm="fund"`; a token
  * that does not verify (signature, `alg`, issuer, audience, expiry, revoked client): 401 with

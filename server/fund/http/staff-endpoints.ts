@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../platform/deps';
 import { readCookie } from '../../platform/request-context';
+import { readBodyWithin } from '../../rest/body';
 import type { StaffService } from '../staff/staff.service';
 
 /** Paths of the workbench's sign-in (decision 0054). */
@@ -19,15 +20,10 @@ function answer(res: ServerResponse, status: number, body: unknown, headers: Rec
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
+  const raw = await readBodyWithin(req, MAX_BODY_BYTES);
+  if (raw === null) return null;
   try {
-    const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    const value = JSON.parse(raw.toString('utf8')) as unknown;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../platform/deps';
 import { publicOriginFor } from '../../platform/request-context';
+import { readBodyWithin } from '../../rest/body';
 import { createRateLimiter } from '../../platform/shared/rate-limit';
 import { createFundAccessStore } from '../access/fund-access.store';
 import { createFundTokens, type FundTokens, type TokenError } from '../access/fund-tokens';
@@ -31,18 +32,6 @@ function refuse(res: ServerResponse, error: TokenError): void {
   // RFC 6749 section 5.2: invalid_client is 401 with a WWW-Authenticate challenge, every other error 400.
   if (error === 'invalid_client') answer(res, 401, { error, error_description: DESCRIPTIONS[error] }, { 'WWW-Authenticate': 'Basic realm="fund", charset="UTF-8"' });
   else answer(res, 400, { error, error_description: DESCRIPTIONS[error] });
-}
-
-/** The request body as text, or null when it is larger than MAX_BODY_BYTES. */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Client id and secret of an `Authorization: Basic` header (RFC 6749 section 2.3.1: each form-urlencoded), or null. */
@@ -95,15 +84,15 @@ export function createFundTokenRoutes(deps: AppDeps) {
       return answer(res, 429, { error: 'rate_limited', error_description: 'Too many token requests; retry later.' }, { 'Retry-After': String(limit.retryAfterSeconds) });
     }
     const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const body = await readBody(req);
-    if (body === null) {
+    const raw = await readBodyWithin(req, MAX_BODY_BYTES);
+    if (raw === null) {
       // Larger than any token request: answered without reading the rest, so the connection is closed after the
       // answer (announced), and never reused with unread bytes in it (a reset the client's next request would meet).
       res.on('finish', () => req.destroy());
       return answer(res, 413, { error: 'invalid_request', error_description: DESCRIPTIONS.invalid_request }, { Connection: 'close' });
     }
     if (contentType !== 'application/x-www-form-urlencoded') return refuse(res, 'invalid_request');
-    const form = new URLSearchParams(body);
+    const form = new URLSearchParams(raw.toString('utf8'));
     // RFC 6749 section 3.2: parameters must not appear more than once.
     for (const name of new Set(form.keys())) if (form.getAll(name).length > 1) return refuse(res, 'invalid_request');
     const grantType = form.get('grant_type');

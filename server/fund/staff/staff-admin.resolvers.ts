@@ -1,24 +1,17 @@
-import type { AppDeps } from '../../platform/deps';
 import { noteAudit } from '../graphql/fund-context';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { createStaffService, StaffCommandError, type StaffService } from './staff.service';
 import { createStaffStore } from './staff.store';
+import { perProcess } from '../shared/per-process';
 
-const built = new WeakMap<AppDeps, StaffService>();
-
-/** The staff service of the process `deps`, the one the CLI builds too (decision 0054), built once per process. */
-function staffServiceOf(deps: AppDeps): StaffService {
-  let service = built.get(deps);
-  if (!service) {
-    service = createStaffService({
-      store: createStaffStore(deps.db),
-      clock: deps.clock,
-      lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
-    });
-    built.set(deps, service);
-  }
-  return service;
-}
+/** The staff service of the process `deps`, the one the CLI builds too (decision 0054). */
+const staffServiceOf = perProcess<StaffService>((deps) =>
+  createStaffService({
+    store: createStaffStore(deps.db),
+    clock: deps.clock,
+    lockout: { threshold: deps.authSettings.lockoutThreshold, ms: deps.authSettings.lockoutMs },
+  }),
+);
 
 /** English messages of the refusals of `disableStaffPerson`. */
 const DISABLE_MESSAGES = {

@@ -1,32 +1,25 @@
-import type { AppDeps } from '../../platform/deps';
 import { principalActor } from '../access/scopes';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
 import { fundRefusalOf } from '../members/fund-refusal';
 import { createStatementImportService, IMPORT_STATEMENT_MESSAGES, type StatementImportService } from './statement-import.service';
 import { createStatementImportStore } from './statement-import.store';
+import { perProcess } from '../shared/per-process';
 
-const built = new WeakMap<AppDeps, StatementImportService>();
-
-/** The statement import of the process `deps` (built once per process, decision 0036). */
-export function statementImportOf(deps: AppDeps): StatementImportService {
-  let service = built.get(deps);
-  if (!service) {
-    service = createStatementImportService({
-      db: deps.db,
-      store: createStatementImportStore(deps.db),
-      documents: deps.stores.documents,
-      idempotency: deps.idempotency,
-      events: deps.events,
-      mailer: deps.mailer,
-      tenant: deps.tenant,
-      config: deps.config,
-      clock: deps.clock,
-      logger: deps.logger,
-    });
-    built.set(deps, service);
-  }
-  return service;
-}
+/** The statement import of the process `deps` (decision 0036). */
+const statementImportOf = perProcess<StatementImportService>((deps) =>
+  createStatementImportService({
+    db: deps.db,
+    store: createStatementImportStore(deps.db),
+    documents: deps.stores.documents,
+    idempotency: deps.idempotency,
+    events: deps.events,
+    mailer: deps.mailer,
+    tenant: deps.tenant,
+    config: deps.config,
+    clock: deps.clock,
+    logger: deps.logger,
+  }),
+);
 
 /** Statements in (decision 0057); SDL in statements.graphql. */
 export const statementsResolvers: FundResolvers = {

@@ -31,6 +31,20 @@ function figures(row: PkStatementRow | VkStatementRow | null): Record<string, st
   return out;
 }
 
+/** One fund's answer of `kontoinformation`: each contract or account with its number, Stichtage and statement figures. */
+async function fundJson<T>(
+  fund: 'PK' | 'VK',
+  items: readonly T[],
+  number: (item: T) => string,
+  stichtage: (item: T) => Promise<unknown>,
+  statement: (item: T) => Promise<PkStatementRow | VkStatementRow | null | undefined>,
+) {
+  return {
+    fund,
+    contracts: await Promise.all(items.map(async (item) => ({ number: number(item), stichtage: await stichtage(item), statement: figures((await statement(item)) ?? null) }))),
+  };
+}
+
 /**
  * `webportal/kontoinformation`: the account information of the session's person for one fund at a Stichtag, read by
  * the accounts service as GraphQL `me { pensionContracts / severanceAccounts { stichtage statement(stichtag:) } }` reads
@@ -43,28 +57,22 @@ export async function kontoinformationRun(ctx: RequestContext, input: z.infer<ty
   const accounts = ctx.services.accounts;
   if (input.fund === 'PK') {
     const contracts = await accounts.pensionContracts(ctx.scope, personId);
-    return {
-      fund: 'PK',
-      contracts: await Promise.all(
-        contracts.map(async (c) => ({
-          number: c.contractNumber,
-          stichtage: await accounts.pensionStichtage(ctx.scope, c),
-          statement: figures(await accounts.pensionStatement(ctx.scope, c, input.stichtag)),
-        })),
-      ),
-    };
+    return fundJson(
+      'PK',
+      contracts,
+      (c) => c.contractNumber,
+      (c) => accounts.pensionStichtage(ctx.scope, c),
+      (c) => accounts.pensionStatement(ctx.scope, c, input.stichtag),
+    );
   }
   const severance = await accounts.severanceAccounts(ctx.scope, personId);
-  return {
-    fund: 'VK',
-    contracts: await Promise.all(
-      severance.map(async (a) => ({
-        number: a.accountNumber,
-        stichtage: await accounts.severanceStichtage(ctx.scope, a),
-        statement: figures(await accounts.severanceStatement(ctx.scope, a, input.stichtag)),
-      })),
-    ),
-  };
+  return fundJson(
+    'VK',
+    severance,
+    (a) => a.accountNumber,
+    (a) => accounts.severanceStichtage(ctx.scope, a),
+    (a) => accounts.severanceStatement(ctx.scope, a, input.stichtag),
+  );
 }
 
 /** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */

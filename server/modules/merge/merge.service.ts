@@ -97,8 +97,8 @@ export function createMergeService(deps: {
 }) {
   const { store, clock } = deps;
 
-  async function eligibility(scope: RequestScope, personId: number): Promise<MergeEligibilityModel> {
-    if (!deps.tenant.severanceMerge) return { eligible: false, reason: 'NOT_OFFERED', dormantAccounts: [], target: null, pendingSince: null };
+  /** The person's Vorsorgekasse accounts, those with an open claim, and the pending merge request, if any. */
+  async function mergeState(scope: RequestScope, personId: number) {
     const accounts = await scope.loaders.vkAccountsByPerson.load(personId);
     const [open, pending] = await Promise.all([
       deps.claimsStore.openClaimAccounts(
@@ -107,6 +107,12 @@ export function createMergeService(deps: {
       ),
       store.pending(personId),
     ]);
+    return { accounts, open, pending };
+  }
+
+  async function eligibility(scope: RequestScope, personId: number): Promise<MergeEligibilityModel> {
+    if (!deps.tenant.severanceMerge) return { eligible: false, reason: 'NOT_OFFERED', dormantAccounts: [], target: null, pendingSince: null };
+    const { accounts, open, pending } = await mergeState(scope, personId);
     const verdict = mergeEligibility(accounts, isoDateVienna(clock.now()), open, pending !== undefined);
     return { ...verdict, pendingSince: pending ? isoDateVienna(Date.parse(pending.submittedAt)) : null };
   }
@@ -115,14 +121,7 @@ export function createMergeService(deps: {
   const pendingByScope = new WeakMap<RequestScope, Map<number, Promise<Map<number, SeveranceAccountPendingRequest>>>>();
 
   async function readPendingRequests(scope: RequestScope, personId: number): Promise<Map<number, SeveranceAccountPendingRequest>> {
-    const accounts = await scope.loaders.vkAccountsByPerson.load(personId);
-    const [open, pending] = await Promise.all([
-      deps.claimsStore.openClaimAccounts(
-        personId,
-        accounts.map((a) => a.id),
-      ),
-      store.pending(personId),
-    ]);
+    const { accounts, open, pending } = await mergeState(scope, personId);
     // The request stores the merged (dormant) accounts' numbers, comma-separated.
     const merged = new Set((pending?.accountNumbers ?? '').split(',').map((n) => n.trim()));
     const out = new Map<number, SeveranceAccountPendingRequest>();

@@ -141,6 +141,19 @@ export function createOwnContributionsService(deps: {
     await preNotifyDebits(deps.preNotification, m, { horizon, noticeAt: isoInstant(clock.now()), origin: scope.publicOrigin(), existing });
   }
 
+  /**
+   * The person's mandate `mandateId` when it may still be changed or cancelled (spec 001 section 4); else
+   * `ERROR_NOT_FOUND` (not the person's, unknown, or no Pensionskasse) or `ERROR_NOT_CHANGEABLE` (ended, collected, due).
+   */
+  async function changeableOwn(scope: RequestScope, personId: number, mandateId: string | number | null | undefined) {
+    const id = Number(mandateId);
+    const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
+    if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND' as const, [{ field: 'mandateId', code: 'INVALID' }]);
+    const [current] = await models(scope, personId, [row]);
+    if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE' as const);
+    return ok(row);
+  }
+
   const conflictError = (c: 'MONTHLY_EXISTS' | 'OVERLAP') =>
     c === 'MONTHLY_EXISTS'
       ? err('ERROR_MONTHLY_EXISTS' as const, [{ field: 'type', code: 'MONTHLY_EXISTS' }])
@@ -233,11 +246,9 @@ export function createOwnContributionsService(deps: {
      * the changed amount clearly exceeds last year's employer contributions (`employerWarning`, as on `create`).
      */
     async change(scope: RequestScope, personId: number, raw: ChangeMandateWire): Promise<R<{ mandate: MandateModel; employerWarning: boolean }>> {
-      const id = Number(raw.mandateId);
-      const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
-      if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
-      const [current] = await models(scope, personId, [row]);
-      if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
+      const found = await changeableOwn(scope, personId, raw.mandateId);
+      if (!found.ok) return found;
+      const row = found.value;
       const now = today();
       const rules = rulesOf(now);
       const newDate = row.type === 'ONE_OFF' && raw.startDate !== undefined && raw.startDate !== null && raw.startDate !== row.startDate ? raw.startDate : null;
@@ -289,11 +300,9 @@ export function createOwnContributionsService(deps: {
      * START_IN_PAST`.
      */
     async cancel(scope: RequestScope, personId: number, raw: CancelMandateWire): Promise<R<{ mandate: MandateModel }>> {
-      const id = Number(raw.mandateId);
-      const row = Number.isSafeInteger(id) ? await store.findOwn(id, personId) : undefined;
-      if (!row || !deps.tenant.pensionFund) return err('ERROR_NOT_FOUND', [{ field: 'mandateId', code: 'INVALID' }]);
-      const [current] = await models(scope, personId, [row]);
-      if (!current!.changeable) return err('ERROR_NOT_CHANGEABLE');
+      const found = await changeableOwn(scope, personId, raw.mandateId);
+      if (!found.ok) return found;
+      const row = found.value;
       const now = today();
       const endDate = raw.endDate;
       if (row.type === 'MONTHLY') {

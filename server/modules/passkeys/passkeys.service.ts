@@ -65,33 +65,30 @@ const base64url = z
   .regex(/^[A-Za-z0-9_-]*$/);
 const extensions = z.record(z.string(), z.unknown());
 
-/** The browser's answer to `navigator.credentials.create()` as @simplewebauthn/browser serialises it (WebAuthn section 5.1 `toJSON`). */
-const registrationAnswer = z.object({
-  id: base64url,
-  rawId: base64url,
-  type: z.literal('public-key'),
-  clientExtensionResults: extensions,
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  response: z.object({
-    clientDataJSON: base64url,
-    attestationObject: base64url,
-    transports: z.array(z.string().max(32)).max(10).optional(),
-  }),
+/** What both of the browser's answers carry around their `response` (WebAuthn section 5.1 `PublicKeyCredential.toJSON`). */
+const publicKeyCredential = <R extends z.ZodRawShape>(response: R) =>
+  z.object({
+    id: base64url,
+    rawId: base64url,
+    type: z.literal('public-key'),
+    clientExtensionResults: extensions,
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    response: z.object(response),
+  });
+
+/** The browser's answer to `navigator.credentials.create()` as @simplewebauthn/browser serialises it. */
+const registrationAnswer = publicKeyCredential({
+  clientDataJSON: base64url,
+  attestationObject: base64url,
+  transports: z.array(z.string().max(32)).max(10).optional(),
 });
 
-/** The browser's answer to `navigator.credentials.get()` (WebAuthn section 5.1 `toJSON`). */
-const authenticationAnswer = z.object({
-  id: base64url,
-  rawId: base64url,
-  type: z.literal('public-key'),
-  clientExtensionResults: extensions,
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  response: z.object({
-    clientDataJSON: base64url,
-    authenticatorData: base64url,
-    signature: base64url,
-    userHandle: base64url.optional(),
-  }),
+/** The browser's answer to `navigator.credentials.get()`. */
+const authenticationAnswer = publicKeyCredential({
+  clientDataJSON: base64url,
+  authenticatorData: base64url,
+  signature: base64url,
+  userHandle: base64url.optional(),
 });
 
 /** Parses the browser's JSON answer with `schema`; undefined when it is not JSON of that shape. */

@@ -30,44 +30,36 @@ export type LoginMessageKey =
 /** A field error of the login form: `code` is the catalogue key of its message. */
 export type LoginFieldError = FieldError<LoginMessageKey> & { field: 'email' | 'password' };
 
+/** The text `code` for the whole form and at the one field `field`. */
+function atField(field: LoginFieldError['field'], code: LoginMessageKey) {
+  return { message: code, fields: [{ field, code }] };
+}
+
+/** The text `code` for the whole form and at the e-mail field, `passwordCode` at the password field. */
+function atBoth(code: LoginMessageKey, passwordCode: LoginMessageKey) {
+  return {
+    message: code,
+    fields: [
+      { field: 'email' as const, code },
+      { field: 'password' as const, code: passwordCode },
+    ],
+  };
+}
+
 /**
  * Where spec 000 section 8 shows each refusal, and with which catalogue text: `message` is the text for the whole
  * answer, `fields` the texts at the e-mail and password fields (none: the message stands for the whole form).
  */
 const REFUSAL_TEXTS: Record<LoginRefusal, { message: LoginMessageKey; fields: LoginFieldError[] }> = {
-  ERROR_MAIL_NOT_GIVEN: { message: 'ERROR_MAIL_NOT_GIVEN', fields: [{ field: 'email', code: 'ERROR_MAIL_NOT_GIVEN' }] },
-  ERROR_MAIL_NOT_VALID: { message: 'ERROR_MAIL_NOT_VALID', fields: [{ field: 'email', code: 'ERROR_MAIL_NOT_VALID' }] },
-  ERROR_PWD_NOT_GIVEN: { message: 'ERROR_PWD_NOT_GIVEN', fields: [{ field: 'password', code: 'ERROR_PWD_NOT_GIVEN' }] },
-  ERROR_PWD_INVALID: { message: 'ERROR_PWD_INVALID', fields: [{ field: 'password', code: 'ERROR_PWD_INVALID' }] },
-  LOCKED_TEMPORARY: { message: 'LOCKED_TEMPORARY', fields: [{ field: 'email', code: 'LOCKED_TEMPORARY' }] },
-  NOT_VALID: {
-    message: 'NOT_VALID',
-    fields: [
-      { field: 'email', code: 'NOT_VALID' },
-      { field: 'password', code: 'NOT_VALID' },
-    ],
-  },
-  ERROR: {
-    message: 'loginDataInvalid',
-    fields: [
-      { field: 'email', code: 'loginDataInvalid' },
-      { field: 'password', code: 'loginDataInvalid' },
-    ],
-  },
-  DEACTIVATED: {
-    message: 'loginDataInvalid',
-    fields: [
-      { field: 'email', code: 'loginDataInvalid' },
-      { field: 'password', code: 'passwordIncorrect' },
-    ],
-  },
-  LOCKED: {
-    message: 'loginDataInvalid',
-    fields: [
-      { field: 'email', code: 'loginDataInvalid' },
-      { field: 'password', code: 'passwordIncorrect' },
-    ],
-  },
+  ERROR_MAIL_NOT_GIVEN: atField('email', 'ERROR_MAIL_NOT_GIVEN'),
+  ERROR_MAIL_NOT_VALID: atField('email', 'ERROR_MAIL_NOT_VALID'),
+  ERROR_PWD_NOT_GIVEN: atField('password', 'ERROR_PWD_NOT_GIVEN'),
+  ERROR_PWD_INVALID: atField('password', 'ERROR_PWD_INVALID'),
+  LOCKED_TEMPORARY: atField('email', 'LOCKED_TEMPORARY'),
+  NOT_VALID: atBoth('NOT_VALID', 'NOT_VALID'),
+  ERROR: atBoth('loginDataInvalid', 'loginDataInvalid'),
+  DEACTIVATED: atBoth('loginDataInvalid', 'passwordIncorrect'),
+  LOCKED: atBoth('loginDataInvalid', 'passwordIncorrect'),
   ERROR_AUSGETRETEN: { message: 'noValidContract', fields: [] },
   ERROR_TOT: { message: 'noValidContract', fields: [] },
   MAINTENANCE: { message: 'MAINTENANCE', fields: [] },
