@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { e2eSlots, type E2eSlot } from './tests/e2e/helpers/e2e-slots';
 import { useRamTmpdir } from './tests/helpers/ram-tmpdir';
 
 // The servers' databases, mails and letters in memory-backed files when the machine has /dev/shm
@@ -15,9 +16,13 @@ useRamTmpdir();
  * - "regional tenant": the `*.regional.spec.ts` specs, against a second server with TENANT=regional on its own port
  *   and database, configured with an announcement, Matomo, a chatbot and the eID login (the browser tests stub
  *   the external hosts).
- * Ports and database paths are chosen once, in the runner process, and kept in process.env: Playwright's workers
- * evaluate this file again and inherit the environment, so they reuse the same values (and the tests find the
- * database files in E2E_DATABASE_PATH and E2E_REGIONAL_DATABASE_PATH).
+ * Several workers (E2E_WORKERS, default 2; docs/decisions/0064-browser-test-speed.md) run spec files side by side.
+ * Each worker slot (Playwright's parallel index, 0 … workers - 1; a worker restarted after a failure keeps its slot)
+ * has servers of its own: a main-tenant and a regional server with their own ports, database files, mail directory
+ * and SMTP server, so a spec that changes data or reads the mails cannot disturb a spec in the other worker. Ports
+ * and paths of every slot are chosen once, in the runner process, and kept in process.env (E2E_SLOTS); Playwright's
+ * workers evaluate this file again with TEST_PARALLEL_INDEX set, inherit the environment and point E2E_PORT,
+ * E2E_DATABASE_PATH, E2E_REGIONAL_DATABASE_PATH, E2E_MAIL_DIR … at their slot's, where the tests and helpers read them.
  */
 function freePort(): string {
   const probe = spawnSync(
@@ -30,14 +35,37 @@ function freePort(): string {
   return String(port);
 }
 
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_REGIONAL_PORT ??= freePort();
-process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
-process.env.E2E_REGIONAL_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
-// The SMTP server of tests/e2e/global-setup.ts: the main-tenant server mails to it, each message lands as a file in
-// E2E_MAIL_DIR (inside the main database's temporary directory, so the global teardown removes it too).
-process.env.E2E_SMTP_PORT ??= freePort();
-process.env.E2E_MAIL_DIR ??= join(dirname(process.env.E2E_DATABASE_PATH), 'mail');
+const workers = Number(process.env.E2E_WORKERS ?? '2');
+if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a positive whole number, not ${process.env.E2E_WORKERS}`);
+
+process.env.E2E_SLOTS ??= JSON.stringify(
+  Array.from({ length: workers }, (): E2eSlot => {
+    const databasePath = join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db');
+    return {
+      port: freePort(),
+      regionalPort: freePort(),
+      databasePath,
+      regionalDatabasePath: join(mkdtempSync(join(tmpdir(), 'portal-e2e-')), 'portal.db'),
+      // The SMTP server of tests/e2e/global-setup.ts: the slot's main-tenant server mails to it, each message lands as
+      // a file in the mail directory (inside the main database's temporary directory, so the teardown removes it too).
+      smtpPort: freePort(),
+      mailDir: join(dirname(databasePath), 'mail'),
+    };
+  }),
+);
+const slots = e2eSlots();
+
+// In a worker: its slot's servers and files, under the names the specs and helpers read.
+if (process.env.TEST_PARALLEL_INDEX !== undefined) {
+  const slot = slots[Number(process.env.TEST_PARALLEL_INDEX)];
+  if (!slot) throw new Error(`No e2e slot for parallel index ${process.env.TEST_PARALLEL_INDEX}`);
+  process.env.E2E_PORT = slot.port;
+  process.env.E2E_REGIONAL_PORT = slot.regionalPort;
+  process.env.E2E_DATABASE_PATH = slot.databasePath;
+  process.env.E2E_REGIONAL_DATABASE_PATH = slot.regionalDatabasePath;
+  process.env.E2E_SMTP_PORT = slot.smtpPort;
+  process.env.E2E_MAIL_DIR = slot.mailDir;
+}
 
 // The servers' moved clock (PORTAL_CLOCK_START, server/config.ts; docs/testing.md): they live on one fixed day,
 // starting 09:00 UTC (10:00 in Vienna, far from the UTC/Vienna day boundary), whatever the real date is, so the
@@ -45,15 +73,15 @@ process.env.E2E_MAIL_DIR ??= join(dirname(process.env.E2E_DATABASE_PATH), 'mail'
 // tests/e2e/helpers/portal-clock.ts, which also installs the browser's clock at it) and the operator commands the
 // specs spawn (`npm run fund -- collect …`) share the one moved time; the anchor is the real instant at which it
 // reads the start. PORTAL_CLOCK_START in the runner's environment chooses another start (to show that a result does
-// not depend on the day).
+// not depend on the day). Every slot's servers share it.
 process.env.PORTAL_CLOCK_START ??= '2026-11-25T09:00:00Z';
 process.env.PORTAL_CLOCK_ANCHOR_MS ??= String(Date.now());
 
-const port = process.env.E2E_PORT;
-const regionalPort = process.env.E2E_REGIONAL_PORT;
-const baseURL = `http://127.0.0.1:${port}`;
-const regionalBaseURL = `http://127.0.0.1:${regionalPort}`;
-const smtpUrl = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
+const baseUrlOf = (port: string) => `http://127.0.0.1:${port}`;
+// The runner itself runs no test; in it these name slot 0 (only the workers read `use.baseURL`).
+const ownSlot = slots[Number(process.env.TEST_PARALLEL_INDEX ?? '0')]!;
+const baseURL = baseUrlOf(ownSlot.port);
+const regionalBaseURL = baseUrlOf(ownSlot.regionalPort);
 
 const serverEnv = {
   SEED_MEMBERS: '50',
@@ -75,8 +103,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
+  // Spec files spread over the workers; the tests of one file run in order in one worker (they may build on each other).
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: true,
   retries: 0,
   reporter: 'list',
@@ -103,43 +132,44 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: regionalBaseURL },
     },
   ],
-  webServer: [
+  // Every slot's two servers (see the top of this file), started before the global setup and the workers.
+  webServer: slots.flatMap((slot) => [
     {
       command: 'npx tsx server/main.ts',
-      url: `${baseURL}/`,
+      url: `${baseUrlOf(slot.port)}/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
       env: {
         ...serverEnv,
-        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
-        PORT: port,
+        DATABASE_PATH: slot.databasePath,
+        PORT: slot.port,
         TENANT: 'main',
-        SMTP_URL: smtpUrl,
-        PUBLIC_ORIGIN: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${slot.smtpPort}`,
+        PUBLIC_ORIGIN: baseUrlOf(slot.port),
         // Postal letters (registration code, first password) as PDFs, readable by the tests.
-        LETTERS_DIR: join(dirname(process.env.E2E_DATABASE_PATH), 'letters'),
+        LETTERS_DIR: join(dirname(slot.databasePath), 'letters'),
         // The members' data archives (docs/decisions/0052-data-archive.md) beside the database.
-        DATA_EXPORT_DIR: join(dirname(process.env.E2E_DATABASE_PATH), 'exports'),
+        DATA_EXPORT_DIR: join(dirname(slot.databasePath), 'exports'),
       },
     },
     {
       command: 'npx tsx server/main.ts',
-      url: `${regionalBaseURL}/`,
+      url: `${baseUrlOf(slot.regionalPort)}/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
       env: {
         ...serverEnv,
-        DATABASE_PATH: process.env.E2E_REGIONAL_DATABASE_PATH,
-        PORT: regionalPort,
+        DATABASE_PATH: slot.regionalDatabasePath,
+        PORT: slot.regionalPort,
         TENANT: 'regional',
         // No SMTP server: mails are written as files next to the regional database, as are the letters.
-        MAIL_OUTBOX_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'outbox'),
-        LETTERS_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'letters'),
-        DATA_EXPORT_DIR: join(dirname(process.env.E2E_REGIONAL_DATABASE_PATH), 'exports'),
+        MAIL_OUTBOX_DIR: join(dirname(slot.regionalDatabasePath), 'outbox'),
+        LETTERS_DIR: join(dirname(slot.regionalDatabasePath), 'letters'),
+        DATA_EXPORT_DIR: join(dirname(slot.regionalDatabasePath), 'exports'),
         ANNOUNCEMENT_HTML:
           '<p><strong>Wartungsarbeiten:</strong> Am Samstag ist das Portal von 8 bis 10 Uhr nicht erreichbar.</p><img src="x" onerror="window.__announcementXss=1"><script>window.__announcementXss=2</script>',
         MATOMO_SITE_ID: '7',
@@ -147,10 +177,10 @@ export default defineConfig({
         CHATBOT_URL: 'https://chat.example.at/widget.js',
         EID_AUTH_ENDPOINT: 'https://eid.example.at/auth',
         EID_CLIENT_ID: 'portal-regional',
-        EID_REDIRECT_URI: `${regionalBaseURL}/webportal/eid/callback`,
+        EID_REDIRECT_URI: `${baseUrlOf(slot.regionalPort)}/webportal/eid/callback`,
         EID_ISSUER: 'https://eid.example.at',
         EID_CLIENT_SECRET: 'e2e-client-secret',
       },
     },
-  ],
+  ]),
 });

@@ -3,7 +3,7 @@ import { expect, test } from './helpers/portal-clock';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureRoutes } from '../../bench/bundle';
-import { logIn, personas, waitForApp } from './helpers/login';
+import { logInThroughForm, personas, waitForApp } from './helpers/login';
 
 /**
  * The lean first load (decision 0034), twice: what the browser fetches before a route shows, and the build measured as `npm run bench`
@@ -74,7 +74,7 @@ test('the browser: /login shows with no more JavaScript than its budget, without
 });
 
 test('the browser: /dashboard, opened by a logged-in member, loads within its budget', async ({ page, context }) => {
-  await logIn(page, personas.anna.email);
+  await logInThroughForm(page, personas.anna.email);
   const fresh = await context.newPage();
   const { files, gzipKiB } = await scriptsLoadedUntil(fresh, async () => {
     await fresh.goto('/#/dashboard');
@@ -123,7 +123,7 @@ test.describe('the prerendered first screen', () => {
   });
 
   test('a logged-in member sees the member frame in the HTML, not the login form', async ({ page, context }) => {
-    await logIn(page, personas.anna.email);
+    await logInThroughForm(page, personas.anna.email);
     const member = await context.newPage();
     await withoutApp(member);
     await member.goto('/#/dashboard');
@@ -167,7 +167,7 @@ test.describe('the prerendered first screen', () => {
   });
 
   test('the app takes over the member frame without a layout shift', async ({ page, context }) => {
-    await logIn(page, personas.anna.email);
+    await logInThroughForm(page, personas.anna.email);
     const fresh = await context.newPage();
     const shift = await layoutShiftsUntil(fresh, '/#/dashboard', async () => {
       await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');

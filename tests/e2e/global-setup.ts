@@ -1,22 +1,28 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { e2eSlots } from './helpers/e2e-slots';
 
 /**
- * Starts a real SMTP server for the browser tests: the main-tenant test server sends its mails (registration,
- * password reset, e-mail change) to it over SMTP (`SMTP_URL`, set in playwright.config.ts), and every message
- * received is written as one raw RFC 5322 file (`<time>-<n>.eml`) into `E2E_MAIL_DIR`, where
+ * Starts a real SMTP server per worker slot for the browser tests (tests/e2e/helpers/e2e-slots.ts): each slot's
+ * main-tenant test server sends its mails (registration, password reset, e-mail change) to its own SMTP server over
+ * SMTP (`SMTP_URL`, set in playwright.config.ts), and every message received is written as one raw RFC 5322 file
+ * (`<time>-<n>.eml`) into the slot's mail directory (`E2E_MAIL_DIR` in its worker), where
  * `tests/e2e/helpers/mailbox.ts` reads it.
  *
- * Port and directory are chosen in playwright.config.ts (the web servers start before this setup runs, and the
- * workers need the directory). Returns the teardown that closes the server.
+ * Ports and directories are chosen in playwright.config.ts (the web servers start before this setup runs, and the
+ * workers need the directories). Returns the teardown that closes the servers.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const port = Number(process.env.E2E_SMTP_PORT);
-  const mailDir = process.env.E2E_MAIL_DIR;
-  if (!Number.isInteger(port) || port <= 0 || !mailDir) {
-    throw new Error('E2E_SMTP_PORT and E2E_MAIL_DIR must be set by playwright.config.ts');
-  }
+  const servers = await Promise.all(e2eSlots().map((slot) => startMailServer(Number(slot.smtpPort), slot.mailDir)));
+  return async () => {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  };
+}
+
+/** An SMTP server on 127.0.0.1:`port` that writes each message it receives into `mailDir`. */
+async function startMailServer(port: number, mailDir: string): Promise<SMTPServer> {
+  if (!Number.isInteger(port) || port <= 0 || !mailDir) throw new Error('Every e2e slot needs an SMTP port and a mail directory');
   mkdirSync(mailDir, { recursive: true });
   let received = 0;
 
@@ -54,5 +60,5 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   });
 
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return server;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { logIn, personas, submitLogin } from './helpers/login';
+import { logInThroughForm, personas, submitLogin } from './helpers/login';
 
 /**
  * Details of the login screen on the main tenant (spec 000 section 2): links, title, embedded mode, caps-lock
@@ -115,7 +115,7 @@ test('/eid explains missing eID data and an unlinked eID, and never sends itself
 
 test('/eid with a login status runs the login flow like a login answer', async ({ page }) => {
   // The eID callback sets the session cookie and redirects to /#/eid?status=…; a login stands in for it here.
-  await logIn(page, personas.anna.email);
+  await logInThroughForm(page, personas.anna.email);
   await page.goto('/#/eid?status=SUCCESSFUL');
   await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');

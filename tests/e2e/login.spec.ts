@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate, expectedDeduction, expectedMoney } from './helpers/expected-format';
-import { logIn, passwordField, personas, waitForApp } from './helpers/login';
+import { logInThroughForm, passwordField, personas, waitForApp } from './helpers/login';
 import { pensionStatementsOf, severanceStatementsOf, type PensionStatementRow } from './helpers/seed-db';
 import { chooseOption, selectTrigger } from './helpers/select-field';
 
@@ -92,7 +92,7 @@ test('the Vorsorgekasse account information shows the latest total entitlement o
   const accounts = [...new Set(statements.map((s) => s.account_number))];
   expect(accounts.length, 'anna has Vorsorgekasse accounts in the seed').toBeGreaterThan(0);
 
-  await logIn(page, personas.anna.email);
+  await logInThroughForm(page, personas.anna.email);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vorsorgekasse' }).click();
   await expect(page).toHaveURL(/#\/kontoinformation\/vorsorgekasse$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Kontoinformation Vorsorgekasse' })).toBeVisible();

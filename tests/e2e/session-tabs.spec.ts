@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, personas } from './helpers/login';
+import { logInThroughForm, personas } from './helpers/login';
 
 /**
  * Idle logout with two tabs (spec 000 section 9): "Angemeldet bleiben" in one tab keeps both signed
@@ -19,7 +19,7 @@ test('"Angemeldet bleiben" or a key in one tab keeps both tabs signed in', async
   await context.clock.install();
   const first = await context.newPage();
   const second = await context.newPage();
-  await logIn(first, personas.bernd.email);
+  await logInThroughForm(first, personas.bernd.email);
   await second.goto('/#/dashboard');
   await expect(second.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrter Herr Bernd Vorsorge');
 
@@ -59,7 +59,7 @@ test('"Angemeldet bleiben" or a key in one tab keeps both tabs signed in', async
 });
 
 test('a session lost while on a member screen sends the member to the login with the reason', async ({ page, context }) => {
-  await logIn(page, personas.bernd.email);
+  await logInThroughForm(page, personas.bernd.email);
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vorsorgekasse', exact: true })).toBeVisible();
   // The session disappears (ended elsewhere, cookie gone): the next screen's request answers UNAUTHENTICATED.
   await context.clearCookies();

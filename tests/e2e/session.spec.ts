@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { logIn, personas, submitLogin } from './helpers/login';
+import { logInThroughForm, personas, submitLogin } from './helpers/login';
 import { expectModalDialog } from './helpers/modal';
 import { expireSessionsOf } from './helpers/seed-db';
 
@@ -46,7 +46,7 @@ test('"necessary cookies only" hides the notice for the session without setting 
 });
 
 test('a session that timed out on the server sends the member to the login with the time-out notice', async ({ page }) => {
-  await logIn(page, personas.bernd.email);
+  await logInThroughForm(page, personas.bernd.email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrter Herr Bernd Vorsorge');
   expect(expireSessionsOf(personas.bernd.email)).toBeGreaterThan(0);
 
@@ -79,7 +79,7 @@ async function endSessionOnServer(page: Page): Promise<void> {
 test('HTTP 423 shows the time-out notice and HTTP 406 the session-failure notice', async ({ page }) => {
   const severanceLink = page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vorsorgekasse' });
 
-  await logIn(page, personas.bernd.email);
+  await logInThroughForm(page, personas.bernd.email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrter Herr Bernd Vorsorge');
   await endSessionOnServer(page);
   await page.route('**/graphql', (route) => route.fulfill({ status: 423, body: '' }), { times: 1 });
@@ -101,7 +101,7 @@ test('HTTP 423 shows the time-out notice and HTTP 406 the session-failure notice
 test('logging out in one tab sends the other tab to the login; a login in one tab sends a login tab to the dashboard', async ({ context }) => {
   const first = await context.newPage();
   const second = await context.newPage();
-  await logIn(first, personas.anna.email);
+  await logInThroughForm(first, personas.anna.email);
   await second.goto('/#/dashboard');
   await expect(second.getByRole('heading', { level: 1 })).toHaveText('Sehr geehrte Frau Mag.a Anna Muster');
 
@@ -132,7 +132,7 @@ test('after the idle time a warning counts down; a key press keeps the session, 
   page.on('request', (request) => {
     if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('SessionWatch_KeepAlive')) keepAlives.push(request.url());
   });
-  await logIn(page, personas.bernd.email);
+  await logInThroughForm(page, personas.bernd.email);
 
   const warning = page.getByRole('alertdialog', { name: 'Automatische Abmeldung' });
   await expect(warning).toBeVisible({ timeout: 10_000 });

@@ -56,10 +56,40 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
 
-/** Logs in through the login screen and waits for the dashboard: its address and the member layout around it. */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Logs in through the login screen and waits for the dashboard: its address and the member layout around it. For the
+ * specs whose subject is the login or the session (the form, its flow, tabs, time-outs); the others use `logIn`.
+ */
+export async function logInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/#/login');
   await submitLogin(page, email, password);
+  await expectDashboard(page);
+}
+
+/** The `login` mutation of schema/session.graphql, as the login form sends it (web/src/features/auth/api/log-in.ts). */
+const LOGIN_MUTATION = 'mutation E2e_Login($input: LoginInput!) { login(input: $input) { ok { status loggedIn } error { code } } }';
+
+/**
+ * Opens a member session and the dashboard in `page`: the `login` mutation is sent from the page's browser context
+ * (its cookie jar receives the session cookie, as after the form), then the dashboard is loaded; resolves once its
+ * address and the member layout are shown. A fresh session per test, as the form would open, without loading and
+ * filling the login screen first (docs/decisions/0064-browser-test-speed.md); throws when the login does not open a
+ * session (a persona with a pending login-flow question needs `logInThroughForm`).
+ */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const answer = await page.request.post('/graphql', { data: { query: LOGIN_MUTATION, variables: { input: { email, password } } } });
+  const body = (await answer.json()) as { data?: { login: { ok: { status: string; loggedIn: boolean } | null; error: { code: string } | null } } };
+  const login = body.data?.login;
+  if (!login?.ok?.loggedIn) throw new Error(`login of ${email} opened no session: ${JSON.stringify(body)}`);
+  // A page already showing the portal (after a logout) would only change its hash: the app must start afresh, as
+  // after the form's login, so it leaves the portal first.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto('/#/dashboard');
+  await expectDashboard(page);
+}
+
+/** The dashboard's address and the member layout's logout button. */
+async function expectDashboard(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
 }

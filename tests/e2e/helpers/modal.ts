@@ -43,5 +43,6 @@ export async function expectStaticModalKeyboard(page: Page, dialog: Locator, pre
   await page.keyboard.press('Escape');
   await page.mouse.click(3, 3);
   await expect(dialog).toBeVisible();
-  expect((await focusedIn(dialog)).inside, 'focus stays inside after Escape').toBe(true);
+  // The click outside may move the focus for a moment before the dialog's focus trap takes it back: polled.
+  await expect.poll(async () => (await focusedIn(dialog)).inside, { message: 'focus stays inside after Escape and a click outside' }).toBe(true);
 }
