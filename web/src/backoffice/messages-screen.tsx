@@ -16,10 +16,7 @@ const MessagesQuery = graphql(`
         node {
           id
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           customerDesignation
           mailbox
@@ -30,10 +27,7 @@ const MessagesQuery = graphql(`
           status
           answeredAt
           attachments {
-            id
-            fileName
-            contentType
-            sizeBytes
+            ...QueueFileFields
           }
           assignee {
             name
@@ -41,8 +35,7 @@ const MessagesQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
