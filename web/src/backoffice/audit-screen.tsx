@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
-import { LoadingState } from '../components/ui/loading-state';
-import { Notice } from '../components/ui/notice';
 import { graphql } from './gql';
+import { DataTable, ListState, MoreButton, useConnection, type Column } from './workbench-table';
 import './staff-admin.css';
 
 const AuditQuery = graphql(`
@@ -25,8 +23,7 @@ const AuditQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -45,13 +42,10 @@ const csvField = (value: string | number | null): string => `"${String(value ?? 
  */
 export function AuditScreen() {
   const { t } = useTranslation();
-  const personFieldId = useId();
-  const staffFieldId = useId();
   const [filter, setFilter] = useState({ personId: '', staffId: '' });
   const [applied, setApplied] = useState<{ personId: number | null; staffId: number | null }>({ personId: null, staffId: null });
-  const variables = { ...applied, after: null };
-  const { data, loading, error, fetchMore } = useQuery(AuditQuery, { variables, notifyOnNetworkStatusChange: true });
-  const edges = data?.staffAudit.edges ?? [];
+  const list = useConnection(AuditQuery, 'staffAudit', { ...applied, after: null });
+  const edges = list.edges;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -67,104 +61,70 @@ export function AuditScreen() {
     return `data:text/csv;charset=utf-8,${encodeURIComponent([header, ...lines].join('\r\n') + '\r\n')}`;
   };
 
+  const columns: Column<(typeof edges)[number]['node']>[] = [
+    { header: t('backoffice.audit.at'), className: 'backoffice-table__nowrap', cell: (node) => formatLocalDateTime(node.at) },
+    {
+      header: t('backoffice.auditNames.staff'),
+      cell: (node) => (
+        <>
+          {node.staffName} <span className="backoffice-table__muted">(#{node.staffId})</span>
+        </>
+      ),
+    },
+    {
+      header: t('backoffice.auditNames.member'),
+      cell: (node) =>
+        node.personId === null || node.personId === undefined ? (
+          '–'
+        ) : (
+          <>
+            {node.memberName ?? '–'} <span className="backoffice-table__muted">(#{node.personId})</span>
+          </>
+        ),
+    },
+    { header: t('backoffice.audit.kind'), cell: (node) => t(`backoffice.audit.kindName.${node.kind === 'ACTION' ? 'ACTION' : 'READ'}`) },
+    { header: t('backoffice.audit.what'), cell: (node) => node.what },
+    { header: t('backoffice.audit.target'), cell: (node) => node.target ?? '–' },
+    { header: t('backoffice.auditNames.before'), className: 'backoffice-audit__before', cell: (node) => (node.before && node.before !== 'null' ? node.before : '–') },
+  ];
   return (
     <>
       <h1>{t('backoffice.audit.heading')}</h1>
       <p>{t('backoffice.audit.intro')}</p>
       <form className="backoffice-audit__filter" onSubmit={apply}>
-        <div className="field">
-          <label htmlFor={personFieldId} className="field__label">
-            {t('backoffice.audit.personId')}
-          </label>
-          <input
-            id={personFieldId}
-            className="field__input field__input--narrow"
-            inputMode="numeric"
-            value={filter.personId}
-            onChange={(event) => setFilter({ ...filter, personId: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={staffFieldId} className="field__label">
-            {t('backoffice.audit.staffId')}
-          </label>
-          <input
-            id={staffFieldId}
-            className="field__input field__input--narrow"
-            inputMode="numeric"
-            value={filter.staffId}
-            onChange={(event) => setFilter({ ...filter, staffId: event.target.value })}
-          />
-        </div>
+        <IdField label={t('backoffice.audit.personId')} value={filter.personId} onChange={(personId) => setFilter({ ...filter, personId })} />
+        <IdField label={t('backoffice.audit.staffId')} value={filter.staffId} onChange={(staffId) => setFilter({ ...filter, staffId })} />
         <button type="submit" className="button button--primary">
           {t('backoffice.audit.show')}
         </button>
       </form>
-      {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
-      {!data && loading ? <LoadingState /> : null}
-      {data && edges.length === 0 ? <p>{t('backoffice.audit.empty')}</p> : null}
+      <ListState
+        failed={list.error ? t('backoffice.error.load') : null}
+        loading={list.loading}
+        loaded={Boolean(list.data)}
+        rows={edges.length}
+        empty={t('backoffice.audit.empty')}
+      />
       {edges.length > 0 ? (
-        <>
-          <a className="button button--secondary" href={csvHref()} download="protokoll.csv">
-            {t('backoffice.audit.csv')}
-          </a>
-          <table className="backoffice-table">
-            <caption className="visually-hidden">{t('backoffice.audit.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('backoffice.audit.at')}</th>
-                <th scope="col">{t('backoffice.auditNames.staff')}</th>
-                <th scope="col">{t('backoffice.auditNames.member')}</th>
-                <th scope="col">{t('backoffice.audit.kind')}</th>
-                <th scope="col">{t('backoffice.audit.what')}</th>
-                <th scope="col">{t('backoffice.audit.target')}</th>
-                <th scope="col">{t('backoffice.auditNames.before')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {edges.map(({ node }) => (
-                <tr key={node.id}>
-                  <td className="backoffice-table__nowrap">{formatLocalDateTime(node.at)}</td>
-                  <td>
-                    {node.staffName} <span className="backoffice-table__muted">(#{node.staffId})</span>
-                  </td>
-                  <td>
-                    {node.personId === null || node.personId === undefined ? (
-                      '–'
-                    ) : (
-                      <>
-                        {node.memberName ?? '–'} <span className="backoffice-table__muted">(#{node.personId})</span>
-                      </>
-                    )}
-                  </td>
-                  <td>{t(`backoffice.audit.kindName.${node.kind === 'ACTION' ? 'ACTION' : 'READ'}`)}</td>
-                  <td>{node.what}</td>
-                  <td>{node.target ?? '–'}</td>
-                  <td className="backoffice-audit__before">{node.before && node.before !== 'null' ? node.before : '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+        <a className="button button--secondary" href={csvHref()} download="protokoll.csv">
+          {t('backoffice.audit.csv')}
+        </a>
       ) : null}
-      {data?.staffAudit.pageInfo.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={loading}
-          onClick={() =>
-            void fetchMore({
-              variables: { ...variables, after: data.staffAudit.pageInfo.endCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                ...fetchMoreResult,
-                staffAudit: { ...fetchMoreResult.staffAudit, edges: [...previous.staffAudit.edges, ...fetchMoreResult.staffAudit.edges] },
-              }),
-            })
-          }
-        >
-          {t('backoffice.audit.more')}
-        </button>
-      ) : null}
+      <DataTable caption={t('backoffice.audit.caption')} columns={columns} rows={edges.map(({ node }) => node)} rowKey={(node) => node.id} />
+      <MoreButton hasMore={list.hasMore} loading={list.loading} onMore={list.more} label={t('backoffice.audit.more')} />
     </>
+  );
+}
+
+/** A filter field for a whole number (a person's or a staff person's id). */
+function IdField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input id={id} className="field__input field__input--narrow" inputMode="numeric" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
   );
 }

@@ -14,10 +14,7 @@ const PendingBankChangesQuery = graphql(`
         node {
           id
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           accountHolder
           bankName

@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatLocalDateTime } from '@contract/format';
-import { LoadingState } from '../components/ui/loading-state';
-import { Notice } from '../components/ui/notice';
 import { ClaimPanel } from './claim-panel';
 import { graphql } from './gql';
 import type { SeveranceClaimStatus } from './gql/graphql';
+import { statusOptions } from './use-queue';
+import { DataTable, FilterSelect, ListState, MoreButton, OpenButton, useConnection, type Column } from './workbench-table';
 
 const ClaimsQuery = graphql(`
   query BackofficeClaims($status: [SeveranceClaimStatus!], $after: String) {
@@ -49,8 +48,7 @@ const ClaimsQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -67,91 +65,54 @@ const STATUSES: readonly SeveranceClaimStatus[] = ['NEW', 'CHECKING', 'INFORMATI
  */
 export function ClaimsScreen({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
-  const filterId = useId();
   const [status, setStatus] = useState<SeveranceClaimStatus | ''>('');
-  const variables = { status: status === '' ? null : [status], after: null };
-  const { data, loading, error, fetchMore } = useQuery(ClaimsQuery, { variables, notifyOnNetworkStatusChange: true });
-  const edges = data?.claims.edges ?? [];
+  const list = useConnection(ClaimsQuery, 'claims', { status: status === '' ? null : [status], after: null });
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = edges.find(({ node }) => node.id === openId)?.node;
+  const open = list.edges.find(({ node }) => node.id === openId)?.node;
+  const columns: Column<(typeof list.edges)[number]['node']>[] = [
+    { header: t('backoffice.claims.dueDate'), className: 'backoffice-table__nowrap', cell: (node) => formatDate(node.dueDate) },
+    { header: t('backoffice.claims.daysLeft'), cell: (node) => (node.daysLeft < 0 ? t('backoffice.claims.overdue', { count: -node.daysLeft }) : node.daysLeft) },
+    {
+      header: t('backoffice.claims.member'),
+      rowHeader: true,
+      cell: (node) => (
+        <OpenButton expanded={openId === node.id} onOpen={() => setOpenId(node.id)}>
+          {node.member.lastName} {node.member.firstName}
+        </OpenButton>
+      ),
+    },
+    { header: t('backoffice.claims.account'), className: 'backoffice-table__nowrap', cell: (node) => node.accountNumber },
+    { header: t('backoffice.claims.option'), cell: (node) => t(`backoffice.claims.optionName.${node.option}`) },
+    { header: t('backoffice.claims.status'), cell: (node) => t(`backoffice.claims.statusName.${node.status}`) },
+    { header: t('backoffice.claims.submittedAt'), cell: (node) => formatLocalDateTime(node.submittedAt) },
+  ];
   return (
     <>
       <h1>{t('backoffice.claims.heading')}</h1>
       <p>{t('backoffice.claims.intro')}</p>
-      <div className="field backoffice__filter">
-        <label htmlFor={filterId} className="field__label">
-          {t('backoffice.claims.filter')}
-        </label>
-        <select id={filterId} className="field__input" value={status} onChange={(event) => setStatus(event.target.value as SeveranceClaimStatus | '')}>
-          <option value="">{t('backoffice.claims.allStatuses')}</option>
-          {STATUSES.map((name) => (
-            <option key={name} value={name}>
-              {t(`backoffice.claims.statusName.${name}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label={t('backoffice.claims.filter')}
+        value={status}
+        onChange={(value) => setStatus(value as SeveranceClaimStatus | '')}
+        options={statusOptions(t('backoffice.claims.allStatuses'), STATUSES, (name) => t(`backoffice.claims.statusName.${name}`))}
+      />
       {open ? <ClaimPanel key={open.id} claim={open} canChange={canChange} onClose={() => setOpenId(null)} /> : null}
-      {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
-      {!data && loading ? <LoadingState /> : null}
-      {data ? (
-        <p role="status">
-          {t('backoffice.claims.count', { count: edges.length })}
-          {data.claims.pageInfo.hasNextPage ? ' +' : ''}
-        </p>
-      ) : null}
-      {data && edges.length === 0 ? <p>{t('backoffice.claims.empty')}</p> : null}
-      {edges.length > 0 ? (
-        <table className="backoffice-table">
-          <caption className="visually-hidden">{t('backoffice.claims.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('backoffice.claims.dueDate')}</th>
-              <th scope="col">{t('backoffice.claims.daysLeft')}</th>
-              <th scope="col">{t('backoffice.claims.member')}</th>
-              <th scope="col">{t('backoffice.claims.account')}</th>
-              <th scope="col">{t('backoffice.claims.option')}</th>
-              <th scope="col">{t('backoffice.claims.status')}</th>
-              <th scope="col">{t('backoffice.claims.submittedAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {edges.map(({ node }) => (
-              <tr key={node.id} className={node.daysLeft < 0 ? 'backoffice-table__overdue' : undefined}>
-                <td className="backoffice-table__nowrap">{formatDate(node.dueDate)}</td>
-                <td>{node.daysLeft < 0 ? t('backoffice.claims.overdue', { count: -node.daysLeft }) : node.daysLeft}</td>
-                <th scope="row">
-                  <button type="button" className="backoffice-table__open" aria-expanded={openId === node.id} onClick={() => setOpenId(node.id)}>
-                    {node.member.lastName} {node.member.firstName}
-                  </button>
-                </th>
-                <td className="backoffice-table__nowrap">{node.accountNumber}</td>
-                <td>{t(`backoffice.claims.optionName.${node.option}`)}</td>
-                <td>{t(`backoffice.claims.statusName.${node.status}`)}</td>
-                <td>{formatLocalDateTime(node.submittedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {data?.claims.pageInfo.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={loading}
-          onClick={() =>
-            void fetchMore({
-              variables: { ...variables, after: data.claims.pageInfo.endCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                ...fetchMoreResult,
-                claims: { ...fetchMoreResult.claims, edges: [...previous.claims.edges, ...fetchMoreResult.claims.edges] },
-              }),
-            })
-          }
-        >
-          {t('backoffice.claims.more')}
-        </button>
-      ) : null}
+      <ListState
+        failed={list.error ? t('backoffice.error.load') : null}
+        loading={list.loading}
+        loaded={Boolean(list.data)}
+        rows={list.edges.length}
+        count={`${t('backoffice.claims.count', { count: list.edges.length })}${list.hasMore ? ' +' : ''}`}
+        empty={t('backoffice.claims.empty')}
+      />
+      <DataTable
+        caption={t('backoffice.claims.caption')}
+        columns={columns}
+        rows={list.edges.map(({ node }) => node)}
+        rowKey={(node) => node.id}
+        rowClassName={(node) => (node.daysLeft < 0 ? 'backoffice-table__overdue' : undefined)}
+      />
+      <MoreButton hasMore={list.hasMore} loading={list.loading} onMore={list.more} label={t('backoffice.claims.more')} />
     </>
   );
 }

@@ -1,9 +1,7 @@
-import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
-import { LoadingState } from '../components/ui/loading-state';
-import { Notice } from '../components/ui/notice';
 import { graphql } from './gql';
+import { DataTable, ListState, MoreButton, useConnection, type Column } from './workbench-table';
 
 const EventsQuery = graphql(`
   query BackofficeEvents($after: String) {
@@ -20,8 +18,7 @@ const EventsQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -34,59 +31,29 @@ const EventsQuery = graphql(`
  */
 export function EventsScreen() {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore } = useQuery(EventsQuery, { variables: { after: null }, notifyOnNetworkStatusChange: true });
-  const edges = data?.events.edges ?? [];
-  const forbidden = error?.message.includes('scope') || error?.message.includes('FORBIDDEN');
+  const list = useConnection(EventsQuery, 'events', { after: null });
+  const edges = list.edges;
+  const forbidden = list.error?.message.includes('scope') || list.error?.message.includes('FORBIDDEN');
+  const columns: Column<(typeof edges)[number]['node']>[] = [
+    { header: t('backoffice.events.occurredAt'), cell: (node) => formatLocalDateTime(node.occurredAt) },
+    { header: t('backoffice.events.type'), cell: (node) => node.type },
+    { header: t('backoffice.events.personId'), cell: (node) => node.personId ?? '–' },
+    { header: t('backoffice.events.subjectId'), cell: (node) => node.subjectId ?? '–' },
+    { header: t('backoffice.events.actor'), cell: (node) => node.actor },
+  ];
   return (
     <>
       <h1>{t('backoffice.events.heading')}</h1>
       <p>{t('backoffice.events.intro')}</p>
-      {error ? <Notice tone="error">{forbidden ? t('backoffice.events.forbidden') : t('backoffice.error.load')}</Notice> : null}
-      {!data && loading ? <LoadingState /> : null}
-      {data && edges.length === 0 ? <p>{t('backoffice.events.empty')}</p> : null}
-      {edges.length > 0 ? (
-        <table className="backoffice-table">
-          <caption className="visually-hidden">{t('backoffice.events.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('backoffice.events.occurredAt')}</th>
-              <th scope="col">{t('backoffice.events.type')}</th>
-              <th scope="col">{t('backoffice.events.personId')}</th>
-              <th scope="col">{t('backoffice.events.subjectId')}</th>
-              <th scope="col">{t('backoffice.events.actor')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {edges.map(({ node }) => (
-              <tr key={node.id}>
-                <td>{formatLocalDateTime(node.occurredAt)}</td>
-                <td>{node.type}</td>
-                <td>{node.personId ?? '–'}</td>
-                <td>{node.subjectId ?? '–'}</td>
-                <td>{node.actor}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {data?.events.pageInfo.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={loading}
-          onClick={() =>
-            void fetchMore({
-              variables: { after: data.events.pageInfo.endCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                ...fetchMoreResult,
-                events: { ...fetchMoreResult.events, edges: [...previous.events.edges, ...fetchMoreResult.events.edges] },
-              }),
-            })
-          }
-        >
-          {t('backoffice.events.more')}
-        </button>
-      ) : null}
+      <ListState
+        failed={list.error ? (forbidden ? t('backoffice.events.forbidden') : t('backoffice.error.load')) : null}
+        loading={list.loading}
+        loaded={Boolean(list.data)}
+        rows={edges.length}
+        empty={t('backoffice.events.empty')}
+      />
+      <DataTable caption={t('backoffice.events.caption')} columns={columns} rows={edges.map(({ node }) => node)} rowKey={(node) => node.id} />
+      <MoreButton hasMore={list.hasMore} loading={list.loading} onMore={list.more} label={t('backoffice.events.more')} />
     </>
   );
 }

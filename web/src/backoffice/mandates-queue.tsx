@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatLocalDateTime, formatMoney } from '@contract/format';
 import { Notice } from '../components/ui/notice';
@@ -7,7 +7,8 @@ import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { MandateStatus } from './gql/graphql';
 import { QueuePanel, QueueView, isKnownCode } from './queue-parts';
-import { merged, nameOf, PAGE_REFETCH } from './queue-shared';
+import { nameOf, PAGE_REFETCH } from './queue-shared';
+import { statusOptions, useQueue } from './use-queue';
 
 /*
  * One of the five queues of the workbench besides the claims (decision 0058). Each reads its connection of the fund's API
@@ -24,10 +25,7 @@ const MandatesQuery = graphql(`
         node {
           id
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           contractNumber
           type
@@ -45,8 +43,7 @@ const MandatesQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -76,12 +73,11 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
   const noteId = useId();
   const [status, setStatus] = useState<MandateStatus | ''>('ACTIVE');
   const variables = { status: status === '' ? null : [status], after: null };
-  const { data, loading, error, fetchMore } = useQuery(MandatesQuery, { variables, notifyOnNetworkStatusChange: true });
-  const [openId, setOpenId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const queue = useQueue(MandatesQuery, 'mandates', variables, clearStep);
+  const open = queue.open;
   const [change, changing] = useMutation(SetMandateStatusMutation, { refetchQueries: ['BackofficeMandates', ...PAGE_REFETCH] });
-  const open = data?.mandates.edges.find((edge) => edge.node.id === openId)?.node;
   const onChange = async (mandateId: string, to: 'LAPSED' | 'COLLECTED') => {
     const { data: answer } = await change({ variables: { input: { mandateId, status: to, note: note.trim() === '' ? null : note } } }).catch(() => ({ data: undefined }));
     const result = answer?.setMandateStatus;
@@ -91,11 +87,11 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
       setOutcome({ tone: 'error', text: isKnownCode(MANDATE_ERRORS, code) ? t(`backoffice.queues.mandateError.${code}`) : t('backoffice.queues.errorOther') });
     }
   };
-  const openItem = (id: string) => {
-    setOpenId(id);
+  /** Clears the step's form and outcome when another item opens. */
+  function clearStep() {
     setOutcome(null);
     setNote('');
-  };
+  }
   const offered = (m: { status: MandateStatus; type: string }): ('LAPSED' | 'COLLECTED')[] =>
     m.status !== 'ACTIVE' ? [] : m.type === 'ONE_OFF' ? ['COLLECTED', 'LAPSED'] : ['LAPSED'];
   return (
@@ -104,7 +100,7 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
       filter={{
         value: status,
         onChange: (value) => setStatus(value as MandateStatus | ''),
-        options: [{ value: '', label: t('backoffice.queues.all') }, ...MANDATE_STATUSES.map((s) => ({ value: s, label: t(`backoffice.queues.mandateStatus.${s}`) }))],
+        options: statusOptions(t('backoffice.queues.all'), MANDATE_STATUSES, (s) => t(`backoffice.queues.mandateStatus.${s}`)),
       }}
       headers={[
         t('backoffice.queues.receivedAt'),
@@ -113,7 +109,7 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
         t('backoffice.queues.status'),
         t('backoffice.queues.assignee'),
       ]}
-      rows={data?.mandates.edges.map(({ node }) => ({
+      rows={queue.rows((node) => ({
         id: node.id,
         member: nameOf(node.member),
         cells: [
@@ -124,17 +120,7 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
           node.assignee?.name ?? '–',
         ],
       }))}
-      loading={loading}
-      failed={Boolean(error)}
-      hasMore={Boolean(data?.mandates.pageInfo.hasNextPage)}
-      onMore={() =>
-        void fetchMore({
-          variables: { ...variables, after: data?.mandates.pageInfo.endCursor ?? null },
-          updateQuery: (previous, { fetchMoreResult }) => ({ ...fetchMoreResult, mandates: merged(previous.mandates, fetchMoreResult.mandates) }),
-        })
-      }
-      openId={openId}
-      onOpen={openItem}
+      {...queue.view}
       panel={
         open ? (
           <QueuePanel
@@ -151,7 +137,7 @@ export function MandatesQueue({ canChange }: { canChange: boolean }) {
               [t('backoffice.queues.mandateReference'), open.mandateReference],
               [t('backoffice.queues.status'), t(`backoffice.queues.mandateStatus.${open.status}`)],
             ]}
-            onClose={() => setOpenId(null)}
+            onClose={queue.close}
           >
             <AssignToMe kind="MANDATE" id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={['BackofficeMandates']} />
             {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
 import { Notice } from '../components/ui/notice';
@@ -7,7 +7,8 @@ import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { MergeRequestStatus } from './gql/graphql';
 import { QueueFiles, QueuePanel, QueueView, isKnownCode } from './queue-parts';
-import { cursorBefore, merged, nameOf, PAGE_REFETCH } from './queue-shared';
+import { nameOf, PAGE_REFETCH } from './queue-shared';
+import { statusOptions, useQueue } from './use-queue';
 
 /*
  * One of the five queues of the workbench besides the claims (decision 0058). Each reads its connection of the fund's API
@@ -25,10 +26,7 @@ const MergesQuery = graphql(`
           id
           status
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           email
           signatureType
@@ -39,10 +37,7 @@ const MergesQuery = graphql(`
           resolvedAt
           resolutionNote
           files {
-            id
-            fileName
-            contentType
-            sizeBytes
+            ...QueueFileFields
           }
           assignee {
             name
@@ -50,8 +45,7 @@ const MergesQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -96,23 +90,15 @@ const MERGE_ERRORS = ['STATUS_NOT_ALLOWED', 'ALREADY_RESOLVED', 'NOTE_REQUIRED',
 /** Merge requests of dormant Vorsorgekasse accounts (§ 17 (2a) BMSVG): resolved as merged or declined with a note. */
 export function MergesQueue({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
   const noteId = useId();
   const [status, setStatus] = useState<MergeRequestStatus | ''>('PENDING');
   const variables = { status: status === '' ? null : [status], after: null };
-  const { data, loading, error, fetchMore } = useQuery(MergesQuery, { variables, notifyOnNetworkStatusChange: true });
-  const [openId, setOpenId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const queue = useQueue(MergesQuery, 'mergeRequests', variables, clearStep);
+  const open = queue.open;
+  const loadBytes = queue.bytesReader(MergeFilesQuery, (data, id) => data?.mergeRequests.edges.find((edge) => edge.node.id === id)?.node.files);
   const [resolve, resolving] = useMutation(ResolveMergeMutation, { refetchQueries: ['BackofficeMerges', ...PAGE_REFETCH] });
-  const edges = data?.mergeRequests.edges ?? [];
-  const open = edges.find((edge) => edge.node.id === openId)?.node;
-  const loadBytes = async () => {
-    const after = cursorBefore(edges, openId!, (edge: (typeof edges)[number]) => edge.node.id);
-    const { data: files } = await client.query({ query: MergeFilesQuery, variables: { status: variables.status, after }, fetchPolicy: 'no-cache' });
-    const node = files?.mergeRequests.edges.find((edge) => edge.node.id === openId)?.node;
-    return new Map((node?.files ?? []).map((file) => [file.id, file.contentBase64 ?? null]));
-  };
   const onResolve = async (mergeRequestId: string, to: 'DONE' | 'DECLINED') => {
     const { data: answer } = await resolve({ variables: { input: { mergeRequestId, status: to, note: note.trim() === '' ? null : note } } }).catch(() => ({ data: undefined }));
     const result = answer?.resolveMergeRequest;
@@ -122,21 +108,21 @@ export function MergesQueue({ canChange }: { canChange: boolean }) {
       setOutcome({ tone: 'error', text: isKnownCode(MERGE_ERRORS, code) ? t(`backoffice.queues.mergeError.${code}`) : t('backoffice.queues.errorOther') });
     }
   };
-  const openItem = (id: string) => {
-    setOpenId(id);
+  /** Clears the step's form and outcome when another item opens. */
+  function clearStep() {
     setOutcome(null);
     setNote('');
-  };
+  }
   return (
     <QueueView
       queue="merges"
       filter={{
         value: status,
         onChange: (value) => setStatus(value as MergeRequestStatus | ''),
-        options: [{ value: '', label: t('backoffice.queues.all') }, ...MERGE_STATUSES.map((s) => ({ value: s, label: t(`backoffice.queues.mergeStatus.${s}`) }))],
+        options: statusOptions(t('backoffice.queues.all'), MERGE_STATUSES, (s) => t(`backoffice.queues.mergeStatus.${s}`)),
       }}
       headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.mergeAccounts'), t('backoffice.queues.status'), t('backoffice.queues.assignee')]}
-      rows={data?.mergeRequests.edges.map(({ node }) => ({
+      rows={queue.rows((node) => ({
         id: node.id,
         member: nameOf(node.member),
         cells: [
@@ -146,17 +132,7 @@ export function MergesQueue({ canChange }: { canChange: boolean }) {
           node.assignee?.name ?? '–',
         ],
       }))}
-      loading={loading}
-      failed={Boolean(error)}
-      hasMore={Boolean(data?.mergeRequests.pageInfo.hasNextPage)}
-      onMore={() =>
-        void fetchMore({
-          variables: { ...variables, after: data?.mergeRequests.pageInfo.endCursor ?? null },
-          updateQuery: (previous, { fetchMoreResult }) => ({ ...fetchMoreResult, mergeRequests: merged(previous.mergeRequests, fetchMoreResult.mergeRequests) }),
-        })
-      }
-      openId={openId}
-      onOpen={openItem}
+      {...queue.view}
       panel={
         open ? (
           <QueuePanel
@@ -175,7 +151,7 @@ export function MergesQueue({ canChange }: { canChange: boolean }) {
               [t('backoffice.queues.status'), t(`backoffice.queues.mergeStatus.${open.status}`)],
               ...(open.resolutionNote ? ([[t('backoffice.queues.mergeNote'), open.resolutionNote]] as [string, string][]) : []),
             ]}
-            onClose={() => setOpenId(null)}
+            onClose={queue.close}
           >
             <AssignToMe kind="MERGE_REQUEST" id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={['BackofficeMerges']} />
             <QueueFiles files={open.files} loadBytes={loadBytes} />

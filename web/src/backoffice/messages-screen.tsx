@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
-import { LoadingState } from '../components/ui/loading-state';
-import { Notice } from '../components/ui/notice';
 import { graphql } from './gql';
 import type { InboxMessageStatus } from './gql/graphql';
 import { MessageThread } from './message-thread';
+import { DataTable, FilterSelect, ListState, MoreButton, OpenButton, useConnection, type Column } from './workbench-table';
 
 const MessagesQuery = graphql(`
   query BackofficeMessages($status: [InboxMessageStatus!], $after: String) {
@@ -16,10 +15,7 @@ const MessagesQuery = graphql(`
         node {
           id
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           customerDesignation
           mailbox
@@ -30,10 +26,7 @@ const MessagesQuery = graphql(`
           status
           answeredAt
           attachments {
-            id
-            fileName
-            contentType
-            sizeBytes
+            ...QueueFileFields
           }
           assignee {
             name
@@ -41,8 +34,7 @@ const MessagesQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -74,15 +66,30 @@ type Filter = InboxMessageStatus | '';
  */
 export function MessagesScreen({ canAnswer }: { canAnswer: boolean }) {
   const { t } = useTranslation();
-  const filterId = useId();
   const [status, setStatus] = useState<Filter>('OPEN');
   const variables = { status: status === '' ? null : [status], after: null };
-  const { data, loading, error, fetchMore } = useQuery(MessagesQuery, { variables, notifyOnNetworkStatusChange: true });
+  const list = useConnection(MessagesQuery, 'messages', variables);
   const open = useQuery(OpenCountQuery);
-  const edges = data?.messages.edges ?? [];
+  const edges = list.edges;
   const [openId, setOpenId] = useState<string | null>(null);
   const index = edges.findIndex(({ node }) => node.id === openId);
   const openCount = open.data ? open.data.messages.edges.length : null;
+  const columns: Column<(typeof edges)[number]['node']>[] = [
+    { header: t('backoffice.messages.sentAt'), className: 'backoffice-table__nowrap', cell: (node) => formatLocalDateTime(node.sentAt) },
+    {
+      header: t('backoffice.messages.member'),
+      rowHeader: true,
+      cell: (node) => (
+        <OpenButton expanded={openId === node.id} onOpen={() => setOpenId(node.id)}>
+          {node.member.lastName} {node.member.firstName}
+        </OpenButton>
+      ),
+    },
+    { header: t('backoffice.messages.subject'), cell: (node) => node.subject },
+    { header: t('backoffice.messages.to'), cell: (node) => t(`backoffice.messages.counterpart.${node.counterpart}`) },
+    { header: t('backoffice.messages.attachments'), cell: (node) => node.attachments.length },
+    { header: t('backoffice.messages.status'), cell: (node) => (node.status ? t(`backoffice.messages.statusName.${node.status}`) : '–') },
+  ];
   return (
     <>
       <h1>{t('backoffice.messages.heading')}</h1>
@@ -94,16 +101,16 @@ export function MessagesScreen({ canAnswer }: { canAnswer: boolean }) {
           </strong>
         </p>
       ) : null}
-      <div className="field backoffice__filter">
-        <label htmlFor={filterId} className="field__label">
-          {t('backoffice.messages.filter')}
-        </label>
-        <select id={filterId} className="field__input" value={status} onChange={(event) => setStatus(event.target.value as Filter)}>
-          <option value="OPEN">{t('backoffice.messages.statusName.OPEN')}</option>
-          <option value="ANSWERED">{t('backoffice.messages.statusName.ANSWERED')}</option>
-          <option value="">{t('backoffice.messages.all')}</option>
-        </select>
-      </div>
+      <FilterSelect
+        label={t('backoffice.messages.filter')}
+        value={status}
+        onChange={(value) => setStatus(value as Filter)}
+        options={[
+          { value: 'OPEN', label: t('backoffice.messages.statusName.OPEN') },
+          { value: 'ANSWERED', label: t('backoffice.messages.statusName.ANSWERED') },
+          { value: '', label: t('backoffice.messages.all') },
+        ]}
+      />
       {index >= 0 ? (
         <MessageThread
           key={edges[index]!.node.id}
@@ -114,64 +121,16 @@ export function MessagesScreen({ canAnswer }: { canAnswer: boolean }) {
           onClose={() => setOpenId(null)}
         />
       ) : null}
-      {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
-      {!data && loading ? <LoadingState /> : null}
-      {data ? (
-        <p role="status">
-          {t('backoffice.messages.count', { count: edges.length })}
-          {data.messages.pageInfo.hasNextPage ? ' +' : ''}
-        </p>
-      ) : null}
-      {data && edges.length === 0 ? <p>{t('backoffice.messages.empty')}</p> : null}
-      {edges.length > 0 ? (
-        <table className="backoffice-table">
-          <caption className="visually-hidden">{t('backoffice.messages.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('backoffice.messages.sentAt')}</th>
-              <th scope="col">{t('backoffice.messages.member')}</th>
-              <th scope="col">{t('backoffice.messages.subject')}</th>
-              <th scope="col">{t('backoffice.messages.to')}</th>
-              <th scope="col">{t('backoffice.messages.attachments')}</th>
-              <th scope="col">{t('backoffice.messages.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {edges.map(({ node }) => (
-              <tr key={node.id}>
-                <td className="backoffice-table__nowrap">{formatLocalDateTime(node.sentAt)}</td>
-                <th scope="row">
-                  <button type="button" className="backoffice-table__open" aria-expanded={openId === node.id} onClick={() => setOpenId(node.id)}>
-                    {node.member.lastName} {node.member.firstName}
-                  </button>
-                </th>
-                <td>{node.subject}</td>
-                <td>{t(`backoffice.messages.counterpart.${node.counterpart}`)}</td>
-                <td>{node.attachments.length}</td>
-                <td>{node.status ? t(`backoffice.messages.statusName.${node.status}`) : '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {data?.messages.pageInfo.hasNextPage ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={loading}
-          onClick={() =>
-            void fetchMore({
-              variables: { ...variables, after: data.messages.pageInfo.endCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                ...fetchMoreResult,
-                messages: { ...fetchMoreResult.messages, edges: [...previous.messages.edges, ...fetchMoreResult.messages.edges] },
-              }),
-            })
-          }
-        >
-          {t('backoffice.messages.more')}
-        </button>
-      ) : null}
+      <ListState
+        failed={list.error ? t('backoffice.error.load') : null}
+        loading={list.loading}
+        loaded={Boolean(list.data)}
+        rows={edges.length}
+        count={`${t('backoffice.messages.count', { count: edges.length })}${list.hasMore ? ' +' : ''}`}
+        empty={t('backoffice.messages.empty')}
+      />
+      <DataTable caption={t('backoffice.messages.caption')} columns={columns} rows={edges.map(({ node }) => node)} rowKey={(node) => node.id} />
+      <MoreButton hasMore={list.hasMore} loading={list.loading} onMore={list.more} label={t('backoffice.messages.more')} />
     </>
   );
 }

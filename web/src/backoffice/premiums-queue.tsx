@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatLocalDateTime } from '@contract/format';
 import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import { QueuePanel, QueueView } from './queue-parts';
-import { merged, nameOf } from './queue-shared';
+import { nameOf } from './queue-shared';
+import { useQueue } from './use-queue';
 
 /*
  * One of the five queues of the workbench besides the claims (decision 0058). Each reads its connection of the fund's API
@@ -22,10 +22,7 @@ const PremiumsQuery = graphql(`
         node {
           id
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           street
           postcode
@@ -41,8 +38,7 @@ const PremiumsQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -57,9 +53,8 @@ export function PremiumsQueue({ canChange }: { canChange: boolean }) {
   const [recent, setRecent] = useState('');
   const [since] = useState(() => new Date(Date.now() - RECENT_MS).toISOString());
   const variables = { signedSince: recent === 'RECENT' ? since : null, after: null };
-  const { data, loading, error, fetchMore } = useQuery(PremiumsQuery, { variables, notifyOnNetworkStatusChange: true });
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = data?.premiumApplications.edges.find((edge) => edge.node.id === openId)?.node;
+  const queue = useQueue(PremiumsQuery, 'premiumApplications', variables);
+  const open = queue.open;
   const signatureText = (a: { signatureKind: string; signature: string }) => (a.signatureKind === 'TYPED' ? a.signature : t('backoffice.queues.premiumSignature'));
   return (
     <QueueView
@@ -73,22 +68,12 @@ export function PremiumsQueue({ canChange }: { canChange: boolean }) {
         ],
       }}
       headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.premiumBirthDate'), t('backoffice.queues.assignee')]}
-      rows={data?.premiumApplications.edges.map(({ node }) => ({
+      rows={queue.rows((node) => ({
         id: node.id,
         member: nameOf(node.member),
         cells: [formatLocalDateTime(node.signedAt), formatDate(node.birthDate), node.assignee?.name ?? '–'],
       }))}
-      loading={loading}
-      failed={Boolean(error)}
-      hasMore={Boolean(data?.premiumApplications.pageInfo.hasNextPage)}
-      onMore={() =>
-        void fetchMore({
-          variables: { ...variables, after: data?.premiumApplications.pageInfo.endCursor ?? null },
-          updateQuery: (previous, { fetchMoreResult }) => ({ ...fetchMoreResult, premiumApplications: merged(previous.premiumApplications, fetchMoreResult.premiumApplications) }),
-        })
-      }
-      openId={openId}
-      onOpen={setOpenId}
+      {...queue.view}
       panel={
         open ? (
           <QueuePanel
@@ -101,7 +86,7 @@ export function PremiumsQueue({ canChange }: { canChange: boolean }) {
               [t('backoffice.queues.receivedAt'), formatLocalDateTime(open.signedAt)],
               [t('backoffice.queues.premiumSignature'), signatureText(open)],
             ]}
-            onClose={() => setOpenId(null)}
+            onClose={queue.close}
           >
             {open.signatureKind === 'DRAWN' && open.signature.startsWith('data:image/png;base64,') ? (
               <img className="backoffice-files__image" src={open.signature} alt={t('backoffice.queues.premiumSignatureImage', { name: nameOf(open.member) })} />

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../components/ui/loading-state';
 import { Notice } from '../components/ui/notice';
+import { DataTable, FilterSelect, ListState, MoreButton, OpenButton, type Column } from './workbench-table';
 
 /** A file of a queue item as its list selects it (FundFile without the bytes). */
 export interface QueueFile {
@@ -41,65 +41,32 @@ interface QueueViewProps {
  */
 export function QueueView({ queue, filter, headers, rows, loading, failed, hasMore, onMore, openId, onOpen, panel }: QueueViewProps) {
   const { t } = useTranslation();
-  const filterId = useId();
+  const columns: Column<QueueRow>[] = [
+    {
+      header: t('backoffice.queues.member'),
+      rowHeader: true,
+      cell: (row) => (
+        <OpenButton expanded={openId === row.id} onOpen={() => onOpen(row.id)}>
+          {row.member}
+        </OpenButton>
+      ),
+    },
+    ...headers.map((header, index) => ({ header, cell: (row: QueueRow) => row.cells[index] })),
+  ];
   return (
     <>
-      <div className="field backoffice__filter">
-        <label htmlFor={filterId} className="field__label">
-          {t('backoffice.queues.filter')}
-        </label>
-        <select id={filterId} className="field__input" value={filter.value} onChange={(event) => filter.onChange(event.target.value)}>
-          {filter.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect label={t('backoffice.queues.filter')} {...filter} />
       {panel}
-      {failed ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
-      {!rows && loading ? <LoadingState /> : null}
-      {rows ? (
-        <p role="status">
-          {t('backoffice.queues.count', { count: rows.length })}
-          {hasMore ? ' +' : ''}
-        </p>
-      ) : null}
-      {rows && rows.length === 0 ? <p>{t('backoffice.queues.empty')}</p> : null}
-      {rows && rows.length > 0 ? (
-        <table className="backoffice-table">
-          <caption className="visually-hidden">{t(`backoffice.queues.caption.${queue}`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('backoffice.queues.member')}</th>
-              {headers.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">
-                  <button type="button" className="backoffice-table__open" aria-expanded={openId === row.id} onClick={() => onOpen(row.id)}>
-                    {row.member}
-                  </button>
-                </th>
-                {row.cells.map((cell, index) => (
-                  <td key={headers[index]}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {hasMore ? (
-        <button type="button" className="button button--secondary" disabled={loading} onClick={onMore}>
-          {t('backoffice.queues.more')}
-        </button>
-      ) : null}
+      <ListState
+        failed={failed ? t('backoffice.error.load') : null}
+        loading={loading}
+        loaded={rows !== undefined}
+        rows={rows?.length ?? 0}
+        count={`${t('backoffice.queues.count', { count: rows?.length ?? 0 })}${hasMore ? ' +' : ''}`}
+        empty={t('backoffice.queues.empty')}
+      />
+      <DataTable caption={t(`backoffice.queues.caption.${queue}`)} columns={columns} rows={rows ?? []} rowKey={(row) => row.id} />
+      <MoreButton hasMore={hasMore} loading={loading} onMore={onMore} label={t('backoffice.queues.more')} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
 import { Notice } from '../components/ui/notice';
@@ -7,7 +7,8 @@ import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { PublicUploadStatus } from './gql/graphql';
 import { QueueFiles, QueuePanel, QueueView, isKnownCode } from './queue-parts';
-import { cursorBefore, merged, nameOf, PAGE_REFETCH } from './queue-shared';
+import { nameOf, PAGE_REFETCH } from './queue-shared';
+import { statusOptions, useQueue } from './use-queue';
 
 /*
  * One of the five queues of the workbench besides the claims (decision 0058). Each reads its connection of the fund's API
@@ -26,10 +27,7 @@ const UploadsQuery = graphql(`
           kind
           status
           member {
-            id
-            firstName
-            lastName
-            svnr
+            ...QueueMemberFields
           }
           firstName
           lastName
@@ -38,10 +36,7 @@ const UploadsQuery = graphql(`
           message
           createdAt
           files {
-            id
-            fileName
-            contentType
-            sizeBytes
+            ...QueueFileFields
           }
           assignee {
             name
@@ -49,8 +44,7 @@ const UploadsQuery = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...NextPageFields
       }
     }
   }
@@ -100,25 +94,17 @@ const UPLOAD_ERRORS = ['ALREADY_ASSIGNED', 'SVNR_INVALID', 'MEMBER_NOT_FOUND', '
 /** Public uploads and public merge requests (decisions 0023, 0024): filed with a member by SVNR and last name. */
 export function UploadsQueue({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
   const svnrId = useId();
   const lastNameId = useId();
   const [status, setStatus] = useState<PublicUploadStatus | ''>('UNASSIGNED');
   const variables = { status: status === '' ? null : [status], after: null };
-  const { data, loading, error, fetchMore } = useQuery(UploadsQuery, { variables, notifyOnNetworkStatusChange: true });
-  const [openId, setOpenId] = useState<string | null>(null);
   const [svnr, setSvnr] = useState('');
   const [lastName, setLastName] = useState('');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const queue = useQueue(UploadsQuery, 'publicUploads', variables, clearStep);
+  const open = queue.open;
+  const loadBytes = queue.bytesReader(UploadFilesQuery, (data, id) => data?.publicUploads.edges.find((edge) => edge.node.id === id)?.node.files);
   const [assign, assigning] = useMutation(AssignPublicUploadMutation, { refetchQueries: ['BackofficeUploads', ...PAGE_REFETCH] });
-  const edges = data?.publicUploads.edges ?? [];
-  const open = edges.find((edge) => edge.node.id === openId)?.node;
-  const loadBytes = async () => {
-    const after = cursorBefore(edges, openId!, (edge: (typeof edges)[number]) => edge.node.id);
-    const { data: files } = await client.query({ query: UploadFilesQuery, variables: { status: variables.status, after }, fetchPolicy: 'no-cache' });
-    const node = files?.publicUploads.edges.find((edge) => edge.node.id === openId)?.node;
-    return new Map((node?.files ?? []).map((file) => [file.id, file.contentBase64 ?? null]));
-  };
   const onAssign = async (uploadId: string) => {
     const { data: answer } = await assign({ variables: { input: { uploadId, svnr, lastName } } }).catch(() => ({ data: undefined }));
     const result = answer?.assignPublicUpload;
@@ -128,22 +114,22 @@ export function UploadsQueue({ canChange }: { canChange: boolean }) {
       setOutcome({ tone: 'error', text: isKnownCode(UPLOAD_ERRORS, code) ? t(`backoffice.queues.uploadError.${code}`) : t('backoffice.queues.errorOther') });
     }
   };
-  const openItem = (id: string) => {
-    setOpenId(id);
+  /** Clears the step's form and outcome when another item opens. */
+  function clearStep() {
     setOutcome(null);
     setSvnr('');
     setLastName('');
-  };
+  }
   return (
     <QueueView
       queue="uploads"
       filter={{
         value: status,
         onChange: (value) => setStatus(value as PublicUploadStatus | ''),
-        options: [{ value: '', label: t('backoffice.queues.all') }, ...UPLOAD_STATUSES.map((s) => ({ value: s, label: t(`backoffice.queues.uploadStatus.${s}`) }))],
+        options: statusOptions(t('backoffice.queues.all'), UPLOAD_STATUSES, (s) => t(`backoffice.queues.uploadStatus.${s}`)),
       }}
       headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.kind'), t('backoffice.queues.status'), t('backoffice.queues.assignee')]}
-      rows={data?.publicUploads.edges.map(({ node }) => ({
+      rows={queue.rows((node) => ({
         id: node.id,
         member: node.member ? nameOf(node.member) : `${node.lastName} ${node.firstName}`,
         cells: [
@@ -153,17 +139,7 @@ export function UploadsQueue({ canChange }: { canChange: boolean }) {
           node.assignee?.name ?? '–',
         ],
       }))}
-      loading={loading}
-      failed={Boolean(error)}
-      hasMore={Boolean(data?.publicUploads.pageInfo.hasNextPage)}
-      onMore={() =>
-        void fetchMore({
-          variables: { ...variables, after: data?.publicUploads.pageInfo.endCursor ?? null },
-          updateQuery: (previous, { fetchMoreResult }) => ({ ...fetchMoreResult, publicUploads: merged(previous.publicUploads, fetchMoreResult.publicUploads) }),
-        })
-      }
-      openId={openId}
-      onOpen={openItem}
+      {...queue.view}
       panel={
         open ? (
           <QueuePanel
@@ -176,7 +152,7 @@ export function UploadsQueue({ canChange }: { canChange: boolean }) {
               [t('backoffice.queues.uploadMessage'), open.message || '–'],
               [t('backoffice.queues.member'), open.member ? `${nameOf(open.member)} (${open.member.svnr})` : t('backoffice.queues.noMember')],
             ]}
-            onClose={() => setOpenId(null)}
+            onClose={queue.close}
           >
             <AssignToMe kind="PUBLIC_UPLOAD" id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={['BackofficeUploads']} />
             <QueueFiles files={open.files} loadBytes={loadBytes} />
