@@ -66,7 +66,7 @@ export async function logInThroughForm(page: Page, email: string, password = DEM
   await expectDashboard(page);
 }
 
-/** The `login` mutation of schema/session.graphql, as the login form sends it (web/src/features/auth/api/log-in.ts). */
+/** The `login` mutation of server/modules/session/session.graphql, as the login form sends it (web/src/features/session/api/log-in.ts). */
 const LOGIN_MUTATION = 'mutation E2e_Login($input: LoginInput!) { login(input: $input) { ok { status loggedIn } error { code } } }';
 
 /**

@@ -1,7 +1,7 @@
 import { graphql } from '../../gql';
 
 /**
- * The postal address a form starts from (schema/person.graphql `Address`): street, postcode, city and country, which
+ * The postal address a form starts from (server/modules/person/person.graphql `Address`): street, postcode, city and country, which
  * the severance claim's cash order and the § 108a application prefill. Query documents spread it inside
  * `address { ...PostalAddress }`; codegen adds the fragment to each document that uses it.
  */
