@@ -16,7 +16,6 @@ const README_MAX_LINES = 250;
 const ALLOWED_OVER: Record<string, string> = {
   'server/fund/members/member-upsert.service.ts':
     'not split yet: the input checks (checkPerson, checkContract, checkAccount, checkHoldings) are to move to a rules file of their own',
-  'tests/api/fund-inbox.test.ts': 'not split yet: one suite per area (messages, forms, uploads, merges, mandates) with shared steps in tests/helpers',
 };
 
 const COUNTED_FOLDERS = ['server', 'web/src', 'db', 'schema', 'tests', 'bench', 'scripts'];
