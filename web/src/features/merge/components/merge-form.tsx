@@ -263,9 +263,7 @@ export function MergeForm({ sender }: { sender: MergeFormSender }) {
           </ol>
         </section>
       ) : null}
-      {signatureType === 'DIGITAL' ? (
-        <SignatureField control={control} legend={t('merge.form.signature.legend')} error={text(errors.signature?.message, 'signature')} />
-      ) : null}
+      {signatureType === 'DIGITAL' ? <SignatureField control={control} legend={t('merge.form.signature.legend')} error={text(errors.signature?.message, 'signature')} /> : null}
       <fieldset className="document-fieldset">
         <legend className="document-fieldset__legend">{t('merge.form.documents.heading')}</legend>
         <p className="muted">
