@@ -88,6 +88,8 @@ describe('the fund side of the inbox', () => {
     const marked = await anna.operation(MARK, { input: { id: reply.id } });
     expect(marked.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: before.unreadMessageCount - 1, message: { unread: false } });
 
+    // The notice leaves through the mail outbox's worker (server/platform/mail), right after the commit but not in it.
+    await expect.poll(async () => (await noticesTo('anna')).length, { timeout: 10_000 }).toBe(1);
     const notices = await noticesTo('anna');
     expect(notices).toHaveLength(1);
     const eml = readdirSync(outbox)
