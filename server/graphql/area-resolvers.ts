@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { areaFiles } from '../platform/module-files';
 
 /** A resolver map: type name → field name → resolver (or a scalar's config). */
 type ResolverMap = Record<string, unknown>;
@@ -13,14 +12,7 @@ type ResolverMap = Record<string, unknown>;
  * @throws Error when an area file exports no resolver map.
  */
 export async function discoverAreaResolvers<R extends object>(root: string): Promise<R[]> {
-  const files = readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('__'))
-    .flatMap((dir) =>
-      readdirSync(join(root, dir.name))
-        .filter((name) => /\.resolvers\.(ts|js)$/.test(name) && !name.endsWith('.d.ts'))
-        .map((name) => join(root, dir.name, name)),
-    )
-    .sort();
+  const files = areaFiles(root, /^(?!.*\.d\.ts$).*\.resolvers\.(ts|js)$/);
   const maps: R[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSchema, type YogaInitialContext } from 'graphql-yoga';
@@ -7,6 +7,7 @@ import { enforceDeclaredAccess } from './access';
 import { discoverAreaResolvers, mergeAreaResolvers } from './area-resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 import { DateScalar, MoneyScalar } from './scalars';
+import { areaFiles } from '../platform/module-files';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** Where the members' areas live: `server/modules/<area>/` with the area's SDL, resolvers, REST methods and service. */
@@ -18,14 +19,7 @@ export const MODULES_DIR = resolve(HERE, '../modules');
  * schema (server/fund, decision 0053).
  */
 export function loadTypeDefs(): string[] {
-  const moduleSdl = readdirSync(MODULES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((dir) =>
-      readdirSync(join(MODULES_DIR, dir.name))
-        .filter((f) => f.endsWith('.graphql'))
-        .map((f) => join(MODULES_DIR, dir.name, f)),
-    )
-    .sort();
+  const moduleSdl = areaFiles(MODULES_DIR, /\.graphql$/);
   return [join(HERE, 'base.graphql'), ...moduleSdl].map((file) => readFileSync(file, 'utf8'));
 }
 

@@ -1,8 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 export { formBoolean, LOG_LEVELS, text, type RestMethod } from './method-kit';
 import { empty, method, type RestMethod } from './method-kit';
+import { areaFiles } from '../platform/module-files';
 
 /** Where the modules live (server/modules/<area>/), each with its REST methods in `<area>.rest.ts`. */
 const MODULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../modules');
@@ -13,14 +13,7 @@ const MODULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../modules
  * @throws Error when two modules register the same method name.
  */
 async function discoverRestMethods(): Promise<RestMethod[]> {
-  const files = readdirSync(MODULES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((dir) =>
-      readdirSync(join(MODULES_DIR, dir.name))
-        .filter((name) => /\.rest\.(ts|js)$/.test(name))
-        .map((name) => join(MODULES_DIR, dir.name, name)),
-    )
-    .sort();
+  const files = areaFiles(MODULES_DIR, /\.rest\.(ts|js)$/);
   const found: RestMethod[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
