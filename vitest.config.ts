@@ -57,6 +57,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker process loads the server's modules once and runs file after file with them (each file still gets its
+    // own servers and databases): the import took 360 of 665 s before. Proven by runs with the files shuffled
+    // (`--sequence.shuffle.files`): docs/decisions/0063-test-speed.md.
+    isolate: false,
     // One worker per core. Vitest's own default in a run is cores − 1, which is a single worker on this 2-core
     // machine: every file then ran one after the other while the second core mostly idled (the servers under test
     // run inside the worker's process, the shared PostgreSQL server beside them).

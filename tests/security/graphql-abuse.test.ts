@@ -48,7 +48,7 @@ const codes = (a: RawAnswer) => (a.json?.errors ?? []).map((e) => e.extensions?.
 const messages = (a: RawAnswer) => (a.json?.errors ?? []).map((e) => e.message).join(' | ');
 
 describe('GraphQL abuse limits', () => {
-  it('the stored-state check sees a write to member data and ignores the session stamp and the security log', async () => {
+  it('the stored-state check sees a write to member data and a login by the server, and ignores the session stamp and the security log', async () => {
     const watch = new StateWatch(server);
     const c = server.db;
     let before = await watch.before();
@@ -59,10 +59,17 @@ describe('GraphQL abuse limits', () => {
     const person = (await sqlGet(c, `SELECT id, last_name FROM persons ORDER BY id LIMIT 1`)) as { id: number; last_name: string };
     await sqlRun(c, `UPDATE persons SET last_name = ? WHERE id = ?`, `${person.last_name}x`, person.id);
     try {
-      expect(await watch.changedBy(before)).toMatch(/row change/);
+      expect(await watch.changedBy(before)).toMatch(/^row change\(s\) in stored data: .*\bpersons\b/);
     } finally {
       await sqlRun(c, `UPDATE persons SET last_name = ? WHERE id = ?`, person.last_name, person.id);
     }
+    // A write of the server itself, over HTTP: a login stores a session; a second watch of the same server sees it too.
+    before = await watch.before();
+    const second = new StateWatch(server);
+    const secondBefore = await second.before();
+    await loginCookie(server.url);
+    expect(await watch.changedBy(before)).toMatch(/sessions/);
+    expect(await second.changedBy(secondBefore)).toMatch(/sessions/);
   });
 
   it('every operation of the web app stays inside every limit (measured with the same rules)', async () => {

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { buildSchema, Kind, getOperationAST, parse, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
@@ -114,31 +115,64 @@ const LOGS = new Set(['security_events']);
  */
 export async function fingerprint(server: TestServer): Promise<string> {
   const hash = createHash('sha256');
-  if (server.db.dialect === 'sqlite') {
-    const c = server.db.$client;
-    const tables = (
-      c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`).all() as { name: string }[]
-    )
-      .map((t) => t.name)
-      .filter((t) => !LOGS.has(t));
-    for (const table of tables) {
-      const columns = (c.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((col) => col.name).filter((name) => !(VOLATILE[table] ?? []).includes(name));
-      const row = columns.map((name) => `quote("${name}")`).join(` || '|' || `);
-      const rows = c.prepare(`SELECT group_concat(r, char(10)) FROM (SELECT ${row} AS r FROM "${table}" ORDER BY rowid)`).pluck().get() as string | null;
-      hash.update(`#${table}\n${rows ?? ''}\n`);
-    }
-    return hash.digest('hex');
-  }
-  const rows = await server.db.$pool.query<{ t: string; rows: string | null }>(await postgresFingerprintQuery(server));
-  for (const { t, rows: text } of rows.rows) hash.update(`#${t}\n${text ?? ''}\n`);
+  for (const [table, tableHash] of await tableHashes(server)) hash.update(`#${table}\n${tableHash}\n`);
   return hash.digest('hex');
 }
 
-const pgFingerprintQueries = new WeakMap<TestServer, string>();
+/** Each user table's row hash (see `fingerprint`), by table name in name order. */
+async function tableHashes(server: TestServer): Promise<Map<string, string>> {
+  if (server.db.dialect === 'sqlite') return new Map([...sqliteColumns(server).keys()].map((table) => [table, sqliteTableHash(server, table)]));
+  const rows = await server.db.$pool.query<{ t: string; rows: string | null }>(await postgresFingerprintQuery(server));
+  return new Map(
+    rows.rows.map(({ t, rows: text }) => [
+      t,
+      createHash('sha256')
+        .update(text ?? '')
+        .digest('hex'),
+    ]),
+  );
+}
 
-/** One query that concatenates every table's rows (PostgreSQL), built once per server from the catalogue. */
-async function postgresFingerprintQuery(server: TestServer): Promise<string> {
-  const cached = pgFingerprintQueries.get(server);
+const sqliteCatalogues = new WeakMap<TestServer, Map<string, string[]>>();
+
+/** SQLite: every user table (less LOGS) with all its columns, in name order; read once per server. */
+function sqliteColumns(server: TestServer): Map<string, string[]> {
+  const cached = sqliteCatalogues.get(server);
+  if (cached) return cached;
+  const c = server.db.$client;
+  const tables = (
+    c.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`).all() as { name: string }[]
+  )
+    .map((t) => t.name)
+    .filter((t) => !LOGS.has(t));
+  const catalogue = new Map(tables.map((table) => [table, (c.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((col) => col.name)]));
+  sqliteCatalogues.set(server, catalogue);
+  return catalogue;
+}
+
+const sqliteRowStatements = new WeakMap<TestServer, Map<string, Statement>>();
+
+/** SQLite: the hash of one table's rows (VOLATILE columns left out), by a statement prepared once per server and table. */
+function sqliteTableHash(server: TestServer, table: string): string {
+  let statements = sqliteRowStatements.get(server);
+  if (!statements) sqliteRowStatements.set(server, (statements = new Map()));
+  let statement = statements.get(table);
+  if (!statement) {
+    const columns = (sqliteColumns(server).get(table) ?? []).filter((name) => !(VOLATILE[table] ?? []).includes(name));
+    const row = columns.map((name) => `quote("${name}")`).join(` || '|' || `);
+    statement = server.db.$client.prepare(`SELECT group_concat(r, char(10)) FROM (SELECT ${row} AS r FROM "${table}" ORDER BY rowid)`).pluck();
+    statements.set(table, statement);
+  }
+  return createHash('sha256')
+    .update((statement.get() as string | null) ?? '')
+    .digest('hex');
+}
+
+const pgCatalogues = new WeakMap<TestServer, Map<string, string[]>>();
+
+/** PostgreSQL: every user table (less LOGS) with all its columns, in name order; read once per server. */
+async function postgresColumns(server: TestServer): Promise<Map<string, string[]>> {
+  const cached = pgCatalogues.get(server);
   if (cached) return cached;
   const columns = (
     await server.db.$pool.query<{ table_name: string; column_name: string }>(
@@ -149,65 +183,134 @@ async function postgresFingerprintQuery(server: TestServer): Promise<string> {
   ).rows;
   const byTable = new Map<string, string[]>();
   for (const { table_name: table, column_name: column } of columns) {
-    if (LOGS.has(table) || (VOLATILE[table] ?? []).includes(column)) continue;
+    if (LOGS.has(table) || table.startsWith('__drizzle')) continue;
     byTable.set(table, [...(byTable.get(table) ?? []), column]);
   }
-  const query = [...byTable]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(
-      ([table, cols]) =>
-        `SELECT '${table}' AS t, (SELECT string_agg(r, chr(10) ORDER BY r) FROM (SELECT concat_ws('|', ${cols.map((col) => `quote_nullable("${col}")`).join(', ')}) AS r FROM "${table}") x) AS rows`,
-    )
+  const catalogue = new Map([...byTable].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  pgCatalogues.set(server, catalogue);
+  return catalogue;
+}
+
+const pgFingerprintQueries = new WeakMap<TestServer, string>();
+
+/** One query that concatenates every table's rows (PostgreSQL), built once per server from the catalogue. */
+async function postgresFingerprintQuery(server: TestServer): Promise<string> {
+  const cached = pgFingerprintQueries.get(server);
+  if (cached) return cached;
+  const query = [...(await postgresColumns(server))]
+    .map(([table, all]) => {
+      const cols = all.filter((name) => !(VOLATILE[table] ?? []).includes(name));
+      return `SELECT '${table}' AS t, (SELECT string_agg(r, chr(10) ORDER BY r) FROM (SELECT concat_ws('|', ${cols.map((col) => `quote_nullable("${col}")`).join(', ')}) AS r FROM "${table}") x) AS rows`;
+    })
     .join('\nUNION ALL\n');
   pgFingerprintQueries.set(server, query);
   return query;
 }
 
+/** What `StateWatch.before()` returns: the write count and each table's row hash at that moment. */
+export interface StateSnapshot {
+  readonly writes: number;
+  readonly tables: ReadonlyMap<string, string>;
+}
+
+/** SQLite: per writing connection, the watches its triggers report to. */
+const sqliteWriteListeners = new WeakMap<object, Set<(table: string) => void>>();
+
 /**
- * Watches the stored state across many calls cheaply: a count of the server's writes tells whether anything was
- * written at all; only then is the full fingerprint computed. SQLite: `total_changes()` of the server's writing
- * connection (every row any statement of the server inserted, updated or deleted). PostgreSQL: a sequence that a
- * statement-level trigger on every table advances (installed by the first `before()`; sequences ignore rollbacks and
- * isolation, so every write statement of any connection counts). `before()` before a call, `changedBy(snapshot)`
- * after a refused one: null when nothing but the excluded columns and logs changed, else a description.
+ * Watches the stored state across many calls cheaply. Triggers count the writes of every user table (the security
+ * log and the sessions' last-seen stamp excluded, see LOGS and VOLATILE); while the count stands, the last snapshot
+ * still holds, and when it moved only the tables written since are hashed again.
+ * - SQLite: temporary row triggers on the server's writing connection (the test server runs in this process) call a
+ *   function of this process that notes the table.
+ * - PostgreSQL: statement triggers on every table advance a sequence (installed by the first `before()`; sequences
+ *   ignore rollbacks and isolation, so every write statement of any connection counts); every table is hashed again,
+ *   in one query, when it moved.
+ * `before()` before a call, `changedBy(snapshot)` after a refused one: null when no table's rows differ, else the
+ * tables that changed.
  */
 export class StateWatch {
-  private cached: { changes: number; fingerprint: string } | undefined;
+  private current: StateSnapshot | undefined;
   private installed = false;
+  /** SQLite: writes seen by the triggers, and the tables written since their hash was taken. */
+  private sqliteWrites = 0;
+  private readonly dirty = new Set<string>();
   constructor(private readonly server: TestServer) {}
 
-  private async changes(): Promise<number> {
+  private async install(): Promise<void> {
+    if (this.installed) return;
     const db = this.server.db;
-    if (db.dialect === 'sqlite') return db.$client.prepare('SELECT total_changes()').pluck().get() as number;
-    if (!this.installed) {
-      const tables = (
-        await db.$pool.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)
-      ).rows.map((r) => r.table_name);
+    if (db.dialect === 'sqlite') {
+      const c = db.$client;
+      let listeners = sqliteWriteListeners.get(c);
+      if (!listeners) {
+        // One function and one set of triggers per connection, shared by every watch of it.
+        const set = new Set<(table: string) => void>();
+        sqliteWriteListeners.set(c, (listeners = set));
+        c.function('test_state_watch_write', { deterministic: false }, (table: unknown) => {
+          for (const listener of set) listener(String(table));
+          return null;
+        });
+        for (const [table, columns] of sqliteColumns(this.server)) {
+          const watched = columns.filter((name) => !(VOLATILE[table] ?? []).includes(name)).map((name) => `"${name}"`);
+          for (const [event, suffix] of [
+            ['INSERT', 'i'],
+            ['DELETE', 'd'],
+            [`UPDATE OF ${watched.join(', ')}`, 'u'],
+          ] as const) {
+            c.exec(`CREATE TEMP TRIGGER "test_state_watch_${suffix}_${table}" AFTER ${event} ON main."${table}" BEGIN SELECT test_state_watch_write('${table}'); END`);
+          }
+        }
+      }
+      listeners.add((table) => {
+        this.sqliteWrites++;
+        this.dirty.add(table);
+      });
+      for (const table of sqliteColumns(this.server).keys()) this.dirty.add(table);
+    } else {
       const statements = [
         'CREATE SEQUENCE IF NOT EXISTS test_state_watch_changes',
         `CREATE OR REPLACE FUNCTION test_state_watch_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('test_state_watch_changes'); RETURN NULL; END $$`,
-        ...tables.map(
-          (t) => `CREATE OR REPLACE TRIGGER test_state_watch AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${t}" FOR EACH STATEMENT EXECUTE FUNCTION test_state_watch_count()`,
-        ),
+        ...[...(await postgresColumns(this.server))].flatMap(([table, columns]) => {
+          const watched = columns.filter((name) => !(VOLATILE[table] ?? []).includes(name)).map((name) => `"${name}"`);
+          return [
+            `CREATE OR REPLACE TRIGGER test_state_watch AFTER INSERT OR DELETE OR TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION test_state_watch_count()`,
+            `CREATE OR REPLACE TRIGGER test_state_watch_update AFTER UPDATE OF ${watched.join(', ')} ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION test_state_watch_count()`,
+          ];
+        }),
       ];
       for (const statement of statements) await db.$pool.query(statement);
-      this.installed = true;
     }
+    this.installed = true;
+  }
+
+  private async writes(): Promise<number> {
+    const db = this.server.db;
+    if (db.dialect === 'sqlite') return this.sqliteWrites;
     const row = await db.$pool.query<{ n: number }>('SELECT last_value + (CASE WHEN is_called THEN 1 ELSE 0 END) AS n FROM test_state_watch_changes');
-    return row.rows[0]!.n;
+    return Number(row.rows[0]!.n);
   }
 
-  async before(): Promise<{ changes: number; fingerprint: string }> {
-    const changes = await this.changes();
-    if (this.cached?.changes !== changes) this.cached = { changes, fingerprint: await fingerprint(this.server) };
-    return this.cached;
+  /** A snapshot at `writes`: SQLite hashes the tables written since the last one, PostgreSQL all of them. */
+  private async take(writes: number): Promise<StateSnapshot> {
+    if (this.server.db.dialect !== 'sqlite') return { writes, tables: await tableHashes(this.server) };
+    const tables = new Map(this.current?.tables);
+    for (const table of this.dirty) tables.set(table, sqliteTableHash(this.server, table));
+    this.dirty.clear();
+    return { writes, tables };
   }
 
-  async changedBy(snapshot: { changes: number; fingerprint: string }): Promise<string | null> {
-    const changes = await this.changes();
-    if (changes === snapshot.changes) return null;
-    const now = await fingerprint(this.server);
-    this.cached = { changes, fingerprint: now };
-    return now === snapshot.fingerprint ? null : `${changes - snapshot.changes} row change(s) in stored data`;
+  async before(): Promise<StateSnapshot> {
+    await this.install();
+    const writes = await this.writes();
+    if (this.current?.writes !== writes) this.current = await this.take(writes);
+    return this.current;
+  }
+
+  async changedBy(snapshot: StateSnapshot): Promise<string | null> {
+    const writes = await this.writes();
+    if (writes === snapshot.writes) return null;
+    this.current = await this.take(writes);
+    const changed = [...this.current.tables].filter(([table, hash]) => snapshot.tables.get(table) !== hash).map(([table]) => table);
+    return changed.length === 0 ? null : `row change(s) in stored data: ${changed.join(', ')}`;
   }
 }
