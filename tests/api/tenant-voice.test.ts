@@ -15,8 +15,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 /**
  * The regional tenant speaks as itself: its mails and PDFs (postal letters, the calculator print, a sent form) and
  * its seeded inboxes name the regional fund, never the main group, and never present the portal as a Pensionskasse
- * (spec 000 section 1). The screens are scanned by
- * tests/e2e/tenant-voice.regional.spec.ts.
+ * (spec 000 section 1). The screens are scanned by tests/e2e/tenant-voice.regional.spec.ts (public) and
+ * tests/e2e/link-crawl.regional.spec.ts (behind the login).
  */
 
 /**

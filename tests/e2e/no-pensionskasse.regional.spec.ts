@@ -17,7 +17,7 @@ import { boardPersonas, loginPersonas, passwordField, personas, submitLogin, wai
  * scanned without naming it here), logged out and for each regional persona with every link reachable from there,
  * opens the login flow's dialogs, downloads every PDF a screen links and the calculator's print, and reads every mail
  * the regional server wrote into its outbox (MAIL_OUTBOX_DIR, playwright.config.ts). The main group's name is
- * scanned by tenant-voice.regional.spec.ts.
+ * scanned by tenant-voice.regional.spec.ts and link-crawl.regional.spec.ts.
  *
  * "Pensionskasse" after an indefinite article names another institution, not the portal: the severance claim's
  * transfer "an eine Pensionskasse oder betriebliche Kollektivversicherung" (§ 14 (2) BMSVG) is such a legal option.

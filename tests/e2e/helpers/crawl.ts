@@ -77,13 +77,18 @@ export async function crawlLinks(
 
 /**
  * Logs each member in, crawls from the dashboard (`crawlLinks`, axe once per route pattern over all members),
- * expects the settings among the screens reached, and logs out.
+ * expects the settings among the screens reached, and logs out. `inspect`, when given, runs on every screen once it
+ * has rendered; `where` names the member and the screen (`anna: #/dashboard`).
  */
-export async function crawlAsEach(page: Page, members: ReadonlyArray<readonly [who: string, email: string]>): Promise<void> {
+export async function crawlAsEach(
+  page: Page,
+  members: ReadonlyArray<readonly [who: string, email: string]>,
+  inspect?: (page: Page, where: string) => Promise<void>,
+): Promise<void> {
   const axePatterns = new Set<string>();
   for (const [who, email] of members) {
     await logIn(page, email);
-    const { visited } = await crawlLinks(page, who, axePatterns);
+    const { visited } = await crawlLinks(page, who, axePatterns, '#/dashboard', inspect && ((screen, href) => inspect(screen, `${who}: ${href}`)));
     expect(visited, who).toContain('#/einstellungen');
     await page.goto('/#/dashboard');
     await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
