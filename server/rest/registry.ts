@@ -9,11 +9,12 @@ const MODULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../modules
 
 /**
  * The REST methods of every module, found by name, not listed (decision 0065): each export whose name ends in
- * `RestMethods` of a file `server/modules/<area>/*.rest.ts` (`.js` when compiled), in path order.
- * @throws Error when two modules register the same method name.
+ * `RestMethods` of a file `<modulesDir>/<area>/*.rest.ts` (`.js` when compiled), in path order. `modulesDir`:
+ * server/modules unless given (a test passes a folder of its own).
+ * @throws Error when two modules register the same method name; the start then stops with that name.
  */
-async function discoverRestMethods(): Promise<RestMethod[]> {
-  const files = areaFiles(MODULES_DIR, /\.rest\.(ts|js)$/);
+export async function discoverRestMethods(modulesDir: string = MODULES_DIR): Promise<RestMethod[]> {
+  const files = areaFiles(modulesDir, /\.rest\.(ts|js)$/);
   const found: RestMethod[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
