@@ -33,6 +33,22 @@ export function unreadCountsOf(email: string): { messages: number; documents: nu
   });
 }
 
+/**
+ * Makes the person's `count` newest inbound messages unread again and returns how many were read before, for a spec
+ * that starts from unread messages whatever a spec before it in the same slot opened (the link crawl opens every
+ * message it can reach).
+ */
+export function markNewestMessagesUnread(email: string, count: number): number {
+  return withDb((db) => {
+    const id = personId(db, email);
+    return db
+      .prepare(
+        `UPDATE messages SET read_at = NULL WHERE read_at IS NOT NULL AND id IN (SELECT id FROM messages WHERE person_id = ? AND direction = 'INBOUND' ORDER BY sent_at DESC, id DESC LIMIT ?)`,
+      )
+      .run(id, count).changes;
+  }, false);
+}
+
 export interface ContractRow {
   contract_number: string;
   vrg_name: string;
