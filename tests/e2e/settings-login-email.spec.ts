@@ -1,6 +1,6 @@
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { DEMO_PASSWORD, logIn, personas, submitLogin } from './helpers/login';
+import { DEMO_PASSWORD, expectDashboard, logIn, personas, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';
 import { ANNA_NEW_EMAIL, describedTexts, openSettings, restPersonalData, section, writeDb } from './helpers/settings';
 
@@ -69,7 +69,7 @@ test('anna changes her e-mail by the mailed link, logs in with it, sees it in he
   await page.context().clearCookies();
   await page.goto('/#/login');
   await submitLogin(page, ANNA_NEW_EMAIL, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expectDashboard(page);
   await openSettings(page);
   await expect(section(page, 'E-Mail-Adresse').locator('dl')).toContainText(ANNA_NEW_EMAIL);
   const emailRow = section(page, 'Änderungsverlauf')

@@ -93,7 +93,7 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
  * prerendered member frame (decision 0040) shows the same shell, with static links, until the app's first screen
  * has rendered; a test acting on the frame would follow its plain anchors instead of the app's handlers.
  */
-async function expectDashboard(page: Page): Promise<void> {
+export async function expectDashboard(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.locator('#root > [data-prerender]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();

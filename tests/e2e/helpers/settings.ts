@@ -11,8 +11,12 @@ import { DEMO_PASSWORD } from './login';
 export const ANNA_NEW_EMAIL = 'anna.muster.neu@example.at';
 export const SHOTS = process.env.SETTINGS_SHOTS === '1';
 
-/** Opens /einstellungen through the main navigation. */
+/**
+ * Opens /einstellungen through the main navigation, once the current screen has rendered its heading: right after a
+ * login the member layout is still settling, and a click then can miss the link.
+ */
 export async function openSettings(page: Page): Promise<void> {
+  await expect(page.locator('#content h1')).toBeVisible();
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Einstellungen' }).click();
   await expect(page).toHaveURL(/#\/einstellungen$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
