@@ -36,6 +36,12 @@ function freePort(): string {
 }
 
 const workers = Number(process.env.E2E_WORKERS ?? '2');
+// No trace by default: recording one (DOM snapshots and a screencast of every action) took about 30 % of the browser
+// suite's CPU time, for every test, to keep it for the rare failing one (docs/decisions/0064-browser-test-speed.md).
+// A failure still leaves its screenshot and the page's ARIA snapshot; `E2E_TRACE=retain-on-failure` records traces.
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'retain-on-first-failure', 'on-first-retry'] as const;
+const trace = TRACE_MODES.find((mode) => mode === (process.env.E2E_TRACE ?? 'off'));
+if (trace === undefined) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}, not ${process.env.E2E_TRACE}`);
 if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a positive whole number, not ${process.env.E2E_WORKERS}`);
 
 process.env.E2E_SLOTS ??= JSON.stringify(
@@ -114,7 +120,8 @@ export default defineConfig({
     headless: true,
     locale: 'de-AT',
     timezoneId: 'Europe/Vienna',
-    trace: 'retain-on-failure',
+    trace,
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
