@@ -100,8 +100,39 @@ export async function postFundMessage(deps: AppDeps, message: FundMessage): Prom
   return { messageId: posted.value.message.row.id, noticeSent: posted.value.noticeSent };
 }
 
-async function main(): Promise<number> {
+/**
+ * Where a command reads its environment and writes its lines: the process's own for the command line, buffers for
+ * tests that run a command in their process (no new process and no TypeScript compilation per call).
+ */
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const PROCESS_IO: CommandIo = {
+  env: process.env,
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/**
+ * Runs one command of the module comment with the words after `npm run fund --` (`args`), reading the configuration
+ * from `io.env`; resolves to the exit code (0 done, 2 bad arguments or refused, 1 failed). An unexpected error is
+ * written to `io.err` as its message (never a stack) and gives 1.
+ */
+export async function runFundCommand(args: string[], io: CommandIo = PROCESS_IO): Promise<number> {
+  try {
+    return await dispatch(args, io);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+async function dispatch(args: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseArgs({
+    args,
     allowPositionals: true,
     options: {
       to: { type: 'string' },
@@ -121,17 +152,17 @@ async function main(): Promise<number> {
       role: { type: 'string' },
     },
   });
-  if (positionals[0] === 'collect') return collect(values.date, values.database);
-  if (positionals[0] === 'client' || positionals[0] === 'key') return fundAccess(positionals.slice(0, 2).join(' '), values);
-  if (positionals[0] === 'webhook') return webhookCommand(positionals[1] ?? '', values);
-  if (positionals[0] === 'staff') return staffCommand(positionals[1] ?? '', values);
+  if (positionals[0] === 'collect') return collect(values.date, values.database, io);
+  if (positionals[0] === 'client' || positionals[0] === 'key') return fundAccess(positionals.slice(0, 2).join(' '), values, io);
+  if (positionals[0] === 'webhook') return webhookCommand(positionals[1] ?? '', values, io);
+  if (positionals[0] === 'staff') return staffCommand(positionals[1] ?? '', values, io);
   if (positionals[0] !== 'message' || !values.to || !values.subject || !values.body || !(MESSAGE_COUNTERPARTS as readonly string[]).includes(values.from)) {
-    process.stderr.write(
+    io.err(
       'usage: npm run fund -- message --to EMAIL --from PENSION_FUND|SEVERANCE_FUND|PENSION_SERVICE|OMBUDSMAN --subject TEXT --body TEXT [--attach FILE]… [--board] [--database PATH]\n',
     );
     return 2;
   }
-  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const config = loadConfig({ ...io.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
@@ -145,11 +176,11 @@ async function main(): Promise<number> {
       attachments,
       board: values.board,
     });
-    process.stdout.write(`message ${posted.messageId} posted${posted.noticeSent ? ', e-mail notice sent' : ''}\n`);
+    io.out(`message ${posted.messageId} posted${posted.noticeSent ? ', e-mail notice sent' : ''}\n`);
     return 0;
   } catch (error) {
     if (error instanceof FundCommandError) {
-      process.stderr.write(`${error.message}\n`);
+      io.err(`${error.message}\n`);
       return 2;
     }
     throw error;
@@ -159,20 +190,20 @@ async function main(): Promise<number> {
 }
 
 /** `collect --date YYYY-MM-DD`: one collection run (see the module comment). */
-async function collect(date: string | undefined, database: string | undefined): Promise<number> {
+async function collect(date: string | undefined, database: string | undefined, io: CommandIo): Promise<number> {
   if (!date || !isIsoDate(date)) {
-    process.stderr.write('usage: npm run fund -- collect --date YYYY-MM-DD [--database PATH]\n');
+    io.err('usage: npm run fund -- collect --date YYYY-MM-DD [--database PATH]\n');
     return 2;
   }
-  const config = loadConfig({ ...process.env, ...(database ? { DATABASE_PATH: database } : {}) });
+  const config = loadConfig({ ...io.env, ...(database ? { DATABASE_PATH: database } : {}) });
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
     const outcome = await runCollection(createAppDeps(db, config, configuredClock(config), createLogger(config.LOG_LEVEL)), date);
-    process.stdout.write(
+    io.out(
       `collection ${date}: ${outcome.preNotified} pre-notified, ${outcome.collected} collected (${outcome.collectedCents} cents), ${outcome.ended} ended, ${outcome.lapsed} lapsed, ${outcome.postponed.length} postponed\n`,
     );
     for (const p of outcome.postponed) {
-      process.stdout.write(`postponed ${p.mandateReference}: due ${p.dueDate}, pre-notified ${p.notifiedOn}, collected from ${p.collectFrom}\n`);
+      io.out(`postponed ${p.mandateReference}: due ${p.dueDate}, pre-notified ${p.notifiedOn}, collected from ${p.collectFrom}\n`);
     }
     return 0;
   } finally {
@@ -186,34 +217,35 @@ const ACCESS_USAGE = 'usage: npm run fund -- client create --name NAME --scopes 
 async function fundAccess(
   command: string,
   values: { name?: string | undefined; scopes?: string | undefined; id?: string | undefined; database?: string | undefined },
+  io: CommandIo,
 ): Promise<number> {
   const known = ['client create', 'client list', 'client revoke', 'key rotate'];
   if (!known.includes(command) || (command === 'client create' && (!values.name || !values.scopes)) || (command === 'client revoke' && !values.id)) {
-    process.stderr.write(ACCESS_USAGE);
+    io.err(ACCESS_USAGE);
     return 2;
   }
-  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const config = loadConfig({ ...io.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
     // The origin only names tokens' issuer; these commands issue none.
     const tokens = createFundTokens({ store: createFundAccessStore(db), clock: configuredClock(config), origin: config.PUBLIC_ORIGIN ?? '' });
     if (command === 'client create') {
-      process.stdout.write(`${JSON.stringify(await tokens.createClient(values.name!, values.scopes!))}\n`);
+      io.out(`${JSON.stringify(await tokens.createClient(values.name!, values.scopes!))}\n`);
     } else if (command === 'client list') {
-      for (const client of await tokens.listClients()) process.stdout.write(`${JSON.stringify(client)}\n`);
+      for (const client of await tokens.listClients()) io.out(`${JSON.stringify(client)}\n`);
     } else if (command === 'client revoke') {
       if (!(await tokens.revokeClient(values.id!))) {
-        process.stderr.write(`no client ${values.id!}\n`);
+        io.err(`no client ${values.id!}\n`);
         return 2;
       }
-      process.stdout.write(`client ${values.id!} revoked\n`);
+      io.out(`client ${values.id!} revoked\n`);
     } else {
-      process.stdout.write(`signing key ${await tokens.rotateKey()} signs from now on\n`);
+      io.out(`signing key ${await tokens.rotateKey()} signs from now on\n`);
     }
     return 0;
   } catch (error) {
     if (error instanceof FundClientError) {
-      process.stderr.write(`${error.message}\n`);
+      io.err(`${error.message}\n`);
       return 2;
     }
     throw error;
@@ -228,12 +260,13 @@ const WEBHOOK_USAGE = 'usage: npm run fund -- webhook add --url URL --events "cl
 async function webhookCommand(
   command: string,
   values: { url?: string | undefined; events?: string | undefined; id?: string | undefined; database?: string | undefined },
+  io: CommandIo,
 ): Promise<number> {
   if (!['add', 'list', 'disable'].includes(command) || (command === 'add' && (!values.url || !values.events)) || (command === 'disable' && !values.id)) {
-    process.stderr.write(WEBHOOK_USAGE);
+    io.err(WEBHOOK_USAGE);
     return 2;
   }
-  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const config = loadConfig({ ...io.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
     const store = createWebhooksStore(db);
@@ -242,22 +275,20 @@ async function webhookCommand(
       const refusal = webhookUrlRefusal(values.url!, config.NODE_ENV === 'production');
       const patterns = parseEventPatterns(values.events!);
       if (refusal !== null || 'unknown' in patterns) {
-        process.stderr.write(`${refusal ?? `unknown event type or pattern: ${'unknown' in patterns ? patterns.unknown || '(none)' : ''}`}\n`);
+        io.err(`${refusal ?? `unknown event type or pattern: ${'unknown' in patterns ? patterns.unknown || '(none)' : ''}`}\n`);
         return 2;
       }
       const endpoint = await store.addEndpoint(new URL(values.url!).href, patterns.patterns.join(' '), now);
-      process.stdout.write(`${JSON.stringify({ id: endpoint.id, secret: endpoint.secret, url: endpoint.url, events: endpoint.eventTypes })}\n`);
+      io.out(`${JSON.stringify({ id: endpoint.id, secret: endpoint.secret, url: endpoint.url, events: endpoint.eventTypes })}\n`);
     } else if (command === 'list') {
       for (const e of await store.endpoints()) {
-        process.stdout.write(
-          `${JSON.stringify({ id: e.id, url: e.url, events: e.eventTypes, createdAt: e.createdAt, disabledAt: e.disabledAt, disabledReason: e.disabledReason })}\n`,
-        );
+        io.out(`${JSON.stringify({ id: e.id, url: e.url, events: e.eventTypes, createdAt: e.createdAt, disabledAt: e.disabledAt, disabledReason: e.disabledReason })}\n`);
       }
     } else if (!(await store.disable(values.id!, 'operator', now))) {
-      process.stderr.write(`no active webhook ${values.id!}\n`);
+      io.err(`no active webhook ${values.id!}\n`);
       return 2;
     } else {
-      process.stdout.write(`webhook ${values.id!} disabled\n`);
+      io.out(`webhook ${values.id!} disabled\n`);
     }
     return 0;
   } finally {
@@ -271,12 +302,13 @@ const STAFF_USAGE = 'usage: npm run fund -- staff create --email E --name N --ro
 async function staffCommand(
   command: string,
   values: { email?: string | undefined; name?: string | undefined; role?: string | undefined; database?: string | undefined },
+  io: CommandIo,
 ): Promise<number> {
   if (!['create', 'list', 'disable'].includes(command) || (command === 'create' && (!values.email || !values.name || !values.role)) || (command === 'disable' && !values.email)) {
-    process.stderr.write(STAFF_USAGE);
+    io.err(STAFF_USAGE);
     return 2;
   }
-  const config = loadConfig({ ...process.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
+  const config = loadConfig({ ...io.env, ...(values.database ? { DATABASE_PATH: values.database } : {}) });
   const db = await openDatabase(config.DATABASE_URL ?? config.DATABASE_PATH);
   try {
     const staff = createStaffService({
@@ -285,19 +317,19 @@ async function staffCommand(
       lockout: { threshold: config.LOCKOUT_THRESHOLD, ms: config.LOCKOUT_MINUTES * 60_000 },
     });
     if (command === 'create') {
-      process.stdout.write(`${JSON.stringify(await staff.create({ email: values.email!, name: values.name!, role: values.role! }))}\n`);
+      io.out(`${JSON.stringify(await staff.create({ email: values.email!, name: values.name!, role: values.role! }))}\n`);
     } else if (command === 'list') {
-      for (const account of await staff.list()) process.stdout.write(`${JSON.stringify(account)}\n`);
+      for (const account of await staff.list()) io.out(`${JSON.stringify(account)}\n`);
     } else if (!(await staff.disable(values.email!))) {
-      process.stderr.write(`no active staff account ${values.email!}\n`);
+      io.err(`no active staff account ${values.email!}\n`);
       return 2;
     } else {
-      process.stdout.write(`staff account ${values.email!} disabled, its sessions ended\n`);
+      io.out(`staff account ${values.email!} disabled, its sessions ended\n`);
     }
     return 0;
   } catch (error) {
     if (error instanceof StaffCommandError) {
-      process.stderr.write(`${error.message}\n`);
+      io.err(`${error.message}\n`);
       return 2;
     }
     throw error;
@@ -307,11 +339,5 @@ async function staffCommand(
 }
 
 if (isMainModule(import.meta.url)) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  void runFundCommand(process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_S, type FundTokens } from '../../server/fund/access/fund-tokens';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { runFund } from '../helpers/fund-command';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -170,21 +170,7 @@ describe('rate limit of the token endpoint (decision 0041 limiter)', () => {
 });
 
 describe('npm run fund -- client (decision 0050)', () => {
-  // Asynchronous, so the server in this process keeps serving (and closing idle connections) while the command runs: a
-  // blocked event loop let the server's keep-alive time-out close a connection the client then reused (a reset).
-  const run = (...args: string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'server/cli/fund.ts', ...args],
-        {
-          encoding: 'utf8',
-          timeout: 60_000,
-          env: { ...process.env, ...(server.db.dialect === 'postgresql' ? { DATABASE_URL: server.dbPath } : { DATABASE_PATH: server.dbPath, DATABASE_URL: '' }) },
-        },
-        (error, stdout, stderr) => done({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-      );
-    });
+  const run = (...args: string[]) => runFund(server, args);
   it('creates a client (one JSON line, secret works once shown), lists it without the secret, revokes it', async () => {
     const created = await run('client', 'create', '--name', 'Kernsystem CLI', '--scopes', 'claims:read events:read');
     expect(created.status, created.stderr).toBe(0);

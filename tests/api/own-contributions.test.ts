@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { APPLY, CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-operations';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { runFund } from '../helpers/fund-command';
 
 /**
  * Own contributions by SEPA mandate (decision 0016) over real HTTP on a fresh database: every bad-input case of decision 0016
@@ -314,7 +315,8 @@ describe('own contributions (decision 0016)', () => {
       ['2027-07-01', 'PRE_NOTIFIED'],
       ['2027-08-01', 'PRE_NOTIFIED'],
     ]);
-    const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-02-30'], { encoding: 'utf8', timeout: 60_000 });
+    const usage = await runFund(server, ['collect', '--date', '2027-02-30']);
     expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run fund -- collect');
   });
 });
