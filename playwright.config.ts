@@ -123,7 +123,9 @@ export default defineConfig({
     trace,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's headless shell, the build Playwright itself uses for headless runs; E2E_CHROMIUM=/usr/bin/chromium runs
+      // the full browser (docs/decisions/0066-headless-shell-for-browser-tests.md; tests/ensure-packages.mjs installs it).
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

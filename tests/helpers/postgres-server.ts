@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 /**
  * A throw-away PostgreSQL server for the tests (and the bench): Debian's `postgresql` package, installed with apt-get
- * when missing (as tests/e2e/ensure-chromium.mjs does for Chromium), a new cluster in a temporary data directory,
+ * when missing (as tests/ensure-packages.mjs does before the run), a new cluster in a temporary data directory,
  * listening on 127.0.0.1 on a free port, trust authentication for the `postgres` user. Run as root, the cluster
  * belongs to the `postgres` system user (initdb refuses root). A failure throws: the tests never run without it.
  */
