@@ -25,16 +25,7 @@ export const DOCUMENTS = graphql(`
         endCursor
         hasNextPage
         nodes {
-          id
-          category
-          fund
-          title
-          documentDate
-          fileName
-          contentType
-          unread
-          readAt
-          downloadUrl
+          ...DocumentFields
         }
       }
     }
@@ -57,13 +48,7 @@ export const MARK_READ = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

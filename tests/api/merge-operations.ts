@@ -1,30 +1,9 @@
 import { graphql } from '../gql';
 
-/** The typed operations of the merge suite (merge.test.ts): eligibility, the request, and what it leaves in the inbox and the documents. */
-export const ELIGIBILITY = graphql(`
-  query MergeEligibility {
-    me {
-      svnr
-      firstName
-      lastName
-      email
-      mergeEligibility {
-        eligible
-        reason
-        targetAccountNumber
-        pendingSince
-        dormantAccounts {
-          id
-          accountNumber
-          endDate
-          eligibleFrom
-          claimOpen
-          eligible
-        }
-      }
-    }
-  }
-`);
+/** The member's data and merge eligibility as the web's merge page reads them (web/src/features/merge/api). */
+export { MergePage_Query as ELIGIBILITY } from '../../web/src/features/merge/api/get-merge-page';
+
+/** The typed operations of the merge suite (merge.test.ts): the request, and what it leaves in the inbox and the documents. */
 export const REQUEST = graphql(`
   mutation MergeRequest($input: RequestMergeInput!) {
     requestMerge(input: $input) {
@@ -38,13 +17,7 @@ export const REQUEST = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

@@ -21,13 +21,7 @@ export const CHANGE_ADDRESS = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -246,13 +240,7 @@ export const BAD_INPUT_ADDRESS = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -266,13 +254,7 @@ export const BAD_INPUT_BANK = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -284,13 +266,7 @@ export const BAD_INPUT_EMAIL = graphql(`
         pendingEmail
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -302,13 +278,7 @@ export const BAD_INPUT_DELETE_ACCESS = graphql(`
         sessionsEnded
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -320,13 +290,7 @@ export const BAD_INPUT_CONFIRM_EMAIL = graphql(`
         status
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

@@ -42,13 +42,7 @@ const REGISTER_MESSAGES = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

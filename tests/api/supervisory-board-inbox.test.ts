@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { persons, supervisoryBoardSeats } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
+// Reading one message as the web's inbox does.
+import { MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf, loginAs } from '../helpers/scenarios';
@@ -25,40 +27,8 @@ const LIST = graphql(`
         pageSize
         pageCount
         nodes {
-          id
-          folder
-          counterpart
-          subject
-          unread
-          attachments {
-            id
-            fileName
-            contentType
-            size
-            downloadUrl
-          }
+          ...InboxMessageFields
         }
-      }
-    }
-  }
-`);
-const ONE = graphql(`
-  query BoardInboxMessage($id: ID!) {
-    me {
-      message(id: $id) {
-        id
-        folder
-        counterpart
-        subject
-        unread
-        attachments {
-          id
-          fileName
-          contentType
-          size
-          downloadUrl
-        }
-        body
       }
     }
   }

@@ -20,13 +20,7 @@ export const START_REGISTRATION = graphql(`
         optionsJson
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -45,13 +39,7 @@ export const FINISH_REGISTRATION = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

@@ -1,4 +1,6 @@
 import { graphql } from '../gql';
+// The message detail as the web's inbox reads it: every field of the message and its attachments.
+import { MessageDetail_Query as MESSAGE } from '../../web/src/features/messages/api/inbox';
 import { cursor, hexWalk, intWalk, operationRequest, type Door } from './access-matrix.kit';
 
 /**
@@ -11,16 +13,7 @@ const MARK_DOCUMENT = graphql(`
     markDocumentRead(input: { id: $id }) {
       ok {
         document {
-          id
-          category
-          fund
-          title
-          documentDate
-          fileName
-          contentType
-          unread
-          readAt
-          downloadUrl
+          ...DocumentFields
         }
         documentCounts {
           category
@@ -29,37 +22,7 @@ const MARK_DOCUMENT = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-const MESSAGE = graphql(`
-  query Matrix_Message($id: ID!) {
-    me {
-      message(id: $id) {
-        id
-        folder
-        counterpart
-        subject
-        body
-        origin
-        sentAt
-        unread
-        readAt
-        attachments {
-          id
-          fileName
-          contentType
-          size
-          downloadUrl
-        }
+        ...ErrorFields
       }
     }
   }
@@ -70,32 +33,11 @@ const MARK_MESSAGE = graphql(`
       ok {
         unreadMessageCount
         message {
-          id
-          folder
-          counterpart
-          subject
-          body
-          origin
-          sentAt
-          unread
-          readAt
-          attachments {
-            id
-            fileName
-            contentType
-            size
-            downloadUrl
-          }
+          ...InboxMessageFields
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -109,13 +51,7 @@ const SEND = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -129,16 +65,7 @@ const DOCUMENTS = graphql(`
         endCursor
         hasNextPage
         nodes {
-          id
-          category
-          fund
-          title
-          documentDate
-          fileName
-          contentType
-          unread
-          readAt
-          downloadUrl
+          ...DocumentFields
         }
       }
     }

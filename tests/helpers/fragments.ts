@@ -1,0 +1,64 @@
+import { graphql } from '../gql';
+
+/**
+ * The selections the API and security suites share, written once as fragments of the members' schema
+ * (server/graphql/base.graphql and each module's SDL). Codegen (codegen.ts, target `tests/gql/`) adds a fragment to
+ * every document of tests/{api,security,durability,cluster,helpers} that spreads it, so a document names it
+ * (`...ErrorFields`) without importing this module; tests/helpers/client.ts imports it once, which keeps it in the
+ * suites' module graph.
+ */
+
+/**
+ * The error half of a mutation's result (decision 0012: `XResult { ok, error }`, `error` implements `interface
+ * Error`): the stable code, the German message and the refused fields in the form's order. The web's own is
+ * `MutationError` of web/src/lib/graphql/mutation-error.ts.
+ */
+graphql(`
+  fragment ErrorFields on Error {
+    code
+    message
+    fieldErrors {
+      field
+      code
+      message
+    }
+  }
+`);
+
+/** A message of the inbox with everything its detail shows (spec 001 section 2), attachments with their links. */
+graphql(`
+  fragment InboxMessageFields on Message {
+    id
+    folder
+    counterpart
+    subject
+    body
+    origin
+    sentAt
+    unread
+    readAt
+    attachments {
+      id
+      fileName
+      contentType
+      size
+      downloadUrl
+    }
+  }
+`);
+
+/** A document of the archive with everything its row shows (spec 001 section 3), its download link included. */
+graphql(`
+  fragment DocumentFields on Document {
+    id
+    category
+    fund
+    title
+    documentDate
+    fileName
+    contentType
+    unread
+    readAt
+    downloadUrl
+  }
+`);
