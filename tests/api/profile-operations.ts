@@ -3,13 +3,15 @@ import { graphql } from '../gql';
 /**
  * The typed operations of the profile suites: settings (profile.test.ts), the e-mail change
  * (profile-email-change.test.ts), deleting the access (profile-delete-access.test.ts), and the refusals of bad input
- * (profile-bad-input.test.ts, `BAD_INPUT_…`: every error with its German message and the field errors' messages).
+ * (profile-bad-input.test.ts: the changes of address, bank details and e-mail answer every error with its German message and
+ * the field errors' messages; `BAD_INPUT_…` where the other suites compare the shorter error to the letter).
  */
 export const CHANGE_ADDRESS = graphql(`
   mutation ProfileChangeAddress($input: ChangeAddressInput!) {
     changeAddress(input: $input) {
       ok {
         person {
+          id
           address {
             street
             postcode
@@ -31,6 +33,7 @@ export const CHANGE_BANK = graphql(`
     changeBankDetails(input: $input) {
       ok {
         person {
+          id
           bankAccount {
             accountHolder
             bankName
@@ -42,11 +45,7 @@ export const CHANGE_BANK = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorFields
       }
     }
   }
@@ -168,11 +167,7 @@ export const REQUEST_EMAIL = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorFields
       }
     }
   }
@@ -228,46 +223,6 @@ export const RETENTION_FACTS = graphql(`
       logFileDays
       maxRetentionYears
       accessYearsAfterPayout
-    }
-  }
-`);
-export const BAD_INPUT_ADDRESS = graphql(`
-  mutation ProfileBadInputAddress($input: ChangeAddressInput!) {
-    changeAddress(input: $input) {
-      ok {
-        person {
-          id
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-export const BAD_INPUT_BANK = graphql(`
-  mutation ProfileBadInputBank($input: ChangeBankDetailsInput!) {
-    changeBankDetails(input: $input) {
-      ok {
-        person {
-          id
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-export const BAD_INPUT_EMAIL = graphql(`
-  mutation ProfileBadInputEmail($input: RequestEmailChangeInput!) {
-    requestEmailChange(input: $input) {
-      ok {
-        pendingEmail
-      }
-      error {
-        ...ErrorFields
-      }
     }
   }
 `);

@@ -54,12 +54,7 @@ const CHECK = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

@@ -6,7 +6,7 @@ import { FundCommandError, postFundMessage } from '../../server/cli/fund';
 // Reading one message as the web's inbox does.
 import { MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../helpers/client';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -71,19 +71,6 @@ const ME = graphql(`
       messageRecipients
       unreadMessageCount
       unreadBoardMessageCount
-    }
-  }
-`);
-const LOGIN = graphql(`
-  mutation BoardInboxLogin($e: String!, $p: String!) {
-    login(input: { email: $e, password: $p }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
     }
   }
 `);

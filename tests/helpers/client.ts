@@ -139,6 +139,19 @@ export const LOGIN = graphql(`
   }
 `);
 
+/**
+ * GraphQL `login` answering only where the flow stands, for the suites that compare the answer to the letter:
+ * variables `e` (e-mail), `p` (password) and optional `qr` (`entryViaQrCode`); `ok { status loggedIn }` or
+ * `error { code }`.
+ */
+export const LOGIN_STATUS = graphql(`
+  mutation LoginStatus($e: String!, $p: String!, $qr: Boolean) {
+    login(input: { email: $e, password: $p, entryViaQrCode: $qr }) {
+      ...LoginStatusFields
+    }
+  }
+`);
+
 /** The `LoginResult` of `login` as `LOGIN` selects it (generated from the document). */
 export type LoginAnswer = LoginMutation['login'];
 

@@ -25,6 +25,37 @@ graphql(`
   }
 `);
 
+/**
+ * The error half as the suites that compare field errors by field and code read it (registration-helpers.ts
+ * `statusOf`, the access matrix): the code, the German message, and each refused field with its code.
+ */
+graphql(`
+  fragment ErrorCodeFields on Error {
+    code
+    message
+    fieldErrors {
+      field
+      code
+    }
+  }
+`);
+
+/**
+ * Where the login flow stands after `login` or one of its steps (`LoginResult`, decision 0029): the status and
+ * whether it opened the session, or the refusal's code.
+ */
+graphql(`
+  fragment LoginStatusFields on LoginResult {
+    ok {
+      status
+      loggedIn
+    }
+    error {
+      code
+    }
+  }
+`);
+
 /** A message of the inbox with everything its detail shows (spec 001 section 2), attachments with their links. */
 graphql(`
   fragment InboxMessageFields on Message {
