@@ -37,9 +37,7 @@ export const MARK_READ = graphql(`
     markDocumentRead(input: { id: $id }) {
       ok {
         document {
-          id
-          unread
-          readAt
+          ...DocumentFields
         }
         documentCounts {
           category

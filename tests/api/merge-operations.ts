@@ -2,8 +2,10 @@ import { graphql } from '../gql';
 
 /** The member's data and merge eligibility as the web's merge page reads them (web/src/features/merge/api). */
 export { MergePage_Query as ELIGIBILITY } from '../../web/src/features/merge/api/get-merge-page';
+/** What the request leaves in the inbox and the documents (tests/helpers/inbox-operations.ts). */
+export { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
 
-/** The typed operations of the merge suite (merge.test.ts): the request, and what it leaves in the inbox and the documents. */
+/** The typed operations of the merge suite (merge.test.ts): the request, and a severance claim beside it. */
 export const REQUEST = graphql(`
   mutation MergeRequest($input: RequestMergeInput!) {
     requestMerge(input: $input) {
@@ -18,40 +20,6 @@ export const REQUEST = graphql(`
       }
       error {
         ...ErrorFields
-      }
-    }
-  }
-`);
-export const INBOX = graphql(`
-  query MergeInbox {
-    me {
-      messages(folder: RECEIVED) {
-        nodes {
-          subject
-          counterpart
-          origin
-          unread
-          attachments {
-            fileName
-            contentType
-            downloadUrl
-          }
-        }
-      }
-    }
-  }
-`);
-export const CONFIRMATIONS = graphql(`
-  query MergeConfirmations {
-    me {
-      documents(category: CLAIM_CONFIRMATION) {
-        totalCount
-        nodes {
-          id
-          title
-          documentDate
-          downloadUrl
-        }
       }
     }
   }

@@ -7,28 +7,11 @@ import { MessageDetail_MarkReadMutation as MARK, MessageDetail_Query as ONE } fr
 import { graphql } from '../gql';
 import type { InboxListQueryVariables, SendMessageInput } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
+import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { multipart, pdfBytes } from '../helpers/files';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const LIST = graphql(`
-  query InboxList($folder: MessageFolder!, $page: Int, $pageSize: Int, $search: String, $unreadOnly: Boolean) {
-    me {
-      unreadMessageCount
-      messageRecipients
-      messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search, unreadOnly: $unreadOnly) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
-        nodes {
-          ...InboxMessageFields
-        }
-      }
-    }
-  }
-`);
 const SEND = graphql(`
   mutation InboxSend($input: SendMessageInput!) {
     sendMessage(input: $input) {

@@ -7,6 +7,7 @@ import { FundCommandError, postFundMessage } from '../../server/cli/fund';
 import { MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../helpers/client';
+import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -15,24 +16,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * supervisory-board members, reached only with a current board seat, never mixed with the member inbox; a board
  * member without own contract logs in and sees no contract data.
  */
-const LIST = graphql(`
-  query BoardInboxList($folder: MessageFolder!, $page: Int, $pageSize: Int) {
-    me {
-      unreadMessageCount
-      unreadBoardMessageCount
-      messages(folder: $folder, page: $page, pageSize: $pageSize) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
-        nodes {
-          ...InboxMessageFields
-        }
-      }
-    }
-  }
-`);
 const MARK = graphql(`
   mutation BoardInboxMark($id: ID!) {
     markMessageRead(input: { id: $id }) {

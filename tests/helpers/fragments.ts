@@ -56,6 +56,59 @@ graphql(`
   }
 `);
 
+/** A Pensionskasse statement's figures (spec 001 section 2, account information), money in cents. */
+graphql(`
+  fragment PensionStatementFigures on PensionStatement {
+    stichtag
+    reserve
+    fluctuationReserve
+    totalCapital
+    employerContributions
+    employeeContributions
+    employerTransfers
+    employeeTransfers
+    premium108a
+    investmentResult
+    costs
+    pensionPayments
+    shortfall
+    projectedYearlyPension
+  }
+`);
+
+/** A Vorsorgekasse statement's figures (spec 001 section 2, account information), money in cents. */
+graphql(`
+  fragment SeveranceStatementFigures on SeveranceStatement {
+    stichtag
+    totalEntitlement
+    guaranteedCapital
+    paidOutTotal
+    contributions
+    transfersIn
+    administrationCosts
+    svCarrierCosts
+    investmentResult
+    payout
+    loyaltyBonus
+    surplusShare
+  }
+`);
+
+/** Why a balance changed from one statement to the next (decision 0049): both ends and the steps between. */
+graphql(`
+  fragment BalanceChangeFields on BalanceChange {
+    openingDate
+    opening
+    closingDate
+    closing
+    firstStatement
+    steps {
+      kind
+      amount
+    }
+  }
+`);
+
 /** A message of the inbox with everything its detail shows (spec 001 section 2), attachments with their links. */
 graphql(`
   fragment InboxMessageFields on Message {

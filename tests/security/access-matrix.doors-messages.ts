@@ -1,6 +1,8 @@
 import { graphql } from '../gql';
 // The message detail as the web's inbox reads it: every field of the message and its attachments.
 import { MessageDetail_Query as MESSAGE } from '../../web/src/features/messages/api/inbox';
+// The documents list and marking one read, each with the whole document, as the documents suites send them.
+import { DOCUMENTS, MARK_READ as MARK_DOCUMENT } from '../api/documents-helpers';
 import { cursor, hexWalk, intWalk, operationRequest, type Door } from './access-matrix.kit';
 
 /**
@@ -8,25 +10,6 @@ import { cursor, hexWalk, intWalk, operationRequest, type Door } from './access-
  * and their downloads, the documents' paging cursor, messages and attachments, and uploads.
  */
 
-const MARK_DOCUMENT = graphql(`
-  mutation Matrix_MarkRead($id: ID!) {
-    markDocumentRead(input: { id: $id }) {
-      ok {
-        document {
-          ...DocumentFields
-        }
-        documentCounts {
-          category
-          total
-          unread
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
 const MARK_MESSAGE = graphql(`
   mutation Matrix_MarkMessage($id: ID!) {
     markMessageRead(input: { id: $id }) {
@@ -52,21 +35,6 @@ const SEND = graphql(`
       }
       error {
         ...ErrorFields
-      }
-    }
-  }
-`);
-const DOCUMENTS = graphql(`
-  query Matrix_Docs($after: String) {
-    me {
-      documents(first: 5, after: $after) {
-        totalCount
-        unreadCount
-        endCursor
-        hasNextPage
-        nodes {
-          ...DocumentFields
-        }
       }
     }
   }

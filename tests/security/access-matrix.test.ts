@@ -148,20 +148,7 @@ const WORLD = graphql(`
         }
         stichtage
         statements {
-          stichtag
-          reserve
-          fluctuationReserve
-          totalCapital
-          employerContributions
-          employeeContributions
-          employerTransfers
-          employeeTransfers
-          premium108a
-          investmentResult
-          costs
-          pensionPayments
-          shortfall
-          projectedYearlyPension
+          ...PensionStatementFigures
         }
       }
       severanceAccounts {
@@ -172,18 +159,7 @@ const WORLD = graphql(`
         }
         stichtage
         statements {
-          stichtag
-          totalEntitlement
-          guaranteedCapital
-          paidOutTotal
-          contributions
-          transfersIn
-          administrationCosts
-          svCarrierCosts
-          investmentResult
-          payout
-          loyaltyBonus
-          surplusShare
+          ...SeveranceStatementFigures
         }
       }
     }
