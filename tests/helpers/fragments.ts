@@ -146,3 +146,15 @@ graphql(`
     downloadUrl
   }
 `);
+
+/** A passkey of the member as the settings list it (decision 0047): name, credential, transports and use. */
+graphql(`
+  fragment PasskeyFields on Passkey {
+    id
+    name
+    credentialId
+    transports
+    createdAt
+    lastUsedAt
+  }
+`);

@@ -30,12 +30,7 @@ export const FINISH_REGISTRATION = graphql(`
     finishPasskeyRegistration(input: { responseJson: $responseJson, name: $name }) {
       ok {
         passkey {
-          id
-          name
-          credentialId
-          transports
-          createdAt
-          lastUsedAt
+          ...PasskeyFields
         }
       }
       error {

@@ -12,12 +12,7 @@ const RENAME = graphql(`
     renamePasskey(input: { id: $id, name: "Matrix Probe" }) {
       ok {
         passkey {
-          id
-          name
-          credentialId
-          transports
-          createdAt
-          lastUsedAt
+          ...PasskeyFields
         }
       }
       error {
