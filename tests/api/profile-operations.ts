@@ -1,5 +1,8 @@
 import { graphql } from '../gql';
 
+/** The data-retention facts as the web's terms page reads them (public; spec 000 section 9). */
+export { TermsPage_Query as RETENTION_FACTS } from '../../web/src/features/static-pages/api/get-terms';
+
 /**
  * The typed operations of the profile suites: settings (profile.test.ts), the e-mail change
  * (profile-email-change.test.ts), deleting the access (profile-delete-access.test.ts), and the refusals of bad input
@@ -13,12 +16,7 @@ export const CHANGE_ADDRESS = graphql(`
         person {
           id
           address {
-            street
-            postcode
-            city
-            country
-            poBox
-            validFrom
+            ...AddressFields
           }
         }
       }
@@ -35,12 +33,7 @@ export const CHANGE_BANK = graphql(`
         person {
           id
           bankAccount {
-            accountHolder
-            bankName
-            iban
-            ibanMasked
-            bic
-            validFrom
+            ...BankAccountFields
           }
         }
       }
@@ -54,12 +47,7 @@ export const BANK_ACCOUNT = graphql(`
   query ProfileBankAccount {
     me {
       bankAccount {
-        accountHolder
-        bankName
-        iban
-        ibanMasked
-        bic
-        validFrom
+        ...BankAccountFields
       }
     }
   }
@@ -73,11 +61,7 @@ export const CHANGE_PHONE = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -200,11 +184,7 @@ export const DELETE_ACCESS = graphql(`
         sessionsEnded
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -213,16 +193,6 @@ export const ME_ID = graphql(`
   query ProfileMeId {
     me {
       id
-    }
-  }
-`);
-export const RETENTION_FACTS = graphql(`
-  query ProfileRetentionFacts {
-    retentionFacts {
-      loginDataYearsAfterDeactivation
-      logFileDays
-      maxRetentionYears
-      accessYearsAfterPayout
     }
   }
 `);

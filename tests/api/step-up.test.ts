@@ -23,11 +23,7 @@ const CHANGE_BANK = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -39,11 +35,7 @@ const REQUEST_EMAIL = graphql(`
         pendingEmail
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }

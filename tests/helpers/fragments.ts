@@ -41,6 +41,20 @@ graphql(`
 `);
 
 /**
+ * The error half without its German texts, for the suites that compare it to the letter: the code and each refused
+ * field with its code.
+ */
+graphql(`
+  fragment FieldErrorCodes on Error {
+    code
+    fieldErrors {
+      field
+      code
+    }
+  }
+`);
+
+/**
  * Where the login flow stands after `login` or one of its steps (`LoginResult`, decision 0029): the status and
  * whether it opened the session, or the refusal's code.
  */
@@ -156,5 +170,29 @@ graphql(`
     transports
     createdAt
     lastUsedAt
+  }
+`);
+
+/** The member's postal address as the settings show and change it (spec 001 section 2 "Profile"). */
+graphql(`
+  fragment AddressFields on Address {
+    street
+    postcode
+    city
+    country
+    poBox
+    validFrom
+  }
+`);
+
+/** The member's bank details as the settings show and change them (spec 001 section 2 "Profile"). */
+graphql(`
+  fragment BankAccountFields on BankAccount {
+    accountHolder
+    bankName
+    iban
+    ibanMasked
+    bic
+    validFrom
   }
 `);

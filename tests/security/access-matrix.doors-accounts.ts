@@ -63,11 +63,7 @@ const MAILBOX = graphql(`
         dutyId
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }

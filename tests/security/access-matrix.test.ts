@@ -105,11 +105,7 @@ const WORLD = graphql(`
       phone
       birthDate
       address {
-        street
-        postcode
-        city
-        country
-        poBox
+        ...AddressFields
       }
       preferences {
         newsletterPk
