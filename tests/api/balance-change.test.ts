@@ -14,51 +14,17 @@ const BALANCE_CHANGES = graphql(`
     me {
       pensionContracts {
         statements {
-          stichtag
-          totalCapital
-          employerContributions
-          employeeContributions
-          employerTransfers
-          employeeTransfers
-          premium108a
-          investmentResult
-          costs
-          pensionPayments
+          ...PensionStatementFigures
           balanceChange {
-            openingDate
-            opening
-            closingDate
-            closing
-            firstStatement
-            steps {
-              kind
-              amount
-            }
+            ...BalanceChangeFields
           }
         }
       }
       severanceAccounts {
         statements {
-          stichtag
-          totalEntitlement
-          contributions
-          transfersIn
-          investmentResult
-          loyaltyBonus
-          surplusShare
-          administrationCosts
-          svCarrierCosts
-          payout
+          ...SeveranceStatementFigures
           balanceChange {
-            openingDate
-            opening
-            closingDate
-            closing
-            firstStatement
-            steps {
-              kind
-              amount
-            }
+            ...BalanceChangeFields
           }
         }
       }

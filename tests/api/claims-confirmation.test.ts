@@ -6,6 +6,7 @@ import { graphql } from '../gql';
 import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
 import { jpegBytes, multipart, pdfBytes } from '../helpers/files';
 import { euro, pdfText } from '../helpers/pdf';
+import { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -26,11 +27,7 @@ const SUBMIT = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -42,41 +39,6 @@ const ACCOUNTS = graphql(`
         id
         accountNumber
         rightToDecide
-      }
-    }
-  }
-`);
-const CONFIRMATIONS = graphql(`
-  query ClaimConfirmationDocuments {
-    me {
-      documents(category: CLAIM_CONFIRMATION) {
-        totalCount
-        unreadCount
-        nodes {
-          id
-          title
-          documentDate
-          downloadUrl
-        }
-      }
-    }
-  }
-`);
-const INBOX = graphql(`
-  query ClaimConfirmationInbox {
-    me {
-      messages(folder: RECEIVED) {
-        nodes {
-          subject
-          counterpart
-          origin
-          unread
-          attachments {
-            fileName
-            contentType
-            downloadUrl
-          }
-        }
       }
     }
   }

@@ -26,13 +26,7 @@ const SUBMIT = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

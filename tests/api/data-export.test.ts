@@ -23,11 +23,7 @@ const REQUEST = graphql(`
         status
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }

@@ -33,19 +33,7 @@ const PK_FIGURES = graphql(`
       pensionContracts {
         contractNumber
         statement(stichtag: "2024-12-31") {
-          reserve
-          fluctuationReserve
-          totalCapital
-          employerContributions
-          employeeContributions
-          employerTransfers
-          employeeTransfers
-          premium108a
-          investmentResult
-          costs
-          pensionPayments
-          shortfall
-          projectedYearlyPension
+          ...PensionStatementFigures
         }
       }
     }

@@ -25,16 +25,7 @@ export const DOCUMENTS = graphql(`
         endCursor
         hasNextPage
         nodes {
-          id
-          category
-          fund
-          title
-          documentDate
-          fileName
-          contentType
-          unread
-          readAt
-          downloadUrl
+          ...DocumentFields
         }
       }
     }
@@ -46,9 +37,7 @@ export const MARK_READ = graphql(`
     markDocumentRead(input: { id: $id }) {
       ok {
         document {
-          id
-          unread
-          readAt
+          ...DocumentFields
         }
         documentCounts {
           category
@@ -57,13 +46,7 @@ export const MARK_READ = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

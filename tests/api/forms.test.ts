@@ -17,28 +17,11 @@ const SUBMIT = graphql(`
       ok {
         kind
         message {
-          id
-          folder
-          counterpart
-          subject
-          body
-          attachments {
-            id
-            fileName
-            contentType
-            size
-            downloadUrl
-          }
+          ...InboxMessageFields
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

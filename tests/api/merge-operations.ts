@@ -1,30 +1,11 @@
 import { graphql } from '../gql';
 
-/** The typed operations of the merge suite (merge.test.ts): eligibility, the request, and what it leaves in the inbox and the documents. */
-export const ELIGIBILITY = graphql(`
-  query MergeEligibility {
-    me {
-      svnr
-      firstName
-      lastName
-      email
-      mergeEligibility {
-        eligible
-        reason
-        targetAccountNumber
-        pendingSince
-        dormantAccounts {
-          id
-          accountNumber
-          endDate
-          eligibleFrom
-          claimOpen
-          eligible
-        }
-      }
-    }
-  }
-`);
+/** The member's data and merge eligibility as the web's merge page reads them (web/src/features/merge/api). */
+export { MergePage_Query as ELIGIBILITY } from '../../web/src/features/merge/api/get-merge-page';
+/** What the request leaves in the inbox and the documents (tests/helpers/inbox-operations.ts). */
+export { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
+
+/** The typed operations of the merge suite (merge.test.ts): the request, and a severance claim beside it. */
 export const REQUEST = graphql(`
   mutation MergeRequest($input: RequestMergeInput!) {
     requestMerge(input: $input) {
@@ -38,47 +19,7 @@ export const REQUEST = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-export const INBOX = graphql(`
-  query MergeInbox {
-    me {
-      messages(folder: RECEIVED) {
-        nodes {
-          subject
-          counterpart
-          origin
-          unread
-          attachments {
-            fileName
-            contentType
-            downloadUrl
-          }
-        }
-      }
-    }
-  }
-`);
-export const CONFIRMATIONS = graphql(`
-  query MergeConfirmations {
-    me {
-      documents(category: CLAIM_CONFIRMATION) {
-        totalCount
-        nodes {
-          id
-          title
-          documentDate
-          downloadUrl
-        }
+        ...ErrorFields
       }
     }
   }

@@ -77,13 +77,7 @@ const CHOOSE = graphql(`
         dutyId
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

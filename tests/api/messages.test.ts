@@ -2,83 +2,16 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messageAttachments, messages, persons, uploads } from '../../db/schema';
+// Reading one message and marking it read as the web's inbox does.
+import { MessageDetail_MarkReadMutation as MARK, MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
 import type { InboxListQueryVariables, SendMessageInput } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
+import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { multipart, pdfBytes } from '../helpers/files';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-graphql(`
-  fragment InboxMessageFields on Message {
-    id
-    folder
-    counterpart
-    subject
-    body
-    origin
-    sentAt
-    unread
-    readAt
-    attachments {
-      id
-      fileName
-      contentType
-      size
-      downloadUrl
-    }
-  }
-`);
-const LIST = graphql(`
-  query InboxList($folder: MessageFolder!, $page: Int, $pageSize: Int, $search: String, $unreadOnly: Boolean) {
-    me {
-      unreadMessageCount
-      messageRecipients
-      messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search, unreadOnly: $unreadOnly) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
-        nodes {
-          ...InboxMessageFields
-        }
-      }
-    }
-  }
-`);
-const ONE = graphql(`
-  query InboxMessage($id: ID!) {
-    me {
-      message(id: $id) {
-        ...InboxMessageFields
-      }
-    }
-  }
-`);
-const MARK = graphql(`
-  mutation InboxMarkRead($input: MarkMessageReadInput!) {
-    markMessageRead(input: $input) {
-      ok {
-        unreadMessageCount
-        message {
-          id
-          unread
-          readAt
-        }
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
 const SEND = graphql(`
   mutation InboxSend($input: SendMessageInput!) {
     sendMessage(input: $input) {
@@ -88,13 +21,7 @@ const SEND = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

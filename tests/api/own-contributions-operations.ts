@@ -1,6 +1,15 @@
 import { graphql } from '../gql';
 
-/** The typed operations of the own-contributions suite (own-contributions.test.ts): the overview, mandates and the § 108a application. */
+/**
+ * Cancelling a mandate and filing the § 108a application as the web's page sends them
+ * (web/src/features/own-contributions/api/own-contributions.ts): the suite reads nothing the page does not.
+ */
+export { ApplyForPremiumMutation as APPLY, CancelMandateMutation as CANCEL } from '../../web/src/features/own-contributions/api/own-contributions';
+
+/**
+ * The typed operations of the own-contributions suite (own-contributions.test.ts) that read more than the web's page:
+ * the overview and a mandate with its creditor id, document and next debit.
+ */
 export const OVERVIEW = graphql(`
   query OwnContributionsOverview {
     me {
@@ -61,13 +70,7 @@ export const CREATE = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -86,53 +89,7 @@ export const CHANGE = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-export const CANCEL = graphql(`
-  mutation OwnContributionsCancel($input: CancelMandateInput!) {
-    cancelMandate(input: $input) {
-      ok {
-        mandate {
-          id
-          status
-          endDate
-          changeable
-        }
-      }
-      error {
-        code
-        fieldErrors {
-          field
-          code
-        }
-      }
-    }
-  }
-`);
-export const APPLY = graphql(`
-  mutation OwnContributionsApply($input: ApplyForPremiumInput!) {
-    applyForPremium(input: $input) {
-      ok {
-        ownContributions {
-          premiumApplicationFiled
-        }
-      }
-      error {
-        code
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

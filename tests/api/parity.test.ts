@@ -28,52 +28,28 @@ const restForm =
 const ACCEPT_TERMS_PKVK = graphql(`
   mutation ParityAcceptTermsPkvk {
     acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
 const ACCEPT_TERMS_PK = graphql(`
   mutation ParityAcceptTermsPk {
     acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PK, accepted: true }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
 const ANNUAL_STATEMENT = graphql(`
   mutation ParityAnnualStatement {
     setAnnualStatementDelivery(input: { viaPortal: false }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
 const SYNCHRONIZE = graphql(`
   mutation ParitySynchronize {
     synchronizeLoginData {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
@@ -118,13 +94,7 @@ const BENEFIT_DELIVERY = graphql(`
 const ACCOUNT_STATEMENT = graphql(`
   mutation ParityAccountStatement {
     setAccountStatementByMail(input: { byMail: true, notifyWhenPayoutPossible: true }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);

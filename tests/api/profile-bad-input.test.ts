@@ -6,13 +6,7 @@ import { emailOf, startLoginAs } from '../helpers/scenarios';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { sqlAll, sqlOne } from '../helpers/raw-sql';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
-import {
-  BAD_INPUT_ADDRESS as CHANGE_ADDRESS,
-  BAD_INPUT_BANK as CHANGE_BANK,
-  BAD_INPUT_CONFIRM_EMAIL as CONFIRM_EMAIL,
-  BAD_INPUT_DELETE_ACCESS as DELETE_ACCESS,
-  BAD_INPUT_EMAIL as REQUEST_EMAIL,
-} from './profile-operations';
+import { CHANGE_ADDRESS, CHANGE_BANK, BAD_INPUT_CONFIRM_EMAIL as CONFIRM_EMAIL, BAD_INPUT_DELETE_ACCESS as DELETE_ACCESS, REQUEST_EMAIL } from './profile-operations';
 
 /**
  * Bad input for the profile changes (spec 001 section 2 "Profile"): every field empty, too long, in a wrong format, in a wrong country

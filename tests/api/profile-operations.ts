@@ -1,33 +1,27 @@
 import { graphql } from '../gql';
 
+/** The data-retention facts as the web's terms page reads them (public; spec 000 section 9). */
+export { TermsPage_Query as RETENTION_FACTS } from '../../web/src/features/static-pages/api/get-terms';
+
 /**
  * The typed operations of the profile suites: settings (profile.test.ts), the e-mail change
  * (profile-email-change.test.ts), deleting the access (profile-delete-access.test.ts), and the refusals of bad input
- * (profile-bad-input.test.ts, `BAD_INPUT_…`: every error with its German message and the field errors' messages).
+ * (profile-bad-input.test.ts: the changes of address, bank details and e-mail answer every error with its German message and
+ * the field errors' messages; `BAD_INPUT_…` where the other suites compare the shorter error to the letter).
  */
 export const CHANGE_ADDRESS = graphql(`
   mutation ProfileChangeAddress($input: ChangeAddressInput!) {
     changeAddress(input: $input) {
       ok {
         person {
+          id
           address {
-            street
-            postcode
-            city
-            country
-            poBox
-            validFrom
+            ...AddressFields
           }
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -37,22 +31,14 @@ export const CHANGE_BANK = graphql(`
     changeBankDetails(input: $input) {
       ok {
         person {
+          id
           bankAccount {
-            accountHolder
-            bankName
-            iban
-            ibanMasked
-            bic
-            validFrom
+            ...BankAccountFields
           }
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorFields
       }
     }
   }
@@ -61,12 +47,7 @@ export const BANK_ACCOUNT = graphql(`
   query ProfileBankAccount {
     me {
       bankAccount {
-        accountHolder
-        bankName
-        iban
-        ibanMasked
-        bic
-        validFrom
+        ...BankAccountFields
       }
     }
   }
@@ -80,11 +61,7 @@ export const CHANGE_PHONE = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -174,11 +151,7 @@ export const REQUEST_EMAIL = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorFields
       }
     }
   }
@@ -211,11 +184,7 @@ export const DELETE_ACCESS = graphql(`
         sessionsEnded
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -227,74 +196,6 @@ export const ME_ID = graphql(`
     }
   }
 `);
-export const RETENTION_FACTS = graphql(`
-  query ProfileRetentionFacts {
-    retentionFacts {
-      loginDataYearsAfterDeactivation
-      logFileDays
-      maxRetentionYears
-      accessYearsAfterPayout
-    }
-  }
-`);
-export const BAD_INPUT_ADDRESS = graphql(`
-  mutation ProfileBadInputAddress($input: ChangeAddressInput!) {
-    changeAddress(input: $input) {
-      ok {
-        person {
-          id
-        }
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-export const BAD_INPUT_BANK = graphql(`
-  mutation ProfileBadInputBank($input: ChangeBankDetailsInput!) {
-    changeBankDetails(input: $input) {
-      ok {
-        person {
-          id
-        }
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-export const BAD_INPUT_EMAIL = graphql(`
-  mutation ProfileBadInputEmail($input: RequestEmailChangeInput!) {
-    requestEmailChange(input: $input) {
-      ok {
-        pendingEmail
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
 export const BAD_INPUT_DELETE_ACCESS = graphql(`
   mutation ProfileBadInputDeleteAccess($input: DeleteAccessInput!) {
     deleteAccess(input: $input) {
@@ -302,13 +203,7 @@ export const BAD_INPUT_DELETE_ACCESS = graphql(`
         sessionsEnded
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -320,13 +215,7 @@ export const BAD_INPUT_CONFIRM_EMAIL = graphql(`
         status
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

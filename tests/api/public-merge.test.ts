@@ -34,13 +34,7 @@ const REQUEST = graphql(`
         fileCount
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

@@ -34,13 +34,7 @@ const SUBMIT = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

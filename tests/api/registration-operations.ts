@@ -13,12 +13,7 @@ export const REGISTER = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }
@@ -30,12 +25,7 @@ export const PWD_LOST = graphql(`
         status
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }
@@ -47,12 +37,7 @@ export const RESET = graphql(`
         changedAt
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }
@@ -83,12 +68,7 @@ export const LOGIN = graphql(`
         loggedIn
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }
@@ -101,13 +81,8 @@ export const ORDER = graphql(`
         nextPossibleOn
       }
       error {
-        code
-        message
+        ...ErrorCodeFields
         nextPossibleOn
-        fieldErrors {
-          field
-          code
-        }
       }
     }
   }
@@ -120,12 +95,7 @@ export const CHANGE_PASSWORD = graphql(`
         otherSessionsEnded
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }
@@ -137,12 +107,7 @@ export const CHANGE_INSECURE = graphql(`
         loginStatus
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }
@@ -155,12 +120,7 @@ export const UPDATE_EMAIL = graphql(`
         loginStatus
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

@@ -42,13 +42,7 @@ const REGISTER_MESSAGES = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -60,12 +54,7 @@ const CHECK = graphql(`
         email
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

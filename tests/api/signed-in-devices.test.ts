@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The list as the web's settings section reads it.
+import { SignedInDevicesSection_Query as DEVICES } from '../../web/src/features/settings/api/signed-in-devices';
 import { graphql } from '../gql';
 import { logIn, PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne } from '../helpers/raw-sql';
@@ -18,20 +20,6 @@ const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 const CHROME_LINUX_NEWER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
-const DEVICES = graphql(`
-  query SignedInDevicesTest {
-    signedInDevices {
-      id
-      browser
-      system
-      ipAddress
-      firstSeenAt
-      lastSeenAt
-      current
-    }
-  }
-`);
-
 const END_DEVICE = graphql(`
   mutation EndSignedInDeviceTest($id: ID!) {
     endSignedInDevice(input: { id: $id }) {
@@ -42,12 +30,7 @@ const END_DEVICE = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../helpers/client';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { generatedMemberEmail, jsonText, sqlAll, sqlOne } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -12,19 +12,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * a failed login. Real server over HTTP, real SMTP server; GraphQL and REST.
  */
 const THRESHOLD = 5;
-const LOGIN = graphql(`
-  mutation StepUpLogin($e: String!, $p: String!) {
-    login(input: { email: $e, password: $p }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
-    }
-  }
-`);
 const CHANGE_BANK = graphql(`
   mutation StepUpChangeBank($input: ChangeBankDetailsInput!) {
     changeBankDetails(input: $input) {
@@ -36,11 +23,7 @@ const CHANGE_BANK = graphql(`
         }
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }
@@ -52,11 +35,7 @@ const REQUEST_EMAIL = graphql(`
         pendingEmail
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }

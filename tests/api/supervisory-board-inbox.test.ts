@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { persons, supervisoryBoardSeats } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
+// Reading one message as the web's inbox does.
+import { MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../helpers/client';
+import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -13,56 +16,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * supervisory-board members, reached only with a current board seat, never mixed with the member inbox; a board
  * member without own contract logs in and sees no contract data.
  */
-const LIST = graphql(`
-  query BoardInboxList($folder: MessageFolder!, $page: Int, $pageSize: Int) {
-    me {
-      unreadMessageCount
-      unreadBoardMessageCount
-      messages(folder: $folder, page: $page, pageSize: $pageSize) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
-        nodes {
-          id
-          folder
-          counterpart
-          subject
-          unread
-          attachments {
-            id
-            fileName
-            contentType
-            size
-            downloadUrl
-          }
-        }
-      }
-    }
-  }
-`);
-const ONE = graphql(`
-  query BoardInboxMessage($id: ID!) {
-    me {
-      message(id: $id) {
-        id
-        folder
-        counterpart
-        subject
-        unread
-        attachments {
-          id
-          fileName
-          contentType
-          size
-          downloadUrl
-        }
-        body
-      }
-    }
-  }
-`);
 const MARK = graphql(`
   mutation BoardInboxMark($id: ID!) {
     markMessageRead(input: { id: $id }) {
@@ -101,19 +54,6 @@ const ME = graphql(`
       messageRecipients
       unreadMessageCount
       unreadBoardMessageCount
-    }
-  }
-`);
-const LOGIN = graphql(`
-  mutation BoardInboxLogin($e: String!, $p: String!) {
-    login(input: { email: $e, password: $p }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
     }
   }
 `);

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, persons, vkAccounts } from '../../db/schema';
+// The calculator's prefilled inputs as the web's page reads them (its PDF is what the member prints).
+import { CalculatorPage_Query as CALCULATOR_DEFAULTS } from '../../web/src/features/calculator/api/get-pension-calculator';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { pdfText } from '../helpers/pdf';
@@ -48,37 +50,6 @@ afterAll(async () => {
   await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const CALCULATOR_DEFAULTS = graphql(`
-  query TenantVoiceCalculatorDefaults {
-    pensionCalculator {
-      defaults {
-        birthDate
-        retirementDate
-        employerAnnualContribution
-        employerPaymentEnd
-        employerGrowthRate
-        ownAnnualContribution
-        ownContributionStart
-        ownContributionEnd
-        ownGrowthRate
-        transferAmount
-        transferDate
-        expectedReturn
-        severanceActive
-        severanceCapital
-        severanceContributing
-        otherFundsCapital
-        otherFundsAnnualContribution
-        yearlyGrossIncome
-        incomeGrowthRate
-        statePensionStart
-        accountCredit
-        otherYearlyIncome
-      }
-    }
-  }
-`);
 
 const FORM_INFO = graphql(`
   query TenantVoiceFormInfo {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { CalculatorPage_Query } from '../../web/src/features/calculator/api/get-pension-calculator';
 import { graphql } from '../gql';
 import type { ProjectPensionInput } from '../gql/graphql';
 import type { PortalClient } from './client';
@@ -11,50 +12,15 @@ import type { TestServer } from './test-server';
  * tests/api/calculator-rest-print.test.ts (REST and webportal/calcprint).
  */
 
+/**
+ * What the calculator page does not ask (its refusal texts are the web's own catalogue): the server's German
+ * `refusalMessage`. `calculatorOf` sends it beside the page's own query; alone, it is the suites' smallest read of
+ * the calculator.
+ */
 export const CALCULATOR = graphql(`
-  query CalculatorView {
+  query CalculatorRefusalMessage {
     pensionCalculator {
-      access
-      refusal
       refusalMessage
-      calculationDate
-      dataDate
-      dataOutdated
-      calculationInterestRate
-      earliestRetirementDate
-      latestRetirementDate
-      earliestPaymentEndDate
-      statutoryRetirementDate
-      rangeSpread
-      lifeTable {
-        name
-        year
-        source
-      }
-      defaults {
-        birthDate
-        retirementDate
-        employerAnnualContribution
-        employerPaymentEnd
-        employerGrowthRate
-        ownAnnualContribution
-        ownContributionStart
-        ownContributionEnd
-        ownGrowthRate
-        transferAmount
-        transferDate
-        expectedReturn
-        severanceActive
-        severanceCapital
-        severanceContributing
-        otherFundsCapital
-        otherFundsAnnualContribution
-        yearlyGrossIncome
-        incomeGrowthRate
-        statePensionStart
-        accountCredit
-        otherYearlyIncome
-      }
     }
   }
 `);
@@ -98,10 +64,16 @@ export const PROJECT = graphql(`
 export function calculatorSteps(server: () => TestServer) {
   const login = (scenario: Scenario): Promise<PortalClient> => loginAs(server(), scenario);
 
+  /**
+   * The calculator as the web's page reads it (its `CalculatorPage_Query`; the prefilled `defaults` are a
+   * `ProjectPensionInput`) and the server's `refusalMessage` (`CALCULATOR`).
+   */
   async function calculatorOf(client: PortalClient) {
-    const res = await client.operation(CALCULATOR);
-    expect(res.body.errors).toBeUndefined();
-    return res.body.data!.pensionCalculator;
+    const page = await client.operation(CalculatorPage_Query);
+    const texts = await client.operation(CALCULATOR);
+    expect(page.body.errors).toBeUndefined();
+    expect(texts.body.errors).toBeUndefined();
+    return { ...page.body.data!.pensionCalculator, refusalMessage: texts.body.data!.pensionCalculator.refusalMessage };
   }
 
   async function project(client: PortalClient, input: ProjectPensionInput) {

@@ -2,9 +2,25 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { graphql } from '../gql';
 import type { LoginMutation } from '../gql/graphql';
+// The shared fragments (`...ErrorFields` and the others) that the suites' documents spread.
+import './fragments';
 
 /** The printed text of each typed document, printed once. */
 const printed = new WeakMap<object, string>();
+
+/**
+ * `value` without the `__typename` fields at any depth: codegen adds them to every selection of the web's documents
+ * (codegen.ts, `addTypenameSelectionDocumentTransform`) and declares them optional, so the answer keeps its type.
+ */
+function withoutTypenames<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutTypenames) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== '__typename')
+      .map(([key, v]) => [key, withoutTypenames(v)]),
+  ) as T;
+}
 
 /** The answer of a GraphQL call: HTTP status, the body (`data` typed by the operation, GraphQL `errors`) and headers. */
 export interface GraphQLAnswer<T> {
@@ -50,8 +66,10 @@ export class PortalClient {
   }
 
   /**
-   * Sends a codegen-typed operation (`graphql(\`…\`)` from tests/gql) as POST /graphql and answers
-   * its typed result: `body.data` has the operation's selection type, `variables` its variables type.
+   * Sends a codegen-typed operation (`graphql(\`…\`)` from tests/gql, or the web's own document from
+   * web/src/features/<feature>/api) as POST /graphql and answers its typed result: `body.data` has the operation's
+   * selection type, `variables` its variables type. The `__typename` fields the web's documents select for Apollo's
+   * cache are left out of `body.data`, as the web's pages leave them out of the inputs they send back.
    */
   async operation<T, V extends Record<string, unknown>>(
     document: TypedDocumentNode<T, V>,
@@ -62,7 +80,9 @@ export class PortalClient {
       query = print(document);
       printed.set(document, query);
     }
-    return await this.graphql<T>(query, variables);
+    const answer = await this.graphql<T>(query, variables);
+    if (answer.body.data !== undefined) answer.body.data = withoutTypenames(answer.body.data);
+    return answer;
   }
 
   /**
@@ -111,16 +131,23 @@ export const LOGIN = graphql(`
         loggedIn
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
         remainingAttempts
         lockedUntil
       }
+    }
+  }
+`);
+
+/**
+ * GraphQL `login` answering only where the flow stands, for the suites that compare the answer to the letter:
+ * variables `e` (e-mail), `p` (password) and optional `qr` (`entryViaQrCode`); `ok { status loggedIn }` or
+ * `error { code }`.
+ */
+export const LOGIN_STATUS = graphql(`
+  mutation LoginStatus($e: String!, $p: String!, $qr: Boolean) {
+    login(input: { email: $e, password: $p, entryViaQrCode: $qr }) {
+      ...LoginStatusFields
     }
   }
 `);

@@ -20,13 +20,7 @@ export const START_REGISTRATION = graphql(`
         optionsJson
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -36,22 +30,11 @@ export const FINISH_REGISTRATION = graphql(`
     finishPasskeyRegistration(input: { responseJson: $responseJson, name: $name }) {
       ok {
         passkey {
-          id
-          name
-          credentialId
-          transports
-          createdAt
-          lastUsedAt
+          ...PasskeyFields
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -66,12 +49,7 @@ export const RENAME = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

@@ -12,20 +12,7 @@ const PK_STATEMENT = graphql(`
       pensionContracts {
         id
         statement(stichtag: $s) {
-          stichtag
-          reserve
-          fluctuationReserve
-          totalCapital
-          employerContributions
-          employeeContributions
-          employerTransfers
-          employeeTransfers
-          premium108a
-          investmentResult
-          costs
-          pensionPayments
-          shortfall
-          projectedYearlyPension
+          ...PensionStatementFigures
           document {
             id
             title
@@ -41,18 +28,7 @@ const VK_STATEMENT = graphql(`
       severanceAccounts {
         id
         statement(stichtag: $s) {
-          stichtag
-          totalEntitlement
-          guaranteedCapital
-          paidOutTotal
-          contributions
-          transfersIn
-          administrationCosts
-          svCarrierCosts
-          investmentResult
-          payout
-          loyaltyBonus
-          surplusShare
+          ...SeveranceStatementFigures
           document {
             id
             title
@@ -87,11 +63,7 @@ const MAILBOX = graphql(`
         dutyId
       }
       error {
-        code
-        fieldErrors {
-          field
-          code
-        }
+        ...FieldErrorCodes
       }
     }
   }

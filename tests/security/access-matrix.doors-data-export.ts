@@ -15,12 +15,7 @@ const UNLOCK = graphql(`
         validUntil
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

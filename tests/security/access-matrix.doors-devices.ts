@@ -22,12 +22,7 @@ const END_DEVICE = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-        }
+        ...ErrorCodeFields
       }
     }
   }

@@ -1,4 +1,8 @@
 import { graphql } from '../gql';
+// The message detail as the web's inbox reads it: every field of the message and its attachments.
+import { MessageDetail_Query as MESSAGE } from '../../web/src/features/messages/api/inbox';
+// The documents list and marking one read, each with the whole document, as the documents suites send them.
+import { DOCUMENTS, MARK_READ as MARK_DOCUMENT } from '../api/documents-helpers';
 import { cursor, hexWalk, intWalk, operationRequest, type Door } from './access-matrix.kit';
 
 /**
@@ -6,96 +10,17 @@ import { cursor, hexWalk, intWalk, operationRequest, type Door } from './access-
  * and their downloads, the documents' paging cursor, messages and attachments, and uploads.
  */
 
-const MARK_DOCUMENT = graphql(`
-  mutation Matrix_MarkRead($id: ID!) {
-    markDocumentRead(input: { id: $id }) {
-      ok {
-        document {
-          id
-          category
-          fund
-          title
-          documentDate
-          fileName
-          contentType
-          unread
-          readAt
-          downloadUrl
-        }
-        documentCounts {
-          category
-          total
-          unread
-        }
-      }
-      error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-const MESSAGE = graphql(`
-  query Matrix_Message($id: ID!) {
-    me {
-      message(id: $id) {
-        id
-        folder
-        counterpart
-        subject
-        body
-        origin
-        sentAt
-        unread
-        readAt
-        attachments {
-          id
-          fileName
-          contentType
-          size
-          downloadUrl
-        }
-      }
-    }
-  }
-`);
 const MARK_MESSAGE = graphql(`
   mutation Matrix_MarkMessage($id: ID!) {
     markMessageRead(input: { id: $id }) {
       ok {
         unreadMessageCount
         message {
-          id
-          folder
-          counterpart
-          subject
-          body
-          origin
-          sentAt
-          unread
-          readAt
-          attachments {
-            id
-            fileName
-            contentType
-            size
-            downloadUrl
-          }
+          ...InboxMessageFields
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -109,37 +34,7 @@ const SEND = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
-      }
-    }
-  }
-`);
-const DOCUMENTS = graphql(`
-  query Matrix_Docs($after: String) {
-    me {
-      documents(first: 5, after: $after) {
-        totalCount
-        unreadCount
-        endCursor
-        hasNextPage
-        nodes {
-          id
-          category
-          fund
-          title
-          documentDate
-          fileName
-          contentType
-          unread
-          readAt
-          downloadUrl
-        }
+        ...ErrorFields
       }
     }
   }

@@ -12,22 +12,11 @@ const RENAME = graphql(`
     renamePasskey(input: { id: $id, name: "Matrix Probe" }) {
       ok {
         passkey {
-          id
-          name
-          credentialId
-          transports
-          createdAt
-          lastUsedAt
+          ...PasskeyFields
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -39,13 +28,7 @@ const REMOVE = graphql(`
         removedId
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

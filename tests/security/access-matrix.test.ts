@@ -105,11 +105,7 @@ const WORLD = graphql(`
       phone
       birthDate
       address {
-        street
-        postcode
-        city
-        country
-        poBox
+        ...AddressFields
       }
       preferences {
         newsletterPk
@@ -148,20 +144,7 @@ const WORLD = graphql(`
         }
         stichtage
         statements {
-          stichtag
-          reserve
-          fluctuationReserve
-          totalCapital
-          employerContributions
-          employeeContributions
-          employerTransfers
-          employeeTransfers
-          premium108a
-          investmentResult
-          costs
-          pensionPayments
-          shortfall
-          projectedYearlyPension
+          ...PensionStatementFigures
         }
       }
       severanceAccounts {
@@ -172,18 +155,7 @@ const WORLD = graphql(`
         }
         stichtage
         statements {
-          stichtag
-          totalEntitlement
-          guaranteedCapital
-          paidOutTotal
-          contributions
-          transfersIn
-          administrationCosts
-          svCarrierCosts
-          investmentResult
-          payout
-          loyaltyBonus
-          surplusShare
+          ...SeveranceStatementFigures
         }
       }
     }

@@ -18,13 +18,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 const LOGIN = graphql(`
   mutation LoginAbuseLogin($email: String!, $password: String!) {
     login(input: { email: $email, password: $password }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);

@@ -1,8 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons, sessions } from '../../../db/schema';
-import { graphql } from '../../gql';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../../helpers/client';
 import { emailOf, type Scenario } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -30,21 +29,6 @@ async function newestSessionFlag(scenario: Scenario): Promise<number | undefined
     .limit(1);
   return row?.flag;
 }
-
-/** `login` with `entryViaQrCode` as an optional variable, so a call can leave it out. */
-const LOGIN = graphql(`
-  mutation EntryViaQrLogin($e: String!, $p: String!, $qr: Boolean) {
-    login(input: { email: $e, password: $p, entryViaQrCode: $qr }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
-    }
-  }
-`);
 
 describe('entryViaQrCode is recorded with the session', () => {
   it('GraphQL: true through /qr, false when left out', async () => {

@@ -9,39 +9,21 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 const ACCEPT_TERMS = graphql(`
   mutation LoginFlowBadInputAcceptTerms {
     acceptTerms(input: { previousStatus: NUTZUNGSBEDINGUNGEN_ACCEPT_PKVK, accepted: true }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
 const ANNUAL_STATEMENT = graphql(`
   mutation LoginFlowBadInputAnnualStatement {
     setAnnualStatementDelivery(input: { viaPortal: true }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
 const SYNCHRONIZE = graphql(`
   mutation LoginFlowBadInputSynchronize {
     synchronizeLoginData {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
@@ -90,26 +72,14 @@ const BENEFIT_STATEMENT = graphql(`
 const ACCOUNT_STATEMENT = graphql(`
   mutation LoginFlowBadInputAccountStatement {
     setAccountStatementByMail(input: { byMail: true }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);
 const CONFIRM_EMAIL = graphql(`
   mutation LoginFlowBadInputConfirmEmail {
     confirmRegistrationEmail {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);

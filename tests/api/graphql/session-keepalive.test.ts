@@ -29,13 +29,7 @@ const PENDING = graphql(`
 const CONFIRM_EMAIL = graphql(`
   mutation SessionKeepAliveConfirmEmail {
     confirmRegistrationEmail {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
+      ...LoginStatusFields
     }
   }
 `);

@@ -51,13 +51,7 @@ const SUBMIT = graphql(`
         }
       }
       error {
-        code
-        message
-        fieldErrors {
-          field
-          code
-          message
-        }
+        ...ErrorFields
       }
     }
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoActivationToken, LOGIN_PERSONAS } from '../../../db/seed';
 import { graphql } from '../../gql';
-import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
+import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../../helpers/client';
 import { booleansAsNumbers, sqlAll, sqlGet, sqlOne, sqlRun } from '../../helpers/raw-sql';
 import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
@@ -11,19 +11,6 @@ const FIRST_NAME = graphql(`
   query RestLoginFlowFirstName {
     me {
       firstName
-    }
-  }
-`);
-const LOGIN = graphql(`
-  mutation RestLoginFlowLogin($e: String!, $p: String!) {
-    login(input: { email: $e, password: $p }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
     }
   }
 `);
