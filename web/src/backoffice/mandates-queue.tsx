@@ -56,7 +56,6 @@ const SetMandateStatusMutation = graphql(`
       }
       error {
         code
-        message
       }
     }
   }

@@ -60,7 +60,6 @@ const ResolveMergeMutation = graphql(`
       }
       error {
         code
-        message
       }
     }
   }

@@ -65,7 +65,6 @@ const AssignPublicUploadMutation = graphql(`
       }
       error {
         code
-        message
       }
     }
   }
