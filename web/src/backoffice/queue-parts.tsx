@@ -23,13 +23,13 @@ export interface QueueRow {
 }
 
 /** An item of a queue as the panel needs it: its id and its `assignee { name }`. */
-export interface QueueItem {
+interface QueueItem {
   id: string;
   assignee?: { name: string } | null;
 }
 
 /** What a queue's item panel shows of the open item (see `QueueView`). */
-export interface QueueItemPanel {
+interface QueueItemPanel {
   heading: string;
   facts: [string, ReactNode][];
   /** Shown above "Mir zuweisen" (the premium application's drawn signature). */

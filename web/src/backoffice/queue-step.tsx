@@ -11,13 +11,13 @@ import { isKnownCode } from './queue-parts';
  */
 
 /** What a step's mutation answers: `ok` when done, else the refusal's `error.code`. */
-export interface StepAnswer<TOk> {
+interface StepAnswer<TOk> {
   ok?: TOk | null;
   error?: { code: string } | null;
 }
 
 /** The texts of a step's refusals: the codes the catalogue names and the text of each; any other is the general text. */
-export interface StepRefusals<C extends string> {
+interface StepRefusals<C extends string> {
   known: readonly C[];
   text: (code: C) => string;
 }
