@@ -56,8 +56,8 @@ interface AssignToMeProps {
 /**
  * "Mir zuweisen" (decision 0058): shows who works on an item ("Zugewiesen: <Name>") and offers to take it or to
  * release it, with `assignToMe` / `releaseAssignment` of the fund's API. The server decides; its refusal (someone
- * else's item, for example) is shown in German from the catalogue. Used by every queue's panel and the claim panel;
- * a panel adds `assignee { name }` to its list query and one line `<AssignToMe kind=… id=… … />`.
+ * else's item, for example) is shown in German from the catalogue. Used by every queue's panel (QueueView renders it
+ * with the queue's kind), the claim panel and the message thread; a list query selects `assignee { name }` for it.
  */
 export function AssignToMe({ kind, id, assignee, canChange, refetchQueries }: AssignToMeProps) {
   const { t } = useTranslation();

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
-import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
 import type { InboxMessageStatus } from './gql/graphql';
-import { QueueFiles, QueuePanel, QueueView } from './queue-parts';
+import { QueueFiles, QueueView } from './queue-parts';
 import { nameOf } from './queue-shared';
-import { statusOptions, useQueue } from './use-queue';
+import { useQueue, useStatusFilter } from './use-queue';
 
 /*
  * One of the five queues of the workbench besides the claims (decision 0058). Each reads its connection of the fund's API
@@ -16,8 +14,8 @@ import { statusOptions, useQueue } from './use-queue';
  */
 
 const FormsQuery = graphql(`
-  query BackofficeForms($status: [InboxMessageStatus!], $after: String) {
-    forms(status: $status, first: 50, after: $after) {
+  query BackofficeForms($status: [InboxMessageStatus!], $after: String, $first: Int! = 50, $withBytes: Boolean! = false) {
+    forms(status: $status, first: $first, after: $after) {
       edges {
         cursor
         node {
@@ -32,7 +30,7 @@ const FormsQuery = graphql(`
             id
             subject
             attachments {
-              ...QueueFileFields
+              ...QueueFileWithBytesFields
             }
           }
           assignee {
@@ -47,66 +45,39 @@ const FormsQuery = graphql(`
   }
 `);
 
-const FormFilesQuery = graphql(`
-  query BackofficeFormFiles($status: [InboxMessageStatus!], $after: String) {
-    forms(status: $status, first: 1, after: $after) {
-      edges {
-        node {
-          id
-          message {
-            attachments {
-              id
-              contentBase64
-            }
-          }
-        }
-      }
-    }
-  }
-`);
-
 const FORM_STATUSES: readonly InboxMessageStatus[] = ['OPEN', 'ANSWERED'];
 
 /** Forms members sent from the inbox (spec 001 section 3): answered as a message (decision 0055), so no step here. */
 export function FormsQueue({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<InboxMessageStatus | ''>('OPEN');
-  const queue = useQueue(FormsQuery, 'forms', { status: status === '' ? null : [status], after: null });
-  const open = queue.open;
-  const loadBytes = queue.bytesReader(FormFilesQuery, (data, id) => data?.forms.edges.find((edge) => edge.node.id === id)?.node.message.attachments);
+  const { variables, filter } = useStatusFilter('OPEN', FORM_STATUSES, (s) => t(`backoffice.queues.formStatus.${s}`));
+  const queue = useQueue(FormsQuery, 'forms', variables);
+  const loadBytes = queue.bytesReader((node) => node.message.attachments);
   return (
     <QueueView
       queue="forms"
-      filter={{
-        value: status,
-        onChange: (value) => setStatus(value as InboxMessageStatus | ''),
-        options: statusOptions(t('backoffice.queues.all'), FORM_STATUSES, (s) => t(`backoffice.queues.formStatus.${s}`)),
-      }}
-      headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.kind'), t('backoffice.queues.status'), t('backoffice.queues.assignee')]}
-      rows={queue.rows((node) => ({
-        id: node.id,
-        member: nameOf(node.member),
-        cells: [formatLocalDateTime(node.submittedAt), t(`backoffice.queues.formKind.${node.kind}`), t(`backoffice.queues.formStatus.${node.status}`), node.assignee?.name ?? '–'],
-      }))}
+      canChange={canChange}
+      filter={filter}
+      headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.kind'), t('backoffice.queues.status')]}
+      rows={queue.rows(
+        (node) => nameOf(node.member),
+        (node) => [formatLocalDateTime(node.submittedAt), t(`backoffice.queues.formKind.${node.kind}`), t(`backoffice.queues.formStatus.${node.status}`)],
+      )}
       {...queue.view}
-      panel={
-        open ? (
-          <QueuePanel
-            key={open.id}
-            heading={`${t(`backoffice.queues.formKind.${open.kind}`)} – ${nameOf(open.member)}`}
-            facts={[
-              [t('backoffice.queues.svnr'), open.member.svnr],
-              [t('backoffice.queues.receivedAt'), formatLocalDateTime(open.submittedAt)],
-              [t('backoffice.queues.status'), t(`backoffice.queues.formStatus.${open.status}`)],
-            ]}
-            onClose={queue.close}
-          >
-            <AssignToMe kind="FORM" id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={['BackofficeForms']} />
+      panel={(open) => ({
+        heading: `${t(`backoffice.queues.formKind.${open.kind}`)} – ${nameOf(open.member)}`,
+        facts: [
+          [t('backoffice.queues.svnr'), open.member.svnr],
+          [t('backoffice.queues.receivedAt'), formatLocalDateTime(open.submittedAt)],
+          [t('backoffice.queues.status'), t(`backoffice.queues.formStatus.${open.status}`)],
+        ],
+        steps: (
+          <>
             <QueueFiles files={open.message.attachments} loadBytes={loadBytes} />
             <p>{t('backoffice.queues.formAnswer')}</p>
-          </QueuePanel>
-        ) : null
-      }
+          </>
+        ),
+      })}
     />
   );
 }

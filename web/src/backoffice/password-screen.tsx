@@ -11,6 +11,13 @@ interface PasswordValues {
   repeat: string;
 }
 
+/** The form's fields in order, each a password field of at most 100 characters; `autoComplete` guides password managers. */
+const PASSWORD_FIELDS = [
+  { name: 'current', autoComplete: 'current-password' },
+  { name: 'next', autoComplete: 'new-password' },
+  { name: 'repeat', autoComplete: 'new-password' },
+] as const;
+
 /** Refusal codes of `POST /fund/staff/password` that have a text of their own; any other shows the general one. */
 const KNOWN = new Set([
   'PASSWORD_INCORRECT',
@@ -45,6 +52,7 @@ export function PasswordScreen({ onChanged, onSessionEnded }: { onChanged: () =>
     setRefusal(KNOWN.has(code as KnownCode) ? t(`backoffice.password.error.${code as KnownCode}`) : t('backoffice.password.error.other'));
   });
   const required = { required: t('backoffice.password.required') };
+  const rules = { current: required, next: required, repeat: { ...required, validate: (value: string) => value === getValues('next') || t('backoffice.password.mismatch') } };
 
   return (
     <main id="main" className="backoffice-signin card">
@@ -52,31 +60,18 @@ export function PasswordScreen({ onChanged, onSessionEnded }: { onChanged: () =>
       <p>{t('backoffice.password.intro')}</p>
       {refusal ? <Notice tone="error">{refusal}</Notice> : null}
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={t('backoffice.password.current')}
-          type="password"
-          autoComplete="current-password"
-          maxLength={100}
-          registration={register('current', required)}
-          error={errors.current?.message}
-        />
-        <TextField
-          label={t('backoffice.password.next')}
-          hint={t('backoffice.password.hint')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={100}
-          registration={register('next', required)}
-          error={errors.next?.message}
-        />
-        <TextField
-          label={t('backoffice.password.repeat')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={100}
-          registration={register('repeat', { ...required, validate: (value) => value === getValues('next') || t('backoffice.password.mismatch') })}
-          error={errors.repeat?.message}
-        />
+        {PASSWORD_FIELDS.map(({ name, autoComplete }) => (
+          <TextField
+            key={name}
+            label={t(`backoffice.password.${name}`)}
+            hint={name === 'next' ? t('backoffice.password.hint') : undefined}
+            type="password"
+            autoComplete={autoComplete}
+            maxLength={100}
+            registration={register(name, rules[name])}
+            error={errors[name]?.message}
+          />
+        ))}
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {t('backoffice.password.submit')}
         </button>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatLocalDateTime } from '@contract/format';
-import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
-import { QueuePanel, QueueView } from './queue-parts';
+import { QueueView } from './queue-parts';
 import { nameOf } from './queue-shared';
 import { useQueue } from './use-queue';
 
@@ -52,13 +51,12 @@ export function PremiumsQueue({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
   const [recent, setRecent] = useState('');
   const [since] = useState(() => new Date(Date.now() - RECENT_MS).toISOString());
-  const variables = { signedSince: recent === 'RECENT' ? since : null, after: null };
-  const queue = useQueue(PremiumsQuery, 'premiumApplications', variables);
-  const open = queue.open;
+  const queue = useQueue(PremiumsQuery, 'premiumApplications', { signedSince: recent === 'RECENT' ? since : null, after: null });
   const signatureText = (a: { signatureKind: string; signature: string }) => (a.signatureKind === 'TYPED' ? a.signature : t('backoffice.queues.premiumSignature'));
   return (
     <QueueView
       queue="premiums"
+      canChange={canChange}
       filter={{
         value: recent,
         onChange: setRecent,
@@ -67,35 +65,27 @@ export function PremiumsQueue({ canChange }: { canChange: boolean }) {
           { value: 'RECENT', label: t('backoffice.queues.premiumRecent') },
         ],
       }}
-      headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.premiumBirthDate'), t('backoffice.queues.assignee')]}
-      rows={queue.rows((node) => ({
-        id: node.id,
-        member: nameOf(node.member),
-        cells: [formatLocalDateTime(node.signedAt), formatDate(node.birthDate), node.assignee?.name ?? '–'],
-      }))}
+      headers={[t('backoffice.queues.receivedAt'), t('backoffice.queues.premiumBirthDate')]}
+      rows={queue.rows(
+        (node) => nameOf(node.member),
+        (node) => [formatLocalDateTime(node.signedAt), formatDate(node.birthDate)],
+      )}
       {...queue.view}
-      panel={
-        open ? (
-          <QueuePanel
-            key={open.id}
-            heading={`${t('backoffice.queues.item.premiums')} – ${nameOf(open.member)}`}
-            facts={[
-              [t('backoffice.queues.svnr'), open.member.svnr],
-              [t('backoffice.queues.premiumAddress'), `${open.street}, ${open.postcode} ${open.city}, ${open.country}`],
-              [t('backoffice.queues.premiumBirthDate'), formatDate(open.birthDate)],
-              [t('backoffice.queues.receivedAt'), formatLocalDateTime(open.signedAt)],
-              [t('backoffice.queues.premiumSignature'), signatureText(open)],
-            ]}
-            onClose={queue.close}
-          >
-            {open.signatureKind === 'DRAWN' && open.signature.startsWith('data:image/png;base64,') ? (
-              <img className="backoffice-files__image" src={open.signature} alt={t('backoffice.queues.premiumSignatureImage', { name: nameOf(open.member) })} />
-            ) : null}
-            <AssignToMe kind="PREMIUM_APPLICATION" id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={['BackofficePremiums']} />
-            <p>{t('backoffice.queues.premiumNoStatus')}</p>
-          </QueuePanel>
-        ) : null
-      }
+      panel={(open) => ({
+        heading: `${t('backoffice.queues.item.premiums')} – ${nameOf(open.member)}`,
+        facts: [
+          [t('backoffice.queues.svnr'), open.member.svnr],
+          [t('backoffice.queues.premiumAddress'), `${open.street}, ${open.postcode} ${open.city}, ${open.country}`],
+          [t('backoffice.queues.premiumBirthDate'), formatDate(open.birthDate)],
+          [t('backoffice.queues.receivedAt'), formatLocalDateTime(open.signedAt)],
+          [t('backoffice.queues.premiumSignature'), signatureText(open)],
+        ],
+        lead:
+          open.signatureKind === 'DRAWN' && open.signature.startsWith('data:image/png;base64,') ? (
+            <img className="backoffice-files__image" src={open.signature} alt={t('backoffice.queues.premiumSignatureImage', { name: nameOf(open.member) })} />
+          ) : null,
+        steps: <p>{t('backoffice.queues.premiumNoStatus')}</p>,
+      })}
     />
   );
 }

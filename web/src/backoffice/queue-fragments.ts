@@ -25,6 +25,17 @@ export const QueueFileFields = graphql(`
   }
 `);
 
+/**
+ * A file of an item, with its bytes only when the operation's `$withBytes` is true: a queue's list query read again
+ * for the open item alone (`first: 1`) when a file is shown (decision 0055: bytes only when selected).
+ */
+export const QueueFileWithBytesFields = graphql(`
+  fragment QueueFileWithBytesFields on FundFile {
+    ...QueueFileFields
+    contentBase64 @include(if: $withBytes)
+  }
+`);
+
 /** Where the next page starts. */
 export const NextPageFields = graphql(`
   fragment NextPageFields on PageInfo {

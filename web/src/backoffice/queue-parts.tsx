@@ -1,6 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/ui/notice';
+import { AssignToMe } from './assign-to-me';
+import type { WorkItemKind } from './gql/graphql';
+import { PAGE_REFETCH } from './queue-shared';
 import { DataTable, FilterSelect, ListState, MoreButton, OpenButton, type Column } from './workbench-table';
 
 /** A file of a queue item as its list selects it (FundFile without the bytes). */
@@ -11,17 +14,49 @@ export interface QueueFile {
   sizeBytes: number;
 }
 
-/** A row of a queue's table: the cells after the member's name, which opens the item. */
+/** A row of a queue's table: the member's name, which opens the item, the cells after it, and the assignee's name. */
 export interface QueueRow {
   id: string;
   member: string;
   cells: ReactNode[];
+  assignee: string | null;
 }
 
-interface QueueViewProps {
-  queue: 'forms' | 'uploads' | 'merges' | 'mandates' | 'premiums';
+/** An item of a queue as the panel needs it: its id and its `assignee { name }`. */
+interface QueueItem {
+  id: string;
+  assignee?: { name: string } | null;
+}
+
+/** What a queue's item panel shows of the open item (see `QueueView`). */
+interface QueueItemPanel {
+  heading: string;
+  facts: [string, ReactNode][];
+  /** Shown above "Mir zuweisen" (the premium application's drawn signature). */
+  lead?: ReactNode;
+  /** Shown after "Mir zuweisen": the files, the next step or a hint. */
+  steps?: ReactNode;
+}
+
+/** Each queue's work item kind (`assignToMe`, decision 0058) and its list query, read again after a change. */
+const QUEUES = {
+  forms: { kind: 'FORM', list: 'BackofficeForms' },
+  uploads: { kind: 'PUBLIC_UPLOAD', list: 'BackofficeUploads' },
+  merges: { kind: 'MERGE_REQUEST', list: 'BackofficeMerges' },
+  mandates: { kind: 'MANDATE', list: 'BackofficeMandates' },
+  premiums: { kind: 'PREMIUM_APPLICATION', list: 'BackofficePremiums' },
+} as const satisfies Record<string, { kind: WorkItemKind; list: string }>;
+
+/** The queries a queue's step reads again: its list and the open counts of the queues' tabs. */
+export const stepRefetch = (queue: keyof typeof QUEUES) => [QUEUES[queue].list, ...PAGE_REFETCH];
+
+interface QueueViewProps<N extends QueueItem> {
+  queue: keyof typeof QUEUES;
+  /** False for a role without the queue's write scope: "Mir zuweisen" shows the assignee only. */
+  canChange: boolean;
   /** The filter's options: value and label; '' is "Alle". */
   filter: { value: string; options: { value: string; label: string }[]; onChange: (value: string) => void };
+  /** The headers of the cells between the member and the assignee. */
   headers: string[];
   rows: QueueRow[] | undefined;
   loading: boolean;
@@ -30,16 +65,22 @@ interface QueueViewProps {
   onMore: () => void;
   openId: string | null;
   onOpen: (id: string) => void;
+  /** The open item (undefined when none is open or it left the list), `onClose` closes it. */
+  open: N | undefined;
+  onClose: () => void;
   /** The open item's panel, shown above the table. */
-  panel: ReactNode;
+  panel: (open: N) => QueueItemPanel;
 }
 
 /**
- * One queue of the workbench (decision 0058): the status filter, the count, the table in the API's order (oldest first:
- * what waits longest leads) with the member's name opening the item's panel, and "Weitere laden" for the next page.
- * The table markup is the claims queue's (claims-screen.tsx).
+ * One queue of the workbench (decision 0058): the status filter, the open item's panel, the count, the table in the
+ * API's order (oldest first: what waits longest leads) with the member's name opening the item's panel and the
+ * assignee last, and "Weitere laden" for the next page. The table markup is the claims queue's (claims-screen.tsx).
+ * The panel: heading, facts, `lead`, "Mir zuweisen", then `steps`; it is keyed by the item, so another item starts
+ * with a fresh panel.
  */
-export function QueueView({ queue, filter, headers, rows, loading, failed, hasMore, onMore, openId, onOpen, panel }: QueueViewProps) {
+export function QueueView<N extends QueueItem>(props: QueueViewProps<N>) {
+  const { queue, canChange, filter, headers, rows, loading, failed, hasMore, onMore, openId, onOpen, open, onClose, panel } = props;
   const { t } = useTranslation();
   const columns: Column<QueueRow>[] = [
     {
@@ -52,11 +93,19 @@ export function QueueView({ queue, filter, headers, rows, loading, failed, hasMo
       ),
     },
     ...headers.map((header, index) => ({ header, cell: (row: QueueRow) => row.cells[index] })),
+    { header: t('backoffice.queues.assignee'), cell: (row) => row.assignee ?? '–' },
   ];
+  const shown = open ? panel(open) : null;
   return (
     <>
       <FilterSelect label={t('backoffice.queues.filter')} {...filter} />
-      {panel}
+      {open && shown ? (
+        <QueuePanel key={open.id} heading={shown.heading} facts={shown.facts} onClose={onClose}>
+          {shown.lead}
+          <AssignToMe kind={QUEUES[queue].kind} id={open.id} assignee={open.assignee} canChange={canChange} refetchQueries={[QUEUES[queue].list]} />
+          {shown.steps}
+        </QueuePanel>
+      ) : null}
       <ListState
         failed={failed ? t('backoffice.error.load') : null}
         loading={loading}
@@ -72,7 +121,7 @@ export function QueueView({ queue, filter, headers, rows, loading, failed, hasMo
 }
 
 /** The frame of an item's panel: heading, facts as a description list, then the children (assignment, files, next steps). */
-export function QueuePanel({ heading, facts, onClose, children }: { heading: string; facts: [string, ReactNode][]; onClose: () => void; children?: ReactNode }) {
+function QueuePanel({ heading, facts, onClose, children }: { heading: string; facts: [string, ReactNode][]; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (

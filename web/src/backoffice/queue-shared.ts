@@ -1,9 +1,7 @@
-/** What the queues of the workbench (decision 0058) share: the count query to refresh, paging, names, cursors. */
+/** What the queues of the workbench (decision 0058) share: the count query to refresh, names, cursors. */
 
 /** The query of the open counts, read again after a change. */
 export const PAGE_REFETCH = ['BackofficeQueueCounts'];
-/** The next page's edges appended to the previous page's. */
-export const merged = <T extends { edges: unknown[] }>(previous: T, next: T): T => ({ ...next, edges: [...previous.edges, ...next.edges] });
 /** "Lastname Firstname" of a member, or empty. */
 export const nameOf = (member: { firstName: string; lastName: string } | null | undefined) => (member ? `${member.lastName} ${member.firstName}` : '');
 /** The cursor before row `index` of `edges` (null for the first): `first: 1` after it reads that row again. */

@@ -12,6 +12,13 @@ interface SignInValues {
   code: string;
 }
 
+/** The form's fields in order with their input attributes (`autoComplete` guides password managers and the code). */
+const SIGN_IN_FIELDS = [
+  { name: 'email', type: 'email', autoComplete: 'username', inputMode: 'email', maxLength: 254 },
+  { name: 'password', type: 'password', autoComplete: 'current-password', maxLength: 100 },
+  { name: 'code', autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6, narrow: true },
+] as const;
+
 /**
  * The staff sign-in (decision 0054): e-mail, password and the 6-digit code of the authenticator app (RFC 6238). A
  * refusal shows the catalogue's text; a lock (423) names its end, "Gesperrt bis …". `notice` is a message from
@@ -35,6 +42,12 @@ export function SignInScreen({ notice, onSignedIn }: { notice?: string; onSigned
     setRefusal(outcome);
   });
 
+  const rules = {
+    email: { required: t('backoffice.signIn.required.email') },
+    password: { required: t('backoffice.signIn.required.password') },
+    code: { required: t('backoffice.signIn.required.code'), pattern: { value: /^\s*\d{6}\s*$/, message: t('backoffice.signIn.required.code') } },
+  };
+
   const refusalText =
     refusal === null
       ? null
@@ -49,33 +62,16 @@ export function SignInScreen({ notice, onSignedIn }: { notice?: string; onSigned
       {notice && !refusalText ? <Notice>{notice}</Notice> : null}
       {refusalText ? <Notice tone="error">{refusalText}</Notice> : null}
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={t('backoffice.signIn.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          maxLength={254}
-          registration={register('email', { required: t('backoffice.signIn.required.email') })}
-          error={errors.email?.message}
-        />
-        <TextField
-          label={t('backoffice.signIn.password')}
-          type="password"
-          autoComplete="current-password"
-          maxLength={100}
-          registration={register('password', { required: t('backoffice.signIn.required.password') })}
-          error={errors.password?.message}
-        />
-        <TextField
-          label={t('backoffice.signIn.code')}
-          hint={t('backoffice.signIn.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          narrow
-          registration={register('code', { required: t('backoffice.signIn.required.code'), pattern: { value: /^\s*\d{6}\s*$/, message: t('backoffice.signIn.required.code') } })}
-          error={errors.code?.message}
-        />
+        {SIGN_IN_FIELDS.map(({ name, ...input }) => (
+          <TextField
+            key={name}
+            label={t(`backoffice.signIn.${name}`)}
+            hint={name === 'code' ? t('backoffice.signIn.codeHint') : undefined}
+            {...input}
+            registration={register(name, rules[name])}
+            error={errors[name]?.message}
+          />
+        ))}
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {t('backoffice.signIn.submit')}
         </button>

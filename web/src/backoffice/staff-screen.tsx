@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '@contract/format';
-import { LoadingState } from '../components/ui/loading-state';
 import { ModalDialog } from '../components/ui/modal-dialog';
 import { Notice } from '../components/ui/notice';
 import { SelectField } from '../components/ui/select-field';
@@ -13,6 +12,7 @@ import { TextField } from '../components/ui/text-field';
 import { graphql } from './gql';
 import './staff-admin.css';
 import type { StaffRole } from './gql/graphql';
+import { DataTable, ListState, type Column } from './workbench-table';
 
 const StaffPeopleQuery = graphql(`
   query BackofficeStaffPeople {
@@ -125,55 +125,45 @@ export function StaffScreen() {
     setConfirm(null);
   };
 
+  const people = data?.staffPeople ?? [];
+  const columns: Column<(typeof people)[number]>[] = [
+    { header: t('backoffice.staffAdmin.name'), cell: (person) => person.name },
+    { header: t('backoffice.staffAdmin.email'), cell: (person) => person.email },
+    { header: t('backoffice.staffAdmin.role'), cell: (person) => t(`backoffice.shell.role.${person.role}`) },
+    {
+      header: t('backoffice.staffAdmin.status'),
+      cell: (person) =>
+        person.disabledAt
+          ? t('backoffice.staffAdmin.statusDisabled', { at: formatLocalDateTime(person.disabledAt) })
+          : person.lockedUntil
+            ? t('backoffice.staffAdmin.statusLocked', { at: formatLocalDateTime(person.lockedUntil) })
+            : t('backoffice.staffAdmin.statusActive'),
+    },
+    {
+      header: t('backoffice.staffAdmin.lastSignIn'),
+      className: 'backoffice-table__nowrap',
+      cell: (person) => (person.lastSignInAt ? formatLocalDateTime(person.lastSignInAt) : t('backoffice.staffAdmin.never')),
+    },
+    {
+      header: t('backoffice.staffAdmin.actions'),
+      hiddenHeader: true,
+      cell: (person) =>
+        person.disabledAt || person.isSelf ? null : (
+          <button type="button" className="button button--secondary" onClick={() => setConfirm({ id: person.id, name: person.name })}>
+            {t('backoffice.staffAdmin.disable')}
+            <span className="visually-hidden"> {person.name}</span>
+          </button>
+        ),
+    },
+  ];
+
   return (
     <>
       <h1>{t('backoffice.staffAdmin.heading')}</h1>
       <p>{t('backoffice.staffAdmin.intro')}</p>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{t('backoffice.error.load')}</Notice> : null}
-      {loading && !data ? <LoadingState /> : null}
-      {data ? (
-        <table className="backoffice-table">
-          <caption className="visually-hidden">{t('backoffice.staffAdmin.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('backoffice.staffAdmin.name')}</th>
-              <th scope="col">{t('backoffice.staffAdmin.email')}</th>
-              <th scope="col">{t('backoffice.staffAdmin.role')}</th>
-              <th scope="col">{t('backoffice.staffAdmin.status')}</th>
-              <th scope="col">{t('backoffice.staffAdmin.lastSignIn')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('backoffice.staffAdmin.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.staffPeople.map((person) => (
-              <tr key={person.id}>
-                <td>{person.name}</td>
-                <td>{person.email}</td>
-                <td>{t(`backoffice.shell.role.${person.role}`)}</td>
-                <td>
-                  {person.disabledAt
-                    ? t('backoffice.staffAdmin.statusDisabled', { at: formatLocalDateTime(person.disabledAt) })
-                    : person.lockedUntil
-                      ? t('backoffice.staffAdmin.statusLocked', { at: formatLocalDateTime(person.lockedUntil) })
-                      : t('backoffice.staffAdmin.statusActive')}
-                </td>
-                <td className="backoffice-table__nowrap">{person.lastSignInAt ? formatLocalDateTime(person.lastSignInAt) : t('backoffice.staffAdmin.never')}</td>
-                <td>
-                  {person.disabledAt || person.isSelf ? null : (
-                    <button type="button" className="button button--secondary" onClick={() => setConfirm({ id: person.id, name: person.name })}>
-                      {t('backoffice.staffAdmin.disable')}
-                      <span className="visually-hidden"> {person.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListState failed={error ? t('backoffice.error.load') : null} loading={loading} loaded={Boolean(data)} rows={people.length} />
+      <DataTable caption={t('backoffice.staffAdmin.caption')} columns={columns} rows={people} rowKey={(person) => String(person.id)} />
 
       <h2>{t('backoffice.staffAdmin.createHeading')}</h2>
       {shown ? (

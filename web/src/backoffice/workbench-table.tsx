@@ -67,7 +67,8 @@ export function FilterSelect({
 
 /**
  * What a list says about itself above its table: `failed` (the error's text) when the read failed, the loading state
- * before the first answer, `count` (announced as a status) and `empty` once answered with no rows.
+ * before the first answer, `count` (announced as a status) and `empty` once answered with no rows (nothing without
+ * `empty`: a list that is never empty).
  */
 export function ListState({
   failed,
@@ -82,24 +83,28 @@ export function ListState({
   loaded: boolean;
   rows: number;
   count?: string;
-  empty: string;
+  empty?: string;
 }) {
   return (
     <>
       {failed !== null ? <Notice tone="error">{failed}</Notice> : null}
       {!loaded && loading ? <LoadingState /> : null}
       {loaded && count !== undefined ? <p role="status">{count}</p> : null}
-      {loaded && rows === 0 ? <p>{empty}</p> : null}
+      {loaded && rows === 0 && empty !== undefined ? <p>{empty}</p> : null}
     </>
   );
 }
 
-/** A column of a workbench table: its header, its cell, and whether the cell names the row (`<th scope="row">`). */
+/**
+ * A column of a workbench table: its header, its cell, whether the cell names the row (`<th scope="row">`), and
+ * whether the header is for screen readers only (a column of buttons, "Aktionen").
+ */
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
   rowHeader?: boolean;
+  hiddenHeader?: boolean;
 }
 
 /** A workbench table (nothing when there are no rows) with a caption for screen readers. */
@@ -124,7 +129,7 @@ export function DataTable<T>({
         <tr>
           {columns.map((column) => (
             <th key={column.header} scope="col">
-              {column.header}
+              {column.hiddenHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
             </th>
           ))}
         </tr>
