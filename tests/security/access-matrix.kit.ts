@@ -76,7 +76,7 @@ export interface Door {
 }
 
 /** Neighbours of a hex upload id: the last character changed. */
-export const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
+const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
 
 /** Neighbouring positive integer ids: 3 below and 3 above. */
 export const intWalk = (value: string) => {
@@ -85,7 +85,7 @@ export const intWalk = (value: string) => {
 };
 
 /** Dates around an ISO date: a day and a year either side, and 20 years back. */
-export const dateWalk = (value: string) => {
+const dateWalk = (value: string) => {
   const d = new Date(`${value}T00:00:00Z`);
   const shift = (days: number, years = 0) => {
     const x = new Date(d);

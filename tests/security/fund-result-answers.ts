@@ -7,7 +7,7 @@ import type { FundAnswer } from '../helpers/fund-client';
  */
 
 /** A stack, a path or a driver error in an answer body: what an answer must never show. */
-export const FUND_LEAK = /node_modules|\/work\/|\.ts:\d+|\bat [\w.<>]+ \(|SqliteError|TypeError|ReferenceError|syntax error at/;
+const FUND_LEAK = /node_modules|\/work\/|\.ts:\d+|\bat [\w.<>]+ \(|SqliteError|TypeError|ReferenceError|syntax error at/;
 
 /** The answer of a result-typed fund operation: per operation name, `ok` or an `error` with code and message. */
 export type FundResultAnswer = FundAnswer<Record<string, { ok?: unknown; error?: { code: string; message: string } | null } | null>>;
