@@ -44,6 +44,23 @@ export interface PensionStatementRow {
   pension_payments_cents: number;
 }
 
+/** Every row of the two Pensionskasse statement tables of the account information, with its label as shown and the column it shows. */
+export const PENSION_STATEMENT_ROWS: Array<[label: string, column: keyof PensionStatementRow]> = [
+  ['Deckungsrückstellung', 'reserve_cents'],
+  ['Schwankungsrückstellung', 'fluctuation_reserve_cents'],
+  ['Gesamtes Pensionskapital', 'total_capital_cents'],
+  ['Fehlbetrag aus der Änderung der Rechnungsgrundlagen', 'shortfall_cents'],
+  ['Voraussichtliche Jahrespension (brutto, 14 Auszahlungen)', 'projected_yearly_pension_cents'],
+  ['Arbeitgeberbeiträge', 'employer_contributions_cents'],
+  ['Eigenbeiträge (Arbeitnehmerbeiträge)', 'employee_contributions_cents'],
+  ['Übertragungen durch den Arbeitgeber', 'employer_transfers_cents'],
+  ['Übertragungen durch Sie', 'employee_transfers_cents'],
+  ['Prämie gemäß § 108a EStG', 'premium108a_cents'],
+  ['Veranlagungsergebnis', 'investment_result_cents'],
+  ['Verwaltungskosten', 'costs_cents'],
+  ['Pensionszahlungen', 'pension_payments_cents'],
+];
+
 /**
  * The statements of the person with `email` from `statements` (pk_statements or vk_statements), each with the number
  * of its contract or account (`owners`, joined on `ownerKey`), by contract or account and newest first within each.
