@@ -12,24 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase, BackupError, defaultBackupPath } from '../../db/backup';
 import { restoreDatabase, RestoreError } from '../../db/restore';
 import { graphql } from '../gql';
-import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
+import { DEMO_PASSWORD, LOGIN, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { REPO_ROOT } from './writers';
 
-const LOGIN = graphql(`
-  mutation BackupLogin($email: String!, $password: String!) {
-    login(input: { email: $email, password: $password }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-      }
-    }
-  }
-`);
 const ME = graphql(`
   query BackupMe {
     me {

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, viennaToday } from './helpers/portal-clock';
 import { pdfText } from '../helpers/pdf';
 import { logIn, personas } from './helpers/login';
+import { openMonthlyMandateData } from './helpers/own-contributions';
 import { describedTexts, openSettings, section } from './helpers/settings';
 
 /**
@@ -64,11 +65,7 @@ test('own contributions: "1.200" is checked as 1.200,00 €; "1200.5" is refused
   let start = plusDays(viennaToday(), 15);
   while (Number(start.slice(8)) > 28) start = plusDays(start, 1);
   await logIn(page, personas.anna.email);
-  await page.goto('/#/eigenbeitraege');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('radio', { name: /Monatlich/ }).check();
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect(page).toHaveURL(/#\/eigenbeitraege\/daten$/);
+  await openMonthlyMandateData(page);
 
   const amount = page.getByLabel('Betrag in Euro');
   await amount.fill('1200.5');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
-import { PDFParse } from 'pdf-parse';
+import { pdfText } from '../helpers/pdf';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas } from './helpers/login';
 
@@ -22,15 +22,6 @@ function readSeedDb<T>(sql: string, ...params: unknown[]): T {
     return db.prepare(sql).get(...params) as T;
   } finally {
     db.close();
-  }
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
   }
 }
 

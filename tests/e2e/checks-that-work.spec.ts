@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { MINIMAL_PDF, fillPublicMergeForm } from './helpers/public-merge';
 import { logIn, passwordField, personas, submitLogin, waitForApp } from './helpers/login';
 import { insertClaim, removeClaim } from './helpers/member-db';
 
@@ -8,7 +9,6 @@ import { insertClaim, removeClaim } from './helpers/member-db';
  * What worked but nothing checked: the client cache after logout, /login with a live session, a checked claim's
  * definite date, the public forms' maintenance and technical answers, and the login button during its call.
  */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test('logout empties the client cache: the next member in the same browser sees nothing of the last, Back shows the login', async ({ page }) => {
   await logIn(page, personas.anna.email);
@@ -64,7 +64,7 @@ async function fillUploadForm(page: Page): Promise<void> {
   await page.getByLabel('E-Mail-Adresse', { exact: true }).fill('xaver.wartung@example.at');
   await page.getByLabel('E-Mail-Adresse wiederholen').fill('xaver.wartung@example.at');
   await page.getByLabel('Ihre Nachricht (wofür sind die Dokumente?)').fill('Meldezettel');
-  await page.getByLabel('Dokumente', { exact: true }).setInputFiles({ name: 'meldezettel.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByLabel('Dokumente', { exact: true }).setInputFiles({ name: 'meldezettel.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
   await expect(page.getByRole('list', { name: 'Hochgeladene Dateien' }).getByText('meldezettel.pdf').first()).toBeVisible();
   await page.getByLabel(/Ich habe die Nutzungsbedingungen gelesen/).check();
 }
@@ -93,18 +93,7 @@ test('the public merge says so during maintenance and after a technical error', 
   await page.goto('/#/abfertigungsbeitraege-zusammenlegen-upload');
   await expect(page.getByText('Die Sicherheitsprüfung ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });
   const form = page.locator('form');
-  await form.getByLabel('Vorname').fill('Xaver');
-  await form.getByLabel('Nachname').fill('Zusammen');
-  await form.getByLabel('Sozialversicherungsnummer').fill('3010 170584');
-  await form.getByLabel('E-Mail-Adresse', { exact: true }).fill('xaver.wartung@example.at');
-  await form.getByLabel('E-Mail-Adresse wiederholen').fill('xaver.wartung@example.at');
-  await form.getByRole('radio', { name: /Digital im Portal/ }).check();
-  await form.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
-  await form.getByLabel('Ihr vollständiger Name als Unterschrift').fill('Xaver Zusammen');
-  await form.getByLabel(/Kopie eines amtlichen Lichtbildausweises/).setInputFiles({ name: 'ausweis.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(form.getByText(/ausweis\.pdf/).first()).toBeVisible();
-  await form.getByRole('checkbox', { name: /Ich stimme zu/ }).check();
-  await form.getByRole('checkbox', { name: /Ich beantrage die Übertragung/ }).check();
+  await fillPublicMergeForm(form, 'xaver.wartung@example.at');
   const maintenance = 'Wegen Wartungsarbeiten können wir Ihren Antrag derzeit nicht entgegennehmen. Bitte versuchen Sie es später erneut.';
   await answerMutation(page, 'PublicMergePage_RequestPublicMerge', {
     requestPublicMerge: {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
-import { PDFParse } from 'pdf-parse';
+import { pdfText } from '../helpers/pdf';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas } from './helpers/login';
 
@@ -12,15 +12,6 @@ import { logIn, personas } from './helpers/login';
  */
 
 const AMOUNT = /-?\d{1,3}(?:\.\d{3})*,\d{2}/;
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** The documents of one category as the API answers them to the logged-in browser (newest first). */
 async function apiDocuments(page: Page, category: string): Promise<{ title: string; documentDate: string; unread: boolean }[]> {

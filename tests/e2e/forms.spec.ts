@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { elementsWiderThan } from './helpers/layout-checks';
+import { checkPhoneLayout, screenshotIfAsked } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
 import { removeFormsOf } from './helpers/member-db';
 
@@ -11,19 +10,6 @@ import { removeFormsOf } from './helpers/member-db';
  * call (messages at the fields), cannot add a sixth child, sends it complete and finds it under "Gesendet" with the
  * PDF of what she entered. Axe and the 390 px layout on each screen; screenshots to SCREENSHOT_DIR when set.
  */
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-async function checkPhoneLayout(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await elementsWiderThan(page, 390), name).toEqual([]);
-  await shot(page, `${name}-390`);
-  await page.setViewportSize({ width, height: 900 });
-}
 
 /** Types a date into the react-aria date picker labelled `label` inside `scope` (segments TT.MM.JJJJ). */
 async function typeDate(page: Page, scope: Locator | Page, label: string, ddmmyyyy: string): Promise<void> {
@@ -52,7 +38,7 @@ test('clara sends a pension call with partner and children and finds it with its
   await expect(page.getByRole('heading', { level: 2, name: 'Formulare' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pensionsabruf' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'forms list');
-  await shot(page, 'forms-list-1280');
+  await screenshotIfAsked(page, 'forms-list-1280');
   await checkPhoneLayout(page, 'forms-list');
 
   await page.getByRole('link', { name: 'Pensionsabruf' }).click();
@@ -87,14 +73,14 @@ test('clara sends a pension call with partner and children and finds it with its
   await typeDate(page, partner, 'Geburtsdatum', '12041958');
   await page.getByLabel('Ich bestätige, dass meine Angaben richtig und vollständig sind.').check();
   await expectNoSeriousA11yViolations(page, 'pension call');
-  await shot(page, 'forms-pension-call-1280');
+  await screenshotIfAsked(page, 'forms-pension-call-1280');
   await checkPhoneLayout(page, 'forms-pension-call');
   await page.getByRole('button', { name: 'Formular senden' }).click();
 
   await expect(page.getByText('Ihr Formular wurde gesendet.')).toBeVisible();
   await expect(page.getByText('Pensionsberechnung')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'form sent');
-  await shot(page, 'forms-sent-1280');
+  await screenshotIfAsked(page, 'forms-sent-1280');
   await checkPhoneLayout(page, 'forms-sent');
   await page.getByRole('link', { name: 'Gesendete Nachricht anzeigen' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Pensionsabruf' })).toBeVisible();
@@ -134,7 +120,7 @@ test('anna’s vested-amount decision and bank data forms show their fields per 
   await page.getByRole('button', { name: 'Formular senden' }).click();
   await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'vested amount (payout) with errors');
-  await shot(page, 'forms-vested-amount-1280');
+  await screenshotIfAsked(page, 'forms-vested-amount-1280');
   await checkPhoneLayout(page, 'forms-vested-amount');
 
   await page.goto('/#/postfach/formulare/bankverbindung');
@@ -143,7 +129,7 @@ test('anna’s vested-amount decision and bank data forms show their fields per 
   await page.getByRole('button', { name: 'Formular senden' }).click();
   await expect(page.getByText('Die IBAN ist ungültig.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'bank data with errors');
-  await shot(page, 'forms-bank-data-1280');
+  await screenshotIfAsked(page, 'forms-bank-data-1280');
   await checkPhoneLayout(page, 'forms-bank-data');
 });
 
@@ -184,7 +170,7 @@ test('anna sends the family declaration with her partner and two children (a six
   await page.getByLabel('Ich bestätige, dass meine Angaben richtig und vollständig sind.').check();
   await expect(page.locator('.field__error')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'family declaration');
-  await shot(page, 'forms-family-declaration-1280');
+  await screenshotIfAsked(page, 'forms-family-declaration-1280');
   await checkPhoneLayout(page, 'forms-family-declaration');
   await page.getByRole('button', { name: 'Formular senden' }).click();
 
@@ -215,7 +201,7 @@ test('anna’s exit application, employment, function, objection and switch form
     await page.getByRole('button', { name: 'Formular senden' }).click();
     await expect(page.getByText('Das Formular ist unvollständig.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${slug} with errors`);
-    await shot(page, `forms-${slug}-1280`);
+    await screenshotIfAsked(page, `forms-${slug}-1280`);
     await checkPhoneLayout(page, `forms-${slug}`);
   }
 

@@ -3,30 +3,13 @@ import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectedDate, expectedDeduction, expectedMoney } from './helpers/expected-format';
 import { logInThroughForm, passwordField, personas, waitForApp } from './helpers/login';
-import { pensionStatementsOf, severanceStatementsOf, type PensionStatementRow } from './helpers/seed-db';
+import { PENSION_STATEMENT_ROWS, pensionStatementsOf, severanceStatementsOf, type PensionStatementRow } from './helpers/seed-db';
 import { chooseOption, selectTrigger } from './helpers/select-field';
-
-/** Every row of the two Pensionskasse statement tables, with the column it shows. */
-const PENSION_ROWS: Array<[label: string, column: keyof PensionStatementRow]> = [
-  ['Deckungsrückstellung', 'reserve_cents'],
-  ['Schwankungsrückstellung', 'fluctuation_reserve_cents'],
-  ['Gesamtes Pensionskapital', 'total_capital_cents'],
-  ['Fehlbetrag aus der Änderung der Rechnungsgrundlagen', 'shortfall_cents'],
-  ['Voraussichtliche Jahrespension', 'projected_yearly_pension_cents'],
-  ['Arbeitgeberbeiträge', 'employer_contributions_cents'],
-  ['Eigenbeiträge', 'employee_contributions_cents'],
-  ['Übertragungen durch den Arbeitgeber', 'employer_transfers_cents'],
-  ['Übertragungen durch Sie', 'employee_transfers_cents'],
-  ['Prämie gemäß § 108a EStG', 'premium108a_cents'],
-  ['Veranlagungsergebnis', 'investment_result_cents'],
-  ['Verwaltungskosten', 'costs_cents'],
-  ['Pensionszahlungen', 'pension_payments_cents'],
-];
 
 async function expectPensionStatement(page: Page, statement: PensionStatementRow): Promise<void> {
   const panel = page.getByRole('region', { name: `Vertrag ${statement.contract_number}` });
   await expect(panel.getByRole('table', { name: `Stand zum ${expectedDate(statement.stichtag)}` })).toBeVisible();
-  for (const [label, column] of PENSION_ROWS) {
+  for (const [label, column] of PENSION_STATEMENT_ROWS) {
     // Not the "Warum sich Ihr Guthaben verändert hat" table (decision 0049): it repeats some labels with signed steps.
     const row = panel
       .getByRole('table')

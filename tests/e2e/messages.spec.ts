@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { elementsWiderThan } from './helpers/layout-checks';
+import { checkPhoneLayout, screenshotIfAsked } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
 import { markNewestMessagesUnread, unreadCountsOf } from './helpers/member-db';
 import { chooseOption, optionsInView, optionTexts, selectTrigger } from './helpers/select-field';
@@ -18,19 +17,6 @@ import { chooseOption, optionsInView, optionTexts, selectTrigger } from './helpe
  */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-async function checkPhoneLayout(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await elementsWiderThan(page, 390), name).toEqual([]);
-  await shot(page, `${name}-390`);
-  await page.setViewportSize({ width, height: 900 });
-}
 
 test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and finds it under sent', async ({ page }) => {
   test.setTimeout(90_000);
@@ -48,7 +34,7 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   await expect(page.getByRole('heading', { level: 1, name: 'Postfach' })).toBeVisible();
   await expect(page.getByText(`Sie haben ${unread} ungelesene Nachricht`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'inbox received');
-  await shot(page, 'inbox-received-1280');
+  await screenshotIfAsked(page, 'inbox-received-1280');
   await checkPhoneLayout(page, 'inbox-received');
 
   // Open every unread message: each becomes read, the count drops.
@@ -59,7 +45,7 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
     await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
     if (left === unread) {
       await expectNoSeriousA11yViolations(page, 'message detail');
-      await shot(page, 'inbox-detail-1280');
+      await screenshotIfAsked(page, 'inbox-detail-1280');
       await checkPhoneLayout(page, 'inbox-detail');
     }
     await page.getByRole('link', { name: 'Zurück zum Posteingang' }).click();
@@ -114,7 +100,7 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   const attached = page.getByRole('list', { name: 'Hochgeladene Dateien' });
   await expect(attached.getByRole('link', { name: 'Dienstzeugnis.pdf' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'new message');
-  await shot(page, 'inbox-new-1280');
+  await screenshotIfAsked(page, 'inbox-new-1280');
   await checkPhoneLayout(page, 'inbox-new');
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
 
@@ -136,7 +122,7 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   await expect(sentItem).toContainText('An: Vorsorgekasse');
   await expect(sentItem).toContainText('1 Anhang');
   await expectNoSeriousA11yViolations(page, 'inbox sent');
-  await shot(page, 'inbox-sent-1280');
+  await screenshotIfAsked(page, 'inbox-sent-1280');
   await checkPhoneLayout(page, 'inbox-sent');
 
   // The fund answers with the operator command: the reply arrives unread and becomes read when opened.

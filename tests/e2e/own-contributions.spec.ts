@@ -4,6 +4,7 @@ import { expect, test, viennaToday } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
+import { openMonthlyMandateData } from './helpers/own-contributions';
 import { removeOwnContributionsOf } from './helpers/member-db';
 
 /**
@@ -191,11 +192,7 @@ test('the first debit date is never earlier than the 14 days of pre-notification
   const today = viennaToday();
   const earliest = plusDays(today, 14);
   await logIn(page, personas.anna.email);
-  await page.goto('/#/eigenbeitraege');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('radio', { name: /Monatlich/ }).check();
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect(page).toHaveURL(/#\/eigenbeitraege\/daten$/);
+  await openMonthlyMandateData(page);
   await page.getByLabel('Betrag in Euro').fill('50,00');
   await page.getByLabel('IBAN des Abbuchungskontos').fill('AT61 1904 3002 3457 3201');
   await page.getByLabel('Kontoinhaber/in').fill('Anna Muster');

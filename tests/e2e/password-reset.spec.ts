@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, portalNow, test } from './helpers/portal-clock';
 import Database from 'better-sqlite3';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { DEMO_PASSWORD, passwordField, submitLogin } from './helpers/login';
+import { DEMO_PASSWORD, expectPastLoginForm, passwordField, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';
 import { openSessionsOf } from './helpers/seed-db';
 
@@ -77,12 +77,7 @@ async function requestReset(page: Page, member: Member): Promise<void> {
 
 /** The login went through: a session is open and the login form left (dashboard or a dialog of the login flow). */
 async function expectLoggedIn(page: Page, email: string): Promise<void> {
-  await expect(
-    page
-      .getByRole('dialog')
-      .or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ }))
-      .first(),
-  ).toBeVisible();
+  await expectPastLoginForm(page);
   expect(openSessionsOf(email).length).toBeGreaterThan(0);
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { fillPublicMergeForm } from './helpers/public-merge';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { waitForMail } from './helpers/mailbox';
 import { drawSignature, inkedPixels } from './helpers/signature';
@@ -13,7 +14,6 @@ import { drawSignature, inkedPixels } from './helpers/signature';
  * sideways at 390 px.
  */
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const SHOTS = '/tmp/shots-h15c';
 
 test('a visitor sends a merge request without a login, with the captcha solved in the browser', async ({ page }) => {
@@ -24,18 +24,7 @@ test('a visitor sends a merge request without a login, with the captcha solved i
   await expect(page.getByText('Ohne Anmeldung können wir nicht vorab anzeigen, ob Sie die Voraussetzungen erfüllen.', { exact: false })).toBeVisible();
   await expect(page.getByText('Die Sicherheitsprüfung ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });
   const form = page.locator('form');
-  await form.getByLabel('Vorname').fill('Xaver');
-  await form.getByLabel('Nachname').fill('Zusammen');
-  await form.getByLabel('Sozialversicherungsnummer').fill('3010 170584');
-  await form.getByLabel('E-Mail-Adresse', { exact: true }).fill('xaver.merge@example.at');
-  await form.getByLabel('E-Mail-Adresse wiederholen').fill('xaver.merg@example.at');
-  await form.getByRole('radio', { name: /Digital im Portal/ }).check();
-  await form.getByRole('button', { name: 'Stattdessen Namen eintippen' }).click();
-  await form.getByLabel('Ihr vollständiger Name als Unterschrift').fill('Xaver Zusammen');
-  await form.getByLabel(/Kopie eines amtlichen Lichtbildausweises/).setInputFiles({ name: 'ausweis.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(form.getByText(/ausweis\.pdf/).first()).toBeVisible();
-  await form.getByRole('checkbox', { name: /Ich stimme zu/ }).check();
-  await form.getByRole('checkbox', { name: /Ich beantrage die Übertragung/ }).check();
+  await fillPublicMergeForm(form, 'xaver.merge@example.at', 'xaver.merg@example.at');
   await form.getByRole('button', { name: 'Antrag senden' }).click();
   await expect(form.getByText('Die E-Mail-Adressen stimmen nicht überein.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'public merge with an error');

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { DEFAULT_SEED } from '../../db/seed/generator';
 import { demoRegistrationCode } from '../../db/seed/registration-personas';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { passwordField, submitLogin } from './helpers/login';
+import { expectPastLoginForm, passwordField, submitLogin } from './helpers/login';
 import { linkFrom, waitForMail } from './helpers/mailbox';
 import { expectModalDialog } from './helpers/modal';
 
@@ -245,11 +245,6 @@ test('during the login a member changes the stored e-mail on /updateRegistration
   await form.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(newEmail);
   await form.getByLabel('Neue E-Mail-Adresse wiederholen').fill(newEmail);
   await form.getByRole('button', { name: 'E-Mail-Adresse ändern und weiter' }).click();
-  await expect(
-    page
-      .getByRole('dialog')
-      .or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ }))
-      .first(),
-  ).toBeVisible();
+  await expectPastLoginForm(page);
   await waitForMail({ to: newEmail, subject: 'Ihre E-Mail-Adresse wurde geändert', since });
 });

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { elementsWiderThan } from './helpers/layout-checks';
+import { elementsWiderThan, screenshotIfAsked } from './helpers/layout-checks';
 import { boardPersonas, logIn, personas } from './helpers/login';
 
 /**
@@ -13,17 +12,12 @@ import { boardPersonas, logIn, personas } from './helpers/login';
  * 390 px layout on each screen; screenshots go to SCREENSHOT_DIR when set.
  */
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
 async function checkBothWidths(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
-  await shot(page, `${name}-1280`);
+  await screenshotIfAsked(page, `${name}-1280`);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await elementsWiderThan(page, 390), name).toEqual([]);
-  await shot(page, `${name}-390`);
+  await screenshotIfAsked(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

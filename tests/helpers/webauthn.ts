@@ -112,17 +112,25 @@ export function registrationResponse(credential: SoftCredential, optionsJson: st
     credential.cosePublicKey,
   ]);
   const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData });
+  return credentialJson(credential, {
+    clientDataJSON: b64url(clientData('webauthn.create', bend.challenge ?? options.challenge, bend.origin ?? origin)),
+    attestationObject: b64url(attestationObject),
+    transports: ['internal'],
+  });
+}
+
+/**
+ * The JSON of a `PublicKeyCredential` of `credential` from a platform authenticator without extensions, carrying the
+ * authenticator's `response` (registration or authentication), as the browser hands it to the portal.
+ */
+function credentialJson(credential: SoftCredential, response: Record<string, unknown>): string {
   return JSON.stringify({
     id: b64url(credential.id),
     rawId: b64url(credential.id),
     type: 'public-key',
     clientExtensionResults: {},
     authenticatorAttachment: 'platform',
-    response: {
-      clientDataJSON: b64url(clientData('webauthn.create', bend.challenge ?? options.challenge, bend.origin ?? origin)),
-      attestationObject: b64url(attestationObject),
-      transports: ['internal'],
-    },
+    response,
   });
 }
 
@@ -138,17 +146,10 @@ export function authenticationResponse(credential: SoftCredential, optionsJson: 
   const authData = flagsAndCount(bend.rpId ?? options.rpId ?? credential.rpId, UP | (bend.userVerified === false ? 0 : UV), bend.signCount ?? credential.signCount);
   const data = clientData('webauthn.get', bend.challenge ?? options.challenge, bend.origin ?? origin);
   const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), credential.privateKey);
-  return JSON.stringify({
-    id: b64url(credential.id),
-    rawId: b64url(credential.id),
-    type: 'public-key',
-    clientExtensionResults: {},
-    authenticatorAttachment: 'platform',
-    response: {
-      clientDataJSON: b64url(data),
-      authenticatorData: b64url(authData),
-      signature: b64url(signature),
-      userHandle: bend.userHandle ?? credential.userHandle,
-    },
+  return credentialJson(credential, {
+    clientDataJSON: b64url(data),
+    authenticatorData: b64url(authData),
+    signature: b64url(signature),
+    userHandle: bend.userHandle ?? credential.userHandle,
   });
 }

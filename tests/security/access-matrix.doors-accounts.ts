@@ -1,5 +1,5 @@
 import { graphql } from '../gql';
-import { dateWalk, intWalk, operationRequest, type Door } from './access-matrix.kit';
+import { intWalk, objectDoor, operationRequest, type Door } from './access-matrix.kit';
 
 /**
  * The access matrix's doors of accounts (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts): statements by
@@ -71,50 +71,38 @@ const MAILBOX = graphql(`
 
 /** Doors of statements, investment groups and service duties, GraphQL and REST. */
 export const ACCOUNT_DOORS: Door[] = [
-  {
-    name: 'PensionContract.statement(stichtag)',
-    covers: ['PensionContract.statement(stichtag:)'],
-    idsOf: (m) => m.pensionStichtage,
-    walk: dateWalk,
-    missing: '1901-12-31',
-    ownedBy: (m, v) => m.pensionStichtage.includes(v),
-    compare: 'identical',
-    request: (stichtag) => operationRequest(PK_STATEMENT, { s: stichtag }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
-  {
-    name: 'SeveranceAccount.statement(stichtag)',
-    covers: ['SeveranceAccount.statement(stichtag:)'],
-    idsOf: (m) => m.severanceStichtage,
-    walk: dateWalk,
-    missing: '1901-12-31',
-    ownedBy: (m, v) => m.severanceStichtage.includes(v),
-    compare: 'identical',
-    request: (stichtag) => operationRequest(VK_STATEMENT, { s: stichtag }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
-  {
-    name: 'Query.vrgInvestment(vrg)',
-    covers: ['Query.vrgInvestment', 'Query.vrgInvestment(vrg:)'],
-    idsOf: (m) => m.vrgs.map(String),
-    walk: (v) => intWalk(v).filter((x) => Number(x) < 100),
-    missing: '99',
-    ownedBy: (m, v) => m.vrgs.includes(Number(v)),
-    compare: 'identical',
-    request: (vrg) => operationRequest(VRG, { vrg: Number(vrg) }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
-  {
-    name: 'Mutation.chooseMailbox(type: ASP, dutyId)',
-    covers: ['Mutation.chooseMailbox', 'Mutation.chooseMailbox(dutyId:)'],
-    idsOf: (m) => m.duties.map((d) => String(d.id)),
-    walk: intWalk,
-    missing: '987654321',
-    ownedBy: (m, v) => m.duties.some((d) => d.id === Number(v)),
-    compare: 'identical',
-    request: (dutyId) => operationRequest(MAILBOX, { d: dutyId }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
+  objectDoor(
+    'PensionContract.statement(stichtag)',
+    ['PensionContract.statement(stichtag:)'],
+    'date',
+    (m) => m.pensionStichtage,
+    (stichtag) => operationRequest(PK_STATEMENT, { s: stichtag }),
+  ),
+  objectDoor(
+    'SeveranceAccount.statement(stichtag)',
+    ['SeveranceAccount.statement(stichtag:)'],
+    'date',
+    (m) => m.severanceStichtage,
+    (stichtag) => operationRequest(VK_STATEMENT, { s: stichtag }),
+  ),
+  objectDoor(
+    'Query.vrgInvestment(vrg)',
+    ['Query.vrgInvestment', 'Query.vrgInvestment(vrg:)'],
+    'int',
+    (m) => m.vrgs,
+    (vrg) => operationRequest(VRG, { vrg: Number(vrg) }),
+    {
+      walk: (v) => intWalk(v).filter((x) => Number(x) < 100),
+      missing: '99',
+    },
+  ),
+  objectDoor(
+    'Mutation.chooseMailbox(type: ASP, dutyId)',
+    ['Mutation.chooseMailbox', 'Mutation.chooseMailbox(dutyId:)'],
+    'int',
+    (m) => m.duties.map((d) => d.id),
+    (dutyId) => operationRequest(MAILBOX, { d: dutyId }),
+  ),
   {
     name: 'rest/setSelectedAspDuty (id, kundenbezeichnung, funktionsgruppen)',
     covers: ['rest:setSelectedAspDuty', 'rest:setSelectedAspDuty.id'],

@@ -1,6 +1,6 @@
 import { graphql } from '../gql';
 import { DEMO_PASSWORD } from '../helpers/client';
-import { hexWalk, intWalk, operationRequest, type Door, type DoorRequest, type MemberObjects } from './access-matrix.kit';
+import { objectDoor, operationRequest, type Door, type DoorRequest, type MemberObjects } from './access-matrix.kit';
 
 /**
  * The access matrix's doors of applications and forms (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts):
@@ -126,42 +126,18 @@ const FORM_PROBE = {
   currentPassword: DEMO_PASSWORD,
   vestedAmount: { option: 'PAYOUT', accountHolder: 'Matrix Probe', iban: 'AT611904300234573201', bic: 'BKAUATWW' },
 } as const;
+/** FORM_PROBE carrying `uploadId` as the identity document of the payout. */
+const vestedAmountForm = (uploadId: string) => ({ ...FORM_PROBE, vestedAmount: { ...FORM_PROBE.vestedAmount, idDocumentUploadId: uploadId } });
 
 /** The claim form's door: a KEEP claim naming an account (the answer for a foreign account equals an unknown one's). */
-const claimDoor = (name: string, covers: string[], request: (accountId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
-  name,
-  covers,
-  idsOf: (m) => m.severanceAccountIds.map(String),
-  walk: intWalk,
-  missing: '987654321',
-  ownedBy: (m, v) => m.severanceAccountIds.includes(Number(v)),
-  compare: 'identical',
-  request,
-  withoutSession,
-});
+const claimDoor = (name: string, covers: string[], request: Door['request']): Door => objectDoor(name, covers, 'int', (m) => m.severanceAccountIds, request);
 
 /**
  * An own-contribution door (decision 0016): a probe that writes nothing for the owner either (a second monthly mandate is
  * refused with MONTHLY_EXISTS; a change to 9.99 EUR and a cancellation without end date are refused at the field), and
  * for a foreign or unknown id the same ERROR_NO_CONTRACT / ERROR_NOT_FOUND.
  */
-const ownContributionDoor = (
-  name: string,
-  covers: string[],
-  ids: (m: MemberObjects) => number[],
-  request: (id: string) => DoorRequest,
-  withoutSession: Door['withoutSession'],
-): Door => ({
-  name,
-  covers,
-  idsOf: (m) => ids(m).map(String),
-  walk: intWalk,
-  missing: '987654321',
-  ownedBy: (m, v) => ids(m).includes(Number(v)),
-  compare: 'identical',
-  request,
-  withoutSession,
-});
+const ownContributionDoor = (name: string, covers: string[], ids: (m: MemberObjects) => number[], request: Door['request']): Door => objectDoor(name, covers, 'int', ids, request);
 const MANDATE_PROBE = { type: 'MONTHLY', iban: 'AT61 1904 3002 3457 3201', startDate: '2027-02-01', accountOwner: 'Matrix Probe', confirmed: true } as const;
 
 /**
@@ -170,17 +146,14 @@ const MANDATE_PROBE = { type: 'MONTHLY', iban: 'AT61 1904 3002 3457 3201', start
  * foreign upload id must get the answer of a missing one (`ERROR_UPLOAD`, `UPLOAD_NOT_FOUND`); the asker's own uploads
  * are never sent (that would store a claim). Without an asker (schema validity) the account id is a missing one.
  */
-const claimDocumentDoor = (name: string, covers: string[], request: (uploadId: string, accountId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
-  name,
-  covers,
-  idsOf: (m) => m.uploadIds,
-  walk: hexWalk,
-  missing: 'f'.repeat(32),
-  ownedBy: (m, v) => m.uploadIds.includes(v),
-  compare: 'identical',
-  request: (uploadId, asker) => request(uploadId, String(asker?.severanceAccountIds[0] ?? 987654321)),
-  withoutSession,
-});
+const claimDocumentDoor = (name: string, covers: string[], request: (uploadId: string, accountId: string) => DoorRequest): Door =>
+  objectDoor(
+    name,
+    covers,
+    'hex',
+    (m) => m.uploadIds,
+    (uploadId, asker) => request(uploadId, String(asker?.severanceAccountIds[0] ?? 987654321)),
+  );
 
 const CLAIM_DOCUMENT_FIELDS = ['identityDocumentIds', 'signatureSampleIds', 'bankConfirmationIds', 'institutionConfirmationIds'];
 
@@ -200,17 +173,7 @@ const MERGE_PROBE = {
   termsAccepted: true,
   signatureType: 'HANDWRITTEN',
 } as const;
-const mergeDocumentDoor = (name: string, covers: string[], request: (uploadId: string) => DoorRequest, withoutSession: Door['withoutSession']): Door => ({
-  name,
-  covers,
-  idsOf: (m) => m.uploadIds,
-  walk: hexWalk,
-  missing: 'f'.repeat(32),
-  ownedBy: (m, v) => m.uploadIds.includes(v),
-  compare: 'identical',
-  request: (uploadId) => request(uploadId),
-  withoutSession,
-});
+const mergeDocumentDoor = (name: string, covers: string[], request: (uploadId: string) => DoorRequest): Door => objectDoor(name, covers, 'hex', (m) => m.uploadIds, request);
 
 /** Doors of merge requests, claims, own contributions and forms, GraphQL and REST. */
 export const APPLICATION_DOORS: Door[] = [
@@ -218,13 +181,11 @@ export const APPLICATION_DOORS: Door[] = [
     'Mutation.requestMerge(input.idCopyIds, input.signedFormIds)',
     ['Mutation.requestMerge', 'RequestMergeInput.idCopyIds', 'RequestMergeInput.signedFormIds'],
     (uploadId) => operationRequest(MERGE, { input: { ...MERGE_PROBE, idCopyIds: [uploadId], signedFormIds: [uploadId] } }),
-    { code: 'UNAUTHENTICATED' },
   ),
   mergeDocumentDoor(
     'rest/webportal/zusammenlegung (idCopyIds, signedFormIds)',
     ['rest:webportal/zusammenlegung', 'rest:webportal/zusammenlegung.idCopyIds', 'rest:webportal/zusammenlegung.signedFormIds'],
     (uploadId) => ({ kind: 'rest', method: 'webportal/zusammenlegung', json: { ...MERGE_PROBE, idCopyIds: [uploadId], signedFormIds: [uploadId] } }),
-    { status: 406 },
   ),
   claimDocumentDoor(
     'Mutation.submitSeveranceClaim(input.…DocumentIds)',
@@ -233,7 +194,6 @@ export const APPLICATION_DOORS: Door[] = [
       operationRequest(CLAIM_DOCUMENT, {
         input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' }, signatureSampleIds: [uploadId] },
       }),
-    { code: 'UNAUTHENTICATED' },
   ),
   claimDocumentDoor(
     'rest/webportal/verfuegungen (…DocumentIds)',
@@ -243,88 +203,69 @@ export const APPLICATION_DOORS: Door[] = [
       method: 'webportal/verfuegungen',
       json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe', signatureSampleIds: [uploadId] },
     }),
-    { status: 406 },
   ),
   ownContributionDoor(
     'Mutation.createMandate(input.contractId)',
     ['Mutation.createMandate', 'CreateMandateInput.contractId'],
     (m) => m.pensionContractIds,
     (contractId) => operationRequest(CREATE_MANDATE, { input: { ...MANDATE_PROBE, contractId, amount: 5_000 } }),
-    { code: 'UNAUTHENTICATED' },
   ),
   ownContributionDoor(
     'Mutation.changeMandate(input.mandateId)',
     ['Mutation.changeMandate', 'ChangeMandateInput.mandateId'],
     (m) => m.mandateIds,
     (mandateId) => operationRequest(CHANGE_MANDATE, { input: { mandateId, amount: 999 } }),
-    { code: 'UNAUTHENTICATED' },
   ),
   ownContributionDoor(
     'Mutation.cancelMandate(input.mandateId)',
     ['Mutation.cancelMandate', 'CancelMandateInput.mandateId'],
     (m) => m.mandateIds,
     (mandateId) => operationRequest(CANCEL_MANDATE, { input: { mandateId } }),
-    { code: 'UNAUTHENTICATED' },
   ),
   ownContributionDoor(
     'rest/webportal/eigenbeitraege/mandat (contractId)',
     ['rest:webportal/eigenbeitraege/mandat', 'rest:webportal/eigenbeitraege/mandat.contractId'],
     (m) => m.pensionContractIds,
     (contractId) => ({ kind: 'rest', method: 'webportal/eigenbeitraege/mandat', json: { ...MANDATE_PROBE, contractId, amount: 5_000 } }),
-    { status: 406 },
   ),
   ownContributionDoor(
     'rest/webportal/eigenbeitraege/aendern (mandateId)',
     ['rest:webportal/eigenbeitraege/aendern', 'rest:webportal/eigenbeitraege/aendern.mandateId'],
     (m) => m.mandateIds,
     (mandateId) => ({ kind: 'rest', method: 'webportal/eigenbeitraege/aendern', json: { mandateId, amount: 999 } }),
-    { status: 406 },
   ),
   ownContributionDoor(
     'rest/webportal/eigenbeitraege/kuendigen (mandateId)',
     ['rest:webportal/eigenbeitraege/kuendigen', 'rest:webportal/eigenbeitraege/kuendigen.mandateId'],
     (m) => m.mandateIds,
     (mandateId) => ({ kind: 'rest', method: 'webportal/eigenbeitraege/kuendigen', json: { mandateId } }),
-    { status: 406 },
   ),
-  claimDoor(
-    'Mutation.submitSeveranceClaim(input.accountId)',
-    ['Mutation.submitSeveranceClaim', 'SubmitSeveranceClaimInput.accountId'],
-    (accountId) => operationRequest(CLAIM, { input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' } } }),
-    { code: 'UNAUTHENTICATED' },
+  claimDoor('Mutation.submitSeveranceClaim(input.accountId)', ['Mutation.submitSeveranceClaim', 'SubmitSeveranceClaimInput.accountId'], (accountId) =>
+    operationRequest(CLAIM, { input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' } } }),
   ),
-  claimDoor(
-    'rest/webportal/verfuegungen (accountId)',
-    ['rest:webportal/verfuegungen', 'rest:webportal/verfuegungen.accountId'],
-    (accountId) => ({
+  claimDoor('rest/webportal/verfuegungen (accountId)', ['rest:webportal/verfuegungen', 'rest:webportal/verfuegungen.accountId'], (accountId) => ({
+    kind: 'rest',
+    method: 'webportal/verfuegungen',
+    json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe' },
+  })),
+  // A vested-amount payout with the step-up passed, so the upload id is what decides; an own upload would send the
+  // form (a write), so the matrix asks only with other members' and missing ids.
+  objectDoor(
+    'Mutation.submitForm(input.vestedAmount.idDocumentUploadId)',
+    ['Mutation.submitForm', 'VestedAmountFormInput.idDocumentUploadId'],
+    'hex',
+    (m) => m.uploadIds,
+    (id) => operationRequest(FORM, { input: vestedAmountForm(id) }),
+  ),
+  objectDoor(
+    'rest/webportal/form (vestedAmount.idDocumentUploadId)',
+    ['rest:webportal/form'],
+    'hex',
+    (m) => m.uploadIds,
+    (id) => ({
       kind: 'rest',
-      method: 'webportal/verfuegungen',
-      json: { accountId, option: 'KEEP', confirmed: true, signatureKind: 'TYPED', signatureName: 'Matrix Probe' },
+      method: 'webportal/form',
+      json: vestedAmountForm(id),
     }),
-    { status: 406 },
   ),
-  {
-    name: 'Mutation.submitForm(input.vestedAmount.idDocumentUploadId)',
-    covers: ['Mutation.submitForm', 'VestedAmountFormInput.idDocumentUploadId'],
-    idsOf: (m) => m.uploadIds,
-    walk: hexWalk,
-    missing: 'f'.repeat(32),
-    // A vested-amount payout with the step-up passed, so the upload id is what decides; an own upload would send the
-    // form (a write), so the matrix asks only with other members' and missing ids.
-    ownedBy: (m, v) => m.uploadIds.includes(v),
-    compare: 'identical',
-    request: (id) => operationRequest(FORM, { input: { ...FORM_PROBE, vestedAmount: { ...FORM_PROBE.vestedAmount, idDocumentUploadId: id } } }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
-  {
-    name: 'rest/webportal/form (vestedAmount.idDocumentUploadId)',
-    covers: ['rest:webportal/form'],
-    idsOf: (m) => m.uploadIds,
-    walk: hexWalk,
-    missing: 'f'.repeat(32),
-    ownedBy: (m, v) => m.uploadIds.includes(v),
-    compare: 'identical',
-    request: (id) => ({ kind: 'rest', method: 'webportal/form', json: { ...FORM_PROBE, vestedAmount: { ...FORM_PROBE.vestedAmount, idDocumentUploadId: id } } }),
-    withoutSession: { status: 406 },
-  },
 ];

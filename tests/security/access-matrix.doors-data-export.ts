@@ -1,6 +1,6 @@
 import { graphql } from '../gql';
 import { DEMO_PASSWORD } from '../helpers/client';
-import { intWalk, operationRequest, type Door } from './access-matrix.kit';
+import { objectDoor, operationRequest, type Door } from './access-matrix.kit';
 
 /**
  * The access matrix's doors of the data archive (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts;
@@ -22,26 +22,21 @@ const UNLOCK = graphql(`
 `);
 
 export const DATA_EXPORT_DOORS: Door[] = [
-  {
-    name: 'Mutation.unlockDataExportDownload(input.id)',
-    covers: ['Mutation.unlockDataExportDownload', 'UnlockDataExportDownloadInput.id'],
-    idsOf: (m) => m.dataExportIds.map(String),
-    walk: intWalk,
-    missing: '987654321',
-    ownedBy: (m, v) => m.dataExportIds.includes(Number(v)),
-    compare: 'identical',
-    request: (id) => operationRequest(UNLOCK, { id, password: DEMO_PASSWORD }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
-  {
-    name: 'GET /webportal/data-export?id=',
-    covers: ['data-export:id'],
-    idsOf: (m) => m.dataExportIds.map(String),
-    walk: intWalk,
-    missing: '987654321',
-    ownedBy: (m, v) => m.dataExportIds.includes(Number(v)),
-    compare: 'identical',
-    request: (id) => ({ kind: 'download', path: `/webportal/data-export?id=${encodeURIComponent(id)}` }),
-    withoutSession: { status: 406 },
-  },
+  objectDoor(
+    'Mutation.unlockDataExportDownload(input.id)',
+    ['Mutation.unlockDataExportDownload', 'UnlockDataExportDownloadInput.id'],
+    'int',
+    (m) => m.dataExportIds,
+    (id) => operationRequest(UNLOCK, { id, password: DEMO_PASSWORD }),
+  ),
+  objectDoor(
+    'GET /webportal/data-export?id=',
+    ['data-export:id'],
+    'int',
+    (m) => m.dataExportIds,
+    (id) => ({
+      kind: 'download',
+      path: `/webportal/data-export?id=${encodeURIComponent(id)}`,
+    }),
+  ),
 ];

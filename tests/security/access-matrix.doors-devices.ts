@@ -1,5 +1,5 @@
 import { graphql } from '../gql';
-import { hexWalk, operationRequest, type Door } from './access-matrix.kit';
+import { objectDoor, operationRequest, type Door } from './access-matrix.kit';
 
 /**
  * The access matrix's door of the signed-in devices (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts;
@@ -30,15 +30,11 @@ const END_DEVICE = graphql(`
 
 /** The door of `endSignedInDevice(input: { id })`. */
 export const DEVICE_DOORS: Door[] = [
-  {
-    name: 'Mutation.endSignedInDevice(id)',
-    covers: ['Mutation.endSignedInDevice', 'EndSignedInDeviceInput.id'],
-    idsOf: (m) => m.sessionIds,
-    walk: hexWalk,
-    missing: 'f'.repeat(32),
-    ownedBy: (m, v) => m.sessionIds.includes(v),
-    compare: 'identical',
-    request: (id) => operationRequest(END_DEVICE, { id }),
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  },
+  objectDoor(
+    'Mutation.endSignedInDevice(id)',
+    ['Mutation.endSignedInDevice', 'EndSignedInDeviceInput.id'],
+    'hex',
+    (m) => m.sessionIds,
+    (id) => operationRequest(END_DEVICE, { id }),
+  ),
 ];

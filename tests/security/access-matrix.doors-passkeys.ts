@@ -1,5 +1,5 @@
 import { graphql } from '../gql';
-import { intWalk, operationRequest, type Door } from './access-matrix.kit';
+import { objectDoor, operationRequest, type Door } from './access-matrix.kit';
 
 /**
  * The access matrix's doors of the passkeys (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts;
@@ -35,19 +35,7 @@ const REMOVE = graphql(`
 `);
 
 /** A passkey-id door: the member's passkey ids, walked by neighbouring integers. */
-function passkeyDoor(name: string, covers: string[], request: (id: string) => ReturnType<typeof operationRequest>): Door {
-  return {
-    name,
-    covers,
-    idsOf: (m) => m.passkeyIds.map(String),
-    walk: intWalk,
-    missing: '999999999',
-    ownedBy: (m, value) => m.passkeyIds.includes(Number(value)),
-    compare: 'identical',
-    request,
-    withoutSession: { code: 'UNAUTHENTICATED' },
-  };
-}
+const passkeyDoor = (name: string, covers: string[], request: Door['request']): Door => objectDoor(name, covers, 'int', (m) => m.passkeyIds, request, { missing: '999999999' });
 
 export const PASSKEY_DOORS: Door[] = [
   passkeyDoor('Mutation.renamePasskey(input.id)', ['Mutation.renamePasskey', 'RenamePasskeyInput.id'], (id) => operationRequest(RENAME, { id })),

@@ -76,7 +76,7 @@ export interface Door {
 }
 
 /** Neighbours of a hex upload id: the last character changed. */
-export const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
+const hexWalk = (value: string) => ['0', '1', 'a', 'f'].map((c) => value.slice(0, -1) + c).filter((v) => v !== value);
 
 /** Neighbouring positive integer ids: 3 below and 3 above. */
 export const intWalk = (value: string) => {
@@ -85,7 +85,7 @@ export const intWalk = (value: string) => {
 };
 
 /** Dates around an ISO date: a day and a year either side, and 20 years back. */
-export const dateWalk = (value: string) => {
+const dateWalk = (value: string) => {
   const d = new Date(`${value}T00:00:00Z`);
   const shift = (days: number, years = 0) => {
     const x = new Date(d);
@@ -98,3 +98,44 @@ export const dateWalk = (value: string) => {
 
 /** base64url of `d:<date>:<id>`, the documents cursor (server/modules/documents/documents.rules.ts). */
 export const cursor = (date: string, id: string) => Buffer.from(`d:${date}:${id}`).toString('base64url');
+
+/** How probe values of one kind are walked, and the value of that kind that names nothing. */
+const PROBE_KINDS = {
+  /** Positive integer ids (documents, messages, accounts, mandates, …). */
+  int: { walk: intWalk, missing: '987654321' },
+  /** 32-hex ids (uploads, session public ids). */
+  hex: { walk: hexWalk, missing: 'f'.repeat(32) },
+  /** ISO dates (statement Stichtage). */
+  date: { walk: dateWalk, missing: '1901-12-31' },
+} as const;
+
+/**
+ * The common door shape: the probe values are the ids (or dates) `ids` lists of a member, walked and missed as their
+ * kind says (PROBE_KINDS; `options` may set another walk or missing value), owned when the member lists the value, and
+ * a foreign value must get the byte-identical answer of the missing one. `withoutSession` is the README's refusal of the
+ * request's kind: GraphQL `UNAUTHENTICATED`, REST and download 406.
+ *
+ * @param ids a member's objects of the door, as numbers (compared with `Number(value)`) or strings (compared as they are)
+ * @param request the request for a probe value; `asker` is passed through (see `Door.request`)
+ */
+export function objectDoor(
+  name: string,
+  covers: string[],
+  kind: keyof typeof PROBE_KINDS,
+  ids: (member: MemberObjects) => readonly (number | string)[],
+  request: Door['request'],
+  options: Partial<Pick<Door, 'walk' | 'missing'>> = {},
+): Door {
+  const missing = options.missing ?? PROBE_KINDS[kind].missing;
+  return {
+    name,
+    covers,
+    idsOf: (m) => ids(m).map(String),
+    walk: options.walk ?? PROBE_KINDS[kind].walk,
+    missing,
+    ownedBy: (m, v) => ids(m).some((id) => (typeof id === 'number' ? id === Number(v) : id === v)),
+    compare: 'identical',
+    request,
+    withoutSession: request(missing).kind === 'graphql' ? { code: 'UNAUTHENTICATED' } : { status: 406 },
+  };
+}

@@ -72,8 +72,13 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-/** Checks the statement dates of one contract or account: all YYYY-12-31, no gaps, ending with the last year. */
-function checkDates(label: string, stichtage: readonly string[], firstYear: number, errors: string[]): void {
+/**
+ * Checks the statement dates of one contract or account (its rows, oldest first): all YYYY-12-31, one a year from the
+ * year of its start date without gaps, ending with the last year.
+ */
+function checkDates(label: string, rows: readonly { stichtag: string; startDate: string }[], errors: string[]): void {
+  const firstYear = Number(rows[0]!.startDate.slice(0, 4));
+  const stichtage = rows.map((r) => r.stichtag);
   stichtage.forEach((s, i) => {
     if (!/^\d{4}-12-31$/.test(s)) errors.push(`${label}: statement date ${s} is not a 31.12.`);
     const expected = firstYear + i;
@@ -145,12 +150,7 @@ describe('seeded roll-forward', () => {
     for (const [contract, rows] of groupBy(pkRows, (r) => r.contractNumber)) {
       const first = rows[0]!;
       const label = `person ${first.personId} contract ${contract}`;
-      checkDates(
-        label,
-        rows.map((r) => r.stichtag),
-        Number(first.startDate.slice(0, 4)),
-        errors,
-      );
+      checkDates(label, rows, errors);
       let prev = 0;
       let prevShortfall: number | null = null;
       const startShortfall = first.shortfall;
@@ -200,12 +200,7 @@ describe('seeded roll-forward', () => {
     for (const [account, rows] of groupBy(vkRows, (r) => r.accountNumber)) {
       const first = rows[0]!;
       const label = `person ${first.personId} account ${account}`;
-      checkDates(
-        label,
-        rows.map((r) => r.stichtag),
-        Number(first.startDate.slice(0, 4)),
-        errors,
-      );
+      checkDates(label, rows, errors);
       let prev = 0;
       let prevGuaranteed = 0;
       let prevPaidOut = 0;

@@ -98,3 +98,13 @@ export async function expectDashboard(page: Page): Promise<void> {
   await expect(page.locator('#root > [data-prerender]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
 }
+
+/** The login form is left: a dialog of the login flow or the dashboard's greeting shows. */
+export async function expectPastLoginForm(page: Page): Promise<void> {
+  await expect(
+    page
+      .getByRole('dialog')
+      .or(page.getByRole('heading', { level: 1, name: /Sehr geehrte/ }))
+      .first(),
+  ).toBeVisible();
+}

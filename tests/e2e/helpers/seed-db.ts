@@ -44,17 +44,42 @@ export interface PensionStatementRow {
   pension_payments_cents: number;
 }
 
-/** Pensionskasse statements of the person with `email`, newest first. */
-export function pensionStatementsOf(email: string): PensionStatementRow[] {
-  return query<PensionStatementRow>(
-    `select c.contract_number, s.*
-       from pk_statements s
-       join pk_contracts c on c.id = s.contract_id
-       join persons p on p.id = c.person_id
+/** Every row of the two Pensionskasse statement tables of the account information, with its label as shown and the column it shows. */
+export const PENSION_STATEMENT_ROWS: Array<[label: string, column: keyof PensionStatementRow]> = [
+  ['Deckungsrückstellung', 'reserve_cents'],
+  ['Schwankungsrückstellung', 'fluctuation_reserve_cents'],
+  ['Gesamtes Pensionskapital', 'total_capital_cents'],
+  ['Fehlbetrag aus der Änderung der Rechnungsgrundlagen', 'shortfall_cents'],
+  ['Voraussichtliche Jahrespension (brutto, 14 Auszahlungen)', 'projected_yearly_pension_cents'],
+  ['Arbeitgeberbeiträge', 'employer_contributions_cents'],
+  ['Eigenbeiträge (Arbeitnehmerbeiträge)', 'employee_contributions_cents'],
+  ['Übertragungen durch den Arbeitgeber', 'employer_transfers_cents'],
+  ['Übertragungen durch Sie', 'employee_transfers_cents'],
+  ['Prämie gemäß § 108a EStG', 'premium108a_cents'],
+  ['Veranlagungsergebnis', 'investment_result_cents'],
+  ['Verwaltungskosten', 'costs_cents'],
+  ['Pensionszahlungen', 'pension_payments_cents'],
+];
+
+/**
+ * The statements of the person with `email` from `statements` (pk_statements or vk_statements), each with the number
+ * of its contract or account (`owners`, joined on `ownerKey`), by contract or account and newest first within each.
+ */
+function statementsOf<T>(email: string, statements: string, owners: string, ownerKey: string, numberColumn: string): T[] {
+  return query<T>(
+    `select o.${numberColumn}, s.*
+       from ${statements} s
+       join ${owners} o on o.id = s.${ownerKey}
+       join persons p on p.id = o.person_id
       where p.email = ?
-      order by c.id, s.stichtag desc`,
+      order by o.id, s.stichtag desc`,
     email,
   );
+}
+
+/** Pensionskasse statements of the person with `email`, newest first. */
+export function pensionStatementsOf(email: string): PensionStatementRow[] {
+  return statementsOf<PensionStatementRow>(email, 'pk_statements', 'pk_contracts', 'contract_id', 'contract_number');
 }
 
 export interface SeveranceStatementRow {
@@ -67,15 +92,7 @@ export interface SeveranceStatementRow {
 
 /** Vorsorgekasse statements of the person with `email`, newest first within each account. */
 export function severanceStatementsOf(email: string): SeveranceStatementRow[] {
-  return query<SeveranceStatementRow>(
-    `select a.account_number, s.*
-       from vk_statements s
-       join vk_accounts a on a.id = s.account_id
-       join persons p on p.id = a.person_id
-      where p.email = ?
-      order by a.id, s.stichtag desc`,
-    email,
-  );
+  return statementsOf<SeveranceStatementRow>(email, 'vk_statements', 'vk_accounts', 'account_id', 'account_number');
 }
 
 export interface PersonFlagsRow {

@@ -42,3 +42,20 @@ export async function optionsInView(page: Page): Promise<string[]> {
       .map((option) => (option.textContent ?? '').trim());
   });
 }
+
+/**
+ * Opens the select `trigger` by keyboard (focus, Enter) in a viewport `width` px wide (800 px high at 1280, else 844)
+ * and expects spec 000 section 9 "Dropdown size 5 rows": the list shows, five options lie in view and the rest scrolls.
+ * @returns the open list box
+ */
+export async function openFiveRowSelect(page: Page, trigger: Locator, width: number): Promise<Locator> {
+  await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+  await trigger.scrollIntoViewIfNeeded();
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox');
+  await expect(list).toBeVisible();
+  await expect.poll(async () => (await optionsInView(page)).length).toBe(5);
+  expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  return list;
+}

@@ -40,8 +40,8 @@ export async function signIn(page: Page, email: string, password: string, code: 
 /** The password each test sets at the forced change of the first sign-in (the portal's password rules). */
 export const NEW_PASSWORD = 'Arbeitsplatz#2026sicher';
 
-/** Signs a new staff person of `role` in at /backoffice/ and sets the new password: the shell shows. */
-export async function startAs(page: Page, role: string, name: string): Promise<void> {
+/** Creates a staff person of `role`, signs in at /backoffice/ and sets NEW_PASSWORD at the forced change; resolves once the change is sent. */
+async function signInWithNewPassword(page: Page, role: string, name: string): Promise<void> {
   const person = createStaff(role, name);
   await page.goto('/backoffice/');
   await signIn(page, person.email, person.initialPassword, codeOf(person.totpUri));
@@ -49,17 +49,16 @@ export async function startAs(page: Page, role: string, name: string): Promise<v
   await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
+}
+
+/** Signs a new staff person of `role` in at /backoffice/ and sets the new password: the shell shows. */
+export async function startAs(page: Page, role: string, name: string): Promise<void> {
+  await signInWithNewPassword(page, role, name);
   await expect(page.getByRole('heading', { level: 1, name: 'Anträge der Vorsorgekasse' })).toBeVisible();
 }
 
 /** Signs a new staff person of `role` in at /backoffice/ and sets the new password; resolves once the shell shows (any start area). */
 export async function signInNewStaff(page: Page, role: 'CLERK' | 'SUPERVISOR' | 'AUDITOR', name: string): Promise<void> {
-  const person = createStaff(role, name);
-  await page.goto('/backoffice/');
-  await signIn(page, person.email, person.initialPassword, codeOf(person.totpUri));
-  await page.getByLabel('Bisheriges Passwort').fill(person.initialPassword);
-  await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await signInWithNewPassword(page, role, name);
   await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
 }

@@ -1,0 +1,13 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Opens the own-contribution application (#/eigenbeitraege, decision 0016) of the signed-in member, keeps the first
+ * contract, chooses a monthly mandate and resolves on the data step (#/eigenbeitraege/daten).
+ */
+export async function openMonthlyMandateData(page: Page): Promise<void> {
+  await page.goto('/#/eigenbeitraege');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('radio', { name: /Monatlich/ }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL(/#\/eigenbeitraege\/daten$/);
+}
