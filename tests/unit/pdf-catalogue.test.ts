@@ -8,6 +8,7 @@ import { type LetterContent, renderLetter } from '../../server/modules/documents
 import { claimConfirmationLetter, mergeApplicationForm, mergeConfirmationLetter } from '../../server/modules/documents/pdf/request-templates';
 import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/modules/documents/pdf/templates';
 import { pdfText } from '../helpers/pdf';
+import { letterText } from '../helpers/pdf';
 
 /**
  * The letter texts come from the catalogue schema/contract/i18n/de/pdf.json (decision 0012): every key the PDF
@@ -42,16 +43,6 @@ function lookup(path: string): unknown {
 function leaves(node: unknown, prefix: string): string[] {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return [prefix];
   return Object.entries(node).flatMap(([key, value]) => leaves(value, `${prefix}.${key}`));
-}
-
-function allText(content: LetterContent): string {
-  return [
-    content.title,
-    ...content.facts.flatMap((f) => [f.label, f.value]),
-    ...content.paragraphs,
-    ...content.tables.flatMap((t) => [t.heading, ...t.rows.flatMap((r) => [r.label, r.value])]),
-    ...content.notes,
-  ].join('\n');
 }
 
 const contract = { id: 1, personId: 1, contractNumber: 'PK-1234567', vrg: 3, employerId: 1, customerId: 1, calculationInterestRateBp: 250, widowTransitionPercent: 60 } as const;
@@ -159,7 +150,7 @@ describe('PDF texts from the catalogue (pdf.json)', () => {
   });
 
   it('fills every placeholder of every letter', () => {
-    for (const content of everyLetter()) expect(allText(content), content.title).not.toMatch(/\{\{|\}\}/);
+    for (const content of everyLetter()) expect(letterText(content), content.title).not.toMatch(/\{\{|\}\}/);
   });
 
   it('renders a statement PDF without a placeholder left, with the closing and the page footer', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../db/schema';
 import { balanceChangeRows, pkBalanceChange } from '@contract/balance-steps';
-import type { LetterContent } from '../../server/modules/documents/pdf/letter';
 import { PK_STATEMENT_LABELS, pkStatementLetter, recipientOf, VK_STATEMENT_LABELS, vkStatementLetter } from '../../server/modules/documents/pdf/templates';
+import { letterText } from '../helpers/pdf';
 
 const contract: PkContractRow = {
   id: 1,
@@ -39,16 +39,6 @@ const pk: PkStatementRow = {
   projectedYearlyPensionCents: 736_888,
 };
 
-function allText(content: LetterContent): string {
-  return [
-    content.title,
-    ...content.facts.flatMap((f) => [f.label, f.value]),
-    ...content.paragraphs,
-    ...content.tables.flatMap((t) => [t.heading, ...t.rows.flatMap((r) => [r.label, r.value])]),
-    ...content.notes,
-  ].join('\n');
-}
-
 describe('letter templates', () => {
   it('puts every PK statement field into the Leistungsnachweis with its amount', () => {
     const content = pkStatementLetter({
@@ -65,7 +55,7 @@ describe('letter templates', () => {
     expect(rows.get(PK_STATEMENT_LABELS.costsCents)).toBe('-76,05 €');
     expect(rows.get('Pensionskapital zum 31.12.2023')).toBe('20.350,10 €');
     expect(content.title).toBe('Leistungsnachweis zum 31.12.2024');
-    expect(allText(content)).toContain('5,97 %');
+    expect(letterText(content)).toContain('5,97 %');
     expect(content.documentDate).toBe('2024-12-31');
   });
 
@@ -101,8 +91,8 @@ describe('letter templates', () => {
       vrgName: 'VRG 3',
       vrgReturnBp: null,
     });
-    expect(allText(content)).not.toMatch(/voraussichtlich/i);
-    expect(allText(content)).toContain('-76,05 €');
+    expect(letterText(content)).not.toMatch(/voraussichtlich/i);
+    expect(letterText(content)).toContain('-76,05 €');
   });
 
   it('puts every VK statement field into the Kontonachricht', () => {
@@ -137,9 +127,9 @@ describe('letter templates', () => {
     const content = vkStatementLetter({ statement: vk, previous: null, account, employerName: 'Muster GmbH' });
     const labels = new Set(content.tables.flatMap((t) => t.rows).map((r) => r.label));
     for (const label of Object.values(VK_STATEMENT_LABELS)) expect(labels.has(label), label).toBe(true);
-    expect(allText(content)).toContain('12.345,67 €');
-    expect(allText(content)).toContain('-45,67 €');
-    expect(allText(content)).toContain('VK-12345678');
+    expect(letterText(content)).toContain('12.345,67 €');
+    expect(letterText(content)).toContain('-45,67 €');
+    expect(letterText(content)).toContain('VK-12345678');
   });
 
   it('addresses members formally with their academic titles', () => {
