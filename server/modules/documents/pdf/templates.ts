@@ -70,6 +70,14 @@ const minus = (cents: number): string => formatEuro(cents === 0 ? 0 : -cents);
 export const year = (iso: string): string => iso.slice(0, 4);
 
 /**
+ * The rows of a statement's year movements: each of `inflows` as stored, then each of `outflows` as a deduction
+ * (`minus`), every figure in integer cents of `s` under its label in `labels` (the catalogue's statement labels).
+ */
+function movementRows<K extends string>(s: Record<K, number>, labels: Record<K, string>, inflows: readonly K[], outflows: readonly K[]): LetterLine[] {
+  return [...inflows.map((key) => ({ label: labels[key], value: money(s[key]) })), ...outflows.map((key) => ({ label: labels[key], value: minus(s[key]) }))];
+}
+
+/**
  * "Warum sich Ihr Guthaben verändert hat" (decision 0049): the same rows, labels and sentences as on the account
  * information page (`balanceChangeRows`, catalogue `accountInfo.balanceChange`), each sentence under its label.
  */
@@ -132,14 +140,12 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
         heading: fill(T.developmentHeading, { year: y }),
         rows: [
           { label: fill(T.capitalOn, { date: previousDate }), value: money(previousTotal) },
-          { label: L.employerContributionsCents, value: money(s.employerContributionsCents) },
-          { label: L.employeeContributionsCents, value: money(s.employeeContributionsCents) },
-          { label: L.employerTransfersCents, value: money(s.employerTransfersCents) },
-          { label: L.employeeTransfersCents, value: money(s.employeeTransfersCents) },
-          { label: L.premium108aCents, value: money(s.premium108aCents) },
-          { label: L.investmentResultCents, value: money(s.investmentResultCents) },
-          { label: L.costsCents, value: minus(s.costsCents) },
-          { label: L.pensionPaymentsCents, value: minus(s.pensionPaymentsCents) },
+          ...movementRows(
+            s,
+            L,
+            ['employerContributionsCents', 'employeeContributionsCents', 'employerTransfersCents', 'employeeTransfersCents', 'premium108aCents', 'investmentResultCents'],
+            ['costsCents', 'pensionPaymentsCents'],
+          ),
           { label: fill(T.capitalOn, { date }), value: money(s.totalCapitalCents), strong: true },
         ],
       },
@@ -204,14 +210,12 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
         heading: fill(T.bookingsHeading, { year: y }),
         rows: [
           { label: fill(T.entitlementOn, { date: previousDate }), value: money(previousTotal) },
-          { label: L.contributionsCents, value: money(s.contributionsCents) },
-          { label: L.transfersInCents, value: money(s.transfersInCents) },
-          { label: L.investmentResultCents, value: money(s.investmentResultCents) },
-          { label: L.loyaltyBonusCents, value: money(s.loyaltyBonusCents) },
-          { label: L.surplusShareCents, value: money(s.surplusShareCents) },
-          { label: L.administrationCostsCents, value: minus(s.administrationCostsCents) },
-          { label: L.svCarrierCostsCents, value: minus(s.svCarrierCostsCents) },
-          { label: L.payoutCents, value: minus(s.payoutCents) },
+          ...movementRows(
+            s,
+            L,
+            ['contributionsCents', 'transfersInCents', 'investmentResultCents', 'loyaltyBonusCents', 'surplusShareCents'],
+            ['administrationCostsCents', 'svCarrierCostsCents', 'payoutCents'],
+          ),
           { label: fill(T.entitlementOn, { date }), value: money(s.totalEntitlementCents), strong: true },
         ],
       },
