@@ -70,6 +70,15 @@ const minus = (cents: number): string => formatEuro(cents === 0 ? 0 : -cents);
 export const year = (iso: string): string => iso.slice(0, 4);
 
 /**
+ * The dates a statement letter prints: the year `y` (YYYY) of the Stichtag (ISO date), the Stichtag as `date`, and as
+ * `previousDate` the opening date of the year's development (the previous statement's Stichtag, else 1 January).
+ */
+function statementDates(stichtag: string, previous: { stichtag: string } | null | undefined): { y: string; date: string; previousDate: string } {
+  const y = year(stichtag);
+  return { y, date: formatDate(stichtag), previousDate: formatDate(previous?.stichtag ?? `${y}-01-01`) };
+}
+
+/**
  * The rows of a statement's year movements: each of `inflows` as stored, then each of `outflows` as a deduction
  * (`minus`), every figure in integer cents of `s` under its label in `labels` (the catalogue's statement labels).
  */
@@ -108,11 +117,9 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
   const s = d.statement;
   const L = PK_STATEMENT_LABELS;
   const T = pdf.pkStatement;
-  const y = year(s.stichtag);
-  const date = formatDate(s.stichtag);
+  const { y, date, previousDate } = statementDates(s.stichtag, d.previous);
   const rate = fill(pdf.value.perAnnum, { rate: formatPercentBp(d.contract.calculationInterestRateBp) });
   const previousTotal = d.previous?.totalCapitalCents ?? 0;
-  const previousDate = d.previous ? formatDate(d.previous.stichtag) : formatDate(`${y}-01-01`);
   // A beneficiary already draws the pension: no projection of a pension to come (as on the screen).
   const drawingPension = d.contract.role === 'BENEFICIARY';
   return {
@@ -179,10 +186,8 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
   const s = d.statement;
   const L = VK_STATEMENT_LABELS;
   const T = pdf.vkStatement;
-  const y = year(s.stichtag);
-  const date = formatDate(s.stichtag);
+  const { y, date, previousDate } = statementDates(s.stichtag, d.previous);
   const previousTotal = d.previous?.totalEntitlementCents ?? 0;
-  const previousDate = d.previous ? formatDate(d.previous.stichtag) : formatDate(`${y}-01-01`);
   const facts: LetterLine[] = [
     { label: pdf.label.stichtag, value: date },
     { label: pdf.label.accountNumber, value: d.account.accountNumber },
