@@ -105,6 +105,18 @@ const serverEnv = {
   PORTAL_CLOCK_ANCHOR_MS: process.env.PORTAL_CLOCK_ANCHOR_MS,
 } as const;
 
+/** What Playwright needs to start one portal server (server/main.ts) on `port` and wait until it answers. */
+function portalServer(port: string) {
+  return {
+    command: 'npx tsx server/main.ts',
+    url: `${baseUrlOf(port)}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -147,12 +159,7 @@ export default defineConfig({
   // Every slot's two servers (see the top of this file), started before the global setup and the workers.
   webServer: slots.flatMap((slot) => [
     {
-      command: 'npx tsx server/main.ts',
-      url: `${baseUrlOf(slot.port)}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
+      ...portalServer(slot.port),
       env: {
         ...serverEnv,
         DATABASE_PATH: slot.databasePath,
@@ -167,12 +174,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx tsx server/main.ts',
-      url: `${baseUrlOf(slot.regionalPort)}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
+      ...portalServer(slot.regionalPort),
       env: {
         ...serverEnv,
         DATABASE_PATH: slot.regionalDatabasePath,

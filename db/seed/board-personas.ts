@@ -61,6 +61,24 @@ export interface PersonaBoardMessage {
   attachment?: string;
 }
 
+/**
+ * The unread invitation of the fund's board (`counterpart`) to December's board meeting of `year`, to the board
+ * member `addressee` ("Frau Dr.in …"), sent `daysAgo` days before the seed date, with the agenda attached.
+ */
+function boardInvitation(counterpart: PersonaBoardMessage['counterpart'], addressee: string, year: number, daysAgo: number): PersonaBoardMessage {
+  const fundName = counterpart === 'PENSION_FUND' ? 'Pensionskasse' : 'Vorsorgekasse';
+  return {
+    counterpart,
+    subject: `Einladung zur Sitzung des Aufsichtsrats im Dezember ${year}`,
+    body:
+      `Sehr geehrte ${addressee},\n\nwir laden Sie herzlich zur ordentlichen Sitzung des Aufsichtsrats der ` +
+      `${fundName} ein. Die Tagesordnung finden Sie im Anhang.\n\nMit freundlichen Grüßen\nDer Vorstand`,
+    daysAgo,
+    read: false,
+    attachment: 'Tagesordnung-Aufsichtsratssitzung.pdf',
+  };
+}
+
 /** Board seats and board messages of the supervisory-board personas, by e-mail. */
 export function supervisoryBoardPlans(lastYear: number): { email: string; seats: PersonaBoardSeat[]; messages: PersonaBoardMessage[] }[] {
   const year = lastYear + 1;
@@ -69,16 +87,7 @@ export function supervisoryBoardPlans(lastYear: number): { email: string; seats:
       email: BOARD_PERSONA_EMAILS.sonja,
       seats: [{ fund: 'SEVERANCE_FUND', since: '2021-07-01', until: null }],
       messages: [
-        {
-          counterpart: 'SEVERANCE_FUND',
-          subject: `Einladung zur Sitzung des Aufsichtsrats im Dezember ${year}`,
-          body:
-            'Sehr geehrte Frau Dr.in Aufsicht,\n\nwir laden Sie herzlich zur ordentlichen Sitzung des Aufsichtsrats der ' +
-            'Vorsorgekasse ein. Die Tagesordnung finden Sie im Anhang.\n\nMit freundlichen Grüßen\nDer Vorstand',
-          daysAgo: 2,
-          read: false,
-          attachment: 'Tagesordnung-Aufsichtsratssitzung.pdf',
-        },
+        boardInvitation('SEVERANCE_FUND', 'Frau Dr.in Aufsicht', year, 2),
         {
           counterpart: 'SEVERANCE_FUND',
           subject: `Quartalsbericht Veranlagung Q3 ${year}`,
@@ -99,18 +108,7 @@ export function supervisoryBoardPlans(lastYear: number): { email: string; seats:
     {
       email: BOARD_PERSONA_EMAILS.clara,
       seats: [{ fund: 'PENSION_FUND', since: '2023-01-01', until: null }],
-      messages: [
-        {
-          counterpart: 'PENSION_FUND',
-          subject: `Einladung zur Sitzung des Aufsichtsrats im Dezember ${year}`,
-          body:
-            'Sehr geehrte Frau Dr.in Pension,\n\nwir laden Sie herzlich zur ordentlichen Sitzung des Aufsichtsrats der ' +
-            'Pensionskasse ein. Die Tagesordnung finden Sie im Anhang.\n\nMit freundlichen Grüßen\nDer Vorstand',
-          daysAgo: 4,
-          read: false,
-          attachment: 'Tagesordnung-Aufsichtsratssitzung.pdf',
-        },
-      ],
+      messages: [boardInvitation('PENSION_FUND', 'Frau Dr.in Pension', year, 4)],
     },
   ];
 }

@@ -191,9 +191,7 @@ export function insertPkContract(ctx: Context, c: PkContractData): void {
     { createdAt: startTimes.createdAt < ctx.createdAt ? startTimes.createdAt : ctx.createdAt, readAt: startTimes.readAt < ctx.createdAt ? startTimes.readAt : ctx.createdAt },
     true,
   );
-  const last = c.history.statements.length - 1;
-  c.history.statements.forEach((s, i) => {
-    const stichtag = `${s.year}-12-31`;
+  forEachStatement(c.history.statements, (s, stichtag, newest) => {
     const statementId = rowId(
       ctx.stmts.pkStatement.run(
         contractId,
@@ -226,7 +224,7 @@ export function insertPkContract(ctx: Context, c: PkContractData): void {
         fileName: `Leistungsnachweis_${s.year}${fileSuffix}.pdf`,
       },
       times,
-      i !== last,
+      !newest,
     );
     if (s.employeeContributionsCents > 0) {
       insertDocument(
@@ -257,6 +255,14 @@ export function insertPkContract(ctx: Context, c: PkContractData): void {
 }
 
 /**
+ * Calls `insert` with each yearly statement of a PK contract or VK account, in their order, its Stichtag (31 December
+ * of its `year`, ISO date) and whether it is the last (newest) one, whose document the seed leaves unread.
+ */
+function forEachStatement<S extends { year: number }>(statements: readonly S[], insert: (s: S, stichtag: string, newest: boolean) => void): void {
+  statements.forEach((s, i) => insert(s, `${s.year}-12-31`, i === statements.length - 1));
+}
+
+/**
  * Inserts a VK account, its statements and one Kontonachricht document per statement (the newest unread). With more
  * than one account of the person (`accountsOfPerson`), titles and file names carry the account number.
  */
@@ -264,9 +270,7 @@ export function insertVkAccount(ctx: Context, personId: number, accountNumber: s
   const info = ctx.stmts.vkAccount.run(personId, accountNumber, employer.id, history.startDate, history.endDate, history.status, history.rightToDecideSince);
   const accountId = rowId(info.lastInsertRowid);
   const several = accountsOfPerson > 1;
-  const last = history.statements.length - 1;
-  history.statements.forEach((s, i) => {
-    const stichtag = `${s.year}-12-31`;
+  forEachStatement(history.statements, (s, stichtag, newest) => {
     const statementId = rowId(
       ctx.stmts.vkStatement.run(
         accountId,
@@ -297,7 +301,7 @@ export function insertVkAccount(ctx: Context, personId: number, accountNumber: s
         fileName: `Kontonachricht_${s.year}${several ? `_${accountNumber}` : ''}.pdf`,
       },
       documentTimes(ctx, s.year),
-      i !== last,
+      !newest,
     );
   });
   ctx.stats.vkAccounts++;

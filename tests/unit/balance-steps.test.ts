@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pkRolledForward, vkRolledForward } from '../../server/fund/statements/statement-figures';
 import { type BalanceChange, balanceChangeRows, pkBalanceChange, previousStatement, vkBalanceChange, type PkBalanceFigures, type VkBalanceFigures } from '@contract/balance-steps';
 
 /**
@@ -21,7 +22,10 @@ function rng(seed: number) {
 
 const sum = (c: BalanceChange) => c.steps.reduce((s, x) => s + x.amountCents, 0);
 
-/** A PK history rolled forward like the seed (README "Seed data"), with negative investment results now and then. */
+/**
+ * A PK history rolled forward as the fund's statement check requires (server/fund/statements/statement-figures.ts,
+ * decision 0057; the seed alike, README "Seed data"), with negative investment results now and then.
+ */
 function pkHistory(seed: number, years: number): PkBalanceFigures[] {
   const r = rng(seed);
   const out: PkBalanceFigures[] = [];
@@ -37,15 +41,7 @@ function pkHistory(seed: number, years: number): PkBalanceFigures[] {
       costsCents: Math.round(total * 0.003) + 1500,
       pensionPaymentsCents: i > years - 3 ? r(300_000) : 0,
     };
-    total +=
-      f.employerContributionsCents +
-      f.employeeContributionsCents +
-      f.employerTransfersCents +
-      f.employeeTransfersCents +
-      f.premium108aCents +
-      f.investmentResultCents -
-      f.costsCents -
-      f.pensionPaymentsCents;
+    total = pkRolledForward(total, f);
     out.push({ stichtag: `${2000 + i}-12-31`, totalCapitalCents: total, ...f });
   }
   return out;
@@ -54,8 +50,10 @@ function pkHistory(seed: number, years: number): PkBalanceFigures[] {
 function vkHistory(seed: number, years: number): VkBalanceFigures[] {
   const r = rng(seed);
   const out: VkBalanceFigures[] = [];
-  let total = 0;
+  // The guaranteed capital and paid-out total roll forward too, as the fund's statement check requires.
+  let balances = { totalEntitlementCents: 0, guaranteedCapitalCents: 0, paidOutTotalCents: 0 };
   for (let i = 0; i < years; i++) {
+    const total = balances.totalEntitlementCents;
     const contributions = r(150_000);
     const f = {
       contributionsCents: contributions,
@@ -67,16 +65,8 @@ function vkHistory(seed: number, years: number): VkBalanceFigures[] {
       loyaltyBonusCents: r(20) === 0 ? r(5_000) : 0,
       surplusShareCents: r(15) === 0 ? r(3_000) : 0,
     };
-    total +=
-      f.contributionsCents +
-      f.transfersInCents +
-      f.investmentResultCents +
-      f.loyaltyBonusCents +
-      f.surplusShareCents -
-      f.administrationCostsCents -
-      f.svCarrierCostsCents -
-      f.payoutCents;
-    out.push({ stichtag: `${2005 + i}-12-31`, totalEntitlementCents: total, ...f });
+    balances = vkRolledForward(balances, f);
+    out.push({ stichtag: `${2005 + i}-12-31`, totalEntitlementCents: balances.totalEntitlementCents, ...f });
   }
   return out;
 }

@@ -71,8 +71,24 @@ export function figureRangeRefusal(fund: 'PK' | 'VK', figures: PkStatementFigure
   return fund === 'PK' ? checkRanges(figures, PK_FIGURE_KEYS, 'figures.pk') : checkRanges(figures, VK_FIGURE_KEYS, 'figures.vk');
 }
 
-/** The PK total capital a statement must show after `opening` (the previous year's total capital, 0 for the first). */
-function pkRolledForward(opening: number, f: PkStatementFigures): number {
+/** The movements of a PK year (integer cents): what rolls the total capital forward. */
+type PkMovements = Pick<
+  PkStatementFigures,
+  | 'employerContributionsCents'
+  | 'employeeContributionsCents'
+  | 'employerTransfersCents'
+  | 'employeeTransfersCents'
+  | 'premium108aCents'
+  | 'investmentResultCents'
+  | 'costsCents'
+  | 'pensionPaymentsCents'
+>;
+
+/**
+ * The PK total capital (integer cents) a statement must show after `opening` (the previous year's total capital, 0 for
+ * the first): opening + contributions + transfers + § 108a premium + investment result − costs − pension payments.
+ */
+export function pkRolledForward(opening: number, f: PkMovements): number {
   return (
     opening +
     f.employerContributionsCents +
@@ -120,8 +136,25 @@ export function checkPkFigures(f: PkStatementFigures, n: Neighbours<PkStatementF
   return null;
 }
 
-/** The three VK balances a statement must show after the year before's (all 0 for the first statement). */
-function vkRolledForward(opening: VkBalances, f: VkStatementFigures): VkBalances {
+/** The movements of a VK year (integer cents): what rolls the three balances forward. */
+type VkMovements = Pick<
+  VkStatementFigures,
+  | 'contributionsCents'
+  | 'transfersInCents'
+  | 'investmentResultCents'
+  | 'loyaltyBonusCents'
+  | 'surplusShareCents'
+  | 'administrationCostsCents'
+  | 'svCarrierCostsCents'
+  | 'payoutCents'
+>;
+
+/**
+ * The three VK balances (integer cents) a statement must show after the year before's `opening` (all 0 for the first
+ * statement): the entitlement moves by every movement, the guaranteed capital (§ 24 BMSVG) by contributions and
+ * transfers less payouts, the paid-out total by the payouts.
+ */
+export function vkRolledForward(opening: VkBalances, f: VkMovements): VkBalances {
   return {
     totalEntitlementCents:
       opening.totalEntitlementCents +

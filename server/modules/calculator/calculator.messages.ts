@@ -8,13 +8,9 @@ const texts = catalogue.calculator;
  * German messages of the calculator for GraphQL `message` fields and REST answers (spec 001 section 8 "Calculator":
  * not authorized, technical problems, inactive VRG, no valid contract data, terms not accepted), read from the one
  * catalogue the web app shows too (schema/contract/i18n/de/calculator.json), so screen and API word them alike.
+ * The catalogue section itself, typed by the codes: the typecheck refuses a code without its text there.
  */
-export const CALCULATOR_REFUSAL_MESSAGES: Record<CalculatorRefusal, string> = {
-  NOT_AUTHORIZED: texts.refusal.NOT_AUTHORIZED,
-  INACTIVE_VRG: texts.refusal.INACTIVE_VRG,
-  NO_VALID_CONTRACT_DATA: texts.refusal.NO_VALID_CONTRACT_DATA,
-  TERMS_NOT_ACCEPTED: texts.refusal.TERMS_NOT_ACCEPTED,
-};
+export const CALCULATOR_REFUSAL_MESSAGES: Record<CalculatorRefusal, string> = texts.refusal;
 
 /** The message of each field error code of the calculator's input rules (schema/contract/calculator.ts). */
 export const CALCULATOR_FIELD_MESSAGES: Record<CalculatorFieldCode, string> = texts.fieldErrors;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
 import { CLAIM_OPTIONS, PAYOUT_TYPES } from '@contract/claims';
-import { optionalText as field, uploadIdList as uploadIds } from '../../platform/shared/rest-fields';
+import { formBoolean, optionalText as field, signatureFields, uploadIdList as uploadIds, withSignature } from '../../platform/shared/rest-fields';
 import { method, type RestMethod } from '../../rest/method-kit';
 
 /**
@@ -26,12 +26,9 @@ export const verfuegungenInput = z.object({
   postcode: field(20),
   city: field(200),
   country: field(10),
-  confirmed: z.union([z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')]).optional(),
+  confirmed: formBoolean.optional(),
   currentPassword: field(1000),
-  /** DRAWN with `signaturePng` (PNG data URL) or TYPED with `signatureName` (@contract/signature). */
-  signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
-  signaturePng: z.string().max(400_000).optional().nullable(),
-  signatureName: field(200),
+  ...signatureFields,
   /** Upload ids of the documents (purpose `claim-document`), as arrays (JSON) or one id per form field. */
   identityDocumentIds: uploadIds,
   signatureSampleIds: uploadIds,
@@ -78,9 +75,7 @@ export async function verfuegungenRun(ctx: RequestContext, input: z.infer<typeof
         : input.option === 'TRANSFER_SUPPLEMENTARY_INSURANCE'
           ? input.versPartnerSeqId
           : null;
-  const { signatureKind, signaturePng, signatureName, ...rest } = input;
-  const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
-  const r = await ctx.services.claims.submit(ctx.scope, personId, { ...rest, institutionName, signature });
+  const r = await ctx.services.claims.submit(ctx.scope, personId, { ...withSignature(input), institutionName });
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: (r.fieldErrors ?? []).map((e) => ({ field: restField(e.field, input.option), code: e.code })), claim: null };
   const c = r.value;
   return {

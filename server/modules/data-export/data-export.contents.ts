@@ -78,7 +78,7 @@ export async function archiveEntries(sources: ArchiveSources, personId: number, 
     entries.push({ name, read: json(value) });
   };
 
-  add('person.json', { person: (await store.person(personId)) ?? null, ...(await store.personExtras(personId)) });
+  add('person.json', { person: (await store.person(personId)) ?? null, ...(await store.ownRows(personId, 'bankAccounts', 'contactDuties', 'supervisoryBoardSeats')) });
   if (tenant.pensionFund) add('pensionskasse-vertraege.json', await store.pensionContracts(personId));
   add('vorsorgekasse-konten.json', await store.severanceAccounts(personId));
 
@@ -92,7 +92,7 @@ export async function archiveEntries(sources: ArchiveSources, personId: number, 
     }),
   }));
   add('nachrichten.json', messages);
-  add('formulare.json', await store.forms(personId));
+  add('formulare.json', (await store.ownRows(personId, 'forms')).forms);
 
   const claimFiles: ZipEntry[] = [];
   const claims = await store.claims(personId);
@@ -109,17 +109,17 @@ export async function archiveEntries(sources: ArchiveSources, personId: number, 
     severanceClaims: withFiles('vorsorgekasse', claims.severanceClaims, (id) => store.claimFileContent(id)),
     mergeRequests: withFiles('zusammenlegung', claims.mergeRequests, (id) => store.mergeFileContent(id)),
   });
-  add('auftraege.json', await store.mandates(personId));
-  const consents = await store.consents(personId);
+  add('auftraege.json', await store.ownRows(personId, 'mandates', 'debits', 'premiumApplications'));
+  const { consents } = await store.ownRows(personId, 'consents');
   const versions = [...new Set(consents.map((c) => c.textVersion as string))];
   add('einwilligungen.json', { records: consents, texts: Object.fromEntries(versions.map((v) => [v, CONSENT_TEXTS[v] ?? null])) });
-  add('aenderungen.json', await store.changes(personId));
-  add('anmeldungen.json', await store.logins(personId));
-  add('sicherheitsereignisse.json', await store.securityEvents(personId));
-  add('e-mails.json', await store.mailsAndUploads(personId));
+  add('aenderungen.json', (await store.ownRows(personId, 'changes')).changes);
+  add('anmeldungen.json', await store.ownRows(personId, 'sessions', 'loginAttempts'));
+  add('sicherheitsereignisse.json', (await store.ownRows(personId, 'securityEvents')).securityEvents);
+  add('e-mails.json', await store.ownRows(personId, 'sent', 'uploads'));
 
   const documentFiles: ZipEntry[] = [];
-  const documents = (await store.documents(personId)).map((d) => {
+  const documents = (await store.ownRows(personId, 'documents')).documents.map((d) => {
     if (!tenant.documentsArchive) return { ...d, file: null };
     const file = `dokumente/${d.id as number}-${entryFileName(d.fileName as string)}`;
     documentFiles.push(fileEntry(file, () => sources.documentPdf(personId, d.id as number)));

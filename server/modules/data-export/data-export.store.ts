@@ -53,6 +53,32 @@ function archived(table: SQLiteTable): Record<string, SQLiteColumn> {
   return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !OMITTED.has(name))) as Record<string, SQLiteColumn>;
 }
 
+/**
+ * The tables archived as plain rows of the person (by their `personId`), each with the column that orders them (oldest
+ * first): bank accounts, contact duties and board seats (person.json), forms, own-contribution mandates with their
+ * debits and premium applications, consents, the change log, sessions (without their token hash) and login attempts,
+ * security events, mails sent and uploads (metadata), and documents (metadata).
+ */
+const OWN_TABLES = {
+  bankAccounts: [bankAccounts, bankAccounts.validFrom],
+  contactDuties: [contactDuties, contactDuties.id],
+  supervisoryBoardSeats: [supervisoryBoardSeats, supervisoryBoardSeats.since],
+  forms: [formSubmissions, formSubmissions.id],
+  mandates: [mandates, mandates.id],
+  debits: [mandateDebits, mandateDebits.dueDate],
+  premiumApplications: [premiumApplications, premiumApplications.personId],
+  consents: [consentRecords, consentRecords.id],
+  changes: [profileChanges, profileChanges.id],
+  sessions: [sessions, sessions.createdAt],
+  loginAttempts: [loginAttempts, loginAttempts.id],
+  securityEvents: [securityEvents, securityEvents.id],
+  sent: [sentMails, sentMails.id],
+  uploads: [uploads, uploads.createdAt],
+  documents: [documents, documents.id],
+} as const satisfies Record<string, readonly [SQLiteTable & { personId: SQLiteColumn }, SQLiteColumn]>;
+
+type OwnTable = keyof typeof OWN_TABLES;
+
 export function createDataExportStore(db: Db) {
   /** The person's rows of `table` (filtered by `personColumn`), all archived columns, in the order of `orderBy`. */
   const rowsOf = (table: SQLiteTable, personColumn: SQLiteColumn, personId: number, orderBy: SQLiteColumn): Promise<ArchiveRecord[]> =>
@@ -142,13 +168,17 @@ export function createDataExportStore(db: Db) {
     async person(personId: number): Promise<ArchiveRecord | undefined> {
       return (await rowsOf(persons, persons.id, personId, persons.id))[0];
     },
-    /** Bank accounts, contact duties and supervisory-board seats of the person. */
-    async personExtras(personId: number) {
-      return {
-        bankAccounts: await rowsOf(bankAccounts, bankAccounts.personId, personId, bankAccounts.validFrom),
-        contactDuties: await rowsOf(contactDuties, contactDuties.personId, personId, contactDuties.id),
-        supervisoryBoardSeats: await rowsOf(supervisoryBoardSeats, supervisoryBoardSeats.personId, personId, supervisoryBoardSeats.since),
-      };
+    /**
+     * The person's plain rows of each named table of `OWN_TABLES` (archived columns, in its order column's order), by
+     * name, in the order of `names`.
+     */
+    async ownRows<N extends OwnTable>(personId: number, ...names: N[]): Promise<Record<N, ArchiveRecord[]>> {
+      const out = {} as Record<N, ArchiveRecord[]>;
+      for (const name of names) {
+        const [table, orderBy] = OWN_TABLES[name];
+        out[name] = await rowsOf(table, table.personId, personId, orderBy);
+      }
+      return out;
     },
     /** Pension contracts, each with its statements for every Stichtag (oldest first). */
     async pensionContracts(personId: number): Promise<ArchiveRecord[]> {
@@ -172,10 +202,6 @@ export function createDataExportStore(db: Db) {
     async attachmentContent(id: number): Promise<Buffer | undefined> {
       return (await db.select({ content: messageAttachments.content }).from(messageAttachments).where(eq(messageAttachments.id, id)))[0]?.content;
     },
-    /** Form submissions of the person, oldest first. */
-    async forms(personId: number): Promise<ArchiveRecord[]> {
-      return rowsOf(formSubmissions, formSubmissions.personId, personId, formSubmissions.id);
-    },
     /** Severance claims and merge requests of the person, each with its files' metadata. */
     async claims(personId: number) {
       const claims = await rowsOf(severanceClaims, severanceClaims.personId, personId, severanceClaims.id);
@@ -194,44 +220,6 @@ export function createDataExportStore(db: Db) {
     /** The bytes of merge-request file `id`. */
     async mergeFileContent(id: number): Promise<Buffer | undefined> {
       return (await db.select({ content: mergeRequestFiles.content }).from(mergeRequestFiles).where(eq(mergeRequestFiles.id, id)))[0]?.content;
-    },
-    /** Own-contribution mandates, their debits and the premium application of the person. */
-    async mandates(personId: number) {
-      return {
-        mandates: await rowsOf(mandates, mandates.personId, personId, mandates.id),
-        debits: await rowsOf(mandateDebits, mandateDebits.personId, personId, mandateDebits.dueDate),
-        premiumApplications: await rowsOf(premiumApplications, premiumApplications.personId, personId, premiumApplications.personId),
-      };
-    },
-    /** Consent records of the person, oldest first. */
-    async consents(personId: number): Promise<ArchiveRecord[]> {
-      return rowsOf(consentRecords, consentRecords.personId, personId, consentRecords.id);
-    },
-    /** The person's change log, oldest first. */
-    async changes(personId: number): Promise<ArchiveRecord[]> {
-      return rowsOf(profileChanges, profileChanges.personId, personId, profileChanges.id);
-    },
-    /** Sessions (without their token hash) and login attempts of the person, oldest first. */
-    async logins(personId: number) {
-      return {
-        sessions: await rowsOf(sessions, sessions.personId, personId, sessions.createdAt),
-        loginAttempts: await rowsOf(loginAttempts, loginAttempts.personId, personId, loginAttempts.id),
-      };
-    },
-    /** Security events of the person, oldest first. */
-    async securityEvents(personId: number): Promise<ArchiveRecord[]> {
-      return rowsOf(securityEvents, securityEvents.personId, personId, securityEvents.id);
-    },
-    /** Mails sent to the person and their uploads (metadata), oldest first. */
-    async mailsAndUploads(personId: number) {
-      return {
-        sent: await rowsOf(sentMails, sentMails.personId, personId, sentMails.id),
-        uploads: await rowsOf(uploads, uploads.personId, personId, uploads.createdAt),
-      };
-    },
-    /** The person's documents (metadata), oldest first. */
-    async documents(personId: number): Promise<ArchiveRecord[]> {
-      return rowsOf(documents, documents.personId, personId, documents.id);
     },
   };
 }

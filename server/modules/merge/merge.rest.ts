@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
 import { MERGE_SIGNATURE_TYPES } from '@contract/merge';
-import { formBoolean, optionalText as field, uploadIdList as uploadIds } from '../../platform/shared/rest-fields';
+import { formBoolean, optionalText as field, signatureFields, uploadIdList as uploadIds, withSignature } from '../../platform/shared/rest-fields';
 import { method, type RestMethod } from '../../rest/method-kit';
 
 /**
@@ -18,9 +18,7 @@ export const zusammenlegungInput = z.object({
   consent: formBoolean.optional(),
   termsAccepted: formBoolean.optional(),
   signatureType: z.enum(MERGE_SIGNATURE_TYPES).optional(),
-  signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
-  signaturePng: z.string().max(400_000).optional().nullable(),
-  signatureName: field(200),
+  ...signatureFields,
   idCopyIds: uploadIds,
   signedFormIds: uploadIds,
 });
@@ -50,15 +48,13 @@ export async function zusammenlegungRun(ctx: RequestContext, input: z.infer<type
       pendingSince: e.pendingSince,
     };
   }
-  const { signatureKind, signaturePng, signatureName, ...rest } = input;
-  const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
+  const body = withSignature(input);
   const r = await ctx.services.merge.request(ctx.scope, personId, {
-    ...rest,
-    firstName: rest.firstName ?? '',
-    lastName: rest.lastName ?? '',
-    svnr: rest.svnr ?? '',
-    email: rest.email ?? '',
-    signature,
+    ...body,
+    firstName: body.firstName ?? '',
+    lastName: body.lastName ?? '',
+    svnr: body.svnr ?? '',
+    email: body.email ?? '',
   });
   if (!r.ok) return { ok: false, code: r.code, fieldErrors: r.fieldErrors ?? [], request: null };
   return { ok: true, code: null, fieldErrors: [], request: r.value };

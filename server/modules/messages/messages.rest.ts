@@ -1,7 +1,26 @@
 import { z } from 'zod';
 import { notFound, rateLimited } from '../../platform/shared/errors';
 import { empty, method, text, type RestMethod } from '../../rest/method-kit';
+import type { RequestContext } from '../../platform/request-context';
+import type { MessageView } from './messages.service';
 import { getMessagesRestInput, messageJson, messagePageJson } from './messages.rest-json';
+
+/**
+ * A session method on one message of the caller's mailbox: body `{ id }` (at most 40 characters), answer the message
+ * as `messageJson` writes it, 404 when `find` finds no such message in that mailbox.
+ */
+function oneMessageMethod(name: string, find: (ctx: RequestContext, id: string) => Promise<MessageView | null>): RestMethod {
+  return method({
+    name,
+    input: z.object({ id: text(40) }),
+    auth: 'session',
+    async run(ctx, input) {
+      const message = await find(ctx, input.id);
+      if (!message) throw notFound();
+      return messageJson(message);
+    },
+  });
+}
 
 /** The `rest/*` methods of this module (spec 000 section 7), found by server/rest/registry.ts by their export name. */
 export const messagesRestMethods: RestMethod[] = [
@@ -15,16 +34,7 @@ export const messagesRestMethods: RestMethod[] = [
     },
   }),
 
-  method({
-    name: 'getMessage',
-    input: z.object({ id: text(40) }),
-    auth: 'session',
-    async run(ctx, input) {
-      const message = await ctx.services.messages.get(await ctx.mailbox(), input.id);
-      if (!message) throw notFound();
-      return messageJson(message);
-    },
-  }),
+  oneMessageMethod('getMessage', async (ctx, id) => ctx.services.messages.get(await ctx.mailbox(), id)),
 
   method({
     name: 'getMessageRecipients',
@@ -35,15 +45,9 @@ export const messagesRestMethods: RestMethod[] = [
     },
   }),
 
-  method({
-    name: 'markMessageRead',
-    input: z.object({ id: text(40) }),
-    auth: 'session',
-    async run(ctx, input) {
-      const result = await ctx.services.messages.markRead(await ctx.mailbox(), input.id);
-      if (!result.ok) throw notFound();
-      return messageJson(result.value);
-    },
+  oneMessageMethod('markMessageRead', async (ctx, id) => {
+    const result = await ctx.services.messages.markRead(await ctx.mailbox(), id);
+    return result.ok ? result.value : null;
   }),
 
   method({

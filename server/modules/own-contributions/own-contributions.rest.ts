@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/request-context';
 import { MANDATE_TYPES } from '@contract/own-contributions';
 import type { MandateModel, OwnContributionFieldError } from './own-contributions.model';
-import { formCents, optionalText as field } from '../../platform/shared/rest-fields';
+import { formCents, optionalText as field, signatureFields, withSignature } from '../../platform/shared/rest-fields';
 import type { Result } from '../../platform/shared/result';
 import { method, type RestMethod } from '../../rest/method-kit';
 
@@ -50,9 +50,7 @@ export const praemienantragInput = z.object({
   country: field(100),
   birthDate: field(100),
   confirmed: bool,
-  signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
-  signaturePng: z.string().max(400_000).optional().nullable(),
-  signatureName: field(200),
+  ...signatureFields,
 });
 
 /** The answer of a call: `{ ok, code, fieldErrors: [{ field, code, message }] }` plus `value`'s fields when ok; the message from the catalogue (a `START_TOO_EARLY` one names the earliest debit date). */
@@ -94,9 +92,7 @@ export async function kuendigenRun(ctx: RequestContext, input: z.infer<typeof ku
 
 /** `webportal/eigenbeitraege/praemienantrag`: files the § 108a application; `{ ok, code, fieldErrors }`. */
 export async function praemienantragRun(ctx: RequestContext, input: z.infer<typeof praemienantragInput>): Promise<unknown> {
-  const { signatureKind, signaturePng, signatureName, ...rest } = input;
-  const signature = signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null;
-  const r = await ctx.services.ownContributions.applyForPremium(ctx.scope, await ctx.requirePersonId(), { ...rest, signature });
+  const r = await ctx.services.ownContributions.applyForPremium(ctx.scope, await ctx.requirePersonId(), withSignature(input));
   return answer(r, () => ({}));
 }
 

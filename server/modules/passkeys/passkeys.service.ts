@@ -124,6 +124,24 @@ export function relyingParty(scope: Pick<RequestScope, 'publicOrigin'>): { origi
 }
 
 /**
+ * What @simplewebauthn's `verify…Response` checks an answer against (docs/decisions/0047-passkeys.md): the challenge
+ * of the `ceremony` taken for it, the tenant's origin and rpID (`relyingParty`), and user verification.
+ */
+function expectedOf(ceremony: { challenge: string }, scope: Pick<RequestScope, 'publicOrigin'>) {
+  const { origin, rpId } = relyingParty(scope);
+  return { expectedChallenge: ceremony.challenge, expectedOrigin: origin, expectedRPID: rpId, requireUserVerification: true };
+}
+
+/** The verification's result, or null when it throws: an answer the library cannot read is refused like a false one. */
+async function unlessThrown<T>(verify: () => Promise<T>): Promise<T | null> {
+  try {
+    return await verify();
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Passkeys (WebAuthn, W3C Web Authentication Level 3; docs/decisions/0047-passkeys.md): the member adds passkeys in
  * the settings (the step-up password first), names, renames and removes them, and logs in with one instead of e-mail
  * and password. The login then runs exactly as a password login from the identity check on
@@ -241,25 +259,14 @@ export function createPasskeyService(deps: {
       if (!name.ok) return refused('ERROR_INVALID_INPUT', [{ field: 'name', code: name.code }]);
       const answer = parseAnswer(registrationAnswer, input.responseJson);
       if (!answer) return refused('ERROR_PASSKEY_INVALID');
-      const { origin, rpId } = relyingParty(scope);
+      const { rpId } = relyingParty(scope);
       const ceremony = await take('REGISTRATION', answer.response.clientDataJSON, rpId, { personId, sessionHash: await scope.sessionHash() });
       if (!ceremony) {
         await audit.record('ACCESS_DENIED', personId, scope.meta, { reason: 'PASSKEY_CEREMONY', action: 'PASSKEY_ADD' });
         return refused('ERROR_PASSKEY_INVALID');
       }
-      let verified;
-      try {
-        verified = await verifyRegistrationResponse({
-          response: answer as RegistrationResponseJSON,
-          expectedChallenge: ceremony.challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpId,
-          requireUserVerification: true,
-        });
-      } catch {
-        verified = { verified: false as const };
-      }
-      if (!verified.verified) {
+      const verified = await unlessThrown(() => verifyRegistrationResponse({ response: answer as RegistrationResponseJSON, ...expectedOf(ceremony, scope) }));
+      if (!verified?.verified) {
         await audit.record('ACCESS_DENIED', personId, scope.meta, { reason: 'PASSKEY_VERIFICATION', action: 'PASSKEY_ADD' });
         return refused('ERROR_PASSKEY_INVALID');
       }
@@ -342,26 +349,20 @@ export function createPasskeyService(deps: {
       return auth.loginWithProof(scope, 'PASSKEY', async () => {
         const answer = parseAnswer(authenticationAnswer, input.responseJson);
         if (!answer) return null;
-        const { origin, rpId } = relyingParty(scope);
+        const { rpId } = relyingParty(scope);
         const ceremony = await take('AUTHENTICATION', answer.response.clientDataJSON, rpId, null);
         if (!ceremony) return null;
         const passkey = await store.byCredentialId(answer.id, rpId);
         if (!passkey) return null;
         if (answer.response.userHandle !== undefined && answer.response.userHandle !== passkey.userHandle) return null;
-        let verified;
-        try {
-          verified = await verifyAuthenticationResponse({
+        const verified = await unlessThrown(() =>
+          verifyAuthenticationResponse({
             response: answer as AuthenticationResponseJSON,
-            expectedChallenge: ceremony.challenge,
-            expectedOrigin: origin,
-            expectedRPID: rpId,
+            ...expectedOf(ceremony, scope),
             credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports as never },
-            requireUserVerification: true,
-          });
-        } catch {
-          return null;
-        }
-        if (!verified.verified) return null;
+          }),
+        );
+        if (!verified?.verified) return null;
         if (!(await store.recordUse(passkey.id, passkey.counter, verified.authenticationInfo.newCounter, now()))) return null;
         return { personId: passkey.personId };
       });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCentsText } from '@contract/amount';
+import { SIGNATURE_LIMITS, type SignatureWire } from '@contract/signature';
 
 /**
  * Pieces of the REST bodies (`*.rest.ts`) that several methods take alike. Form posts send every field as a string,
@@ -43,3 +44,27 @@ export const formCents = z.union([
       return cents;
     }),
 ]);
+
+/**
+ * The REST fields of a signature (decision 0015; @contract/signature `SignatureWire`): `signatureKind` DRAWN with
+ * `signaturePng` (a PNG data URL of at most 400,000 characters) or TYPED with `signatureName`; spread into a body's
+ * `z.object`. `signatureInput` checks them once they reach the service.
+ */
+export const signatureFields = {
+  signatureKind: z.enum(['DRAWN', 'TYPED']).optional(),
+  signaturePng: z.string().max(SIGNATURE_LIMITS.pngDataUrl).optional().nullable(),
+  signatureName: optionalText(200),
+};
+
+type SignatureFieldName = keyof typeof signatureFields;
+
+/**
+ * A REST body with its `signatureFields` folded into the service's `signature` (`{ kind, png, name }`, null when no
+ * `signatureKind` was sent); every other field as it came.
+ */
+export function withSignature<T extends { [K in SignatureFieldName]?: z.infer<(typeof signatureFields)[K]> }>(
+  input: T,
+): Omit<T, SignatureFieldName> & { signature: SignatureWire | null } {
+  const { signatureKind, signaturePng, signatureName, ...rest } = input;
+  return { ...rest, signature: signatureKind ? { kind: signatureKind, png: signaturePng, name: signatureName } : null };
+}

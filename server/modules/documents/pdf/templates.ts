@@ -70,6 +70,23 @@ const minus = (cents: number): string => formatEuro(cents === 0 ? 0 : -cents);
 export const year = (iso: string): string => iso.slice(0, 4);
 
 /**
+ * The dates a statement letter prints: the year `y` (YYYY) of the Stichtag (ISO date), the Stichtag as `date`, and as
+ * `previousDate` the opening date of the year's development (the previous statement's Stichtag, else 1 January).
+ */
+function statementDates(stichtag: string, previous: { stichtag: string } | null | undefined): { y: string; date: string; previousDate: string } {
+  const y = year(stichtag);
+  return { y, date: formatDate(stichtag), previousDate: formatDate(previous?.stichtag ?? `${y}-01-01`) };
+}
+
+/**
+ * The rows of a statement's year movements: each of `inflows` as stored, then each of `outflows` as a deduction
+ * (`minus`), every figure in integer cents of `s` under its label in `labels` (the catalogue's statement labels).
+ */
+function movementRows<K extends string>(s: Record<K, number>, labels: Record<K, string>, inflows: readonly K[], outflows: readonly K[]): LetterLine[] {
+  return [...inflows.map((key) => ({ label: labels[key], value: money(s[key]) })), ...outflows.map((key) => ({ label: labels[key], value: minus(s[key]) }))];
+}
+
+/**
  * "Warum sich Ihr Guthaben verändert hat" (decision 0049): the same rows, labels and sentences as on the account
  * information page (`balanceChangeRows`, catalogue `accountInfo.balanceChange`), each sentence under its label.
  */
@@ -100,11 +117,9 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
   const s = d.statement;
   const L = PK_STATEMENT_LABELS;
   const T = pdf.pkStatement;
-  const y = year(s.stichtag);
-  const date = formatDate(s.stichtag);
+  const { y, date, previousDate } = statementDates(s.stichtag, d.previous);
   const rate = fill(pdf.value.perAnnum, { rate: formatPercentBp(d.contract.calculationInterestRateBp) });
   const previousTotal = d.previous?.totalCapitalCents ?? 0;
-  const previousDate = d.previous ? formatDate(d.previous.stichtag) : formatDate(`${y}-01-01`);
   // A beneficiary already draws the pension: no projection of a pension to come (as on the screen).
   const drawingPension = d.contract.role === 'BENEFICIARY';
   return {
@@ -132,14 +147,12 @@ export function pkStatementLetter(d: PkStatementData): LetterContent {
         heading: fill(T.developmentHeading, { year: y }),
         rows: [
           { label: fill(T.capitalOn, { date: previousDate }), value: money(previousTotal) },
-          { label: L.employerContributionsCents, value: money(s.employerContributionsCents) },
-          { label: L.employeeContributionsCents, value: money(s.employeeContributionsCents) },
-          { label: L.employerTransfersCents, value: money(s.employerTransfersCents) },
-          { label: L.employeeTransfersCents, value: money(s.employeeTransfersCents) },
-          { label: L.premium108aCents, value: money(s.premium108aCents) },
-          { label: L.investmentResultCents, value: money(s.investmentResultCents) },
-          { label: L.costsCents, value: minus(s.costsCents) },
-          { label: L.pensionPaymentsCents, value: minus(s.pensionPaymentsCents) },
+          ...movementRows(
+            s,
+            L,
+            ['employerContributionsCents', 'employeeContributionsCents', 'employerTransfersCents', 'employeeTransfersCents', 'premium108aCents', 'investmentResultCents'],
+            ['costsCents', 'pensionPaymentsCents'],
+          ),
           { label: fill(T.capitalOn, { date }), value: money(s.totalCapitalCents), strong: true },
         ],
       },
@@ -173,10 +186,8 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
   const s = d.statement;
   const L = VK_STATEMENT_LABELS;
   const T = pdf.vkStatement;
-  const y = year(s.stichtag);
-  const date = formatDate(s.stichtag);
+  const { y, date, previousDate } = statementDates(s.stichtag, d.previous);
   const previousTotal = d.previous?.totalEntitlementCents ?? 0;
-  const previousDate = d.previous ? formatDate(d.previous.stichtag) : formatDate(`${y}-01-01`);
   const facts: LetterLine[] = [
     { label: pdf.label.stichtag, value: date },
     { label: pdf.label.accountNumber, value: d.account.accountNumber },
@@ -204,14 +215,12 @@ export function vkStatementLetter(d: VkStatementData): LetterContent {
         heading: fill(T.bookingsHeading, { year: y }),
         rows: [
           { label: fill(T.entitlementOn, { date: previousDate }), value: money(previousTotal) },
-          { label: L.contributionsCents, value: money(s.contributionsCents) },
-          { label: L.transfersInCents, value: money(s.transfersInCents) },
-          { label: L.investmentResultCents, value: money(s.investmentResultCents) },
-          { label: L.loyaltyBonusCents, value: money(s.loyaltyBonusCents) },
-          { label: L.surplusShareCents, value: money(s.surplusShareCents) },
-          { label: L.administrationCostsCents, value: minus(s.administrationCostsCents) },
-          { label: L.svCarrierCostsCents, value: minus(s.svCarrierCostsCents) },
-          { label: L.payoutCents, value: minus(s.payoutCents) },
+          ...movementRows(
+            s,
+            L,
+            ['contributionsCents', 'transfersInCents', 'investmentResultCents', 'loyaltyBonusCents', 'surplusShareCents'],
+            ['administrationCostsCents', 'svCarrierCostsCents', 'payoutCents'],
+          ),
           { label: fill(T.entitlementOn, { date }), value: money(s.totalEntitlementCents), strong: true },
         ],
       },
