@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CATEGORY_PAGE_SIZE, useDocumentCategory } from '../api/get-document-category';
 import { OVERVIEW_PAGE_SIZE, useDocumentsOverview } from '../api/get-documents-overview';
 import { useMarkDocumentRead } from '../api/mark-document-read';
+import '../../../components/ui/side-nav.css';
 import '../documents.css';
 import { categoryOfStep, stepOfCategory, visibleCategories } from './document-categories';
 import { DocumentCategoryNav } from './document-category-nav';
@@ -72,7 +73,7 @@ function DocumentsOverview() {
   ];
   const visible = visibleCategories(me.documentCounts);
   return (
-    <div className="documents-layout">
+    <div className="side-nav-layout documents-layout">
       <UnreadLine count={me.unreadDocumentCount} />
       <DocumentCategoryNav person={me} />
       <div className="documents-layout__main">
@@ -133,7 +134,7 @@ function DocumentCategoryView({ category }: { category: DocumentCategory }) {
       },
     }).catch(() => undefined);
   return (
-    <div className="documents-layout">
+    <div className="side-nav-layout documents-layout">
       <UnreadLine count={me.unreadDocumentCount} />
       <DocumentCategoryNav person={me} />
       <div className="documents-layout__main">
