@@ -15,7 +15,8 @@ export function PasswordToggle({ shown, onToggle, controls, children }: { shown:
         />
         {shown ? null : <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" />}
       </svg>
-      <span className="field__toggle-label">{children}</span>
+      {/* On a phone the icon alone; the label stays for screen readers. */}
+      <span className="field__toggle-label visually-hidden-narrow">{children}</span>
     </button>
   );
 }
