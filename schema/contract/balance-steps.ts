@@ -113,6 +113,24 @@ function build(stichtag: string, closingCents: number, previous: { stichtag: str
   };
 }
 
+/** `EMPLOYER_CONTRIBUTIONS` → `employerContributions`: the name a step kind has among the statement figures. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}` : Lowercase<S>;
+
+/** The statement figure (integer cents, unsigned) a step kind is read from: `PREMIUM_108A` → `premium108aCents`. */
+type FigureOf<K extends BalanceStepKind> = `${CamelCase<K>}Cents`;
+
+/**
+ * The steps of `kinds` in that order, each read from its figure in `figures` (`FigureOf`, so a kind without its
+ * figure does not compile): inflows as stored, outflows (costs, payments) negated.
+ */
+function movementsOf<K extends BalanceStepKind>(figures: Record<FigureOf<K>, number>, kinds: readonly K[], direction: 'inflow' | 'outflow'): BalanceStep[] {
+  const sign = direction === 'inflow' ? 1 : -1;
+  return kinds.map((kind) => {
+    const figure = `${kind.toLowerCase().replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase())}Cents` as FigureOf<K>;
+    return { kind, amountCents: sign * figures[figure] };
+  });
+}
+
 /**
  * Pensionskasse: from the previous total capital (reserve plus fluctuation reserve) to this one. The fluctuation
  * reserve is part of the total capital on both sides, so its change needs no step of its own.
@@ -121,14 +139,8 @@ function build(stichtag: string, closingCents: number, previous: { stichtag: str
  */
 export function pkBalanceChange(s: PkBalanceFigures, previous: Pick<PkBalanceFigures, 'stichtag' | 'totalCapitalCents'> | null): BalanceChange {
   return build(s.stichtag, s.totalCapitalCents, previous && { stichtag: previous.stichtag, balanceCents: previous.totalCapitalCents }, [
-    { kind: 'EMPLOYER_CONTRIBUTIONS', amountCents: s.employerContributionsCents },
-    { kind: 'EMPLOYEE_CONTRIBUTIONS', amountCents: s.employeeContributionsCents },
-    { kind: 'EMPLOYER_TRANSFERS', amountCents: s.employerTransfersCents },
-    { kind: 'EMPLOYEE_TRANSFERS', amountCents: s.employeeTransfersCents },
-    { kind: 'PREMIUM_108A', amountCents: s.premium108aCents },
-    { kind: 'INVESTMENT_RESULT', amountCents: s.investmentResultCents },
-    { kind: 'COSTS', amountCents: -s.costsCents },
-    { kind: 'PENSION_PAYMENTS', amountCents: -s.pensionPaymentsCents },
+    ...movementsOf(s, ['EMPLOYER_CONTRIBUTIONS', 'EMPLOYEE_CONTRIBUTIONS', 'EMPLOYER_TRANSFERS', 'EMPLOYEE_TRANSFERS', 'PREMIUM_108A', 'INVESTMENT_RESULT'], 'inflow'),
+    ...movementsOf(s, ['COSTS', 'PENSION_PAYMENTS'], 'outflow'),
   ]);
 }
 
@@ -140,14 +152,8 @@ export function pkBalanceChange(s: PkBalanceFigures, previous: Pick<PkBalanceFig
  */
 export function vkBalanceChange(s: VkBalanceFigures, previous: Pick<VkBalanceFigures, 'stichtag' | 'totalEntitlementCents'> | null): BalanceChange {
   return build(s.stichtag, s.totalEntitlementCents, previous && { stichtag: previous.stichtag, balanceCents: previous.totalEntitlementCents }, [
-    { kind: 'CONTRIBUTIONS', amountCents: s.contributionsCents },
-    { kind: 'TRANSFERS_IN', amountCents: s.transfersInCents },
-    { kind: 'INVESTMENT_RESULT', amountCents: s.investmentResultCents },
-    { kind: 'LOYALTY_BONUS', amountCents: s.loyaltyBonusCents },
-    { kind: 'SURPLUS_SHARE', amountCents: s.surplusShareCents },
-    { kind: 'ADMINISTRATION_COSTS', amountCents: -s.administrationCostsCents },
-    { kind: 'SV_CARRIER_COSTS', amountCents: -s.svCarrierCostsCents },
-    { kind: 'PAYOUT', amountCents: -s.payoutCents },
+    ...movementsOf(s, ['CONTRIBUTIONS', 'TRANSFERS_IN', 'INVESTMENT_RESULT', 'LOYALTY_BONUS', 'SURPLUS_SHARE'], 'inflow'),
+    ...movementsOf(s, ['ADMINISTRATION_COSTS', 'SV_CARRIER_COSTS', 'PAYOUT'], 'outflow'),
   ]);
 }
 

@@ -5,6 +5,7 @@ import { costBonusBp, projectCapital, projectPension, type ProjectionInput } fro
 import { monthlyOf, projectStatePension, projectedCapCents, projectedRevaluation, type StatePensionPlan } from '../../server/modules/calculator/state-pension.rules';
 import { statutoryRetirementAgeMonths, statutoryRetirementDate } from '@contract/calculator';
 import { calculatorDateBounds, possibleAccountCreditCents, statePensionAssumptions, validateCalculatorInput } from '@contract/calculator';
+import { SAMPLE_CALCULATOR_INPUT } from '../../web/src/features/calculator/components/sample-input';
 
 /**
  * The calculator's pure projection (server/modules/calculator/calculator.rules.ts) against cases computed by hand.
@@ -305,30 +306,7 @@ describe('calculator restrictions (spec 001 section 6)', () => {
 
 describe('calculator input rules', () => {
   const ctx = { today: '2026-11-22', calculationDate: '2025-12-31', gender: 'FEMALE' as const };
-  const input = {
-    birthDate: '1984-05-17',
-    retirementDate: '2049-06-01',
-    employerAnnualContribution: 200_000,
-    employerPaymentEnd: '2049-06-01',
-    employerGrowthRate: 2,
-    ownAnnualContribution: 60_000,
-    ownContributionStart: '2026-01-01',
-    ownContributionEnd: '2049-06-01',
-    ownGrowthRate: 0,
-    transferAmount: 0,
-    transferDate: null,
-    expectedReturn: 3,
-    severanceActive: true,
-    severanceCapital: 0,
-    severanceContributing: true,
-    otherFundsCapital: 0,
-    otherFundsAnnualContribution: 0,
-    yearlyGrossIncome: 5_000_000,
-    incomeGrowthRate: 2,
-    statePensionStart: '2049-06-01',
-    accountCredit: 0,
-    otherYearlyIncome: 0,
-  };
+  const input = SAMPLE_CALCULATOR_INPUT;
   it('accept the prefilled inputs', () => {
     expect(validateCalculatorInput(input, ctx)).toEqual([]);
   });

@@ -3,30 +3,17 @@ import calculatorPrint from '@contract/i18n/de/calculator-print.json';
 import regionalDocuments from '@contract/i18n/de/regional-documents.json';
 import { tenantTexts } from '../../server/modules/tenant/tenant-texts';
 import { TENANTS } from '../../server/tenants';
-
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') result.set(path, value);
-    else for (const [leaf, text] of leaves(value, path)) result.set(leaf, text);
-  }
-  return result;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+import { catalogueLeaves, placeholdersOf, type CatalogueTree } from '../../web/src/i18n/catalogue-tree';
 
 /** The regional tenant's texts of server-made documents (schema/contract/i18n/de/regional-documents.json). */
 describe('tenant texts of documents', () => {
   it('the regional overrides replace only existing texts, keep their placeholders and name no Pensionskasse', () => {
-    const main = leaves(calculatorPrint as unknown as Tree);
-    const overrides = leaves(regionalDocuments as unknown as Tree);
+    const main = catalogueLeaves(calculatorPrint as unknown as CatalogueTree);
+    const overrides = catalogueLeaves(regionalDocuments as unknown as CatalogueTree);
     expect(overrides.size).toBeGreaterThan(0);
     for (const [key, text] of overrides) {
       expect(main.get(key), `${key} exists in the German catalogue`).toBeDefined();
-      expect(placeholders(text), key).toEqual(placeholders(main.get(key) ?? ''));
+      expect(placeholdersOf(text), key).toEqual(placeholdersOf(main.get(key) ?? ''));
       expect(text, key).not.toMatch(/Pensionskass/);
     }
   });

@@ -1,34 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from './resources';
 import { tenantOverrides } from './tenant-catalogue';
+import { catalogueLeaves, placeholdersOf, type CatalogueTree } from './catalogue-tree';
 
-type Tree = { [key: string]: string | Tree };
-
-/** Dot-joined keys of every text in `tree`, with the text. */
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') result.set(path, value);
-    else for (const [leaf, text] of leaves(value, path)) result.set(leaf, text);
-  }
-  return result;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-
-const main = leaves(resources.de.translation as unknown as Tree);
+const main = catalogueLeaves(resources.de.translation as unknown as CatalogueTree);
 
 describe('tenant catalogue overrides', () => {
   for (const [tenant, overrides] of Object.entries(tenantOverrides)) {
     if (!overrides) continue;
     it(`${tenant}: replaces only existing texts and keeps their placeholders`, () => {
-      const entries = leaves(overrides as Tree);
+      const entries = catalogueLeaves(overrides as CatalogueTree);
       expect(entries.size).toBeGreaterThan(0);
       for (const [key, text] of entries) {
         const original = main.get(key);
         expect(original, `${key} exists in the German catalogue`).toBeDefined();
-        expect(placeholders(text), key).toEqual(placeholders(original ?? ''));
+        expect(placeholdersOf(text), key).toEqual(placeholdersOf(original ?? ''));
         expect(text, `${key} differs from the main text`).not.toBe(original);
       }
     });
@@ -41,7 +27,7 @@ describe('German catalogue', () => {
   });
 
   it('keeps "per E-Mail" on one line: a no-break space and a non-breaking hyphen', () => {
-    const regional = leaves(tenantOverrides.regional as Tree);
+    const regional = catalogueLeaves(tenantOverrides.regional as CatalogueTree);
     for (const [key, text] of [...main, ...regional]) {
       // A plain hyphen or space lets the line break as "per E-/Mail" or "per/E-Mail" in narrow cards and dialogs.
       expect(text, key).not.toMatch(/per[ \u00a0]E-Mail|per E\u2011Mail/);

@@ -1,20 +1,6 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  Group,
-  Heading,
-  I18nProvider,
-  Label,
-  Popover,
-  Text,
-} from 'react-aria-components';
+import { Button, Calendar, CalendarCell, CalendarGrid, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, I18nProvider, Popover } from 'react-aria-components';
+import { AriaFieldError, AriaFieldLabel } from './aria-field-parts';
 import './date-picker.css';
 
 /**
@@ -92,12 +78,7 @@ export function DatePickerField({ label, value, onChange, onBlur, min, max, hint
         granularity="day"
         shouldForceLeadingZeros
       >
-        <Label className="field__label">{label}</Label>
-        {hint ? (
-          <Text slot="description" elementType="p" className="field__hint">
-            {hint}
-          </Text>
-        ) : null}
+        <AriaFieldLabel label={label} hint={hint} />
         <Group className="date-picker__group">
           <DateInput className="date-picker__input">{(segment) => <DateSegment segment={segment} className="date-picker__segment" />}</DateInput>
           <Button className="date-picker__button" aria-label={openLabel}>
@@ -106,11 +87,7 @@ export function DatePickerField({ label, value, onChange, onBlur, min, max, hint
             </svg>
           </Button>
         </Group>
-        {error ? (
-          <Text slot="errorMessage" elementType="p" className="field__error">
-            {error}
-          </Text>
-        ) : null}
+        <AriaFieldError error={error} />
         <Popover className="date-picker__popover">
           <Dialog className="date-picker__dialog" aria-label={label}>
             <Calendar>

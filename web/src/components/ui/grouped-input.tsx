@@ -1,5 +1,6 @@
 import './code-fields.css';
-import { useId, useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent } from 'react';
+import { FieldError, FieldLabel, useFieldIds } from './field-parts';
 
 /** Letters and digits of `value`, upper-cased: the "electronic" form of an IBAN or a BIC. */
 export function compactCode(value: string): string {
@@ -191,15 +192,10 @@ interface CodeFieldProps extends CodeInputProps {
 
 /** Label, hint, the grouped input and the error message of an IBAN or BIC field. */
 export function CodeField({ label, optionalLabel, hint, error, name, value, onChange, onBlur, inputRef, sizes, maxCharacters }: CodeFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const { id, hintId, errorId } = useFieldIds();
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {optionalLabel ? <span className="field__optional"> {optionalLabel}</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optionalLabel={optionalLabel} />
       <p id={hintId} className="field__hint">
         {hint}
       </p>
@@ -215,11 +211,7 @@ export function CodeField({ label, optionalLabel, hint, error, name, value, onCh
         invalid={Boolean(error)}
         describedBy={error ? `${hintId} ${errorId}` : hintId}
       />
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

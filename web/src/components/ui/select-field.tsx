@@ -1,5 +1,6 @@
 import type { CSSProperties, Ref } from 'react';
-import { Button, I18nProvider, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
+import { Button, I18nProvider, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { AriaFieldError, AriaFieldLabel } from './aria-field-parts';
 import './select-field.css';
 
 /** One choice of a SelectField: the stored value and the text the member reads. */
@@ -58,23 +59,14 @@ export function SelectField({ label, options, value, onChange, onBlur, name, aut
         isInvalid={Boolean(error)}
         validationBehavior="aria"
       >
-        <Label className="field__label">{label}</Label>
-        {hint ? (
-          <Text slot="description" elementType="p" className="field__hint">
-            {hint}
-          </Text>
-        ) : null}
+        <AriaFieldLabel label={label} hint={hint} />
         <Button ref={triggerRef} className="field__select select-field__trigger">
           <SelectValue className="select-field__value" />
           <svg className="select-field__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
             <path d="M3.5 6 8 10.5 12.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" />
           </svg>
         </Button>
-        {error ? (
-          <Text slot="errorMessage" elementType="p" className="field__error">
-            {error}
-          </Text>
-        ) : null}
+        <AriaFieldError error={error} />
         <Popover className="select-field__popover" placement="bottom start" offset={2}>
           <ListBox className="select-field__list" style={LIST_STYLE} items={options.map((option) => ({ id: option.value, ...option }))}>
             {(option) => (

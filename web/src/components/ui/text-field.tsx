@@ -1,5 +1,6 @@
-import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import { type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError, FieldLabel, useFieldIds } from './field-parts';
 
 /** Space-separated ids, or undefined when there are none. */
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
@@ -52,15 +53,10 @@ export function TextField({
   narrow = false,
   addon,
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const { id, hintId, errorId } = useFieldIds();
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {optionalLabel ? <span className="field__optional"> {optionalLabel}</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optionalLabel={optionalLabel} />
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -81,11 +77,7 @@ export function TextField({
           {...registration}
         />
       </InputRow>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
       {after}
     </div>
   );

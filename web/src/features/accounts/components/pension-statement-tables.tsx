@@ -32,7 +32,7 @@ export const PensionStatementTablesFragment = graphql(`
  * and the movements of its year, deductions (costs, pension payments) with a minus as in the PDF.
  */
 export function PensionStatementTables({
-  statement,
+  statement: s,
   drawingPension,
 }: {
   statement: PensionStatementTables_PensionStatementFragmentFragment;
@@ -40,11 +40,9 @@ export function PensionStatementTables({
   drawingPension: boolean;
 }) {
   const { t } = useTranslation();
-  const s = statement;
   return (
     <StatementAmountTables
-      stichtag={s.stichtag}
-      document={s.document}
+      statement={s}
       balances={[
         { key: 'reserve', label: t('accountInfo.pensionStatement.reserve'), cents: s.reserve, hint: t('accountInfo.pensionStatement.reserveHint') },
         {

@@ -29,13 +29,11 @@ export const SeveranceStatementTablesFragment = graphql(`
  * Every field of a Vorsorgekasse statement (server/modules/statements/statements.graphql `SeveranceStatement`): the balances at the
  * Stichtag and the movements of its year, deductions (costs, payout) with a minus as in the PDF.
  */
-export function SeveranceStatementTables({ statement }: { statement: SeveranceStatementTables_SeveranceStatementFragmentFragment }) {
+export function SeveranceStatementTables({ statement: s }: { statement: SeveranceStatementTables_SeveranceStatementFragmentFragment }) {
   const { t } = useTranslation();
-  const s = statement;
   return (
     <StatementAmountTables
-      stichtag={s.stichtag}
-      document={s.document}
+      statement={s}
       balances={[
         {
           key: 'totalEntitlement',

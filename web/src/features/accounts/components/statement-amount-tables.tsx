@@ -9,14 +9,12 @@ import { AnnualStatementLink } from './annual-statement-link';
  * to the annual statement's PDF.
  */
 export function StatementAmountTables({
-  stichtag,
-  document,
+  statement: { stichtag, document },
   balances,
   movements,
 }: {
-  /** The statement's date (ISO); names the balances' day and the movements' year. */
-  stichtag: string;
-  document: { title: string; downloadUrl: string } | null | undefined;
+  /** The statement: its date (`stichtag`, ISO) names the balances' day and the movements' year; its PDF is linked. */
+  statement: { stichtag: string; document: { title: string; downloadUrl: string } | null | undefined };
   balances: readonly AmountRow[];
   movements: readonly AmountRow[];
 }) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CalculatorInput } from '@contract/calculator';
 import { calculatorFormSchema, centsToText, parseGermanNumber, readCalculatorForm, toFormValues } from './form-values';
+import { SAMPLE_CALCULATOR_INPUT } from './sample-input';
 
 describe('calculator form values', () => {
   it('reads German rates with comma, grouping dots and signs', () => {
@@ -18,30 +19,8 @@ describe('calculator form values', () => {
     expect(centsToText(240_000)).toBe('2400,00');
   });
   it('round-trips the input through the form', () => {
-    const input = {
-      birthDate: '1984-05-17',
-      retirementDate: '2049-06-01',
-      employerAnnualContribution: 123_456,
-      employerPaymentEnd: '2049-06-01',
-      employerGrowthRate: 2,
-      ownAnnualContribution: 60_000,
-      ownContributionStart: '2026-01-01',
-      ownContributionEnd: '2049-06-01',
-      ownGrowthRate: 0,
-      transferAmount: 0,
-      transferDate: null,
-      expectedReturn: 3.25,
-      severanceActive: true,
-      severanceCapital: 1_000_000,
-      severanceContributing: false,
-      otherFundsCapital: 0,
-      otherFundsAnnualContribution: 0,
-      yearlyGrossIncome: 5_000_000,
-      incomeGrowthRate: 2,
-      statePensionStart: '2049-06-01',
-      accountCredit: 0,
-      otherYearlyIncome: 0,
-    };
+    // The amounts and rates that the form turns into German text and back.
+    const input = { ...SAMPLE_CALCULATOR_INPUT, employerAnnualContribution: 123_456, expectedReturn: 3.25, severanceCapital: 1_000_000, severanceContributing: false };
     const form = toFormValues(input);
     expect(form.employerAnnualContribution).toBe('1234,56');
     expect(form.expectedReturn).toBe('3,25');

@@ -25,7 +25,7 @@ export function TotalBar({ monthly, low, high, onShowResult }: { monthly: number
   return (
     <aside ref={bar} className="total-bar" aria-label={t('calculator.bar.label')}>
       <p className="total-bar__text">
-        <span className="total-bar__label">{t('calculator.bar.label')}: </span>
+        <span className="total-bar__label visually-hidden-narrow">{t('calculator.bar.label')}: </span>
         <strong className="total-bar__value">{t('calculator.bar.value', { amount: formatMoney(monthly) })}</strong>
         <span className="total-bar__range">{t('calculator.bar.range', { low: formatMoney(low), high: formatMoney(high) })}</span>
       </p>

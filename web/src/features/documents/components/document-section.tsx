@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { graphql } from '../../../gql';
 import type { DocumentCategory, DocumentSection_DocumentConnectionFragmentFragment } from '../../../gql/graphql';
+import { stepOfCategory } from './document-categories';
 import { DocumentTable } from './document-table';
 
 export const DocumentSectionFragment = graphql(`
@@ -24,8 +25,6 @@ interface DocumentSectionProps {
   /** Unread documents of the category (from the counts, which the mark-read mutation refreshes). */
   unread: number;
   onOpen: (id: string) => void;
-  /** Heading level: 2 on the overview and on a category page. */
-  headingId: string;
   /** Shown under the table, for example "all documents" or "load more". */
   footer?: ReactNode;
 }
@@ -34,8 +33,9 @@ interface DocumentSectionProps {
  * One category of the archive: heading with the number of documents and unread ones, a short explanation, then the
  * table or, for a category without documents, an empty state that says so.
  */
-export function DocumentSection({ category, connection, unread, onOpen, headingId, footer }: DocumentSectionProps) {
+export function DocumentSection({ category, connection, unread, onOpen, footer }: DocumentSectionProps) {
   const { t } = useTranslation();
+  const headingId = `documents-${stepOfCategory(category)}`;
   return (
     <section className="card document-section" aria-labelledby={headingId}>
       <div className="document-section__head">

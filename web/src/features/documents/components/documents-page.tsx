@@ -5,11 +5,12 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
-import type { DocumentCategory } from '../../../gql/graphql';
+import type { DocumentCategory, DocumentCategoryNav_PersonFragmentFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CATEGORY_PAGE_SIZE, useDocumentCategory } from '../api/get-document-category';
 import { OVERVIEW_PAGE_SIZE, useDocumentsOverview } from '../api/get-documents-overview';
 import { useMarkDocumentRead } from '../api/mark-document-read';
+import '../../../components/ui/side-nav.css';
 import '../documents.css';
 import { categoryOfStep, stepOfCategory, visibleCategories } from './document-categories';
 import { DocumentCategoryNav } from './document-category-nav';
@@ -49,6 +50,17 @@ function UnreadLine({ count }: { count: number }) {
 }
 
 /** Counts of a category from the person's counts (refreshed by markDocumentRead). */
+/** Both views of the archive: the unread line, then the category navigation beside (wide) or above (narrow) the sections. */
+function DocumentsLayout({ me, children }: { me: DocumentCategoryNav_PersonFragmentFragment & { unreadDocumentCount: number }; children: ReactNode }) {
+  return (
+    <div className="side-nav-layout documents-layout">
+      <UnreadLine count={me.unreadDocumentCount} />
+      <DocumentCategoryNav person={me} />
+      <div className="documents-layout__main">{children}</div>
+    </div>
+  );
+}
+
 function unreadOf(counts: readonly { category: DocumentCategory; unread: number }[], category: DocumentCategory): number {
   return counts.find((count) => count.category === category)?.unread ?? 0;
 }
@@ -72,36 +84,31 @@ function DocumentsOverview() {
   ];
   const visible = visibleCategories(me.documentCounts);
   return (
-    <div className="documents-layout">
-      <UnreadLine count={me.unreadDocumentCount} />
-      <DocumentCategoryNav person={me} />
-      <div className="documents-layout__main">
-        {sections
-          .filter(([category]) => visible.includes(category))
-          .map(([category, connection]) => (
-            <DocumentSection
-              key={category}
-              category={category}
-              headingId={`documents-${stepOfCategory(category)}`}
-              connection={connection}
-              unread={unreadOf(me.documentCounts, category)}
-              onOpen={onOpen}
-              footer={
-                connection.totalCount > OVERVIEW_PAGE_SIZE ? (
-                  <p className="document-section__more">
-                    <Link to={paths.documents.getHref(stepOfCategory(category))}>
-                      {t('documents.showAll', {
-                        count: connection.totalCount,
-                        category: t(`documents.category.${category}.title`),
-                      })}
-                    </Link>
-                  </p>
-                ) : null
-              }
-            />
-          ))}
-      </div>
-    </div>
+    <DocumentsLayout me={me}>
+      {sections
+        .filter(([category]) => visible.includes(category))
+        .map(([category, connection]) => (
+          <DocumentSection
+            key={category}
+            category={category}
+            connection={connection}
+            unread={unreadOf(me.documentCounts, category)}
+            onOpen={onOpen}
+            footer={
+              connection.totalCount > OVERVIEW_PAGE_SIZE ? (
+                <p className="document-section__more">
+                  <Link to={paths.documents.getHref(stepOfCategory(category))}>
+                    {t('documents.showAll', {
+                      count: connection.totalCount,
+                      category: t(`documents.category.${category}.title`),
+                    })}
+                  </Link>
+                </p>
+              ) : null
+            }
+          />
+        ))}
+    </DocumentsLayout>
   );
 }
 
@@ -133,31 +140,26 @@ function DocumentCategoryView({ category }: { category: DocumentCategory }) {
       },
     }).catch(() => undefined);
   return (
-    <div className="documents-layout">
-      <UnreadLine count={me.unreadDocumentCount} />
-      <DocumentCategoryNav person={me} />
-      <div className="documents-layout__main">
-        <DocumentSection
-          category={category}
-          headingId={`documents-${stepOfCategory(category)}`}
-          connection={connection}
-          unread={unreadOf(me.documentCounts, category)}
-          onOpen={onOpen}
-          footer={
-            <>
-              {error ? <ErrorState onRetry={loadMore} /> : null}
-              {connection.hasNextPage ? (
-                <button type="button" className="button button--secondary" onClick={loadMore} disabled={loading}>
-                  {loading ? t('state.wait') : t('documents.loadMore')}
-                </button>
-              ) : null}
-              <p className="document-section__more">
-                <Link to={paths.documents.getHref()}>{t('documents.toOverview')}</Link>
-              </p>
-            </>
-          }
-        />
-      </div>
-    </div>
+    <DocumentsLayout me={me}>
+      <DocumentSection
+        category={category}
+        connection={connection}
+        unread={unreadOf(me.documentCounts, category)}
+        onOpen={onOpen}
+        footer={
+          <>
+            {error ? <ErrorState onRetry={loadMore} /> : null}
+            {connection.hasNextPage ? (
+              <button type="button" className="button button--secondary" onClick={loadMore} disabled={loading}>
+                {loading ? t('state.wait') : t('documents.loadMore')}
+              </button>
+            ) : null}
+            <p className="document-section__more">
+              <Link to={paths.documents.getHref()}>{t('documents.toOverview')}</Link>
+            </p>
+          </>
+        }
+      />
+    </DocumentsLayout>
   );
 }

@@ -95,7 +95,7 @@ export function InboxPage() {
   return (
     <div className="inbox-page">
       <h1 tabIndex={-1}>{t('inbox.heading')}</h1>
-      <div className="inbox-layout">
+      <div className="side-nav-layout inbox-layout">
         <InboxNav step={step} />
         <div className="inbox-layout__main">{body}</div>
       </div>

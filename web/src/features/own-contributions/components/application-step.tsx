@@ -41,6 +41,12 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
     },
   });
   const { errors } = formState;
+  /** Label, registration and error of a text field of the application (`ownContributions.fields.<name>`). */
+  const textField = (name: 'street' | 'postcode' | 'city' | 'country' | 'birthDate') => ({
+    label: t(`ownContributions.fields.${name}`),
+    registration: register(name),
+    error: fieldText(t, errors[name]?.message, name),
+  });
   if (me.ownContributions.premiumApplicationFiled) {
     return (
       <section className="card">
@@ -80,37 +86,11 @@ export function ApplicationStep({ me, onDone }: { me: Data; onDone: (text: strin
     <form className="card" noValidate onSubmit={handleSubmit(onSubmit)}>
       <h2>{t('ownContributions.application.heading')}</h2>
       <p>{t('ownContributions.application.intro')}</p>
-      <TextField
-        label={t('ownContributions.fields.street')}
-        registration={register('street')}
-        error={fieldText(t, errors.street?.message, 'street')}
-        autoComplete="street-address"
-        maxLength={100}
-      />
-      <TextField
-        label={t('ownContributions.fields.postcode')}
-        registration={register('postcode')}
-        error={fieldText(t, errors.postcode?.message, 'postcode')}
-        autoComplete="postal-code"
-        narrow
-        maxLength={12}
-      />
-      <TextField
-        label={t('ownContributions.fields.city')}
-        registration={register('city')}
-        error={fieldText(t, errors.city?.message, 'city')}
-        autoComplete="address-level2"
-        maxLength={60}
-      />
-      <TextField label={t('ownContributions.fields.country')} registration={register('country')} error={fieldText(t, errors.country?.message, 'country')} narrow maxLength={60} />
-      <TextField
-        label={t('ownContributions.fields.birthDate')}
-        registration={register('birthDate')}
-        error={fieldText(t, errors.birthDate?.message, 'birthDate')}
-        inputMode="numeric"
-        narrow
-        maxLength={6}
-      />
+      <TextField {...textField('street')} autoComplete="street-address" maxLength={100} />
+      <TextField {...textField('postcode')} autoComplete="postal-code" narrow maxLength={12} />
+      <TextField {...textField('city')} autoComplete="address-level2" maxLength={60} />
+      <TextField {...textField('country')} narrow maxLength={60} />
+      <TextField {...textField('birthDate')} inputMode="numeric" narrow maxLength={6} />
       <SignatureField control={control} legend={t('ownContributions.fields.signature')} error={fieldText(t, errors.signature?.message, 'signature')} />
       <Controller
         control={control}

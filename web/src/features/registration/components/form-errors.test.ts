@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REGISTRATION_FIELD_CODES, REGISTRATION_FIELDS } from '@contract/registration';
 import { resources } from '../../../i18n/resources';
 import { applyServerFieldErrors, fieldMessageKey, messageKeyOf } from './form-errors';
 
@@ -6,39 +7,9 @@ function text(key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources.de.translation);
 }
 
-const FIELDS = [
-  'svnr',
-  'code',
-  'email',
-  'emailConfirmation',
-  'password',
-  'passwordConfirmation',
-  'termsAccepted',
-  'lastName',
-  'currentPassword',
-  'newPassword',
-  'newPasswordConfirmation',
-  'token',
-  'kind',
-];
-const CODES = [
-  'SVNR_FORMAT',
-  'SVNR_CHECK_DIGIT',
-  'EMAIL_INVALID',
-  'EMAIL_MISMATCH',
-  'EMAIL_NOT_UNIQUE',
-  'PASSWORD_TOO_SHORT',
-  'PASSWORD_TOO_LONG',
-  'PASSWORD_WEAK',
-  'PASSWORD_INSECURE',
-  'PASSWORD_COMMON',
-  'PASSWORD_MISMATCH',
-  'PASSWORD_ALREADY_USED',
-  'WRONG_CURRENT_PASSWORD',
-  'CODE_FORMAT',
-  'TERMS_NOT_ACCEPTED',
-  'TOO_LONG',
-];
+/** Every field and refusal code of the schema (the contract's lists); REQUIRED names the field, so it is tested apart. */
+const FIELDS = REGISTRATION_FIELDS;
+const CODES = REGISTRATION_FIELD_CODES.filter((code) => code !== 'REQUIRED');
 
 describe('fieldMessageKey', () => {
   it('names the field for REQUIRED, with a German text for every field of the schema', () => {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordToggle } from '../../../components/ui/password-toggle';
 
 /** Space-separated ids for `aria-describedby`, or undefined when none is given. */
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
@@ -126,19 +127,10 @@ export function PasswordField({ id, label, hint, error, field, autoComplete, ext
           aria-describedby={describedBy(hint ? ids.hint : null, error ? ids.error : null, extraDescribedBy)}
           {...field}
         />
-        <button type="button" className="field__toggle" aria-pressed={shown} aria-controls={ids.input} onClick={() => setShown((value) => !value)}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M12 5c-5 0-9 4.5-10 7 1 2.5 5 7 10 7s9-4.5 10-7c-1-2.5-5-7-10-7zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
-            />
-            {shown ? null : <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" />}
-          </svg>
-          <span className="field__toggle-label">
-            {t('registration.field.showPassword')}
-            <span className="visually-hidden">: {label}</span>
-          </span>
-        </button>
+        <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} controls={ids.input}>
+          {t('registration.field.showPassword')}
+          <span className="visually-hidden">: {label}</span>
+        </PasswordToggle>
       </div>
     </FieldFrame>
   );

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { orderRegistrationCodeSchema, type OrderRegistrationCodeFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
-import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
 import type { RegistrationCodeKind } from '../../../gql/graphql';
@@ -13,10 +11,9 @@ import { formatDate } from '@contract/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrderRegistrationCode } from '../api/order-registration-code';
 import { ErrorSummary } from './error-summary';
-import { applyServerFieldErrors } from './form-errors';
-import { BackToLogin, LastNameField, SubmitAction, SvnrField } from './registration-fields';
+import { BackToLogin, CodeKindChoice, LastNameField, SubmitAction, SvnrField } from './registration-fields';
 import './registration.css';
-import { useFormSummary } from './use-form-summary';
+import { useRegistrationForm } from './use-form-summary';
 
 const ID = { svnr: 'order-code-svnr', lastName: 'order-code-last-name' } as const;
 const FIELDS = ['svnr', 'lastName'] as const;
@@ -37,17 +34,6 @@ export function OrderRegistrationCodePage() {
   const [formStatus, setFormStatus] = useState<{ status: FormStatus; nextPossibleOn: string | null } | null>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
 
-  const {
-    register: field,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<OrderRegistrationCodeFormInput>({
-    resolver: zodResolver(orderRegistrationCodeSchema),
-    defaultValues: { svnr: '', lastName: '' },
-    shouldFocusError: false,
-  });
-
   const formProblem = formStatus
     ? formStatus.status === 'ERROR_ALREADY_REQUESTED'
       ? formStatus.nextPossibleOn
@@ -55,45 +41,40 @@ export function OrderRegistrationCodePage() {
         : t('registration.orderCode.status.ERROR_ALREADY_REQUESTED_NO_DATE')
       : t(`registration.orderCode.status.${formStatus.status}`)
     : null;
-  const summary = useFormSummary<OrderRegistrationCodeFormInput>({ errors, fields: FIELDS.map((name) => ({ name, id: ID[name] })), formProblem });
+  const { form, summary, refusedFields } = useRegistrationForm(zodResolver(orderRegistrationCodeSchema), { svnr: '', lastName: '' }, FIELDS, ID, formProblem);
 
   useEffect(() => {
     if (sent) sentHeading.current?.focus();
   }, [sent]);
 
-  const onSubmit = async (values: OrderRegistrationCodeFormInput) => {
+  const onSubmit = (values: OrderRegistrationCodeFormInput) => {
     setFormStatus(null);
-    try {
-      const { data } = await order({ variables: { input: { svnr: values.svnr, lastName: values.lastName, kind } } });
-      const result = data?.orderRegistrationCode;
-      if (!result) throw new Error('orderRegistrationCode gave no answer');
-      if (result.ok) {
-        summary.reset();
-        setSent(true);
-        return;
-      }
-      const code = result.error?.code;
-      switch (code) {
-        case 'INVALID_INPUT':
-          applyServerFieldErrors(result.error?.fieldErrors ?? [], FIELDS, setError);
-          break;
-        case 'ERROR_NOT_FOUND':
-          setError('svnr', { type: 'server', message: 'registration.orderCode.status.ERROR_NOT_FOUND' });
-          break;
-        case 'ERROR_ALREADY_REQUESTED':
-        case 'ERROR_NO_VALID_CONTRACT':
-        case 'ERROR_ALREADY_REGISTERED':
-        case 'MAINTENANCE':
-          setFormStatus({ status: code, nextPossibleOn: result.error?.nextPossibleOn ?? null });
-          break;
-        default:
-          setFormStatus({ status: 'ERROR', nextPossibleOn: null });
-      }
-      summary.failed();
-    } catch {
-      setFormStatus({ status: 'ERROR', nextPossibleOn: null });
-      summary.failed();
-    }
+    return summary.send(
+      async () => {
+        const { data } = await order({ variables: { input: { svnr: values.svnr, lastName: values.lastName, kind } } });
+        const result = data?.orderRegistrationCode;
+        if (!result) throw new Error('orderRegistrationCode gave no answer');
+        if (result.ok) {
+          summary.reset();
+          setSent(true);
+          return true;
+        }
+        if (refusedFields(result.error, { ERROR_NOT_FOUND: ['svnr', 'registration.orderCode.status.ERROR_NOT_FOUND'] })) return false;
+        const code = result.error?.code;
+        switch (code) {
+          case 'ERROR_ALREADY_REQUESTED':
+          case 'ERROR_NO_VALID_CONTRACT':
+          case 'ERROR_ALREADY_REGISTERED':
+          case 'MAINTENANCE':
+            setFormStatus({ status: code, nextPossibleOn: result.error?.nextPossibleOn ?? null });
+            break;
+          default:
+            setFormStatus({ status: 'ERROR', nextPossibleOn: null });
+        }
+        return false;
+      },
+      () => setFormStatus({ status: 'ERROR', nextPossibleOn: null }),
+    );
   };
 
   return (
@@ -110,7 +91,7 @@ export function OrderRegistrationCodePage() {
           </Link>
         </section>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
           <ErrorSummary items={summary.items} focusKey={summary.attempt} />
           {formStatus?.status === 'ERROR_ALREADY_REGISTERED' ? (
             <p>
@@ -118,21 +99,9 @@ export function OrderRegistrationCodePage() {
             </p>
           ) : null}
           <p className="lead">{t('registration.orderCode.intro')}</p>
-          <SvnrField id={ID.svnr} field={field('svnr')} error={summary.fieldError('svnr')} />
-          <LastNameField id={ID.lastName} field={field('lastName')} error={summary.fieldError('lastName')} />
-          <ChoiceGroup<RegistrationCodeKind>
-            legend={t('registration.orderCode.kind')}
-            value={kind}
-            onChange={setKind}
-            choices={[
-              { value: 'REGISTRATION_CODE', label: t('registration.orderCode.kindCode'), hint: t('registration.orderCode.kindCodeHint') },
-              {
-                value: 'FIRST_PASSWORD',
-                label: t('registration.orderCode.kindFirstPassword'),
-                hint: t('registration.orderCode.kindFirstPasswordHint'),
-              },
-            ]}
-          />
+          <SvnrField id={ID.svnr} field={form.register('svnr')} error={summary.fieldError('svnr')} />
+          <LastNameField id={ID.lastName} field={form.register('lastName')} error={summary.fieldError('lastName')} />
+          <CodeKindChoice texts="registration.orderCode.kind" value={kind} onChange={setKind} />
           <SubmitAction label={t('registration.orderCode.submit')} busy={loading} />
         </form>
       )}

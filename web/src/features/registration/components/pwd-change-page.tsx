@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { changeInsecurePasswordSchema, type ChangeInsecurePasswordFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
@@ -9,11 +9,10 @@ import type { LoginStatus } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangeInsecurePassword } from '../api/change-insecure-password';
 import { ErrorSummary } from './error-summary';
-import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 import { BackToLogin, SubmitAction } from './registration-fields';
 import './registration.css';
-import { useFormSummary } from './use-form-summary';
+import { useRegistrationForm } from './use-form-summary';
 
 const ID = {
   newPassword: 'pwd-change-password',
@@ -47,56 +46,42 @@ export function PwdChangePage({ onChanged, flowBusy = false, flowProblem = null,
   const [dialogOpen, setDialogOpen] = useState(true);
   const [change, { loading }] = useChangeInsecurePassword();
   const [formStatus, setFormStatus] = useState<FormStatus | null>(null);
-  const {
-    register: field,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ChangeInsecurePasswordFormInput>({
-    resolver: zodResolver(changeInsecurePasswordSchema),
-    defaultValues: { newPassword: '', newPasswordConfirmation: '' },
-    shouldFocusError: false,
-  });
-  const password = useWatch({ control, name: 'newPassword' }) ?? '';
   const formProblem = formStatus ? t(`registration.pwdChange.${formStatus}`) : flowProblem;
-  const summary = useFormSummary<ChangeInsecurePasswordFormInput>({ errors, fields: FIELDS.map((name) => ({ name, id: ID[name] })), formProblem });
+  const { form, summary, refusedFields } = useRegistrationForm(
+    zodResolver(changeInsecurePasswordSchema),
+    { newPassword: '', newPasswordConfirmation: '' },
+    FIELDS,
+    ID,
+    formProblem,
+  );
+  const password = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
 
-  const onSubmit = async (values: ChangeInsecurePasswordFormInput) => {
+  const onSubmit = (values: ChangeInsecurePasswordFormInput) => {
     setFormStatus(null);
-    try {
-      const { data } = await change({ variables: { input: values } });
-      const result = data?.changeInsecurePassword;
-      if (!result) throw new Error('changeInsecurePassword gave no answer');
-      if (result.ok) {
-        onChanged(result.ok.loginStatus);
-        return;
-      }
-      switch (result.error?.code) {
-        case 'INVALID_INPUT':
-          applyServerFieldErrors(result.error.fieldErrors, FIELDS, setError);
-          break;
-        case 'ERROR_PW_ALREADY_USED':
-          setError('newPassword', { type: 'server', message: 'registration.fieldError.PASSWORD_ALREADY_USED' });
-          break;
-        default:
-          setFormStatus('ERROR');
-      }
-      summary.failed();
-    } catch {
-      setFormStatus('noSession');
-      summary.failed();
-    }
+    return summary.send(
+      async () => {
+        const { data } = await change({ variables: { input: values } });
+        const result = data?.changeInsecurePassword;
+        if (!result) throw new Error('changeInsecurePassword gave no answer');
+        if (result.ok) {
+          onChanged(result.ok.loginStatus);
+          return true;
+        }
+        if (!refusedFields(result.error, { ERROR_PW_ALREADY_USED: ['newPassword', 'registration.fieldError.PASSWORD_ALREADY_USED'] })) setFormStatus('ERROR');
+        return false;
+      },
+      () => setFormStatus('noSession'),
+    );
   };
 
   const busy = loading || flowBusy;
   return (
     <div className="card registration-page">
       <h1 tabIndex={-1}>{t('registration.pwdChange.heading')}</h1>
-      <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={busy}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit, () => summary.failed())} aria-busy={busy}>
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
         <p className="lead">{t('registration.pwdChange.intro')}</p>
-        <NewPasswordFields ids={ID} password={password} field={field} fieldError={summary.fieldError} />
+        <NewPasswordFields ids={ID} password={password} field={form.register} fieldError={summary.fieldError} />
         <SubmitAction label={t('registration.pwdChange.submit')} busy={busy} />
       </form>
       <BackToLogin />

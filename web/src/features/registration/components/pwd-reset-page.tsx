@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPasswordSchema, type ResetPasswordFormInput } from '@contract/registration';
@@ -13,11 +13,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePasswordResetLinkStatus } from '../api/get-password-reset-link-status';
 import { useResetPassword } from '../api/reset-password';
 import { ErrorSummary } from './error-summary';
-import { applyServerFieldErrors } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 import { BackToLogin, SubmitAction } from './registration-fields';
 import './registration.css';
-import { useFormSummary } from './use-form-summary';
+import { useRegistrationForm } from './use-form-summary';
 
 const ID = {
   newPassword: 'pwd-reset-password',
@@ -47,57 +46,41 @@ export function PwdResetPage() {
   const [linkProblem, setLinkProblem] = useState<LinkProblem | null>(null);
   const [formStatus, setFormStatus] = useState<FormStatus | null>(null);
 
-  const {
-    register: field,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { token: token ?? '', newPassword: '', newPasswordConfirmation: '' },
-    shouldFocusError: false,
-  });
-  const password = useWatch({ control, name: 'newPassword' }) ?? '';
   const formProblem = formStatus ? t(`registration.pwdReset.${formStatus}`) : null;
-  const summary = useFormSummary<ResetPasswordFormInput>({ errors, fields: FIELDS.map((name) => ({ name, id: ID[name] })), formProblem });
+  const { form, summary, refusedFields } = useRegistrationForm(
+    zodResolver(resetPasswordSchema),
+    { token: token ?? '', newPassword: '', newPasswordConfirmation: '' },
+    FIELDS,
+    ID,
+    formProblem,
+  );
+  const password = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
 
-  const onSubmit = async (values: ResetPasswordFormInput) => {
+  const onSubmit = (values: ResetPasswordFormInput) => {
     setFormStatus(null);
-    try {
-      const { data } = await reset({
-        variables: { input: { token: token ?? '', newPassword: values.newPassword, newPasswordConfirmation: values.newPasswordConfirmation } },
-      });
-      const result = data?.resetPassword;
-      if (!result) throw new Error('resetPassword gave no answer');
-      if (result.ok) {
-        const state: NavigationState = { notice: 'pwdResetSuccess' };
-        void navigate(paths.login.getHref(), { replace: true, state });
-        return;
-      }
-      const code = result.error?.code;
-      switch (code) {
-        case 'INVALID_INPUT':
-          applyServerFieldErrors(result.error?.fieldErrors ?? [], FIELDS, setError);
-          break;
-        case 'ERROR_PW_ALREADY_USED':
-          setError('newPassword', { type: 'server', message: 'registration.fieldError.PASSWORD_ALREADY_USED' });
-          break;
-        case 'ERROR_LINK_EXPIRED':
-        case 'ERROR_RESET_FAILED':
+    return summary.send(
+      async () => {
+        const { data } = await reset({
+          variables: { input: { token: token ?? '', newPassword: values.newPassword, newPasswordConfirmation: values.newPasswordConfirmation } },
+        });
+        const result = data?.resetPassword;
+        if (!result) throw new Error('resetPassword gave no answer');
+        if (result.ok) {
+          const state: NavigationState = { notice: 'pwdResetSuccess' };
+          void navigate(paths.login.getHref(), { replace: true, state });
+          return true;
+        }
+        if (refusedFields(result.error, { ERROR_PW_ALREADY_USED: ['newPassword', 'registration.fieldError.PASSWORD_ALREADY_USED'] })) return false;
+        const code = result.error?.code;
+        if (code === 'ERROR_LINK_EXPIRED' || code === 'ERROR_RESET_FAILED') {
           setLinkProblem(code);
-          return;
-        case 'MAINTENANCE':
-          setFormStatus('MAINTENANCE');
-          break;
-        default:
-          setFormStatus('ERROR');
-      }
-      summary.failed();
-    } catch {
-      setFormStatus('ERROR');
-      summary.failed();
-    }
+          return true;
+        }
+        setFormStatus(code === 'MAINTENANCE' ? 'MAINTENANCE' : 'ERROR');
+        return false;
+      },
+      () => setFormStatus('ERROR'),
+    );
   };
 
   const checked = linkStatus.data?.passwordResetLinkStatus;
@@ -119,10 +102,10 @@ export function PwdResetPage() {
     body = <Notice tone="error">{t('registration.pwdReset.ERROR')}</Notice>;
   } else {
     body = (
-      <form noValidate onSubmit={handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit, () => summary.failed())} aria-busy={loading}>
         <ErrorSummary items={summary.items} focusKey={summary.attempt} />
         <p className="lead">{t('registration.pwdReset.intro')}</p>
-        <NewPasswordFields ids={ID} password={password} field={field} fieldError={summary.fieldError} />
+        <NewPasswordFields ids={ID} password={password} field={form.register} fieldError={summary.fieldError} />
         <SubmitAction label={t('registration.pwdReset.submit')} busy={loading} />
       </form>
     );

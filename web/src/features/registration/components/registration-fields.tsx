@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { paths } from '../../../config/paths';
+import type { RegistrationCodeKind } from '../../../gql/graphql';
 import { CheckboxField, TextField } from './form-fields';
 import { formatSvnrInput } from './svnr-format';
 
@@ -78,5 +80,34 @@ export function BackToLogin() {
     <p className="registration-links">
       <Link to={paths.login.getHref()}>{t('registration.backToLogin')}</Link>
     </p>
+  );
+}
+
+/**
+ * The choice between a registration code and the first password (spec 001 sections 8 and 9): in the registration
+ * what the member registers with (`registration.field.codeKind…`), on the code order what is sent
+ * (`registration.orderCode.kind…`). `texts` is the catalogue key of the question; the options' labels and hints
+ * follow it (`…Code`, `…CodeHint`, `…FirstPassword`, `…FirstPasswordHint`).
+ */
+export function CodeKindChoice({
+  texts,
+  value,
+  onChange,
+}: {
+  texts: 'registration.field.codeKind' | 'registration.orderCode.kind';
+  value: RegistrationCodeKind;
+  onChange: (kind: RegistrationCodeKind) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ChoiceGroup<RegistrationCodeKind>
+      legend={t(texts)}
+      value={value}
+      onChange={onChange}
+      choices={[
+        { value: 'REGISTRATION_CODE', label: t(`${texts}Code`), hint: t(`${texts}CodeHint`) },
+        { value: 'FIRST_PASSWORD', label: t(`${texts}FirstPassword`), hint: t(`${texts}FirstPasswordHint`) },
+      ]}
+    />
   );
 }

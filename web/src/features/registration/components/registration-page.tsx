@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { registerSchema, type RegisterFormInput } from '@contract/registration';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
-import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { paths } from '../../../config/paths';
@@ -15,7 +14,7 @@ import { ErrorSummary } from './error-summary';
 import { applyServerFieldErrors } from './form-errors';
 import { PasswordField, TextField } from './form-fields';
 import { PasswordChecklist } from './password-checklist';
-import { BackToLogin, EmailField, SvnrField, TermsField } from './registration-fields';
+import { BackToLogin, CodeKindChoice, EmailField, SvnrField, TermsField } from './registration-fields';
 import './registration.css';
 import { Steps } from './steps';
 import { useFormSummary } from './use-form-summary';
@@ -247,19 +246,7 @@ export function RegistrationPage() {
             </h2>
             <p className="lead">{t('registration.intro')}</p>
             <SvnrField id={ID.svnr} field={field('svnr')} error={summary.fieldError('svnr')} />
-            <ChoiceGroup<CodeKind>
-              legend={t('registration.field.codeKind')}
-              value={codeKind}
-              onChange={setCodeKind}
-              choices={[
-                { value: 'REGISTRATION_CODE', label: t('registration.field.codeKindCode'), hint: t('registration.field.codeKindCodeHint') },
-                {
-                  value: 'FIRST_PASSWORD',
-                  label: t('registration.field.codeKindFirstPassword'),
-                  hint: t('registration.field.codeKindFirstPasswordHint'),
-                },
-              ]}
-            />
+            <CodeKindChoice texts="registration.field.codeKind" value={codeKind} onChange={setCodeKind} />
             <TextField
               id={ID.code}
               label={codeLabel}

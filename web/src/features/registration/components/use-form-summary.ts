@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { FieldErrors, FieldValues, Path } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SummaryItem } from './error-summary';
-import { messageKeyOf } from './form-errors';
+import { applyServerFieldErrors, messageKeyOf, type FieldMessageKey, type ServerFieldError } from './form-errors';
 
 /**
  * The error summary of a form page: after a failed attempt (`showSummary`) it lists the current field errors (in
@@ -38,13 +38,60 @@ export function useFormSummary<T extends FieldValues>(options: {
           }),
         ];
 
+  const failed = () => setAttempt((value) => value + 1);
   return {
     attempt,
     items,
     fieldError,
     /** Call after a failed submit or step: shows the summary and focuses it. */
-    failed: () => setAttempt((value) => value + 1),
+    failed,
+    /**
+     * One submit to the server: `send` answers true when the form is done (the page moves on) and false when the
+     * server refused it (the summary shows and takes the focus); when it throws (no connection, no answer)
+     * `onThrow` sets the page's message, then the summary shows.
+     */
+    send: async (send: () => Promise<boolean>, onThrow: () => void) => {
+      try {
+        if (await send()) return;
+      } catch {
+        onThrow();
+      }
+      failed();
+    },
     /** Hides the summary (a new page state). */
     reset: () => setAttempt(0),
   };
+}
+
+/**
+ * A form page of the registration area (spec 001 sections 2 and 8): react-hook-form with the contract's zod rules
+ * (`resolver`), checked on submit without react-hook-form's own focus (the error summary takes it), and its
+ * `useFormSummary`. `fields` are the form's fields in screen order, `ids` their inputs' ids; `refusedFields`
+ * puts the server's refusals of single fields on those fields.
+ */
+export function useRegistrationForm<T extends FieldValues, F extends Path<T>>(
+  resolver: Resolver<T>,
+  defaultValues: DefaultValues<T>,
+  fields: readonly F[],
+  ids: Readonly<Record<F, string>>,
+  /** A translated message about the whole form (a status of the server), or null. */
+  formProblem: string | null,
+) {
+  const form = useForm<T>({ resolver, defaultValues, shouldFocusError: false });
+  const summary = useFormSummary<T>({ errors: form.formState.errors, fields: fields.map((name) => ({ name, id: ids[name] })), formProblem });
+  const refusedFields = (
+    error: { code: string; fieldErrors?: readonly ServerFieldError[] | null } | null | undefined,
+    atField: Readonly<Record<string, readonly [field: F, messageKey: FieldMessageKey | `registration.${string}`]>> = {},
+  ): boolean => {
+    if (!error) return false;
+    if (error.code === 'INVALID_INPUT') {
+      applyServerFieldErrors(error.fieldErrors ?? [], fields, form.setError);
+      return true;
+    }
+    const refusal = atField[error.code];
+    if (!refusal) return false;
+    form.setError(refusal[0], { type: 'server', message: refusal[1] });
+    return true;
+  };
+  return { form, summary, refusedFields };
 }

@@ -8,6 +8,7 @@ import type { LoginForm_LoginMutation, LoginInput, LoginStatus } from '../../../
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
 import { answeredStatus } from './login-flow';
 import type { LoginClientErrorCode, LoginFormInput, LoginFormValues } from './login-schema';
+import { PasswordToggle } from '../../../components/ui/password-toggle';
 
 function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const list = ids.filter(Boolean).join(' ');
@@ -228,16 +229,9 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
               void passwordField.onBlur(event);
             }}
           />
-          <button type="button" className="field__toggle" aria-pressed={showPassword} aria-controls={ids.password} onClick={() => setShowPassword((shown) => !shown)}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M12 5c-5 0-9 4.5-10 7 1 2.5 5 7 10 7s9-4.5 10-7c-1-2.5-5-7-10-7zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
-              />
-              {showPassword ? null : <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" />}
-            </svg>
-            <span className="field__toggle-label">{t('login.showPassword')}</span>
-          </button>
+          <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={ids.password}>
+            {t('login.showPassword')}
+          </PasswordToggle>
         </div>
         {renderMessage(ids.passwordError, passwordMessage)}
         {renderCapsLock(ids.passwordCaps, 'password')}

@@ -98,7 +98,6 @@ export function AddressSection({ person }: { person: AddressSection_PersonFragme
       id="address"
       title={t('settings.address.heading')}
       intro={<p>{t('settings.address.intro')}</p>}
-      currentLabel={t('settings.current')}
       current={[
         { key: 'street', term: t('settings.address.street'), value: address.street || t('settings.notGiven') },
         {

@@ -122,7 +122,6 @@ export function BankDetailsSection({ person }: { person: BankDetailsSection_Pers
           {account ? null : <p className="muted">{t('settings.bank.none')}</p>}
         </>
       }
-      currentLabel={t('settings.current')}
       current={current}
       success={changed ? t('settings.bank.changed') : null}
     >

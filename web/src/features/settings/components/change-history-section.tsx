@@ -26,6 +26,9 @@ export const ChangeHistorySectionFragment = graphql(`
 `);
 
 type FieldKey = keyof typeof settings.settings.history.fields;
+/** The table's columns, in order; each is also the key of its header text (`settings.history.<column>`). */
+const HISTORY_COLUMNS = ['date', 'area', 'field', 'change'] as const;
+
 const FIELD_KEYS = new Set(Object.keys(settings.settings.history.fields));
 
 function fieldLabel(t: TFunction, field: string): string {
@@ -61,18 +64,11 @@ export function ChangeHistorySection({ person }: { person: ChangeHistorySection_
           <caption>{t('settings.history.caption')}</caption>
           <thead>
             <tr role="row">
-              <th scope="col" role="columnheader">
-                {t('settings.history.date')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('settings.history.area')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('settings.history.field')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('settings.history.change')}
-              </th>
+              {HISTORY_COLUMNS.map((column) => (
+                <th key={column} scope="col" role="columnheader">
+                  {t(`settings.history.${column}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -78,12 +78,23 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
     }
   };
 
+  /** The new address or its confirmation (the confirmation is typed again, not autofilled). */
+  const emailField = (name: 'newEmail' | 'newEmailConfirmation', autoComplete: 'email' | 'off') => (
+    <TextField
+      label={t(`settings.email.${name}`)}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      registration={register(name)}
+      error={fieldErrorText(t, errors[name]?.message, name)}
+    />
+  );
+
   return (
     <SettingsSection
       id="email"
       title={t('settings.email.heading')}
       intro={<p>{t('settings.email.intro')}</p>}
-      currentLabel={t('settings.current')}
       current={[
         { key: 'email', term: t('settings.email.currentEmail'), value: person.email ?? t('settings.notGiven') },
         ...(person.pendingEmail ? [{ key: 'pending', term: t('settings.email.pendingEmail'), value: person.pendingEmail }] : []),
@@ -92,22 +103,8 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
     >
       {problem ? <Notice tone="error">{t(`settings.${problem}`)}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading}>
-        <TextField
-          label={t('settings.email.newEmail')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          registration={register('newEmail')}
-          error={fieldErrorText(t, errors.newEmail?.message, 'newEmail')}
-        />
-        <TextField
-          label={t('settings.email.newEmailConfirmation')}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          registration={register('newEmailConfirmation')}
-          error={fieldErrorText(t, errors.newEmailConfirmation?.message, 'newEmailConfirmation')}
-        />
+        {emailField('newEmail', 'email')}
+        {emailField('newEmailConfirmation', 'off')}
         <StepUpPasswordField registration={register('currentPassword')} error={fieldErrorText(t, errors.currentPassword?.message, 'currentPassword')} />
         <button type="submit" className="button button--primary" disabled={loading}>
           {t('settings.email.submit')}

@@ -67,7 +67,6 @@ export function PhoneSection({ person }: { person: PhoneSection_PersonFragmentFr
       id="phone"
       title={t('settings.phone.heading')}
       intro={<p>{t('settings.phone.intro')}</p>}
-      currentLabel={t('settings.current')}
       current={[{ key: 'phone', term: t('settings.phone.phone'), value: person.phone || t('settings.notGiven') }]}
       success={changed ? t('settings.phone.changed') : null}
     >

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DescriptionList, type DescriptionItem } from '../../../components/ui/description-list';
 
 interface SettingsSectionProps {
@@ -6,10 +7,8 @@ interface SettingsSectionProps {
   id: string;
   title: string;
   intro?: ReactNode;
-  /** The values stored now, shown above the form. */
+  /** The values stored now, shown above the form under the caption "Derzeit gespeichert" (`settings.current`). */
   current?: readonly DescriptionItem[];
-  /** Caption of the current values. */
-  currentLabel?: string;
   /** Success text after the last submission; announced politely. */
   success?: ReactNode;
   children: ReactNode;
@@ -23,7 +22,8 @@ interface SettingsSectionProps {
  * to the page body; when the success notice appears and the focus is no longer inside this section, the section
  * itself takes it (without scrolling), so keyboard and screen-reader users continue where they saved.
  */
-export function SettingsSection({ id, title, intro, current, currentLabel, success, children }: SettingsSectionProps) {
+export function SettingsSection({ id, title, intro, current, success, children }: SettingsSectionProps) {
+  const { t } = useTranslation();
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const hasSuccess = Boolean(success);
@@ -38,7 +38,7 @@ export function SettingsSection({ id, title, intro, current, currentLabel, succe
       {intro ? <div className="settings-section__intro">{intro}</div> : null}
       {current && current.length > 0 ? (
         <div className="settings-section__current">
-          {currentLabel ? <h3 className="settings-section__current-title">{currentLabel}</h3> : null}
+          <h3 className="settings-section__current-title">{t('settings.current')}</h3>
           <DescriptionList items={current} />
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { Controller, useController, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CHILD_GENDERS, MAX_CHILDREN, type FORM_FUNDS } from '@contract/forms';
 import { IbanBicFields } from '../../../../components/ui/bank-code-fields';
@@ -72,53 +72,30 @@ export function FormText({ name, path, label, type, autoComplete }: { name: stri
   return <TextField label={label} registration={register(name)} error={errorAt(path)} type={type} autoComplete={autoComplete} />;
 }
 
-/** A date of the form (the shared react-aria date picker, German month names), ISO in the form's values. */
-export function FormDate({ name, path, label, min, max }: { name: string; path: string; label: string; min?: string; max?: string }) {
+/**
+ * The react-hook-form field `name` of the surrounding form (`useController`), its value as a string ('' when unset)
+ * and the translated error at the input path `path`: what the controlled fields of the kit (date, select) need.
+ */
+function useKitField(name: string, path: string) {
   const { control } = useFormContext<Draft>();
   const { errorAt } = useFormKit();
+  const { field } = useController({ control, name });
+  return { field, value: (field.value as string | undefined) ?? '', error: errorAt(path) };
+}
+
+/** A date of the form (the shared react-aria date picker, German month names), ISO in the form's values. */
+export function FormDate({ name, path, label, min, max }: { name: string; path: string; label: string; min?: string; max?: string }) {
+  const { field, value, error } = useKitField(name, path);
   const f = useFieldLabel();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <DatePickerField
-          label={label}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          min={min}
-          max={max}
-          error={errorAt(path)}
-          openLabel={f('openCalendar')}
-        />
-      )}
-    />
-  );
+  return <DatePickerField label={label} value={value} onChange={field.onChange} onBlur={field.onBlur} min={min} max={max} error={error} openLabel={f('openCalendar')} />;
 }
 
 /** A select of the form (the shared SelectField). */
 export function FormSelect({ name, path, label, options }: { name: string; path: string; label: string; options: readonly { value: string; label: string }[] }) {
-  const { control } = useFormContext<Draft>();
-  const { errorAt } = useFormKit();
+  const { field, value, error } = useKitField(name, path);
   const f = useFieldLabel();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <SelectField
-          label={label}
-          options={options}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          placeholder={f('choose')}
-          error={errorAt(path)}
-          triggerRef={field.ref}
-        />
-      )}
-    />
+    <SelectField label={label} options={options} value={value} onChange={field.onChange} onBlur={field.onBlur} placeholder={f('choose')} error={error} triggerRef={field.ref} />
   );
 }
 
