@@ -3,6 +3,7 @@ import { expect, test } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { logIn, personas } from './helpers/login';
 import { removeClaimsOf } from './helpers/member-db';
+import { openMonthlyMandateData } from './helpers/own-contributions';
 
 /**
  * Errors in view (web/src/lib/forms/focus-first-error.ts): a refused submit moves the focus to the first invalid field
@@ -104,10 +105,8 @@ test('inbox form: an incomplete Pensionsabruf puts its first missing answer in f
 
 test('own contributions: a refused amount is focused and in view', async ({ page }) => {
   await logIn(page, personas.anna.email);
-  await page.goto('/#/eigenbeitraege');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('radio', { name: /Monatlich/ }).check();
-  await page.getByRole('button', { name: 'Weiter' }).click();
+  // On the data step before its own "Weiter" is looked up: the choice step's button of the same name is replaced then.
+  await openMonthlyMandateData(page);
   await submitFromBottom(page, page.getByRole('button', { name: 'Weiter' }));
   await expectFocusOnAProblemInView(page);
 });
