@@ -1,14 +1,15 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeTransaction } from '../../db/client';
-import { documentFiles, documents, messages, severanceClaims, uploads } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { documentFiles, documents, messages } from '../../db/schema';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
-import { jpegBytes, multipart, pdfBytes } from '../helpers/files';
+import { jpegBytes, pdfBytes } from '../helpers/files';
 import { euro, pdfText } from '../helpers/pdf';
 import { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
 import { loginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { uploadedId } from '../helpers/member-uploads';
+import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
+import { startTestServer } from '../helpers/test-server';
 
 /**
  * A claim's PDF confirmation (decision 0015): sending a claim issues a CLAIM_CONFIRMATION document whose PDF is
@@ -44,26 +45,9 @@ const ACCOUNTS = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await writeTransaction(server.db, async () => {
-    await server.db.delete(severanceClaims);
-    await server.db.delete(uploads);
-  });
-});
+const suite = useSeveranceRequestsServer(8);
 
-async function uploadId(client: PortalClient, fileName: string, body: Buffer): Promise<string> {
-  const { body: form, contentType } = multipart([{ name: 'file', fileName, contentType: 'application/octet-stream', body }]);
-  const res = await client.fetch('/webportal/upload?purpose=claim-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body: form });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
-}
+const uploadId = (client: PortalClient, fileName: string, body: Buffer) => uploadedId(client, 'claim-document', fileName, body);
 
 /** The first severance account `client` may decide on. */
 async function decidingAccount(client: PortalClient) {
@@ -75,11 +59,11 @@ async function inboxOf(client: PortalClient) {
   return (await client.operation(INBOX)).body.data!.me!.messages.nodes;
 }
 
-const rows = async (table: typeof documents | typeof messages | typeof documentFiles) => (await server.db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (table: typeof documents | typeof messages | typeof documentFiles) => (await suite.server.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('claim confirmation (decision 0015)', () => {
   it('archives a PDF confirmation of a payout claim and delivers the same PDF to the inbox', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const account = await decidingAccount(bernd);
     const before = { documents: await rows(documents), files: await rows(documentFiles), messages: await rows(messages) };
     const { body } = await bernd.operation(SUBMIT, {
@@ -138,7 +122,7 @@ describe('claim confirmation (decision 0015)', () => {
   });
 
   it('issues no confirmation for a refused claim', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const account = await decidingAccount(bernd);
     const before = { documents: await rows(documents), messages: await rows(messages) };
     const { body } = await bernd.operation(SUBMIT, {

@@ -1,14 +1,14 @@
 import { count, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
-import { writeTransaction } from '../../db/client';
 import { claimFiles, severanceClaims, uploads } from '../../db/schema';
 import { graphql } from '../gql';
 import type { SignatureInput, SubmitSeveranceClaimInput } from '../gql/graphql';
 import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
-import { emptyZipBytes, exeBytes, jpegBytes, multipart, pdfBytes, pngBytes, tiffBytes } from '../helpers/files';
+import { emptyZipBytes, exeBytes, jpegBytes, pdfBytes, pngBytes, tiffBytes } from '../helpers/files';
 import { loginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { postUpload, uploadedId } from '../helpers/member-uploads';
+import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
 
 /**
  * The claim's documents (decision 0014): uploads of purpose `claim-document` through the one upload service
@@ -46,31 +46,10 @@ const TYPED: SignatureInput = { kind: 'TYPED', name: 'Bernd Vorsorge' };
 type ClaimInput = Omit<SubmitSeveranceClaimInput, 'signature' | 'confirmed'>;
 const IBAN = 'AT61 1904 3002 3457 3201';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await writeTransaction(server.db, async () => {
-    await server.db.delete(severanceClaims);
-    await server.db.delete(uploads);
-  });
-});
+const suite = useSeveranceRequestsServer(8);
 
-async function upload(client: PortalClient, fileName: string, body: Buffer, purpose = 'claim-document') {
-  const { body: form, contentType } = multipart([{ name: 'file', fileName, contentType: 'application/octet-stream', body }]);
-  const res = await client.fetch(`/webportal/upload?purpose=${purpose}&lng=de`, { method: 'POST', headers: { 'content-type': contentType }, body: form });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function uploadId(client: PortalClient, fileName: string, body: Buffer, purpose?: string): Promise<string> {
-  const res = await upload(client, fileName, body, purpose);
-  expect(res.status).toBe(200);
-  return res.json.id as string;
-}
+const upload = (client: PortalClient, fileName: string, body: Buffer, purpose = 'claim-document') => postUpload(client, purpose, fileName, body);
+const uploadId = (client: PortalClient, fileName: string, body: Buffer, purpose = 'claim-document') => uploadedId(client, purpose, fileName, body);
 
 async function dormantAccount(client: PortalClient): Promise<string> {
   const { body } = await client.operation(ACCOUNTS);
@@ -83,12 +62,12 @@ async function submit(client: PortalClient, input: ClaimInput) {
   return body.data!.submitSeveranceClaim;
 }
 
-const claimCount = async () => (await server.db.select({ n: count() }).from(severanceClaims))[0]!.n;
-const pendingUploads = async () => (await server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).map((r) => r.id);
+const claimCount = async () => (await suite.server.db.select({ n: count() }).from(severanceClaims))[0]!.n;
+const pendingUploads = async () => (await suite.server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).map((r) => r.id);
 
 describe('claim documents (decision 0014)', () => {
   it('stores a payout with identity document, bank confirmation and signature sample as the claim files; the uploads are used up', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const accountId = await dormantAccount(bernd);
     const id = await uploadId(bernd, 'reisepass.jpg', jpegBytes(400));
     const idBack = await uploadId(bernd, 'reisepass-rueckseite.png', pngBytes(300));
@@ -105,7 +84,7 @@ describe('claim documents (decision 0014)', () => {
       signatureSampleIds: [sample],
     });
     expect(answer.error).toBeNull();
-    const files = await server.db
+    const files = await suite.server.db
       .select({ kind: claimFiles.kind, fileName: claimFiles.fileName, contentType: claimFiles.contentType, sizeBytes: claimFiles.sizeBytes })
       .from(claimFiles)
       .where(eq(claimFiles.claimId, Number(answer.ok!.claim.id)));
@@ -118,7 +97,7 @@ describe('claim documents (decision 0014)', () => {
       ]),
     );
     expect(files).toHaveLength(4);
-    expect(await server.db.select({ id: uploads.id }).from(uploads)).toEqual([]);
+    expect(await suite.server.db.select({ id: uploads.id }).from(uploads)).toEqual([]);
   });
 
   it.each<[string, Omit<ClaimInput, 'accountId'>, string[]]>([
@@ -136,7 +115,7 @@ describe('claim documents (decision 0014)', () => {
     ],
     ['a transfer to the current Vorsorgekasse', { option: 'TRANSFER_VORSORGEKASSE', institutionName: 'Neue VK' }, ['identityDocumentIds']],
   ])('refuses %s without its required documents (DOCUMENT_REQUIRED) and stores nothing', async (_name, input, fields) => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const answer = await submit(bernd, { accountId: await dormantAccount(bernd), ...input });
     expect(answer.error?.code).toBe('ERROR_INVALID_INPUT');
     expect(answer.error!.fieldErrors.filter((e) => e.code === 'DOCUMENT_REQUIRED').map((e) => e.field)).toEqual(fields);
@@ -145,7 +124,7 @@ describe('claim documents (decision 0014)', () => {
   });
 
   it('keeps the entitlement without any document', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     expect((await submit(bernd, { accountId: await dormantAccount(bernd), option: 'KEEP' })).ok).not.toBeNull();
   });
 
@@ -157,16 +136,16 @@ describe('claim documents (decision 0014)', () => {
     ['a 0-byte file', 'ausweis.png', Buffer.alloc(0), 400, 'FILE_EMPTY'],
     ['a file one byte over the limit', 'ausweis.pdf', pdfBytes(DEFAULT_UPLOAD_MAX_BYTES + 1), 413, 'FILE_TOO_LARGE'],
   ])('refuses %s as a claim document and stores nothing', async (_name, fileName, body, status, code) => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const res = await upload(bernd, fileName, body);
     expect(res.status).toBe(status);
     expect(res.json).toMatchObject({ error: code, field: 'file' });
-    expect((await server.db.select({ n: count() }).from(uploads))[0]!.n).toBe(0);
+    expect((await suite.server.db.select({ n: count() }).from(uploads))[0]!.n).toBe(0);
   });
 
   it("refuses another member's upload id, an inbox attachment and a used id (ERROR_UPLOAD); nothing is stored and no upload is used up", async () => {
-    const bernd = await loginAs(server, 'bernd');
-    const anna = await loginAs(server, 'anna');
+    const bernd = await loginAs(suite.server, 'bernd');
+    const anna = await loginAs(suite.server, 'anna');
     const accountId = await dormantAccount(bernd);
     const annas = await uploadId(anna, 'anna-ausweis.pdf', pdfBytes());
     const own = await uploadId(bernd, 'ausweis.pdf', pdfBytes());
@@ -183,13 +162,13 @@ describe('claim documents (decision 0014)', () => {
     expect(malformed.error).toMatchObject({ code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'identityDocumentIds', code: 'UPLOAD_NOT_FOUND' }] });
 
     expect(await claimCount()).toBe(0);
-    expect((await server.db.select({ n: count() }).from(claimFiles))[0]!.n).toBe(0);
+    expect((await suite.server.db.select({ n: count() }).from(claimFiles))[0]!.n).toBe(0);
     // The identity document taken before the refusal went back: the transaction rolled back.
     expect((await pendingUploads()).sort()).toEqual([annas, own, inbox].sort());
   });
 
   it('takes the documents through REST webportal/verfuegungen too (JSON arrays)', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const accountId = await dormantAccount(bernd);
     const id = await uploadId(bernd, 'ausweis.png', pngBytes());
     const body = { accountId, option: 'TRANSFER_VORSORGEKASSE', vkPartnerSeqId: 'Neue VK', confirmed: true, signatureKind: 'TYPED', signatureName: 'Bernd Vorsorge' };
@@ -199,7 +178,7 @@ describe('claim documents (decision 0014)', () => {
     expect(missing).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'identityDocumentIds', code: 'DOCUMENT_REQUIRED' }] });
     const sent = (await (await post({ identityDocumentIds: [id] })).json()) as { ok: boolean; claim: { id: string } };
     expect(sent.ok).toBe(true);
-    const files = await server.db
+    const files = await suite.server.db
       .select({ kind: claimFiles.kind })
       .from(claimFiles)
       .where(eq(claimFiles.claimId, Number(sent.claim.id)));

@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeTransaction } from '../../db/client';
-import { mergeRequests, severanceClaims, uploads } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
 import type { DashboardPage_QueryQuery } from '../../web/src/gql/graphql';
-import { multipart, pdfBytes, pngBytes } from '../helpers/files';
+import { pdfBytes, pngBytes } from '../helpers/files';
 import type { PortalClient } from '../helpers/client';
 import { loginAs } from '../helpers/scenarios';
 import { CLAIM, ELIGIBILITY, REQUEST } from './merge-operations';
 import { cachedRequests } from './response-cache-requests';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { uploadedId } from '../helpers/member-uploads';
+import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
 
 /**
  * After a severance claim or a merge request the dashboard's data says so for that account (server/modules/claims/claims.graphql
@@ -18,20 +17,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  */
 type Dashboard = NonNullable<DashboardPage_QueryQuery['me']>;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await writeTransaction(server.db, async () => {
-    await server.db.delete(mergeRequests);
-    await server.db.delete(severanceClaims);
-    await server.db.delete(uploads);
-  });
-});
+const suite = useSeveranceRequestsServer(2);
 
 async function dashboard(client: PortalClient): Promise<Dashboard> {
   const { path, init } = cachedRequests().dashboardPost;
@@ -61,15 +47,12 @@ async function berndsAccounts(client: PortalClient): Promise<{ dormant: { id: st
 
 /** An uploaded ID copy (PDF) for the merge request. */
 async function idCopy(client: PortalClient): Promise<string> {
-  const { body, contentType } = multipart([{ name: 'file', fileName: 'ausweis.pdf', contentType: 'application/pdf', body: pdfBytes() }]);
-  const res = await client.fetch('/webportal/upload?purpose=merge-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
+  return await uploadedId(client, 'merge-document', 'ausweis.pdf', pdfBytes(), 'application/pdf');
 }
 
 describe('the dashboard after a claim or a merge request', () => {
   it("shows bernd's dormant account with a decision countdown and no request in progress before", async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const { dormant, active } = await berndsAccounts(bernd);
     const me = await dashboard(bernd);
     const claimable = (me.claimableSeveranceAccounts as unknown as { accountNumber: string; rightToDecide: boolean; decisionDeadline: string | null }[]).find(
@@ -81,7 +64,7 @@ describe('the dashboard after a claim or a merge request', () => {
   });
 
   it('says CLAIM for the account once bernd filed a claim on it, and for no other', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const { dormant, active } = await berndsAccounts(bernd);
     // Asked once before, so the answer is in the response cache.
     expect((await pendingOf(bernd))[dormant.accountNumber]).toEqual(['DORMANT', null, null]);
@@ -93,7 +76,7 @@ describe('the dashboard after a claim or a merge request', () => {
   });
 
   it('says MERGE for the merged account once bernd requested the merge', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const { dormant, active } = await berndsAccounts(bernd);
     expect((await pendingOf(bernd))[dormant.accountNumber]).toEqual(['DORMANT', null, null]);
     const person = (await bernd.operation(ELIGIBILITY)).body.data!.me!;

@@ -1,7 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeTransaction } from '../../db/client';
-import { documentFiles, documents, mergeRequestFiles, mergeRequests, messages, persons, severanceClaims, uploads, vkAccounts } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { documentFiles, documents, mergeRequestFiles, mergeRequests, messages, persons, uploads, vkAccounts } from '../../db/schema';
 import type { RequestMergeInput } from '../gql/graphql';
 import type { MergePage_QueryQuery as MergeEligibilityQuery } from '../../web/src/gql/graphql';
 import { PortalClient } from '../helpers/client';
@@ -9,7 +8,8 @@ import { jpegBytes, multipart, pdfBytes, pngBytes, zipBytes } from '../helpers/f
 import { pdfText } from '../helpers/pdf';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { CLAIM, CONFIRMATIONS, ELIGIBILITY, INBOX, REQUEST } from './merge-operations';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { uploadedId } from '../helpers/member-uploads';
+import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
 
 /**
  * Merging dormant severance accounts (decision 0023, § 17 (2a) BMSVG): `Person.mergeEligibility`, `requestMerge`
@@ -21,20 +21,7 @@ const PNG_SIGNATURE = `data:image/png;base64,${pngBytes(120).toString('base64')}
 
 type Me = NonNullable<MergeEligibilityQuery['me']>;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await writeTransaction(server.db, async () => {
-    await server.db.delete(mergeRequests);
-    await server.db.delete(severanceClaims);
-    await server.db.delete(uploads);
-  });
-});
+const suite = useSeveranceRequestsServer(8);
 
 async function me(client: PortalClient): Promise<Me> {
   const { body } = await client.operation(ELIGIBILITY);
@@ -42,12 +29,7 @@ async function me(client: PortalClient): Promise<Me> {
   return body.data!.me!;
 }
 
-async function uploadId(client: PortalClient, fileName: string, body: Buffer): Promise<string> {
-  const { body: form, contentType } = multipart([{ name: 'file', fileName, contentType: 'application/octet-stream', body }]);
-  const res = await client.fetch('/webportal/upload?purpose=merge-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body: form });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
-}
+const uploadId = (client: PortalClient, fileName: string, body: Buffer) => uploadedId(client, 'merge-document', fileName, body);
 
 /** A complete, digitally signed request of `person` (ids to be added). */
 function digital(person: Me, extra: Partial<RequestMergeInput> = {}): RequestMergeInput {
@@ -64,17 +46,17 @@ function digital(person: Me, extra: Partial<RequestMergeInput> = {}): RequestMer
   };
 }
 
-const rows = async (table: typeof mergeRequests | typeof documents | typeof messages | typeof documentFiles) => (await server.db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (table: typeof mergeRequests | typeof documents | typeof messages | typeof documentFiles) => (await suite.server.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('merge eligibility (explained before the form)', () => {
   it('finds bernd eligible: his account contribution-free since 30.06.2021 may be merged since 01.07.2024 into his current one', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const e = (await me(bernd)).mergeEligibility;
-    const [person] = await server.db
+    const [person] = await suite.server.db
       .select({ id: persons.id })
       .from(persons)
       .where(eq(persons.email, emailOf('bernd')));
-    const accounts = await server.db.select().from(vkAccounts).where(eq(vkAccounts.personId, person!.id));
+    const accounts = await suite.server.db.select().from(vkAccounts).where(eq(vkAccounts.personId, person!.id));
     const dormant = accounts.find((a) => a.status === 'DORMANT')!;
     expect(dormant.endDate).toBe('2021-06-30');
     const active = accounts.find((a) => a.status === 'ACTIVE')!;
@@ -85,7 +67,7 @@ describe('merge eligibility (explained before the form)', () => {
   });
 
   it('finds anna not eligible: she has no contribution-free account', async () => {
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     expect((await me(anna)).mergeEligibility).toEqual({
       eligible: false,
       reason: 'NO_DORMANT_ACCOUNT',
@@ -96,7 +78,7 @@ describe('merge eligibility (explained before the form)', () => {
   });
 
   it('does not merge an account with a severance claim in progress (CLAIM_OPEN)', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const dormant = (await me(bernd)).mergeEligibility.dormantAccounts[0]!;
     const claim = await bernd.operation(CLAIM, {
       input: { accountId: dormant.id, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Bernd Vorsorge' } },
@@ -110,7 +92,7 @@ describe('merge eligibility (explained before the form)', () => {
 
 describe('requestMerge', () => {
   it("stores bernd's digitally signed request with a ZIP as ID copy, archives its PDF confirmation and puts it into the inbox", async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
     const idCopy = await uploadId(
       bernd,
@@ -132,10 +114,10 @@ describe('requestMerge', () => {
       targetAccountNumber: person.mergeEligibility.targetAccountNumber,
     });
 
-    const stored = await server.db.select().from(mergeRequests);
+    const stored = await suite.server.db.select().from(mergeRequests);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ svnr: person.svnr, signatureType: 'DIGITAL', signatureKind: 'DRAWN', status: 'PENDING' });
-    const files = await server.db
+    const files = await suite.server.db
       .select({ kind: mergeRequestFiles.kind, fileName: mergeRequestFiles.fileName, contentType: mergeRequestFiles.contentType })
       .from(mergeRequestFiles);
     expect(files).toEqual([
@@ -143,7 +125,7 @@ describe('requestMerge', () => {
       { kind: 'ID_COPY', fileName: 'ausweis.zip', contentType: 'application/zip' },
     ]);
     // The upload is used up: it moved into the request.
-    expect(await server.db.select().from(uploads).where(eq(uploads.id, idCopy))).toEqual([]);
+    expect(await suite.server.db.select().from(uploads).where(eq(uploads.id, idCopy))).toEqual([]);
 
     expect(await rows(documents)).toBe(before.documents + 1);
     expect(await rows(documentFiles)).toBe(before.files + 1);
@@ -171,7 +153,7 @@ describe('requestMerge', () => {
   });
 
   it('refuses anna (not eligible) and stores nothing, keeping her upload', async () => {
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const person = await me(anna);
     const id = await uploadId(anna, 'ausweis.pdf', pdfBytes());
     const before = await rows(messages);
@@ -179,11 +161,11 @@ describe('requestMerge', () => {
     expect(body.data!.requestMerge).toMatchObject({ ok: null, error: { code: 'ERROR_NOT_ELIGIBLE' } });
     expect(await rows(mergeRequests)).toBe(0);
     expect(await rows(messages)).toBe(before);
-    expect(await server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).toEqual([{ id }]);
+    expect(await suite.server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).toEqual([{ id }]);
   });
 
   it('needs the ID copy and, when signed by hand, the signed form; a digital request needs the signature', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
     const handwritten: RequestMergeInput = { ...digital(person), signatureType: 'HANDWRITTEN', signature: null };
     const noId = await bernd.operation(REQUEST, { input: { ...handwritten, signedFormIds: [await uploadId(bernd, 'antrag.pdf', pdfBytes())] } });
@@ -206,7 +188,7 @@ describe('requestMerge', () => {
   });
 
   it('stores a request signed by hand with the signed form', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
     const { body } = await bernd.operation(REQUEST, {
       input: {
@@ -218,14 +200,14 @@ describe('requestMerge', () => {
       },
     });
     expect(body.data!.requestMerge.ok).toBeTruthy();
-    expect((await server.db.select().from(mergeRequests))[0]).toMatchObject({ signatureType: 'HANDWRITTEN', signatureKind: null, signatureName: null });
-    expect((await server.db.select({ kind: mergeRequestFiles.kind }).from(mergeRequestFiles)).map((f) => f.kind)).toEqual(['ID_COPY', 'SIGNED_FORM']);
+    expect((await suite.server.db.select().from(mergeRequests))[0]).toMatchObject({ signatureType: 'HANDWRITTEN', signatureKind: null, signatureName: null });
+    expect((await suite.server.db.select({ kind: mergeRequestFiles.kind }).from(mergeRequestFiles)).map((f) => f.kind)).toEqual(['ID_COPY', 'SIGNED_FORM']);
   });
 
   it("refuses a bad SVNR, another person's SVNR and a bad e-mail", async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
-    const anna = await me(await loginAs(server, 'anna'));
+    const anna = await me(await loginAs(suite.server, 'anna'));
     const id = await uploadId(bernd, 'ausweis.pdf', pdfBytes());
     const wrongDigit = `${person.svnr.slice(0, 3)}${(Number(person.svnr[3]) + 1) % 10}${person.svnr.slice(4)}`;
     const cases: [Partial<RequestMergeInput>, string, string][] = [
@@ -241,20 +223,20 @@ describe('requestMerge', () => {
       expect(body.data!.requestMerge.error, JSON.stringify(change)).toMatchObject({ code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field, code }] });
     }
     expect(await rows(mergeRequests)).toBe(0);
-    expect(await server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).toEqual([{ id }]);
+    expect(await suite.server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).toEqual([{ id }]);
   });
 
   it("refuses another member's upload id like a missing one, and an upload of another purpose", async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const annas = await uploadId(anna, 'ausweis.pdf', pdfBytes());
     const foreign = await bernd.operation(REQUEST, { input: digital(person, { idCopyIds: [annas] }) });
     const missing = await bernd.operation(REQUEST, { input: digital(person, { idCopyIds: ['f'.repeat(32)] }) });
     expect(foreign.body.data!.requestMerge).toEqual(missing.body.data!.requestMerge);
     expect(foreign.body.data!.requestMerge.error).toMatchObject({ code: 'ERROR_UPLOAD', fieldErrors: [{ field: 'idCopyIds', code: 'UPLOAD_NOT_FOUND' }] });
     // anna's upload is untouched.
-    expect(await server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).toEqual([{ id: annas }]);
+    expect(await suite.server.db.select({ id: uploads.id }).from(uploads).where(isNull(uploads.usedFor))).toEqual([{ id: annas }]);
 
     const { body: form, contentType } = multipart([{ name: 'file', fileName: 'ausweis.pdf', contentType: 'application/pdf', body: pdfBytes() }]);
     const claimDoc = (
@@ -268,7 +250,7 @@ describe('requestMerge', () => {
   });
 
   it('stores one request of two sent at once', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
     const [a, b] = await Promise.all([uploadId(bernd, 'a.pdf', pdfBytes()), uploadId(bernd, 'b.pdf', pdfBytes())]);
     const answers = await Promise.all([a, b].map((id) => bernd.operation(REQUEST, { input: digital(person, { idCopyIds: [id] }) })));
@@ -277,14 +259,16 @@ describe('requestMerge', () => {
   });
 
   it('needs a session', async () => {
-    const { body } = await new PortalClient(server.url).operation(REQUEST, { input: { firstName: 'A', lastName: 'B', svnr: '1', email: 'a@b.at', signatureType: 'DIGITAL' } });
+    const { body } = await new PortalClient(suite.server.url).operation(REQUEST, {
+      input: { firstName: 'A', lastName: 'B', svnr: '1', email: 'a@b.at', signatureType: 'DIGITAL' },
+    });
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('REST webportal/zusammenlegung', () => {
   it('answers the eligibility and sends a request signed by hand as form fields', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const person = await me(bernd);
     const data = (await bernd.rest('webportal/zusammenlegung')).json as { eligible: boolean; reason: string; konten: { accountNumber: string; eligibleFrom: string }[] };
     expect(data).toMatchObject({ eligible: true, reason: 'ELIGIBLE', konten: [{ eligibleFrom: '2024-07-01' }] });
@@ -314,6 +298,6 @@ describe('REST webportal/zusammenlegung', () => {
       idCopyIds: await uploadId(bernd, 'x.pdf', pdfBytes()),
     });
     expect(again.json).toMatchObject({ ok: false, code: 'ERROR_ALREADY_PENDING' });
-    expect((await new PortalClient(server.url).rest('webportal/zusammenlegung')).status).toBe(406);
+    expect((await new PortalClient(suite.server.url).rest('webportal/zusammenlegung')).status).toBe(406);
   });
 });

@@ -1,38 +1,27 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isoDateVienna } from '@contract/dates';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { graphql } from '../gql';
 import type { PasswordLostInput } from '../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
-import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { hashParam, linkFrom } from '../helpers/smtp';
+import { useServerWithSmtp } from '../helpers/server-with-smtp';
+import { startTestServer } from '../helpers/test-server';
 import { GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR, type MutationAnswer } from './registration-helpers';
 import { answerOf, CHANGE_INSECURE, CHANGE_PASSWORD, LINK_STATUS, LOGIN, ORDER, PWD_LOST, REGISTER, RESET, UPDATE_EMAIL } from './registration-operations';
 import { sqlAll, sqlGet, sqlValue } from '../helpers/raw-sql';
 
-let smtp: TestSmtp;
-let server: TestServer;
+const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
 /** Persons by last name, read once the server is up (registration-helpers.ts). */
 let byName: Awaited<ReturnType<typeof personsByLastName>>;
-let dir: string;
-
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  dir = mkdtempSync(join(tmpdir(), 'pwd-'));
-  server = await startTestServer({ members: 5, env: (url) => ({ SMTP_URL: smtp.url, PUBLIC_ORIGIN: url, LETTERS_DIR: join(dir, 'letters') }) });
-  byName = await personsByLastName(server.db);
+  byName = await personsByLastName(suite.server.db);
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => smtp.clear());
+beforeEach(() => suite.smtp.clear());
 
 const QUESTIONS = graphql(`
   query PasswordQuestions {
@@ -55,13 +44,13 @@ async function gql<V extends Record<string, unknown>>(
 }
 
 async function expectNothingChanged(fn: () => Promise<void>) {
-  await server.deps.mailer.worker.drain();
-  smtp.clear();
-  const before = await snapshot(server.db);
+  await suite.server.deps.mailer.worker.drain();
+  suite.smtp.clear();
+  const before = await snapshot(suite.server.db);
   await fn();
-  await server.deps.mailer.worker.drain();
-  expect(await snapshot(server.db)).toBe(before);
-  expect(smtp.mails).toHaveLength(0);
+  await suite.server.deps.mailer.worker.drain();
+  expect(await snapshot(suite.server.db)).toBe(before);
+  expect(suite.smtp.mails).toHaveLength(0);
 }
 
 const anna = () => byName('Muster');
@@ -89,32 +78,32 @@ describe('password lost (pwdLost)', () => {
   ];
   it.each(cases)('%s → %s, nothing stored or sent', async (_n, values, status, fieldError) => {
     await expectNothingChanged(async () => {
-      const r = await gql(new PortalClient(server.url), PWD_LOST, { input: values() });
+      const r = await gql(new PortalClient(suite.server.url), PWD_LOST, { input: values() });
       expect(r.status).toBe(status);
       if (fieldError) expect(r.fieldErrors).toContainEqual(fieldError);
     });
   });
 
   it('MAINTENANCE stops password lost, reset and code ordering', async () => {
-    const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: smtp.url } });
+    const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: suite.smtp.url } });
     try {
       const client = new PortalClient(maint.url);
       expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('MAINTENANCE');
       expect((await gql(client, RESET, { input: { token: 'x'.repeat(43), newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('MAINTENANCE');
       expect((await gql(client, ORDER, { input: { svnr: anna().svnr, lastName: 'Muster' } })).status).toBe('MAINTENANCE');
       await maint.deps.mailer.worker.drain();
-      expect(smtp.mails).toHaveLength(0);
+      expect(suite.smtp.mails).toHaveLength(0);
     } finally {
       await maint.close();
     }
   });
 
   it('mails a 24-hour single-use reset link; the reset ends all sessions; used, altered and expired links fail', async () => {
-    const other = new PortalClient(server.url);
+    const other = new PortalClient(suite.server.url);
     expect((await gql(other, LOGIN, { e: emailOf('anna'), p: DEMO_PASSWORD })).status).toMatch(/^SUCCESSFUL/);
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     expect(await gql(client, PWD_LOST, { input: lost() })).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
-    const mail = await smtp.waitForMail((m) => m.to.includes(emailOf('anna')));
+    const mail = await suite.smtp.waitForMail((m) => m.to.includes(emailOf('anna')));
     const token = hashParam(linkFrom(mail, '/#/pwdReset?token='), 'token');
     // A second request within 15 minutes: already requested.
     expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('ERROR_ALREADY_REQUESTED');
@@ -124,7 +113,7 @@ describe('password lost (pwdLost)', () => {
     expect((await client.operation(LINK_STATUS, { t: tampered })).body.data!.passwordResetLinkStatus).toBe('ERROR_RESET_FAILED');
 
     await expectNothingChanged(async () => {
-      smtp.clear();
+      suite.smtp.clear();
       expect((await gql(client, RESET, { input: { token: tampered, newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } })).status).toBe('ERROR_RESET_FAILED');
       const weak = await gql(client, RESET, { input: { token, newPassword: 'kurz', newPasswordConfirmation: 'kurz' } });
       expect(weak).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'newPassword', code: 'PASSWORD_TOO_SHORT' }] });
@@ -142,11 +131,11 @@ describe('password lost (pwdLost)', () => {
     });
 
     // A new link expires after 24 hours.
-    server.clock.advance(20 * 60_000);
-    smtp.clear();
+    suite.server.clock.advance(20 * 60_000);
+    suite.smtp.clear();
     expect((await gql(client, PWD_LOST, { input: lost() })).status).toBe('SUCCESSFUL');
-    const second = hashParam(linkFrom(await smtp.waitForMail()), 'token');
-    server.clock.advance(24 * 3_600_000 + 1000);
+    const second = hashParam(linkFrom(await suite.smtp.waitForMail()), 'token');
+    suite.server.clock.advance(24 * 3_600_000 + 1000);
     expect((await client.rest('checkPwdResetToken', { token: second })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
     expect((await gql(client, RESET, { input: { token: second, newPassword: 'Noch-ein-Passwort-1', newPasswordConfirmation: 'Noch-ein-Passwort-1' } })).status).toBe(
       'ERROR_LINK_EXPIRED',
@@ -154,7 +143,7 @@ describe('password lost (pwdLost)', () => {
   });
 
   it('answers known and unknown numbers in about the same time (one argon2 check each)', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     const time = async (values: PasswordLostInput) => {
       const t = performance.now();
       await gql(client, PWD_LOST, { input: values });
@@ -174,21 +163,21 @@ describe('password lost (pwdLost)', () => {
 
 describe('order of a registration code by post', () => {
   it('writes a PDF letter with code and address, refuses a second order for 7 days, and the code registers', async () => {
-    const xaver = await personByLastName(server.db, 'Neu');
-    const client = new PortalClient(server.url);
-    const nextPossibleOn = isoDateVienna(server.clock.now() + 7 * 86_400_000);
+    const xaver = await personByLastName(suite.server.db, 'Neu');
+    const client = new PortalClient(suite.server.url);
+    const nextPossibleOn = isoDateVienna(suite.server.clock.now() + 7 * 86_400_000);
     expect(await gql(client, ORDER, { input: { svnr: xaver.svnr, lastName: 'Neu' } })).toEqual({
       status: 'SUCCESSFUL',
       kind: 'REGISTRATION_CODE',
       nextPossibleOn,
       fieldErrors: [],
     });
-    await server.deps.mailer.worker.drain();
-    const row = (await sqlGet(server.db, "SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'", xaver.id)) as {
+    await suite.server.deps.mailer.worker.drain();
+    const row = (await sqlGet(suite.server.db, "SELECT letter_file AS file, code_hash AS hash FROM registration_codes WHERE person_id = ? AND origin = 'ORDERED'", xaver.id)) as {
       file: string;
       hash: string;
     };
-    const file = join(dir, 'letters', row.file);
+    const file = join(suite.lettersDir, row.file);
     expect(existsSync(file)).toBe(true);
     const text = (await new PDFParse({ data: readFileSync(file) }).getText()).text;
     expect(text).toContain('Xaver Neu');
@@ -223,10 +212,10 @@ describe('order of a registration code by post', () => {
   });
 
   it('answers the spec codes for the other cases, changing nothing', async () => {
-    const client = new PortalClient(server.url);
-    const walter = await personByLastName(server.db, 'Bestellt');
-    const lena = await personByLastName(server.db, 'Ausgetreten');
-    const clara = await personByLastName(server.db, 'Pension');
+    const client = new PortalClient(suite.server.url);
+    const walter = await personByLastName(suite.server.db, 'Bestellt');
+    const lena = await personByLastName(suite.server.db, 'Ausgetreten');
+    const clara = await personByLastName(suite.server.db, 'Pension');
     await expectNothingChanged(async () => {
       const w = await gql(client, ORDER, { input: { svnr: walter.svnr, lastName: 'Bestellt' } });
       expect(w.status).toBe('ERROR_ALREADY_REQUESTED');
@@ -245,13 +234,13 @@ describe('order of a registration code by post', () => {
   });
 
   it('password lost "add e-mail" variant sends a first password by post, once per 7 days', async () => {
-    const ulla = await personByLastName(server.db, 'Ohnemail');
-    const client = new PortalClient(server.url);
+    const ulla = await personByLastName(suite.server.db, 'Ohnemail');
+    const client = new PortalClient(suite.server.url);
     const values = { svnr: ulla.svnr, lastName: 'Ohnemail', email: 'ulla@example.at', termsAccepted: true, addEmail: true };
     expect((await gql(client, PWD_LOST, { input: values })).status).toBe('LETTER_SENT');
-    await server.deps.mailer.worker.drain();
-    const file = (await sqlValue(server.db, "SELECT letter_file FROM registration_codes WHERE person_id = ? AND kind = 'FIRST_PASSWORD'", ulla.id)) as string;
-    const text = (await new PDFParse({ data: readFileSync(join(dir, 'letters', file)) }).getText()).text;
+    await suite.server.deps.mailer.worker.drain();
+    const file = (await sqlValue(suite.server.db, "SELECT letter_file FROM registration_codes WHERE person_id = ? AND kind = 'FIRST_PASSWORD'", ulla.id)) as string;
+    const text = (await new PDFParse({ data: readFileSync(join(suite.lettersDir, file)) }).getText()).text;
     expect(text).toContain('Erstpasswort');
     await expectNothingChanged(async () => {
       expect((await gql(client, PWD_LOST, { input: values })).status).toBe('ERROR_ALREADY_REQUESTED');
@@ -262,8 +251,8 @@ describe('order of a registration code by post', () => {
 describe('password change', () => {
   it('settings: wrong current password, rules, history; success ends the other sessions, audits and logs the change', async () => {
     const bernd = emailOf('bernd');
-    const a = new PortalClient(server.url);
-    const b = new PortalClient(server.url);
+    const a = new PortalClient(suite.server.url);
+    const b = new PortalClient(suite.server.url);
     await gql(a, LOGIN, { e: bernd, p: DEMO_PASSWORD });
     await gql(b, LOGIN, { e: bernd, p: DEMO_PASSWORD });
     const change = (currentPassword: string, newPassword: string, newPasswordConfirmation = newPassword) =>
@@ -282,14 +271,14 @@ describe('password change', () => {
     const gqlB = await b.operation(QUESTIONS);
     expect(gqlB.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await a.rest('getPersonalData')).status).toBe(200);
-    const c = server.db;
+    const c = suite.server.db;
     const id = (await sqlValue(c, 'SELECT id FROM persons WHERE email = ?', bernd)) as number;
     expect(await sqlValue(c, "SELECT count(*) FROM sessions WHERE person_id = ? AND end_reason = 'PASSWORD_CHANGED'", id)).toBe(1);
     expect(await sqlValue(c, "SELECT count(*) FROM security_events WHERE person_id = ? AND type = 'PASSWORD_CHANGE'", id)).toBe(1);
     expect(await sqlAll(c, "SELECT area, field, old_value AS o, new_value AS n FROM profile_changes WHERE person_id = ? AND area = 'PASSWORD'", id)).toEqual([
       { area: 'PASSWORD', field: 'password', o: null, n: null },
     ]);
-    await smtp.waitForMail((m) => m.to.includes(bernd) && m.subject.includes('Passwort wurde geändert'));
+    await suite.smtp.waitForMail((m) => m.to.includes(bernd) && m.subject.includes('Passwort wurde geändert'));
     // The last 5 passwords are refused; the history keeps 5 rows.
     let current = GOOD_PASSWORD;
     for (let i = 1; i <= 5; i++) {
@@ -301,7 +290,7 @@ describe('password change', () => {
     expect((await change(current, 'Wechsel#1Passwort')).status).toBe('ERROR_PW_ALREADY_USED');
     expect((await change(current, GOOD_PASSWORD)).status).toBe('SUCCESSFUL');
     // Without a session: UNAUTHENTICATED / 406.
-    const anon = new PortalClient(server.url);
+    const anon = new PortalClient(suite.server.url);
     expect((await anon.operation(CHANGE_PASSWORD, { input: { currentPassword: 'a', newPassword: 'b', newPasswordConfirmation: 'b' } })).body.errors?.[0]?.extensions?.code).toBe(
       'UNAUTHENTICATED',
     );
@@ -309,7 +298,7 @@ describe('password change', () => {
   });
 
   it('insecure password: login PASSWORD_INSECURE, /pwdChange refuses the old one, then logs in', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     expect((await gql(client, LOGIN, { e: emailOf('zoe'), p: DEMO_PASSWORD })).status).toBe('PASSWORD_INSECURE');
     await expectNothingChanged(async () => {
       expect((await gql(client, CHANGE_INSECURE, { input: { newPassword: DEMO_PASSWORD, newPasswordConfirmation: DEMO_PASSWORD } })).status).toBe('ERROR_PW_ALREADY_USED');
@@ -320,13 +309,13 @@ describe('password change', () => {
     const r = await gql(client, CHANGE_INSECURE, { input: { newPassword: GOOD_PASSWORD, newPasswordConfirmation: GOOD_PASSWORD } });
     expect(r).toEqual({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL', fieldErrors: [] });
     expect((await client.rest('getPersonalData')).status).toBe(200);
-    expect((await new PortalClient(server.url).rest('login', { user: emailOf('zoe'), password: GOOD_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL' });
+    expect((await new PortalClient(suite.server.url).rest('login', { user: emailOf('zoe'), password: GOOD_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL' });
   });
 });
 
 describe('update registration: changing the e-mail during UPDATE_*_MAIL', () => {
   it('refuses mismatches and taken addresses, then changes the e-mail, answers the next status and notifies both addresses', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     expect((await gql(client, LOGIN, { e: emailOf('vera'), p: DEMO_PASSWORD })).status).toBe('UPDATE_PK_MAIL');
     await expectNothingChanged(async () => {
       expect(await gql(client, UPDATE_EMAIL, { input: { email: 'vera@example.at', emailConfirmation: 'vera2@example.at' } })).toEqual({
@@ -339,8 +328,8 @@ describe('update registration: changing the e-mail during UPDATE_*_MAIL', () => 
     });
     const r = await client.rest('updateRegistration', { email: 'Vera.Neu@Example.at', emailConfirmation: 'vera.neu@example.at' });
     expect(r.json).toMatchObject({ status: 'SUCCESSFUL', loginStatus: 'SUCCESSFUL_PK' });
-    await smtp.waitForMail((m) => m.to.includes('vera.neu@example.at'));
-    await smtp.waitForMail((m) => m.to.includes(emailOf('vera')));
-    expect((await new PortalClient(server.url).rest('login', { user: 'vera.neu@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_PK' });
+    await suite.smtp.waitForMail((m) => m.to.includes('vera.neu@example.at'));
+    await suite.smtp.waitForMail((m) => m.to.includes(emailOf('vera')));
+    expect((await new PortalClient(suite.server.url).rest('login', { user: 'vera.neu@example.at', password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_PK' });
   });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, logIn, loginMember, PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne } from '../helpers/raw-sql';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useServerWithSmtp } from '../helpers/server-with-smtp';
 import { DELETE_ACCESS, ME_ID, RETENTION_FACTS } from './profile-operations';
 import { changesOf, generatedMember } from './profile-helpers';
 
@@ -12,29 +11,20 @@ import { changesOf, generatedMember } from './profile-helpers';
  * lockout count of wrong passwords, and the retention facts of the terms.
  */
 
-let server: TestServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const suite = useServerWithSmtp();
 
-const sql = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlOne<T>(server.db, query, ...params);
-const all = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlAll<T>(server.db, query, ...params);
+const sql = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlOne<T>(suite.server.db, query, ...params);
+const all = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlAll<T>(suite.server.db, query, ...params);
 const accessStatus = async (id: number) => (await sql<{ access_status: string }>('SELECT access_status FROM credentials WHERE person_id = ?', id)).access_status;
 
 describe('deleting the access', () => {
   // The first generated member, whatever its access (the demo personas have fixed addresses).
-  const member = () => generatedMember(server, 'ASC', 0, false);
+  const member = () => generatedMember(suite.server, 'ASC', 0, false);
 
   it('needs the current password and the confirmation; a wrong one changes nothing', async () => {
     const { id, email } = await member();
-    const client = await loginMember(server.url, email);
-    const changes = (await changesOf(server, id)).length;
+    const client = await loginMember(suite.server.url, email);
+    const changes = (await changesOf(suite.server, id)).length;
     const wrong = await client.operation(DELETE_ACCESS, {
       input: { currentPassword: 'Falsch#Passwort1', confirmed: true },
     });
@@ -44,14 +34,14 @@ describe('deleting the access', () => {
     });
     expect(unconfirmed.body.data?.deleteAccess).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] } });
     expect(await accessStatus(id)).toBe('ACTIVE');
-    expect((await changesOf(server, id)).length).toBe(changes);
+    expect((await changesOf(suite.server, id)).length).toBe(changes);
     expect((await client.operation(ME_ID)).body.errors).toBeUndefined();
   });
 
   it('through GraphQL answers the ended sessions in ok and clears the session cookie', async () => {
-    const { id, email } = await generatedMember(server, 'DESC', 1);
-    const first = await loginMember(server.url, email);
-    const second = await loginMember(server.url, email);
+    const { id, email } = await generatedMember(suite.server, 'DESC', 1);
+    const first = await loginMember(suite.server.url, email);
+    const second = await loginMember(suite.server.url, email);
     const res = await first.operation(DELETE_ACCESS, {
       input: { currentPassword: DEMO_PASSWORD, confirmed: true },
     });
@@ -64,9 +54,9 @@ describe('deleting the access', () => {
 
   it('deactivates the access (not the membership), ends every session, mails a confirmation and logs it', async () => {
     const { id, email } = await member();
-    const first = await loginMember(server.url, email);
-    const second = await loginMember(server.url, email);
-    smtp.clear();
+    const first = await loginMember(suite.server.url, email);
+    const second = await loginMember(suite.server.url, email);
+    suite.smtp.clear();
     const res = await first.rest('deleteAccess', { currentPassword: DEMO_PASSWORD, confirmed: 'true' });
     expect(res.json).toEqual({ ok: true, code: null, fieldErrors: [] });
     expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
@@ -80,24 +70,24 @@ describe('deleting the access', () => {
     expect((await second.rest('getPersonalData')).status).toBe(406);
     expect((await second.operation(ME_ID)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
-    const again = await logIn(new PortalClient(server.url), email);
+    const again = await logIn(new PortalClient(suite.server.url), email);
     expect(again.error?.code).toBe('DEACTIVATED');
 
-    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    const mail = await suite.smtp.waitForMail((m) => m.to.includes(email));
     expect(mail.subject).toMatch(/gelöscht/);
     expect(mail.text).toContain('10 Jahre');
-    expect((await changesOf(server, id)).at(-1)).toMatchObject({ area: 'ACCESS', field: 'accessStatus', old_value: 'ACTIVE', new_value: 'DEACTIVATED' });
+    expect((await changesOf(suite.server, id)).at(-1)).toMatchObject({ area: 'ACCESS', field: 'accessStatus', old_value: 'ACTIVE', new_value: 'DEACTIVATED' });
     expect((await sql<{ n: number }>(`SELECT count(*) AS n FROM security_events WHERE type = 'ACCESS_DELETED' AND person_id = ?`, id)).n).toBe(1);
   });
 
   it('counts wrong passwords towards the login lockout, so a taken-over session cannot guess without limit', async () => {
-    const { id, email } = await generatedMember(server, 'DESC', 0);
-    const client = await loginMember(server.url, email);
+    const { id, email } = await generatedMember(suite.server, 'DESC', 0);
+    const client = await loginMember(suite.server.url, email);
     for (let i = 0; i < 5; i++) {
       const res = await client.operation(DELETE_ACCESS, { input: { currentPassword: `Falsch#${i}Passwort`, confirmed: true } });
       expect(res.body.data?.deleteAccess.error?.code).toBe('ERROR_PWD_INVALID');
     }
-    const login = await logIn(new PortalClient(server.url), email);
+    const login = await logIn(new PortalClient(suite.server.url), email);
     expect(login.error?.code).toBe('LOCKED_TEMPORARY');
     // While locked, even the right password is not evaluated.
     const right = await client.operation(DELETE_ACCESS, { input: { currentPassword: DEMO_PASSWORD, confirmed: true } });
@@ -107,8 +97,8 @@ describe('deleting the access', () => {
   });
 
   it('shows the retention facts of the terms without a session', async () => {
-    const res = await new PortalClient(server.url).operation(RETENTION_FACTS);
+    const res = await new PortalClient(suite.server.url).operation(RETENTION_FACTS);
     expect(res.body.data?.retentionFacts).toEqual({ loginDataYearsAfterDeactivation: 10, logFileDays: 180, maxRetentionYears: 30, accessYearsAfterPayout: 10 });
-    expect((await new PortalClient(server.url).rest('getRetentionFacts')).json).toEqual(res.body.data?.retentionFacts);
+    expect((await new PortalClient(suite.server.url).rest('getRetentionFacts')).json).toEqual(res.body.data?.retentionFacts);
   });
 });

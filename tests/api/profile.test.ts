@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
 import { loginAs } from '../helpers/scenarios';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
-import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { useServerWithSmtp } from '../helpers/server-with-smtp';
+import { TEST_TODAY } from '../helpers/test-server';
 import { BANK_ACCOUNT, BENEFIT_DIGITAL, CHANGE_ADDRESS, CHANGE_BANK, CHANGE_PHONE, CONSENT_RECORDS, HISTORY, NEWSLETTER, NEWSLETTER_DIALOG, PHONE } from './profile-operations';
 import { changesOf, personIdOf, sessionHashOf } from './profile-helpers';
 
@@ -14,25 +14,16 @@ import { changesOf, personIdOf, sessionHashOf } from './profile-helpers';
  * log of each. The e-mail change: profile-email-change.test.ts; deleting the access: profile-delete-access.test.ts.
  */
 
-let server: TestServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const suite = useServerWithSmtp();
 
-const sql = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlOne<T>(server.db, query, ...params);
-const all = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlAll<T>(server.db, query, ...params);
+const sql = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlOne<T>(suite.server.db, query, ...params);
+const all = <T = Record<string, unknown>>(query: string, ...params: unknown[]) => sqlAll<T>(suite.server.db, query, ...params);
 
 describe('address change', () => {
   it('stores the new address, shows it in me and in REST getPersonalData, and logs each changed field with session and IP', async () => {
-    const anna = await loginAs(server, 'anna');
-    const annaId = await personIdOf(server, 'anna');
-    const before = (await changesOf(server, annaId)).length;
+    const anna = await loginAs(suite.server, 'anna');
+    const annaId = await personIdOf(suite.server, 'anna');
+    const before = (await changesOf(suite.server, annaId)).length;
     const input = { street: 'Mariahilfer Straße 12/3', postcode: '1060', city: 'Wien', country: 'Österreich', poBox: '', validFrom: '2026-11-01' };
     const res = await anna.operation(CHANGE_ADDRESS, { input });
     expect(res.body.errors).toBeUndefined();
@@ -50,7 +41,7 @@ describe('address change', () => {
     expect(legacy.VBVPK!.adresse).toEqual({ strasse: 'Mariahilfer Straße 12/3', plz: '1060', ort: 'Wien', land: 'AT', postfach: null, gueltigAb: '2026-11-01' });
     expect(legacy.VBVVK!.adresse).toMatchObject({ plz: '1060' });
 
-    const rows = (await changesOf(server, annaId)).slice(before);
+    const rows = (await changesOf(suite.server, annaId)).slice(before);
     expect(rows.map((r) => r.field)).toEqual(expect.arrayContaining(['street', 'postcode', 'validFrom']));
     for (const r of rows) {
       expect(r).toMatchObject({ area: 'ADDRESS', actor: 'MEMBER', session_hash: sessionHashOf(anna), ip_address: '127.0.0.1' });
@@ -59,7 +50,7 @@ describe('address change', () => {
   });
 
   it('accepts a German address with a German postcode and stores the country code', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const res = await clara.operation(CHANGE_ADDRESS, {
       input: { street: 'Unter den Linden 1', postcode: '10117', city: 'Berlin', country: 'de', poBox: 'Postfach 12', validFrom: TEST_TODAY },
     });
@@ -69,8 +60,8 @@ describe('address change', () => {
 
 describe('phone change', () => {
   it('stores a number of the spec’s phone rule, logs it as a PHONE change, refuses other characters and lengths, and removes it when empty', async () => {
-    const bernd = await loginAs(server, 'bernd');
-    const berndId = await personIdOf(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
+    const berndId = await personIdOf(suite.server, 'bernd');
     const before = (await sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId)).phone;
 
     for (const [phone, code] of [
@@ -88,21 +79,21 @@ describe('phone change', () => {
     expect(saved.body.data?.changePhone).toEqual({ ok: { person: { phone: '+43 1/234 56-78' } }, error: null });
     const me = await bernd.operation(PHONE);
     expect(me.body.data?.me?.phone).toBe('+43 1/234 56-78');
-    const logged = (await changesOf(server, berndId)).filter((c) => c.area === 'PHONE');
+    const logged = (await changesOf(suite.server, berndId)).filter((c) => c.area === 'PHONE');
     expect(logged.at(-1)).toMatchObject({ field: 'phone', old_value: before, new_value: '+43 1/234 56-78', actor: 'MEMBER' });
 
     const removed = await bernd.operation(CHANGE_PHONE, { input: { phone: '' } });
     expect(removed.body.data?.changePhone.ok?.person).toEqual({ phone: null });
 
-    const anonymous = await new PortalClient(server.url).operation(CHANGE_PHONE, { input: { phone: '0664 1234567' } });
+    const anonymous = await new PortalClient(suite.server.url).operation(CHANGE_PHONE, { input: { phone: '0664 1234567' } });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('bank details', () => {
   it('adds a bank account entry from a grouped Austrian IBAN, keeps the old one, and logs the IBAN masked only', async () => {
-    const anna = await loginAs(server, 'anna');
-    const annaId = await personIdOf(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
+    const annaId = await personIdOf(suite.server, 'anna');
     const entriesBefore = (await sql<{ n: number }>('SELECT count(*) AS n FROM bank_accounts WHERE person_id = ?', annaId)).n;
     const res = await anna.rest('changeBankDetails', {
       accountHolder: 'Anna Muster',
@@ -127,7 +118,7 @@ describe('bank details', () => {
     const legacy = (await anna.rest('getPersonalData')).json as Record<string, { bankverbindung: Record<string, unknown> }>;
     expect(legacy.VBVPK!.bankverbindung).toEqual({ kontoinhaber: 'Anna Muster', bankname: 'Erste Bank', iban: 'AT611904300234573201', bic: null, gueltigAb: TEST_TODAY });
 
-    const ibanRow = (await changesOf(server, annaId)).filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban').at(-1)!;
+    const ibanRow = (await changesOf(suite.server, annaId)).filter((r) => r.area === 'BANK_ACCOUNT' && r.field === 'iban').at(-1)!;
     expect(ibanRow.new_value).toBe('AT61 **** **** **** 3201');
     const everything = JSON.stringify(await all('SELECT * FROM profile_changes'));
     expect(everything).not.toContain('AT611904300234573201');
@@ -135,7 +126,7 @@ describe('bank details', () => {
   });
 
   it('takes a Swiss IBAN only with a BIC, and a future start leaves the current account in force until that day', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const swiss = {
       accountHolder: 'Clara Pension',
       bankName: 'UBS Switzerland AG',
@@ -155,27 +146,27 @@ describe('bank details', () => {
     expect((await sql<{ bic: string }>(`SELECT bic FROM bank_accounts WHERE iban = 'CH9300762011623852957'`)).bic).toBe('UBSWCHZH80A');
 
     const days = 9 * 86_400_000;
-    server.clock.advance(days);
+    suite.server.clock.advance(days);
     try {
-      const later = await loginAs(server, 'clara');
+      const later = await loginAs(suite.server, 'clara');
       const account = (await later.operation(BANK_ACCOUNT)).body.data?.me?.bankAccount;
       expect(account).toMatchObject({ iban: 'CH9300762011623852957', validFrom: '2026-12-01' });
     } finally {
-      server.clock.advance(-days);
+      suite.server.clock.advance(-days);
     }
   });
 });
 
 describe('newsletter and electronic delivery', () => {
   it('log their changes through the same service calls as the login-time dialogs', async () => {
-    const ida = await loginAs(server, 'ida');
-    const idaId = await personIdOf(server, 'ida');
-    const before = (await changesOf(server, idaId)).length;
+    const ida = await loginAs(suite.server, 'ida');
+    const idaId = await personIdOf(suite.server, 'ida');
+    const before = (await changesOf(suite.server, idaId)).length;
     const res = await ida.operation(NEWSLETTER, { pk: true, vk: false });
     expect(res.body.data?.setNewsletterConsent).toEqual({ ok: { person: { preferences: { newsletterPk: true, newsletterVk: false } } }, error: null });
     await ida.operation(BENEFIT_DIGITAL);
     expect((await ida.rest('setABPBPerMail', { aBPBPerMail: 'true' })).status).toBe(200);
-    const rows = (await changesOf(server, idaId)).slice(before);
+    const rows = (await changesOf(suite.server, idaId)).slice(before);
     expect(rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ area: 'NEWSLETTER', field: 'newsletterPk', old_value: null, new_value: 'true', session_hash: sessionHashOf(ida) }),
@@ -186,20 +177,20 @@ describe('newsletter and electronic delivery', () => {
     );
     // The same value again is no change and writes no row.
     await ida.operation(BENEFIT_DIGITAL);
-    expect((await changesOf(server, idaId)).length).toBe(before + rows.length);
+    expect((await changesOf(suite.server, idaId)).length).toBe(before + rows.length);
   });
 });
 
 describe('newsletter consent records', () => {
   it('keeps every decision with its time, the text version and the terms tick, readable by the member only', async () => {
-    const ida = await loginAs(server, 'ida');
-    const idaId = await personIdOf(server, 'ida');
+    const ida = await loginAs(suite.server, 'ida');
+    const idaId = await personIdOf(suite.server, 'ida');
     const before = (await all<{ id: number }>('SELECT id FROM consent_records WHERE person_id = ?', idaId)).length;
-    server.clock.advance(60_000);
-    const at = new Date(server.clock.now()).toISOString();
+    suite.server.clock.advance(60_000);
+    const at = new Date(suite.server.clock.now()).toISOString();
     const res = await ida.operation(NEWSLETTER_DIALOG);
     expect(res.body.data?.setNewsletterConsent.ok?.person.id).toBeTruthy();
-    server.clock.advance(60_000);
+    suite.server.clock.advance(60_000);
     // The legacy REST call has no terms field: recorded with the tick unknown.
     expect((await ida.rest('setNewsletter', { newsletterVk: 'true', showNewsletterVk: 'true' })).status).toBe(200);
 
@@ -212,13 +203,13 @@ describe('newsletter consent records', () => {
         termsAccepted: null,
         textVersion: NEWSLETTER_TERMS_VERSION,
         channel: 'REST',
-        recordedAt: new Date(server.clock.now()).toISOString(),
+        recordedAt: new Date(suite.server.clock.now()).toISOString(),
       },
       { subject: 'NEWSLETTER_VK', granted: false, termsAccepted: true, textVersion: NEWSLETTER_TERMS_VERSION, channel: 'LOGIN_DIALOG', recordedAt: at },
       { subject: 'NEWSLETTER_PK', granted: true, termsAccepted: true, textVersion: NEWSLETTER_TERMS_VERSION, channel: 'LOGIN_DIALOG', recordedAt: at },
     ]);
     // Another member sees none of them.
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const annas = (await anna.operation(CONSENT_RECORDS)).body.data!.me!.consentRecords;
     expect(annas.every((r) => r.recordedAt !== at)).toBe(true);
     expect(await all('SELECT person_id FROM consent_records WHERE recorded_at = ?', at)).toEqual([{ person_id: idaId }, { person_id: idaId }]);
@@ -227,11 +218,11 @@ describe('newsletter consent records', () => {
 
 describe('change history', () => {
   it('shows the member their own changes only, newest first, with `first` limiting the list', async () => {
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const res = await anna.operation(HISTORY, {});
     const history = res.body.data!.me!.changeHistory;
-    const annaId = await personIdOf(server, 'anna');
-    expect(history.length).toBe((await changesOf(server, annaId)).length);
+    const annaId = await personIdOf(suite.server, 'anna');
+    expect(history.length).toBe((await changesOf(suite.server, annaId)).length);
     expect(history.every((c) => ['ADDRESS', 'BANK_ACCOUNT'].includes(c.area))).toBe(true);
     const times = history.map((c) => c.changedAt);
     expect([...times].sort().reverse()).toEqual(times);
@@ -264,14 +255,14 @@ const FAILING_LOG = {
 
 describe('change and change log in one transaction', () => {
   it('rolls the change back when its change log row cannot be written', async () => {
-    const anna = await loginAs(server, 'anna');
-    const annaId = await personIdOf(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
+    const annaId = await personIdOf(suite.server, 'anna');
     const before = JSON.stringify([
       await sql('SELECT * FROM persons WHERE id = ?', annaId),
       await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId),
       await all('SELECT * FROM fund_events WHERE person_id = ?', annaId),
     ]);
-    for (const statement of FAILING_LOG[server.db.dialect].create) await sqlRun(server.db, statement);
+    for (const statement of FAILING_LOG[suite.server.db.dialect].create) await sqlRun(suite.server.db, statement);
     try {
       const address = await anna.operation(CHANGE_ADDRESS, {
         input: { street: 'Rollbackgasse 1', postcode: '8010', city: 'Graz', country: 'AT', poBox: null, validFrom: TEST_TODAY },
@@ -288,7 +279,7 @@ describe('change and change log in one transaction', () => {
       const newsletter = await anna.operation(NEWSLETTER, { pk: false, vk: false });
       expect(newsletter.body.errors?.length).toBe(1);
     } finally {
-      for (const statement of FAILING_LOG[server.db.dialect].drop) await sqlRun(server.db, statement);
+      for (const statement of FAILING_LOG[suite.server.db.dialect].drop) await sqlRun(suite.server.db, statement);
     }
     // The change, its log rows and the fund's event (decision 0053) are one transaction: none of them stayed.
     expect(

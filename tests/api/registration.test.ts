@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, sentMails } from '../../db/schema';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/platform/mail/outbox.store';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
@@ -10,30 +7,20 @@ import { graphql } from '../gql';
 import type { RegisterInput } from '../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
-import { hashParam, linkFrom, startTestSmtp, type TestSmtp } from '../helpers/smtp';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { hashParam, linkFrom, startTestSmtp } from '../helpers/smtp';
+import { useServerWithSmtp } from '../helpers/server-with-smtp';
+import { startTestServer } from '../helpers/test-server';
 import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR } from './registration-helpers';
 import { ACTIVATE, LOGIN, REGISTER } from './registration-operations';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
-let smtp: TestSmtp;
-let server: TestServer;
+const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
 /** Persons by last name, read once the server is up (registration-helpers.ts). */
 let byName: Awaited<ReturnType<typeof personsByLastName>>;
-let dir: string;
-
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  dir = mkdtempSync(join(tmpdir(), 'reg-'));
-  server = await startTestServer({ members: 5, env: (url) => ({ SMTP_URL: smtp.url, PUBLIC_ORIGIN: url, LETTERS_DIR: join(dir, 'letters') }) });
-  byName = await personsByLastName(server.db);
+  byName = await personsByLastName(suite.server.db);
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => smtp.clear());
+beforeEach(() => suite.smtp.clear());
 
 const REGISTER_MESSAGES = graphql(`
   mutation RegistrationMessages($input: RegisterInput!) {
@@ -88,15 +75,15 @@ async function register(client: PortalClient, values: RegisterInput) {
   return statusOf(res.body.data!.register);
 }
 
-/** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP server. */
+/** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP suite.server. */
 async function expectNothingChanged(fn: () => Promise<void>) {
-  await server.deps.mailer.worker.drain();
-  smtp.clear();
-  const before = await snapshot(server.db);
+  await suite.server.deps.mailer.worker.drain();
+  suite.smtp.clear();
+  const before = await snapshot(suite.server.db);
   await fn();
-  await server.deps.mailer.worker.drain();
-  expect(await snapshot(server.db)).toBe(before);
-  expect(smtp.mails).toHaveLength(0);
+  await suite.server.deps.mailer.worker.drain();
+  expect(await snapshot(suite.server.db)).toBe(before);
+  expect(suite.smtp.mails).toHaveLength(0);
 }
 
 describe('register: bad input gets its code, stores nothing and sends no mail', () => {
@@ -116,7 +103,7 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
     ['terms not accepted', { termsAccepted: false }, { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
   ];
   it('answers the one result shape: the code, and German messages from the catalogue for the error and each field', async () => {
-    const res = await new PortalClient(server.url).operation(REGISTER_MESSAGES, { input: input({ svnr: '', termsAccepted: false }) });
+    const res = await new PortalClient(suite.server.url).operation(REGISTER_MESSAGES, { input: input({ svnr: '', termsAccepted: false }) });
     expect(res.body.data!.register).toEqual({
       ok: null,
       error: {
@@ -131,38 +118,38 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
   });
   it.each(cases)('%s', async (_name, overrides, expected) => {
     await expectNothingChanged(async () => {
-      const r = await register(new PortalClient(server.url), input(overrides));
+      const r = await register(new PortalClient(suite.server.url), input(overrides));
       expect(r.status).toBe('INVALID_INPUT');
       expect(r.fieldErrors).toContainEqual(expected);
     });
   });
 
-  it('password containing the last name (known only to the server): PASSWORD_INSECURE', async () => {
+  it('password containing the last name (known only to the suite.server): PASSWORD_INSECURE', async () => {
     await expectNothingChanged(async () => {
-      const r = await register(new PortalClient(server.url), input({ password: 'Herr-Neu-2027!', passwordConfirmation: 'Herr-Neu-2027!' }));
+      const r = await register(new PortalClient(suite.server.url), input({ password: 'Herr-Neu-2027!', passwordConfirmation: 'Herr-Neu-2027!' }));
       expect(r).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'password', code: 'PASSWORD_INSECURE' }] });
     });
   });
 
   it('e-mail of another member: EMAIL_NOT_UNIQUE', async () => {
     await expectNothingChanged(async () => {
-      const r = await register(new PortalClient(server.url), input({ email: emailOf('anna'), emailConfirmation: emailOf('anna') }));
+      const r = await register(new PortalClient(suite.server.url), input({ email: emailOf('anna'), emailConfirmation: emailOf('anna') }));
       expect(r).toEqual({ status: 'INVALID_INPUT', fieldErrors: [{ field: 'email', code: 'EMAIL_NOT_UNIQUE' }] });
     });
   });
 
   it('wrong code, and an unknown number, both answer ERROR_CODE_INVALID', async () => {
     await expectNothingChanged(async () => {
-      expect((await register(new PortalClient(server.url), input({ code: 'zzzzzzzzzzzz' }))).status).toBe('ERROR_CODE_INVALID');
-      expect((await register(new PortalClient(server.url), input({ svnr: UNKNOWN_SVNR }))).status).toBe('ERROR_CODE_INVALID');
+      expect((await register(new PortalClient(suite.server.url), input({ code: 'zzzzzzzzzzzz' }))).status).toBe('ERROR_CODE_INVALID');
+      expect((await register(new PortalClient(suite.server.url), input({ svnr: UNKNOWN_SVNR }))).status).toBe('ERROR_CODE_INVALID');
     });
   });
 
   it('member who left the fund: ERROR_NO_VALID_CONTRACT', async () => {
-    const lena = await personByLastName(server.db, 'Ausgetreten');
+    const lena = await personByLastName(suite.server.db, 'Ausgetreten');
     const { createHash } = await import('node:crypto');
     await sqlRun(
-      server.db,
+      suite.server.db,
       "INSERT INTO registration_codes (person_id, kind, code_hash, origin, created_at, expires_at) VALUES (?, 'REGISTRATION_CODE', ?, 'FUND', ?, ?)",
       lena.id,
       createHash('sha256').update('lenacode2345').digest('base64url'),
@@ -171,7 +158,7 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
     );
     await expectNothingChanged(async () => {
       const r = await register(
-        new PortalClient(server.url),
+        new PortalClient(suite.server.url),
         input({ svnr: lena.svnr, code: 'lenacode2345', email: 'lena.neu@example.at', emailConfirmation: 'lena.neu@example.at' }),
       );
       expect(r.status).toBe('ERROR_NO_VALID_CONTRACT');
@@ -180,11 +167,11 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
 });
 
 describe('insurance number forms (spec 000 section 5)', () => {
-  const check = async (values: RegisterInput) => statusOf((await new PortalClient(server.url).operation(CHECK, { input: values })).body.data!.checkRegistration);
+  const check = async (values: RegisterInput) => statusOf((await new PortalClient(suite.server.url).operation(CHECK, { input: values })).body.data!.checkRegistration);
 
   it('accepts the fund’s internal R and A numbers (typed in lower case, with spaces) beside the SVNR; other forms are SVNR_FORMAT', async () => {
-    const xaver = await personByLastName(server.db, 'Neu');
-    const setSvnr = async (svnr: string) => await sqlRun(server.db, 'UPDATE persons SET svnr = ? WHERE id = ?', svnr, xaver.id);
+    const xaver = await personByLastName(suite.server.db, 'Neu');
+    const setSvnr = async (svnr: string) => await sqlRun(suite.server.db, 'UPDATE persons SET svnr = ? WHERE id = ?', svnr, xaver.id);
     try {
       // A person on file with an internal R number registers with it, typed as the member likes.
       await setSvnr('R123456789');
@@ -205,24 +192,24 @@ describe('insurance number forms (spec 000 section 5)', () => {
 
 describe('register → activation mail → activateAccount → login', () => {
   it('runs the whole first registration with a registration code', async () => {
-    const xaver = await personByLastName(server.db, 'Neu');
-    const client = new PortalClient(server.url);
+    const xaver = await personByLastName(suite.server.db, 'Neu');
+    const client = new PortalClient(suite.server.url);
     // Typed in upper case with spaces: codes are case-insensitive digits and lower-case letters.
     const code = xaverCode()
       .toUpperCase()
       .replace(/(.{4})/g, '$1 ');
     expect(await register(client, input({ code }))).toEqual({ status: 'SUCCESSFUL', fieldErrors: [], email: 'xaver.neu@example.at' });
 
-    const c = server.db;
+    const c = suite.server.db;
     expect(await sqlValue(c, 'SELECT access_status FROM credentials WHERE person_id = ?', xaver.id)).toBe('PENDING_ACTIVATION');
     expect(await sqlValue(c, 'SELECT used_at FROM registration_codes WHERE person_id = ?', xaver.id)).not.toBeNull();
-    const mail = await smtp.waitForMail((m) => m.to.includes('xaver.neu@example.at'));
+    const mail = await suite.smtp.waitForMail((m) => m.to.includes('xaver.neu@example.at'));
     expect(mail.subject).toContain('Registrierung');
     const link = linkFrom(mail, '/#/activation?id=');
-    expect(link.startsWith(`${server.url}/#/activation?id=`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/#/activation?id=`)).toBe(true);
     const token = hashParam(link, 'id');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await server.deps.mailer.worker.drain();
+    await suite.server.deps.mailer.worker.drain();
     // Only the hash of the link is stored, and the sent_mails row holds no body or link.
     expect(JSON.stringify(await sqlAll(c, 'SELECT * FROM person_tokens'))).not.toContain(token);
     expect(await sqlAll(c, 'SELECT kind, recipient FROM sent_mails WHERE person_id = ?', xaver.id)).toEqual([{ kind: 'ACTIVATION', recipient: 'xaver.neu@example.at' }]);
@@ -237,15 +224,15 @@ describe('register → activation mail → activateAccount → login', () => {
     expect(login.ok?.loggedIn).toBe(true);
 
     // The same code again: the person is registered now.
-    smtp.clear();
+    suite.smtp.clear();
     await expectNothingChanged(async () => {
-      expect((await register(new PortalClient(server.url), input({ email: 'x2@example.at', emailConfirmation: 'x2@example.at' }))).status).toBe('ALREADY_REGISTERED');
+      expect((await register(new PortalClient(suite.server.url), input({ email: 'x2@example.at', emailConfirmation: 'x2@example.at' }))).status).toBe('ALREADY_REGISTERED');
     });
   });
 
   it('registers with the first password over REST; the used first password then answers ERROR_CODE_USED while not activated', async () => {
-    const yvonne = await personByLastName(server.db, 'Erstpasswort');
-    const client = new PortalClient(server.url);
+    const yvonne = await personByLastName(suite.server.db, 'Erstpasswort');
+    const client = new PortalClient(suite.server.url);
     const form = {
       svnr: yvonne.svnr,
       code: demoRegistrationCode(DEFAULT_SEED, 'yvonne.erstpasswort'),
@@ -258,25 +245,25 @@ describe('register → activation mail → activateAccount → login', () => {
     const r = await client.rest('register', form);
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ status: 'SUCCESSFUL', fieldErrors: [] });
-    const mail = await smtp.waitForMail((m) => m.to.includes('yvonne@example.at'));
+    const mail = await suite.smtp.waitForMail((m) => m.to.includes('yvonne@example.at'));
     const token = hashParam(linkFrom(mail), 'id');
-    smtp.clear();
+    suite.smtp.clear();
     await expectNothingChanged(async () => {
       expect((await client.rest('register', { ...form, email: 'yvonne2@example.at', emailConfirmation: 'yvonne2@example.at' })).json).toMatchObject({ status: 'ERROR_CODE_USED' });
     });
     // The activation link expires after 48 hours.
-    server.clock.advance(49 * 3_600_000);
+    suite.server.clock.advance(49 * 3_600_000);
     try {
       expect((await client.rest('activateAccount', { registrationId: token })).json).toEqual({ status: 'ERROR_LINK_EXPIRED' });
     } finally {
-      server.clock.advance(-49 * 3_600_000);
+      suite.server.clock.advance(-49 * 3_600_000);
     }
   });
 });
 
 describe('register: failures of the surroundings', () => {
   it('answers MAINTENANCE and stores nothing while maintenance is on', async () => {
-    const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: smtp.url } });
+    const maint = await startTestServer({ members: 0, env: { MAINTENANCE: '1', SMTP_URL: suite.smtp.url } });
     try {
       const before = await snapshot(maint.db);
       const svnr = (await personByLastName(maint.db, 'Bestellt')).svnr;
@@ -285,7 +272,7 @@ describe('register: failures of the surroundings', () => {
       });
       expect(statusOf(r.body.data!.register).status).toBe('MAINTENANCE');
       expect(await snapshot(maint.db)).toBe(before);
-      expect(smtp.mails).toHaveLength(0);
+      expect(suite.smtp.mails).toHaveLength(0);
     } finally {
       await maint.close();
     }
@@ -359,7 +346,7 @@ describe('register: failures of the surroundings', () => {
 
 describe('login of a member whose password was judged insecure', () => {
   it('answers PASSWORD_INSECURE with a pending session (REST and GraphQL)', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     expect((await client.rest('login', { user: emailOf('zoe'), password: DEMO_PASSWORD })).json).toEqual({ status: 'PASSWORD_INSECURE' });
     expect((await client.operation(PENDING_LOGIN)).body.data!.pendingLogin.status).toBe('PASSWORD_INSECURE');
     // A pending session reaches no member data.

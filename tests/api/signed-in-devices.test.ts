@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // The list as the web's settings section reads it.
 import { SignedInDevicesSection_Query as DEVICES } from '../../web/src/features/settings/api/signed-in-devices';
 import { graphql } from '../gql';
 import { logIn, PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne } from '../helpers/raw-sql';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useServerWithSmtp } from '../helpers/server-with-smtp';
 import { generatedMember } from './profile-helpers';
 
 /**
@@ -76,20 +75,11 @@ class BrowserClient extends PortalClient {
   }
 }
 
-let server: TestServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const suite = useServerWithSmtp();
 
 /** A client of `email` logged in with `userAgent`; fails the test when the login does not complete. */
 async function browser(email: string, userAgent: string): Promise<BrowserClient> {
-  const client = new BrowserClient(server.url, userAgent);
+  const client = new BrowserClient(suite.server.url, userAgent);
   const answer = await logIn(client, email);
   expect(answer.ok?.loggedIn, JSON.stringify(answer)).toBe(true);
   return client;
@@ -104,25 +94,25 @@ async function devicesOf(client: PortalClient) {
 /** The session rows of a person, as stored. */
 const sessionsOf = async (personId: number) =>
   await sqlAll<{ token_hash: string; public_id: string | null; ended_at: string | null; end_reason: string | null }>(
-    server.db,
+    suite.server.db,
     'SELECT token_hash, public_id, ended_at, end_reason FROM sessions WHERE person_id = ? ORDER BY created_at, token_hash',
     personId,
   );
 
 /** How many new-browser notices were queued for the person: those still in the outbox and those sent. */
 const notices = async (personId: number) => {
-  await server.deps.mailer.worker.drain();
+  await suite.server.deps.mailer.worker.drain();
   const count = async (table: string) =>
-    Number((await sqlOne<{ n: number }>(server.db, `SELECT count(*) AS n FROM ${table} WHERE person_id = ? AND kind = 'NEW_BROWSER_LOGIN'`, personId)).n);
+    Number((await sqlOne<{ n: number }>(suite.server.db, `SELECT count(*) AS n FROM ${table} WHERE person_id = ? AND kind = 'NEW_BROWSER_LOGIN'`, personId)).n);
   return (await count('mail_outbox')) + (await count('sent_mails'));
 };
 
 describe('the list of signed-in devices', () => {
   it('shows only the member’s own open sessions, the current one first and marked, with browser, system and times; never a token hash', async () => {
-    const { id, email } = await generatedMember(server, 'ASC', 0);
-    const other = await generatedMember(server, 'ASC', 1);
+    const { id, email } = await generatedMember(suite.server, 'ASC', 0);
+    const other = await generatedMember(suite.server, 'ASC', 1);
     const firefox = await browser(email, FIREFOX_WINDOWS);
-    server.clock.advance(60_000);
+    suite.server.clock.advance(60_000);
     const chrome = await browser(email, CHROME_LINUX);
     const ended = await browser(email, SAFARI_IPHONE);
     await ended.operation(
@@ -158,10 +148,10 @@ describe('the list of signed-in devices', () => {
   });
 
   it('leaves out a session past its idle time-out', async () => {
-    const { email } = await generatedMember(server, 'ASC', 2);
+    const { email } = await generatedMember(suite.server, 'ASC', 2);
     const idle = await browser(email, SAFARI_IPHONE);
     expect(idle).toBeDefined();
-    server.clock.advance(31 * 60_000);
+    suite.server.clock.advance(31 * 60_000);
     const fresh = await browser(email, FIREFOX_WINDOWS);
     expect((await devicesOf(fresh)).map((d) => d.browser)).toEqual(['Firefox 128']);
   });
@@ -169,7 +159,7 @@ describe('the list of signed-in devices', () => {
 
 describe('ending sessions', () => {
   it('ending another session logs that browser out at its next request, as a logout does (GraphQL UNAUTHENTICATED, REST 406)', async () => {
-    const { id, email } = await generatedMember(server, 'ASC', 3);
+    const { id, email } = await generatedMember(suite.server, 'ASC', 3);
     const first = await browser(email, FIREFOX_WINDOWS);
     const second = await browser(email, CHROME_LINUX);
     expect((await second.operation(ME_ID)).body.errors).toBeUndefined();
@@ -184,7 +174,7 @@ describe('ending sessions', () => {
     expect((await second.rest('getPersonalData')).status).toBe(406);
     expect((await first.operation(ME_ID)).body.errors).toBeUndefined();
     expect((await sessionsOf(id)).find((r) => r.public_id === target.id)).toMatchObject({ end_reason: 'ENDED_BY_MEMBER' });
-    const events = await sqlOne<{ n: number }>(server.db, `SELECT count(*) AS n FROM security_events WHERE type = 'SESSION_END' AND person_id = ?`, id);
+    const events = await sqlOne<{ n: number }>(suite.server.db, `SELECT count(*) AS n FROM security_events WHERE type = 'SESSION_END' AND person_id = ?`, id);
     expect(Number(events.n)).toBe(1);
 
     // Ending it again: it no longer exists.
@@ -192,7 +182,7 @@ describe('ending sessions', () => {
   });
 
   it('"alle anderen" ends every other session and keeps the current one', async () => {
-    const { id, email } = await generatedMember(server, 'ASC', 4);
+    const { id, email } = await generatedMember(suite.server, 'ASC', 4);
     const keep = await browser(email, FIREFOX_WINDOWS);
     const others = [await browser(email, CHROME_LINUX), await browser(email, SAFARI_IPHONE)];
 
@@ -209,8 +199,8 @@ describe('ending sessions', () => {
   });
 
   it('refuses another member’s session id with NOT_FOUND and changes nothing; the own one answers CURRENT_DEVICE', async () => {
-    const mallory = await generatedMember(server, 'ASC', 5);
-    const victim = await generatedMember(server, 'ASC', 6);
+    const mallory = await generatedMember(suite.server, 'ASC', 5);
+    const victim = await generatedMember(suite.server, 'ASC', 6);
     const attacker = await browser(mallory.email, FIREFOX_WINDOWS);
     const victimBrowser = await browser(victim.email, CHROME_LINUX);
     const victimId = (await devicesOf(victimBrowser))[0]!.id;
@@ -233,7 +223,7 @@ describe('ending sessions', () => {
   });
 
   it('needs a completed login: without a session every operation answers UNAUTHENTICATED', async () => {
-    const anonymous = new PortalClient(server.url);
+    const anonymous = new PortalClient(suite.server.url);
     expect((await anonymous.operation(DEVICES)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await anonymous.operation(END_OTHERS)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await anonymous.operation(END_DEVICE, { id: '0'.repeat(32) })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -242,13 +232,13 @@ describe('ending sessions', () => {
 
 describe('the new-browser notice', () => {
   it('is queued once for a new browser, with time and device only, and not for a known one', async () => {
-    const { id, email } = await generatedMember(server, 'ASC', 7);
+    const { id, email } = await generatedMember(suite.server, 'ASC', 7);
     await browser(email, FIREFOX_WINDOWS);
     expect(await notices(id)).toBe(0); // the first login ever: nothing to compare with
-    server.clock.set(Date.parse('2026-11-22T13:07:00Z'));
+    suite.server.clock.set(Date.parse('2026-11-22T13:07:00Z'));
     await browser(email, CHROME_LINUX);
     expect(await notices(id)).toBe(1);
-    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    const mail = await suite.smtp.waitForMail((m) => m.to.includes(email));
     expect(mail.subject).toBe('Neue Anmeldung im Mitgliederportal');
     expect(mail.text).toContain('am 22.11.2026 14:07 Uhr');
     expect(mail.text).toContain('Chrome 130 auf Linux');

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db/client';
-import { claimFiles, persons, severanceClaims, uploads, vkAccounts } from '../../../db/schema';
+import { claimFiles, persons, severanceClaims, vkAccounts } from '../../../db/schema';
 import { graphql } from '../../gql';
 import type { SignatureInput, SubmitSeveranceClaimInput } from '../../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
-import { multipart, pdfBytes } from '../../helpers/files';
+import { pdfBytes } from '../../helpers/files';
 import { emailOf, loginAs } from '../../helpers/scenarios';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { uploadedId } from '../../helpers/member-uploads';
+import { useSeveranceRequestsServer } from '../../helpers/severance-requests-server';
 
 /**
  * The severance claim (decision 0015; spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal step"):
@@ -61,20 +62,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 const DRAWN: SignatureInput = { kind: 'DRAWN', png: PNG };
 const TYPED: SignatureInput = { kind: 'TYPED', name: 'Bernd Vorsorge' };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 8 });
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await writeTransaction(server.db, async () => {
-    await server.db.delete(severanceClaims);
-    await server.db.delete(uploads);
-    await server.db.update(vkAccounts).set({ selfEmployed: false });
-  });
-});
+const suite = useSeveranceRequestsServer(8, (db) => db.update(vkAccounts).set({ selfEmployed: false }));
 
 async function accountsOf(client: PortalClient) {
   const { body } = await client.operation(ACCOUNTS);
@@ -83,15 +71,12 @@ async function accountsOf(client: PortalClient) {
 }
 
 async function claimCount(): Promise<number> {
-  return (await server.db.select({ id: severanceClaims.id }).from(severanceClaims)).length;
+  return (await suite.server.db.select({ id: severanceClaims.id }).from(severanceClaims)).length;
 }
 
 /** A stored claim document (purpose `claim-document`) of the client's member: its upload id. */
 async function documentId(client: PortalClient): Promise<string> {
-  const { body, contentType } = multipart([{ name: 'file', fileName: 'dokument.pdf', contentType: 'application/pdf', body: pdfBytes() }]);
-  const res = await client.fetch('/webportal/upload?purpose=claim-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
+  return await uploadedId(client, 'claim-document', 'dokument.pdf', pdfBytes(), 'application/pdf');
 }
 
 async function submit(client: PortalClient, input: SubmitSeveranceClaimInput) {
@@ -102,7 +87,7 @@ async function submit(client: PortalClient, input: SubmitSeveranceClaimInput) {
 
 describe('claimableSeveranceAccounts', () => {
   it("shows bernd's dormant account with a right to decide, its 6 % tax and the cash-order cost, and the active one without", async () => {
-    const accounts = await accountsOf(await loginAs(server, 'bernd'));
+    const accounts = await accountsOf(await loginAs(suite.server, 'bernd'));
     expect(accounts).toHaveLength(2);
     const [dormant, active] = accounts.filter((a) => a.rightToDecide).concat(accounts.filter((a) => !a.rightToDecide));
     expect(dormant!.entitlement).toBeGreaterThan(0);
@@ -118,7 +103,7 @@ describe('claimableSeveranceAccounts', () => {
 
 describe('submitSeveranceClaim', () => {
   it('stores a payout by bank transfer with the step-up, answers the computed payout date, and refuses a second claim', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const input: SubmitSeveranceClaimInput = {
       accountId: account.id,
@@ -144,10 +129,10 @@ describe('submitSeveranceClaim', () => {
       tax: account.payoutTax,
       cashOrderCost: 0,
     });
-    const stored = await server.db.select().from(severanceClaims);
+    const stored = await suite.server.db.select().from(severanceClaims);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ iban: 'AT611904300234573201', payoutType: 'BANK_TRANSFER', status: 'NEW', signatureKind: 'DRAWN', signatureName: null });
-    const files = await server.db.select().from(claimFiles).where(eq(claimFiles.claimId, stored[0]!.id));
+    const files = await suite.server.db.select().from(claimFiles).where(eq(claimFiles.claimId, stored[0]!.id));
     expect(files.filter((f) => f.kind === 'SIGNATURE_SAMPLE')).toEqual([
       expect.objectContaining({ kind: 'SIGNATURE_SAMPLE', contentType: 'image/png', sizeBytes: Buffer.from(PNG.split(',')[1]!, 'base64').length }),
     ]);
@@ -161,7 +146,7 @@ describe('submitSeveranceClaim', () => {
   });
 
   it('lets two concurrent sends of the same claim store exactly one', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const input: SubmitSeveranceClaimInput = { accountId: account.id, option: 'KEEP', confirmed: true };
     const answers = await Promise.all([submit(bernd, input), submit(bernd, input), submit(bernd, input)]);
@@ -171,7 +156,7 @@ describe('submitSeveranceClaim', () => {
   });
 
   it('stores a transfer to a supplementary pension insurance with its policy number, without the step-up', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const answer = await submit(bernd, {
       accountId: account.id,
@@ -211,7 +196,7 @@ describe('submitSeveranceClaim', () => {
       'SIGNATURE_INVALID',
     ],
   ])('refuses %s with its message and stores nothing', async (_name, extra, field, code) => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const documents = { identityDocumentIds: [await documentId(bernd)], bankConfirmationIds: [await documentId(bernd)] };
     const answer = await submit(bernd, { accountId: account.id, option: 'PAYOUT', confirmed: true, currentPassword: DEMO_PASSWORD, ...documents, ...extra });
@@ -223,13 +208,13 @@ describe('submitSeveranceClaim', () => {
   });
 
   it("refuses a claim without a right to decide, on an account that is not the member's own, and with a missing or wrong password", async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const accounts = await accountsOf(bernd);
     const active = accounts.find((a) => !a.rightToDecide)!;
     const dormant = accounts.find((a) => a.rightToDecide)!;
     expect((await submit(bernd, { accountId: active.id, option: 'KEEP', confirmed: true })).error?.code).toBe('ERROR_NO_RIGHT_TO_DECIDE');
 
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     expect((await submit(anna, { accountId: dormant.id, option: 'KEEP', confirmed: true })).error?.code).toBe('ERROR_NO_RIGHT_TO_DECIDE');
 
     const payout: SubmitSeveranceClaimInput = {
@@ -249,14 +234,14 @@ describe('submitSeveranceClaim', () => {
   });
 
   it("refuses a self-employed member's transfer to a pension fund or collective insurance, and offers the other options", async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const berndId = (
-      await server.db
+      await suite.server.db
         .select({ id: persons.id })
         .from(persons)
         .where(eq(persons.email, emailOf('bernd')))
     )[0]!.id;
-    await writeTransaction(server.db, () => server.db.update(vkAccounts).set({ selfEmployed: true }).where(eq(vkAccounts.personId, berndId)));
+    await writeTransaction(suite.server.db, () => suite.server.db.update(vkAccounts).set({ selfEmployed: true }).where(eq(vkAccounts.personId, berndId)));
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     expect(account.allowedOptions).not.toContain('TRANSFER_PENSION_FUND');
     const answer = await submit(bernd, {
@@ -280,14 +265,14 @@ describe('submitSeveranceClaim', () => {
   });
 
   it('needs a session', async () => {
-    const { body } = await new PortalClient(server.url).operation(SUBMIT, { input: { accountId: '1', option: 'KEEP', confirmed: true } });
+    const { body } = await new PortalClient(suite.server.url).operation(SUBMIT, { input: { accountId: '1', option: 'KEEP', confirmed: true } });
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('REST webportal/verfuegungen', () => {
   it('answers the withdrawal step data and sends a cash-order payout with its cost, at /webportal/verfuegungen too', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const data = await bernd.rest('webportal/verfuegungen');
     expect(data.status).toBe(200);
     const konten = (data.json as { konten: Record<string, unknown>[] }).konten;
@@ -329,7 +314,7 @@ describe('REST webportal/verfuegungen', () => {
   });
 
   it('names the step partner field of a transfer without an institution', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const konten = ((await bernd.rest('webportal/verfuegungen')).json as { konten: { accountId: string; hasVV: boolean }[] }).konten;
     const answer = await bernd.rest('webportal/verfuegungen', {
       accountId: konten.find((k) => k.hasVV)!.accountId,
@@ -343,6 +328,6 @@ describe('REST webportal/verfuegungen', () => {
   });
 
   it('answers 406 without a session', async () => {
-    expect((await new PortalClient(server.url).rest('webportal/verfuegungen')).status).toBe(406);
+    expect((await new PortalClient(suite.server.url).rest('webportal/verfuegungen')).status).toBe(406);
   });
 });
