@@ -60,38 +60,34 @@ export function claimsSuite() {
    * document links) and `setClaimStatus` (the whole status matrix of spec 001 section 4, each requirement, the member's
    * answer, what reaches the member, the event per change and none on a refusal, the scope).
    */
-  let server: TestServer;
-
-  let fund: FundTestClient;
-
-  let anna: PortalClient;
+  const live = {} as { server: TestServer; fund: FundTestClient; anna: PortalClient };
 
   beforeAll(async () => {
-    server = await startTestServer({ members: 3, env: { FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
-    fund = await createFundTestClient(server, 'claims:read claims:write events:read');
-    anna = await loginAs(server, 'anna');
+    live.server = await startTestServer({ members: 3, env: { FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
+    live.fund = await createFundTestClient(live.server, 'claims:read claims:write events:read');
+    live.anna = await loginAs(live.server, 'anna');
   });
 
   afterAll(async () => {
-    await server.close();
+    await live.server.close();
   });
 
-  const write = <T>(fn: () => Promise<T>) => writeTransaction(server.db, fn);
+  const write = <T>(fn: () => Promise<T>) => writeTransaction(live.server.db, fn);
 
-  const now = () => isoInstant(server.clock.now());
+  const now = () => isoInstant(live.server.clock.now());
 
-  const count = async (query: string, ...params: unknown[]) => Number(await sqlValue(server.db, query, ...params));
+  const count = async (query: string, ...params: unknown[]) => Number(await sqlValue(live.server.db, query, ...params));
 
   async function personOf(email: string): Promise<number> {
-    return Number(await sqlValue(server.db, 'SELECT id FROM persons WHERE email = ?', email));
+    return Number(await sqlValue(live.server.db, 'SELECT id FROM persons WHERE email = ?', email));
   }
 
   /** Stores a claim of the person's first Vorsorgekasse account as the claim flow would (a payout by bank transfer). */
   async function newClaim(email: string, status: ClaimStatus, extra: Partial<typeof severanceClaims.$inferInsert> = {}): Promise<number> {
     const personId = await personOf(email);
-    const accountId = Number(await sqlValue(server.db, 'SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1', personId));
+    const accountId = Number(await sqlValue(live.server.db, 'SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1', personId));
     const [row] = await write(() =>
-      server.db
+      live.server.db
         .insert(severanceClaims)
         .values({
           personId,
@@ -126,8 +122,8 @@ export function claimsSuite() {
 
   /** What a refused change must leave as it was: the claim row, the member's messages, the outbox, the events. */
   async function snapshot(claimId: number) {
-    const claim = await sqlOne(server.db, 'SELECT status, definite_date, status_changed_at FROM severance_claims WHERE id = ?', claimId);
-    const personId = Number(await sqlValue(server.db, 'SELECT person_id FROM severance_claims WHERE id = ?', claimId));
+    const claim = await sqlOne(live.server.db, 'SELECT status, definite_date, status_changed_at FROM severance_claims WHERE id = ?', claimId);
+    const personId = Number(await sqlValue(live.server.db, 'SELECT person_id FROM severance_claims WHERE id = ?', claimId));
     return {
       claim,
       messages: await count('SELECT count(*) FROM messages WHERE person_id = ?', personId),
@@ -136,40 +132,22 @@ export function claimsSuite() {
     };
   }
 
-  async function setStatus(input: Record<string, unknown>, client = fund) {
+  async function setStatus(input: Record<string, unknown>, client = live.fund) {
     const answer = await client.query<SetAnswer>(SET, { input });
     expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
     return answer.body.data!.setClaimStatus;
   }
 
-  /** anna writes to the Vorsorgekasse (or another recipient) from her inbox, as the web app sends it. */
+  /** live.anna writes to the Vorsorgekasse (or another recipient) from her inbox, as the web app sends it. */
   async function annaWrites(recipient = 'SEVERANCE_FUND') {
-    const answer = await anna.graphql<{ sendMessage: { ok: unknown; error: unknown } }>(
+    const answer = await live.anna.graphql<{ sendMessage: { ok: unknown; error: unknown } }>(
       'mutation($input: SendMessageInput!) { sendMessage(input: $input) { ok { message { id } } error { code } } }',
       { input: { recipient, subject: 'Unterlagen zu meinem Antrag', body: 'Anbei der Ausweis.', attachmentIds: [] } },
     );
     expect(answer.body.data?.sendMessage.error ?? null).toBeNull();
   }
 
-  return {
-    get server() {
-      return server;
-    },
-    set server(value: typeof server) {
-      server = value;
-    },
-    get fund() {
-      return fund;
-    },
-    set fund(value: typeof fund) {
-      fund = value;
-    },
-    get anna() {
-      return anna;
-    },
-    set anna(value: typeof anna) {
-      anna = value;
-    },
+  return Object.assign(live, {
     write,
     now,
     count,
@@ -179,5 +157,5 @@ export function claimsSuite() {
     snapshot,
     setStatus,
     annaWrites,
-  };
+  });
 }

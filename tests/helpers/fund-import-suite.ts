@@ -46,28 +46,24 @@ export function importSuite() {
    * 0038) with the figures to the cent and the PDF as sent, the notice goes by delivery choice, a repeat changes nothing,
    * every refusal changes nothing; upsertMember creates and updates a person with one registration letter.
    */
-  let server: TestServer;
-
-  let fund: FundTestClient;
-
-  let lettersDir: string;
+  const live = {} as { server: TestServer; fund: FundTestClient; lettersDir: string };
 
   beforeAll(async () => {
-    lettersDir = mkdtempSync(join(tmpdir(), 'fund-import-letters-'));
-    server = await startTestServer({ members: 2, background: false, env: { LETTERS_DIR: lettersDir, FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
-    server.clock.set(TODAY_MS);
-    fund = await createFundTestClient(server, 'documents:write members:write events:read');
+    live.lettersDir = mkdtempSync(join(tmpdir(), 'fund-import-letters-'));
+    live.server = await startTestServer({ members: 2, background: false, env: { LETTERS_DIR: live.lettersDir, FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
+    live.server.clock.set(TODAY_MS);
+    live.fund = await createFundTestClient(live.server, 'documents:write members:write events:read');
   });
 
   afterAll(async () => {
-    await server.close();
-    rmSync(lettersDir, { recursive: true, force: true });
+    await live.server.close();
+    rmSync(live.lettersDir, { recursive: true, force: true });
   });
 
   /** The latest PK statement of a scenario's persona, with the contract and the person. */
   async function latestPk(scenario: 'anna' | 'clara' | 'rosa') {
     return sqlOne<{ personId: number; svnr: string; contractNumber: string; stichtag: string; total: number }>(
-      server.db,
+      live.server.db,
       `SELECT p.id AS "personId", p.svnr AS svnr, c.contract_number AS "contractNumber", s.stichtag AS stichtag, s.total_capital_cents AS total
          FROM persons p JOIN pk_contracts c ON c.person_id = p.id JOIN pk_statements s ON s.contract_id = c.id
         WHERE p.email = ? ORDER BY s.stichtag DESC, c.id LIMIT 1`,
@@ -90,37 +86,19 @@ export function importSuite() {
       'registration_codes',
       'idempotency_keys',
     ];
-    const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, Number(await countRows(server.db, t))] as const)));
+    const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, Number(await countRows(live.server.db, t))] as const)));
     // A queued mail is sent (outbox row deleted, sent_mails row written) as soon as its transaction committed.
     // One query, so that a mail sent between two counts is not counted twice.
-    return { ...counts, mails: Number(await sqlValue(server.db, 'SELECT (SELECT count(*) FROM mail_outbox) + (SELECT count(*) FROM sent_mails) AS n')) };
+    return { ...counts, mails: Number(await sqlValue(live.server.db, 'SELECT (SELECT count(*) FROM mail_outbox) + (SELECT count(*) FROM sent_mails) AS n')) };
   }
 
   function importInput<T extends Record<string, unknown>>(over: T) {
     return { idempotencyKey: `import-${Math.random().toString(36).slice(2)}-key`, fund: 'PK', stichtag: '2026-12-31', pdf: minimalPdf().toString('base64'), ...over };
   }
 
-  return {
-    get server() {
-      return server;
-    },
-    set server(value: typeof server) {
-      server = value;
-    },
-    get fund() {
-      return fund;
-    },
-    set fund(value: typeof fund) {
-      fund = value;
-    },
-    get lettersDir() {
-      return lettersDir;
-    },
-    set lettersDir(value: typeof lettersDir) {
-      lettersDir = value;
-    },
+  return Object.assign(live, {
     latestPk,
     footprint,
     importInput,
-  };
+  });
 }

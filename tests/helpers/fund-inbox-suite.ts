@@ -60,25 +60,21 @@ export function inboxSuite() {
    * `postMessage`, `replyToMessage`, `assignPublicUpload`, `resolveMergeRequest`, `setMandateStatus` with their refusals
    * (nothing changed), the member's view and notice mail, the event of each change, and 403 without the scope.
    */
-  let server: TestServer;
-
-  let reader: FundTestClient;
-
-  let writer: FundTestClient;
+  const live = {} as { server: TestServer; reader: FundTestClient; writer: FundTestClient };
 
   beforeAll(async () => {
-    server = await startTestServer({ members: 1, background: false, env: { FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
-    reader = await createFundTestClient(server, 'messages:read forms:read uploads:read claims:read mandates:read', 'Leser');
-    writer = await createFundTestClient(server, 'messages:read messages:write documents:write claims:write mandates:write', 'Schreiber');
+    live.server = await startTestServer({ members: 1, background: false, env: { FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
+    live.reader = await createFundTestClient(live.server, 'messages:read forms:read uploads:read claims:read mandates:read', 'Leser');
+    live.writer = await createFundTestClient(live.server, 'messages:read messages:write documents:write claims:write mandates:write', 'Schreiber');
   });
 
   afterAll(async () => {
-    await server.close();
+    await live.server.close();
   });
 
   async function person(scenario: Scenario): Promise<PersonRow> {
     return (
-      await server.db
+      await live.server.db
         .select()
         .from(persons)
         .where(eq(persons.email, emailOf(scenario)))
@@ -88,25 +84,25 @@ export function inboxSuite() {
 
   /** Rows of the tables the fund's changes write, to show that a refusal changed nothing. */
   async function snapshot() {
-    const n = async (table: typeof messages | typeof fundEvents | typeof mailOutbox | typeof sentMails) => (await server.db.select({ n: count() }).from(table))[0]!.n;
+    const n = async (table: typeof messages | typeof fundEvents | typeof mailOutbox | typeof sentMails) => (await live.server.db.select({ n: count() }).from(table))[0]!.n;
     return {
       messages: await n(messages),
       events: await n(fundEvents),
       // A queued mail moves from the outbox to sent_mails when the worker sends it.
       mails: (await n(mailOutbox)) + (await n(sentMails)),
-      merges: await server.db.select().from(mergeRequests),
-      mandates: await server.db.select().from(mandates),
-      uploads: await server.db.select().from(publicUploads),
+      merges: await live.server.db.select().from(mergeRequests),
+      mandates: await live.server.db.select().from(mandates),
+      uploads: await live.server.db.select().from(publicUploads),
     };
   }
 
   /** The inbox notices queued or sent to a person. */
   async function notices(personId: number): Promise<number> {
-    const queued = await server.db
+    const queued = await live.server.db
       .select({ n: count() })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.personId, personId), eq(mailOutbox.kind, 'INBOX_NOTICE')));
-    const sent = await server.db
+    const sent = await live.server.db
       .select({ n: count() })
       .from(sentMails)
       .where(and(eq(sentMails.personId, personId), eq(sentMails.kind, 'INBOX_NOTICE')));
@@ -114,40 +110,22 @@ export function inboxSuite() {
   }
 
   /** Inserts rows as a test fixture (the database is written in write transactions only). */
-  const fixture = <T>(write: () => Promise<T>): Promise<T> => writeTransaction(server.db, write);
+  const fixture = <T>(write: () => Promise<T>): Promise<T> => writeTransaction(live.server.db, write);
 
   /** A member's message to the fund, as the member inbox stores it. */
   async function memberMessage(scenario: Scenario, subject: string, sentAt: string, attachments: { fileName: string; contentType: string; content: Buffer }[] = []) {
     const p = await person(scenario);
-    return server.deps.stores.messages.insert(
+    return live.server.deps.stores.messages.insert(
       { personId: p.id, direction: 'OUTBOUND', counterpart: 'PENSION_FUND', subject, body: `Text von ${p.firstName}`, origin: 'PORTAL', sentAt, readAt: sentAt },
       attachments,
     );
   }
 
-  return {
-    get server() {
-      return server;
-    },
-    set server(value: typeof server) {
-      server = value;
-    },
-    get reader() {
-      return reader;
-    },
-    set reader(value: typeof reader) {
-      reader = value;
-    },
-    get writer() {
-      return writer;
-    },
-    set writer(value: typeof writer) {
-      writer = value;
-    },
+  return Object.assign(live, {
     person,
     snapshot,
     notices,
     fixture,
     memberMessage,
-  };
+  });
 }
