@@ -16,7 +16,7 @@ useRamTmpdir();
  * - "regional tenant": the `*.regional.spec.ts` specs, against a second server with TENANT=regional on its own port
  *   and database, configured with an announcement, Matomo, a chatbot and the eID login (the browser tests stub
  *   the external hosts).
- * Several workers (E2E_WORKERS, default 2; docs/decisions/0064-browser-test-speed.md) run spec files side by side.
+ * Several workers (E2E_WORKERS, default 3; docs/decisions/0064-browser-test-speed.md) run spec files side by side.
  * Each worker slot (Playwright's parallel index, 0 … workers - 1; a worker restarted after a failure keeps its slot)
  * has servers of its own: a main-tenant and a regional server with their own ports, database files, mail directory
  * and SMTP server, so a spec that changes data or reads the mails cannot disturb a spec in the other worker. Ports
@@ -35,7 +35,7 @@ function freePort(): string {
   return String(port);
 }
 
-const workers = Number(process.env.E2E_WORKERS ?? '2');
+const workers = Number(process.env.E2E_WORKERS ?? '3');
 // No trace by default: recording one (DOM snapshots and a screencast of every action) took about 30 % of the browser
 // suite's CPU time, for every test, to keep it for the rare failing one (docs/decisions/0064-browser-test-speed.md).
 // A failure still leaves its screenshot and the page's ARIA snapshot; `E2E_TRACE=retain-on-failure` records traces.
