@@ -22,6 +22,7 @@ const LEAK = /node_modules|\/work\/|\.ts:\d+|\bat [\w.<>]+ \(|SqliteError|TypeEr
 let server: TestServer;
 const sessions = {} as Record<StaffRole, StaffTestSession>;
 const operations = fundRootOperations();
+const ownStaffIds = () => Object.values(sessions).map((session) => session.staffId);
 
 async function post(cookie: string, query: string, variables: unknown = {}) {
   const res = await fetch(`${server.url}/fund/graphql`, {
@@ -100,6 +101,9 @@ describe('hostile input to the staff and bank operations', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targeted.filter((op) => op.args.length > 0)), fc.array(value, { minLength: 3, maxLength: 3 }), async (op, values) => {
         const variables = Object.fromEntries(op.args.map((name, i) => [name, values[i % values.length]]));
+        // fast-check favours small integers, which are this file's own staff ids: disabling one of them would end the
+        // session the later tests sign their requests with (decision 0054: a disabled person's sessions end).
+        fc.pre(!(op.coordinate === 'Mutation.disableStaffPerson' && typeof variables.id === 'number' && ownStaffIds().includes(variables.id)));
         const res = await post(cookieOf(op.scope), op.document, variables);
         expect(res.status, `${op.coordinate} → ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
         expect(res.text).not.toMatch(LEAK);
