@@ -108,7 +108,7 @@ const serverEnv = {
 /** What Playwright needs to start one portal server (server/main.ts) on `port` and wait until it answers. */
 function portalServer(port: string) {
   return {
-    command: 'npx tsx server/main.ts',
+    command: 'node --import tsx server/main.ts',
     url: `${baseUrlOf(port)}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { fundCommandJson } from './helpers/fund-command';
 import type { Page } from '@playwright/test';
 import { expect, test, viennaDate } from './helpers/portal-clock';
 import { expectedDate } from './helpers/expected-format';
@@ -14,12 +14,14 @@ import { insertClaim, removeClaim, removeSeveranceFundMessagesOf } from './helpe
 
 /** A bearer token of a new fund client with claims:read claims:write (`npm run fund -- client create` on the e2e database). */
 async function fundToken(page: Page): Promise<string> {
-  const out = execFileSync(
-    'npx',
-    ['tsx', 'server/cli/fund.ts', 'client', 'create', '--name', `E2E ${Date.now()}`, '--scopes', 'claims:read claims:write', '--database', process.env.E2E_DATABASE_PATH!],
-    { encoding: 'utf8' },
-  );
-  const { clientId, clientSecret } = JSON.parse(out.trim().split('\n').at(-1)!) as { clientId: string; clientSecret: string };
+  const { clientId, clientSecret } = fundCommandJson<{ clientId: string; clientSecret: string }>([
+    'client',
+    'create',
+    '--name',
+    `E2E ${Date.now()}`,
+    '--scopes',
+    'claims:read claims:write',
+  ]);
   const res = await page.request.post('/oauth/token', {
     headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
     form: { grant_type: 'client_credentials' },

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { Secret, TOTP } from 'otpauth';
 import { expect, type Page } from '@playwright/test';
+import { fundCommandJson } from './fund-command';
 import { portalNow } from './portal-clock';
 
 /**
@@ -11,14 +11,7 @@ import { portalNow } from './portal-clock';
 /** A new staff account (`npm run fund -- staff create` on the e2e database): its initial password and TOTP URI. */
 export function createStaff(role: string, name: string): { email: string; initialPassword: string; totpUri: string } {
   const email = `${role.toLowerCase()}-${Date.now()}@fund.example`;
-  const out = execFileSync(
-    'npx',
-    ['tsx', 'server/cli/fund.ts', 'staff', 'create', '--email', email, '--name', name, '--role', role, '--database', process.env.E2E_DATABASE_PATH!],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { email: string; initialPassword: string; totpUri: string };
+  return fundCommandJson<{ email: string; initialPassword: string; totpUri: string }>(['staff', 'create', '--email', email, '--name', name, '--role', role]);
 }
 
 /** The TOTP code of `uri` for the servers' (moved) now (tests/e2e/helpers/portal-clock.ts), `stepOffset` 30-second steps later (the server accepts one step of drift). */
