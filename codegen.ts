@@ -25,11 +25,12 @@ const scalars = {
 /**
  * The members' schema (the shared base and each module's SDL, server/modules/<area>/<area>.graphql; decision 0065)
  * and the fund's (decision 0053: the SDL beside each area's code under server/fund, less the printed whole in its
- * __generated__ folder); each output names its schema, because an output's own `schema` would be added to a root one,
- * not replace it.
+ * __generated__ folder, and the enums it shares with the members' schema, each module's `<area>.shared.graphql`: the
+ * same list as server/fund/graphql/fund-schema.ts `fundSdlFiles`); each output names its schema, because an output's
+ * own `schema` would be added to a root one, not replace it.
  */
 const memberSchema = ['server/graphql/base.graphql', 'server/modules/*/*.graphql'];
-const fundSchema = ['server/fund/**/*.graphql', '!server/fund/graphql/__generated__/**'];
+const fundSchema = ['server/fund/**/*.graphql', 'server/modules/*/*.shared.graphql', '!server/fund/graphql/__generated__/**'];
 
 const config: CodegenConfig = {
   ignoreNoDocuments: true,
