@@ -132,6 +132,12 @@ const config: CodegenConfig = {
     // The fund's workbench at /backoffice/ (decision 0054): its typed documents against the fund's schema, sent to
     // /fund/graphql with the staff session. Sent as text (no persisted hashes): the fund's endpoint checks scopes,
     // not an allow-list.
+    // The same map for the workbench: its lists select `...QueueItemFields` on the fund's interface `WorkItem`.
+    'web/src/backoffice/gql/possible-types.ts': {
+      schema: fundSchema,
+      plugins: ['fragment-matcher'],
+      config: { useExplicitTyping: true },
+    },
     'web/src/backoffice/gql/': {
       schema: fundSchema,
       documents: ['web/src/backoffice/**/*.{ts,tsx}', '!web/src/backoffice/gql/**/*'],
