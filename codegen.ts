@@ -25,11 +25,12 @@ const scalars = {
 /**
  * The members' schema (the shared base and each module's SDL, server/modules/<area>/<area>.graphql; decision 0065)
  * and the fund's (decision 0053: the SDL beside each area's code under server/fund, less the printed whole in its
- * __generated__ folder); each output names its schema, because an output's own `schema` would be added to a root one,
- * not replace it.
+ * __generated__ folder, and the enums it shares with the members' schema, each module's `<area>.shared.graphql`: the
+ * same list as server/fund/graphql/fund-schema.ts `fundSdlFiles`); each output names its schema, because an output's
+ * own `schema` would be added to a root one, not replace it.
  */
 const memberSchema = ['server/graphql/base.graphql', 'server/modules/*/*.graphql'];
-const fundSchema = ['server/fund/**/*.graphql', '!server/fund/graphql/__generated__/**'];
+const fundSchema = ['server/fund/**/*.graphql', 'server/modules/*/*.shared.graphql', '!server/fund/graphql/__generated__/**'];
 
 const config: CodegenConfig = {
   ignoreNoDocuments: true,
@@ -131,6 +132,12 @@ const config: CodegenConfig = {
     // The fund's workbench at /backoffice/ (decision 0054): its typed documents against the fund's schema, sent to
     // /fund/graphql with the staff session. Sent as text (no persisted hashes): the fund's endpoint checks scopes,
     // not an allow-list.
+    // The same map for the workbench: its lists select `...QueueItemFields` on the fund's interface `WorkItem`.
+    'web/src/backoffice/gql/possible-types.ts': {
+      schema: fundSchema,
+      plugins: ['fragment-matcher'],
+      config: { useExplicitTyping: true },
+    },
     'web/src/backoffice/gql/': {
       schema: fundSchema,
       documents: ['web/src/backoffice/**/*.{ts,tsx}', '!web/src/backoffice/gql/**/*'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { severanceClaims } from '../../db/schema';
+import { payoutClaimRow } from '../helpers/fund-claim-rows';
 import { createFundTestClient } from '../helpers/fund-client';
 import { staffTestSession, type StaffTestSession } from '../helpers/fund-staff';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
@@ -96,27 +97,8 @@ describe('staff accounts in the workbench (ADMIN)', () => {
 
   it("a setClaimStatus row names the claim's member and its state before, whatever the caller selected", async () => {
     const personId = Number(await sqlValue(server.db, 'SELECT person_id FROM vk_accounts ORDER BY id LIMIT 1'));
-    const accountId = Number(await sqlValue(server.db, 'SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1', personId));
-    const at = new Date(server.clock.now()).toISOString();
-    const [claim] = await writeTransaction(server.db, () =>
-      server.db
-        .insert(severanceClaims)
-        .values({
-          personId,
-          accountId,
-          option: 'PAYOUT',
-          payoutType: 'BANK_TRANSFER',
-          iban: 'AT611904300234573201',
-          bic: 'BKAUATWW',
-          status: 'NEW',
-          submittedAt: at,
-          statusChangedAt: null,
-          entitlementCents: 100_000,
-          taxCents: 6_000,
-          cashOrderCostCents: 0,
-        })
-        .returning({ id: severanceClaims.id }),
-    );
+    const values = await payoutClaimRow(server.db, personId, { status: 'NEW', submittedAt: new Date(server.clock.now()).toISOString(), statusChangedAt: null });
+    const [claim] = await writeTransaction(server.db, () => server.db.insert(severanceClaims).values(values).returning({ id: severanceClaims.id }));
     const clerk = await staffTestSession(server, 'CLERK', 'claims@fund.example', 'Kurt Klerk');
     const set = await clerk.query<{ setClaimStatus: { error: unknown } }>('mutation($i: SetClaimStatusInput!) { setClaimStatus(input: $i) { error { code } } }', {
       i: { claimId: String(claim!.id), status: 'CHECKING' },

@@ -6,6 +6,7 @@ import { isoInstant } from '../../server/platform/shared/clock';
 import { createStaffService } from '../../server/fund/staff/staff.service';
 import { createStaffStore } from '../../server/fund/staff/staff.store';
 import { pdfBytes } from '../helpers/files';
+import { payoutClaimRow } from '../helpers/fund-claim-rows';
 import { createFundTestClient } from '../helpers/fund-client';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
 import { emailOf, loginAs } from '../helpers/scenarios';
@@ -55,25 +56,10 @@ async function linkFor(cookie: string, claimId: number): Promise<string> {
 describe('claim documents in the workbench (staff session)', () => {
   it('answers the file to the staff person the link was made for, inline and framable by the portal when asked, recorded in the trail', async () => {
     const personId = Number(await sqlValue(server.db, 'SELECT id FROM persons WHERE email = ?', emailOf('anna')));
-    const accountId = Number(await sqlValue(server.db, 'SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1', personId));
     const bytes = pdfBytes(400);
+    const row = await payoutClaimRow(server.db, personId, { status: 'NEW', submittedAt: isoInstant(server.clock.now()) });
     const claimId = await writeTransaction(server.db, async () => {
-      const [claim] = await server.db
-        .insert(severanceClaims)
-        .values({
-          personId,
-          accountId,
-          option: 'PAYOUT',
-          payoutType: 'BANK_TRANSFER',
-          iban: 'AT611904300234573201',
-          bic: 'BKAUATWW',
-          status: 'NEW',
-          submittedAt: isoInstant(server.clock.now()),
-          entitlementCents: 100_000,
-          taxCents: 6_000,
-          cashOrderCostCents: 0,
-        })
-        .returning({ id: severanceClaims.id });
+      const [claim] = await server.db.insert(severanceClaims).values(row).returning({ id: severanceClaims.id });
       await server.db
         .insert(claimFiles)
         .values({ claimId: claim!.id, kind: 'IDENTITY_DOCUMENT', fileName: 'Ausweis.pdf', contentType: 'application/pdf', sizeBytes: bytes.length, content: bytes });

@@ -4,6 +4,7 @@ import { severanceClaims } from '../../db/schema';
 import { type ClaimStatus } from '../../server/modules/claims/claims.status';
 import { isoInstant } from '../../server/platform/shared/clock';
 import type { PortalClient } from './client';
+import { payoutClaimRow } from './fund-claim-rows';
 import { createFundTestClient, type FundTestClient } from './fund-client';
 import { sqlOne, sqlValue } from './raw-sql';
 import { loginAs } from './scenarios';
@@ -85,27 +86,15 @@ export function claimsSuite() {
   /** Stores a claim of the person's first Vorsorgekasse account as the claim flow would (a payout by bank transfer). */
   async function newClaim(email: string, status: ClaimStatus, extra: Partial<typeof severanceClaims.$inferInsert> = {}): Promise<number> {
     const personId = await personOf(email);
-    const accountId = Number(await sqlValue(live.server.db, 'SELECT id FROM vk_accounts WHERE person_id = ? ORDER BY id LIMIT 1', personId));
-    const [row] = await write(() =>
-      live.server.db
-        .insert(severanceClaims)
-        .values({
-          personId,
-          accountId,
-          option: 'PAYOUT',
-          payoutType: 'BANK_TRANSFER',
-          iban: 'AT611904300234573201',
-          bic: 'BKAUATWW',
-          status,
-          submittedAt: now(),
-          statusChangedAt: status === 'NEW' ? null : now(),
-          entitlementCents: 1_234_567,
-          taxCents: 74_074,
-          cashOrderCostCents: 0,
-          ...extra,
-        })
-        .returning({ id: severanceClaims.id }),
-    );
+    const values = await payoutClaimRow(live.server.db, personId, {
+      status,
+      submittedAt: now(),
+      statusChangedAt: status === 'NEW' ? null : now(),
+      entitlementCents: 1_234_567,
+      taxCents: 74_074,
+      ...extra,
+    });
+    const [row] = await write(() => live.server.db.insert(severanceClaims).values(values).returning({ id: severanceClaims.id }));
     return row!.id;
   }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '../../db/client';
 import { createFundTestClient, type FundTestClient } from './fund-client';
 import { countRows, sqlOne, sqlValue } from './raw-sql';
 import { emailOf } from './scenarios';
@@ -38,6 +39,30 @@ export const MEMBER_VIEW = `{
   }
 }`;
 
+/**
+ * The row counts of everything a statement import or a member upsert writes (decision 0057), by table, with `mails`
+ * the queued and sent mails together: a queued mail is sent (outbox row deleted, sent_mails row written) as soon as
+ * its transaction committed, so one query counts both and a mail sent between two counts is not counted twice. A
+ * repeat or a refusal must leave all of it unchanged.
+ */
+export async function importFootprint(db: Db): Promise<Record<string, number>> {
+  const tables = [
+    'persons',
+    'pk_contracts',
+    'vk_accounts',
+    'employers',
+    'pk_statements',
+    'vk_statements',
+    'documents',
+    'document_files',
+    'fund_events',
+    'registration_codes',
+    'idempotency_keys',
+  ];
+  const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, Number(await countRows(db, t))] as const)));
+  return { ...counts, mails: Number(await sqlValue(db, 'SELECT (SELECT count(*) FROM mail_outbox) + (SELECT count(*) FROM sent_mails) AS n')) };
+}
+
 /** Registers the suite's server (beforeAll/afterAll) and returns its state and steps, shared by the suites split from one file. */
 export function importSuite() {
   /**
@@ -72,25 +97,7 @@ export function importSuite() {
   }
 
   /** What an import or upsert may write, counted: a repeat or a refusal must leave all of it unchanged. */
-  async function footprint(): Promise<Record<string, number>> {
-    const tables = [
-      'persons',
-      'pk_contracts',
-      'vk_accounts',
-      'employers',
-      'pk_statements',
-      'vk_statements',
-      'documents',
-      'document_files',
-      'fund_events',
-      'registration_codes',
-      'idempotency_keys',
-    ];
-    const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, Number(await countRows(live.server.db, t))] as const)));
-    // A queued mail is sent (outbox row deleted, sent_mails row written) as soon as its transaction committed.
-    // One query, so that a mail sent between two counts is not counted twice.
-    return { ...counts, mails: Number(await sqlValue(live.server.db, 'SELECT (SELECT count(*) FROM mail_outbox) + (SELECT count(*) FROM sent_mails) AS n')) };
-  }
+  const footprint = () => importFootprint(live.server.db);
 
   function importInput<T extends Record<string, unknown>>(over: T) {
     return { idempotencyKey: `import-${Math.random().toString(36).slice(2)}-key`, fund: 'PK', stichtag: '2026-12-31', pdf: minimalPdf().toString('base64'), ...over };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printFundSchema } from '../../server/fund/graphql/print-fund-schema';
 import { IMPORT_STATEMENT, minimalPdf, newMemberInput, pkFiguresAfter, UPSERT_MEMBER } from '../api/fund-import-operations';
 import { createFundTestClient, type FundTestClient } from '../helpers/fund-client';
-import { countRows, sqlOne } from '../helpers/raw-sql';
+import { importFootprint } from '../helpers/fund-import-suite';
+import { sqlOne } from '../helpers/raw-sql';
 import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { LEAK } from './graphql-operations';
@@ -31,24 +32,7 @@ afterAll(async () => {
 });
 
 /** The row counts of everything an import or an upsert writes. */
-async function footprint(): Promise<number[]> {
-  const tables = [
-    'persons',
-    'pk_contracts',
-    'vk_accounts',
-    'employers',
-    'pk_statements',
-    'vk_statements',
-    'documents',
-    'document_files',
-    'mail_outbox',
-    'sent_mails',
-    'fund_events',
-    'registration_codes',
-    'idempotency_keys',
-  ];
-  return Promise.all(tables.map(async (t) => Number(await countRows(server.db, t))));
-}
+const footprint = () => importFootprint(server.db);
 
 /** POSTs a raw JSON body to /fund/graphql with the client's token; status and text. */
 async function post(body: string): Promise<{ status: number; text: string }> {

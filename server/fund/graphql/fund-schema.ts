@@ -19,11 +19,18 @@ import { insufficientScope, isFundScope, type FundScope } from '../access/scopes
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
 import type { FundContext } from './fund-context';
 import { discoverAreaResolvers, mergeAreaResolvers } from '../../graphql/area-resolvers';
+import { areaFiles } from '../../platform/module-files';
 
 /** Folder of the fund's API: each area's SDL lies beside its code (`server/fund/<area>/*.graphql`). */
 const FUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The members' areas (`server/modules/<area>/`), whose `*.shared.graphql` both schemas load. */
+const MODULES_DIR = resolve(FUND_DIR, '../modules');
 
-/** Every `.graphql` file under server/fund, as paths relative to it, in a stable order. */
+/**
+ * Every `.graphql` file under server/fund, then the members' areas' `<area>.shared.graphql` (the enums both schemas
+ * share, written once: the claim's option, status and payout type, the form kind, the mandate's type and status), as
+ * absolute paths in a stable order.
+ */
 export function fundSdlFiles(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -33,10 +40,10 @@ export function fundSdlFiles(): string[] {
     }
   };
   walk(FUND_DIR);
-  return files;
+  return [...files, ...areaFiles(MODULES_DIR, /\.shared\.graphql$/)];
 }
 
-/** The SDL of the fund's API: every area's `.graphql` file (decision 0053). */
+/** The SDL of the fund's API: every area's `.graphql` file (decision 0053) and the shared ones of `fundSdlFiles`. */
 export function loadFundTypeDefs(): string[] {
   return fundSdlFiles().map((f) => readFileSync(f, 'utf8'));
 }

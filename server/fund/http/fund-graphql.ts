@@ -108,7 +108,7 @@ export async function bearerPrincipal(deps: AppDeps, tokensFor: (req: IncomingMe
 }
 
 /**
- * The fund's GraphQL endpoint `POST /fund/graphql` (decision 0053): its own schema (server/fund/**\/*.graphql,
+ * The fund's GraphQL endpoint `POST /fund/graphql` (decision 0053): its own schema (server/fund/**\/*.graphql and the shared enums of `fundSdlFiles`,
  * printed by `npm run codegen` to server/fund/graphql/__generated__/fund.graphql), reached with a bearer access token of the fund (decision 0050) or, without an
  * Authorization header, a staff session of the workbench (`staffDoor`, decision 0054) with its role's scopes and every
  * operation in the audit trail; the members' session cookie is never read here. No token or a malformed header: 401 `WWW-Authenticate: Bearer realm="fund"`; a token

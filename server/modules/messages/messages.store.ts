@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageFolder } from '@contract/messages';
 import { writeTransaction, type Db } from '../../../db/client';
 import { preparedRead } from '../../../db/prepared';
@@ -7,13 +7,8 @@ import { messageAttachments, messages, supervisoryBoardSeats, type MessageAttach
 /** An attachment without its bytes. */
 export type AttachmentMeta = Omit<MessageAttachmentRow, 'content'>;
 
-const ATTACHMENT_META = {
-  id: messageAttachments.id,
-  messageId: messageAttachments.messageId,
-  fileName: messageAttachments.fileName,
-  contentType: messageAttachments.contentType,
-  sizeBytes: messageAttachments.sizeBytes,
-};
+/** The columns of `AttachmentMeta`: every column of the table but the bytes. */
+const { content: _content, ...ATTACHMENT_META } = getTableColumns(messageAttachments);
 
 /**
  * Which list a folder is: RECEIVED = INBOUND (from the fund), SENT = OUTBOUND (by the member), BOARD = INBOUND of the
@@ -144,11 +139,7 @@ export function createMessagesStore(db: Db) {
       if (options.unreadOnly && !options.search && mailbox.customer === null && folder !== 'SENT') {
         return (await unreadOwn().execute({ personId: mailbox.personId, kind: folder === 'BOARD' ? 'BOARD' : 'MEMBER' }))[0]?.n ?? 0;
       }
-      const rows = await db
-        .select({ n: count() })
-        .from(messages)
-        .where(listFilter(mailbox, folder, options));
-      return rows[0]?.n ?? 0;
+      return db.$count(messages, listFilter(mailbox, folder, options));
     },
     /** The message `id` when it is in `mailbox`; undefined for an unknown or foreign id alike. */
     async findOwn(id: number, mailbox: Mailbox): Promise<MessageRow | undefined> {

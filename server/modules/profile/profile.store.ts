@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { bankAccounts, credentials, persons, personTokens, profileChanges, sessions, type BankAccountRow, type ProfileChangeRow } from '../../../db/schema';
 import { currentBankAccountReader } from '../person/person.store';
@@ -69,11 +69,7 @@ export function createProfileStore(db: Db) {
 
     /** How many e-mail change requests the person made since `since` (ISO instant). */
     async emailChangeRequestsSince(personId: number, since: string): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(personTokens)
-        .where(and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), gt(personTokens.createdAt, since)));
-      return rows[0]?.n ?? 0;
+      return db.$count(personTokens, and(eq(personTokens.personId, personId), eq(personTokens.purpose, 'EMAIL_CHANGE'), gt(personTokens.createdAt, since)));
     },
 
     async findEmailChangeToken(tokenHash: string) {

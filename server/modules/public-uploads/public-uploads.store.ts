@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { publicUploadFiles, publicUploads, type PublicUploadFileRow } from '../../../db/schema';
 
@@ -11,11 +11,7 @@ export function createPublicUploadsStore(db: Db) {
     },
     /** Number of pending files uploaded with the captcha challenge `challenge`. */
     async countPending(challenge: string): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(publicUploadFiles)
-        .where(and(eq(publicUploadFiles.captchaChallenge, challenge), isNull(publicUploadFiles.submissionId)));
-      return rows[0]?.n ?? 0;
+      return db.$count(publicUploadFiles, and(eq(publicUploadFiles.captchaChallenge, challenge), isNull(publicUploadFiles.submissionId)));
     },
     /** Ids among `ids` that are pending and were uploaded with `challenge`. */
     async pendingIds(ids: readonly string[], challenge: string): Promise<string[]> {

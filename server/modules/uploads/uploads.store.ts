@@ -1,20 +1,12 @@
-import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../../../db/client';
 import { uploads, type UploadRow } from '../../../db/schema';
 
 /** Metadata of an upload (the row without its bytes). */
 export type UploadMeta = Omit<UploadRow, 'content'>;
 
-const META = {
-  id: uploads.id,
-  personId: uploads.personId,
-  purpose: uploads.purpose,
-  fileName: uploads.fileName,
-  contentType: uploads.contentType,
-  sizeBytes: uploads.sizeBytes,
-  createdAt: uploads.createdAt,
-  usedFor: uploads.usedFor,
-};
+/** The columns of `UploadMeta`: every column of the table but the bytes. */
+const { content: _content, ...META } = getTableColumns(uploads);
 
 /**
  * Queries of the uploads table. Every read and every claim takes the owner's person id and checks it in SQL, so an id
@@ -28,11 +20,7 @@ export function createUploadsStore(db: Db) {
     },
     /** Number of the person's pending (not yet used) uploads created at or after `since` (ISO instant). */
     async countPending(personId: number, since: string): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(uploads)
-        .where(and(eq(uploads.personId, personId), isNull(uploads.usedFor), gte(uploads.createdAt, since)));
-      return rows[0]?.n ?? 0;
+      return db.$count(uploads, and(eq(uploads.personId, personId), isNull(uploads.usedFor), gte(uploads.createdAt, since)));
     },
     /** The upload `id` with its bytes when it belongs to `personId`; undefined for an unknown or foreign id alike. */
     async findOwn(id: string, personId: number): Promise<UploadRow | undefined> {

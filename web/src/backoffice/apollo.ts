@@ -1,4 +1,5 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import introspection from './gql/possible-types';
 import { staffFetch } from './staff-session';
 
 /**
@@ -9,6 +10,8 @@ import { staffFetch } from './staff-session';
 export function createBackofficeClient(): ApolloClient {
   return new ApolloClient({
     link: new HttpLink({ uri: '/fund/graphql', credentials: 'same-origin', fetch: staffFetch }),
-    cache: new InMemoryCache(),
+    // The implementers of each interface of the fund's schema (generated), so `...QueueItemFields` (a fragment on
+    // `WorkItem`) matches `MergeRequest`, `Mandate`, … when the cache reads a list back.
+    cache: new InMemoryCache({ possibleTypes: introspection.possibleTypes }),
   });
 }

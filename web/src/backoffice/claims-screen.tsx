@@ -12,7 +12,7 @@ const ClaimsQuery = graphql(`
     claims(status: $status, first: 100, after: $after) {
       edges {
         node {
-          id
+          ...QueueItemFields
           status
           option
           accountNumber
@@ -39,9 +39,6 @@ const ClaimsQuery = graphql(`
             fileName
             contentType
             downloadUrl
-          }
-          assignee {
-            name
           }
           signatureKind
           signatureName

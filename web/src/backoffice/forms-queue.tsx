@@ -19,7 +19,7 @@ const FormsQuery = graphql(`
       edges {
         cursor
         node {
-          id
+          ...QueueItemFields
           kind
           submittedAt
           status
@@ -32,9 +32,6 @@ const FormsQuery = graphql(`
             attachments {
               ...QueueFileWithBytesFields
             }
-          }
-          assignee {
-            name
           }
         }
       }

@@ -21,7 +21,7 @@ const MandatesQuery = graphql(`
       edges {
         cursor
         node {
-          id
+          ...QueueItemFields
           member {
             ...QueueMemberFields
           }
@@ -35,9 +35,6 @@ const MandatesQuery = graphql(`
           endDate
           mandateReference
           createdAt
-          assignee {
-            name
-          }
         }
       }
       pageInfo {

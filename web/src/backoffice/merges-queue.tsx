@@ -21,7 +21,7 @@ const MergesQuery = graphql(`
       edges {
         cursor
         node {
-          id
+          ...QueueItemFields
           status
           member {
             ...QueueMemberFields
@@ -36,9 +36,6 @@ const MergesQuery = graphql(`
           resolutionNote
           files {
             ...QueueFileWithBytesFields
-          }
-          assignee {
-            name
           }
         }
       }

@@ -5,7 +5,7 @@ import { formatLocalDateTime } from '@contract/format';
 import { Notice } from '../components/ui/notice';
 import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
-import type { InboxCounterpart, InboxMailbox, InboxMessageStatus } from './gql/graphql';
+import type { InboxMessageStatus, MessageThread_InboxMessageFragmentFragment as ThreadMessage } from './gql/graphql';
 
 /** The message again with the bytes of its files: one item after the cursor of the edge before it (decision 0055). */
 const MessageFilesQuery = graphql(`
@@ -50,22 +50,26 @@ const ReplyMutation = graphql(`
   }
 `);
 
-/** What the thread shows of a member's message (the queue's query selects it). */
-export interface ThreadMessage {
-  id: string;
-  /** Who works on the message (decision 0058). */
-  assignee?: { name: string } | null;
-  member: { firstName: string; lastName: string; svnr: string };
-  customerDesignation?: string | null;
-  mailbox: InboxMailbox;
-  counterpart: InboxCounterpart;
-  subject: string;
-  text: string;
-  sentAt: string;
-  status?: InboxMessageStatus | null;
-  answeredAt?: string | null;
-  attachments: readonly { id: string; fileName: string; contentType: string; sizeBytes: number }[];
-}
+/** What the thread shows of a member's message: the messages screen's list selects it for each row. */
+export const MessageThreadMessage = graphql(`
+  fragment MessageThread_InboxMessageFragment on InboxMessage {
+    ...QueueItemFields
+    member {
+      ...QueueMemberFields
+    }
+    customerDesignation
+    mailbox
+    counterpart
+    subject
+    text
+    sentAt
+    status
+    answeredAt
+    attachments {
+      ...QueueFileFields
+    }
+  }
+`);
 
 /** The refusals of `replyToMessage` the catalogue names (messages.graphql `MessageSentResult`). */
 const KNOWN_ERRORS = new Set([

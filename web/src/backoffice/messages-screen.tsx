@@ -13,24 +13,7 @@ const MessagesQuery = graphql(`
       edges {
         cursor
         node {
-          id
-          member {
-            ...QueueMemberFields
-          }
-          customerDesignation
-          mailbox
-          counterpart
-          subject
-          text
-          sentAt
-          status
-          answeredAt
-          attachments {
-            ...QueueFileFields
-          }
-          assignee {
-            name
-          }
+          ...MessageThread_InboxMessageFragment
         }
       }
       pageInfo {

@@ -19,7 +19,7 @@ const PremiumsQuery = graphql(`
       edges {
         cursor
         node {
-          id
+          ...QueueItemFields
           member {
             ...QueueMemberFields
           }
@@ -31,9 +31,6 @@ const PremiumsQuery = graphql(`
           signatureKind
           signature
           signedAt
-          assignee {
-            name
-          }
         }
       }
       pageInfo {

@@ -15,6 +15,19 @@ export const QueueMemberFields = graphql(`
   }
 `);
 
+/**
+ * What the queue's table and panel read of every item (`QueueView`, `useQueue`): its id and who works on it
+ * (the fund's interface `WorkItem`, decision 0058).
+ */
+export const QueueItemFields = graphql(`
+  fragment QueueItemFields on WorkItem {
+    id
+    assignee {
+      name
+    }
+  }
+`);
+
 /** A file of an item as a list shows it (without its bytes). */
 export const QueueFileFields = graphql(`
   fragment QueueFileFields on FundFile {

@@ -22,7 +22,7 @@ const UploadsQuery = graphql(`
       edges {
         cursor
         node {
-          id
+          ...QueueItemFields
           kind
           status
           member {
@@ -36,9 +36,6 @@ const UploadsQuery = graphql(`
           createdAt
           files {
             ...QueueFileWithBytesFields
-          }
-          assignee {
-            name
           }
         }
       }
