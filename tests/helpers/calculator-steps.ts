@@ -1,11 +1,12 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CalculatorPage_Query } from '../../web/src/features/calculator/api/get-pension-calculator';
+import { CalculatorPage_Project } from '../../web/src/features/calculator/api/project-pension';
 import { graphql } from '../gql';
 import type { ProjectPensionInput } from '../gql/graphql';
 import type { PortalClient } from './client';
 import { sqlOne } from './raw-sql';
 import { loginAs, type Scenario } from './scenarios';
-import type { TestServer } from './test-server';
+import { startTestServer, type TestServer } from './test-server';
 
 /**
  * The operations and steps of the calculator suites (decision 0017): tests/api/calculator.test.ts (GraphQL) and
@@ -24,41 +25,36 @@ export const CALCULATOR = graphql(`
     }
   }
 `);
-export const PROJECT = graphql(`
-  query CalculatorProject($input: ProjectPensionInput!) {
+/**
+ * What the calculator page does not ask of a projection (it shows its own texts for the codes): the server's German
+ * message and each refused field's message. The projection itself is the page's own `CalculatorPage_Project`.
+ */
+export const PROJECTION_MESSAGES = graphql(`
+  query CalculatorProjectionMessages($input: ProjectPensionInput!) {
     projectPension(input: $input) {
-      ok
-      code
       message
       fieldErrors {
         field
-        code
         message
-      }
-      projection {
-        ageAtRetirementMonths
-        annuityFactor
-        scenarios {
-          scenario
-          pensionFundCapital
-          severanceCapital
-          pensionFundYearly
-          severanceYearly
-          stateYearly
-          otherYearly
-          totalYearly
-          totalMonthly
-        }
-        capitalPath {
-          date
-          pensionFund
-          severance
-        }
-        revaluedAccountCredit
       }
     }
   }
 `);
+
+/**
+ * The calculator suites' test server (5 members), started before and closed after the calling suite, and the steps
+ * against it (`calculatorSteps`). Call at the top level of a suite file.
+ */
+export function calculatorSuite() {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ members: 5 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  return { server: () => server, ...calculatorSteps(() => server) };
+}
 
 /** The steps against `server()`, the suite's test server (started in its `beforeAll`). */
 export function calculatorSteps(server: () => TestServer) {
@@ -76,8 +72,16 @@ export function calculatorSteps(server: () => TestServer) {
     return { ...page.body.data!.pensionCalculator, refusalMessage: texts.body.data!.pensionCalculator.refusalMessage };
   }
 
+  /** A projection as the web's page asks for it (its `CalculatorPage_Project`). */
   async function project(client: PortalClient, input: ProjectPensionInput) {
-    const res = await client.operation(PROJECT, { input });
+    const res = await client.operation(CalculatorPage_Project, { input });
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data!.projectPension;
+  }
+
+  /** The server's German texts of a projection's refusal (`PROJECTION_MESSAGES`). */
+  async function projectionMessages(client: PortalClient, input: ProjectPensionInput) {
+    const res = await client.operation(PROJECTION_MESSAGES, { input });
     expect(res.body.errors).toBeUndefined();
     return res.body.data!.projectPension;
   }
@@ -86,5 +90,5 @@ export function calculatorSteps(server: () => TestServer) {
     return sqlOne<T>(server().db, query, ...params);
   }
 
-  return { login, calculatorOf, project, sql };
+  return { login, calculatorOf, project, projectionMessages, sql };
 }
