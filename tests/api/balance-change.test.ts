@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
-import type { BalanceChangesQuery, PensionStatementFiguresFragment, SeveranceStatementFiguresFragment } from '../gql/graphql';
+import type { BalanceChangesQuery, PensionStatementTables_PensionStatementFragmentFragment, SeveranceStatementTables_SeveranceStatementFragmentFragment } from '../gql/graphql';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -14,17 +14,17 @@ const BALANCE_CHANGES = graphql(`
     me {
       pensionContracts {
         statements {
-          ...PensionStatementFigures
+          ...PensionStatementTables_PensionStatementFragment
           balanceChange {
-            ...BalanceChangeFields
+            ...BalanceWaterfall_BalanceChangeFragment
           }
         }
       }
       severanceAccounts {
         statements {
-          ...SeveranceStatementFigures
+          ...SeveranceStatementTables_SeveranceStatementFragment
           balanceChange {
-            ...BalanceChangeFields
+            ...BalanceWaterfall_BalanceChangeFragment
           }
         }
       }
@@ -81,11 +81,11 @@ interface Movements<S> {
   added: (keyof S)[];
   deducted: (keyof S)[];
 }
-const PENSION_MOVEMENTS: Movements<PensionStatementFiguresFragment> = {
+const PENSION_MOVEMENTS: Movements<PensionStatementTables_PensionStatementFragmentFragment> = {
   added: ['employerContributions', 'employeeContributions', 'employerTransfers', 'employeeTransfers', 'premium108a', 'investmentResult'],
   deducted: ['costs', 'pensionPayments'],
 };
-const SEVERANCE_MOVEMENTS: Movements<SeveranceStatementFiguresFragment> = {
+const SEVERANCE_MOVEMENTS: Movements<SeveranceStatementTables_SeveranceStatementFragmentFragment> = {
   added: ['contributions', 'transfersIn', 'investmentResult', 'loyaltyBonus', 'surplusShare'],
   deducted: ['administrationCosts', 'svCarrierCosts', 'payout'],
 };

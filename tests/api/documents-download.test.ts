@@ -33,7 +33,7 @@ const PK_FIGURES = graphql(`
       pensionContracts {
         contractNumber
         statement(stichtag: "2024-12-31") {
-          ...PensionStatementFigures
+          ...PensionStatementTables_PensionStatementFragment
         }
       }
     }
