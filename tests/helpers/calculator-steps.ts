@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { CalculatorPage_Query } from '../../web/src/features/calculator/api/get-pension-calculator';
 import { CalculatorPage_Project } from '../../web/src/features/calculator/api/project-pension';
 import { graphql } from '../gql';
@@ -6,7 +6,8 @@ import type { ProjectPensionInput } from '../gql/graphql';
 import type { PortalClient } from './client';
 import { sqlOne } from './raw-sql';
 import { loginAs, type Scenario } from './scenarios';
-import { startTestServer, type TestServer } from './test-server';
+import { suiteServer } from './suite-server';
+import type { TestServer } from './test-server';
 
 /**
  * The operations and steps of the calculator suites (decision 0017): tests/api/calculator.test.ts (GraphQL) and
@@ -46,14 +47,8 @@ export const PROJECTION_MESSAGES = graphql(`
  * against it (`calculatorSteps`). Call at the top level of a suite file.
  */
 export function calculatorSuite() {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ members: 5 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  return { server: () => server, ...calculatorSteps(() => server) };
+  const server = suiteServer({ members: 5 });
+  return { server, ...calculatorSteps(server) };
 }
 
 /** The steps against `server()`, the suite's test server (started in its `beforeAll`). */

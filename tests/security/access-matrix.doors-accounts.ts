@@ -33,17 +33,7 @@ const VK_STATEMENT = graphql(`
 const VRG = graphql(`
   query Matrix_Vrg($vrg: Int!) {
     vrgInvestment(vrg: $vrg) {
-      vrg
-      name
-      equityTargetPercent
-      performance {
-        year
-        returnPercent
-      }
-      reports {
-        year
-        title
-      }
+      ...VrgInvestmentPanel_VrgInvestmentFragment
     }
   }
 `);
