@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import { CalculatorPage_Query } from '../../web/src/features/calculator/api/get-pension-calculator';
-import { CalculatorPage_Project } from '../../web/src/features/calculator/api/project-pension';
 import { graphql } from '../gql';
 import type { ProjectPensionInput } from '../gql/graphql';
 import type { PortalClient } from './client';
@@ -27,15 +26,15 @@ export const CALCULATOR = graphql(`
   }
 `);
 /**
- * What the calculator page does not ask of a projection (it shows its own texts for the codes): the server's German
- * message and each refused field's message. The projection itself is the page's own `CalculatorPage_Project`.
+ * A projection as the calculator page reads it (`CalculatorPage_ProjectPensionResultFragment`), with the server's
+ * German texts the page does not ask (it shows its own for the codes): the refusal's message and each refused field's.
  */
-export const PROJECTION_MESSAGES = graphql(`
-  query CalculatorProjectionMessages($input: ProjectPensionInput!) {
+export const PROJECT = graphql(`
+  query CalculatorProject($input: ProjectPensionInput!) {
     projectPension(input: $input) {
+      ...CalculatorPage_ProjectPensionResultFragment
       message
       fieldErrors {
-        field
         message
       }
     }
@@ -67,16 +66,8 @@ export function calculatorSteps(server: () => TestServer) {
     return { ...page.body.data!.pensionCalculator, refusalMessage: texts.body.data!.pensionCalculator.refusalMessage };
   }
 
-  /** A projection as the web's page asks for it (its `CalculatorPage_Project`). */
   async function project(client: PortalClient, input: ProjectPensionInput) {
-    const res = await client.operation(CalculatorPage_Project, { input });
-    expect(res.body.errors).toBeUndefined();
-    return res.body.data!.projectPension;
-  }
-
-  /** The server's German texts of a projection's refusal (`PROJECTION_MESSAGES`). */
-  async function projectionMessages(client: PortalClient, input: ProjectPensionInput) {
-    const res = await client.operation(PROJECTION_MESSAGES, { input });
+    const res = await client.operation(PROJECT, { input });
     expect(res.body.errors).toBeUndefined();
     return res.body.data!.projectPension;
   }
@@ -85,5 +76,5 @@ export function calculatorSteps(server: () => TestServer) {
     return sqlOne<T>(server().db, query, ...params);
   }
 
-  return { login, calculatorOf, project, projectionMessages, sql };
+  return { login, calculatorOf, project, sql };
 }
