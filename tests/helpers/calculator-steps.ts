@@ -25,6 +25,7 @@ export const CALCULATOR = graphql(`
     }
   }
 `);
+
 /**
  * A projection as the calculator page reads it (`CalculatorPage_ProjectPensionResultFragment`), with the server's
  * German texts the page does not ask (it shows its own for the codes): the refusal's message and each refused field's.
@@ -51,7 +52,7 @@ export function calculatorSuite() {
 }
 
 /** The steps against `server()`, the suite's test server (started in its `beforeAll`). */
-export function calculatorSteps(server: () => TestServer) {
+function calculatorSteps(server: () => TestServer) {
   const login = (scenario: Scenario): Promise<PortalClient> => loginAs(server(), scenario);
 
   /**

@@ -6,7 +6,7 @@ import { graphql } from '../../../gql';
  * `ProjectPensionResult`): whether it worked, the codes of the refusal and of each refused field (the page shows its
  * own texts for them), and the projection.
  */
-export const CalculatorPageProjectPensionResultFragment = graphql(`
+graphql(`
   fragment CalculatorPage_ProjectPensionResultFragment on ProjectPensionResult {
     ok
     code
