@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
-import type { BalanceChangesQuery } from '../gql/graphql';
+import type { BalanceChangesQuery, PensionStatementTables_PensionStatementFragmentFragment, SeveranceStatementTables_SeveranceStatementFragmentFragment } from '../gql/graphql';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -14,17 +14,17 @@ const BALANCE_CHANGES = graphql(`
     me {
       pensionContracts {
         statements {
-          ...PensionStatementFigures
+          ...PensionStatementTables_PensionStatementFragment
           balanceChange {
-            ...BalanceChangeFields
+            ...BalanceWaterfall_BalanceChangeFragment
           }
         }
       }
       severanceAccounts {
         statements {
-          ...SeveranceStatementFigures
+          ...SeveranceStatementTables_SeveranceStatementFragment
           balanceChange {
-            ...BalanceChangeFields
+            ...BalanceWaterfall_BalanceChangeFragment
           }
         }
       }
@@ -73,50 +73,34 @@ function expectChained(history: { stichtag: string; balance: number; change: Cha
   });
 }
 
+/** A step's kind is the name of the statement figure it shows, in constant case (`premium108a` → `PREMIUM_108A`). */
+const kindOf = (figure: string): string => figure.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toUpperCase();
+
+/** The figures of a statement type that are its year's movements (decision 0049): those added and those deducted. */
+interface Movements<S> {
+  added: (keyof S)[];
+  deducted: (keyof S)[];
+}
+const PENSION_MOVEMENTS: Movements<PensionStatementTables_PensionStatementFragmentFragment> = {
+  added: ['employerContributions', 'employeeContributions', 'employerTransfers', 'employeeTransfers', 'premium108a', 'investmentResult'],
+  deducted: ['costs', 'pensionPayments'],
+};
+const SEVERANCE_MOVEMENTS: Movements<SeveranceStatementTables_SeveranceStatementFragmentFragment> = {
+  added: ['contributions', 'transfersIn', 'investmentResult', 'loyaltyBonus', 'surplusShare'],
+  deducted: ['administrationCosts', 'svCarrierCosts', 'payout'],
+};
+
+/** One statement as `expectChained` reads it: its balance, its change, and each movement as the signed step expected. */
+function historyEntry<S extends { stichtag: string; balanceChange: Change }>(s: S, balance: number, movements: Movements<NoInfer<S>>) {
+  const signed = (figures: (keyof S)[], sign: number) => figures.map((figure) => [kindOf(String(figure)), sign * Number(s[figure])]);
+  const expected = Object.fromEntries([...signed(movements.added, 1), ...signed(movements.deducted, -1)]);
+  return { stichtag: s.stichtag, balance, change: s.balanceChange, expected };
+}
+
 function checkMember(data: BalanceChangesQuery) {
   const me = data.me!;
-  for (const contract of me.pensionContracts) {
-    expectChained(
-      contract.statements.map((s) => {
-        return {
-          stichtag: s.stichtag,
-          balance: s.totalCapital,
-          change: s.balanceChange,
-          expected: {
-            EMPLOYER_CONTRIBUTIONS: s.employerContributions,
-            EMPLOYEE_CONTRIBUTIONS: s.employeeContributions,
-            EMPLOYER_TRANSFERS: s.employerTransfers,
-            EMPLOYEE_TRANSFERS: s.employeeTransfers,
-            PREMIUM_108A: s.premium108a,
-            INVESTMENT_RESULT: s.investmentResult,
-            COSTS: -s.costs,
-            PENSION_PAYMENTS: -s.pensionPayments,
-          },
-        };
-      }),
-    );
-  }
-  for (const account of me.severanceAccounts) {
-    expectChained(
-      account.statements.map((s) => {
-        return {
-          stichtag: s.stichtag,
-          balance: s.totalEntitlement,
-          change: s.balanceChange,
-          expected: {
-            CONTRIBUTIONS: s.contributions,
-            TRANSFERS_IN: s.transfersIn,
-            INVESTMENT_RESULT: s.investmentResult,
-            LOYALTY_BONUS: s.loyaltyBonus,
-            SURPLUS_SHARE: s.surplusShare,
-            ADMINISTRATION_COSTS: -s.administrationCosts,
-            SV_CARRIER_COSTS: -s.svCarrierCosts,
-            PAYOUT: -s.payout,
-          },
-        };
-      }),
-    );
-  }
+  for (const contract of me.pensionContracts) expectChained(contract.statements.map((s) => historyEntry(s, s.totalCapital, PENSION_MOVEMENTS)));
+  for (const account of me.severanceAccounts) expectChained(account.statements.map((s) => historyEntry(s, s.totalEntitlement, SEVERANCE_MOVEMENTS)));
   return me;
 }
 

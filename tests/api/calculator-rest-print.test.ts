@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PortalClient } from '../helpers/client';
 import { euro, pdfText } from '../helpers/pdf';
 import { emailOf, type Scenario } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { calculatorSteps } from '../helpers/calculator-steps';
+import { calculatorSuite } from '../helpers/calculator-steps';
 
 /** The pension calculator through the real server's REST methods and webportal/calcprint (decision 0017); GraphQL: tests/api/calculator.test.ts. */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 5 });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const { login, calculatorOf, project, sql } = calculatorSteps(() => server);
+const { server, login, calculatorOf, project, sql } = calculatorSuite();
 
 describe('REST getCalculator / calculatePension', () => {
   it('answer the same figures as GraphQL', async () => {
@@ -33,7 +24,7 @@ describe('REST getCalculator / calculatePension', () => {
   });
 
   it('answer 406 without a session and 400 for a body of the wrong shape', async () => {
-    expect((await new PortalClient(server.url).rest('getCalculator')).status).toBe(406);
+    expect((await new PortalClient(server().url).rest('getCalculator')).status).toBe(406);
     const anna = await login('anna');
     const bad = await anna.rest('calculatePension', { birthDate: '1984-05-17', accountCredit: 'viel' });
     expect(bad.status).toBe(400);
@@ -106,7 +97,7 @@ describe('webportal/calcprint', () => {
     expect(shape.status).toBe(400);
     const clara = await login('clara');
     expect((await calcprint(clara, defaults)).status).toBe(403);
-    expect((await calcprint(new PortalClient(server.url), defaults)).status).toBe(406);
+    expect((await calcprint(new PortalClient(server().url), defaults)).status).toBe(406);
     expect((await anna.fetch('/webportal/calcprint')).status).toBe(405);
     anna.omitVersionHeader = true;
     const csrf = await calcprint(anna, defaults);

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import type { ProjectPensionInput } from '../gql/graphql';
 import { PortalClient } from '../helpers/client';
 import { sqlRun } from '../helpers/raw-sql';
 import { emailOf } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { CALCULATOR, PROJECT, calculatorSteps } from '../helpers/calculator-steps';
+import { CALCULATOR, PROJECT, calculatorSuite } from '../helpers/calculator-steps';
 
 /** The pension calculator through the real server's GraphQL (decision 0017); REST and webportal/calcprint: tests/api/calculator-rest-print.test.ts. */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 5 });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const { login, calculatorOf, project, sql } = calculatorSteps(() => server);
+const { server, login, calculatorOf, project, sql } = calculatorSuite();
 
 describe('prefilled calculator', () => {
   it("anna's calculator is FULL and prefilled from her latest PK and VK statements", async () => {
@@ -119,12 +110,12 @@ describe('restrictions (spec 001 section 6)', () => {
 
   it('an inactive VRG refuses the calculator with INACTIVE_VRG', async () => {
     const vrg = (await sql<{ vrg: number }>('SELECT c.vrg FROM pk_contracts c JOIN persons p ON p.id = c.person_id WHERE p.email = ?', emailOf('anna'))).vrg;
-    await sqlRun(server.db, 'UPDATE vrgs SET active = false WHERE number = ?', vrg);
+    await sqlRun(server().db, 'UPDATE vrgs SET active = false WHERE number = ?', vrg);
     try {
       const anna = await login('anna');
       expect(await calculatorOf(anna)).toMatchObject({ access: 'NONE', refusal: 'INACTIVE_VRG' });
     } finally {
-      await sqlRun(server.db, 'UPDATE vrgs SET active = true WHERE number = ?', vrg);
+      await sqlRun(server().db, 'UPDATE vrgs SET active = true WHERE number = ?', vrg);
     }
   });
 
@@ -139,24 +130,24 @@ describe('restrictions (spec 001 section 6)', () => {
   });
 
   it('base data up to 15 months old is current; older data is flagged outdated (spec 001 section 3)', async () => {
-    const before = server.clock.now();
+    const before = server().clock.now();
     try {
       // anna's newest statements are of 31.12.2025: 15 months later is 31.03.2027, 16 months 01.05.2027.
       for (const [day, outdated] of [
         ['2027-03-31', false],
         ['2027-05-01', true],
       ] as const) {
-        server.clock.set(Date.parse(`${day}T09:00:00Z`));
+        server().clock.set(Date.parse(`${day}T09:00:00Z`));
         const c = await calculatorOf(await login('anna'));
         expect({ day, dataDate: c.dataDate, outdated: c.dataOutdated }).toEqual({ day, dataDate: '2025-12-31', outdated });
       }
     } finally {
-      server.clock.set(before);
+      server().clock.set(before);
     }
   });
 
   it('without a session the calculator answers UNAUTHENTICATED', async () => {
-    const res = await new PortalClient(server.url).operation(CALCULATOR);
+    const res = await new PortalClient(server().url).operation(CALCULATOR);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

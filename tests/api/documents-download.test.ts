@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocumentId } from '../../server/modules/documents/documents.rules';
 import { graphql } from '../gql';
 import { PortalClient } from '../helpers/client';
 import { euro, pdfText } from '../helpers/pdf';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
 import { loginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { suiteServer } from '../helpers/suite-server';
 import { documentsOf, personIdOf, readAtOf } from './documents-helpers';
 
 /**
@@ -33,20 +33,14 @@ const PK_FIGURES = graphql(`
       pensionContracts {
         contractNumber
         statement(stichtag: "2024-12-31") {
-          ...PensionStatementFigures
+          ...PensionStatementTables_PensionStatementFragment
         }
       }
     }
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = suiteServer();
 
 /** Every header of a response except the ones that differ per answer by nature (Date, Connection, Keep-Alive). */
 function stableHeaders(res: Response): Record<string, string> {
@@ -59,7 +53,7 @@ function stableHeaders(res: Response): Record<string, string> {
 
 describe('GET /webportal/download', () => {
   it("answers last year's VK statement as a PDF with the total entitlement of the account information and anna's name, and marks it read", async () => {
-    const client = await loginAs(server, 'anna');
+    const client = await loginAs(server(), 'anna');
     const info = await client.operation(VK_FIGURES);
     const statement = info.body.data!.me!.severanceAccounts[0]!.statement!;
     const doc = (await documentsOf(client, { category: 'VK_ACCOUNT_STATEMENT' })).documents.nodes.find((d) => d.documentDate === '2025-12-31')!;
@@ -107,7 +101,7 @@ describe('GET /webportal/download', () => {
   });
 
   it('renders the PK performance statement with every field of spec 001 section 3 and the figures of the statement', async () => {
-    const client = await loginAs(server, 'anna');
+    const client = await loginAs(server(), 'anna');
     const info = await client.operation(PK_FIGURES);
     const contract = info.body.data!.me!.pensionContracts[0]!;
     const s = contract.statement!;
@@ -152,7 +146,7 @@ describe('GET /webportal/download', () => {
   });
 
   it('names a file with umlauts in filename* (UTF-8) and folds them in the ASCII fallback', async () => {
-    const client = await loginAs(server, 'anna');
+    const client = await loginAs(server(), 'anna');
     const doc = (await documentsOf(client, { category: 'TAX_CONFIRMATION' })).documents.nodes[0]!;
     const res = await client.fetch(doc.downloadUrl);
     expect(res.status).toBe(200);
@@ -165,10 +159,10 @@ describe('GET /webportal/download', () => {
   });
 
   it('renders byte-identical PDFs for the same stored data', async () => {
-    const client = await loginAs(server, 'anna');
+    const client = await loginAs(server(), 'anna');
     const doc = (await documentsOf(client, { category: 'PENSION_MODEL_INFO' })).documents.nodes[0]!;
     const first = Buffer.from(await (await client.fetch(doc.downloadUrl)).arrayBuffer());
-    server.clock.advance(60_000);
+    server().clock.advance(60_000);
     const second = Buffer.from(await (await client.fetch(doc.downloadUrl)).arrayBuffer());
     expect(first.length).toBeGreaterThan(1000);
     expect(second.equals(first)).toBe(true);
@@ -176,10 +170,10 @@ describe('GET /webportal/download', () => {
   });
 
   it("answers bernd's request for anna's document, unknown and malformed ids with the same 404 and no PDF bytes", async () => {
-    const annaClient = await loginAs(server, 'anna');
+    const annaClient = await loginAs(server(), 'anna');
     const annaDoc = (await documentsOf(annaClient, { category: 'PERFORMANCE_STATEMENT' })).documents.nodes.find((d) => d.unread)!;
-    const maxId = (await sqlValue<number>(server.db, 'SELECT max(id) AS m FROM documents'))!;
-    const client = await loginAs(server, 'bernd');
+    const maxId = (await sqlValue<number>(server().db, 'SELECT max(id) AS m FROM documents'))!;
+    const client = await loginAs(server(), 'bernd');
     const ids = [
       `id=${annaDoc.id}`,
       `id=${maxId + 1000}`,
@@ -212,13 +206,13 @@ describe('GET /webportal/download', () => {
       expect(a.headers['content-disposition'], a.q).toBeUndefined();
     }
     expect(JSON.parse(answers[0]!.body)).toEqual({ error: 'NOT_FOUND', message: 'Das Dokument wurde nicht gefunden.' });
-    expect(await readAtOf(server.db, annaDoc.id)).toBeNull();
+    expect(await readAtOf(server().db, annaDoc.id)).toBeNull();
   });
 
   it("answers any id value with 404, or with the PDF only when it names one of the caller's own documents; never a 500", async () => {
-    const client = await loginAs(server, 'bernd');
-    const own = new Set((await sqlAll<{ id: number }>(server.db, 'SELECT id FROM documents WHERE person_id = ?', await personIdOf(server.db, 'bernd'))).map((r) => r.id));
-    const maxId = (await sqlValue<number>(server.db, 'SELECT max(id) AS m FROM documents'))!;
+    const client = await loginAs(server(), 'bernd');
+    const own = new Set((await sqlAll<{ id: number }>(server().db, 'SELECT id FROM documents WHERE person_id = ?', await personIdOf(server().db, 'bernd'))).map((r) => r.id));
+    const maxId = (await sqlValue<number>(server().db, 'SELECT max(id) AS m FROM documents'))!;
     const ids = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.string({ unit: 'binary', maxLength: 20 }),
@@ -239,26 +233,26 @@ describe('GET /webportal/download', () => {
   });
 
   it('answers 406 without a session and 423 after the idle time-out, before looking at the id', async () => {
-    const anonymous = new PortalClient(server.url);
+    const anonymous = new PortalClient(server().url);
     for (const q of ['id=1', 'id=abc', '']) {
       const res = await anonymous.fetch(`/webportal/download?${q}`);
       expect(res.status).toBe(406);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(await res.json()).toMatchObject({ error: 'SESSION_INVALID' });
     }
-    const client = await loginAs(server, 'anna');
-    server.clock.advance(14 * 60_000 + 1);
+    const client = await loginAs(server(), 'anna');
+    server().clock.advance(14 * 60_000 + 1);
     try {
       const res = await client.fetch('/webportal/download?id=1');
       expect(res.status).toBe(423);
       expect(await res.json()).toMatchObject({ error: 'SESSION_TIMEOUT' });
     } finally {
-      server.clock.advance(-(14 * 60_000 + 1));
+      server().clock.advance(-(14 * 60_000 + 1));
     }
   });
 
   it('answers 405 to other methods', async () => {
-    const client = await loginAs(server, 'anna');
+    const client = await loginAs(server(), 'anna');
     const res = await client.fetch('/webportal/download?id=1', { method: 'POST' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');

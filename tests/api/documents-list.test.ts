@@ -4,6 +4,7 @@ import type { DocumentsListQueryVariables } from '../gql/graphql';
 import { sqlOne, sqlValue } from '../helpers/raw-sql';
 import { emailOf, loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { regionalSuiteServer } from '../helpers/suite-server';
 import { DOCUMENTS, documentsOf, MARK_READ, personIdOf } from './documents-helpers';
 
 /**
@@ -168,22 +169,16 @@ describe("anna's documents archive", () => {
 });
 
 describe('regional tenant', () => {
-  let regional: TestServer;
-  beforeAll(async () => {
-    regional = await startTestServer({ members: 5, env: { TENANT: 'regional' } });
-  });
-  afterAll(async () => {
-    await regional.close();
-  });
+  const regional = regionalSuiteServer();
 
   it('offers no documents: empty list and counts, NOT_FOUND for an own id, 404 on download', async () => {
-    const client = await loginAs(regional, 'bernd');
+    const client = await loginAs(regional(), 'bernd');
     const me = await documentsOf(client);
     expect(me.documents).toMatchObject({ totalCount: 0, unreadCount: 0, nodes: [], hasNextPage: false, endCursor: null });
     expect(me.documentCounts).toEqual([]);
     expect(me.unreadDocumentCount).toBe(0);
     const own = await sqlOne<{ id: number }>(
-      regional.db,
+      regional().db,
       'SELECT d.id FROM documents d JOIN persons p ON p.id = d.person_id WHERE p.email = ? AND d.read_at IS NULL LIMIT 1',
       emailOf('bernd'),
     );

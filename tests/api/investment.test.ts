@@ -4,7 +4,9 @@ import { PortalClient } from '../helpers/client';
 import { sqlAll, sqlOne, sqlValue } from '../helpers/raw-sql';
 import { loginAs } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { regionalSuiteServer } from '../helpers/suite-server';
 
+/** A contract's VRG as the investment page shows it (`VrgInvestmentPanel_VrgInvestmentFragment`), with the year's report summary and the one-year return the page does not show. */
 const CONTRACT_INVESTMENT = graphql(`
   query InvestmentContractVrg {
     me {
@@ -12,30 +14,13 @@ const CONTRACT_INVESTMENT = graphql(`
         vrg
         stichtage
         investment {
-          vrg
-          name
-          equityTargetPercent
-          performance {
-            year
-            returnPercent
-            volatilityPercent
-            fluctuationReservePercent
-          }
-          allocation {
-            year
-            assetClass
-            percent
-          }
+          ...VrgInvestmentPanel_VrgInvestmentFragment
           report {
             year
             title
             summary
             paragraphs
           }
-          reports {
-            year
-          }
-          fiveYears: annualisedReturnPercent(years: 5)
           oneYear: annualisedReturnPercent(years: 1)
         }
       }
@@ -300,16 +285,10 @@ describe('investment information of the Vorsorgekasse', () => {
 });
 
 describe('regional tenant', () => {
-  let regional: TestServer;
-  beforeAll(async () => {
-    regional = await startTestServer({ members: 5, env: { TENANT: 'regional' } });
-  });
-  afterAll(async () => {
-    await regional.close();
-  });
+  const regional = regionalSuiteServer();
 
   it('offers no investment information', async () => {
-    const client = await loginAs(regional, 'anna');
+    const client = await loginAs(regional(), 'anna');
     const res = await client.operation(REGIONAL);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data).toEqual({ vrgInvestment: null, severanceFundInvestment: null, me: { pensionContracts: [] } });

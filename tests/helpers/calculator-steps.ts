@@ -5,6 +5,7 @@ import type { ProjectPensionInput } from '../gql/graphql';
 import type { PortalClient } from './client';
 import { sqlOne } from './raw-sql';
 import { loginAs, type Scenario } from './scenarios';
+import { suiteServer } from './suite-server';
 import type { TestServer } from './test-server';
 
 /**
@@ -24,44 +25,34 @@ export const CALCULATOR = graphql(`
     }
   }
 `);
+
+/**
+ * A projection as the calculator page reads it (`CalculatorPage_ProjectPensionResultFragment`), with the server's
+ * German texts the page does not ask (it shows its own for the codes): the refusal's message and each refused field's.
+ */
 export const PROJECT = graphql(`
   query CalculatorProject($input: ProjectPensionInput!) {
     projectPension(input: $input) {
-      ok
-      code
+      ...CalculatorPage_ProjectPensionResultFragment
       message
       fieldErrors {
-        field
-        code
         message
-      }
-      projection {
-        ageAtRetirementMonths
-        annuityFactor
-        scenarios {
-          scenario
-          pensionFundCapital
-          severanceCapital
-          pensionFundYearly
-          severanceYearly
-          stateYearly
-          otherYearly
-          totalYearly
-          totalMonthly
-        }
-        capitalPath {
-          date
-          pensionFund
-          severance
-        }
-        revaluedAccountCredit
       }
     }
   }
 `);
 
+/**
+ * The calculator suites' test server (5 members), started before and closed after the calling suite, and the steps
+ * against it (`calculatorSteps`). Call at the top level of a suite file.
+ */
+export function calculatorSuite() {
+  const server = suiteServer({ members: 5 });
+  return { server, ...calculatorSteps(server) };
+}
+
 /** The steps against `server()`, the suite's test server (started in its `beforeAll`). */
-export function calculatorSteps(server: () => TestServer) {
+function calculatorSteps(server: () => TestServer) {
   const login = (scenario: Scenario): Promise<PortalClient> => loginAs(server(), scenario);
 
   /**

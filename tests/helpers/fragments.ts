@@ -70,56 +70,25 @@ graphql(`
   }
 `);
 
-/** A Pensionskasse statement's figures (spec 001 section 2, account information), money in cents. */
+/**
+ * A Pensionskasse statement's figures, money in cents: what the account screen's tables show (spec 001 section 2,
+ * account information; `PensionStatementTables_PensionStatementFragment`, decision 0067), its document included. The
+ * access matrix's suite spreads it; the other suites spread the web's fragment itself.
+ */
 graphql(`
   fragment PensionStatementFigures on PensionStatement {
-    stichtag
-    reserve
-    fluctuationReserve
-    totalCapital
-    employerContributions
-    employeeContributions
-    employerTransfers
-    employeeTransfers
-    premium108a
-    investmentResult
-    costs
-    pensionPayments
-    shortfall
-    projectedYearlyPension
+    ...PensionStatementTables_PensionStatementFragment
   }
 `);
 
-/** A Vorsorgekasse statement's figures (spec 001 section 2, account information), money in cents. */
+/**
+ * A Vorsorgekasse statement's figures, money in cents: what the account screen's tables show (spec 001 section 2,
+ * account information; `SeveranceStatementTables_SeveranceStatementFragment`, decision 0067), its document included.
+ * The access matrix's suite spreads it; the other suites spread the web's fragment itself.
+ */
 graphql(`
   fragment SeveranceStatementFigures on SeveranceStatement {
-    stichtag
-    totalEntitlement
-    guaranteedCapital
-    paidOutTotal
-    contributions
-    transfersIn
-    administrationCosts
-    svCarrierCosts
-    investmentResult
-    payout
-    loyaltyBonus
-    surplusShare
-  }
-`);
-
-/** Why a balance changed from one statement to the next (decision 0049): both ends and the steps between. */
-graphql(`
-  fragment BalanceChangeFields on BalanceChange {
-    openingDate
-    opening
-    closingDate
-    closing
-    firstStatement
-    steps {
-      kind
-      amount
-    }
+    ...SeveranceStatementTables_SeveranceStatementFragment
   }
 `);
 
@@ -145,19 +114,15 @@ graphql(`
   }
 `);
 
-/** A document of the archive with everything its row shows (spec 001 section 3), its download link included. */
+/**
+ * A document of the archive as its row shows it (`DocumentTable_DocumentFragment`, decision 0067), its download link
+ * included, and its category and fund, which the screen reads from the section it lists the document in.
+ */
 graphql(`
   fragment DocumentFields on Document {
-    id
+    ...DocumentTable_DocumentFragment
     category
     fund
-    title
-    documentDate
-    fileName
-    contentType
-    unread
-    readAt
-    downloadUrl
   }
 `);
 

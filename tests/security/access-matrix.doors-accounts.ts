@@ -12,11 +12,7 @@ const PK_STATEMENT = graphql(`
       pensionContracts {
         id
         statement(stichtag: $s) {
-          ...PensionStatementFigures
-          document {
-            id
-            title
-          }
+          ...PensionStatementTables_PensionStatementFragment
         }
       }
     }
@@ -28,11 +24,7 @@ const VK_STATEMENT = graphql(`
       severanceAccounts {
         id
         statement(stichtag: $s) {
-          ...SeveranceStatementFigures
-          document {
-            id
-            title
-          }
+          ...SeveranceStatementTables_SeveranceStatementFragment
         }
       }
     }
@@ -41,17 +33,7 @@ const VK_STATEMENT = graphql(`
 const VRG = graphql(`
   query Matrix_Vrg($vrg: Int!) {
     vrgInvestment(vrg: $vrg) {
-      vrg
-      name
-      equityTargetPercent
-      performance {
-        year
-        returnPercent
-      }
-      reports {
-        year
-        title
-      }
+      ...VrgInvestmentPanel_VrgInvestmentFragment
     }
   }
 `);

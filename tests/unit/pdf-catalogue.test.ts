@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import catalogue from '@contract/i18n/de/pdf.json';
-import type { MandateRow, MergeRequestRow, PkContractRow, PkStatementRow, SeveranceClaimRow, VkAccountRow, VkStatementRow } from '../../db/schema';
+import type { MandateRow, MergeRequestRow, PkContractRow, SeveranceClaimRow, VkAccountRow } from '../../db/schema';
 import { mandateLetter, paymentStatementLetter, pensionModelLetter, taxConfirmationLetter } from '../../server/modules/documents/pdf/contract-templates';
 import { type LetterContent, renderLetter } from '../../server/modules/documents/pdf/letter';
 import { claimConfirmationLetter, mergeApplicationForm, mergeConfirmationLetter } from '../../server/modules/documents/pdf/request-templates';
 import { pkStatementLetter, recipientOf, vkStatementLetter } from '../../server/modules/documents/pdf/templates';
 import { pdfText } from '../helpers/pdf';
 import { letterText } from '../helpers/pdf';
+import { PK_CONTRACT as member, PK_STATEMENT as pk, VK_ACCOUNT, VK_STATEMENT as vk } from '../helpers/pdf-rows';
 
 /**
  * The letter texts come from the catalogue schema/contract/i18n/de/pdf.json (decision 0012): every key the PDF
@@ -45,30 +46,9 @@ function leaves(node: unknown, prefix: string): string[] {
   return Object.entries(node).flatMap(([key, value]) => leaves(value, `${prefix}.${key}`));
 }
 
-const contract = { id: 1, personId: 1, contractNumber: 'PK-1234567', vrg: 3, employerId: 1, customerId: 1, calculationInterestRateBp: 250, widowTransitionPercent: 60 } as const;
-const member = {
-  ...contract,
-  partnerRule: 'SPOUSE',
-  role: 'MEMBER',
-  startDate: '2015-04-01',
-  pensionStartDate: null,
-  monthlyPensionCents: null,
-  calculatorAccess: 'FULL',
-} satisfies PkContractRow;
 const pensioner = { ...member, role: 'BENEFICIARY', pensionStartDate: '2022-01-01', monthlyPensionCents: 123_456 } satisfies PkContractRow;
-const pk = {
-  ...{ id: 2, contractId: 1, stichtag: '2024-12-31', reserveCents: 2_382_702, fluctuationReserveCents: 44_416, totalCapitalCents: 2_427_118, employerContributionsCents: 215_673 },
-  ...{ employeeContributionsCents: 60_000, employerTransfersCents: 1, employeeTransfersCents: 2, premium108aCents: 2_550, investmentResultCents: 121_490, costsCents: 7_605 },
-  ...{ pensionPaymentsCents: 3, shortfallCents: 4, projectedYearlyPensionCents: 736_888 },
-} satisfies PkStatementRow;
-const account = {
-  ...{ id: 1, personId: 1, accountNumber: 'VK-12345678', employerId: 1, startDate: '2008-03-01', endDate: null, status: 'DORMANT' },
-  ...{ rightToDecideSince: '2024-05-01', rightToDecideReason: null, selfEmployed: false },
-} satisfies VkAccountRow;
-const vk = {
-  ...{ id: 1, accountId: 1, stichtag: '2025-12-31', totalEntitlementCents: 1_234_567, guaranteedCapitalCents: 1_000_000, paidOutTotalCents: 0, contributionsCents: 98_765 },
-  ...{ transfersInCents: 0, administrationCostsCents: 2_345, svCarrierCostsCents: 300, investmentResultCents: -4_567, payoutCents: 0, loyaltyBonusCents: 0, surplusShareCents: 12 },
-} satisfies VkStatementRow;
+/** A dormant account whose owner may decide since 1 May 2024. */
+const account = { ...VK_ACCOUNT, status: 'DORMANT', rightToDecideSince: '2024-05-01' } satisfies VkAccountRow;
 const mandate = {
   ...{ id: 1, personId: 1, contractId: 1, type: 'MONTHLY', amountCents: 5_000, iban: 'AT611904300234573201', bic: null, accountOwner: 'Anna Muster', startDate: '2026-02-01' },
   ...{ endDate: null, phone: null, mandateReference: 'M-1', creditorId: 'AT12ZZZ00000000001', status: 'ACTIVE', createdAt: '2026-01-10T10:00:00Z', signedOn: null },

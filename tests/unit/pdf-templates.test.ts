@@ -1,43 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PkContractRow, PkStatementRow, VkAccountRow, VkStatementRow } from '../../db/schema';
 import { balanceChangeRows, pkBalanceChange } from '@contract/balance-steps';
 import { PK_STATEMENT_LABELS, pkStatementLetter, recipientOf, VK_STATEMENT_LABELS, vkStatementLetter } from '../../server/modules/documents/pdf/templates';
 import { letterText } from '../helpers/pdf';
-
-const contract: PkContractRow = {
-  id: 1,
-  personId: 1,
-  contractNumber: 'PK-1234567',
-  vrg: 3,
-  employerId: 1,
-  customerId: 1,
-  calculationInterestRateBp: 250,
-  widowTransitionPercent: 60,
-  partnerRule: 'SPOUSE',
-  role: 'MEMBER',
-  startDate: '2015-04-01',
-  pensionStartDate: null,
-  monthlyPensionCents: null,
-  calculatorAccess: 'FULL',
-};
-const pk: PkStatementRow = {
-  id: 2,
-  contractId: 1,
-  stichtag: '2024-12-31',
-  reserveCents: 2_382_702,
-  fluctuationReserveCents: 44_416,
-  totalCapitalCents: 2_427_118,
-  employerContributionsCents: 215_673,
-  employeeContributionsCents: 60_000,
-  employerTransfersCents: 1,
-  employeeTransfersCents: 2,
-  premium108aCents: 2_550,
-  investmentResultCents: 121_490,
-  costsCents: 7_605,
-  pensionPaymentsCents: 3,
-  shortfallCents: 4,
-  projectedYearlyPensionCents: 736_888,
-};
+import { PK_CONTRACT as contract, PK_STATEMENT as pk, VK_ACCOUNT, VK_STATEMENT } from '../helpers/pdf-rows';
 
 describe('letter templates', () => {
   it('puts every PK statement field into the Leistungsnachweis with its amount', () => {
@@ -96,35 +61,7 @@ describe('letter templates', () => {
   });
 
   it('puts every VK statement field into the Kontonachricht', () => {
-    const account: VkAccountRow = {
-      id: 1,
-      personId: 1,
-      accountNumber: 'VK-12345678',
-      employerId: 1,
-      startDate: '2008-03-01',
-      endDate: null,
-      status: 'ACTIVE',
-      rightToDecideSince: null,
-      rightToDecideReason: null,
-      selfEmployed: false,
-    };
-    const vk: VkStatementRow = {
-      id: 1,
-      accountId: 1,
-      stichtag: '2025-12-31',
-      totalEntitlementCents: 1_234_567,
-      guaranteedCapitalCents: 1_000_000,
-      paidOutTotalCents: 0,
-      contributionsCents: 98_765,
-      transfersInCents: 0,
-      administrationCostsCents: 2_345,
-      svCarrierCostsCents: 300,
-      investmentResultCents: -4_567,
-      payoutCents: 0,
-      loyaltyBonusCents: 0,
-      surplusShareCents: 12,
-    };
-    const content = vkStatementLetter({ statement: vk, previous: null, account, employerName: 'Muster GmbH' });
+    const content = vkStatementLetter({ statement: VK_STATEMENT, previous: null, account: VK_ACCOUNT, employerName: 'Muster GmbH' });
     const labels = new Set(content.tables.flatMap((t) => t.rows).map((r) => r.label));
     for (const label of Object.values(VK_STATEMENT_LABELS)) expect(labels.has(label), label).toBe(true);
     expect(letterText(content)).toContain('12.345,67 €');

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphql } from '../../gql';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { countRows, sqlOne, sqlRun } from '../../helpers/raw-sql';
 import { emailOf } from '../../helpers/scenarios';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { regionalSuiteServer, suiteServer } from '../../helpers/suite-server';
 
 const CONTRACTS = graphql(`
   query RestMethodsContracts {
@@ -15,22 +15,16 @@ const CONTRACTS = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = suiteServer();
 
 const tableCounts = async () =>
   Object.fromEntries(
-    await Promise.all(['persons', 'credentials', 'sessions', 'pk_statements', 'vk_statements', 'messages', 'bank_accounts'].map(async (t) => [t, await countRows(server.db, t)])),
+    await Promise.all(['persons', 'credentials', 'sessions', 'pk_statements', 'vk_statements', 'messages', 'bank_accounts'].map(async (t) => [t, await countRows(server().db, t)])),
   );
 
 describe('REST compatibility layer (spec 000 section 7)', () => {
   it('logs in with the form fields user, password and entryViaQrCode and answers {status} with the session cookie', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(server().url);
     const res = await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD, entryViaQrCode: 'false' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: 'SUCCESSFUL' });
@@ -38,14 +32,14 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
   });
 
   it('tells checkSessionQuiet whether the cookie holds a session', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(server().url);
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: false });
     await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     expect((await client.rest('checkSessionQuiet')).json).toEqual({ loggedIn: true });
   });
 
   it('answers getPersonalData with the VBVPK block and the severance block under VBVVK', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(server().url);
     await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     const res = await client.rest('getPersonalData');
     expect(res.status).toBe(200);
@@ -57,7 +51,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
   });
 
   it('answers null for the fund a member does not have', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(server().url);
     await client.rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD });
     const data = (await client.rest('getPersonalData')).json as Record<string, unknown>;
     expect(data.VBVPK).toBeNull();
@@ -65,15 +59,15 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
   });
 
   it('answers 406 without a session and 423 after the idle time-out', async () => {
-    const anonymous = await new PortalClient(server.url).rest('getPersonalData');
+    const anonymous = await new PortalClient(server().url).rest('getPersonalData');
     expect(anonymous.status).toBe(406);
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(server().url);
     await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
-    server.clock.advance(14 * 60_000 + 1);
+    server().clock.advance(14 * 60_000 + 1);
     const timedOut = await client.rest('getPersonalData');
     expect(timedOut.status).toBe(423);
     expect((await client.rest('getPersonalData')).status).toBe(423);
-    server.clock.advance(-(14 * 60_000 + 1));
+    server().clock.advance(-(14 * 60_000 + 1));
   });
 
   it('checks the session before the body: every protected method answers 406 without a session whatever its body, 423 after a time-out', async () => {
@@ -81,26 +75,30 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
     const protectedMethods = [...REST_METHODS, LOGIN_PRODUCT_METHOD].filter((m) => m.auth !== 'public').map((m) => m.name.replace('{product}', 'Mvbv'));
     expect(protectedMethods).toEqual(expect.arrayContaining(['changeBankDetails', 'changeEmail', 'pwdChange', 'updateRegistration', 'loginMvbv']));
     const before = await tableCounts();
-    const anonymous = new PortalClient(server.url);
+    const anonymous = new PortalClient(server().url);
     for (const name of protectedMethods) {
       // An empty body (fields missing), a wrongly typed one and a malformed JSON body: all 406, never a field error.
       for (const body of [{}, { newEmail: 42, iban: ['x'], value: 'maybe', postfachtype: 'NONE', first: '-1' }]) {
         const res = await anonymous.rest(name, body as unknown as Record<string, string>);
         expect(res.status, `${name} ${JSON.stringify(body)}`).toBe(406);
       }
-      const raw = await fetch(`${server.url}/rest/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Application-Version': 'test' }, body: '{"broken' });
+      const raw = await fetch(`${server().url}/rest/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Application-Version': 'test' },
+        body: '{"broken',
+      });
       expect(raw.status, name).toBe(406);
     }
     expect(await tableCounts()).toEqual(before);
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(server().url);
     await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
-    server.clock.advance(14 * 60_000 + 1);
+    server().clock.advance(14 * 60_000 + 1);
     expect((await client.rest('changeBankDetails', {})).status).toBe(423);
-    server.clock.advance(-(14 * 60_000 + 1));
+    server().clock.advance(-(14 * 60_000 + 1));
   });
 
   it('answers getClientConfig with the version numbers and no eID fields when eID is not configured', async () => {
-    const res = await new PortalClient(server.url).rest('getClientConfig');
+    const res = await new PortalClient(server().url).rest('getClientConfig');
     expect(res.json).toEqual({
       matomoSiteId: null,
       versionNumbers: { Mvbv: 'v902', WebRechner: expect.any(String) },
@@ -114,7 +112,7 @@ describe('REST compatibility layer (spec 000 section 7)', () => {
 
 describe('REST bad input', () => {
   const post = (path: string, init: RequestInit) =>
-    fetch(server.url + path, { method: 'POST', ...init, headers: { 'x-application-version': 'Portal', ...(init.headers as Record<string, string>) } });
+    fetch(server().url + path, { method: 'POST', ...init, headers: { 'x-application-version': 'Portal', ...(init.headers as Record<string, string>) } });
 
   it.each([
     ['malformed JSON', { headers: { 'content-type': 'application/json' }, body: '{"user": "a' }, 400],
@@ -134,7 +132,7 @@ describe('REST bad input', () => {
 
   it('answers an unknown method with 404 and a GET with 405', async () => {
     expect((await post('/rest/doesNotExist', {})).status).toBe(404);
-    const get = await fetch(server.url + '/rest/login');
+    const get = await fetch(server().url + '/rest/login');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
   });
@@ -149,7 +147,7 @@ describe('REST bad input', () => {
     form.set('user', '');
     form.set('password', 'x');
     expect(await (await post('/rest/login', { body: form })).json()).toEqual({ status: 'ERROR_MAIL_NOT_GIVEN' });
-    await sqlRun(server.db, `UPDATE credentials SET failed_attempts = 0`);
+    await sqlRun(server().db, `UPDATE credentials SET failed_attempts = 0`);
   });
 
   it('ignores __proto__ keys in a JSON body', async () => {
@@ -160,16 +158,10 @@ describe('REST bad input', () => {
 });
 
 describe('regional tenant', () => {
-  let regional: TestServer;
-  beforeAll(async () => {
-    regional = await startTestServer({ members: 5, env: { TENANT: 'regional' } });
-  });
-  afterAll(async () => {
-    await regional.close();
-  });
+  const regional = regionalSuiteServer();
 
   it('logs anna in for the Vorsorgekasse only and answers her severance data under NOEVK', async () => {
-    const client = new PortalClient(regional.url);
+    const client = new PortalClient(regional().url);
     expect((await client.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD })).json).toEqual({ status: 'SUCCESSFUL_VK' });
     const data = (await client.rest('getPersonalData')).json as Record<string, unknown>;
     expect(data.VBVPK).toBeNull();
@@ -180,26 +172,26 @@ describe('regional tenant', () => {
   });
 
   it('refuses clara, who has no Vorsorgekasse account, with ERROR_AUSGETRETEN (no valid contract)', async () => {
-    const res = await new PortalClient(regional.url).rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
+    const res = await new PortalClient(regional().url).rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
     expect(res.json).toEqual({ status: 'ERROR_AUSGETRETEN' });
   });
 
   it('does not accept a session of the main tenant', async () => {
-    const main = new PortalClient(server.url);
+    const main = new PortalClient(server().url);
     await main.rest('login', { user: emailOf('anna'), password: DEMO_PASSWORD });
     const token = main.cookies.get('mvbv_session')!;
     // Copy the main tenant's session row into the regional database: only the tenant check can refuse it.
-    const row = await sqlOne(server.db, `SELECT * FROM sessions WHERE tenant = 'main' ORDER BY created_at DESC LIMIT 1`);
-    const annaRegional = await sqlOne<{ id: number }>(regional.db, 'SELECT id FROM persons WHERE email = ?', emailOf('anna'));
+    const row = await sqlOne(server().db, `SELECT * FROM sessions WHERE tenant = 'main' ORDER BY created_at DESC LIMIT 1`);
+    const annaRegional = await sqlOne<{ id: number }>(regional().db, 'SELECT id FROM persons WHERE email = ?', emailOf('anna'));
     await sqlRun(
-      regional.db,
+      regional().db,
       `INSERT INTO sessions (token_hash, person_id, tenant, created_at, last_seen_at, mailbox_type) VALUES (?, ?, 'main', ?, ?, 'AWB_LB')`,
       row.token_hash,
       annaRegional.id,
       row.created_at,
       row.last_seen_at,
     );
-    const other = new PortalClient(regional.url);
+    const other = new PortalClient(regional().url);
     other.cookies.set('mvbv_session', token);
     expect((await other.rest('getPersonalData')).status).toBe(406);
   });

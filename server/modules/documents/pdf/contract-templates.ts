@@ -12,10 +12,17 @@ import { money, PARTNER_RULE_TEXT, PK_STATEMENT_LABELS, year } from './templates
 
 const { pdf } = catalogue;
 
-/** Data of a tax-office confirmation: the statement of the year with the own contributions, and its contract. */
-export interface TaxConfirmationData {
+/**
+ * A PK statement of a year and its contract: the data of a payment statement (the statement with the pension
+ * payments), and of a tax-office confirmation (the statement with the own contributions) with the VRG's name.
+ */
+export interface StatementLetterData {
   statement: PkStatementRow;
   contract: PkContractRow;
+}
+
+/** Data of a tax-office confirmation: the statement of the year with the own contributions, its contract and VRG. */
+export interface TaxConfirmationData extends StatementLetterData {
   vrgName: string;
 }
 
@@ -50,17 +57,11 @@ export function taxConfirmationLetter(d: TaxConfirmationData): LetterContent {
   };
 }
 
-/** Data of a payment statement: the statement of the year with the pension payments, and its contract. */
-export interface PaymentStatementData {
-  statement: PkStatementRow;
-  contract: PkContractRow;
-}
-
 /**
  * Pensionsauszahlungen (PAYMENT_STATEMENT): the gross pension paid in the year, the monthly pension, the start.
  * Texts: catalogue `pdf.paymentStatement` and the shared `pdf.label`.
  */
-export function paymentStatementLetter(d: PaymentStatementData): LetterContent {
+export function paymentStatementLetter(d: StatementLetterData): LetterContent {
   const s = d.statement;
   const y = year(s.stichtag);
   const T = pdf.paymentStatement;
