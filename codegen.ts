@@ -1,6 +1,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 import { disableFragmentWarnings } from 'graphql-tag';
+import { loadTypeDefs } from './server/graphql/member-sdl';
 
 // The web app's fragments are generated twice: with `__typename` for the web target and without it for the API
 // tests' target (below). graphql-tag, which codegen prints each document through, keeps one process-wide table of
@@ -23,13 +24,14 @@ const scalars = {
 };
 
 /**
- * The members' schema (the shared base and each module's SDL, server/modules/<area>/<area>.graphql; decision 0065)
+ * The members' schema as the server loads it (server/graphql/member-sdl.ts: the shared base, each module's SDL,
+ * server/modules/<area>/<area>.graphql, decision 0065, and the output types `@answeredAs` derives), passed as SDL text,
  * and the fund's (decision 0053: the SDL beside each area's code under server/fund, less the printed whole in its
  * __generated__ folder, and the enums it shares with the members' schema, each module's `<area>.shared.graphql`: the
- * same list as server/fund/graphql/fund-schema.ts `fundSdlFiles`); each output names its schema, because an output's
- * own `schema` would be added to a root one, not replace it.
+ * same list as server/fund/graphql/fund-schema.ts `fundSdlFiles`); each output names its schema, because an output's own `schema` would be
+ * added to a root one, not replace it.
  */
-const memberSchema = ['server/graphql/base.graphql', 'server/modules/*/*.graphql'];
+const memberSchema = loadTypeDefs();
 const fundSchema = ['server/fund/**/*.graphql', 'server/modules/*/*.shared.graphql', '!server/fund/graphql/__generated__/**'];
 
 const config: CodegenConfig = {

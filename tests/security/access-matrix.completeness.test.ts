@@ -1,7 +1,7 @@
 import { buildSchema, getNamedType, isInputObjectType, isObjectType, validate, type GraphQLArgument, type GraphQLInputField } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadTypeDefs } from '../../server/graphql/schema';
+import { loadTypeDefs } from '../../server/graphql/member-sdl';
 import { LOGIN_PRODUCT_METHOD, REST_METHODS } from '../../server/rest/registry';
 import { MATRIX_DOORS, NO_OBJECT_ID } from './access-matrix.registry';
 

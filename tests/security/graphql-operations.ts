@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { buildSchema, Kind, getOperationAST, parse, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { loadTypeDefs } from '../../server/graphql/schema';
+import { loadTypeDefs } from '../../server/graphql/member-sdl';
 import { PERSISTED_DOCUMENTS_FILE } from '../../server/graphql/yoga';
 import { DEMO_PASSWORD } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';

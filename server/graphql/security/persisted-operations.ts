@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { buildSchema, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { loadTypeDefs } from '../schema';
+import { loadTypeDefs } from '../member-sdl';
 import transport from '@contract/i18n/de/transport.json';
 
 /**
