@@ -1,4 +1,4 @@
-import type { GraphQLObjectType} from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import { buildSchema, isNonNullType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { answeredTypes, loadTypeDefs } from './member-sdl';
