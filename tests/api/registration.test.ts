@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, sentMails } from '../../db/schema';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/platform/mail/outbox.store';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
@@ -8,19 +8,12 @@ import type { RegisterInput } from '../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp } from '../helpers/smtp';
-import { useServerWithSmtp } from '../helpers/server-with-smtp';
 import { startTestServer } from '../helpers/test-server';
-import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR } from './registration-helpers';
+import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName, useRegistrationServer, snapshot, statusOf, UNKNOWN_SVNR } from './registration-helpers';
 import { ACTIVATE, LOGIN, REGISTER } from './registration-operations';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
-const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
-/** Persons by last name, read once the server is up (registration-helpers.ts). */
-let byName: Awaited<ReturnType<typeof personsByLastName>>;
-beforeAll(async () => {
-  byName = await personsByLastName(suite.server.db);
-});
-beforeEach(() => suite.smtp.clear());
+const { suite, byName } = useRegistrationServer();
 
 const REGISTER_MESSAGES = graphql(`
   mutation RegistrationMessages($input: RegisterInput!) {

@@ -89,15 +89,7 @@ export const START_LOGIN = graphql(`
 export const FINISH_LOGIN = graphql(`
   mutation PasskeyTest_FinishLogin($responseJson: String!) {
     finishPasskeyLogin(input: { responseJson: $responseJson }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-        message
-        lockedUntil
-      }
+      ...LoginAnswer
     }
   }
 `);
