@@ -10,11 +10,11 @@ import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom } from '../helpers/smtp';
 import { startTestServer } from '../helpers/test-server';
-import { GOOD_PASSWORD, personByLastName, useRegistrationServer, snapshot, statusOf, UNKNOWN_SVNR, type MutationAnswer } from './registration-helpers';
+import { GOOD_PASSWORD, personByLastName, useRegistrationServer, statusOf, UNKNOWN_SVNR, type MutationAnswer } from './registration-helpers';
 import { answerOf, CHANGE_INSECURE, CHANGE_PASSWORD, LINK_STATUS, LOGIN, ORDER, PWD_LOST, REGISTER, RESET, UPDATE_EMAIL } from './registration-operations';
 import { sqlAll, sqlGet, sqlValue } from '../helpers/raw-sql';
 
-const { suite, byName } = useRegistrationServer();
+const { suite, byName, expectNothingChanged } = useRegistrationServer();
 
 const QUESTIONS = graphql(`
   query PasswordQuestions {
@@ -34,16 +34,6 @@ async function gql<V extends Record<string, unknown>>(
   const res = await client.operation(document, variables);
   expect(res.body.errors).toBeUndefined();
   return statusOf(answerOf(res.body.data!));
-}
-
-async function expectNothingChanged(fn: () => Promise<void>) {
-  await suite.server.deps.mailer.worker.drain();
-  suite.smtp.clear();
-  const before = await snapshot(suite.server.db);
-  await fn();
-  await suite.server.deps.mailer.worker.drain();
-  expect(await snapshot(suite.server.db)).toBe(before);
-  expect(suite.smtp.mails).toHaveLength(0);
 }
 
 const anna = () => byName('Muster');

@@ -17,9 +17,14 @@ export async function snapshot(db: Db): Promise<string> {
 /**
  * The server of the registration and password suites: five generated members, letters written, links built on the
  * server's own address (`PUBLIC_ORIGIN`), and no mail of an earlier test in the SMTP box. `byName` answers a seeded
- * person by last name (`personsByLastName`), read once the server is up, so call it inside a test.
+ * person by last name (`personsByLastName`), read once the server is up, so call it inside a test;
+ * `expectNothingChanged(fn)` runs `fn` and asserts it stored and mailed nothing.
  */
-export function useRegistrationServer(): { suite: ServerWithSmtp; byName: (lastName: string) => { id: number; svnr: string; email: string | null } } {
+export function useRegistrationServer(): {
+  suite: ServerWithSmtp;
+  byName: (lastName: string) => { id: number; svnr: string; email: string | null };
+  expectNothingChanged: (fn: () => Promise<void>) => Promise<void>;
+} {
   const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
   let lookup: Awaited<ReturnType<typeof personsByLastName>> | undefined;
   beforeAll(async () => {
@@ -30,7 +35,17 @@ export function useRegistrationServer(): { suite: ServerWithSmtp; byName: (lastN
     if (!lookup) throw new Error('byName is read once the server is up (inside a test)');
     return lookup(lastName);
   };
-  return { suite, byName };
+  /** Runs `fn` and asserts that no stored row changed (`snapshot`) and no mail reached the SMTP server. */
+  const expectNothingChanged = async (fn: () => Promise<void>) => {
+    await suite.server.deps.mailer.worker.drain();
+    suite.smtp.clear();
+    const before = await snapshot(suite.server.db);
+    await fn();
+    await suite.server.deps.mailer.worker.drain();
+    expect(await snapshot(suite.server.db)).toBe(before);
+    expect(suite.smtp.mails).toHaveLength(0);
+  };
+  return { suite, byName, expectNothingChanged };
 }
 
 /** SVNR and id of a seeded person by last name (registration personas have no e-mail). */

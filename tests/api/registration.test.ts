@@ -13,7 +13,7 @@ import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName
 import { ACTIVATE, LOGIN, REGISTER } from './registration-operations';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
-const { suite, byName } = useRegistrationServer();
+const { suite, byName, expectNothingChanged } = useRegistrationServer();
 
 const REGISTER_MESSAGES = graphql(`
   mutation RegistrationMessages($input: RegisterInput!) {
@@ -66,17 +66,6 @@ async function register(client: PortalClient, values: RegisterInput) {
   const res = await client.operation(REGISTER, { input: values });
   expect(res.body.errors).toBeUndefined();
   return statusOf(res.body.data!.register);
-}
-
-/** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP suite.server. */
-async function expectNothingChanged(fn: () => Promise<void>) {
-  await suite.server.deps.mailer.worker.drain();
-  suite.smtp.clear();
-  const before = await snapshot(suite.server.db);
-  await fn();
-  await suite.server.deps.mailer.worker.drain();
-  expect(await snapshot(suite.server.db)).toBe(before);
-  expect(suite.smtp.mails).toHaveLength(0);
 }
 
 describe('register: bad input gets its code, stores nothing and sends no mail', () => {
