@@ -8,7 +8,7 @@ import type { LoginForm_LoginMutation, LoginInput, LoginStatus } from '../../../
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
 import { answeredStatus } from './login-flow';
 import type { LoginClientErrorCode, LoginFormInput, LoginFormValues } from './login-schema';
-import { PasswordToggle } from '../../../components/ui/password-toggle';
+import { PasswordInput } from '../../../components/ui/password-toggle';
 
 function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const list = ids.filter(Boolean).join(' ');
@@ -60,7 +60,6 @@ const lazyLoginResolver: Resolver<LoginFormInput, unknown, LoginFormValues> = as
  */
 export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed, flowRunning = false, onAttempt }: LoginFormProps) {
   const { t } = useTranslation();
-  const [showPassword, setShowPassword] = useState(false);
   // The login call is on its way (not the check of the fields before it).
   const [loading, setLoading] = useState(false);
   const [serverErrors, setServerErrors] = useState<LoginErrorPlacement | null>(null);
@@ -209,30 +208,25 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
         <label htmlFor={ids.password} className="field__label">
           {t('login.password')}
         </label>
-        <div className="field__with-button">
-          <input
-            id={ids.password}
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            spellCheck={false}
-            className="field__input"
-            aria-invalid={passwordInvalid}
-            aria-describedby={describedBy(
-              passwordMessage && ids.passwordError,
-              passwordProblem === 'sameAsEmail' && emailMessage && ids.emailError,
-              capsLockAt === 'password' && ids.passwordCaps,
-            )}
-            {...passwordField}
-            {...capsLockHandlers('password')}
-            onBlur={(event) => {
+        <PasswordInput
+          id={ids.password}
+          autoComplete="current-password"
+          invalid={passwordInvalid}
+          describedBy={describedBy(
+            passwordMessage && ids.passwordError,
+            passwordProblem === 'sameAsEmail' && emailMessage && ids.emailError,
+            capsLockAt === 'password' && ids.passwordCaps,
+          )}
+          toggleLabel={t('login.showPassword')}
+          inputProps={{
+            ...passwordField,
+            ...capsLockHandlers('password'),
+            onBlur: (event) => {
               setCapsLockAt(null);
               void passwordField.onBlur(event);
-            }}
-          />
-          <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={ids.password}>
-            {t('login.showPassword')}
-          </PasswordToggle>
-        </div>
+            },
+          }}
+        />
         {renderMessage(ids.passwordError, passwordMessage)}
         {renderCapsLock(ids.passwordCaps, 'password')}
       </div>
