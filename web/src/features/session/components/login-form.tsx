@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
@@ -120,14 +120,22 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
     }
   };
 
-  const capsLockHandlers = (field: Field) => ({
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+  /** The field's registration with the caps-lock watch: each key sets or clears the warning, leaving the field clears it. */
+  const watchedField = (field: Field) => {
+    const registration = register(field);
+    const watchCapsLock = (event: KeyboardEvent<HTMLInputElement>) => {
       if (isDesktop()) setCapsLockAt(event.getModifierState('CapsLock') ? field : null);
-    },
-    onKeyUp: (event: KeyboardEvent<HTMLInputElement>) => {
-      if (isDesktop()) setCapsLockAt(event.getModifierState('CapsLock') ? field : null);
-    },
-  });
+    };
+    return {
+      ...registration,
+      onKeyDown: watchCapsLock,
+      onKeyUp: watchCapsLock,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        setCapsLockAt(null);
+        void registration.onBlur(event);
+      },
+    };
+  };
 
   const renderMessage = (id: string, message: FieldMessage | undefined) =>
     message ? (
@@ -155,13 +163,23 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
     </div>
   );
 
+  /** One field of the form: its label, `input`, the message at it and its caps-lock warning. */
+  const renderField = (field: Field, invalid: boolean, message: FieldMessage | undefined, input: ReactNode) => (
+    <div className={invalid ? 'field field--invalid' : 'field'}>
+      <label htmlFor={ids[field]} className="field__label">
+        {t(`login.${field}`)}
+      </label>
+      {input}
+      {renderMessage(ids[`${field}Error`], message)}
+      {renderCapsLock(ids[`${field}Caps`], field)}
+    </div>
+  );
+
   const busy = loading || flowRunning;
   const interacted = () => {
     preloadLoginRules();
     onInteract?.();
   };
-  const emailField = register('email');
-  const passwordField = register('password');
 
   return (
     <form
@@ -179,10 +197,10 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
         </div>
       ) : null}
 
-      <div className={emailInvalid ? 'field field--invalid' : 'field'}>
-        <label htmlFor={ids.email} className="field__label">
-          {t('login.email')}
-        </label>
+      {renderField(
+        'email',
+        emailInvalid,
+        emailMessage,
         <input
           id={ids.email}
           type="email"
@@ -193,21 +211,14 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
           className="field__input"
           aria-invalid={emailInvalid}
           aria-describedby={describedBy(emailMessage && ids.emailError, capsLockAt === 'email' && ids.emailCaps)}
-          {...emailField}
-          {...capsLockHandlers('email')}
-          onBlur={(event) => {
-            setCapsLockAt(null);
-            void emailField.onBlur(event);
-          }}
-        />
-        {renderMessage(ids.emailError, emailMessage)}
-        {renderCapsLock(ids.emailCaps, 'email')}
-      </div>
+          {...watchedField('email')}
+        />,
+      )}
 
-      <div className={passwordInvalid ? 'field field--invalid' : 'field'}>
-        <label htmlFor={ids.password} className="field__label">
-          {t('login.password')}
-        </label>
+      {renderField(
+        'password',
+        passwordInvalid,
+        passwordMessage,
         <PasswordInput
           id={ids.password}
           autoComplete="current-password"
@@ -218,18 +229,9 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
             capsLockAt === 'password' && ids.passwordCaps,
           )}
           toggleLabel={t('login.showPassword')}
-          inputProps={{
-            ...passwordField,
-            ...capsLockHandlers('password'),
-            onBlur: (event) => {
-              setCapsLockAt(null);
-              void passwordField.onBlur(event);
-            },
-          }}
-        />
-        {renderMessage(ids.passwordError, passwordMessage)}
-        {renderCapsLock(ids.passwordCaps, 'password')}
-      </div>
+          inputProps={watchedField('password')}
+        />,
+      )}
 
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {t('login.submit')}
