@@ -27,7 +27,7 @@ export const CHANGE_ADDRESS = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -44,7 +44,7 @@ export const CHANGE_BANK = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

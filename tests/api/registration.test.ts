@@ -22,7 +22,7 @@ const REGISTER_MESSAGES = graphql(`
         email
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

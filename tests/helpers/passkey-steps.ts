@@ -20,7 +20,7 @@ export const START_REGISTRATION = graphql(`
         optionsJson
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -34,7 +34,7 @@ export const FINISH_REGISTRATION = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
