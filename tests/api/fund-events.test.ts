@@ -15,7 +15,8 @@ import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-se
 import { CHANGE_ADDRESS, CHANGE_BANK, DELETE_ACCESS, NEWSLETTER } from './profile-operations';
 import { CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-operations';
 import { personIdOf } from './profile-helpers';
-import { sqlOne, sqlRun } from '../helpers/raw-sql';
+import { withFailingInserts } from '../helpers/failing-inserts';
+import { sqlOne } from '../helpers/raw-sql';
 
 /**
  * The fund's event feed and webhooks (decision 0053): every change a member makes writes its event in the change's
@@ -82,26 +83,10 @@ describe('an event per member change, in the change transaction', () => {
     const claraId = await personIdOf(server, 'clara');
     const person = () => sqlOne(server.db, 'SELECT street, city FROM persons WHERE id = ?', claraId);
     const before = JSON.stringify(await person());
-    const failing = {
-      sqlite: {
-        create: [`CREATE TRIGGER fund_events_fail BEFORE INSERT ON fund_events BEGIN SELECT RAISE(ABORT, 'test: feed unavailable'); END`],
-        drop: ['DROP TRIGGER fund_events_fail'],
-      },
-      postgresql: {
-        create: [
-          `CREATE FUNCTION fund_events_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'test: feed unavailable'; END $$`,
-          'CREATE TRIGGER fund_events_fail BEFORE INSERT ON fund_events FOR EACH ROW EXECUTE FUNCTION fund_events_fail()',
-        ],
-        drop: ['DROP TRIGGER fund_events_fail ON fund_events', 'DROP FUNCTION fund_events_fail()'],
-      },
-    }[server.db.dialect];
-    for (const statement of failing.create) await sqlRun(server.db, statement);
-    try {
+    await withFailingInserts(server.db, 'fund_events', async () => {
       const res = await clara.operation(CHANGE_ADDRESS, { input: { street: 'Nie 1', postcode: '1010', city: 'Wien', country: 'AT', poBox: null, validFrom: TEST_TODAY } });
       expect(res.body.errors?.[0]?.message).toBe('Unexpected error.');
-    } finally {
-      for (const statement of failing.drop) await sqlRun(server.db, statement);
-    }
+    });
     expect(JSON.stringify(await person())).toBe(before);
     expect(await eventsOf(claraId)).toEqual([]);
   });

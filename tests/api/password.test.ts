@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isoDateVienna } from '@contract/dates';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { graphql } from '../gql';
@@ -9,19 +9,12 @@ import type { PasswordLostInput } from '../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom } from '../helpers/smtp';
-import { useServerWithSmtp } from '../helpers/server-with-smtp';
 import { startTestServer } from '../helpers/test-server';
-import { GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR, type MutationAnswer } from './registration-helpers';
+import { GOOD_PASSWORD, personByLastName, useRegistrationServer, statusOf, UNKNOWN_SVNR, type MutationAnswer } from './registration-helpers';
 import { answerOf, CHANGE_INSECURE, CHANGE_PASSWORD, LINK_STATUS, LOGIN, ORDER, PWD_LOST, REGISTER, RESET, UPDATE_EMAIL } from './registration-operations';
 import { sqlAll, sqlGet, sqlValue } from '../helpers/raw-sql';
 
-const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
-/** Persons by last name, read once the server is up (registration-helpers.ts). */
-let byName: Awaited<ReturnType<typeof personsByLastName>>;
-beforeAll(async () => {
-  byName = await personsByLastName(suite.server.db);
-});
-beforeEach(() => suite.smtp.clear());
+const { suite, byName, expectNothingChanged } = useRegistrationServer();
 
 const QUESTIONS = graphql(`
   query PasswordQuestions {
@@ -41,16 +34,6 @@ async function gql<V extends Record<string, unknown>>(
   const res = await client.operation(document, variables);
   expect(res.body.errors).toBeUndefined();
   return statusOf(answerOf(res.body.data!));
-}
-
-async function expectNothingChanged(fn: () => Promise<void>) {
-  await suite.server.deps.mailer.worker.drain();
-  suite.smtp.clear();
-  const before = await snapshot(suite.server.db);
-  await fn();
-  await suite.server.deps.mailer.worker.drain();
-  expect(await snapshot(suite.server.db)).toBe(before);
-  expect(suite.smtp.mails).toHaveLength(0);
 }
 
 const anna = () => byName('Muster');

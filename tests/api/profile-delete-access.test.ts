@@ -28,11 +28,14 @@ describe('deleting the access', () => {
     const wrong = await client.operation(DELETE_ACCESS, {
       input: { currentPassword: 'Falsch#Passwort1', confirmed: true },
     });
-    expect(wrong.body.data?.deleteAccess).toEqual({ ok: null, error: { code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] } });
+    expect(wrong.body.data?.deleteAccess).toMatchObject({
+      ok: null,
+      error: { code: 'ERROR_PWD_INVALID', fieldErrors: [{ field: 'currentPassword', code: 'PASSWORD_INCORRECT' }] },
+    });
     const unconfirmed = await client.operation(DELETE_ACCESS, {
       input: { currentPassword: DEMO_PASSWORD, confirmed: false },
     });
-    expect(unconfirmed.body.data?.deleteAccess).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] } });
+    expect(unconfirmed.body.data?.deleteAccess).toMatchObject({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'confirmed', code: 'NOT_CONFIRMED' }] } });
     expect(await accessStatus(id)).toBe('ACTIVE');
     expect((await changesOf(suite.server, id)).length).toBe(changes);
     expect((await client.operation(ME_ID)).body.errors).toBeUndefined();

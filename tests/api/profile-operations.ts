@@ -2,6 +2,14 @@ import { graphql } from '../gql';
 
 /** The data-retention facts as the web's terms page reads them (public; spec 000 section 9). */
 export { TermsPage_Query as RETENTION_FACTS } from '../../web/src/features/static-pages/api/get-terms';
+/** The e-mail change request as the settings' e-mail section sends it (spec 001 section 2 "Profile"). */
+export { EmailSection_RequestEmailChangeMutation as REQUEST_EMAIL } from '../../web/src/features/settings/api/request-email-change';
+/** The e-mail change's confirmation as the page of the mail's link sends it (public: works without a session). */
+export { EmailChangePage_ConfirmEmailChangeMutation as CONFIRM_EMAIL } from '../../web/src/features/settings/api/confirm-email-change';
+/** Deleting the access as the settings' section sends it. */
+export { DeleteAccessSection_DeleteAccessMutation as DELETE_ACCESS } from '../../web/src/features/settings/api/delete-access';
+/** The phone change as the settings' phone section sends it: the person answers with the number and the change log. */
+export { PhoneSection_ChangePhoneMutation as CHANGE_PHONE } from '../../web/src/features/settings/api/change-phone';
 
 /**
  * The typed operations of the profile suites: settings (profile.test.ts), the e-mail change
@@ -15,13 +23,11 @@ export const CHANGE_ADDRESS = graphql(`
       ok {
         person {
           id
-          address {
-            ...AddressFields
-          }
+          ...AddressSection_PersonFragment
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -38,7 +44,7 @@ export const CHANGE_BANK = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -48,20 +54,6 @@ export const BANK_ACCOUNT = graphql(`
     me {
       bankAccount {
         ...BankAccountFields
-      }
-    }
-  }
-`);
-export const CHANGE_PHONE = graphql(`
-  mutation ProfileChangePhone($input: ChangePhoneInput!) {
-    changePhone(input: $input) {
-      ok {
-        person {
-          phone
-        }
-      }
-      error {
-        ...FieldErrorCodes
       }
     }
   }
@@ -126,45 +118,20 @@ export const CONSENT_RECORDS = graphql(`
     }
   }
 `);
+/** The change history as the settings' table reads it (its first 50 rows, spec 001 section 2 "Profile"). */
 export const HISTORY = graphql(`
-  query ProfileHistory($first: Int) {
+  query ProfileHistory {
+    me {
+      ...ChangeHistorySection_PersonFragment
+    }
+  }
+`);
+/** The first `first` rows of the change history, for the limit alone. */
+export const HISTORY_FIRST = graphql(`
+  query ProfileHistoryFirst($first: Int) {
     me {
       changeHistory(first: $first) {
         id
-        changedAt
-        actor
-        area
-        field
-        oldValue
-        newValue
-      }
-    }
-  }
-`);
-export const REQUEST_EMAIL = graphql(`
-  mutation ProfileRequestEmail($input: RequestEmailChangeInput!) {
-    requestEmailChange(input: $input) {
-      ok {
-        pendingEmail
-        person {
-          pendingEmail
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-export const CONFIRM_EMAIL = graphql(`
-  mutation ProfileConfirmEmail($t: String!) {
-    confirmEmailChange(token: $t) {
-      ok {
-        status
-      }
-      error {
-        code
-        message
       }
     }
   }
@@ -177,46 +144,10 @@ export const EMAILS = graphql(`
     }
   }
 `);
-export const DELETE_ACCESS = graphql(`
-  mutation ProfileDeleteAccess($input: DeleteAccessInput!) {
-    deleteAccess(input: $input) {
-      ok {
-        sessionsEnded
-      }
-      error {
-        ...FieldErrorCodes
-      }
-    }
-  }
-`);
 export const ME_ID = graphql(`
   query ProfileMeId {
     me {
       id
-    }
-  }
-`);
-export const BAD_INPUT_DELETE_ACCESS = graphql(`
-  mutation ProfileBadInputDeleteAccess($input: DeleteAccessInput!) {
-    deleteAccess(input: $input) {
-      ok {
-        sessionsEnded
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-export const BAD_INPUT_CONFIRM_EMAIL = graphql(`
-  mutation ProfileBadInputConfirmEmail($t: String!) {
-    confirmEmailChange(token: $t) {
-      ok {
-        status
-      }
-      error {
-        ...ErrorFields
-      }
     }
   }
 `);

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_TERMS_VERSION } from '@contract/consent';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { sqlAll, sqlOne, sqlRun } from '../helpers/raw-sql';
+import { withFailingInserts } from '../helpers/failing-inserts';
+import { sqlAll, sqlOne } from '../helpers/raw-sql';
 import { loginAs } from '../helpers/scenarios';
 import { useServerWithSmtp } from '../helpers/server-with-smtp';
 import { TEST_TODAY } from '../helpers/test-server';
-import { BANK_ACCOUNT, BENEFIT_DIGITAL, CHANGE_ADDRESS, CHANGE_BANK, CHANGE_PHONE, CONSENT_RECORDS, HISTORY, NEWSLETTER, NEWSLETTER_DIALOG, PHONE } from './profile-operations';
+import {
+  BANK_ACCOUNT,
+  BENEFIT_DIGITAL,
+  CHANGE_ADDRESS,
+  CHANGE_BANK,
+  CHANGE_PHONE,
+  CONSENT_RECORDS,
+  HISTORY,
+  HISTORY_FIRST,
+  NEWSLETTER,
+  NEWSLETTER_DIALOG,
+  PHONE,
+} from './profile-operations';
 import { changesOf, personIdOf, sessionHashOf } from './profile-helpers';
 
 /**
@@ -71,19 +84,19 @@ describe('phone change', () => {
       ['0664\u202e1234567', 'INVALID_CHARACTERS'],
     ] as const) {
       const refused = await bernd.operation(CHANGE_PHONE, { input: { phone: JSON.parse(`"${phone}"`) as string } });
-      expect(refused.body.data?.changePhone, phone).toEqual({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }] } });
+      expect(refused.body.data?.changePhone, phone).toMatchObject({ ok: null, error: { code: 'ERROR_INVALID_INPUT', fieldErrors: [{ field: 'phone', code }] } });
     }
     expect((await sql<{ phone: string | null }>('SELECT phone FROM persons WHERE id = ?', berndId)).phone).toBe(before);
 
     const saved = await bernd.operation(CHANGE_PHONE, { input: { phone: '  +43 1/234  56-78 ' } });
-    expect(saved.body.data?.changePhone).toEqual({ ok: { person: { phone: '+43 1/234 56-78' } }, error: null });
+    expect(saved.body.data?.changePhone).toMatchObject({ ok: { person: { phone: '+43 1/234 56-78' } }, error: null });
     const me = await bernd.operation(PHONE);
     expect(me.body.data?.me?.phone).toBe('+43 1/234 56-78');
     const logged = (await changesOf(suite.server, berndId)).filter((c) => c.area === 'PHONE');
     expect(logged.at(-1)).toMatchObject({ field: 'phone', old_value: before, new_value: '+43 1/234 56-78', actor: 'MEMBER' });
 
     const removed = await bernd.operation(CHANGE_PHONE, { input: { phone: '' } });
-    expect(removed.body.data?.changePhone.ok?.person).toEqual({ phone: null });
+    expect(removed.body.data?.changePhone.ok?.person).toMatchObject({ phone: null });
 
     const anonymous = await new PortalClient(suite.server.url).operation(CHANGE_PHONE, { input: { phone: '0664 1234567' } });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -219,7 +232,7 @@ describe('newsletter consent records', () => {
 describe('change history', () => {
   it('shows the member their own changes only, newest first, with `first` limiting the list', async () => {
     const anna = await loginAs(suite.server, 'anna');
-    const res = await anna.operation(HISTORY, {});
+    const res = await anna.operation(HISTORY);
     const history = res.body.data!.me!.changeHistory;
     const annaId = await personIdOf(suite.server, 'anna');
     expect(history.length).toBe((await changesOf(suite.server, annaId)).length);
@@ -227,7 +240,7 @@ describe('change history', () => {
     const times = history.map((c) => c.changedAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(Number(history[0]!.id)).toBeGreaterThan(Number(history.at(-1)!.id));
-    expect((await anna.operation(HISTORY, { first: 2 })).body.data!.me!.changeHistory).toHaveLength(2);
+    expect((await anna.operation(HISTORY_FIRST, { first: 2 })).body.data!.me!.changeHistory).toHaveLength(2);
     const legacy = (await anna.rest('getChangeHistory', { first: '1' })).json as unknown as { area: string; field: string }[];
     expect(legacy).toHaveLength(1);
     expect(legacy[0]).toMatchObject({ area: history[0]!.area, field: history[0]!.field });
@@ -238,21 +251,6 @@ describe('change history', () => {
   });
 });
 
-/** A trigger that makes every insert into the change log fail, per engine. */
-const FAILING_LOG = {
-  sqlite: {
-    create: [`CREATE TRIGGER profile_changes_fail BEFORE INSERT ON profile_changes BEGIN SELECT RAISE(ABORT, 'test: log unavailable'); END`],
-    drop: ['DROP TRIGGER profile_changes_fail'],
-  },
-  postgresql: {
-    create: [
-      `CREATE FUNCTION profile_changes_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'test: log unavailable'; END $$`,
-      'CREATE TRIGGER profile_changes_fail BEFORE INSERT ON profile_changes FOR EACH ROW EXECUTE FUNCTION profile_changes_fail()',
-    ],
-    drop: ['DROP TRIGGER profile_changes_fail ON profile_changes', 'DROP FUNCTION profile_changes_fail()'],
-  },
-} as const;
-
 describe('change and change log in one transaction', () => {
   it('rolls the change back when its change log row cannot be written', async () => {
     const anna = await loginAs(suite.server, 'anna');
@@ -262,8 +260,7 @@ describe('change and change log in one transaction', () => {
       await all('SELECT * FROM bank_accounts WHERE person_id = ?', annaId),
       await all('SELECT * FROM fund_events WHERE person_id = ?', annaId),
     ]);
-    for (const statement of FAILING_LOG[suite.server.db.dialect].create) await sqlRun(suite.server.db, statement);
-    try {
+    await withFailingInserts(suite.server.db, 'profile_changes', async () => {
       const address = await anna.operation(CHANGE_ADDRESS, {
         input: { street: 'Rollbackgasse 1', postcode: '8010', city: 'Graz', country: 'AT', poBox: null, validFrom: TEST_TODAY },
       });
@@ -278,9 +275,7 @@ describe('change and change log in one transaction', () => {
       expect(bank.status).toBe(500);
       const newsletter = await anna.operation(NEWSLETTER, { pk: false, vk: false });
       expect(newsletter.body.errors?.length).toBe(1);
-    } finally {
-      for (const statement of FAILING_LOG[suite.server.db.dialect].drop) await sqlRun(suite.server.db, statement);
-    }
+    });
     // The change, its log rows and the fund's event (decision 0053) are one transaction: none of them stayed.
     expect(
       JSON.stringify([

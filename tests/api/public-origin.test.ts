@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
@@ -16,6 +15,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 import { GOOD_PASSWORD, personByLastName } from './registration-helpers';
 import { REGISTER } from './registration-operations';
 import { sqlValue } from '../helpers/raw-sql';
+import { rawPost, type RawAnswer } from '../helpers/raw-post';
 
 /**
  * Decision 0011: links in mails and letters never come from the request. The server here runs WITHOUT
@@ -40,36 +40,16 @@ afterAll(async () => {
 });
 beforeEach(() => smtp.clear());
 
-/** A POST over node:http with forged Host and X-Forwarded-Host (fetch does not let a caller set Host). */
-function forged(path: string, body: string, contentType: string, cookie?: string): Promise<{ status: number; body: string; cookies: string[] }> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: 'POST',
-        headers: {
-          Host: EVIL,
-          'X-Forwarded-Host': EVIL,
-          'X-Forwarded-Proto': 'https',
-          Origin: `http://${EVIL}`,
-          'X-Application-Version': 'Portal',
-          'Content-Type': contentType,
-          'Content-Length': Buffer.byteLength(body),
-          ...(cookie ? { Cookie: cookie } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, cookies: res.headers['set-cookie'] ?? [] }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** A POST with forged Host and X-Forwarded-Host (fetch does not let a caller set Host). */
+function forged(path: string, body: string, contentType: string, cookie?: string): Promise<RawAnswer> {
+  return rawPost(server.url, path, body, {
+    Host: EVIL,
+    'X-Forwarded-Host': EVIL,
+    'X-Forwarded-Proto': 'https',
+    Origin: `http://${EVIL}`,
+    'X-Application-Version': 'Portal',
+    'Content-Type': contentType,
+    ...(cookie ? { Cookie: cookie } : {}),
   });
 }
 

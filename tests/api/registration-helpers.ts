@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '../../db/client';
 import { sqlAll, sqlGet } from '../helpers/raw-sql';
+import { useServerWithSmtp, type ServerWithSmtp } from '../helpers/server-with-smtp';
 
 /**
  * The rows of the tables the registration flows write, for "nothing changed" comparisons (each table's rows as
@@ -11,6 +12,40 @@ export async function snapshot(db: Db): Promise<string> {
   const out: Record<string, string[]> = {};
   for (const t of tables) out[t] = (await sqlAll(db, `SELECT * FROM ${t}`)).map((row) => JSON.stringify(row)).sort();
   return JSON.stringify(out);
+}
+
+/**
+ * The server of the registration and password suites: five generated members, letters written, links built on the
+ * server's own address (`PUBLIC_ORIGIN`), and no mail of an earlier test in the SMTP box. `byName` answers a seeded
+ * person by last name (`personsByLastName`), read once the server is up, so call it inside a test;
+ * `expectNothingChanged(fn)` runs `fn` and asserts it stored and mailed nothing.
+ */
+export function useRegistrationServer(): {
+  suite: ServerWithSmtp;
+  byName: (lastName: string) => { id: number; svnr: string; email: string | null };
+  expectNothingChanged: (fn: () => Promise<void>) => Promise<void>;
+} {
+  const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
+  let lookup: Awaited<ReturnType<typeof personsByLastName>> | undefined;
+  beforeAll(async () => {
+    lookup = await personsByLastName(suite.server.db);
+  });
+  beforeEach(() => suite.smtp.clear());
+  const byName = (lastName: string) => {
+    if (!lookup) throw new Error('byName is read once the server is up (inside a test)');
+    return lookup(lastName);
+  };
+  /** Runs `fn` and asserts that no stored row changed (`snapshot`) and no mail reached the SMTP server. */
+  const expectNothingChanged = async (fn: () => Promise<void>) => {
+    await suite.server.deps.mailer.worker.drain();
+    suite.smtp.clear();
+    const before = await snapshot(suite.server.db);
+    await fn();
+    await suite.server.deps.mailer.worker.drain();
+    expect(await snapshot(suite.server.db)).toBe(before);
+    expect(suite.smtp.mails).toHaveLength(0);
+  };
+  return { suite, byName, expectNothingChanged };
 }
 
 /** SVNR and id of a seeded person by last name (registration personas have no e-mail). */
@@ -61,7 +96,7 @@ export const GOOD_PASSWORD = 'Sonnenblume#2027';
  * Every person's id, SVNR and e-mail by last name, read once (the first by id where generated members share a name,
  * as `personByLastName` answers): for test tables that look persons up synchronously. Load it after the server started.
  */
-export async function personsByLastName(db: Db): Promise<(lastName: string) => { id: number; svnr: string; email: string | null }> {
+async function personsByLastName(db: Db): Promise<(lastName: string) => { id: number; svnr: string; email: string | null }> {
   const rows = await sqlAll<{ id: number; svnr: string; email: string | null; last_name: string }>(db, 'SELECT id, svnr, email, last_name FROM persons ORDER BY id');
   const map = new Map<string, { id: number; svnr: string; email: string | null }>();
   for (const { last_name: lastName, ...row } of rows) if (!map.has(lastName)) map.set(lastName, row);

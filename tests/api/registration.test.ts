@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, sentMails } from '../../db/schema';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/platform/mail/outbox.store';
 import { DEFAULT_SEED, demoRegistrationCode } from '../../db/seed';
@@ -8,32 +8,14 @@ import type { RegisterInput } from '../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
 import { emailOf } from '../helpers/scenarios';
 import { hashParam, linkFrom, startTestSmtp } from '../helpers/smtp';
-import { useServerWithSmtp } from '../helpers/server-with-smtp';
 import { startTestServer } from '../helpers/test-server';
-import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName, personsByLastName, snapshot, statusOf, UNKNOWN_SVNR } from './registration-helpers';
+import { activationStatus, BAD_CHECK_DIGIT_SVNR, GOOD_PASSWORD, personByLastName, useRegistrationServer, snapshot, statusOf, UNKNOWN_SVNR } from './registration-helpers';
 import { ACTIVATE, LOGIN, REGISTER } from './registration-operations';
+import { RegistrationPage_RegisterMutation as REGISTER_MESSAGES } from '../../web/src/features/registration/api/register';
 import { sqlAll, sqlRun, sqlValue } from '../helpers/raw-sql';
 
-const suite = useServerWithSmtp({ members: 5, letters: true, env: (url) => ({ PUBLIC_ORIGIN: url }) });
-/** Persons by last name, read once the server is up (registration-helpers.ts). */
-let byName: Awaited<ReturnType<typeof personsByLastName>>;
-beforeAll(async () => {
-  byName = await personsByLastName(suite.server.db);
-});
-beforeEach(() => suite.smtp.clear());
+const { suite, byName, expectNothingChanged } = useRegistrationServer();
 
-const REGISTER_MESSAGES = graphql(`
-  mutation RegistrationMessages($input: RegisterInput!) {
-    register(input: $input) {
-      ok {
-        email
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
 const CHECK = graphql(`
   mutation RegistrationCheck($input: RegisterInput!) {
     checkRegistration(input: $input) {
@@ -75,17 +57,6 @@ async function register(client: PortalClient, values: RegisterInput) {
   return statusOf(res.body.data!.register);
 }
 
-/** Runs `fn` and asserts that no stored row changed and no mail reached the SMTP suite.server. */
-async function expectNothingChanged(fn: () => Promise<void>) {
-  await suite.server.deps.mailer.worker.drain();
-  suite.smtp.clear();
-  const before = await snapshot(suite.server.db);
-  await fn();
-  await suite.server.deps.mailer.worker.drain();
-  expect(await snapshot(suite.server.db)).toBe(before);
-  expect(suite.smtp.mails).toHaveLength(0);
-}
-
 describe('register: bad input gets its code, stores nothing and sends no mail', () => {
   const cases: [string, Partial<RegisterInput>, { field: string; code: string }][] = [
     ['wrong check digit', { svnr: BAD_CHECK_DIGIT_SVNR }, { field: 'svnr', code: 'SVNR_CHECK_DIGIT' }],
@@ -102,9 +73,9 @@ describe('register: bad input gets its code, stores nothing and sends no mail', 
     ['password with the e-mail name', { password: 'Xaver.neu#2027', passwordConfirmation: 'Xaver.neu#2027' }, { field: 'password', code: 'PASSWORD_INSECURE' }],
     ['terms not accepted', { termsAccepted: false }, { field: 'termsAccepted', code: 'TERMS_NOT_ACCEPTED' }],
   ];
-  it('answers the one result shape: the code, and German messages from the catalogue for the error and each field', async () => {
+  it('answers as the registration page reads it: the code, and German messages from the catalogue for the error and each field', async () => {
     const res = await new PortalClient(suite.server.url).operation(REGISTER_MESSAGES, { input: input({ svnr: '', termsAccepted: false }) });
-    expect(res.body.data!.register).toEqual({
+    expect(res.body.data!.register).toMatchObject({
       ok: null,
       error: {
         code: 'INVALID_INPUT',

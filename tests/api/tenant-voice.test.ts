@@ -158,31 +158,25 @@ describe('regional tenant: mails and PDFs', () => {
     await bernd.rest('login', { user: emailOf('bernd'), password: DEMO_PASSWORD });
     const info = await bernd.operation(FORM_INFO);
     expect(info.body.data!.me!.formInfo.bankDataFunds).toEqual(['SEVERANCE_FUND']);
-    const sent = await bernd.operation(SUBMIT_FORM, {
-      input: {
-        kind: 'BANK_DATA',
-        idempotencyKey: randomUUID(),
-        contactEmail: emailOf('bernd'),
-        termsAccepted: true,
-        currentPassword: DEMO_PASSWORD,
-        bankData: { fund: 'SEVERANCE_FUND', accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT611904300234573201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
-      },
-    });
+    /** bernd's bank-data form for `fund`, sent once (a fresh idempotency key). */
+    const sendBankData = (fund: 'SEVERANCE_FUND' | 'PENSION_FUND') =>
+      bernd.operation(SUBMIT_FORM, {
+        input: {
+          kind: 'BANK_DATA',
+          idempotencyKey: randomUUID(),
+          contactEmail: emailOf('bernd'),
+          termsAccepted: true,
+          currentPassword: DEMO_PASSWORD,
+          bankData: { fund, accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT611904300234573201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
+        },
+      });
+    const sent = await sendBankData('SEVERANCE_FUND');
     const attachment = sent.body.data!.submitForm.ok!.message.attachments[0]!;
     const pdf = await pdfText(new Uint8Array(await (await bernd.fetch(`${attachment.downloadUrl}&lng=de`)).arrayBuffer()));
     expect(pdf).toContain(REGIONAL_NAME);
     expectOwnVoice(pdf, 'bank-data PDF');
     // The Pensionskasse is no fund to name here.
-    const refused = await bernd.operation(SUBMIT_FORM, {
-      input: {
-        kind: 'BANK_DATA',
-        idempotencyKey: randomUUID(),
-        contactEmail: emailOf('bernd'),
-        termsAccepted: true,
-        currentPassword: DEMO_PASSWORD,
-        bankData: { fund: 'PENSION_FUND', accountHolder: 'Bernd Vorsorge', bankName: 'Erste Bank', iban: 'AT611904300234573201', bic: 'GIBAATWWXXX', validFrom: '2026-12-01' },
-      },
-    });
+    const refused = await sendBankData('PENSION_FUND');
     expect(refused.body.data!.submitForm.error?.code).toBe('NOT_AVAILABLE');
 
     // anna, a member of both funds elsewhere: her seeded inbox holds no Pensionskasse message here.

@@ -8,6 +8,7 @@ import { loginPersonas, passwordField, submitLogin } from './helpers/login';
 import { failOperation } from './helpers/graphql-requests';
 import { expectModalDialog, expectStaticModalKeyboard } from './helpers/modal';
 import { openSessionsOf, personFlagsOf } from './helpers/seed-db';
+import { IDA_FLAGS_AFTER_ANSWERS } from '../helpers/ida-answers';
 
 /**
  * The login status handling of spec 000 section 4, one demo persona per branch (db/seed/login-personas.ts): each
@@ -183,14 +184,7 @@ test('ida answers newsletter, benefit statement, account statement by mail and p
 
   await expectDashboard(page);
   await expectNoSeriousA11yViolations(page, 'dashboard after the post-login questions');
-  expect(personFlagsOf(loginPersonas.ida)).toMatchObject({
-    newsletter_pk: 1,
-    newsletter_vk: 0,
-    benefit_statement_digital: 1,
-    account_statement_by_mail: 1,
-    notify_when_payout_possible: 1,
-    prize_draw_vk: 0,
-  });
+  expect(personFlagsOf(loginPersonas.ida)).toMatchObject(IDA_FLAGS_AFTER_ANSWERS);
   // The newsletter decisions are kept as consent records with the terms tick and the text version.
   expect(consentRecordsOf(loginPersonas.ida)).toEqual([
     { subject: 'NEWSLETTER_PK', granted: 1, terms_ticked: 1, text_version: 'newsletter-2026-01', channel: 'LOGIN_DIALOG' },

@@ -3,15 +3,11 @@ import { encodeCaptchaSolution, type CaptchaChallenge } from '@contract/captcha'
 import { graphql } from '../gql';
 import type { PortalClient } from './client';
 
-/** The public `captchaChallenge` query with every field of the challenge. */
+/** The public `captchaChallenge` query with the fields the web's captcha reads (web/src/components/ui/captcha.tsx). */
 export const CAPTCHA_CHALLENGE = graphql(`
   query CaptchaHelperChallenge {
     captchaChallenge {
-      algorithm
-      challenge
-      maxNumber
-      salt
-      signature
+      ...Captcha_CaptchaChallengeFragment
     }
   }
 `);

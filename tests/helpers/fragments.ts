@@ -10,18 +10,13 @@ import { graphql } from '../gql';
 
 /**
  * The error half of a mutation's result (decision 0012: `XResult { ok, error }`, `error` implements `interface
- * Error`): the stable code, the German message and the refused fields in the form's order. The web's own is
- * `MutationError` of web/src/lib/graphql/mutation-error.ts.
+ * Error`): exactly the web's `MutationError` of web/src/lib/graphql/mutation-error.ts (the stable code, the German
+ * message and the refused fields in the form's order), spread from there (decision 0067) so the suites read what the
+ * forms read. New documents spread `...MutationError` themselves; this name stays for the suites that spread it.
  */
 graphql(`
   fragment ErrorFields on Error {
-    code
-    message
-    fieldErrors {
-      field
-      code
-      message
-    }
+    ...MutationError
   }
 `);
 
@@ -135,18 +130,6 @@ graphql(`
     transports
     createdAt
     lastUsedAt
-  }
-`);
-
-/** The member's postal address as the settings show and change it (spec 001 section 2 "Profile"). */
-graphql(`
-  fragment AddressFields on Address {
-    street
-    postcode
-    city
-    country
-    poBox
-    validFrom
   }
 `);
 

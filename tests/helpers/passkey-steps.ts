@@ -20,7 +20,7 @@ export const START_REGISTRATION = graphql(`
         optionsJson
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -34,7 +34,7 @@ export const FINISH_REGISTRATION = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -89,15 +89,7 @@ export const START_LOGIN = graphql(`
 export const FINISH_LOGIN = graphql(`
   mutation PasskeyTest_FinishLogin($responseJson: String!) {
     finishPasskeyLogin(input: { responseJson: $responseJson }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        code
-        message
-        lockedUntil
-      }
+      ...LoginAnswer
     }
   }
 `);

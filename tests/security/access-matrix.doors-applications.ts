@@ -1,121 +1,20 @@
-import { graphql } from '../gql';
+import { ClaimPage_SubmitSeveranceClaimMutation as CLAIM } from '../../web/src/features/claims/api/submit-severance-claim';
+import { MergePage_RequestMergeMutation as MERGE } from '../../web/src/features/merge/api/request-merge';
+import { FormsPage_SubmitMutation as FORM } from '../../web/src/features/messages/api/forms';
+import {
+  CancelMandateMutation as CANCEL_MANDATE,
+  ChangeMandateMutation as CHANGE_MANDATE,
+  CreateMandateMutation as CREATE_MANDATE,
+} from '../../web/src/features/own-contributions/api/own-contributions';
 import { DEMO_PASSWORD } from '../helpers/client';
 import { objectDoor, operationRequest, type Door, type DoorRequest, type MemberObjects } from './access-matrix.kit';
 
 /**
  * The access matrix's doors of applications and forms (part of MATRIX_DOORS, tests/security/access-matrix.registry.ts):
  * merge requests, severance claims and their documents, own-contribution mandates, and the forms of the inbox. Each
- * probe is refused for the owner too (or writes nothing), so walking another member's ids stores nothing.
+ * probe is refused for the owner too (or writes nothing), so walking another member's ids stores nothing. Each probe
+ * sends the web app's own mutation, so the doors are the ones the screens open.
  */
-
-const MERGE = graphql(`
-  mutation Matrix_Merge($input: RequestMergeInput!) {
-    requestMerge(input: $input) {
-      ok {
-        request {
-          id
-          accountNumbers
-          targetAccountNumber
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-const CLAIM_DOCUMENT = graphql(`
-  mutation Matrix_ClaimDocument($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          accountNumber
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-const CREATE_MANDATE = graphql(`
-  mutation Matrix_CreateMandate($input: CreateMandateInput!) {
-    createMandate(input: $input) {
-      ok {
-        mandate {
-          id
-          iban
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-const CHANGE_MANDATE = graphql(`
-  mutation Matrix_ChangeMandate($input: ChangeMandateInput!) {
-    changeMandate(input: $input) {
-      ok {
-        mandate {
-          id
-          iban
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-const CANCEL_MANDATE = graphql(`
-  mutation Matrix_CancelMandate($input: CancelMandateInput!) {
-    cancelMandate(input: $input) {
-      ok {
-        mandate {
-          id
-          iban
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-const CLAIM = graphql(`
-  mutation Matrix_Claim($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          accountNumber
-          dueDate
-          entitlement
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-const FORM = graphql(`
-  mutation Matrix_Form($input: SubmitFormInput!) {
-    submitForm(input: $input) {
-      ok {
-        kind
-        message {
-          id
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
 
 /** A vested-amount payout form with the step-up password; the probe fills in `idDocumentUploadId`. */
 const FORM_PROBE = {
@@ -191,7 +90,7 @@ export const APPLICATION_DOORS: Door[] = [
     'Mutation.submitSeveranceClaim(input.…DocumentIds)',
     CLAIM_DOCUMENT_FIELDS.map((f) => `SubmitSeveranceClaimInput.${f}`),
     (uploadId, accountId) =>
-      operationRequest(CLAIM_DOCUMENT, {
+      operationRequest(CLAIM, {
         input: { accountId, option: 'KEEP', confirmed: true, signature: { kind: 'TYPED', name: 'Matrix Probe' }, signatureSampleIds: [uploadId] },
       }),
   ),

@@ -20,7 +20,7 @@ const MARK_MESSAGE = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }
@@ -34,7 +34,7 @@ const SEND = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

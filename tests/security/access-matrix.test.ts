@@ -104,9 +104,7 @@ const WORLD = graphql(`
       email
       phone
       birthDate
-      address {
-        ...AddressFields
-      }
+      ...AddressSection_PersonFragment
       preferences {
         newsletterPk
         newsletterVk

@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, loginStatusOf, PortalClient, type LoginAnswer } from '../helpers/client';
 import { generatedMemberEmail, sqlAll, sqlGet, sqlOne, sqlValue } from '../helpers/raw-sql';
+import { rawPost } from '../helpers/raw-post';
 import { emailOf } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -31,29 +31,10 @@ const graphqlLogin = async (server: TestServer, email: string, password: string)
 };
 
 /** POST /rest/login over a socket bound to `localAddress` (any 127.x.y.z is loopback on Linux): a second client IP. */
-function restLoginFrom(server: TestServer, localAddress: string, user: string, password: string): Promise<{ status: number; json: { status?: string } }> {
-  const url = new URL(server.url);
+async function restLoginFrom(server: TestServer, localAddress: string, user: string, password: string): Promise<{ status: number; json: { status?: string } }> {
   const body = new URLSearchParams({ user, password }).toString();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        method: 'POST',
-        path: '/rest/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-application-version': 'Portal', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as { status?: string } }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  const answer = await rawPost(server.url, '/rest/login', body, { 'content-type': 'application/x-www-form-urlencoded', 'x-application-version': 'Portal' }, localAddress);
+  return { status: answer.status, json: JSON.parse(answer.body) as { status?: string } };
 }
 
 const maxId = async (server: TestServer, table: string) => (await sqlValue<number>(server.db, `SELECT coalesce(max(id), 0) AS id FROM ${table}`))!;

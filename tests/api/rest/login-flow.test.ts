@@ -4,6 +4,7 @@ import { demoActivationToken, LOGIN_PERSONAS } from '../../../db/seed';
 import { graphql } from '../../gql';
 import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../../helpers/client';
 import { booleansAsNumbers, sqlAll, sqlGet, sqlOne, sqlRun } from '../../helpers/raw-sql';
+import { IDA_FLAGS_AFTER_ANSWERS } from '../../helpers/ida-answers';
 import { emailOf } from '../../helpers/scenarios';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -117,14 +118,7 @@ describe('login flow steps over REST', () => {
     await form(client, 'setLNDigital', { lnDigital: 'true', showLNDigital: 'true' });
     expect((await form(client, 'setABPBPerMail', { aBPBPerMail: 'true', expressInfo: 'true' })).json).toEqual({ status: 'SUCCESSFUL' });
     await form(client, 'setGewinnspielVk', { gewinnspielVk: 'false' });
-    expect(await personRow(emailOf('ida'))).toMatchObject({
-      newsletter_pk: 1,
-      newsletter_vk: 0,
-      benefit_statement_digital: 1,
-      account_statement_by_mail: 1,
-      notify_when_payout_possible: 1,
-      prize_draw_vk: 0,
-    });
+    expect(await personRow(emailOf('ida'))).toMatchObject(IDA_FLAGS_AFTER_ANSWERS);
     expect((await client.rest('getNewsletterDecisionNecessary')).json).toMatchObject({ status: 'NONE', showPk: false, showVk: false, showGewinnspielVk: false });
   });
 });

@@ -5,14 +5,21 @@ import { encodeCaptchaSolution, type CaptchaChallenge } from '@contract/captcha'
 import { graphql } from '../../gql';
 import type { CaptchaWorkerAnswer, CaptchaWorkerRequest } from './captcha.worker';
 
+/** Everything of a challenge the solver and the answer's encoding need (decision 0024); the API suites spread it too. */
+export const CaptchaChallengeFragment = graphql(`
+  fragment Captcha_CaptchaChallengeFragment on CaptchaChallenge {
+    algorithm
+    challenge
+    maxNumber
+    salt
+    signature
+  }
+`);
+
 export const Captcha_ChallengeQuery = graphql(`
   query Captcha_Challenge {
     captchaChallenge {
-      algorithm
-      challenge
-      maxNumber
-      salt
-      signature
+      ...Captcha_CaptchaChallengeFragment
     }
   }
 `);

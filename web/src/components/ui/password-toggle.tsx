@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 
 /**
  * The "show password" button beside a password input (spec 000 section 5 "Password"): a toggle (`aria-pressed`)
@@ -18,5 +18,45 @@ export function PasswordToggle({ shown, onToggle, controls, children }: { shown:
       {/* On a phone the icon alone; the label stays for screen readers. */}
       <span className="field__toggle-label visually-hidden-narrow">{children}</span>
     </button>
+  );
+}
+
+/**
+ * A password input with its show/hide toggle on one line (`field__with-button`, spec 000 section 5 "Password"): the
+ * input starts hidden, is never spell-checked, and the toggle controls it. `inputProps` go onto the input as they are
+ * (react-hook-form's registration with its ref, key and blur handlers); `toggleLabel` is the toggle's translated label.
+ */
+export function PasswordInput({
+  id,
+  autoComplete,
+  invalid,
+  describedBy,
+  toggleLabel,
+  inputProps,
+}: {
+  id: string;
+  autoComplete: 'new-password' | 'current-password' | 'off';
+  invalid: boolean;
+  describedBy: string | undefined;
+  toggleLabel: ReactNode;
+  inputProps: ComponentProps<'input'>;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field__with-button">
+      <input
+        id={id}
+        type={shown ? 'text' : 'password'}
+        className="field__input"
+        autoComplete={autoComplete}
+        spellCheck={false}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
+      <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} controls={id}>
+        {toggleLabel}
+      </PasswordToggle>
+    </div>
   );
 }

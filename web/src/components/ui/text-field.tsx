@@ -94,3 +94,22 @@ function InputRow({ addon, children }: { addon: ReactNode; children: ReactNode }
     <>{children}</>
   );
 }
+
+/** The attributes a `TextField` of a fixed kind sets itself. */
+type FixedKind = 'type' | 'inputMode' | 'autoComplete';
+
+/**
+ * A phone number field (spec 000 section 5, the phone rule): the phone keyboard on a phone and the browser's autofill
+ * of the member's number.
+ */
+export function PhoneField(props: Omit<TextFieldProps, FixedKind>) {
+  return <TextField {...props} type="tel" inputMode="tel" autoComplete="tel" />;
+}
+
+/**
+ * The member's current password, asked again before a change (the step-up of decision 0011): hidden, and filled by
+ * the browser's password manager as the login's password.
+ */
+export function CurrentPasswordField(props: Omit<TextFieldProps, FixedKind>) {
+  return <TextField {...props} type="password" autoComplete="current-password" />;
+}

@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordToggle } from '../../../components/ui/password-toggle';
+import { PasswordInput } from '../../../components/ui/password-toggle';
 
 /** Space-separated ids for `aria-describedby`, or undefined when none is given. */
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
@@ -112,26 +112,22 @@ export interface PasswordFieldProps {
 /** A password input with a show/hide toggle (the login form's pattern), bound to react-hook-form. */
 export function PasswordField({ id, label, hint, error, field, autoComplete, extraDescribedBy, after }: PasswordFieldProps) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
   const ids = fieldIds(id);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} after={after}>
-      <div className="field__with-button">
-        <input
-          id={ids.input}
-          type={shown ? 'text' : 'password'}
-          className="field__input"
-          autoComplete={autoComplete}
-          spellCheck={false}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(hint ? ids.hint : null, error ? ids.error : null, extraDescribedBy)}
-          {...field}
-        />
-        <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} controls={ids.input}>
-          {t('registration.field.showPassword')}
-          <span className="visually-hidden">: {label}</span>
-        </PasswordToggle>
-      </div>
+      <PasswordInput
+        id={ids.input}
+        autoComplete={autoComplete}
+        invalid={Boolean(error)}
+        describedBy={describedBy(hint ? ids.hint : null, error ? ids.error : null, extraDescribedBy)}
+        toggleLabel={
+          <>
+            {t('registration.field.showPassword')}
+            <span className="visually-hidden">: {label}</span>
+          </>
+        }
+        inputProps={field}
+      />
     </FieldFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyOverlay } from '../../../components/ui/busy-overlay';
@@ -8,7 +8,7 @@ import type { LoginForm_LoginMutation, LoginInput, LoginStatus } from '../../../
 import { failedCallPlacement, loginErrorPlacement, type FieldMessage, type LoginErrorPlacement } from './login-errors';
 import { answeredStatus } from './login-flow';
 import type { LoginClientErrorCode, LoginFormInput, LoginFormValues } from './login-schema';
-import { PasswordToggle } from '../../../components/ui/password-toggle';
+import { PasswordInput } from '../../../components/ui/password-toggle';
 
 function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const list = ids.filter(Boolean).join(' ');
@@ -60,7 +60,6 @@ const lazyLoginResolver: Resolver<LoginFormInput, unknown, LoginFormValues> = as
  */
 export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed, flowRunning = false, onAttempt }: LoginFormProps) {
   const { t } = useTranslation();
-  const [showPassword, setShowPassword] = useState(false);
   // The login call is on its way (not the check of the fields before it).
   const [loading, setLoading] = useState(false);
   const [serverErrors, setServerErrors] = useState<LoginErrorPlacement | null>(null);
@@ -121,14 +120,22 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
     }
   };
 
-  const capsLockHandlers = (field: Field) => ({
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+  /** The field's registration with the caps-lock watch: each key sets or clears the warning, leaving the field clears it. */
+  const watchedField = (field: Field) => {
+    const registration = register(field);
+    const watchCapsLock = (event: KeyboardEvent<HTMLInputElement>) => {
       if (isDesktop()) setCapsLockAt(event.getModifierState('CapsLock') ? field : null);
-    },
-    onKeyUp: (event: KeyboardEvent<HTMLInputElement>) => {
-      if (isDesktop()) setCapsLockAt(event.getModifierState('CapsLock') ? field : null);
-    },
-  });
+    };
+    return {
+      ...registration,
+      onKeyDown: watchCapsLock,
+      onKeyUp: watchCapsLock,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        setCapsLockAt(null);
+        void registration.onBlur(event);
+      },
+    };
+  };
 
   const renderMessage = (id: string, message: FieldMessage | undefined) =>
     message ? (
@@ -156,13 +163,23 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
     </div>
   );
 
+  /** One field of the form: its label, `input`, the message at it and its caps-lock warning. */
+  const renderField = (field: Field, invalid: boolean, message: FieldMessage | undefined, input: ReactNode) => (
+    <div className={invalid ? 'field field--invalid' : 'field'}>
+      <label htmlFor={ids[field]} className="field__label">
+        {t(`login.${field}`)}
+      </label>
+      {input}
+      {renderMessage(ids[`${field}Error`], message)}
+      {renderCapsLock(ids[`${field}Caps`], field)}
+    </div>
+  );
+
   const busy = loading || flowRunning;
   const interacted = () => {
     preloadLoginRules();
     onInteract?.();
   };
-  const emailField = register('email');
-  const passwordField = register('password');
 
   return (
     <form
@@ -180,10 +197,10 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
         </div>
       ) : null}
 
-      <div className={emailInvalid ? 'field field--invalid' : 'field'}>
-        <label htmlFor={ids.email} className="field__label">
-          {t('login.email')}
-        </label>
+      {renderField(
+        'email',
+        emailInvalid,
+        emailMessage,
         <input
           id={ids.email}
           type="email"
@@ -194,48 +211,27 @@ export function LoginForm({ logIn, onInteract, entryViaQrCode = false, onProceed
           className="field__input"
           aria-invalid={emailInvalid}
           aria-describedby={describedBy(emailMessage && ids.emailError, capsLockAt === 'email' && ids.emailCaps)}
-          {...emailField}
-          {...capsLockHandlers('email')}
-          onBlur={(event) => {
-            setCapsLockAt(null);
-            void emailField.onBlur(event);
-          }}
-        />
-        {renderMessage(ids.emailError, emailMessage)}
-        {renderCapsLock(ids.emailCaps, 'email')}
-      </div>
+          {...watchedField('email')}
+        />,
+      )}
 
-      <div className={passwordInvalid ? 'field field--invalid' : 'field'}>
-        <label htmlFor={ids.password} className="field__label">
-          {t('login.password')}
-        </label>
-        <div className="field__with-button">
-          <input
-            id={ids.password}
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            spellCheck={false}
-            className="field__input"
-            aria-invalid={passwordInvalid}
-            aria-describedby={describedBy(
-              passwordMessage && ids.passwordError,
-              passwordProblem === 'sameAsEmail' && emailMessage && ids.emailError,
-              capsLockAt === 'password' && ids.passwordCaps,
-            )}
-            {...passwordField}
-            {...capsLockHandlers('password')}
-            onBlur={(event) => {
-              setCapsLockAt(null);
-              void passwordField.onBlur(event);
-            }}
-          />
-          <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={ids.password}>
-            {t('login.showPassword')}
-          </PasswordToggle>
-        </div>
-        {renderMessage(ids.passwordError, passwordMessage)}
-        {renderCapsLock(ids.passwordCaps, 'password')}
-      </div>
+      {renderField(
+        'password',
+        passwordInvalid,
+        passwordMessage,
+        <PasswordInput
+          id={ids.password}
+          autoComplete="current-password"
+          invalid={passwordInvalid}
+          describedBy={describedBy(
+            passwordMessage && ids.passwordError,
+            passwordProblem === 'sameAsEmail' && emailMessage && ids.emailError,
+            capsLockAt === 'password' && ids.passwordCaps,
+          )}
+          toggleLabel={t('login.showPassword')}
+          inputProps={watchedField('password')}
+        />,
+      )}
 
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {t('login.submit')}

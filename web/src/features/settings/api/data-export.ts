@@ -1,16 +1,23 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
+/** The member's data archive as the section shows it (`DataExport` of server/modules/data-export/data-export.graphql). */
+export const DataExportSectionFragment = graphql(`
+  fragment DataExportSection_DataExportFragment on DataExport {
+    id
+    status
+    requestedAt
+    readyAt
+    expiresAt
+    byteSize
+    downloadUrl
+  }
+`);
+
 export const DataExportSection_Query = graphql(`
   query DataExportSection_Query {
     dataExport {
-      id
-      status
-      requestedAt
-      readyAt
-      expiresAt
-      byteSize
-      downloadUrl
+      ...DataExportSection_DataExportFragment
     }
   }
 `);
@@ -19,13 +26,7 @@ export const DataExportSection_RequestMutation = graphql(`
   mutation DataExportSection_Request($input: RequestDataExportInput!) {
     requestDataExport(input: $input) {
       ok {
-        id
-        status
-        requestedAt
-        readyAt
-        expiresAt
-        byteSize
-        downloadUrl
+        ...DataExportSection_DataExportFragment
       }
       error {
         ...MutationError

@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
+import { SetAccountStatementByMailMutation } from '../../../lib/graphql/account-statement-by-mail';
 
 /**
  * The preference changes of the consent section (spec 001 section 2 "Profile"; the same mutations as the login-time
@@ -55,19 +56,6 @@ export const ConsentSection_SetBenefitStatementDeliveryMutation = graphql(`
   }
 `);
 
-export const ConsentSection_SetAccountStatementByMailMutation = graphql(`
-  mutation ConsentSection_SetAccountStatementByMail($input: SetAccountStatementByMailInput!) {
-    setAccountStatementByMail(input: $input) {
-      ok {
-        status
-      }
-      error {
-        ...MutationError
-      }
-    }
-  }
-`);
-
 /** Newsletter consent per fund (null leaves a fund unchanged). */
 export function useSetNewsletterConsent() {
   return useMutation(ConsentSection_SetNewsletterConsentMutation, refetchSettings);
@@ -80,5 +68,5 @@ export function useSetBenefitStatementDelivery() {
 
 /** Vorsorgekasse account statement by e-mail. */
 export function useSetAccountStatementByMail() {
-  return useMutation(ConsentSection_SetAccountStatementByMailMutation, refetchSettings);
+  return useMutation(SetAccountStatementByMailMutation, refetchSettings);
 }

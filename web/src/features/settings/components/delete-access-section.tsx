@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -15,9 +13,9 @@ import { broadcastAuth } from '../../../lib/auth-channel';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { useDeleteAccess } from '../api/delete-access';
 import { fieldErrorText } from './field-errors';
-import { formSchema } from './form-schema';
+import { formSchema, useSchemaForm } from './form-schema';
 import { SettingsSection } from './settings-section';
-import { TextField } from '../../../components/ui/text-field';
+import { CurrentPasswordField } from '../../../components/ui/text-field';
 
 export const DeleteAccessSectionFragment = graphql(`
   fragment DeleteAccessSection_RetentionFactsFragment on RetentionFacts {
@@ -29,7 +27,6 @@ export const DeleteAccessSectionFragment = graphql(`
 `);
 
 const schema = formSchema(deleteAccessSchema, deleteAccessInput);
-type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
 /** The confirmation dialog: password and the tick that the member understood; static, closed only by its buttons. */
@@ -44,10 +41,7 @@ function DeleteAccessDialog({ onCancel, onDeleted }: { onCancel: () => void; onD
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Input, unknown, Values>({
-    resolver: zodResolver(schema),
-    defaultValues: { currentPassword: '', confirmed: false },
-  });
+  } = useSchemaForm(schema, { currentPassword: '', confirmed: false });
 
   const onSubmit = async (values: Values) => {
     setFailed(false);
@@ -75,10 +69,8 @@ function DeleteAccessDialog({ onCancel, onDeleted }: { onCancel: () => void; onD
       <p id={textId}>{t('settings.deleteAccess.dialogText')}</p>
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField
+        <CurrentPasswordField
           label={t('settings.deleteAccess.password')}
-          type="password"
-          autoComplete="current-password"
           registration={register('currentPassword')}
           error={fieldErrorText(t, errors.currentPassword?.message, 'currentPassword')}
         />

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { emailChangeInput, emailChangeSchema } from '@contract/profile';
@@ -9,7 +7,7 @@ import { graphql } from '../../../gql';
 import type { EmailSection_PersonFragmentFragment } from '../../../gql/graphql';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { fieldErrorText, nonePlaced } from './field-errors';
-import { formSchema } from './form-schema';
+import { formSchema, useSchemaForm } from './form-schema';
 import { SettingsSection } from './settings-section';
 import { StepUpPasswordField } from './step-up-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -22,7 +20,6 @@ export const EmailSectionFragment = graphql(`
 `);
 
 const schema = formSchema(emailChangeSchema, emailChangeInput);
-type EmailFormInput = z.input<typeof schema>;
 type EmailFormValues = z.output<typeof schema>;
 const FIELDS = ['newEmail', 'newEmailConfirmation', 'currentPassword'] as const;
 
@@ -44,10 +41,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
     setError,
     getValues,
     formState: { errors },
-  } = useForm<EmailFormInput, unknown, EmailFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { newEmail: '', newEmailConfirmation: '', currentPassword: '' },
-  });
+  } = useSchemaForm(schema, { newEmail: '', newEmailConfirmation: '', currentPassword: '' });
 
   const onSubmit = async (values: EmailFormValues) => {
     const raw = getValues();

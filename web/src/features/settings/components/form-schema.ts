@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -8,4 +10,12 @@ import type { z } from 'zod';
  */
 export function formSchema<Input extends z.ZodObject, Output>(schema: z.ZodType<Output>, _input: Input): z.ZodType<Output, z.input<Input>> {
   return schema as unknown as z.ZodType<Output, z.input<Input>>;
+}
+
+/**
+ * A settings form checked by `schema` (a `formSchema`) on the client: react-hook-form typed with the schema's input
+ * (the fields as typed) and output (what the submit handler gets), starting from `defaultValues`.
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>, defaultValues: DefaultValues<Input>) {
+  return useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
 }

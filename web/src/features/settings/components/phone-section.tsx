@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { phoneChangeSchema, phoneInput } from '@contract/profile';
@@ -10,9 +8,9 @@ import { graphql } from '../../../gql';
 import type { PhoneSection_PersonFragmentFragment } from '../../../gql/graphql';
 import { useChangePhone } from '../api/change-phone';
 import { fieldErrorText, nonePlaced } from './field-errors';
-import { formSchema } from './form-schema';
+import { formSchema, useSchemaForm } from './form-schema';
 import { SettingsSection } from './settings-section';
-import { TextField } from '../../../components/ui/text-field';
+import { PhoneField } from '../../../components/ui/text-field';
 
 export const PhoneSectionFragment = graphql(`
   fragment PhoneSection_PersonFragment on Person {
@@ -25,7 +23,6 @@ const PHONE_CODES = ['INVALID_CHARACTERS', 'TOO_SHORT', 'TOO_LONG'] as const;
 const isPhoneCode = (code: string): code is (typeof PHONE_CODES)[number] => (PHONE_CODES as readonly string[]).includes(code);
 
 const schema = formSchema(phoneChangeSchema, phoneInput);
-type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
 /**
@@ -44,7 +41,7 @@ export function PhoneSection({ person }: { person: PhoneSection_PersonFragmentFr
     setError,
     reset,
     formState: { errors },
-  } = useForm<Input, unknown, Values>({ resolver: zodResolver(schema), defaultValues: { phone: person.phone ?? '' } });
+  } = useSchemaForm(schema, { phone: person.phone ?? '' });
 
   const onSubmit = async (values: Values) => {
     setChanged(false);
@@ -72,11 +69,8 @@ export function PhoneSection({ person }: { person: PhoneSection_PersonFragmentFr
     >
       {failed ? <Notice tone="error">{t('settings.internalError')}</Notice> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={loading} className="settings-form">
-        <TextField
+        <PhoneField
           label={t('settings.phone.newPhone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           hint={t('settings.phone.hint')}
           maxLength={PHONE_MAX_LENGTH + 10}
           registration={register('phone')}

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/text-field';
+import { CurrentPasswordField } from '../../../components/ui/text-field';
 
 /**
  * The current password that an identity or money change (the login e-mail, the bank details) asks for again: the
@@ -8,14 +8,5 @@ import { TextField } from '../../../components/ui/text-field';
  */
 export function StepUpPasswordField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation();
-  return (
-    <TextField
-      label={t('settings.stepUp.currentPassword')}
-      hint={t('settings.stepUp.hint')}
-      type="password"
-      autoComplete="current-password"
-      registration={registration}
-      error={error}
-    />
-  );
+  return <CurrentPasswordField label={t('settings.stepUp.currentPassword')} hint={t('settings.stepUp.hint')} registration={registration} error={error} />;
 }
