@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messages, persons } from '../../db/schema';
 import { graphql } from '../gql';
 import type { MailboxType, MessageFolder } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
 import { emailOf, loginAs, startLoginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/suite-server';
 
 /**
  * The mailbox type (decision 0022, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
@@ -98,17 +98,11 @@ const SESSION = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 2 });
 
 /** Emil logged in with the mailbox chosen: ASP for the duty of `customer`, or AWB_LB. */
 async function emilAs(mailbox: { asp: string } | 'AWB_LB'): Promise<PortalClient> {
-  const { client } = await startLoginAs(server, 'emil');
+  const { client } = await startLoginAs(suite.server, 'emil');
   const duties = (await client.operation(DUTIES)).body.data!.serviceDuties;
   const dutyId = mailbox === 'AWB_LB' ? null : duties.find((d) => d.customerDesignation === mailbox.asp)!.id;
   const chosen = await client.operation(CHOOSE, {
@@ -139,7 +133,7 @@ describe('mailbox type (decision 0022)', () => {
     });
     const id = sent.body.data!.sendMessage.ok!.message.id;
     const row = (
-      await server.db
+      await suite.server.db
         .select()
         .from(messages)
         .where(eq(messages.id, Number(id)))
@@ -153,13 +147,13 @@ describe('mailbox type (decision 0022)', () => {
 
     // As AWB_LB the same person sees his own mailbox (a message of his own pension contract), without the customer's.
     const emilId = (
-      await server.db
+      await suite.server.db
         .select({ id: persons.id })
         .from(persons)
         .where(eq(persons.email, emailOf('emil')))
     )[0]!.id;
-    await writeTransaction(server.db, () =>
-      server.db.insert(messages).values({
+    await writeTransaction(suite.server.db, () =>
+      suite.server.db.insert(messages).values({
         personId: emilId,
         direction: 'INBOUND',
         counterpart: 'PENSION_FUND',
@@ -184,7 +178,7 @@ describe('mailbox type (decision 0022)', () => {
     const [message] = (await list(donau, 'RECEIVED')).messages.nodes;
     const alpen = await emilAs({ asp: 'Alpenländische Bau GmbH' });
     expect((await list(alpen, 'RECEIVED')).messages.nodes.map((m) => m.subject)).toEqual(['AW: Beitragsmeldung Alpenländische Bau GmbH']);
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     for (const client of [alpen, anna]) {
       expect((await client.operation(ONE, { id: message!.id })).body.data!.me!.message).toBeNull();
       const foreign = await client.operation(MARK, { id: message!.id });
