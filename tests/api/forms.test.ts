@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { formSubmissions, messageAttachments, messages, persons } from '../../db/schema';
+import { formSubmissions, messageAttachments, messages } from '../../db/schema';
 import { graphql } from '../gql';
 import type { FormChildInput, FormKind, PensionCallFormInput, SubmitFormInput } from '../gql/graphql';
 import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
 import { multipart, pdfBytes } from '../helpers/files';
 import { pdfText } from '../helpers/pdf';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
-import { useTestServer } from '../helpers/suite-server';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 import { startTestServer } from '../helpers/test-server';
 import { REMAINING, type Sections } from './forms-cases';
 
@@ -55,12 +55,7 @@ async function formInfoOf(client: PortalClient) {
 }
 
 async function stored(scenario: Scenario): Promise<{ messages: number; forms: number }> {
-  const id = (
-    await suite.server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
+  const id = await personIdOf(suite.server, scenario);
   const m = (await suite.server.db.select({ n: count() }).from(messages).where(eq(messages.personId, id)))[0]!.n;
   const f = (await suite.server.db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.personId, id)))[0]!.n;
   return { messages: m, forms: f };

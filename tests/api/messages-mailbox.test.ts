@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messages, persons } from '../../db/schema';
+// Choosing the mailbox as the web's mailbox dialog does.
+import { MailboxDialog_ChooseMailboxMutation as CHOOSE } from '../../web/src/features/session/api/choose-mailbox';
 import { graphql } from '../gql';
 import type { MailboxType, MessageFolder } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
@@ -69,19 +71,6 @@ const SEND = graphql(`
     }
   }
 `);
-const CHOOSE = graphql(`
-  mutation InboxMailboxChoose($t: MailboxType!, $d: ID) {
-    chooseMailbox(type: $t, dutyId: $d) {
-      ok {
-        type
-        dutyId
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
 const DUTIES = graphql(`
   query InboxMailboxDuties {
     serviceDuties {
@@ -106,10 +95,10 @@ async function emilAs(mailbox: { asp: string } | 'AWB_LB'): Promise<PortalClient
   const duties = (await client.operation(DUTIES)).body.data!.serviceDuties;
   const dutyId = mailbox === 'AWB_LB' ? null : duties.find((d) => d.customerDesignation === mailbox.asp)!.id;
   const chosen = await client.operation(CHOOSE, {
-    t: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP',
-    d: dutyId,
+    type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP',
+    dutyId,
   });
-  expect(chosen.body.data?.chooseMailbox.ok).toEqual({ type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP', dutyId });
+  expect(chosen.body.data?.chooseMailbox.ok).toMatchObject({ type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP', dutyId });
   const session = await client.operation(SESSION);
   expect(session.body.data?.session.loggedIn).toBe(true);
   return client;
@@ -194,8 +183,8 @@ describe('mailbox type (decision 0022)', () => {
   it('a refused mailbox choice answers INVALID_INPUT with the dutyId field error and keeps the session’s mailbox', async () => {
     const client = await emilAs('AWB_LB');
     const before = (await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id);
-    const choose = (t: MailboxType, d: string | null) => client.operation(CHOOSE, { t, d });
-    expect((await choose('ASP', null)).body.data?.chooseMailbox).toEqual({
+    const choose = (type: MailboxType, dutyId: string | null) => client.operation(CHOOSE, { type, dutyId });
+    expect((await choose('ASP', null)).body.data?.chooseMailbox).toMatchObject({
       ok: null,
       error: {
         code: 'INVALID_INPUT',
@@ -204,8 +193,8 @@ describe('mailbox type (decision 0022)', () => {
       },
     });
     const unknown = { ok: null, error: expect.objectContaining({ code: 'INVALID_INPUT', fieldErrors: [expect.objectContaining({ field: 'dutyId', code: 'UNKNOWN_DUTY' })] }) };
-    expect((await choose('ASP', '987654321')).body.data?.chooseMailbox).toEqual(unknown);
-    expect((await choose('ASP', 'keine-zahl')).body.data?.chooseMailbox).toEqual(unknown);
+    expect((await choose('ASP', '987654321')).body.data?.chooseMailbox).toMatchObject(unknown);
+    expect((await choose('ASP', 'keine-zahl')).body.data?.chooseMailbox).toMatchObject(unknown);
     expect((await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { messageAttachments, messages, persons, uploads } from '../../db/schema';
+import { messageAttachments, messages, uploads } from '../../db/schema';
 // Reading one message and marking it read as the web's inbox does.
 import { MessageDetail_MarkReadMutation as MARK, MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
@@ -9,8 +9,8 @@ import type { InboxListQueryVariables, SendMessageInput } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
 import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { multipart, pdfBytes } from '../helpers/files';
-import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
-import { useTestServer } from '../helpers/suite-server';
+import { loginAs, type Scenario } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 const SEND = graphql(`
   mutation InboxSend($input: SendMessageInput!) {
@@ -44,15 +44,6 @@ async function uploadPdf(client: PortalClient, name = 'Beilage.pdf', bytes = pdf
   return ((await res.json()) as { id: string }).id;
 }
 
-async function personId(scenario: Scenario): Promise<number> {
-  return (
-    await suite.server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
-}
-
 async function messageCount(): Promise<number> {
   return (await suite.server.db.select({ n: count() }).from(messages))[0]!.n;
 }
@@ -82,7 +73,7 @@ describe('inbox read side (spec 001 section 2)', () => {
 
   it('pages with 10/25/50 per page, searches by subject, and refuses another page size', async () => {
     const anna = await login('anna');
-    const annaId = await personId('anna');
+    const annaId = await personIdOf(suite.server, 'anna');
     for (let i = 1; i <= 12; i++) {
       await writeTransaction(suite.server.db, () =>
         suite.server.db.insert(messages).values({

@@ -1,10 +1,10 @@
-import { eq, gt, max } from 'drizzle-orm';
+import { gt, max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { persons, securityEvents } from '../../db/schema';
+import { securityEvents } from '../../db/schema';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { emailOf, type Scenario } from '../helpers/scenarios';
-import { useTestServer } from '../helpers/suite-server';
+import { emailOf } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 const LOGOUT = graphql(`
   mutation SecurityAuditLogout {
@@ -20,13 +20,6 @@ const suite = useTestServer({ members: 2 });
 
 const eventsSince = (id: number) => suite.server.db.select().from(securityEvents).where(gt(securityEvents.id, id)).orderBy(securityEvents.id);
 const lastId = async () => (await suite.server.db.select({ id: max(securityEvents.id) }).from(securityEvents))[0]?.id ?? 0;
-const personId = async (scenario: Scenario) =>
-  (
-    await suite.server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
 
 describe('security audit log (security_events)', () => {
   it('records a successful login and the logout with person, IP and user agent', async () => {
@@ -40,7 +33,7 @@ describe('security audit log (security_events)', () => {
     await client.operation(LOGOUT);
     const events = await eventsSince(from);
     expect(events.map((e) => e.type)).toEqual(['LOGIN_SUCCESS', 'SESSION_END']);
-    expect(events[0]).toMatchObject({ personId: await personId('anna'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });
+    expect(events[0]).toMatchObject({ personId: await personIdOf(suite.server, 'anna'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });
     expect(events[0]!.detail).toEqual({ status: 'SUCCESSFUL', method: 'PASSWORD' });
     expect(events[1]!.detail).toEqual({ reason: 'LOGOUT' });
   });
@@ -53,7 +46,7 @@ describe('security audit log (security_events)', () => {
     const events = await eventsSince(from);
     expect(events.filter((e) => e.type === 'LOGIN_FAILURE')).toHaveLength(7);
     expect(events.filter((e) => e.type === 'LOCKOUT')).toHaveLength(1);
-    expect(events.find((e) => e.type === 'LOCKOUT')).toMatchObject({ personId: await personId('bernd') });
+    expect(events.find((e) => e.type === 'LOCKOUT')).toMatchObject({ personId: await personIdOf(suite.server, 'bernd') });
     expect(events.at(-1)).toMatchObject({ type: 'LOGIN_FAILURE', personId: null });
     expect(JSON.stringify(events)).not.toMatch(/wrong-\d-secret|Pensionskasse#2026/);
   });

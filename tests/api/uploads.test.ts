@@ -4,23 +4,13 @@ import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { uploads } from '../../db/schema';
 import { PortalClient } from '../helpers/client';
 import { exeBytes, jpegBytes, multipart, pdfBytes, tiffBytes, type MultipartPart } from '../helpers/files';
-import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
-import { useTestServer } from '../helpers/suite-server';
+import { loginAs, type Scenario } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 const suite = useTestServer();
 
 function login(scenario: Scenario): Promise<PortalClient> {
   return loginAs(suite.server, scenario);
-}
-
-async function personId(scenario: Scenario): Promise<number> {
-  const { persons } = await import('../../db/schema');
-  return (
-    await suite.server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
 }
 
 async function storedCount(): Promise<number> {
@@ -156,8 +146,8 @@ describe('POST /webportal/upload (decision 0014)', () => {
 describe('upload claims and expiry (the interface consuming services use)', () => {
   it('lets only the owner claim a pending upload of the right purpose, once; another member, a reused or an expired id is refused', async () => {
     const anna = await login('anna');
-    const annaId = await personId('anna');
-    const berndId = await personId('bernd');
+    const annaId = await personIdOf(suite.server, 'anna');
+    const berndId = await personIdOf(suite.server, 'bernd');
     const id = (await upload(anna, [file('a.pdf', pdfBytes())])).json.id as string;
     const service = suite.server.deps.uploads;
 
