@@ -18,7 +18,7 @@ const SUBMIT = graphql(`
       ok {
         kind
         message {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
       error {

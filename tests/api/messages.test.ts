@@ -17,7 +17,7 @@ const SEND = graphql(`
     sendMessage(input: $input) {
       ok {
         message {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
       error {

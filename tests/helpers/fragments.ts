@@ -123,28 +123,6 @@ graphql(`
   }
 `);
 
-/** A message of the inbox with everything its detail shows (spec 001 section 2), attachments with their links. */
-graphql(`
-  fragment InboxMessageFields on Message {
-    id
-    folder
-    counterpart
-    subject
-    body
-    origin
-    sentAt
-    unread
-    readAt
-    attachments {
-      id
-      fileName
-      contentType
-      size
-      downloadUrl
-    }
-  }
-`);
-
 /** A document of the archive with everything its row shows (spec 001 section 3), its download link included. */
 graphql(`
   fragment DocumentFields on Document {

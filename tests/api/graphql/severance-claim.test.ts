@@ -9,6 +9,7 @@ import { pdfBytes } from '../../helpers/files';
 import { emailOf, loginAs } from '../../helpers/scenarios';
 import { uploadedId } from '../../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../../helpers/severance-requests-server';
+import { bankTransferPayout, PAYOUT_IBAN } from '../claims-operations';
 
 /**
  * The severance claim (decision 0015; spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal step"):
@@ -19,18 +20,8 @@ const ACCOUNTS = graphql(`
   query SeveranceClaimAccounts {
     me {
       claimableSeveranceAccounts {
-        id
-        accountNumber
-        entitlement
-        rightToDecide
-        decisionDeadline
+        ...ClaimSteps_ClaimableSeveranceAccountFragment
         decisionMonths
-        decisionDaysLeft
-        selfEmployed
-        claimOpen
-        allowedOptions
-        payoutTax
-        cashOrderCost
       }
     }
   }
@@ -106,12 +97,7 @@ describe('submitSeveranceClaim', () => {
     const bernd = await loginAs(suite.server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const input: SubmitSeveranceClaimInput = {
-      accountId: account.id,
-      option: 'PAYOUT',
-      payoutType: 'BANK_TRANSFER',
-      iban: 'AT61 1904 3002 3457 3201',
-      confirmed: true,
-      currentPassword: DEMO_PASSWORD,
+      ...bankTransferPayout(account.id),
       signature: DRAWN,
       identityDocumentIds: [await documentId(bernd)],
       bankConfirmationIds: [await documentId(bernd)],
@@ -221,7 +207,7 @@ describe('submitSeveranceClaim', () => {
       accountId: dormant.id,
       option: 'PAYOUT',
       payoutType: 'BANK_TRANSFER',
-      iban: 'AT61 1904 3002 3457 3201',
+      iban: PAYOUT_IBAN,
       confirmed: true,
       identityDocumentIds: [await documentId(bernd)],
       bankConfirmationIds: [await documentId(bernd)],

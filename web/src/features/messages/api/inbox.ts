@@ -8,22 +8,32 @@ export const InboxList_Query = graphql(`
       id
       unreadMessageCount
       messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
-        nodes {
-          id
-          folder
-          counterpart
-          subject
-          sentAt
-          unread
-          attachments {
-            id
-          }
-        }
+        ...MessageList_MessagePageFragment
+      }
+    }
+  }
+`);
+
+/**
+ * One page of a folder as the list shows it (spec 001 section 2): the counts and paging, and per message its
+ * counterpart, subject, time, unread mark and whether it has attachments. The API suites spread it too (decision 0067).
+ */
+graphql(`
+  fragment MessageList_MessagePageFragment on MessagePage {
+    totalCount
+    unreadCount
+    page
+    pageSize
+    pageCount
+    nodes {
+      id
+      folder
+      counterpart
+      subject
+      sentAt
+      unread
+      attachments {
+        id
       }
     }
   }
@@ -69,23 +79,33 @@ export const MessageDetail_Query = graphql(`
     me {
       id
       message(id: $id) {
-        id
-        folder
-        counterpart
-        subject
-        body
-        origin
-        sentAt
-        unread
-        readAt
-        attachments {
-          id
-          fileName
-          contentType
-          size
-          downloadUrl
-        }
+        ...MessageDetail_MessageFragment
       }
+    }
+  }
+`);
+
+/**
+ * A message as its detail shows it (spec 001 section 2): the text, its origin, when it was sent and read, and the
+ * attachments with their download links. The API suites spread it for every message they read whole (decision 0067).
+ */
+graphql(`
+  fragment MessageDetail_MessageFragment on Message {
+    id
+    folder
+    counterpart
+    subject
+    body
+    origin
+    sentAt
+    unread
+    readAt
+    attachments {
+      id
+      fileName
+      contentType
+      size
+      downloadUrl
     }
   }
 `);
