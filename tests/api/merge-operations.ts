@@ -5,17 +5,17 @@ export { MergePage_Query as ELIGIBILITY } from '../../web/src/features/merge/api
 /** What the request leaves in the inbox and the documents (tests/helpers/inbox-operations.ts). */
 export { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
 
-/** The typed operations of the merge suite (merge.test.ts): the request, and a severance claim beside it. */
+/**
+ * The typed operations of the merge suite (merge.test.ts): the request, answered as the web's page confirms it and
+ * with its status, and a severance claim beside it.
+ */
 export const REQUEST = graphql(`
   mutation MergeRequest($input: RequestMergeInput!) {
     requestMerge(input: $input) {
       ok {
         request {
-          id
           status
-          submittedOn
-          accountNumbers
-          targetAccountNumber
+          ...MergePage_MergeRequestFragment
         }
       }
       error {

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
 import { messages, persons } from '../../db/schema';
-// Choosing the mailbox as the web's mailbox dialog does.
+// Reading and sending messages as the web's inbox does, and choosing the mailbox as its mailbox dialog does.
+import { MessageDetail_Query as ONE, NewMessage_SendMutation as SEND } from '../../web/src/features/messages/api/inbox';
 import { MailboxDialog_ChooseMailboxMutation as CHOOSE } from '../../web/src/features/session/api/choose-mailbox';
 import { graphql } from '../gql';
 import type { MailboxType, MessageFolder } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
+import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { emailOf, loginAs, startLoginAs } from '../helpers/scenarios';
 import { useTestServer } from '../helpers/suite-server';
 
@@ -14,56 +16,11 @@ import { useTestServer } from '../helpers/suite-server';
  * The mailbox type (decision 0022, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
  * writes that customer's messages; as AWB_LB their own; nobody else reaches a customer's messages.
  */
-const LIST = graphql(`
-  query InboxMailboxList($folder: MessageFolder!) {
-    me {
-      unreadMessageCount
-      messageRecipients
-      messages(folder: $folder) {
-        totalCount
-        unreadCount
-        nodes {
-          id
-          subject
-          unread
-          attachments {
-            id
-          }
-        }
-      }
-    }
-  }
-`);
-const ONE = graphql(`
-  query InboxMailboxMessage($id: ID!) {
-    me {
-      message(id: $id) {
-        id
-        subject
-      }
-    }
-  }
-`);
 const MARK = graphql(`
   mutation InboxMailboxMarkRead($id: ID!) {
     markMessageRead(input: { id: $id }) {
       ok {
         unreadMessageCount
-      }
-      error {
-        code
-      }
-    }
-  }
-`);
-const SEND = graphql(`
-  mutation InboxMailboxSend($input: SendMessageInput!) {
-    sendMessage(input: $input) {
-      ok {
-        message {
-          id
-          folder
-        }
       }
       error {
         code

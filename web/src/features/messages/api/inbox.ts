@@ -15,8 +15,8 @@ export const InboxList_Query = graphql(`
 `);
 
 /**
- * One page of a folder as the list shows it (spec 001 section 2): the counts and paging, and per message its
- * counterpart, subject, time, unread mark and whether it has attachments. The API suites spread it too (decision 0067).
+ * One page of a folder as the list shows it (spec 001 section 2): the counts and paging, and its messages as rows.
+ * The API suites spread it too (decision 0067).
  */
 graphql(`
   fragment MessageList_MessagePageFragment on MessagePage {
@@ -26,15 +26,25 @@ graphql(`
     pageSize
     pageCount
     nodes {
+      ...MessageList_MessageFragment
+    }
+  }
+`);
+
+/**
+ * A message as a row of the list shows it: counterpart, subject, time, unread mark and whether it has attachments.
+ * Sending answers it, so the sent message is cached as its row.
+ */
+graphql(`
+  fragment MessageList_MessageFragment on Message {
+    id
+    folder
+    counterpart
+    subject
+    sentAt
+    unread
+    attachments {
       id
-      folder
-      counterpart
-      subject
-      sentAt
-      unread
-      attachments {
-        id
-      }
     }
   }
 `);
@@ -164,8 +174,7 @@ export const NewMessage_SendMutation = graphql(`
     sendMessage(input: $input) {
       ok {
         message {
-          id
-          folder
+          ...MessageList_MessageFragment
         }
       }
       error {

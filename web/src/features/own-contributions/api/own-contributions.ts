@@ -19,19 +19,7 @@ export const OwnContributionsPage_Query = graphql(`
           lastYearEmployerContributions
         }
         mandates {
-          id
-          contractId
-          contractNumber
-          type
-          amount
-          iban
-          accountOwner
-          startDate
-          endDate
-          mandateReference
-          status
-          nextDebitDate
-          changeable
+          ...OwnContributionsPage_MandateFragment
         }
         gauge {
           year
@@ -47,6 +35,28 @@ export const OwnContributionsPage_Query = graphql(`
         }
       }
     }
+  }
+`);
+
+/**
+ * A mandate as the page lists it (spec 001 section 2 "Own contributions"): contract, type, amount, account, period,
+ * reference, status, next debit and whether it may still be changed. Cancelling answers it, so the cached row follows.
+ */
+graphql(`
+  fragment OwnContributionsPage_MandateFragment on OwnContributionMandate {
+    id
+    contractId
+    contractNumber
+    type
+    amount
+    iban
+    accountOwner
+    startDate
+    endDate
+    mandateReference
+    status
+    nextDebitDate
+    changeable
   }
 `);
 
@@ -90,9 +100,7 @@ export const CancelMandateMutation = graphql(`
     cancelMandate(input: $input) {
       ok {
         mandate {
-          id
-          status
-          endDate
+          ...OwnContributionsPage_MandateFragment
         }
       }
       error {
