@@ -10,30 +10,13 @@ import { loginAs } from '../helpers/scenarios';
 import { uploadedId } from '../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
 import { startTestServer } from '../helpers/test-server';
-import { bankTransferPayout, PAYOUT_IBAN } from './claims-operations';
+import { bankTransferPayout, PAYOUT_IBAN, SUBMIT_CLAIM as SUBMIT } from './claims-operations';
 
 /**
  * A claim's PDF confirmation (decision 0015): sending a claim issues a CLAIM_CONFIRMATION document whose PDF is
  * archived at once (decision 0018) and delivers the same PDF as an unread message of the Vorsorgekasse to the inbox;
  * a refused claim issues nothing. The clock stands at TEST_TODAY 2026-11-22.
  */
-const SUBMIT = graphql(`
-  mutation ClaimConfirmationSubmit($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          dueDate
-          entitlement
-          tax
-        }
-      }
-      error {
-        ...FieldErrorCodes
-      }
-    }
-  }
-`);
 const ACCOUNTS = graphql(`
   query ClaimConfirmationAccounts {
     me {

@@ -1,3 +1,4 @@
+import { graphql } from '../gql';
 import type { SubmitSeveranceClaimInput } from '../gql/graphql';
 import { DEMO_PASSWORD } from '../helpers/client';
 
@@ -18,3 +19,25 @@ export function bankTransferPayout(accountId: string) {
     currentPassword: DEMO_PASSWORD,
   } satisfies Partial<SubmitSeveranceClaimInput>;
 }
+
+/**
+ * `submitSeveranceClaim` as the claim suites send it: the stored claim as the web's claim page receives it (the
+ * dashboard teaser's fragment; decision 0067) with the payout's amounts, or the error with its field errors.
+ */
+export const SUBMIT_CLAIM = graphql(`
+  mutation SeveranceClaimSubmit($input: SubmitSeveranceClaimInput!) {
+    submitSeveranceClaim(input: $input) {
+      ok {
+        claim {
+          entitlement
+          tax
+          cashOrderCost
+          ...ClaimTeaser_SeveranceClaimFragment
+        }
+      }
+      error {
+        ...ErrorFields
+      }
+    }
+  }
+`);

@@ -121,16 +121,18 @@ describe('own contributions (decision 0016)', () => {
     expect(created.error).toBeNull();
     const m = created.ok!.mandate;
     expect(isValidMandateReference(m.mandateReference)).toBe(true);
-    expect(m.creditorId).toBe('AT67ZZZ00000045678');
-    expect(m.nextDebitDate).toBe('2026-12-01');
+    // The given mandate as the overview lists it, with the creditor id and the signed mandate's document.
+    const listed = (await overview(anna)).mandates.find((x) => x.id === m.id)!;
+    expect(listed.creditorId).toBe('AT67ZZZ00000045678');
+    expect(listed.nextDebitDate).toBe('2026-12-01');
     const [file] = await suite.server.db
       .select({ title: documents.title, sha256: documentFiles.sha256 })
       .from(documents)
       .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
-      .where(eq(documents.id, Number(m.documentId)));
+      .where(eq(documents.id, Number(listed.documentId)));
     expect(file?.title).toBe(`SEPA-Lastschriftmandat ${m.mandateReference}`);
     expect(file?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const pdf = await anna.fetch(downloadUrl(Number(m.documentId)));
+    const pdf = await anna.fetch(downloadUrl(Number(listed.documentId)));
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
     const before = await rowsOf(mandates);
@@ -205,7 +207,7 @@ describe('own contributions (decision 0016)', () => {
     const overlap = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-03-01' } })).createMandate.error!;
     expect(overlap.code).toBe('ERROR_OVERLAP');
     const after = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-04-01' } })).createMandate;
-    expect(after.ok!.mandate.status).toBe('ACTIVE');
+    expect((await overview(anna)).mandates.find((x) => x.id === after.ok!.mandate.id)?.status).toBe('ACTIVE');
     // The run after the end date ends the cancelled mandate.
     setToday('2027-04-01');
     expect((await runCollection(suite.server.deps, '2027-04-01')).ended).toBe(1);

@@ -9,7 +9,7 @@ import { pdfBytes } from '../../helpers/files';
 import { emailOf, loginAs } from '../../helpers/scenarios';
 import { uploadedId } from '../../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../../helpers/severance-requests-server';
-import { bankTransferPayout, PAYOUT_IBAN } from '../claims-operations';
+import { bankTransferPayout, PAYOUT_IBAN, SUBMIT_CLAIM as SUBMIT } from '../claims-operations';
 
 /**
  * The severance claim (decision 0015; spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal step"):
@@ -22,28 +22,6 @@ const ACCOUNTS = graphql(`
       claimableSeveranceAccounts {
         ...ClaimSteps_ClaimableSeveranceAccountFragment
         decisionMonths
-      }
-    }
-  }
-`);
-const SUBMIT = graphql(`
-  mutation SeveranceClaimSubmit($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          option
-          status
-          submittedOn
-          dueDate
-          dueDateExceeded
-          entitlement
-          tax
-          cashOrderCost
-        }
-      }
-      error {
-        ...ErrorFields
       }
     }
   }
