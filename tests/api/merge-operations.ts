@@ -1,4 +1,7 @@
+import type { MergePage_QueryQuery } from '../../web/src/gql/graphql';
 import { graphql } from '../gql';
+import type { RequestMergeInput } from '../gql/graphql';
+import { pngBytes } from '../helpers/files';
 
 /** The member's data and merge eligibility as the web's merge page reads them (web/src/features/merge/api). */
 export { MergePage_Query as ELIGIBILITY } from '../../web/src/features/merge/api/get-merge-page';
@@ -35,3 +38,27 @@ export const CLAIM = graphql(`
     }
   }
 `);
+
+/** A drawn signature as the signature pad sends it (a PNG data URL). */
+const PNG_SIGNATURE = `data:image/png;base64,${pngBytes(120).toString('base64')}`;
+
+/** The member as the merge page reads them (`ELIGIBILITY`). */
+export type MergeMember = NonNullable<MergePage_QueryQuery['me']>;
+
+/**
+ * A complete, digitally signed merge request of `person` with the page's prefill (name, SVNR, e-mail), consent and
+ * terms accepted, over `extra` (the uploads' ids to be added there; spec 001 section 2 "Merge").
+ */
+export function digitalMergeRequest(person: MergeMember, extra: Partial<RequestMergeInput> = {}): RequestMergeInput {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    svnr: person.svnr,
+    email: person.email!,
+    consent: true,
+    termsAccepted: true,
+    signatureType: 'DIGITAL',
+    signature: { kind: 'DRAWN', png: PNG_SIGNATURE },
+    ...extra,
+  };
+}
