@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
@@ -15,6 +14,7 @@ import { APPLY, CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-ope
 import { useTestServer } from '../helpers/suite-server';
 import { TEST_TODAY } from '../helpers/test-server';
 import { runFund } from '../helpers/fund-command';
+import { spawnFund } from '../helpers/spawn-fund';
 
 /**
  * Own contributions by SEPA mandate (decision 0016) over real HTTP on a fresh database: every bad-input case of decision 0016
@@ -277,15 +277,7 @@ describe('own contributions (decision 0016)', () => {
     const before = await collectedDebits();
     // The test database: a SQLite file (`--database`) or, in the postgres project, a PostgreSQL URL (DATABASE_URL).
     const postgres = suite.server.dbPath.startsWith('postgres');
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-08-01', ...(postgres ? [] : ['--database', suite.server.dbPath])],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: suite.server.dbPath } : {}) },
-        timeout: 60_000,
-      },
-    );
+    const run = spawnFund(['collect', '--date', '2027-08-01', ...(postgres ? [] : ['--database', suite.server.dbPath])], postgres ? { DATABASE_URL: suite.server.dbPath } : {});
     expect(run.stderr).toBe('');
     // Anna's second monthly mandate (85.42 EUR from 1 April 2027): the run of 1 April pre-notified April that day, too
     // late to collect it then; now it is collected. May to August were never pre-notified (runs skipped): they are
