@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 /**
- * A stored merge request as the page confirms it (spec 001 section 2 "Merge"; decision 0015): the day it was
+ * A stored merge request as the page confirms it (spec 001 section 5 "Merge and upload"; decision 0023): the day it was
  * received, the dormant accounts and the account they are merged into. The merge suite spreads it too (decision 0067).
  */
 graphql(`

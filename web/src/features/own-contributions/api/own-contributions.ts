@@ -16,7 +16,7 @@ export const OwnContributionsPage_Query = graphql(`
 `);
 
 /**
- * The page's own contributions (spec 001 section 2 "Own contributions"; § 108a EStG): the fund's creditor id, whether
+ * The page's own contributions (spec 001 sections 3 and 9; decision 0016): the fund's creditor id, whether
  * the premium application is filed, the SEPA pre-notification days and earliest debit, the contracts with last year's
  * employer contributions, the mandates and the premium gauge (amounts in cents, the rate in basis points). The API
  * suites spread it too (decision 0067).
@@ -51,7 +51,7 @@ graphql(`
 `);
 
 /**
- * A mandate as the page lists it (spec 001 section 2 "Own contributions"): contract, type, amount, account, period,
+ * A mandate as the page lists it (spec 001 section 3; decision 0016): contract, type, amount, account, period,
  * reference, status, next debit and whether it may still be changed. Changing and cancelling a mandate answer it, so
  * the row the member sees follows at once; a given mandate comes into the list with the overview fetched again.
  */
