@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { messages, persons } from '../../db/schema';
+import { messages } from '../../db/schema';
 // Reading and sending messages as the web's inbox does, and choosing the mailbox as its mailbox dialog does.
 import { MessageDetail_Query as ONE, NewMessage_SendMutation as SEND } from '../../web/src/features/messages/api/inbox';
 import { MailboxDialog_ChooseMailboxMutation as CHOOSE } from '../../web/src/features/session/api/choose-mailbox';
@@ -9,8 +9,8 @@ import { graphql } from '../gql';
 import type { MailboxType, MessageFolder } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
 import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
-import { emailOf, loginAs, startLoginAs } from '../helpers/scenarios';
-import { useTestServer } from '../helpers/suite-server';
+import { loginAs, startLoginAs } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 /**
  * The mailbox type (decision 0022, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
@@ -92,12 +92,7 @@ describe('mailbox type (decision 0022)', () => {
     expect(mark.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: 0 });
 
     // As AWB_LB the same person sees his own mailbox (a message of his own pension contract), without the customer's.
-    const emilId = (
-      await suite.server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('emil')))
-    )[0]!.id;
+    const emilId = await personIdOf(suite.server, 'emil');
     await writeTransaction(suite.server.db, () =>
       suite.server.db.insert(messages).values({
         personId: emilId,

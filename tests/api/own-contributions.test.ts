@@ -1,7 +1,7 @@
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { documentFiles, documents, mandateDebits, mandates, messages, persons, premiumApplications } from '../../db/schema';
+import { documentFiles, documents, mandateDebits, mandates, messages, premiumApplications } from '../../db/schema';
 import { isValidMandateReference } from '@contract/own-contributions';
 import { downloadUrl } from '../../server/modules/documents/documents.rules';
 import { runCollection } from '../../server/modules/own-contributions/collection';
@@ -9,9 +9,9 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { CreateMandateInput } from '../gql/graphql';
 import type { ApplyForPremiumInput } from '../../web/src/gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { emailOf, loginAs } from '../helpers/scenarios';
+import { loginAs } from '../helpers/scenarios';
 import { APPLY, CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-operations';
-import { useTestServer } from '../helpers/suite-server';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 import { TEST_TODAY } from '../helpers/test-server';
 import { runFund } from '../helpers/fund-command';
 import { spawnFund } from '../helpers/spawn-fund';
@@ -152,12 +152,7 @@ describe('own contributions (decision 0016)', () => {
 
   it('a collection run pre-notifies by inbox message, collects and moves the gauge; a second run of the date changes nothing (items 5, 6)', async () => {
     let anna = await loginAs(suite.server, 'anna');
-    const annaId = (
-      await suite.server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('anna')))
-    )[0]!.id;
+    const annaId = await personIdOf(suite.server, 'anna');
     const messagesBefore = (await preNotificationsOf(annaId)).length;
     // 14 days before the first debit of 1 December (a run for a later day than the clock's dates its notices that day).
     const first = await runCollection(suite.server.deps, '2026-11-17');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { persons, supervisoryBoardSeats } from '../../db/schema';
+import { supervisoryBoardSeats } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
 // Reading one message as the web's inbox does.
 import { MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
@@ -9,7 +9,7 @@ import { graphql } from '../gql';
 import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../helpers/client';
 import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { emailOf, loginAs } from '../helpers/scenarios';
-import { useTestServer } from '../helpers/suite-server';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 /**
  * The supervisory-board inbox (spec 001 sections 1 and 6; decision 0026): a separate inbox for
@@ -212,12 +212,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
   it('a seat whose term has ended closes the board inbox, and a board-only person without a seat cannot log in', async () => {
     const sonja = await loginAs(suite.server, 'sonja');
     const withAttachment = (await boardMessages(sonja)).find((m) => m.attachments.length > 0)!;
-    const sonjaId = (
-      await suite.server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('sonja')))
-    )[0]!.id;
+    const sonjaId = await personIdOf(suite.server, 'sonja');
     await writeTransaction(suite.server.db, () => suite.server.db.update(supervisoryBoardSeats).set({ until: '2026-11-21' }).where(eq(supervisoryBoardSeats.personId, sonjaId)));
     expect((await list(sonja, 'BOARD')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // Her own board messages are out of reach by id too: detail, mark read and download answer like a missing id.
