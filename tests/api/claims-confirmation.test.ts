@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documentFiles, documents, messages } from '../../db/schema';
 import { graphql } from '../gql';
-import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
+import type { PortalClient } from '../helpers/client';
 import { jpegBytes, pdfBytes } from '../helpers/files';
 import { euro, pdfText } from '../helpers/pdf';
 import { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
@@ -10,29 +10,13 @@ import { loginAs } from '../helpers/scenarios';
 import { uploadedId } from '../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
 import { startTestServer } from '../helpers/test-server';
+import { bankTransferPayout, PAYOUT_IBAN, SUBMIT_CLAIM as SUBMIT } from './claims-operations';
 
 /**
  * A claim's PDF confirmation (decision 0015): sending a claim issues a CLAIM_CONFIRMATION document whose PDF is
  * archived at once (decision 0018) and delivers the same PDF as an unread message of the Vorsorgekasse to the inbox;
  * a refused claim issues nothing. The clock stands at TEST_TODAY 2026-11-22.
  */
-const SUBMIT = graphql(`
-  mutation ClaimConfirmationSubmit($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          dueDate
-          entitlement
-          tax
-        }
-      }
-      error {
-        ...FieldErrorCodes
-      }
-    }
-  }
-`);
 const ACCOUNTS = graphql(`
   query ClaimConfirmationAccounts {
     me {
@@ -68,12 +52,7 @@ describe('claim confirmation (decision 0015)', () => {
     const before = { documents: await rows(documents), files: await rows(documentFiles), messages: await rows(messages) };
     const { body } = await bernd.operation(SUBMIT, {
       input: {
-        accountId: account.id,
-        option: 'PAYOUT',
-        payoutType: 'BANK_TRANSFER',
-        iban: 'AT61 1904 3002 3457 3201',
-        confirmed: true,
-        currentPassword: DEMO_PASSWORD,
+        ...bankTransferPayout(account.id),
         signature: { kind: 'TYPED', name: 'Bernd Vorsorge' },
         identityDocumentIds: [await uploadId(bernd, 'reisepass.jpg', jpegBytes())],
         bankConfirmationIds: [await uploadId(bernd, 'bankbestaetigung.pdf', pdfBytes())],
@@ -93,7 +72,7 @@ describe('claim confirmation (decision 0015)', () => {
     for (const expected of [
       account.accountNumber,
       'Auszahlung',
-      'AT61 1904 3002 3457 3201',
+      PAYOUT_IBAN,
       '22.11.2026',
       '05.02.2027',
       euro(claim.entitlement!),

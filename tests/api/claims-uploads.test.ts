@@ -9,28 +9,13 @@ import { emptyZipBytes, exeBytes, jpegBytes, pdfBytes, pngBytes, tiffBytes } fro
 import { loginAs } from '../helpers/scenarios';
 import { postUpload, uploadedId } from '../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
+import { SUBMIT_CLAIM as SUBMIT } from './claims-operations';
 
 /**
  * The claim's documents (decision 0014): uploads of purpose `claim-document` through the one upload service
  * (JPG, PNG, PDF, TIF by content), required per option, moved into the claim's files in the claim's write
  * transaction, over GraphQL `submitSeveranceClaim` and REST `webportal/verfuegungen`; every refusal stores nothing.
  */
-const SUBMIT = graphql(`
-  mutation ClaimUploadsSubmit($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          option
-          status
-        }
-      }
-      error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
 const ACCOUNTS = graphql(`
   query ClaimUploadsAccounts {
     me {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardPage_QueryQuery } from '../../web/src/gql/graphql';
-import { pdfBytes, pngBytes } from '../helpers/files';
+import { pdfBytes } from '../helpers/files';
 import type { PortalClient } from '../helpers/client';
 import { loginAs } from '../helpers/scenarios';
-import { CLAIM, ELIGIBILITY, REQUEST } from './merge-operations';
+import { CLAIM, digitalMergeRequest, ELIGIBILITY, REQUEST } from './merge-operations';
 import { cachedRequests } from './response-cache-requests';
 import { uploadedId } from '../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
@@ -80,19 +80,7 @@ describe('the dashboard after a claim or a merge request', () => {
     const { dormant, active } = await berndsAccounts(bernd);
     expect((await pendingOf(bernd))[dormant.accountNumber]).toEqual(['DORMANT', null, null]);
     const person = (await bernd.operation(ELIGIBILITY)).body.data!.me!;
-    const { body } = await bernd.operation(REQUEST, {
-      input: {
-        firstName: person.firstName,
-        lastName: person.lastName,
-        svnr: person.svnr,
-        email: person.email!,
-        consent: true,
-        termsAccepted: true,
-        signatureType: 'DIGITAL',
-        signature: { kind: 'DRAWN', png: `data:image/png;base64,${pngBytes(120).toString('base64')}` },
-        idCopyIds: [await idCopy(bernd)],
-      },
-    });
+    const { body } = await bernd.operation(REQUEST, { input: digitalMergeRequest(person, { idCopyIds: [await idCopy(bernd)] }) });
     expect(body.data!.requestMerge.error).toBeNull();
     expect(await pendingOf(bernd)).toEqual({ [dormant.accountNumber]: ['DORMANT', 'MERGE', 'MERGE'], [active]: ['ACTIVE', null, null] });
   });

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSubmissions, messageAttachments, messages, persons } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { formSubmissions, messageAttachments, messages } from '../../db/schema';
 import { graphql } from '../gql';
 import type { FormChildInput, FormKind, PensionCallFormInput, SubmitFormInput } from '../gql/graphql';
 import { DEMO_PASSWORD, type PortalClient } from '../helpers/client';
 import { multipart, pdfBytes } from '../helpers/files';
 import { pdfText } from '../helpers/pdf';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
+import { startTestServer } from '../helpers/test-server';
 import { REMAINING, type Sections } from './forms-cases';
 
 const SUBMIT = graphql(`
@@ -17,7 +18,7 @@ const SUBMIT = graphql(`
       ok {
         kind
         message {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
       error {
@@ -38,13 +39,7 @@ const INFO = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 2 });
 
 const key = () => `form-${randomUUID()}`;
 
@@ -60,14 +55,9 @@ async function formInfoOf(client: PortalClient) {
 }
 
 async function stored(scenario: Scenario): Promise<{ messages: number; forms: number }> {
-  const id = (
-    await server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
-  const m = (await server.db.select({ n: count() }).from(messages).where(eq(messages.personId, id)))[0]!.n;
-  const f = (await server.db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.personId, id)))[0]!.n;
+  const id = await personIdOf(suite.server, scenario);
+  const m = (await suite.server.db.select({ n: count() }).from(messages).where(eq(messages.personId, id)))[0]!.n;
+  const f = (await suite.server.db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.personId, id)))[0]!.n;
   return { messages: m, forms: f };
 }
 
@@ -89,7 +79,7 @@ function pensionCall(overrides: PensionCallFormInput = {}): SubmitFormInput {
 
 describe('inbox forms: bad input (decision 0022)', () => {
   it('refuses a sixth child at the field, storing nothing', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const before = await stored('clara');
     const children = Array.from({ length: 6 }, (_, i): FormChildInput => ({ firstName: `Kind${i + 1}`, birthDate: '2001-01-01', gender: 'MALE' }));
     const r = await submit(clara, pensionCall({ children }));
@@ -102,7 +92,7 @@ describe('inbox forms: bad input (decision 0022)', () => {
   });
 
   it('refuses an incomplete form (child without gender, terms not accepted) as INCOMPLETE', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const r = await submit(clara, { ...pensionCall({ children: [{ firstName: 'Lena', birthDate: '1990-06-01' }] }), termsAccepted: false });
     expect(r.error?.code).toBe('INCOMPLETE');
     expect(r.error?.fieldErrors).toEqual(
@@ -116,13 +106,13 @@ describe('inbox forms: bad input (decision 0022)', () => {
   });
 
   it('refuses an invalid e-mail as INVALID_EMAIL', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const r = await submit(clara, { ...pensionCall(), contactEmail: 'clara.pension@example' });
     expect(r.error).toMatchObject({ code: 'INVALID_EMAIL', fieldErrors: [{ field: 'contactEmail', code: 'EMAIL_INVALID' }] });
   });
 
   it('needs exactly one option of the vested amount with its sub-option', async () => {
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const base: Omit<SubmitFormInput, 'idempotencyKey'> = { kind: 'VESTED_AMOUNT', contactEmail: emailOf('anna'), termsAccepted: true };
     const noSub = await submit(anna, { ...base, idempotencyKey: key(), vestedAmount: { option: 'KEEP' } });
     expect(noSub.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: [{ field: 'vestedAmount.keepMode', code: 'REQUIRED' }] });
@@ -145,19 +135,19 @@ describe('inbox forms: bad input (decision 0022)', () => {
   });
 
   it('refuses a form for a fund the member has no contract with (bernd: Vorsorgekasse only)', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const r = await submit(bernd, { ...pensionCall(), contactEmail: emailOf('bernd') });
     expect(r.error?.code).toBe('NOT_AVAILABLE');
     expect((await formInfoOf(bernd)).kinds).toEqual(['BANK_DATA']);
     // Bank data names only his fund; anna, a member of both, may name either.
     expect((await formInfoOf(bernd)).bankDataFunds).toEqual(['SEVERANCE_FUND']);
-    expect((await formInfoOf(await loginAs(server, 'anna'))).bankDataFunds).toEqual(['PENSION_FUND', 'SEVERANCE_FUND']);
+    expect((await formInfoOf(await loginAs(suite.server, 'anna'))).bankDataFunds).toEqual(['PENSION_FUND', 'SEVERANCE_FUND']);
   });
 });
 
 describe('inbox forms: sending (decision 0022)', () => {
   it('a pension call becomes a sent message with a PDF of what was entered; a repeat with the same key gets the same answer; the form sent twice is refused', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const before = await stored('clara');
     const input = pensionCall();
     const r = await submit(clara, input);
@@ -184,25 +174,25 @@ describe('inbox forms: sending (decision 0022)', () => {
   });
 
   it('a pension call must arrive by the 10th for a start on the next 1st; later it starts a month later', async () => {
-    const start = server.clock.now();
+    const start = suite.server.clock.now();
     try {
-      server.clock.set(Date.parse('2026-12-10T20:00:00Z'));
-      const anna = await loginAs(server, 'anna');
+      suite.server.clock.set(Date.parse('2026-12-10T20:00:00Z'));
+      const anna = await loginAs(suite.server, 'anna');
       expect((await formInfoOf(anna)).earliestPensionStart).toBe('2027-01-01');
-      server.clock.set(Date.parse('2026-12-10T23:30:00Z')); // 11 December in Vienna
-      const later = await loginAs(server, 'anna');
+      suite.server.clock.set(Date.parse('2026-12-10T23:30:00Z')); // 11 December in Vienna
+      const later = await loginAs(suite.server, 'anna');
       expect((await formInfoOf(later)).earliestPensionStart).toBe('2027-02-01');
       const late = await submit(later, { ...pensionCall(), contactEmail: emailOf('anna') });
       expect(late.error).toMatchObject({ code: 'INVALID_DATA', fieldErrors: [{ field: 'pensionCall.pensionStart', code: 'PENSION_START_TOO_EARLY' }] });
       const notFirst = await submit(later, { ...pensionCall({ pensionStart: '2027-02-15' }), contactEmail: emailOf('anna') });
       expect(notFirst.error?.fieldErrors).toEqual([expect.objectContaining({ field: 'pensionCall.pensionStart', code: 'PENSION_START_NOT_FIRST' })]);
     } finally {
-      server.clock.set(start);
+      suite.server.clock.set(start);
     }
   });
 
   it('bank data need the step-up; with the password they arrive at the chosen fund, and REST webportal/form serves the same', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const input: SubmitFormInput = {
       kind: 'BANK_DATA',
       idempotencyKey: key(),
@@ -229,8 +219,8 @@ describe('inbox forms: sending (decision 0022)', () => {
   });
 
   it('a vested-amount payout carries the ID document; another member’s upload is not found', async () => {
-    const anna = await loginAs(server, 'anna');
-    const clara = await loginAs(server, 'clara');
+    const anna = await loginAs(suite.server, 'anna');
+    const clara = await loginAs(suite.server, 'clara');
     const upload = async (client: PortalClient) => {
       const { body, contentType } = multipart([{ name: 'file', fileName: 'Ausweis.pdf', contentType: 'application/pdf', body: pdfBytes(500) }]);
       const res = await client.fetch('/webportal/upload?purpose=form-id-document&lng=de', { method: 'POST', headers: { 'content-type': contentType }, body });
@@ -251,7 +241,7 @@ describe('inbox forms: sending (decision 0022)', () => {
     const r = await submit(anna, vested(await upload(anna)));
     expect(r.error).toBeNull();
     expect(r.ok!.message.attachments.map((a) => a.fileName)).toEqual(['Formular-VESTED_AMOUNT-2026-11-22.pdf', 'Ausweis.pdf']);
-    const rows = await server.db
+    const rows = await suite.server.db
       .select({ n: count() })
       .from(messageAttachments)
       .where(eq(messageAttachments.messageId, Number(r.ok!.message.id)));
@@ -263,19 +253,19 @@ describe('inbox forms: exit application and declarations (decision 0025)', () =>
   const form = (kind: FormKind, sections: Sections): SubmitFormInput => ({ kind, idempotencyKey: key(), contactEmail: emailOf('anna'), termsAccepted: true, ...sections });
 
   it('offers them by contract: all to anna (member), no exit or function declaration to clara (beneficiary), none to bernd (Vorsorgekasse only)', async () => {
-    const kindsOf = async (scenario: Scenario) => (await formInfoOf(await loginAs(server, scenario))).kinds;
+    const kindsOf = async (scenario: Scenario) => (await formInfoOf(await loginAs(suite.server, scenario))).kinds;
     expect(await kindsOf('anna')).toEqual(['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL', ...REMAINING.map((r) => r.kind)]);
     expect(await kindsOf('clara')).toEqual(['VESTED_AMOUNT', 'BANK_DATA', 'PENSION_CALL', 'EMPLOYMENT_DECLARATION', 'FAMILY_DECLARATION', 'MODEL_OBJECTION', 'MODEL_SWITCH']);
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const r = await submit(clara, { ...form('EXIT_APPLICATION', REMAINING[0]!.valid), contactEmail: emailOf('clara') });
     expect(r.error?.code).toBe('NOT_AVAILABLE');
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const b = await submit(bernd, { ...form('MODEL_SWITCH', REMAINING[5]!.valid), contactEmail: emailOf('bernd') });
     expect(b.error?.code).toBe('NOT_AVAILABLE');
   });
 
   it('refuses a sixth child on the family declaration at the field, storing nothing', async () => {
-    const client = await loginAs(server, 'anna');
+    const client = await loginAs(suite.server, 'anna');
     const before = await stored('anna');
     const children = Array.from({ length: 6 }, (_, i): FormChildInput => ({ firstName: `Kind${i + 1}`, birthDate: '2010-01-01', gender: 'DIVERSE' }));
     const r = await submit(client, form('FAMILY_DECLARATION', { familyDeclaration: { maritalStatus: 'SINGLE', children } }));
@@ -289,7 +279,7 @@ describe('inbox forms: exit application and declarations (decision 0025)', () =>
   it.each(REMAINING.map((r) => [r.kind, r] as const))(
     '%s: incomplete and invalid refused at the field; sent via REST with its PDF; repeat idempotent; sent twice refused',
     async (_kind, c) => {
-      const client = await loginAs(server, 'anna');
+      const client = await loginAs(suite.server, 'anna');
       const before = await stored('anna');
       const incomplete = await submit(client, form(c.kind, c.incomplete[0]));
       expect(incomplete.error).toMatchObject({ code: 'INCOMPLETE', fieldErrors: expect.arrayContaining([expect.objectContaining({ field: c.incomplete[1], code: 'REQUIRED' })]) });

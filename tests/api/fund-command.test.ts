@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { graphql } from '../gql';
 import { exeBytes, pdfBytes } from '../helpers/files';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { spawnFund, spawnFundMessage } from '../helpers/spawn-fund';
 
 const LIST = graphql(`
   query FundCommandInbox {
@@ -117,32 +117,14 @@ describe('the fund side of the inbox', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fund-cli-'));
     const file = join(dir, 'Brief.pdf');
     writeFileSync(file, pdfBytes(300));
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'server/cli/fund.ts',
-        'message',
-        '--to',
-        emailOf('clara'),
-        '--from',
-        'PENSION_FUND',
-        '--subject',
-        'Per Befehl',
-        '--body',
-        'Text',
-        '--attach',
-        file,
-        '--database',
-        server.dbPath,
-      ],
-      { encoding: 'utf8', env: { ...process.env, MAIL_OUTBOX_DIR: dir, LOG_LEVEL: 'silent' }, timeout: 60_000 },
+    const run = spawnFundMessage(
+      { to: emailOf('clara'), from: 'PENSION_FUND', subject: 'Per Befehl', body: 'Text', attach: [file], database: server.dbPath },
+      { MAIL_OUTBOX_DIR: dir },
     );
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^message \d+ posted/);
     expect(run.status).toBe(0);
-    const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'message', '--to', 'x@example.at'], { encoding: 'utf8', timeout: 60_000 });
+    const usage = spawnFund(['message', '--to', 'x@example.at']);
     expect(usage.status).toBe(2);
   });
 });

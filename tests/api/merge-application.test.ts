@@ -1,25 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { persons, vkAccounts } from '../../db/schema';
 import { PortalClient } from '../helpers/client';
 import { pdfText } from '../helpers/pdf';
 import { emailOf, loginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServers } from '../helpers/suite-server';
 
 /**
  * The printable merge application (decision 0023 "Printable application", spec 001 section 5 "signature type … signed
  * form"): `GET /webportal/zusammenlegung-antrag`, filled for the logged-in member who may merge, blank with `?blank=1`
  * for the public merge, refused for a member who may not merge, without a session and on the regional tenant.
  */
-let server: TestServer;
-let regional: TestServer;
-
-beforeAll(async () => {
-  [server, regional] = await Promise.all([startTestServer({ members: 2 }), startTestServer({ members: 2, env: { TENANT: 'regional' } })]);
-});
-afterAll(async () => {
-  await Promise.all([server.close(), regional.close()]);
-});
+const suite = useTestServers({ server: { members: 2 }, regional: { members: 2, env: { TENANT: 'regional' } } });
 
 const PATH = '/webportal/zusammenlegung-antrag';
 
@@ -33,17 +25,17 @@ async function pdfOf(res: Response): Promise<string> {
 
 describe('printable merge application', () => {
   it('is filled with bernd’s data, his dormant account and the target account, with lines to sign on', async () => {
-    const bernd = await loginAs(server, 'bernd');
+    const bernd = await loginAs(suite.server, 'bernd');
     const text = await pdfOf(await bernd.fetch(PATH));
-    const [person] = await server.db
+    const [person] = await suite.server.db
       .select()
       .from(persons)
       .where(eq(persons.email, emailOf('bernd')));
-    const dormant = await server.db
+    const dormant = await suite.server.db
       .select()
       .from(vkAccounts)
       .where(and(eq(vkAccounts.personId, person!.id), eq(vkAccounts.status, 'DORMANT')));
-    const [active] = await server.db
+    const [active] = await suite.server.db
       .select()
       .from(vkAccounts)
       .where(and(eq(vkAccounts.personId, person!.id), eq(vkAccounts.status, 'ACTIVE')));
@@ -60,23 +52,23 @@ describe('printable merge application', () => {
   });
 
   it('is blank with ?blank=1, without a login, and names nobody', async () => {
-    const text = await pdfOf(await new PortalClient(server.url).fetch(`${PATH}?blank=1`));
+    const text = await pdfOf(await new PortalClient(suite.server.url).fetch(`${PATH}?blank=1`));
     expect(text).toContain('Antrag auf Zusammenlegung von Abfertigungsanwartschaften');
     expect(text).toContain('______');
     expect(text).not.toMatch(/Bernd|Anna|Muster/);
   });
 
   it('refuses a member who may not merge, a caller without a session, other methods, and the regional tenant', async () => {
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const refused = await anna.fetch(PATH);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: 'ERROR_NOT_ELIGIBLE', message: expect.stringContaining('keine Zusammenlegung möglich') });
-    const anonymous = await new PortalClient(server.url).fetch(PATH);
+    const anonymous = await new PortalClient(suite.server.url).fetch(PATH);
     expect(anonymous.status).toBe(406);
     const post = await anna.fetch(PATH, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET');
-    const onRegional = await new PortalClient(regional.url).fetch(`${PATH}?blank=1`);
+    const onRegional = await new PortalClient(suite.regional.url).fetch(`${PATH}?blank=1`);
     expect(onRegional.status).toBe(404);
     expect(await onRegional.json()).toMatchObject({ error: 'ERROR_NOT_OFFERED' });
   });

@@ -2,12 +2,11 @@ import { count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documentFiles, documents, mergeRequestFiles, mergeRequests, messages, persons, uploads, vkAccounts } from '../../db/schema';
 import type { RequestMergeInput } from '../gql/graphql';
-import type { MergePage_QueryQuery as MergeEligibilityQuery } from '../../web/src/gql/graphql';
 import { PortalClient } from '../helpers/client';
 import { jpegBytes, multipart, pdfBytes, pngBytes, zipBytes } from '../helpers/files';
 import { pdfText } from '../helpers/pdf';
 import { emailOf, loginAs } from '../helpers/scenarios';
-import { CLAIM, CONFIRMATIONS, ELIGIBILITY, INBOX, REQUEST } from './merge-operations';
+import { CLAIM, CONFIRMATIONS, digitalMergeRequest as digital, ELIGIBILITY, INBOX, REQUEST, type MergeMember as Me } from './merge-operations';
 import { uploadedId } from '../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../helpers/severance-requests-server';
 
@@ -17,9 +16,6 @@ import { useSeveranceRequestsServer } from '../helpers/severance-requests-server
  * June four years before last year (contribution-free for more than 3 years) and an ACTIVE one; anna has one ACTIVE
  * account only. The clock stands at TEST_TODAY 2026-11-22. Every refusal stores nothing.
  */
-const PNG_SIGNATURE = `data:image/png;base64,${pngBytes(120).toString('base64')}`;
-
-type Me = NonNullable<MergeEligibilityQuery['me']>;
 
 const suite = useSeveranceRequestsServer(8);
 
@@ -30,21 +26,6 @@ async function me(client: PortalClient): Promise<Me> {
 }
 
 const uploadId = (client: PortalClient, fileName: string, body: Buffer) => uploadedId(client, 'merge-document', fileName, body);
-
-/** A complete, digitally signed request of `person` (ids to be added). */
-function digital(person: Me, extra: Partial<RequestMergeInput> = {}): RequestMergeInput {
-  return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    svnr: person.svnr,
-    email: person.email!,
-    consent: true,
-    termsAccepted: true,
-    signatureType: 'DIGITAL',
-    signature: { kind: 'DRAWN', png: PNG_SIGNATURE },
-    ...extra,
-  };
-}
 
 const rows = async (table: typeof mergeRequests | typeof documents | typeof messages | typeof documentFiles) => (await suite.server.db.select({ n: count() }).from(table))[0]!.n;
 

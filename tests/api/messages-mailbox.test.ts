@@ -1,47 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { messages, persons } from '../../db/schema';
+import { messages } from '../../db/schema';
+// Reading and sending messages as the web's inbox does, and choosing the mailbox as its mailbox dialog does.
+import { MessageDetail_Query as ONE, NewMessage_SendMutation as SEND } from '../../web/src/features/messages/api/inbox';
+import { MailboxDialog_ChooseMailboxMutation as CHOOSE } from '../../web/src/features/session/api/choose-mailbox';
 import { graphql } from '../gql';
 import type { MailboxType, MessageFolder } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
-import { emailOf, loginAs, startLoginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
+import { loginAs, startLoginAs } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 /**
  * The mailbox type (decision 0022, spec 000 section 4): a contact person (ASP) who chose a duty at login sees and
  * writes that customer's messages; as AWB_LB their own; nobody else reaches a customer's messages.
  */
-const LIST = graphql(`
-  query InboxMailboxList($folder: MessageFolder!) {
-    me {
-      unreadMessageCount
-      messageRecipients
-      messages(folder: $folder) {
-        totalCount
-        unreadCount
-        nodes {
-          id
-          subject
-          unread
-          attachments {
-            id
-          }
-        }
-      }
-    }
-  }
-`);
-const ONE = graphql(`
-  query InboxMailboxMessage($id: ID!) {
-    me {
-      message(id: $id) {
-        id
-        subject
-      }
-    }
-  }
-`);
 const MARK = graphql(`
   mutation InboxMailboxMarkRead($id: ID!) {
     markMessageRead(input: { id: $id }) {
@@ -50,34 +24,6 @@ const MARK = graphql(`
       }
       error {
         code
-      }
-    }
-  }
-`);
-const SEND = graphql(`
-  mutation InboxMailboxSend($input: SendMessageInput!) {
-    sendMessage(input: $input) {
-      ok {
-        message {
-          id
-          folder
-        }
-      }
-      error {
-        code
-      }
-    }
-  }
-`);
-const CHOOSE = graphql(`
-  mutation InboxMailboxChoose($t: MailboxType!, $d: ID) {
-    chooseMailbox(type: $t, dutyId: $d) {
-      ok {
-        type
-        dutyId
-      }
-      error {
-        ...ErrorFields
       }
     }
   }
@@ -98,24 +44,18 @@ const SESSION = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 2 });
 
 /** Emil logged in with the mailbox chosen: ASP for the duty of `customer`, or AWB_LB. */
 async function emilAs(mailbox: { asp: string } | 'AWB_LB'): Promise<PortalClient> {
-  const { client } = await startLoginAs(server, 'emil');
+  const { client } = await startLoginAs(suite.server, 'emil');
   const duties = (await client.operation(DUTIES)).body.data!.serviceDuties;
   const dutyId = mailbox === 'AWB_LB' ? null : duties.find((d) => d.customerDesignation === mailbox.asp)!.id;
   const chosen = await client.operation(CHOOSE, {
-    t: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP',
-    d: dutyId,
+    type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP',
+    dutyId,
   });
-  expect(chosen.body.data?.chooseMailbox.ok).toEqual({ type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP', dutyId });
+  expect(chosen.body.data?.chooseMailbox.ok).toMatchObject({ type: mailbox === 'AWB_LB' ? 'AWB_LB' : 'ASP', dutyId });
   const session = await client.operation(SESSION);
   expect(session.body.data?.session.loggedIn).toBe(true);
   return client;
@@ -139,7 +79,7 @@ describe('mailbox type (decision 0022)', () => {
     });
     const id = sent.body.data!.sendMessage.ok!.message.id;
     const row = (
-      await server.db
+      await suite.server.db
         .select()
         .from(messages)
         .where(eq(messages.id, Number(id)))
@@ -152,14 +92,9 @@ describe('mailbox type (decision 0022)', () => {
     expect(mark.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: 0 });
 
     // As AWB_LB the same person sees his own mailbox (a message of his own pension contract), without the customer's.
-    const emilId = (
-      await server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('emil')))
-    )[0]!.id;
-    await writeTransaction(server.db, () =>
-      server.db.insert(messages).values({
+    const emilId = await personIdOf(suite.server, 'emil');
+    await writeTransaction(suite.server.db, () =>
+      suite.server.db.insert(messages).values({
         personId: emilId,
         direction: 'INBOUND',
         counterpart: 'PENSION_FUND',
@@ -184,7 +119,7 @@ describe('mailbox type (decision 0022)', () => {
     const [message] = (await list(donau, 'RECEIVED')).messages.nodes;
     const alpen = await emilAs({ asp: 'Alpenländische Bau GmbH' });
     expect((await list(alpen, 'RECEIVED')).messages.nodes.map((m) => m.subject)).toEqual(['AW: Beitragsmeldung Alpenländische Bau GmbH']);
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     for (const client of [alpen, anna]) {
       expect((await client.operation(ONE, { id: message!.id })).body.data!.me!.message).toBeNull();
       const foreign = await client.operation(MARK, { id: message!.id });
@@ -200,8 +135,8 @@ describe('mailbox type (decision 0022)', () => {
   it('a refused mailbox choice answers INVALID_INPUT with the dutyId field error and keeps the session’s mailbox', async () => {
     const client = await emilAs('AWB_LB');
     const before = (await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id);
-    const choose = (t: MailboxType, d: string | null) => client.operation(CHOOSE, { t, d });
-    expect((await choose('ASP', null)).body.data?.chooseMailbox).toEqual({
+    const choose = (type: MailboxType, dutyId: string | null) => client.operation(CHOOSE, { type, dutyId });
+    expect((await choose('ASP', null)).body.data?.chooseMailbox).toMatchObject({
       ok: null,
       error: {
         code: 'INVALID_INPUT',
@@ -210,8 +145,8 @@ describe('mailbox type (decision 0022)', () => {
       },
     });
     const unknown = { ok: null, error: expect.objectContaining({ code: 'INVALID_INPUT', fieldErrors: [expect.objectContaining({ field: 'dutyId', code: 'UNKNOWN_DUTY' })] }) };
-    expect((await choose('ASP', '987654321')).body.data?.chooseMailbox).toEqual(unknown);
-    expect((await choose('ASP', 'keine-zahl')).body.data?.chooseMailbox).toEqual(unknown);
+    expect((await choose('ASP', '987654321')).body.data?.chooseMailbox).toMatchObject(unknown);
+    expect((await choose('ASP', 'keine-zahl')).body.data?.chooseMailbox).toMatchObject(unknown);
     expect((await list(client, 'RECEIVED')).messages.nodes.map((m) => m.id)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { messageAttachments, messages, persons, uploads } from '../../db/schema';
+import { messageAttachments, messages, uploads } from '../../db/schema';
 // Reading one message and marking it read as the web's inbox does.
 import { MessageDetail_MarkReadMutation as MARK, MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
 import { graphql } from '../gql';
@@ -9,15 +9,15 @@ import type { InboxListQueryVariables, SendMessageInput } from '../gql/graphql';
 import type { PortalClient } from '../helpers/client';
 import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { multipart, pdfBytes } from '../helpers/files';
-import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAs, type Scenario } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 const SEND = graphql(`
   mutation InboxSend($input: SendMessageInput!) {
     sendMessage(input: $input) {
       ok {
         message {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
       error {
@@ -27,15 +27,9 @@ const SEND = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 4 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 4 });
 
-const login = (scenario: Scenario): Promise<PortalClient> => loginAs(server, scenario);
+const login = (scenario: Scenario): Promise<PortalClient> => loginAs(suite.server, scenario);
 
 async function list(client: PortalClient, variables: InboxListQueryVariables) {
   const res = await client.operation(LIST, variables);
@@ -50,17 +44,8 @@ async function uploadPdf(client: PortalClient, name = 'Beilage.pdf', bytes = pdf
   return ((await res.json()) as { id: string }).id;
 }
 
-async function personId(scenario: Scenario): Promise<number> {
-  return (
-    await server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
-}
-
 async function messageCount(): Promise<number> {
-  return (await server.db.select({ n: count() }).from(messages))[0]!.n;
+  return (await suite.server.db.select({ n: count() }).from(messages))[0]!.n;
 }
 
 describe('inbox read side (spec 001 section 2)', () => {
@@ -88,10 +73,10 @@ describe('inbox read side (spec 001 section 2)', () => {
 
   it('pages with 10/25/50 per page, searches by subject, and refuses another page size', async () => {
     const anna = await login('anna');
-    const annaId = await personId('anna');
+    const annaId = await personIdOf(suite.server, 'anna');
     for (let i = 1; i <= 12; i++) {
-      await writeTransaction(server.db, () =>
-        server.db.insert(messages).values({
+      await writeTransaction(suite.server.db, () =>
+        suite.server.db.insert(messages).values({
           personId: annaId,
           direction: 'INBOUND',
           counterpart: 'SEVERANCE_FUND',
@@ -169,7 +154,7 @@ describe('writing (spec 001 section 2)', () => {
     const sentList = await list(anna, { folder: 'SENT' });
     expect(sentList.messages.nodes[0]!.id).toBe(sent.id);
     // The upload's bytes moved to the message.
-    expect(await server.db.select().from(uploads).where(eq(uploads.id, uploadId))).toEqual([]);
+    expect(await suite.server.db.select().from(uploads).where(eq(uploads.id, uploadId))).toEqual([]);
 
     const download = await anna.fetch(`${sent.attachments[0]!.downloadUrl}&lng=de`);
     expect(download.status).toBe(200);
@@ -226,9 +211,9 @@ describe('writing (spec 001 section 2)', () => {
     const rest = await bernd.rest('sendMessage', { recipient: 'SEVERANCE_FUND', subject: 'Betreff', body: 'Text', attachmentIds: annasUpload });
     expect(rest.json).toMatchObject({ ok: false, code: 'ATTACHMENT_INVALID' });
     expect(await messageCount()).toBe(before);
-    expect(await server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, annasUpload))).toHaveLength(1);
+    expect(await suite.server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, annasUpload))).toHaveLength(1);
     const ok = await anna.rest('sendMessage', { recipient: 'SEVERANCE_FUND', subject: 'Per REST', body: 'Text', attachmentIds: annasUpload });
     expect(ok.json).toMatchObject({ ok: true, message: { folder: 'SENT', subject: 'Per REST', attachments: [{ fileName: 'Beilage.pdf' }] } });
-    expect((await server.db.select({ n: count() }).from(messageAttachments))[0]!.n).toBeGreaterThanOrEqual(2);
+    expect((await suite.server.db.select({ n: count() }).from(messageAttachments))[0]!.n).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { and, count, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { documentFiles, documents, mandateDebits, mandates, messages, persons, premiumApplications } from '../../db/schema';
+import { documentFiles, documents, mandateDebits, mandates, messages, premiumApplications } from '../../db/schema';
 import { isValidMandateReference } from '@contract/own-contributions';
 import { downloadUrl } from '../../server/modules/documents/documents.rules';
 import { runCollection } from '../../server/modules/own-contributions/collection';
@@ -10,10 +9,12 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { CreateMandateInput } from '../gql/graphql';
 import type { ApplyForPremiumInput } from '../../web/src/gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { emailOf, loginAs } from '../helpers/scenarios';
+import { loginAs } from '../helpers/scenarios';
 import { APPLY, CANCEL, CHANGE, CREATE, OVERVIEW } from './own-contributions-operations';
-import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/test-server';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
+import { TEST_TODAY } from '../helpers/test-server';
 import { runFund } from '../helpers/fund-command';
+import { spawnFund } from '../helpers/spawn-fund';
 
 /**
  * Own contributions by SEPA mandate (decision 0016) over real HTTP on a fresh database: every bad-input case of decision 0016
@@ -22,25 +23,19 @@ import { runFund } from '../helpers/fund-command';
  * mandate lapses after 36 months without a collection. GraphQL and REST.
  */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 2 });
 
 /** Rows of a table (SQLite and PostgreSQL alike, through the query builder). */
-const rowsOf = async (table: typeof mandates | typeof documents | typeof premiumApplications) => (await server.db.select({ n: count() }).from(table))[0]!.n;
-const mandateRow = async (id: number) => (await server.db.select().from(mandates).where(eq(mandates.id, id)))[0]!;
+const rowsOf = async (table: typeof mandates | typeof documents | typeof premiumApplications) => (await suite.server.db.select({ n: count() }).from(table))[0]!.n;
+const mandateRow = async (id: number) => (await suite.server.db.select().from(mandates).where(eq(mandates.id, id)))[0]!;
 const preNotificationsOf = (personId: number) =>
-  server.db
+  suite.server.db
     .select()
     .from(messages)
     .where(and(eq(messages.personId, personId), like(messages.subject, 'Vorabinformation%')))
     .orderBy(desc(messages.id));
-const collectedDebits = async () => (await server.db.select({ n: count() }).from(mandateDebits).where(eq(mandateDebits.status, 'COLLECTED')))[0]!.n;
-const setToday = (iso: string) => server.clock.set(Date.parse(`${iso}T09:00:00Z`));
+const collectedDebits = async () => (await suite.server.db.select({ n: count() }).from(mandateDebits).where(eq(mandateDebits.status, 'COLLECTED')))[0]!.n;
+const setToday = (iso: string) => suite.server.clock.set(Date.parse(`${iso}T09:00:00Z`));
 const overview = async (c: PortalClient) => (await c.operation(OVERVIEW)).body.data!.me!.ownContributions;
 /** Sends a typed operation and answers its data (throws on a GraphQL error). */
 const gql = async <T, V extends Record<string, unknown>>(c: PortalClient, document: TypedDocumentNode<T, V>, variables: NoInfer<V>): Promise<T> => {
@@ -62,7 +57,7 @@ async function contractOf(c: PortalClient): Promise<string> {
 describe('own contributions (decision 0016)', () => {
   it('refuses every bad input of the issue at its field and stores nothing (items 1, 2, 7)', async () => {
     setToday(SIGNING_DAY);
-    const rosa = await loginAs(server, 'rosa');
+    const rosa = await loginAs(suite.server, 'rosa');
     const contractId = await contractOf(rosa);
     const good: CreateMandateInput = {
       contractId,
@@ -116,7 +111,7 @@ describe('own contributions (decision 0016)', () => {
 
   it('anna sets up a monthly mandate: SEPA reference, creditor id, PDF archived; a second monthly and an overlapping one-off are refused (items 2, 3)', async () => {
     setToday(SIGNING_DAY);
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const o = await overview(anna);
     expect(o.gauge).toMatchObject({ year: 2026, eligible: 102_500, eligibleMonthly: 8_542, rateBp: 425, maxPremium: 4_250, daysToDeadline: 20 });
     expect(o.creditorId).toBe('AT67ZZZ00000045678');
@@ -126,16 +121,18 @@ describe('own contributions (decision 0016)', () => {
     expect(created.error).toBeNull();
     const m = created.ok!.mandate;
     expect(isValidMandateReference(m.mandateReference)).toBe(true);
-    expect(m.creditorId).toBe('AT67ZZZ00000045678');
-    expect(m.nextDebitDate).toBe('2026-12-01');
-    const [file] = await server.db
+    // The given mandate as the overview lists it, with the creditor id and the signed mandate's document.
+    const listed = (await overview(anna)).mandates.find((x) => x.id === m.id)!;
+    expect(listed.creditorId).toBe('AT67ZZZ00000045678');
+    expect(listed.nextDebitDate).toBe('2026-12-01');
+    const [file] = await suite.server.db
       .select({ title: documents.title, sha256: documentFiles.sha256 })
       .from(documents)
       .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
-      .where(eq(documents.id, Number(m.documentId)));
+      .where(eq(documents.id, Number(listed.documentId)));
     expect(file?.title).toBe(`SEPA-Lastschriftmandat ${m.mandateReference}`);
     expect(file?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const pdf = await anna.fetch(downloadUrl(Number(m.documentId)));
+    const pdf = await anna.fetch(downloadUrl(Number(listed.documentId)));
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
     const before = await rowsOf(mandates);
@@ -148,22 +145,17 @@ describe('own contributions (decision 0016)', () => {
     expect(overlap.fieldErrors.map((e) => [e.field, e.code])).toEqual([['startDate', 'OVERLAP']]);
     expect(await rowsOf(mandates)).toBe(before);
     // Rosa cannot change or cancel anna's mandate.
-    const rosa = await loginAs(server, 'rosa');
+    const rosa = await loginAs(suite.server, 'rosa');
     const foreign = (await gql(rosa, CANCEL, { input: { mandateId: m.id, endDate: '2027-03-31' } })).cancelMandate.error!;
     expect(foreign.code).toBe('ERROR_NOT_FOUND');
   });
 
   it('a collection run pre-notifies by inbox message, collects and moves the gauge; a second run of the date changes nothing (items 5, 6)', async () => {
-    let anna = await loginAs(server, 'anna');
-    const annaId = (
-      await server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('anna')))
-    )[0]!.id;
+    let anna = await loginAs(suite.server, 'anna');
+    const annaId = await personIdOf(suite.server, 'anna');
     const messagesBefore = (await preNotificationsOf(annaId)).length;
     // 14 days before the first debit of 1 December (a run for a later day than the clock's dates its notices that day).
-    const first = await runCollection(server.deps, '2026-11-17');
+    const first = await runCollection(suite.server.deps, '2026-11-17');
     expect(first).toMatchObject({ preNotified: 1, collected: 0 });
     const notice = (await preNotificationsOf(annaId))[0]!;
     expect(notice.subject).toBe('Vorabinformation zu Ihrer SEPA-Lastschrift am 01.12.2026');
@@ -175,18 +167,18 @@ describe('own contributions (decision 0016)', () => {
     expect(beforeRun).toMatchObject({ used: 8_542, collected: 0, left: 102_500 - 8_542 });
 
     setToday('2026-12-01');
-    anna = await loginAs(server, 'anna');
-    const run = await runCollection(server.deps, '2026-12-01');
+    anna = await loginAs(suite.server, 'anna');
+    const run = await runCollection(suite.server.deps, '2026-12-01');
     expect(run).toMatchObject({ collected: 1, collectedCents: 8_542 });
     const after = (await overview(anna)).gauge;
     expect(after).toMatchObject({ used: 8_542, collected: 8_542, daysToDeadline: -1 });
     expect(after.expectedPremium).toBe(Math.round((8_542 / 1.025) * 0.0425));
-    expect(await runCollection(server.deps, '2026-12-01')).toMatchObject({ preNotified: 0, collected: 0 });
+    expect(await runCollection(suite.server.deps, '2026-12-01')).toMatchObject({ preNotified: 0, collected: 0 });
   });
 
   it('changes the amount; a new debit account needs the step-up; cancels at a chosen date, after which a new monthly start before it overlaps (item 4)', async () => {
     setToday('2026-12-02');
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     const m = (await overview(anna)).mandates.find((x) => x.type === 'MONTHLY')!;
     const amount = (await gql(anna, CHANGE, { input: { mandateId: m.id, amount: 10_000 } })).changeMandate;
     expect(amount.ok!.mandate.amount).toBe(10_000);
@@ -210,16 +202,16 @@ describe('own contributions (decision 0016)', () => {
     const overlap = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-03-01' } })).createMandate.error!;
     expect(overlap.code).toBe('ERROR_OVERLAP');
     const after = (await gql(anna, CREATE, { input: { ...input, startDate: '2027-04-01' } })).createMandate;
-    expect(after.ok!.mandate.status).toBe('ACTIVE');
+    expect((await overview(anna)).mandates.find((x) => x.id === after.ok!.mandate.id)?.status).toBe('ACTIVE');
     // The run after the end date ends the cancelled mandate.
     setToday('2027-04-01');
-    expect((await runCollection(server.deps, '2027-04-01')).ended).toBe(1);
+    expect((await runCollection(suite.server.deps, '2027-04-01')).ended).toBe(1);
     expect((await mandateRow(Number(m.id))).status).toBe('CANCELLED');
   });
 
   it('changes and cancels a one-off not yet due; a collected one-off can no longer change (item 4)', async () => {
     setToday('2026-11-01');
-    let rosa = await loginAs(server, 'rosa');
+    let rosa = await loginAs(suite.server, 'rosa');
     const contractId = await contractOf(rosa);
     const input: CreateMandateInput = { contractId, type: 'ONE_OFF', amount: 50_000, iban: IBAN, startDate: '2026-11-25', accountOwner: 'Rosa Eigenbeitrag', confirmed: true };
     const created = (await gql(rosa, CREATE, { input })).createMandate.ok!;
@@ -232,10 +224,10 @@ describe('own contributions (decision 0016)', () => {
     expect(cancelled.status).toBe('CANCELLED');
     const second = (await gql(rosa, CREATE, { input: { ...input, startDate: '2026-11-23' } })).createMandate.ok!;
     // Pre-notified 14 days ahead, collected on its date.
-    await runCollection(server.deps, '2026-11-09');
+    await runCollection(suite.server.deps, '2026-11-09');
     setToday('2026-11-23');
-    rosa = await loginAs(server, 'rosa');
-    await runCollection(server.deps, '2026-11-23');
+    rosa = await loginAs(suite.server, 'rosa');
+    await runCollection(suite.server.deps, '2026-11-23');
     expect((await mandateRow(Number(second.mandate.id))).status).toBe('COLLECTED');
     const refused = (await gql(rosa, CHANGE, { input: { mandateId: second.mandate.id, amount: 1_000 } })).changeMandate.error!;
     expect(refused.code).toBe('ERROR_NOT_CHANGEABLE');
@@ -243,7 +235,7 @@ describe('own contributions (decision 0016)', () => {
 
   it('a mandate without a collection for 36 months lapses (item 3)', async () => {
     setToday(TEST_TODAY);
-    const rosa = await loginAs(server, 'rosa');
+    const rosa = await loginAs(suite.server, 'rosa');
     const contractId = await contractOf(rosa);
     const created = (
       await rosa.operation(CREATE, {
@@ -251,18 +243,18 @@ describe('own contributions (decision 0016)', () => {
       })
     ).body.data!.createMandate.ok!;
     const id = Number(created.mandate.id);
-    expect((await runCollection(server.deps, TEST_TODAY)).lapsed).toBe(0);
-    await writeTransaction(server.db, () => server.db.update(mandates).set({ signedOn: '2023-11-21' }).where(eq(mandates.id, id)));
-    const run = await runCollection(server.deps, TEST_TODAY);
+    expect((await runCollection(suite.server.deps, TEST_TODAY)).lapsed).toBe(0);
+    await writeTransaction(suite.server.db, () => suite.server.db.update(mandates).set({ signedOn: '2023-11-21' }).where(eq(mandates.id, id)));
+    const run = await runCollection(suite.server.deps, TEST_TODAY);
     expect(run.lapsed).toBe(1);
     expect((await mandateRow(id)).status).toBe('LAPSED');
   });
 
   it('REST: the same rules and codes; a call without a session answers 406 (item 7)', async () => {
     setToday(TEST_TODAY);
-    const anonymous = new PortalClient(server.url);
+    const anonymous = new PortalClient(suite.server.url);
     expect((await anonymous.rest('webportal/eigenbeitraege/mandat', { amount: '1000' })).status).toBe(406);
-    const rosa = await loginAs(server, 'rosa');
+    const rosa = await loginAs(suite.server, 'rosa');
     const overviewRest = (await rosa.rest('webportal/eigenbeitraege')).json as { contracts: { id: string }[]; gauge: { eligibleCents: number } };
     expect(overviewRest.gauge.eligibleCents).toBe(102_500);
     const before = await rowsOf(mandates);
@@ -279,18 +271,14 @@ describe('own contributions (decision 0016)', () => {
   it('the operator command `fund collect --date` runs a collection date on the database and prints the counts (item 6)', async () => {
     const before = await collectedDebits();
     // The test database: a SQLite file (`--database`) or, in the postgres project, a PostgreSQL URL (DATABASE_URL).
-    const postgres = server.dbPath.startsWith('postgres');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', '2027-08-01', ...(postgres ? [] : ['--database', server.dbPath])], {
-      encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: server.dbPath } : {}) },
-      timeout: 60_000,
-    });
+    const postgres = suite.server.dbPath.startsWith('postgres');
+    const run = spawnFund(['collect', '--date', '2027-08-01', ...(postgres ? [] : ['--database', suite.server.dbPath])], postgres ? { DATABASE_URL: suite.server.dbPath } : {});
     expect(run.stderr).toBe('');
     // Anna's second monthly mandate (85.42 EUR from 1 April 2027): the run of 1 April pre-notified April that day, too
     // late to collect it then; now it is collected. May to August were never pre-notified (runs skipped): they are
     // notified today and postponed to 15 August, 14 days on (decision 0044), never debited before.
     const ref = (
-      await server.db
+      await suite.server.db
         .select({ r: mandates.mandateReference })
         .from(mandates)
         .where(and(eq(mandates.startDate, '2027-04-01'), eq(mandates.status, 'ACTIVE')))
@@ -302,10 +290,10 @@ describe('own contributions (decision 0016)', () => {
     expect(run.status).toBe(0);
     expect(await collectedDebits()).toBe(before + Number(counts![1]));
     const anna = (
-      await server.db
+      await suite.server.db
         .select()
         .from(mandateDebits)
-        .where(eq(mandateDebits.mandateId, (await server.db.select({ id: mandates.id }).from(mandates).where(eq(mandates.mandateReference, ref)))[0]!.id))
+        .where(eq(mandateDebits.mandateId, (await suite.server.db.select({ id: mandates.id }).from(mandates).where(eq(mandates.mandateReference, ref)))[0]!.id))
     )
       .map((d) => [d.dueDate, d.status])
       .sort();
@@ -316,7 +304,7 @@ describe('own contributions (decision 0016)', () => {
       ['2027-07-01', 'PRE_NOTIFIED'],
       ['2027-08-01', 'PRE_NOTIFIED'],
     ]);
-    const usage = await runFund(server, ['collect', '--date', '2027-02-30']);
+    const usage = await runFund(suite.server, ['collect', '--date', '2027-02-30']);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('usage: npm run fund -- collect');
   });

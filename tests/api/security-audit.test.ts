@@ -1,10 +1,10 @@
-import { eq, gt, max } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persons, securityEvents } from '../../db/schema';
+import { gt, max } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { securityEvents } from '../../db/schema';
 import { graphql } from '../gql';
 import { DEMO_PASSWORD, PortalClient } from '../helpers/client';
-import { emailOf, type Scenario } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { emailOf } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 const LOGOUT = graphql(`
   mutation SecurityAuditLogout {
@@ -16,28 +16,15 @@ const LOGOUT = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 2 });
 
-const eventsSince = (id: number) => server.db.select().from(securityEvents).where(gt(securityEvents.id, id)).orderBy(securityEvents.id);
-const lastId = async () => (await server.db.select({ id: max(securityEvents.id) }).from(securityEvents))[0]?.id ?? 0;
-const personId = async (scenario: Scenario) =>
-  (
-    await server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
+const eventsSince = (id: number) => suite.server.db.select().from(securityEvents).where(gt(securityEvents.id, id)).orderBy(securityEvents.id);
+const lastId = async () => (await suite.server.db.select({ id: max(securityEvents.id) }).from(securityEvents))[0]?.id ?? 0;
 
 describe('security audit log (security_events)', () => {
   it('records a successful login and the logout with person, IP and user agent', async () => {
     const from = await lastId();
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     await client.fetch('/rest/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'AuditTest/1.0' },
@@ -46,32 +33,32 @@ describe('security audit log (security_events)', () => {
     await client.operation(LOGOUT);
     const events = await eventsSince(from);
     expect(events.map((e) => e.type)).toEqual(['LOGIN_SUCCESS', 'SESSION_END']);
-    expect(events[0]).toMatchObject({ personId: await personId('anna'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });
+    expect(events[0]).toMatchObject({ personId: await personIdOf(suite.server, 'anna'), ipAddress: '127.0.0.1', userAgent: 'AuditTest/1.0' });
     expect(events[0]!.detail).toEqual({ status: 'SUCCESSFUL', method: 'PASSWORD' });
     expect(events[1]!.detail).toEqual({ reason: 'LOGOUT' });
   });
 
   it('records failures, exactly one lockout and no password or token anywhere', async () => {
     const from = await lastId();
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     for (let i = 0; i < 6; i++) await client.rest('login', { user: emailOf('bernd'), password: `wrong-${i}-secret` });
     await client.rest('login', { user: 'nobody@example.at', password: 'x' });
     const events = await eventsSince(from);
     expect(events.filter((e) => e.type === 'LOGIN_FAILURE')).toHaveLength(7);
     expect(events.filter((e) => e.type === 'LOCKOUT')).toHaveLength(1);
-    expect(events.find((e) => e.type === 'LOCKOUT')).toMatchObject({ personId: await personId('bernd') });
+    expect(events.find((e) => e.type === 'LOCKOUT')).toMatchObject({ personId: await personIdOf(suite.server, 'bernd') });
     expect(events.at(-1)).toMatchObject({ type: 'LOGIN_FAILURE', personId: null });
     expect(JSON.stringify(events)).not.toMatch(/wrong-\d-secret|Pensionskasse#2026/);
   });
 
   it('records an idle time-out once and access denied for calls without a session', async () => {
-    const client = new PortalClient(server.url);
+    const client = new PortalClient(suite.server.url);
     await client.rest('login', { user: emailOf('clara'), password: DEMO_PASSWORD });
     const from = await lastId();
-    server.clock.advance(15 * 60_000);
+    suite.server.clock.advance(15 * 60_000);
     await client.rest('getPersonalData');
     await client.rest('getPersonalData');
-    await new PortalClient(server.url).rest('getPersonalData');
+    await new PortalClient(suite.server.url).rest('getPersonalData');
     const events = await eventsSince(from);
     expect(events.filter((e) => e.type === 'SESSION_END').map((e) => e.detail)).toEqual([{ reason: 'IDLE_TIMEOUT' }]);
     const denied = events.filter((e) => e.type === 'ACCESS_DENIED').map((e) => e.detail.reason);

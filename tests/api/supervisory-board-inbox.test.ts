@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../db/client';
-import { persons, supervisoryBoardSeats } from '../../db/schema';
+import { supervisoryBoardSeats } from '../../db/schema';
 import { FundCommandError, postFundMessage } from '../../server/cli/fund';
 // Reading one message as the web's inbox does.
 import { MessageDetail_Query as ONE } from '../../web/src/features/messages/api/inbox';
@@ -9,7 +9,7 @@ import { graphql } from '../gql';
 import { DEMO_PASSWORD, LOGIN_STATUS as LOGIN, PortalClient } from '../helpers/client';
 import { INBOX_LIST as LIST } from '../helpers/inbox-operations';
 import { emailOf, loginAs } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
 /**
  * The supervisory-board inbox (spec 001 sections 1 and 6; decision 0026): a separate inbox for
@@ -58,13 +58,7 @@ const ME = graphql(`
   }
 `);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ members: 2 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer({ members: 2 });
 
 async function list(client: PortalClient, folder: 'RECEIVED' | 'SENT' | 'BOARD', extra: { page?: number; pageSize?: number } = {}) {
   return client.operation(LIST, { folder, ...extra });
@@ -78,10 +72,10 @@ async function boardMessages(client: PortalClient) {
 
 describe('supervisory-board inbox (decision 0026)', () => {
   it('sonja (board member without contract) logs in and lists her board messages newest first, with paging and the unread count', async () => {
-    const login = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
+    const login = await new PortalClient(suite.server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
     expect(login.body.data!.login).toEqual({ ok: { status: 'SUCCESSFUL_PK_ASP', loggedIn: true }, error: null });
 
-    const sonja = await loginAs(server, 'sonja');
+    const sonja = await loginAs(suite.server, 'sonja');
     const res = await list(sonja, 'BOARD');
     expect(res.body.errors).toBeUndefined();
     const page = res.body.data!.me!.messages;
@@ -99,7 +93,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
   });
 
   it('sonja reads a board message: the detail shows its PDF, opening marks it read, and only she can download it', async () => {
-    const sonja = await loginAs(server, 'sonja');
+    const sonja = await loginAs(suite.server, 'sonja');
     const invitation = (await boardMessages(sonja))[0]!;
     const detail = await sonja.operation(ONE, { id: invitation.id });
     expect(detail.body.data!.me!.message).toMatchObject({
@@ -132,7 +126,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
   });
 
   it('a board member without own contract gets no contract data and no member-inbox recipients', async () => {
-    const sonja = await loginAs(server, 'sonja');
+    const sonja = await loginAs(suite.server, 'sonja');
     const me = (await sonja.operation(ME)).body.data!.me;
     expect(me).toEqual({
       supervisoryBoardSeats: [{ fund: 'SEVERANCE_FUND', since: '2021-07-01', until: null }],
@@ -147,7 +141,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
   });
 
   it('board messages never appear in the member inbox and member messages never in the board inbox (clara: board member and beneficiary)', async () => {
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     const me = (await clara.operation(ME)).body.data!.me!;
     expect(me.supervisoryBoardSeats.map((s) => s.fund)).toEqual(['PENSION_FUND']);
     expect(me.pensionContracts).toHaveLength(1);
@@ -166,10 +160,10 @@ describe('supervisory-board inbox (decision 0026)', () => {
   });
 
   it('a member who is not on the board is refused the board inbox through GraphQL, REST and the download URL', async () => {
-    const sonja = await loginAs(server, 'sonja');
+    const sonja = await loginAs(suite.server, 'sonja');
     const target = (await boardMessages(sonja))[2]!;
     const attachment = target.attachments[0]!;
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
 
     const gql = await list(anna, 'BOARD');
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -187,7 +181,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
     expect((await anna.fetch(`${attachment.downloadUrl}&lng=de`)).status).toBe(404);
 
     // Another board member cannot reach sonja's board messages either (a board inbox is personal).
-    const clara = await loginAs(server, 'clara');
+    const clara = await loginAs(suite.server, 'clara');
     expect((await clara.operation(ONE, { id: target.id })).body.data!.me!.message).toBeNull();
     expect((await clara.fetch(`${attachment.downloadUrl}&lng=de`)).status).toBe(404);
     // Sonja's read state is untouched by the refused calls.
@@ -195,7 +189,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
   });
 
   it('the operator command posts into the board inbox with --board (unread, not in the member inbox) and refuses a person without a seat', async () => {
-    const posted = await postFundMessage(server.deps, {
+    const posted = await postFundMessage(suite.server.deps, {
       to: emailOf('sonja'),
       from: 'SEVERANCE_FUND',
       subject: 'Unterlagen zur Klausur des Aufsichtsrats',
@@ -203,28 +197,23 @@ describe('supervisory-board inbox (decision 0026)', () => {
       attachments: [],
       board: true,
     });
-    const sonja = await loginAs(server, 'sonja');
+    const sonja = await loginAs(suite.server, 'sonja');
     const board = await boardMessages(sonja);
     expect(board[0]).toMatchObject({ id: String(posted.messageId), folder: 'BOARD', unread: true, subject: 'Unterlagen zur Klausur des Aufsichtsrats' });
     expect((await list(sonja, 'RECEIVED')).body.data!.me!.messages.totalCount).toBe(0);
 
     await expect(
-      postFundMessage(server.deps, { to: emailOf('anna'), from: 'PENSION_FUND', subject: 'Einladung', body: 'Text', attachments: [], board: true }),
+      postFundMessage(suite.server.deps, { to: emailOf('anna'), from: 'PENSION_FUND', subject: 'Einladung', body: 'Text', attachments: [], board: true }),
     ).rejects.toBeInstanceOf(FundCommandError);
-    const anna = await loginAs(server, 'anna');
+    const anna = await loginAs(suite.server, 'anna');
     expect((await list(anna, 'RECEIVED', { pageSize: 50 })).body.data!.me!.messages.nodes.map((m) => m.subject)).not.toContain('Einladung');
   });
 
   it('a seat whose term has ended closes the board inbox, and a board-only person without a seat cannot log in', async () => {
-    const sonja = await loginAs(server, 'sonja');
+    const sonja = await loginAs(suite.server, 'sonja');
     const withAttachment = (await boardMessages(sonja)).find((m) => m.attachments.length > 0)!;
-    const sonjaId = (
-      await server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('sonja')))
-    )[0]!.id;
-    await writeTransaction(server.db, () => server.db.update(supervisoryBoardSeats).set({ until: '2026-11-21' }).where(eq(supervisoryBoardSeats.personId, sonjaId)));
+    const sonjaId = await personIdOf(suite.server, 'sonja');
+    await writeTransaction(suite.server.db, () => suite.server.db.update(supervisoryBoardSeats).set({ until: '2026-11-21' }).where(eq(supervisoryBoardSeats.personId, sonjaId)));
     expect((await list(sonja, 'BOARD')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // Her own board messages are out of reach by id too: detail, mark read and download answer like a missing id.
     expect((await sonja.operation(ONE, { id: withAttachment.id })).body.data!.me!.message).toBeNull();
@@ -233,7 +222,7 @@ describe('supervisory-board inbox (decision 0026)', () => {
     });
     expect((await sonja.fetch(`${withAttachment.attachments[0]!.downloadUrl}&lng=de`)).status).toBe(404);
     expect((await sonja.operation(ME)).body.data!.me!.unreadBoardMessageCount).toBe(0);
-    const login = await new PortalClient(server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
+    const login = await new PortalClient(suite.server.url).operation(LOGIN, { e: emailOf('sonja'), p: DEMO_PASSWORD });
     expect(login.body.data!.login).toEqual({ ok: null, error: { code: 'ERROR_AUSGETRETEN' } });
   });
 });

@@ -1,36 +1,20 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { uploads } from '../../db/schema';
 import { PortalClient } from '../helpers/client';
 import { exeBytes, jpegBytes, multipart, pdfBytes, tiffBytes, type MultipartPart } from '../helpers/files';
-import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAs, type Scenario } from '../helpers/scenarios';
+import { personIdOf, useTestServer } from '../helpers/suite-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = useTestServer();
 
 function login(scenario: Scenario): Promise<PortalClient> {
-  return loginAs(server, scenario);
-}
-
-async function personId(scenario: Scenario): Promise<number> {
-  const { persons } = await import('../../db/schema');
-  return (
-    await server.db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(eq(persons.email, emailOf(scenario)))
-  )[0]!.id;
+  return loginAs(suite.server, scenario);
 }
 
 async function storedCount(): Promise<number> {
-  return (await server.db.select({ n: count() }).from(uploads))[0]!.n;
+  return (await suite.server.db.select({ n: count() }).from(uploads))[0]!.n;
 }
 
 async function upload(client: PortalClient, parts: MultipartPart[], query = 'purpose=inbox-attachment&lng=de') {
@@ -70,7 +54,7 @@ describe('POST /webportal/upload (decision 0014)', () => {
     const json = (await res.json()) as { id: string; fileName: string };
     expect(res.status).toBe(200);
     expect(json.fileName).toBe('Lohnzettel_März_Überweisung.pdf');
-    const stored = await server.db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.id, json.id));
+    const stored = await suite.server.db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.id, json.id));
     expect(stored).toEqual([{ fileName: 'Lohnzettel_März_Überweisung.pdf' }]);
   });
 
@@ -82,7 +66,7 @@ describe('POST /webportal/upload (decision 0014)', () => {
     const res = await upload(anna, [file(sent, pdfBytes())]);
     expect(res.status).toBe(200);
     expect(res.json.fileName).toBe(kept);
-    const stored = await server.db
+    const stored = await suite.server.db
       .select({ fileName: uploads.fileName })
       .from(uploads)
       .where(eq(uploads.id, res.json.id as string));
@@ -128,7 +112,7 @@ describe('POST /webportal/upload (decision 0014)', () => {
   });
 
   it('takes a file of exactly the limit and refuses one byte more with 413 FILE_TOO_LARGE (5 MB = 5242880 bytes by default)', async () => {
-    expect(server.deps.config.UPLOAD_MAX_BYTES).toBe(DEFAULT_UPLOAD_MAX_BYTES);
+    expect(suite.server.deps.config.UPLOAD_MAX_BYTES).toBe(DEFAULT_UPLOAD_MAX_BYTES);
     const anna = await login('anna');
     const exact = await upload(anna, [file('genau.pdf', pdfBytes(DEFAULT_UPLOAD_MAX_BYTES))]);
     expect(exact.status).toBe(200);
@@ -144,7 +128,7 @@ describe('POST /webportal/upload (decision 0014)', () => {
     const anna = await login('anna');
     expect((await upload(anna, [file('a.pdf', pdfBytes())], 'purpose=virus&lng=de')).json).toMatchObject({ error: 'PURPOSE_INVALID' });
     expect((await upload(anna, [file('a.pdf', pdfBytes())], 'lng=de')).json).toMatchObject({ error: 'PURPOSE_INVALID' });
-    const anonymous = new PortalClient(server.url);
+    const anonymous = new PortalClient(suite.server.url);
     expect((await upload(anonymous, [file('a.pdf', pdfBytes())])).status).toBe(406);
     anna.omitVersionHeader = true;
     const { body, contentType } = multipart([file('a.pdf', pdfBytes())]);
@@ -154,7 +138,7 @@ describe('POST /webportal/upload (decision 0014)', () => {
       body,
     });
     expect(crossSite.status).toBe(403);
-    const get = await new PortalClient(server.url).fetch('/webportal/upload?purpose=inbox-attachment');
+    const get = await new PortalClient(suite.server.url).fetch('/webportal/upload?purpose=inbox-attachment');
     expect(get.status).toBe(405);
   });
 });
@@ -162,10 +146,10 @@ describe('POST /webportal/upload (decision 0014)', () => {
 describe('upload claims and expiry (the interface consuming services use)', () => {
   it('lets only the owner claim a pending upload of the right purpose, once; another member, a reused or an expired id is refused', async () => {
     const anna = await login('anna');
-    const annaId = await personId('anna');
-    const berndId = await personId('bernd');
+    const annaId = await personIdOf(suite.server, 'anna');
+    const berndId = await personIdOf(suite.server, 'bernd');
     const id = (await upload(anna, [file('a.pdf', pdfBytes())])).json.id as string;
-    const service = server.deps.uploads;
+    const service = suite.server.deps.uploads;
 
     expect(await service.claim(berndId, [id], { purpose: 'inbox-attachment', usedFor: 'message:1' })).toMatchObject({
       ok: false,
@@ -178,16 +162,16 @@ describe('upload claims and expiry (the interface consuming services use)', () =
     expect(await service.claim(annaId, [id], { purpose: 'inbox-attachment', usedFor: 'message:2' })).toMatchObject({ ok: false, code: 'UPLOAD_ALREADY_USED' });
 
     const late = (await upload(anna, [file('b.pdf', pdfBytes())])).json.id as string;
-    server.clock.advance(25 * 3_600_000);
+    suite.server.clock.advance(25 * 3_600_000);
     try {
       expect(await service.claim(annaId, [late], { purpose: 'inbox-attachment', usedFor: 'message:3' })).toMatchObject({ ok: false, code: 'UPLOAD_NOT_FOUND' });
       // The clean-up runs as the scheduled job `uploads.purge` (job lease: one process per due time).
-      expect(await server.deps.scheduler.runDue()).toContain('uploads.purge');
-      const left = await server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.personId, annaId));
+      expect(await suite.server.deps.scheduler.runDue()).toContain('uploads.purge');
+      const left = await suite.server.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.personId, annaId));
       expect(left.map((r) => r.id)).toContain(id);
       expect(left.map((r) => r.id)).not.toContain(late);
     } finally {
-      server.clock.advance(-25 * 3_600_000);
+      suite.server.clock.advance(-25 * 3_600_000);
     }
   });
 });

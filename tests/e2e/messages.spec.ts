@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { checkPhoneLayout, screenshotIfAsked } from './helpers/layout-checks';
 import { logIn, personas } from './helpers/login';
 import { markNewestMessagesUnread, unreadCountsOf } from './helpers/member-db';
 import { chooseOption, optionsInView, optionTexts, selectTrigger } from './helpers/select-field';
+import { spawnFundMessage } from '../helpers/spawn-fund';
 
 /**
  * The inbox (spec 001 section 2, decision 0014) in the browser, main tenant: anna reads her unread messages (the dashboard count
@@ -126,25 +126,15 @@ test('anna reads her unread messages, writes to the Vorsorgekasse with a PDF and
   await checkPhoneLayout(page, 'inbox-sent');
 
   // The fund answers with the operator command: the reply arrives unread and becomes read when opened.
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/cli/fund.ts',
-      'message',
-      '--to',
-      personas.anna.email,
-      '--from',
-      'SEVERANCE_FUND',
-      '--subject',
-      'AW: Frage zu meiner Abfertigung',
-      '--body',
-      'Sehr geehrte Frau Mag.a Muster,\n\nIhre Anwartschaft ist vollständig erfasst.',
-      '--database',
-      process.env.E2E_DATABASE_PATH!,
-    ],
-    { encoding: 'utf8', env: { ...process.env, MAIL_OUTBOX_DIR: tmpdir(), LOG_LEVEL: 'silent' }, timeout: 60_000 },
+  const run = spawnFundMessage(
+    {
+      to: personas.anna.email,
+      from: 'SEVERANCE_FUND',
+      subject: 'AW: Frage zu meiner Abfertigung',
+      body: 'Sehr geehrte Frau Mag.a Muster,\n\nIhre Anwartschaft ist vollständig erfasst.',
+      database: process.env.E2E_DATABASE_PATH!,
+    },
+    { MAIL_OUTBOX_DIR: tmpdir() },
   );
   expect(run.status, run.stderr).toBe(0);
   await page.goto('/#/dashboard');

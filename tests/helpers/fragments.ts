@@ -87,28 +87,6 @@ graphql(`
   }
 `);
 
-/** A message of the inbox with everything its detail shows (spec 001 section 2), attachments with their links. */
-graphql(`
-  fragment InboxMessageFields on Message {
-    id
-    folder
-    counterpart
-    subject
-    body
-    origin
-    sentAt
-    unread
-    readAt
-    attachments {
-      id
-      fileName
-      contentType
-      size
-      downloadUrl
-    }
-  }
-`);
-
 /**
  * A document of the archive as its row shows it (`DocumentTable_DocumentFragment`, decision 0067), its download link
  * included, and its category and fund, which the screen reads from the section it lists the document in.

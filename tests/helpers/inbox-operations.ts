@@ -2,8 +2,9 @@ import { graphql } from '../gql';
 
 /**
  * The inbox's reads the API suites share (spec 001 sections 2 and 3): a folder of messages, the received messages
- * a request leaves behind, and the archived confirmations of a request. Each selects the whole message or document
- * (tests/helpers/fragments.ts).
+ * a request leaves behind, and the archived confirmations of a request. A folder's page is read as the web's list
+ * reads it and each message as the web's detail shows it (web/src/features/messages/api/inbox.ts; decision 0067), a
+ * document whole (tests/helpers/fragments.ts).
  */
 
 /**
@@ -17,13 +18,9 @@ export const INBOX_LIST = graphql(`
       unreadBoardMessageCount
       messageRecipients
       messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search, unreadOnly: $unreadOnly) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
+        ...MessageList_MessagePageFragment
         nodes {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
     }
@@ -36,7 +33,7 @@ export const RECEIVED_MESSAGES = graphql(`
     me {
       messages(folder: RECEIVED) {
         nodes {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
     }

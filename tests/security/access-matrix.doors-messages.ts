@@ -16,7 +16,7 @@ const MARK_MESSAGE = graphql(`
       ok {
         unreadMessageCount
         message {
-          ...InboxMessageFields
+          ...MessageDetail_MessageFragment
         }
       }
       error {

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../../db/client';
-import { claimFiles, persons, severanceClaims, vkAccounts } from '../../../db/schema';
+import { claimFiles, severanceClaims, vkAccounts } from '../../../db/schema';
 import { graphql } from '../../gql';
 import type { SignatureInput, SubmitSeveranceClaimInput } from '../../gql/graphql';
 import { DEMO_PASSWORD, PortalClient } from '../../helpers/client';
 import { pdfBytes } from '../../helpers/files';
-import { emailOf, loginAs } from '../../helpers/scenarios';
+import { loginAs } from '../../helpers/scenarios';
 import { uploadedId } from '../../helpers/member-uploads';
 import { useSeveranceRequestsServer } from '../../helpers/severance-requests-server';
+import { bankTransferPayout, PAYOUT_IBAN, SUBMIT_CLAIM as SUBMIT } from '../claims-operations';
+import { personIdOf } from '../../helpers/suite-server';
 
 /**
  * The severance claim (decision 0015; spec 001 sections 2 to 5, 8 and 9; spec 000 section 5 "Withdrawal step"):
@@ -19,40 +21,8 @@ const ACCOUNTS = graphql(`
   query SeveranceClaimAccounts {
     me {
       claimableSeveranceAccounts {
-        id
-        accountNumber
-        entitlement
-        rightToDecide
-        decisionDeadline
+        ...ClaimSteps_ClaimableSeveranceAccountFragment
         decisionMonths
-        decisionDaysLeft
-        selfEmployed
-        claimOpen
-        allowedOptions
-        payoutTax
-        cashOrderCost
-      }
-    }
-  }
-`);
-const SUBMIT = graphql(`
-  mutation SeveranceClaimSubmit($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-          option
-          status
-          submittedOn
-          dueDate
-          dueDateExceeded
-          entitlement
-          tax
-          cashOrderCost
-        }
-      }
-      error {
-        ...ErrorFields
       }
     }
   }
@@ -106,12 +76,7 @@ describe('submitSeveranceClaim', () => {
     const bernd = await loginAs(suite.server, 'bernd');
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     const input: SubmitSeveranceClaimInput = {
-      accountId: account.id,
-      option: 'PAYOUT',
-      payoutType: 'BANK_TRANSFER',
-      iban: 'AT61 1904 3002 3457 3201',
-      confirmed: true,
-      currentPassword: DEMO_PASSWORD,
+      ...bankTransferPayout(account.id),
       signature: DRAWN,
       identityDocumentIds: [await documentId(bernd)],
       bankConfirmationIds: [await documentId(bernd)],
@@ -221,7 +186,7 @@ describe('submitSeveranceClaim', () => {
       accountId: dormant.id,
       option: 'PAYOUT',
       payoutType: 'BANK_TRANSFER',
-      iban: 'AT61 1904 3002 3457 3201',
+      iban: PAYOUT_IBAN,
       confirmed: true,
       identityDocumentIds: [await documentId(bernd)],
       bankConfirmationIds: [await documentId(bernd)],
@@ -235,12 +200,7 @@ describe('submitSeveranceClaim', () => {
 
   it("refuses a self-employed member's transfer to a pension fund or collective insurance, and offers the other options", async () => {
     const bernd = await loginAs(suite.server, 'bernd');
-    const berndId = (
-      await suite.server.db
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.email, emailOf('bernd')))
-    )[0]!.id;
+    const berndId = await personIdOf(suite.server, 'bernd');
     await writeTransaction(suite.server.db, () => suite.server.db.update(vkAccounts).set({ selfEmployed: true }).where(eq(vkAccounts.personId, berndId)));
     const account = (await accountsOf(bernd)).find((a) => a.rightToDecide)!;
     expect(account.allowedOptions).not.toContain('TRANSFER_PENSION_FUND');

@@ -9,22 +9,33 @@ export const ClaimPage_Query = graphql(`
         ...PostalAddress
       }
       claimableSeveranceAccounts {
-        id
-        accountNumber
-        entitlement
-        stichtag
-        rightToDecide
-        rightToDecideSince
-        rightToDecideReason
-        decisionDeadline
-        decisionDaysLeft
-        selfEmployed
-        claimOpen
-        allowedOptions
-        payoutTax
-        cashOrderCost
+        ...ClaimSteps_ClaimableSeveranceAccountFragment
       }
     }
+  }
+`);
+
+/**
+ * A Vorsorgekasse account as the claim's steps read it (spec 001 sections 2 to 5; decision 0015): the entitlement at
+ * the Stichtag, whether and since when the member may decide and until when, the options allowed, and the payout's
+ * tax and cash-order cost. The API suites spread it too (decision 0067).
+ */
+graphql(`
+  fragment ClaimSteps_ClaimableSeveranceAccountFragment on ClaimableSeveranceAccount {
+    id
+    accountNumber
+    entitlement
+    stichtag
+    rightToDecide
+    rightToDecideSince
+    rightToDecideReason
+    decisionDeadline
+    decisionDaysLeft
+    selfEmployed
+    claimOpen
+    allowedOptions
+    payoutTax
+    cashOrderCost
   }
 `);
 

@@ -6,10 +6,6 @@ export const ClaimPage_SubmitSeveranceClaimMutation = graphql(`
     submitSeveranceClaim(input: $input) {
       ok {
         claim {
-          id
-          option
-          submittedOn
-          dueDate
           ...ClaimTeaser_SeveranceClaimFragment
         }
       }

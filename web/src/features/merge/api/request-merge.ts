@@ -1,15 +1,25 @@
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
+/**
+ * A stored merge request as the page confirms it (spec 001 section 5 "Merge and upload"; decision 0023): the day it was
+ * received, the dormant accounts and the account they are merged into. The merge suite spreads it too (decision 0067).
+ */
+graphql(`
+  fragment MergePage_MergeRequestFragment on MergeRequest {
+    id
+    submittedOn
+    accountNumbers
+    targetAccountNumber
+  }
+`);
+
 export const MergePage_RequestMergeMutation = graphql(`
   mutation MergePage_RequestMerge($input: RequestMergeInput!) {
     requestMerge(input: $input) {
       ok {
         request {
-          id
-          submittedOn
-          accountNumbers
-          targetAccountNumber
+          ...MergePage_MergeRequestFragment
         }
       }
       error {

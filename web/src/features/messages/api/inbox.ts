@@ -8,23 +8,43 @@ export const InboxList_Query = graphql(`
       id
       unreadMessageCount
       messages(folder: $folder, page: $page, pageSize: $pageSize, search: $search) {
-        totalCount
-        unreadCount
-        page
-        pageSize
-        pageCount
-        nodes {
-          id
-          folder
-          counterpart
-          subject
-          sentAt
-          unread
-          attachments {
-            id
-          }
-        }
+        ...MessageList_MessagePageFragment
       }
+    }
+  }
+`);
+
+/**
+ * One page of a folder as the list shows it (spec 001 section 2): the counts and paging, and its messages as rows.
+ * The API suites spread it too (decision 0067).
+ */
+graphql(`
+  fragment MessageList_MessagePageFragment on MessagePage {
+    totalCount
+    unreadCount
+    page
+    pageSize
+    pageCount
+    nodes {
+      ...MessageList_MessageFragment
+    }
+  }
+`);
+
+/**
+ * A message as a row of the list shows it: counterpart, subject, time, unread mark and whether it has attachments.
+ * Sending answers it, so the sent message is cached as its row.
+ */
+graphql(`
+  fragment MessageList_MessageFragment on Message {
+    id
+    folder
+    counterpart
+    subject
+    sentAt
+    unread
+    attachments {
+      id
     }
   }
 `);
@@ -69,23 +89,33 @@ export const MessageDetail_Query = graphql(`
     me {
       id
       message(id: $id) {
-        id
-        folder
-        counterpart
-        subject
-        body
-        origin
-        sentAt
-        unread
-        readAt
-        attachments {
-          id
-          fileName
-          contentType
-          size
-          downloadUrl
-        }
+        ...MessageDetail_MessageFragment
       }
+    }
+  }
+`);
+
+/**
+ * A message as its detail shows it (spec 001 section 2): the text, its origin, when it was sent and read, and the
+ * attachments with their download links. The API suites spread it for every message they read whole (decision 0067).
+ */
+graphql(`
+  fragment MessageDetail_MessageFragment on Message {
+    id
+    folder
+    counterpart
+    subject
+    body
+    origin
+    sentAt
+    unread
+    readAt
+    attachments {
+      id
+      fileName
+      contentType
+      size
+      downloadUrl
     }
   }
 `);
@@ -144,8 +174,7 @@ export const NewMessage_SendMutation = graphql(`
     sendMessage(input: $input) {
       ok {
         message {
-          id
-          folder
+          ...MessageList_MessageFragment
         }
       }
       error {

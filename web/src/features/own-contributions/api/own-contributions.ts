@@ -9,44 +9,67 @@ export const OwnContributionsPage_Query = graphql(`
         ...PostalAddress
       }
       ownContributions {
-        creditorId
-        premiumApplicationFiled
-        preNotificationDays
-        earliestDebitDate
-        contracts {
-          id
-          contractNumber
-          lastYearEmployerContributions
-        }
-        mandates {
-          id
-          contractId
-          contractNumber
-          type
-          amount
-          iban
-          accountOwner
-          startDate
-          endDate
-          mandateReference
-          status
-          nextDebitDate
-          changeable
-        }
-        gauge {
-          year
-          eligible
-          eligibleMonthly
-          used
-          collected
-          left
-          rateBp
-          maxPremium
-          expectedPremium
-          daysToDeadline
-        }
+        ...OwnContributionsPage_OwnContributionsFragment
       }
     }
+  }
+`);
+
+/**
+ * The page's own contributions (spec 001 sections 3 and 9; decision 0016): the fund's creditor id, whether
+ * the premium application is filed, the SEPA pre-notification days and earliest debit, the contracts with last year's
+ * employer contributions, the mandates and the premium gauge (amounts in cents, the rate in basis points). The API
+ * suites spread it too (decision 0067).
+ */
+graphql(`
+  fragment OwnContributionsPage_OwnContributionsFragment on OwnContributions {
+    creditorId
+    premiumApplicationFiled
+    preNotificationDays
+    earliestDebitDate
+    contracts {
+      id
+      contractNumber
+      lastYearEmployerContributions
+    }
+    mandates {
+      ...OwnContributionsPage_MandateFragment
+    }
+    gauge {
+      year
+      eligible
+      eligibleMonthly
+      used
+      collected
+      left
+      rateBp
+      maxPremium
+      expectedPremium
+      daysToDeadline
+    }
+  }
+`);
+
+/**
+ * A mandate as the page lists it (spec 001 section 3; decision 0016): contract, type, amount, account, period,
+ * reference, status, next debit and whether it may still be changed. Changing and cancelling a mandate answer it, so
+ * the row the member sees follows at once; a given mandate comes into the list with the overview fetched again.
+ */
+graphql(`
+  fragment OwnContributionsPage_MandateFragment on OwnContributionMandate {
+    id
+    contractId
+    contractNumber
+    type
+    amount
+    iban
+    accountOwner
+    startDate
+    endDate
+    mandateReference
+    status
+    nextDebitDate
+    changeable
   }
 `);
 
@@ -73,9 +96,7 @@ export const ChangeMandateMutation = graphql(`
       ok {
         employerWarning
         mandate {
-          id
-          amount
-          iban
+          ...OwnContributionsPage_MandateFragment
         }
       }
       error {
@@ -90,9 +111,7 @@ export const CancelMandateMutation = graphql(`
     cancelMandate(input: $input) {
       ok {
         mandate {
-          id
-          status
-          endDate
+          ...OwnContributionsPage_MandateFragment
         }
       }
       error {
