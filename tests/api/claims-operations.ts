@@ -36,7 +36,7 @@ export const SUBMIT_CLAIM = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

@@ -46,7 +46,7 @@ export const MARK_READ = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

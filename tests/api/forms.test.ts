@@ -22,7 +22,7 @@ const SUBMIT = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

@@ -22,7 +22,7 @@ export const REQUEST = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

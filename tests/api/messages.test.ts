@@ -21,7 +21,7 @@ const SEND = graphql(`
         }
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

@@ -34,7 +34,7 @@ const REQUEST = graphql(`
         fileCount
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

@@ -34,7 +34,7 @@ const SUBMIT = graphql(`
         email
       }
       error {
-        ...ErrorFields
+        ...MutationError
       }
     }
   }

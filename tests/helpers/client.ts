@@ -2,7 +2,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { graphql } from '../gql';
 import type { LoginMutation } from '../gql/graphql';
-// The shared fragments (`...ErrorFields` and the others) that the suites' documents spread.
+// The shared fragments (`...ErrorCodeFields` and the others) that the suites' documents spread.
 import './fragments';
 
 /** The printed text of each typed document, printed once. */
@@ -131,7 +131,7 @@ export const LOGIN = graphql(`
         loggedIn
       }
       error {
-        ...ErrorFields
+        ...MutationError
         remainingAttempts
         lockedUntil
       }

@@ -4,21 +4,9 @@ import { graphql } from '../gql';
  * The selections the API and security suites share, written once as fragments of the members' schema
  * (server/graphql/base.graphql and each module's SDL). Codegen (codegen.ts, target `tests/gql/`) adds a fragment to
  * every document of tests/{api,security,durability,cluster,helpers} that spreads it, so a document names it
- * (`...ErrorFields`) without importing this module; tests/helpers/client.ts imports it once, which keeps it in the
+ * (`...ErrorCodeFields`) without importing this module; tests/helpers/client.ts imports it once, which keeps it in the
  * suites' module graph.
  */
-
-/**
- * The error half of a mutation's result (decision 0012: `XResult { ok, error }`, `error` implements `interface
- * Error`): exactly the web's `MutationError` of web/src/lib/graphql/mutation-error.ts (the stable code, the German
- * message and the refused fields in the form's order), spread from there (decision 0067) so the suites read what the
- * forms read. New documents spread `...MutationError` themselves; this name stays for the suites that spread it.
- */
-graphql(`
-  fragment ErrorFields on Error {
-    ...MutationError
-  }
-`);
 
 /**
  * The error half as the suites that compare field errors by field and code read it (registration-helpers.ts
