@@ -7,7 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, publicUploadFiles, publicUploads } from '../../db/schema';
-import { graphql } from '../gql';
+import { UploadFormPage_SubmitMutation } from '../../web/src/features/public-uploads/api/submit-upload-form';
 import type { SubmitUploadFormInput } from '../gql/graphql';
 import { PortalClient } from '../helpers/client';
 import { fetchAndSolveCaptcha } from '../helpers/captcha';
@@ -26,19 +26,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const SUBMIT = graphql(`
-  mutation UploadFormSubmit($input: SubmitUploadFormInput!) {
-    submitUploadForm(input: $input) {
-      ok {
-        fileCount
-        email
-      }
-      error {
-        ...MutationError
-      }
-    }
-  }
-`);
+/** The upload form's own mutation (decision 0067). */
+const SUBMIT = UploadFormPage_SubmitMutation;
 
 async function sendFile(client: PortalClient, captcha: string | null, fileName: string, body: Buffer) {
   const part: MultipartPart = { name: 'file', fileName, contentType: 'application/octet-stream', body };

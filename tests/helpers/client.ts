@@ -120,21 +120,14 @@ export class PortalClient {
 export const DEMO_PASSWORD = 'Pensionskasse#2026';
 
 /**
- * GraphQL `login` with its whole `LoginResult` (decision 0029), variables `email`, `password` and optional
- * `entryViaQrCode`: `ok { status loggedIn }` for a session-opening or flow status, `error` for a refusal.
+ * GraphQL `login` with its whole `LoginResult` (decision 0029) as the login form reads it (`LoginAnswer` of
+ * web/src/features/session/api/log-in.ts), variables `email`, `password` and optional `entryViaQrCode`:
+ * `ok { status loggedIn }` for a session-opening or flow status, `error` for a refusal.
  */
 export const LOGIN = graphql(`
   mutation Login($email: String!, $password: String!, $entryViaQrCode: Boolean) {
     login(input: { email: $email, password: $password, entryViaQrCode: $entryViaQrCode }) {
-      ok {
-        status
-        loggedIn
-      }
-      error {
-        ...MutationError
-        remainingAttempts
-        lockedUntil
-      }
+      ...LoginAnswer
     }
   }
 `);
