@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnFund } from '../helpers/spawn-fund';
 import type { Page } from '@playwright/test';
 import { expect, test, viennaToday } from './helpers/portal-clock';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -41,12 +41,7 @@ async function checkLayout(page: Page, name: string) {
 
 /** Runs the operator's collection date `date` on the e2e database; its printed summary. */
 function collect(date: string): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', 'collect', '--date', date, '--database', process.env.E2E_DATABASE_PATH!], {
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'silent' },
-    timeout: 60_000,
-  });
-  return run.stdout;
+  return spawnFund(['collect', '--date', date, '--database', process.env.E2E_DATABASE_PATH!]).stdout;
 }
 
 test('anna sets up a monthly mandate, sees the gauge move after a collection run, changes and cancels it', async ({ page }) => {

@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { spawnFund } from '../../helpers/spawn-fund';
 
 /**
  * The fund's operator command (`npm run fund -- …`, server/cli/fund.ts) on the browser tests' database: `args` with
- * `--database` of this worker's e2e database appended, run in Node with tsx (not through npx, which costs a second
- * Node start). Returns the JSON object of the command's last printed line (what `staff create` and `client create`
- * print); throws with the command's output when it fails.
+ * `--database` of this worker's e2e database appended (spawnFund). Returns the JSON object of the command's last
+ * printed line (what `staff create` and `client create` print).
+ * @throws Error with the command's output when it fails.
  */
 export function fundCommandJson<T>(args: readonly string[]): T {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fund.ts', ...args, '--database', process.env.E2E_DATABASE_PATH!], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').at(-1)!) as T;
+  const run = spawnFund([...args, '--database', process.env.E2E_DATABASE_PATH!]);
+  if (run.status !== 0) throw new Error(`fund ${args.slice(0, 2).join(' ')} failed (${run.status}): ${run.stderr || run.stdout}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
 }
