@@ -54,6 +54,7 @@ const config: CodegenConfig = {
           SeveranceStatement: '../../../db/schema#VkStatementRow',
           Employer: '../../../db/schema#EmployerRow',
           Document: '../../../db/schema#DocumentRow',
+          DocumentCount: '../../modules/documents/documents.rules#DocumentCount as DocumentCountModel',
           VrgInvestment: '../../../db/schema#VrgRow',
           VrgYearPerformance: '../../../db/schema#VrgPerformanceRow',
           AssetAllocation: '../../../db/schema#VrgAllocationRow',

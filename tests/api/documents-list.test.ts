@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_CATEGORIES } from '../../db/schema';
 import { graphql } from '../gql';
 import type { DocumentsListQueryVariables } from '../gql/graphql';
 import { sqlOne, sqlValue } from '../helpers/raw-sql';
@@ -49,6 +50,20 @@ const REGIONAL_STATEMENT_DOCUMENT = graphql(`
           document {
             id
           }
+        }
+      }
+    }
+  }
+`);
+/** The overview's shape: every category's count with its newest documents, as the web's section reads them. */
+const NEWEST_DOCUMENTS = graphql(`
+  query DocumentsNewest($first: Int) {
+    me {
+      documentCounts {
+        category
+        total
+        newest(first: $first) {
+          ...DocumentSection_DocumentConnectionFragment
         }
       }
     }
@@ -153,6 +168,35 @@ describe("anna's documents archive", () => {
     }
   });
 
+  it('answers the newest documents of every category in one request: the first page of the category, one SQL read per non-empty category', async () => {
+    const client = await loginAs(server, 'anna');
+    const seen: string[] = [];
+    const stop = server.db.watchStatements(({ sql }) => seen.push(sql));
+    const res = await client.operation(NEWEST_DOCUMENTS, { first: 5 }).finally(stop);
+    expect(res.body.errors).toBeUndefined();
+    const counts = res.body.data!.me!.documentCounts;
+    expect(counts.map((c) => c.category)).toEqual(DOCUMENT_CATEGORIES);
+    for (const count of counts) {
+      const page = (await documentsOf(client, { category: count.category, first: 5 })).documents;
+      expect(count.newest, count.category).toMatchObject({ totalCount: count.total, unreadCount: page.unreadCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage });
+      expect(
+        count.newest.nodes.map((d) => d.id),
+        count.category,
+      ).toEqual(page.nodes.map((d) => d.id));
+    }
+    expect(counts.find((c) => c.category === 'VK_ACCOUNT_STATEMENT')?.newest).toMatchObject({ totalCount: 18, hasNextPage: true });
+    // The shared counts (one GROUP BY) and one page read per category with documents; an empty one reads no rows.
+    const pageReads = seen.filter((sql) => /from\s+["`]?documents["`]?/i.test(sql) && !/group by/i.test(sql));
+    expect(pageReads).toHaveLength(counts.filter((c) => c.total > 0).length);
+    expect(seen.filter((sql) => /group by/i.test(sql) && /documents/i.test(sql))).toHaveLength(1);
+
+    for (const first of [0, 201]) {
+      const refused = await client.operation(NEWEST_DOCUMENTS, { first });
+      expect(refused.status, String(first)).toBeLessThan(500);
+      expect(refused.body.errors?.[0]?.extensions?.code, String(first)).toBe('BAD_USER_INPUT');
+    }
+  });
+
   it('links each statement to its document through PensionStatement.document and SeveranceStatement.document, and a tampered Stichtag gives null', async () => {
     const client = await loginAs(server, 'anna');
     const res = await client.operation(STATEMENT_DOCUMENTS);
@@ -176,6 +220,7 @@ describe('regional tenant', () => {
     const me = await documentsOf(client);
     expect(me.documents).toMatchObject({ totalCount: 0, unreadCount: 0, nodes: [], hasNextPage: false, endCursor: null });
     expect(me.documentCounts).toEqual([]);
+    expect((await client.operation(NEWEST_DOCUMENTS, { first: 5 })).body.data!.me!.documentCounts).toEqual([]);
     expect(me.unreadDocumentCount).toBe(0);
     const own = await sqlOne<{ id: number }>(
       regional().db,

@@ -44,6 +44,11 @@ test("anna downloads last year's Vorsorgekasse statement: the PDF names the tota
   await page.goto('/#/dokumente');
   await expect(page.getByRole('heading', { level: 1, name: 'Dokumente' })).toBeVisible();
   await expect(page.getByRole('link', { name: /\(PDF-Datei herunterladen\)$/ }).first()).toHaveAttribute('href', /^\/webportal\/download\?id=\d+$/);
+  // The overview asks once (every category's newest documents in one query); marking read updates the cache, no refetch.
+  const overviewRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.postData()?.includes('"operationName":"DocumentsOverview_Query"')) overviewRequests.push(request.url());
+  });
   await page.goto('/?lng=de#/dokumente');
   await expect(page.getByRole('heading', { level: 1, name: 'Dokumente' })).toBeVisible();
   await expect(page.getByText('Sie haben 2 neue Dokumente.')).toBeVisible();
@@ -72,6 +77,7 @@ test("anna downloads last year's Vorsorgekasse statement: the PDF names the tota
   await expect(row.getByText('neu', { exact: true })).toHaveCount(0);
   await expect(row.getByText('gelesen', { exact: true })).toBeVisible();
   await expect(page.getByText('Sie haben 1 neues Dokument.')).toBeVisible();
+  expect(overviewRequests).toHaveLength(1);
   await page.reload();
   const again = section(page, 'Kontonachrichten Vorsorgekasse').getByRole('row').filter({ hasText: 'Kontonachricht zum 31.12.2025' });
   await expect(again.getByText('gelesen', { exact: true })).toBeVisible();

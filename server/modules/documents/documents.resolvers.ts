@@ -18,6 +18,10 @@ export const documentsResolvers: Resolvers = {
   SeveranceStatement: {
     document: async (s, _a, ctx) => await ctx.services.documents.forStatement(ctx.scope, await ctx.requirePersonId(), 'vk_statements', s.id),
   },
+  DocumentCount: {
+    // The category's first page, as `Person.documents(category:)` answers it (same paging rules and errors).
+    newest: async (c, args, ctx) => await ctx.services.documents.page(ctx.scope, await ctx.requirePersonId(), { category: c.category, first: args.first }),
+  },
   Document: {
     id: (d) => String(d.id),
     unread: (d) => isUnread(d),

@@ -73,41 +73,34 @@ function DocumentsOverview() {
   if (error || (data && !me)) return <ErrorState onRetry={() => void refetch()} />;
   if (loading || !me) return <LoadingState />;
   const onOpen = (id: string) => void markRead({ variables: { id } }).catch(() => undefined);
-  const sections: [DocumentCategory, typeof me.taxConfirmations][] = [
-    ['TAX_CONFIRMATION', me.taxConfirmations],
-    ['PERFORMANCE_STATEMENT', me.performanceStatements],
-    ['VK_ACCOUNT_STATEMENT', me.vkAccountStatements],
-    ['PAYROLL_ACCOUNT', me.payrollAccounts],
-    ['PAYMENT_STATEMENT', me.paymentStatements],
-    ['PENSION_MODEL_INFO', me.pensionModelInfos],
-    ['CLAIM_CONFIRMATION', me.claimConfirmations],
-  ];
-  const visible = visibleCategories(me.documentCounts);
+  // The visible categories in the archive's order (document-categories.ts), each with the newest documents it answers.
+  const sections = visibleCategories(me.documentCounts).flatMap((category) => {
+    const connection = me.documentCounts.find((count) => count.category === category)?.newest;
+    return connection ? [{ category, connection }] : [];
+  });
   return (
     <DocumentsLayout me={me}>
-      {sections
-        .filter(([category]) => visible.includes(category))
-        .map(([category, connection]) => (
-          <DocumentSection
-            key={category}
-            category={category}
-            connection={connection}
-            unread={unreadOf(me.documentCounts, category)}
-            onOpen={onOpen}
-            footer={
-              connection.totalCount > OVERVIEW_PAGE_SIZE ? (
-                <p className="document-section__more">
-                  <Link to={paths.documents.getHref(stepOfCategory(category))}>
-                    {t('documents.showAll', {
-                      count: connection.totalCount,
-                      category: t(`documents.category.${category}.title`),
-                    })}
-                  </Link>
-                </p>
-              ) : null
-            }
-          />
-        ))}
+      {sections.map(({ category, connection }) => (
+        <DocumentSection
+          key={category}
+          category={category}
+          connection={connection}
+          unread={unreadOf(me.documentCounts, category)}
+          onOpen={onOpen}
+          footer={
+            connection.totalCount > OVERVIEW_PAGE_SIZE ? (
+              <p className="document-section__more">
+                <Link to={paths.documents.getHref(stepOfCategory(category))}>
+                  {t('documents.showAll', {
+                    count: connection.totalCount,
+                    category: t(`documents.category.${category}.title`),
+                  })}
+                </Link>
+              </p>
+            ) : null
+          }
+        />
+      ))}
     </DocumentsLayout>
   );
 }
