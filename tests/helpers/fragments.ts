@@ -54,28 +54,6 @@ graphql(`
 `);
 
 /**
- * A Pensionskasse statement's figures, money in cents: what the account screen's tables show (spec 001 section 2,
- * account information; `PensionStatementTables_PensionStatementFragment`, decision 0067), its document included. The
- * access matrix's suite spreads it; the other suites spread the web's fragment itself.
- */
-graphql(`
-  fragment PensionStatementFigures on PensionStatement {
-    ...PensionStatementTables_PensionStatementFragment
-  }
-`);
-
-/**
- * A Vorsorgekasse statement's figures, money in cents: what the account screen's tables show (spec 001 section 2,
- * account information; `SeveranceStatementTables_SeveranceStatementFragment`, decision 0067), its document included.
- * The access matrix's suite spreads it; the other suites spread the web's fragment itself.
- */
-graphql(`
-  fragment SeveranceStatementFigures on SeveranceStatement {
-    ...SeveranceStatementTables_SeveranceStatementFragment
-  }
-`);
-
-/**
  * A document of the archive as its row shows it (`DocumentTable_DocumentFragment`, decision 0067), its download link
  * included, and its category and fund, which the screen reads from the section it lists the document in.
  */

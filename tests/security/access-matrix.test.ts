@@ -142,7 +142,7 @@ const WORLD = graphql(`
         }
         stichtage
         statements {
-          ...PensionStatementFigures
+          ...PensionStatementTables_PensionStatementFragment
         }
       }
       severanceAccounts {
@@ -153,7 +153,7 @@ const WORLD = graphql(`
         }
         stichtage
         statements {
-          ...SeveranceStatementFigures
+          ...SeveranceStatementTables_SeveranceStatementFragment
         }
       }
     }

@@ -19,12 +19,11 @@ import { insufficientScope, isFundScope, type FundScope } from '../access/scopes
 import type { Resolvers as FundResolvers } from './__generated__/fund-resolvers-types';
 import type { FundContext } from './fund-context';
 import { discoverAreaResolvers, mergeAreaResolvers } from '../../graphql/area-resolvers';
+import { MODULES_DIR } from '../../graphql/member-sdl';
 import { areaFiles } from '../../platform/module-files';
 
 /** Folder of the fund's API: each area's SDL lies beside its code (`server/fund/<area>/*.graphql`). */
 const FUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The members' areas (`server/modules/<area>/`), whose `*.shared.graphql` both schemas load. */
-const MODULES_DIR = resolve(FUND_DIR, '../modules');
 
 /**
  * Every `.graphql` file under server/fund, then the members' areas' `<area>.shared.graphql` (the enums both schemas

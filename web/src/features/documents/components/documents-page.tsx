@@ -49,7 +49,6 @@ function UnreadLine({ count }: { count: number }) {
   return <p className="documents-page__unread">{t('documents.unreadTotal', { count })}</p>;
 }
 
-/** Counts of a category from the person's counts (refreshed by markDocumentRead). */
 /** Both views of the archive: the unread line, then the category navigation beside (wide) or above (narrow) the sections. */
 function DocumentsLayout({ me, children }: { me: DocumentCategoryNav_PersonFragmentFragment & { unreadDocumentCount: number }; children: ReactNode }) {
   return (
@@ -61,6 +60,7 @@ function DocumentsLayout({ me, children }: { me: DocumentCategoryNav_PersonFragm
   );
 }
 
+/** Unread documents of a category from the person's counts (refreshed by markDocumentRead). */
 function unreadOf(counts: readonly { category: DocumentCategory; unread: number }[], category: DocumentCategory): number {
   return counts.find((count) => count.category === category)?.unread ?? 0;
 }
