@@ -192,25 +192,7 @@ export function insertPkContract(ctx: Context, c: PkContractData): void {
     true,
   );
   forEachStatement(c.history.statements, (s, stichtag, newest) => {
-    const statementId = rowId(
-      ctx.stmts.pkStatement.run(
-        contractId,
-        stichtag,
-        s.reserveCents,
-        s.fluctuationReserveCents,
-        s.totalCapitalCents,
-        s.employerContributionsCents,
-        s.employeeContributionsCents,
-        s.employerTransfersCents,
-        s.employeeTransfersCents,
-        s.premium108aCents,
-        s.investmentResultCents,
-        s.costsCents,
-        s.pensionPaymentsCents,
-        s.shortfallCents,
-        s.projectedYearlyPensionCents,
-      ).lastInsertRowid,
-    );
+    const statementId = rowId(ctx.stmts.pkStatement.run({ contractId, stichtag, ...s }).lastInsertRowid);
     const times = documentTimes(ctx, s.year);
     const source = { fund: 'PK' as const, date: stichtag, sourceTable: 'pk_statements', sourceId: statementId };
     // The newest Leistungsnachweis is unread; everything older has been read.
@@ -271,23 +253,7 @@ export function insertVkAccount(ctx: Context, personId: number, accountNumber: s
   const accountId = rowId(info.lastInsertRowid);
   const several = accountsOfPerson > 1;
   forEachStatement(history.statements, (s, stichtag, newest) => {
-    const statementId = rowId(
-      ctx.stmts.vkStatement.run(
-        accountId,
-        stichtag,
-        s.totalEntitlementCents,
-        s.guaranteedCapitalCents,
-        s.paidOutTotalCents,
-        s.contributionsCents,
-        s.transfersInCents,
-        s.administrationCostsCents,
-        s.svCarrierCostsCents,
-        s.investmentResultCents,
-        s.payoutCents,
-        s.loyaltyBonusCents,
-        s.surplusShareCents,
-      ).lastInsertRowid,
-    );
+    const statementId = rowId(ctx.stmts.vkStatement.run({ accountId, stichtag, ...s }).lastInsertRowid);
     insertDocument(
       ctx,
       personId,

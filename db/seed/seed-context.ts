@@ -50,7 +50,10 @@ export interface EmployerRef {
   parentId: number | null;
 }
 
-/** Prepared insert statements (positional parameters, snake_case columns of db/migrations/0000_init.sql). */
+/**
+ * Prepared insert statements (snake_case columns of db/migrations/0000_init.sql): positional parameters, except the
+ * statements' wide rows, which bind a statement object by name so no figure can land in its neighbour's column.
+ */
 export function prepareStatements(c: Database.Database) {
   return {
     vrg: c.prepare('INSERT INTO vrgs (number, name, equity_target_percent) VALUES (?, ?, ?)'),
@@ -72,21 +75,28 @@ export function prepareStatements(c: Database.Database) {
         widow_transition_percent, partner_rule, role, start_date, pension_start_date, monthly_pension_cents)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    /** Named parameters: `run({ contractId, stichtag, ...statement })` with the fields of PkStatementFigures (db/seed/history.ts). */
     pkStatement: c.prepare(
       `INSERT INTO pk_statements (contract_id, stichtag, reserve_cents, fluctuation_reserve_cents, total_capital_cents,
         employer_contributions_cents, employee_contributions_cents, employer_transfers_cents, employee_transfers_cents,
         premium108a_cents, investment_result_cents, costs_cents, pension_payments_cents, shortfall_cents,
-        projected_yearly_pension_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        projected_yearly_pension_cents)
+       VALUES (@contractId, @stichtag, @reserveCents, @fluctuationReserveCents, @totalCapitalCents, @employerContributionsCents,
+        @employeeContributionsCents, @employerTransfersCents, @employeeTransfersCents, @premium108aCents, @investmentResultCents,
+        @costsCents, @pensionPaymentsCents, @shortfallCents, @projectedYearlyPensionCents)`,
     ),
     vkAccount: c.prepare(
       `INSERT INTO vk_accounts (person_id, account_number, employer_id, start_date, end_date, status, right_to_decide_since)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
+    /** Named parameters: `run({ accountId, stichtag, ...statement })` with the fields of VkStatementFigures (db/seed/history.ts). */
     vkStatement: c.prepare(
       `INSERT INTO vk_statements (account_id, stichtag, total_entitlement_cents, guaranteed_capital_cents,
         paid_out_total_cents, contributions_cents, transfers_in_cents, administration_costs_cents, sv_carrier_costs_cents,
         investment_result_cents, payout_cents, loyalty_bonus_cents, surplus_share_cents)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@accountId, @stichtag, @totalEntitlementCents, @guaranteedCapitalCents, @paidOutTotalCents, @contributionsCents,
+        @transfersInCents, @administrationCostsCents, @svCarrierCostsCents, @investmentResultCents, @payoutCents,
+        @loyaltyBonusCents, @surplusShareCents)`,
     ),
     message: c.prepare(
       `INSERT INTO messages (person_id, direction, counterpart, subject, body, origin, sent_at, read_at)
