@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { graphql } from './gql';
+import type { ClaimDocuments_FundClaimDocumentFragmentFragment as ClaimDocument } from './gql/graphql';
 
-/** A document of a claim as the queue's query selects it (`FundClaim.documents`). */
-export interface ClaimDocument {
-  id: string;
-  kind: string;
-  fileName: string;
-  contentType: string;
-  downloadUrl: string;
-}
+/** What the list shows of a document of a claim (`FundClaim.documents`; decision 0068). */
+graphql(`
+  fragment ClaimDocuments_FundClaimDocumentFragment on FundClaimDocument {
+    id
+    kind
+    fileName
+    contentType
+    downloadUrl
+  }
+`);
 
 /** The link of a document shown in the page: the same signed link with `inline=1` (decision 0056). */
 function inlineUrl(downloadUrl: string): string {

@@ -3,19 +3,51 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@contract/format';
 import { Notice } from '../components/ui/notice';
-import { ClaimDocuments, type ClaimDocument } from './claim-documents';
+import { ClaimDocuments } from './claim-documents';
 import { AssignToMe } from './assign-to-me';
 import { graphql } from './gql';
-import type { SeveranceClaimStatus } from './gql/graphql';
+import type { ClaimPanel_FundClaimFragmentFragment as PanelClaim, SeveranceClaimStatus } from './gql/graphql';
+
+/**
+ * What the panel shows of a claim (decision 0068): member, account, option, status, due and definite date, bank or
+ * institution, the signature step (DRAWN: the drawing is among the documents; TYPED: the typed name), the documents and
+ * who works on it (decision 0058). The queue's list spreads it in each row, and `setClaimStatus` answers it, so Apollo's
+ * cache updates the open panel with the server's answer.
+ */
+graphql(`
+  fragment ClaimPanel_FundClaimFragment on FundClaim {
+    ...QueueItemFields
+    status
+    option
+    accountNumber
+    dueDate
+    definiteDate
+    member {
+      svnr
+      firstName
+      lastName
+    }
+    bank {
+      iban
+      holder
+    }
+    institution {
+      name
+    }
+    signatureKind
+    signatureName
+    documents {
+      ...ClaimDocuments_FundClaimDocumentFragment
+    }
+  }
+`);
 
 const SetClaimStatusMutation = graphql(`
   mutation BackofficeSetClaimStatus($input: SetClaimStatusInput!) {
     setClaimStatus(input: $input) {
       ok {
         claim {
-          id
-          status
-          definiteDate
+          ...ClaimPanel_FundClaimFragment
         }
       }
       error {
@@ -25,25 +57,6 @@ const SetClaimStatusMutation = graphql(`
     }
   }
 `);
-
-/** What the panel shows of a claim (the queue's query selects it). */
-export interface PanelClaim {
-  id: string;
-  status: SeveranceClaimStatus;
-  option: string;
-  accountNumber: string;
-  dueDate: string;
-  definiteDate?: string | null;
-  member: { firstName: string; lastName: string; svnr: string };
-  bank?: { iban: string; holder: string } | null;
-  institution?: { name: string } | null;
-  /** DRAWN (the drawing is among the documents) or TYPED with the typed name; null without a signature step. */
-  signatureKind?: string | null;
-  signatureName?: string | null;
-  documents: readonly ClaimDocument[];
-  /** Who works on the claim (decision 0058). */
-  assignee?: { name: string } | null;
-}
 
 /**
  * The next steps the panel offers from a status, as spec 001 section 4 lists them; the server decides (the

@@ -12,36 +12,9 @@ const ClaimsQuery = graphql(`
     claims(status: $status, first: 100, after: $after) {
       edges {
         node {
-          ...QueueItemFields
-          status
-          option
-          accountNumber
+          ...ClaimPanel_FundClaimFragment
           submittedAt
-          dueDate
           daysLeft
-          definiteDate
-          member {
-            personId
-            svnr
-            firstName
-            lastName
-          }
-          bank {
-            iban
-            holder
-          }
-          institution {
-            name
-          }
-          documents {
-            id
-            kind
-            fileName
-            contentType
-            downloadUrl
-          }
-          signatureKind
-          signatureName
         }
       }
       pageInfo {

@@ -15,26 +15,33 @@ import { useQueue, useStatusFilter } from './use-queue';
  * with the same connection after the previous row's cursor (`first: 1`): the item itself, without a by-id read.
  */
 
+/** What the queue's row and panel show of a mandate (decision 0068); `setMandateStatus` answers it. */
+graphql(`
+  fragment MandatesQueue_MandateFragment on Mandate {
+    ...QueueItemFields
+    member {
+      ...QueueMemberFields
+    }
+    contractNumber
+    type
+    status
+    amount
+    iban
+    accountOwner
+    startDate
+    endDate
+    mandateReference
+    createdAt
+  }
+`);
+
 const MandatesQuery = graphql(`
   query BackofficeMandates($status: [MandateStatus!], $after: String) {
     mandates(status: $status, first: 50, after: $after) {
       edges {
         cursor
         node {
-          ...QueueItemFields
-          member {
-            ...QueueMemberFields
-          }
-          contractNumber
-          type
-          status
-          amount
-          iban
-          accountOwner
-          startDate
-          endDate
-          mandateReference
-          createdAt
+          ...MandatesQueue_MandateFragment
         }
       }
       pageInfo {
@@ -48,8 +55,7 @@ const SetMandateStatusMutation = graphql(`
   mutation BackofficeSetMandateStatus($input: SetMandateStatusInput!) {
     setMandateStatus(input: $input) {
       ok {
-        id
-        status
+        ...MandatesQueue_MandateFragment
       }
       error {
         code

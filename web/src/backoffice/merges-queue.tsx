@@ -15,25 +15,35 @@ import { useQueue, useStatusFilter } from './use-queue';
  * with the same connection after the previous row's cursor (`first: 1`): the item itself, without a by-id read.
  */
 
+/**
+ * What the queue's row and panel show of a merge request (decision 0068). `resolveMergeRequest` answers it, so the
+ * cache updates the open panel; its files with their bytes stay in the list query (`$withBytes`, decision 0055).
+ */
+graphql(`
+  fragment MergesQueue_MergeRequestFragment on MergeRequest {
+    ...QueueItemFields
+    status
+    member {
+      ...QueueMemberFields
+    }
+    email
+    signatureType
+    signatureName
+    accountNumbers
+    targetAccountNumber
+    submittedAt
+    resolvedAt
+    resolutionNote
+  }
+`);
+
 const MergesQuery = graphql(`
   query BackofficeMerges($status: [MergeRequestStatus!], $after: String, $first: Int! = 50, $withBytes: Boolean! = false) {
     mergeRequests(status: $status, first: $first, after: $after) {
       edges {
         cursor
         node {
-          ...QueueItemFields
-          status
-          member {
-            ...QueueMemberFields
-          }
-          email
-          signatureType
-          signatureName
-          accountNumbers
-          targetAccountNumber
-          submittedAt
-          resolvedAt
-          resolutionNote
+          ...MergesQueue_MergeRequestFragment
           files {
             ...QueueFileWithBytesFields
           }
@@ -50,10 +60,7 @@ const ResolveMergeMutation = graphql(`
   mutation BackofficeResolveMerge($input: ResolveMergeRequestInput!) {
     resolveMergeRequest(input: $input) {
       ok {
-        id
-        status
-        resolvedAt
-        resolutionNote
+        ...MergesQueue_MergeRequestFragment
       }
       error {
         code

@@ -13,24 +13,31 @@ import { useQueue } from './use-queue';
  * with the same connection after the previous row's cursor (`first: 1`): the item itself, without a by-id read.
  */
 
+/** What the queue's row and panel show of a premium application (decision 0068). */
+graphql(`
+  fragment PremiumsQueue_PremiumApplicationFragment on PremiumApplication {
+    ...QueueItemFields
+    member {
+      ...QueueMemberFields
+    }
+    street
+    postcode
+    city
+    country
+    birthDate
+    signatureKind
+    signature
+    signedAt
+  }
+`);
+
 const PremiumsQuery = graphql(`
   query BackofficePremiums($signedSince: DateTime, $after: String) {
     premiumApplications(signedSince: $signedSince, first: 50, after: $after) {
       edges {
         cursor
         node {
-          ...QueueItemFields
-          member {
-            ...QueueMemberFields
-          }
-          street
-          postcode
-          city
-          country
-          birthDate
-          signatureKind
-          signature
-          signedAt
+          ...PremiumsQueue_PremiumApplicationFragment
         }
       }
       pageInfo {

@@ -2,17 +2,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/ui/notice';
 import { AssignToMe } from './assign-to-me';
-import type { WorkItemKind } from './gql/graphql';
+import type { QueueFileFieldsFragment as QueueFile, WorkItemKind } from './gql/graphql';
 import { PAGE_REFETCH } from './queue-shared';
 import { DataTable, FilterSelect, ListState, MoreButton, OpenButton, type Column } from './workbench-table';
-
-/** A file of a queue item as its list selects it (FundFile without the bytes). */
-export interface QueueFile {
-  id: string;
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-}
 
 /** A row of a queue's table: the member's name, which opens the item, the cells after it, and the assignee's name. */
 export interface QueueRow {

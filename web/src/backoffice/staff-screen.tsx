@@ -11,21 +11,39 @@ import { SelectField } from '../components/ui/select-field';
 import { TextField } from '../components/ui/text-field';
 import { graphql } from './gql';
 import './staff-admin.css';
-import type { StaffRole } from './gql/graphql';
+import type { StaffRole, StaffScreen_CreatedStaffPersonFragmentFragment as CreatedPerson } from './gql/graphql';
 import { DataTable, ListState, type Column } from './workbench-table';
+
+/** A row of the staff list (decision 0068); `disableStaffPerson` answers it, so the row shows the change at once. */
+graphql(`
+  fragment StaffScreen_StaffPersonFragment on StaffPerson {
+    id
+    email
+    name
+    role
+    createdAt
+    lastSignInAt
+    disabledAt
+    lockedUntil
+    isSelf
+  }
+`);
+
+/** A new account as the screen shows it this once: the person and the initial password and TOTP URI (decision 0059). */
+graphql(`
+  fragment StaffScreen_CreatedStaffPersonFragment on CreatedStaffPerson {
+    person {
+      ...StaffScreen_StaffPersonFragment
+    }
+    initialPassword
+    totpUri
+  }
+`);
 
 const StaffPeopleQuery = graphql(`
   query BackofficeStaffPeople {
     staffPeople {
-      id
-      email
-      name
-      role
-      createdAt
-      lastSignInAt
-      disabledAt
-      lockedUntil
-      isSelf
+      ...StaffScreen_StaffPersonFragment
     }
   }
 `);
@@ -34,13 +52,7 @@ const CreateStaffPersonMutation = graphql(`
   mutation BackofficeCreateStaffPerson($input: CreateStaffPersonInput!) {
     createStaffPerson(input: $input) {
       ok {
-        person {
-          id
-          email
-          name
-        }
-        initialPassword
-        totpUri
+        ...StaffScreen_CreatedStaffPersonFragment
       }
       error {
         code
@@ -54,8 +66,7 @@ const DisableStaffPersonMutation = graphql(`
   mutation BackofficeDisableStaffPerson($id: Int!) {
     disableStaffPerson(id: $id) {
       ok {
-        id
-        disabledAt
+        ...StaffScreen_StaffPersonFragment
       }
       error {
         code
@@ -79,8 +90,6 @@ const KNOWN = ['EMAIL_REQUIRED', 'EMAIL_INVALID', 'EMAIL_TAKEN', 'NAME_INVALID',
 type Known = (typeof KNOWN)[number] | 'UNKNOWN';
 const knownOf = (code: string | undefined): Known => ((KNOWN as readonly string[]).includes(code ?? '') ? (code as Known) : 'UNKNOWN');
 
-type Shown = { email: string; name: string; initialPassword: string; totpUri: string };
-
 /**
  * The ADMIN's staff accounts (decision 0059): the list with role, status and last sign-in; a form that creates an
  * account and shows its initial password and TOTP URI this once (no QR library is installed, so the URI is shown as
@@ -91,7 +100,7 @@ export function StaffScreen() {
   const { data, loading, error } = useQuery(StaffPeopleQuery);
   const [create, creating] = useMutation(CreateStaffPersonMutation, { refetchQueries: ['BackofficeStaffPeople'] });
   const [disable, disabling] = useMutation(DisableStaffPersonMutation, { refetchQueries: ['BackofficeStaffPeople'] });
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<CreatedPerson | null>(null);
   const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const confirmTextId = useId();
@@ -103,7 +112,7 @@ export function StaffScreen() {
     const answer = await create({ variables: { input: { email: values.email.trim(), name: values.name.trim(), role: values.role } } });
     const result = answer.data?.createStaffPerson;
     if (result?.ok) {
-      setShown({ email: result.ok.person.email, name: result.ok.person.name, initialPassword: result.ok.initialPassword, totpUri: result.ok.totpUri });
+      setShown(result.ok);
       form.reset();
     } else if (result?.error) {
       const field = result.error.field === 'name' || result.error.field === 'role' ? result.error.field : 'email';
@@ -168,11 +177,11 @@ export function StaffScreen() {
       <h2>{t('backoffice.staffAdmin.createHeading')}</h2>
       {shown ? (
         <section className="backoffice-staff__shown" aria-labelledby={`${confirmTextId}-shown`}>
-          <h3 id={`${confirmTextId}-shown`}>{t('backoffice.staffAdmin.shownHeading', { name: shown.name })}</h3>
+          <h3 id={`${confirmTextId}-shown`}>{t('backoffice.staffAdmin.shownHeading', { name: shown.person.name })}</h3>
           <Notice tone="warning">{t('backoffice.staffAdmin.shownOnce')}</Notice>
           <dl className="backoffice-staff__secrets">
             <dt>{t('backoffice.staffAdmin.email')}</dt>
-            <dd>{shown.email}</dd>
+            <dd>{shown.person.email}</dd>
             <dt>{t('backoffice.staffAdmin.initialPassword')}</dt>
             <dd>
               <code data-testid="initial-password">{shown.initialPassword}</code>

@@ -16,24 +16,34 @@ import { useQueue, useStatusFilter } from './use-queue';
  * with the same connection after the previous row's cursor (`first: 1`): the item itself, without a by-id read.
  */
 
+/**
+ * What the queue's row and panel show of a public upload (decision 0068). `assignPublicUpload` answers it, so the
+ * cache updates the open panel; its files with their bytes stay in the list query (`$withBytes`, decision 0055).
+ */
+graphql(`
+  fragment UploadsQueue_PublicUploadFragment on PublicUpload {
+    ...QueueItemFields
+    kind
+    status
+    member {
+      ...QueueMemberFields
+    }
+    firstName
+    lastName
+    svnr
+    email
+    message
+    createdAt
+  }
+`);
+
 const UploadsQuery = graphql(`
   query BackofficeUploads($status: [PublicUploadStatus!], $after: String, $first: Int! = 50, $withBytes: Boolean! = false) {
     publicUploads(status: $status, first: $first, after: $after) {
       edges {
         cursor
         node {
-          ...QueueItemFields
-          kind
-          status
-          member {
-            ...QueueMemberFields
-          }
-          firstName
-          lastName
-          svnr
-          email
-          message
-          createdAt
+          ...UploadsQueue_PublicUploadFragment
           files {
             ...QueueFileWithBytesFields
           }
@@ -51,13 +61,7 @@ const AssignPublicUploadMutation = graphql(`
     assignPublicUpload(input: $input) {
       ok {
         upload {
-          id
-          status
-          member {
-            id
-            firstName
-            lastName
-          }
+          ...UploadsQueue_PublicUploadFragment
         }
       }
       error {
