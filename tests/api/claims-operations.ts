@@ -21,6 +21,6 @@ export function bankTransferPayout(accountId: string) {
 
 /**
  * `submitSeveranceClaim` as the claim page sends it (decision 0067): the stored claim as the success step confirms it,
- * with the payout's amounts, or the error with its field errors (the answer carries `__typename`).
+ * with the payout's amounts, or the error with its field errors.
  */
 export { ClaimPage_SubmitSeveranceClaimMutation as SUBMIT_CLAIM } from '../../web/src/features/claims/api/submit-severance-claim';
