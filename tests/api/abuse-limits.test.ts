@@ -45,6 +45,17 @@ function nextHour(minutes = 0) {
   for (const s of [a, b]) s.clock.advance(to - s.clock.now());
 }
 
+/**
+ * A refusal as the three limited mutations answer it: the shared error half (`...MutationError`, as the web shows it)
+ * and the seconds to wait (`retryAfterSeconds` of `interface RateLimitedError`, server/graphql/base.graphql).
+ */
+graphql(`
+  fragment RateLimitedError on RateLimitedError {
+    ...MutationError
+    retryAfterSeconds
+  }
+`);
+
 const SUBMIT = graphql(`
   mutation AbuseLimitsUploadForm($input: SubmitUploadFormInput!) {
     submitUploadForm(input: $input) {
@@ -52,9 +63,7 @@ const SUBMIT = graphql(`
         fileCount
       }
       error {
-        code
-        message
-        retryAfterSeconds
+        ...RateLimitedError
       }
     }
   }
@@ -67,9 +76,7 @@ const MERGE = graphql(`
         fileCount
       }
       error {
-        code
-        message
-        retryAfterSeconds
+        ...RateLimitedError
       }
     }
   }
@@ -84,9 +91,7 @@ const SEND = graphql(`
         }
       }
       error {
-        code
-        message
-        retryAfterSeconds
+        ...RateLimitedError
       }
     }
   }
@@ -159,7 +164,7 @@ describe('public forms: per receipt address per day (PUBLIC_FORM_EMAIL_MAX_PER_D
     // The day's window ends at 00:00 UTC; the clock stands at 10:00 UTC.
     expect(refused).toEqual({
       ok: null,
-      error: { code: 'RATE_LIMITED', retryAfterSeconds: 14 * 3600, message: 'Zu viele Anfragen. Bitte versuchen Sie es in 14 Stunden noch einmal.' },
+      error: { code: 'RATE_LIMITED', fieldErrors: [], retryAfterSeconds: 14 * 3600, message: 'Zu viele Anfragen. Bitte versuchen Sie es in 14 Stunden noch einmal.' },
     });
     // A limit of a shorter window (the remote log's minute, the same counter table) deletes only its own old counters,
     // never the day's count of the address.
@@ -187,7 +192,7 @@ describe('public forms: per IP address per hour (PUBLIC_FORM_IP_MAX_PER_HOUR)', 
     const before = await stored();
     expect(await submit(b, 'neu@example.at', true)).toEqual({
       ok: null,
-      error: { code: 'RATE_LIMITED', retryAfterSeconds: 45 * 60, message: 'Zu viele Anfragen. Bitte versuchen Sie es in 45 Minuten noch einmal.' },
+      error: { code: 'RATE_LIMITED', fieldErrors: [], retryAfterSeconds: 45 * 60, message: 'Zu viele Anfragen. Bitte versuchen Sie es in 45 Minuten noch einmal.' },
     });
     const { client, captcha, fileId } = await captchaWithFile(a);
     const values = uploadForm(captcha, fileId, 'rest@example.at');
@@ -212,7 +217,7 @@ describe('messages: per member per hour (MESSAGE_MAX_PER_HOUR)', () => {
     const before = await sent();
     expect((await anna.operation(SEND, { input })).body.data!.sendMessage).toEqual({
       ok: null,
-      error: { code: 'RATE_LIMITED', retryAfterSeconds: 60, message: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute noch einmal.' },
+      error: { code: 'RATE_LIMITED', fieldErrors: [], retryAfterSeconds: 60, message: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute noch einmal.' },
     });
     const rest = await anna.rest('sendMessage', input);
     expect(rest.status).toBe(429);

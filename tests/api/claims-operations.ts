@@ -1,4 +1,3 @@
-import { graphql } from '../gql';
 import type { SubmitSeveranceClaimInput } from '../gql/graphql';
 import { DEMO_PASSWORD } from '../helpers/client';
 
@@ -21,23 +20,7 @@ export function bankTransferPayout(accountId: string) {
 }
 
 /**
- * `submitSeveranceClaim` as the claim suites send it: the stored claim as the web's claim page receives it (the
- * dashboard teaser's fragment; decision 0067) with the payout's amounts, or the error with its field errors.
+ * `submitSeveranceClaim` as the claim page sends it (decision 0067): the stored claim as the success step confirms it,
+ * with the payout's amounts, or the error with its field errors.
  */
-export const SUBMIT_CLAIM = graphql(`
-  mutation SeveranceClaimSubmit($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          entitlement
-          tax
-          cashOrderCost
-          ...ClaimTeaser_SeveranceClaimFragment
-        }
-      }
-      error {
-        ...MutationError
-      }
-    }
-  }
-`);
+export { ClaimPage_SubmitSeveranceClaimMutation as SUBMIT_CLAIM } from '../../web/src/features/claims/api/submit-severance-claim';

@@ -7,11 +7,10 @@ import { pngBytes } from '../helpers/files';
 export { MergePage_Query as ELIGIBILITY } from '../../web/src/features/merge/api/get-merge-page';
 /** What the request leaves in the inbox and the documents (tests/helpers/inbox-operations.ts). */
 export { CLAIM_CONFIRMATIONS as CONFIRMATIONS, RECEIVED_MESSAGES as INBOX } from '../helpers/inbox-operations';
+/** A severance claim beside the merge, as the claim page sends it (tests/api/claims-operations.ts). */
+export { SUBMIT_CLAIM as CLAIM } from './claims-operations';
 
-/**
- * The typed operations of the merge suite (merge.test.ts): the request, answered as the web's page confirms it and
- * with its status, and a severance claim beside it.
- */
+/** The merge suite's request (merge.test.ts), answered as the web's page confirms it and with its status. */
 export const REQUEST = graphql(`
   mutation MergeRequest($input: RequestMergeInput!) {
     requestMerge(input: $input) {
@@ -27,18 +26,6 @@ export const REQUEST = graphql(`
     }
   }
 `);
-export const CLAIM = graphql(`
-  mutation MergeClaim($input: SubmitSeveranceClaimInput!) {
-    submitSeveranceClaim(input: $input) {
-      ok {
-        claim {
-          id
-        }
-      }
-    }
-  }
-`);
-
 /** A drawn signature as the signature pad sends it (a PNG data URL). */
 const PNG_SIGNATURE = `data:image/png;base64,${pngBytes(120).toString('base64')}`;
 

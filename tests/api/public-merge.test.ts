@@ -8,12 +8,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, publicUploadFiles, publicUploads } from '../../db/schema';
-import { graphql } from '../gql';
 import type { RequestPublicMergeInput } from '../gql/graphql';
 import { PortalClient } from '../helpers/client';
 import { fetchAndSolveCaptcha } from '../helpers/captcha';
 import { jpegBytes, multipart, pdfBytes, type MultipartPart } from '../helpers/files';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+// The request as the public merge page sends it (decision 0067).
+import { PublicMergePage_RequestPublicMergeMutation as REQUEST } from '../../web/src/features/merge/api/request-merge';
 
 /** MAIL_POLL_MS 0: the receipt stays in the outbox, where the test reads it. */
 let server: TestServer;
@@ -24,21 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const REQUEST = graphql(`
-  mutation PublicMergeRequest($input: RequestPublicMergeInput!) {
-    requestPublicMerge(input: $input) {
-      ok {
-        submittedOn
-        email
-        fileCount
-      }
-      error {
-        ...MutationError
-      }
-    }
-  }
-`);
 
 async function sendFile(client: PortalClient, captcha: string | null, fileName: string, body: Buffer): Promise<string> {
   const part: MultipartPart = { name: 'file', fileName, contentType: 'application/octet-stream', body };

@@ -20,6 +20,14 @@ export interface ClaimDraft {
   city: string;
 }
 
+/** The figures of a payout in cents: the entitlement, the 6 % wage tax, the cash order's cost (0 otherwise) and the net amount. */
+export interface PayoutFigures {
+  entitlement: number;
+  tax: number;
+  cost: number;
+  net: number;
+}
+
 /** The sent claim as step 4 shows it. */
 export interface SentClaim {
   option: ClaimOption;
@@ -27,4 +35,6 @@ export interface SentClaim {
   dueDate: string;
   /** The payout's way (a payout only); a cash order may take up to 10 working days longer. */
   payoutType: PayoutType | null;
+  /** A payout's amounts as the fund stored them with the claim (cents); null for keeping or a transfer. */
+  amounts: PayoutFigures | null;
 }

@@ -14,6 +14,7 @@ import { ConfirmStep } from './confirm-step';
 import { DataStep } from './data-step';
 import type { ClaimAccount, ClaimAddress, ClaimDraft, SentClaim } from './claim-draft';
 import { useClaimDocuments } from './claim-documents';
+import { PayoutAmounts } from './payout-amounts';
 import '../claim.css';
 import '../../../components/ui/step-list.css';
 
@@ -167,6 +168,8 @@ function SuccessStep({ claim }: { claim: SentClaim }) {
       </p>
       {/* A cash order takes up to 10 working days longer: the claim confirmation PDF's sentence (spec 001 section 9). */}
       {claim.payoutType === 'CASH_ORDER' ? <p>{t('claim.success.cashOrderLonger', { days: CASH_ORDER_EXTRA_WORKING_DAYS })}</p> : null}
+      {/* The amounts the fund stored with the payout, as the claim confirmation names them (spec 001 section 9). */}
+      {claim.amounts ? <PayoutAmounts amounts={claim.amounts} payoutType={claim.payoutType} /> : null}
       <p>
         <Link to={paths.dashboard.getHref()}>{t('claim.toDashboard')}</Link>
       </p>

@@ -8,7 +8,7 @@ import type { SignatureValue } from '@contract/signature';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmitSeveranceClaim } from '../api/submit-severance-claim';
 import type { ClaimAccount, ClaimDraft, SentClaim } from './claim-draft';
-import { PayoutAmounts } from './payout-amounts';
+import { PayoutAmounts, payoutAmounts, sentPayoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
 import { documentIdsOf, type ClaimDocuments } from './claim-documents';
 import { offeredClaimDocuments } from '@contract/claims';
@@ -73,7 +73,16 @@ export function ConfirmStep({
         },
       });
       const answer = data?.submitSeveranceClaim;
-      if (answer?.ok) return onSent({ option, submittedOn: answer.ok.claim.submittedOn, dueDate: answer.ok.claim.dueDate, payoutType: payout ? draft.payoutType : null });
+      if (answer?.ok) {
+        const { claim } = answer.ok;
+        return onSent({
+          option,
+          submittedOn: claim.submittedOn,
+          dueDate: claim.dueDate,
+          payoutType: payout ? draft.payoutType : null,
+          amounts: payout ? sentPayoutAmounts(claim) : null,
+        });
+      }
       const password = answer?.error?.fieldErrors.find((e) => e.field === 'currentPassword');
       const signature = answer?.error?.fieldErrors.find((e) => e.field === 'signature');
       if (password) setError('currentPassword', { type: 'server', message: password.code }, { shouldFocus: true });
@@ -123,7 +132,7 @@ export function ConfirmStep({
           </div>
         ))}
       </dl>
-      {payout ? <PayoutAmounts account={account} payoutType={draft.payoutType} /> : null}
+      {payout ? <PayoutAmounts amounts={payoutAmounts(account, draft.payoutType)} payoutType={draft.payoutType} /> : null}
       {refusal ? (
         <div role="alert">
           <Notice tone="error">{refusal}</Notice>

@@ -9,7 +9,7 @@ import { placeRuleErrors } from '../../../lib/forms/rule-field-errors';
 import { zodFieldErrors } from '@contract/field-errors';
 import { formatMoney } from '@contract/format';
 import type { ClaimAccount, ClaimDraft } from './claim-draft';
-import { PayoutAmounts } from './payout-amounts';
+import { PayoutAmounts, payoutAmounts } from './payout-amounts';
 import { claimFieldText } from './field-error';
 import { ClaimDocumentFields, documentIdsOf, documentsUploading, type ClaimDocuments } from './claim-documents';
 
@@ -136,7 +136,7 @@ export function DataStep({
               />
             </>
           ) : null}
-          <PayoutAmounts account={account} payoutType={payoutType} />
+          <PayoutAmounts amounts={payoutAmounts(account, payoutType)} payoutType={payoutType} />
         </>
       ) : null}
       {option !== 'KEEP' ? <ClaimDocumentFields documents={documents} option={option} payoutType={payoutType} errors={documentErrors} /> : null}

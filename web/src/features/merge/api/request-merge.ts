@@ -34,12 +34,17 @@ export function useRequestMerge() {
   return useMutation(MergePage_RequestMergeMutation, { refetchQueries: ['MergePage_Query'] });
 }
 
+/**
+ * The merge request without a login, answered as the page confirms it: the day, the receipt mail's address and how many
+ * files were stored with it. The public merge suite sends it as it is (decision 0067).
+ */
 export const PublicMergePage_RequestPublicMergeMutation = graphql(`
   mutation PublicMergePage_RequestPublicMerge($input: RequestPublicMergeInput!) {
     requestPublicMerge(input: $input) {
       ok {
         submittedOn
         email
+        fileCount
       }
       error {
         ...MutationError

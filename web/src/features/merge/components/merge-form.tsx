@@ -28,10 +28,11 @@ export interface SentMerge {
   targetAccountNumber: string;
 }
 
-/** What the public form answers once the request is stored. */
+/** What the public form answers once the request is stored: the day, the receipt's address and the files stored with it. */
 export interface SentPublicMerge {
   submittedOn: string;
   email: string;
+  fileCount: number;
 }
 
 /** Who sends: the logged-in member (prefilled, `requestMerge`) or a visitor without a login (captcha, `requestPublicMerge`). */

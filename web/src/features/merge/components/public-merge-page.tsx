@@ -36,6 +36,7 @@ export function PublicMergePage() {
             {t('merge.public.success.heading')}
           </h2>
           <Notice tone="success">{t('merge.public.success.text', { date: formatDate(sent.submittedOn), email: sent.email })}</Notice>
+          <p>{t('merge.public.success.files', { count: sent.fileCount })}</p>
           <p className="merge-actions">
             <Link to={paths.root.getHref()}>{t('merge.public.success.again')}</Link>
           </p>

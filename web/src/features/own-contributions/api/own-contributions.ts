@@ -121,12 +121,16 @@ export const CancelMandateMutation = graphql(`
   }
 `);
 
+/**
+ * Files the § 108a application (spec 001 section 9; decision 0016), answered with the page's own contributions
+ * (`OwnContributionsPage_OwnContributionsFragment`), which `useApplyForPremium` writes into the page's cached query.
+ */
 export const ApplyForPremiumMutation = graphql(`
   mutation ApplyForPremium($input: ApplyForPremiumInput!) {
     applyForPremium(input: $input) {
       ok {
         ownContributions {
-          premiumApplicationFiled
+          ...OwnContributionsPage_OwnContributionsFragment
         }
       }
       error {
@@ -148,5 +152,15 @@ export const useCreateMandate = () => useMutation(CreateMandateMutation, refetch
 export const useChangeMandate = () => useMutation(ChangeMandateMutation, refetch);
 /** Cancels a mandate. */
 export const useCancelMandate = () => useMutation(CancelMandateMutation, refetch);
-/** Files the § 108a application. */
-export const useApplyForPremium = () => useMutation(ApplyForPremiumMutation, refetch);
+/**
+ * Files the § 108a application: the answer's own contributions replace the page's cached ones, so the overview the
+ * member returns to shows the application filed at once; the documents overview is fetched again as after a mandate.
+ */
+export const useApplyForPremium = () =>
+  useMutation(ApplyForPremiumMutation, {
+    refetchQueries: ['DocumentsOverview'],
+    update(cache, { data }) {
+      const ownContributions = data?.applyForPremium.ok?.ownContributions;
+      if (ownContributions) cache.updateQuery({ query: OwnContributionsPage_Query }, (page) => (page?.me ? { ...page, me: { ...page.me, ownContributions } } : page));
+    },
+  });
