@@ -10,6 +10,7 @@ import { exeBytes, pdfBytes } from '../helpers/files';
 import { emailOf, loginAs, type Scenario } from '../helpers/scenarios';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { spawnFund, spawnFundMessage } from '../helpers/spawn-fund';
+import { MessageDetail_MarkReadMutation as MARK } from '../../web/src/features/messages/api/inbox';
 
 const LIST = graphql(`
   query FundCommandInbox {
@@ -27,18 +28,6 @@ const LIST = graphql(`
             contentType
             downloadUrl
           }
-        }
-      }
-    }
-  }
-`);
-const MARK = graphql(`
-  mutation FundCommandMarkRead($input: MarkMessageReadInput!) {
-    markMessageRead(input: $input) {
-      ok {
-        unreadMessageCount
-        message {
-          unread
         }
       }
     }
@@ -86,7 +75,7 @@ describe('the fund side of the inbox', () => {
     const download = await anna.fetch(`${reply.attachments[0]!.downloadUrl}&lng=de`);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     const marked = await anna.operation(MARK, { input: { id: reply.id } });
-    expect(marked.body.data!.markMessageRead.ok).toEqual({ unreadMessageCount: before.unreadMessageCount - 1, message: { unread: false } });
+    expect(marked.body.data!.markMessageRead.ok).toMatchObject({ unreadMessageCount: before.unreadMessageCount - 1, message: { unread: false } });
 
     // The notice leaves through the mail outbox's worker (server/platform/mail), right after the commit but not in it.
     await expect.poll(async () => (await noticesTo('anna')).length, { timeout: 10_000 }).toBe(1);

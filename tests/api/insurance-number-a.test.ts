@@ -79,7 +79,7 @@ describe('insurance numbers of the form A + 10 or 11 digits', () => {
 
     const mail = await smtp.waitForMail((m) => m.to.includes('xaver.a@example.at'));
     const token = hashParam(linkFrom(mail, '/#/activation?id='), 'id');
-    expect((await client.operation(ACTIVATE, { id: token })).body.data?.activateAccount.ok?.status).toBe('SUCCESSFUL');
+    expect((await client.operation(ACTIVATE, { registrationId: token })).body.data?.activateAccount.ok?.status).toBe('SUCCESSFUL');
     expect((await logIn(client, 'xaver.a@example.at', GOOD_PASSWORD)).ok?.loggedIn).toBe(true);
     const me = await client.operation(ME);
     expect(me.body.errors).toBeUndefined();

@@ -47,19 +47,8 @@ export const LINK_STATUS = graphql(`
     passwordResetLinkStatus(token: $t)
   }
 `);
-export const ACTIVATE = graphql(`
-  mutation RegistrationActivate($id: String!) {
-    activateAccount(registrationId: $id) {
-      ok {
-        status
-      }
-      error {
-        code
-        message
-      }
-    }
-  }
-`);
+/** `activateAccount` as the login page sends it (decision 0067). */
+export { LoginPage_ActivateAccountMutation as ACTIVATE } from '../../web/src/features/session/api/activate-account';
 export const LOGIN = graphql(`
   mutation RegistrationLogin($e: String!, $p: String!) {
     login(input: { email: $e, password: $p }) {

@@ -188,9 +188,9 @@ describe('register → activation mail → activateAccount → login', () => {
     // Before activation the login is not possible.
     expect((await client.operation(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login.error?.code).toBe('NOT_VALID');
     const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    expect(activationStatus((await client.operation(ACTIVATE, { id: tampered })).body.data)).toBe('ERROR');
-    expect(activationStatus((await client.operation(ACTIVATE, { id: token })).body.data)).toBe('SUCCESSFUL');
-    expect(activationStatus((await client.operation(ACTIVATE, { id: token })).body.data)).toBe('ALREADY_ACTIVATED');
+    expect(activationStatus((await client.operation(ACTIVATE, { registrationId: tampered })).body.data)).toBe('ERROR');
+    expect(activationStatus((await client.operation(ACTIVATE, { registrationId: token })).body.data)).toBe('SUCCESSFUL');
+    expect(activationStatus((await client.operation(ACTIVATE, { registrationId: token })).body.data)).toBe('ALREADY_ACTIVATED');
     const login = (await client.operation(LOGIN, { e: 'xaver.neu@example.at', p: GOOD_PASSWORD })).body.data!.login;
     expect(login.ok?.loggedIn).toBe(true);
 

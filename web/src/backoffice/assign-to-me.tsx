@@ -5,16 +5,23 @@ import { Notice } from '../components/ui/notice';
 import { graphql } from './gql';
 import type { WorkItemKind } from './gql/graphql';
 
+/** The item and its assignee after `assignToMe` or `releaseAssignment` (null after a release). */
+graphql(`
+  fragment AssignToMe_WorkAssignmentFragment on WorkAssignment {
+    kind
+    id
+    assignee {
+      staffId
+      name
+    }
+  }
+`);
+
 const AssignToMeMutation = graphql(`
   mutation BackofficeAssignToMe($input: WorkItemInput!) {
     assignToMe(input: $input) {
       ok {
-        kind
-        id
-        assignee {
-          staffId
-          name
-        }
+        ...AssignToMe_WorkAssignmentFragment
       }
       error {
         code
@@ -28,8 +35,7 @@ const ReleaseAssignmentMutation = graphql(`
   mutation BackofficeReleaseAssignment($input: WorkItemInput!) {
     releaseAssignment(input: $input) {
       ok {
-        kind
-        id
+        ...AssignToMe_WorkAssignmentFragment
       }
       error {
         code
