@@ -49,7 +49,7 @@ export function connectionOf<N>(items: N[], size: number, cursorOf: (node: N) =>
  * inline fragments or through fragment spreads. `@skip` and `@include` are not evaluated: a field they drop counts as
  * selected, which costs a query and never a wrong answer.
  */
-export function selectsField(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, name: string): boolean {
+function selectsField(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, name: string): boolean {
   const seen = new Set<string>();
   const within = (set: SelectionSetNode | undefined): boolean =>
     set?.selections.some((s) => {
