@@ -16,13 +16,14 @@ async function noteBefore(ctx: FundContext, field: string, changeId: string): Pr
 /** Staff-entered bank accounts under the four-eyes rule (bank-changes.graphql; decision 0059). */
 export const bankChangesResolvers: FundResolvers = {
   Query: {
-    bankAccountChanges(_source, args, { deps }) {
+    bankAccountChanges(_source, args, { deps }, info) {
       const service = createBankChangesService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ status: args.status ?? 'PENDING', after, limit }),
-        (c) => [c.row.enteredAt, c.row.id],
-      );
+      const status = args.status ?? 'PENDING';
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ status, after, limit }),
+        count: () => service.count(status),
+        keyOf: (c) => [c.row.enteredAt, c.row.id],
+      });
     },
   },
   Mutation: {

@@ -93,6 +93,11 @@ export function createBankChangesService(deps: AppDeps) {
       return rows.map(modelOf);
     },
 
+    /** The number of changes `list` finds with `status`, on all pages. */
+    count(status: BankAccountChangeRow['status']): Promise<number> {
+      return db.$count(bankAccountChanges, eq(bankAccountChanges.status, status));
+    },
+
     /** The change `id`, or undefined (the audit trail's state before a decision). */
     async byId(id: number): Promise<BankAccountChangeModel | undefined> {
       const row = await byId(id);

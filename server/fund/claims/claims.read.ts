@@ -108,6 +108,11 @@ export function createFundClaimsRead(db: Db) {
       return (await nextPage().execute({ ...values, afterAt: after[0], afterId: after[1] })).map(rowOf);
     },
 
+    /** The number of claims `page` finds with a status of `statuses` (null or empty: all), on all pages. */
+    count(statuses: readonly ClaimStatus[] | null): Promise<number> {
+      return db.$count(severanceClaims, statuses === null || statuses.length === 0 ? undefined : inArray(severanceClaims.status, [...statuses]));
+    },
+
     /** The claim `id` in the shape of the work list, or undefined. */
     async byId(id: number): Promise<FundClaimRow | undefined> {
       const [row] = await claimsWhere(eq(severanceClaims.id, id)).limit(1);

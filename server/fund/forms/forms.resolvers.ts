@@ -5,13 +5,14 @@ import { createFundFormsService } from './fund-forms.service';
 /** The forms list of the fund's API (forms.graphql; decision 0055). */
 export const formsResolvers: FundResolvers = {
   Query: {
-    forms(_source, args, { deps }) {
+    forms(_source, args, { deps }, info) {
       const service = createFundFormsService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
-        (f) => [f.row.submittedAt, f.row.id],
-      );
+      const status = args.status ?? null;
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ status, after, limit }),
+        count: () => service.count(status),
+        keyOf: (f) => [f.row.submittedAt, f.row.id],
+      });
     },
   },
   FormSubmission: {

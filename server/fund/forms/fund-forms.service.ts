@@ -17,12 +17,16 @@ export interface FundFormModel {
  * workbench: oldest first by arrival and id; `status` filters by the state of the form's message (OPEN until answered).
  */
 export function createFundFormsService(deps: AppDeps) {
-  const answered = sql`exists (select 1 from messages r where r.reply_to_id = ${messages.id})`;
+  const answered = sql`exists (select 1 from messages r where r.reply_to_id = ${formSubmissions.messageId})`;
+  /** The forms whose message is in one of `status` (none, empty or both: all). */
+  const withStatus = (status: readonly InboxMessageStatus[] | null): SQL | undefined => {
+    const wanted = new Set(status ?? []);
+    if (wanted.size !== 1) return undefined;
+    return wanted.has('OPEN') ? sql`not ${answered}` : answered;
+  };
   return {
     async list(filter: { status: readonly InboxMessageStatus[] | null; after: [string, number] | null; limit: number }): Promise<FundFormModel[]> {
-      const parts: (SQL | undefined)[] = [afterKey(formSubmissions.submittedAt, formSubmissions.id, filter.after)];
-      const status = new Set(filter.status ?? []);
-      if (status.size === 1) parts.push(status.has('OPEN') ? sql`not ${answered}` : answered);
+      const parts: (SQL | undefined)[] = [afterKey(formSubmissions.submittedAt, formSubmissions.id, filter.after), withStatus(filter.status)];
       const rows = await deps.db
         .select({ form: formSubmissions, ...memberColumns })
         .from(formSubmissions)
@@ -33,6 +37,11 @@ export function createFundFormsService(deps: AppDeps) {
         .limit(filter.limit);
       const models = await createFundMessagesService(deps).byIds(rows.map((r) => r.form.messageId));
       return rows.map((r) => ({ row: r.form, member: memberOf(r), message: models.find((m) => m.row.id === r.form.messageId)! }));
+    },
+
+    /** The number of forms `list` finds with `status`, on all pages (every form has its message: the join drops none). */
+    count(status: readonly InboxMessageStatus[] | null): Promise<number> {
+      return deps.db.$count(formSubmissions, withStatus(status));
     },
   };
 }

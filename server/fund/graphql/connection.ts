@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 
 /**
  * Paging of the fund's connections (GraphQL Cursor Connections Specification): `first` items after the opaque cursor
@@ -42,4 +42,31 @@ export function connectionOf<N>(items: N[], size: number, cursorOf: (node: N) =>
   const page = items.slice(0, size);
   const edges = page.map((node) => ({ cursor: cursorOf(node), node }));
   return { edges, pageInfo: { endCursor: edges.at(-1)?.cursor ?? null, hasNextPage: items.length > size } };
+}
+
+/**
+ * Whether the operation selects `name` on the field being resolved (a connection's `totalCount`), directly, through
+ * inline fragments or through fragment spreads. `@skip` and `@include` are not evaluated: a field they drop counts as
+ * selected, which costs a query and never a wrong answer.
+ */
+function selectsField(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, name: string): boolean {
+  const seen = new Set<string>();
+  const within = (set: SelectionSetNode | undefined): boolean =>
+    set?.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name;
+      if (s.kind === Kind.INLINE_FRAGMENT) return within(s.selectionSet);
+      if (seen.has(s.name.value)) return false;
+      seen.add(s.name.value);
+      return within(info.fragments[s.name.value]?.selectionSet);
+    }) ?? false;
+  return info.fieldNodes.some((node) => within(node.selectionSet));
+}
+
+/**
+ * A connection's `totalCount` (decision 0069): the number of items matching its filter, ignoring `first` and `after`,
+ * read by `count` (one COUNT statement) only when the operation selects the field; otherwise 0 without a statement,
+ * which graphql never reads because it answers only the selected fields.
+ */
+export function totalCountOf(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, count: () => Promise<number>): Promise<number> {
+  return selectsField(info, 'totalCount') ? count() : Promise.resolve(0);
 }

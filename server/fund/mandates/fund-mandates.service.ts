@@ -44,16 +44,22 @@ export function createFundMandatesService(deps: AppDeps) {
       .where(where);
   }
   const modelOf = (r: Awaited<ReturnType<typeof select>>[number]): FundMandateModel => ({ row: r.mandate, member: memberOf(r), contractNumber: r.contractNumber });
+  /** The mandates in one of `status` (none or empty: all). */
+  const withStatus = (status: readonly MandateStatus[] | null) => (status && status.length > 0 ? inArray(mandates.status, [...status]) : undefined);
 
   return {
     /** Mandates oldest first (given, id); `status`: only these (none or empty: all). */
     async list(filter: { status: readonly MandateStatus[] | null; after: [string, number] | null; limit: number }): Promise<FundMandateModel[]> {
-      const parts: (SQL | undefined)[] = [afterKey(mandates.createdAt, mandates.id, filter.after)];
-      if (filter.status && filter.status.length > 0) parts.push(inArray(mandates.status, [...filter.status]));
+      const parts: (SQL | undefined)[] = [afterKey(mandates.createdAt, mandates.id, filter.after), withStatus(filter.status)];
       const rows = await select(and(...parts))
         .orderBy(asc(mandates.createdAt), asc(mandates.id))
         .limit(filter.limit);
       return rows.map(modelOf);
+    },
+
+    /** The number of mandates `list` finds with `status`, on all pages (every mandate has its contract: the join drops none). */
+    count(status: readonly MandateStatus[] | null): Promise<number> {
+      return db.$count(mandates, withStatus(status));
     },
 
     /**

@@ -7,13 +7,14 @@ import { createFundMandatesService } from './fund-mandates.service';
 /** Own-contribution mandates on the fund's API (mandates.graphql; decision 0055). */
 export const mandatesResolvers: FundResolvers = {
   Query: {
-    mandates(_source, args, { deps }) {
+    mandates(_source, args, { deps }, info) {
       const service = createFundMandatesService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
-        (m) => [m.row.createdAt, m.row.id],
-      );
+      const status = args.status ?? null;
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ status, after, limit }),
+        count: () => service.count(status),
+        keyOf: (m) => [m.row.createdAt, m.row.id],
+      });
     },
   },
   Mutation: {

@@ -70,16 +70,23 @@ export function createFundMergeRequestsService(deps: AppDeps) {
       .where(where);
   }
 
+  /** The requests in one of `status` (none or empty: all). */
+  const withStatus = (status: readonly MergeRequestStatus[] | null) => (status && status.length > 0 ? inArray(mergeRequests.status, [...status]) : undefined);
+
   return {
     /** Merge requests oldest first (arrival, id); `status`: only these (none or empty: all). */
     async list(filter: { status: readonly MergeRequestStatus[] | null; after: [string, number] | null; limit: number }): Promise<FundMergeRequestModel[]> {
-      const parts: (SQL | undefined)[] = [afterKey(mergeRequests.submittedAt, mergeRequests.id, filter.after)];
-      if (filter.status && filter.status.length > 0) parts.push(inArray(mergeRequests.status, [...filter.status]));
+      const parts: (SQL | undefined)[] = [afterKey(mergeRequests.submittedAt, mergeRequests.id, filter.after), withStatus(filter.status)];
       return modelsOf(
         await select(and(...parts))
           .orderBy(asc(mergeRequests.submittedAt), asc(mergeRequests.id))
           .limit(filter.limit),
       );
+    },
+
+    /** The number of merge requests `list` finds with `status`, on all pages. */
+    count(status: readonly MergeRequestStatus[] | null): Promise<number> {
+      return db.$count(mergeRequests, withStatus(status));
     },
 
     /**

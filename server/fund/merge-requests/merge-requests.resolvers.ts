@@ -7,13 +7,14 @@ import { createFundMergeRequestsService } from './fund-merge-requests.service';
 /** Merge requests on the fund's API (merge-requests.graphql; decision 0055). */
 export const mergeRequestsResolvers: FundResolvers = {
   Query: {
-    mergeRequests(_source, args, { deps }) {
+    mergeRequests(_source, args, { deps }, info) {
       const service = createFundMergeRequestsService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
-        (m) => [m.row.submittedAt, m.row.id],
-      );
+      const status = args.status ?? null;
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ status, after, limit }),
+        count: () => service.count(status),
+        keyOf: (m) => [m.row.submittedAt, m.row.id],
+      });
     },
   },
   Mutation: {

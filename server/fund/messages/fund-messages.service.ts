@@ -75,6 +75,13 @@ export function createFundMessagesService(deps: AppDeps) {
     }));
   }
 
+  /** What members sent (OUTBOUND) in one of `status` (none, empty or both: all). */
+  function sentWithStatus(status: readonly InboxMessageStatus[] | null): SQL | undefined {
+    const wanted = new Set(status ?? []);
+    const answered = wanted.size === 1 ? (wanted.has('OPEN') ? isNull(ANSWERED_AT) : isNotNull(ANSWERED_AT)) : undefined;
+    return and(eq(messages.direction, 'OUTBOUND'), answered);
+  }
+
   async function attachmentContent(id: number): Promise<Buffer | undefined> {
     const [row] = await db.select({ content: messageAttachments.content }).from(messageAttachments).where(eq(messageAttachments.id, id)).limit(1);
     return row?.content;
@@ -149,13 +156,15 @@ export function createFundMessagesService(deps: AppDeps) {
      * after the cursor key `after` ([sentAt, id]).
      */
     async list(filter: { status: readonly InboxMessageStatus[] | null; after: [string, number] | null; limit: number }): Promise<FundMessageModel[]> {
-      const parts: (SQL | undefined)[] = [eq(messages.direction, 'OUTBOUND'), afterKey(messages.sentAt, messages.id, filter.after)];
-      const status = new Set(filter.status ?? []);
-      if (status.size === 1) parts.push(status.has('OPEN') ? isNull(ANSWERED_AT) : isNotNull(ANSWERED_AT));
-      const rows = await selectMessages(and(...parts))
+      const rows = await selectMessages(and(sentWithStatus(filter.status), afterKey(messages.sentAt, messages.id, filter.after)))
         .orderBy(asc(messages.sentAt), asc(messages.id))
         .limit(filter.limit);
       return modelsOf(rows);
+    },
+
+    /** The number of messages `list` finds with `status`, on all pages. */
+    count(status: readonly InboxMessageStatus[] | null): Promise<number> {
+      return db.$count(messages, sentWithStatus(status));
     },
 
     /** The messages with `ids` (any direction), in id order; the forms list names its messages with it. */

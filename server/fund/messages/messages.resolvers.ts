@@ -23,13 +23,14 @@ function filesOf(files: readonly FundFileWire[] | null | undefined) {
 /** The inbox of the fund's API (messages.graphql; decision 0055): thin over server/fund/messages/fund-messages.service.ts. */
 export const messagesResolvers: FundResolvers = {
   Query: {
-    messages(_source, args, { deps }) {
+    messages(_source, args, { deps }, info) {
       const service = createFundMessagesService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
-        (m) => [m.row.sentAt, m.row.id],
-      );
+      const status = args.status ?? null;
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ status, after, limit }),
+        count: () => service.count(status),
+        keyOf: (m) => [m.row.sentAt, m.row.id],
+      });
     },
   },
   Mutation: {

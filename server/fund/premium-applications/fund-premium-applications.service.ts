@@ -9,11 +9,12 @@ export type PremiumApplicationModel = PremiumApplicationRow & { member: MemberRe
 
 /** § 108a EStG premium applications on the fund's side (decision 0055): read only, they have no status. */
 export function createFundPremiumApplicationsService(deps: AppDeps) {
+  /** The applications signed from `signedSince` on (null: all). */
+  const signedFrom = (signedSince: string | null) => (signedSince ? gte(premiumApplications.signedAt, signedSince) : undefined);
   return {
     /** Applications oldest first (signed, id), from `signedSince` (ISO instant) on when given. */
     async list(filter: { signedSince: string | null; after: [string, number] | null; limit: number }): Promise<PremiumApplicationModel[]> {
-      const parts: (SQL | undefined)[] = [afterKey(premiumApplications.signedAt, premiumApplications.id, filter.after)];
-      if (filter.signedSince) parts.push(gte(premiumApplications.signedAt, filter.signedSince));
+      const parts: (SQL | undefined)[] = [afterKey(premiumApplications.signedAt, premiumApplications.id, filter.after), signedFrom(filter.signedSince)];
       const rows = await deps.db
         .select({ application: premiumApplications, ...memberColumns })
         .from(premiumApplications)
@@ -22,6 +23,11 @@ export function createFundPremiumApplicationsService(deps: AppDeps) {
         .orderBy(asc(premiumApplications.signedAt), asc(premiumApplications.id))
         .limit(filter.limit);
       return rows.map((r) => ({ ...r.application, member: memberOf(r)! }));
+    },
+
+    /** The number of applications `list` finds from `signedSince` on, on all pages. */
+    count(signedSince: string | null): Promise<number> {
+      return deps.db.$count(premiumApplications, signedFrom(signedSince));
     },
   };
 }

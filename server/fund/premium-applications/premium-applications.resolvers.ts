@@ -5,13 +5,14 @@ import { createFundPremiumApplicationsService } from './fund-premium-application
 /** § 108a EStG premium applications on the fund's API (premium-applications.graphql; decision 0055). Read only. */
 export const premiumApplicationsResolvers: FundResolvers = {
   Query: {
-    premiumApplications(_source, args, { deps }) {
+    premiumApplications(_source, args, { deps }, info) {
       const service = createFundPremiumApplicationsService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ signedSince: args.signedSince ?? null, after, limit }),
-        (a) => [a.signedAt, a.id],
-      );
+      const signedSince = args.signedSince ?? null;
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ signedSince, after, limit }),
+        count: () => service.count(signedSince),
+        keyOf: (a) => [a.signedAt, a.id],
+      });
     },
   },
   PremiumApplication: {

@@ -79,17 +79,27 @@ export function createFundPublicUploadsService(deps: AppDeps) {
       .where(where);
   }
 
+  /** The uploads in one of `status` (none, empty or both: all). */
+  function withStatus(status: readonly PublicUploadStatus[] | null): SQL | undefined {
+    const wanted = new Set(status ?? []);
+    if (wanted.size !== 1) return undefined;
+    return wanted.has('ASSIGNED') ? isNotNull(publicUploads.personId) : isNull(publicUploads.personId);
+  }
+
   return {
     /** Public uploads oldest first (arrival, id); `status`: only UNASSIGNED or ASSIGNED ones (none or both: all). */
     async list(filter: { status: readonly PublicUploadStatus[] | null; after: [string, number] | null; limit: number }): Promise<FundPublicUploadModel[]> {
-      const parts: (SQL | undefined)[] = [afterKey(publicUploads.createdAt, publicUploads.id, filter.after)];
-      const status = new Set(filter.status ?? []);
-      if (status.size === 1) parts.push(status.has('ASSIGNED') ? isNotNull(publicUploads.personId) : isNull(publicUploads.personId));
+      const parts: (SQL | undefined)[] = [afterKey(publicUploads.createdAt, publicUploads.id, filter.after), withStatus(filter.status)];
       return modelsOf(
         await select(and(...parts))
           .orderBy(asc(publicUploads.createdAt), asc(publicUploads.id))
           .limit(filter.limit),
       );
+    },
+
+    /** The number of uploads `list` finds with `status`, on all pages. */
+    count(status: readonly PublicUploadStatus[] | null): Promise<number> {
+      return db.$count(publicUploads, withStatus(status));
     },
 
     /**

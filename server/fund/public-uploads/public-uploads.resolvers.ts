@@ -7,13 +7,14 @@ import { createFundPublicUploadsService } from './fund-public-uploads.service';
 /** Public uploads on the fund's API (public-uploads.graphql; decision 0055). */
 export const publicUploadsResolvers: FundResolvers = {
   Query: {
-    publicUploads(_source, args, { deps }) {
+    publicUploads(_source, args, { deps }, info) {
       const service = createFundPublicUploadsService(deps);
-      return timeOrderedPage(
-        args,
-        (after, limit) => service.list({ status: args.status ?? null, after, limit }),
-        (u) => [u.row.createdAt, u.row.id],
-      );
+      const status = args.status ?? null;
+      return timeOrderedPage(args, info, {
+        page: (after, limit) => service.list({ status, after, limit }),
+        count: () => service.count(status),
+        keyOf: (u) => [u.row.createdAt, u.row.id],
+      });
     },
   },
   Mutation: {

@@ -1,5 +1,6 @@
 import { and, eq, gt, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { connectionOf, decodeCursor, encodeCursor, pageSize } from '../graphql/connection';
+import type { GraphQLResolveInfo } from 'graphql';
+import { connectionOf, decodeCursor, encodeCursor, pageSize, totalCountOf } from '../graphql/connection';
 
 /**
  * The condition "after the cursor" of a list sorted by (`at`, `id`) ascending (decision 0053 "Paging"): rows whose
@@ -10,18 +11,25 @@ export function afterKey(at: AnyColumn, id: AnyColumn, cursor: [string, number] 
   return or(gt(at, cursor[0]), and(eq(at, cursor[0]), gt(id, cursor[1])));
 }
 
+/** A list read by `timeOrderedPage`: its rows after a cursor, its count, and each row's sort key. */
+export interface TimeOrderedList<N> {
+  /** Up to `limit` rows after the cursor (null: from the start), in the list's order. */
+  page: (after: [string, number] | null, limit: number) => Promise<N[]>;
+  /** The number of rows matching the list's filter, without cursor or limit (the connection's `totalCount`). */
+  count: () => Promise<number>;
+  /** The sort key (instant or date, id) of a row, the content of its cursor. */
+  keyOf: (node: N) => [string, number];
+}
+
 /**
  * One page of a list sorted by (instant or date, id) ascending (decision 0053 "Paging"): `first` (1 to 200, default 50)
- * after the cursor `after`, read by `load` with one more row than the page to learn whether more follow.
+ * after the cursor `after`, read by `list.page` with one more row than the page to learn whether more follow, and the
+ * list's `totalCount` when the operation selects it (decision 0069).
  * @throws BAD_USER_INPUT for `first` out of range or a cursor of another shape.
  */
-export async function timeOrderedPage<N>(
-  args: { first?: number | null; after?: string | null },
-  load: (after: [string, number] | null, limit: number) => Promise<N[]>,
-  keyOf: (node: N) => [string, number],
-) {
+export async function timeOrderedPage<N>(args: { first?: number | null; after?: string | null }, info: GraphQLResolveInfo, list: TimeOrderedList<N>) {
   const size = pageSize(args.first, { fallback: 50, max: 200 });
   const after = decodeCursor<[string, number]>(args.after, ['string', 'number']);
-  const rows = await load(after, size + 1);
-  return connectionOf(rows, size, (node) => encodeCursor(keyOf(node)));
+  const [rows, totalCount] = await Promise.all([list.page(after, size + 1), totalCountOf(info, list.count)]);
+  return { ...connectionOf(rows, size, (node) => encodeCursor(list.keyOf(node))), totalCount };
 }

@@ -11,45 +11,20 @@ import './queues.css';
 
 const QueueCountsQuery = graphql(`
   query BackofficeQueueCounts {
-    forms(status: [OPEN], first: 200) {
-      edges {
-        cursor
-      }
-      pageInfo {
-        hasNextPage
-      }
+    forms(status: [OPEN]) {
+      totalCount
     }
-    publicUploads(status: [UNASSIGNED], first: 200) {
-      edges {
-        cursor
-      }
-      pageInfo {
-        hasNextPage
-      }
+    publicUploads(status: [UNASSIGNED]) {
+      totalCount
     }
-    mergeRequests(status: [PENDING], first: 200) {
-      edges {
-        cursor
-      }
-      pageInfo {
-        hasNextPage
-      }
+    mergeRequests(status: [PENDING]) {
+      totalCount
     }
-    mandates(status: [ACTIVE], first: 200) {
-      edges {
-        cursor
-      }
-      pageInfo {
-        hasNextPage
-      }
+    mandates(status: [ACTIVE]) {
+      totalCount
     }
-    premiumApplications(first: 200) {
-      edges {
-        cursor
-      }
-      pageInfo {
-        hasNextPage
-      }
+    premiumApplications {
+      totalCount
     }
   }
 `);
@@ -60,25 +35,24 @@ type Queue = (typeof QUEUES)[number];
 /**
  * The workbench's queues besides the claims (decision 0058): forms, public uploads, merge requests, mandates and § 108a
  * applications, each with its open count in the queue navigation (OPEN forms, UNASSIGNED uploads, PENDING merges,
- * ACTIVE mandates, all premium applications — they have no status; counted up to 200, then "200+"), a status filter
- * and the items oldest first. `canChange` (CLERK, SUPERVISOR) offers the next steps and "Mir zuweisen".
+ * ACTIVE mandates, all premium applications — they have no status; the connection's exact `totalCount`, decision 0069),
+ * a status filter and the items oldest first. `canChange` (CLERK, SUPERVISOR) offers the next steps and "Mir zuweisen".
  */
 export function QueuesScreen({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
   const [queue, setQueue] = useState<Queue>('forms');
   const { data } = useQuery(QueueCountsQuery, { fetchPolicy: 'cache-and-network' });
-  const counts: Record<Queue, { n: number; more: boolean } | null> = {
-    forms: data ? { n: data.forms.edges.length, more: data.forms.pageInfo.hasNextPage } : null,
-    uploads: data ? { n: data.publicUploads.edges.length, more: data.publicUploads.pageInfo.hasNextPage } : null,
-    merges: data ? { n: data.mergeRequests.edges.length, more: data.mergeRequests.pageInfo.hasNextPage } : null,
-    mandates: data ? { n: data.mandates.edges.length, more: data.mandates.pageInfo.hasNextPage } : null,
-    premiums: data ? { n: data.premiumApplications.edges.length, more: data.premiumApplications.pageInfo.hasNextPage } : null,
+  const counts: Record<Queue, number | undefined> = {
+    forms: data?.forms.totalCount,
+    uploads: data?.publicUploads.totalCount,
+    merges: data?.mergeRequests.totalCount,
+    mandates: data?.mandates.totalCount,
+    premiums: data?.premiumApplications.totalCount,
   };
   const label = (name: Queue) => {
-    const count = counts[name];
     const title = t(`backoffice.queues.name.${name}`);
-    if (!count) return title;
-    return t(count.more ? 'backoffice.queues.tabMore' : 'backoffice.queues.tab', { name: title, count: count.n });
+    const count = counts[name];
+    return count === undefined ? title : t('backoffice.queues.tab', { name: title, count });
   };
   return (
     <>
