@@ -5,14 +5,23 @@ import { Notice } from '../components/ui/notice';
 import { graphql } from './gql';
 import type { WorkItemKind } from './gql/graphql';
 
-/** The item and its assignee after `assignToMe` or `releaseAssignment` (null after a release). */
+/**
+ * The answer of `assignToMe` and `releaseAssignment` (one result type): the item and its assignee (null after a
+ * release), or the refusal.
+ */
 graphql(`
-  fragment AssignToMe_WorkAssignmentFragment on WorkAssignment {
-    kind
-    id
-    assignee {
-      staffId
-      name
+  fragment AssignToMe_WorkAssignmentResultFragment on WorkAssignmentResult {
+    ok {
+      kind
+      id
+      assignee {
+        staffId
+        name
+      }
+    }
+    error {
+      code
+      message
     }
   }
 `);
@@ -20,13 +29,7 @@ graphql(`
 const AssignToMeMutation = graphql(`
   mutation BackofficeAssignToMe($input: WorkItemInput!) {
     assignToMe(input: $input) {
-      ok {
-        ...AssignToMe_WorkAssignmentFragment
-      }
-      error {
-        code
-        message
-      }
+      ...AssignToMe_WorkAssignmentResultFragment
     }
   }
 `);
@@ -34,13 +37,7 @@ const AssignToMeMutation = graphql(`
 const ReleaseAssignmentMutation = graphql(`
   mutation BackofficeReleaseAssignment($input: WorkItemInput!) {
     releaseAssignment(input: $input) {
-      ok {
-        ...AssignToMe_WorkAssignmentFragment
-      }
-      error {
-        code
-        message
-      }
+      ...AssignToMe_WorkAssignmentResultFragment
     }
   }
 `);
