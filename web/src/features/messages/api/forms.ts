@@ -26,8 +26,7 @@ export const FormsPage_SubmitMutation = graphql(`
       ok {
         kind
         message {
-          id
-          folder
+          ...MessageList_MessageFragment
         }
       }
       error {

@@ -79,8 +79,7 @@ export const CreateMandateMutation = graphql(`
       ok {
         employerWarning
         mandate {
-          id
-          mandateReference
+          ...OwnContributionsPage_MandateFragment
         }
       }
       error {

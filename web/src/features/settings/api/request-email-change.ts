@@ -5,10 +5,8 @@ export const EmailSection_RequestEmailChangeMutation = graphql(`
   mutation EmailSection_RequestEmailChange($input: RequestEmailChangeInput!) {
     requestEmailChange(input: $input) {
       ok {
-        pendingEmail
         person {
-          id
-          pendingEmail
+          ...EmailSection_PersonFragment
         }
       }
       error {

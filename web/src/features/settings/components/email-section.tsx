@@ -14,6 +14,7 @@ import { TextField } from '../../../components/ui/text-field';
 
 export const EmailSectionFragment = graphql(`
   fragment EmailSection_PersonFragment on Person {
+    id
     email
     pendingEmail
   }
@@ -58,7 +59,7 @@ export function EmailSection({ person }: { person: EmailSection_PersonFragmentFr
       const answer = data?.requestEmailChange;
       const error = answer?.error;
       if (answer?.ok) {
-        setSentTo(answer.ok.pendingEmail);
+        setSentTo(answer.ok.person.pendingEmail);
         reset();
       } else if (error?.code === 'ERROR_MAIL_NOT_UNIQUE') {
         setError('newEmail', { type: 'server', message: 'EMAIL_NOT_UNIQUE' }, { shouldFocus: true });
