@@ -73,14 +73,21 @@ graphql(`
   }
 `);
 
+/** What the page reads of a created or changed mandate (the two answers share `MandateChangeAnswer`). */
+graphql(`
+  fragment OwnContributionsPage_MandateChangeAnswerFragment on MandateChangeAnswer {
+    employerWarning
+    mandate {
+      ...OwnContributionsPage_MandateFragment
+    }
+  }
+`);
+
 export const CreateMandateMutation = graphql(`
   mutation CreateMandate($input: CreateMandateInput!) {
     createMandate(input: $input) {
       ok {
-        employerWarning
-        mandate {
-          ...OwnContributionsPage_MandateFragment
-        }
+        ...OwnContributionsPage_MandateChangeAnswerFragment
       }
       error {
         ...MutationError
@@ -93,10 +100,7 @@ export const ChangeMandateMutation = graphql(`
   mutation ChangeMandate($input: ChangeMandateInput!) {
     changeMandate(input: $input) {
       ok {
-        employerWarning
-        mandate {
-          ...OwnContributionsPage_MandateFragment
-        }
+        ...OwnContributionsPage_MandateChangeAnswerFragment
       }
       error {
         ...MutationError
