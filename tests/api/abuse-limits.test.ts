@@ -45,17 +45,6 @@ function nextHour(minutes = 0) {
   for (const s of [a, b]) s.clock.advance(to - s.clock.now());
 }
 
-/**
- * A refusal as the three limited mutations answer it: the shared error half (`...MutationError`, as the web shows it)
- * and the seconds to wait (`retryAfterSeconds` of `interface RateLimitedError`, server/graphql/base.graphql).
- */
-graphql(`
-  fragment RateLimitedError on RateLimitedError {
-    ...MutationError
-    retryAfterSeconds
-  }
-`);
-
 const SUBMIT = graphql(`
   mutation AbuseLimitsUploadForm($input: SubmitUploadFormInput!) {
     submitUploadForm(input: $input) {

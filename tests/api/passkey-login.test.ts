@@ -173,9 +173,7 @@ describe('limits of the public passkey login start', () => {
           optionsJson
         }
         error {
-          code
-          message
-          retryAfterSeconds
+          ...RateLimitedError
         }
       }
     }

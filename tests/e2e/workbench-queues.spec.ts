@@ -151,11 +151,11 @@ test('a clerk opens each queue, sees counts and filters, opens the oldest item a
   const queues = page.getByRole('navigation', { name: 'Eingänge' });
 
   const cases = [
-    { tab: /^Formulare \(\d+\+?\)$/, filter: 'Offen', other: 'Beantwortet', name: member, kind: 'FORM', shot: 'forms' },
-    { tab: /^Uploads \(\d+\+?\)$/, filter: 'Nicht zugeordnet', other: 'Zugeordnet', name: 'Ohnelogin Otto', kind: 'PUBLIC_UPLOAD', shot: 'uploads' },
-    { tab: /^Zusammenlegungen \(\d+\+?\)$/, filter: 'Offen', other: 'Abgelehnt', name: member, kind: 'MERGE_REQUEST', shot: 'merges' },
-    { tab: /^Einzugsermächtigungen \(\d+\+?\)$/, filter: 'Aktiv', other: 'Verfallen', name: member, kind: 'MANDATE', shot: 'mandates' },
-    { tab: /^§ 108a-Anträge \(\d+\+?\)$/, filter: 'Alle', other: 'Letzte 30 Tage', name: member, kind: 'PREMIUM_APPLICATION', shot: 'premiums' },
+    { tab: /^Formulare \(\d+\)$/, filter: 'Offen', other: 'Beantwortet', name: member, kind: 'FORM', shot: 'forms' },
+    { tab: /^Uploads \(\d+\)$/, filter: 'Nicht zugeordnet', other: 'Zugeordnet', name: 'Ohnelogin Otto', kind: 'PUBLIC_UPLOAD', shot: 'uploads' },
+    { tab: /^Zusammenlegungen \(\d+\)$/, filter: 'Offen', other: 'Abgelehnt', name: member, kind: 'MERGE_REQUEST', shot: 'merges' },
+    { tab: /^Einzugsermächtigungen \(\d+\)$/, filter: 'Aktiv', other: 'Verfallen', name: member, kind: 'MANDATE', shot: 'mandates' },
+    { tab: /^§ 108a-Anträge \(\d+\)$/, filter: 'Alle', other: 'Letzte 30 Tage', name: member, kind: 'PREMIUM_APPLICATION', shot: 'premiums' },
   ];
   for (const item of cases) {
     const tab = queues.getByRole('button', { name: item.tab });

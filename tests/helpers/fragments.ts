@@ -88,3 +88,14 @@ graphql(`
     validFrom
   }
 `);
+
+/**
+ * A refusal of a limited mutation (the upload form, the public merge, sendMessage, startPasskeyLogin; decision 0041): the shared error half (`...MutationError`, as the web shows it)
+ * and the seconds to wait (`retryAfterSeconds` of `interface RateLimitedError`, server/graphql/base.graphql).
+ */
+graphql(`
+  fragment RateLimitedError on RateLimitedError {
+    ...MutationError
+    retryAfterSeconds
+  }
+`);
