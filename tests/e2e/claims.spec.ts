@@ -1,10 +1,10 @@
 import { expect, test, viennaToday } from './helpers/portal-clock';
 import { referencePayoutDate } from '../helpers/payout-date-reference';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { expectedDate } from './helpers/expected-format';
+import { expectedDate, expectedMoney } from './helpers/expected-format';
 import { elementsWiderThan } from './helpers/layout-checks';
 import { DEMO_PASSWORD, logIn, personas } from './helpers/login';
-import { latestClaimFileKindsOf, removeClaimsOf } from './helpers/member-db';
+import { latestClaimAmountsOf, latestClaimFileKindsOf, removeClaimsOf } from './helpers/member-db';
 import { drawSignature } from './helpers/signature';
 
 /**
@@ -119,6 +119,12 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(page.getByText(`spätestens am ${due}`)).toBeVisible();
   // The drawn signature and both documents are stored with the claim.
   expect(latestClaimFileKindsOf(personas.bernd.email)).toEqual(['BANK_CONFIRMATION', 'IDENTITY_DOCUMENT', 'SIGNATURE_SAMPLE']);
+  // The payout's amounts as the fund stored them with the claim: the entitlement, the tax and the net amount.
+  const stored = latestClaimAmountsOf(personas.bernd.email);
+  const amounts = page.getByRole('region', { name: 'Ihre Auszahlung' });
+  await expect(amounts).toContainText(expectedMoney(stored.entitlement));
+  await expect(amounts).toContainText(expectedMoney(stored.tax));
+  await expect(amounts).toContainText(expectedMoney(stored.entitlement - stored.tax - stored.cashOrderCost));
   await expectNoSeriousA11yViolations(page, 'claim step 4');
 
   // The dashboard's teaser shows the same date; the deadline card is gone while the claim is processed.

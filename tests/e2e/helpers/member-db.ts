@@ -201,6 +201,18 @@ export function latestClaimFileKindsOf(email: string): string[] {
   });
 }
 
+/** The payout figures stored with the person's latest claim (cents; `severance_claims`), as the claim page's last step shows them. */
+export function latestClaimAmountsOf(email: string): { entitlement: number; tax: number; cashOrderCost: number } {
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          'SELECT entitlement_cents AS entitlement, tax_cents AS tax, cash_order_cost_cents AS cashOrderCost FROM severance_claims WHERE person_id = ? ORDER BY submitted_at DESC, id DESC LIMIT 1',
+        )
+        .get(personId(db, email)) as { entitlement: number; tax: number; cashOrderCost: number },
+  );
+}
+
 /**
  * Removes the person's own-contribution mandates with their debits, mandate PDFs, pre-notification messages and the
  * § 108a application (tests/e2e/own-contributions.spec.ts), so other specs see the seeded state.
