@@ -126,6 +126,11 @@ test('bernd files a payout claim in 4 steps, sees its computed payout date and c
   await expect(amounts).toContainText(expectedMoney(stored.tax));
   await expect(amounts).toContainText(expectedMoney(stored.entitlement - stored.tax - stored.cashOrderCost));
   await expectNoSeriousA11yViolations(page, 'claim step 4');
+  await page.screenshot({ path: test.info().outputPath('claim-step4-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await elementsWiderThan(page, 390)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('claim-step4-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The dashboard's teaser shows the same date; the deadline card is gone while the claim is processed.
   await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();

@@ -35,6 +35,8 @@ test('a visitor sends a merge request without a login, with the captcha solved i
   await form.getByRole('button', { name: 'Antrag senden' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Ihr Antrag ist eingelangt' })).toBeVisible();
   await expect(page.getByText('Eine Bestätigung ist an xaver.merge@example.at unterwegs.', { exact: false })).toBeVisible();
+  // The stored files are named by their number: the ID copy (the digital signature is no file).
+  await expect(page.getByText('Mit dem Antrag haben wir 1 Datei erhalten.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'public merge sent');
   await page.screenshot({ path: `${SHOTS}/public-merge-sent-1280.png`, fullPage: true });
   const mail = await waitForMail({ to: 'xaver.merge@example.at', subject: 'Ihr Antrag auf Zusammenlegung ist eingelangt', since });
