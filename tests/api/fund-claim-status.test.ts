@@ -179,7 +179,7 @@ describe('the four-eyes step (CHECKED → PRE_TRANSFER, decision 0054)', () => {
     expect(actors.map((row) => row.actor)).toEqual(['staff:102', 'staff:103']);
   });
 
-  it('a clerk sets CHECKED, a supervisor approves; the machine client keeps the direct path; other steps ask no role', async () => {
+  it('a clerk sets CHECKED, a supervisor approves; a machine client approves only what another principal checked; other steps ask no role', async () => {
     const { deps } = s.server;
     const setStatus = deps.services.claimStatus.setStatus;
     const worked = await newClaim(emailOf('anna'), 'CHECKING');
@@ -187,10 +187,24 @@ describe('the four-eyes step (CHECKED → PRE_TRANSFER, decision 0054)', () => {
     expect(await setStatus(clerk, approveInput(worked), { origin: s.server.url })).toMatchObject({ ok: false, code: 'ROLE_NOT_ALLOWED' });
     expect(await setStatus(supervisor, approveInput(worked), { origin: s.server.url })).toMatchObject({ ok: true });
 
+    // Decision 0070: the client that set CHECKED cannot approve the payout itself; another client, or a client after a
+    // staff person's check, can.
     const machine = { kind: 'client' as const, clientId: 'core-system' };
-    const direct = await newClaim(emailOf('anna'), 'CHECKING');
-    expect(await setStatus(machine, checkedInput(direct), { origin: s.server.url })).toMatchObject({ ok: true });
-    expect(await setStatus(machine, approveInput(direct), { origin: s.server.url })).toMatchObject({ ok: true });
+    const approver = { kind: 'client' as const, clientId: 'core-system-approval' };
+    const byClient = await newClaim(emailOf('anna'), 'CHECKING');
+    expect(await setStatus(machine, checkedInput(byClient), { origin: s.server.url })).toMatchObject({ ok: true });
+    expect(await sqlValue(s.server.db, 'SELECT checked_by FROM severance_claims WHERE id = ?', byClient)).toBe('client:core-system');
+    const checkedState = await snapshot(byClient);
+    expect(await setStatus(machine, approveInput(byClient), { origin: s.server.url })).toMatchObject({ ok: false, code: 'FOUR_EYES_REQUIRED' });
+    expect(await snapshot(byClient)).toEqual(checkedState);
+    expect(await setStatus(approver, approveInput(byClient), { origin: s.server.url })).toMatchObject({ ok: true, value: { to: 'PRE_TRANSFER' } });
+    const byStaff = await newClaim(emailOf('anna'), 'CHECKING');
+    expect(await setStatus(clerk, checkedInput(byStaff), { origin: s.server.url })).toMatchObject({ ok: true });
+    expect(await setStatus(machine, approveInput(byStaff), { origin: s.server.url })).toMatchObject({ ok: true });
+    // A supervisor approves what a client checked.
+    const checkedByClient = await newClaim(emailOf('anna'), 'CHECKING');
+    expect(await setStatus(machine, checkedInput(checkedByClient), { origin: s.server.url })).toMatchObject({ ok: true });
+    expect(await setStatus(supervisor, approveInput(checkedByClient), { origin: s.server.url })).toMatchObject({ ok: true });
 
     const other = await newClaim(emailOf('anna'), 'NEW');
     expect(await setStatus(clerk, { claimId: String(other), status: 'CHECKING' }, { origin: s.server.url })).toMatchObject({ ok: true });
@@ -232,7 +246,8 @@ describe('setClaimStatus: what reaches the member', () => {
         expect(await notices()).toBe(sent);
         continue;
       }
-      const answer = await setStatus({ claimId: String(claim), status, ...extra });
+      // The payout is approved by another client than the one that set CHECKED (four eyes, decision 0070).
+      const answer = await setStatus({ claimId: String(claim), status, ...extra }, status === 'PRE_TRANSFER' ? s.approver : s.fund);
       expect(answer.error, status).toBeNull();
       expect(await shown()).toEqual({ id: String(claim), status, definiteDate: ['CHECKED', 'PRE_TRANSFER', 'POST_TRANSFER'].includes(status) ? '2026-12-15' : null });
       if (answer.ok!.messageId === null) {

@@ -8,7 +8,8 @@ import { insertClaim, removeClaim, removeSeveranceFundMessagesOf } from './helpe
 /**
  * The fund moves a claim through /fund/graphql (decision 0056) and the member sees each status on the dashboard
  * (spec 001 section 4): a fund client is created in the test server's database with the operator command, takes a
- * token at /oauth/token, and sets every status of bernd's claim in turn; the member answers INFORMATION_NEEDED from
+ * token at /oauth/token, and sets every status of bernd's claim in turn (a second client approves the payout: four eyes,
+ * decision 0070); the member answers INFORMATION_NEEDED from
  * the inbox (a message to the Vorsorgekasse), which moves the claim back to CHECKING by itself.
  */
 
@@ -34,10 +35,12 @@ test('each status the fund sets through /fund/graphql shows on the member dashbo
   const email = personas.bernd.email;
   const claim = insertClaim(email, { option: 'PAYOUT', status: 'NEW' });
   try {
+    // The payout is approved by a second client of the core system, not the one that set CHECKED (decision 0070).
     const token = await fundToken(page);
+    const approval = await fundToken(page);
     const setStatus = async (input: Record<string, unknown>) => {
       const res = await page.request.post('/fund/graphql', {
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${input.status === 'PRE_TRANSFER' ? approval : token}`, 'Content-Type': 'application/json' },
         data: {
           query: 'mutation($input: SetClaimStatusInput!) { setClaimStatus(input: $input) { ok { claim { status } } error { code message } } }',
           variables: { input: { claimId: String(claim.id), ...input } },

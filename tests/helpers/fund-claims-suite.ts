@@ -61,11 +61,13 @@ export function claimsSuite() {
    * document links) and `setClaimStatus` (the whole status matrix of spec 001 section 4, each requirement, the member's
    * answer, what reaches the member, the event per change and none on a refusal, the scope).
    */
-  const live = {} as { server: TestServer; fund: FundTestClient; anna: PortalClient };
+  // `approver`: a second client of the core system, for the four-eyes step after `fund` set CHECKED (decision 0070).
+  const live = {} as { server: TestServer; fund: FundTestClient; approver: FundTestClient; anna: PortalClient };
 
   beforeAll(async () => {
     live.server = await startTestServer({ members: 3, env: { FUND_TOKEN_IP_MAX_PER_MINUTE: '1000' } });
     live.fund = await createFundTestClient(live.server, 'claims:read claims:write events:read');
+    live.approver = await createFundTestClient(live.server, 'claims:read claims:write', 'Kernsystem Freigabe');
     live.anna = await loginAs(live.server, 'anna');
   });
 

@@ -26,8 +26,8 @@ export interface ClaimTransition {
   to: ClaimStatus;
   requires: Requirement;
   /**
-   * A step of the four-eyes rule: a staff person of the workbench may take it only as a SUPERVISOR who did not set
-   * CHECKED (`checkedBy`, decision 0054); the fund's core system (a machine client) is allowed directly.
+   * A step of the four-eyes rule (decisions 0054, 0070): only another principal than the one that set CHECKED
+   * (`checkedBy`) may take it — a staff person only as a SUPERVISOR, a machine client only as another client.
    */
   fourEyes: boolean;
   /** The inbox message the step sends the member (with the e-mail notice by delivery choice), or none. */
@@ -74,7 +74,7 @@ export type ClaimStatusErrorCode =
 /** English messages for integrators (decision 0053: messages to integrators are English). */
 export const CLAIM_STATUS_ERROR_MESSAGES: Record<ClaimStatusErrorCode, string> = {
   TRANSITION_NOT_ALLOWED: 'The claim cannot move from its current status to this one (spec 001 section 4).',
-  FOUR_EYES_REQUIRED: 'The payout or transfer must be approved by a supervisor other than the person who set CHECKED (four-eyes rule).',
+  FOUR_EYES_REQUIRED: 'The payout or transfer must be approved by another person or client than the one that set CHECKED (four-eyes rule).',
   ROLE_NOT_ALLOWED: 'Only a supervisor may approve the payout or transfer (four-eyes rule).',
   DEFINITE_DATE_REQUIRED: 'CHECKED needs the definite payout or transfer date.',
   DEFINITE_DATE_NOT_ALLOWED: 'A definite date is set only with the change to CHECKED.',
@@ -217,10 +217,11 @@ export function createClaimStatusService(deps: { db: Db; store: ClaimsStore; mes
           });
           if (!checked.ok) return checked;
           const transition = checked.value;
-          // Four eyes (decision 0054): a staff person approves the payout or transfer only as a SUPERVISOR and only when
-          // someone else set CHECKED. The fund's core system (a machine client) keeps the direct path.
-          if (transition.fourEyes && actor.kind === 'staff') {
-            if (actor.role !== 'SUPERVISOR') return err('ROLE_NOT_ALLOWED', [{ field: 'status', code: 'ROLE_NOT_ALLOWED' }]);
+          // Four eyes on money leaving the fund (decisions 0054, 0070): the payout or transfer is approved only by another
+          // principal than the one that set CHECKED, a staff person only as a SUPERVISOR, a machine client only as
+          // another client.
+          if (transition.fourEyes) {
+            if (actor.kind === 'staff' && actor.role !== 'SUPERVISOR') return err('ROLE_NOT_ALLOWED', [{ field: 'status', code: 'ROLE_NOT_ALLOWED' }]);
             if (claim.checkedBy === actorText(actor)) return err('FOUR_EYES_REQUIRED', [{ field: 'status', code: 'FOUR_EYES_REQUIRED' }]);
           }
           const definiteDate = transition.requires === 'DEFINITE_DATE' ? input.definiteDate! : undefined;
