@@ -162,6 +162,26 @@ describe('assignToMe and releaseAssignment', () => {
     expect(await snapshot()).toEqual({ ...before, events: before.events });
   });
 
+  it("a SUPERVISOR releases a colleague's assignment (decision 0071); the event names the supervisor and the former assignee", async () => {
+    const mandate = await newMandate('ASSIGN-ABSENT');
+    await clerk.query(ASSIGN, { input: { kind: 'MANDATE', id: String(mandate) } });
+    const released = await colleague.query<{ releaseAssignment: Result }>(RELEASE, { input: { kind: 'MANDATE', id: String(mandate) } });
+    expect(released.body.data!.releaseAssignment).toEqual({ ok: { kind: 'MANDATE', id: String(mandate), assignee: null }, error: null });
+    expect((await server.db.select().from(workAssignments).where(eq(workAssignments.itemId, mandate))).filter((a) => a.itemKind === 'MANDATE')).toEqual([]);
+    const owner = (await server.db.select({ personId: mandates.personId }).from(mandates).where(eq(mandates.id, mandate)))[0]!.personId;
+    const event = (await server.deps.events.ofPerson(owner)).filter((e) => e.type === 'work.released' && e.subjectId === String(mandate));
+    expect(event.map((e) => [e.actor, JSON.parse(e.data)])).toEqual([[`staff:${colleague.staffId}`, { kind: 'MANDATE', itemId: mandate, staffId: clerk.staffId }]]);
+    // The clerk, no SUPERVISOR, cannot do the same to the supervisor's item.
+    await colleague.query(ASSIGN, { input: { kind: 'MANDATE', id: String(mandate) } });
+    const before = await snapshot();
+    expect((await clerk.query<{ releaseAssignment: Result }>(RELEASE, { input: { kind: 'MANDATE', id: String(mandate) } })).body.data!.releaseAssignment.error).toEqual({
+      code: 'ASSIGNED_TO_OTHER',
+      message: 'Assigned to Sven Supervisor; only they or a SUPERVISOR release it.',
+      field: 'id',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses a machine client and the auditor: `work:assign` is a staff-only scope of the working roles; nothing changes', async () => {
     const claim = await newClaim();
     const machine = await createFundTestClient(server, 'claims:read claims:write events:read');

@@ -124,7 +124,10 @@ test('a locked staff account is told until when', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText(/gesperrt bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\./);
 });
 
-test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot approve it; a supervisor approves; bernd sees it', async ({ browser, page }) => {
+test('four eyes: a clerk takes the payout claim of bernd and works it to CHECKED but cannot approve it; a supervisor releases her assignment and approves; bernd sees it', async ({
+  browser,
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const claim = insertClaim(personas.bernd.email, { option: 'PAYOUT', status: 'NEW' });
   try {
@@ -136,6 +139,8 @@ test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot a
     await expect(panel.getByText('Keine Unterschrift erfasst')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'workbench claim panel');
     await screenshot(page, 'claim');
+    await panel.getByRole('button', { name: 'Mir zuweisen', exact: true }).click();
+    await expect(panel.getByText('Zugewiesen: Clara Clerk')).toBeVisible();
     await panel.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
     await expect(panel.getByRole('status')).toHaveText('Der Status ist jetzt „In Prüfung“.');
     const definiteDate = viennaDate(14);
@@ -153,6 +158,10 @@ test('four eyes: a clerk works the payout claim of bernd to CHECKED and cannot a
     await startAs(supervisor, 'SUPERVISOR', 'Sven Supervisor');
     await supervisor.getByRole('row').filter({ hasText: claim.accountNumber }).getByRole('button', { name: 'Vorsorge Bernd' }).click();
     const approval = supervisor.getByRole('region', { name: 'Antrag von Bernd Vorsorge' });
+    // The clerk's assignment: a supervisor may release it, for example while she is away (decision 0071).
+    await expect(approval.getByText('Zugewiesen: Clara Clerk')).toBeVisible();
+    await approval.getByRole('button', { name: 'Freigeben', exact: true }).click();
+    await expect(approval.getByText('Niemand zugewiesen')).toBeVisible();
     await approval.getByRole('button', { name: 'Auf „Zur Überweisung freigegeben“ setzen' }).click();
     await expect(approval.getByRole('status')).toHaveText('Der Status ist jetzt „Zur Überweisung freigegeben“.');
     await supervisorContext.close();

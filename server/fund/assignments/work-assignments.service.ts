@@ -59,8 +59,9 @@ export interface WorkAssignmentModel {
 }
 
 /**
- * Assignment of workbench items to staff ("Mir zuweisen", decision 0058): one assignee per item, taken and released
- * by the person themselves; each change writes `work.assigned` or `work.released` in its write transaction.
+ * Assignment of workbench items to staff ("Mir zuweisen", decision 0058): one assignee per item, taken by the person
+ * themselves and released by them or a SUPERVISOR (decision 0071); each change writes `work.assigned` or
+ * `work.released` in its write transaction.
  */
 export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>) {
   const { db } = deps;
@@ -91,14 +92,23 @@ export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' 
     return { staff: principal, id, personId: item.personId };
   }
 
-  /** Records `type` for the checked item `c` and its staff person, inside the caller's write transaction. */
-  async function recordWork(type: 'work.assigned' | 'work.released', kind: WorkItemKind, c: Exclude<Awaited<ReturnType<typeof checked>>, { ok: false }>) {
+  /**
+   * Records `type` for the checked item `c`, inside the caller's write transaction: the actor is the calling staff
+   * person, `data.staffId` the person whose assignment begins or ends (`assigneeId`; the caller's own unless a
+   * SUPERVISOR releases a colleague's).
+   */
+  async function recordWork(
+    type: 'work.assigned' | 'work.released',
+    kind: WorkItemKind,
+    c: Exclude<Awaited<ReturnType<typeof checked>>, { ok: false }>,
+    assigneeId: number = c.staff.staffId,
+  ) {
     await deps.events.record({
       type,
       personId: c.personId,
       subjectId: c.id,
       actor: { kind: 'staff', staffId: String(c.staff.staffId) },
-      data: { kind, itemId: c.id, staffId: c.staff.staffId },
+      data: { kind, itemId: c.id, staffId: assigneeId },
     });
   }
 
@@ -132,8 +142,9 @@ export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' 
     },
 
     /**
-     * Releases the calling person's assignment of the item. Refusals (nothing changed): STAFF_ONLY, NOT_FOUND,
-     * NOT_ASSIGNED (nobody has it), ASSIGNED_TO_OTHER (someone else has it; only they release it).
+     * Releases the item's assignment: the assignee releases their own, a SUPERVISOR anyone's (work of an absent
+     * colleague; decision 0071). Refusals (nothing changed): STAFF_ONLY, NOT_FOUND, NOT_ASSIGNED (nobody has it),
+     * ASSIGNED_TO_OTHER (someone else has it and the caller is no SUPERVISOR).
      */
     async release(principal: FundPrincipal, input: { kind: WorkItemKind; id: string }): Promise<FundOutcome<WorkAssignmentModel>> {
       const c = await checked(principal, input);
@@ -141,13 +152,13 @@ export function createWorkAssignmentsService(deps: Pick<AppDeps, 'db' | 'clock' 
       const verdict = await writeTransaction(db, async () => {
         const current = (await assigneesOf(input.kind, [c.id])).get(c.id);
         if (!current) return 'NOT_ASSIGNED' as const;
-        if (current.staffId !== c.staff.staffId) return current;
-        await db.delete(workAssignments).where(and(eq(workAssignments.itemKind, input.kind), eq(workAssignments.itemId, c.id), eq(workAssignments.staffId, c.staff.staffId)));
-        await recordWork('work.released', input.kind, c);
+        if (current.staffId !== c.staff.staffId && c.staff.role !== 'SUPERVISOR') return current;
+        await db.delete(workAssignments).where(and(eq(workAssignments.itemKind, input.kind), eq(workAssignments.itemId, c.id), eq(workAssignments.staffId, current.staffId)));
+        await recordWork('work.released', input.kind, c, current.staffId);
         return 'RELEASED' as const;
       });
       if (verdict === 'NOT_ASSIGNED') return refuse('NOT_ASSIGNED', 'Nobody is assigned this item.', 'id');
-      if (verdict !== 'RELEASED') return refuse('ASSIGNED_TO_OTHER', `Assigned to ${verdict.name}; only they release it.`, 'id');
+      if (verdict !== 'RELEASED') return refuse('ASSIGNED_TO_OTHER', `Assigned to ${verdict.name}; only they or a SUPERVISOR release it.`, 'id');
       return { ok: true, value: { kind: input.kind, itemId: c.id, assignee: null } };
     },
   };
