@@ -18,6 +18,7 @@
  *   npm run fund -- key rotate
  *   npm run fund -- webhook add --url URL --events "claim.* message.*" | webhook list | webhook disable --id ID
  *   npm run fund -- staff create --email E --name N --role CLERK|SUPERVISOR|AUDITOR|ADMIN | staff list | staff disable --email E
+ *   npm run fund -- staff reset --email E
  *
  * Machine clients of the fund's API (decision 0050): `client create` prints one JSON line `{"clientId", "clientSecret"}`
  * (the secret is shown this once; only its SHA-256 is stored), `client list` one JSON line per client (never a
@@ -31,7 +32,8 @@
  *
  * Staff of the workbench (decision 0054): `staff create` prints one JSON line `{"email", "initialPassword", "totpUri"}`
  * (shown this once; the first sign-in forces a new password; the URI goes into an authenticator app); `staff list` one
- * JSON line per account (never a secret); `staff disable` ends the person's sessions at once.
+ * JSON line per account (never a secret); `staff disable` ends the person's sessions at once; `staff reset` gives an
+ * account a new initial password and TOTP secret, printed as `staff create` prints them (decision 0072).
  *
  * Runs a SEPA collection date for the own-contribution mandates (decision 0016; server/modules/own-contributions/
  * collection.ts): pre-notifies the debits due within the pre-notification period (SEPA_PRE_NOTIFICATION_DAYS, 14 days)
@@ -296,15 +298,20 @@ async function webhookCommand(
   }
 }
 
-const STAFF_USAGE = 'usage: npm run fund -- staff create --email E --name N --role CLERK|SUPERVISOR|AUDITOR|ADMIN | staff list | staff disable --email E [--database PATH]\n';
+const STAFF_USAGE =
+  'usage: npm run fund -- staff create --email E --name N --role CLERK|SUPERVISOR|AUDITOR|ADMIN | staff list | staff disable --email E | staff reset --email E [--database PATH]\n';
 
-/** `staff create|list|disable`: the workbench's staff accounts (see the module comment). */
+/** `staff create|list|disable|reset`: the workbench's staff accounts (see the module comment). */
 async function staffCommand(
   command: string,
   values: { email?: string | undefined; name?: string | undefined; role?: string | undefined; database?: string | undefined },
   io: CommandIo,
 ): Promise<number> {
-  if (!['create', 'list', 'disable'].includes(command) || (command === 'create' && (!values.email || !values.name || !values.role)) || (command === 'disable' && !values.email)) {
+  if (
+    !['create', 'list', 'disable', 'reset'].includes(command) ||
+    (command === 'create' && (!values.email || !values.name || !values.role)) ||
+    ((command === 'disable' || command === 'reset') && !values.email)
+  ) {
     io.err(STAFF_USAGE);
     return 2;
   }
@@ -320,6 +327,13 @@ async function staffCommand(
       io.out(`${JSON.stringify(await staff.create({ email: values.email!, name: values.name!, role: values.role! }))}\n`);
     } else if (command === 'list') {
       for (const account of await staff.list()) io.out(`${JSON.stringify(account)}\n`);
+    } else if (command === 'reset') {
+      const reset = await staff.resetSignIn(values.email!);
+      if (!reset) {
+        io.err(`no active staff account ${values.email!}\n`);
+        return 2;
+      }
+      io.out(`${JSON.stringify(reset)}\n`);
     } else if (!(await staff.disable(values.email!))) {
       io.err(`no active staff account ${values.email!}\n`);
       return 2;

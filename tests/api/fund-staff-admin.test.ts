@@ -3,13 +3,14 @@ import { writeTransaction } from '../../db/client';
 import { severanceClaims } from '../../db/schema';
 import { payoutClaimRow } from '../helpers/fund-claim-rows';
 import { createFundTestClient } from '../helpers/fund-client';
-import { staffTestSession, type StaffTestSession } from '../helpers/fund-staff';
+import { runFund } from '../helpers/fund-command';
+import { STAFF_TEST_PASSWORD, staffTestSession, totpCodeOf, type StaffTestSession } from '../helpers/fund-staff';
 import { sqlAll, sqlValue } from '../helpers/raw-sql';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
  * The ADMIN manages staff accounts at /fund/graphql (decision 0059) with the CLI's service: list, create (the initial
- * password and TOTP URI shown once, never in the trail), disable (sessions end); the scope `staff:admin` is the
+ * password and TOTP URI shown once, never in the trail), disable (sessions end), reset a sign-in (decision 0072); the scope `staff:admin` is the
  * ADMIN's alone and no machine client can be granted it; the auditor's trail shows names and, for setClaimStatus,
  * the claim's member and its state before.
  */
@@ -58,6 +59,55 @@ describe('staff accounts in the workbench (ADMIN)', () => {
     expect(own.filter((p) => p.isSelf).map((p) => p.id)).toEqual([admin.staffId]);
     const self = await admin.query<{ disableStaffPerson: { error: { code: string } } }>(DISABLE, { id: admin.staffId });
     expect(self.body.data!.disableStaffPerson.error.code).toBe('SELF');
+  });
+
+  it("resets a clerk's sign-in (decision 0072): new password and code secret shown once, the old ones and the session end; refusals change nothing", async () => {
+    const clerk = await staffTestSession(server, 'CLERK', 'verloren@fund.example', 'Lotte Verloren');
+    const RESET = `mutation($id: Int!) { resetStaffSignIn(id: $id) { ok { person { id email lockedUntil } initialPassword totpUri } error { code field } } }`;
+    const reset = await admin.query<{ resetStaffSignIn: { ok: Created['ok']; error: unknown } }>(RESET, { id: clerk.staffId });
+    const ok = reset.body.data!.resetStaffSignIn.ok!;
+    expect(ok.person).toMatchObject({ id: clerk.staffId, email: 'verloren@fund.example' });
+    expect(ok.initialPassword).toHaveLength(24);
+    expect(ok.totpUri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
+    // The old session ends at once; the old password no longer signs in.
+    expect((await clerk.query('{ events(first: 1) { pageInfo { hasNextPage } } }')).status).toBe(401);
+    const old = await fetch(`${server.url}/fund/staff/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'verloren@fund.example', password: STAFF_TEST_PASSWORD, code: totpCodeOf(server, ok.totpUri) }),
+    });
+    expect(old.status).toBe(401);
+    // The shown password and code secret sign in (and must be replaced at once, as after creation).
+    server.clock.advance(30_000);
+    const again = await staffTestSession(server, 'CLERK', 'verloren@fund.example', 'Lotte Verloren', ok);
+    expect((await again.query('{ events(first: 1) { pageInfo { hasNextPage } } }')).status).toBe(200);
+    // The trail records the action without the secrets.
+    const [row] = await sqlAll<{ after: string; target: string }>(server.db, "SELECT after, target FROM staff_audit WHERE what = 'resetStaffSignIn' ORDER BY id DESC LIMIT 1");
+    expect(row!.target).toBe(`staff:${clerk.staffId}`);
+    expect(row!.after).not.toContain(ok.initialPassword);
+    expect(row!.after).not.toContain(new URL(ok.totpUri).searchParams.get('secret')!);
+
+    // The operator command does the same (for an ADMIN who lost their own authenticator).
+    const cli = await runFund(server, ['staff', 'reset', '--email', 'Verloren@Fund.example']);
+    expect(cli.status).toBe(0);
+    const printed = JSON.parse(cli.stdout) as { email: string; initialPassword: string; totpUri: string };
+    expect(printed).toMatchObject({ email: 'verloren@fund.example', initialPassword: expect.any(String), totpUri: expect.stringMatching(/^otpauth:/) });
+    expect(printed.initialPassword).not.toBe(ok.initialPassword);
+    expect((await again.query('{ events(first: 1) { pageInfo { hasNextPage } } }')).status).toBe(401);
+    expect(await runFund(server, ['staff', 'reset', '--email', 'niemand@fund.example'])).toMatchObject({ status: 2, stderr: 'no active staff account niemand@fund.example\n' });
+
+    const before = await sqlAll(server.db, 'SELECT id, password_hash, totp_secret FROM staff_accounts ORDER BY id');
+    for (const [id, code] of [
+      [987654, 'NOT_FOUND'],
+      [admin.staffId, 'SELF'],
+    ] as const) {
+      const refused = await admin.query<{ resetStaffSignIn: { ok: unknown; error: { code: string; field: string } } }>(RESET, { id });
+      expect(refused.body.data!.resetStaffSignIn).toEqual({ ok: null, error: { code, field: 'id' } });
+    }
+    await admin.query(DISABLE, { id: clerk.staffId });
+    const disabled = await admin.query<{ resetStaffSignIn: { error: { code: string } } }>(RESET, { id: clerk.staffId });
+    expect(disabled.body.data!.resetStaffSignIn.error.code).toBe('DISABLED');
+    expect(await sqlAll(server.db, 'SELECT id, password_hash, totp_secret FROM staff_accounts ORDER BY id')).toEqual(before);
   });
 
   it('refuses bad input with a code and the field, creating nothing', async () => {

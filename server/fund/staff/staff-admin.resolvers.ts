@@ -20,6 +20,13 @@ const DISABLE_MESSAGES = {
   SELF: 'An administrator cannot disable their own account.',
 } as const;
 
+/** English messages of the refusals of `resetStaffSignIn`. */
+const RESET_MESSAGES = {
+  NOT_FOUND: DISABLE_MESSAGES.NOT_FOUND,
+  DISABLED: 'The staff account is disabled; a disabled account cannot sign in.',
+  SELF: 'An administrator cannot reset their own sign-in here; another administrator or the command line can.',
+} as const;
+
 /** The ADMIN's staff accounts (decision 0059); SDL in staff-admin.graphql. The `@scope` check admits only `staff:admin`. */
 export const staffAdminResolvers: FundResolvers = {
   Query: {
@@ -50,6 +57,16 @@ export const staffAdminResolvers: FundResolvers = {
       if ('error' in result) return { ok: null, error: { code: result.error, message: DISABLE_MESSAGES[result.error], field: 'id' } };
       noteAudit(ctx, 'disableStaffPerson', { personId: null, target: `staff:${id}`, before: before ? { disabledAt: before.disabledAt } : null });
       return { ok: { ...before!, disabledAt: result.disabledAt }, error: null };
+    },
+    async resetStaffSignIn(_source, { id }, ctx) {
+      const { principal, deps } = ctx;
+      const service = staffServiceOf(deps);
+      const actor = principal.kind === 'staff' ? principal.staffId : -1;
+      const result = await service.resetSignInById(id, actor);
+      if ('error' in result) return { ok: null, error: { code: result.error, message: RESET_MESSAGES[result.error], field: 'id' } };
+      const person = (await service.list()).find((p) => p.id === id)!;
+      noteAudit(ctx, 'resetStaffSignIn', { personId: null, target: `staff:${id}`, before: null });
+      return { ok: { person, initialPassword: result.initialPassword, totpUri: result.totpUri }, error: null };
     },
   },
   StaffPerson: {

@@ -126,6 +126,41 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
     },
 
     /**
+     * Resets the sign-in of the active account `email` (decision 0072): a new initial password and a new TOTP secret,
+     * so neither the old password nor the old authenticator works; the next sign-in must replace the password; a lock
+     * is lifted and the account's sessions end at once. Resolves to the e-mail, the initial password and the
+     * `otpauth://totp/…` URI (shown once), or null for an unknown or disabled account.
+     */
+    async resetSignIn(emailText: string): Promise<{ email: string; initialPassword: string; totpUri: string } | null> {
+      const row = await store.byEmail(normalizeEmail(emailText));
+      if (!row || row.disabledAt !== null) return null;
+      const password = initialPassword();
+      const secret = new Secret({ size: 20 }).base32;
+      await store.update(row.id, {
+        passwordHash: await hashPassword(password),
+        mustChangePassword: true,
+        totpSecret: secret,
+        lastTotpStep: null,
+        failedAttempts: 0,
+        lockedUntil: null,
+      });
+      await store.endSessionsOf(row.id, now(), 'PASSWORD_CHANGED');
+      return { email: row.email, initialPassword: password, totpUri: totpOf(row.email, secret).toString() };
+    },
+
+    /**
+     * `resetSignIn` of the account `id` for the workbench's ADMIN `actorStaffId` (decision 0072), refused with
+     * `NOT_FOUND` (no such account), `DISABLED` (a disabled account stays so) or `SELF` (the ADMIN's own account: its
+     * session would end; another ADMIN or the command line resets it).
+     */
+    async resetSignInById(id: number, actorStaffId: number): Promise<{ email: string; initialPassword: string; totpUri: string } | { error: 'NOT_FOUND' | 'DISABLED' | 'SELF' }> {
+      const row = await store.byId(id);
+      if (!row) return { error: 'NOT_FOUND' };
+      if (row.id === actorStaffId) return { error: 'SELF' };
+      return (await service.resetSignIn(row.email)) ?? { error: 'DISABLED' };
+    },
+
+    /**
      * Every account (never a secret), for ADMIN: with `lastSignInAt`, the ISO instant of the latest session's start
      * (null before the first sign-in), and `lockedUntil` while a lock lasts.
      */
