@@ -68,6 +68,19 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
   const { store, clock } = deps;
   const now = () => isoInstant(clock.now());
 
+  /**
+   * A new initial password and TOTP secret for the account `email`: the columns to store (the password to be replaced
+   * at the next sign-in, no code used yet, no lock) and what is shown once (the password and the `otpauth://` URI).
+   */
+  async function freshSignIn(email: string) {
+    const password = initialPassword();
+    const secret = new Secret({ size: 20 }).base32;
+    return {
+      columns: { passwordHash: await hashPassword(password), mustChangePassword: true, totpSecret: secret, lastTotpStep: null, failedAttempts: 0, lockedUntil: null },
+      shown: { email, initialPassword: password, totpUri: totpOf(email, secret).toString() },
+    };
+  }
+
   async function fail(id: number, failed: number): Promise<void> {
     const attempts = failed + 1;
     await store.update(id, attempts >= deps.lockout.threshold ? { failedAttempts: 0, lockedUntil: isoInstant(clock.now() + deps.lockout.ms) } : { failedAttempts: attempts });
@@ -85,22 +98,9 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
       if (name === '' || name.length > 100 || /\p{Cc}/u.test(name)) throw new StaffCommandError('NAME_INVALID', 'the name must have 1 to 100 characters', 'name');
       if (!isStaffRole(input.role)) throw new StaffCommandError('ROLE_INVALID', 'the role must be CLERK, SUPERVISOR, AUDITOR or ADMIN', 'role');
       if (await store.byEmail(email)) throw new StaffCommandError('EMAIL_TAKEN', `a staff account with ${email} exists`, 'email');
-      const password = initialPassword();
-      const secret = new Secret({ size: 20 }).base32;
-      await store.insert({
-        email,
-        name,
-        role: input.role,
-        passwordHash: await hashPassword(password),
-        mustChangePassword: true,
-        totpSecret: secret,
-        lastTotpStep: null,
-        failedAttempts: 0,
-        lockedUntil: null,
-        createdAt: now(),
-        disabledAt: null,
-      });
-      return { email, initialPassword: password, totpUri: totpOf(email, secret).toString() };
+      const fresh = await freshSignIn(email);
+      await store.insert({ email, name, role: input.role, ...fresh.columns, createdAt: now(), disabledAt: null });
+      return fresh.shown;
     },
 
     /** Disables an account and ends its sessions at once; false for an unknown or already disabled e-mail. */
@@ -134,18 +134,10 @@ export function createStaffService(deps: { store: StaffStore; clock: Clock; lock
     async resetSignIn(emailText: string): Promise<{ email: string; initialPassword: string; totpUri: string } | null> {
       const row = await store.byEmail(normalizeEmail(emailText));
       if (!row || row.disabledAt !== null) return null;
-      const password = initialPassword();
-      const secret = new Secret({ size: 20 }).base32;
-      await store.update(row.id, {
-        passwordHash: await hashPassword(password),
-        mustChangePassword: true,
-        totpSecret: secret,
-        lastTotpStep: null,
-        failedAttempts: 0,
-        lockedUntil: null,
-      });
+      const fresh = await freshSignIn(row.email);
+      await store.update(row.id, fresh.columns);
       await store.endSessionsOf(row.id, now(), 'PASSWORD_CHANGED');
-      return { email: row.email, initialPassword: password, totpUri: totpOf(row.email, secret).toString() };
+      return fresh.shown;
     },
 
     /**
