@@ -49,7 +49,7 @@ function insertPendingBankChange(email: string, staffId: number): number {
   }
 }
 
-test('the admin creates a clerk who signs in with the shown password and code; the admin disables the account', async ({ page, browser }) => {
+test('the admin creates a clerk who signs in with the shown password and code; the admin resets her sign-in, then disables the account', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await firstSignIn(page, createStaff('ADMIN', 'Adele Admin'));
   await expect(page.getByRole('heading', { level: 1, name: 'Mitarbeiterkonten' })).toBeVisible();
@@ -86,6 +86,25 @@ test('the admin creates a clerk who signs in with the shown password and code; t
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).not.toContainText('Noch nie');
+  // Her authenticator is lost: the admin resets her sign-in (decision 0072); her session ends and the new password
+  // and code, shown once, sign her in again.
+  await row.getByRole('button', { name: 'Anmeldung zurücksetzen Nora Neu' }).click();
+  const resetDialog = page.getByRole('dialog', { name: 'Anmeldung zurücksetzen?' });
+  await expect(resetDialog).toContainText('Nora Neu');
+  await expectNoSeriousA11yViolations(page, 'workbench reset dialog');
+  await resetDialog.getByRole('button', { name: 'Ja, zurücksetzen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Die Anmeldung von Nora Neu ist zurückgesetzt' })).toBeVisible();
+  const newPassword = (await page.getByTestId('initial-password').textContent())!;
+  const newUri = (await page.getByTestId('totp-uri').textContent())!;
+  expect([newPassword, newUri]).not.toEqual([initialPassword, totpUri]);
+  await expectNoSeriousA11yViolations(page, 'workbench sign-in reset');
+  await screenshot(page, 'staff-reset');
+  await page.getByRole('button', { name: 'Fertig – Zugangsdaten ausblenden' }).click();
+  await clerk.reload();
+  await expect(clerk.getByRole('heading', { level: 1, name: 'Anmeldung für Mitarbeiterinnen und Mitarbeiter' })).toBeVisible();
+  await firstSignIn(clerk, { email, initialPassword: newPassword, totpUri: newUri });
+  await expect(clerk.getByText('Angemeldet: Nora Neu (Sachbearbeitung)')).toBeVisible();
+
   await row.getByRole('button', { name: 'Deaktivieren Nora Neu' }).click();
   const dialog = page.getByRole('dialog', { name: 'Konto deaktivieren?' });
   await expect(dialog).toContainText('Nora Neu');

@@ -75,6 +75,19 @@ const DisableStaffPersonMutation = graphql(`
   }
 `);
 
+const ResetStaffSignInMutation = graphql(`
+  mutation BackofficeResetStaffSignIn($id: Int!) {
+    resetStaffSignIn(id: $id) {
+      ok {
+        ...StaffScreen_CreatedStaffPersonFragment
+      }
+      error {
+        code
+      }
+    }
+  }
+`);
+
 const ROLES: readonly StaffRole[] = ['CLERK', 'SUPERVISOR', 'AUDITOR', 'ADMIN'];
 
 /** The create form's checks (the server checks again and answers codes; decision 0059). Messages are catalogue keys. */
@@ -86,22 +99,28 @@ const createSchema = z.object({
 type CreateValues = z.input<typeof createSchema>;
 
 /** The refusals the catalogue names (backoffice.staffAdmin.error); any other code reads as UNKNOWN. */
-const KNOWN = ['EMAIL_REQUIRED', 'EMAIL_INVALID', 'EMAIL_TAKEN', 'NAME_INVALID', 'ROLE_INVALID', 'NOT_FOUND', 'ALREADY_DISABLED', 'SELF'] as const;
+const KNOWN = ['EMAIL_REQUIRED', 'EMAIL_INVALID', 'EMAIL_TAKEN', 'NAME_INVALID', 'ROLE_INVALID', 'NOT_FOUND', 'ALREADY_DISABLED', 'SELF', 'DISABLED', 'RESET_SELF'] as const;
 type Known = (typeof KNOWN)[number] | 'UNKNOWN';
 const knownOf = (code: string | undefined): Known => ((KNOWN as readonly string[]).includes(code ?? '') ? (code as Known) : 'UNKNOWN');
+
+/** A row's action that asks for confirmation first: disabling the account, or resetting its sign-in (decision 0072). */
+type Confirm = { id: number; name: string; action: 'disable' | 'reset' };
 
 /**
  * The ADMIN's staff accounts (decision 0059): the list with role, status and last sign-in; a form that creates an
  * account and shows its initial password and TOTP URI this once (no QR library is installed, so the URI is shown as
- * text to paste into the authenticator app); disabling after a confirming dialog. The server records every action.
+ * text to paste into the authenticator app); disabling, and resetting a sign-in for a lost authenticator or a
+ * forgotten password (decision 0072: new password and TOTP URI, shown once the same way), each after a confirming
+ * dialog. The server records every action.
  */
 export function StaffScreen() {
   const { t } = useTranslation();
   const { data, loading, error } = useQuery(StaffPeopleQuery);
   const [create, creating] = useMutation(CreateStaffPersonMutation, { refetchQueries: ['BackofficeStaffPeople'] });
   const [disable, disabling] = useMutation(DisableStaffPersonMutation, { refetchQueries: ['BackofficeStaffPeople'] });
+  const [reset, resetting] = useMutation(ResetStaffSignInMutation, { refetchQueries: ['BackofficeStaffPeople'] });
   const [shown, setShown] = useState<CreatedPerson | null>(null);
-  const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const confirmTextId = useId();
   const form = useForm<CreateValues>({ resolver: zodResolver(createSchema), defaultValues: { email: '', name: '', role: 'CLERK' } });
@@ -122,15 +141,25 @@ export function StaffScreen() {
     }
   });
 
-  const disableConfirmed = async () => {
+  const confirmed = async () => {
     if (!confirm) return;
-    const answer = await disable({ variables: { id: confirm.id } });
-    const result = answer.data?.disableStaffPerson;
-    setOutcome(
-      result?.ok
-        ? { tone: 'success', text: t('backoffice.staffAdmin.disabled', { name: confirm.name }) }
-        : { tone: 'error', text: t(`backoffice.staffAdmin.error.${knownOf(result?.error?.code)}`) },
-    );
+    if (confirm.action === 'disable') {
+      const result = (await disable({ variables: { id: confirm.id } })).data?.disableStaffPerson;
+      setOutcome(
+        result?.ok
+          ? { tone: 'success', text: t('backoffice.staffAdmin.disabled', { name: confirm.name }) }
+          : { tone: 'error', text: t(`backoffice.staffAdmin.error.${knownOf(result?.error?.code)}`) },
+      );
+    } else {
+      const result = (await reset({ variables: { id: confirm.id } })).data?.resetStaffSignIn;
+      if (result?.ok) setShown(result.ok);
+      const code = result?.error?.code === 'SELF' ? 'RESET_SELF' : result?.error?.code;
+      setOutcome(
+        result?.ok
+          ? { tone: 'success', text: t('backoffice.staffAdmin.resetDone', { name: confirm.name }) }
+          : { tone: 'error', text: t(`backoffice.staffAdmin.error.${knownOf(code)}`) },
+      );
+    }
     setConfirm(null);
   };
 
@@ -158,10 +187,14 @@ export function StaffScreen() {
       hiddenHeader: true,
       cell: (person) =>
         person.disabledAt || person.isSelf ? null : (
-          <button type="button" className="button button--secondary" onClick={() => setConfirm({ id: person.id, name: person.name })}>
-            {t('backoffice.staffAdmin.disable')}
-            <span className="visually-hidden"> {person.name}</span>
-          </button>
+          <div className="backoffice-staff__actions">
+            {(['reset', 'disable'] as const).map((action) => (
+              <button key={action} type="button" className="button button--secondary" onClick={() => setConfirm({ id: person.id, name: person.name, action })}>
+                {t(`backoffice.staffAdmin.${action}`)}
+                <span className="visually-hidden"> {person.name}</span>
+              </button>
+            ))}
+          </div>
         ),
     },
   ];
@@ -174,10 +207,9 @@ export function StaffScreen() {
       <ListState failed={error ? t('backoffice.error.load') : null} loading={loading} loaded={Boolean(data)} rows={people.length} />
       <DataTable caption={t('backoffice.staffAdmin.caption')} columns={columns} rows={people} rowKey={(person) => String(person.id)} />
 
-      <h2>{t('backoffice.staffAdmin.createHeading')}</h2>
       {shown ? (
         <section className="backoffice-staff__shown" aria-labelledby={`${confirmTextId}-shown`}>
-          <h3 id={`${confirmTextId}-shown`}>{t('backoffice.staffAdmin.shownHeading', { name: shown.person.name })}</h3>
+          <h2 id={`${confirmTextId}-shown`}>{t('backoffice.staffAdmin.shownHeading', { name: shown.person.name })}</h2>
           <Notice tone="warning">{t('backoffice.staffAdmin.shownOnce')}</Notice>
           <dl className="backoffice-staff__secrets">
             <dt>{t('backoffice.staffAdmin.email')}</dt>
@@ -197,50 +229,55 @@ export function StaffScreen() {
             {t('backoffice.staffAdmin.shownDone')}
           </button>
         </section>
-      ) : (
-        <form className="backoffice-staff__form" noValidate onSubmit={(event) => void submit(event)}>
-          <TextField
-            label={t('backoffice.staffAdmin.name')}
-            registration={form.register('name')}
-            error={errorText(form.formState.errors.name?.message)}
-            maxLength={100}
-            autoComplete="off"
-          />
-          <TextField
-            label={t('backoffice.staffAdmin.email')}
-            registration={form.register('email')}
-            error={errorText(form.formState.errors.email?.message)}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-          />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <SelectField
-                label={t('backoffice.staffAdmin.role')}
-                options={ROLES.map((role) => ({ value: role, label: t(`backoffice.shell.role.${role}`) }))}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                triggerRef={field.ref}
-                error={errorText(form.formState.errors.role?.message)}
-              />
-            )}
-          />
-          <button type="submit" className="button button--primary" disabled={creating.loading}>
-            {t('backoffice.staffAdmin.create')}
-          </button>
-        </form>
-      )}
+      ) : null}
+
+      <h2>{t('backoffice.staffAdmin.createHeading')}</h2>
+      <form className="backoffice-staff__form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label={t('backoffice.staffAdmin.name')}
+          registration={form.register('name')}
+          error={errorText(form.formState.errors.name?.message)}
+          maxLength={100}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('backoffice.staffAdmin.email')}
+          registration={form.register('email')}
+          error={errorText(form.formState.errors.email?.message)}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <SelectField
+              label={t('backoffice.staffAdmin.role')}
+              options={ROLES.map((role) => ({ value: role, label: t(`backoffice.shell.role.${role}`) }))}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              triggerRef={field.ref}
+              error={errorText(form.formState.errors.role?.message)}
+            />
+          )}
+        />
+        <button type="submit" className="button button--primary" disabled={creating.loading}>
+          {t('backoffice.staffAdmin.create')}
+        </button>
+      </form>
 
       {confirm ? (
-        <ModalDialog title={t('backoffice.staffAdmin.confirmHeading')} describedBy={confirmTextId} busy={disabling.loading}>
-          <p id={confirmTextId}>{t('backoffice.staffAdmin.confirmText', { name: confirm.name })}</p>
+        <ModalDialog
+          title={t(confirm.action === 'disable' ? 'backoffice.staffAdmin.confirmHeading' : 'backoffice.staffAdmin.confirmResetHeading')}
+          describedBy={confirmTextId}
+          busy={disabling.loading || resetting.loading}
+        >
+          <p id={confirmTextId}>{t(confirm.action === 'disable' ? 'backoffice.staffAdmin.confirmText' : 'backoffice.staffAdmin.confirmResetText', { name: confirm.name })}</p>
           <div className="modal__actions">
-            <button type="button" className="button button--primary" onClick={() => void disableConfirmed()}>
-              {t('backoffice.staffAdmin.confirmDisable')}
+            <button type="button" className="button button--primary" onClick={() => void confirmed()}>
+              {t(confirm.action === 'disable' ? 'backoffice.staffAdmin.confirmDisable' : 'backoffice.staffAdmin.confirmReset')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setConfirm(null)}>
               {t('backoffice.staffAdmin.cancel')}
