@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type Db } from '../db/client';
-import { seedIfEmpty } from '../db/seed';
+import { seedIfEmpty, seedWorkbenchDemo } from '../db/seed';
 import { connectionLimits, createApp, listen } from './app';
 import { configuredClock, databaseLocation, loadConfig, type Config } from './config';
 import { createAppDeps } from './app-deps';
@@ -18,8 +18,9 @@ export function workerCount(workers: Config['WORKERS'], cores: number = availabl
 }
 
 /**
- * Opens the database, migrating it, and seeds SEED_MEMBERS members plus the demo personas when it is empty; the
- * seed's "today" is the clock's (moved by PORTAL_CLOCK_START outside production), in Vienna.
+ * Opens the database, migrating it, and seeds SEED_MEMBERS members plus the demo personas when it is empty, and in
+ * development the workbench's open work (decision 0073); the seed's "today" is the clock's (moved by
+ * PORTAL_CLOCK_START outside production), in Vienna.
  */
 async function prepareDatabase(config: Config, logger: Logger, clock: Clock): Promise<Db> {
   const db = await openDatabase(databaseLocation(config), { busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS, poolSize: config.DB_POOL_SIZE });
@@ -31,6 +32,12 @@ async function prepareDatabase(config: Config, logger: Logger, clock: Clock): Pr
     log: createDemoLog(config.LOG_LEVEL),
   });
   if (stats) logger.info('seeded an empty database', { ...stats });
+  // The demo's open work for the workbench (decision 0073): on a database seeded just now, in development only (tests
+  // and production start with NODE_ENV test or production and get none).
+  if (stats && config.NODE_ENV === 'development') {
+    const work = await seedWorkbenchDemo(db, { tenant: config.TENANT, today: isoDateVienna(clock.now()), creditorId: config.SEPA_CREDITOR_ID });
+    logger.info('seeded open work for the workbench', { ...work });
+  }
   return db;
 }
 

@@ -193,16 +193,16 @@ async function seedSqliteRows(c: Database.Database, options: SeedOptions): Promi
   return { ...ctx.stats, millis: Math.round(performance.now() - started) };
 }
 
-/**
- * Seeds like `seedDatabase` when the `persons` table is empty; otherwise leaves the database alone and
- * returns null.
- */
 /** Rows in `persons` (any engine). */
 export async function countPersons(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(persons);
   return row?.n ?? 0;
 }
 
+/**
+ * Seeds like `seedDatabase` when the `persons` table is empty; otherwise leaves the database alone and
+ * returns null.
+ */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedStats | null> {
   if ((await countPersons(db)) > 0) return null;
   return seedDatabase(db, options);

@@ -21,6 +21,7 @@ export { hashSeed, Rng } from './random';
 export { LOGIN_PERSONAS, demoActivationToken, type LoginPersona, type LoginSetup } from './login-personas';
 export { REGISTRATION_PERSONAS, demoRegistrationCode, type RegistrationPersona } from './registration-personas';
 export { CALCULATOR_PERSONAS, type CalculatorPersona } from './calculator-personas';
+export { seedWorkbenchDemo, type WorkbenchDemoStats } from './workbench-demo';
 
 import { CALCULATOR_PERSONAS } from './calculator-personas';
 import { LOGIN_PERSONAS } from './login-personas';
