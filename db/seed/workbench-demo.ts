@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, like } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, like } from 'drizzle-orm';
 import { payoutTaxCents } from '@contract/claims';
+import { addDays } from '@contract/dates';
 import formsCatalogue from '@contract/i18n/de/forms.json';
 import { fill } from '@contract/i18n/fill';
 import { writeTransaction, type Db } from '../client';
@@ -38,16 +39,7 @@ const PDF = Buffer.from(
 
 /** The ISO instant `daysAgo` days before `today` (YYYY-MM-DD) at `hour`:00 UTC. */
 function instant(today: string, daysAgo: number, hour: number): string {
-  const day = new Date(`${today}T00:00:00.000Z`);
-  day.setUTCDate(day.getUTCDate() - daysAgo);
-  return `${day.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00:00.000Z`;
-}
-
-/** `today` plus `days` days, YYYY-MM-DD. */
-function dateAfter(today: string, days: number): string {
-  const day = new Date(`${today}T00:00:00.000Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
+  return `${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 }
 
 /**
@@ -124,7 +116,7 @@ export async function seedWorkbenchDemo(db: Db, options: { tenant: 'main' | 'reg
         status,
         submittedAt: instant(today, 9 - 3 * i, 8 + i),
         statusChangedAt: status === 'NEW' ? null : instant(today, 1, 10),
-        definiteDate: status === 'CHECKED' ? dateAfter(today, 14) : null,
+        definiteDate: status === 'CHECKED' ? addDays(today, 14) : null,
       });
       stats.claims++;
     }
@@ -174,11 +166,7 @@ export async function seedWorkbenchDemo(db: Db, options: { tenant: 'main' | 'reg
     const merging = withTwoAccounts[0];
     if (merging) {
       const [person] = await db.select().from(persons).where(eq(persons.id, merging.personId));
-      const accounts = await db
-        .select({ number: vkAccounts.accountNumber })
-        .from(vkAccounts)
-        .where(inArray(vkAccounts.personId, [merging.personId]))
-        .orderBy(asc(vkAccounts.id));
+      const accounts = await db.select({ number: vkAccounts.accountNumber }).from(vkAccounts).where(eq(vkAccounts.personId, merging.personId)).orderBy(asc(vkAccounts.id));
       await db.insert(mergeRequests).values({
         personId: person!.id,
         status: 'PENDING',
@@ -205,7 +193,7 @@ export async function seedWorkbenchDemo(db: Db, options: { tenant: 'main' | 'reg
         amountCents: i === 0 ? 5_000 : 120_000,
         iban: 'AT611904300234573201',
         accountOwner: owner,
-        startDate: dateAfter(today, 20),
+        startDate: addDays(today, 20),
         mandateReference: `DEMO-${member.contractId}-${i}`,
         creditorId: options.creditorId,
         status: 'ACTIVE',

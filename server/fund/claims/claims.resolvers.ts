@@ -3,7 +3,7 @@ import { isoDateVienna } from '@contract/dates';
 import { daysUntil, payoutDueDate, receivedOn } from '../../modules/claims/claims.rules';
 import { CLAIM_STATUS_ERROR_MESSAGES, type ClaimStatusChange } from '../../modules/claims/claims.status';
 import type { Resolvers as FundResolvers } from '../graphql/__generated__/fund-resolvers-types';
-import { connectionOf, decodeCursor, encodeCursor, pageSize, totalCountOf } from '../graphql/connection';
+import { decodeCursor, encodeCursor, pageSize, pagedConnection } from '../graphql/connection';
 import { noteAudit, type FundContext } from '../graphql/fund-context';
 import { principalActor, principalKey } from '../access/scopes';
 import { claimFileLinksOf } from './claim-file-links';
@@ -46,8 +46,11 @@ export const claimsResolvers: FundResolvers = {
       if (status && status.length === 0)
         throw new GraphQLError('status must name at least one status, or be left out.', { extensions: { code: 'BAD_USER_INPUT', field: 'status' } });
       const key = decodeCursor<[string, number]>(after, ['string', 'number']);
-      const [rows, totalCount] = await Promise.all([readOf(ctx).page(status ?? null, key, size + 1), totalCountOf(info, () => readOf(ctx).count(status ?? null))]);
-      return { ...connectionOf(await modelsOf(ctx, rows), size, (row) => encodeCursor([row.submittedAt, row.id])), totalCount };
+      return pagedConnection(info, size, {
+        page: async () => modelsOf(ctx, await readOf(ctx).page(status ?? null, key, size + 1)),
+        count: () => readOf(ctx).count(status ?? null),
+        cursorOf: (row) => encodeCursor([row.submittedAt, row.id]),
+      });
     },
   },
   Mutation: {

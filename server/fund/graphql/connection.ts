@@ -63,10 +63,20 @@ function selectsField(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>
 }
 
 /**
- * A connection's `totalCount` (decision 0069): the number of items matching its filter, ignoring `first` and `after`,
- * read by `count` (one COUNT statement) only when the operation selects the field; otherwise 0 without a statement,
- * which graphql never reads because it answers only the selected fields.
+ * One page of a connection and its `totalCount` (decision 0069), each read only when the operation selects it: `page`
+ * (the rows after the cursor, one more than `size` to learn whether more follow) when it selects `edges` or
+ * `pageInfo`, `count` (one COUNT statement of the list's filter, `first` and `after` aside) when it selects
+ * `totalCount`. What is not selected is answered empty (no edges, 0), which graphql never reads: it answers only the
+ * selected fields.
  */
-export function totalCountOf(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, count: () => Promise<number>): Promise<number> {
-  return selectsField(info, 'totalCount') ? count() : Promise.resolve(0);
+export async function pagedConnection<N>(
+  info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>,
+  size: number,
+  read: { page: () => Promise<N[]>; count: () => Promise<number>; cursorOf: (node: N) => string },
+) {
+  const [rows, totalCount] = await Promise.all([
+    selectsField(info, 'edges') || selectsField(info, 'pageInfo') ? read.page() : Promise.resolve([]),
+    selectsField(info, 'totalCount') ? read.count() : Promise.resolve(0),
+  ]);
+  return { ...connectionOf(rows, size, read.cursorOf), totalCount };
 }

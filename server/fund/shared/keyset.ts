@@ -1,6 +1,6 @@
 import { and, eq, gt, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
-import { connectionOf, decodeCursor, encodeCursor, pageSize, totalCountOf } from '../graphql/connection';
+import { decodeCursor, encodeCursor, pageSize, pagedConnection } from '../graphql/connection';
 
 /**
  * The condition "after the cursor" of a list sorted by (`at`, `id`) ascending (decision 0053 "Paging"): rows whose
@@ -24,12 +24,11 @@ export interface TimeOrderedList<N> {
 /**
  * One page of a list sorted by (instant or date, id) ascending (decision 0053 "Paging"): `first` (1 to 200, default 50)
  * after the cursor `after`, read by `list.page` with one more row than the page to learn whether more follow, and the
- * list's `totalCount` when the operation selects it (decision 0069).
+ * list's `totalCount`, each only when the operation selects it (`pagedConnection`, decision 0069).
  * @throws BAD_USER_INPUT for `first` out of range or a cursor of another shape.
  */
 export async function timeOrderedPage<N>(args: { first?: number | null; after?: string | null }, info: GraphQLResolveInfo, list: TimeOrderedList<N>) {
   const size = pageSize(args.first, { fallback: 50, max: 200 });
   const after = decodeCursor<[string, number]>(args.after, ['string', 'number']);
-  const [rows, totalCount] = await Promise.all([list.page(after, size + 1), totalCountOf(info, list.count)]);
-  return { ...connectionOf(rows, size, (node) => encodeCursor(list.keyOf(node))), totalCount };
+  return pagedConnection(info, size, { page: () => list.page(after, size + 1), count: list.count, cursorOf: (node) => encodeCursor(list.keyOf(node)) });
 }
